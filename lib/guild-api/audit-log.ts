@@ -1,0 +1,41 @@
+// The guild's own audit log (GET /guilds/{id}/audit-logs): one entry per audited operation, written in
+// the operation's transaction with the decoded X-Audit-Log-Reason.
+import { AuditLogEvent } from "discord-api-types/v10";
+import { newSnowflake } from "@/lib/discord/snowflake";
+import { sql } from "./store/db";
+
+export { AuditLogEvent };
+
+export interface AuditChange {
+  key: string;
+  old_value?: unknown;
+  new_value?: unknown;
+}
+
+export interface AuditEntryInput {
+  guildId: bigint;
+  userId: bigint | null;
+  actionType: AuditLogEvent;
+  targetId?: bigint | string | null;
+  reason?: string | null;
+  changes?: AuditChange[];
+  options?: Record<string, string>;
+}
+
+export function writeAuditLog(entry: AuditEntryInput): bigint {
+  const id = newSnowflake();
+  sql("INSERT INTO audit_log_entries (id, guild_id, user_id, action_type, target_id, reason, changes, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run(
+    id, entry.guildId, entry.userId, entry.actionType, entry.targetId == null ? null : String(entry.targetId), entry.reason ?? null,
+    entry.changes?.length ? JSON.stringify(entry.changes) : null, entry.options ? JSON.stringify(entry.options) : null,
+  );
+  return id;
+}
+
+/** Changes between two wire objects, for the keys that differ. */
+export function diffChanges(before: Record<string, unknown>, after: Record<string, unknown>, keys = Object.keys(after)): AuditChange[] {
+  const changes: AuditChange[] = [];
+  for (const key of keys) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes.push({ key, old_value: before[key], new_value: after[key] });
+  }
+  return changes;
+}

@@ -1,0 +1,135 @@
+// Access to a guild for the current caller: the guild, its roles, the caller's member and permissions,
+// and the checks every operation makes (permission flags, role hierarchy), all from the shared engine.
+import { PermissionFlagsBits } from "discord-api-types/v10";
+import {
+  canActOnMember,
+  canManageRole,
+  computeBasePermissions,
+  computeChannelPermissions,
+  hasPermission,
+  type GuildPermissionContext,
+  type PermissionMember,
+  type PermissionOverwrite,
+} from "@/lib/discord/permissions";
+import { isSnowflake } from "@/lib/discord/snowflake";
+import { ApiError, Errors, invalidFormBody } from "./errors";
+import type { RouteContext } from "./http";
+import type { Identity } from "./auth";
+import { findGuild, findMember, listGuildRoles, memberRoleIds, type GuildRow, type MemberRow, type RoleRow } from "./store/guild-context";
+
+/** A path parameter that must be a snowflake; Discord answers 50035 naming the parameter otherwise. */
+export function snowflakeParam(ctx: RouteContext, name: string, wireName = toSnakeCase(name)): bigint {
+  const value = ctx.params[name];
+  if (!isSnowflake(value)) {
+    throw invalidFormBody([{ path: [wireName], code: "NUMBER_TYPE_COERCE", message: `Value "${value}" is not snowflake.` }]);
+  }
+  return BigInt(value);
+}
+
+const toSnakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export interface OverwriteJson {
+  id: string;
+  type: 0 | 1;
+  allow: string;
+  deny: string;
+}
+
+export const parseOverwrites = (json: string): PermissionOverwrite[] =>
+  (JSON.parse(json) as OverwriteJson[]).map((o) => ({ id: o.id, type: o.type, allow: BigInt(o.allow), deny: BigInt(o.deny) }));
+
+export class GuildAccess {
+  readonly context: GuildPermissionContext;
+  readonly rolesById: ReadonlyMap<string, RoleRow>;
+  readonly permissions: bigint;
+  readonly isOwner: boolean;
+
+  constructor(
+    readonly guild: GuildRow,
+    readonly roles: RoleRow[],
+    readonly caller: Identity,
+    readonly member: MemberRow,
+    readonly memberRoleIds: readonly bigint[],
+    now = Date.now(),
+  ) {
+    this.context = {
+      guildId: String(guild.id),
+      ownerId: String(guild.owner_id),
+      roles: roles.map((role) => ({ id: String(role.id), position: Number(role.position), permissions: role.permissions })),
+    };
+    this.rolesById = new Map(roles.map((role) => [String(role.id), role]));
+    this.isOwner = guild.owner_id === caller.userId;
+    this.permissions = computeBasePermissions(this.context, this.permissionMember, now);
+  }
+
+  get guildId(): bigint {
+    return this.guild.id;
+  }
+
+  get permissionMember(): PermissionMember {
+    return toPermissionMember(this.member, this.memberRoleIds);
+  }
+
+  has(flag: bigint): boolean {
+    return hasPermission(this.permissions, flag);
+  }
+
+  /** Throws 403 Missing Permissions unless the caller holds every flag. Pending members hold nothing. */
+  require(...flags: bigint[]): void {
+    if (this.member.pending && !this.isOwner) throw Errors.missingPermissions();
+    for (const flag of flags) if (!this.has(flag)) throw Errors.missingPermissions();
+  }
+
+  /** Throws 403 Missing Permissions unless the caller holds at least one of the flags. */
+  requireAny(...flags: bigint[]): void {
+    if (this.member.pending && !this.isOwner) throw Errors.missingPermissions();
+    if (!flags.some((flag) => this.has(flag))) throw Errors.missingPermissions();
+  }
+
+  channelPermissions(overwritesJson: string, now = Date.now()): bigint {
+    return computeChannelPermissions(this.context, this.permissionMember, parseOverwrites(overwritesJson), now);
+  }
+
+  /** Role hierarchy: 403 unless the caller may act (kick, ban, timeout, nick, roles) on `target`. */
+  assertCanActOn(target: PermissionMember): void {
+    const verdict = canActOnMember(this.context, this.permissionMember, target);
+    if (!verdict.ok) throw Errors.missingPermissions();
+  }
+
+  /** Role hierarchy: 403 unless `role` is strictly below the caller's highest role (owner exempt). */
+  assertCanManageRole(role: RoleRow): void {
+    const verdict = canManageRole(this.context, this.permissionMember, { id: String(role.id), position: Number(role.position), permissions: role.permissions });
+    if (!verdict.ok) throw Errors.missingPermissions();
+  }
+
+  role(roleId: bigint | string): RoleRow | undefined {
+    return this.rolesById.get(String(roleId));
+  }
+}
+
+export function toPermissionMember(member: MemberRow, roleIds: readonly bigint[]): PermissionMember {
+  return {
+    userId: String(member.user_id),
+    roleIds: roleIds.map(String),
+    communicationDisabledUntil: member.communication_disabled_until === null ? null : Number(member.communication_disabled_until),
+  };
+}
+
+/**
+ * The guild named by the route's `:guildId` as seen by the caller: 404 Unknown Guild when it does not exist,
+ * 403 Missing Access when the caller is not a member.
+ */
+export function guildAccess(ctx: RouteContext, param = "guildId"): GuildAccess {
+  return guildAccessFor(ctx.caller, snowflakeParam(ctx, param, "guild_id"));
+}
+
+export function guildAccessFor(caller: Identity, guildId: bigint): GuildAccess {
+  const guild = findGuild(guildId);
+  if (!guild) throw Errors.unknownGuild();
+  const member = findMember(guildId, caller.userId);
+  if (!member) throw Errors.missingAccess();
+  return new GuildAccess(guild, listGuildRoles(guildId), caller, member, memberRoleIds(guildId, caller.userId));
+}
+
+export const Permission = PermissionFlagsBits;
+export { ApiError };

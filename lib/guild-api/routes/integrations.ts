@@ -1,0 +1,4 @@
+// integrations, voice regions, vanity URL.
+import type { RouteDefinition } from "../http";
+
+export const integrationRoutes: RouteDefinition[] = [];

@@ -1,0 +1,4 @@
+// invites and target users.
+import type { RouteDefinition } from "../http";
+
+export const inviteRoutes: RouteDefinition[] = [];

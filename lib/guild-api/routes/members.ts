@@ -1,0 +1,4 @@
+// members, search, add, modify, roles, kick.
+import type { RouteDefinition } from "../http";
+
+export const memberRoutes: RouteDefinition[] = [];

@@ -1,0 +1,4 @@
+// prune count and begin prune.
+import type { RouteDefinition } from "../http";
+
+export const pruneRoutes: RouteDefinition[] = [];

@@ -1,0 +1,4 @@
+// roles, positions, member counts.
+import type { RouteDefinition } from "../http";
+
+export const roleRoutes: RouteDefinition[] = [];

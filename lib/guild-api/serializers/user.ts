@@ -1,0 +1,41 @@
+// The user object as Discord sends it (every field UserResponse requires).
+export interface UserRow {
+  id: bigint;
+  username: string;
+  global_name: string | null;
+  discriminator: string;
+  avatar: string | null;
+  banner?: string | null;
+  bot: bigint;
+  system?: bigint;
+  flags?: bigint;
+  public_flags: bigint;
+  locale?: string;
+  mfa_enabled?: bigint;
+}
+
+export const USER_COLUMNS = "id, username, global_name, discriminator, avatar, banner, bot, system, flags, public_flags, locale, mfa_enabled";
+
+export function serializeUser(row: UserRow) {
+  return {
+    id: String(row.id),
+    username: row.username,
+    global_name: row.global_name,
+    discriminator: row.discriminator,
+    avatar: row.avatar,
+    public_flags: Number(row.public_flags),
+    flags: Number(row.flags ?? row.public_flags),
+    bot: Boolean(row.bot),
+    banner: row.banner ?? null,
+    accent_color: null,
+    avatar_decoration_data: null,
+    collectibles: null,
+    primary_guild: null,
+    ...(row.system ? { system: true } : {}),
+  };
+}
+
+/** `/users/@me` adds the private fields (mfa_enabled, locale). */
+export function serializeCurrentUser(row: UserRow) {
+  return { ...serializeUser(row), mfa_enabled: Boolean(row.mfa_enabled), locale: row.locale ?? "en-US" };
+}

@@ -1,0 +1,48 @@
+// The guild API's connection: better-sqlite3 on the Prisma-migrated file, with prepared statements
+// cached per SQL text. Every INTEGER column reads back as a bigint (safe integers), so 64-bit snowflakes
+// never lose precision; serializers turn them into strings or numbers explicitly.
+import Database from "better-sqlite3";
+import { databaseFile } from "@/lib/db/database-url";
+
+export type Db = Database.Database;
+export type Statement = Database.Statement;
+
+let connection: Db | null = null;
+const statements = new Map<string, Statement>();
+
+export function openDatabase(file = databaseFile()): Db {
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("busy_timeout = 5000");
+  db.pragma("cache_size = -65536");
+  db.defaultSafeIntegers(true);
+  return db;
+}
+
+/** The process-wide connection (the server, the seed and the token tool each open one). */
+export function db(): Db {
+  connection ??= openDatabase();
+  return connection;
+}
+
+/** A cached prepared statement for this SQL text. */
+export function sql(text: string): Statement {
+  let statement = statements.get(text);
+  if (!statement) {
+    statement = db().prepare(text);
+    statements.set(text, statement);
+  }
+  return statement;
+}
+
+/** Runs fn in one transaction (nested calls become savepoints): all or nothing. */
+export function transaction<T>(fn: () => T): T {
+  return db().transaction(fn)();
+}
+
+export function closeDatabase(): void {
+  statements.clear();
+  connection?.close();
+  connection = null;
+}

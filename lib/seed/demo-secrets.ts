@@ -1,0 +1,26 @@
+// The demo application's secrets, generated at seed time and kept beside the database file
+// (`<db>.secrets.json`, git-ignored with .data/), never in the repository. Development only:
+// production supplies GUILDHALL_CLIENT_ID / GUILDHALL_CLIENT_SECRET through the environment.
+import fs from "node:fs";
+import { databaseFile } from "@/lib/db/database-url";
+
+export interface DemoSecrets {
+  applicationId: string;
+  clientSecret: string;
+  botToken: string;
+  guildId: string;
+}
+
+export const demoSecretsFile = () => `${databaseFile()}.secrets.json`;
+
+export function writeDemoSecrets(secrets: DemoSecrets): void {
+  fs.writeFileSync(demoSecretsFile(), JSON.stringify(secrets, null, 2), { mode: 0o600 });
+}
+
+export function readDemoSecrets(): DemoSecrets | null {
+  try {
+    return JSON.parse(fs.readFileSync(demoSecretsFile(), "utf8")) as DemoSecrets;
+  } catch {
+    return null;
+  }
+}

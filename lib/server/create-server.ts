@@ -1,0 +1,90 @@
+// One process, one port. /api/v10/* and /api/oauth2/* (the unversioned OAuth2 alias) go straight to the
+// guild API's router on bare node:http; /cdn/* serves uploaded images; everything else (pages, next-auth,
+// the Activity and its /api/token) goes to Next's request handler. /gateway is reserved for a WebSocket.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { handleApiRequest, type Router } from "@/lib/guild-api/http";
+import { createApiRouter } from "@/lib/guild-api/routes";
+import { serveCdn } from "@/lib/guild-api/cdn";
+
+export interface GuildhallServerOptions {
+  port: number;
+  host: string;
+  /** Serve the Next.js app too (false for API-only integration tests). */
+  withNext: boolean;
+  dev?: boolean;
+}
+
+export interface GuildhallServer {
+  server: http.Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+type NextHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+type UpgradeHandler = (req: http.IncomingMessage, socket: import("node:stream").Duplex, head: Buffer) => Promise<void>;
+
+async function loadNext(dev: boolean, host: string, port: number): Promise<{ handle: NextHandler; upgrade: UpgradeHandler; close(): Promise<void> }> {
+  const { default: next } = await import("next");
+  const app = next({ dev, dir: process.cwd(), hostname: host, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const upgrade = app.getUpgradeHandler();
+  return { handle: (req, res) => handle(req, res), upgrade: (req, socket, head) => upgrade(req, socket, head), close: () => app.close() };
+}
+
+export async function startGuildhallServer(options: GuildhallServerOptions): Promise<GuildhallServer> {
+  const router: Router = createApiRouter();
+  const nextApp = options.withNext ? await loadNext(options.dev ?? false, options.host, options.port) : null;
+  let baseUrl = "";
+
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? "/";
+    const queryAt = url.indexOf("?");
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    const search = queryAt === -1 ? "" : url.slice(queryAt + 1);
+
+    if (path.startsWith("/api/v10/")) {
+      void handleApiRequest(router, req, res, path.slice("/api/v10".length), search, baseUrl);
+    } else if (path.startsWith("/api/oauth2/")) {
+      void handleApiRequest(router, req, res, path.slice("/api".length), search, baseUrl);
+    } else if (path === "/healthz") {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"ok":true}');
+    } else if (path.startsWith("/cdn/")) {
+      serveCdn(req, res, path);
+    } else if (nextApp) {
+      nextApp.handle(req, res).catch((error: unknown) => {
+        console.error("[next] request failed:", error);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    } else {
+      res.writeHead(404, { "content-type": "application/json" }).end('{"message":"404: Not Found","code":0}');
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+
+  server.on("upgrade", (req, socket, head) => {
+    // /gateway is reserved for the guild API's WebSocket; Next keeps its own upgrades (dev HMR).
+    if (nextApp && !(req.url ?? "").startsWith("/gateway")) void nextApp.upgrade(req, socket, head);
+    else socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  baseUrl = process.env.PUBLIC_URL ?? `http://${host === "127.0.0.1" ? "localhost" : host}:${port}`;
+
+  return {
+    server,
+    url: `http://${host}:${port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await nextApp?.close();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+// Browser tests: Playwright driving Debian's Chromium (never a downloaded browser) against the real app:
+// a fresh seeded database, the production build, dashboard + guild API + Activity on one port.
+import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "./tests/e2e/chromium";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_URL = `http://localhost:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
+  use: {
+    baseURL: E2E_URL,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  webServer: {
+    command: "npx tsx tests/e2e/serve.ts",
+    url: `${E2E_URL}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: { E2E_PORT: String(E2E_PORT), PUBLIC_URL: E2E_URL },
+  },
+});

@@ -1,0 +1,42 @@
+// npm run seed                      → migrate, then create the demo world if the database is empty
+// npm run seed -- --reset           → delete the database file first
+// npm run seed -- --members N       → also grow the "Guildhall Scale" guild to N members (benchmarks)
+import fs from "node:fs";
+import { databaseFile } from "@/lib/db/database-url";
+import { migrateDatabase } from "@/lib/db/migrate";
+import { openDatabase } from "@/lib/guild-api/store/db";
+import { isDatabaseSeeded, seedDemoWorld, DEMO_PASSWORD, DEMO_USERNAMES } from "@/lib/seed/demo-world";
+import { scaleGuild } from "@/lib/seed/scale";
+
+export function seed(options: { reset?: boolean; members?: number; quiet?: boolean } = {}): void {
+  const log = options.quiet ? () => {} : (line: string) => console.log(line);
+  const file = databaseFile();
+  if (options.reset) for (const suffix of ["", "-wal", "-shm", ".secrets.json"]) fs.rmSync(file + suffix, { force: true });
+  migrateDatabase();
+  const db = openDatabase(file);
+  try {
+    if (!isDatabaseSeeded(db)) {
+      const world = seedDemoWorld(db);
+      log(`Seeded the demo world in ${file}: guild ${world.guildId}, application ${world.applicationId}.`);
+      log(`Demo sign-ins: ${DEMO_USERNAMES.join(", ")} (password "${DEMO_PASSWORD}").`);
+    }
+    if (options.members) {
+      const started = Date.now();
+      const { guildId, added } = scaleGuild(db, options.members, Date.now(), log);
+      log(`Scale guild ${guildId}: added ${added} members in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    }
+  } finally {
+    db.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const membersAt = args.indexOf("--members");
+  const members = membersAt >= 0 ? Number(args[membersAt + 1]) : undefined;
+  if (members !== undefined && (!Number.isInteger(members) || members < 1)) {
+    console.error("--members needs a positive whole number");
+    process.exit(2);
+  }
+  seed({ reset: args.includes("--reset"), members });
+}

@@ -1,0 +1,118 @@
+// Integration harness: each test file gets its own copy of the seeded database and its own guild API
+// server (bare node:http, no Next) on a free port, and talks to it over real HTTP, e.g. with @discordjs/rest.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { inject } from "vitest";
+import { REST } from "@discordjs/rest";
+
+export interface TestServer {
+  baseUrl: string;
+  /** ids of the demo world, by name */
+  world: DemoWorldIds;
+  botToken: string;
+  clientSecret: string;
+  /** A fresh OAuth2 access token of the demo application for a seeded user. */
+  tokenFor(username: string, scopes?: string[]): string;
+  /** @discordjs/rest client as `username` (Bearer) or as the demo bot ("bot"). */
+  rest(as: string): REST;
+  /** Raw fetch against /api/v10 with an Authorization header for `as` (a username, "bot", or null for none). */
+  api(as: string | null, method: string, route: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface DemoWorldIds {
+  applicationId: string;
+  botUserId: string;
+  guildId: string;
+  sideGuildId: string;
+  users: Record<"owner" | "admin" | "mod" | "helper" | "member" | "outsider", string>;
+  roles: Record<"everyone" | "admin" | "bot" | "moderator" | "helper" | "regular" | "member", string>;
+  channels: Record<string, string>;
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guildhall-it-file-"));
+  const file = path.join(dir, "test.db");
+  const template = inject("templateDatabase");
+  fs.copyFileSync(template, file);
+  fs.copyFileSync(`${template}.secrets.json`, `${file}.secrets.json`);
+  process.env.DATABASE_URL = `file:${file}`;
+
+  const { startGuildhallServer } = await import("@/lib/server/create-server");
+  const { db, closeDatabase } = await import("@/lib/guild-api/store/db");
+  const { readDemoSecrets } = await import("@/lib/seed/demo-secrets");
+  const { issueAccessToken } = await import("@/lib/guild-api/services/access-tokens");
+  const server = await startGuildhallServer({ port: 0, host: "127.0.0.1", withNext: false });
+  const secrets = readDemoSecrets();
+  if (!secrets) throw new Error("template database has no demo secrets");
+
+  const world = readWorld(db());
+  const tokens = new Map<string, string>();
+  const tokenFor = (username: string, scopes = ["identify", "guilds", "guilds.join", "applications.commands"]) => {
+    const user = db().prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: bigint } | undefined;
+    if (!user) throw new Error(`no user ${username}`);
+    return issueAccessToken(BigInt(secrets.applicationId), user.id, scopes).access_token;
+  };
+  const authFor = (as: string) => {
+    if (as === "bot") return `Bot ${secrets.botToken}`;
+    let token = tokens.get(as);
+    if (!token) tokens.set(as, (token = tokenFor(as)));
+    return `Bearer ${token}`;
+  };
+
+  return {
+    baseUrl: server.url,
+    world,
+    botToken: secrets.botToken,
+    clientSecret: secrets.clientSecret,
+    tokenFor,
+    rest(as) {
+      const bot = as === "bot";
+      return new REST({ api: `${server.url}/api`, authPrefix: bot ? "Bot" : "Bearer", retries: 0, timeout: 10_000 }).setToken(
+        authFor(as).split(" ")[1],
+      );
+    },
+    api(as, method, route, body, headers = {}) {
+      const init: RequestInit = { method, headers: { ...headers } };
+      if (as) (init.headers as Record<string, string>).authorization = authFor(as);
+      if (body !== undefined) {
+        init.body = typeof body === "string" || body instanceof FormData ? (body as string | FormData) : JSON.stringify(body);
+        if (!(body instanceof FormData) && typeof body !== "string") (init.headers as Record<string, string>)["content-type"] = "application/json";
+      }
+      return fetch(`${server.url}/api/v10${route}`, init);
+    },
+    async close() {
+      await server.close();
+      closeDatabase();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function readWorld(database: import("better-sqlite3").Database): DemoWorldIds {
+  const one = (query: string, ...args: unknown[]) => String((database.prepare(query).get(...args) as { id: bigint }).id);
+  const app = database.prepare("SELECT id, bot_user_id FROM applications LIMIT 1").get() as { id: bigint; bot_user_id: bigint };
+  const guildId = one("SELECT id FROM guilds WHERE name = 'Guildhall HQ'");
+  const users = Object.fromEntries(
+    ["owner", "admin", "mod", "helper", "member", "outsider"].map((name) => [name, one("SELECT id FROM users WHERE username = ?", name)]),
+  ) as DemoWorldIds["users"];
+  const role = (name: string) => one("SELECT id FROM roles WHERE guild_id = ? AND name = ?", BigInt(guildId), name);
+  const channels = Object.fromEntries(
+    (database.prepare("SELECT id, name FROM channels WHERE guild_id = ? AND type NOT IN (10, 11, 12)").all(BigInt(guildId)) as Array<{ id: bigint; name: string }>).map(
+      (c) => [c.name, String(c.id)],
+    ),
+  );
+  return {
+    applicationId: String(app.id),
+    botUserId: String(app.bot_user_id),
+    guildId,
+    sideGuildId: one("SELECT id FROM guilds WHERE name = 'Side Project'"),
+    users,
+    roles: {
+      everyone: guildId, admin: role("Admin"), bot: role("Guildhall Demo"), moderator: role("Moderator"), helper: role("Helper"),
+      regular: role("Regular"), member: role("Member"),
+    },
+    channels,
+  };
+}
