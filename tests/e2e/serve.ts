@@ -6,7 +6,7 @@ import path from "node:path";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guildhall-e2e-"));
 process.env.DATABASE_URL = `file:${path.join(dir, "e2e.db")}`;
-process.env.NODE_ENV = "production";
+(process.env as Record<string, string>).NODE_ENV = "production";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 process.env.PORT = process.env.E2E_PORT ?? "3210";
 process.env.HOST = "127.0.0.1";

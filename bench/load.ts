@@ -1,0 +1,51 @@
+// Load and latency measurement on 127.0.0.1: autocannon for throughput (warm-up discarded), and sequential
+// requests for per-request time where a scenario's goal is a median.
+import autocannon from "autocannon";
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+}
+
+function run(options: LoadOptions, duration: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url: options.url, method: (options.method ?? "GET") as "GET", headers: options.headers, body: options.body, connections: options.connections ?? 10, duration },
+      (error: Error | null, result: autocannon.Result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
+  await run(options, Math.min(2, options.duration));
+  const result = await run(options, options.duration);
+  const bad = result.non2xx + result.errors;
+  if (bad > 0 && bad > result.requests.total * 0.01) throw new Error(`${bad} non-2xx/errors of ${result.requests.total} for ${options.url}`);
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** Sequential timing of `count` requests made by `once` (after `warmup` unmeasured ones): ms per request. */
+export async function measureSequential(once: (i: number) => Promise<void>, count: number, warmup = 5): Promise<LoadResult> {
+  for (let i = 0; i < warmup; i++) await once(i);
+  const times: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await once(warmup + i);
+    times.push(performance.now() - t0);
+  }
+  const total = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { requestsPerSecond: count / total, p50: at(0.5), p99: at(0.99) };
+}

@@ -1,0 +1,105 @@
+// npm run bench [-- --members N] [-- --only name,name] [-- --duration S]
+// Builds if needed, seeds a bench database (demo world + a scale guild of N members, default 100,000; reused
+// across runs), starts Guildhall and a bare node:http + better-sqlite3 baseline in their own processes on free
+// ports, runs every scenario on 127.0.0.1 and prints one table. Figures are measured, not asserted.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { scenarios } from "./scenarios";
+import type { BenchContext } from "./context";
+import { measureLoad, type LoadResult } from "./load";
+
+const args = process.argv.slice(2);
+const argValue = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const members = Number(argValue("--members") ?? 100_000);
+const duration = Number(argValue("--duration") ?? 5);
+const only = argValue("--only")?.split(",");
+
+const benchDb = path.resolve(process.env.BENCH_DATABASE_FILE ?? path.join(".data", `bench-${members}.db`));
+process.env.DATABASE_URL = `file:${benchDb}`;
+process.env.PUBLIC_URL ??= "http://localhost:3000";
+
+function startProcess(command: string, commandArgs: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"], detached: true });
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = ready.exec(output);
+      if (match) resolve({ child, port: Number(match[1]) });
+    });
+    child.once("exit", (code) => reject(new Error(`${command} exited with ${code}: ${output}`)));
+  });
+}
+
+const stop = (child: ChildProcess) => {
+  try {
+    process.kill(-child.pid!, "SIGTERM");
+  } catch {
+    // already gone
+  }
+};
+
+async function freePort(): Promise<number> {
+  const net = await import("node:net");
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as import("node:net").AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main(): Promise<void> {
+  const { seed } = await import("../scripts/seed");
+  const { buildIfNeeded } = await import("../scripts/build-if-needed");
+  console.log(`Bench database ${benchDb} (scale guild: ${fmt(members)} members)`);
+  seed({ members, quiet: false });
+  buildIfNeeded();
+
+  const appPort = await freePort();
+  const app = await startProcess("node_modules/.bin/tsx", ["server.ts"], { PORT: String(appPort), HOST: "127.0.0.1", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PUBLIC_URL: `http://localhost:${appPort}` }, /ready on http:\/\/127\.0\.0\.1:(\d+)/);
+  const baseline = await startProcess("node_modules/.bin/tsx", ["bench/baseline-server.ts"], { BENCH_DB: benchDb, PORT: "0" }, /listening (\d+)/);
+  try {
+    const ctx: BenchContext = await (await import("./context")).createBenchContext(`http://127.0.0.1:${app.port}`, `http://127.0.0.1:${baseline.port}`);
+    console.log(`Guildhall on :${app.port}, baseline on :${baseline.port}; ${duration}s per scenario after a warm-up.\n`);
+    const floor = await measureLoad({ url: `${ctx.baselineUrl}/api/v10/guilds/${ctx.scaleGuildId}`, duration });
+    const rows: Array<[string, string, string, string, string, string]> = [];
+    const row = (name: string, result: LoadResult, target?: string) =>
+      rows.push([name, fmt(result.requestsPerSecond), fmt(result.p50, 2), fmt(result.p99, 2), `${fmt(result.requestsPerSecond / floor.requestsPerSecond, 2)}×`, target ?? ""]);
+    row("baseline: node:http + better-sqlite3 PK lookup", floor);
+    for (const scenario of scenarios) {
+      if (only && !only.includes(scenario.name)) continue;
+      try {
+        const result = await scenario.run(ctx, duration);
+        row(scenario.name, result, scenario.target);
+      } catch (error) {
+        rows.push([scenario.name, "error", String((error as Error).message).slice(0, 60), "", "", scenario.target ?? ""]);
+      }
+    }
+    const header: [string, string, string, string, string, string] = ["scenario", "req/s", "p50 ms", "p99 ms", "vs baseline", "target"];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+    console.log(line(header));
+    console.log(widths.map((w) => "-".repeat(w)).join("  "));
+    for (const r of rows) console.log(line(r));
+    fs.mkdirSync("bench/results", { recursive: true });
+    fs.writeFileSync(path.join("bench/results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`), JSON.stringify({ members, duration, rows }, null, 2));
+  } finally {
+    stop(app.child);
+    stop(baseline.child);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
