@@ -5,6 +5,8 @@ import { chromiumPath } from "./tests/e2e/chromium";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
+export const MISCONFIGURED_URL = `http://localhost:${E2E_PORT + 1}`;
+export const ACTIVITY_HOST_URL = "http://localhost:3333";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -24,12 +26,29 @@ export default defineConfig({
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  webServer: {
-    command: "npx tsx tests/e2e/serve.ts",
-    url: `${E2E_URL}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: { E2E_PORT: String(E2E_PORT), PUBLIC_URL: E2E_URL },
-  },
+  webServer: [
+    {
+      command: "npx tsx tests/e2e/serve.ts",
+      url: `${E2E_URL}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: { E2E_PORT: String(E2E_PORT), PUBLIC_URL: E2E_URL },
+    },
+    {
+      // A second instance whose Activity backend holds a wrong client secret (its own fresh database).
+      command: "npx tsx tests/e2e/serve.ts",
+      url: `${MISCONFIGURED_URL}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: { E2E_PORT: String(E2E_PORT + 1), PUBLIC_URL: MISCONFIGURED_URL, ACTIVITY_CLIENT_SECRET: "not-the-client-secret" },
+    },
+    {
+      // The Activity host simulator, on an origin the embedded-app SDK accepts.
+      command: "npx tsx tests/e2e/activity-host/server.ts",
+      url: `${ACTIVITY_HOST_URL}/healthz`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+  ],
 });

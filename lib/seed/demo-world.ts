@@ -106,7 +106,9 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
       id: applicationId, name: DEMO_APPLICATION_NAME, description: "The demo application behind Guildhall's sign-in, bot and sample Activity.",
       owner_id: users.owner, bot_user_id: botUserId, bot_token_hash: hashSecret(botToken), client_secret_hash: hashSecret(clientSecret),
       // GATEWAY_GUILD_MEMBERS: the demo bot may list members.
-      flags: 1 << 14, redirect_uris: [demoRedirectUri(), `${demoPublicUrl()}/activity`, "https://127.0.0.1/placeholder"],
+      flags: 1 << 14, // The Activity's SDK flow uses no redirect; a placeholder is registered as Discord requires (setup rule 1),
+      // and the local host simulator's origin (http://localhost:3333) may receive codes by web_message.
+      redirect_uris: [demoRedirectUri(), "https://127.0.0.1/placeholder", "http://localhost:3333/"],
       url_mappings: [{ prefix: "/", target: new URL(demoPublicUrl()).host }], activities_enabled: true, integration_types: [0, 1], created_at: now - 300 * DAY,
     });
     insert(db, "application_commands", {

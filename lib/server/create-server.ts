@@ -21,6 +21,13 @@ export interface GuildhallServer {
   close(): Promise<void>;
 }
 
+const CORS_HEADERS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
+  "access-control-allow-headers": "Authorization, Content-Type, X-Audit-Log-Reason",
+  "access-control-max-age": "600",
+};
+
 type NextHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 type UpgradeHandler = (req: http.IncomingMessage, socket: import("node:stream").Duplex, head: Buffer) => Promise<void>;
 
@@ -44,10 +51,15 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     const search = queryAt === -1 ? "" : url.slice(queryAt + 1);
 
-    if (path.startsWith("/api/v10/")) {
-      void handleApiRequest(router, req, res, path.slice("/api/v10".length), search, baseUrl);
-    } else if (path.startsWith("/api/oauth2/")) {
-      void handleApiRequest(router, req, res, path.slice("/api".length), search, baseUrl);
+    const isApi = path.startsWith("/api/v10/") || path.startsWith("/api/oauth2/");
+    if (isApi) {
+      // Like Discord's API, answer cross-origin callers (an Activity in its iframe, the host simulator).
+      for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+      if (req.method === "OPTIONS") {
+        res.writeHead(204).end();
+        return;
+      }
+      void handleApiRequest(router, req, res, path.slice(path.startsWith("/api/v10/") ? "/api/v10".length : "/api".length), search, baseUrl);
     } else if (path === "/healthz") {
       res.writeHead(200, { "content-type": "application/json" });
       res.end('{"ok":true}');

@@ -1,0 +1,165 @@
+// The sample Activity end to end, through the real, unmodified embedded-app SDK: the host simulator on
+// http://localhost:3333 embeds the Activity, answers the SDK's postMessage protocol, runs consent through
+// the built-in provider's page, and validates tokens against the built-in API.
+import { expect, test, type Page } from "@playwright/test";
+import { ACTIVITY_HOST_URL, E2E_URL, MISCONFIGURED_URL } from "../../playwright.config";
+import { e2eWorld } from "./world";
+
+interface HostState {
+  phase: string;
+  scopes: string[];
+  subscriptions: Set<string>;
+  trace: Array<{ direction: string; message: [number, Record<string, unknown>] }>;
+}
+
+function hostUrl(appUrl: string, world: ReturnType<typeof e2eWorld>): string {
+  const url = new URL(ACTIVITY_HOST_URL);
+  url.searchParams.set("activity", `${appUrl}/activity`);
+  url.searchParams.set("client_id", world.applicationId);
+  url.searchParams.set("guild_id", world.guildId);
+  url.searchParams.set("channel_id", world.channelId("Lounge"));
+  return url.toString();
+}
+
+/** Fails the test on the SDK's two silent failure modes: a reply that fails its zod parse, and a bad frame. */
+function watchForProtocolBugs(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().startsWith("Failed to parse")) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => {
+    if (error.message.includes("Invalid message format")) problems.push(error.message);
+  });
+  return problems;
+}
+
+async function consent(page: Page, action: "Authorize" | "Cancel", username = "mod") {
+  const popup = await page.waitForEvent("popup");
+  await popup.waitForLoadState();
+  const password = popup.getByLabel(/password/i);
+  if (await password.isVisible().catch(() => false)) {
+    await popup.getByLabel(/username/i).fill(username);
+    await password.fill("guildhall");
+    await popup.getByRole("button", { name: /sign in|log in|continue/i }).click();
+  }
+  await popup.getByRole("button", { name: action }).click();
+  await popup.waitForEvent("close");
+}
+
+const hostState = (page: Page) =>
+  page.evaluate(() => {
+    const s = (window as unknown as { __sim: { state: HostState } }).__sim.state;
+    return { phase: s.phase, scopes: s.scopes, subscriptions: [...s.subscriptions], trace: s.trace };
+  });
+
+test("handshake → ready → consent → /api/token → authenticate → guild, channel and speaking shown", async ({ page }) => {
+  const world = e2eWorld();
+  const problems = watchForProtocolBugs(page);
+  await page.goto(hostUrl(E2E_URL, world));
+  const activity = page.frameLocator("#activity");
+
+  await consent(page, "Authorize");
+  await expect(activity.getByTestId("activity-phase")).toHaveText("Ready");
+  await expect(activity.getByTestId("activity-user")).toHaveText("Mod");
+  await expect(activity.getByTestId("activity-guild")).toHaveText("Guildhall HQ");
+  await expect(activity.getByTestId("activity-channel")).toHaveText("Lounge");
+
+  let state = await hostState(page);
+  const handshake = state.trace.find((t) => t.direction === "←" && t.message[0] === 0)!.message[1];
+  expect(handshake).toMatchObject({ v: 1, client_id: world.applicationId, sdk_version: "2.5.0" });
+  const authorize = state.trace.find((t) => t.message[1]?.cmd === "AUTHORIZE" && t.direction === "←")!.message[1];
+  expect((authorize.args as { scope: string[] }).scope).toEqual(["identify", "guilds", "applications.commands"]);
+  expect(state.phase).toBe("AUTHENTICATED");
+
+  // Without rpc.voice.read the host refuses SPEAKING subscriptions; the Activity says so and offers to fix it.
+  await expect(activity.getByTestId("voice-needs-permission")).toBeVisible();
+  expect(state.subscriptions).toEqual([]);
+  await page.screenshot({ path: "test-results/screenshots/activity-needs-voice.png" });
+  await activity.getByRole("button", { name: "Allow voice activity" }).click();
+  await consent(page, "Authorize");
+  await expect(activity.getByTestId("speaking-list")).toContainText("Nobody is speaking");
+  state = await hostState(page);
+  expect(state.scopes).toContain("rpc.voice.read");
+  expect(state.subscriptions.sort()).toEqual(["SPEAKING_START", "SPEAKING_STOP"]);
+
+  const modId = world.userId("mod");
+  await page.evaluate((id) => (window as unknown as { __sim: { speak(u: string, w: string): void } }).__sim.speak(id, "start"), modId);
+  await expect(activity.getByTestId("speaking-user")).toHaveText("Mod (you)");
+  await page.screenshot({ path: "test-results/screenshots/activity-speaking.png" });
+  await page.evaluate((id) => (window as unknown as { __sim: { speak(u: string, w: string): void } }).__sim.speak(id, "stop"), modId);
+  await expect(activity.getByTestId("speaking-user")).toHaveCount(0);
+
+  // Console output reached the host as CAPTURE_LOG, and the SDK never choked on a reply.
+  expect(problems).toEqual([]);
+});
+
+test("an unknown command gets an ERROR event from the host", async ({ page }) => {
+  const world = e2eWorld();
+  await page.goto(hostUrl(E2E_URL, world));
+  await consent(page, "Cancel");
+  const frame = page.frame({ url: /\/activity/ })!;
+  await frame.evaluate(() => window.parent.postMessage([1, { cmd: "NOT_A_COMMAND", args: {}, nonce: "unknown-1" }], "http://localhost:3333"));
+  await expect
+    .poll(async () => (await hostState(page)).trace.find((t) => t.direction === "→" && t.message[1]?.nonce === "unknown-1")?.message[1])
+    .toMatchObject({ evt: "ERROR", data: { code: 4002 } });
+});
+
+test("a denied consent leaves the Activity signed out, and signing in again works", async ({ page }) => {
+  const world = e2eWorld();
+  await page.goto(hostUrl(E2E_URL, world));
+  const activity = page.frameLocator("#activity");
+  await consent(page, "Cancel");
+  await expect(activity.getByTestId("activity-phase")).toHaveText("Signed out");
+  await expect(activity.getByRole("alert")).toContainText("cancelled sign-in");
+  await page.screenshot({ path: "test-results/screenshots/activity-signed-out.png" });
+  await activity.getByRole("button", { name: "Sign in with Discord" }).click();
+  await consent(page, "Authorize");
+  await expect(activity.getByTestId("activity-guild")).toHaveText("Guildhall HQ");
+});
+
+test("a wrong client secret on the Activity's backend gives the user a clear error", async ({ page }) => {
+  const world = e2eWorld(Number(new URL(MISCONFIGURED_URL).port));
+  await page.goto(hostUrl(MISCONFIGURED_URL, world));
+  const activity = page.frameLocator("#activity");
+  await consent(page, "Authorize");
+  await expect(activity.getByTestId("activity-phase")).toHaveText("Error");
+  await expect(activity.getByRole("alert")).toHaveText(/client credentials were rejected/);
+  expect((await hostState(page)).phase).toBe("READY");
+});
+
+test("/api/token answers clear errors without leaking the upstream body", async ({ request }) => {
+  const missing = await request.post(`${E2E_URL}/api/token`, { data: {} });
+  expect(missing.status()).toBe(400);
+  expect(await missing.json()).toEqual({ error: "missing_code", message: "The authorization code is missing." });
+  const rejected = await request.post(`${E2E_URL}/api/token`, { data: { code: "not-a-real-code" } });
+  expect(rejected.status()).toBe(400);
+  expect(await rejected.json()).toEqual({ error: "invalid_code", message: "The authorization code was rejected: it is invalid, expired or already used." });
+});
+
+test("the client secret never reaches the browser: not in the built client assets nor in the served page", async ({ request }) => {
+  const fs = await import("node:fs");
+  const path = await import("node:path");
+  const os = await import("node:os");
+  const { databaseUrl } = JSON.parse(fs.readFileSync(path.join(os.tmpdir(), `guildhall-e2e-${new URL(E2E_URL).port}.json`), "utf8")) as { databaseUrl: string };
+  const { clientSecret, botToken } = JSON.parse(fs.readFileSync(`${databaseUrl.slice("file:".length)}.secrets.json`, "utf8")) as { clientSecret: string; botToken: string };
+  expect(clientSecret.length).toBeGreaterThan(20);
+
+  const assets: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else assets.push(file);
+    }
+  };
+  walk(path.join(".next", "static"));
+  expect(assets.some((file) => file.endsWith(".js"))).toBe(true);
+  for (const file of assets) {
+    const text = fs.readFileSync(file, "utf8");
+    expect(text.includes(clientSecret), file).toBe(false);
+    expect(text.includes(botToken), file).toBe(false);
+    expect(/ACTIVITY_CLIENT_SECRET|GUILDHALL_CLIENT_SECRET|clientSecret/.test(text), file).toBe(false);
+  }
+  const page = await (await request.get(`${E2E_URL}/activity?frame_id=x&instance_id=y&platform=desktop`)).text();
+  expect(page.includes(clientSecret)).toBe(false);
+});
