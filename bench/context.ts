@@ -1,5 +1,6 @@
-// What scenarios need: the URLs, the scale guild's id, tokens for demo users, and the bot token.
-import { openDatabase } from "@/lib/guild-api/store/db";
+// What scenarios need: the URLs, the scale guild, tokens for demo users, fixtures (bans, prefixes, member ids
+// to ban) prepared once in the bench database, and the raw-SQLite floor for prune counting.
+import type Database from "better-sqlite3";
 import { readDemoSecrets } from "@/lib/seed/demo-secrets";
 import { SCALE_GUILD_NAME } from "@/lib/seed/scale";
 
@@ -9,32 +10,75 @@ export interface BenchContext {
   scaleGuildId: string;
   demoGuildId: string;
   botToken: string;
+  /** A member id near the middle of the scale guild, as an `after` cursor. */
+  midMemberId: string;
+  commonPrefix: string;
+  rarePrefix: string;
   tokenFor(username: string): string;
+  /** `count` member ids (not the owner) that batch `batch` may ban; batches never overlap. */
+  unbannedMemberIds(batch: number, count: number): string[];
+  /** The prune count computed directly in SQLite: the floor Get Guild Prune Count is compared with. */
+  rawPruneCount(days: number): number;
 }
 
+const BAN_FIXTURE = 5_000;
+
 export async function createBenchContext(appUrl: string, baselineUrl: string): Promise<BenchContext> {
-  const db = openDatabase();
-  const guild = db.prepare("SELECT id FROM guilds WHERE name = ?").get(SCALE_GUILD_NAME) as { id: bigint };
-  db.close();
   const secrets = readDemoSecrets();
   if (!secrets) throw new Error("bench database has no demo secrets");
   const { issueAccessToken } = await import("@/lib/guild-api/services/access-tokens");
-  const { db: sharedDb } = await import("@/lib/guild-api/store/db");
+  const { db } = await import("@/lib/guild-api/store/db");
+  const database: Database.Database = db();
+  const guildId = (database.prepare("SELECT id FROM guilds WHERE name = ?").get(SCALE_GUILD_NAME) as { id: bigint }).id;
+  const ownerId = (database.prepare("SELECT owner_id FROM guilds WHERE id = ?").get(guildId) as { owner_id: bigint }).owner_id;
+  const memberCount = Number((database.prepare("SELECT member_count FROM guilds WHERE id = ?").get(guildId) as { member_count: bigint }).member_count);
+
+  // Bans to list: users who are not members (created for the bench), inserted once.
+  const bans = Number((database.prepare("SELECT COUNT(*) AS n FROM bans WHERE guild_id = ?").get(guildId) as { n: bigint }).n);
+  if (bans < BAN_FIXTURE) {
+    const now = Date.now();
+    database.transaction(() => {
+      for (let i = bans; i < BAN_FIXTURE; i++) {
+        const id = 9_000_000_000_000_000_000n + BigInt(i);
+        database.prepare("INSERT OR IGNORE INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, ?)").run(id, `banned_${i}`, now);
+        database.prepare("INSERT OR IGNORE INTO bans (guild_id, user_id, reason, created_at) VALUES (?, ?, 'bench fixture', ?)").run(guildId, id, now);
+      }
+    })();
+  }
+
+  const mid = database.prepare("SELECT user_id FROM members WHERE guild_id = ? ORDER BY user_id LIMIT 1 OFFSET ?").get(guildId, Math.floor(memberCount / 2)) as { user_id: bigint };
+  // Members to bulk-ban: a slice from the top of the id range that no earlier batch in this run touched.
+  const banPool = (database.prepare("SELECT user_id FROM members WHERE guild_id = ? AND user_id != ? ORDER BY user_id DESC LIMIT 8000").all(guildId, ownerId) as Array<{ user_id: bigint }>).map((r) => String(r.user_id));
+  const rare = database.prepare("SELECT username_key FROM members WHERE guild_id = ? ORDER BY user_id DESC LIMIT 1").get(guildId) as { username_key: string };
+  const pruneCount = database.prepare("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND role_count = 0 AND last_active_at < ?");
+
   const tokens = new Map<string, string>();
   return {
     appUrl,
     baselineUrl,
-    scaleGuildId: String(guild.id),
+    scaleGuildId: String(guildId),
     demoGuildId: secrets.guildId,
     botToken: secrets.botToken,
+    midMemberId: String(mid.user_id),
+    commonPrefix: "ka",
+    // The longest name prefix is shared by very few members: the worst case for a scan, the best for an index.
+    rarePrefix: rare.username_key.slice(0, 5),
     tokenFor(username) {
       let token = tokens.get(username);
       if (!token) {
-        const user = sharedDb().prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: bigint };
+        const user = database.prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: bigint };
         token = issueAccessToken(BigInt(secrets.applicationId), user.id, ["identify", "guilds"]).access_token;
         tokens.set(username, token);
       }
       return token;
+    },
+    unbannedMemberIds(batch, count) {
+      const slice = banPool.slice(batch * count, batch * count + count);
+      if (slice.length < count) throw new Error("bench ban pool exhausted: grow the scale guild");
+      return slice;
+    },
+    rawPruneCount(days) {
+      return Number((pruneCount.get(guildId, BigInt(Date.now() - days * 86_400_000)) as { n: bigint }).n);
     },
   };
 }

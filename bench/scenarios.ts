@@ -1,14 +1,25 @@
 // The benchmark scenarios, each with the goal its issue sets (shown in the table, never asserted).
+// "load" scenarios measure throughput with autocannon; "sequential" ones time requests one by one, where
+// the goal is a median per request (on loopback, client time ≈ server time).
 import type { BenchContext } from "./context";
-import { measureLoad, type LoadResult } from "./load";
+import { measureLoad, measureSequential, type LoadResult } from "./load";
 
 export interface Scenario {
   name: string;
   target?: string;
+  /** Only meaningful on a scale guild of at least this many members. */
+  minMembers?: number;
   run(ctx: BenchContext, duration: number): Promise<LoadResult>;
 }
 
 const bearer = (ctx: BenchContext, username = "owner") => ({ authorization: `Bearer ${ctx.tokenFor(username)}` });
+
+async function expectOk(response: Response): Promise<void> {
+  if (!response.ok) throw new Error(`HTTP ${response.status}: ${(await response.text()).slice(0, 80)}`);
+  await response.arrayBuffer();
+}
+
+const get = (ctx: BenchContext, path: string) => () => fetch(`${ctx.appUrl}${path}`, { headers: bearer(ctx) }).then(expectOk);
 
 export const scenarios: Scenario[] = [
   {
@@ -18,5 +29,61 @@ export const scenarios: Scenario[] = [
   {
     name: "GET /api/v10/users/@me",
     run: (ctx, duration) => measureLoad({ url: `${ctx.appUrl}/api/v10/users/@me`, headers: bearer(ctx), duration }),
+  },
+  {
+    name: "GET /guilds/{id}",
+    target: "≥ 0.30× baseline",
+    run: (ctx, duration) => measureLoad({ url: `${ctx.appUrl}/api/v10/guilds/${ctx.scaleGuildId}`, headers: bearer(ctx), duration }),
+  },
+  {
+    name: "GET /guilds/{id}/members?limit=100",
+    target: "≥ 0.15× baseline",
+    run: (ctx, duration) => measureLoad({ url: `${ctx.appUrl}/api/v10/guilds/${ctx.scaleGuildId}/members?limit=100&after=${ctx.midMemberId}`, headers: bearer(ctx), duration }),
+  },
+  {
+    name: "search members, common prefix (sequential)",
+    target: "median < 10 ms on 1M",
+    run: (ctx) => measureSequential(get(ctx, `/api/v10/guilds/${ctx.scaleGuildId}/members/search?query=${ctx.commonPrefix}&limit=100`), 200),
+  },
+  {
+    name: "search members, rare prefix (sequential)",
+    target: "median < 10 ms on 1M",
+    run: (ctx) => measureSequential(get(ctx, `/api/v10/guilds/${ctx.scaleGuildId}/members/search?query=${ctx.rarePrefix}&limit=100`), 200),
+  },
+  {
+    name: "raw SQLite prune-count floor (in-process)",
+    run: async (ctx) => measureSequential(async () => void ctx.rawPruneCount(30), 50),
+  },
+  {
+    name: "GET /guilds/{id}/prune?days=30 (sequential)",
+    target: "≤ 4× the raw floor above",
+    run: (ctx) => measureSequential(get(ctx, `/api/v10/guilds/${ctx.scaleGuildId}/prune?days=30`), 50),
+  },
+  {
+    name: "GET /guilds/{id}/bans?limit=1000 (sequential)",
+    target: "median < 10 ms",
+    run: (ctx) => measureSequential(get(ctx, `/api/v10/guilds/${ctx.scaleGuildId}/bans?limit=1000`), 100),
+  },
+  {
+    name: "POST /guilds/{id}/bulk-ban, 200 ids (sequential)",
+    target: "median < 20 ms",
+    run: (ctx) =>
+      measureSequential(
+        async (i) => {
+          const response = await fetch(`${ctx.appUrl}/api/v10/guilds/${ctx.scaleGuildId}/bulk-ban`, {
+            method: "POST",
+            headers: { ...bearer(ctx), "content-type": "application/json" },
+            body: JSON.stringify({ user_ids: ctx.unbannedMemberIds(i, 200) }),
+          });
+          await expectOk(response);
+        },
+        30,
+        2,
+      ),
+  },
+  {
+    name: "GET /guilds/{id}/widget.png?style=banner2",
+    target: "≥ 200 req/s",
+    run: (ctx, duration) => measureLoad({ url: `${ctx.appUrl}/api/v10/guilds/${ctx.scaleGuildId}/widget.png?style=banner2`, duration }),
   },
 ];
