@@ -6,7 +6,8 @@ export const metadata: Metadata = { title: "Activity" };
 // The client id comes from the environment (or the demo secrets) at request time.
 export const dynamic = "force-dynamic";
 
-export default function ActivityPage() {
+export default async function ActivityPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { frame_id: frameId } = await searchParams;
   const clientId = activityClientId();
   if (!clientId) {
     return (
@@ -17,5 +18,5 @@ export default function ActivityPage() {
     );
   }
   // Images: the built-in API serves /cdn on this origin; against Discord set ACTIVITY_CDN_URL=https://cdn.discordapp.com.
-  return <ActivityApp clientId={clientId} cdnBase={process.env.ACTIVITY_CDN_URL ?? "/cdn"} />;
+  return <ActivityApp clientId={clientId} cdnBase={process.env.ACTIVITY_CDN_URL ?? "/cdn"} launched={Boolean(frameId)} />;
 }

@@ -27,7 +27,7 @@ function errorMessage(error: unknown): string {
   return "Something went wrong.";
 }
 
-export function ActivityApp({ clientId, cdnBase }: { clientId: string; cdnBase: string }) {
+export function ActivityApp({ clientId, cdnBase, launched }: { clientId: string; cdnBase: string; launched: boolean }) {
   const sdkRef = useRef<DiscordSDK | null>(null);
   const tokenRef = useRef<string | null>(null);
   const [phase, setPhase] = useState<Phase>("connecting");
@@ -37,7 +37,6 @@ export function ActivityApp({ clientId, cdnBase }: { clientId: string; cdnBase: 
   const [channel, setChannel] = useState<ActivityChannel | null>(null);
   const [voice, setVoice] = useState<VoiceStatus>("idle");
   const [speaking, setSpeaking] = useState<string[]>([]);
-  const [outsideDiscord, setOutsideDiscord] = useState(false);
 
   const onSpeakingStart = useCallback((event: { user_id: string }) => setSpeaking((ids) => (ids.includes(event.user_id) ? ids : [...ids, event.user_id])), []);
   const onSpeakingStop = useCallback((event: { user_id: string }) => setSpeaking((ids) => ids.filter((id) => id !== event.user_id)), []);
@@ -126,21 +125,17 @@ export function ActivityApp({ clientId, cdnBase }: { clientId: string; cdnBase: 
   }, [signIn, listenForSpeaking]);
 
   useEffect(() => {
-    if (sdkRef.current) return;
-    // The SDK throws without the launch parameters the Discord client adds; say so instead of crashing.
-    if (!new URLSearchParams(window.location.search).get("frame_id")) {
-      setOutsideDiscord(true);
-      return;
-    }
+    if (sdkRef.current || !launched) return;
     const sdk = new DiscordSDK(clientId);
     sdkRef.current = sdk;
     sdk.ready().then(start, (error: unknown) => {
       setPhase("error");
       setProblem(errorMessage(error));
     });
-  }, [clientId, start]);
+  }, [clientId, launched, start]);
 
-  if (outsideDiscord) {
+  // The SDK throws without the launch parameters the Discord client adds; say so instead of crashing.
+  if (!launched) {
     return (
       <Shell>
         <h1 className="text-2xl font-semibold">Guildhall Activity</h1>

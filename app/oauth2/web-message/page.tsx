@@ -1,0 +1,22 @@
+// Delivers an authorization result to the window that opened the consent page (response_mode=web_message),
+// as an embedded client does for the SDK's AUTHORIZE: no redirect URI, the code goes to a registered origin.
+import { findApplication, registeredRedirectUris } from "@/lib/guild-api/services/oauth2";
+
+export const dynamic = "force-dynamic";
+
+export default async function WebMessagePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const query = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])) as Record<string, string | undefined>;
+  const application = query.client_id ? findApplication(query.client_id) : undefined;
+  const origins = application ? registeredRedirectUris(application).map((uri) => new URL(uri).origin) : [];
+  if (!query.origin || !origins.includes(query.origin)) {
+    return <main className="p-8">This origin is not registered for the application.</main>;
+  }
+  const message = { type: "guildhall:oauth2", code: query.code, state: query.state, error: query.error, error_description: query.error_description };
+  const script = `window.opener&&window.opener.postMessage(${JSON.stringify(message).replace(/</g, "\\u003c")},${JSON.stringify(query.origin)});window.close();`;
+  return (
+    <main className="p-8 text-center text-ink-muted">
+      <p>{query.code ? "Authorized. You can close this window." : "Authorization cancelled. You can close this window."}</p>
+      <script dangerouslySetInnerHTML={{ __html: script }} />
+    </main>
+  );
+}
