@@ -110,7 +110,7 @@ test("a denied consent leaves the Activity signed out, and signing in again work
   const activity = page.frameLocator("#activity");
   await consent(page, "Cancel");
   await expect(activity.getByTestId("activity-phase")).toHaveText("Signed out");
-  await expect(activity.getByRole("alert")).toContainText("cancelled sign-in");
+  await expect(activity.getByTestId("activity-problem")).toContainText("cancelled sign-in");
   await page.screenshot({ path: "test-results/screenshots/activity-signed-out.png" });
   await activity.getByRole("button", { name: "Sign in with Discord" }).click();
   await consent(page, "Authorize");
@@ -123,7 +123,7 @@ test("a wrong client secret on the Activity's backend gives the user a clear err
   const activity = page.frameLocator("#activity");
   await consent(page, "Authorize");
   await expect(activity.getByTestId("activity-phase")).toHaveText("Error");
-  await expect(activity.getByRole("alert")).toHaveText(/client credentials were rejected/);
+  await expect(activity.getByTestId("activity-problem")).toHaveText(/client credentials were rejected/);
   expect((await hostState(page)).phase).toBe("READY");
 });
 

@@ -154,7 +154,7 @@ export function ActivityApp({ clientId, cdnBase, launched }: { clientId: string;
       </header>
 
       {problem && (
-        <div role="alert" className="rounded-lg border border-danger/40 bg-danger/10 p-4 text-sm">
+        <div role="alert" data-testid="activity-problem" className="rounded-lg border border-danger/40 bg-danger/10 p-4 text-sm">
           {problem}
         </div>
       )}

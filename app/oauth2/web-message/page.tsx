@@ -1,6 +1,7 @@
 // Delivers an authorization result to the window that opened the consent page (response_mode=web_message),
 // as an embedded client does for the SDK's AUTHORIZE: no redirect URI, the code goes to a registered origin.
 import { findApplication, registeredRedirectUris } from "@/lib/guild-api/services/oauth2";
+import { PostToOpener } from "./_components/post-to-opener";
 
 export const dynamic = "force-dynamic";
 
@@ -12,11 +13,10 @@ export default async function WebMessagePage({ searchParams }: { searchParams: P
     return <main className="p-8">This origin is not registered for the application.</main>;
   }
   const message = { type: "guildhall:oauth2", code: query.code, state: query.state, error: query.error, error_description: query.error_description };
-  const script = `window.opener&&window.opener.postMessage(${JSON.stringify(message).replace(/</g, "\\u003c")},${JSON.stringify(query.origin)});window.close();`;
   return (
     <main className="p-8 text-center text-ink-muted">
       <p>{query.code ? "Authorized. You can close this window." : "Authorization cancelled. You can close this window."}</p>
-      <script dangerouslySetInnerHTML={{ __html: script }} />
+      <PostToOpener message={message} origin={query.origin} />
     </main>
   );
 }

@@ -60,12 +60,15 @@
         resolve(event.data);
       }
       window.addEventListener("message", onMessage);
+      // A window closed without an answer means the user gave up. The answer may still be in flight when
+      // the consent page closes itself, so wait a moment before calling it a denial.
       const closedPoll = setInterval(() => {
-        if (popup && popup.closed) {
-          clearInterval(closedPoll);
+        if (!popup || !popup.closed) return;
+        clearInterval(closedPoll);
+        setTimeout(() => {
           window.removeEventListener("message", onMessage);
           resolve({ error: "access_denied", error_description: "The consent window was closed." });
-        }
+        }, 1000);
       }, 250);
     });
   }
