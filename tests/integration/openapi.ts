@@ -27,6 +27,10 @@ function load(): { ajv: Ajv2020; spec: Json } {
   // Patch 2
   const channelTypes = schemas.ChannelTypes as { oneOf?: Json[]; enum?: number[] };
   if (channelTypes.oneOf && !channelTypes.oneOf.some((o) => o.const === 16)) channelTypes.oneOf.push({ title: "GUILD_MEDIA", const: 16 });
+  for (const name of ["GuildChannelResponse", "CreateGuildChannelRequest", "UpdateGuildChannelRequestPartial"]) {
+    const type = (schemas[name]?.properties as Record<string, { enum?: number[] }> | undefined)?.type;
+    if (type?.enum && !type.enum.includes(16)) type.enum.push(16);
+  }
   ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   addFormats(ajv);
   for (const format of ["int32", "int64", "double", "nonce"]) ajv.addFormat(format, true);

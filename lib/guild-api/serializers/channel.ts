@@ -30,7 +30,7 @@ export function serializeChannel(row: ChannelRow) {
   if (type !== ChannelType.Category) channel.last_message_id = row.last_message_id === null ? null : String(row.last_message_id);
   if (TEXT_LIKE.includes(type)) {
     channel.topic = row.topic;
-    channel.default_auto_archive_duration = num(row.default_auto_archive_duration);
+    if (row.default_auto_archive_duration !== null) channel.default_auto_archive_duration = Number(row.default_auto_archive_duration);
     channel.default_thread_rate_limit_per_user = num(row.default_thread_rate_limit_per_user) ?? 0;
   }
   if (type !== ChannelType.Category && type !== ChannelType.Announcement) channel.rate_limit_per_user = num(row.rate_limit_per_user) ?? 0;
