@@ -31,3 +31,52 @@ export const ONBOARDING_MIN_WRITABLE_CHANNELS = 5;
 export const STAGE_TOPIC_LENGTH = { min: 1, max: 120 } as const;
 export const AUDIT_LOG_REASON_MAX = 512;
 export const USER_GUILDS_LIMIT = { min: 1, max: 200, default: 200 } as const;
+
+// ── Guild and channel operations (Modify Guild, Create Guild Channel, audit log) ──
+/** Modify Guild `description`: our spec gives no bound; Discord's OpenAPI (GuildPatchRequestPartial) caps it at 300. */
+export const GUILD_DESCRIPTION_MAX = 300;
+export const VERIFICATION_LEVEL_MAX = 4;
+export const EXPLICIT_CONTENT_FILTER_MAX = 2;
+export const DEFAULT_MESSAGE_NOTIFICATIONS_MAX = 1;
+/** The six defined System Channel Flags (1<<0 … 1<<5); any other bit is refused. */
+export const SYSTEM_CHANNEL_FLAGS_ALL = 0b11_1111;
+/** Every Guild Features value the spec names (exact values), plus the two seen in sample responses. */
+export const GUILD_FEATURES = [
+  "ANIMATED_BANNER", "ANIMATED_ICON", "APPLICATION_COMMAND_PERMISSIONS_V2", "AUTO_MODERATION", "BANNER", "COMMUNITY",
+  "CREATOR_MONETIZABLE_PROVISIONAL", "CREATOR_STORE_PAGE", "DEVELOPER_SUPPORT_SERVER", "DISCOVERABLE", "FEATURABLE", "INVITES_DISABLED",
+  "INVITE_SPLASH", "MEMBER_VERIFICATION_GATE_ENABLED", "MORE_SOUNDBOARD", "MORE_STICKERS", "NEWS", "PARTNERED", "PREVIEW_ENABLED",
+  "RAID_ALERTS_DISABLED", "ROLE_ICONS", "ROLE_SUBSCRIPTIONS_AVAILABLE_FOR_PURCHASE", "ROLE_SUBSCRIPTIONS_ENABLED", "SOUNDBOARD",
+  "TICKETED_EVENTS_ENABLED", "VANITY_URL", "VERIFIED", "VIP_REGIONS", "WELCOME_SCREEN_ENABLED", "GUESTS_ENABLED", "GUILD_TAGS",
+  "ENHANCED_ROLE_COLORS", "MORE_EMOJI", "COMMERCE",
+] as const;
+/** The features Modify Guild may add or remove, and the permission that takes; every other feature keeps its state. */
+export const MUTABLE_GUILD_FEATURES = {
+  COMMUNITY: "ADMINISTRATOR",
+  DISCOVERABLE: "ADMINISTRATOR",
+  INVITES_DISABLED: "MANAGE_GUILD",
+  RAID_ALERTS_DISABLED: "MANAGE_GUILD",
+} as const;
+/** Discord's locales (preferred_locale). */
+export const GUILD_LOCALES = [
+  "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE",
+  "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko",
+] as const;
+/** Splash, discovery splash and banner images: 16:9 (a pixel of rounding allowed). */
+export const GUILD_BANNER_ASPECT = { width: 16, height: 9 } as const;
+export const DEFAULT_BITRATE = 64_000;
+export const VOICE_USER_LIMIT_MAX = 99;
+export const STAGE_USER_LIMIT_MAX = 10_000;
+/** Discord's OpenAPI (CreateGuildChannelRequest): at most 100 overwrites and 20 forum tags per channel. */
+export const CHANNEL_OVERWRITES_MAX = 100;
+export const FORUM_TAGS_MAX = 20;
+export const FORUM_TAG_NAME_MAX = 20;
+export const THREAD_AUTO_ARCHIVE_DURATIONS = [60, 1440, 4320, 10080] as const;
+export const AUDIT_LOG_LIMIT = { min: 1, max: 100, default: 50 } as const;
+/** GET /guilds/{id}/events (Guildhall's outbox reader). */
+export const GUILD_EVENTS_LIMIT = { min: 1, max: 1000, default: 100 } as const;
+
+/** A voice channel's bitrate ceiling: by premium tier, 384000 with VIP_REGIONS. Stage channels: STAGE_BITRATE_MAX. */
+export function maxVoiceBitrate(premiumTier: number, features: readonly string[]): number {
+  if (features.includes("VIP_REGIONS")) return VOICE_BITRATE_MAX_VIP;
+  return VOICE_BITRATE_MAX_BY_TIER[Math.min(Math.max(premiumTier, 0), VOICE_BITRATE_MAX_BY_TIER.length - 1)];
+}
