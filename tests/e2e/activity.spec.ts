@@ -33,8 +33,11 @@ function watchForProtocolBugs(page: Page): string[] {
   return problems;
 }
 
-async function consent(page: Page, action: "Authorize" | "Cancel", username = "mod") {
-  const popup = await page.waitForEvent("popup");
+/** Runs `trigger`, then answers the consent popup it opens (listening first, so a fast popup is not missed). */
+async function consent(page: Page, action: "Authorize" | "Cancel", trigger: () => Promise<unknown>, username = "mod") {
+  const popupOpened = page.waitForEvent("popup");
+  await trigger();
+  const popup = await popupOpened;
   await popup.waitForLoadState();
   const password = popup.getByLabel(/password/i);
   if (await password.isVisible().catch(() => false)) {
@@ -55,10 +58,8 @@ const hostState = (page: Page) =>
 test("handshake → ready → consent → /api/token → authenticate → guild, channel and speaking shown", async ({ page }) => {
   const world = e2eWorld();
   const problems = watchForProtocolBugs(page);
-  await page.goto(hostUrl(E2E_URL, world));
   const activity = page.frameLocator("#activity");
-
-  await consent(page, "Authorize");
+  await consent(page, "Authorize", () => page.goto(hostUrl(E2E_URL, world)));
   await expect(activity.getByTestId("activity-phase")).toHaveText("Ready");
   await expect(activity.getByTestId("activity-user")).toHaveText("Mod");
   await expect(activity.getByTestId("activity-guild")).toHaveText("Guildhall HQ");
@@ -75,8 +76,7 @@ test("handshake → ready → consent → /api/token → authenticate → guild,
   await expect(activity.getByTestId("voice-needs-permission")).toBeVisible();
   expect(state.subscriptions).toEqual([]);
   await page.screenshot({ path: "test-results/screenshots/activity-needs-voice.png" });
-  await activity.getByRole("button", { name: "Allow voice activity" }).click();
-  await consent(page, "Authorize");
+  await consent(page, "Authorize", () => activity.getByRole("button", { name: "Allow voice activity" }).click());
   await expect(activity.getByTestId("speaking-list")).toContainText("Nobody is speaking");
   state = await hostState(page);
   expect(state.scopes).toContain("rpc.voice.read");
@@ -95,8 +95,7 @@ test("handshake → ready → consent → /api/token → authenticate → guild,
 
 test("an unknown command gets an ERROR event from the host", async ({ page }) => {
   const world = e2eWorld();
-  await page.goto(hostUrl(E2E_URL, world));
-  await consent(page, "Cancel");
+  await consent(page, "Cancel", () => page.goto(hostUrl(E2E_URL, world)));
   const frame = page.frame({ url: /\/activity/ })!;
   await frame.evaluate(() => window.parent.postMessage([1, { cmd: "NOT_A_COMMAND", args: {}, nonce: "unknown-1" }], "http://localhost:3333"));
   await expect
@@ -106,22 +105,19 @@ test("an unknown command gets an ERROR event from the host", async ({ page }) =>
 
 test("a denied consent leaves the Activity signed out, and signing in again works", async ({ page }) => {
   const world = e2eWorld();
-  await page.goto(hostUrl(E2E_URL, world));
   const activity = page.frameLocator("#activity");
-  await consent(page, "Cancel");
+  await consent(page, "Cancel", () => page.goto(hostUrl(E2E_URL, world)));
   await expect(activity.getByTestId("activity-phase")).toHaveText("Signed out");
   await expect(activity.getByTestId("activity-problem")).toContainText("cancelled sign-in");
   await page.screenshot({ path: "test-results/screenshots/activity-signed-out.png" });
-  await activity.getByRole("button", { name: "Sign in with Discord" }).click();
-  await consent(page, "Authorize");
+  await consent(page, "Authorize", () => activity.getByRole("button", { name: "Sign in with Discord" }).click());
   await expect(activity.getByTestId("activity-guild")).toHaveText("Guildhall HQ");
 });
 
 test("a wrong client secret on the Activity's backend gives the user a clear error", async ({ page }) => {
   const world = e2eWorld(Number(new URL(MISCONFIGURED_URL).port));
-  await page.goto(hostUrl(MISCONFIGURED_URL, world));
   const activity = page.frameLocator("#activity");
-  await consent(page, "Authorize");
+  await consent(page, "Authorize", () => page.goto(hostUrl(MISCONFIGURED_URL, world)));
   await expect(activity.getByTestId("activity-phase")).toHaveText("Error");
   await expect(activity.getByTestId("activity-problem")).toHaveText(/client credentials were rejected/);
   expect((await hostState(page)).phase).toBe("READY");
