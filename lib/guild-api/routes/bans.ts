@@ -1,4 +1,35 @@
-// bans and bulk ban.
-import type { RouteDefinition } from "../http";
+// Bans: Get Guild Bans, Get Guild Ban, Create Guild Ban, Remove Guild Ban, Bulk Guild Ban.
+import { noContent, ok, route, type RouteDefinition } from "../http";
+import { guildAccess, snowflakeParam } from "../guards";
+import { BulkGuildBanBodySchema, CreateGuildBanBodySchema, GetGuildBansQuerySchema } from "../schemas/ban";
+import { bulkGuildBan, createGuildBan, getGuildBan, getGuildBans, removeGuildBan } from "../services/bans";
 
-export const banRoutes: RouteDefinition[] = [];
+export const banRoutes: RouteDefinition[] = [
+  // GET /guilds/{guild.id}/bans: Get Guild Bans
+  route("GET", "/guilds/:guildId/bans", "required", (ctx) => ok(getGuildBans(guildAccess(ctx), ctx.queryAs(GetGuildBansQuerySchema)))),
+
+  // GET /guilds/{guild.id}/bans/{user.id}: Get Guild Ban
+  route("GET", "/guilds/:guildId/bans/:userId", "required", (ctx) => ok(getGuildBan(guildAccess(ctx), snowflakeParam(ctx, "userId")))),
+
+  // PUT /guilds/{guild.id}/bans/{user.id}: Create Guild Ban
+  route("PUT", "/guilds/:guildId/bans/:userId", "required", async (ctx) => {
+    const access = guildAccess(ctx);
+    const userId = snowflakeParam(ctx, "userId");
+    await ctx.json(CreateGuildBanBodySchema);
+    createGuildBan(access, userId, ctx.auditReason);
+    return noContent();
+  }),
+
+  // DELETE /guilds/{guild.id}/bans/{user.id}: Remove Guild Ban
+  route("DELETE", "/guilds/:guildId/bans/:userId", "required", (ctx) => {
+    removeGuildBan(guildAccess(ctx), snowflakeParam(ctx, "userId"), ctx.auditReason);
+    return noContent();
+  }),
+
+  // POST /guilds/{guild.id}/bulk-ban: Bulk Guild Ban
+  route("POST", "/guilds/:guildId/bulk-ban", "required", async (ctx) => {
+    const access = guildAccess(ctx);
+    const body = await ctx.json(BulkGuildBanBodySchema);
+    return ok(bulkGuildBan(access, body.user_ids, ctx.auditReason));
+  }),
+];

@@ -1,11 +1,27 @@
-// Guild channels: Get Guild Channels and List Active Guild Threads.
-import { ok, route, type RouteDefinition } from "../http";
-import { guildAccess } from "../guards";
-import { listActiveThreads, listGuildChannels } from "../services/channels";
+// Guild channels: Get Guild Channels, Create Guild Channel, Modify Guild Channel Positions, List Active Guild Threads.
+import { created, noContent, ok, route, type RouteDefinition } from "../http";
+import { guildAccess, Permission } from "../guards";
+import { createGuildChannel, listActiveThreads, listGuildChannels, modifyGuildChannelPositions } from "../services/channels";
+import { CreateGuildChannelBodySchema, ModifyGuildChannelPositionsBodySchema } from "../schemas/channel";
 
 export const channelRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/channels: Get Guild Channels
   route("GET", "/guilds/:guildId/channels", "required", (ctx) => ok(listGuildChannels(guildAccess(ctx)))),
+
+  // POST /guilds/{guild.id}/channels: Create Guild Channel
+  route("POST", "/guilds/:guildId/channels", "required", async (ctx) => {
+    const access = guildAccess(ctx);
+    access.require(Permission.ManageChannels); // before the body: no validation details for callers who may not create
+    return created(createGuildChannel(access, await ctx.json(CreateGuildChannelBodySchema), ctx.auditReason));
+  }),
+
+  // PATCH /guilds/{guild.id}/channels: Modify Guild Channel Positions
+  route("PATCH", "/guilds/:guildId/channels", "required", async (ctx) => {
+    const access = guildAccess(ctx);
+    access.require(Permission.ManageChannels);
+    modifyGuildChannelPositions(access, await ctx.json(ModifyGuildChannelPositionsBodySchema, []), ctx.auditReason);
+    return noContent();
+  }),
 
   // GET /guilds/{guild.id}/threads/active: List Active Guild Threads
   route("GET", "/guilds/:guildId/threads/active", "required", (ctx) => ok(listActiveThreads(guildAccess(ctx)))),

@@ -1,29 +1,41 @@
-// Guilds: Get Guild, Get Guild Preview, and Guildhall's outbox reader.
-import { z } from "zod";
+// Guilds: Get Guild, Get Guild Preview, Modify Guild, Get Guild Audit Log, and Guildhall's outbox reader.
 import { ok, route, type RouteDefinition } from "../http";
 import { guildAccess, Permission, snowflakeParam } from "../guards";
-import { getGuild, getGuildPreview } from "../services/guilds";
-import { listEvents } from "../events";
-
-const booleanQuery = z.enum(["true", "false", "True", "False", "1", "0"]).optional().transform((v) => v === "true" || v === "True" || v === "1");
-const GetGuildQuerySchema = z.object({ with_counts: booleanQuery });
-const ListEventsQuerySchema = z.object({
-  after: z.string().regex(/^\d{1,20}$/).default("0"),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-});
+import { getGuild, getGuildAuditLog, getGuildPreview, listGuildEvents, modifyGuild } from "../services/guilds";
+import { GetGuildQuerySchema, GuildAuditLogQuerySchema, ListGuildEventsQuerySchema, ModifyGuildBodySchema } from "../schemas/guild";
 
 export const guildRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}: Get Guild
-  route("GET", "/guilds/:guildId", "required", (ctx) => ok(getGuild(guildAccess(ctx), ctx.queryAs(GetGuildQuerySchema).with_counts))),
+  route("GET", "/guilds/:guildId", "required", (ctx) => {
+    const access = guildAccess(ctx);
+    // Hot path: most calls carry no query string, so skip parsing one.
+    const withCounts = ctx.query.size > 0 && ctx.queryAs(GetGuildQuerySchema).with_counts;
+    return ok(getGuild(access, withCounts));
+  }),
 
   // GET /guilds/{guild.id}/preview: Get Guild Preview
-  route("GET", "/guilds/:guildId/preview", "required", (ctx) => ok(getGuildPreview(ctx.caller, snowflakeParam(ctx, "guildId")))),
+  route("GET", "/guilds/:guildId/preview", "required", (ctx) => ok(getGuildPreview(ctx.caller, snowflakeParam(ctx, "guildId", "guild_id")))),
+
+  // PATCH /guilds/{guild.id}: Modify Guild
+  route("PATCH", "/guilds/:guildId", "required", async (ctx) => {
+    const access = guildAccess(ctx);
+    access.require(Permission.ManageGuild); // before the body: no validation details for callers who may not modify
+    const body = await ctx.json(ModifyGuildBodySchema);
+    return ok(modifyGuild(access, body, ctx.auditReason));
+  }),
+
+  // GET /guilds/{guild.id}/audit-logs: Get Guild Audit Log
+  route("GET", "/guilds/:guildId/audit-logs", "required", (ctx) => {
+    const access = guildAccess(ctx);
+    access.require(Permission.ViewAuditLog);
+    return ok(getGuildAuditLog(access, ctx.queryAs(GuildAuditLogQuerySchema)));
+  }),
 
   // GET /guilds/{guild.id}/events: Guildhall's extension, the outbox of gateway dispatches (MANAGE_GUILD)
   route("GET", "/guilds/:guildId/events", "required", (ctx) => {
     const access = guildAccess(ctx);
     access.require(Permission.ManageGuild);
-    const query = ctx.queryAs(ListEventsQuerySchema);
-    return ok(listEvents(access.guildId, BigInt(query.after), query.limit));
+    const query = ctx.queryAs(ListGuildEventsQuerySchema);
+    return ok(listGuildEvents(access, BigInt(query.after), query.limit));
   }),
 ];

@@ -85,3 +85,20 @@ export function serializeGuild(guild: GuildRow, roles: readonly RoleRow[], emoji
     incidents_data: serializeIncidentsData(guild),
   };
 }
+
+export interface AuditLogEntryRow {
+  id: bigint; guild_id: bigint; user_id: bigint | null; action_type: bigint; target_id: string | null; reason: string | null; changes: string | null; options: string | null;
+}
+
+/** An audit-log entry: changes, options and reason only when recorded. */
+export function serializeAuditLogEntry(row: AuditLogEntryRow) {
+  return {
+    id: String(row.id),
+    user_id: id(row.user_id),
+    target_id: row.target_id,
+    action_type: Number(row.action_type),
+    ...(row.changes ? { changes: JSON.parse(row.changes) as unknown[] } : {}),
+    ...(row.options ? { options: JSON.parse(row.options) as Record<string, string> } : {}),
+    ...(row.reason !== null ? { reason: row.reason } : {}),
+  };
+}
