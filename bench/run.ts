@@ -79,7 +79,7 @@ async function main(): Promise<void> {
         const result = await scenario.run(ctx, duration);
         row(scenario.name, result, scenario.target);
       } catch (error) {
-        rows.push([scenario.name, "error", String((error as Error).message).slice(0, 60), "", "", scenario.target ?? ""]);
+        rows.push([scenario.name, "error", "", "", "", `${scenario.target ?? ""} (${String((error as Error).message).slice(0, 50)})`]);
       }
     }
     const header: [string, string, string, string, string, string] = ["scenario", "req/s", "p50 ms", "p99 ms", "vs baseline", "target"];
