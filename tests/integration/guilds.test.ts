@@ -55,7 +55,10 @@ function gif(width: number, height: number, frames: number): Buffer {
       count += 3;
       for (; count >= 8; count -= 8, buffer >>= 8) data.push(buffer & 0xff);
     };
-    for (let p = 0; p < width * height; p++) (emit(4), emit(0));
+    for (let p = 0; p < width * height; p++) {
+      emit(4);
+      emit(0);
+    }
     emit(5);
     if (count > 0) data.push(buffer & 0xff);
     for (let i = 0; i < data.length; i += 255) bytes.push(Math.min(255, data.length - i), ...data.slice(i, i + 255));
