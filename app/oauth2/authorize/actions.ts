@@ -5,10 +5,15 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { createProviderSession, PROVIDER_SESSION_COOKIE, PROVIDER_SESSION_TTL_MS, readProviderSession } from "@/lib/guild-api/provider-session";
-import { createAuthorizationCode, parseAuthorizeRequest, redirectTarget, signInWithPassword } from "@/lib/guild-api/services/oauth2";
+import { installBot } from "@/lib/guild-api/services/bot-install";
+import { createAuthorizationCode, OAuth2Error, parseAuthorizeRequest, redirectTarget, signInWithPassword } from "@/lib/guild-api/services/oauth2";
 
 const SignInSchema = z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(256), query: z.string().max(8192) });
-const DecisionSchema = z.object({ decision: z.enum(["authorize", "cancel"]), query: z.string().max(8192) });
+const DecisionSchema = z.object({
+  decision: z.enum(["authorize", "cancel"]),
+  query: z.string().max(8192),
+  guild_id: z.string().regex(/^\d{1,20}$/).optional(),
+});
 
 const authorizePath = (query: string, extra?: Record<string, string>) => {
   const params = new URLSearchParams(query);
@@ -38,16 +43,22 @@ export async function signOut(form: FormData): Promise<void> {
 }
 
 export async function decide(form: FormData): Promise<void> {
-  const { decision, query } = DecisionSchema.parse(Object.fromEntries(form));
+  const { decision, query, guild_id: guildId } = DecisionSchema.parse(Object.fromEntries(form));
   const request = parseAuthorizeRequest(Object.fromEntries(new URLSearchParams(query)));
   const userId = readProviderSession((await cookies()).get(PROVIDER_SESSION_COOKIE)?.value);
   if (userId === null) redirect(authorizePath(query));
 
-  const result: Record<string, string> =
-    decision === "cancel"
-      ? { error: "access_denied", error_description: "The resource owner or authorization server denied the request" }
-      : {
-          code: createAuthorizationCode({
+  let result: Record<string, string>;
+  try {
+    if (decision === "authorize" && request.scopes.includes("bot")) {
+      if (!guildId) throw new OAuth2Error("invalid_request", "Choose a server to add the bot to.");
+      installBot({ application: request.application, userId, guildId: BigInt(guildId), permissions: request.permissions, scopes: request.scopes });
+    }
+    result =
+      decision === "cancel"
+        ? { error: "access_denied", error_description: "The resource owner or authorization server denied the request" }
+        : {
+            code: createAuthorizationCode({
             applicationId: request.application.id,
             userId,
             scopes: request.scopes,
@@ -55,7 +66,11 @@ export async function decide(form: FormData): Promise<void> {
             codeChallenge: request.codeChallenge,
             codeChallengeMethod: request.codeChallengeMethod,
           }),
-        };
+          };
+  } catch (error) {
+    if (!(error instanceof OAuth2Error)) throw error;
+    result = { error: error.error, error_description: error.description };
+  }
   if (request.webMessageOrigin) {
     const params = new URLSearchParams({ client_id: String(request.application.id), origin: request.webMessageOrigin, ...result });
     if (request.state !== null) params.set("state", request.state);

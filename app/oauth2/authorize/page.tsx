@@ -2,6 +2,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { PROVIDER_SESSION_COOKIE, readProviderSession } from "@/lib/guild-api/provider-session";
+import { installableGuilds } from "@/lib/guild-api/services/bot-install";
 import { OAUTH2_SCOPES, OAuth2Error, parseAuthorizeRequest, type AuthorizeRequest } from "@/lib/guild-api/services/oauth2";
 import { sql } from "@/lib/guild-api/store/db";
 import { decide, signIn, signOut } from "./actions";
@@ -35,6 +36,7 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Se
   const userId = readProviderSession((await cookies()).get(PROVIDER_SESSION_COOKIE)?.value);
   const user = userId === null ? undefined : (sql("SELECT username, global_name FROM users WHERE id = ?").get(userId) as { username: string; global_name: string | null } | undefined);
   const app = request.application;
+  const botGuilds = user && userId !== null && request.scopes.includes("bot") ? installableGuilds(userId) : null;
 
   if (!user) {
     return (
@@ -96,8 +98,23 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Se
           : `Once you authorize, you will be redirected to ${request.redirectUri ?? "the application"}.`}{" "}
         {app.name} can&apos;t read your password.
       </p>
-      <form action={decide} className="flex justify-end gap-3">
+      <form action={decide} className="flex flex-wrap justify-end gap-3">
         <input type="hidden" name="query" value={queryString} />
+        {botGuilds && (
+          <label className="flex w-full flex-col gap-1 text-sm font-medium">
+            Add to server
+            <select name="guild_id" required defaultValue={request.guildId ?? ""} className="rounded-md border border-line bg-surface-sunken px-3 py-2 text-base font-normal">
+              <option value="" disabled>
+                {botGuilds.length ? "Select a server" : "You need Manage Server in a server to add this bot"}
+              </option>
+              {botGuilds.map((guild) => (
+                <option key={guild.id} value={guild.id}>
+                  {guild.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <button type="submit" name="decision" value="cancel" className="rounded-md px-4 py-2 font-medium hover:underline">
           Cancel
         </button>

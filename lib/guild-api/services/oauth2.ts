@@ -68,6 +68,10 @@ export interface AuthorizeRequest {
   codeChallengeMethod: string | null;
   /** Deliver the result to this opener origin by postMessage instead of redirecting. */
   webMessageOrigin: string | null;
+  /** With the bot scope: the permissions of the bot's managed role. */
+  permissions: bigint;
+  /** With the bot scope: the server preselected by the link. */
+  guildId: string | null;
 }
 
 /**
@@ -97,8 +101,11 @@ export function parseAuthorizeRequest(query: Record<string, string | undefined>)
   if (unknown.length) throw new OAuth2Error("invalid_scope", `Unknown scope: ${unknown.join(", ")}.`);
   const method = query.code_challenge ? (query.code_challenge_method ?? "plain") : null;
   if (method && method !== "S256") throw new OAuth2Error("invalid_request", "code_challenge_method must be S256.");
+  if (query.permissions !== undefined && !/^\d{1,20}$/.test(query.permissions)) throw new OAuth2Error("invalid_request", "permissions must be a decimal bitfield.");
   return {
     application,
+    permissions: BigInt(query.permissions ?? "0"),
+    guildId: query.guild_id && /^\d{1,20}$/.test(query.guild_id) ? query.guild_id : null,
     scopes: [...new Set(scopes)],
     redirectUri,
     state: query.state ?? null,

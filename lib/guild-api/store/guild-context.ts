@@ -33,9 +33,13 @@ export function findGuild(guildId: bigint): GuildRow | undefined {
   return sql("SELECT * FROM guilds WHERE id = ?").get(guildId) as GuildRow | undefined;
 }
 
-/** Roles in display order: by position, ties by id. */
+/** Roles in display order: by position, ties by id. The index (guild_id, position) gives the order; ties are rare. */
 export function listGuildRoles(guildId: bigint): RoleRow[] {
-  return sql("SELECT * FROM roles WHERE guild_id = ? ORDER BY position, id").all(guildId) as RoleRow[];
+  const roles = sql("SELECT * FROM roles WHERE guild_id = ? ORDER BY position").all(guildId) as RoleRow[];
+  for (let i = 1; i < roles.length; i++) {
+    if (roles[i].position === roles[i - 1].position) return roles.sort((a, b) => (a.position === b.position ? (a.id < b.id ? -1 : 1) : a.position < b.position ? -1 : 1));
+  }
+  return roles;
 }
 
 export function findMember(guildId: bigint, userId: bigint): MemberRow | undefined {
