@@ -80,3 +80,7 @@ export function maxVoiceBitrate(premiumTier: number, features: readonly string[]
   if (features.includes("VIP_REGIONS")) return VOICE_BITRATE_MAX_VIP;
   return VOICE_BITRATE_MAX_BY_TIER[Math.min(Math.max(premiumTier, 0), VOICE_BITRATE_MAX_BY_TIER.length - 1)];
 }
+
+// ── Bans, prune, integrations ──
+/** Prune include_roles: at most 100 role ids (Discord's OpenAPI, PruneGuildRequest and the GET query). */
+export const PRUNE_INCLUDE_ROLES_MAX = 100;

@@ -1,4 +1,21 @@
-// integrations, voice regions, vanity URL.
-import type { RouteDefinition } from "../http";
+// Voice regions, integrations, and the vanity URL.
+import { noContent, ok, route, type RouteDefinition } from "../http";
+import { guildAccess, snowflakeParam } from "../guards";
+import { deleteGuildIntegration, getGuildIntegrations, getGuildVanityUrl, getGuildVoiceRegions } from "../services/integrations";
 
-export const integrationRoutes: RouteDefinition[] = [];
+export const integrationRoutes: RouteDefinition[] = [
+  // GET /guilds/{guild.id}/regions: Get Guild Voice Regions
+  route("GET", "/guilds/:guildId/regions", "required", (ctx) => ok(getGuildVoiceRegions(guildAccess(ctx)))),
+
+  // GET /guilds/{guild.id}/integrations: Get Guild Integrations
+  route("GET", "/guilds/:guildId/integrations", "required", (ctx) => ok(getGuildIntegrations(guildAccess(ctx)))),
+
+  // DELETE /guilds/{guild.id}/integrations/{integration.id}: Delete Guild Integration
+  route("DELETE", "/guilds/:guildId/integrations/:integrationId", "required", (ctx) => {
+    deleteGuildIntegration(guildAccess(ctx), snowflakeParam(ctx, "integrationId"), ctx.auditReason);
+    return noContent();
+  }),
+
+  // GET /guilds/{guild.id}/vanity-url: Get Guild Vanity URL
+  route("GET", "/guilds/:guildId/vanity-url", "required", (ctx) => ok(getGuildVanityUrl(guildAccess(ctx)))),
+];

@@ -16,6 +16,8 @@ export const pruneRoutes: RouteDefinition[] = [
   route("POST", "/guilds/:guildId/prune", "required", async (ctx) => {
     const access = guildAccess(ctx);
     const body = await ctx.json(BeginGuildPruneBodySchema);
-    return ok(beginGuildPrune(access, { days: body.days, computePruneCount: body.compute_prune_count, includeRoles: body.include_roles, reason: ctx.auditReason ?? body.reason ?? null }));
+    return ok(
+      beginGuildPrune(access, { days: body.days, computePruneCount: body.compute_prune_count, includeRoles: body.include_roles, reason: ctx.auditReason ?? body.reason ?? null }),
+    );
   }),
 ];

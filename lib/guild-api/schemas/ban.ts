@@ -1,9 +1,10 @@
 // Ban request bodies and queries, with the spec's limits.
 import { z } from "zod";
 import { BANS_LIMIT, BULK_BAN_MAX, DELETE_MESSAGE_DAYS_MAX, DELETE_MESSAGE_SECONDS_MAX } from "@/lib/discord/limits";
-import { SNOWFLAKE_PATTERN } from "@/lib/discord/snowflake";
+import { snowflake } from "./guild";
 
-const snowflake = z.string().regex(SNOWFLAKE_PATTERN, { message: "Value is not snowflake." });
+// Messages are not stored by the built-in API, so the deletion windows are validated and otherwise have nothing to delete.
+const deleteMessageSeconds = z.number().int().min(0).max(DELETE_MESSAGE_SECONDS_MAX).nullish();
 
 export const GetGuildBansQuerySchema = z.object({
   limit: z.coerce.number().int().min(BANS_LIMIT.min).max(BANS_LIMIT.max).default(BANS_LIMIT.default),
@@ -12,11 +13,23 @@ export const GetGuildBansQuerySchema = z.object({
 });
 
 export const CreateGuildBanBodySchema = z.object({
+  /** Deprecated in favour of delete_message_seconds. */
   delete_message_days: z.number().int().min(0).max(DELETE_MESSAGE_DAYS_MAX).nullish(),
-  delete_message_seconds: z.number().int().min(0).max(DELETE_MESSAGE_SECONDS_MAX).nullish(),
+  delete_message_seconds: deleteMessageSeconds,
 });
 
 export const BulkGuildBanBodySchema = z.object({
-  user_ids: z.array(snowflake).min(1).max(BULK_BAN_MAX),
-  delete_message_seconds: z.number().int().min(0).max(DELETE_MESSAGE_SECONDS_MAX).nullish(),
+  // Discord's OpenAPI declares uniqueItems: a repeated id is refused where it repeats.
+  user_ids: z
+    .array(snowflake)
+    .min(1)
+    .max(BULK_BAN_MAX)
+    .superRefine((ids, ctx) => {
+      const seen = new Set<string>();
+      ids.forEach((id, index) => {
+        if (seen.has(id)) ctx.addIssue({ code: "custom", path: [index], message: "The set already contains this value.", params: { code: "SET_TYPE_ALREADY_CONTAINS_VALUE" } });
+        seen.add(id);
+      });
+    }),
+  delete_message_seconds: deleteMessageSeconds,
 });
