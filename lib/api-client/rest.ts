@@ -1,0 +1,209 @@
+// The HTTP core every API class shares: URL from the configured base and version, the Authorization header,
+// the audit-log reason, JSON in and out, and the failure policy:
+// - 429: idempotent requests (GET, HEAD, PUT, DELETE) wait `retry_after` and try again (up to maxRateLimitWaitMs,
+//   reported through onRateLimit so the UI can say "waiting N s"); POST and PATCH are never resent on their own,
+//   they throw RateLimitError with the wait so the person decides.
+// - network failures and 502/503/504: idempotent requests are retried with a short backoff, others are not
+//   (a POST that timed out may have happened).
+// - any other non-2xx: GuildApiError with Discord's code and field paths.
+import { GuildApiError, GuildApiUnreachableError, RateLimitError, type RequestDescription } from "./errors";
+
+export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** The last argument of every API method: the audit-log reason and a cancellation signal. */
+export interface RequestOptions {
+  reason?: string;
+  signal?: AbortSignal;
+}
+
+export interface RequestData extends RequestOptions {
+  method: HttpMethod;
+  /** Path under the versioned base, from Routes (e.g. /guilds/1/roles). */
+  path: string;
+  query?: object;
+  /** JSON body. */
+  body?: unknown;
+  /** application/x-www-form-urlencoded body (OAuth2 endpoints); replaces `body`. */
+  form?: Record<string, string | undefined>;
+  /** Raw multipart body (FormData), for file uploads. */
+  formData?: FormData;
+  /** Send no Authorization header (public endpoints) or a specific one (HTTP Basic for OAuth2 clients). */
+  auth?: false | { authorization: string };
+  /** /api/oauth2/... style routes that Discord also serves unversioned; default true. */
+  versioned?: boolean;
+}
+
+export interface RateLimitNotice {
+  method: HttpMethod;
+  path: string;
+  /** Seconds. */
+  retryAfter: number;
+  global: boolean;
+  /** True when the client is waiting and will resend; false when it gives up and throws. */
+  willRetry: boolean;
+}
+
+export interface RestOptions {
+  /** Base API URL without version, e.g. https://discord.com/api */
+  baseUrl: string;
+  version?: string;
+  token?: string | null;
+  authPrefix?: "Bearer" | "Bot";
+  /** Longest single 429 wait the client sits out for an idempotent request. */
+  maxRateLimitWaitMs?: number;
+  /** How many times an idempotent request is resent after 429s or transient failures. */
+  retries?: number;
+  onRateLimit?: (notice: RateLimitNotice) => void;
+  fetch?: typeof fetch;
+  userAgent?: string;
+  /** Per-attempt timeout. */
+  timeoutMs?: number;
+}
+
+const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(["GET", "HEAD", "PUT", "DELETE"]);
+const TRANSIENT_STATUSES = new Set([502, 503, 504]);
+
+export function isIdempotent(method: HttpMethod): boolean {
+  return IDEMPOTENT.has(method);
+}
+
+function appendQuery(url: URL, query: object | undefined): void {
+  if (!query) return;
+  for (const [key, value] of Object.entries(query as Record<string, QueryValue>)) {
+    if (value === undefined || value === null) continue;
+    url.searchParams.set(key, Array.isArray(value) ? value.join(",") : String(value));
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** Seconds to wait, from the body's retry_after or the Retry-After / X-RateLimit-Reset-After headers. */
+function retryAfterSeconds(response: Response, body: unknown): number {
+  const fromBody = typeof body === "object" && body !== null ? Number((body as { retry_after?: unknown }).retry_after) : NaN;
+  if (Number.isFinite(fromBody) && fromBody >= 0) return fromBody;
+  for (const header of ["retry-after", "x-ratelimit-reset-after"]) {
+    const value = Number(response.headers.get(header));
+    if (response.headers.has(header) && Number.isFinite(value) && value >= 0) return value;
+  }
+  return 1;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get("content-type") ?? "";
+  if (type.includes("json")) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export class RestClient {
+  readonly baseUrl: string;
+  readonly version: string;
+  private readonly token: string | null;
+  private readonly authPrefix: "Bearer" | "Bot";
+  private readonly maxRateLimitWaitMs: number;
+  private readonly retries: number;
+  private readonly onRateLimit?: (notice: RateLimitNotice) => void;
+  private readonly fetchImpl: typeof fetch;
+  private readonly userAgent: string;
+  private readonly timeoutMs: number;
+
+  constructor(options: RestOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, "");
+    this.version = options.version ?? "10";
+    this.token = options.token ?? null;
+    this.authPrefix = options.authPrefix ?? "Bearer";
+    this.maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? 10_000;
+    this.retries = options.retries ?? 2;
+    this.onRateLimit = options.onRateLimit;
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.userAgent = options.userAgent ?? "Guildhall (https://github.com/guildhall, 0.1)";
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+  }
+
+  url(path: string, query?: object, versioned = true): URL {
+    const url = new URL(`${this.baseUrl}${versioned ? `/v${this.version}` : ""}${path}`);
+    appendQuery(url, query);
+    return url;
+  }
+
+  async request<T>(data: RequestData): Promise<T> {
+    const url = this.url(data.path, data.query, data.versioned ?? true);
+    const description: RequestDescription = { method: data.method, path: data.path };
+    const headers: Record<string, string> = { "user-agent": this.userAgent, accept: "application/json" };
+    if (data.auth === undefined) {
+      if (this.token) headers.authorization = `${this.authPrefix} ${this.token}`;
+    } else if (data.auth) {
+      headers.authorization = data.auth.authorization;
+    }
+    // Discord (and discord.js) send the reason URI-encoded so any Unicode survives the header.
+    if (data.reason) headers["x-audit-log-reason"] = encodeURIComponent(data.reason);
+    let body: BodyInit | undefined;
+    if (data.form) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      body = new URLSearchParams(Object.entries(data.form).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+    } else if (data.formData) {
+      body = data.formData;
+    } else if (data.body !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(data.body);
+    }
+
+    const idempotent = isIdempotent(data.method);
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      const timeout = AbortSignal.timeout(this.timeoutMs);
+      const signal = data.signal ? AbortSignal.any([data.signal, timeout]) : timeout;
+      try {
+        response = await this.fetchImpl(url, { method: data.method, headers, body, signal, cache: "no-store" });
+      } catch (cause) {
+        if (data.signal?.aborted) throw cause;
+        if (idempotent && attempt < this.retries) {
+          await sleep(200 * 2 ** attempt, data.signal);
+          continue;
+        }
+        throw new GuildApiUnreachableError(description, cause);
+      }
+
+      const parsed = await readBody(response);
+      if (response.ok) return parsed as T;
+
+      if (response.status === 429) {
+        const retryAfter = retryAfterSeconds(response, parsed);
+        const global = Boolean((parsed as { global?: unknown } | undefined)?.global) || response.headers.get("x-ratelimit-global") === "true";
+        const willRetry = idempotent && attempt < this.retries && retryAfter * 1000 <= this.maxRateLimitWaitMs;
+        this.onRateLimit?.({ method: data.method, path: data.path, retryAfter, global, willRetry });
+        if (!willRetry) throw new RateLimitError(parsed, retryAfter, global, description);
+        await sleep(retryAfter * 1000, data.signal);
+        continue;
+      }
+      if (TRANSIENT_STATUSES.has(response.status) && idempotent && attempt < this.retries) {
+        await sleep(200 * 2 ** attempt, data.signal);
+        continue;
+      }
+      throw new GuildApiError(response.status, parsed, description);
+    }
+  }
+}

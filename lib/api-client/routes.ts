@@ -1,0 +1,9 @@
+// Every path the client calls, from one place: discord-api-types' Routes (which URL-encode their arguments),
+// plus Guildhall's own additions to Discord's surface.
+import { Routes as DiscordRoutes } from "discord-api-types/v10";
+
+export const Routes = {
+  ...DiscordRoutes,
+  /** GET /guilds/{guild.id}/events: Guildhall's outbox reader (the dispatches operations fired). */
+  guildEvents: (guildId: string) => `/guilds/${encodeURIComponent(guildId)}/events` as const,
+};

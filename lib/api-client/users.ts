@@ -1,0 +1,18 @@
+// The current user: Get Current User and Get Current User Guilds (with the user's permissions in each).
+import type { RESTGetAPICurrentUserGuildsQuery, RESTGetAPICurrentUserGuildsResult, RESTGetAPICurrentUserResult } from "discord-api-types/v10";
+import type { RestClient, RequestOptions } from "./rest";
+import { Routes } from "./routes";
+
+export class UsersAPI {
+  constructor(private readonly rest: RestClient) {}
+
+  /** Get Current User */
+  getCurrent({ signal }: RequestOptions = {}) {
+    return this.rest.request<RESTGetAPICurrentUserResult>({ method: "GET", path: Routes.user("@me"), signal });
+  }
+
+  /** Get Current User Guilds */
+  getGuilds(query: RESTGetAPICurrentUserGuildsQuery = {}, { signal }: RequestOptions = {}) {
+    return this.rest.request<RESTGetAPICurrentUserGuildsResult>({ method: "GET", path: Routes.userGuilds(), query, signal });
+  }
+}

@@ -1,0 +1,216 @@
+// The API client against a tiny local HTTP server: URLs and headers, 429 handling (wait and resend for idempotent
+// requests, never for POST/PATCH), transient failures, and Discord errors turned into field paths.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { GuildApiClient, GuildApiError, RateLimitError, flattenErrorTree, describeApiError, type RateLimitNotice } from "@/lib/api-client";
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+type Responder = (req: Seen, count: number) => { status: number; body?: unknown; headers?: Record<string, string> };
+
+let server: http.Server;
+let baseUrl: string;
+let responder: Responder;
+let seen: Seen[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      const entry = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body };
+      seen.push(entry);
+      const answer = responder(entry, seen.length);
+      const payload = answer.body === undefined ? "" : JSON.stringify(answer.body);
+      res.writeHead(answer.status, { ...(payload ? { "content-type": "application/json" } : {}), ...answer.headers });
+      res.end(payload);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterEach(() => {
+  seen = [];
+});
+
+function client(options: Partial<ConstructorParameters<typeof GuildApiClient>[0]> = {}) {
+  return new GuildApiClient({ baseUrl, token: "tok", authPrefix: "Bearer", retries: 2, ...options });
+}
+
+const role = { id: "2", name: "Helper", permissions: "2", position: 1, color: 0, hoist: false, managed: false, mentionable: false };
+
+describe("requests", () => {
+  it("builds versioned URLs from Routes, sends the token, JSON body and URI-encoded audit-log reason", async () => {
+    responder = () => ({ status: 200, body: role });
+    const result = await client().roles.edit("10", "2", { name: "Helper" }, { reason: "tidy up: ünïcode" });
+    expect(result).toEqual(role);
+    expect(seen).toHaveLength(1);
+    expect(seen[0].method).toBe("PATCH");
+    expect(seen[0].url).toBe("/api/v10/guilds/10/roles/2");
+    expect(seen[0].headers.authorization).toBe("Bearer tok");
+    expect(seen[0].headers["content-type"]).toBe("application/json");
+    expect(seen[0].headers["x-audit-log-reason"]).toBe(encodeURIComponent("tidy up: ünïcode"));
+    expect(JSON.parse(seen[0].body)).toEqual({ name: "Helper" });
+  });
+
+  it("puts query values in the URL, skipping undefined ones", async () => {
+    responder = () => ({ status: 200, body: [] });
+    await client().members.list("10", { limit: 50, after: "123" });
+    await client().users.getGuilds({ with_counts: true, before: undefined });
+    expect(seen[0].url).toBe("/api/v10/guilds/10/members?limit=50&after=123");
+    expect(seen[1].url).toBe("/api/v10/users/@me/guilds?with_counts=true");
+  });
+
+  it("uses the configured version and the bot prefix", async () => {
+    responder = () => ({ status: 200, body: [] });
+    await client({ version: "9", authPrefix: "Bot", token: "bot-token" }).roles.list("10");
+    expect(seen[0].url).toBe("/api/v9/guilds/10/roles");
+    expect(seen[0].headers.authorization).toBe("Bot bot-token");
+  });
+
+  it("resolves 204 answers to undefined", async () => {
+    responder = () => ({ status: 204 });
+    await expect(client().members.kick("10", "20", { reason: "spam" })).resolves.toBeUndefined();
+    expect(seen[0].method).toBe("DELETE");
+    expect(seen[0].headers["x-audit-log-reason"]).toBe("spam");
+  });
+
+  it("sends OAuth2 requests form-encoded with HTTP Basic client credentials and no bearer token", async () => {
+    responder = () => ({ status: 200, body: {} });
+    await client().oauth2.revokeToken({ clientId: "app", clientSecret: "s3cr3t" }, "refresh-1", "refresh_token");
+    expect(seen[0].url).toBe("/api/v10/oauth2/token/revoke");
+    expect(seen[0].headers.authorization).toBe(`Basic ${Buffer.from("app:s3cr3t").toString("base64")}`);
+    expect(seen[0].headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    expect(new URLSearchParams(seen[0].body).get("token")).toBe("refresh-1");
+  });
+});
+
+describe("429 handling", () => {
+  const rateLimited = (retryAfter: number) => ({
+    status: 429,
+    body: { message: "You are being rate limited.", retry_after: retryAfter, global: false, code: 0 },
+    headers: { "retry-after": String(Math.ceil(retryAfter)) },
+  });
+
+  it("waits retry_after and resends an idempotent request, reporting the wait", async () => {
+    responder = (_req, count) => (count === 1 ? rateLimited(0.2) : { status: 200, body: [role] });
+    const notices: RateLimitNotice[] = [];
+    const started = Date.now();
+    const roles = await client({ onRateLimit: (n) => notices.push(n) }).roles.list("10");
+    expect(roles).toEqual([role]);
+    expect(seen).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(notices).toEqual([{ method: "GET", path: "/guilds/10/roles", retryAfter: 0.2, global: false, willRetry: true }]);
+  });
+
+  it("never resends a POST or PATCH: throws RateLimitError with the wait", async () => {
+    responder = () => rateLimited(0.05);
+    const notices: RateLimitNotice[] = [];
+    const api = client({ onRateLimit: (n) => notices.push(n) });
+    const error = await api.roles.create("10", { name: "x" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(0.05);
+    expect((error as RateLimitError).status).toBe(429);
+    expect(seen).toHaveLength(1);
+    await expect(api.members.edit("10", "20", { nick: "n" })).rejects.toBeInstanceOf(RateLimitError);
+    expect(seen).toHaveLength(2);
+    expect(notices.map((n) => n.willRetry)).toEqual([false, false]);
+    expect(describeApiError(error)).toBe("Rate limited: try again in 1 s.");
+  });
+
+  it("gives up on waits longer than allowed, even for GET", async () => {
+    responder = () => rateLimited(30);
+    await expect(client({ maxRateLimitWaitMs: 1000 }).roles.list("10")).rejects.toMatchObject({ name: "RateLimitError", retryAfter: 30 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it("stops after the configured number of resends", async () => {
+    responder = () => rateLimited(0.01);
+    await expect(client({ retries: 2 }).roles.list("10")).rejects.toBeInstanceOf(RateLimitError);
+    expect(seen).toHaveLength(3);
+  });
+
+  it("reads Retry-After when the body has no retry_after", async () => {
+    responder = (_req, count) => (count === 1 ? { status: 429, body: { message: "slow down", code: 0 }, headers: { "retry-after": "0" } } : { status: 204 });
+    await expect(client().bans.unban("10", "20")).resolves.toBeUndefined();
+    expect(seen).toHaveLength(2);
+  });
+});
+
+describe("transient failures", () => {
+  it("retries an idempotent request after a 503, not a POST", async () => {
+    responder = (_req, count) => (count === 1 ? { status: 503, body: { message: "busy", code: 0 } } : { status: 200, body: [] });
+    await expect(client().roles.list("10")).resolves.toEqual([]);
+    expect(seen).toHaveLength(2);
+    seen = [];
+    responder = () => ({ status: 503, body: { message: "busy", code: 0 } });
+    await expect(client().channels.create("10", { name: "x" })).rejects.toMatchObject({ status: 503 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it("does not retry ordinary 4xx errors", async () => {
+    responder = () => ({ status: 403, body: { message: "Missing Permissions", code: 50013 } });
+    await expect(client().roles.list("10")).rejects.toMatchObject({ status: 403, code: 50013, message: "Missing Permissions" });
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe("errors", () => {
+  it("turns Discord's nested errors into field paths", async () => {
+    responder = () => ({
+      status: 400,
+      body: {
+        code: 50035,
+        message: "Invalid Form Body",
+        errors: {
+          name: { _errors: [{ code: "BASE_TYPE_BAD_LENGTH", message: "Must be between 2 and 100 in length." }] },
+          roles: { "0": { _errors: [{ code: "NUMBER_TYPE_COERCE", message: 'Value "x" is not snowflake.' }] } },
+        },
+      },
+    });
+    const error = (await client().guilds.edit("10", { name: "x" }).catch((e: unknown) => e)) as GuildApiError;
+    expect(error).toBeInstanceOf(GuildApiError);
+    expect(error.status).toBe(400);
+    expect(error.code).toBe(50035);
+    expect(error.fieldErrors).toEqual([
+      { path: "name", code: "BASE_TYPE_BAD_LENGTH", message: "Must be between 2 and 100 in length." },
+      { path: "roles.0", code: "NUMBER_TYPE_COERCE", message: 'Value "x" is not snowflake.' },
+    ]);
+    expect(error.fieldErrorMap).toEqual({ name: ["Must be between 2 and 100 in length."], "roles.0": ['Value "x" is not snowflake.'] });
+    expect(error.request).toEqual({ method: "PATCH", path: "/guilds/10" });
+    expect(describeApiError(error)).toBe("Invalid Form Body: name: Must be between 2 and 100 in length.");
+  });
+
+  it("flattens body-level errors and deep nesting", () => {
+    expect(
+      flattenErrorTree({
+        _errors: [{ code: "A", message: "body" }],
+        permission_overwrites: { "1": { allow: { _errors: [{ code: "B", message: "bad allow" }] } } },
+      }),
+    ).toEqual([
+      { path: "", code: "A", message: "body" },
+      { path: "permission_overwrites.1.allow", code: "B", message: "bad allow" },
+    ]);
+  });
+
+  it("maps RFC 6749 OAuth2 errors", async () => {
+    responder = () => ({ status: 400, body: { error: "invalid_grant", error_description: "The refresh token is invalid." } });
+    const error = (await client().oauth2.refreshToken({ clientId: "a", clientSecret: "b" }, "r").catch((e: unknown) => e)) as GuildApiError;
+    expect(error.oauthError).toBe("invalid_grant");
+    expect(error.message).toBe("The refresh token is invalid.");
+    expect(error.code).toBe(0);
+  });
+
+  it("reports an unreachable API without retrying a POST", async () => {
+    const api = new GuildApiClient({ baseUrl: "http://127.0.0.1:1/api", token: "t", retries: 1 });
+    await expect(api.roles.create("10", {})).rejects.toMatchObject({ name: "GuildApiUnreachableError" });
+  });
+});
