@@ -84,3 +84,24 @@ export function maxVoiceBitrate(premiumTier: number, features: readonly string[]
 // ── Bans, prune, integrations ──
 /** Prune include_roles: at most 100 role ids (Discord's OpenAPI, PruneGuildRequest and the GET query). */
 export const PRUNE_INCLUDE_ROLES_MAX = 100;
+
+// ── Invites, target users, widget, welcome screen, onboarding ──
+/** Create Channel Invite max_age (seconds; 0 = never expires) and max_uses (0 = unlimited). */
+export const INVITE_MAX_AGE = { min: 0, max: 604_800, default: 86_400 } as const;
+export const INVITE_MAX_USES = { min: 0, max: 100, default: 0 } as const;
+/** Generated invite codes: 8–10 base62 characters. */
+export const INVITE_CODE_LENGTH = { min: 8, max: 10 } as const;
+/** Discord's OpenAPI (CreateGuildInviteRequest.role_ids): at most 250 roles assigned on accept. */
+export const INVITE_ROLE_IDS_MAX = 250;
+/** Welcome screen description (WelcomeScreenPatchRequestPartial) and a welcome channel's description (GuildWelcomeChannel). */
+export const WELCOME_DESCRIPTION_MAX = 140;
+export const WELCOME_CHANNEL_DESCRIPTION_LENGTH = { min: 1, max: 50 } as const;
+/** Discord's OpenAPI (UpdateGuildOnboardingRequest and its prompts and options). */
+export const ONBOARDING_PROMPTS_MAX = 15;
+export const ONBOARDING_OPTIONS_MAX = 50;
+export const ONBOARDING_PROMPT_TITLE_LENGTH = { min: 1, max: 100 } as const;
+export const ONBOARDING_OPTION_TITLE_LENGTH = { min: 1, max: 50 } as const;
+export const ONBOARDING_OPTION_DESCRIPTION_MAX = 100;
+/** role_ids and channel_ids of one prompt option. */
+export const ONBOARDING_OPTION_IDS_MAX = 50;
+export const ONBOARDING_DEFAULT_CHANNELS_MAX = 500;

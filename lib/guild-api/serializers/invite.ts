@@ -1,0 +1,170 @@
+// The invite object (type GUILD) with its partial guild, partial channel, inviter, targets and roles; the invite
+// metadata (uses, max_uses, max_age, temporary, created_at) only where the caller may see it; the welcome screen,
+// which travels inside the invite's guild when it is enabled.
+import type { GuildRow, RoleRow } from "../store/guild-context";
+import { serializeUser, type UserRow } from "./user";
+
+const iso = (ms: bigint | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+
+export interface InviteRow {
+  code: string; guild_id: bigint; channel_id: bigint; inviter_id: bigint | null; type: bigint; target_type: bigint | null;
+  target_user_id: bigint | null; target_application_id: bigint | null; max_age: bigint; max_uses: bigint; uses: bigint;
+  temporary: bigint; flags: bigint; role_ids: string; widget: bigint; created_at: bigint; expires_at: bigint | null;
+}
+
+export interface InviteChannelRow { id: bigint; type: bigint; name: string }
+export interface InviteApplicationRow { id: bigint; name: string; description: string; icon: string | null; flags: bigint; bot_public: bigint }
+export interface ScheduledEventRow {
+  id: bigint; guild_id: bigint; channel_id: bigint | null; creator_id: bigint | null; name: string; description: string | null;
+  scheduled_start_time: bigint; scheduled_end_time: bigint | null; privacy_level: bigint; status: bigint; entity_type: bigint;
+  entity_metadata: string | null; user_count: bigint;
+}
+
+export interface WelcomeScreenChannel { channel_id: string; description: string; emoji_id: string | null; emoji_name: string | null }
+
+/** The welcome screen object: description and up to five channels, as stored on the guild row. */
+export function serializeWelcomeScreen(guild: Pick<GuildRow, "welcome_description" | "welcome_channels">) {
+  return { description: guild.welcome_description, welcome_channels: JSON.parse(guild.welcome_channels) as WelcomeScreenChannel[] };
+}
+
+const hasFeature = (guild: GuildRow, feature: string) => (JSON.parse(guild.features) as string[]).includes(feature);
+
+/** The partial guild of an invite (InviteGuildResponse), with the welcome screen when it is enabled. */
+export function serializeInviteGuild(guild: GuildRow) {
+  const features = JSON.parse(guild.features) as string[];
+  return {
+    id: String(guild.id),
+    name: guild.name,
+    splash: guild.splash,
+    banner: guild.banner,
+    description: guild.description,
+    icon: guild.icon,
+    features,
+    verification_level: Number(guild.verification_level),
+    vanity_url_code: guild.vanity_url_code,
+    nsfw_level: Number(guild.nsfw_level),
+    nsfw: guild.nsfw_level === 1n || guild.nsfw_level === 3n,
+    premium_subscription_count: Number(guild.premium_subscription_count),
+    ...(hasFeature(guild, "WELCOME_SCREEN_ENABLED") ? { welcome_screen: serializeWelcomeScreen(guild) } : {}),
+  };
+}
+
+/** An embedded application as an invite names it (InviteApplicationResponse). */
+export function serializeInviteApplication(app: InviteApplicationRow) {
+  return {
+    id: String(app.id),
+    name: app.name,
+    icon: app.icon,
+    description: app.description,
+    type: null,
+    // Guildhall signs no interactions, so its applications have no public verification key.
+    verify_key: "",
+    flags: Number(app.flags),
+    flags_new: String(app.flags),
+    bot_public: Boolean(app.bot_public),
+  };
+}
+
+/** A role assigned on accepting (InviteGuildRoleResponse): only the display fields. */
+export function serializeInviteRole(role: RoleRow) {
+  return {
+    id: String(role.id),
+    name: role.name,
+    position: Number(role.position),
+    color: Number(role.color),
+    colors: {
+      primary_color: Number(role.color),
+      secondary_color: role.secondary_color === null ? null : Number(role.secondary_color),
+      tertiary_color: role.tertiary_color === null ? null : Number(role.tertiary_color),
+    },
+    icon: role.icon,
+    unicode_emoji: role.unicode_emoji,
+  };
+}
+
+export function serializeScheduledEvent(row: ScheduledEventRow) {
+  return {
+    id: String(row.id),
+    guild_id: String(row.guild_id),
+    name: row.name,
+    description: row.description,
+    channel_id: row.channel_id === null ? null : String(row.channel_id),
+    creator_id: row.creator_id === null ? null : String(row.creator_id),
+    image: null,
+    scheduled_start_time: iso(row.scheduled_start_time) as string,
+    scheduled_end_time: iso(row.scheduled_end_time),
+    status: Number(row.status),
+    entity_type: Number(row.entity_type),
+    entity_id: null,
+    entity_metadata: row.entity_metadata ? (JSON.parse(row.entity_metadata) as unknown) : null,
+    recurrence_rule: null,
+    user_count: Number(row.user_count),
+    privacy_level: Number(row.privacy_level),
+    guild_scheduled_event_exceptions: [],
+  };
+}
+
+/** Everything an invite refers to, read by the service. */
+export interface InviteRefs {
+  guild: GuildRow;
+  channel: InviteChannelRow;
+  inviter: UserRow | null;
+  targetUser: UserRow | null;
+  targetApplication: InviteApplicationRow | null;
+  roles: readonly RoleRow[];
+}
+
+export interface InviteViewOptions {
+  /** Invite metadata: for the creator and holders of MANAGE_GUILD. */
+  metadata?: boolean;
+  counts?: { members: number; presences: number };
+  scheduledEvent?: ScheduledEventRow | null;
+}
+
+export function serializeInvite(invite: InviteRow, refs: InviteRefs, options: InviteViewOptions = {}) {
+  const targetType = invite.target_type === null ? null : Number(invite.target_type);
+  return {
+    type: Number(invite.type),
+    code: invite.code,
+    ...(refs.inviter ? { inviter: serializeUser(refs.inviter) } : {}),
+    expires_at: iso(invite.expires_at),
+    flags: Number(invite.flags),
+    guild: serializeInviteGuild(refs.guild),
+    guild_id: String(invite.guild_id),
+    channel: { id: String(refs.channel.id), type: Number(refs.channel.type), name: refs.channel.name },
+    ...(targetType !== null ? { target_type: targetType } : {}),
+    ...(refs.targetUser ? { target_user: serializeUser(refs.targetUser) } : {}),
+    ...(refs.targetApplication ? { target_application: serializeInviteApplication(refs.targetApplication) } : {}),
+    ...(options.counts ? { approximate_member_count: options.counts.members, approximate_presence_count: options.counts.presences } : {}),
+    ...(options.scheduledEvent ? { guild_scheduled_event: serializeScheduledEvent(options.scheduledEvent) } : {}),
+    ...(refs.roles.length > 0 ? { roles: refs.roles.map(serializeInviteRole) } : {}),
+    ...(options.metadata
+      ? {
+          uses: Number(invite.uses),
+          max_uses: Number(invite.max_uses),
+          max_age: Number(invite.max_age),
+          temporary: Boolean(invite.temporary),
+          created_at: iso(invite.created_at) as string,
+        }
+      : {}),
+  };
+}
+
+/** INVITE_CREATE's payload (the gateway's invite create event fields). */
+export function inviteCreateEvent(invite: InviteRow, refs: InviteRefs) {
+  return {
+    channel_id: String(invite.channel_id),
+    code: invite.code,
+    created_at: iso(invite.created_at) as string,
+    guild_id: String(invite.guild_id),
+    ...(refs.inviter ? { inviter: serializeUser(refs.inviter) } : {}),
+    max_age: Number(invite.max_age),
+    max_uses: Number(invite.max_uses),
+    ...(invite.target_type !== null ? { target_type: Number(invite.target_type) } : {}),
+    ...(refs.targetUser ? { target_user: serializeUser(refs.targetUser) } : {}),
+    ...(refs.targetApplication ? { target_application: serializeInviteApplication(refs.targetApplication) } : {}),
+    temporary: Boolean(invite.temporary),
+    uses: Number(invite.uses),
+    expires_at: iso(invite.expires_at),
+  };
+}

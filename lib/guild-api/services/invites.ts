@@ -1,0 +1,347 @@
+// Invites: Create Channel Invite, Get Invite, Delete Invite, Get Guild Invites, and accepting an invite (Guildhall's
+// join path, so paused invites and membership screening are observable). One function per operation; each change,
+// its event and its audit entry in one transaction.
+import { randomInt } from "node:crypto";
+import { AuditLogEvent, RESTJSONErrorCodes } from "discord-api-types/v10";
+import { INVITE_CODE_LENGTH } from "@/lib/discord/limits";
+import { writeAuditLog } from "../audit-log";
+import type { Identity } from "../auth";
+import { ApiError, Errors, invalidFormBody, type FieldIssue } from "../errors";
+import { emitEvent } from "../events";
+import { guildAccessFor, Permission, type GuildAccess } from "../guards";
+import type { CreateChannelInviteBody } from "../schemas/invite";
+import { sql, transaction } from "../store/db";
+import { findGuild, findMember, type GuildRow, type RoleRow } from "../store/guild-context";
+import { insertMember } from "../store/membership";
+import {
+  inviteCreateEvent,
+  serializeInvite,
+  type InviteApplicationRow,
+  type InviteChannelRow,
+  type InviteRefs,
+  type InviteRow,
+  type ScheduledEventRow,
+} from "../serializers/invite";
+import { memberEventPayload, serializeMember } from "../serializers/member";
+import { USER_COLUMNS, type UserRow } from "../serializers/user";
+import { presenceCount } from "./guilds";
+import { isTargetUserAllowed, parseTargetUsersFile, startTargetUsersJob, stopTargetUsersJob } from "./target-users";
+
+// Channels an invite may point at: text, voice, announcement, stage, forum, media (not categories or threads).
+const INVITABLE_CHANNEL_TYPES: readonly number[] = [0, 2, 5, 13, 15, 16];
+const VOICE_CHANNEL_TYPES: readonly number[] = [2, 13];
+const TARGET_STREAM = 1; // the other target type, 2, is EMBEDDED_APPLICATION
+
+const cannotExecuteOnChannelType = () => new ApiError(400, RESTJSONErrorCodes.CannotExecuteActionOnThisChannelType, "Cannot execute action on this channel type");
+const bannedFromGuild = () => new ApiError(403, RESTJSONErrorCodes.UserBannedFromThisGuild, "The user is banned from this guild.");
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reads shared by the operations
+
+/** An invite that can still be used: not expired and not used up. Anything else is Unknown Invite, as on Discord. */
+const VALID = "(expires_at IS NULL OR expires_at > @now) AND (max_uses = 0 OR uses < max_uses)";
+
+export function findValidInvite(code: string, now = Date.now()): InviteRow | undefined {
+  return sql(`SELECT * FROM invites WHERE code = @code AND ${VALID}`).get({ code, now: BigInt(now) }) as InviteRow | undefined;
+}
+
+export function findValidInviteOrThrow(code: string, now = Date.now()): InviteRow {
+  const invite = findValidInvite(code, now);
+  if (!invite) throw Errors.unknownInvite();
+  return invite;
+}
+
+interface ChannelForInvite extends InviteChannelRow { guild_id: bigint; permission_overwrites: string }
+const findChannel = (channelId: bigint) =>
+  sql("SELECT id, guild_id, type, name, permission_overwrites FROM channels WHERE id = ?").get(channelId) as ChannelForInvite | undefined;
+const findUser = (userId: bigint) => sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(userId) as UserRow | undefined;
+const findApplication = (applicationId: bigint) =>
+  sql("SELECT id, name, description, icon, flags, bot_public, activities_enabled FROM applications WHERE id = ?").get(applicationId) as
+    | (InviteApplicationRow & { activities_enabled: bigint })
+    | undefined;
+
+/** The guild, channel, users, application and roles an invite refers to. */
+export function inviteRefs(invite: InviteRow, guild?: GuildRow): InviteRefs {
+  const guildRow = guild ?? (findGuild(invite.guild_id) as GuildRow);
+  const channel = findChannel(invite.channel_id) ?? { id: invite.channel_id, type: 0n, name: "" };
+  const roleIds = JSON.parse(invite.role_ids) as string[];
+  const roles =
+    roleIds.length === 0
+      ? []
+      : (sql("SELECT * FROM roles WHERE guild_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY position").all(invite.guild_id, `[${roleIds.join(",")}]`) as RoleRow[]);
+  return {
+    guild: guildRow,
+    channel: { id: channel.id, type: channel.type, name: channel.name },
+    inviter: invite.inviter_id === null ? null : (findUser(invite.inviter_id) ?? null),
+    targetUser: invite.target_user_id === null ? null : (findUser(invite.target_user_id) ?? null),
+    targetApplication: invite.target_application_id === null ? null : (findApplication(invite.target_application_id) ?? null),
+    roles,
+  };
+}
+
+/** Invites are paused by the INVITES_DISABLED feature or by an incident action that has not yet run out. */
+export function invitesPaused(guild: GuildRow, now = Date.now()): boolean {
+  if ((JSON.parse(guild.features) as string[]).includes("INVITES_DISABLED")) return true;
+  return guild.invites_disabled_until !== null && Number(guild.invites_disabled_until) > now;
+}
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** A fresh code of 8–10 base62 characters, unused by any invite or vanity URL. */
+function newInviteCode(): string {
+  for (;;) {
+    const length = INVITE_CODE_LENGTH.min + randomInt(INVITE_CODE_LENGTH.max - INVITE_CODE_LENGTH.min + 1);
+    let code = "";
+    for (let i = 0; i < length; i++) code += BASE62[randomInt(BASE62.length)];
+    const taken = sql("SELECT 1 FROM invites WHERE code = ? UNION ALL SELECT 1 FROM guilds WHERE vanity_url_code = ?").get(code, code);
+    if (!taken) return code;
+  }
+}
+
+interface NewInvite {
+  guildId: bigint;
+  channelId: bigint;
+  inviterId: bigint | null;
+  maxAge: number;
+  maxUses: number;
+  temporary: boolean;
+  targetType: number | null;
+  targetUserId: bigint | null;
+  targetApplicationId: bigint | null;
+  roleIds: readonly string[];
+  widget: boolean;
+}
+
+/** Inserts an invite and fires INVITE_CREATE; runs inside the caller's transaction. */
+export function insertInvite(input: NewInvite, now: number): { invite: InviteRow; refs: InviteRefs } {
+  const code = newInviteCode();
+  sql(
+    `INSERT INTO invites (code, guild_id, channel_id, inviter_id, type, target_type, target_user_id, target_application_id, max_age, max_uses, uses,
+       temporary, flags, role_ids, widget, created_at, expires_at)
+     VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, 0, ?, 0, ?, ?, ?, ?)`,
+  ).run(
+    code, input.guildId, input.channelId, input.inviterId, input.targetType, input.targetUserId, input.targetApplicationId, input.maxAge, input.maxUses,
+    input.temporary ? 1 : 0, JSON.stringify(input.roleIds), input.widget ? 1 : 0, BigInt(now), input.maxAge === 0 ? null : BigInt(now + input.maxAge * 1000),
+  );
+  const invite = sql("SELECT * FROM invites WHERE code = ?").get(code) as InviteRow;
+  const refs = inviteRefs(invite);
+  emitEvent(input.guildId, "INVITE_CREATE", inviteCreateEvent(invite, refs), now);
+  return { invite, refs };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Create Channel Invite
+
+/** Access to the channel an invite is created in or for: 404 Unknown Channel, 403 Missing Access when it is hidden. */
+function channelAccess(caller: Identity, channelId: bigint): { access: GuildAccess; channel: ChannelForInvite; permissions: bigint } {
+  const channel = findChannel(channelId);
+  if (!channel) throw Errors.unknownChannel();
+  const access = guildAccessFor(caller, channel.guild_id);
+  const permissions = access.channelPermissions(channel.permission_overwrites);
+  // Owners and administrators get every bit from the engine, so this only hides the channel from those who cannot see it.
+  if ((permissions & Permission.ViewChannel) !== Permission.ViewChannel) throw Errors.missingAccess();
+  return { access, channel, permissions };
+}
+
+const hasAll = (permissions: bigint, flag: bigint) => (permissions & Permission.Administrator) === Permission.Administrator || (permissions & flag) === flag;
+
+/** The target of a STREAM or EMBEDDED_APPLICATION invite, checked against the channel; field errors otherwise. */
+function checkTarget(channel: ChannelForInvite, body: CreateChannelInviteBody, issues: FieldIssue[]): { userId: bigint | null; applicationId: bigint | null } {
+  const none = { userId: null, applicationId: null };
+  if (body.target_type === null) {
+    if (body.target_user_id !== null || body.target_application_id !== null)
+      issues.push({ path: ["target_type"], code: "BASE_TYPE_REQUIRED", message: "A target type is required with a target user or application." });
+    return none;
+  }
+  if (!VOICE_CHANNEL_TYPES.includes(Number(channel.type))) {
+    issues.push({ path: ["target_type"], code: "INVITE_TARGET_CHANNEL_INVALID", message: "Only voice and stage channel invites can have a target." });
+    return none;
+  }
+  if (body.target_type === TARGET_STREAM) {
+    if (body.target_user_id === null) {
+      issues.push({ path: ["target_user_id"], code: "BASE_TYPE_REQUIRED", message: "This field is required" });
+      return none;
+    }
+    const userId = BigInt(body.target_user_id);
+    const streaming = sql("SELECT 1 FROM voice_states WHERE guild_id = ? AND user_id = ? AND channel_id = ? AND self_stream = 1").get(channel.guild_id, userId, channel.id);
+    if (!streaming) issues.push({ path: ["target_user_id"], code: "INVITE_TARGET_USER_NOT_STREAMING", message: "The target user must be streaming in this channel." });
+    return { userId, applicationId: null };
+  }
+  // EMBEDDED_APPLICATION
+  if (body.target_application_id === null) {
+    issues.push({ path: ["target_application_id"], code: "BASE_TYPE_REQUIRED", message: "This field is required" });
+    return none;
+  }
+  const applicationId = BigInt(body.target_application_id);
+  const application = findApplication(applicationId);
+  if (!application || !application.activities_enabled)
+    issues.push({ path: ["target_application_id"], code: "INVITE_TARGET_APPLICATION_INVALID", message: "The target application must be an application with Activities enabled." });
+  return { userId: null, applicationId };
+}
+
+/** role_ids: roles of the guild, not @everyone or managed, each below the caller's highest role; MANAGE_ROLES needed. */
+function checkRoles(access: GuildAccess, roleIds: readonly string[], issues: FieldIssue[]): void {
+  if (roleIds.length === 0) return;
+  if (!access.has(Permission.ManageRoles)) throw Errors.missingPermissions();
+  roleIds.forEach((id, index) => {
+    const role = access.role(id);
+    if (!role || role.id === access.guildId) issues.push({ path: ["role_ids", index], code: "UNKNOWN_ROLE", message: `Unknown role ${id}.` });
+    else if (role.managed) issues.push({ path: ["role_ids", index], code: "ROLE_MANAGED", message: "A managed role cannot be assigned." });
+  });
+  for (const id of roleIds) {
+    const role = access.role(id);
+    if (role && role.id !== access.guildId && !role.managed) access.assertCanManageRole(role);
+  }
+}
+
+/**
+ * Create Channel Invite (CREATE_INSTANT_INVITE in the channel). unique=false answers an existing matching invite by the
+ * same inviter instead of a new one (no event, no audit entry). Refused while invites are paused. A target_users_file
+ * is validated line by line before anything is written, then processed by a job after the invite exists.
+ */
+export async function createChannelInvite(caller: Identity, channelId: bigint, body: CreateChannelInviteBody, targetUsersFile: string | null, reason: string | null) {
+  const { access, channel, permissions } = channelAccess(caller, channelId);
+  if (access.member.pending && !access.isOwner) throw Errors.missingPermissions();
+  if (!hasAll(permissions, Permission.CreateInstantInvite)) throw Errors.missingPermissions();
+  if (!INVITABLE_CHANNEL_TYPES.includes(Number(channel.type))) throw cannotExecuteOnChannelType();
+
+  const issues: FieldIssue[] = [];
+  const target = checkTarget(channel, body, issues);
+  checkRoles(access, body.role_ids, issues);
+  if (issues.length > 0) throw invalidFormBody(issues);
+  // Every line of the file is checked before anything changes (400 naming each bad line).
+  const targetUserIds = targetUsersFile === null ? null : await parseTargetUsersFile(targetUsersFile);
+
+  const now = Date.now();
+  return transaction(() => {
+    const guild = findGuild(access.guildId) as GuildRow;
+    if (invitesPaused(guild, now)) throw Errors.invitesPaused();
+    const targetType = body.target_type;
+    if (!body.unique && targetUserIds === null) {
+      const existing = sql(
+        `SELECT * FROM invites WHERE channel_id = @channel_id AND inviter_id = @inviter_id AND widget = 0 AND max_age = @max_age AND max_uses = @max_uses
+           AND temporary = @temporary AND target_type IS @target_type AND target_user_id IS @target_user_id AND target_application_id IS @target_application_id
+           AND role_ids = @role_ids AND ${VALID}
+           AND NOT EXISTS (SELECT 1 FROM invite_target_users_jobs j WHERE j.invite_code = invites.code)
+         ORDER BY created_at DESC LIMIT 1`,
+      ).get({
+        channel_id: channel.id, inviter_id: caller.userId, max_age: body.max_age, max_uses: body.max_uses, temporary: body.temporary ? 1 : 0,
+        target_type: targetType, target_user_id: target.userId, target_application_id: target.applicationId, role_ids: JSON.stringify(body.role_ids), now: BigInt(now),
+      }) as InviteRow | undefined;
+      if (existing) return serializeInvite(existing, inviteRefs(existing, guild), { metadata: true });
+    }
+    const { invite, refs } = insertInvite(
+      {
+        guildId: access.guildId, channelId: channel.id, inviterId: caller.userId, maxAge: body.max_age, maxUses: body.max_uses, temporary: body.temporary,
+        targetType, targetUserId: target.userId, targetApplicationId: target.applicationId, roleIds: body.role_ids, widget: false,
+      },
+      now,
+    );
+    writeAuditLog({
+      guildId: access.guildId, userId: caller.userId, actionType: AuditLogEvent.InviteCreate, reason,
+      changes: [
+        { key: "code", new_value: invite.code },
+        { key: "channel_id", new_value: String(channel.id) },
+        { key: "inviter_id", new_value: String(caller.userId) },
+        { key: "uses", new_value: 0 },
+        { key: "max_uses", new_value: body.max_uses },
+        { key: "max_age", new_value: body.max_age },
+        { key: "temporary", new_value: body.temporary },
+        { key: "flags", new_value: 0 },
+      ],
+    });
+    if (targetUserIds !== null) startTargetUsersJob(invite.code, targetUserIds, now);
+    return serializeInvite(invite, refs, { metadata: true });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Get Invite, Delete Invite, Get Guild Invites
+
+/**
+ * Get Invite (no authentication needed): the invite with its partial guild (welcome screen included when enabled);
+ * with_counts adds the approximate counts; guild_scheduled_event_id adds that event when it is one of the guild's.
+ */
+export function getInvite(code: string, query: { with_counts: boolean; guild_scheduled_event_id?: string }, now = Date.now()) {
+  const invite = findValidInviteOrThrow(code, now);
+  const refs = inviteRefs(invite);
+  const scheduledEvent =
+    query.guild_scheduled_event_id === undefined
+      ? null
+      : ((sql("SELECT * FROM guild_scheduled_events WHERE id = ? AND guild_id = ?").get(BigInt(query.guild_scheduled_event_id), invite.guild_id) as ScheduledEventRow | undefined) ?? null);
+  const counts = query.with_counts ? { members: Number(refs.guild.member_count), presences: presenceCount(invite.guild_id) } : undefined;
+  return serializeInvite(invite, refs, { counts, scheduledEvent });
+}
+
+/** Delete Invite: MANAGE_CHANNELS in the invite's channel, or MANAGE_GUILD. Answers the deleted invite. */
+export function deleteInvite(caller: Identity, code: string, reason: string | null, now = Date.now()) {
+  const invite = findValidInviteOrThrow(code, now);
+  const access = guildAccessFor(caller, invite.guild_id);
+  const channel = findChannel(invite.channel_id);
+  const inChannel = channel ? access.channelPermissions(channel.permission_overwrites) : 0n;
+  if (access.member.pending && !access.isOwner) throw Errors.missingPermissions();
+  if (!access.has(Permission.ManageGuild) && !hasAll(inChannel, Permission.ManageChannels)) throw Errors.missingPermissions();
+
+  return transaction(() => {
+    const refs = inviteRefs(invite, access.guild);
+    sql("DELETE FROM invites WHERE code = ?").run(code);
+    sql("DELETE FROM invite_target_users WHERE invite_code = ?").run(code);
+    sql("DELETE FROM invite_target_users_jobs WHERE invite_code = ?").run(code);
+    stopTargetUsersJob(code);
+    emitEvent(invite.guild_id, "INVITE_DELETE", { channel_id: String(invite.channel_id), guild_id: String(invite.guild_id), code }, now);
+    writeAuditLog({
+      guildId: invite.guild_id, userId: caller.userId, actionType: AuditLogEvent.InviteDelete, reason,
+      changes: [
+        { key: "code", old_value: code },
+        { key: "channel_id", old_value: String(invite.channel_id) },
+        ...(invite.inviter_id === null ? [] : [{ key: "inviter_id", old_value: String(invite.inviter_id) }]),
+        { key: "uses", old_value: Number(invite.uses) },
+        { key: "max_uses", old_value: Number(invite.max_uses) },
+        { key: "max_age", old_value: Number(invite.max_age) },
+        { key: "temporary", old_value: Boolean(invite.temporary) },
+        { key: "flags", old_value: Number(invite.flags) },
+      ],
+    });
+    return serializeInvite(invite, refs);
+  });
+}
+
+/** Get Guild Invites: MANAGE_GUILD or VIEW_AUDIT_LOG; the metadata (uses, limits, created_at) only with MANAGE_GUILD. */
+export function getGuildInvites(access: GuildAccess, now = Date.now()) {
+  access.requireAny(Permission.ManageGuild, Permission.ViewAuditLog);
+  const metadata = access.has(Permission.ManageGuild);
+  const invites = sql(`SELECT * FROM invites WHERE guild_id = @guild_id AND ${VALID} ORDER BY created_at`).all({ guild_id: access.guildId, now: BigInt(now) }) as InviteRow[];
+  return invites.map((invite) => serializeInvite(invite, inviteRefs(invite, access.guild), { metadata }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Accepting an invite (Guildhall's join path)
+
+/**
+ * A user (Bearer token) joins the invite's guild: refused while invites are paused, for banned users (403 40007) and,
+ * when the invite has target users, for anyone not listed (403 50001). The member is pending while the guild has
+ * MEMBER_VERIFICATION_GATE_ENABLED. uses grows by one; the invite's roles are assigned. A member already in the guild
+ * gets the invite back with new_member false and nothing changes.
+ */
+export function acceptInvite(caller: Identity, code: string, now = Date.now()) {
+  if (caller.kind === "bot") throw Errors.botsCannotUse();
+  return transaction(() => {
+    const invite = findValidInviteOrThrow(code, now);
+    const guild = findGuild(invite.guild_id) as GuildRow;
+    if (invitesPaused(guild, now)) throw Errors.invitesPaused();
+    const refs = inviteRefs(invite, guild);
+    if (findMember(invite.guild_id, caller.userId)) return { ...serializeInvite(invite, refs), new_member: false };
+    if (sql("SELECT 1 FROM bans WHERE guild_id = ? AND user_id = ?").get(invite.guild_id, caller.userId)) throw bannedFromGuild();
+    if (!isTargetUserAllowed(code, caller.userId)) throw Errors.missingAccess();
+
+    const user = findUser(caller.userId);
+    if (!user) throw Errors.unknownUser();
+    const pending = (JSON.parse(guild.features) as string[]).includes("MEMBER_VERIFICATION_GATE_ENABLED");
+    const roleIds = refs.roles.filter((role) => role.id !== guild.id && !role.managed).map((role) => role.id);
+    insertMember({ guildId: invite.guild_id, userId: caller.userId, username: user.username, roleIds, pending, now });
+    sql("UPDATE invites SET uses = uses + 1 WHERE code = ?").run(code);
+    const member = findMember(invite.guild_id, caller.userId)!;
+    emitEvent(invite.guild_id, "GUILD_MEMBER_ADD", memberEventPayload(invite.guild_id, serializeMember(member, user, roleIds)), now);
+    return { ...serializeInvite(invite, refs), new_member: true };
+  });
+}

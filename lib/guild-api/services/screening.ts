@@ -1,0 +1,30 @@
+// Membership screening: a member who joined while the guild had MEMBER_VERIFICATION_GATE_ENABLED is pending (it can
+// read but not act: GuildAccess.require refuses pending members) until it completes screening here.
+import { Errors } from "../errors";
+import { emitEvent } from "../events";
+import type { GuildAccess } from "../guards";
+import { sql, transaction } from "../store/db";
+import { findMember, memberRoleIds } from "../store/guild-context";
+import { memberEventPayload, serializeMember } from "../serializers/member";
+import { USER_COLUMNS, type UserRow } from "../serializers/user";
+
+const alreadyComplete = () => Errors.bad(0, "Membership screening is already complete for this member.");
+
+/**
+ * Completes membership screening for the caller (Guildhall's form of Discord's PUT /guilds/{id}/requests/@me, whose
+ * form fields Guildhall does not model): pending becomes false and GUILD_MEMBER_UPDATE fires, in one transaction.
+ * Answers the member. A member who is not pending gets 400, so a client can tell nothing happened.
+ */
+export function completeMembershipScreening(access: GuildAccess, now = Date.now()) {
+  if (!access.member.pending) throw alreadyComplete();
+  const guildId = access.guildId;
+  const userId = access.caller.userId;
+  return transaction(() => {
+    if (sql("UPDATE members SET pending = 0 WHERE guild_id = ? AND user_id = ? AND pending = 1").run(guildId, userId).changes === 0) throw alreadyComplete();
+    const member = findMember(guildId, userId)!;
+    const user = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(userId) as UserRow;
+    const wire = serializeMember(member, user, memberRoleIds(guildId, userId));
+    emitEvent(guildId, "GUILD_MEMBER_UPDATE", memberEventPayload(guildId, wire), now);
+    return wire;
+  });
+}

@@ -1,0 +1,250 @@
+// Invite target users: Get Target Users (CSV), Update Target Users (CSV upload, validated line by line, then written by
+// an asynchronous job), Get Target Users Job Status, and the job itself.
+//
+// The job never blocks the server: it writes TARGET_USERS_CHUNK ids per transaction, records its progress in
+// invite_target_users_jobs (status PROCESSING, processed_users growing), and yields to the event loop between chunks
+// (setImmediate), so requests are served while a 100,000-line file is written. The ids still to write stay in the
+// job row (pending_user_ids) until it finishes, so a job cut short by a restart resumes: resumeTargetUserJobs() at
+// server start, or lazily when its status is read.
+import { RESTJSONErrorCodes } from "discord-api-types/v10";
+import { isSnowflake } from "@/lib/discord/snowflake";
+import type { Identity } from "../auth";
+import { ApiError, Errors } from "../errors";
+import { guildAccessFor, Permission } from "../guards";
+import { sql, transaction } from "../store/db";
+
+/** Ids written per transaction; small enough that one chunk takes a few milliseconds. */
+const TARGET_USERS_CHUNK = 2_000;
+/** Lines whose users are looked up per query while validating a file (with a yield between lookups). */
+const VALIDATION_CHUNK = 5_000;
+
+export const TargetUsersJobStatus = { Unspecified: 0, Processing: 1, Completed: 2, Failed: 3 } as const;
+
+/**
+ * 400 for a file with invalid lines. The spec gives this error its own body: `{"target_users_file": ["line 3: …", …]}`,
+ * one string per offending line, instead of Discord's usual {code, message, errors}.
+ */
+export class TargetUsersFileError extends ApiError {
+  constructor(readonly lines: readonly string[]) {
+    super(400, RESTJSONErrorCodes.InvalidFormBodyOrContentType, "Invalid target users file");
+  }
+
+  override toBody() {
+    return { target_users_file: [...this.lines] } as unknown as ReturnType<ApiError["toBody"]>;
+  }
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+const idArray = (ids: readonly bigint[]) => `[${ids.join(",")}]`;
+
+/**
+ * The user ids of a target-users CSV: one column, an optional `user_id` header on line 1, blank lines ignored, each
+ * other line the id of an existing user (duplicates count once). Every line is checked; any bad line throws
+ * TargetUsersFileError naming each of them, so nothing changes.
+ */
+export async function parseTargetUsersFile(text: string): Promise<bigint[]> {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const problems: Array<[number, string]> = [];
+  const candidates: Array<{ line: number; id: bigint }> = [];
+  lines.forEach((raw, index) => {
+    let value = raw.trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1).trim();
+    if (value === "") return;
+    if (index === 0 && value.toLowerCase() === "user_id") return;
+    if (isSnowflake(value)) candidates.push({ line: index + 1, id: BigInt(value) });
+    else problems.push([index + 1, `line ${index + 1}: ${JSON.stringify(raw.trim())} is not a valid user id`]);
+  });
+
+  const seen = new Set<bigint>();
+  const ids: bigint[] = [];
+  const exists = sql("SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))");
+  for (let start = 0; start < candidates.length; start += VALIDATION_CHUNK) {
+    if (start > 0) await yieldToEventLoop();
+    const chunk = candidates.slice(start, start + VALIDATION_CHUNK);
+    const known = new Set((exists.all(idArray(chunk.map((c) => c.id))) as Array<{ id: bigint }>).map((row) => row.id));
+    for (const { line, id } of chunk) {
+      if (!known.has(id)) problems.push([line, `line ${line}: user ${id} does not exist`]);
+      else if (!seen.has(id)) {
+        seen.add(id);
+        ids.push(id);
+      }
+    }
+  }
+  if (problems.length > 0) throw new TargetUsersFileError(problems.sort((a, b) => a[0] - b[0]).map(([, message]) => message));
+  return ids;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The job
+
+interface JobRow {
+  invite_code: string; status: bigint; total_users: bigint; processed_users: bigint; error_message: string | null; created_at: bigint; completed_at: bigint | null;
+}
+const findJob = (code: string) =>
+  sql("SELECT invite_code, status, total_users, processed_users, error_message, created_at, completed_at FROM invite_target_users_jobs WHERE invite_code = ?").get(code) as
+    | JobRow
+    | undefined;
+
+/** The job each invite is running in this process, by its generation (created_at): a newer upload supersedes it. */
+const running = new Map<string, bigint>();
+
+/**
+ * Replaces the invite's target users with `ids`: clears the old list and records a PROCESSING job holding the ids, in
+ * the caller's transaction; the job starts once the current request is done. An empty list completes at once.
+ */
+export function startTargetUsersJob(code: string, ids: readonly bigint[], now = Date.now()): void {
+  const previous = findJob(code);
+  // created_at doubles as the job's generation, so two uploads within one millisecond still differ.
+  const createdAt = previous && previous.created_at >= BigInt(now) ? previous.created_at + 1n : BigInt(now);
+  const empty = ids.length === 0;
+  sql("DELETE FROM invite_target_users WHERE invite_code = ?").run(code);
+  sql(
+    `INSERT OR REPLACE INTO invite_target_users_jobs (invite_code, status, total_users, processed_users, pending_user_ids, error_message, created_at, completed_at)
+     VALUES (?, ?, ?, 0, ?, NULL, ?, ?)`,
+  ).run(code, empty ? TargetUsersJobStatus.Completed : TargetUsersJobStatus.Processing, ids.length, empty ? "[]" : idArray(ids), createdAt, empty ? createdAt : null);
+  if (empty) running.delete(code);
+  else runJob(code, ids, createdAt);
+}
+
+/** Forgets the job of a deleted invite (its rows are deleted by the caller). */
+export function stopTargetUsersJob(code: string): void {
+  running.delete(code);
+}
+
+function runJob(code: string, ids: readonly bigint[], generation: bigint): void {
+  running.set(code, generation);
+  const insert = sql("INSERT OR IGNORE INTO invite_target_users (invite_code, user_id) SELECT ?, value FROM json_each(?)");
+  const step = () => {
+    if (running.get(code) !== generation) return;
+    try {
+      const finished = transaction(() => {
+        const job = findJob(code);
+        // Deleted with its invite, or replaced by a newer upload: stop without touching anything.
+        if (!job || job.created_at !== generation || Number(job.status) !== TargetUsersJobStatus.Processing) return true;
+        const offset = Number(job.processed_users);
+        const chunk = ids.slice(offset, offset + TARGET_USERS_CHUNK);
+        if (chunk.length > 0) insert.run(code, idArray(chunk));
+        const processed = offset + chunk.length;
+        if (processed >= ids.length) {
+          sql("UPDATE invite_target_users_jobs SET status = ?, processed_users = ?, pending_user_ids = '[]', completed_at = ? WHERE invite_code = ?").run(
+            TargetUsersJobStatus.Completed, processed, BigInt(Date.now()), code,
+          );
+          return true;
+        }
+        sql("UPDATE invite_target_users_jobs SET processed_users = ? WHERE invite_code = ?").run(processed, code);
+        return false;
+      });
+      if (!finished) {
+        setImmediate(step);
+        return;
+      }
+    } catch (error) {
+      console.error(`[guild-api] target users job ${code} failed:`, error);
+      try {
+        sql("UPDATE invite_target_users_jobs SET status = ?, error_message = ?, pending_user_ids = '[]' WHERE invite_code = ? AND created_at = ?").run(
+          TargetUsersJobStatus.Failed, "The target users could not be saved; upload the file again.", code, generation,
+        );
+      } catch (secondError) {
+        // The database itself is gone (shutdown): the job stays PROCESSING and resumes at the next start.
+        console.error(`[guild-api] target users job ${code} could not record its failure:`, secondError);
+      }
+    }
+    if (running.get(code) === generation) running.delete(code);
+  };
+  setImmediate(step);
+}
+
+/** Restarts a PROCESSING job this process is not running (after a restart) from its recorded progress. */
+function resumeJob(code: string): void {
+  const job = findJob(code);
+  if (!job || Number(job.status) !== TargetUsersJobStatus.Processing || running.has(code)) return;
+  const ids = (sql("SELECT value FROM json_each((SELECT pending_user_ids FROM invite_target_users_jobs WHERE invite_code = ?))").all(code) as Array<{ value: bigint }>).map(
+    (row) => BigInt(row.value),
+  );
+  if (ids.length !== Number(job.total_users)) {
+    sql("UPDATE invite_target_users_jobs SET status = ?, error_message = ? WHERE invite_code = ?").run(
+      TargetUsersJobStatus.Failed, "The job's pending user list was lost; upload the file again.", code,
+    );
+    return;
+  }
+  runJob(code, ids, job.created_at);
+}
+
+/** Resumes every unfinished job; call once at server start. Returns how many were resumed. */
+export function resumeTargetUserJobs(): number {
+  const codes = sql("SELECT invite_code FROM invite_target_users_jobs WHERE status = ?").all(TargetUsersJobStatus.Processing) as Array<{ invite_code: string }>;
+  for (const { invite_code } of codes) resumeJob(invite_code);
+  return codes.length;
+}
+
+/**
+ * Whether `userId` may accept the invite: anyone when it has no target users; otherwise only the users written so
+ * far (while a job is PROCESSING, users not yet written are refused until it reaches them).
+ */
+export function isTargetUserAllowed(code: string, userId: bigint): boolean {
+  const job = findJob(code);
+  if (!job || Number(job.total_users) === 0) return true;
+  return Boolean(sql("SELECT 1 FROM invite_target_users WHERE invite_code = ? AND user_id = ?").get(code, userId));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The operations
+
+interface InviteOwnerRow { code: string; guild_id: bigint; inviter_id: bigint | null }
+
+function findInviteOrThrow(code: string, now = Date.now()): InviteOwnerRow {
+  const invite = sql("SELECT code, guild_id, inviter_id FROM invites WHERE code = ? AND (expires_at IS NULL OR expires_at > ?) AND (max_uses = 0 OR uses < max_uses)").get(
+    code, BigInt(now),
+  ) as InviteOwnerRow | undefined;
+  if (!invite) throw Errors.unknownInvite();
+  return invite;
+}
+
+/** The inviter may always; anyone else needs one of `flags` in the invite's guild (403 50001 for non-members). */
+function authorize(caller: Identity, invite: InviteOwnerRow, ...flags: bigint[]): void {
+  if (invite.inviter_id !== null && invite.inviter_id === caller.userId) return;
+  guildAccessFor(caller, invite.guild_id).requireAny(...flags);
+}
+
+/** Get Target Users: a CSV with the header user_id and one id per line (the inviter, MANAGE_GUILD or VIEW_AUDIT_LOG). */
+export function getInviteTargetUsers(caller: Identity, code: string): string {
+  const invite = findInviteOrThrow(code);
+  authorize(caller, invite, Permission.ManageGuild, Permission.ViewAuditLog);
+  const rows = sql("SELECT user_id FROM invite_target_users WHERE invite_code = ? ORDER BY user_id").all(code) as Array<{ user_id: bigint }>;
+  return `user_id\n${rows.map((row) => `${row.user_id}\n`).join("")}`;
+}
+
+/**
+ * Update Target Users (the inviter or MANAGE_GUILD): every line validated first (400 naming each bad line, nothing
+ * changed); then the list is replaced by a job that runs after the response (204).
+ */
+export async function updateInviteTargetUsers(caller: Identity, code: string, fileText: string): Promise<void> {
+  authorize(caller, findInviteOrThrow(code), Permission.ManageGuild);
+  const ids = await parseTargetUsersFile(fileText);
+  transaction(() => {
+    findInviteOrThrow(code); // deleted while the file was being checked
+    startTargetUsersJob(code, ids);
+  });
+}
+
+const iso = (ms: bigint | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+
+/** Get Target Users Job Status (the inviter, MANAGE_GUILD or VIEW_AUDIT_LOG); UNSPECIFIED with zeros when no file was given. */
+export function getInviteTargetUsersJobStatus(caller: Identity, code: string) {
+  const invite = findInviteOrThrow(code);
+  authorize(caller, invite, Permission.ManageGuild, Permission.ViewAuditLog);
+  let job = findJob(code);
+  if (job && Number(job.status) === TargetUsersJobStatus.Processing && !running.has(code)) {
+    resumeJob(code);
+    job = findJob(code);
+  }
+  if (!job) return { status: TargetUsersJobStatus.Unspecified, total_users: 0, processed_users: 0, created_at: null, completed_at: null, error_message: null };
+  return {
+    status: Number(job.status),
+    total_users: Number(job.total_users),
+    processed_users: Number(job.processed_users),
+    created_at: iso(job.created_at),
+    completed_at: iso(job.completed_at),
+    error_message: job.error_message,
+  };
+}

@@ -1,0 +1,87 @@
+// The welcome screen: Get Guild Welcome Screen and Modify Guild Welcome Screen. Its enabled flag is the guild's
+// WELCOME_SCREEN_ENABLED feature; its description and channels are columns of the guild row.
+import { AuditLogEvent } from "discord-api-types/v10";
+import { diffChanges, writeAuditLog } from "../audit-log";
+import { Errors, invalidFormBody, type FieldIssue } from "../errors";
+import { Permission, type GuildAccess } from "../guards";
+import type { ModifyGuildWelcomeScreenBody } from "../schemas/community";
+import { serializeWelcomeScreen, type WelcomeScreenChannel } from "../serializers/invite";
+import { sql, transaction } from "../store/db";
+import { findGuild, type GuildRow } from "../store/guild-context";
+import { emitGuildUpdate } from "./widget";
+
+const FEATURE = "WELCOME_SCREEN_ENABLED";
+const features = (guild: GuildRow) => JSON.parse(guild.features) as string[];
+
+/**
+ * A standard (unicode) emoji: pictographs, keycaps, flags. Names of custom emojis travel with their emoji_id, so a bare
+ * word without an id names nothing.
+ */
+const UNICODE_EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
+export const isUnicodeEmoji = (value: string) => UNICODE_EMOJI.test(value) && !/[\p{L}\p{N}]{2,}/u.test(value);
+
+/** Get Guild Welcome Screen: any member while it is enabled; MANAGE_GUILD otherwise. */
+export function getGuildWelcomeScreen(access: GuildAccess) {
+  if (!features(access.guild).includes(FEATURE)) access.require(Permission.ManageGuild);
+  return serializeWelcomeScreen(access.guild);
+}
+
+// Channels a welcome screen may point at: any guild channel but categories and threads.
+const WELCOME_CHANNEL_TYPES = "0, 2, 5, 13, 15, 16";
+
+/**
+ * The welcome channels as stored: each a channel of the guild; emoji_id a custom emoji of the guild (emoji_name then
+ * becomes that emoji's name), otherwise emoji_name a unicode emoji or null. Field errors are collected.
+ */
+function resolveWelcomeChannels(guildId: bigint, channels: NonNullable<ModifyGuildWelcomeScreenBody["welcome_channels"]>, issues: FieldIssue[]): WelcomeScreenChannel[] {
+  const channelOf = sql(`SELECT 1 FROM channels WHERE id = ? AND guild_id = ? AND type IN (${WELCOME_CHANNEL_TYPES})`);
+  const emojiOf = sql("SELECT name FROM emojis WHERE id = ? AND guild_id = ?");
+  return channels.map((channel, index) => {
+    const path = ["welcome_channels", index];
+    if (!channelOf.get(BigInt(channel.channel_id), guildId)) issues.push({ path: [...path, "channel_id"], code: "CHANNEL_INVALID", message: "Must be a channel of this guild." });
+    let emojiName = channel.emoji_name ?? null;
+    const emojiId = channel.emoji_id ?? null;
+    if (emojiId !== null) {
+      const emoji = emojiOf.get(BigInt(emojiId), guildId) as { name: string } | undefined;
+      if (!emoji) issues.push({ path: [...path, "emoji_id"], code: "EMOJI_INVALID", message: "Must be a custom emoji of this guild." });
+      else emojiName = emoji.name;
+    } else if (emojiName !== null && !isUnicodeEmoji(emojiName)) {
+      issues.push({ path: [...path, "emoji_name"], code: "EMOJI_INVALID", message: "Must be a unicode emoji, or the name of the custom emoji given by emoji_id." });
+    }
+    return { channel_id: channel.channel_id, description: channel.description, emoji_id: emojiId, emoji_name: emojiName };
+  });
+}
+
+/**
+ * Modify Guild Welcome Screen (MANAGE_GUILD): enabled toggles WELCOME_SCREEN_ENABLED (a Community feature: enabling it
+ * needs COMMUNITY) and fires GUILD_UPDATE when it changes; description and welcome_channels replace the stored ones
+ * (null clears). One GUILD_UPDATE audit entry with the changed keys.
+ */
+export function modifyGuildWelcomeScreen(access: GuildAccess, body: ModifyGuildWelcomeScreenBody, reason: string | null, now = Date.now()) {
+  access.require(Permission.ManageGuild);
+  const guildId = access.guildId;
+  return transaction(() => {
+    const before = findGuild(guildId);
+    if (!before) throw Errors.unknownGuild();
+    const issues: FieldIssue[] = [];
+    let nextFeatures = features(before);
+    const wasEnabled = nextFeatures.includes(FEATURE);
+    if (body.enabled !== undefined && body.enabled !== null && body.enabled !== wasEnabled) {
+      if (body.enabled && !nextFeatures.includes("COMMUNITY")) issues.push({ path: ["enabled"], code: "GUILD_FEATURE_REQUIRED", message: "Only Community servers can enable the welcome screen." });
+      nextFeatures = body.enabled ? [...nextFeatures, FEATURE] : nextFeatures.filter((f) => f !== FEATURE);
+    }
+    const description = body.description === undefined ? before.welcome_description : body.description || null;
+    const channels = body.welcome_channels === undefined ? null : resolveWelcomeChannels(guildId, body.welcome_channels ?? [], issues);
+    if (issues.length > 0) throw invalidFormBody(issues);
+
+    sql("UPDATE guilds SET features = ?, welcome_description = ?, welcome_channels = ? WHERE id = ?").run(
+      JSON.stringify(nextFeatures), description, channels === null ? before.welcome_channels : JSON.stringify(channels), guildId,
+    );
+    const after = findGuild(guildId) as GuildRow;
+    const view = (g: GuildRow) => ({ ...serializeWelcomeScreen(g), enabled: features(g).includes(FEATURE) });
+    const changes = diffChanges(view(before), view(after), ["description", "welcome_channels", "enabled"]);
+    if (changes.length > 0) writeAuditLog({ guildId, userId: access.caller.userId, actionType: AuditLogEvent.GuildUpdate, targetId: guildId, reason, changes });
+    if (features(after).includes(FEATURE) !== wasEnabled) emitGuildUpdate(guildId, now);
+    return serializeWelcomeScreen(after);
+  });
+}

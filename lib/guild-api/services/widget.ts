@@ -1,0 +1,250 @@
+// The guild widget: Get Guild Widget Settings, Modify Guild Widget, Get Guild Widget (widget.json) and Get Guild Widget
+// Image (widget.png), plus two helpers the community operations share: the GUILD_UPDATE payload and @everyone's
+// permissions in a channel.
+import { createHash } from "node:crypto";
+import { AuditLogEvent } from "discord-api-types/v10";
+import { computeChannelPermissions } from "@/lib/discord/permissions";
+import { INVITE_MAX_AGE, WIDGET_MEMBERS_MAX } from "@/lib/discord/limits";
+import { decodeIconForWidget, renderWidgetImage, type WidgetImageStyle } from "../widget-image";
+import { diffChanges, writeAuditLog } from "../audit-log";
+import { Errors, invalidFormBody } from "../errors";
+import { emitEvent } from "../events";
+import { parseOverwrites, Permission, type GuildAccess } from "../guards";
+import type { ModifyGuildWidgetBody } from "../schemas/community";
+import { serializeGuild, type EmojiRow, type StickerRow } from "../serializers/guild";
+import { sql, transaction } from "../store/db";
+import { findGuild, listGuildRoles, type GuildRow, type RoleRow } from "../store/guild-context";
+import { insertInvite, invitesPaused } from "./invites";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared helpers
+
+/** The guild object GUILD_UPDATE carries, read inside the caller's transaction after the change. */
+export function guildUpdatePayload(guildId: bigint) {
+  const guild = findGuild(guildId) as GuildRow;
+  const emojis = sql("SELECT * FROM emojis WHERE guild_id = ? ORDER BY id").all(guildId) as EmojiRow[];
+  const stickers = sql("SELECT * FROM stickers WHERE guild_id = ? ORDER BY id").all(guildId) as StickerRow[];
+  return serializeGuild(guild, listGuildRoles(guildId), emojis, stickers);
+}
+
+export function emitGuildUpdate(guildId: bigint, now = Date.now()): void {
+  emitEvent(guildId, "GUILD_UPDATE", guildUpdatePayload(guildId), now);
+}
+
+/** What a member holding only @everyone may do in a channel (its overwrites applied), from the permission engine. */
+export function everyonePermissionsIn(guild: Pick<GuildRow, "id" | "owner_id">, roles: readonly RoleRow[], overwritesJson: string): bigint {
+  const context = {
+    guildId: String(guild.id),
+    ownerId: String(guild.owner_id),
+    roles: roles.map((role) => ({ id: String(role.id), position: Number(role.position), permissions: role.permissions })),
+  };
+  // User id 0 is nobody's: no member overwrite applies, only @everyone's.
+  return computeChannelPermissions(context, { userId: "0", roleIds: [] }, parseOverwrites(overwritesJson));
+}
+
+const canView = (permissions: bigint) => (permissions & Permission.ViewChannel) === Permission.ViewChannel;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Widget settings
+
+const serializeSettings = (guild: GuildRow) => ({
+  enabled: Boolean(guild.widget_enabled),
+  channel_id: guild.widget_channel_id === null ? null : String(guild.widget_channel_id),
+});
+
+/** Get Guild Widget Settings (MANAGE_GUILD). */
+export function getGuildWidgetSettings(access: GuildAccess) {
+  access.require(Permission.ManageGuild);
+  return serializeSettings(access.guild);
+}
+
+// Channels the widget may invite to: any guild channel but categories and threads.
+const WIDGET_CHANNEL_TYPES = "0, 2, 5, 13, 15, 16";
+
+/**
+ * Modify Guild Widget (MANAGE_GUILD): enabled and channel_id (a channel of the guild, or null for no invite).
+ * A change fires GUILD_UPDATE with the guild and writes a GUILD_UPDATE audit entry, in one transaction.
+ */
+export function modifyGuildWidget(access: GuildAccess, body: ModifyGuildWidgetBody, reason: string | null, now = Date.now()) {
+  access.require(Permission.ManageGuild);
+  const guildId = access.guildId;
+  return transaction(() => {
+    const before = findGuild(guildId) as GuildRow;
+    let enabled = before.widget_enabled;
+    let channelId = before.widget_channel_id;
+    if (body.enabled !== undefined && body.enabled !== null) enabled = body.enabled ? 1n : 0n;
+    if (body.channel_id === null) channelId = null;
+    else if (body.channel_id !== undefined) {
+      const channel = sql(`SELECT id FROM channels WHERE id = ? AND guild_id = ? AND type IN (${WIDGET_CHANNEL_TYPES})`).get(BigInt(body.channel_id), guildId);
+      if (!channel) throw invalidFormBody([{ path: ["channel_id"], code: "CHANNEL_INVALID", message: "Must be a channel of this guild." }]);
+      channelId = BigInt(body.channel_id);
+    }
+    sql("UPDATE guilds SET widget_enabled = ?, widget_channel_id = ? WHERE id = ?").run(enabled, channelId, guildId);
+    const after = findGuild(guildId) as GuildRow;
+    const view = (g: GuildRow) => ({ widget_enabled: Boolean(g.widget_enabled), widget_channel_id: g.widget_channel_id === null ? null : String(g.widget_channel_id) });
+    const changes = diffChanges(view(before), view(after));
+    if (changes.length > 0) {
+      writeAuditLog({ guildId, userId: access.caller.userId, actionType: AuditLogEvent.GuildUpdate, targetId: guildId, reason, changes });
+      emitGuildUpdate(guildId, now);
+    }
+    return serializeSettings(after);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// widget.json
+
+function findWidgetGuildOrThrow(guildId: bigint): GuildRow {
+  const guild = findGuild(guildId);
+  if (!guild) throw Errors.unknownGuild();
+  if (!guild.widget_enabled) throw Errors.widgetDisabled();
+  return guild;
+}
+
+/**
+ * The widget channel's invite code: the one Get Guild Widget generated earlier while it is still valid, else a new one
+ * (INVITE_CREATE fires only then). None without a widget channel, or while invites are paused.
+ */
+function widgetInviteCode(guild: GuildRow, now: number): string | null {
+  if (guild.widget_channel_id === null || invitesPaused(guild, now)) return null;
+  const channelId = guild.widget_channel_id;
+  return transaction(() => {
+    const existing = sql(
+      `SELECT code FROM invites WHERE guild_id = @guild_id AND channel_id = @channel_id AND widget = 1
+         AND (expires_at IS NULL OR expires_at > @now) AND (max_uses = 0 OR uses < max_uses) ORDER BY created_at DESC LIMIT 1`,
+    ).get({ guild_id: guild.id, channel_id: channelId, now: BigInt(now) }) as { code: string } | undefined;
+    if (existing) return existing.code;
+    if (!sql(`SELECT 1 FROM channels WHERE id = ? AND guild_id = ? AND type IN (${WIDGET_CHANNEL_TYPES})`).get(channelId, guild.id)) return null;
+    const { invite } = insertInvite(
+      {
+        guildId: guild.id, channelId, inviterId: null, maxAge: INVITE_MAX_AGE.default, maxUses: 0, temporary: false,
+        targetType: null, targetUserId: null, targetApplicationId: null, roleIds: [], widget: true,
+      },
+      now,
+    );
+    return invite.code;
+  });
+}
+
+interface WidgetChannelRow { id: bigint; name: string; position: bigint; permission_overwrites: string }
+interface WidgetMemberRow {
+  username: string; status: string; channel_id: bigint | null; self_mute: bigint | null; self_deaf: bigint | null; suppress: bigint | null; mute: bigint; deaf: bigint;
+}
+
+/** Members not offline, counted over the (guild_id, status) index: three equality ranges, never the offline one. */
+function onlineMemberCount(guildId: bigint): number {
+  return Number((sql("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status IN ('online', 'idle', 'dnd')").get(guildId) as { n: bigint }).n);
+}
+
+/**
+ * Get Guild Widget (no authentication): 403 50004 when the widget is disabled. Voice and stage channels @everyone can
+ * see; up to 100 members who are not offline, ordered by username, with anonymized sequential ids, discriminator
+ * "0000", no avatar hash and a default avatar URL; the voice channel (and voice flags) of members in a listed channel.
+ * instant_invite is `{baseUrl}/invite/{code}` (Discord answers https://discord.com/invite/{code}; Guildhall's invites
+ * live on its own origin).
+ */
+export function getGuildWidget(guildId: bigint, baseUrl: string, now = Date.now()) {
+  const guild = findWidgetGuildOrThrow(guildId);
+  const roles = listGuildRoles(guildId);
+  const channelRows = sql("SELECT id, name, position, permission_overwrites FROM channels WHERE guild_id = ? AND type IN (2, 13) ORDER BY position, id").all(guildId) as WidgetChannelRow[];
+  const channels = channelRows.filter((channel) => canView(everyonePermissionsIn(guild, roles, channel.permission_overwrites)));
+  const visible = new Set(channels.map((channel) => channel.id));
+
+  const memberRows = sql(
+    `SELECT u.username, m.status, v.channel_id, v.self_mute, v.self_deaf, v.suppress, m.mute, m.deaf
+     FROM members m JOIN users u ON u.id = m.user_id LEFT JOIN voice_states v ON v.guild_id = m.guild_id AND v.user_id = m.user_id
+     WHERE m.guild_id = ? AND m.status IN ('online', 'idle', 'dnd') ORDER BY m.username_key, m.user_id LIMIT ?`,
+  ).all(guildId, WIDGET_MEMBERS_MAX) as WidgetMemberRow[];
+  const members = memberRows.map((row, index) => {
+    const inVoice = row.channel_id !== null && visible.has(row.channel_id);
+    return {
+      id: String(index),
+      username: row.username,
+      discriminator: "0000",
+      avatar: null,
+      status: row.status,
+      // Default avatars by position, so the picture says nothing about who the member is.
+      avatar_url: `https://cdn.discordapp.com/embed/avatars/${index % 6}.png`,
+      ...(inVoice
+        ? {
+            channel_id: String(row.channel_id),
+            deaf: Boolean(row.deaf),
+            mute: Boolean(row.mute),
+            self_deaf: Boolean(row.self_deaf),
+            self_mute: Boolean(row.self_mute),
+            suppress: Boolean(row.suppress),
+          }
+        : {}),
+    };
+  });
+  const code = widgetInviteCode(guild, now);
+  return {
+    id: String(guild.id),
+    name: guild.name,
+    instant_invite: code === null ? null : `${baseUrl}/invite/${code}`,
+    channels: channels.map((channel) => ({ id: String(channel.id), name: channel.name, position: Number(channel.position) })),
+    members,
+    presence_count: onlineMemberCount(guildId),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// widget.png
+
+export interface WidgetImageResult {
+  status: 200 | 304;
+  body?: Buffer;
+  etag: string;
+}
+
+interface CachedImage { png: Buffer; etag: string }
+
+/**
+ * Rendered images by (guild, style, widget_version, online count). widget_version moves whenever what the image
+ * draws may change (name, icon), so an entry never goes stale; the map is bounded, oldest entries leave first.
+ */
+const imageCache = new Map<string, CachedImage>();
+const IMAGE_CACHE_MAX = 512;
+/**
+ * The online count behind the image, reused for a moment: at hundreds of requests a second the count would be most of
+ * the cost, and the response is cacheable for five minutes anyway.
+ */
+const onlineCounts = new Map<bigint, { version: bigint; count: number; at: number }>();
+const ONLINE_COUNT_TTL_MS = 2_000;
+
+function cachedOnlineCount(guild: GuildRow, now: number): number {
+  const memo = onlineCounts.get(guild.id);
+  if (memo && memo.version === guild.widget_version && now - memo.at < ONLINE_COUNT_TTL_MS) return memo.count;
+  const count = onlineMemberCount(guild.id);
+  onlineCounts.set(guild.id, { version: guild.widget_version, count, at: now });
+  return count;
+}
+
+function guildIconPng(guild: GuildRow): Buffer | null {
+  if (!guild.icon) return null;
+  const row = sql("SELECT content_type, data FROM images WHERE kind = 'icons' AND owner_id = ? AND hash = ?").get(guild.id, guild.icon) as
+    | { content_type: string; data: Buffer }
+    | undefined;
+  return row && row.content_type === "image/png" ? row.data : null;
+}
+
+/**
+ * Get Guild Widget Image (no authentication): the PNG of `style` (403 50004 when the widget is disabled). Rendered once
+ * per cache key; `ifNoneMatch` equal to the image's ETag answers 304 without a body.
+ */
+export function getGuildWidgetImage(guildId: bigint, style: WidgetImageStyle, ifNoneMatch: string | undefined, now = Date.now()): WidgetImageResult {
+  const guild = findWidgetGuildOrThrow(guildId);
+  const onlineCount = cachedOnlineCount(guild, now);
+  const key = `${guild.id}:${style}:${guild.widget_version}:${onlineCount}`;
+  let cached = imageCache.get(key);
+  if (!cached) {
+    const iconPng = guildIconPng(guild);
+    const icon = iconPng ? decodeIconForWidget(iconPng) : null;
+    const png = renderWidgetImage({ style, guildName: guild.name, onlineCount, icon });
+    cached = { png, etag: `"${createHash("sha1").update(png).digest("base64url")}"` };
+    if (imageCache.size >= IMAGE_CACHE_MAX) imageCache.delete(imageCache.keys().next().value as string);
+    imageCache.set(key, cached);
+  }
+  if (ifNoneMatch !== undefined && ifNoneMatch.split(",").some((tag) => tag.trim() === cached.etag || tag.trim() === "*")) return { status: 304, etag: cached.etag };
+  return { status: 200, body: cached.png, etag: cached.etag };
+}
