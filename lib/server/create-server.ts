@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { handleApiRequest, type Router } from "@/lib/guild-api/http";
 import { createApiRouter } from "@/lib/guild-api/routes";
 import { serveCdn } from "@/lib/guild-api/cdn";
+import { resumeTargetUserJobs } from "@/lib/guild-api/services/target-users";
 
 export interface GuildhallServerOptions {
   port: number;
@@ -42,6 +43,8 @@ async function loadNext(dev: boolean, host: string, port: number): Promise<{ han
 
 export async function startGuildhallServer(options: GuildhallServerOptions): Promise<GuildhallServer> {
   const router: Router = createApiRouter();
+  // Target-user jobs interrupted by a restart continue where they stopped.
+  resumeTargetUserJobs();
   const nextApp = options.withNext ? await loadNext(options.dev ?? false, options.host, options.port) : null;
   let baseUrl = "";
 
