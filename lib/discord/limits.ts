@@ -105,3 +105,12 @@ export const ONBOARDING_OPTION_DESCRIPTION_MAX = 100;
 /** role_ids and channel_ids of one prompt option. */
 export const ONBOARDING_OPTION_IDS_MAX = 50;
 export const ONBOARDING_DEFAULT_CHANNELS_MAX = 500;
+
+// ── Applications (the built-in Developer Portal and /applications) ──
+/** OAuth2 redirect URIs per application (Discord's Developer Portal allows 10) and their length. */
+export const REDIRECT_URIS_MAX = 10;
+export const REDIRECT_URI_MAX_LENGTH = 2048;
+/** Activity URL Mappings per application: Guildhall's own cap (Discord documents none). */
+export const URL_MAPPINGS_MAX = 50;
+/** Application description (Discord's OpenAPI, ApplicationFormPartial.description). */
+export const APPLICATION_DESCRIPTION_MAX = 400;

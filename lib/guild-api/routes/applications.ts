@@ -1,0 +1,23 @@
+// /applications routes: the application behind the token and its global commands (the entry point among them).
+// The Developer Portal's settings (redirect URIs, URL Mappings, Activities, installation contexts, secrets) are
+// changed on /developers, through the same service.
+import { ok, route, type RouteDefinition } from "../http";
+import { ApplicationCommandsQuerySchema, ModifyCurrentApplicationBodySchema } from "../schemas/application";
+import { applicationAccessForIdentity, getCurrentApplication, getGlobalApplicationCommands, modifyCurrentApplication } from "../services/applications";
+
+export const applicationRoutes: RouteDefinition[] = [
+  // GET /applications/@me: Get Current Application
+  route("GET", "/applications/@me", "required", (ctx) => ok(getCurrentApplication(applicationAccessForIdentity(ctx.caller)))),
+
+  // PATCH /applications/@me: Edit Current Application
+  route("PATCH", "/applications/@me", "required", async (ctx) => {
+    const access = applicationAccessForIdentity(ctx.caller);
+    return ok(modifyCurrentApplication(access, await ctx.json(ModifyCurrentApplicationBodySchema)));
+  }),
+
+  // GET /applications/{application.id}/commands: Get Global Application Commands
+  route("GET", "/applications/:applicationId/commands", "required", (ctx) => {
+    ctx.queryAs(ApplicationCommandsQuerySchema);
+    return ok(getGlobalApplicationCommands(applicationAccessForIdentity(ctx.caller, ctx.params.applicationId)));
+  }),
+];

@@ -1,0 +1,407 @@
+// Applications: what an owner configures on the built-in Developer Portal (/developers) and what the API answers
+// about an application (Get/Edit Current Application, Get Global Application Commands). One function per
+// operation, shared by the portal's server actions and the routes; every write runs in one transaction.
+//
+// Activity setup rules implemented here:
+//  1. Redirect URIs: absolute http(s) URLs (a placeholder address is fine), no fragment, at most 10, no duplicates.
+//  4. URL Mappings: unique prefixes starting with "/", targets host[:port][/path]; "/" is required while Activities are on.
+//  6. Enable Activities creates the default Entry Point command (type 4 PRIMARY_ENTRY_POINT, "launch", handler 2
+//     DISCORD_LAUNCH_ACTIVITY) when the application has none. Disabling Activities deletes the entry point, as
+//     Discord does (an entry point can't exist without Activities); enabling again creates a fresh default one.
+//  7. Installation contexts: server (0), user (1) or both (the default); at least one.
+// Secrets: the bot token and the client secret are stored only as SHA-256 hashes; a reset returns the new value
+// once. When the reset application is the demo application, the demo secrets file beside the database is
+// rewritten too, so `npm run token -- --bot`, the sample Activity's backend and the dashboard keep working.
+import { ApplicationCommandType, ApplicationFlags, EntryPointCommandHandlerType } from "discord-api-types/v10";
+import { REDIRECT_URIS_MAX } from "@/lib/discord/limits";
+import { newSnowflake } from "@/lib/discord/snowflake";
+import { ROOT_PREFIX, type UrlMapping } from "@/lib/discord/url-mappings";
+import { readDemoSecrets, writeDemoSecrets } from "@/lib/seed/demo-secrets";
+import type { Identity } from "../auth";
+import { ApiError, Errors } from "../errors";
+import { parseWith } from "../http";
+import { sql, transaction } from "../store/db";
+import { hashSecret, newBotToken, randomToken } from "../tokens";
+import { serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
+import { serializeApplication } from "./oauth2";
+import {
+  MUTABLE_APPLICATION_FLAGS,
+  UrlMappingsBodySchema,
+  installationContexts,
+  redirectUri,
+  redirectUriList,
+  type ModifyCurrentApplicationBody,
+} from "../schemas/application";
+
+export interface ApplicationRow {
+  id: bigint;
+  name: string;
+  description: string;
+  icon: string | null;
+  owner_id: bigint;
+  bot_user_id: bigint | null;
+  bot_token_hash: string | null;
+  client_secret_hash: string;
+  flags: bigint;
+  redirect_uris: string;
+  url_mappings: string;
+  activities_enabled: bigint;
+  integration_types: string;
+  bot_public: bigint;
+  created_at: bigint;
+}
+
+export interface ApplicationCommandRow {
+  id: bigint;
+  application_id: bigint;
+  guild_id: bigint | null;
+  type: bigint;
+  name: string;
+  description: string;
+  handler: bigint | null;
+  integration_types: string;
+  contexts: string;
+  version: bigint;
+}
+
+/** Who may act on an application: its owner (portal session or Bearer token) or its own bot. */
+export interface ApplicationAccess {
+  application: ApplicationRow;
+  actor: { kind: "owner" | "bot"; userId: bigint };
+}
+
+const PRIMARY_ENTRY_POINT = ApplicationCommandType.PrimaryEntryPoint;
+/** Discord marks applications that have Activities as EMBEDDED. */
+const EMBEDDED = BigInt(ApplicationFlags.Embedded);
+export const ENTRY_POINT_NAME = "launch";
+export const entryPointDescription = (applicationName: string) => `Launch ${applicationName}`;
+
+// ───────────────────────────── Reading and access ─────────────────────────────
+
+const findApplicationRow = (id: bigint) => sql("SELECT * FROM applications WHERE id = ?").get(id) as ApplicationRow | undefined;
+
+function parseId(id: bigint | string): bigint | null {
+  if (typeof id === "bigint") return id;
+  return /^\d{1,20}$/.test(id) ? BigInt(id) : null;
+}
+
+/** The application, or 404 Unknown Application (10002). */
+export function getApplicationOrThrow(id: bigint | string): ApplicationRow {
+  const parsed = parseId(id);
+  const row = parsed === null ? undefined : findApplicationRow(parsed);
+  if (!row) throw Errors.unknownApplication();
+  return row;
+}
+
+/** The portal's access check: the signed-in user must own the application (403 Missing Access otherwise). */
+export function applicationAccessForOwner(applicationId: bigint | string, userId: bigint): ApplicationAccess {
+  const application = getApplicationOrThrow(applicationId);
+  if (application.owner_id !== userId) throw Errors.missingAccess();
+  return { application, actor: { kind: "owner", userId } };
+}
+
+/**
+ * The API's access check. A bot token acts for its own application; a Bearer token acts for the application it
+ * was issued to, and only when its user owns that application (Guildhall's superset: Discord takes bot tokens here).
+ * With `applicationId`, the caller must be that application's bot or owner (403 Missing Access otherwise).
+ */
+export function applicationAccessForIdentity(identity: Identity, applicationId?: string): ApplicationAccess {
+  if (applicationId !== undefined) {
+    const requested = getApplicationOrThrow(applicationId);
+    if (requested.id !== identity.applicationId) throw Errors.missingAccess();
+  }
+  const application = getApplicationOrThrow(identity.applicationId);
+  if (identity.kind === "bot") return { application, actor: { kind: "bot", userId: identity.userId } };
+  if (application.owner_id !== identity.userId) throw Errors.missingAccess();
+  return { application, actor: { kind: "owner", userId: identity.userId } };
+}
+
+export interface ApplicationSummary {
+  id: string;
+  name: string;
+  description: string;
+  icon: string | null;
+  activitiesEnabled: boolean;
+  hasBot: boolean;
+  installationContexts: number[];
+}
+
+/** The portal's application list: what `userId` owns, oldest first. */
+export function listOwnedApplications(userId: bigint): ApplicationSummary[] {
+  const rows = sql("SELECT * FROM applications WHERE owner_id = ? ORDER BY id").all(userId) as ApplicationRow[];
+  return rows.map((row) => ({
+    id: String(row.id),
+    name: row.name,
+    description: row.description,
+    icon: row.icon,
+    activitiesEnabled: Boolean(row.activities_enabled),
+    hasBot: row.bot_user_id !== null,
+    installationContexts: JSON.parse(row.integration_types) as number[],
+  }));
+}
+
+export const redirectUrisOf = (app: ApplicationRow) => JSON.parse(app.redirect_uris) as string[];
+export const urlMappingsOf = (app: ApplicationRow) => JSON.parse(app.url_mappings) as UrlMapping[];
+export const installationContextsOf = (app: ApplicationRow) => JSON.parse(app.integration_types) as number[];
+
+export function findEntryPointCommand(applicationId: bigint): ApplicationCommandRow | undefined {
+  return sql("SELECT * FROM application_commands WHERE application_id = ? AND guild_id IS NULL AND type = ? ORDER BY id LIMIT 1").get(applicationId, PRIMARY_ENTRY_POINT) as
+    | ApplicationCommandRow
+    | undefined;
+}
+
+/** Everything the portal's settings page shows, read fresh. Secrets are never part of it. */
+export interface ApplicationSettings {
+  id: string;
+  name: string;
+  description: string;
+  ownerId: string;
+  bot: { id: string; username: string } | null;
+  redirectUris: string[];
+  urlMappings: UrlMapping[];
+  activitiesEnabled: boolean;
+  entryPoint: { id: string; name: string; description: string; handler: number } | null;
+  installationContexts: number[];
+  flags: number;
+}
+
+export function getApplicationSettings(access: ApplicationAccess): ApplicationSettings {
+  const app = findApplicationRow(access.application.id) ?? access.application;
+  const bot = app.bot_user_id === null ? undefined : (sql("SELECT id, username FROM users WHERE id = ?").get(app.bot_user_id) as { id: bigint; username: string } | undefined);
+  const entry = findEntryPointCommand(app.id);
+  return {
+    id: String(app.id),
+    name: app.name,
+    description: app.description,
+    ownerId: String(app.owner_id),
+    bot: bot ? { id: String(bot.id), username: bot.username } : null,
+    redirectUris: redirectUrisOf(app),
+    urlMappings: urlMappingsOf(app),
+    activitiesEnabled: Boolean(app.activities_enabled),
+    entryPoint: entry ? { id: String(entry.id), name: entry.name, description: entry.description, handler: Number(entry.handler ?? EntryPointCommandHandlerType.DiscordLaunchActivity) } : null,
+    installationContexts: installationContextsOf(app),
+    flags: Number(applicationFlags(app)),
+  };
+}
+
+// ───────────────────────────── Serializers (Discord's shapes) ─────────────────────────────
+
+/** Stored flags, plus EMBEDDED while Activities are on (derived, so it can't drift from activities_enabled). */
+function applicationFlags(app: ApplicationRow): bigint {
+  return app.activities_enabled ? app.flags | EMBEDDED : app.flags & ~EMBEDDED;
+}
+
+const userRow = (id: bigint) => sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(id) as UserRow | undefined;
+
+/** The private application object (PrivateApplicationResponse): what its owner or bot sees. */
+export function serializePrivateApplication(app: ApplicationRow) {
+  const owner = userRow(app.owner_id);
+  const bot = app.bot_user_id === null ? undefined : userRow(app.bot_user_id);
+  const flags = applicationFlags(app);
+  const guildCount = app.bot_user_id === null ? 0n : (sql("SELECT COUNT(*) AS n FROM members WHERE user_id = ?").get(app.bot_user_id) as { n: bigint }).n;
+  // Authorizations: users holding a live token of the app; user installs: those whose grant includes commands.
+  const authorizations = sql(
+    `SELECT COUNT(DISTINCT user_id) AS users,
+            COUNT(DISTINCT CASE WHEN ' ' || scopes || ' ' LIKE '% applications.commands %' THEN user_id END) AS installs
+       FROM oauth2_tokens WHERE application_id = ? AND revoked_at IS NULL AND expires_at > ?`,
+  ).get(app.id, BigInt(Date.now())) as { users: bigint; installs: bigint };
+  return {
+    ...serializeApplication(app),
+    flags: Number(flags),
+    flags_new: String(flags),
+    ...(bot ? { bot: serializeUser(bot) } : {}),
+    // A deleted owner still has an id; Discord shows such users as "deleted_user".
+    owner: serializeUser(owner ?? { id: app.owner_id, username: "deleted_user", global_name: null, discriminator: "0", avatar: null, bot: 0n, public_flags: 0n }),
+    team: null,
+    redirect_uris: redirectUrisOf(app),
+    interactions_endpoint_url: null,
+    role_connections_verification_url: null,
+    approximate_guild_count: Number(guildCount),
+    approximate_user_install_count: Number(authorizations.installs),
+    approximate_user_authorization_count: Number(authorizations.users),
+    explicit_content_filter: 0,
+    eligible_oauth2_scopes: ["identify", "email", "guilds", "guilds.join", "guilds.members.read", "applications.commands", "bot", "rpc.voice.read"],
+  };
+}
+
+/** An application command as Discord sends it; entry points (type 4) carry their `handler`. */
+export function serializeApplicationCommand(row: ApplicationCommandRow) {
+  return {
+    id: String(row.id),
+    application_id: String(row.application_id),
+    version: String(row.version),
+    default_member_permissions: null,
+    type: Number(row.type),
+    name: row.name,
+    description: row.description,
+    ...(row.guild_id === null ? {} : { guild_id: String(row.guild_id) }),
+    dm_permission: true,
+    contexts: JSON.parse(row.contexts) as number[],
+    integration_types: JSON.parse(row.integration_types) as number[],
+    nsfw: false,
+    ...(Number(row.type) === PRIMARY_ENTRY_POINT ? { handler: Number(row.handler ?? EntryPointCommandHandlerType.DiscordLaunchActivity) } : {}),
+  };
+}
+
+// ───────────────────────────── API operations ─────────────────────────────
+
+/** Get Current Application (GET /applications/@me). */
+export function getCurrentApplication(access: ApplicationAccess) {
+  return serializePrivateApplication(findApplicationRow(access.application.id) ?? access.application);
+}
+
+/**
+ * Edit Current Application (PATCH /applications/@me): description, flags (only the limited gateway intents may
+ * change), and the installation contexts as the keys of integration_types_config.
+ */
+export function modifyCurrentApplication(access: ApplicationAccess, body: ModifyCurrentApplicationBody) {
+  const id = access.application.id;
+  transaction(() => {
+    const app = findApplicationRow(id)!;
+    if (body.description !== undefined) sql("UPDATE applications SET description = ? WHERE id = ?").run(body.description ?? "", id);
+    if (body.flags !== undefined && body.flags !== null) {
+      const requested = BigInt(body.flags) & ~EMBEDDED;
+      const fixed = ~BigInt(MUTABLE_APPLICATION_FLAGS);
+      if ((requested & fixed) !== (app.flags & ~EMBEDDED & fixed)) {
+        throw Errors.invalidField(["flags"], "BASE_TYPE_INVALID", "Only the limited gateway intent flags (presence, guild members, message content) can be changed.");
+      }
+      sql("UPDATE applications SET flags = ? WHERE id = ?").run((app.flags & fixed) | (requested & BigInt(MUTABLE_APPLICATION_FLAGS)), id);
+    }
+    if (body.integration_types_config) {
+      writeInstallationContexts(id, Object.keys(body.integration_types_config).map(Number));
+    }
+  });
+  return getCurrentApplication(access);
+}
+
+/** Get Global Application Commands (GET /applications/{application.id}/commands). */
+export function getGlobalApplicationCommands(access: ApplicationAccess) {
+  const rows = sql("SELECT * FROM application_commands WHERE application_id = ? AND guild_id IS NULL ORDER BY id").all(access.application.id) as ApplicationCommandRow[];
+  return rows.map(serializeApplicationCommand);
+}
+
+// ───────────────────────────── Portal operations ─────────────────────────────
+
+/** OAuth2 → Redirects: register one more redirect URI (rule 1). */
+export function addRedirectUri(access: ApplicationAccess, uri: string): string[] {
+  const value = parseWith(redirectUri, uri);
+  return transaction(() => {
+    const uris = redirectUrisOf(findApplicationRow(access.application.id)!);
+    if (uris.includes(value)) throw Errors.invalidField(["redirect_uri"], "BASE_TYPE_INVALID", "This redirect URI is already registered.");
+    if (uris.length >= REDIRECT_URIS_MAX) throw Errors.invalidField(["redirect_uri"], "BASE_TYPE_MAX_LENGTH", `An application can have at most ${REDIRECT_URIS_MAX} redirect URIs.`);
+    const next = [...uris, value];
+    sql("UPDATE applications SET redirect_uris = ? WHERE id = ?").run(JSON.stringify(next), access.application.id);
+    return next;
+  });
+}
+
+/** OAuth2 → Redirects: unregister a redirect URI (the authorize endpoint refuses it from then on). */
+export function removeRedirectUri(access: ApplicationAccess, uri: string): string[] {
+  return transaction(() => {
+    const uris = redirectUrisOf(findApplicationRow(access.application.id)!);
+    if (!uris.includes(uri)) throw Errors.invalidField(["redirect_uri"], "BASE_TYPE_INVALID", "This redirect URI is not registered.");
+    const next = uris.filter((u) => u !== uri);
+    sql("UPDATE applications SET redirect_uris = ? WHERE id = ?").run(JSON.stringify(next), access.application.id);
+    return next;
+  });
+}
+
+/** OAuth2 → Redirects: replace the whole list (at most 10, unique). */
+export function setRedirectUris(access: ApplicationAccess, uris: readonly string[]): string[] {
+  const next = parseWith(redirectUriList, uris);
+  transaction(() => sql("UPDATE applications SET redirect_uris = ? WHERE id = ?").run(JSON.stringify(next), access.application.id));
+  return next;
+}
+
+/** Activities → URL Mappings: replace the table (rule 4); "/" must stay while Activities are on. */
+export function setUrlMappings(access: ApplicationAccess, mappings: readonly { prefix: string; target: string }[]): UrlMapping[] {
+  const { url_mappings: next } = parseWith(UrlMappingsBodySchema, { url_mappings: mappings });
+  return transaction(() => {
+    const app = findApplicationRow(access.application.id)!;
+    if (app.activities_enabled && !next.some((m) => m.prefix === ROOT_PREFIX)) {
+      throw Errors.invalidField(["url_mappings"], "BASE_TYPE_REQUIRED", 'Activities need a root mapping: keep a row for the prefix "/" (your Activity\'s own host).');
+    }
+    sql("UPDATE applications SET url_mappings = ? WHERE id = ?").run(JSON.stringify(next.map(({ prefix, target }) => ({ prefix, target }))), app.id);
+    return next;
+  });
+}
+
+/**
+ * Activities → Settings → Enable Activities (rule 6). Enabling needs the root URL mapping and creates the default
+ * Entry Point command once; disabling deletes the entry point (Discord removes it with Activities).
+ */
+export function setActivitiesEnabled(access: ApplicationAccess, enabled: boolean): ApplicationSettings["entryPoint"] {
+  transaction(() => {
+    const app = findApplicationRow(access.application.id)!;
+    if (enabled) {
+      if (!urlMappingsOf(app).some((m) => m.prefix === ROOT_PREFIX)) {
+        throw Errors.invalidField(["enabled"], "BASE_TYPE_INVALID", 'Add a URL mapping for the prefix "/" (your Activity\'s host) before enabling Activities.');
+      }
+      sql("UPDATE applications SET activities_enabled = 1 WHERE id = ?").run(app.id);
+      if (!findEntryPointCommand(app.id)) {
+        sql(
+          `INSERT INTO application_commands (id, application_id, guild_id, type, name, description, handler, integration_types, contexts, version)
+           VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          newSnowflake(), app.id, PRIMARY_ENTRY_POINT, ENTRY_POINT_NAME, entryPointDescription(app.name), EntryPointCommandHandlerType.DiscordLaunchActivity,
+          app.integration_types, JSON.stringify([0, 1, 2]), newSnowflake(),
+        );
+      }
+    } else {
+      sql("UPDATE applications SET activities_enabled = 0 WHERE id = ?").run(app.id);
+      sql("DELETE FROM application_commands WHERE application_id = ? AND type = ?").run(app.id, PRIMARY_ENTRY_POINT);
+    }
+  });
+  const entry = findEntryPointCommand(access.application.id);
+  return entry ? { id: String(entry.id), name: entry.name, description: entry.description, handler: Number(entry.handler) } : null;
+}
+
+/**
+ * Activities → Settings → Entry Point handler: 2 DISCORD_LAUNCH_ACTIVITY (Discord opens the Activity and posts a
+ * message in the channel) or 1 APP_HANDLER (the app answers the interaction itself). Bumps the command's version.
+ */
+export function setEntryPointHandler(access: ApplicationAccess, handler: number) {
+  if (handler !== EntryPointCommandHandlerType.AppHandler && handler !== EntryPointCommandHandlerType.DiscordLaunchActivity) {
+    throw Errors.invalidField(["handler"], "BASE_TYPE_CHOICES", "Value must be one of {1, 2}.");
+  }
+  return transaction(() => {
+    const entry = findEntryPointCommand(access.application.id);
+    if (!entry) throw new ApiError(404, 10063, "Unknown application command: enable Activities to create the entry point.");
+    sql("UPDATE application_commands SET handler = ?, version = ? WHERE id = ?").run(handler, newSnowflake(), entry.id);
+    return serializeApplicationCommand(sql("SELECT * FROM application_commands WHERE id = ?").get(entry.id) as ApplicationCommandRow);
+  });
+}
+
+function writeInstallationContexts(applicationId: bigint, types: readonly number[]): number[] {
+  const next = parseWith(installationContexts, types);
+  sql("UPDATE applications SET integration_types = ? WHERE id = ?").run(JSON.stringify(next), applicationId);
+  return next;
+}
+
+/** Installation → Installation contexts (rule 7): server (0), user (1) or both; at least one. */
+export function setInstallationContexts(access: ApplicationAccess, types: readonly number[]): number[] {
+  return transaction(() => writeInstallationContexts(access.application.id, types));
+}
+
+function syncDemoSecrets(applicationId: bigint, change: { botToken?: string; clientSecret?: string }): void {
+  const demo = readDemoSecrets();
+  if (demo && demo.applicationId === String(applicationId)) writeDemoSecrets({ ...demo, ...change });
+}
+
+/** Bot → Reset Token: a new bot token, returned once; the old one stops working at once. */
+export function resetBotToken(access: ApplicationAccess): string {
+  const app = access.application;
+  if (app.bot_user_id === null) throw Errors.bad(50035, "This application has no bot.");
+  const token = newBotToken(app.bot_user_id);
+  transaction(() => sql("UPDATE applications SET bot_token_hash = ? WHERE id = ?").run(hashSecret(token), app.id));
+  syncDemoSecrets(app.id, { botToken: token });
+  return token;
+}
+
+/** OAuth2 → Reset Secret: a new client secret, returned once; code exchanges need it from now on. */
+export function resetClientSecret(access: ApplicationAccess): string {
+  const secret = randomToken(24);
+  transaction(() => sql("UPDATE applications SET client_secret_hash = ? WHERE id = ?").run(hashSecret(secret), access.application.id));
+  syncDemoSecrets(access.application.id, { clientSecret: secret });
+  return secret;
+}
