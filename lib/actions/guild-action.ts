@@ -1,0 +1,19 @@
+// The action client wired to the running app: the next-auth session, the configured API auth mode, the audit
+// history in Prisma, and revalidation of the guild's pages after a change.
+import { revalidatePath } from "next/cache";
+import type { z } from "zod";
+import { dashboardConfig } from "@/lib/config";
+import { getDashboardSession } from "@/lib/auth/session";
+import { recordAuditEntry } from "@/lib/audit/history";
+import { managementApi } from "@/lib/data/api";
+import { createGuildAction, type GuildActionDefinition } from "./action-client";
+
+export function guildAction<S extends z.ZodType<{ guildId: string; reason?: string }>, R>(definition: GuildActionDefinition<S, R>) {
+  return createGuildAction(definition, {
+    getSession: getDashboardSession,
+    mode: () => dashboardConfig().authMode,
+    createApi: (session) => managementApi(session),
+    record: recordAuditEntry,
+    revalidate: (guildId) => revalidatePath(`/guilds/${guildId}`, "layout"),
+  });
+}

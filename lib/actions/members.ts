@@ -1,0 +1,149 @@
+"use server";
+
+// Server actions of the member panel: every change to one member.
+import { PermissionFlagsBits as P, type APIGuildMember } from "discord-api-types/v10";
+import { guildAction } from "./guild-action";
+import { firstRefusal, type ModeratorCheck } from "./moderator";
+import {
+  BanInputSchema,
+  BYPASSES_VERIFICATION,
+  KickInputSchema,
+  MemberFlagsInputSchema,
+  MemberRolesInputSchema,
+  NicknameInputSchema,
+  TimeoutInputSchema,
+  VoiceInputSchema,
+} from "./schemas/members";
+import { pick } from "./snapshots";
+
+type MemberInput = { userId: string; userName?: string };
+
+const memberTarget = (input: MemberInput, { before }: { before?: unknown }) => {
+  const snapshot = before as { user?: { username?: string; global_name?: string | null }; nick?: string | null } | undefined;
+  return { type: "member", id: input.userId, name: input.userName ?? snapshot?.user?.global_name ?? snapshot?.user?.username ?? null };
+};
+
+const memberView = (member: APIGuildMember, keys: readonly string[]) => pick(member, keys);
+const beforeMember = (keys: readonly string[]) => async ({ api, guildId, input }: { api: import("@/lib/api-client").GuildApiClient; guildId: string; input: MemberInput }) => {
+  const member = await api.members.get(guildId, input.userId);
+  return { user: { username: member.user.username, global_name: member.user.global_name }, ...memberView(member, keys) };
+};
+
+const actOn = async (check: ModeratorCheck, userId: string, ...flags: bigint[]) => firstRefusal(check.missing(...flags), await check.memberBlock(userId));
+
+/** PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member (nick) */
+export const setMemberNickname = guildAction({
+  action: "Modify Guild Member",
+  schema: NicknameInputSchema,
+  target: memberTarget,
+  authorize: (check, input) => actOn(check, input.userId, P.ManageNicknames),
+  request: (input) => ({ nick: input.nick || null }),
+  before: beforeMember(["nick"]),
+  run: ({ api, guildId, input, reason }) => api.members.edit(guildId, input.userId, { nick: input.nick || null }, { reason }),
+  after: (member) => memberView(member, ["nick"]),
+  message: (member) => (member.nick ? `Nickname set to ${member.nick}.` : "Nickname cleared."),
+});
+
+/** PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member (roles) */
+export const setMemberRoles = guildAction({
+  action: "Modify Guild Member",
+  schema: MemberRolesInputSchema,
+  target: memberTarget,
+  authorize: async (check, input) => {
+    // Every role added or removed must be below the moderator's highest role.
+    const current = (await check.targetMember(input.userId))?.roles ?? [];
+    const wanted = new Set(input.roles);
+    const changed = [...input.roles.filter((id) => !current.includes(id)), ...current.filter((id) => !wanted.has(id))];
+    return firstRefusal(check.missing(P.ManageRoles), ...changed.map((roleId) => check.roleBlock(roleId)));
+  },
+  request: (input) => ({ roles: input.roles }),
+  before: beforeMember(["roles"]),
+  run: ({ api, guildId, input, reason }) => api.members.edit(guildId, input.userId, { roles: input.roles }, { reason }),
+  after: (member) => memberView(member, ["roles"]),
+  message: () => "Roles saved.",
+});
+
+/** PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member (communication_disabled_until) */
+export const setMemberTimeout = guildAction({
+  action: "Modify Guild Member",
+  schema: TimeoutInputSchema,
+  target: memberTarget,
+  authorize: (check, input) => actOn(check, input.userId, P.ModerateMembers),
+  request: (input) => ({ communication_disabled_until: input.until }),
+  before: beforeMember(["communication_disabled_until"]),
+  run: ({ api, guildId, input, reason }) => api.members.edit(guildId, input.userId, { communication_disabled_until: input.until }, { reason }),
+  after: (member) => memberView(member, ["communication_disabled_until"]),
+  message: (member) => (member.communication_disabled_until ? `Timed out until ${new Date(member.communication_disabled_until).toUTCString()}.` : "Timeout removed."),
+});
+
+/** PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member (mute, deaf, channel_id) */
+export const setMemberVoice = guildAction({
+  action: "Modify Guild Member",
+  schema: VoiceInputSchema,
+  target: memberTarget,
+  authorize: (check, input) =>
+    firstRefusal(
+      input.mute !== undefined ? check.missing(P.MuteMembers) : null,
+      input.deaf !== undefined ? check.missing(P.DeafenMembers) : null,
+      input.channel_id !== undefined ? check.missing(P.MoveMembers) : null,
+    ),
+  request: (input) => Object.fromEntries((["mute", "deaf", "channel_id"] as const).filter((k) => input[k] !== undefined).map((k) => [k, input[k]])),
+  before: beforeMember(["mute", "deaf"]),
+  run: ({ api, guildId, input, reason }) => {
+    const body = Object.fromEntries((["mute", "deaf", "channel_id"] as const).filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
+    return api.members.edit(guildId, input.userId, body, { reason });
+  },
+  after: (member) => memberView(member, ["mute", "deaf"]),
+  message: (_m, input) =>
+    input.channel_id === null ? "Disconnected from voice." : input.channel_id ? "Moved to the other channel." : input.mute !== undefined ? (input.mute ? "Server muted." : "Unmuted.") : input.deaf ? "Server deafened." : "Undeafened.",
+});
+
+/** PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member (flags: BYPASSES_VERIFICATION, the one editable flag) */
+export const setMemberBypassesVerification = guildAction({
+  action: "Modify Guild Member",
+  schema: MemberFlagsInputSchema,
+  target: memberTarget,
+  authorize: (check) =>
+    check.has(P.ManageGuild) || check.has(P.ManageRoles) || (check.has(P.ModerateMembers) && check.has(P.KickMembers) && check.has(P.BanMembers))
+      ? null
+      : "needs Manage Server, Manage Roles, or Timeout, Kick and Ban Members",
+  request: (input) => ({ bypasses_verification: input.bypassesVerification }),
+  before: beforeMember(["flags"]),
+  run: async ({ api, guildId, input, reason }) => {
+    // Only BYPASSES_VERIFICATION is editable; every other bit is sent back as it is.
+    const current = await api.members.get(guildId, input.userId);
+    const flags = input.bypassesVerification ? current.flags | BYPASSES_VERIFICATION : current.flags & ~BYPASSES_VERIFICATION;
+    return api.members.edit(guildId, input.userId, { flags }, { reason });
+  },
+  after: (member) => memberView(member, ["flags"]),
+  message: (_m, input) => (input.bypassesVerification ? "The member now bypasses verification." : "The member must pass verification."),
+});
+
+/** DELETE /guilds/{guild.id}/members/{user.id}: Remove Guild Member (kick) */
+export const kickMember = guildAction({
+  action: "Remove Guild Member",
+  schema: KickInputSchema,
+  target: memberTarget,
+  authorize: (check, input) => actOn(check, input.userId, P.KickMembers),
+  request: () => ({}),
+  before: beforeMember(["nick", "roles", "joined_at"]),
+  run: ({ api, guildId, input, reason }) => api.members.kick(guildId, input.userId, { reason }),
+  after: () => null,
+  message: (_r, input) => `Kicked ${input.userName ?? "the member"}.`,
+});
+
+/** PUT /guilds/{guild.id}/bans/{user.id}: Create Guild Ban */
+export const banMember = guildAction({
+  action: "Create Guild Ban",
+  schema: BanInputSchema,
+  target: memberTarget,
+  authorize: (check, input) => actOn(check, input.userId, P.BanMembers),
+  request: (input) => ({ delete_message_seconds: input.delete_message_seconds }),
+  before: async ({ api, guildId, input }) => {
+    const member = await api.members.get(guildId, input.userId).catch(() => null);
+    return member ? { user: { username: member.user.username, global_name: member.user.global_name }, banned: false, member: true } : { banned: false, member: false };
+  },
+  run: ({ api, guildId, input, reason }) => api.bans.ban(guildId, input.userId, { delete_message_seconds: input.delete_message_seconds }, { reason }),
+  after: () => ({ banned: true, member: false }),
+  message: (_r, input) => `Banned ${input.userName ?? "the user"}.`,
+});

@@ -1,0 +1,89 @@
+// The moderator's own standing in a guild, for bot mode: Discord judges only the bot, so the dashboard applies the
+// shared permission engine to the moderator's member before acting for them.
+import { PermissionFlagsBits, type APIGuild, type APIGuildMember, type APIRole } from "discord-api-types/v10";
+import type { GuildApiClient } from "@/lib/api-client";
+import {
+  canActOnMember,
+  canManageRole,
+  computeBasePermissions,
+  describeMissing,
+  hasPermission,
+  type GuildPermissionContext,
+  type PermissionMember,
+} from "@/lib/discord/permissions";
+
+const member = (m: Pick<APIGuildMember, "roles" | "communication_disabled_until">, userId: string): PermissionMember => ({
+  userId,
+  roleIds: m.roles,
+  communicationDisabledUntil: m.communication_disabled_until ?? null,
+});
+
+export class ModeratorCheck {
+  private constructor(
+    private readonly api: GuildApiClient,
+    readonly guildId: string,
+    readonly guild: APIGuild,
+    readonly context: GuildPermissionContext,
+    readonly roles: readonly APIRole[],
+    readonly self: PermissionMember,
+    readonly permissions: bigint,
+  ) {}
+
+  static async load(api: GuildApiClient, guildId: string, userId: string): Promise<ModeratorCheck> {
+    const [guild, me] = await Promise.all([api.guilds.get(guildId), api.members.get(guildId, userId)]);
+    const context: GuildPermissionContext = {
+      guildId: guild.id,
+      ownerId: guild.owner_id,
+      roles: guild.roles.map((r) => ({ id: r.id, position: r.position, permissions: BigInt(r.permissions) })),
+    };
+    const self = member(me, userId);
+    return new ModeratorCheck(api, guildId, guild, context, guild.roles, self, computeBasePermissions(context, self));
+  }
+
+  get isOwner(): boolean {
+    return this.self.userId === this.context.ownerId;
+  }
+
+  has(flag: bigint): boolean {
+    return hasPermission(this.permissions, flag);
+  }
+
+  /** "needs Ban Members" when a flag is missing, else null. */
+  missing(...flags: bigint[]): string | null {
+    return describeMissing(this.permissions, flags.reduce((a, b) => a | b, 0n));
+  }
+
+  /** The target member, or null when they are not in the guild. */
+  targetMember(userId: string): Promise<APIGuildMember | null> {
+    return this.api.members.get(this.guildId, userId).catch(() => null);
+  }
+
+  /** Why the moderator may not act on this member (kick, ban, time out, rename, change roles), or null. */
+  async memberBlock(userId: string): Promise<string | null> {
+    if (userId === this.self.userId) return null;
+    const target = await this.targetMember(userId);
+    if (!target) return null; // not a member: the API answers for itself (bans of non-members are allowed)
+    const verdict = canActOnMember(this.context, this.self, member(target, userId));
+    return verdict.ok ? null : verdict.reason;
+  }
+
+  /** Why the moderator may not edit, delete, assign or remove this role, or null. */
+  roleBlock(roleId: string): string | null {
+    const role = this.context.roles.find((r) => r.id === roleId);
+    if (!role) return null;
+    const verdict = canManageRole(this.context, this.self, role);
+    return verdict.ok ? null : `${this.roles.find((r) => r.id === roleId)?.name ?? "role"}: ${verdict.reason}`;
+  }
+
+  /** Granting permissions one does not hold is refused (unless administrator or owner). */
+  grantBlock(permissions: bigint): string | null {
+    if (this.isOwner || this.has(PermissionFlagsBits.Administrator)) return null;
+    const extra = permissions & ~this.permissions;
+    return extra === 0n ? null : `you can't grant permissions you don't have (${describeMissing(this.permissions, extra)})`;
+  }
+}
+
+/** The first refusal among several checks. */
+export function firstRefusal(...reasons: Array<string | null | undefined>): string | null {
+  return reasons.find((r): r is string => Boolean(r)) ?? null;
+}

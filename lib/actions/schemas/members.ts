@@ -1,0 +1,70 @@
+// Modify Guild Member (nickname, roles, timeout, voice, flags), Remove Guild Member (kick), Create Guild Ban.
+import { z } from "zod";
+import { GuildMemberFlags } from "discord-api-types/v10";
+import { DELETE_MESSAGE_SECONDS_MAX, NICK_MAX, TIMEOUT_MAX_MS } from "@/lib/discord/limits";
+import { guildActionBase, snowflakeSchema } from "./common";
+
+const memberBase = { ...guildActionBase, userId: snowflakeSchema, /** For the history's target column. */ userName: z.string().max(100).optional() };
+
+export const NicknameInputSchema = z.object({
+  ...memberBase,
+  nick: z.string().trim().max(NICK_MAX, `At most ${NICK_MAX} characters.`),
+});
+
+export const MemberRolesInputSchema = z.object({ ...memberBase, roles: z.array(snowflakeSchema).max(350) });
+
+export const TIMEOUT_PRESETS = [
+  { label: "60 seconds", ms: 60_000 },
+  { label: "5 minutes", ms: 5 * 60_000 },
+  { label: "10 minutes", ms: 10 * 60_000 },
+  { label: "1 hour", ms: 3_600_000 },
+  { label: "1 day", ms: 86_400_000 },
+  { label: "1 week", ms: 7 * 86_400_000 },
+  { label: "28 days", ms: TIMEOUT_MAX_MS },
+] as const;
+
+/** `until`: an ISO time up to 28 days ahead, or null to remove the timeout. A minute of grace covers the form's clock. */
+export const TimeoutInputSchema = z.object({
+  ...memberBase,
+  until: z
+    .string()
+    .datetime({ offset: true, message: "Pick a date and time." })
+    .nullable()
+    .superRefine((value, ctx) => {
+      if (value === null) return;
+      const at = Date.parse(value);
+      if (at <= Date.now()) ctx.addIssue({ code: "custom", message: "Pick a time in the future." });
+      else if (at > Date.now() + TIMEOUT_MAX_MS + 60_000) ctx.addIssue({ code: "custom", message: "A timeout lasts at most 28 days." });
+    }),
+});
+
+export const VoiceInputSchema = z
+  .object({
+    ...memberBase,
+    mute: z.boolean().optional(),
+    deaf: z.boolean().optional(),
+    /** Move to this channel; null disconnects. */
+    channel_id: snowflakeSchema.nullable().optional(),
+  })
+  .refine((v) => v.mute !== undefined || v.deaf !== undefined || v.channel_id !== undefined, { message: "Nothing to change.", path: [] });
+
+export const BYPASSES_VERIFICATION = GuildMemberFlags.BypassesVerification;
+
+export const MemberFlagsInputSchema = z.object({ ...memberBase, bypassesVerification: z.boolean() });
+
+export const KickInputSchema = z.object({ ...memberBase });
+
+export const BanInputSchema = z.object({
+  ...memberBase,
+  delete_message_seconds: z.number().int().min(0).max(DELETE_MESSAGE_SECONDS_MAX, "At most 7 days."),
+});
+
+export const DELETE_MESSAGE_OPTIONS = [
+  { label: "Don't delete any", seconds: 0 },
+  { label: "Previous hour", seconds: 3600 },
+  { label: "Previous 6 hours", seconds: 6 * 3600 },
+  { label: "Previous 12 hours", seconds: 12 * 3600 },
+  { label: "Previous 24 hours", seconds: 86_400 },
+  { label: "Previous 3 days", seconds: 3 * 86_400 },
+  { label: "Previous 7 days", seconds: DELETE_MESSAGE_SECONDS_MAX },
+] as const;

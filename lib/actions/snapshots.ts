@@ -1,0 +1,14 @@
+// Snapshot helpers for the audit history: the fields a change touched, images as their hashes (never the bytes).
+export function pick<T extends object>(source: T, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) out[key] = (source as Record<string, unknown>)[key] ?? null;
+  return out;
+}
+
+/** A data URI shortened to what a person can read in a history entry. */
+export function describeDataUri(value: unknown): unknown {
+  if (typeof value !== "string" || !value.startsWith("data:")) return value;
+  const type = value.slice(5, value.indexOf(";"));
+  const bytes = Math.floor(((value.length - value.indexOf(",") - 1) * 3) / 4);
+  return `${type} upload (${Math.max(1, Math.round(bytes / 1024))} KB)`;
+}

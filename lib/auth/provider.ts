@@ -1,0 +1,26 @@
+// The OAuth2 provider moderators sign in with: the built-in one by default, or Discord's own when the URLs and
+// client credentials point there (lib/config.ts). Scopes `identify guilds`; PKCE and state checked.
+import type { OAuthConfig } from "next-auth/providers/oauth";
+import type { APIUser } from "discord-api-types/v10";
+import type { DashboardConfig } from "@/lib/config";
+import { userAvatarUrl } from "@/lib/data/cdn";
+
+export const PROVIDER_ID = "guildhall";
+
+export function guildhallProvider(config: DashboardConfig): OAuthConfig<APIUser> {
+  return {
+    id: PROVIDER_ID,
+    name: "Guildhall",
+    type: "oauth",
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    authorization: { url: config.authorizeUrl, params: { scope: config.scopes } },
+    token: config.tokenUrl,
+    userinfo: config.userInfoUrl,
+    checks: ["pkce", "state"],
+    client: { token_endpoint_auth_method: "client_secret_basic" },
+    profile(profile) {
+      return { id: profile.id, name: profile.global_name ?? profile.username, email: null, image: userAvatarUrl(profile.id, profile.avatar) };
+    },
+  };
+}
