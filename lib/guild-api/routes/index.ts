@@ -12,10 +12,11 @@ import { integrationRoutes } from "./integrations";
 import { inviteRoutes } from "./invites";
 import { widgetRoutes } from "./widget";
 import { communityRoutes } from "./community";
+import { applicationRoutes } from "./applications";
 
 export const apiRoutes: RouteDefinition[] = [
   ...userRoutes,
-  ...oauth2Routes, ...guildRoutes, ...channelRoutes, ...roleRoutes, ...memberRoutes, ...banRoutes, ...pruneRoutes, ...integrationRoutes, ...inviteRoutes, ...widgetRoutes, ...communityRoutes,
+  ...oauth2Routes, ...guildRoutes, ...channelRoutes, ...roleRoutes, ...memberRoutes, ...banRoutes, ...pruneRoutes, ...integrationRoutes, ...inviteRoutes, ...widgetRoutes, ...communityRoutes, ...applicationRoutes,
 ];
 
 export function createApiRouter(routes: readonly RouteDefinition[] = apiRoutes): Router {
