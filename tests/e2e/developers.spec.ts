@@ -1,5 +1,5 @@
 // The Developer Portal in the browser: the owner signs in on the provider's form, changes the demo application's
-// redirects, URL mappings and entry point handler, and finds them after a reload (and in the database);
+// redirects, URL mappings, entry point handler and installation contexts, and finds them after a reload (and in the database);
 // another user gets the not-owner page.
 import { expect, test, type Page } from "@playwright/test";
 import { e2eWorld } from "./world";
@@ -57,6 +57,16 @@ test("the owner adds a redirect and a URL mapping and switches the entry point h
   await expect(settings.getByRole("radio", { name: /Discord Launches Activity/ })).toBeChecked();
   await settings.getByRole("radio", { name: /App Handles Interaction/ }).check();
   await expect(settings.getByRole("status")).toHaveText("Saved: your app handles the interaction.");
+  await expect(settings.getByRole("radio", { name: /App Handles Interaction/ })).toBeChecked();
+  await expect(settings.getByRole("radio", { name: /Discord Launches Activity/ })).not.toBeChecked();
+
+  // Installation contexts: server only, saved, and the checkboxes keep what was saved.
+  const contexts = page.getByRole("region", { name: "Installation Contexts" });
+  await contexts.getByRole("checkbox", { name: /User Install/ }).uncheck();
+  await contexts.getByRole("button", { name: "Save Changes" }).click();
+  await expect(contexts.getByRole("status")).toHaveText("Installation contexts saved.");
+  await expect(contexts.getByRole("checkbox", { name: /User Install/ })).not.toBeChecked();
+  await expect(contexts.getByRole("checkbox", { name: /Guild Install/ })).toBeChecked();
   await page.screenshot({ path: "test-results/screenshots/developers-app.png", fullPage: true });
 
   // After a reload, everything is still there, and in the database.
@@ -68,6 +78,8 @@ test("the owner adds a redirect and a URL mapping and switches the entry point h
   expect(JSON.parse(app().redirect_uris)).toContain(redirect);
   expect(JSON.parse(app().url_mappings)).toContainEqual({ prefix: "/api", target: "api.example.com/v1" });
   expect(handler()).toBe(1);
+  await expect(contexts.getByRole("checkbox", { name: /User Install/ })).not.toBeChecked();
+  expect(world.query<{ integration_types: string }>("SELECT integration_types FROM applications WHERE id = ?", BigInt(world.applicationId))[0].integration_types).toBe("[0]");
 
   // Put the demo application back as the other specs expect it: remove the redirect and the mapping, default handler.
   await page.getByRole("button", { name: `Remove ${redirect}` }).click();
@@ -78,8 +90,12 @@ test("the owner adds a redirect and a URL mapping and switches the entry point h
   await settings.getByRole("radio", { name: /Discord Launches Activity/ }).check();
   await expect(settings.getByRole("status")).toHaveText("Saved: Discord launches the Activity.");
   await expect.poll(handler).toBe(2);
+  await contexts.getByRole("checkbox", { name: /User Install/ }).check();
+  await contexts.getByRole("button", { name: "Save Changes" }).click();
+  await expect(contexts.getByRole("status")).toHaveText("Installation contexts saved.");
   expect(JSON.parse(app().redirect_uris)).not.toContain(redirect);
   expect(JSON.parse(app().url_mappings)).toEqual([{ prefix: "/", target: new URL(page.url()).host }]);
+  expect(world.query<{ integration_types: string }>("SELECT integration_types FROM applications WHERE id = ?", BigInt(world.applicationId))[0].integration_types).toBe("[0,1]");
 });
 
 test("someone who doesn't own the application gets the not-owner page and an empty list", async ({ page }) => {

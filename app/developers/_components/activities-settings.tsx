@@ -5,6 +5,7 @@
 import { useActionState, useRef, useState } from "react";
 import { idle, type ActionResult } from "../_lib/action-result";
 import { WarningIcon } from "./icons";
+import { submitThrough } from "./form-submit";
 import { ActionStatus } from "./status";
 
 type Action = (previous: ActionResult, form: FormData) => Promise<ActionResult>;
@@ -48,7 +49,10 @@ export function ActivitiesSettings(props: {
 
   return (
     <div className="flex flex-col gap-5">
-      <form action={toggle} className="flex items-start gap-4" onSubmit={() => setConfirmOff(false)}>
+      <form onSubmit={submitThrough(toggle, () => {
+        setConfirmOff(false);
+        return true;
+      })} className="flex items-start gap-4">
         <input type="hidden" name="enabled" value={String(!props.enabled)} />
         <div className="flex-1">
           <p id="enable-activities-label" className="font-medium">
@@ -106,7 +110,7 @@ export function ActivitiesSettings(props: {
             <code className="font-mono font-semibold text-blurple dark:text-blurple-light">/{props.entryPoint.name}</code>
             <span className="text-sm text-ink-muted">{props.entryPoint.description}</span>
           </div>
-          <form ref={handlerForm} action={setHandler} className="mt-4">
+          <form ref={handlerForm} onSubmit={submitThrough(setHandler)} className="mt-4">
             <fieldset>
               <legend className="mb-2 text-xs font-bold uppercase tracking-wide text-ink-muted">Handler</legend>
               <div className="grid gap-3 sm:grid-cols-2">

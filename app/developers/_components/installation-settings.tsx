@@ -8,6 +8,7 @@ import { idle, type ActionResult } from "../_lib/action-result";
 import { CopyButton } from "./copy-field";
 import { WarningIcon } from "./icons";
 import { Card } from "./section";
+import { submitThrough } from "./form-submit";
 import { ActionStatus } from "./status";
 
 type Action = (previous: ActionResult, form: FormData) => Promise<ActionResult>;
@@ -49,10 +50,7 @@ export function InstallationSettings(props: { applicationId: string; origin: str
     <>
       <Card id="installation-contexts" title="Installation Contexts" description="Choose where your app can be installed. Both is recommended: people pick one when they install.">
         <form
-          action={save}
-          onSubmit={(event) => {
-            if (none) event.preventDefault();
-          }}
+          onSubmit={submitThrough(save, () => !none)}
           className="flex flex-col gap-4"
         >
           <div className="grid gap-3 sm:grid-cols-2">

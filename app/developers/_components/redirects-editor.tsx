@@ -6,6 +6,7 @@ import { REDIRECT_URIS_MAX } from "@/lib/discord/limits";
 import { checkRedirectUri } from "@/lib/guild-api/schemas/application";
 import { idle, type ActionResult } from "../_lib/action-result";
 import { PlusIcon, TrashIcon } from "./icons";
+import { submitThrough } from "./form-submit";
 import { ActionStatus } from "./status";
 
 type Action = (previous: ActionResult, form: FormData) => Promise<ActionResult>;
@@ -42,7 +43,7 @@ export function RedirectsEditor({ redirectUris, addAction, removeAction }: { red
               <code className="min-w-0 flex-1 truncate font-mono text-sm" title={uri}>
                 {uri}
               </code>
-              <form action={remove}>
+              <form onSubmit={submitThrough(remove)}>
                 <input type="hidden" name="redirect_uri" value={uri} />
                 <button
                   type="submit"
@@ -60,11 +61,10 @@ export function RedirectsEditor({ redirectUris, addAction, removeAction }: { red
       )}
 
       <form
-        action={add}
-        onSubmit={(event) => {
+        onSubmit={submitThrough(add, () => {
           setTouched(true);
-          if (checkRedirectUri(draft.trim()) || redirectUris.includes(draft.trim())) event.preventDefault();
-        }}
+          return !checkRedirectUri(draft.trim()) && !redirectUris.includes(draft.trim());
+        })}
         className="flex flex-col gap-2"
       >
         <label htmlFor="new-redirect" className="text-xs font-bold uppercase tracking-wide text-ink-muted">

@@ -6,6 +6,7 @@ import { useActionState, useState } from "react";
 import { idle, type ActionResult } from "../_lib/action-result";
 import { CopyButton } from "./copy-field";
 import { WarningIcon } from "./icons";
+import { submitThrough } from "./form-submit";
 import { FieldLabel } from "./section";
 
 type Action = (previous: ActionResult<string>, form: FormData) => Promise<ActionResult<string>>;
@@ -48,7 +49,10 @@ export function SecretReset(props: { kind: "bot-token" | "client-secret"; label:
       )}
       {confirming && (
         <div role="alertdialog" aria-labelledby={`${props.kind}-confirm`} className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 p-4">
-          <form action={reset} onSubmit={() => setConfirming(false)} className="w-full max-w-md rounded-xl bg-surface p-6 shadow-2xl ring-1 ring-line">
+          <form onSubmit={submitThrough(reset, () => {
+            setConfirming(false);
+            return true;
+          })} className="w-full max-w-md rounded-xl bg-surface p-6 shadow-2xl ring-1 ring-line">
             <h4 id={`${props.kind}-confirm`} className="flex items-center gap-2 text-lg font-semibold">
               <WarningIcon className="size-5 text-[#A8650F] dark:text-warning" /> {props.confirmTitle}
             </h4>

@@ -8,6 +8,7 @@ import { URL_MAPPINGS_MAX } from "@/lib/discord/limits";
 import { checkMappingPrefix, checkMappingTarget, normalizeMappingPrefix, type UrlMapping } from "@/lib/discord/url-mappings";
 import { idle, type ActionResult } from "../_lib/action-result";
 import { ArrowRightIcon, PlusIcon, TrashIcon } from "./icons";
+import { submitThrough } from "./form-submit";
 import { ActionStatus } from "./status";
 
 type Action = (previous: ActionResult, form: FormData) => Promise<ActionResult>;
@@ -61,11 +62,10 @@ export function UrlMappingsEditor({ mappings, activitiesEnabled, saveAction }: {
 
   return (
     <form
-      action={save}
-      onSubmit={(event) => {
+      onSubmit={submitThrough(save, () => {
         setShowErrors(true);
-        if (invalid) event.preventDefault();
-      }}
+        return !invalid;
+      })}
       className="flex flex-col gap-4"
     >
       <div className="overflow-hidden rounded-lg border border-line">
