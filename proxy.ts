@@ -1,12 +1,23 @@
-// Optimistic redirect for dashboard pages: no session cookie at all → straight to sign-in, with the way back.
-// It also hands the requested path to the pages (x-guildhall-url) so the real check, requireDashboardSession()
-// in the layout and every action, can send an expired session back to the same place.
+// Two jobs, both about navigation (the real session check is requireDashboardSession(), in every page and action):
+// 1. Dashboard pages without a session cookie go straight to sign-in, with the way back; the requested path is
+//    handed to the pages (x-guildhall-url) so an expired session can be sent back to the same place.
+// 2. The OAuth2 callback must run as a full-page navigation in the browser. When the built-in provider's consent
+//    page (same origin) redirects to it from a server action, Next first fetches the target as an RSC request on the
+//    server, which would spend the one-time code with no browser to receive the session cookie. Answering such
+//    requests with a plain response makes Next's router fall back to a real navigation, which completes sign-in.
 import { NextResponse, type NextRequest } from "next/server";
 
 const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 
 export function proxy(request: NextRequest) {
-  const path = `${request.nextUrl.pathname}${request.nextUrl.search}`;
+  const { pathname, search } = request.nextUrl;
+  if (pathname.startsWith("/api/auth/callback/")) {
+    // Next marks its own RSC fetches (the server following an action's redirect, the client router) by these.
+    const rscFetch = request.headers.has("rsc") || request.nextUrl.searchParams.has("_rsc") || (request.headers.get("accept") ?? "").includes("text/x-component");
+    if (rscFetch) return new NextResponse("Continue sign-in with a full page load.", { status: 200, headers: { "content-type": "text/plain" } });
+    return NextResponse.next();
+  }
+  const path = `${pathname}${search}`;
   if (!SESSION_COOKIES.some((name) => request.cookies.has(name))) {
     const url = request.nextUrl.clone();
     url.pathname = "/sign-in";
@@ -18,4 +29,4 @@ export function proxy(request: NextRequest) {
   return NextResponse.next({ request: { headers } });
 }
 
-export const config = { matcher: ["/guilds", "/guilds/:path*"] };
+export const config = { matcher: ["/guilds", "/guilds/:path*", "/api/auth/callback/:path*"] };

@@ -1,11 +1,17 @@
 "use client";
 
 // Light/dark switch. The root layout's inline script applies the stored choice before paint.
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
+
+/** The `dark` class on <html> is the source of truth; watch it rather than copying it into state. */
+function subscribe(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+  return () => observer.disconnect();
+}
 
 export function ThemeToggle() {
-  const [dark, setDark] = useState<boolean | null>(null);
-  useEffect(() => setDark(document.documentElement.classList.contains("dark")), []);
+  const dark = useSyncExternalStore(subscribe, () => document.documentElement.classList.contains("dark"), () => null);
   return (
     <button
       type="button"
@@ -15,7 +21,6 @@ export function ThemeToggle() {
         const next = !document.documentElement.classList.contains("dark");
         document.documentElement.classList.toggle("dark", next);
         localStorage.setItem("theme", next ? "dark" : "light");
-        setDark(next);
       }}
       className="inline-flex size-9 items-center justify-center rounded-md text-ink-muted hover:bg-surface-sunken hover:text-ink"
     >
