@@ -6,10 +6,12 @@ import { usePathname } from "next/navigation";
 import { Icons } from "@/components/ui/icons";
 
 export function MobileNav({ title, children }: { title: ReactNode; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
   const pathname = usePathname();
+  // The drawer belongs to the page it was opened on: navigating closes it without an extra render.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const open = openedOn === pathname;
+  const setOpen = (value: boolean) => setOpenedOn(value ? pathname : null);
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
