@@ -3,6 +3,7 @@
 // the built-in provider's page, and validates tokens against the built-in API.
 import { expect, test, type Page } from "@playwright/test";
 import { ACTIVITY_HOST_URL, E2E_URL, MISCONFIGURED_URL } from "../../playwright.config";
+import { resolveUrlMapping, type UrlMapping } from "@/lib/discord/url-mappings";
 import { e2eWorld } from "./world";
 
 interface HostState {
@@ -12,9 +13,10 @@ interface HostState {
   trace: Array<{ direction: string; message: [number, Record<string, unknown>] }>;
 }
 
-function hostUrl(appUrl: string, world: ReturnType<typeof e2eWorld>): string {
+function hostUrl(appUrl: string, world: ReturnType<typeof e2eWorld>, activityOrigin = appUrl): string {
   const url = new URL(ACTIVITY_HOST_URL);
-  url.searchParams.set("activity", `${appUrl}/activity`);
+  url.searchParams.set("activity", `${activityOrigin}/activity`);
+  url.searchParams.set("provider", appUrl);
   url.searchParams.set("client_id", world.applicationId);
   url.searchParams.set("guild_id", world.guildId);
   url.searchParams.set("channel_id", world.channelId("Lounge"));
@@ -158,4 +160,26 @@ test("the client secret never reaches the browser: not in the built client asset
   }
   const page = await (await request.get(`${E2E_URL}/activity?frame_id=x&instance_id=y&platform=desktop`)).text();
   expect(page.includes(clientSecret)).toBe(false);
+});
+
+test("behind Discord's proxy: the Activity on <client id>.discordsays.com reaches its server only through the URL mappings", async ({ page }) => {
+  const world = e2eWorld();
+  const [{ url_mappings: json }] = world.query<{ url_mappings: string }>("SELECT url_mappings FROM applications WHERE id = ?", BigInt(world.applicationId));
+  const mappings = JSON.parse(json) as UrlMapping[];
+  const proxyOrigin = `https://${world.applicationId}.discordsays.com`;
+  const proxied: string[] = [];
+  // The sandbox: every request of the Activity's origin is resolved through the application's URL mappings.
+  await page.route(`${proxyOrigin}/**`, async (route) => {
+    const url = new URL(route.request().url());
+    const resolved = resolveUrlMapping(mappings, url.pathname + url.search, { scheme: "http" });
+    if (!resolved) return route.fulfill({ status: 404, body: "no URL mapping" });
+    proxied.push(url.pathname);
+    return route.fulfill({ response: await route.fetch({ url: resolved.url }) });
+  });
+  const activity = page.frameLocator("#activity");
+  await consent(page, "Authorize", () => page.goto(hostUrl(E2E_URL, world, proxyOrigin)));
+  await expect(activity.getByTestId("activity-guild")).toHaveText("Guildhall HQ");
+  expect(proxied).toContain("/.proxy/api/token");
+  expect(proxied).toContain("/.proxy/api/v10/users/@me/guilds");
+  expect(proxied.some((path) => path.startsWith("/_next/"))).toBe(true);
 });
