@@ -67,3 +67,21 @@ test("unknown scopes and clients are refused", async ({ page }) => {
   await page.goto(`${E2E_URL}/oauth2/authorize?client_id=123&response_type=code&scope=identify`);
   await expect(page.getByText("Unknown application")).toBeVisible();
 });
+
+test("an install link adds the bot to a server the user manages (server install)", async ({ page }) => {
+  const world = e2eWorld();
+  await page.goto(`${E2E_URL}/oauth2/authorize?client_id=${world.applicationId}&scope=bot%20applications.commands&permissions=2048`);
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password").fill("guildhall");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Add a bot to a server")).toBeVisible();
+  await page.getByLabel("Add to server").selectOption({ label: "Side Project" });
+  await page.screenshot({ path: "test-results/screenshots/oauth2-install.png", fullPage: true });
+  await page.getByRole("button", { name: "Authorize" }).click();
+  await expect(page.getByRole("heading", { name: "Authorized" })).toBeVisible();
+  await expect(page.getByText("The app was added to Side Project.")).toBeVisible();
+  const [side] = world.query<{ id: bigint }>("SELECT id FROM guilds WHERE name = 'Side Project'");
+  const bot = world.query<{ user_id: bigint }>("SELECT m.user_id FROM members m JOIN applications a ON a.bot_user_id = m.user_id WHERE m.guild_id = ?", side.id);
+  expect(bot).toHaveLength(1);
+  expect(world.query("SELECT 1 FROM integrations WHERE guild_id = ? AND type = 'discord'", side.id)).toHaveLength(1);
+});

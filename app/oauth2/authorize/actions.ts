@@ -54,10 +54,16 @@ export async function decide(form: FormData): Promise<void> {
       if (!guildId) throw new OAuth2Error("invalid_request", "Choose a server to add the bot to.");
       installBot({ application: request.application, userId, guildId: BigInt(guildId), permissions: request.permissions, scopes: request.scopes });
     }
+    if (decision === "authorize" && request.installOnly && request.redirectUri === null) {
+      const installed = request.scopes.includes("bot") && guildId ? `?guild_id=${guildId}` : "";
+      redirect(`/oauth2/authorized${installed}`);
+    }
     result =
       decision === "cancel"
         ? { error: "access_denied", error_description: "The resource owner or authorization server denied the request" }
-        : {
+        : request.installOnly
+          ? { guild_id: guildId ?? "" }
+          : {
             code: createAuthorizationCode({
             applicationId: request.application.id,
             userId,

@@ -68,6 +68,8 @@ export interface AuthorizeRequest {
   codeChallengeMethod: string | null;
   /** Deliver the result to this opener origin by postMessage instead of redirecting. */
   webMessageOrigin: string | null;
+  /** An install link: no code is issued; the user lands on a confirmation (or the redirect URI, if sent). */
+  installOnly: boolean;
   /** With the bot scope: the permissions of the bot's managed role. */
   permissions: bigint;
   /** With the bot scope: the server preselected by the link. */
@@ -94,8 +96,10 @@ export function parseAuthorizeRequest(query: Record<string, string | undefined>)
       throw new OAuth2Error("invalid_request", `The origin "${webMessageOrigin ?? ""}" is not registered for ${application.name}.`);
     }
   }
-  if (query.response_type !== "code") throw new OAuth2Error("unsupported_response_type", "Only response_type=code is supported.");
   const scopes = (query.scope ?? "").split(/[\s+]+/).filter(Boolean);
+  // Install links (bot and/or applications.commands, no response_type) authorize without issuing a code.
+  const installOnly = query.response_type === undefined && scopes.length > 0 && scopes.every((scope) => scope === "bot" || scope === "applications.commands");
+  if (query.response_type !== "code" && !installOnly) throw new OAuth2Error("unsupported_response_type", "Only response_type=code is supported.");
   if (scopes.length === 0) throw new OAuth2Error("invalid_scope", "No scope was requested.");
   const unknown = scopes.filter((scope) => !(scope in OAUTH2_SCOPES));
   if (unknown.length) throw new OAuth2Error("invalid_scope", `Unknown scope: ${unknown.join(", ")}.`);
@@ -104,6 +108,7 @@ export function parseAuthorizeRequest(query: Record<string, string | undefined>)
   if (query.permissions !== undefined && !/^\d{1,20}$/.test(query.permissions)) throw new OAuth2Error("invalid_request", "permissions must be a decimal bitfield.");
   return {
     application,
+    installOnly,
     permissions: BigInt(query.permissions ?? "0"),
     guildId: query.guild_id && /^\d{1,20}$/.test(query.guild_id) ? query.guild_id : null,
     scopes: [...new Set(scopes)],
