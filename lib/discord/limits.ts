@@ -114,3 +114,22 @@ export const REDIRECT_URI_MAX_LENGTH = 2048;
 export const URL_MAPPINGS_MAX = 50;
 /** Application description (Discord's OpenAPI, ApplicationFormPartial.description). */
 export const APPLICATION_DESCRIPTION_MAX = 400;
+
+// ── Roles and members (Create/Modify Guild Role, Modify Guild Member, Add Guild Member, Modify Current Member) ──
+/** Discord's cap on roles per guild (error 30005 past it). */
+export const ROLES_MAX = 250;
+/** Discord's OpenAPI (CreateRoleRequest): unicode_emoji at most 100 characters. */
+export const ROLE_UNICODE_EMOJI_MAX = 100;
+/** RGB colors (color, colors.*): 0x000000–0xFFFFFF. */
+export const ROLE_COLOR_MAX = 0xff_ff_ff;
+/** Discord's OpenAPI: roles in Modify Guild Member at most 350, in Add Guild Member at most 250. */
+export const MEMBER_ROLES_MAX = 350;
+export const ADD_MEMBER_ROLES_MAX = 250;
+/** Discord's OpenAPI (Modify Current Member): bio at most 190 characters. */
+export const MEMBER_BIO_MAX = 190;
+/** Search Guild Members `query`: our spec gives no bound; 100 characters keeps the index range scan short. */
+export const MEMBER_SEARCH_QUERY_MAX = 100;
+/** Guild Member Flags a client may set: only BYPASSES_VERIFICATION (1<<2); every other bit is preserved. */
+export const MEMBER_FLAGS_EDITABLE = 1 << 2;
+/** Application flags that let a bot call List Guild Members: GATEWAY_GUILD_MEMBERS (1<<14), GATEWAY_GUILD_MEMBERS_LIMITED (1<<15). */
+export const APPLICATION_FLAGS_GUILD_MEMBERS = (1 << 14) | (1 << 15);

@@ -1,62 +1,100 @@
-// Members: Get Guild Member, List Guild Members, Search Guild Members.
-import { z } from "zod";
-import { MEMBER_LIST_LIMIT, MEMBER_SEARCH_LIMIT } from "@/lib/discord/limits";
+// Members: Get/List/Search Guild Members, Add Guild Member, Modify Guild Member, Modify Current Member,
+// Modify Current User Nick, Add/Remove Guild Member Role, Remove Guild Member.
+// `/members/search` and `/members/@me` are static segments, which the router prefers over `/members/:userId`.
+// discord-api-types' Routes.guildMember(id, "@me") percent-encodes it ("%40me"), which reaches the :userId routes
+// decoded as "@me": those routes hand it to the @me operations.
 import { Errors } from "../errors";
-import { ok, route, type RouteDefinition } from "../http";
+import { created, noContent, ok, route, type RouteContext, type RouteDefinition, type RouteResult } from "../http";
 import { guildAccess, snowflakeParam } from "../guards";
-import { sql } from "../store/db";
-import { findMemberWithUser, listMembersAfter, searchMembers, splitRoleIds, type MemberWithUser } from "../store/members";
-import { serializeMember } from "../serializers/member";
+import {
+  AddGuildMemberBodySchema,
+  ListGuildMembersQuerySchema,
+  ModifyCurrentMemberBodySchema,
+  ModifyCurrentUserNickBodySchema,
+  ModifyGuildMemberBodySchema,
+  SearchGuildMembersQuerySchema,
+} from "../schemas/member";
+import {
+  addGuildMember,
+  getGuildMember,
+  listGuildMembersJson,
+  modifyCurrentMember,
+  modifyCurrentUserNick,
+  modifyGuildMember,
+  removeGuildMember,
+  searchGuildMembersJson,
+  setGuildMemberRole,
+} from "../services/members";
 
-const GATEWAY_GUILD_MEMBERS = 1n << 14n;
-const GATEWAY_GUILD_MEMBERS_LIMITED = 1n << 15n;
+async function modifyCurrentMemberHandler(ctx: RouteContext): Promise<RouteResult> {
+  const access = guildAccess(ctx);
+  return ok(modifyCurrentMember(access, await ctx.json(ModifyCurrentMemberBodySchema), ctx.auditReason));
+}
 
-export const ListGuildMembersQuerySchema = z.object({
-  limit: z.coerce.number().int().min(MEMBER_LIST_LIMIT.min).max(MEMBER_LIST_LIMIT.max).default(MEMBER_LIST_LIMIT.default),
-  after: z.string().regex(/^\d{1,20}$/, { message: "Value is not snowflake." }).default("0"),
-});
-
-export const SearchGuildMembersQuerySchema = z.object({
-  query: z.string().min(1).max(100),
-  limit: z.coerce.number().int().min(MEMBER_SEARCH_LIMIT.min).max(MEMBER_SEARCH_LIMIT.max).default(MEMBER_SEARCH_LIMIT.default),
-});
-
-function toWire(row: MemberWithUser) {
-  return serializeMember(
-    row,
-    { id: row.user_id, username: row.username, global_name: row.global_name, discriminator: row.discriminator, avatar: row.avatar, banner: row.user_banner, bot: row.bot, system: row.system, flags: row.user_flags, public_flags: row.public_flags },
-    splitRoleIds(row.role_ids),
-  );
+async function modifyCurrentUserNickHandler(ctx: RouteContext): Promise<RouteResult> {
+  const access = guildAccess(ctx);
+  const body = await ctx.json(ModifyCurrentUserNickBodySchema);
+  return ok(modifyCurrentUserNick(access, body.nick, ctx.auditReason));
 }
 
 export const memberRoutes: RouteDefinition[] = [
-  // GET /guilds/{guild.id}/members: List Guild Members (bots need the GUILD_MEMBERS intent flag)
+  // GET /guilds/{guild.id}/members: List Guild Members (hot path: the page is JSON text straight from SQLite)
   route("GET", "/guilds/:guildId/members", "required", (ctx) => {
     const access = guildAccess(ctx);
-    const query = ctx.queryAs(ListGuildMembersQuerySchema);
-    if (access.caller.kind === "bot") {
-      const flags = (sql("SELECT flags FROM applications WHERE id = ?").get(access.caller.applicationId) as { flags: bigint }).flags;
-      if ((flags & (GATEWAY_GUILD_MEMBERS | GATEWAY_GUILD_MEMBERS_LIMITED)) === 0n) throw Errors.missingAccess();
-    }
-    return ok(listMembersAfter(access.guildId, BigInt(query.after), query.limit).map(toWire));
+    return { status: 200, body: listGuildMembersJson(access, ctx.queryAs(ListGuildMembersQuerySchema)), contentType: "application/json" };
   }),
 
-  // GET /guilds/{guild.id}/members/search: Search Guild Members
+  // GET /guilds/{guild.id}/members/search: Search Guild Members (JSON text from SQLite, like the list)
   route("GET", "/guilds/:guildId/members/search", "required", (ctx) => {
     const access = guildAccess(ctx);
-    const query = ctx.queryAs(SearchGuildMembersQuerySchema);
-    return ok(searchMembers(access.guildId, query.query, query.limit).map(toWire));
+    return { status: 200, body: searchGuildMembersJson(access, ctx.queryAs(SearchGuildMembersQuerySchema)), contentType: "application/json" };
+  }),
+
+  // PATCH /guilds/{guild.id}/members/@me: Modify Current Member
+  route("PATCH", "/guilds/:guildId/members/@me", "required", modifyCurrentMemberHandler),
+
+  // PATCH /guilds/{guild.id}/members/@me/nick: Modify Current User Nick (deprecated)
+  route("PATCH", "/guilds/:guildId/members/@me/nick", "required", modifyCurrentUserNickHandler),
+  // The same with "@me" percent-encoded; any other user id has no such route.
+  route("PATCH", "/guilds/:guildId/members/:userId/nick", "required", (ctx) => {
+    if (ctx.params.userId !== "@me") throw Errors.notFound();
+    return modifyCurrentUserNickHandler(ctx);
   }),
 
   // GET /guilds/{guild.id}/members/{user.id}: Get Guild Member
-  route("GET", "/guilds/:guildId/members/:userId", "required", (ctx) => {
+  route("GET", "/guilds/:guildId/members/:userId", "required", (ctx) => ok(getGuildMember(guildAccess(ctx), snowflakeParam(ctx, "userId")))),
+
+  // PUT /guilds/{guild.id}/members/{user.id}: Add Guild Member (201 with the member, 204 when already a member)
+  route("PUT", "/guilds/:guildId/members/:userId", "required", async (ctx) => {
     const access = guildAccess(ctx);
     const userId = snowflakeParam(ctx, "userId");
-    const row = findMemberWithUser(access.guildId, userId);
-    if (!row) {
-      if (!sql("SELECT 1 FROM users WHERE id = ?").get(userId)) throw Errors.unknownUser();
-      throw Errors.unknownMember();
-    }
-    return ok(toWire(row));
+    const member = addGuildMember(access, userId, await ctx.json(AddGuildMemberBodySchema));
+    return member ? created(member) : noContent();
+  }),
+
+  // PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member
+  route("PATCH", "/guilds/:guildId/members/:userId", "required", async (ctx) => {
+    if (ctx.params.userId === "@me") return modifyCurrentMemberHandler(ctx);
+    const access = guildAccess(ctx);
+    const userId = snowflakeParam(ctx, "userId");
+    return ok(modifyGuildMember(access, userId, await ctx.json(ModifyGuildMemberBodySchema), ctx.auditReason));
+  }),
+
+  // DELETE /guilds/{guild.id}/members/{user.id}: Remove Guild Member
+  route("DELETE", "/guilds/:guildId/members/:userId", "required", (ctx) => {
+    removeGuildMember(guildAccess(ctx), snowflakeParam(ctx, "userId"), ctx.auditReason);
+    return noContent();
+  }),
+
+  // PUT /guilds/{guild.id}/members/{user.id}/roles/{role.id}: Add Guild Member Role
+  route("PUT", "/guilds/:guildId/members/:userId/roles/:roleId", "required", (ctx) => {
+    setGuildMemberRole(guildAccess(ctx), snowflakeParam(ctx, "userId"), snowflakeParam(ctx, "roleId"), true, ctx.auditReason);
+    return noContent();
+  }),
+
+  // DELETE /guilds/{guild.id}/members/{user.id}/roles/{role.id}: Remove Guild Member Role
+  route("DELETE", "/guilds/:guildId/members/:userId/roles/:roleId", "required", (ctx) => {
+    setGuildMemberRole(guildAccess(ctx), snowflakeParam(ctx, "userId"), snowflakeParam(ctx, "roleId"), false, ctx.auditReason);
+    return noContent();
   }),
 ];

@@ -1,26 +1,50 @@
-// Roles: Get Guild Roles, Get Guild Role, Get Guild Role Member Counts.
-import { Errors } from "../errors";
-import { ok, route, type RouteDefinition } from "../http";
+// Roles: Get Guild Roles, Get Guild Role, Get Guild Role Member Counts, Create Guild Role,
+// Modify Guild Role Positions, Modify Guild Role, Delete Guild Role.
+import { noContent, ok, route, type RouteDefinition } from "../http";
 import { guildAccess, snowflakeParam } from "../guards";
-import { sql } from "../store/db";
-import { serializeRole } from "../serializers/role";
+import { CreateGuildRoleBodySchema, ModifyGuildRoleBodySchema, ModifyGuildRolePositionsBodySchema } from "../schemas/role";
+import {
+  createGuildRole,
+  deleteGuildRole,
+  getGuildRole,
+  getGuildRoleMemberCounts,
+  getGuildRoles,
+  modifyGuildRole,
+  modifyGuildRolePositions,
+} from "../services/roles";
 
 export const roleRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/roles: Get Guild Roles
-  route("GET", "/guilds/:guildId/roles", "required", (ctx) => ok(guildAccess(ctx).roles.map(serializeRole))),
+  route("GET", "/guilds/:guildId/roles", "required", (ctx) => ok(getGuildRoles(guildAccess(ctx)))),
 
-  // GET /guilds/{guild.id}/roles/member-counts: Get Guild Role Member Counts (no @everyone)
-  route("GET", "/guilds/:guildId/roles/member-counts", "required", (ctx) => {
-    const access = guildAccess(ctx);
-    const counts = new Map((sql("SELECT role_id, COUNT(*) AS n FROM member_roles WHERE guild_id = ? GROUP BY role_id").all(access.guildId) as Array<{ role_id: bigint; n: bigint }>).map((r) => [r.role_id, Number(r.n)]));
-    return ok(Object.fromEntries(access.roles.filter((role) => role.id !== access.guildId).map((role) => [String(role.id), counts.get(role.id) ?? 0])));
-  }),
+  // GET /guilds/{guild.id}/roles/member-counts: Get Guild Role Member Counts
+  route("GET", "/guilds/:guildId/roles/member-counts", "required", (ctx) => ok(getGuildRoleMemberCounts(guildAccess(ctx)))),
 
   // GET /guilds/{guild.id}/roles/{role.id}: Get Guild Role
-  route("GET", "/guilds/:guildId/roles/:roleId", "required", (ctx) => {
+  route("GET", "/guilds/:guildId/roles/:roleId", "required", (ctx) => ok(getGuildRole(guildAccess(ctx), snowflakeParam(ctx, "roleId")))),
+
+  // POST /guilds/{guild.id}/roles: Create Guild Role (200, as Discord's OpenAPI declares)
+  route("POST", "/guilds/:guildId/roles", "required", async (ctx) => {
     const access = guildAccess(ctx);
-    const role = access.role(snowflakeParam(ctx, "roleId"));
-    if (!role) throw Errors.unknownRole();
-    return ok(serializeRole(role));
+    return ok(createGuildRole(access, await ctx.json(CreateGuildRoleBodySchema), ctx.auditReason));
+  }),
+
+  // PATCH /guilds/{guild.id}/roles: Modify Guild Role Positions
+  route("PATCH", "/guilds/:guildId/roles", "required", async (ctx) => {
+    const access = guildAccess(ctx);
+    return ok(modifyGuildRolePositions(access, await ctx.json(ModifyGuildRolePositionsBodySchema, null), ctx.auditReason));
+  }),
+
+  // PATCH /guilds/{guild.id}/roles/{role.id}: Modify Guild Role
+  route("PATCH", "/guilds/:guildId/roles/:roleId", "required", async (ctx) => {
+    const access = guildAccess(ctx);
+    const roleId = snowflakeParam(ctx, "roleId");
+    return ok(modifyGuildRole(access, roleId, await ctx.json(ModifyGuildRoleBodySchema), ctx.auditReason));
+  }),
+
+  // DELETE /guilds/{guild.id}/roles/{role.id}: Delete Guild Role
+  route("DELETE", "/guilds/:guildId/roles/:roleId", "required", (ctx) => {
+    deleteGuildRole(guildAccess(ctx), snowflakeParam(ctx, "roleId"), ctx.auditReason);
+    return noContent();
   }),
 ];

@@ -1,0 +1,293 @@
+// Roles: one function per spec operation. Writes check MANAGE_ROLES, the role hierarchy (a role at or above the
+// caller's highest role is out of reach; the owner is exempt) and that nobody grants permissions they lack; each
+// change, its events and its audit entry are written in one transaction.
+import { ALL_PERMISSIONS, compareRolePositions } from "@/lib/discord/permissions";
+import { newSnowflake } from "@/lib/discord/snowflake";
+import { ROLES_MAX } from "@/lib/discord/limits";
+import { AuditLogEvent, diffChanges, writeAuditLog } from "../audit-log";
+import { ApiError, Errors, invalidFormBody, type FieldIssue } from "../errors";
+import { emitEvent } from "../events";
+import { Permission, type GuildAccess } from "../guards";
+import { decodeImage, saveImage, type DecodedImage } from "../images";
+import type { ModifyGuildRolePositionsBody, RoleFieldsBody } from "../schemas/role";
+import { sql, transaction } from "../store/db";
+import { listGuildRoles, type RoleRow } from "../store/guild-context";
+import { serializeRole } from "../serializers/role";
+import { serializeChannel, type ChannelRow } from "../serializers/channel";
+import type { OverwriteJson } from "../guards";
+
+const DEFAULT_ROLE_NAME = "new role";
+// Field error codes for rules Discord documents no code for (the code names the rule; the message explains it).
+const GUILD_FEATURE_REQUIRED = "GUILD_FEATURE_REQUIRED";
+const IMAGE_INVALID = "IMAGE_INVALID";
+const EMOJI_INVALID = "EMOJI_INVALID";
+const EVERYONE_ROLE_IMMUTABLE = "EVERYONE_ROLE_IMMUTABLE";
+const ROLE_INVALID = "ROLE_INVALID";
+
+const invalidRole = () => new ApiError(400, 50028, "Invalid Role");
+const maxRoles = () => new ApiError(400, 30005, `Maximum number of guild roles reached (${ROLES_MAX})`);
+const features = (access: GuildAccess) => JSON.parse(access.guild.features) as string[];
+const findRole = (guildId: bigint, roleId: bigint) => sql("SELECT * FROM roles WHERE guild_id = ? AND id = ?").get(guildId, roleId) as RoleRow | undefined;
+
+/** A standard emoji: pictographs (with their modifiers and joiners), keycaps or flags, no text around them. */
+const UNICODE_EMOJI = /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|[#*0-9]\uFE0F?\u20E3)(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\uFE0F|\u200D|\u20E3)*$/u;
+
+export function getGuildRoles(access: GuildAccess) {
+  return access.roles.map(serializeRole);
+}
+
+export function getGuildRole(access: GuildAccess, roleId: bigint) {
+  const role = access.role(roleId);
+  if (!role) throw Errors.unknownRole();
+  return serializeRole(role);
+}
+
+/** Get Guild Role Member Counts: one grouped walk of the member_roles(guild_id, role_id) index; no @everyone, zeros kept. */
+export function getGuildRoleMemberCounts(access: GuildAccess): Record<string, number> {
+  const rows = sql("SELECT role_id, COUNT(*) AS n FROM member_roles WHERE guild_id = ? GROUP BY role_id").all(access.guildId) as Array<{ role_id: bigint; n: bigint }>;
+  const counts = new Map(rows.map((row) => [row.role_id, Number(row.n)]));
+  const result: Record<string, number> = {};
+  for (const role of access.roles) if (role.id !== access.guildId) result[String(role.id)] = counts.get(role.id) ?? 0;
+  return result;
+}
+
+/** The audit-log view of a role (Discord's keys: the icon is logged as icon_hash). */
+function auditView(role: RoleRow): Record<string, unknown> {
+  return {
+    name: role.name,
+    permissions: String(role.permissions),
+    color: Number(role.color),
+    secondary_color: role.secondary_color === null ? null : Number(role.secondary_color),
+    tertiary_color: role.tertiary_color === null ? null : Number(role.tertiary_color),
+    hoist: Boolean(role.hoist),
+    mentionable: Boolean(role.mentionable),
+    icon_hash: role.icon,
+    unicode_emoji: role.unicode_emoji,
+  };
+}
+
+/** 403 unless the permission bits this change touches are all held by the caller (administrators hold every bit). */
+function assertCanGrant(access: GuildAccess, before: bigint, after: bigint): void {
+  if (access.isOwner) return;
+  if (((before ^ after) & ~access.permissions) !== 0n) throw Errors.missingPermissions();
+}
+
+/**
+ * The role's fields after the request, with every field error collected. Not sent: unchanged. null: the default
+ * for fields a role always has (name on create, color 0, default colors), cleared for icon and unicode_emoji,
+ * unchanged for permissions, hoist and mentionable. `colors` replaces all three colors; the deprecated `color`
+ * sets the primary color only. @everyone takes nothing but permissions.
+ */
+function applyRoleFields(access: GuildAccess, current: RoleRow, body: RoleFieldsBody, creating: boolean): { next: RoleRow; icon: DecodedImage | null } {
+  const next: RoleRow = { ...current };
+  const issues: FieldIssue[] = [];
+  const guildFeatures = features(access);
+  let icon: DecodedImage | null = null;
+
+  if (body.name !== undefined) next.name = body.name ?? (creating ? DEFAULT_ROLE_NAME : current.name);
+  if (body.permissions !== undefined && body.permissions !== null) next.permissions = body.permissions & ALL_PERMISSIONS;
+  if (body.hoist !== undefined && body.hoist !== null) next.hoist = body.hoist ? 1n : 0n;
+  if (body.mentionable !== undefined && body.mentionable !== null) next.mentionable = body.mentionable ? 1n : 0n;
+  if (body.colors !== undefined) {
+    next.color = BigInt(body.colors?.primary_color ?? 0);
+    next.secondary_color = body.colors?.secondary_color == null ? null : BigInt(body.colors.secondary_color);
+    next.tertiary_color = body.colors?.tertiary_color == null ? null : BigInt(body.colors.tertiary_color);
+  } else if (body.color !== undefined) {
+    next.color = BigInt(body.color ?? 0);
+  }
+  if ((next.secondary_color !== current.secondary_color && next.secondary_color !== null) || (next.tertiary_color !== current.tertiary_color && next.tertiary_color !== null)) {
+    if (!guildFeatures.includes("ENHANCED_ROLE_COLORS")) {
+      const field = next.secondary_color !== null ? "secondary_color" : "tertiary_color";
+      issues.push({ path: ["colors", field], code: GUILD_FEATURE_REQUIRED, message: "Gradient role colors need the ENHANCED_ROLE_COLORS feature." });
+    }
+  }
+  if (body.icon !== undefined) {
+    if (body.icon === null) next.icon = null;
+    else if (!guildFeatures.includes("ROLE_ICONS")) issues.push({ path: ["icon"], code: GUILD_FEATURE_REQUIRED, message: "Role icons need the ROLE_ICONS feature." });
+    else {
+      icon = decodeImage(body.icon);
+      if (!icon || icon.animated) {
+        icon = null;
+        issues.push({ path: ["icon"], code: IMAGE_INVALID, message: "Invalid image data: must be a base64 data URI of a png, jpeg or still gif image." });
+      }
+    }
+  }
+  if (body.unicode_emoji !== undefined) {
+    if (body.unicode_emoji === null) next.unicode_emoji = null;
+    else if (!guildFeatures.includes("ROLE_ICONS")) issues.push({ path: ["unicode_emoji"], code: GUILD_FEATURE_REQUIRED, message: "Role icons need the ROLE_ICONS feature." });
+    else if (!UNICODE_EMOJI.test(body.unicode_emoji)) issues.push({ path: ["unicode_emoji"], code: EMOJI_INVALID, message: "Must be a standard emoji." });
+    else next.unicode_emoji = body.unicode_emoji;
+  }
+
+  if (current.id === access.guildId) {
+    const changed: string[][] = (["name", "color", "hoist", "mentionable", "icon", "unicode_emoji"] as const)
+      .filter((key) => next[key] !== current[key] || (key === "icon" && icon))
+      .map((key) => [key]);
+    if (next.secondary_color !== current.secondary_color) changed.push(["colors", "secondary_color"]);
+    if (next.tertiary_color !== current.tertiary_color) changed.push(["colors", "tertiary_color"]);
+    for (const path of changed) issues.push({ path, code: EVERYONE_ROLE_IMMUTABLE, message: "Only the permissions of @everyone can be changed." });
+  }
+  if (issues.length > 0) throw invalidFormBody(issues);
+  return { next, icon };
+}
+
+const UPDATE_ROLE = `UPDATE roles SET name = @name, permissions = @permissions, color = @color, secondary_color = @secondary_color,
+  tertiary_color = @tertiary_color, hoist = @hoist, icon = @icon, unicode_emoji = @unicode_emoji, mentionable = @mentionable WHERE id = @id`;
+const roleParams = (role: RoleRow) => ({
+  id: role.id, name: role.name, permissions: role.permissions, color: role.color, secondary_color: role.secondary_color,
+  tertiary_color: role.tertiary_color, hoist: role.hoist, icon: role.icon, unicode_emoji: role.unicode_emoji, mentionable: role.mentionable,
+});
+
+/**
+ * Create Guild Role (MANAGE_ROLES): defaults from the spec (name "new role", @everyone's permissions, color 0, no
+ * hoist, not mentionable); the role goes just above @everyone (position 1) and the others move up one, each with
+ * a GUILD_ROLE_UPDATE. Answers the new role.
+ */
+export function createGuildRole(access: GuildAccess, body: RoleFieldsBody, reason: string | null) {
+  access.require(Permission.ManageRoles);
+  const guildId = access.guildId;
+  const everyone = access.role(guildId);
+  if (!everyone) throw Errors.unknownRole();
+  const id = newSnowflake();
+  const blank: RoleRow = {
+    id, guild_id: guildId, name: DEFAULT_ROLE_NAME, permissions: everyone.permissions, position: 1n, color: 0n, secondary_color: null, tertiary_color: null,
+    hoist: 0n, icon: null, unicode_emoji: null, managed: 0n, mentionable: 0n, flags: 0n, tags: null,
+  };
+  const { next: role, icon } = applyRoleFields(access, blank, body, true);
+  assertCanGrant(access, 0n, role.permissions);
+  return transaction(() => {
+    const count = Number((sql("SELECT COUNT(*) AS n FROM roles WHERE guild_id = ?").get(guildId) as { n: bigint }).n);
+    if (count >= ROLES_MAX + 1) throw maxRoles(); // @everyone does not count toward the cap
+    if (icon) role.icon = saveImage("role-icons", id, icon);
+    const shifted = (sql("SELECT * FROM roles WHERE guild_id = ? AND id != ? AND position >= 1 ORDER BY position, id").all(guildId, guildId) as RoleRow[]);
+    sql("UPDATE roles SET position = position + 1 WHERE guild_id = ? AND id != ? AND position >= 1").run(guildId, guildId);
+    sql(
+      `INSERT INTO roles (id, guild_id, name, permissions, position, color, secondary_color, tertiary_color, hoist, icon, unicode_emoji, managed, mentionable, flags, tags)
+       VALUES (@id, @guild_id, @name, @permissions, 1, @color, @secondary_color, @tertiary_color, @hoist, @icon, @unicode_emoji, 0, @mentionable, 0, NULL)`,
+    ).run({ ...roleParams(role), guild_id: guildId });
+    const created = serializeRole(findRole(guildId, id) as RoleRow);
+    emitEvent(guildId, "GUILD_ROLE_CREATE", { guild_id: String(guildId), role: created });
+    for (const other of shifted) emitEvent(guildId, "GUILD_ROLE_UPDATE", { guild_id: String(guildId), role: serializeRole({ ...other, position: other.position + 1n }) });
+    writeAuditLog({ guildId, userId: access.caller.userId, actionType: AuditLogEvent.RoleCreate, targetId: id, reason, changes: diffChanges({}, auditView(role)) });
+    return created;
+  });
+}
+
+/**
+ * Modify Guild Role Positions (MANAGE_ROLES), all or nothing. Every id must be a role of the guild, at most once;
+ * @everyone stays at 0. The caller may move only roles below its highest role, and only to positions below it.
+ * Listed roles take their positions (ties by id: the lower id ends higher), the others keep their order around them, and
+ * positions are renumbered 1..n. Answers every role; one GUILD_ROLE_UPDATE and audit entry per role that moved.
+ */
+export function modifyGuildRolePositions(access: GuildAccess, items: ModifyGuildRolePositionsBody, reason: string | null) {
+  access.require(Permission.ManageRoles);
+  const guildId = access.guildId;
+  return transaction(() => {
+    const roles = listGuildRoles(guildId);
+    const byId = new Map(roles.map((role) => [String(role.id), role]));
+    const issues: FieldIssue[] = [];
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      if (!byId.has(item.id)) issues.push({ path: [index, "id"], code: ROLE_INVALID, message: `Role ${item.id} is not a role of this guild.` });
+      else if (seen.has(item.id)) issues.push({ path: [index, "id"], code: ROLE_INVALID, message: "A role may be listed once." });
+      else if (item.id === String(guildId) && item.position != null && item.position !== 0)
+        issues.push({ path: [index, "position"], code: ROLE_INVALID, message: "The @everyone role cannot be moved." });
+      seen.add(item.id);
+    });
+    if (issues.length > 0) throw invalidFormBody(issues);
+
+    // Current order, renumbered 1..n, by the engine's hierarchy order (equal positions: the lower id ranks higher).
+    const asPosition = (role: RoleRow) => ({ id: String(role.id), position: Number(role.position) });
+    const ordered = roles.filter((role) => role.id !== guildId).sort((a, b) => compareRolePositions(asPosition(a), asPosition(b)));
+    const rank = new Map(ordered.map((role, index) => [role.id, index + 1]));
+    const callerTop = access.isOwner ? Infinity : Math.max(0, ...access.memberRoleIds.map((id) => rank.get(id) ?? 0));
+    const moves = items
+      .filter((item) => item.id !== String(guildId) && item.position != null && item.position !== rank.get(BigInt(item.id)))
+      .map((item) => ({ role: byId.get(item.id)!, target: Math.max(1, item.position!) }));
+    for (const move of moves) {
+      if (rank.get(move.role.id)! >= callerTop || move.target >= callerTop) throw Errors.missingPermissions();
+    }
+    // Equal targets: placed upwards from the higher id, so the lower id ends higher, as the hierarchy ranks ties.
+    moves.sort((a, b) => a.target - b.target || (a.role.id > b.role.id ? -1 : 1));
+    const moving = new Set(moves.map((move) => move.role.id));
+    const list = ordered.filter((role) => !moving.has(role.id));
+    let previous = -1;
+    for (const move of moves) {
+      let index = Math.min(move.target - 1, list.length);
+      if (index <= previous) index = previous + 1;
+      list.splice(index, 0, move.role);
+      previous = index;
+    }
+
+    const setPosition = sql("UPDATE roles SET position = ? WHERE id = ?");
+    list.forEach((role, index) => {
+      const position = BigInt(index + 1);
+      if (role.position === position) return;
+      setPosition.run(position, role.id);
+      const updated = { ...role, position };
+      emitEvent(guildId, "GUILD_ROLE_UPDATE", { guild_id: String(guildId), role: serializeRole(updated) });
+      if (moving.has(role.id)) {
+        writeAuditLog({ guildId, userId: access.caller.userId, actionType: AuditLogEvent.RoleUpdate, targetId: role.id, reason, changes: [{ key: "position", old_value: Number(role.position), new_value: index + 1 }] });
+      }
+    });
+    return listGuildRoles(guildId).map(serializeRole);
+  });
+}
+
+/** Modify Guild Role (MANAGE_ROLES + hierarchy): fields not sent stay; managed roles may be edited too. */
+export function modifyGuildRole(access: GuildAccess, roleId: bigint, body: RoleFieldsBody, reason: string | null) {
+  access.require(Permission.ManageRoles);
+  const guildId = access.guildId;
+  const current = access.role(roleId);
+  if (!current) throw Errors.unknownRole();
+  access.assertCanManageRole(current);
+  const { next, icon } = applyRoleFields(access, current, body, false);
+  assertCanGrant(access, current.permissions, next.permissions);
+  return transaction(() => {
+    const before = findRole(guildId, roleId);
+    if (!before) throw Errors.unknownRole();
+    if (icon) next.icon = saveImage("role-icons", roleId, icon);
+    sql(UPDATE_ROLE).run(roleParams(next));
+    const after = findRole(guildId, roleId) as RoleRow;
+    const role = serializeRole(after);
+    const changes = diffChanges(auditView(before), auditView(after));
+    if (changes.length > 0) {
+      emitEvent(guildId, "GUILD_ROLE_UPDATE", { guild_id: String(guildId), role });
+      writeAuditLog({ guildId, userId: access.caller.userId, actionType: AuditLogEvent.RoleUpdate, targetId: roleId, reason, changes });
+    }
+    return role;
+  });
+}
+
+/**
+ * Delete Guild Role (MANAGE_ROLES + hierarchy): not @everyone, not a managed role (400 Invalid Role). The role
+ * leaves every member (role_count in step, through the (guild_id, role_id) index) and every channel overwrite,
+ * all in one transaction with GUILD_ROLE_DELETE, a CHANNEL_UPDATE per channel changed, and the audit entry.
+ */
+export function deleteGuildRole(access: GuildAccess, roleId: bigint, reason: string | null): void {
+  access.require(Permission.ManageRoles);
+  const guildId = access.guildId;
+  const role = access.role(roleId);
+  if (!role) throw Errors.unknownRole();
+  if (role.id === guildId || role.managed) throw invalidRole();
+  access.assertCanManageRole(role);
+  transaction(() => {
+    sql(
+      "UPDATE members SET role_count = role_count - 1 WHERE guild_id = ? AND user_id IN (SELECT user_id FROM member_roles WHERE guild_id = ? AND role_id = ?)",
+    ).run(guildId, guildId, roleId);
+    sql("DELETE FROM member_roles WHERE guild_id = ? AND role_id = ?").run(guildId, roleId);
+    if (sql("DELETE FROM roles WHERE guild_id = ? AND id = ?").run(guildId, roleId).changes === 0) throw Errors.unknownRole();
+
+    const channels = sql("SELECT * FROM channels WHERE guild_id = ? AND instr(permission_overwrites, ?) > 0").all(guildId, `"${roleId}"`) as ChannelRow[];
+    for (const channel of channels) {
+      const overwrites = (JSON.parse(channel.permission_overwrites) as OverwriteJson[]).filter((o) => !(o.type === 0 && o.id === String(roleId)));
+      const json = JSON.stringify(overwrites);
+      if (json === channel.permission_overwrites) continue;
+      sql("UPDATE channels SET permission_overwrites = ? WHERE id = ?").run(json, channel.id);
+      emitEvent(guildId, "CHANNEL_UPDATE", serializeChannel({ ...channel, permission_overwrites: json }));
+    }
+    emitEvent(guildId, "GUILD_ROLE_DELETE", { guild_id: String(guildId), role_id: String(roleId) });
+    const changes = Object.entries(auditView(role)).map(([key, value]) => ({ key, old_value: value }));
+    writeAuditLog({ guildId, userId: access.caller.userId, actionType: AuditLogEvent.RoleDelete, targetId: roleId, reason, changes });
+  });
+}
