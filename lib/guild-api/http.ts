@@ -179,24 +179,29 @@ export class Router {
   private walk(node: TrieNode, segments: string[], index: number, params: Record<string, string>): TrieNode | null {
     if (index === segments.length) return node.routes.size > 0 ? node : null;
     const segment = segments[index];
-    const staticNext = node.statics.get(segment);
+    // Clients encode path segments (discord-api-types sends "@me" as "%40me"): match statics decoded too.
+    const staticNext = node.statics.get(segment) ?? (segment.includes("%") ? node.statics.get(safeDecode(segment) ?? "") : undefined);
     if (staticNext) {
       const found = this.walk(staticNext, segments, index + 1, params);
       if (found) return found;
     }
     if (node.param) {
-      let value: string;
-      try {
-        value = decodeURIComponent(segment);
-      } catch {
-        return null;
-      }
+      const value = safeDecode(segment);
+      if (value === null) return null;
       const found = this.walk(node.param.node, segments, index + 1, params);
       if (found) {
         params[node.param.name] = value;
         return found;
       }
     }
+    return null;
+  }
+}
+
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
     return null;
   }
 }
