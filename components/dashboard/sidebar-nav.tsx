@@ -39,7 +39,10 @@ export function SidebarNav({ guildId, sections, groups, onNavigate }: { guildId:
                         <Icon className="mt-0.5 size-4 shrink-0" />
                         <span className="min-w-0">
                           <span className="block">{section.label}</span>
-                          <span className="block text-[11px] leading-tight">🔒 {section.disabledReason}</span>
+                          <span className="flex items-center gap-1 text-[11px] leading-tight">
+                            <Icons.lock className="size-3 shrink-0" />
+                            {section.disabledReason}
+                          </span>
                         </span>
                       </span>
                     </li>

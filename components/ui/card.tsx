@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "./cn";
+import { Icons } from "./icons";
 
 export function Card({ children, className }: { children: ReactNode; className?: string }) {
   return <section className={cn("rounded-lg bg-surface-raised p-4 ring-1 ring-line sm:p-5", className)}>{children}</section>;
@@ -48,5 +49,10 @@ export function Skeleton({ className }: { className?: string }) {
 /** Why a control is unavailable, shown next to it (and announced). */
 export function DisabledReason({ reason, className }: { reason: string | null | undefined; className?: string }) {
   if (!reason) return null;
-  return <span className={cn("inline-flex items-center gap-1 text-xs text-ink-muted", className)}>🔒 {reason}</span>;
+  return (
+    <span className={cn("inline-flex items-center gap-1 text-xs text-ink-muted", className)}>
+      <Icons.lock className="size-3 shrink-0" />
+      {reason}
+    </span>
+  );
 }

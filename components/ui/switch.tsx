@@ -2,6 +2,7 @@
 
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
 import { cn } from "./cn";
+import { DisabledReason } from "./card";
 
 /** A checkbox styled as a switch: keyboard and form behaviour stay the native checkbox's. */
 export const Switch = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { label: ReactNode; description?: ReactNode; reason?: string | null }>(
@@ -11,7 +12,7 @@ export const Switch = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTML
         <span className="min-w-0">
           <span className="block text-sm font-medium">{label}</span>
           {description && <span className="block text-xs text-ink-muted">{description}</span>}
-          {reason && <span className="mt-0.5 block text-xs text-ink-muted">🔒 {reason}</span>}
+          {reason && <DisabledReason reason={reason} className="mt-0.5 flex" />}
         </span>
         <span className="relative mt-0.5 inline-flex shrink-0">
           <input ref={ref} id={id} type="checkbox" role="switch" disabled={disabled} className="peer sr-only" {...props} />

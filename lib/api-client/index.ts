@@ -10,6 +10,7 @@ import { OAuth2API } from "./oauth2";
 import { RestClient, type RestOptions } from "./rest";
 import { RolesAPI } from "./roles";
 import { UsersAPI } from "./users";
+import { VoiceAPI } from "./voice";
 
 export class GuildApiClient {
   readonly rest: RestClient;
@@ -21,6 +22,7 @@ export class GuildApiClient {
   readonly invites: InvitesAPI;
   readonly users: UsersAPI;
   readonly oauth2: OAuth2API;
+  readonly voice: VoiceAPI;
 
   constructor(options: RestOptions) {
     this.rest = new RestClient(options);
@@ -32,10 +34,11 @@ export class GuildApiClient {
     this.invites = new InvitesAPI(this.rest);
     this.users = new UsersAPI(this.rest);
     this.oauth2 = new OAuth2API(this.rest);
+    this.voice = new VoiceAPI(this.rest);
   }
 }
 
-export { BansAPI, ChannelsAPI, GuildsAPI, InvitesAPI, MembersAPI, OAuth2API, RestClient, RolesAPI, UsersAPI };
+export { BansAPI, ChannelsAPI, GuildsAPI, InvitesAPI, MembersAPI, OAuth2API, RestClient, RolesAPI, UsersAPI, VoiceAPI };
 export type { RestOptions, RequestOptions, RateLimitNotice, HttpMethod } from "./rest";
 export { isIdempotent } from "./rest";
 export { GuildApiError, RateLimitError, GuildApiUnreachableError, flattenErrorTree, describeApiError, type ApiFieldError } from "./errors";

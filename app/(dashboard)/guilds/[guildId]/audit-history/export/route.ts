@@ -1,0 +1,22 @@
+// GET /guilds/{id}/audit-history/export: the filtered audit history as CSV.
+import { NextResponse, type NextRequest } from "next/server";
+import { exportAuditEntries, auditEntriesToCsv } from "@/lib/audit/history";
+import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
+import { getGuildViewer } from "@/lib/data/viewer";
+import { auditFilterFrom } from "../filters";
+
+export async function GET(request: NextRequest, { params }: { params: Promise<{ guildId: string }> }) {
+  const { guildId } = await params;
+  const viewer = await getGuildViewer(guildId);
+  const blocked = sectionDisabledReason(findSection("audit-history")!, viewer.permissions);
+  if (blocked) return NextResponse.json({ message: `Audit history ${blocked}.` }, { status: 403 });
+  const entries = await exportAuditEntries(guildId, auditFilterFrom(request.nextUrl.searchParams));
+  const stamp = new Date().toISOString().slice(0, 10);
+  return new NextResponse(auditEntriesToCsv(entries), {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="guildhall-audit-${guildId}-${stamp}.csv"`,
+      "cache-control": "no-store",
+    },
+  });
+}

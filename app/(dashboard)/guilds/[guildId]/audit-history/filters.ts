@@ -1,0 +1,29 @@
+// The audit history's filters, as they travel in the URL (page, CSV export).
+import type { AuditFilter } from "@/lib/audit/history";
+
+type Params = Record<string, string | string[] | undefined> | URLSearchParams;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function auditFilterFrom(params: Params): AuditFilter {
+  const get = (key: string) => {
+    const value = params instanceof URLSearchParams ? params.get(key) : params[key];
+    const one = Array.isArray(value) ? value[0] : value;
+    return one?.trim() ? one.trim().slice(0, 200) : undefined;
+  };
+  const status = get("status");
+  return {
+    actor: get("actor"),
+    action: get("action"),
+    target: get("target"),
+    from: DATE.test(get("from") ?? "") ? get("from") : undefined,
+    to: DATE.test(get("to") ?? "") ? get("to") : undefined,
+    status: status === "success" || status === "error" ? status : undefined,
+  };
+}
+
+export function auditFilterQuery(filter: AuditFilter): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
+  return params.toString();
+}

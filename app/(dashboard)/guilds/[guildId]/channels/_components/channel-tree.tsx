@@ -1,0 +1,277 @@
+"use client";
+
+// The channel list by category. Drag a channel (or use its Move up/down buttons and category menu, from the
+// keyboard) to reorder it or move it to another category; drag categories to reorder them. Nothing is sent until
+// "Save order": then every changed position, parent and lock goes in one Modify Guild Channel Positions request.
+import { useMemo, useState, type DragEvent } from "react";
+import { ChannelType } from "discord-api-types/v10";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { Icons } from "@/components/ui/icons";
+import { Input, Select } from "@/components/ui/input";
+import { useAction } from "@/components/dashboard/use-action";
+import { modifyGuildChannelPositions } from "@/lib/actions/channels";
+import type { ChannelSummary } from "@/lib/data/channels";
+import { ChannelIcon } from "./channel-icon";
+
+const ROOT = "";
+
+interface Layout {
+  /** Category ids in order. */
+  categories: string[];
+  /** Parent key (ROOT for no category) → channel ids in order. */
+  children: Record<string, string[]>;
+}
+
+function initialLayout(channels: ChannelSummary[]): Layout {
+  const categories = channels.filter((c) => c.type === ChannelType.GuildCategory).map((c) => c.id);
+  const children: Record<string, string[]> = { [ROOT]: [] };
+  for (const id of categories) children[id] = [];
+  for (const c of channels) {
+    if (c.type === ChannelType.GuildCategory) continue;
+    const key = c.parent_id && children[c.parent_id] ? c.parent_id : ROOT;
+    children[key].push(c.id);
+  }
+  return { categories, children };
+}
+
+type Drag = { kind: "channel" | "category"; id: string } | null;
+type DropMark = { target: string; where: "before" | "after" | "inside" } | null;
+
+export function ChannelTree({ guildId, channels }: { guildId: string; channels: ChannelSummary[] }) {
+  const byId = useMemo(() => new Map(channels.map((c) => [c.id, c])), [channels]);
+  const original = useMemo(() => initialLayout(channels), [channels]);
+  const [layout, setLayout] = useState<Layout>(original);
+  const [drag, setDrag] = useState<Drag>(null);
+  const [mark, setMark] = useState<DropMark>(null);
+  const [syncPermissions, setSyncPermissions] = useState(false);
+  const [reason, setReason] = useState("");
+  const { run, pending } = useAction(modifyGuildChannelPositions, { failure: "Couldn't save the channel order" });
+
+  const parentOf = (id: string) => Object.keys(layout.children).find((key) => layout.children[key].includes(id)) ?? ROOT;
+
+  const changes = useMemo(() => {
+    const out: Array<{ id: string; position: number; parent_id?: string | null; lock_permissions?: boolean }> = [];
+    layout.categories.forEach((id, index) => {
+      if (byId.get(id)!.position !== index) out.push({ id, position: index });
+    });
+    for (const [key, ids] of Object.entries(layout.children)) {
+      ids.forEach((id, index) => {
+        const channel = byId.get(id)!;
+        const parent = key === ROOT ? null : key;
+        const moved = (channel.parent_id ?? null) !== parent;
+        if (channel.position !== index || moved) {
+          out.push({ id, position: index, ...(moved ? { parent_id: parent, ...(syncPermissions && parent ? { lock_permissions: true } : {}) } : {}) });
+        }
+      });
+    }
+    return out;
+  }, [layout, byId, syncPermissions]);
+  const movedCount = changes.filter((c) => c.parent_id !== undefined).length;
+
+  function moveChannel(id: string, toParent: string, toIndex: number) {
+    setLayout((current) => {
+      const children = Object.fromEntries(Object.entries(current.children).map(([k, v]) => [k, v.filter((x) => x !== id)]));
+      const list = children[toParent];
+      list.splice(Math.max(0, Math.min(toIndex, list.length)), 0, id);
+      return { ...current, children };
+    });
+  }
+
+  function moveCategory(id: string, toIndex: number) {
+    setLayout((current) => {
+      const categories = current.categories.filter((x) => x !== id);
+      categories.splice(Math.max(0, Math.min(toIndex, categories.length)), 0, id);
+      return { ...current, categories };
+    });
+  }
+
+  function step(id: string, delta: -1 | 1) {
+    const channel = byId.get(id)!;
+    if (channel.type === ChannelType.GuildCategory) {
+      moveCategory(id, layout.categories.indexOf(id) + delta);
+      return;
+    }
+    const parent = parentOf(id);
+    moveChannel(id, parent, layout.children[parent].indexOf(id) + delta);
+  }
+
+  const onDragOver = (event: DragEvent, target: string, inside = false) => {
+    if (!drag) return;
+    const targetIsCategory = byId.get(target)?.type === ChannelType.GuildCategory || target === ROOT;
+    if (drag.kind === "category" && !targetIsCategory) return;
+    event.preventDefault();
+    const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
+    const where = inside ? "inside" : event.clientY < rect.top + rect.height / 2 ? "before" : "after";
+    setMark({ target, where: drag.kind === "channel" && targetIsCategory ? "inside" : where });
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    if (!drag || !mark) return reset();
+    if (drag.kind === "category") {
+      if (mark.target !== ROOT && mark.target !== drag.id) {
+        const without = layout.categories.filter((x) => x !== drag.id);
+        const index = without.indexOf(mark.target) + (mark.where === "after" ? 1 : 0);
+        moveCategory(drag.id, index);
+      }
+    } else if (mark.where === "inside") {
+      moveChannel(drag.id, mark.target, Number.MAX_SAFE_INTEGER);
+    } else if (mark.target !== drag.id) {
+      const parent = parentOf(mark.target);
+      const without = layout.children[parent].filter((x) => x !== drag.id);
+      moveChannel(drag.id, parent, without.indexOf(mark.target) + (mark.where === "after" ? 1 : 0));
+    }
+    reset();
+  };
+
+  const reset = () => {
+    setDrag(null);
+    setMark(null);
+  };
+
+  const categoryOptions = [{ id: ROOT, name: "No category" }, ...layout.categories.map((id) => ({ id, name: byId.get(id)!.name }))];
+
+  const row = (id: string, index: number, siblings: number) => {
+    const channel = byId.get(id)!;
+    const parent = parentOf(id);
+    const moved = (channel.parent_id ?? ROOT) !== parent;
+    return (
+      <li
+        key={id}
+        data-channel-id={id}
+        draggable
+        onDragStart={(e) => {
+          e.dataTransfer.effectAllowed = "move";
+          e.dataTransfer.setData("text/plain", id);
+          setDrag({ kind: "channel", id });
+        }}
+        onDragEnd={reset}
+        onDragOver={(e) => onDragOver(e, id)}
+        onDrop={onDrop}
+        className={cn(
+          "group relative flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-surface-sunken focus-within:bg-surface-sunken",
+          drag?.id === id && "opacity-40",
+          mark?.target === id && mark.where === "before" && "before:absolute before:inset-x-0 before:-top-px before:h-0.5 before:bg-blurple",
+          mark?.target === id && mark.where === "after" && "after:absolute after:inset-x-0 after:-bottom-px after:h-0.5 after:bg-blurple",
+        )}
+      >
+        <Icons.grip className="size-4 shrink-0 cursor-grab text-ink-muted/60" />
+        <ChannelIcon type={channel.type} />
+        <span className="min-w-0 flex-1 truncate text-sm">
+          {channel.name}
+          {channel.nsfw && <Badge tone="danger" className="ml-2">NSFW</Badge>}
+          {channel.overwriteCount > 0 && (
+            <span title={`${channel.overwriteCount} permission overwrites`} className="ml-2 inline-flex align-middle text-ink-muted">
+              <Icons.lock className="size-3" />
+            </span>
+          )}
+          {moved && <Badge tone="blurple" className="ml-2">moved</Badge>}
+        </span>
+        <span className="flex shrink-0 items-center gap-1 opacity-100 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
+          <Select
+            aria-label={`Category of ${channel.name}`}
+            value={parent}
+            onChange={(e) => moveChannel(id, e.target.value, Number.MAX_SAFE_INTEGER)}
+            className="h-8 w-36 py-0 text-xs"
+          >
+            {categoryOptions.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </Select>
+          <Button size="sm" variant="ghost" aria-label={`Move ${channel.name} up`} disabled={index === 0} onClick={() => step(id, -1)} className="px-2">
+            ↑
+          </Button>
+          <Button size="sm" variant="ghost" aria-label={`Move ${channel.name} down`} disabled={index === siblings - 1} onClick={() => step(id, 1)} className="px-2">
+            ↓
+          </Button>
+        </span>
+      </li>
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Card className="p-2 sm:p-3">
+        <div onDragOver={(e) => drag?.kind === "channel" && onDragOver(e, ROOT, true)} onDrop={onDrop}>
+          {layout.children[ROOT].length > 0 && (
+            <ul aria-label="Channels without a category" className={cn("mb-2 flex flex-col", mark?.target === ROOT && "rounded-md ring-2 ring-blurple")}>
+              {layout.children[ROOT].map((id, i) => row(id, i, layout.children[ROOT].length))}
+            </ul>
+          )}
+        </div>
+        <ol aria-label="Categories" className="flex flex-col gap-3">
+          {layout.categories.map((categoryId, index) => {
+            const category = byId.get(categoryId)!;
+            const ids = layout.children[categoryId];
+            return (
+              <li key={categoryId} data-channel-id={categoryId} className={cn("rounded-md", drag?.id === categoryId && "opacity-40")}>
+                <div
+                  draggable
+                  onDragStart={(e) => {
+                    e.dataTransfer.effectAllowed = "move";
+                    e.dataTransfer.setData("text/plain", categoryId);
+                    setDrag({ kind: "category", id: categoryId });
+                  }}
+                  onDragEnd={reset}
+                  onDragOver={(e) => onDragOver(e, categoryId)}
+                  onDrop={onDrop}
+                  className={cn(
+                    "group relative flex items-center gap-2 rounded-md px-2 py-1.5",
+                    mark?.target === categoryId && mark.where === "inside" && "bg-blurple/10 ring-2 ring-blurple",
+                    mark?.target === categoryId && mark.where === "before" && "before:absolute before:inset-x-0 before:-top-px before:h-0.5 before:bg-blurple",
+                    mark?.target === categoryId && mark.where === "after" && "after:absolute after:inset-x-0 after:-bottom-px after:h-0.5 after:bg-blurple",
+                  )}
+                >
+                  <Icons.grip className="size-4 shrink-0 cursor-grab text-ink-muted/60" />
+                  <Icons.chevronDown className="size-3 text-ink-muted" />
+                  <h3 className="flex-1 truncate text-xs font-bold uppercase tracking-wide text-ink-muted">{category.name}</h3>
+                  <span className="text-xs text-ink-muted">{ids.length}</span>
+                  <span className="flex items-center gap-1 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
+                    <Button size="sm" variant="ghost" aria-label={`Move category ${category.name} up`} disabled={index === 0} onClick={() => step(categoryId, -1)} className="px-2">
+                      ↑
+                    </Button>
+                    <Button size="sm" variant="ghost" aria-label={`Move category ${category.name} down`} disabled={index === layout.categories.length - 1} onClick={() => step(categoryId, 1)} className="px-2">
+                      ↓
+                    </Button>
+                  </span>
+                </div>
+                <ul aria-label={`Channels in ${category.name}`} className="ml-4 flex min-h-6 flex-col border-l border-line pl-2" onDragOver={(e) => ids.length === 0 && onDragOver(e, categoryId, true)} onDrop={onDrop}>
+                  {ids.length === 0 && <li className="px-2 py-1 text-xs text-ink-muted">Empty: drop a channel here</li>}
+                  {ids.map((id, i) => row(id, i, ids.length))}
+                </ul>
+              </li>
+            );
+          })}
+        </ol>
+      </Card>
+
+      {changes.length > 0 && (
+        <div role="region" aria-label="Unsaved channel order" className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 rounded-lg bg-surface-raised p-3 shadow-lg ring-1 ring-blurple/40">
+          <p className="text-sm font-medium">
+            {changes.length} change{changes.length === 1 ? "" : "s"} to save{movedCount ? `, ${movedCount} moved to another category` : ""}.
+          </p>
+          {movedCount > 0 && (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="size-4 accent-blurple" checked={syncPermissions} onChange={(e) => setSyncPermissions(e.target.checked)} />
+              Sync permissions with the new category
+            </label>
+          )}
+          <Input aria-label="Reason (audit log)" placeholder="Reason (optional)" value={reason} onChange={(e) => setReason(e.target.value)} className="h-9 max-w-56" maxLength={512} />
+          <div className="ml-auto flex gap-2">
+            <Button variant="ghost" onClick={() => setLayout(original)}>
+              Reset
+            </Button>
+            <Button pending={pending} onClick={() => void run({ guildId, reason: reason || undefined, positions: changes })}>
+              Save order
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

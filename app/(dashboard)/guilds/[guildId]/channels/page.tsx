@@ -1,0 +1,38 @@
+// Channels: the tree by category with type icons, reordering and moving between categories (saved as one Modify
+// Guild Channel Positions request), creating channels with the fields their type takes, and active threads.
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/ui/card";
+import { NoAccess } from "@/components/dashboard/no-access";
+import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
+import { maxVoiceBitrate } from "@/lib/discord/limits";
+import { getActiveThreads, getGuildChannels } from "@/lib/data/channels";
+import { getGuildViewer } from "@/lib/data/viewer";
+import { ChannelTree } from "./_components/channel-tree";
+import { CreateChannelButton } from "./_components/create-channel";
+import { ThreadList } from "./_components/thread-list";
+
+export const metadata: Metadata = { title: "Channels" };
+
+export default async function ChannelsPage({ params }: { params: Promise<{ guildId: string }> }) {
+  const { guildId } = await params;
+  const viewer = await getGuildViewer(guildId);
+  const section = findSection("channels")!;
+  const blocked = sectionDisabledReason(section, viewer.permissions);
+  if (blocked) return <><PageHeader title="Channels" description={section.description} /><NoAccess section="Channels" reason={blocked} /></>;
+
+  const [channels, threads] = await Promise.all([getGuildChannels(viewer), getActiveThreads(viewer)]);
+  const categories = channels.filter((c) => c.type === 4).map((c) => ({ id: c.id, name: c.name }));
+  return (
+    <>
+      <PageHeader
+        title="Channels"
+        description={section.description}
+        actions={<CreateChannelButton guildId={guildId} categories={categories} maxBitrate={maxVoiceBitrate(viewer.guild.premium_tier, viewer.guild.features)} />}
+      />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <ChannelTree key={channels.map((c) => `${c.id}:${c.position}:${c.parent_id}`).join(",")} guildId={guildId} channels={channels} />
+        <ThreadList threads={threads} channels={channels.map((c) => ({ id: c.id, name: c.name }))} />
+      </div>
+    </>
+  );
+}

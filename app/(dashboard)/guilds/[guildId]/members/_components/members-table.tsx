@@ -1,0 +1,116 @@
+"use client";
+
+// The members table: TanStack column definitions over the generic server-paged DataTable.
+import Link from "next/link";
+import { useMemo } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { DataTable, type ServerPage } from "@/components/data-table/data-table";
+import { useUrlState } from "@/components/data-table/url-state";
+import { colorToHex } from "@/lib/actions/schemas/roles";
+import type { MemberRow } from "@/lib/data/members";
+
+export interface RoleChip {
+  id: string;
+  name: string;
+  color: number;
+  managed: boolean;
+  /** Why the moderator cannot assign or remove it. */
+  lockedReason: string | null;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+export function MembersTable({ guildId, rows, roles, selectedId, pagination, filtered }: { guildId: string; rows: MemberRow[]; roles: RoleChip[]; selectedId: string | null; pagination: ServerPage; filtered: boolean }) {
+  const { hrefWith, pending } = useUrlState();
+  const roleById = useMemo(() => new Map(roles.map((r) => [r.id, r])), [roles]);
+  const columns = useMemo<ColumnDef<MemberRow, unknown>[]>(
+    () => [
+      {
+        id: "member",
+        header: "Member",
+        cell: ({ row }) => {
+          const m = row.original;
+          return (
+            <Link href={hrefWith({ member: m.id })} scroll={false} className="flex items-center gap-3 rounded-md focus-visible:outline-offset-4" aria-label={`Open ${m.displayName}`}>
+              <Avatar src={m.avatarUrl} name={m.displayName} id={m.id} size={32} />
+              <span className="min-w-0">
+                <span className="flex items-center gap-1.5 font-medium">
+                  <span className="truncate">{m.displayName}</span>
+                  {m.bot && <Badge tone="blurple">Bot</Badge>}
+                  {m.pending && <Badge tone="warning">Pending</Badge>}
+                </span>
+                <span className="block truncate text-xs text-ink-muted">@{m.username}</span>
+              </span>
+            </Link>
+          );
+        },
+      },
+      {
+        id: "roles",
+        header: "Roles",
+        cell: ({ row }) => {
+          const chips = row.original.roles.map((id) => roleById.get(id)).filter((r): r is RoleChip => Boolean(r));
+          if (chips.length === 0) return <span className="text-xs text-ink-muted">No roles</span>;
+          return (
+            <span className="flex flex-wrap gap-1">
+              {chips.slice(0, 3).map((r) => (
+                <span key={r.id} className="inline-flex items-center gap-1 rounded-full bg-surface-sunken px-2 py-0.5 text-xs ring-1 ring-line">
+                  <span aria-hidden className="size-2 rounded-full" style={{ background: r.color ? colorToHex(r.color) : "#99aab5" }} />
+                  {r.name}
+                </span>
+              ))}
+              {chips.length > 3 && <span className="text-xs text-ink-muted">+{chips.length - 3}</span>}
+            </span>
+          );
+        },
+      },
+      {
+        id: "joined",
+        header: "Joined",
+        cell: ({ row }) => <span className="whitespace-nowrap text-ink-muted">{row.original.joinedAt ? dateFormat.format(new Date(row.original.joinedAt)) : "—"}</span>,
+      },
+      {
+        id: "status",
+        header: "Status",
+        cell: ({ row }) => {
+          const m = row.original;
+          return (
+            <span className="flex flex-wrap gap-1">
+              {m.timeoutUntil && <Badge tone="danger" title={`Until ${new Date(m.timeoutUntil).toUTCString()}`}>Timed out</Badge>}
+              {m.mute && <Badge>Server muted</Badge>}
+              {m.deaf && <Badge>Server deafened</Badge>}
+              {(m.flags & 4) !== 0 && <Badge tone="success">Bypasses verification</Badge>}
+              {!m.timeoutUntil && !m.mute && !m.deaf && (m.flags & 4) === 0 && <span className="text-xs text-ink-muted">—</span>}
+            </span>
+          );
+        },
+      },
+      {
+        id: "actions",
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) => (
+          <Link href={hrefWith({ member: row.original.id })} scroll={false} className="text-sm font-medium text-blurple hover:underline" tabIndex={-1} aria-hidden>
+            Manage
+          </Link>
+        ),
+      },
+    ],
+    [hrefWith, roleById],
+  );
+  return (
+    <DataTable
+      columns={columns}
+      data={rows}
+      getRowId={(row) => row.id}
+      pagination={pagination}
+      caption="Members"
+      emptyTitle={filtered ? "No members match" : "No members"}
+      emptyText={filtered ? "Try another prefix or role." : undefined}
+      selectedId={selectedId}
+      busy={pending}
+      rowClassName={() => "cursor-default"}
+    />
+  );
+}

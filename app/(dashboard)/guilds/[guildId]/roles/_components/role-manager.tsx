@@ -1,0 +1,291 @@
+"use client";
+
+// The roles table: highest first, as Discord lists them. Drag (or Move up/down) to reorder the roles below your
+// own highest role, then save the order in one Modify Guild Role Positions request. Create, edit and delete in dialogs.
+import { useMemo, useState, type DragEvent } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, DisabledReason } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { Dialog } from "@/components/ui/dialog";
+import { Icons } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
+import { useAction } from "@/components/dashboard/use-action";
+import { createGuildRole, deleteGuildRole, modifyGuildRole, modifyGuildRolePositions } from "@/lib/actions/roles";
+import { colorToHex, type RoleFormValues } from "@/lib/actions/schemas/roles";
+import { RoleEditor } from "./role-editor";
+
+export interface RoleRow {
+  id: string;
+  name: string;
+  color: number;
+  position: number;
+  permissions: string;
+  hoist: boolean;
+  mentionable: boolean;
+  managed: boolean;
+  everyone: boolean;
+  unicodeEmoji: string | null;
+  memberCount: number | null;
+  /** Why the moderator cannot edit, move or delete this role; null when they can. */
+  lockedReason: string | null;
+}
+
+type Editing = { mode: "create" } | { mode: "edit"; role: RoleRow } | { mode: "delete"; role: RoleRow } | null;
+
+const count = new Intl.NumberFormat("en-US");
+
+export function RoleManager({ guildId, roles, grantable }: { guildId: string; roles: RoleRow[]; grantable: string }) {
+  const everyone = roles.find((r) => r.everyone);
+  const ranked = useMemo(() => roles.filter((r) => !r.everyone), [roles]);
+  const [order, setOrder] = useState<string[]>(() => ranked.map((r) => r.id));
+  const [baseline, setBaseline] = useState(() => ranked.map((r) => `${r.id}:${r.position}`).join());
+  // A refreshed role list (after any save) resets the local order.
+  const signature = ranked.map((r) => `${r.id}:${r.position}`).join();
+  if (signature !== baseline) {
+    setBaseline(signature);
+    setOrder(ranked.map((r) => r.id));
+  }
+  const byId = useMemo(() => new Map(roles.map((r) => [r.id, r])), [roles]);
+  const lockedCount = ranked.filter((r) => r.lockedReason && !r.managed).length;
+  // Roles above the moderator (and managed ones among them) are pinned at the top; nothing can be moved above them.
+  const firstMovable = order.findIndex((id) => !byId.get(id)!.lockedReason);
+  const floor = firstMovable === -1 ? order.length : Math.max(firstMovable, lockedCount);
+
+  const [editing, setEditing] = useState<Editing>(null);
+  const [drag, setDrag] = useState<string | null>(null);
+  const [over, setOver] = useState<{ id: string; where: "before" | "after" } | null>(null);
+  const [reason, setReason] = useState("");
+
+  const create = useAction(createGuildRole, { failure: "Couldn't create the role" });
+  const edit = useAction(modifyGuildRole, { failure: "Couldn't save the role" });
+  const remove = useAction(deleteGuildRole, { failure: "Couldn't delete the role" });
+  const reorder = useAction(modifyGuildRolePositions, { failure: "Couldn't save the role order" });
+
+  const positions = order
+    .map((id, index) => ({ id, position: order.length - index }))
+    .filter(({ id, position }) => byId.get(id)!.position !== position && !byId.get(id)!.lockedReason);
+
+  const move = (id: string, to: number) =>
+    setOrder((current) => {
+      const next = current.filter((x) => x !== id);
+      next.splice(Math.max(floor, Math.min(to, next.length)), 0, id);
+      return next;
+    });
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    if (drag && over && over.id !== drag) {
+      const without = order.filter((x) => x !== drag);
+      move(drag, without.indexOf(over.id) + (over.where === "after" ? 1 : 0));
+    }
+    setDrag(null);
+    setOver(null);
+  };
+
+  const editorDefaults = (role?: RoleRow): RoleFormValues =>
+    role
+      ? { name: role.name, color: role.color, hoist: role.hoist, mentionable: role.mentionable, permissions: role.permissions }
+      : { name: "new role", color: 0, hoist: false, mentionable: false, permissions: everyone?.permissions ?? "0" };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-ink-muted">
+          {ranked.length} roles. Drag to reorder; a member shows the colour of their highest role.
+        </p>
+        <Button onClick={() => setEditing({ mode: "create" })}>
+          <Icons.plus className="size-4" /> Create role
+        </Button>
+      </div>
+
+      <Card className="overflow-x-auto p-0">
+        <table className="w-full min-w-[40rem] text-sm">
+          <caption className="sr-only">Roles, highest first</caption>
+          <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">
+            <tr>
+              <th scope="col" className="w-10 px-3 py-2"><span className="sr-only">Order</span></th>
+              <th scope="col" className="px-3 py-2">Role</th>
+              <th scope="col" className="px-3 py-2 text-right">Members</th>
+              <th scope="col" className="px-3 py-2">Display separately</th>
+              <th scope="col" className="px-3 py-2">Mentionable</th>
+              <th scope="col" className="px-3 py-2 text-right">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.map((id, index) => {
+              const role = byId.get(id)!;
+              const movable = !role.lockedReason;
+              return (
+                <tr
+                  key={id}
+                  data-role-id={id}
+                  draggable={movable}
+                  onDragStart={(e) => {
+                    e.dataTransfer.effectAllowed = "move";
+                    e.dataTransfer.setData("text/plain", id);
+                    setDrag(id);
+                  }}
+                  onDragEnd={() => {
+                    setDrag(null);
+                    setOver(null);
+                  }}
+                  onDragOver={(e) => {
+                    if (!drag) return;
+                    const rect = e.currentTarget.getBoundingClientRect();
+                    const where = e.clientY < rect.top + rect.height / 2 ? "before" : "after";
+                    // Only below the pinned roles: any movable row, or just under the last pinned one.
+                    if (index < floor - 1 || (index === floor - 1 && where === "before")) return;
+                    e.preventDefault();
+                    setOver({ id, where });
+                  }}
+                  onDrop={onDrop}
+                  className={cn(
+                    "border-b border-line last:border-0 hover:bg-surface-sunken/60",
+                    drag === id && "opacity-40",
+                    over?.id === id && over.where === "before" && "shadow-[inset_0_2px_0_0_#5865F2]",
+                    over?.id === id && over.where === "after" && "shadow-[inset_0_-2px_0_0_#5865F2]",
+                  )}
+                >
+                  <td className="px-3 py-2 text-ink-muted">{movable ? <Icons.grip className="size-4 cursor-grab" /> : <Icons.lock className="size-4" />}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex items-center gap-2">
+                      <span aria-hidden className="size-3 shrink-0 rounded-full" style={{ background: role.color ? colorToHex(role.color) : "#99aab5" }} />
+                      <span className="font-medium" style={role.color ? { color: colorToHex(role.color) } : undefined}>
+                        {role.unicodeEmoji ? `${role.unicodeEmoji} ` : ""}
+                        {role.name}
+                      </span>
+                      {role.managed && <Badge>Managed</Badge>}
+                    </div>
+                    {role.lockedReason && <DisabledReason reason={role.lockedReason === "managed by an integration" ? "managed by an integration" : `Read-only: ${role.lockedReason}`} className="mt-0.5" />}
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">{role.memberCount === null ? "—" : count.format(role.memberCount)}</td>
+                  <td className="px-3 py-2">{role.hoist ? <Badge tone="success">Yes</Badge> : <span className="text-ink-muted">No</span>}</td>
+                  <td className="px-3 py-2">{role.mentionable ? <Badge tone="success">Yes</Badge> : <span className="text-ink-muted">No</span>}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex justify-end gap-1">
+                      <Button size="sm" variant="ghost" className="px-2" aria-label={`Move ${role.name} up`} disabled={!movable || index <= floor} onClick={() => move(id, index - 1)}>
+                        ↑
+                      </Button>
+                      <Button size="sm" variant="ghost" className="px-2" aria-label={`Move ${role.name} down`} disabled={!movable || index === order.length - 1} onClick={() => move(id, index + 1)}>
+                        ↓
+                      </Button>
+                      <Button size="sm" variant="secondary" aria-label={`Edit ${role.name}`} disabled={!movable} title={role.lockedReason ?? undefined} onClick={() => setEditing({ mode: "edit", role })}>
+                        Edit
+                      </Button>
+                      <Button size="sm" variant="ghost" className="text-danger" aria-label={`Delete ${role.name}`} disabled={!movable} title={role.lockedReason ?? undefined} onClick={() => setEditing({ mode: "delete", role })}>
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+            {everyone && (
+              <tr data-role-id={everyone.id} className="bg-surface-sunken/40">
+                <td className="px-3 py-2 text-ink-muted"><Icons.users className="size-4" /></td>
+                <td className="px-3 py-2">
+                  <span className="font-medium">@everyone</span>
+                  <p className="text-xs text-ink-muted">Default permissions for every member. Always last; can&apos;t be deleted.</p>
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">{everyone.memberCount === null ? "—" : count.format(everyone.memberCount)}</td>
+                <td className="px-3 py-2 text-ink-muted">—</td>
+                <td className="px-3 py-2 text-ink-muted">—</td>
+                <td className="px-3 py-2 text-right">
+                  <Button size="sm" variant="secondary" aria-label="Edit @everyone" onClick={() => setEditing({ mode: "edit", role: everyone })}>
+                    Permissions
+                  </Button>
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </Card>
+
+      {positions.length > 0 && (
+        <div role="region" aria-label="Unsaved role order" className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 rounded-lg bg-surface-raised p-3 shadow-lg ring-1 ring-blurple/40">
+          <p className="text-sm font-medium">New order for {positions.length} role{positions.length === 1 ? "" : "s"}.</p>
+          <Input aria-label="Reason (audit log)" placeholder="Reason (optional)" value={reason} onChange={(e) => setReason(e.target.value)} className="h-9 max-w-56" maxLength={512} />
+          <div className="ml-auto flex gap-2">
+            <Button variant="ghost" onClick={() => setOrder(ranked.map((r) => r.id))}>
+              Reset
+            </Button>
+            <Button pending={reorder.pending} onClick={async () => { const r = await reorder.run({ guildId, reason: reason || undefined, positions }); if (r.ok) setReason(""); }}>
+              Save order
+            </Button>
+          </div>
+        </div>
+      )}
+
+      <Dialog open={editing?.mode === "create" || editing?.mode === "edit"} onClose={() => setEditing(null)} title={editing?.mode === "edit" ? `Edit ${editing.role.everyone ? "@everyone" : editing.role.name}` : "Create role"} size="lg">
+        {(editing?.mode === "create" || editing?.mode === "edit") && (
+          <RoleEditor
+            key={editing.mode === "edit" ? editing.role.id : "new"}
+            defaults={editorDefaults(editing.mode === "edit" ? editing.role : undefined)}
+            grantable={grantable}
+            everyone={editing.mode === "edit" && editing.role.everyone}
+            submitLabel={editing.mode === "edit" ? "Save changes" : "Create role"}
+            pending={create.pending || edit.pending}
+            onCancel={() => setEditing(null)}
+            onSubmit={async (values) => {
+              let result;
+              if (editing.mode === "create") {
+                result = await create.run({ guildId, ...values });
+              } else {
+                const role = editing.role;
+                const changed = Object.fromEntries(
+                  (["name", "color", "hoist", "mentionable", "permissions"] as const).filter((k) => values[k] !== editorDefaults(role)[k]).map((k) => [k, values[k]]),
+                );
+                if (Object.keys(changed).length === 0) {
+                  setEditing(null);
+                  return { ok: true };
+                }
+                result = await edit.run({ guildId, roleId: role.id, reason: values.reason, ...changed });
+              }
+              if (result.ok) setEditing(null);
+              return result;
+            }}
+          />
+        )}
+      </Dialog>
+
+      <DeleteRoleDialog
+        role={editing?.mode === "delete" ? editing.role : null}
+        pending={remove.pending}
+        onClose={() => setEditing(null)}
+        onConfirm={async (role, why) => {
+          const result = await remove.run({ guildId, roleId: role.id, roleName: role.name, reason: why || undefined });
+          if (result.ok) setEditing(null);
+        }}
+      />
+    </div>
+  );
+}
+
+function DeleteRoleDialog({ role, pending, onClose, onConfirm }: { role: RoleRow | null; pending: boolean; onClose: () => void; onConfirm: (role: RoleRow, reason: string) => void }) {
+  const [reason, setReason] = useState("");
+  return (
+    <Dialog
+      open={role !== null}
+      onClose={onClose}
+      title={`Delete ${role?.name ?? "role"}?`}
+      description={role ? `${role.memberCount ?? "Its"} member${role.memberCount === 1 ? "" : "s"} will lose this role. This can't be undone.` : undefined}
+      size="sm"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" pending={pending} onClick={() => role && onConfirm(role, reason)}>
+            Delete role
+          </Button>
+        </>
+      }
+    >
+      <label htmlFor="delete-role-reason" className="text-sm font-medium">
+        Reason
+      </label>
+      <Input id="delete-role-reason" className="mt-1" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={512} placeholder="Recorded in the audit log" />
+    </Dialog>
+  );
+}

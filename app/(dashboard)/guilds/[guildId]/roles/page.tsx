@@ -1,0 +1,49 @@
+// Roles: colour, member count, hoist and mentionable for each; create, edit (permission editor grouped as Discord's),
+// delete, drag to reorder. Roles at or above the moderator's highest role are read-only, with the reason.
+import type { Metadata } from "next";
+import { PermissionFlagsBits as P } from "discord-api-types/v10";
+import { PageHeader } from "@/components/ui/card";
+import { NoAccess } from "@/components/dashboard/no-access";
+import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
+import { ALL_PERMISSIONS, hasPermission } from "@/lib/discord/permissions";
+import { getRoleMemberCounts } from "@/lib/data/roles";
+import { getGuildViewer, roleVerdict } from "@/lib/data/viewer";
+import { RoleManager, type RoleRow } from "./_components/role-manager";
+
+export const metadata: Metadata = { title: "Roles" };
+
+export default async function RolesPage({ params }: { params: Promise<{ guildId: string }> }) {
+  const { guildId } = await params;
+  const viewer = await getGuildViewer(guildId);
+  const section = findSection("roles")!;
+  const blocked = sectionDisabledReason(section, viewer.permissions);
+  if (blocked) return <><PageHeader title="Roles" description={section.description} /><NoAccess section="Roles" reason={blocked} /></>;
+
+  const counts = await getRoleMemberCounts(viewer);
+  const roles: RoleRow[] = viewer.roles.map((role) => {
+    const verdict = roleVerdict(viewer, role);
+    const everyone = role.id === viewer.guild.id;
+    return {
+      id: role.id,
+      name: role.name,
+      color: role.color,
+      position: role.position,
+      permissions: role.permissions,
+      hoist: role.hoist,
+      mentionable: role.mentionable,
+      managed: role.managed,
+      everyone,
+      unicodeEmoji: role.unicode_emoji ?? null,
+      memberCount: everyone ? viewer.guild.approximate_member_count ?? null : counts ? (counts[role.id] ?? 0) : null,
+      lockedReason: role.managed ? "managed by an integration" : verdict.ok ? null : verdict.reason,
+    };
+  });
+  // What the moderator may grant: their own permissions, or everything for administrators and the owner.
+  const grantable = viewer.isOwner || hasPermission(viewer.permissions, P.Administrator) ? ALL_PERMISSIONS : viewer.permissions;
+  return (
+    <>
+      <PageHeader title="Roles" description={`${section.description} Members use the colour of their highest role.`} />
+      <RoleManager guildId={guildId} roles={roles} grantable={grantable.toString()} />
+    </>
+  );
+}

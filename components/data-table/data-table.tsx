@@ -1,0 +1,108 @@
+"use client";
+
+// The one generic server-paged table: TanStack Table v8 renders the rows the server sent for the current page
+// (manual pagination, no client-side sorting or filtering), paging controls are links carrying the cursor in the
+// URL, and rows are keyboard-reachable (the primary cell should hold a link or button).
+import Link from "next/link";
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { cn } from "@/components/ui/cn";
+import { buttonClasses } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/card";
+
+export interface ServerPage {
+  /** 1-based page number, for display. */
+  page: number;
+  previousHref: string | null;
+  nextHref: string | null;
+  /** e.g. "Showing 1-50" */
+  summary?: string;
+}
+
+export interface DataTableProps<Row> {
+  columns: ColumnDef<Row, unknown>[];
+  data: Row[];
+  getRowId: (row: Row) => string;
+  pagination: ServerPage;
+  caption: string;
+  emptyTitle: string;
+  emptyText?: string;
+  /** Marks the row that is open in a side panel. */
+  selectedId?: string | null;
+  busy?: boolean;
+  rowClassName?: (row: Row) => string | undefined;
+}
+
+export function DataTable<Row>({ columns, data, getRowId, pagination, caption, emptyTitle, emptyText, selectedId, busy, rowClassName }: DataTableProps<Row>) {
+  const table = useReactTable({
+    data,
+    columns,
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualFiltering: true,
+    manualSorting: true,
+  });
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className={cn("overflow-x-auto rounded-lg bg-surface-raised ring-1 ring-line transition-opacity", busy && "opacity-60")} aria-busy={busy || undefined}>
+        <table className="w-full min-w-[44rem] text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th key={header.id} scope="col" className="px-3 py-2 font-semibold" style={{ width: header.column.columnDef.size !== 150 ? header.column.columnDef.size : undefined }}>
+                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr
+                key={row.id}
+                aria-selected={selectedId === row.id || undefined}
+                className={cn("border-b border-line last:border-0 hover:bg-surface-sunken/60 aria-selected:bg-blurple/10", rowClassName?.(row.original))}
+              >
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className="px-3 py-2 align-middle">
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {data.length === 0 && (
+          <div className="p-4">
+            <EmptyState title={emptyTitle}>{emptyText}</EmptyState>
+          </div>
+        )}
+      </div>
+      <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span className="text-ink-muted">
+          Page {pagination.page}
+          {pagination.summary ? ` · ${pagination.summary}` : ""}
+        </span>
+        <span className="flex gap-2">
+          {pagination.previousHref ? (
+            <Link href={pagination.previousHref} scroll={false} className={buttonClasses("secondary", "sm")} rel="prev">
+              ← Previous
+            </Link>
+          ) : (
+            <span aria-disabled="true" className={cn(buttonClasses("secondary", "sm"), "pointer-events-none opacity-50")}>← Previous</span>
+          )}
+          {pagination.nextHref ? (
+            <Link href={pagination.nextHref} scroll={false} className={buttonClasses("secondary", "sm")} rel="next">
+              Next →
+            </Link>
+          ) : (
+            <span aria-disabled="true" className={cn(buttonClasses("secondary", "sm"), "pointer-events-none opacity-50")}>Next →</span>
+          )}
+        </span>
+      </nav>
+    </div>
+  );
+}
