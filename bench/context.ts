@@ -47,8 +47,8 @@ export async function createBenchContext(appUrl: string, baselineUrl: string): P
   }
 
   const mid = database.prepare("SELECT user_id FROM members WHERE guild_id = ? ORDER BY user_id LIMIT 1 OFFSET ?").get(guildId, Math.floor(memberCount / 2)) as { user_id: bigint };
-  // Members to bulk-ban: a slice from the top of the id range that no earlier batch in this run touched.
-  const banPool = (database.prepare("SELECT user_id FROM members WHERE guild_id = ? AND user_id != ? ORDER BY user_id DESC LIMIT 8000").all(guildId, ownerId) as Array<{ user_id: bigint }>).map((r) => String(r.user_id));
+  // Members to bulk-ban: unbanned members from the top of the id range (reseeding may re-add banned users' ids).
+  const banPool = (database.prepare("SELECT m.user_id FROM members m WHERE m.guild_id = ? AND m.user_id != ? AND NOT EXISTS (SELECT 1 FROM bans b WHERE b.guild_id = m.guild_id AND b.user_id = m.user_id) ORDER BY m.user_id DESC LIMIT 8000").all(guildId, ownerId) as Array<{ user_id: bigint }>).map((r) => String(r.user_id));
   const rare = database.prepare("SELECT username_key FROM members WHERE guild_id = ? ORDER BY user_id DESC LIMIT 1").get(guildId) as { username_key: string };
   const pruneCount = database.prepare("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND role_count = 0 AND last_active_at < ?");
 

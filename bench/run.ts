@@ -74,7 +74,7 @@ async function main(): Promise<void> {
       rows.push([name, fmt(result.requestsPerSecond), fmt(result.p50, 2), fmt(result.p99, 2), `${fmt(result.requestsPerSecond / floor.requestsPerSecond, 2)}×`, target ?? ""]);
     row("baseline: node:http + better-sqlite3 PK lookup", floor);
     for (const scenario of scenarios) {
-      if (only && !only.includes(scenario.name)) continue;
+      if (only && !only.some((filter) => scenario.name.includes(filter))) continue;
       try {
         const result = await scenario.run(ctx, duration);
         row(scenario.name, result, scenario.target);
