@@ -8,6 +8,9 @@ const config = [
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // This rule only says the React Compiler will skip a component (TanStack Table, react-hook-form's watch);
+      // Guildhall does not run the React Compiler.
+      "react-hooks/incompatible-library": "off",
     },
   },
 ];

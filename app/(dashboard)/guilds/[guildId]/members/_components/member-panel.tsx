@@ -173,6 +173,8 @@ function PanelBody({
     const at = custom ? new Date(custom) : null;
     return at && !Number.isNaN(at.getTime()) ? at.toISOString() : "";
   };
+  // Only bounds the date picker: reading the clock while rendering is harmless here.
+  // eslint-disable-next-line react-hooks/purity
   const maxCustom = new Date(Date.now() + TIMEOUT_MAX_MS - 60_000);
   const localMax = new Date(maxCustom.getTime() - maxCustom.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   const inVoice = detail.voice.channelId;

@@ -22,7 +22,7 @@ export interface RoleChip {
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 
-export function MembersTable({ guildId, rows, roles, selectedId, pagination, filtered }: { guildId: string; rows: MemberRow[]; roles: RoleChip[]; selectedId: string | null; pagination: ServerPage; filtered: boolean }) {
+export function MembersTable({ guildId: _guildId, rows, roles, selectedId, pagination, filtered }: { guildId: string; rows: MemberRow[]; roles: RoleChip[]; selectedId: string | null; pagination: ServerPage; filtered: boolean }) {
   const { hrefWith, pending } = useUrlState();
   const roleById = useMemo(() => new Map(roles.map((r) => [r.id, r])), [roles]);
   const columns = useMemo<ColumnDef<MemberRow, unknown>[]>(
