@@ -14,7 +14,7 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
 
   useEffect(() => {
     if (q.trim() === urlQ) return;
-    const timer = setTimeout(() => set({ q: q.trim() || null, after: null, trail: null, member: null }, { replace: true }), 300);
+    const timer = setTimeout(() => set({ q: q.trim() || null, after: null, trail: null }, { replace: true }), 300);
     return () => clearTimeout(timer);
   }, [q, urlQ, set]);
 
