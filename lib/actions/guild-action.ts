@@ -8,12 +8,17 @@ import { recordAuditEntry } from "@/lib/audit/history";
 import { managementApi } from "@/lib/data/api";
 import { createGuildAction, type GuildActionDefinition } from "./action-client";
 
+/**
+ * A server action from a definition. The definition stays reachable as `.definition` so tests can run the very
+ * same operation through createGuildAction with their own session and API client (bot mode against a test server).
+ */
 export function guildAction<S extends z.ZodType<{ guildId: string; reason?: string }>, R>(definition: GuildActionDefinition<S, R>) {
-  return createGuildAction(definition, {
+  const action = createGuildAction(definition, {
     getSession: getDashboardSession,
     mode: () => dashboardConfig().authMode,
     createApi: (session) => managementApi(session),
     record: recordAuditEntry,
     revalidate: (guildId) => revalidatePath(`/guilds/${guildId}`, "layout"),
   });
+  return Object.assign(action, { definition });
 }
