@@ -1,40 +1,34 @@
 "use server";
 
-// Server actions of the built-in provider's sign-in and consent page.
+// Server actions of the built-in provider's sign-in and consent page. Every action re-checks the authorization
+// request from its query string (the hidden field is client input) and the signed-in user from the cookie.
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { z } from "zod";
-import { createProviderSession, PROVIDER_SESSION_COOKIE, PROVIDER_SESSION_TTL_MS, readProviderSession } from "@/lib/guild-api/provider-session";
+import { createProviderSession, PROVIDER_SESSION_COOKIE, providerSessionCookieOptions, readProviderSession } from "@/lib/guild-api/provider-session";
+import { ConsentDecisionFormSchema, ProviderSignInFormSchema } from "@/lib/guild-api/schemas/oauth2";
 import { installBot } from "@/lib/guild-api/services/bot-install";
-import { createAuthorizationCode, OAuth2Error, parseAuthorizeRequest, redirectTarget, signInWithPassword } from "@/lib/guild-api/services/oauth2";
+import {
+  ACCESS_DENIED,
+  AuthorizeRequestError,
+  authorizationResponseUrl,
+  createAuthorizationCode,
+  OAuth2Error,
+  parseAuthorizeRequest,
+  signInWithPassword,
+  type AuthorizeRequest,
+} from "@/lib/guild-api/services/oauth2";
+import { authorizePath, type InstallErrorCode } from "./_lib/paths";
 
-const SignInSchema = z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(256), query: z.string().max(8192) });
-const DecisionSchema = z.object({
-  decision: z.enum(["authorize", "cancel"]),
-  query: z.string().max(8192),
-  guild_id: z.string().regex(/^\d{1,20}$/).optional(),
-});
-
-const authorizePath = (query: string, extra?: Record<string, string>) => {
-  const params = new URLSearchParams(query);
-  params.delete("login_error");
-  for (const [name, value] of Object.entries(extra ?? {})) params.set(name, value);
-  return `/oauth2/authorize?${params}`;
-};
+const formFields = (form: FormData) => Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 
 export async function signIn(form: FormData): Promise<void> {
-  const parsed = SignInSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) redirect(authorizePath(String(form.get("query") ?? ""), { login_error: "1" }));
+  const parsed = ProviderSignInFormSchema.safeParse(formFields(form));
+  const query = String(form.get("query") ?? "");
+  if (!parsed.success) redirect(authorizePath(query, { login_error: "1" }));
   const userId = signInWithPassword(parsed.data.username, parsed.data.password);
-  if (userId === null) redirect(authorizePath(parsed.data.query, { login_error: "1" }));
-  (await cookies()).set(PROVIDER_SESSION_COOKIE, createProviderSession(userId), {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge: PROVIDER_SESSION_TTL_MS / 1000,
-    secure: process.env.PUBLIC_URL?.startsWith("https://") ?? false,
-  });
-  redirect(authorizePath(parsed.data.query));
+  if (userId === null) redirect(authorizePath(query, { login_error: "1" }));
+  (await cookies()).set(PROVIDER_SESSION_COOKIE, createProviderSession(userId), providerSessionCookieOptions());
+  redirect(authorizePath(query));
 }
 
 export async function signOut(form: FormData): Promise<void> {
@@ -42,45 +36,54 @@ export async function signOut(form: FormData): Promise<void> {
   redirect(authorizePath(String(form.get("query") ?? "")));
 }
 
+/** Re-reads the request; a request that went bad meanwhile ends as the page would end it. */
+function requestFrom(query: string): AuthorizeRequest {
+  try {
+    return parseAuthorizeRequest(Object.fromEntries(new URLSearchParams(query)));
+  } catch (error) {
+    if (error instanceof AuthorizeRequestError && error.target) redirect(authorizationResponseUrl(error.target, error.toBody()));
+    if (error instanceof OAuth2Error) redirect(authorizePath(query));
+    throw error;
+  }
+}
+
 export async function decide(form: FormData): Promise<void> {
-  const { decision, query, guild_id: guildId } = DecisionSchema.parse(Object.fromEntries(form));
-  const request = parseAuthorizeRequest(Object.fromEntries(new URLSearchParams(query)));
+  const parsed = ConsentDecisionFormSchema.safeParse(formFields(form));
+  if (!parsed.success) redirect(authorizePath(String(form.get("query") ?? "")));
+  const { decision, query } = parsed.data;
+  const request = requestFrom(query);
   const userId = readProviderSession((await cookies()).get(PROVIDER_SESSION_COOKIE)?.value);
   if (userId === null) redirect(authorizePath(query));
+  if (decision === "cancel") redirect(authorizationResponseUrl(request, ACCESS_DENIED));
 
-  let result: Record<string, string>;
-  try {
-    if (decision === "authorize" && request.scopes.includes("bot")) {
-      if (!guildId) throw new OAuth2Error("invalid_request", "Choose a server to add the bot to.");
-      installBot({ application: request.application, userId, guildId: BigInt(guildId), permissions: request.permissions, scopes: request.scopes });
+  let guildId: bigint | null = null;
+  if (request.scopes.includes("bot")) {
+    const chosen = request.disableGuildSelect ? request.guildId : (parsed.data.guild_id ?? null);
+    if (!chosen) redirect(authorizePath(query, { install_error: "no_guild" satisfies InstallErrorCode }));
+    guildId = BigInt(chosen);
+    let refused: InstallErrorCode | null = null;
+    try {
+      installBot({ application: request.application, userId, guildId, permissions: request.permissions, scopes: request.scopes });
+    } catch (error) {
+      if (!(error instanceof OAuth2Error)) throw error;
+      refused = error.error === "access_denied" ? "forbidden" : "unavailable";
     }
-    if (decision === "authorize" && request.installOnly && request.redirectUri === null) {
-      const installed = request.scopes.includes("bot") && guildId ? `?guild_id=${guildId}` : "";
-      redirect(`/oauth2/authorized${installed}`);
-    }
-    result =
-      decision === "cancel"
-        ? { error: "access_denied", error_description: "The resource owner or authorization server denied the request" }
-        : request.installOnly
-          ? { guild_id: guildId ?? "" }
-          : {
-            code: createAuthorizationCode({
-            applicationId: request.application.id,
-            userId,
-            scopes: request.scopes,
-            redirectUri: request.redirectUri,
-            codeChallenge: request.codeChallenge,
-            codeChallengeMethod: request.codeChallengeMethod,
-          }),
-          };
-  } catch (error) {
-    if (!(error instanceof OAuth2Error)) throw error;
-    result = { error: error.error, error_description: error.description };
+    if (refused) redirect(authorizePath(query, { install_error: refused }));
   }
-  if (request.webMessageOrigin) {
-    const params = new URLSearchParams({ client_id: String(request.application.id), origin: request.webMessageOrigin, ...result });
-    if (request.state !== null) params.set("state", request.state);
-    redirect(`/oauth2/web-message?${params}`);
+
+  if (request.installOnly) {
+    // An install link issues no code: a confirmation page, or the redirect URI the link named.
+    if (request.redirectUri === null && request.webMessageOrigin === null) redirect(`/oauth2/authorized${guildId ? `?guild_id=${guildId}` : ""}`);
+    redirect(authorizationResponseUrl(request, guildId ? { guild_id: String(guildId) } : {}));
   }
-  redirect(redirectTarget(request, result));
+  const code = createAuthorizationCode({
+    applicationId: request.application.id,
+    userId,
+    scopes: request.scopes,
+    redirectUri: request.redirectUri,
+    codeChallenge: request.codeChallenge,
+    codeChallengeMethod: request.codeChallengeMethod,
+    guildId,
+  });
+  redirect(authorizationResponseUrl(request, guildId ? { code, guild_id: String(guildId) } : { code }));
 }

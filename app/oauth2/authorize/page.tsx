@@ -1,13 +1,32 @@
-// The built-in provider's sign-in and consent page (part of the guild API service, not the dashboard).
+// The built-in provider's sign-in and consent page (part of the guild API service, not the dashboard, so it reads
+// lib/guild-api directly). Request problems are shown here, or told to a validated redirect URI; then sign-in;
+// then consent (or, with prompt=none and an earlier grant of the same scopes, straight back with a code).
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { permissionLabel, splitFlags } from "@/lib/discord/permissions";
 import { PROVIDER_SESSION_COOKIE, readProviderSession } from "@/lib/guild-api/provider-session";
 import { installableGuilds } from "@/lib/guild-api/services/bot-install";
-import { OAUTH2_SCOPES, OAuth2Error, parseAuthorizeRequest, type AuthorizeRequest } from "@/lib/guild-api/services/oauth2";
+import {
+  AuthorizeRequestError,
+  authorizationResponseUrl,
+  canSkipConsent,
+  createAuthorizationCode,
+  OAUTH2_SCOPES,
+  OAuth2Error,
+  parseAuthorizeRequest,
+  registeredRedirectUris,
+  type AuthorizeRequest,
+} from "@/lib/guild-api/services/oauth2";
 import { sql } from "@/lib/guild-api/store/db";
-import { decide, signIn, signOut } from "./actions";
+import { AppIdentity, type IdentityUser } from "./_components/app-identity";
+import { AuthorizeShell } from "./_components/authorize-shell";
+import { ConsentForm, type BotInstall } from "./_components/consent-form";
+import { RequestError } from "./_components/request-error";
+import { SignInForm } from "./_components/sign-in-form";
+import { installErrorMessage, requestQueryString } from "./_lib/paths";
 
-export const metadata: Metadata = { title: "Authorize" };
+export const metadata: Metadata = { title: "Authorize", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -15,133 +34,92 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function AuthorizePage({ searchParams }: { searchParams: SearchParams }) {
   const raw = await searchParams;
   const query = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])) as Record<string, string | undefined>;
-  const queryString = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+  const queryString = requestQueryString(query);
 
-  let request: AuthorizeRequest;
-  try {
-    request = parseAuthorizeRequest(query);
-  } catch (error) {
-    if (!(error instanceof OAuth2Error)) throw error;
-    return (
-      <Card>
-        <h1 className="text-xl font-semibold">This authorization request can&apos;t be completed</h1>
-        <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 p-3 text-sm">
-          <span className="font-mono text-xs">{error.error}</span>: {error.description}
-        </p>
-        <p className="text-sm text-ink-muted">Nothing was shared. Go back to the application and try again, or tell its developer.</p>
-      </Card>
-    );
-  }
+  const checked = checkRequest(query);
+  if (checked.kind === "refused") return <RequestError error={checked.error.error} description={checked.error.description} />;
+  if (checked.kind === "tell-client") redirect(checked.url);
+  const { request } = checked;
 
   const userId = readProviderSession((await cookies()).get(PROVIDER_SESSION_COOKIE)?.value);
-  const user = userId === null ? undefined : (sql("SELECT username, global_name FROM users WHERE id = ?").get(userId) as { username: string; global_name: string | null } | undefined);
+  const user = userId === null ? null : findUser(userId);
   const app = request.application;
-  const botGuilds = user && userId !== null && request.scopes.includes("bot") ? installableGuilds(userId) : null;
+  const appIdentity = { id: String(app.id), name: app.name, iconUrl: app.icon ? `/cdn/app-icons/${app.id}/${app.icon}.png` : null };
+  const wants = request.scopes.includes("bot") ? "wants to be added to a server you manage" : request.installOnly ? "wants to be added to your account" : "wants to access your Guildhall account";
 
-  if (!user) {
+  if (!user || userId === null) {
     return (
-      <Card>
-        <AppHeader name={app.name} subtitle="wants to access your account" />
-        <form action={signIn} className="flex flex-col gap-3">
-          <input type="hidden" name="query" value={queryString} />
-          {query.login_error && (
-            <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 p-3 text-sm">
-              Wrong username or password.
-            </p>
-          )}
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Username
-            <input name="username" autoComplete="username" required className="rounded-md border border-line bg-surface-sunken px-3 py-2 text-base font-normal" />
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Password
-            <input name="password" type="password" autoComplete="current-password" required className="rounded-md border border-line bg-surface-sunken px-3 py-2 text-base font-normal" />
-          </label>
-          <button type="submit" className="mt-2 rounded-md bg-blurple px-4 py-2 font-medium text-white hover:bg-blurple-dark">
-            Sign in
-          </button>
-        </form>
-      </Card>
+      <AuthorizeShell labelledBy="app-heading">
+        <AppIdentity app={appIdentity} user={null} headingId="app-heading" subtitle={wants} />
+        <SignInForm query={queryString} failed={query.login_error !== undefined} appName={app.name} />
+      </AuthorizeShell>
     );
   }
 
+  if (canSkipConsent(request, userId)) {
+    const code = createAuthorizationCode({
+      applicationId: app.id,
+      userId,
+      scopes: request.scopes,
+      redirectUri: request.redirectUri,
+      codeChallenge: request.codeChallenge,
+      codeChallengeMethod: request.codeChallengeMethod,
+    });
+    redirect(authorizationResponseUrl(request, { code }));
+  }
+
   return (
-    <Card>
-      <AppHeader name={app.name} subtitle="wants to access your account" />
-      <div className="flex items-center justify-between rounded-md bg-surface-sunken px-3 py-2 text-sm">
-        <span>
-          Signed in as <strong>{user.global_name ?? user.username}</strong> <span className="text-ink-muted">@{user.username}</span>
-        </span>
-        <form action={signOut}>
-          <input type="hidden" name="query" value={queryString} />
-          <button type="submit" className="text-blurple hover:underline">Not you? Sign out</button>
-        </form>
-      </div>
-      <section aria-labelledby="scopes-heading">
-        <h2 id="scopes-heading" className="mb-2 text-xs font-semibold uppercase tracking-wide text-ink-muted">
-          This will allow {app.name} to
-        </h2>
-        <ul className="flex flex-col gap-2">
-          {request.scopes.map((scope) => (
-            <li key={scope} className="flex items-start gap-2 text-sm">
-              <span aria-hidden className="mt-0.5 text-success">✓</span>
-              <span>
-                {OAUTH2_SCOPES[scope]} <span className="font-mono text-xs text-ink-muted">({scope})</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <p className="text-xs text-ink-muted">
-        {request.webMessageOrigin
-          ? `The result goes back to ${request.webMessageOrigin}.`
-          : `Once you authorize, you will be redirected to ${request.redirectUri ?? "the application"}.`}{" "}
-        {app.name} can&apos;t read your password.
-      </p>
-      <form action={decide} className="flex flex-wrap justify-end gap-3">
-        <input type="hidden" name="query" value={queryString} />
-        {botGuilds && (
-          <label className="flex w-full flex-col gap-1 text-sm font-medium">
-            Add to server
-            <select name="guild_id" required defaultValue={request.guildId ?? ""} className="rounded-md border border-line bg-surface-sunken px-3 py-2 text-base font-normal">
-              <option value="" disabled>
-                {botGuilds.length ? "Select a server" : "You need Manage Server in a server to add this bot"}
-              </option>
-              {botGuilds.map((guild) => (
-                <option key={guild.id} value={guild.id}>
-                  {guild.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <button type="submit" name="decision" value="cancel" className="rounded-md px-4 py-2 font-medium hover:underline">
-          Cancel
-        </button>
-        <button type="submit" name="decision" value="authorize" className="rounded-md bg-blurple px-4 py-2 font-medium text-white hover:bg-blurple-dark">
-          Authorize
-        </button>
-      </form>
-    </Card>
+    <AuthorizeShell labelledBy="app-heading">
+      <AppIdentity app={appIdentity} user={user} headingId="app-heading" subtitle={wants} />
+      <ConsentForm
+        query={queryString}
+        appName={app.name}
+        user={user}
+        scopes={request.scopes.map((scope) => ({ scope, description: OAUTH2_SCOPES[scope] }))}
+        destination={destination(request)}
+        bot={request.scopes.includes("bot") ? botInstall(request, userId) : null}
+        installError={installErrorMessage(query.install_error)}
+      />
+    </AuthorizeShell>
   );
 }
 
-function Card({ children }: { children: React.ReactNode }) {
-  return (
-    <main className="flex min-h-screen items-center justify-center bg-surface-sunken p-4">
-      <div className="flex w-full max-w-md flex-col gap-5 rounded-xl bg-surface p-6 shadow-xl ring-1 ring-line">{children}</div>
-    </main>
-  );
+type CheckedRequest = { kind: "ok"; request: AuthorizeRequest } | { kind: "refused"; error: OAuth2Error } | { kind: "tell-client"; url: string };
+
+/** Problems before the redirect URI is trusted are shown; later ones go to the client when it named where. */
+function checkRequest(query: Record<string, string | undefined>): CheckedRequest {
+  try {
+    return { kind: "ok", request: parseAuthorizeRequest(query) };
+  } catch (error) {
+    if (!(error instanceof OAuth2Error)) throw error;
+    if (error instanceof AuthorizeRequestError && error.target) return { kind: "tell-client", url: authorizationResponseUrl(error.target, error.toBody()) };
+    return { kind: "refused", error };
+  }
 }
 
-function AppHeader({ name, subtitle }: { name: string; subtitle: string }) {
-  return (
-    <header className="flex flex-col items-center gap-2 text-center">
-      <div aria-hidden className="flex size-16 items-center justify-center rounded-2xl bg-blurple text-2xl font-bold text-white">
-        {name.slice(0, 1)}
-      </div>
-      <h1 className="text-xl font-semibold">{name}</h1>
-      <p className="text-sm text-ink-muted">{subtitle}</p>
-    </header>
-  );
+function findUser(userId: bigint): IdentityUser | null {
+  const row = sql("SELECT id, username, global_name, avatar FROM users WHERE id = ? AND bot = 0").get(userId) as
+    | { id: bigint; username: string; global_name: string | null; avatar: string | null }
+    | undefined;
+  if (!row) return null;
+  return { id: String(row.id), username: row.username, displayName: row.global_name ?? row.username, avatarUrl: row.avatar ? `/cdn/avatars/${row.id}/${row.avatar}.png` : null };
+}
+
+function destination(request: AuthorizeRequest): string {
+  if (request.webMessageOrigin) return `The answer goes back to ${request.webMessageOrigin}.`;
+  if (request.installOnly && request.redirectUri === null) return "You will see a confirmation here once it is added.";
+  const target = request.redirectUri ?? registeredRedirectUris(request.application)[0];
+  return `Once you authorize, you will be redirected to ${new URL(target).origin}.`;
+}
+
+function botInstall(request: AuthorizeRequest, userId: bigint): BotInstall {
+  const guilds = installableGuilds(userId);
+  const preselected = request.guildId;
+  return {
+    guilds,
+    preselected,
+    locked: request.disableGuildSelect,
+    preselectedRefused: preselected !== null && !guilds.some((g) => g.id === preselected),
+    permissions: splitFlags(request.permissions).map(permissionLabel),
+  };
 }

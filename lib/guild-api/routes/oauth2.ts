@@ -1,90 +1,110 @@
 // OAuth2 provider endpoints, served at /api/v10/oauth2/* and the unversioned /api/oauth2/*.
-// Errors here follow RFC 6749 ({error, error_description}), not Discord's JSON error shape.
+// The token endpoints speak RFC 6749 ({error, error_description}), not Discord's JSON error shape: their callers
+// are generic OAuth2 clients (next-auth, openid-client, the Activity's backend).
 import { Errors } from "../errors";
 import { ok, route, type RouteContext, type RouteResult } from "../http";
 import { sql } from "../store/db";
 import { serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
-import {
-  authenticateClient,
-  exchangeAuthorizationCode,
-  findApplication,
-  OAuth2Error,
-  refreshAccessToken,
-  revokeToken,
-  serializeApplication,
-} from "../services/oauth2";
+import { describeFirstIssue, RevokeTokenBodySchema, SUPPORTED_GRANT_TYPES, TokenRequestBodySchema } from "../schemas/oauth2";
+import { authenticateClient, exchangeToken, findApplication, OAuth2Error, revokeToken, serializeApplication } from "../services/oauth2";
 
-interface TokenForm {
-  get(name: string): string | undefined;
+const BOT_AUTHORIZATION_DAYS = 365;
+
+interface ClientForm {
+  fields: Record<string, string>;
   clientId?: string;
   clientSecret?: string;
 }
 
-/** The form body plus client credentials from the body or HTTP Basic. */
-async function tokenForm(ctx: RouteContext): Promise<TokenForm> {
+/** The urlencoded body as strings, and the client credentials from HTTP Basic (preferred) or the body. */
+async function clientForm(ctx: RouteContext): Promise<ClientForm> {
   if (ctx.contentType !== "application/x-www-form-urlencoded" && ctx.contentType !== "multipart/form-data") {
     throw new OAuth2Error("invalid_request", "The body must be application/x-www-form-urlencoded.");
   }
-  const form = await ctx.formData();
-  const get = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" && value !== "" ? value : undefined;
-  };
-  let clientId = get("client_id");
-  let clientSecret = get("client_secret");
-  const authorization = ctx.req.headers.authorization;
-  if (authorization?.startsWith("Basic ")) {
-    const decoded = Buffer.from(authorization.slice(6), "base64").toString("utf8");
-    const colon = decoded.indexOf(":");
-    if (colon > 0) {
-      clientId = decodeURIComponent(decoded.slice(0, colon));
-      clientSecret = decodeURIComponent(decoded.slice(colon + 1));
-    }
+  let form: FormData;
+  try {
+    form = await ctx.formData();
+  } catch {
+    throw new OAuth2Error("invalid_request", "The body could not be read as a form.");
   }
-  return { get, clientId, clientSecret };
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string" && value !== "" && !(name in fields)) fields[name] = value;
+  let clientId = fields.client_id;
+  let clientSecret = fields.client_secret;
+  const authorization = ctx.req.headers.authorization;
+  if (authorization?.toLowerCase().startsWith("basic ")) {
+    const decoded = Buffer.from(authorization.slice(6).trim(), "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon <= 0) throw new OAuth2Error("invalid_client", "Client authentication failed.", 401);
+    // RFC 6749 §2.3.1: both parts are form-encoded before Base64.
+    const formDecode = (part: string) => {
+      try {
+        return decodeURIComponent(part.replaceAll("+", " "));
+      } catch {
+        throw new OAuth2Error("invalid_client", "Client authentication failed.", 401);
+      }
+    };
+    clientId = formDecode(decoded.slice(0, colon));
+    clientSecret = formDecode(decoded.slice(colon + 1));
+  }
+  return { fields, clientId, clientSecret };
 }
 
-function oauthResult(fn: () => Promise<RouteResult>): Promise<RouteResult> {
-  return fn().catch((error: unknown): RouteResult => {
-    if (error instanceof OAuth2Error) {
-      return { status: error.status, json: error.toBody(), headers: error.status === 401 ? { "www-authenticate": 'Basic realm="oauth2"' } : undefined };
-    }
-    throw error;
-  });
+/** RFC 6749 §5.1/5.2: token responses are never cached; a failed client authentication names its scheme. */
+function oauth2Endpoint(fn: (ctx: RouteContext) => Promise<RouteResult>) {
+  return (ctx: RouteContext): Promise<RouteResult> =>
+    fn(ctx)
+      .then((result): RouteResult => ({ ...result, headers: { ...result.headers, "cache-control": "no-store", pragma: "no-cache" } }))
+      .catch((error: unknown): RouteResult => {
+        if (!(error instanceof OAuth2Error)) throw error;
+        const headers: Record<string, string> = { "cache-control": "no-store", pragma: "no-cache" };
+        if (error.status === 401) headers["www-authenticate"] = 'Basic realm="oauth2"';
+        return { status: error.status, json: error.toBody(), headers };
+      });
 }
 
 export const oauth2Routes = [
-  // POST /oauth2/token: Token Exchange (authorization_code, refresh_token)
-  route("POST", "/oauth2/token", "none", (ctx) =>
-    oauthResult(async () => {
-      const form = await tokenForm(ctx);
+  // POST /oauth2/token: Token Exchange (authorization_code with PKCE, refresh_token, client_credentials)
+  route(
+    "POST",
+    "/oauth2/token",
+    "none",
+    oauth2Endpoint(async (ctx) => {
+      const form = await clientForm(ctx);
       const application = authenticateClient(form.clientId, form.clientSecret);
-      const grant = form.get("grant_type");
-      if (grant === "authorization_code") {
-        return ok(exchangeAuthorizationCode(application, { code: form.get("code"), redirectUri: form.get("redirect_uri"), codeVerifier: form.get("code_verifier") }));
-      }
-      if (grant === "refresh_token") return ok(refreshAccessToken(application, form.get("refresh_token")));
+      const grant = form.fields.grant_type;
       if (!grant) throw new OAuth2Error("invalid_request", "grant_type is missing.");
-      throw new OAuth2Error("unsupported_grant_type", `Unsupported grant_type "${grant}".`);
+      if (!(SUPPORTED_GRANT_TYPES as readonly string[]).includes(grant)) throw new OAuth2Error("unsupported_grant_type", `Unsupported grant_type "${grant}".`);
+      const body = TokenRequestBodySchema.safeParse(form.fields);
+      if (!body.success) throw new OAuth2Error("invalid_request", describeFirstIssue(body.error));
+      return ok(exchangeToken(application, body.data));
     }),
   ),
 
-  // POST /oauth2/token/revoke: Token Revocation
-  route("POST", "/oauth2/token/revoke", "none", (ctx) =>
-    oauthResult(async () => {
-      const form = await tokenForm(ctx);
+  // POST /oauth2/token/revoke: Token Revocation (RFC 7009; the access token and its refresh token go together)
+  route(
+    "POST",
+    "/oauth2/token/revoke",
+    "none",
+    oauth2Endpoint(async (ctx) => {
+      const form = await clientForm(ctx);
       const application = authenticateClient(form.clientId, form.clientSecret);
-      revokeToken(application, form.get("token"));
+      const body = RevokeTokenBodySchema.safeParse(form.fields);
+      if (!body.success) throw new OAuth2Error("invalid_request", describeFirstIssue(body.error));
+      revokeToken(application, body.data.token, body.data.token_type_hint);
       return ok({});
     }),
   ),
 
-  // GET /oauth2/@me: Get Current Authorization Information
+  // GET /oauth2/@me: Get Current Authorization Information (any scope; the user only with identify)
   route("GET", "/oauth2/@me", "required", (ctx) => {
     const caller = ctx.caller;
     const application = findApplication(caller.applicationId);
     if (!application) throw Errors.unknownApplication();
-    if (caller.kind === "bot") return ok({ application: serializeApplication(application), scopes: ["bot"], expires: new Date(Date.now() + 365 * 86_400_000).toISOString() });
+    if (caller.kind === "bot") {
+      // A bot token does not expire; Discord still answers a date.
+      return ok({ application: serializeApplication(application), scopes: ["bot"], expires: new Date(Date.now() + BOT_AUTHORIZATION_DAYS * 86_400_000).toISOString() });
+    }
     const body: Record<string, unknown> = { application: serializeApplication(application), scopes: [...caller.scopes], expires: new Date(caller.expiresAt).toISOString() };
     if (caller.scopes.has("identify")) {
       const user = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(caller.userId) as UserRow | undefined;

@@ -1,13 +1,15 @@
-// /users routes: the caller's own user and guilds.
+// /users routes: the caller's own user, its guilds, and its member object in one guild.
 import { z } from "zod";
-import { computeBasePermissions } from "@/lib/discord/permissions";
+import { computeBasePermissions, type GuildPermissionContext } from "@/lib/discord/permissions";
 import { USER_GUILDS_LIMIT } from "@/lib/discord/limits";
-import { SNOWFLAKE_PATTERN } from "@/lib/discord/snowflake";
+import { isSnowflake } from "@/lib/discord/snowflake";
 import { Errors } from "../errors";
 import { ok, route, type RouteContext } from "../http";
+import { snowflakeParam } from "../guards";
 import { sql } from "../store/db";
-import { listGuildRoles, memberRoleIds, type GuildRow } from "../store/guild-context";
+import { findGuild, findMember, listGuildRoles, memberRoleIds, type GuildRow, type RoleRow } from "../store/guild-context";
 import { serializeCurrentUser, USER_COLUMNS, type UserRow } from "../serializers/user";
+import { serializeMember } from "../serializers/member";
 
 /** Bearer tokens need `scope`; bot tokens are not scoped. */
 export function requireScope(ctx: RouteContext, scope: string): void {
@@ -15,7 +17,8 @@ export function requireScope(ctx: RouteContext, scope: string): void {
   if (caller.kind === "bearer" && !caller.scopes.has(scope)) throw Errors.missingScope();
 }
 
-const snowflake = z.string().regex(SNOWFLAKE_PATTERN, { message: "Value is not snowflake." });
+// isSnowflake also bounds the value to 64 bits, which SQLite can bind.
+const snowflake = z.string().refine(isSnowflake, { message: "Value is not snowflake." });
 
 export const CurrentUserGuildsQuerySchema = z.object({
   before: snowflake.optional(),
@@ -23,6 +26,7 @@ export const CurrentUserGuildsQuerySchema = z.object({
   limit: z.coerce.number().int().min(USER_GUILDS_LIMIT.min).max(USER_GUILDS_LIMIT.max).default(USER_GUILDS_LIMIT.default),
   with_counts: z.enum(["true", "false", "True", "False", "1", "0"]).optional().transform((v) => v === "true" || v === "True" || v === "1"),
 });
+type CurrentUserGuildsQuery = z.output<typeof CurrentUserGuildsQuerySchema>;
 
 export const userRoutes = [
   // GET /users/@me: Get Current User (OAuth2 scope identify)
@@ -36,34 +40,60 @@ export const userRoutes = [
   // GET /users/@me/guilds: Get Current User Guilds (OAuth2 scope guilds)
   route("GET", "/users/@me/guilds", "required", (ctx) => {
     requireScope(ctx, "guilds");
-    const query = ctx.queryAs(CurrentUserGuildsQuerySchema);
-    const userId = ctx.caller.userId;
-    // Discord pages by guild id; `before` takes the guilds just below it, still answered ascending.
-    const rows = (
-      query.before
-        ? sql("SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id < ? ORDER BY g.id DESC LIMIT ?").all(userId, BigInt(query.before), query.limit).reverse()
-        : sql("SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id > ? ORDER BY g.id LIMIT ?").all(userId, BigInt(query.after ?? "0"), query.limit)
-    ) as GuildRow[];
-    const presence = sql("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status != 'offline'");
-    return ok(
-      rows.map((guild) => {
-        const roles = listGuildRoles(guild.id);
-        const context = { guildId: String(guild.id), ownerId: String(guild.owner_id), roles: roles.map((r) => ({ id: String(r.id), position: Number(r.position), permissions: r.permissions })) };
-        const member = { userId: String(userId), roleIds: memberRoleIds(guild.id, userId).map(String) };
-        return {
-          id: String(guild.id),
-          name: guild.name,
-          icon: guild.icon,
-          banner: guild.banner,
-          owner: guild.owner_id === userId,
-          // The user's base permissions, without overwrites and without the timeout's implicit loss.
-          permissions: String(computeBasePermissions(context, member)),
-          features: JSON.parse(guild.features) as string[],
-          ...(query.with_counts
-            ? { approximate_member_count: Number(guild.member_count), approximate_presence_count: Number((presence.get(guild.id) as { n: bigint }).n) }
-            : {}),
-        };
-      }),
-    );
+    return ok(getCurrentUserGuilds(ctx.caller.userId, ctx.queryAs(CurrentUserGuildsQuerySchema)));
+  }),
+
+  // GET /users/@me/guilds/{guild.id}/member: Get Current User Guild Member (OAuth2 scope guilds.members.read, no bots)
+  route("GET", "/users/@me/guilds/:guildId/member", "required", (ctx) => {
+    if (ctx.caller.kind === "bot") throw Errors.botsCannotUse();
+    requireScope(ctx, "guilds.members.read");
+    return ok(getCurrentUserGuildMember(ctx.caller.userId, snowflakeParam(ctx, "guildId", "guild_id")));
   }),
 ];
+
+// The two reads below would sit in services/users.ts; they are kept here until that file exists.
+
+function permissionContext(guild: GuildRow, roles: readonly RoleRow[]): GuildPermissionContext {
+  return { guildId: String(guild.id), ownerId: String(guild.owner_id), roles: roles.map((r) => ({ id: String(r.id), position: Number(r.position), permissions: r.permissions })) };
+}
+
+/** The user's guild-wide permissions as Discord reports them here: owner → all, no overwrites, no timeout's implicit loss. */
+function basePermissions(guild: GuildRow, userId: bigint, roleIds: readonly bigint[]): bigint {
+  return computeBasePermissions(permissionContext(guild, listGuildRoles(guild.id)), { userId: String(userId), roleIds: roleIds.map(String) });
+}
+
+/** MyGuildResponse[]: the user's guilds ascending by id; `before` takes the guilds just below it, still answered ascending. */
+export function getCurrentUserGuilds(userId: bigint, query: CurrentUserGuildsQuery) {
+  const rows = (
+    query.before
+      ? sql("SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id < ? AND g.id > ? ORDER BY g.id DESC LIMIT ?")
+          .all(userId, BigInt(query.before), BigInt(query.after ?? "0"), query.limit)
+          .reverse()
+      : sql("SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id > ? ORDER BY g.id LIMIT ?").all(userId, BigInt(query.after ?? "0"), query.limit)
+  ) as GuildRow[];
+  // Counted on the (guild_id, status) index: the offline range is skipped, not scanned.
+  const presence = sql("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status IN ('online', 'idle', 'dnd')");
+  return rows.map((guild) => ({
+    id: String(guild.id),
+    name: guild.name,
+    icon: guild.icon,
+    banner: guild.banner,
+    owner: guild.owner_id === userId,
+    permissions: String(basePermissions(guild, userId, memberRoleIds(guild.id, userId))),
+    features: JSON.parse(guild.features) as string[],
+    ...(query.with_counts
+      ? { approximate_member_count: Number(guild.member_count), approximate_presence_count: Number((presence.get(guild.id) as { n: bigint }).n) }
+      : {}),
+  }));
+}
+
+/** PrivateGuildMemberResponse: the member plus its permissions. Not a member reads as Unknown Guild (nothing leaks). */
+export function getCurrentUserGuildMember(userId: bigint, guildId: bigint) {
+  const guild = findGuild(guildId);
+  const member = guild ? findMember(guildId, userId) : undefined;
+  if (!guild || !member) throw Errors.unknownGuild();
+  const user = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(userId) as UserRow | undefined;
+  if (!user) throw Errors.unknownUser();
+  const roleIds = memberRoleIds(guildId, userId);
+  return { ...serializeMember(member, user, roleIds), permissions: String(basePermissions(guild, userId, roleIds)) };
+}

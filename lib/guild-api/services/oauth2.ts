@@ -1,28 +1,70 @@
 // The built-in OAuth2 provider: authorization requests (checked for the consent page), codes, and the token
-// endpoint's grants (authorization_code with PKCE, refresh_token, revocation). Codes and tokens are stored
-// only as SHA-256 hashes; codes are single use and expire after 10 minutes.
+// endpoint's grants (authorization_code with PKCE, refresh_token with rotation, client_credentials), revocation.
+// Codes and tokens are stored only as SHA-256 hashes; codes are single use and expire after 10 minutes.
+// Errors are RFC 6749's ({error, error_description}), since generic OAuth2 clients read them.
 import { createHash, timingSafeEqual } from "node:crypto";
+import { ALL_PERMISSIONS } from "@/lib/discord/permissions";
+import { isSnowflake } from "@/lib/discord/snowflake";
 import { sql, transaction } from "../store/db";
 import { hashSecret, randomToken, verifyPassword } from "../tokens";
-import { issueAccessToken, type IssuedTokens } from "./access-tokens";
+import { AuthorizeQuerySchema, describeFirstIssue, type TokenRequestBody } from "../schemas/oauth2";
+import {
+  findLiveTokenByRefreshToken,
+  hasPriorAuthorization,
+  issueAccessToken,
+  issueClientCredentialsToken,
+  revokeTokenById,
+  revokeTokenPair,
+  revokeTokensIssuedSince,
+  type IssuedClientCredentialsToken,
+  type IssuedTokens,
+} from "./access-tokens";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 
-/** Scopes the provider grants, with what the consent page tells the user. */
-export const OAUTH2_SCOPES: Record<string, string> = {
+/** Scopes the provider grants, with what the consent page tells the user (Discord's wording where it has one). */
+export const OAUTH2_SCOPES: Readonly<Record<string, string>> = {
   identify: "Access your username, avatar and banner",
   email: "Access your email address",
+  connections: "Access your third-party connections",
   guilds: "Know what servers you're in",
   "guilds.join": "Join servers for you",
   "guilds.members.read": "Read your member info (nickname, avatar, roles) in servers you're in",
-  "applications.commands": "Use commands in your servers and DMs",
+  "gdm.join": "Join group DMs for you",
   bot: "Add a bot to a server",
-  "rpc.voice.read": "Know when you're speaking and who else is, in voice channels",
+  "applications.commands": "Use commands in your servers and DMs",
+  "applications.commands.permissions.update": "Update the permissions of its commands in servers you manage",
+  "applications.commands.update": "Update its own commands",
+  "applications.builds.read": "Read build data of your applications",
+  "applications.builds.upload": "Upload builds to your applications",
+  "applications.entitlements": "Read entitlements of your applications",
+  "applications.store.update": "Update the store data of your applications",
+  "activities.read": "See your recently played Activities",
+  "activities.write": "Update your Activity status",
+  "activities.invites.write": "Send Activity invites for you",
+  "relationships.read": "Know who your friends are",
+  "dm_channels.read": "See information about your DMs and group DMs",
+  "role_connections.write": "Update your connection and its metadata for this app",
+  voice: "Connect to voice for you and see who else is there",
+  "messages.read": "Read messages in your local client's channels",
   rpc: "Control your local Discord client",
-  "activities.read": "See your Activity data",
-  connections: "Access your third-party connections",
-  openid: "Sign you in with OpenID Connect",
+  "rpc.notifications.read": "Receive notifications pushed to your local client",
+  "rpc.voice.read": "Know when you're speaking and who else is, in voice channels",
+  "rpc.voice.write": "Change your voice settings",
+  "rpc.video.read": "Know your camera status",
+  "rpc.video.write": "Change your camera settings",
+  "rpc.screenshare.read": "Know your screen share status",
+  "rpc.screenshare.write": "Change your screen share settings",
+  "rpc.activities.write": "Update your activity in your local client",
 };
+
+/** Scopes only the client_credentials grant may ask for (Discord: applications.commands.update). */
+const CLIENT_CREDENTIALS_ONLY = new Set(["applications.commands.update"]);
+/** Scopes that need the user on the consent page, so client_credentials can't grant them. */
+const CONSENT_ONLY = new Set(["bot", "guilds.join", "gdm.join"]);
+
+const SERVER_INSTALL = 0;
+const USER_INSTALL = 1;
 
 export class OAuth2Error extends Error {
   constructor(
@@ -34,6 +76,28 @@ export class OAuth2Error extends Error {
   }
   toBody() {
     return { error: this.error, error_description: this.description };
+  }
+}
+
+/** Where an authorization response goes: a validated redirect URI, or a validated opener origin (web_message). */
+export interface AuthorizationResponseTarget {
+  application: ApplicationRow;
+  redirectUri: string | null;
+  webMessageOrigin: string | null;
+  state: string | null;
+}
+
+/**
+ * A problem with an authorization request found after the redirect URI was validated: the client is told through
+ * the redirect (RFC 6749 §4.1.2.1) when the request named one. Without one, `target` is null and the page shows it.
+ */
+export class AuthorizeRequestError extends OAuth2Error {
+  constructor(
+    error: string,
+    description: string,
+    readonly target: AuthorizationResponseTarget | null,
+  ) {
+    super(error, description);
   }
 }
 
@@ -52,33 +116,35 @@ export interface ApplicationRow {
 }
 
 export function findApplication(id: string | bigint): ApplicationRow | undefined {
-  if (typeof id === "string" && !/^\d{1,20}$/.test(id)) return undefined;
+  if (typeof id === "string" && !isSnowflake(id)) return undefined;
   return sql("SELECT * FROM applications WHERE id = ?").get(BigInt(id)) as ApplicationRow | undefined;
 }
 
 export const registeredRedirectUris = (app: ApplicationRow): string[] => JSON.parse(app.redirect_uris) as string[];
+export const installationContexts = (app: ApplicationRow): number[] => JSON.parse(app.integration_types) as number[];
 
-export interface AuthorizeRequest {
-  application: ApplicationRow;
+export interface AuthorizeRequest extends AuthorizationResponseTarget {
   scopes: string[];
-  /** As sent, or null when the request named none (the embedded SDK's flow). */
-  redirectUri: string | null;
-  state: string | null;
   codeChallenge: string | null;
   codeChallengeMethod: string | null;
-  /** Deliver the result to this opener origin by postMessage instead of redirecting. */
-  webMessageOrigin: string | null;
+  /** "none": skip the consent screen when the user already granted these scopes. */
+  prompt: "consent" | "none";
   /** An install link: no code is issued; the user lands on a confirmation (or the redirect URI, if sent). */
   installOnly: boolean;
-  /** With the bot scope: the permissions of the bot's managed role. */
+  /** With the bot scope: the permissions of the bot's managed role (unknown bits dropped). */
   permissions: bigint;
   /** With the bot scope: the server preselected by the link. */
   guildId: string | null;
+  /** With the bot scope and guild_id: the user may not pick another server. */
+  disableGuildSelect: boolean;
 }
 
+const splitScopes = (scope: string) => [...new Set(scope.split(/[\s+]+/).filter(Boolean))];
+
 /**
- * Checks an authorization request. Problems that make redirecting unsafe (unknown client, unregistered
- * redirect URI) throw with `redirectable` false: the page shows them and never redirects.
+ * Checks an authorization request in RFC 6749's order. An unknown client or an unregistered redirect URI (or
+ * web_message origin) throws a plain OAuth2Error: the page shows it and never redirects. Later problems throw an
+ * AuthorizeRequestError that names where the client may be told.
  */
 export function parseAuthorizeRequest(query: Record<string, string | undefined>): AuthorizeRequest {
   const application = query.client_id ? findApplication(query.client_id) : undefined;
@@ -96,27 +162,56 @@ export function parseAuthorizeRequest(query: Record<string, string | undefined>)
       throw new OAuth2Error("invalid_request", `The origin "${webMessageOrigin ?? ""}" is not registered for ${application.name}.`);
     }
   }
-  const scopes = (query.scope ?? "").split(/[\s+]+/).filter(Boolean);
+
+  // From here on, a client that sent a (valid) redirect URI or origin hears about problems there.
+  const target: AuthorizationResponseTarget = { application, redirectUri, webMessageOrigin, state: query.state ?? null };
+  const told = redirectUri !== null || webMessageOrigin !== null ? target : null;
+  const fail = (error: string, description: string): never => {
+    throw new AuthorizeRequestError(error, description, told);
+  };
+
+  const parsed = AuthorizeQuerySchema.safeParse(query);
+  if (!parsed.success) return fail("invalid_request", describeFirstIssue(parsed.error));
+  const q = parsed.data;
+  const scopes = splitScopes(q.scope);
   // Install links (bot and/or applications.commands, no response_type) authorize without issuing a code.
-  const installOnly = query.response_type === undefined && scopes.length > 0 && scopes.every((scope) => scope === "bot" || scope === "applications.commands");
-  if (query.response_type !== "code" && !installOnly) throw new OAuth2Error("unsupported_response_type", "Only response_type=code is supported.");
-  if (scopes.length === 0) throw new OAuth2Error("invalid_scope", "No scope was requested.");
+  const installOnly = q.response_type === undefined && scopes.length > 0 && scopes.every((scope) => scope === "bot" || scope === "applications.commands");
+  if (q.response_type !== "code" && !installOnly) {
+    return fail("unsupported_response_type", q.response_type === undefined ? "response_type is missing (only code is supported)." : `Unsupported response_type "${q.response_type}": only code is supported.`);
+  }
+  if (scopes.length === 0) return fail("invalid_scope", "No scope was requested.");
   const unknown = scopes.filter((scope) => !(scope in OAUTH2_SCOPES));
-  if (unknown.length) throw new OAuth2Error("invalid_scope", `Unknown scope: ${unknown.join(", ")}.`);
-  const method = query.code_challenge ? (query.code_challenge_method ?? "plain") : null;
-  if (method && method !== "S256") throw new OAuth2Error("invalid_request", "code_challenge_method must be S256.");
-  if (query.permissions !== undefined && !/^\d{1,20}$/.test(query.permissions)) throw new OAuth2Error("invalid_request", "permissions must be a decimal bitfield.");
+  if (unknown.length) return fail("invalid_scope", `Unknown scope: ${unknown.join(", ")}.`);
+  const credentialsOnly = scopes.filter((scope) => CLIENT_CREDENTIALS_ONLY.has(scope));
+  if (credentialsOnly.length) return fail("invalid_scope", `${credentialsOnly.join(", ")} is granted only through the client_credentials grant.`);
+  // RFC 7636 reads a challenge without a method as "plain": refuse it rather than guess.
+  if (q.code_challenge !== undefined && q.code_challenge_method === undefined) return fail("invalid_request", "code_challenge_method is missing (only S256 is supported).");
+
+  // Setup rule 7: a server install (the bot scope) needs the Server Install context.
+  const contexts = installationContexts(application);
+  const integrationType = q.integration_type === undefined ? null : Number(q.integration_type);
+  if (integrationType !== null && !contexts.includes(integrationType)) {
+    return fail("invalid_request", `${application.name} can't be installed ${integrationType === USER_INSTALL ? "to a user account" : "to servers"}: its installation contexts don't include ${integrationType === USER_INSTALL ? "User Install" : "Server Install"}.`);
+  }
+  if (scopes.includes("bot") && integrationType === USER_INSTALL) return fail("invalid_scope", "The bot scope needs a server install (integration_type=0).");
+  if (scopes.includes("bot") && !contexts.includes(SERVER_INSTALL)) {
+    return fail("invalid_scope", `${application.name} can't be added to a server: its installation contexts don't include Server Install, so the bot scope is refused.`);
+  }
+  if (scopes.includes("bot") && !application.bot_user_id) return fail("invalid_scope", `${application.name} has no bot to add.`);
+  if (!installOnly && redirectUri === null && webMessageOrigin === null && redirects.length === 0) {
+    return fail("invalid_request", `${application.name} has no registered redirect URI to send you back to.`);
+  }
+
   return {
-    application,
+    ...target,
+    scopes,
     installOnly,
-    permissions: BigInt(query.permissions ?? "0"),
-    guildId: query.guild_id && /^\d{1,20}$/.test(query.guild_id) ? query.guild_id : null,
-    scopes: [...new Set(scopes)],
-    redirectUri,
-    state: query.state ?? null,
-    codeChallenge: query.code_challenge ?? null,
-    codeChallengeMethod: method,
-    webMessageOrigin,
+    codeChallenge: q.code_challenge ?? null,
+    codeChallengeMethod: q.code_challenge ? "S256" : null,
+    prompt: q.prompt ?? "consent",
+    permissions: BigInt(q.permissions ?? "0") & ALL_PERMISSIONS,
+    guildId: q.guild_id ?? null,
+    disableGuildSelect: (q.disable_guild_select ?? false) && q.guild_id !== undefined,
   };
 }
 
@@ -128,15 +223,35 @@ function safeOrigin(uri: string): string | null {
   }
 }
 
-/** Where an approved or denied request goes: the sent redirect URI, else the first registered one. */
-export function redirectTarget(request: AuthorizeRequest, params: Record<string, string>): string {
-  const base = request.redirectUri ?? registeredRedirectUris(request.application)[0];
+/** Where an approved or denied request goes: the sent redirect URI, else the first registered one; `state` untouched. */
+export function redirectTarget(target: AuthorizationResponseTarget, params: Record<string, string>): string {
+  const base = target.redirectUri ?? registeredRedirectUris(target.application)[0];
+  if (!base) throw new OAuth2Error("invalid_request", `${target.application.name} has no registered redirect URI.`);
   const url = new URL(base);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  if (request.state !== null) url.searchParams.set("state", request.state);
+  if (target.state !== null) url.searchParams.set("state", target.state);
   return url.toString();
 }
 
+/**
+ * The URL that delivers an authorization response: the redirect URI, or (response_mode=web_message) the provider's
+ * own /oauth2/web-message page, which posts it to the validated opener origin.
+ */
+export function authorizationResponseUrl(target: AuthorizationResponseTarget, params: Record<string, string>): string {
+  if (target.webMessageOrigin === null) return redirectTarget(target, params);
+  const query = new URLSearchParams({ client_id: String(target.application.id), origin: target.webMessageOrigin, ...params });
+  if (target.state !== null) query.set("state", target.state);
+  return `/oauth2/web-message?${query}`;
+}
+
+export const ACCESS_DENIED = { error: "access_denied", error_description: "The resource owner or authorization server denied the request" } as const;
+
+/** prompt=none: the user already granted these scopes (and no server install is asked for), so no consent screen. */
+export function canSkipConsent(request: AuthorizeRequest, userId: bigint): boolean {
+  return request.prompt === "none" && !request.installOnly && !request.scopes.includes("bot") && hasPriorAuthorization(request.application.id, userId, request.scopes);
+}
+
+/** Stores a code for the consent the user just gave; returns the code (only its hash is kept). */
 export function createAuthorizationCode(input: {
   applicationId: bigint;
   userId: bigint;
@@ -144,17 +259,23 @@ export function createAuthorizationCode(input: {
   redirectUri: string | null;
   codeChallenge?: string | null;
   codeChallengeMethod?: string | null;
+  /** The server a bot was added to on the consent page. */
+  guildId?: bigint | null;
   now?: number;
 }): string {
   const code = randomToken(24);
   const now = input.now ?? Date.now();
   sql(
-    `INSERT INTO oauth2_codes (code_hash, application_id, user_id, scopes, redirect_uri, code_challenge, code_challenge_method, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(hashSecret(code), input.applicationId, input.userId, input.scopes.join(" "), input.redirectUri, input.codeChallenge ?? null, input.codeChallengeMethod ?? null, BigInt(now + CODE_TTL_MS));
+    `INSERT INTO oauth2_codes (code_hash, application_id, user_id, scopes, redirect_uri, code_challenge, code_challenge_method, guild_id, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    hashSecret(code), input.applicationId, input.userId, input.scopes.join(" "), input.redirectUri, input.codeChallenge ?? null,
+    input.codeChallengeMethod ?? null, input.guildId ?? null, BigInt(now + CODE_TTL_MS),
+  );
   return code;
 }
 
+/** The provider's own sign-in: the user id for a right username + password (never for bots). */
 export function signInWithPassword(username: string, password: string): bigint | null {
   const user = sql("SELECT id, password_hash FROM users WHERE username = ? AND bot = 0").get(username.trim()) as { id: bigint; password_hash: string | null } | undefined;
   return user && verifyPassword(password, user.password_hash) ? user.id : null;
@@ -180,29 +301,46 @@ interface CodeRow {
   used_at: bigint | null;
 }
 
+const invalidGrant = (field: string) => new OAuth2Error("invalid_grant", `Invalid "${field}" in request.`);
+
+/** The token endpoint, one grant per request (RESTPostOAuth2AccessTokenResult or the client_credentials result). */
+export function exchangeToken(application: ApplicationRow, body: TokenRequestBody, now = Date.now()): IssuedTokens | IssuedClientCredentialsToken {
+  switch (body.grant_type) {
+    case "authorization_code":
+      return exchangeAuthorizationCode(application, { code: body.code, redirectUri: body.redirect_uri, codeVerifier: body.code_verifier }, now);
+    case "refresh_token":
+      return refreshAccessToken(application, { refreshToken: body.refresh_token, scope: body.scope }, now);
+    case "client_credentials":
+      return clientCredentialsToken(application, body.scope, now);
+  }
+}
+
+/**
+ * authorization_code: single use (a replay revokes what the code produced, RFC 6749 §4.1.2), 10 minutes, bound to
+ * the client, to the redirect URI sent at authorize (none needed when none was sent), and to the PKCE challenge.
+ */
 export function exchangeAuthorizationCode(
   application: ApplicationRow,
   input: { code?: string; redirectUri?: string; codeVerifier?: string },
   now = Date.now(),
 ): IssuedTokens {
-  if (!input.code) throw new OAuth2Error("invalid_request", "The code is missing.");
+  if (!input.code) throw new OAuth2Error("invalid_request", "code is missing.");
   const codeHash = hashSecret(input.code);
   const outcome = transaction((): IssuedTokens | OAuth2Error => {
     const row = sql("SELECT * FROM oauth2_codes WHERE code_hash = ?").get(codeHash) as CodeRow | undefined;
-    const invalid = (field: string) => new OAuth2Error("invalid_grant", `Invalid "${field}" in request.`);
-    if (!row || row.application_id !== application.id) return invalid("code");
+    if (!row || row.application_id !== application.id) return invalidGrant("code");
     if (row.used_at !== null) {
-      // A replayed code may be stolen: revoke what it produced (RFC 6749 §4.1.2). Committed, then refused.
-      sql("UPDATE oauth2_tokens SET revoked_at = ? WHERE user_id = ? AND application_id = ? AND created_at >= ? AND revoked_at IS NULL").run(
-        BigInt(now), row.user_id, row.application_id, row.used_at,
-      );
-      return invalid("code");
+      // Committed with the refusal: returning (not throwing) keeps the revocation.
+      revokeTokensIssuedSince(row.application_id, row.user_id, row.used_at, now);
+      return invalidGrant("code");
     }
-    if (Number(row.expires_at) <= now) return invalid("code");
-    if (row.redirect_uri !== null && row.redirect_uri !== input.redirectUri) return invalid("redirect_uri");
+    if (Number(row.expires_at) <= now) return invalidGrant("code");
+    if (row.redirect_uri !== null && row.redirect_uri !== input.redirectUri) return invalidGrant("redirect_uri");
     if (row.code_challenge !== null) {
       const verifier = input.codeVerifier ?? "";
-      if (!verifier || createHash("sha256").update(verifier).digest("base64url") !== row.code_challenge) return invalid("code_verifier");
+      const computed = Buffer.from(createHash("sha256").update(verifier).digest("base64url"));
+      const stored = Buffer.from(row.code_challenge);
+      if (!verifier || computed.length !== stored.length || !timingSafeEqual(computed, stored)) return invalidGrant("code_verifier");
     }
     sql("UPDATE oauth2_codes SET used_at = ? WHERE code_hash = ?").run(BigInt(now), codeHash);
     return issueAccessToken(application.id, row.user_id, row.scopes.split(" "), now);
@@ -211,26 +349,43 @@ export function exchangeAuthorizationCode(
   return outcome;
 }
 
-export function refreshAccessToken(application: ApplicationRow, refreshToken: string | undefined, now = Date.now()): IssuedTokens {
-  if (!refreshToken) throw new OAuth2Error("invalid_request", "The refresh_token is missing.");
+/** refresh_token: rotation (the old pair stops working as the new one is issued); `scope` may only narrow. */
+export function refreshAccessToken(application: ApplicationRow, input: { refreshToken?: string; scope?: string }, now = Date.now()): IssuedTokens {
+  if (!input.refreshToken) throw new OAuth2Error("invalid_request", "refresh_token is missing.");
+  const refreshToken = input.refreshToken;
   return transaction(() => {
-    const row = sql("SELECT id, user_id, application_id, scopes FROM oauth2_tokens WHERE refresh_token_hash = ? AND revoked_at IS NULL").get(hashSecret(refreshToken)) as
-      | { id: bigint; user_id: bigint; application_id: bigint; scopes: string }
-      | undefined;
-    if (!row || row.application_id !== application.id) throw new OAuth2Error("invalid_grant", 'Invalid "refresh_token" in request.');
-    // Rotation: the old pair stops working as the new one is issued.
-    sql("UPDATE oauth2_tokens SET revoked_at = ? WHERE id = ?").run(BigInt(now), row.id);
-    return issueAccessToken(application.id, row.user_id, row.scopes.split(" "), now);
+    const row = findLiveTokenByRefreshToken(refreshToken);
+    if (!row || row.application_id !== application.id) throw invalidGrant("refresh_token");
+    const granted = row.scopes.split(" ");
+    let scopes = granted;
+    if (input.scope !== undefined) {
+      scopes = splitScopes(input.scope);
+      const wider = scopes.filter((scope) => !granted.includes(scope));
+      if (scopes.length === 0 || wider.length) throw new OAuth2Error("invalid_scope", `The refresh token was not granted: ${wider.join(", ") || "(no scope)"}.`);
+    }
+    revokeTokenById(row.id, now);
+    return issueAccessToken(application.id, row.user_id, scopes, now);
   });
 }
 
-/** Revokes the pair an access or refresh token belongs to (unknown tokens are not an error, per RFC 7009). */
-export function revokeToken(application: ApplicationRow, token: string | undefined, now = Date.now()): void {
-  if (!token) throw new OAuth2Error("invalid_request", "The token is missing.");
-  const hash = hashSecret(token);
-  sql("UPDATE oauth2_tokens SET revoked_at = ? WHERE application_id = ? AND revoked_at IS NULL AND (access_token_hash = ? OR refresh_token_hash = ?)").run(BigInt(now), application.id, hash, hash);
+/** client_credentials: a token for the application's owner (Discord's behaviour), without a refresh token. */
+export function clientCredentialsToken(application: ApplicationRow, scope: string, now = Date.now()): IssuedClientCredentialsToken {
+  const scopes = splitScopes(scope);
+  if (scopes.length === 0) throw new OAuth2Error("invalid_scope", "No scope was requested.");
+  const unknown = scopes.filter((s) => !(s in OAUTH2_SCOPES));
+  if (unknown.length) throw new OAuth2Error("invalid_scope", `Unknown scope: ${unknown.join(", ")}.`);
+  const refused = scopes.filter((s) => CONSENT_ONLY.has(s));
+  if (refused.length) throw new OAuth2Error("invalid_scope", `${refused.join(", ")} can't be granted through client_credentials.`);
+  return issueClientCredentialsToken(application.id, application.owner_id, scopes, now);
 }
 
+/** Revokes the pair an access or refresh token belongs to. Unknown tokens, or another client's, are not an error (RFC 7009 §2.2). */
+export function revokeToken(application: ApplicationRow, token: string | undefined, hint?: string, now = Date.now()): void {
+  if (!token) throw new OAuth2Error("invalid_request", "token is missing.");
+  revokeTokenPair(application.id, token, hint, now);
+}
+
+/** The application as /oauth2/@me shows it (a partial ApplicationResponse). */
 export function serializeApplication(app: ApplicationRow) {
   return {
     id: String(app.id),
@@ -249,6 +404,6 @@ export function serializeApplication(app: ApplicationRow) {
     is_verified: false,
     is_discoverable: false,
     storefront_available: false,
-    integration_types_config: Object.fromEntries((JSON.parse(app.integration_types) as number[]).map((t) => [String(t), {}])),
+    integration_types_config: Object.fromEntries(installationContexts(app).map((t) => [String(t), {}])),
   };
 }
