@@ -44,8 +44,8 @@ function main(): number {
   steps.push(["typecheck", run("typecheck (tsc --noEmit)", bin("tsc"), ["--noEmit"])]);
   steps.push(["lint", run("lint (eslint)", bin("eslint"), ["--max-warnings", "0", "."])]);
   const vitestArgs = (project: string) => ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=test-results/${project}-results.json`];
-  run("unit tests (vitest)", bin("vitest"), vitestArgs("unit"));
-  run("integration tests (vitest, real SQLite + HTTP)", bin("vitest"), vitestArgs("integration"));
+  steps.push(["unit tests", run("unit tests (vitest)", bin("vitest"), vitestArgs("unit"))]);
+  steps.push(["integration tests", run("integration tests (vitest, real SQLite + HTTP)", bin("vitest"), vitestArgs("integration"))]);
   let built = true;
   try {
     console.log("\n▶ build (next build, if stale)");
@@ -55,11 +55,16 @@ function main(): number {
     built = false;
   }
   steps.push(["build", built]);
-  if (built) run("browser tests (Playwright + Debian Chromium)", bin("playwright"), ["test"]);
+  // A browser run that could not start its servers executes no test: that is a failure, not a pass.
+  if (built) steps.push(["browser tests", run("browser tests (Playwright + Debian Chromium)", bin("playwright"), ["test"])]);
 
   const counts = [vitestCounts("test-results/unit-results.json"), vitestCounts("test-results/integration-results.json"), built ? playwrightCounts("test-results/e2e-results.json") : { passed: 0, failed: 1, skipped: 0 }];
   const total = counts.reduce((a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }), { passed: 0, failed: 0, skipped: 0 });
-  const failedSteps = steps.filter(([, passed]) => !passed).map(([name]) => name);
+  if (built && counts[2].passed + counts[2].failed === 0) steps.push(["browser tests ran no test", false]);
+  // A step that failed with its failures already counted (a failing test) is not counted twice.
+  const failedSteps = steps
+    .filter(([name, passed]) => !passed && !(name === "unit tests" && counts[0].failed) && !(name === "integration tests" && counts[1].failed) && !(name === "browser tests" && counts[2].failed))
+    .map(([name]) => name);
   console.log(`\nunit ${counts[0].passed}/${counts[0].passed + counts[0].failed}, integration ${counts[1].passed}/${counts[1].passed + counts[1].failed}, browser ${counts[2].passed}/${counts[2].passed + counts[2].failed}` + (failedSteps.length ? `; failed steps: ${failedSteps.join(", ")}` : ""));
   // Each failed step (typecheck, lint, build) counts as one failure in the closing line.
   const failed = total.failed + failedSteps.length;
