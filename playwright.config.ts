@@ -6,7 +6,8 @@ import { chromiumPath } from "./tests/e2e/chromium";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
 export const MISCONFIGURED_URL = `http://localhost:${E2E_PORT + 1}`;
-export const ACTIVITY_HOST_URL = "http://localhost:3333";
+export const ACTIVITY_HOST_PORT = Number(process.env.ACTIVITY_HOST_PORT ?? 3333);
+export const ACTIVITY_HOST_URL = `http://localhost:${ACTIVITY_HOST_PORT}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -49,6 +50,7 @@ export default defineConfig({
       url: `${ACTIVITY_HOST_URL}/healthz`,
       timeout: 30_000,
       reuseExistingServer: false,
+      env: { ACTIVITY_HOST_PORT: String(ACTIVITY_HOST_PORT) },
     },
   ],
 });

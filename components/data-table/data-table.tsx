@@ -45,7 +45,7 @@ export function DataTable<Row>({ columns, data, getRowId, pagination, caption, e
 
   return (
     <div className="flex flex-col gap-3">
-      <div className={cn("overflow-x-auto rounded-lg bg-surface-raised ring-1 ring-line transition-opacity", busy && "opacity-60")} aria-busy={busy || undefined}>
+      <div className={cn("relative overflow-x-auto rounded-lg bg-surface-raised ring-1 ring-line transition-opacity", busy && "opacity-60")} aria-busy={busy || undefined}>
         <table className="w-full min-w-[44rem] text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">

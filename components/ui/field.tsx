@@ -8,7 +8,7 @@ import { cn } from "./cn";
 export function Field({ id, label, hint, error, children, className }: { id: string; label: ReactNode; hint?: ReactNode; error?: string | string[]; children: ReactNode; className?: string }) {
   const messages = error === undefined ? [] : Array.isArray(error) ? error : [error];
   return (
-    <div className={cn("flex flex-col gap-1.5", className)}>
+    <div className={cn("flex min-w-0 flex-col gap-1.5", className)}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>

@@ -29,7 +29,7 @@ export default async function ChannelsPage({ params }: { params: Promise<{ guild
         description={section.description}
         actions={<CreateChannelButton guildId={guildId} categories={categories} maxBitrate={maxVoiceBitrate(viewer.guild.premium_tier, viewer.guild.features)} />}
       />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem] [&>*]:min-w-0">
         <ChannelTree key={channels.map((c) => `${c.id}:${c.position}:${c.parent_id}`).join(",")} guildId={guildId} channels={channels} />
         <ThreadList threads={threads} channels={channels.map((c) => ({ id: c.id, name: c.name }))} />
       </div>

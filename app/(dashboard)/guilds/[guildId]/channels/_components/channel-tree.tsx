@@ -175,7 +175,7 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
             aria-label={`Category of ${channel.name}`}
             value={parent}
             onChange={(e) => moveChannel(id, e.target.value, Number.MAX_SAFE_INTEGER)}
-            className="h-8 w-36 py-0 text-xs"
+            className="h-8 w-28 py-0 text-xs sm:w-36"
           >
             {categoryOptions.map((o) => (
               <option key={o.id} value={o.id}>

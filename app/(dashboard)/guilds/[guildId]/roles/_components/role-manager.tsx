@@ -99,7 +99,7 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
         </Button>
       </div>
 
-      <Card className="overflow-x-auto p-0">
+      <Card className="relative overflow-x-auto p-0">
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">Roles, highest first</caption>
           <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">

@@ -124,7 +124,7 @@ export function SettingsForm({
 
       <Card>
         <CardHeader title="Server profile" description="How the server appears to members and in invites." />
-        <div className="grid gap-5 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
           <Field id="name" label="Server name" hint="2 to 100 characters." error={errors.name?.message}>
             <Input {...fieldProps("name", errors.name?.message)} disabled={disabled} autoComplete="off" {...register("name")} />
           </Field>
@@ -141,7 +141,7 @@ export function SettingsForm({
             <Textarea {...fieldProps("description", errors.description?.message)} disabled={disabled} rows={3} {...register("description", { setValueAs: nullable })} />
           </Field>
         </div>
-        <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2">
           {IMAGE_FIELDS.map((field) => (
             <ImageField
               key={field}
@@ -166,9 +166,9 @@ export function SettingsForm({
 
       <Card>
         <CardHeader title="System messages" description="Where Discord posts welcome and boost notices, and which ones." />
-        <div className="grid gap-5 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
           {channelSelect("system_channel_id", "System messages channel", "Welcome, boost and setup-tip messages go here.", textChannels)}
-          <fieldset className="flex flex-col gap-1 md:col-span-2" disabled={disabled}>
+          <fieldset className="flex min-w-0 flex-col gap-1 md:col-span-2" disabled={disabled}>
             <legend className="mb-1 text-sm font-medium">Messages to send</legend>
             {SYSTEM_CHANNEL_FLAG_OPTIONS.map((option) => {
               const suppressed = (values.system_channel_flags & option.flag) !== 0;
@@ -182,7 +182,7 @@ export function SettingsForm({
                   />
                   <span className="text-sm">
                     {option.label}
-                    <span className="ml-2 font-mono text-[11px] text-ink-muted">{option.name} {suppressed ? "set" : "clear"}</span>
+                    <span className="ml-2 break-all font-mono text-[11px] text-ink-muted">{option.name} {suppressed ? "set" : "clear"}</span>
                   </span>
                 </label>
               );
@@ -193,7 +193,7 @@ export function SettingsForm({
 
       <Card>
         <CardHeader title="Channels" description="Channels with a special role in the server." />
-        <div className="grid gap-5 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
           {channelSelect("rules_channel_id", "Rules or guidelines channel", "Community servers show it to new members.", textChannels)}
           {channelSelect("public_updates_channel_id", "Community updates channel", "Discord sends moderator-only notices here.", textChannels)}
           {channelSelect("safety_alerts_channel_id", "Safety notifications channel", "Raid and spam alerts go here.", textChannels)}
@@ -212,7 +212,7 @@ export function SettingsForm({
 
       <Card>
         <CardHeader title="Safety and notifications" description="Who can talk, what gets scanned, and default notifications." />
-        <div className="grid gap-5 md:grid-cols-3">
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-3">
           <EnumSelect name="verification_level" label="Verification level" options={VERIFICATION_LEVELS} value={values.verification_level} register={register} disabled={disabled} />
           <EnumSelect name="explicit_content_filter" label="Explicit media filter" options={EXPLICIT_CONTENT_FILTERS} value={values.explicit_content_filter} register={register} disabled={disabled} />
           <EnumSelect name="default_message_notifications" label="Default notifications" options={NOTIFICATION_LEVELS} value={values.default_message_notifications} register={register} disabled={disabled} />

@@ -1,0 +1,11 @@
+"use client";
+
+import { useEffect } from "react";
+
+/** Marks <html data-hydrated> once the dashboard's client code runs (browser tests wait for it before typing). */
+export function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
+}
