@@ -1,7 +1,7 @@
 // The dashboard in a real browser against the running app and built-in API, signing in through the real OAuth2
 // flow. Every change is checked through the guild API (the demo bot's token) and in the audit history page.
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { E2E_URL } from "../../playwright.config";
 import { e2eWorld } from "./world";
 
@@ -42,6 +42,23 @@ async function hydrated(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/** Fills an input, again if a form hydrating late put its server-rendered value back. */
+async function fillHydrated(input: Locator, value: string): Promise<void> {
+  await expect(async () => {
+    await input.fill(value);
+    await expect(input).toHaveValue(value, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Follows a sidebar link and waits for the section's page to be ready. */
+async function openSection(page: Page, label: string): Promise<void> {
+  const link = page.getByRole("navigation", { name: "Server sections" }).getByRole("link", { name: label, exact: true });
+  const href = (await link.getAttribute("href"))!;
+  await link.click();
+  await page.waitForURL((url) => url.pathname === href);
+  await hydrated(page);
+}
+
 /** Types a prefix and waits for the table to show only its matches. */
 async function searchMembers(page: Page, prefix: string): Promise<void> {
   await page.getByRole("searchbox").fill(prefix);
@@ -78,8 +95,7 @@ test("as mod: rename the guild, create and reorder a role, move a channel, time 
 
     // ── Settings: a field error, then a rename ──
     const name = page.getByLabel("Server name");
-    await name.fill("x");
-    await expect(name).toHaveValue("x");
+    await fillHydrated(name, "x");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Must be between 2 and 100 characters.")).toBeVisible();
     expect((await call<{ name: string }>("GET", `/guilds/${guildId}`)).body.name).toBe(originalName);
@@ -95,8 +111,7 @@ test("as mod: rename the guild, create and reorder a role, move a channel, time 
 
     // ── Roles: create one, then move it above Helper ──
     const crewName = `E2E Crew ${Date.now() % 100_000}`;
-    await page.getByRole("link", { name: "Roles" }).click();
-    await hydrated(page);
+    await openSection(page, "Roles");
     await page.getByRole("button", { name: "Create role" }).click();
     const dialog = page.getByRole("dialog", { name: "Create role" });
     await dialog.getByLabel("Role name").fill(crewName);
@@ -131,8 +146,7 @@ test("as mod: rename the guild, create and reorder a role, move a channel, time 
     }).toBe(true);
 
     // ── Channels: move #memes from Community to Information ──
-    await page.getByRole("link", { name: "Channels" }).click();
-    await hydrated(page);
+    await openSection(page, "Channels");
     await expect(page.getByRole("list", { name: "Channels in Information" })).toBeVisible();
     await shot(page, "channels");
     await page.getByLabel("Category of memes").selectOption({ label: "Information" });
@@ -144,8 +158,7 @@ test("as mod: rename the guild, create and reorder a role, move a channel, time 
       .toBe(world.channelId("Information"));
 
     // ── Members: time out and un-time-out ada_fox, kick bo_fox ──
-    await page.getByRole("link", { name: "Members" }).click();
-    await hydrated(page);
+    await openSection(page, "Members");
     await searchMembers(page, "ada_f");
     await page.getByRole("link", { name: "Open ada_fox" }).click();
     let panel = page.getByRole("dialog", { name: /ada_fox/ });
@@ -176,12 +189,13 @@ test("as mod: rename the guild, create and reorder a role, move a channel, time 
     await expect(page.getByRole("status").filter({ hasText: "Kicked bo_fox" })).toBeVisible();
     await expect.poll(async () => (await call("GET", `/guilds/${guildId}/members/${world.userId("bo_fox")}`)).status).toBe(404);
     await page.getByRole("searchbox").fill("");
+    // The search box writes the URL after a pause: let it settle before navigating away.
+    await expect(page).not.toHaveURL(/[?&]q=/);
     await expect(page.getByRole("table", { name: "Members" })).toBeVisible();
     await shot(page, "members");
 
     // ── Audit history: every change, with a diff ──
-    await page.getByRole("link", { name: "Audit history" }).click();
-    await hydrated(page);
+    await openSection(page, "Audit history");
     const table = page.getByRole("table", { name: /Audit history/ });
     for (const action of ["Modify Guild", "Create Guild Role", "Modify Guild Role Positions", "Modify Guild Channel Positions", "Remove Guild Member"]) {
       await expect(table.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
