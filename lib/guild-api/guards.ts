@@ -46,7 +46,7 @@ export class GuildAccess {
 
   constructor(
     readonly guild: GuildRow,
-    readonly roles: RoleRow[],
+    readonly roles: readonly RoleRow[],
     readonly caller: Identity,
     readonly member: MemberRow,
     readonly memberRoleIds: readonly bigint[],

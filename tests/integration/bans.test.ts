@@ -188,6 +188,8 @@ describe("Bulk Guild Ban", () => {
     expect(ids).toHaveLength(200);
     const bansBefore = banCount();
     const since = lastEventId();
+    const memberCount = () => db().prepare("SELECT member_count FROM guilds WHERE id = ?").pluck().get(BigInt(guild())) as bigint;
+    const countBefore = memberCount();
 
     const result = (await server.rest("mod").post(Routes.guildBulkBan(guild()), { body: { user_ids: ids, delete_message_seconds: 604800 }, reason: "raid" })) as {
       banned_users: string[];
@@ -197,6 +199,9 @@ describe("Bulk Guild Ban", () => {
     expect(result).toEqual({ banned_users: bannable, failed_users: refused });
     expect(banCount()).toBe(bansBefore + BigInt(bannable.length));
     for (const id of members) expect(isMember(id)).toBe(false);
+    expect(memberCount()).toBe(countBefore - BigInt(members.length));
+    const rolesLeft = db().prepare("SELECT COUNT(*) FROM member_roles WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))").pluck().get(BigInt(guild()), `[${members.join(",")}]`);
+    expect(rolesLeft).toBe(0n);
     for (const who of ["owner", "admin", "mod"] as const) expect(isMember(server.world.users[who])).toBe(true);
     const fired = eventsSince(since);
     expect(fired.filter((e) => e.type === "GUILD_BAN_ADD").map((e) => e.d.user.id)).toEqual(bannable);

@@ -98,16 +98,15 @@ describe("List Guild Members", () => {
     expectOperationResponse("GET", "/guilds/{guild_id}/members", 200, page);
   });
 
-  test("the page (JSON built by SQLite) equals Get Guild Member field for field, timeouts included", async () => {
+  test("the page (stored wire JSON) equals Get Guild Member field for field, for every member, timeouts included", async () => {
     const [timedOut, expired] = (db().prepare("SELECT user_id FROM members WHERE guild_id = ? AND role_count = 0 AND user_id != ? ORDER BY user_id LIMIT 2").all(BigInt(guild()), BigInt(users().owner)) as Array<{ user_id: bigint }>).map((r) => r.user_id);
     const setTimeout = db().prepare("UPDATE members SET communication_disabled_until = ? WHERE guild_id = ? AND user_id = ?");
     setTimeout.run(BigInt(Date.now() + DAY + 123), BigInt(guild()), timedOut);
     setTimeout.run(BigInt(Date.now() - DAY), BigInt(guild()), expired);
     try {
       const page = (await server.rest("mod").get(Routes.guildMembers(guild()), q({ limit: "1000" }))) as Member[];
-      for (const userId of [users().mod, users().admin, users().member, server.world.botUserId, String(timedOut), String(expired)]) {
-        expect(page.find((m) => m.user.id === userId)).toEqual(await member("mod", userId));
-      }
+      expect(page.length).toBeGreaterThan(100);
+      for (const listed of page) expect(listed).toEqual(await member("mod", listed.user.id));
       expect(page.find((m) => m.user.id === String(timedOut))!.communication_disabled_until).toMatch(/^\d{4}-.*Z$/);
       expect(page.find((m) => m.user.id === String(expired))!.communication_disabled_until).toBeNull();
     } finally {
@@ -180,6 +179,7 @@ describe("Modify Guild Member", () => {
     expect(auditEntries(24, users().member).at(-1)).toMatchObject({ userId: users().mod, reason: "nickname policy", changes: [{ key: "nick", old_value: null, new_value: nick }] });
     const found = (await server.rest("member").get(Routes.guildMembersSearch(guild()), q({ query: "QUOK", limit: "5" }))) as Member[];
     expect(found.map((m) => m.user.id)).toEqual([users().member]);
+    expect(found[0]).toEqual(updated); // the stored wire JSON follows the write
 
     const tooLong = await fail(patch("mod", users().member, { nick: "x".repeat(33) }));
     expect(tooLong).toMatchObject({ status: 400, code: 50035 });
@@ -298,6 +298,8 @@ describe("Add Guild Member Role / Remove Guild Member Role", () => {
     let before = lastEventId();
     await server.rest("mod").put(Routes.guildMemberRole(guild(), users().member, roles().regular), { reason: "helpful" });
     expect((await member("mod", users().member)).roles.sort()).toEqual([roles().member, roles().regular].sort());
+    const listed = (await server.rest("mod").get(Routes.guildMembers(guild()), q({ limit: "1", after: String(BigInt(users().member) - 1n) }))) as Member[];
+    expect(listed[0].roles.sort()).toEqual([roles().member, roles().regular].sort()); // the stored wire JSON follows
     expect(eventsSince(before)).toMatchObject([{ type: "GUILD_MEMBER_UPDATE", d: { guild_id: guild(), user: { id: users().member } } }]);
     expect(auditEntries(25, users().member).at(-1)).toMatchObject({ reason: "helpful", changes: [{ key: "$add", new_value: [{ id: roles().regular, name: "Regular" }] }] });
     before = lastEventId();

@@ -6,7 +6,7 @@ import { emitEvent } from "../events";
 import { writeAuditLog } from "../audit-log";
 import { Permission, type GuildAccess } from "../guards";
 import { sql, transaction } from "../store/db";
-import { deleteMember } from "../store/membership";
+import { deleteMember, deleteMembers } from "../store/membership";
 import { serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
 
 type BanRow = UserRow & { reason: string | null };
@@ -141,9 +141,10 @@ export function bulkGuildBan(access: GuildAccess, userIds: readonly string[], re
       }
     }
     if (toBan.length === 0) throw Errors.failedToBanUsers();
+    const removed = new Set(deleteMembers(access.guildId, toBan.filter((user) => members.has(String(user.id))).map((user) => user.id)));
     for (const user of toBan) {
       const wire = serializeUser(user);
-      if (members.has(wire.id)) removeIfMember(access, user.id, wire, now);
+      if (removed.has(user.id)) emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: String(access.guildId), user: wire }, now);
       recordBan(access, user.id, wire, reason, now);
     }
     return { banned_users: banned, failed_users: failed };

@@ -9,6 +9,7 @@ import { decodeImage, hasAspectRatio, saveImage, type DecodedImage, type ImageFo
 import type { GuildAuditLogQuery, ModifyGuildBody } from "../schemas/guild";
 import { sql, transaction } from "../store/db";
 import { findGuild, type GuildRow } from "../store/guild-context";
+import { readCache } from "../store/read-cache";
 import { serializeAuditLogEntry, serializeEmoji, serializeGuild, serializeSticker, type AuditLogEntryRow, type EmojiRow, type StickerRow } from "../serializers/guild";
 import { serializeThread, type ChannelRow } from "../serializers/channel";
 import { serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
@@ -20,12 +21,12 @@ const EXPRESSIONS = `SELECT 0 AS kind, id, guild_id, name, roles, user_id, requi
   SELECT 1, id, guild_id, name, NULL, NULL, NULL, NULL, NULL, available, description, tags, format_type FROM stickers WHERE guild_id = @guild_id`;
 type ExpressionRow = (EmojiRow & StickerRow) & { kind: bigint };
 
-function expressionsOf(guildId: bigint): { emojis: EmojiRow[]; stickers: StickerRow[] } {
+const expressionsOf = readCache((guildId: bigint): { emojis: readonly EmojiRow[]; stickers: readonly StickerRow[] } => {
   const emojis: EmojiRow[] = [];
   const stickers: StickerRow[] = [];
   for (const row of sql(EXPRESSIONS).all({ guild_id: guildId }) as ExpressionRow[]) (row.kind === 0n ? emojis : stickers).push(row);
   return { emojis, stickers };
-}
+}, 1_000);
 const parseFeatures = (json: string) => JSON.parse(json) as string[];
 
 /** Members whose status is not offline (a covering walk of the (guild_id, status) index). */

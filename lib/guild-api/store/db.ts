@@ -36,10 +36,19 @@ export function sql(text: string): Statement {
   return statement;
 }
 
+let transactionsEnded = 0;
+
 /** Runs fn in one transaction (nested calls become savepoints): all or nothing. */
 export function transaction<T>(fn: () => T): T {
-  return db().transaction(fn)();
+  try {
+    return db().transaction(fn)();
+  } finally {
+    transactionsEnded++;
+  }
 }
+
+/** How many transactions (or savepoints) have committed or rolled back: read caches revalidate when it moves. */
+export const endedTransactions = (): number => transactionsEnded;
 
 export function closeDatabase(): void {
   statements.clear();

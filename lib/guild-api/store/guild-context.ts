@@ -1,5 +1,6 @@
 // Rows every guild operation reads first: the guild, its roles, and a member with its role ids.
 import { sql } from "./db";
+import { readCache } from "./read-cache";
 
 export interface GuildRow {
   id: bigint; name: string; icon: string | null; splash: string | null; discovery_splash: string | null; banner: string | null;
@@ -29,25 +30,33 @@ export interface MemberRow {
 export const MEMBER_COLUMNS =
   "m.guild_id, m.user_id, m.nick, m.avatar, m.banner, m.joined_at, m.premium_since, m.deaf, m.mute, m.flags, m.pending, m.communication_disabled_until, m.last_active_at, m.role_count, m.status";
 
-export function findGuild(guildId: bigint): GuildRow | undefined {
-  return sql("SELECT * FROM guilds WHERE id = ?").get(guildId) as GuildRow | undefined;
-}
+// Read through a cache (see read-cache.ts): these four run on nearly every request.
+export const findGuild: (guildId: bigint) => Readonly<GuildRow> | undefined = readCache((guildId: bigint) => sql("SELECT * FROM guilds WHERE id = ?").get(guildId) as GuildRow | undefined, 1_000);
 
 /** Roles in display order: by position, ties by id. The index (guild_id, position) gives the order; ties are rare. */
-export function listGuildRoles(guildId: bigint): RoleRow[] {
+export const listGuildRoles: (guildId: bigint) => readonly RoleRow[] = readCache((guildId: bigint) => {
   const roles = sql("SELECT * FROM roles WHERE guild_id = ? ORDER BY position").all(guildId) as RoleRow[];
   for (let i = 1; i < roles.length; i++) {
     if (roles[i].position === roles[i - 1].position) return roles.sort((a, b) => (a.position === b.position ? (a.id < b.id ? -1 : 1) : a.position < b.position ? -1 : 1));
   }
   return roles;
-}
+}, 1_000);
 
-export function findMember(guildId: bigint, userId: bigint): MemberRow | undefined {
+const memberKey = (guildId: bigint, userId: bigint) => `${guildId}:${userId}`;
+const splitKey = (key: string) => key.split(":").map(BigInt) as [bigint, bigint];
+
+const cachedMember = readCache((key: string) => {
+  const [guildId, userId] = splitKey(key);
   return sql(`SELECT ${MEMBER_COLUMNS} FROM members m WHERE m.guild_id = ? AND m.user_id = ?`).get(guildId, userId) as MemberRow | undefined;
+});
+export function findMember(guildId: bigint, userId: bigint): Readonly<MemberRow> | undefined {
+  return cachedMember(memberKey(guildId, userId));
 }
 
-export function memberRoleIds(guildId: bigint, userId: bigint): bigint[] {
-  return (sql("SELECT role_id FROM member_roles WHERE guild_id = ? AND user_id = ? ORDER BY role_id").all(guildId, userId) as Array<{ role_id: bigint }>).map(
-    (row) => row.role_id,
-  );
+const cachedMemberRoleIds = readCache((key: string) => {
+  const [guildId, userId] = splitKey(key);
+  return (sql("SELECT role_id FROM member_roles WHERE guild_id = ? AND user_id = ? ORDER BY role_id").all(guildId, userId) as Array<{ role_id: bigint }>).map((row) => row.role_id);
+});
+export function memberRoleIds(guildId: bigint, userId: bigint): readonly bigint[] {
+  return cachedMemberRoleIds(memberKey(guildId, userId));
 }
