@@ -10,15 +10,14 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ["second", 1000],
 ];
 
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "always" });
 const exact = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
+/** The largest unit the time is at least nearly one of (59.9 minutes reads "in 1 hour", 40 minutes "in 40 minutes"). */
 export function formatRelativeTime(at: number, now: number): string {
   const diff = at - now;
-  for (const [unit, ms] of UNITS) {
-    if (Math.abs(diff) >= ms || unit === "second") return relative.format(Math.round(diff / ms), unit);
-  }
-  return relative.format(0, "second");
+  const [unit, ms] = UNITS.find(([, size]) => Math.abs(diff) >= size * 0.95) ?? UNITS[UNITS.length - 1];
+  return relative.format(Math.round(diff / ms), unit);
 }
 
 export function RelativeTime({ iso, now, className }: { iso: string; now: number; className?: string }) {

@@ -35,7 +35,7 @@ export const createChannelInvite = guildAction({
     const invite = result as InviteLike | undefined;
     return inviteTarget(invite?.code ?? null, invite);
   },
-  authorize: (check, input) => check.channelMissing(input.channelId, P.CreateInstantInvite),
+  authorize: (check, input) => check.channelMissing(input.channelId, P.ViewChannel, P.CreateInstantInvite),
   request: (input) => ({ channel_id: input.channelId, max_age: input.max_age, max_uses: input.max_uses, temporary: input.temporary, unique: input.unique }),
   run: ({ api, input, reason }) =>
     api.channels.createInvite(input.channelId, { max_age: input.max_age, max_uses: input.max_uses, temporary: input.temporary, unique: input.unique }, { reason }),
@@ -57,7 +57,11 @@ export const deleteInvite = guildAction({
     return inChannel && `needs Manage Server, or Manage Channels in #${invite.channel.name ?? invite.channel.id}`;
   },
   request: (input) => ({ code: input.code }),
-  before: async ({ api, input }) => inviteView(await api.invites.get(input.code)),
+  // Get Guild Invites carries the metadata (uses, limits) Get Invite leaves out; it needs Manage Server, hence the fallback.
+  before: async ({ api, guildId, input }) => {
+    const listed = await api.guilds.getInvites(guildId).then((all) => all.find((i) => i.code === input.code), () => undefined);
+    return inviteView(listed ?? (await api.invites.get(input.code)));
+  },
   run: ({ api, input, reason }) => api.invites.delete(input.code, { reason }),
   after: () => null,
   message: (_invite, input) => `Deleted the invite ${input.code}.`,

@@ -30,6 +30,8 @@ export interface InvitePage {
   total: number;
   page: number;
   pageCount: number;
+  /** When the list was read (ms): expiry is shown relative to it. */
+  readAt: number;
 }
 
 function toInviteRow(invite: APIExtendedInvite, targetUsers: TargetUsersJob | null): InviteRow {
@@ -70,6 +72,6 @@ export async function getInvitePage(viewer: GuildViewer, page: number): Promise<
         }
       }),
     );
-    return { rows, total: invites.length, page: current, pageCount };
+    return { rows, total: invites.length, page: current, pageCount, readAt: Date.now() };
   });
 }

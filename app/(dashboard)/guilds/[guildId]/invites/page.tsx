@@ -47,7 +47,7 @@ export default async function InvitesPage({ params, searchParams }: { params: Pr
         guildId={guildId}
         rows={invites.rows}
         permissions={permissions}
-        now={Date.now()}
+        now={invites.readAt}
         pagination={{ page: invites.page, pageCount: invites.pageCount, summary }}
       />
     </>

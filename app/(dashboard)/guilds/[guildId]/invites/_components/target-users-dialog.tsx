@@ -109,7 +109,7 @@ export function TargetUsersDialog({ guildId, invite, uploadBlocked, onClose }: {
 }
 
 function JobSummary({ job }: { job: TargetUsersJob | null }) {
-  if (!job) return <p className="text-sm text-ink-muted">The list's state could not be read.</p>;
+  if (!job) return <p className="text-sm text-ink-muted">The state of the list could not be read.</p>;
   const percent = job.total === 0 ? 100 : Math.round((job.processed / job.total) * 100);
   const count = (n: number) => `${n.toLocaleString("en-US")} user${n === 1 ? "" : "s"}`;
   return (

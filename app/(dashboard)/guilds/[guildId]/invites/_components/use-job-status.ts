@@ -16,7 +16,9 @@ export function useJobStatus(guildId: string, code: string, initial: TargetUsers
   const [job, setJob] = useState<TargetUsersJob | null>(initial);
   const [error, setError] = useState<string | null>(null);
   const settled = useRef(onSettled);
-  settled.current = onSettled;
+  useEffect(() => {
+    settled.current = onSettled;
+  });
   const processing = job?.status === JobStatus.Processing;
 
   useEffect(() => {
