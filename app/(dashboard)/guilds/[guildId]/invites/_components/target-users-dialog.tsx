@@ -142,8 +142,8 @@ function JobSummary({ job }: { job: TargetUsersJob | null }) {
 function FileProblems({ problems }: { problems: string[] }) {
   const rows = problems.map(parseTargetUsersProblem);
   return (
-    <section role="alert" aria-label="Problems in the file" className="rounded-lg border border-danger/40 bg-danger/10 p-4">
-      <p className="text-sm font-semibold text-danger">
+    <section aria-label="Problems in the file" className="rounded-lg border border-danger/40 bg-danger/10 p-4">
+      <p role="alert" className="text-sm font-semibold text-danger">
         Nothing was saved: {problems.length} line{problems.length === 1 ? "" : "s"} need{problems.length === 1 ? "s" : ""} fixing.
       </p>
       <div className="mt-3 max-h-64 overflow-y-auto rounded-md bg-surface ring-1 ring-line">
