@@ -1,11 +1,12 @@
 // The moderator's own standing in a guild, for bot mode: Discord judges only the bot, so the dashboard applies the
 // shared permission engine to the moderator's member before acting for them.
-import { PermissionFlagsBits, type APIGuild, type APIGuildMember, type APIRole } from "discord-api-types/v10";
+import { OverwriteType, PermissionFlagsBits, type APIGuild, type APIGuildMember, type APIInvite, type APIRole } from "discord-api-types/v10";
 import type { GuildApiClient } from "@/lib/api-client";
 import {
   canActOnMember,
   canManageRole,
   computeBasePermissions,
+  computeChannelPermissions,
   describeMissing,
   hasPermission,
   type GuildPermissionContext,
@@ -73,6 +74,26 @@ export class ModeratorCheck {
     if (!role) return null;
     const verdict = canManageRole(this.context, this.self, role);
     return verdict.ok ? null : `${this.roles.find((r) => r.id === roleId)?.name ?? "role"}: ${verdict.reason}`;
+  }
+
+  /** Why the moderator lacks `flags` in one of this guild's channels (its overwrites applied), or null. */
+  async channelMissing(channelId: string, ...flags: bigint[]): Promise<string | null> {
+    const channel = (await this.api.channels.list(this.guildId)).find((c) => c.id === channelId);
+    if (!channel) return "that channel is not in this server";
+    const overwrites = ("permission_overwrites" in channel ? (channel.permission_overwrites ?? []) : []).map((o) => ({
+      id: o.id,
+      type: o.type === OverwriteType.Member ? (1 as const) : (0 as const),
+      allow: BigInt(o.allow),
+      deny: BigInt(o.deny),
+    }));
+    const missing = describeMissing(computeChannelPermissions(this.context, this.self, overwrites), flags.reduce((a, b) => a | b, 0n));
+    return missing && `${missing} in #${channel.name ?? channelId}`;
+  }
+
+  /** One of this guild's invites, or null when it is gone or belongs to another guild (a bot token reaches every guild). */
+  async guildInvite(code: string): Promise<APIInvite | null> {
+    const invite = await this.api.invites.get(code).catch(() => null);
+    return invite?.guild?.id === this.guildId ? invite : null;
   }
 
   /** Granting permissions one does not hold is refused (unless administrator or owner). */

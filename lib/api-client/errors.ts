@@ -1,7 +1,7 @@
 // The API client's error contract as data: one typed error for every non-2xx answer, with Discord's nested
 // `errors` tree flattened to field paths ("name", "roles.0", "permission_overwrites.1.allow") so forms can
 // show each message next to its field. OAuth2 endpoints answer RFC 6749 bodies; they map onto the same type.
-import type { RESTError, RESTErrorData, RESTErrorFieldInformation, RESTErrorGroupWrapper } from "discord-api-types/v10";
+import { RESTJSONErrorCodes, type RESTError, type RESTErrorData, type RESTErrorFieldInformation, type RESTErrorGroupWrapper } from "discord-api-types/v10";
 
 export interface ApiFieldError {
   /** Dotted path into the request body, e.g. "roles.0"; "" for the body itself. */
@@ -88,7 +88,19 @@ function parseErrorBody(status: number, body: unknown): { message: string; code:
       oauthError: null,
     };
   }
+  if (isFieldMessageMap(body)) {
+    // Update Target Users answers a bad file with its own shape, {"target_users_file": ["line 3: …", …]}: field →
+    // messages, without Discord's code and message. It is an invalid form body all the same.
+    const fieldErrors = Object.entries(body).flatMap(([path, messages]) => messages.map((message) => ({ path, code: "", message })));
+    return { message: "Invalid Form Body", code: RESTJSONErrorCodes.InvalidFormBodyOrContentType, fieldErrors, oauthError: null };
+  }
   return { message: `HTTP ${status}`, code: 0, fieldErrors: [], oauthError: null };
+}
+
+function isFieldMessageMap(body: unknown): body is Record<string, string[]> {
+  if (!isRecord(body)) return false;
+  const values = Object.values(body);
+  return values.length > 0 && values.every((value) => Array.isArray(value) && value.every((message) => typeof message === "string"));
 }
 
 /**

@@ -1,0 +1,47 @@
+"use client";
+
+// Delete Invite, with a reason for the audit log.
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, fieldProps } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { useAction } from "@/components/dashboard/use-action";
+import { deleteInvite } from "@/lib/actions/invites";
+import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
+import type { InviteRow } from "@/lib/data/invites";
+
+export function DeleteInviteDialog({ guildId, invite, onClose }: { guildId: string; invite: InviteRow; onClose: () => void }) {
+  const { run, pending } = useAction(deleteInvite, { failure: "Couldn't delete the invite" });
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await run({ guildId, code: invite.code, reason: reason || undefined });
+    if (result.ok) onClose();
+    else setError(result.fieldErrors.reason?.join(" "));
+  };
+
+  return (
+    <Dialog open onClose={onClose} title={`Delete invite ${invite.code}`} size="sm">
+      <form onSubmit={submit} noValidate aria-label="Delete invite" className="flex flex-col gap-4">
+        <p className="text-sm">
+          The link stops working at once{invite.channel ? ` (it points to #${invite.channel.name}` : ""}
+          {invite.channel && invite.uses !== null ? `, used ${invite.uses} time${invite.uses === 1 ? "" : "s"})` : invite.channel ? ")" : ""}. Its target-users list goes with it.
+        </p>
+        <Field id="delete-invite-reason" label="Reason" hint="Recorded in the audit log." error={error}>
+          <Input {...fieldProps("delete-invite-reason", error)} autoFocus maxLength={AUDIT_LOG_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" pending={pending}>
+            Delete invite
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,145 @@
+"use client";
+
+// The invites table: TanStack column definitions over the generic DataTable (paged by the server, page in the URL),
+// with each row's target-users and delete dialogs.
+import { useMemo, useState } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { DisabledReason } from "@/components/ui/card";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { DataTable } from "@/components/data-table/data-table";
+import { useUrlState } from "@/components/data-table/url-state";
+import type { InviteRow } from "@/lib/data/invites";
+import { DeleteInviteDialog } from "./delete-invite";
+import { TargetUsersBadge } from "./target-users-badge";
+import { TargetUsersDialog } from "./target-users-dialog";
+
+export interface InvitePermissions {
+  selfId: string;
+  manageGuild: boolean;
+  /** Why the moderator cannot delete invites at all, or null (the API still judges each channel). */
+  deleteBlocked: string | null;
+}
+
+type Open = { kind: "target-users" | "delete"; code: string } | null;
+
+export function InvitesTable({ guildId, rows, permissions, now, pagination }: {
+  guildId: string;
+  rows: InviteRow[];
+  permissions: InvitePermissions;
+  now: number;
+  pagination: { page: number; pageCount: number; summary?: string };
+}) {
+  const { hrefWith, pending } = useUrlState();
+  const [open, setOpen] = useState<Open>(null);
+  const openRow = open ? rows.find((r) => r.code === open.code) : undefined;
+
+  const columns = useMemo<ColumnDef<InviteRow, unknown>[]>(
+    () => [
+      {
+        id: "invite",
+        header: "Invite",
+        cell: ({ row }) => (
+          <span className="block min-w-0">
+            <span className="block font-mono font-semibold">{row.original.code}</span>
+            <span className="block truncate text-xs text-ink-muted">{row.original.channel ? `#${row.original.channel.name}` : "Unknown channel"}</span>
+          </span>
+        ),
+      },
+      {
+        id: "inviter",
+        header: "Inviter",
+        cell: ({ row }) => {
+          const inviter = row.original.inviter;
+          if (!inviter) return <span className="text-ink-muted">—</span>;
+          return (
+            <span className="block min-w-0">
+              <span className="block truncate">{inviter.displayName}</span>
+              <span className="block truncate text-xs text-ink-muted">@{inviter.username}</span>
+            </span>
+          );
+        },
+      },
+      {
+        id: "uses",
+        header: "Uses",
+        cell: ({ row }) => {
+          const { uses, maxUses } = row.original;
+          if (uses === null) return <span className="text-ink-muted" title="Needs Manage Server">—</span>;
+          return <span className="whitespace-nowrap tabular-nums">{uses} / {maxUses ? maxUses : "∞"}</span>;
+        },
+      },
+      {
+        id: "expires",
+        header: "Expires",
+        cell: ({ row }) =>
+          row.original.expiresAt ? <RelativeTime iso={row.original.expiresAt} now={now} className="whitespace-nowrap" /> : <span className="text-ink-muted">Never</span>,
+      },
+      {
+        id: "details",
+        header: "Details",
+        cell: ({ row }) => (
+          <span className="flex flex-wrap gap-1">
+            {row.original.temporary && <Badge tone="warning" title="Members leave when they disconnect, unless given a role">Temporary</Badge>}
+            <TargetUsersBadge job={row.original.targetUsers} />
+          </span>
+        ),
+      },
+      {
+        id: "actions",
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) => (
+          <span className="flex justify-end gap-2">
+            <Button size="sm" variant="secondary" aria-label={`Target users of ${row.original.code}`} onClick={() => setOpen({ kind: "target-users", code: row.original.code })}>
+              Target users
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-danger"
+              aria-label={`Delete ${row.original.code}`}
+              disabled={Boolean(permissions.deleteBlocked)}
+              title={permissions.deleteBlocked ?? undefined}
+              onClick={() => setOpen({ kind: "delete", code: row.original.code })}
+            >
+              Delete
+            </Button>
+          </span>
+        ),
+      },
+    ],
+    [now, permissions.deleteBlocked],
+  );
+
+  return (
+    <>
+      {permissions.deleteBlocked && <DisabledReason reason={`Deleting invites ${permissions.deleteBlocked}.`} className="mb-2" />}
+      <DataTable
+        columns={columns}
+        data={rows}
+        getRowId={(row) => row.code}
+        caption="Invites"
+        emptyTitle="No active invites"
+        emptyText="Create an invite to let people join this server."
+        busy={pending}
+        selectedId={open?.code ?? null}
+        pagination={{
+          page: pagination.page,
+          summary: pagination.summary,
+          previousHref: pagination.page > 1 ? hrefWith({ page: pagination.page === 2 ? null : String(pagination.page - 1) }) : null,
+          nextHref: pagination.page < pagination.pageCount ? hrefWith({ page: String(pagination.page + 1) }) : null,
+        }}
+      />
+      {openRow && open?.kind === "target-users" && (
+        <TargetUsersDialog
+          guildId={guildId}
+          invite={openRow}
+          uploadBlocked={permissions.manageGuild || openRow.inviter?.id === permissions.selfId ? null : "needs Manage Server (or to be the invite's creator)"}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {openRow && open?.kind === "delete" && <DeleteInviteDialog guildId={guildId} invite={openRow} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

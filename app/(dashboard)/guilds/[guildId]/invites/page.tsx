@@ -1,0 +1,55 @@
+// Invites: the guild's active invites (Get Guild Invites, paged here, page in the URL) with their uses, expiry,
+// inviter, channel and target users; creating and deleting invites; and each invite's target-users list (CSV upload
+// checked line by line, the job followed to the end, the current list downloaded).
+import type { Metadata } from "next";
+import { PermissionFlagsBits as P } from "discord-api-types/v10";
+import { PageHeader } from "@/components/ui/card";
+import { NoAccess } from "@/components/dashboard/no-access";
+import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
+import { INVITABLE_CHANNEL_TYPES } from "@/lib/actions/schemas/invites";
+import { getGuildChannels } from "@/lib/data/channels";
+import { getInvitePage, INVITE_PAGE_SIZE } from "@/lib/data/invites";
+import { can, getGuildViewer, missing } from "@/lib/data/viewer";
+import { CreateInviteButton } from "./_components/create-invite";
+import { InvitesTable, type InvitePermissions } from "./_components/invites-table";
+
+export const metadata: Metadata = { title: "Invites" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function InvitesPage({ params, searchParams }: { params: Promise<{ guildId: string }>; searchParams: SearchParams }) {
+  const { guildId } = await params;
+  const query = await searchParams;
+  const viewer = await getGuildViewer(guildId);
+  const section = findSection("invites")!;
+  const blocked = sectionDisabledReason(section, viewer.permissions);
+  if (blocked) return <><PageHeader title="Invites" description={section.description} /><NoAccess section="Invites" reason={blocked} /></>;
+
+  const pageParam = Number(Array.isArray(query.page) ? query.page[0] : query.page);
+  const [invites, channels] = await Promise.all([getInvitePage(viewer, Number.isFinite(pageParam) ? pageParam : 1), getGuildChannels(viewer)]);
+  const invitable = channels.filter((c) => INVITABLE_CHANNEL_TYPES.includes(c.type)).map((c) => ({ id: c.id, name: c.name, type: c.type }));
+  const permissions: InvitePermissions = {
+    selfId: viewer.session.actor.id,
+    manageGuild: can(viewer, P.ManageGuild),
+    deleteBlocked: can(viewer, P.ManageGuild) || can(viewer, P.ManageChannels) ? null : "needs Manage Server or Manage Channels",
+  };
+  const first = (invites.page - 1) * INVITE_PAGE_SIZE;
+  const summary = invites.total === 0 ? undefined : `${first + 1}–${first + invites.rows.length} of ${invites.total} invite${invites.total === 1 ? "" : "s"}`;
+
+  return (
+    <>
+      <PageHeader
+        title="Invites"
+        description={section.description}
+        actions={<CreateInviteButton guildId={guildId} channels={invitable} blockedReason={missing(viewer, P.CreateInstantInvite)} />}
+      />
+      <InvitesTable
+        guildId={guildId}
+        rows={invites.rows}
+        permissions={permissions}
+        now={invites.readAt}
+        pagination={{ page: invites.page, pageCount: invites.pageCount, summary }}
+      />
+    </>
+  );
+}
