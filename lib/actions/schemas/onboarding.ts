@@ -2,6 +2,7 @@
 // The enabling rules (7 default channels, 5 where @everyone can talk) need the guild's channels and permissions:
 // lib/discord/onboarding-rules checks them live in the editor, and the API checks them again.
 import { z } from "zod";
+import type { APIGuildOnboarding } from "discord-api-types/v10";
 import {
   ONBOARDING_DEFAULT_CHANNELS_MAX,
   ONBOARDING_OPTION_DESCRIPTION_MAX,
@@ -59,3 +60,19 @@ export type OnboardingValues = z.infer<typeof OnboardingSchema>;
 
 export const ModifyOnboardingInputSchema = OnboardingSchema.extend(guildActionBase);
 export type ModifyOnboardingInput = z.input<typeof ModifyOnboardingInputSchema>;
+
+/** The editor's values from the onboarding object (options carry an emoji object; the editor holds the id/name pair). */
+export function onboardingValues(onboarding: APIGuildOnboarding): OnboardingValues {
+  return {
+    enabled: onboarding.enabled,
+    mode: onboarding.mode === 1 ? 1 : 0,
+    default_channel_ids: onboarding.default_channel_ids,
+    prompts: onboarding.prompts.map((p) => ({
+      id: p.id, type: p.type === 1 ? 1 : 0, title: p.title, single_select: p.single_select, required: p.required, in_onboarding: p.in_onboarding,
+      options: p.options.map((o) => ({
+        id: o.id, title: o.title, description: o.description ?? "", emoji_id: o.emoji?.id ?? null, emoji_name: o.emoji?.name ?? null,
+        emoji_animated: Boolean(o.emoji?.animated), channel_ids: o.channel_ids, role_ids: o.role_ids,
+      })),
+    })),
+  };
+}
