@@ -3,7 +3,7 @@
 // Modify Guild Welcome Screen: on or off, a description, and up to five channels each with a description and an
 // emoji; the preview follows every keystroke. The zod schema is the action's.
 import { useState } from "react";
-import { Controller, useFieldArray, useForm } from "react-hook-form";
+import { useFieldArray, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -35,7 +35,7 @@ export function WelcomeScreenEditor({
   enableReason: string | null;
 }) {
   const form = useForm<WelcomeScreenValues>({ resolver: zodResolver(WelcomeScreenSchema), defaultValues: defaults, mode: "onChange" });
-  const { register, control, handleSubmit, setError, reset, watch, formState } = form;
+  const { register, control, handleSubmit, setError, setValue, reset, watch, formState } = form;
   const errors = formState.errors;
   const list = useFieldArray({ control, name: "welcome_channels" });
   const [reason, setReason] = useState("");
@@ -112,15 +112,20 @@ export function WelcomeScreenEditor({
                     <Field id={`welcome_channels.${index}.description`} label={`Description ${n}`} hint={`${WELCOME_CHANNEL_DESCRIPTION_LENGTH.min} to ${WELCOME_CHANNEL_DESCRIPTION_LENGTH.max} characters.`} error={e?.description?.message}>
                       <Input {...fieldProps(`welcome_channels.${index}.description`, e?.description?.message)} {...register(`welcome_channels.${index}.description`)} />
                     </Field>
-                    <Controller
-                      control={control}
-                      name={`welcome_channels.${index}`}
-                      render={({ field: { value, onChange } }) => (
-                        <Field id={`welcome_channels.${index}.emoji`} label={`Emoji ${n}`} error={e?.emoji_name?.message ?? e?.emoji_id?.message}>
-                          <EmojiPicker id={`welcome_channels.${index}.emoji`} label={`Emoji ${n}`} value={value} emojis={emojis} error={e?.emoji_name?.message} onChange={(emoji) => onChange({ ...value, ...emoji })} />
-                        </Field>
-                      )}
-                    />
+                    <Field id={`welcome_channels.${index}.emoji`} label={`Emoji ${n}`} error={e?.emoji_name?.message ?? e?.emoji_id?.message}>
+                      <EmojiPicker
+                        id={`welcome_channels.${index}.emoji`}
+                        label={`Emoji ${n}`}
+                        value={{ emoji_id: values.welcome_channels[index]?.emoji_id ?? null, emoji_name: values.welcome_channels[index]?.emoji_name ?? null }}
+                        emojis={emojis}
+                        error={e?.emoji_name?.message}
+                        onChange={(emoji) => {
+                          // Field by field: the typed description and channel stay as they are.
+                          setValue(`welcome_channels.${index}.emoji_id`, emoji.emoji_id, { shouldDirty: true, shouldValidate: true });
+                          setValue(`welcome_channels.${index}.emoji_name`, emoji.emoji_name, { shouldDirty: true, shouldValidate: true });
+                        }}
+                      />
+                    </Field>
                     <div className="flex items-end justify-end gap-1">
                       <Button size="sm" variant="ghost" aria-label={`Move channel ${n} up`} disabled={index === 0} onClick={() => list.move(index, index - 1)}>
                         <Icons.chevronDown className="size-4 rotate-180" />
