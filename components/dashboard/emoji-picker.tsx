@@ -20,7 +20,7 @@ export function EmojiPicker({ id, label, value, onChange, emojis, error, disable
   const [standard, setStandard] = useState(value.emoji_id === null && value.emoji_name !== null);
   const choice = value.emoji_id ?? (standard ? "standard" : "");
   return (
-    <div className="flex min-w-0 gap-2">
+    <div className="flex min-w-0 flex-wrap gap-2">
       <Select
         id={id}
         aria-label={label}
@@ -28,7 +28,7 @@ export function EmojiPicker({ id, label, value, onChange, emojis, error, disable
         aria-describedby={`${id}-error`}
         disabled={disabled}
         value={choice}
-        className="min-w-0 flex-1"
+        className="min-w-36 flex-1"
         onChange={(e) => {
           const next = e.target.value;
           setStandard(next === "standard");

@@ -62,12 +62,15 @@ export interface OnboardingRuleReport {
   unreachable: boolean;
 }
 
-/** @everyone's permissions in the channel (its overwrites applied), by the shared permission engine. */
-export function everyoneCanChat(context: GuildPermissionContext, overwrites: readonly PermissionOverwrite[]): boolean {
+/** What @everyone may do in the channel (its overwrites applied), by the shared permission engine. */
+export function everyoneAccess(context: GuildPermissionContext, overwrites: readonly PermissionOverwrite[]): "chat" | "read-only" | "hidden" {
   // A user id no member has: only @everyone's overwrite applies.
   const permissions = computeChannelPermissions(context, { userId: "0", roleIds: [] }, overwrites);
-  return (permissions & CHAT_PERMISSIONS) === CHAT_PERMISSIONS;
+  if ((permissions & CHAT_PERMISSIONS) === CHAT_PERMISSIONS) return "chat";
+  return (permissions & PermissionFlagsBits.ViewChannel) === PermissionFlagsBits.ViewChannel ? "read-only" : "hidden";
 }
+
+export const everyoneCanChat = (context: GuildPermissionContext, overwrites: readonly PermissionOverwrite[]): boolean => everyoneAccess(context, overwrites) === "chat";
 
 /** The channel ids that count toward the rules, each with where it comes from. */
 export function countedChannelIds(draft: OnboardingRuleDraft): Map<string, CountedChannel["from"]> {

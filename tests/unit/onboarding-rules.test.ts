@@ -1,6 +1,6 @@
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, test } from "vitest";
-import { checkOnboardingRules, countedChannelIds, everyoneCanChat, type OnboardingRuleChannel, type OnboardingRuleDraft } from "@/lib/discord/onboarding-rules";
+import { checkOnboardingRules, countedChannelIds, everyoneAccess, everyoneCanChat, type OnboardingRuleChannel, type OnboardingRuleDraft } from "@/lib/discord/onboarding-rules";
 import type { GuildPermissionContext } from "@/lib/discord/permissions";
 
 // Snowflake-sized ids (beyond 2^53) so nothing compares them as numbers.
@@ -112,5 +112,13 @@ describe("checkOnboardingRules", () => {
     const admin = { ...context, roles: [{ id: GUILD, position: 0, permissions: P.Administrator }] };
     const report = checkOnboardingRules(draft({ default_channel_ids: ids(rules, news, staff, general, offTopic, help, memes) }), { context: admin, channels });
     expect(report.rules[1].have).toBe(7);
+  });
+});
+
+describe("everyoneAccess", () => {
+  test("tells a read-only channel from a hidden one", () => {
+    expect(everyoneAccess(context, [])).toBe("chat");
+    expect(everyoneAccess(context, readOnly)).toBe("read-only");
+    expect(everyoneAccess(context, hidden)).toBe("hidden");
   });
 });

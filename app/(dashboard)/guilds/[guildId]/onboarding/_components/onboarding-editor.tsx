@@ -18,7 +18,7 @@ import { modifyGuildOnboarding } from "@/lib/actions/onboarding";
 import { ONBOARDING_MODES, OnboardingSchema, onboardingValues, type OnboardingValues } from "@/lib/actions/schemas/onboarding";
 import type { ChannelWithOverwrites } from "@/lib/data/community";
 import { ONBOARDING_PROMPTS_MAX } from "@/lib/discord/limits";
-import { ONBOARDING_CHANNEL_TYPES, checkOnboardingRules, everyoneCanChat, type OnboardingRuleChannel } from "@/lib/discord/onboarding-rules";
+import { ONBOARDING_CHANNEL_TYPES, checkOnboardingRules, everyoneAccess, type OnboardingRuleChannel } from "@/lib/discord/onboarding-rules";
 import type { GuildPermissionContext } from "@/lib/discord/permissions";
 import { newSnowflake } from "@/lib/discord/snowflake";
 import type { ChipItem } from "./chip-picker";
@@ -32,6 +32,11 @@ export interface WireRole {
 }
 
 const FIELDS = ["enabled", "mode", "default_channel_ids", "prompts"];
+const ACCESS_HINTS = {
+  chat: "@everyone can view the channel and send messages: counts toward the 5",
+  "read-only": "@everyone can view but not send messages",
+  hidden: "@everyone cannot view the channel",
+} as const;
 
 export function OnboardingEditor({
   guild,
@@ -117,7 +122,7 @@ export function OnboardingEditor({
           )}
           <fieldset className="grid grid-cols-1 gap-1 sm:grid-cols-2" aria-label="Default channels">
             {eligible.map((c) => {
-              const writable = everyoneCanChat(context, c.overwrites);
+              const access = everyoneAccess(context, c.overwrites);
               const category = categories.get(parentOf.get(c.id) ?? "");
               return (
                 <label key={c.id} className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-surface-sunken">
@@ -131,8 +136,8 @@ export function OnboardingEditor({
                     #{c.name}
                     {category && <span className="ml-1 text-xs text-ink-muted">in {category}</span>}
                   </span>
-                  <Badge tone={writable ? "success" : "neutral"} title={writable ? "@everyone can view and send messages" : "@everyone cannot send messages here"}>
-                    {writable ? "chat" : "read-only"}
+                  <Badge tone={access === "chat" ? "success" : "neutral"} title={ACCESS_HINTS[access]}>
+                    {access}
                   </Badge>
                 </label>
               );
@@ -188,7 +193,7 @@ export function OnboardingEditor({
             {report.canSave ? (
               <p className="text-sm font-medium">Unsaved changes</p>
             ) : (
-              <p className="text-sm font-medium text-danger" role="status" data-testid="onboarding-blocked">
+              <p className="basis-full text-sm font-medium text-danger" role="status" data-testid="onboarding-blocked">
                 Can&apos;t enable onboarding yet: {report.rules.filter((r) => !r.met).map((r) => `${r.label.toLowerCase()} (${r.have} of ${r.need})`).join("; ")}.
               </p>
             )}
