@@ -22,7 +22,7 @@ export function WelcomePreview({ guild, values, channelNames }: { guild: { id: s
           <ul className="flex flex-col gap-2" aria-label="Suggested channels">
             {values.welcome_channels.map((channel, index) => (
               <li key={`${channel.channel_id}-${index}`} className="flex items-center gap-3 rounded-md bg-[#2b2d31] px-3 py-2.5">
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-[#1e1f22] text-lg">
+                <span className="flex h-9 min-w-9 max-w-24 shrink-0 items-center justify-center overflow-hidden rounded-full bg-[#1e1f22] px-1 text-lg [&_.font-mono]:text-[10px]">
                   {channel.emoji_name ? <EmojiText value={channel} /> : <Icons.hash className="size-4 text-[#b5bac1]" />}
                 </span>
                 <span className="min-w-0 flex-1">
