@@ -24,7 +24,7 @@ export interface ChannelSummary {
 const VOICE_TYPES: readonly ChannelType[] = [ChannelType.GuildVoice, ChannelType.GuildStageVoice];
 
 /** Discord's sidebar order: by position, voice-like channels after text-like ones, ties by id. */
-export function compareChannels(a: ChannelSummary, b: ChannelSummary): number {
+export function compareChannels(a: Pick<ChannelSummary, "id" | "type" | "position">, b: Pick<ChannelSummary, "id" | "type" | "position">): number {
   const va = VOICE_TYPES.includes(a.type) ? 1 : 0;
   const vb = VOICE_TYPES.includes(b.type) ? 1 : 0;
   return va - vb || a.position - b.position || (BigInt(a.id) < BigInt(b.id) ? -1 : 1);

@@ -2,6 +2,7 @@
 // channels, at least 5 of them where @everyone can send messages; in ONBOARDING_ADVANCED the channels of the prompts
 // shown during onboarding count too). Prompts are stored whole, in the wire shape, in guild_onboarding.prompts.
 import { AuditLogEvent } from "discord-api-types/v10";
+import { isUnicodeEmoji } from "@/lib/discord/emoji";
 import { ONBOARDING_MIN_DEFAULT_CHANNELS, ONBOARDING_MIN_WRITABLE_CHANNELS } from "@/lib/discord/limits";
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { diffChanges, writeAuditLog } from "../audit-log";
@@ -10,7 +11,6 @@ import { Permission, type GuildAccess } from "../guards";
 import type { ModifyGuildOnboardingBody, PromptInput, PromptOptionInput } from "../schemas/community";
 import { sql, transaction } from "../store/db";
 import { everyonePermissionsIn } from "./widget";
-import { isUnicodeEmoji } from "./welcome-screen";
 
 const MODE_ADVANCED = 1;
 

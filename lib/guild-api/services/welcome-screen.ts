@@ -1,6 +1,7 @@
 // The welcome screen: Get Guild Welcome Screen and Modify Guild Welcome Screen. Its enabled flag is the guild's
 // WELCOME_SCREEN_ENABLED feature; its description and channels are columns of the guild row.
 import { AuditLogEvent } from "discord-api-types/v10";
+import { isUnicodeEmoji } from "@/lib/discord/emoji";
 import { diffChanges, writeAuditLog } from "../audit-log";
 import { Errors, invalidFormBody, type FieldIssue } from "../errors";
 import { Permission, type GuildAccess } from "../guards";
@@ -13,12 +14,6 @@ import { emitGuildUpdate } from "./widget";
 const FEATURE = "WELCOME_SCREEN_ENABLED";
 const features = (guild: GuildRow) => JSON.parse(guild.features) as string[];
 
-/**
- * A standard (unicode) emoji: pictographs, keycaps, flags. Names of custom emojis travel with their emoji_id, so a bare
- * word without an id names nothing.
- */
-const UNICODE_EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
-export const isUnicodeEmoji = (value: string) => UNICODE_EMOJI.test(value) && !/[\p{L}\p{N}]{2,}/u.test(value);
 
 /** Get Guild Welcome Screen: any member while it is enabled; MANAGE_GUILD otherwise. */
 export function getGuildWelcomeScreen(access: GuildAccess) {

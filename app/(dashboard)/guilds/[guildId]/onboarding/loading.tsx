@@ -1,0 +1,13 @@
+import { Skeleton } from "@/components/ui/card";
+
+export default function Loading() {
+  return (
+    <div aria-busy="true" aria-label="Loading onboarding" className="flex flex-col gap-4">
+      <Skeleton className="h-8 w-64" />
+      <div className="grid gap-4 xl:grid-cols-[1fr_360px]">
+        <Skeleton className="h-[32rem]" />
+        <Skeleton className="h-72" />
+      </div>
+    </div>
+  );
+}

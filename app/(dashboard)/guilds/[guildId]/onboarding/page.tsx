@@ -1,0 +1,37 @@
+// Onboarding: Modify Guild Onboarding with a live check of the enabling rules.
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/ui/card";
+import { NoAccess } from "@/components/dashboard/no-access";
+import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
+import { onboardingValues } from "@/lib/actions/schemas/onboarding";
+import { getChannelsWithOverwrites, getOnboarding } from "@/lib/data/community";
+import { getGuildViewer, roleVerdict } from "@/lib/data/viewer";
+import { OnboardingEditor } from "./_components/onboarding-editor";
+
+export const metadata: Metadata = { title: "Onboarding" };
+
+export default async function OnboardingPage({ params }: { params: Promise<{ guildId: string }> }) {
+  const { guildId } = await params;
+  const viewer = await getGuildViewer(guildId);
+  const section = findSection("onboarding")!;
+  const header = <PageHeader title="Onboarding" description={section.description} />;
+  const blocked = sectionDisabledReason(section, viewer.permissions);
+  if (blocked) return <>{header}<NoAccess section="Onboarding" reason={blocked} /></>;
+
+  const [onboarding, channels] = await Promise.all([getOnboarding(viewer), getChannelsWithOverwrites(viewer)]);
+  const g = viewer.guild;
+  return (
+    <>
+      {header}
+      <OnboardingEditor
+        guild={{ id: g.id, ownerId: g.owner_id }}
+        defaults={onboardingValues(onboarding)}
+        channels={channels}
+        roles={viewer.roles.map((r) => ({ id: r.id, position: r.position, permissions: r.permissions }))}
+        // Options may give roles below the moderator's highest, never managed ones or @everyone.
+        assignableRoles={viewer.roles.filter((r) => r.id !== g.id && !r.managed && roleVerdict(viewer, r).ok).map((r) => ({ id: r.id, label: `@${r.name}` }))}
+        emojis={g.emojis.filter((e) => e.id && e.name).map((e) => ({ id: e.id!, name: e.name!, animated: Boolean(e.animated) }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+// The embeddable server widget (the iframe snippet of the dashboard's Widget page points here, as Discord's points to
+// discord.com/widget): public, from Get Guild Widget with no token.
+import type { Metadata } from "next";
+import { WidgetCard } from "@/components/widget/widget-card";
+import { isSnowflake } from "@/lib/discord/snowflake";
+import { getPublicWidget } from "@/lib/data/community";
+
+export const metadata: Metadata = { title: "Server widget" };
+export const dynamic = "force-dynamic";
+
+export default async function WidgetPage({ searchParams }: { searchParams: Promise<{ id?: string; theme?: string }> }) {
+  const { id, theme } = await searchParams;
+  const look = theme === "light" ? "light" : "dark";
+  const read = id && isSnowflake(id) ? await getPublicWidget(id) : { ok: false as const, status: 400, error: "This widget link has no valid server id." };
+  return (
+    <main className="flex h-screen justify-center bg-transparent">
+      {read.ok ? (
+        <WidgetCard widget={read.widget} theme={look} className="h-full max-w-none" />
+      ) : (
+        <p role="alert" className="m-auto max-w-xs p-4 text-center text-sm">
+          {read.status === 403 ? "This server's widget is turned off." : read.error}
+        </p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,18 @@
+"use server";
+
+// Server actions of the widget page.
+import { PermissionFlagsBits as P } from "discord-api-types/v10";
+import { guildAction } from "./guild-action";
+import { ModifyWidgetInputSchema } from "./schemas/widget";
+
+/** PATCH /guilds/{guild.id}/widget: Modify Guild Widget */
+export const modifyGuildWidget = guildAction({
+  action: "Modify Guild Widget",
+  schema: ModifyWidgetInputSchema,
+  target: (input) => ({ type: "widget", id: input.guildId, name: "Server widget" }),
+  authorize: (check) => check.missing(P.ManageGuild),
+  before: ({ api, guildId }) => api.guilds.getWidgetSettings(guildId),
+  run: ({ api, guildId, input, reason }) => api.guilds.editWidgetSettings(guildId, { enabled: input.enabled, channel_id: input.channel_id }, { reason }),
+  after: (settings) => settings,
+  message: (settings) => (settings.enabled ? "Saved: the widget is on." : "Saved: the widget is off."),
+});
