@@ -7,7 +7,6 @@ import { useEffect, useState } from "react";
 export function useNow(serverNow: number, intervalMs = 1000): number {
   const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);

@@ -40,7 +40,7 @@ export default async function PrunePage({ params }: { params: Promise<{ guildId:
         guildId={guildId}
         roles={roles}
         previews={previews}
-        serverNow={Date.now()}
+        serverNow={viewer.readAt}
         memberCount={memberCount}
         largeGuild={memberCount !== null && memberCount >= LARGE_GUILD_MEMBERS}
       />
