@@ -24,7 +24,7 @@ const FIXTURE: Record<string, [bigint[], number]> = {
   recent_none: [[], 10],
   active_lurker: [[ROLE.LURKER], 0],
 };
-let userIds: Record<string, bigint> = {};
+const userIds: Record<string, bigint> = {};
 
 beforeAll(async () => {
   server = await startTestServer();
