@@ -191,8 +191,8 @@ test("as mod: preview a prune, change the roles, preview again, run it on the fr
 
   await page.goto(`/guilds/${yard}/audit-history`);
   await hydrated(page);
-  await expect(page.getByText("Begin Guild Prune").first()).toBeVisible();
-  await expect(page.getByText("Get Guild Prune Count").first()).toBeVisible();
+  await expect(page.locator("table").getByText("Begin Guild Prune").first()).toBeVisible();
+  await expect(page.locator("table").getByText("Get Guild Prune Count").first()).toBeVisible();
 });
 
 test("as mod: pause invites for an hour (invite creation refused, live countdown), lift early; raid alerts off and on; vanity URL", async ({ page }) => {
@@ -236,7 +236,7 @@ test("as mod: pause invites for an hour (invite creation refused, live countdown
 
     await page.goto(`/guilds/${guildId}/audit-history`);
     await hydrated(page);
-    await expect(page.getByText("Modify Guild Incident Actions").first()).toBeVisible();
+    await expect(page.locator("table").getByText("Modify Guild Incident Actions").first()).toBeVisible();
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/guilds/${guildId}/safety`);

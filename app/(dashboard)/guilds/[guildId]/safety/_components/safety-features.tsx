@@ -30,9 +30,12 @@ export function SafetyFeatures({ guildId, features }: { guildId: string; feature
   const [present, setPresent] = useState(() => new Set(features));
   const { run, pending } = useAction(setGuildFeature, { failure: "Couldn't change the feature" });
 
+  // The switch moves at once; the server's answer then sets every feature as it really is (or undoes the move).
   const toggle = async (feature: Feature, enabled: boolean) => {
+    const previous = present;
+    setPresent(new Set(enabled ? [...present, feature] : [...present].filter((f) => f !== feature)));
     const result = await run({ guildId, feature, enabled });
-    if (result.ok) setPresent(new Set(result.data.features));
+    setPresent(result.ok ? new Set(result.data.features) : previous);
   };
 
   return (
