@@ -149,7 +149,7 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
                   <li>It has no bot in the server.</li>
                 )}
                 <li>Its webhooks are deleted.</li>
-                {target.sync?.role && <li>Subscribers keep no link to the {target.sync.role.name} role it manages.</li>}
+                {target.sync?.role && <li>Subscribers stop getting the {target.sync.role.name} role through it.</li>}
                 <li>This can&apos;t be undone: it has to be connected again.</li>
               </ul>
             </div>

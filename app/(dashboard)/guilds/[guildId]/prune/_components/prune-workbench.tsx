@@ -93,7 +93,9 @@ export function PruneWorkbench({
                 value={Number.isFinite(values.days) ? values.days : PRUNE_DAYS.default}
                 onChange={(e) => setValue("days", Number(e.target.value), { shouldValidate: true })}
               />
-              <Input {...fieldProps("days", errors.days?.message)} type="number" inputMode="numeric" min={PRUNE_DAYS.min} max={PRUNE_DAYS.max} className="w-20" {...register("days", { valueAsNumber: true })} />
+              <div className="w-20 shrink-0">
+                <Input {...fieldProps("days", errors.days?.message)} type="number" inputMode="numeric" min={PRUNE_DAYS.min} max={PRUNE_DAYS.max} {...register("days", { valueAsNumber: true })} />
+              </div>
               <span className="text-sm text-ink-muted">days</span>
             </div>
           </Field>
@@ -114,11 +116,13 @@ export function PruneWorkbench({
                         checked={includeRoles.includes(role.id)}
                         onChange={(e) => setValue("includeRoles", e.target.checked ? [...includeRoles, role.id] : includeRoles.filter((id) => id !== role.id), { shouldValidate: true })}
                       />
-                      <span className="min-w-0 text-sm">
-                        <span className="mr-1.5 inline-block size-2.5 rounded-full align-middle" style={{ backgroundColor: role.color ? `#${role.color.toString(16).padStart(6, "0")}` : "var(--color-line)" }} aria-hidden />
-                        {role.name}
-                        {role.managed && <span className="ml-1 text-xs text-ink-muted">(bot role)</span>}
-                        {role.lockedReason && <DisabledReason reason={role.lockedReason} className="flex" />}
+                      <span className="flex min-w-0 flex-col text-sm">
+                        <span>
+                          <span className="mr-1.5 inline-block size-2.5 rounded-full align-middle" style={{ backgroundColor: role.color ? `#${role.color.toString(16).padStart(6, "0")}` : "var(--color-line)" }} aria-hidden />
+                          {role.name}
+                          {role.managed && <span className="ml-1 text-xs text-ink-muted">(bot role)</span>}
+                        </span>
+                        <DisabledReason reason={role.lockedReason} />
                       </span>
                     </label>
                   </li>
