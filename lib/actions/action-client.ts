@@ -21,6 +21,22 @@ export type ActionResult<T> =
   | { ok: true; data: T; message?: string }
   | { ok: false; error: string; fieldErrors: FieldErrors; status?: number; code?: number; retryAfter?: number };
 
+/**
+ * Thrown by a definition's `run` when the dashboard's own rules refuse the request before the API is called (a stale
+ * prune preview, a confirmation that does not match): it becomes {ok: false, error, fieldErrors} and an error entry
+ * in the history, like an API refusal, instead of reaching the error boundary.
+ */
+export class ActionRefusal extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+    readonly status = 409,
+  ) {
+    super(message);
+    this.name = "ActionRefusal";
+  }
+}
+
 export interface ActionContext<I> {
   input: I;
   guildId: string;
@@ -81,6 +97,7 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
 }
 
 function failure(error: unknown, fieldPath: (path: string) => string): Extract<ActionResult<never>, { ok: false }> {
+  if (error instanceof ActionRefusal) return { ok: false, error: error.message, fieldErrors: error.fieldErrors, status: error.status };
   if (error instanceof RateLimitError) {
     return { ok: false, error: `Rate limited: waiting ${Math.ceil(error.retryAfter)} s before this can be tried again.`, fieldErrors: {}, status: 429, retryAfter: error.retryAfter };
   }
@@ -158,7 +175,7 @@ export function createGuildAction<S extends z.ZodType<{ guildId: string; reason?
     } catch (error) {
       const outcome = failure(error, fieldPath);
       await record({ status: "error", before, httpStatus: outcome.status ?? null, error: outcome.error });
-      if (error instanceof GuildApiError || error instanceof GuildApiUnreachableError) return outcome;
+      if (error instanceof GuildApiError || error instanceof GuildApiUnreachableError || error instanceof ActionRefusal) return outcome;
       console.error(`[action] ${definition.action} failed:`, error);
       throw error;
     }

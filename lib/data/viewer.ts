@@ -29,6 +29,8 @@ export interface GuildViewer {
   isOwner: boolean;
   /** Position of the moderator's highest role. */
   highestPosition: number;
+  /** When the guild was read (ms): "now" for the page's ages and countdowns, the same on server and client. */
+  readAt: number;
 }
 
 export function permissionContext(guild: Pick<APIGuild, "id" | "owner_id">, roles: readonly APIRole[]): GuildPermissionContext {
@@ -63,6 +65,7 @@ export const getGuildViewer = cache(async (guildId: string): Promise<GuildViewer
         permissions: computeBasePermissions(context, self),
         isOwner: guild.owner_id === session.actor.id,
         highestPosition: highestRole(context, member.roles).position,
+        readAt: Date.now(),
       };
     },
     // 403: not a member (Missing Access); 404: no such guild, or (bot mode) the moderator is not in it.

@@ -1,0 +1,164 @@
+"use client";
+
+// The integrations list and the delete confirmation: it names what goes with the integration (its bot is kicked,
+// its webhooks deleted, subscribers lose the role it manages) and takes a reason for the audit log.
+import { useState } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Icons } from "@/components/ui/icons";
+import { DataTable } from "@/components/data-table/data-table";
+import { useAction } from "@/components/dashboard/use-action";
+import { deleteGuildIntegration } from "@/lib/actions/integrations";
+import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
+import type { IntegrationRow } from "@/lib/data/integrations";
+
+const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+function SyncState({ row }: { row: IntegrationRow }) {
+  if (!row.sync) return <span className="text-xs text-ink-muted">not synced (bot)</span>;
+  const s = row.sync;
+  return (
+    <div className="flex flex-col gap-0.5 text-xs">
+      <span className="flex flex-wrap gap-1">
+        {s.revoked ? <Badge tone="danger">revoked</Badge> : null}
+        {s.syncing ? <Badge tone="warning">syncing</Badge> : s.syncing === false ? <Badge>idle</Badge> : null}
+      </span>
+      {s.syncedAt && <span>synced {date.format(new Date(s.syncedAt))} UTC</span>}
+      {s.subscriberCount !== null && <span>{s.subscriberCount.toLocaleString("en-US")} subscribers</span>}
+      {s.role && <span>role {s.role.name}</span>}
+      {s.expireBehavior && <span className="text-ink-muted">on expiry: {s.expireBehavior}{s.expireGraceDays !== null ? ` after ${s.expireGraceDays} d` : ""}</span>}
+    </div>
+  );
+}
+
+export function IntegrationsTable({ guildId, integrations }: { guildId: string; integrations: IntegrationRow[] }) {
+  const [target, setTarget] = useState<IntegrationRow | null>(null);
+  const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
+  const [reason, setReason] = useState("");
+  const { run, pending } = useAction(deleteGuildIntegration, { failure: "Couldn't delete the integration" });
+
+  const rows = integrations.filter((i) => !deleted.has(i.id));
+  const close = () => {
+    setTarget(null);
+    setReason("");
+  };
+  const confirm = async () => {
+    if (!target) return;
+    const result = await run({ guildId, integrationId: target.id, integrationName: target.name, reason: reason || undefined });
+    if (result.ok) {
+      setDeleted((d) => new Set([...d, target.id]));
+      close();
+    }
+  };
+
+  const columns: ColumnDef<IntegrationRow, unknown>[] = [
+    {
+      id: "name",
+      header: "Integration",
+      cell: ({ row }) => (
+        <div className="flex flex-col">
+          <span className="font-medium">{row.original.name}</span>
+          <span className="flex flex-wrap gap-1">
+            <Badge tone="blurple">{row.original.typeLabel}</Badge>
+            {row.original.enabled ? <Badge tone="success">enabled</Badge> : <Badge>disabled</Badge>}
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: "account",
+      header: "Account",
+      cell: ({ row }) => (
+        <div className="flex flex-col text-xs">
+          <span className="text-sm">{row.original.account.name}</span>
+          <span className="font-mono text-ink-muted">{row.original.account.id}</span>
+        </div>
+      ),
+    },
+    {
+      id: "bot",
+      header: "Bot",
+      cell: ({ row }) =>
+        row.original.bot ? (
+          <span className="flex items-center gap-2">
+            {/* eslint-disable-next-line @next/next/no-img-element -- CDN avatars of any guild API, sized by the URL */}
+            {row.original.bot.avatarUrl ? <img src={row.original.bot.avatarUrl} alt="" className="size-6 rounded-full" /> : <span aria-hidden className="size-6 rounded-full bg-line" />}
+            <span className="flex flex-col">
+              <span>{row.original.bot.username}</span>
+              {row.original.scopes.length > 0 && <span className="text-xs text-ink-muted">{row.original.scopes.join(", ")}</span>}
+            </span>
+          </span>
+        ) : (
+          <span className="text-ink-muted">none</span>
+        ),
+    },
+    { id: "sync", header: "Sync", cell: ({ row }) => <SyncState row={row.original} /> },
+    { id: "by", header: "Added by", cell: ({ row }) => row.original.addedBy ?? <span className="text-ink-muted">unknown</span> },
+    {
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row }) => (
+        <Button size="sm" variant="danger" onClick={() => setTarget(row.original)} aria-label={`Delete ${row.original.name}`}>
+          Delete
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <DataTable
+        columns={columns}
+        data={rows}
+        getRowId={(r) => r.id}
+        caption="Integrations"
+        emptyTitle="No integrations"
+        emptyText="Bots added to the server and connected services (streaming platforms, server subscriptions) appear here."
+        pagination={{ page: 1, previousHref: null, nextHref: null, summary: `${rows.length} integration${rows.length === 1 ? "" : "s"}` }}
+      />
+      <Dialog
+        open={target !== null}
+        onClose={close}
+        title={`Delete ${target?.name ?? "integration"}?`}
+        size="sm"
+        footer={
+          <>
+            <Button variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+            <Button variant="danger" pending={pending} onClick={confirm}>
+              Delete integration
+            </Button>
+          </>
+        }
+      >
+        {target && (
+          <div className="flex flex-col gap-4 text-sm">
+            <div role="alert" className="flex gap-2 rounded-md border border-danger/40 bg-danger/10 p-3">
+              <Icons.alert className="mt-0.5 size-4 shrink-0" />
+              <ul className="flex flex-col gap-1">
+                {target.bot ? (
+                  <li>
+                    Its bot, <strong>{target.bot.username}</strong>, is kicked from the server.
+                  </li>
+                ) : (
+                  <li>It has no bot in the server.</li>
+                )}
+                <li>Its webhooks are deleted.</li>
+                {target.sync?.role && <li>Subscribers stop getting the {target.sync.role.name} role through it.</li>}
+                <li>This can&apos;t be undone: it has to be connected again.</li>
+              </ul>
+            </div>
+            <Field id="integration-reason" label="Reason" hint="Goes to the server's audit log.">
+              <Input id="integration-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={AUDIT_LOG_REASON_MAX} autoFocus />
+            </Field>
+          </div>
+        )}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+"use client";
+
+// Earlier previews, newest first, with their age, and the outcome of the prune that ran on each. A fresh unused
+// preview can be picked up again.
+import type { ColumnDef } from "@tanstack/react-table";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { CardHeader } from "@/components/ui/card";
+import { DataTable } from "@/components/data-table/data-table";
+import { formatAge, formatCountdown } from "@/components/dashboard/durations";
+import { previewState, type PrunePreviewView } from "@/lib/actions/schemas/prune";
+
+const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+
+function Outcome({ preview, now }: { preview: PrunePreviewView; now: number }) {
+  const state = previewState(preview, now);
+  if (preview.runStatus === "success") {
+    return (
+      <span className="flex flex-col">
+        <Badge tone="success">{preview.pruned === null ? "Pruned (not counted)" : `Pruned ${preview.pruned}`}</Badge>
+        <span className="mt-0.5 text-xs text-ink-muted">
+          by {preview.ranBy} {preview.ranAt ? formatAge(now - Date.parse(preview.ranAt)) : ""}
+        </span>
+      </span>
+    );
+  }
+  if (preview.runStatus === "error") return <Badge tone="danger" title={preview.runError ?? undefined}>Failed: {preview.runError}</Badge>;
+  if (preview.runStatus === "running") return <Badge tone="warning">Running</Badge>;
+  if (state.kind === "fresh") return <Badge tone="blurple">Fresh for {formatCountdown(state.expiresAt - now)}</Badge>;
+  return <Badge>Expired</Badge>;
+}
+
+export function PreviewHistory({
+  previews,
+  now,
+  roleName,
+  currentId,
+  onUse,
+}: {
+  previews: PrunePreviewView[];
+  now: number;
+  roleName: (id: string) => string;
+  currentId: string | null;
+  onUse: (preview: PrunePreviewView) => void;
+}) {
+  const columns: ColumnDef<PrunePreviewView, unknown>[] = [
+    {
+      id: "when",
+      header: "Previewed",
+      cell: ({ row }) => (
+        <time dateTime={row.original.createdAt} title={`${when.format(new Date(row.original.createdAt))} UTC`} className="whitespace-nowrap">
+          {formatAge(now - Date.parse(row.original.createdAt))}
+        </time>
+      ),
+    },
+    { id: "who", header: "By", cell: ({ row }) => row.original.actorName },
+    { id: "days", header: "Inactive", cell: ({ row }) => `${row.original.days} d` },
+    {
+      id: "roles",
+      header: "Included roles",
+      cell: ({ row }) => (row.original.roleIds.length ? row.original.roleIds.map(roleName).join(", ") : <span className="text-ink-muted">none</span>),
+    },
+    { id: "count", header: "Count", cell: ({ row }) => <span className="font-semibold tabular-nums">{row.original.count}</span> },
+    { id: "outcome", header: "Outcome", cell: ({ row }) => <Outcome preview={row.original} now={now} /> },
+    {
+      id: "use",
+      header: () => <span className="sr-only">Use</span>,
+      cell: ({ row }) =>
+        previewState(row.original, now).kind === "fresh" && row.original.id !== currentId ? (
+          <Button size="sm" variant="secondary" onClick={() => onUse(row.original)} aria-label={`Use the preview of ${row.original.count} from ${formatAge(now - Date.parse(row.original.createdAt))}`}>
+            Use
+          </Button>
+        ) : null,
+    },
+  ];
+  return (
+    <section aria-labelledby="prune-history-title">
+      <CardHeader id="prune-history-title" title="Earlier previews" description="The 20 most recent, with the prune that ran on each." />
+      <DataTable
+        columns={columns}
+        data={previews}
+        getRowId={(p) => p.id}
+        caption="Prune previews"
+        emptyTitle="No previews yet"
+        emptyText="Preview a prune above: the count and who asked for it are kept here."
+        pagination={{ page: 1, previousHref: null, nextHref: null, summary: `${previews.length} shown` }}
+        selectedId={currentId}
+      />
+    </section>
+  );
+}

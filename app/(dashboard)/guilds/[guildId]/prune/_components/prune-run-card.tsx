@@ -1,0 +1,130 @@
+"use client";
+
+// Running a prune on one preview: what it will do, how long the preview stays valid, the compute_prune_count choice,
+// the count typed back and a reason. The server checks the same rule (pruneRunProblem) again before calling the API.
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { Field, fieldProps } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Switch } from "@/components/ui/switch";
+import { useAction } from "@/components/dashboard/use-action";
+import { formatCountdown } from "@/components/dashboard/durations";
+import { beginPrune } from "@/lib/actions/prune";
+import { previewState, pruneRunProblem, roleKey, type PruneParameters, type PrunePreviewView } from "@/lib/actions/schemas/prune";
+import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
+
+const plural = (n: number) => `${n.toLocaleString("en-US")} member${n === 1 ? "" : "s"}`;
+
+export function describeRule(days: number, roleIds: readonly string[], roleName: (id: string) => string): string {
+  const roles = roleIds.length === 0 ? "with no roles" : `with no roles, or only ${roleIds.map(roleName).join(", ")}`;
+  return `inactive for ${days} day${days === 1 ? "" : "s"} or more, ${roles}`;
+}
+
+export function PruneRunCard({
+  guildId,
+  preview,
+  parameters,
+  roleName,
+  now,
+  memberCount,
+  largeGuild,
+}: {
+  guildId: string;
+  preview: PrunePreviewView;
+  parameters: PruneParameters;
+  roleName: (id: string) => string;
+  now: number;
+  memberCount: number | null;
+  largeGuild: boolean;
+}) {
+  const [confirmation, setConfirmation] = useState("");
+  const [reason, setReason] = useState("");
+  const [computeCount, setComputeCount] = useState(!largeGuild);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const { run, pending } = useAction(beginPrune, { failure: "The prune did not run" });
+
+  const state = previewState(preview, now);
+  const parametersChanged = preview.days !== parameters.days || roleKey(preview.roleIds) !== roleKey(parameters.includeRoles);
+  const problem = pruneRunProblem(preview, { ...parameters, confirmation }, now);
+  const blocking = problem && problem.field !== "confirmation" ? problem.message : null;
+  const confirmationOk = confirmation.trim() === String(preview.count);
+  const title = `${plural(preview.count)} would be removed`;
+
+  const onRun = async () => {
+    setFieldErrors({});
+    const result = await run({ guildId, previewId: preview.id, days: parameters.days, includeRoles: parameters.includeRoles, computePruneCount: computeCount, confirmation, reason });
+    if (!result.ok) setFieldErrors(result.fieldErrors);
+  };
+
+  if (preview.runStatus !== null) {
+    return (
+      <Card>
+        <CardHeader title={preview.runStatus === "error" ? "The prune failed" : "Prune finished"} description={describeRule(preview.days, preview.roleIds, roleName)} />
+        <p role="status" className={preview.runStatus === "error" ? "text-sm text-danger" : "text-sm"}>
+          {preview.runStatus === "running"
+            ? "The prune is running."
+            : preview.runStatus === "error"
+              ? `The prune request failed: ${preview.runError ?? "unknown error"}. If it reached the server some members may be gone; preview again to see where things stand.`
+              : preview.pruned === null
+                ? `The prune ran without counting; the preview had found ${plural(preview.count)}.`
+                : `Pruned ${plural(preview.pruned)}${preview.pruned === preview.count ? ", as the preview said." : `; the preview had found ${preview.count}.`}`}
+        </p>
+      </Card>
+    );
+  }
+
+  return (
+    <Card className="ring-danger/40">
+      <CardHeader
+        title={title}
+        description={`Members ${describeRule(preview.days, preview.roleIds, roleName)}.`}
+        actions={
+          <span className="rounded-md bg-surface-sunken px-2 py-1 font-mono text-xs" aria-live="off">
+            {state.kind === "fresh" ? `valid for ${formatCountdown(state.expiresAt - now)}` : "expired"}
+          </span>
+        }
+      />
+      <div className="flex flex-col gap-4">
+        {blocking && (
+          <p role="alert" className="rounded-md border border-warning/50 bg-warning/10 p-3 text-sm">
+            {parametersChanged ? "The parameters above changed since this preview. Preview again to run with them." : blocking}
+          </p>
+        )}
+        <Switch
+          id="compute_prune_count"
+          label="Count the removed members (compute_prune_count)"
+          description={
+            largeGuild
+              ? `Recommended off for a server this large${memberCount ? ` (${memberCount.toLocaleString("en-US")} members)` : ""}: counting slows the prune down, and the result then shows no number.`
+              : "Recommended off for large servers (thousands of members): counting slows the prune down. When off, the result shows no number."
+          }
+          checked={computeCount}
+          onChange={(e) => setComputeCount(e.target.checked)}
+          disabled={Boolean(blocking)}
+        />
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          <Field id="prune-confirmation" label={`Type ${preview.count} to confirm`} hint="The number of members the preview found." error={fieldErrors.confirmation}>
+            <Input
+              {...fieldProps("prune-confirmation", fieldErrors.confirmation)}
+              inputMode="numeric"
+              autoComplete="off"
+              value={confirmation}
+              onChange={(e) => setConfirmation(e.target.value)}
+              disabled={Boolean(blocking)}
+            />
+          </Field>
+          <Field id="prune-reason" label="Reason" hint="Required. Goes to the server's audit log." error={fieldErrors.reason}>
+            <Input {...fieldProps("prune-reason", fieldErrors.reason)} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={AUDIT_LOG_REASON_MAX} disabled={Boolean(blocking)} />
+          </Field>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="danger" pending={pending} disabled={Boolean(blocking) || !confirmationOk || reason.trim() === ""} onClick={onRun}>
+            Run prune
+          </Button>
+          <p className="text-xs text-ink-muted">Removed members can rejoin with an invite. The request is sent once and never repeated on its own.</p>
+        </div>
+      </div>
+    </Card>
+  );
+}

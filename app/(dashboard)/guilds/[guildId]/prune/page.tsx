@@ -1,0 +1,49 @@
+// Prune: preview how many inactive members a prune would remove (Get Guild Prune Count, kept with who and when),
+// then run it on that fresh preview with the count typed back and a reason (Begin Guild Prune). Earlier previews
+// and their outcomes are listed below.
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/ui/card";
+import { NoAccess } from "@/components/dashboard/no-access";
+import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
+import { listPrunePreviews } from "@/lib/audit/prune-previews";
+import { LARGE_GUILD_MEMBERS } from "@/lib/actions/schemas/prune";
+import { getGuildViewer, roleVerdict } from "@/lib/data/viewer";
+import { PruneWorkbench, type PruneRole } from "./_components/prune-workbench";
+
+export const metadata: Metadata = { title: "Prune" };
+
+export default async function PrunePage({ params }: { params: Promise<{ guildId: string }> }) {
+  const { guildId } = await params;
+  const viewer = await getGuildViewer(guildId);
+  const section = findSection("prune")!;
+  const header = (
+    <PageHeader
+      title="Prune"
+      description="Remove members who have not been active for a number of days. By default only members without roles are removed; include roles to also remove inactive members who hold nothing but those roles."
+    />
+  );
+  const blocked = sectionDisabledReason(section, viewer.permissions);
+  if (blocked) return <>{header}<NoAccess section="Prune" reason={blocked} /></>;
+
+  const previews = await listPrunePreviews(guildId);
+  const roles: PruneRole[] = viewer.roles
+    .filter((role) => role.id !== viewer.guild.id)
+    .map((role) => {
+      const verdict = roleVerdict(viewer, role);
+      return { id: role.id, name: role.name, color: role.color, managed: role.managed, lockedReason: verdict.ok ? null : verdict.reason };
+    });
+  const memberCount = viewer.guild.approximate_member_count ?? null;
+  return (
+    <>
+      {header}
+      <PruneWorkbench
+        guildId={guildId}
+        roles={roles}
+        previews={previews}
+        serverNow={viewer.readAt}
+        memberCount={memberCount}
+        largeGuild={memberCount !== null && memberCount >= LARGE_GUILD_MEMBERS}
+      />
+    </>
+  );
+}

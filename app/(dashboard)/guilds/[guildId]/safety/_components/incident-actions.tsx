@@ -1,0 +1,116 @@
+"use client";
+
+// Pausing invites or DMs for a preset time (at most 24 hours), with a live countdown until the pause lifts and a
+// button to lift it early. When a pause runs out the page is refreshed so it shows the server's state.
+import { useEffect, useState } from "react";
+import { useRouter } from "next/navigation";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Icons } from "@/components/ui/icons";
+import { useAction } from "@/components/dashboard/use-action";
+import { useNow } from "@/components/dashboard/use-now";
+import { formatCountdown } from "@/components/dashboard/durations";
+import { setIncidentAction } from "@/lib/actions/safety";
+import { INCIDENT_ACTIONS, INCIDENT_PRESET_HOURS, type IncidentActionKey } from "@/lib/actions/schemas/safety";
+import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
+
+const until = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+export function IncidentActions({
+  guildId,
+  serverNow,
+  invitesDisabledUntil,
+  dmsDisabledUntil,
+  raidDetectedAt,
+  dmSpamDetectedAt,
+}: {
+  guildId: string;
+  serverNow: number;
+  invitesDisabledUntil: string | null;
+  dmsDisabledUntil: string | null;
+  raidDetectedAt: string | null;
+  dmSpamDetectedAt: string | null;
+}) {
+  const now = useNow(serverNow);
+  const router = useRouter();
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState<string | null>(null);
+  const { run, pending } = useAction(setIncidentAction, { failure: "Couldn't change the pause" });
+  const ends: Record<IncidentActionKey, number | null> = {
+    invites: invitesDisabledUntil ? Date.parse(invitesDisabledUntil) : null,
+    dms: dmsDisabledUntil ? Date.parse(dmsDisabledUntil) : null,
+  };
+  const nextEnd = Math.min(...Object.values(ends).filter((t): t is number => t !== null && t > serverNow));
+
+  // When a pause lifts on its own, read the server's state again.
+  useEffect(() => {
+    if (!Number.isFinite(nextEnd)) return;
+    const timer = setTimeout(() => router.refresh(), Math.max(0, nextEnd - Date.now()) + 1000);
+    return () => clearTimeout(timer);
+  }, [nextEnd, router]);
+
+  const change = async (action: IncidentActionKey, hours: number) => {
+    setBusy(`${action}:${hours}`);
+    const result = await run({ guildId, action, hours, reason: reason || undefined });
+    setBusy(null);
+    if (result.ok) setReason("");
+  };
+
+  return (
+    <Card>
+      <CardHeader title="Incident actions" description="During a raid or a spam wave, pause invites or DMs for a while. Each pause lifts on its own after at most 24 hours." />
+      {(raidDetectedAt || dmSpamDetectedAt) && (
+        <p role="alert" className="mb-4 flex items-center gap-2 rounded-md border border-danger/40 bg-danger/10 p-3 text-sm">
+          <Icons.alert className="size-4 shrink-0" />
+          {raidDetectedAt && `Raid detected ${until.format(new Date(raidDetectedAt))} UTC. `}
+          {dmSpamDetectedAt && `DM spam detected ${until.format(new Date(dmSpamDetectedAt))} UTC.`}
+        </p>
+      )}
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        {INCIDENT_ACTIONS.map((action) => {
+          const end = ends[action.key];
+          const active = end !== null && end > now;
+          return (
+            <section key={action.key} aria-label={action.label} className="flex flex-col gap-3 rounded-lg bg-surface-sunken/60 p-4 ring-1 ring-line">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 className="font-medium">{action.label}</h3>
+                {active ? <Badge tone="warning">Paused</Badge> : <Badge tone="success">Not paused</Badge>}
+              </div>
+              <p className="text-xs text-ink-muted">{action.description}</p>
+              {active ? (
+                <p className="text-sm" role="timer" aria-live="off" data-testid={`${action.key}-countdown`}>
+                  {action.paused} for <span className="font-mono font-semibold tabular-nums">{formatCountdown(end - now)}</span> more, until {until.format(new Date(end))} UTC.
+                </p>
+              ) : (
+                <p className="text-sm text-ink-muted">Pause for:</p>
+              )}
+              <div className="flex flex-wrap gap-2">
+                {INCIDENT_PRESET_HOURS.map((hours) => (
+                  <Button
+                    key={hours}
+                    size="sm"
+                    variant="secondary"
+                    pending={busy === `${action.key}:${hours}`}
+                    disabled={pending}
+                    onClick={() => change(action.key, hours)}
+                    aria-label={`${action.label} for ${hours} hour${hours === 1 ? "" : "s"}`}
+                  >
+                    {active ? `${hours} h from now` : `${hours} h`}
+                  </Button>
+                ))}
+                {active && (
+                  <Button size="sm" variant="danger" pending={busy === `${action.key}:0`} disabled={pending} onClick={() => change(action.key, 0)}>
+                    Lift now
+                  </Button>
+                )}
+              </div>
+            </section>
+          );
+        })}
+      </div>
+      <Input aria-label="Reason for the pause (audit history)" placeholder="Reason (optional, kept in the audit history)" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={AUDIT_LOG_REASON_MAX} className="mt-4 max-w-md" />
+    </Card>
+  );
+}
