@@ -15,6 +15,8 @@ export interface BenchContext {
   commonPrefix: string;
   rarePrefix: string;
   tokenFor(username: string): string;
+  /** A dashboard session cookie for the scale guild's owner, stored the way next-auth stores one after sign-in. */
+  dashboardCookie(): Promise<string>;
   /** `count` member ids (not the owner) that batch `batch` may ban; batches never overlap. */
   unbannedMemberIds(batch: number, count: number): string[];
   /** The prune count computed directly in SQLite: the floor Get Guild Prune Count is compared with. */
@@ -53,7 +55,8 @@ export async function createBenchContext(appUrl: string, baselineUrl: string): P
   const pruneCount = database.prepare("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND role_count = 0 AND last_active_at < ?");
 
   const tokens = new Map<string, string>();
-  return {
+  let cookie: string | undefined;
+  const context: BenchContext = {
     appUrl,
     baselineUrl,
     scaleGuildId: String(guildId),
@@ -72,6 +75,14 @@ export async function createBenchContext(appUrl: string, baselineUrl: string): P
       }
       return token;
     },
+    async dashboardCookie() {
+      if (!cookie) {
+        const { prisma } = await import("@/lib/db/prisma");
+        const { createDashboardSession } = await import("@/lib/auth/test-session");
+        cookie = (await createDashboardSession(prisma, { userId: String(ownerId), name: "Bench Owner", accessToken: context.tokenFor("owner") })).cookie;
+      }
+      return cookie;
+    },
     unbannedMemberIds(batch, count) {
       const slice = banPool.slice(batch * count, batch * count + count);
       if (slice.length < count) throw new Error("bench ban pool exhausted: grow the scale guild");
@@ -81,4 +92,5 @@ export async function createBenchContext(appUrl: string, baselineUrl: string): P
       return Number((pruneCount.get(guildId, BigInt(Date.now() - days * 86_400_000)) as { n: bigint }).n);
     },
   };
+  return context;
 }

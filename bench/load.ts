@@ -1,5 +1,6 @@
 // Load and latency measurement on 127.0.0.1: autocannon for throughput (warm-up discarded), and sequential
 // requests for per-request time where a scenario's goal is a median.
+import http from "node:http";
 import autocannon from "autocannon";
 
 export interface LoadResult {
@@ -44,8 +45,47 @@ export async function measureSequential(once: (i: number) => Promise<void>, coun
     await once(warmup + i);
     times.push(performance.now() - t0);
   }
+  return summarize(times, (performance.now() - started) / 1000);
+}
+
+function summarize(times: number[], totalSeconds: number): LoadResult {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { requestsPerSecond: times.length / totalSeconds, p50: at(0.5), p99: at(0.99) };
+}
+
+/**
+ * Sequential GETs of a streamed page (a server render): the time to its first body byte and to its last, each
+ * summarized. A status other than 200 fails the measurement (a redirect to sign-in would measure nothing).
+ */
+export async function measureStreamed(url: string, headers: Record<string, string>, count: number, warmup = 5): Promise<{ firstByte: LoadResult; complete: LoadResult }> {
+  const once = () =>
+    new Promise<{ firstByte: number; complete: number }>((resolve, reject) => {
+      const started = performance.now();
+      let firstByte = 0;
+      http
+        .get(url, { headers }, (response) => {
+          if (response.statusCode !== 200) {
+            response.resume();
+            reject(new Error(`HTTP ${response.statusCode} for ${url}`));
+            return;
+          }
+          response.on("data", () => {
+            firstByte ||= performance.now() - started;
+          });
+          response.on("end", () => resolve({ firstByte, complete: performance.now() - started }));
+        })
+        .on("error", reject);
+    });
+  for (let i = 0; i < warmup; i++) await once();
+  const firstBytes: number[] = [];
+  const completes: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const { firstByte, complete } = await once();
+    firstBytes.push(firstByte);
+    completes.push(complete);
+  }
   const total = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-  return { requestsPerSecond: count / total, p50: at(0.5), p99: at(0.99) };
+  return { firstByte: summarize(firstBytes, total), complete: summarize(completes, total) };
 }

@@ -2,7 +2,7 @@
 // "load" scenarios measure throughput with autocannon; "sequential" ones time requests one by one, where
 // the goal is a median per request (on loopback, client time ≈ server time).
 import type { BenchContext } from "./context";
-import { measureLoad, measureSequential, type LoadResult } from "./load";
+import { measureLoad, measureSequential, measureStreamed, type LoadResult } from "./load";
 
 export interface Scenario {
   name: string;
@@ -80,6 +80,26 @@ export const scenarios: Scenario[] = [
         30,
         2,
       ),
+  },
+  {
+    // The members page asks the API for a page of 50 after reading the viewer (guild, member, roles).
+    name: "GET /guilds/{id}/members?limit=50 (the members page's call, sequential)",
+    run: (ctx) => measureSequential(get(ctx, `/api/v10/guilds/${ctx.scaleGuildId}/members?limit=50`), 200),
+  },
+  {
+    name: "members page, server render: time to first byte (sequential)",
+    target: "p50 ≤ 3× the call above",
+    run: async (ctx) => {
+      const cookie = await ctx.dashboardCookie();
+      return measureStreamed(`${ctx.appUrl}/guilds/${ctx.scaleGuildId}/members`, { cookie }, 100).then((r) => r.firstByte);
+    },
+  },
+  {
+    name: "members page, server render: whole document (sequential)",
+    run: async (ctx) => {
+      const cookie = await ctx.dashboardCookie();
+      return measureStreamed(`${ctx.appUrl}/guilds/${ctx.scaleGuildId}/members`, { cookie }, 100).then((r) => r.complete);
+    },
   },
   {
     name: "GET /guilds/{id}/widget.png?style=banner2",
