@@ -17,6 +17,20 @@ import { ModeratorCheck } from "./moderator";
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * A refusal an action's own run found (the dashboard's state changed since the page was shown, e.g. a job paused
+ * in another tab): recorded and answered like an API error, never sent to the error boundary.
+ */
+export class ActionRefusedError extends Error {
+  override name = "ActionRefusedError";
+  constructor(
+    message: string,
+    readonly status = 409,
+  ) {
+    super(message);
+  }
+}
+
 export type ActionResult<T> =
   | { ok: true; data: T; message?: string }
   | { ok: false; error: string; fieldErrors: FieldErrors; status?: number; code?: number; retryAfter?: number };
@@ -81,6 +95,7 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
 }
 
 function failure(error: unknown, fieldPath: (path: string) => string): Extract<ActionResult<never>, { ok: false }> {
+  if (error instanceof ActionRefusedError) return { ok: false, error: error.message, fieldErrors: {}, status: error.status };
   if (error instanceof RateLimitError) {
     return { ok: false, error: `Rate limited: waiting ${Math.ceil(error.retryAfter)} s before this can be tried again.`, fieldErrors: {}, status: 429, retryAfter: error.retryAfter };
   }
@@ -158,7 +173,7 @@ export function createGuildAction<S extends z.ZodType<{ guildId: string; reason?
     } catch (error) {
       const outcome = failure(error, fieldPath);
       await record({ status: "error", before, httpStatus: outcome.status ?? null, error: outcome.error });
-      if (error instanceof GuildApiError || error instanceof GuildApiUnreachableError) return outcome;
+      if (error instanceof GuildApiError || error instanceof GuildApiUnreachableError || error instanceof ActionRefusedError) return outcome;
       console.error(`[action] ${definition.action} failed:`, error);
       throw error;
     }
