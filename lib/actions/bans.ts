@@ -18,6 +18,7 @@ import {
   assertUndoable,
   claimChunk,
   createJob,
+  getJob,
   pauseUncertain,
   recordChunk,
   recordUndo,
@@ -105,7 +106,8 @@ export const startBulkBanJob = guildAction({
     const checked = await mapWithConcurrency(sending, async (item) => ({ userId: item.userId, banned: await isBanned(api, guildId, item.userId) }));
     await resolveSending(input.jobId, checked.filter((c) => c.banned).map((c) => c.userId), checked.filter((c) => !c.banned).map((c) => c.userId));
     await transition(guildId, input.jobId, ["ready", "paused", "running"], "running");
-    return { reconciled: checked.length };
+    // The runner continues from the job as stored, reconciled ids included.
+    return { reconciled: checked.length, job: (await getJob(guildId, input.jobId))! };
   },
   message: (result) => (result.reconciled ? `Running. ${result.reconciled} ids from an interrupted request were checked first.` : "Running."),
 });

@@ -4,48 +4,15 @@
 // expects, so two tabs cannot send the same ids twice.
 import { ActionRefusedError } from "@/lib/actions/action-client";
 import { prisma } from "@/lib/db/prisma";
+import { countItems, type BulkBanJobSummary, type BulkBanJobView, type ItemState, type JobCounts, type JobItem, type JobStatus } from "./types";
 
-export type JobStatus = "ready" | "running" | "paused" | "cancelled" | "completed" | "undoing" | "undone";
-/** "sending": claimed for a Bulk Guild Ban request whose answer has not been recorded yet. */
-export type ItemState = "pending" | "sending" | "banned" | "failed" | "skipped" | "unbanned";
-
-export interface JobItem {
-  userId: string;
-  state: ItemState;
-  detail: string | null;
-}
-
-export type JobCounts = Record<ItemState, number> & { total: number };
-
-export interface BulkBanJobView {
-  id: string;
-  guildId: string;
-  actorId: string;
-  actorName: string;
-  reason: string | null;
-  status: JobStatus;
-  deleteMessageSeconds: number;
-  invalid: string[];
-  createdAt: string;
-  updatedAt: string;
-  counts: JobCounts;
-  /** Ascending by user id. */
-  items: JobItem[];
-}
-
-export type BulkBanJobSummary = Omit<BulkBanJobView, "items" | "invalid">;
+export type { BulkBanJobSummary, BulkBanJobView, ItemState, JobCounts, JobItem, JobStatus };
 
 /** A chunk whose request was sent this long ago without an answer recorded is checked against the API on resume. */
 export const SENDING_STALE_MS = 60_000;
 const SENDING_PREFIX = "sent at ";
 
 const byId = (a: { userId: string }, b: { userId: string }) => (BigInt(a.userId) < BigInt(b.userId) ? -1 : BigInt(a.userId) > BigInt(b.userId) ? 1 : 0);
-
-export function countItems(items: ReadonlyArray<{ state: string }>): JobCounts {
-  const counts: JobCounts = { total: items.length, pending: 0, sending: 0, banned: 0, failed: 0, skipped: 0, unbanned: 0 };
-  for (const item of items) counts[item.state as ItemState]++;
-  return counts;
-}
 
 type JobRow = { id: string; guildId: string; actorId: string; actorName: string; reason: string | null; status: string; deleteMessageSeconds: number; invalid: string; createdAt: Date; updatedAt: Date };
 
