@@ -24,6 +24,7 @@ import {
   recordUndo,
   releaseChunk,
   resolveSending,
+  resume,
   SENDING_STALE_MS,
   sendingItems,
   transition,
@@ -105,7 +106,7 @@ export const startBulkBanJob = guildAction({
     }
     const checked = await mapWithConcurrency(sending, async (item) => ({ userId: item.userId, banned: await isBanned(api, guildId, item.userId) }));
     await resolveSending(input.jobId, checked.filter((c) => c.banned).map((c) => c.userId), checked.filter((c) => !c.banned).map((c) => c.userId));
-    await transition(guildId, input.jobId, ["ready", "paused", "running"], "running");
+    await resume(guildId, input.jobId);
     // The runner continues from the job as stored, reconciled ids included.
     return { reconciled: checked.length, job: (await getJob(guildId, input.jobId))! };
   },

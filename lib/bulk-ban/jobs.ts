@@ -148,11 +148,18 @@ export async function recordChunk(jobId: string, outcome: ChunkOutcome): Promise
     for (const [detail, userIds] of groupByDetail(outcome.failed)) {
       await tx.bulkBanItem.updateMany({ where: { jobId, userId: { in: userIds } }, data: { state: "failed", detail } });
     }
-    const left = await tx.bulkBanItem.count({ where: { jobId, state: { in: ["pending", "sending"] } } });
-    if (left === 0) await tx.bulkBanJob.updateMany({ where: { id: jobId, status: { in: ["running", "paused"] } }, data: { status: "completed" } });
-    const job = await tx.bulkBanJob.findUniqueOrThrow({ where: { id: jobId }, select: { status: true } });
-    return job.status as JobStatus;
+    return completeIfDone(tx, jobId);
   });
+}
+
+type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
+
+/** A running or paused job with nothing left to send is completed; answers the job's status. */
+export async function completeIfDone(tx: Tx, jobId: string): Promise<JobStatus> {
+  const left = await tx.bulkBanItem.count({ where: { jobId, state: { in: ["pending", "sending"] } } });
+  if (left === 0) await tx.bulkBanJob.updateMany({ where: { id: jobId, status: { in: ["running", "paused"] } }, data: { status: "completed" } });
+  const job = await tx.bulkBanJob.findUniqueOrThrow({ where: { id: jobId }, select: { status: true } });
+  return job.status as JobStatus;
 }
 
 /** Ids left "sending" by an interrupted request, with when they were sent. */
@@ -167,6 +174,12 @@ export async function resolveSending(jobId: string, banned: readonly string[], n
     prisma.bulkBanItem.updateMany({ where: { jobId, state: "sending", userId: { in: [...banned] } }, data: { state: "banned", detail: "confirmed after an interrupted request" } }),
     prisma.bulkBanItem.updateMany({ where: { jobId, state: "sending", userId: { in: [...notBanned] } }, data: { state: "pending", detail: null } }),
   ]);
+}
+
+/** Start or resume: running, or completed at once when the check above left nothing to send. */
+export async function resume(guildId: string, jobId: string): Promise<JobStatus> {
+  await transition(guildId, jobId, ["ready", "paused", "running"], "running");
+  return prisma.$transaction((tx) => completeIfDone(tx, jobId));
 }
 
 /** Undo may only give back ids this job banned, while the job is being undone. */
