@@ -83,13 +83,20 @@ test("as mod: bulk ban 450 tokens, paused and resumed after a reload, to 100 % w
 
   // Hold each chunk a moment in the browser, so Pause lands while the first one is out.
   let hold = true;
+  let chunkOut!: () => void;
+  const firstChunk = new Promise<void>((resolve) => (chunkOut = resolve));
   await page.route(`**${jobUrl}`, async (route) => {
-    if (hold && route.request().method() === "POST" && route.request().headers()["next-action"]) await new Promise((r) => setTimeout(r, 1500));
+    const request = route.request();
+    if (hold && request.method() === "POST" && request.headers()["next-action"] && request.postData()?.includes("userIds")) {
+      chunkOut();
+      await new Promise((r) => setTimeout(r, 1500));
+    }
     await route.continue();
   });
   await page.getByRole("button", { name: "Ban 430 users" }).click();
   await page.getByRole("dialog", { name: "Ban 430 users?" }).getByRole("button", { name: "Start banning" }).click();
   await expect(page.getByText("Banning…")).toBeVisible();
+  await firstChunk;
   await page.getByRole("button", { name: "Pause" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Paused after the chunk in progress" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("button", { name: "Resume" })).toBeVisible({ timeout: 20_000 });
@@ -106,7 +113,7 @@ test("as mod: bulk ban 450 tokens, paused and resumed after a reload, to 100 % w
   await page.getByRole("button", { name: "Resume" }).click();
   await expect(progress).toHaveAttribute("aria-valuenow", "100", { timeout: 60_000 });
   await expect(page.getByTestId("progress-text")).toHaveText("430 of 430 sent (100 %)");
-  await expect(page.getByText("Completed", { exact: true })).toBeVisible();
+  await expect(page.getByRole("main").getByText("Completed", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: /^Failed/ }).click();
   for (const id of unknown) await expect(row(id)).toContainText("refused by the API: unknown user");
   await shot(page, "bulk-done");
@@ -202,7 +209,7 @@ test("as mod: undo gives back exactly the bans the job made", async ({ page }) =
   await signIn(page, "mod", jobUrl);
   await page.getByRole("button", { name: "Undo" }).click();
   await page.getByRole("dialog", { name: "Unban 425 users?" }).getByRole("button", { name: "Unban them" }).click();
-  await expect(page.getByText("Undone", { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole("main").getByText("Undone", { exact: true })).toBeVisible({ timeout: 90_000 });
   await page.getByRole("button", { name: /^Unbanned/ }).click();
   await expect(page.getByRole("button", { name: /^Unbanned/ })).toContainText("425");
   await shot(page, "undone");
