@@ -195,6 +195,13 @@ test("as mod: the ban list pages by cursor, searches by id and by name, unbans o
     expect(csv).toHaveLength(bans.length + 1);
     expect(csv.slice(1).map((line) => line.split(",")[0])).toEqual(bans.map((b) => b.user.id));
     expect(csv).toContain(`${fresh[0]},${name(0)},,false,e2e raid wave`);
+
+    // The export feeds a bulk ban: its user_id column is read, the other columns ignored.
+    await page.getByRole("link", { name: "Bulk ban" }).click();
+    await hydrated(page);
+    await page.getByLabel("Or import a file").setInputFiles((await download.path())!);
+    await expect(page.getByTestId("parse-summary")).toHaveText(`${bans.length} unique ids.`);
+    await expect(page.getByLabel("User ids")).toHaveValue(new RegExp(`^${bans[0].user.id}\n`));
   } finally {
     // The seeded ban comes back as it was, reason included.
     await call("PUT", `/guilds/${guildId}/bans/${target}`, {}, seededReason ? { "x-audit-log-reason": encodeURIComponent(seededReason) } : {});
@@ -213,6 +220,9 @@ test("as mod: undo gives back exactly the bans the job made", async ({ page }) =
   await page.getByRole("button", { name: /^Unbanned/ }).click();
   await expect(page.getByRole("button", { name: /^Unbanned/ })).toContainText("425");
   await shot(page, "undone");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  await page.screenshot({ path: "test-results/screenshots/bans-undone-phone-dark.png" });
 
   const bans = new Set((await allBans(call, guildId)).map((b) => b.user.id));
   for (const id of fresh) expect(bans.has(id), id).toBe(false);
