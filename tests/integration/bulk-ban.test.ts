@@ -34,11 +34,12 @@ afterAll(() => server?.close());
 
 const audit: NewAuditEntry[] = [];
 
-function asMod<S extends Parameters<typeof createGuildAction>[0]["schema"], R>(definition: GuildActionDefinition<S, R>, fetchImpl?: typeof fetch) {
+function asMod<S extends Parameters<typeof createGuildAction>[0]["schema"], R>(definition: GuildActionDefinition<S, R>, fetchImpl?: typeof fetch, mode: "user" | "bot" = "user") {
   const deps: ActionDependencies = {
     getSession: async () => ({ actor: { id: server.world.users.mod, name: "Mod", image: null } }),
-    mode: () => "user",
-    createApi: async () => new GuildApiClient({ baseUrl: `${server.baseUrl}/api`, token: server.tokenFor("mod"), authPrefix: "Bearer", fetch: fetchImpl }),
+    mode: () => mode,
+    createApi: async () =>
+      new GuildApiClient({ baseUrl: `${server.baseUrl}/api`, token: mode === "bot" ? server.botToken : server.tokenFor("mod"), authPrefix: mode === "bot" ? "Bot" : "Bearer", fetch: fetchImpl }),
     record: async (entry) => {
       audit.push(entry);
     },
@@ -235,5 +236,19 @@ describe("failures are never resent on their own", () => {
     expect(await banStatus(ids[9])).toBe(404);
     const stored = (await jobs.getJob(guildId(), job.id))!;
     expect(stored).toMatchObject({ status: "cancelled", counts: { banned: 5, pending: 5 } });
+  });
+});
+
+describe("bot mode", () => {
+  it("holds every id of a chunk against the moderator's own place in the hierarchy before the bot bans", async () => {
+    const { users } = server.world;
+    const job = await preview(fresh.slice(0, 2).join(" "));
+    const run = asMod(actions.runBulkBanChunk.definition, undefined, "bot");
+    const result = await run({ guildId: guildId(), jobId: job.id, userIds: [fresh[0], users.admin], reason: "raid wave" });
+    expect(result).toMatchObject({ ok: false, status: 403, error: `You can't do this: ${users.admin}: member's highest role is above or equal to yours.` });
+    expect(await run({ guildId: guildId(), jobId: job.id, userIds: [users.mod], reason: "raid wave" })).toMatchObject({ ok: false, status: 403, error: "You can't do this: you can't ban yourself." });
+    // The bot could have: the dashboard stopped it.
+    expect((await server.api("bot", "GET", `/guilds/${guildId()}/members/${users.admin}`)).status).toBe(200);
+    expect(await banStatus(fresh[0])).toBe(404);
   });
 });

@@ -3,13 +3,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
-import { PageHeader, Skeleton } from "@/components/ui/card";
+import { PermissionFlagsBits as P } from "discord-api-types/v10";
+import { DisabledReason, PageHeader, Skeleton } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 import { Icons } from "@/components/ui/icons";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
 import { BAN_NAME_SCAN_MAX, getBanPage } from "@/lib/data/bans";
-import { getGuildViewer, type GuildViewer } from "@/lib/data/viewer";
+import { getGuildViewer, missing, type GuildViewer } from "@/lib/data/viewer";
 import { BanSearch } from "./_components/ban-search";
 import { BansTable } from "./_components/bans-table";
 
@@ -43,6 +44,8 @@ export default async function BansPage({ params, searchParams }: { params: Promi
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
   const base = `/guilds/${guildId}/bans`;
+  // Bulk Guild Ban also needs Manage Server.
+  const bulkBlocked = missing(viewer, P.BanMembers, P.ManageGuild);
 
   return (
     <>
@@ -54,9 +57,18 @@ export default async function BansPage({ params, searchParams }: { params: Promi
             <a href={`${base}/export`} download className={buttonClasses("secondary")}>
               <Icons.download className="size-4" /> Export CSV
             </a>
-            <Link href={`${base}/bulk`} className={buttonClasses("primary")}>
-              <Icons.ban className="size-4" /> Bulk ban
-            </Link>
+            {bulkBlocked ? (
+              <span className="flex flex-col items-end gap-1">
+                <span aria-disabled="true" className={buttonClasses("primary", "md", "pointer-events-none opacity-50")}>
+                  <Icons.ban className="size-4" /> Bulk ban
+                </span>
+                <DisabledReason reason={`Bulk ban ${bulkBlocked}`} />
+              </span>
+            ) : (
+              <Link href={`${base}/bulk`} className={buttonClasses("primary")}>
+                <Icons.ban className="size-4" /> Bulk ban
+              </Link>
+            )}
           </>
         }
       />
