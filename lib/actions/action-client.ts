@@ -23,7 +23,7 @@ export type ActionResult<T> =
 
 /**
  * Thrown by a definition's `run` when the dashboard's own rules refuse the request before the API is called (a stale
- * prune preview, a confirmation that does not match): it becomes {ok: false, error, fieldErrors} and an error entry
+ * prune preview, a confirmation that does not match, a bulk-ban job paused in another tab): it becomes {ok: false, error, fieldErrors} and an error entry
  * in the history, like an API refusal, instead of reaching the error boundary.
  */
 export class ActionRefusal extends Error {

@@ -1,4 +1,5 @@
 // Pure helpers over audit history entries (CSV export, before/after diffs), safe for client components.
+import { csvLine } from "@/lib/csv";
 
 export interface AuditEntryView {
   id: string;
@@ -20,24 +21,12 @@ export interface AuditEntryView {
 
 const CSV_COLUMNS = ["time", "actor_id", "actor_name", "action", "target_type", "target_id", "target_name", "reason", "status", "http_status", "error", "request", "before", "after"] as const;
 
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  // Quote everything that needs it; neutralize spreadsheet formulas (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function auditEntriesToCsv(entries: readonly AuditEntryView[]): string {
-  const lines = [CSV_COLUMNS.join(",")];
+  let csv = csvLine(CSV_COLUMNS);
   for (const e of entries) {
-    lines.push(
-      [e.createdAt, e.actorId, e.actorName, e.action, e.targetType, e.targetId, e.targetName, e.reason, e.status, e.httpStatus, e.error, e.request, e.before, e.after]
-        .map(csvCell)
-        .join(","),
-    );
+    csv += csvLine([e.createdAt, e.actorId, e.actorName, e.action, e.targetType, e.targetId, e.targetName, e.reason, e.status, e.httpStatus, e.error, e.request, e.before, e.after]);
   }
-  return `${lines.join("\r\n")}\r\n`;
+  return csv;
 }
 
 export interface DiffRow {

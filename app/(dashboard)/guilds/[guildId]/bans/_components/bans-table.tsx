@@ -1,0 +1,105 @@
+"use client";
+
+// The ban list: TanStack columns over the generic server-paged DataTable, and an unban dialog asking for a reason.
+import { useMemo, useState } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field, fieldProps } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { DataTable, type ServerPage } from "@/components/data-table/data-table";
+import { useUrlState } from "@/components/data-table/url-state";
+import { useAction } from "@/components/dashboard/use-action";
+import { unbanUser } from "@/lib/actions/bans";
+import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
+import type { BanRow } from "@/lib/data/bans";
+
+export function BansTable({ guildId, rows, pagination, emptyTitle, emptyText }: { guildId: string; rows: BanRow[]; pagination: ServerPage; emptyTitle: string; emptyText: string }) {
+  const { pending } = useUrlState();
+  const [unbanning, setUnbanning] = useState<BanRow | null>(null);
+  const columns = useMemo<ColumnDef<BanRow, unknown>[]>(
+    () => [
+      {
+        id: "user",
+        header: "User",
+        cell: ({ row }) => {
+          const b = row.original;
+          return (
+            <span className="flex items-center gap-3">
+              <Avatar src={b.avatarUrl} name={b.displayName} id={b.id} size={32} />
+              <span className="min-w-0">
+                <span className="flex items-center gap-1.5 font-medium">
+                  <span className="truncate">{b.displayName}</span>
+                  {b.bot && <Badge tone="blurple">Bot</Badge>}
+                </span>
+                <span className="block truncate text-xs text-ink-muted">@{b.username}</span>
+              </span>
+            </span>
+          );
+        },
+      },
+      { id: "id", header: "User id", cell: ({ row }) => <code className="font-mono text-xs text-ink-muted">{row.original.id}</code> },
+      {
+        id: "reason",
+        header: "Reason",
+        cell: ({ row }) => (row.original.reason ? <span className="line-clamp-2">{row.original.reason}</span> : <span className="text-xs text-ink-muted">No reason given</span>),
+      },
+      {
+        id: "actions",
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) => (
+          <Button variant="secondary" size="sm" onClick={() => setUnbanning(row.original)} aria-label={`Unban ${row.original.displayName}`}>
+            Unban
+          </Button>
+        ),
+      },
+    ],
+    [],
+  );
+  return (
+    <>
+      <DataTable columns={columns} data={rows} getRowId={(row) => row.id} pagination={pagination} caption="Bans" emptyTitle={emptyTitle} emptyText={emptyText} busy={pending} />
+      <Dialog open={unbanning !== null} onClose={() => setUnbanning(null)} title={unbanning ? `Unban ${unbanning.displayName}?` : "Unban"} description="They can join again with an invite." size="sm">
+        {unbanning && <UnbanForm guildId={guildId} ban={unbanning} onDone={() => setUnbanning(null)} />}
+      </Dialog>
+    </>
+  );
+}
+
+function UnbanForm({ guildId, ban, onDone }: { guildId: string; ban: BanRow; onDone: () => void }) {
+  const [reason, setReason] = useState("");
+  const { run, pending } = useAction(unbanUser, { failure: "Couldn't unban" });
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <form
+      aria-label="Unban"
+      className="flex flex-col gap-4"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const result = await run({ guildId, userId: ban.id, userName: ban.username, reason: reason || undefined });
+        if (result.ok) onDone();
+        else setError(result.fieldErrors.reason?.join(" "));
+      }}
+    >
+      {ban.reason && (
+        <p className="text-sm">
+          <span className="text-ink-muted">Banned for: </span>
+          {ban.reason}
+        </p>
+      )}
+      <Field id="unban-reason" label="Reason (audit log)" hint={`Optional, at most ${AUDIT_LOG_REASON_MAX} characters.`} error={error}>
+        <Input {...fieldProps("unban-reason", error)} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={AUDIT_LOG_REASON_MAX} autoFocus />
+      </Field>
+      <div className="flex justify-end gap-2">
+        <Button variant="ghost" onClick={onDone}>
+          Keep the ban
+        </Button>
+        <Button type="submit" variant="danger" pending={pending}>
+          Unban
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+// Bans: a server-paged list (Get Guild Bans between before/after cursors, page state in the URL), search by id
+// (exact) or name (a scan of the list, said so on the page), unban with a reason, CSV export, and bulk ban.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Suspense } from "react";
+import { PermissionFlagsBits as P } from "discord-api-types/v10";
+import { DisabledReason, PageHeader, Skeleton } from "@/components/ui/card";
+import { buttonClasses } from "@/components/ui/button";
+import { Icons } from "@/components/ui/icons";
+import { NoAccess } from "@/components/dashboard/no-access";
+import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
+import { BAN_NAME_SCAN_MAX, getBanPage } from "@/lib/data/bans";
+import { getGuildViewer, missing, type GuildViewer } from "@/lib/data/viewer";
+import { BanSearch } from "./_components/ban-search";
+import { BansTable } from "./_components/bans-table";
+
+export const metadata: Metadata = { title: "Bans" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+interface BanListState {
+  q?: string;
+  after?: string;
+  before?: string;
+  trail?: string;
+  page: number;
+}
+
+export default async function BansPage({ params, searchParams }: { params: Promise<{ guildId: string }>; searchParams: SearchParams }) {
+  const { guildId } = await params;
+  const query = await searchParams;
+  const viewer = await getGuildViewer(guildId);
+  const section = findSection("bans")!;
+  const blocked = sectionDisabledReason(section, viewer.permissions);
+  if (blocked) return <><PageHeader title="Bans" description={section.description} /><NoAccess section="Bans" reason={blocked} /></>;
+
+  const page = Number(one(query.page));
+  const state: BanListState = {
+    q: one(query.q)?.trim() || undefined,
+    after: one(query.after) || undefined,
+    before: one(query.before) || undefined,
+    trail: one(query.trail) || undefined,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+  const base = `/guilds/${guildId}/bans`;
+  // Bulk Guild Ban also needs Manage Server.
+  const bulkBlocked = missing(viewer, P.BanMembers, P.ManageGuild);
+
+  return (
+    <>
+      <PageHeader
+        title="Bans"
+        description={section.description}
+        actions={
+          <>
+            <a href={`${base}/export`} download className={buttonClasses("secondary")}>
+              <Icons.download className="size-4" /> Export CSV
+            </a>
+            {bulkBlocked ? (
+              <span className="flex flex-col items-end gap-1">
+                <span aria-disabled="true" className={buttonClasses("primary", "md", "pointer-events-none opacity-50")}>
+                  <Icons.ban className="size-4" /> Bulk ban
+                </span>
+                <DisabledReason reason={`Bulk ban ${bulkBlocked}`} />
+              </span>
+            ) : (
+              <Link href={`${base}/bulk`} className={buttonClasses("primary")}>
+                <Icons.ban className="size-4" /> Bulk ban
+              </Link>
+            )}
+          </>
+        }
+      />
+      <BanSearch scanMax={BAN_NAME_SCAN_MAX} />
+      <Suspense key={`${state.q}|${state.after}|${state.before}`} fallback={<TableSkeleton />}>
+        <BanTableSection viewer={viewer} state={state} />
+      </Suspense>
+    </>
+  );
+}
+
+async function BanTableSection({ viewer, state }: { viewer: GuildViewer; state: BanListState }) {
+  const result = await getBanPage(viewer, state);
+  const base = `/guilds/${viewer.guild.id}/bans`;
+  const href = (changes: Record<string, string | null>) => {
+    const p = new URLSearchParams();
+    if (state.q) p.set("q", state.q);
+    for (const [key, value] of Object.entries(changes)) if (value) p.set(key, value);
+    const s = p.toString();
+    return s ? `${base}?${s}` : base;
+  };
+
+  let previousHref: string | null = null;
+  let nextHref: string | null = null;
+  let summary: string | undefined;
+  if (result.mode === "name") {
+    // A scan only moves forward: earlier pages are remembered in the URL (trail of cursors).
+    const trail = state.trail ? state.trail.split(",").filter((c) => /^\d+$/.test(c)) : [];
+    if (state.after) previousHref = href({ after: trail.at(-1) ?? null, trail: trail.slice(0, -1).join(",") || null, page: String(state.page - 1) });
+    if (result.nextAfter) nextHref = href({ after: result.nextAfter, trail: [...trail, state.after ?? "0"].join(","), page: String(state.page + 1) });
+    summary = `${result.rows.length} matching by name in ${result.scanned.toLocaleString("en-US")} bans read`;
+  } else if (result.mode === "list") {
+    if (result.previousBefore) previousHref = href({ before: result.previousBefore, page: state.page > 2 ? String(state.page - 1) : null });
+    if (result.nextAfter) nextHref = href({ after: result.nextAfter, page: String(state.page + 1) });
+    if (result.rows.length) summary = `${result.rows.length} bans, ids ${result.rows[0].id} to ${result.rows.at(-1)!.id}`;
+  }
+
+  return (
+    <BansTable
+      guildId={viewer.guild.id}
+      rows={result.rows}
+      pagination={{ page: state.page, previousHref, nextHref, summary }}
+      emptyTitle={state.q ? "No bans match" : "No bans"}
+      emptyText={state.q ? (result.mode === "id" ? "That user is not banned in this server." : "No banned user's name contains that text in the bans read.") : "Nobody is banned from this server."}
+    />
+  );
+}
+
+function TableSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading bans" className="flex flex-col gap-2">
+      {Array.from({ length: 8 }, (_, i) => (
+        <Skeleton key={i} className="h-12" />
+      ))}
+    </div>
+  );
+}
