@@ -46,7 +46,7 @@ export function scaleGuild(db: Db, targetMembers: number, now = Date.now(), log:
   const toAdd = Math.max(0, targetMembers - current);
   const insertUser = db.prepare("INSERT OR IGNORE INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, ?)");
   const insertMember = db.prepare(
-    "INSERT INTO members (guild_id, user_id, nick, nick_key, username_key, joined_at, last_active_at, role_count, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "INSERT OR IGNORE INTO members (guild_id, user_id, nick, nick_key, username_key, joined_at, last_active_at, role_count, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const insertRole = db.prepare("INSERT INTO member_roles (guild_id, user_id, role_id) VALUES (?, ?, ?)");
   const statuses = ["online", "idle", "dnd", "offline", "offline", "offline", "offline", "offline"];
@@ -54,11 +54,14 @@ export function scaleGuild(db: Db, targetMembers: number, now = Date.now(), log:
   const batch = 50_000;
   // Fast bulk load: the data is regenerated on failure, so durability can wait until the end.
   db.pragma("synchronous = OFF");
-  for (let start = 0; start < toAdd; start += batch) {
-    const end = Math.min(toAdd, start + batch);
+  // Member n has the id scaleId(n). Benchmarks ban members (removing them), so a regrow can meet ids that are still
+  // members: those are skipped, and n keeps counting until enough new members are in.
+  let n = 10 + current;
+  for (let added = 0; added < toAdd; ) {
+    const target = Math.min(toAdd, added + batch);
     db.transaction(() => {
-      for (let i = start; i < end; i++) {
-        const n = 10 + current + i;
+      const before = added;
+      for (; added < target; n++) {
         const userId = scaleId(n);
         const username = nameFor(n);
         insertUser.run(userId, username, now - Math.floor(random() * 1000) * DAY);
@@ -66,12 +69,14 @@ export function scaleGuild(db: Db, targetMembers: number, now = Date.now(), log:
         const roles = roll < 0.8 ? [] : roll < 0.95 ? [roleIds[n % 3]] : [roleIds[0], roleIds[1 + (n % 2)]];
         const nick = random() < 0.1 ? `${username.slice(0, 4)}_${n % 1000}` : null;
         const lastActive = now - Math.floor((random() < 0.7 ? random() * 14 : random() * 365) * DAY);
-        insertMember.run(guildId, userId, nick, nick?.toLowerCase() ?? null, username, now - Math.floor(random() * 700) * DAY, lastActive, roles.length, statuses[n % statuses.length]);
+        const inserted = insertMember.run(guildId, userId, nick, nick?.toLowerCase() ?? null, username, now - Math.floor(random() * 700) * DAY, lastActive, roles.length, statuses[n % statuses.length]).changes;
+        if (!inserted) continue;
         for (const roleId of roles) insertRole.run(guildId, userId, roleId);
+        added++;
       }
-      db.prepare("UPDATE guilds SET member_count = member_count + ? WHERE id = ?").run(end - start, guildId);
+      db.prepare("UPDATE guilds SET member_count = member_count + ? WHERE id = ?").run(added - before, guildId);
     })();
-    log(`  ${current + end} members`);
+    log(`  ${current + added} members`);
   }
   db.pragma("synchronous = NORMAL");
   if (toAdd > 0) db.exec("ANALYZE");

@@ -1,45 +1,10 @@
 // The Widget, Welcome screen and Onboarding sections in a real browser, signed in through OAuth2 as `mod` (Manage
 // Server and Manage Roles). Every change is checked through the guild API with the demo bot's token, and restored.
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_URL } from "../../playwright.config";
-import { e2eWorld } from "./world";
+import { api, screenshot, signIn } from "./helpers";
 
-const SHOTS = "test-results/screenshots";
-
-/** The guild API as a client sees it, with the demo application's bot token (kept beside the e2e database). */
-function api() {
-  const world = e2eWorld();
-  const [{ file }] = world.query<{ file: string }>("SELECT file FROM pragma_database_list WHERE name = 'main'");
-  const { botToken } = JSON.parse(fs.readFileSync(`${file}.secrets.json`, "utf8")) as { botToken: string };
-  const call = async <T,>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
-    const response = await fetch(`${E2E_URL}/api/v10${path}`, {
-      method,
-      headers: { authorization: `Bot ${botToken}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, body: (response.status === 204 ? undefined : await response.json()) as T };
-  };
-  return { world, call };
-}
-
-/** Visit a dashboard page signed out, sign in through the provider's page, and land back on it. */
-async function signIn(page: Page, username: string, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
-  await page.getByRole("button", { name: "Sign in with Guildhall" }).click();
-  await expect(page).toHaveURL(/\/oauth2\/authorize/);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("guildhall");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: "Authorize" }).click();
-  await page.waitForURL((url) => url.pathname === path.split("?")[0], { timeout: 30_000 });
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}/community-${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, `community-${name}`);
 
 interface Onboarding {
   enabled: boolean;

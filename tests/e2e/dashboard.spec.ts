@@ -1,63 +1,10 @@
 // The dashboard in a real browser against the running app and built-in API, signing in through the real OAuth2
 // flow. Every change is checked through the guild API (the demo bot's token) and in the audit history page.
-import fs from "node:fs";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_URL } from "../../playwright.config";
-import { e2eWorld } from "./world";
+import { api, fillHydrated, hydrated, openSection, screenshot, signIn } from "./helpers";
 
-const SHOTS = "test-results/screenshots";
-
-/** The guild API as a client sees it, with the demo application's bot token (kept beside the e2e database). */
-function api() {
-  const world = e2eWorld();
-  const [{ file }] = world.query<{ file: string }>("SELECT file FROM pragma_database_list WHERE name = 'main'");
-  const { botToken } = JSON.parse(fs.readFileSync(`${file}.secrets.json`, "utf8")) as { botToken: string };
-  const call = async <T,>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
-    const response = await fetch(`${E2E_URL}/api/v10${path}`, {
-      method,
-      headers: { authorization: `Bot ${botToken}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, body: (response.status === 204 ? undefined : await response.json()) as T };
-  };
-  return { world, call };
-}
-
-/** Visit a dashboard page signed out, sign in through the provider's page, and land back on it. */
-async function signIn(page: Page, username: string, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
-  await page.getByRole("button", { name: "Sign in with Guildhall" }).click();
-  await expect(page).toHaveURL(/\/oauth2\/authorize/);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("guildhall");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: "Authorize" }).click();
-  await page.waitForURL((url) => url.pathname === path.split("?")[0], { timeout: 30_000 });
-  await hydrated(page);
-}
-
-/** Client components answer input only once hydrated: the dashboard marks <html data-hydrated> when they are. */
-async function hydrated(page: Page): Promise<void> {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
-
-/** Fills an input, again if a form hydrating late put its server-rendered value back. */
-async function fillHydrated(input: Locator, value: string): Promise<void> {
-  await expect(async () => {
-    await input.fill(value);
-    await expect(input).toHaveValue(value, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-}
-
-/** Follows a sidebar link and waits for the section's page to be ready. */
-async function openSection(page: Page, label: string): Promise<void> {
-  const link = page.getByRole("navigation", { name: "Server sections" }).getByRole("link", { name: label, exact: true });
-  const href = (await link.getAttribute("href"))!;
-  await link.click();
-  await page.waitForURL((url) => url.pathname === href);
-  await hydrated(page);
-}
+const shot = (page: Page, name: string) => screenshot(page, `dashboard-${name}`);
 
 /** Types a prefix and waits for the table to show only its matches. */
 async function searchMembers(page: Page, prefix: string): Promise<void> {
@@ -67,10 +14,6 @@ async function searchMembers(page: Page, prefix: string): Promise<void> {
   for (const link of await page.getByRole("table", { name: "Members" }).getByRole("link", { name: /^Open / }).all()) {
     await expect(link).toContainText(prefix);
   }
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}/dashboard-${name}.png`, fullPage: true });
 }
 
 test.describe.configure({ mode: "serial" });

@@ -1,7 +1,7 @@
-// What browser specs share: the guild API with the demo bot's token (for checking changes), signing in through the
-// real OAuth2 flow, waiting for hydration, and screenshots. The same approach as dashboard.spec.ts's own helpers.
+// What the dashboard's browser specs share: the guild API with the demo bot's token (for checking changes), signing in
+// through the real OAuth2 flow, waiting for hydration, moving between sections, and screenshots.
 import fs from "node:fs";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { E2E_URL } from "../../playwright.config";
 import { e2eWorld } from "./world";
 
@@ -25,12 +25,31 @@ export function api() {
     });
     return { status: response.status, body: (response.status === 204 ? undefined : await response.json()) as T };
   };
-  return { world, call };
+  /** A GET answered with text (CSV and the like). */
+  const text = async (path: string) => (await fetch(`${E2E_URL}/api/v10${path}`, { headers: { authorization: `Bot ${botToken}` } })).text();
+  return { world, call, text };
 }
 
-/** Client components answer input only once hydrated: the dashboard marks <html data-hydrated> when they are. */
+/** Client components answer input only once hydrated: the guild shell marks <html data-hydrated> when it is. */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Fills an input, again if a form hydrating late (it streams in) put its server-rendered value back. */
+export async function fillHydrated(input: Locator, value: string): Promise<void> {
+  await expect(async () => {
+    await input.fill(value);
+    await expect(input).toHaveValue(value, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Follows a sidebar link and waits for the section's page to be ready. */
+export async function openSection(page: Page, label: string): Promise<void> {
+  const link = page.getByRole("navigation", { name: "Server sections" }).getByRole("link", { name: label, exact: true });
+  const href = (await link.getAttribute("href"))!;
+  await link.click();
+  await page.waitForURL((url) => url.pathname === href);
+  await hydrated(page);
 }
 
 /** Visit a dashboard page signed out, sign in through the provider's page, and land back on it. */

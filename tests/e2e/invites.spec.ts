@@ -5,46 +5,9 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_URL } from "../../playwright.config";
-import { e2eWorld } from "./world";
+import { api, hydrated, screenshot, signIn } from "./helpers";
 
-const SHOTS = "test-results/screenshots";
-
-/** The guild API as a client sees it, with the demo application's bot token (kept beside the e2e database). */
-function api() {
-  const world = e2eWorld();
-  const [{ file }] = world.query<{ file: string }>("SELECT file FROM pragma_database_list WHERE name = 'main'");
-  const { botToken } = JSON.parse(fs.readFileSync(`${file}.secrets.json`, "utf8")) as { botToken: string };
-  const request = (method: string, path: string) => fetch(`${E2E_URL}/api/v10${path}`, { method, headers: { authorization: `Bot ${botToken}` } });
-  const call = async <T,>(method: string, path: string): Promise<{ status: number; body: T }> => {
-    const response = await request(method, path);
-    return { status: response.status, body: (response.status === 204 ? undefined : await response.json()) as T };
-  };
-  const text = async (path: string) => (await request("GET", path)).text();
-  return { world, call, text };
-}
-
-/** Visit a dashboard page signed out, sign in through the provider's page, and land back on it. */
-async function signIn(page: Page, username: string, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
-  await page.getByRole("button", { name: "Sign in with Guildhall" }).click();
-  await expect(page).toHaveURL(/\/oauth2\/authorize/);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("guildhall");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: "Authorize" }).click();
-  await page.waitForURL((url) => url.pathname === path.split("?")[0], { timeout: 30_000 });
-  await hydrated(page);
-}
-
-/** Client components answer input only once hydrated: the dashboard marks <html data-hydrated> when they are. */
-async function hydrated(page: Page): Promise<void> {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}/invites-${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, `invites-${name}`);
 
 interface Invite { code: string; max_age: number; max_uses: number; uses: number; temporary: boolean; channel: { id: string }; inviter: { id: string } }
 interface Job { status: number; total_users: number; processed_users: number }

@@ -4,14 +4,14 @@
 // The prune runs in a guild this spec seeds itself ("Prune Yard"), not in Guildhall HQ: in the demo world bo_fox has
 // no roles and has been idle for about 41 days, so every prune of HQ (days are at most 30, and members without roles
 // are always candidates) would remove bo_fox, whom other specs need. The yard is removed again afterwards.
-import fs from "node:fs";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
-import { E2E_URL } from "../../playwright.config";
 import { e2eWorld } from "./world";
+import { api, e2eDatabaseFile, hydrated, screenshot, signIn } from "./helpers";
 
-const SHOTS = "test-results/screenshots";
+const shot = (page: Page, name: string) => screenshot(page, `prune-safety-${name}`);
+
 const DAY = 86_400_000;
 const PROTECTED = ["owner", "admin", "mod", "helper", "member", "ada_fox", "bo_fox"] as const;
 
@@ -29,30 +29,10 @@ const YARD_MEMBERS: Record<string, [bigint[], number, boolean]> = {
 };
 const yardUserId = (name: string) => YARD + 100n + BigInt(Object.keys(YARD_MEMBERS).indexOf(name));
 
-function databaseFile(): string {
-  const [{ file }] = e2eWorld().query<{ file: string }>("SELECT file FROM pragma_database_list WHERE name = 'main'");
-  return file;
-}
-
-/** The guild API as a client sees it, with the demo application's bot token (kept beside the e2e database). */
-function api() {
-  const world = e2eWorld();
-  const { botToken } = JSON.parse(fs.readFileSync(`${databaseFile()}.secrets.json`, "utf8")) as { botToken: string };
-  const call = async <T,>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
-    const response = await fetch(`${E2E_URL}/api/v10${path}`, {
-      method,
-      headers: { authorization: `Bot ${botToken}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, body: (response.status === 204 ? undefined : await response.json()) as T };
-  };
-  return { world, call };
-}
-
 /** Seeds Prune Yard: mod may prune there (Warden), the demo bot is an administrator, members idle for a set time. */
 function seedYard(): void {
   const world = e2eWorld();
-  const db = new Database(databaseFile());
+  const db = new Database(e2eDatabaseFile());
   db.pragma("busy_timeout = 5000");
   const now = Date.now();
   const owner = BigInt(world.userId("owner"));
@@ -91,7 +71,7 @@ function seedYard(): void {
 
 /** Removes every row of Prune Yard (each table with a guild id column) and its users. */
 function removeYard(): void {
-  const db = new Database(databaseFile());
+  const db = new Database(e2eDatabaseFile());
   db.pragma("busy_timeout = 5000");
   const tables = db
     .prepare("SELECT m.name AS tableName, p.name AS column FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table' AND p.name IN ('guild_id', 'guildId')")
@@ -102,29 +82,6 @@ function removeYard(): void {
     for (const name of Object.keys(YARD_MEMBERS)) db.prepare("DELETE FROM users WHERE id = ?").run(yardUserId(name));
   })();
   db.close();
-}
-
-/** Visit a dashboard page signed out, sign in through the provider's page, and land back on it. */
-async function signIn(page: Page, username: string, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
-  await page.getByRole("button", { name: "Sign in with Guildhall" }).click();
-  await expect(page).toHaveURL(/\/oauth2\/authorize/);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("guildhall");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: "Authorize" }).click();
-  await page.waitForURL((url) => url.pathname === path.split("?")[0], { timeout: 30_000 });
-  await hydrated(page);
-}
-
-/** Client components answer input only once hydrated: the dashboard marks <html data-hydrated> when they are. */
-async function hydrated(page: Page): Promise<void> {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}/prune-safety-${name}.png`, fullPage: true });
 }
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });

@@ -10,6 +10,7 @@ import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { UserBadge } from "@/components/dashboard/user-badge";
 import { requireDashboardSession } from "@/lib/auth/session";
 import { listManageableGuilds } from "@/lib/data/guilds";
+import { HydrationMarker } from "@/components/dashboard/hydration-marker";
 
 export const metadata: Metadata = { title: "Your servers" };
 
@@ -20,6 +21,7 @@ export default async function GuildsPage() {
   const { manageable, otherCount } = await listManageableGuilds(session);
   return (
     <div className="min-h-screen bg-surface-sunken/40">
+      <HydrationMarker />
       <header className="border-b border-line bg-surface-raised">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
           <Link href="/guilds" className="flex items-center gap-2 font-bold">

@@ -1,5 +1,6 @@
 // The guild shell: the guild's name and icon, every section (disabled with the reason when the moderator cannot
 // use it, computed with the shared permission engine from their member and roles), and the section's page.
+import { Suspense } from "react";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/avatar";
 import { Icons } from "@/components/ui/icons";
@@ -9,10 +10,21 @@ import { SidebarNav, type SidebarSection } from "@/components/dashboard/sidebar-
 import { MobileNav } from "@/components/dashboard/mobile-nav";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { UserBadge } from "@/components/dashboard/user-badge";
+import { DashboardSkeleton } from "@/components/dashboard/dashboard-skeleton";
+import { HydrationMarker } from "@/components/dashboard/hydration-marker";
 import { guildIconUrl } from "@/lib/data/cdn";
 import { getGuildViewer } from "@/lib/data/viewer";
 
-export default async function GuildLayout({ children, params }: { children: React.ReactNode; params: Promise<{ guildId: string }> }) {
+export default function GuildLayout({ children, params }: { children: React.ReactNode; params: Promise<{ guildId: string }> }) {
+  // The viewer (guild, member, roles) comes from the API: stream it, so the first byte does not wait for it.
+  return (
+    <Suspense fallback={<DashboardSkeleton />}>
+      <GuildShell params={params}>{children}</GuildShell>
+    </Suspense>
+  );
+}
+
+async function GuildShell({ children, params }: { children: React.ReactNode; params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
   const viewer = await getGuildViewer(guildId);
   const sections: SidebarSection[] = DASHBOARD_SECTIONS.map((s) => ({
@@ -51,6 +63,7 @@ export default async function GuildLayout({ children, params }: { children: Reac
 
   return (
     <div className="flex min-h-screen">
+      <HydrationMarker />
       <aside className="sticky top-0 hidden h-screen w-64 shrink-0 overflow-y-auto border-r border-line bg-surface-raised p-3 md:block">{sidebar}</aside>
       <div className="min-w-0 flex-1">
         <MobileNav title={guild.name}>{sidebar}</MobileNav>
