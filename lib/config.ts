@@ -18,6 +18,8 @@ export interface DashboardConfig {
   publicUrl: string;
   /** The guild API base without version, e.g. http://127.0.0.1:3000/api or https://discord.com/api */
   guildApiUrl: string;
+  /** The same API as browsers and other websites reach it (widget images and embed snippets). */
+  browserApiUrl: string;
   apiVersion: string;
   /** Browser-facing base of guild icons and avatars (the built-in /cdn, or Discord's CDN). */
   cdnUrl: string;
@@ -44,7 +46,7 @@ let cached: { key: string; config: DashboardConfig } | null = null;
 
 export function dashboardConfig(): DashboardConfig {
   // Cheap to rebuild, but the demo secrets are a file read: keep one per environment.
-  const key = [process.env.PUBLIC_URL, process.env.PORT, process.env.GUILD_API_URL, process.env.OAUTH_AUTHORIZE_URL, process.env.CDN_URL, process.env.GUILD_API_AUTH, process.env.GUILDHALL_CLIENT_ID, process.env.DATABASE_URL].join("|");
+  const key = [process.env.PUBLIC_URL, process.env.PORT, process.env.GUILD_API_URL, process.env.GUILD_API_PUBLIC_URL, process.env.OAUTH_AUTHORIZE_URL, process.env.CDN_URL, process.env.GUILD_API_AUTH, process.env.GUILDHALL_CLIENT_ID, process.env.DATABASE_URL].join("|");
   if (cached?.key === key) return cached.config;
 
   const origin = publicUrl();
@@ -56,6 +58,8 @@ export function dashboardConfig(): DashboardConfig {
   const config: DashboardConfig = {
     publicUrl: origin,
     guildApiUrl,
+    // The built-in API is reached on loopback from the server, but on the public origin from anywhere else.
+    browserApiUrl: trimSlash(process.env.GUILD_API_PUBLIC_URL ?? (process.env.GUILD_API_URL ? guildApiUrl : `${origin}/api`)),
     apiVersion,
     cdnUrl: trimSlash(process.env.CDN_URL ?? (/\/\/(www\.)?discord\.com\//.test(`${guildApiUrl}/`) ? "https://cdn.discordapp.com" : `${origin}/cdn`)),
     authorizeUrl: process.env.OAUTH_AUTHORIZE_URL ?? `${origin}/oauth2/authorize`,

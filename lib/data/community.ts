@@ -56,9 +56,10 @@ export async function getPublicWidget(guildId: string): Promise<WidgetRead> {
   }
 }
 
-/** The five widget.png styles, as URLs on the configured API (no authentication needed). */
+/** The five widget.png styles, as browsers and other websites reach the API (no authentication needed). */
 export function widgetImageUrls(guildId: string): Record<WidgetStyle, string> {
-  const api = publicApi();
+  const config = dashboardConfig();
+  const api = new GuildApiClient({ baseUrl: config.browserApiUrl, version: config.apiVersion, token: null });
   return Object.fromEntries(WIDGET_STYLES.map(({ style }) => [style, api.guilds.widgetImageURL(guildId, style)])) as Record<WidgetStyle, string>;
 }
 

@@ -7,6 +7,7 @@ import { handleApiRequest, type Router } from "@/lib/guild-api/http";
 import { createApiRouter } from "@/lib/guild-api/routes";
 import { serveCdn } from "@/lib/guild-api/cdn";
 import { resumeTargetUserJobs } from "@/lib/guild-api/services/target-users";
+import { startWalCheckpointer } from "@/lib/guild-api/store/wal-checkpointer";
 
 export interface GuildhallServerOptions {
   port: number;
@@ -45,6 +46,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
   const router: Router = createApiRouter();
   // Target-user jobs interrupted by a restart continue where they stopped.
   resumeTargetUserJobs();
+  const checkpointer = startWalCheckpointer();
   const nextApp = options.withNext ? await loadNext(options.dev ?? false, options.host, options.port) : null;
   let baseUrl = "";
 
@@ -100,6 +102,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await nextApp?.close();
+      await checkpointer.stop();
     },
   };
 }

@@ -15,7 +15,10 @@ export function openDatabase(file = databaseFile()): Db {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 5000");
-  db.pragma("cache_size = -65536");
+  // Up to 256 MB of pages in SQLite's own cache (grown only as pages are used): a 1M-member guild's member table
+  // and indexes are about 800 MB, and writes that touch scattered members (Bulk Guild Ban) spent half their time
+  // re-reading pages through the OS with 64 MB (measured: 21 ms against 17 ms median for 200 bans).
+  db.pragma("cache_size = -262144");
   db.defaultSafeIntegers(true);
   return db;
 }
