@@ -48,7 +48,8 @@ export async function measureSequential(once: (i: number) => Promise<void>, coun
   return summarize(times, (performance.now() - started) / 1000);
 }
 
-function summarize(times: number[], totalSeconds: number): LoadResult {
+/** Median and 99th percentile of per-request times (ms), with the rate they came at. */
+export function summarize(times: number[], totalSeconds: number): LoadResult {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   return { requestsPerSecond: times.length / totalSeconds, p50: at(0.5), p99: at(0.99) };

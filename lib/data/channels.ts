@@ -1,6 +1,6 @@
 // Channel reads for the dashboard: the guild's channels (sorted as Discord shows them) and its active threads.
 import { cache } from "react";
-import { ChannelType, type APIThreadChannel } from "discord-api-types/v10";
+import { ChannelType, type APIOverwrite, type APIThreadChannel } from "discord-api-types/v10";
 import { managementApi } from "./api";
 import { readOrThrow } from "./read";
 import type { GuildViewer } from "./viewer";
@@ -14,6 +14,8 @@ export interface ChannelSummary {
   parent_id: string | null;
   topic: string | null;
   nsfw: boolean;
+  /** Permission overwrites as the wire carries them (bitfields as decimal strings, safe to hand to the browser). */
+  overwrites: Array<{ id: string; type: 0 | 1; allow: string; deny: string }>;
   /** Overwrites present (a "private" or customised channel). */
   overwriteCount: number;
   bitrate: number | null;
@@ -43,6 +45,7 @@ export const getGuildChannels = cache(async (viewer: GuildViewer): Promise<Chann
         parent_id: (c.parent_id as string | null | undefined) ?? null,
         topic: (c.topic as string | null | undefined) ?? null,
         nsfw: Boolean(c.nsfw),
+        overwrites: ((c.permission_overwrites as APIOverwrite[] | undefined) ?? []).map((o) => ({ id: o.id, type: o.type as 0 | 1, allow: o.allow, deny: o.deny })),
         overwriteCount: Array.isArray(c.permission_overwrites) ? c.permission_overwrites.length : 0,
         bitrate: (c.bitrate as number | undefined) ?? null,
         user_limit: (c.user_limit as number | undefined) ?? null,

@@ -1,42 +1,20 @@
 // Reads of the widget, welcome screen and onboarding pages, through the API client: the settings as the API holds
 // them, the public widget.json and widget.png as anyone sees them, and the channels with their overwrites (the
 // onboarding checker computes @everyone's permissions from them in the browser).
-import { cache } from "react";
-import { ChannelType, type APIGuildWidget, type APIOverwrite } from "discord-api-types/v10";
+import type { APIGuildWidget } from "discord-api-types/v10";
 import { dashboardConfig } from "@/lib/config";
 import { GuildApiClient, GuildApiError, describeApiError } from "@/lib/api-client";
 import { WIDGET_STYLES, type WidgetStyle } from "@/lib/actions/schemas/widget";
 import { managementApi } from "./api";
-import { compareChannels } from "./channels";
+import { getGuildChannels, type ChannelSummary } from "./channels";
 import { readOrThrow } from "./read";
 import type { GuildViewer } from "./viewer";
 
-/** A channel with its overwrites as the wire carries them (bitfields as decimal strings, safe to hand to the browser). */
-export interface ChannelWithOverwrites {
-  id: string;
-  name: string;
-  type: ChannelType;
-  parent_id: string | null;
-  position: number;
-  overwrites: Array<{ id: string; type: 0 | 1; allow: string; deny: string }>;
-}
+/** A channel with its overwrites, as the onboarding checker needs it. */
+export type ChannelWithOverwrites = Pick<ChannelSummary, "id" | "name" | "type" | "parent_id" | "position" | "overwrites">;
 
-export const getChannelsWithOverwrites = cache(async (viewer: GuildViewer): Promise<ChannelWithOverwrites[]> =>
-  readOrThrow(async () => {
-    const api = await managementApi(viewer.session);
-    const channels = (await api.channels.list(viewer.guild.id)) as unknown as Array<Record<string, unknown>>;
-    return channels
-      .map((c) => ({
-        id: c.id as string,
-        name: c.name as string,
-        type: c.type as ChannelType,
-        parent_id: (c.parent_id as string | null | undefined) ?? null,
-        position: (c.position as number | undefined) ?? 0,
-        overwrites: ((c.permission_overwrites as APIOverwrite[] | undefined) ?? []).map((o) => ({ id: o.id, type: o.type as 0 | 1, allow: o.allow, deny: o.deny })),
-      }))
-      .sort(compareChannels);
-  }),
-);
+/** The guild's channels in sidebar order, with their overwrites (the same read as the channels page). */
+export const getChannelsWithOverwrites = (viewer: GuildViewer): Promise<ChannelWithOverwrites[]> => getGuildChannels(viewer);
 
 /** A client that reads what anyone may read (widget.json, widget.png): no token. */
 function publicApi(): GuildApiClient {

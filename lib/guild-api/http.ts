@@ -206,7 +206,7 @@ function safeDecode(segment: string): string | null {
   }
 }
 
-function send(res: ServerResponse, result: RouteResult): void {
+function send(res: ServerResponse, result: RouteResult, started: number): void {
   const headers: Record<string, string> = { ...result.headers };
   let body: Buffer | string | undefined = result.body;
   if (result.json !== undefined) {
@@ -216,6 +216,8 @@ function send(res: ServerResponse, result: RouteResult): void {
     headers["content-type"] = result.contentType;
   }
   if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
+  // Server-Timing: from routing to the serialized answer (request body read included), for clients and the bench.
+  headers["server-timing"] = `app;dur=${(performance.now() - started).toFixed(2)}`;
   res.writeHead(result.status, headers);
   res.end(body);
 }
@@ -240,6 +242,7 @@ export function errorResult(error: unknown): RouteResult {
  * `baseUrl` is the public origin (for URLs the API returns, such as widget avatars).
  */
 export async function handleApiRequest(router: Router, req: IncomingMessage, res: ServerResponse, path: string, search: string, baseUrl: string): Promise<void> {
+  const started = performance.now();
   let result: RouteResult;
   try {
     const matched = router.match(req.method ?? "GET", path);
@@ -261,5 +264,5 @@ export async function handleApiRequest(router: Router, req: IncomingMessage, res
   } catch (error) {
     result = errorResult(error);
   }
-  if (!res.headersSent) send(res, result);
+  if (!res.headersSent) send(res, result, started);
 }

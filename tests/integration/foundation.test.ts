@@ -18,6 +18,13 @@ describe("fast path", () => {
     expectSchema("UserPIIResponse", me);
   });
 
+  test("every API answer says how long the server took (Server-Timing), errors included", async () => {
+    for (const response of [await server.api("mod", "GET", "/users/@me"), await server.api("mod", "GET", "/definitely/not/a/route")]) {
+      expect(response.headers.get("server-timing")).toMatch(/^app;dur=\d+\.\d{2}$/);
+      await response.arrayBuffer();
+    }
+  });
+
   test("unknown /api/v10 paths answer Discord's 404 body", async () => {
     const response = await server.api("mod", "GET", "/definitely/not/a/route");
     expect(response.status).toBe(404);
