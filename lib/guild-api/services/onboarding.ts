@@ -4,6 +4,7 @@
 import { AuditLogEvent } from "discord-api-types/v10";
 import { isUnicodeEmoji } from "@/lib/discord/emoji";
 import { ONBOARDING_MIN_DEFAULT_CHANNELS, ONBOARDING_MIN_WRITABLE_CHANNELS } from "@/lib/discord/limits";
+import { countedChannelIds } from "@/lib/discord/onboarding-rules";
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { diffChanges, writeAuditLog } from "../audit-log";
 import { invalidFormBody, type FieldIssue } from "../errors";
@@ -137,11 +138,9 @@ function resolvePrompt(access: GuildAccess, input: PromptInput, index: number, c
  * advanced mode adds the channels of options of prompts shown during onboarding.
  */
 function constraintIssues(access: GuildAccess, onboarding: Onboarding, channels: Map<string, ChannelInfo>): FieldIssue[] {
-  const counted = new Set(onboarding.defaultChannelIds);
-  if (onboarding.mode === MODE_ADVANCED) {
-    for (const prompt of onboarding.prompts) if (prompt.in_onboarding) for (const option of prompt.options) for (const id of option.channel_ids) counted.add(id);
-  }
-  const writable = [...counted].filter((id) => {
+  // Which channels count is the shared rule the dashboard's live checker applies too.
+  const counted = countedChannelIds({ enabled: onboarding.enabled, mode: onboarding.mode, default_channel_ids: onboarding.defaultChannelIds, prompts: onboarding.prompts });
+  const writable = [...counted.keys()].filter((id) => {
     const channel = channels.get(id);
     if (!channel) return false;
     const permissions = everyonePermissionsIn(access.guild, access.roles, channel.overwrites);
