@@ -27,6 +27,15 @@ test("a signed-out visitor signs in and comes back; the picker lists the servers
   await shot(page, "picker");
 });
 
+test("a session that no longer exists is sent to sign in, with the way back (the check streams inside the page)", async ({ page, context }) => {
+  const { world } = api();
+  await context.addCookies([{ name: "next-auth.session-token", value: "no-such-session", url: E2E_URL }]);
+  await page.goto(`/guilds/${world.guildId}/members?q=ada`);
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
+  expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe(`/guilds/${world.guildId}/members?q=ada`);
+  await expect(page.getByRole("button", { name: "Sign in with Guildhall" })).toBeVisible();
+});
+
 test("as mod: rename the guild, create and reorder a role, move a channel, time out, un-time-out and kick members; all in the audit history", async ({ page }) => {
   test.setTimeout(180_000);
   const { world, call } = api();
