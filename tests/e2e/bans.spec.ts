@@ -188,6 +188,8 @@ test("as mod: the ban list pages by cursor, searches by id and by name, unbans o
 
     // Export: every ban, one line each after the header.
     await page.getByRole("searchbox").fill("");
+    // The search box writes the URL after a pause: let it settle, or it would replace the navigations below.
+    await expect(page).not.toHaveURL(/[?&]q=/);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
     const csv = fs.readFileSync((await download.path())!, "utf8").trimEnd().split("\r\n");
     const bans = await allBans(call, guildId);
@@ -198,6 +200,7 @@ test("as mod: the ban list pages by cursor, searches by id and by name, unbans o
 
     // The export feeds a bulk ban: its user_id column is read, the other columns ignored.
     await page.getByRole("link", { name: "Bulk ban" }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/bans/bulk"));
     await hydrated(page);
     await page.getByLabel("Or import a file").setInputFiles((await download.path())!);
     await expect(page.getByTestId("parse-summary")).toHaveText(`${bans.length} unique ids.`);

@@ -10,11 +10,12 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Icons } from "@/components/ui/icons";
-import { Input, Select } from "@/components/ui/input";
+import { Select } from "@/components/ui/input";
 import { useAction } from "@/components/dashboard/use-action";
 import { modifyGuildChannelPositions } from "@/lib/actions/channels";
 import type { ChannelSummary } from "@/lib/data/channels";
 import { ChannelIcon } from "./channel-icon";
+import { ReasonInput } from "@/components/dashboard/reason-input";
 
 const ROOT = "";
 
@@ -261,7 +262,7 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
               Sync permissions with the new category
             </label>
           )}
-          <Input aria-label="Reason (audit log)" placeholder="Reason (optional)" value={reason} onChange={(e) => setReason(e.target.value)} className="h-9 max-w-56" maxLength={512} />
+          <ReasonInput label="Reason (audit log)" value={reason} onChange={setReason} className="h-9 max-w-56" />
           <div className="ml-auto flex gap-2">
             <Button variant="ghost" onClick={() => setLayout(original)}>
               Reset

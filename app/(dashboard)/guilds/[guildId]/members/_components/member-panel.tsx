@@ -28,6 +28,7 @@ import type { FieldErrors } from "@/lib/actions/action-client";
 import { NICK_MAX, TIMEOUT_MAX_MS } from "@/lib/discord/limits";
 import type { MemberDetail } from "@/lib/data/members";
 import type { RoleChip } from "./members-table";
+import { ReasonInput } from "@/components/dashboard/reason-input";
 
 export interface PanelPermissions {
   nick: string | null;
@@ -243,7 +244,7 @@ function PanelBody({
             <p className="text-sm">
               Timed out until <strong>{dateTime.format(new Date(m.timeoutUntil))} UTC</strong>.
             </p>
-            <Input aria-label="Reason for removing the timeout" placeholder="Reason (optional)" value={timeoutReason} onChange={(e) => setTimeoutReason(e.target.value)} className="h-9 max-w-56" maxLength={512} disabled={Boolean(perms.timeout)} />
+            <ReasonInput label="Reason for removing the timeout" value={timeoutReason} onChange={setTimeoutReason} className="h-9 max-w-56" disabled={Boolean(perms.timeout)} />
             <Button variant="secondary" pending={timeoutAction.pending} disabled={Boolean(perms.timeout)} onClick={async () => track("timeout")(await timeoutAction.run({ ...base, until: null, reason: timeoutReason || undefined }))}>
               Remove timeout
             </Button>
@@ -276,7 +277,7 @@ function PanelBody({
               </label>
             )}
             <div className="flex flex-wrap gap-2">
-              <Input aria-label="Reason for the timeout" placeholder="Reason (optional)" value={timeoutReason} onChange={(e) => setTimeoutReason(e.target.value)} className="h-10 max-w-xs flex-1" maxLength={512} disabled={Boolean(perms.timeout)} />
+              <ReasonInput label="Reason for the timeout" value={timeoutReason} onChange={setTimeoutReason} className="h-10 max-w-xs flex-1" disabled={Boolean(perms.timeout)} />
               <Button type="submit" variant="secondary" pending={timeoutAction.pending} disabled={Boolean(perms.timeout)}>
                 Time out
               </Button>

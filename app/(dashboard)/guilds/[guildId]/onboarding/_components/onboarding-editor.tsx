@@ -10,7 +10,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Icons } from "@/components/ui/icons";
-import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import type { GuildEmoji } from "@/components/dashboard/emoji-picker";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
@@ -24,6 +23,7 @@ import { newSnowflake } from "@/lib/discord/snowflake";
 import type { ChipItem } from "./chip-picker";
 import { PromptEditor, newOption } from "./prompt-editor";
 import { RuleChecker } from "./rule-checker";
+import { ReasonInput } from "@/components/dashboard/reason-input";
 
 export interface WireRole {
   id: string;
@@ -197,7 +197,7 @@ export function OnboardingEditor({
                 Can&apos;t enable onboarding yet: {report.rules.filter((r) => !r.met).map((r) => `${r.label.toLowerCase()} (${r.have} of ${r.need})`).join("; ")}.
               </p>
             )}
-            <Input aria-label="Reason (audit log)" placeholder="Reason (optional, goes to the audit log)" value={reason} onChange={(e) => setReason(e.target.value)} className="h-9 max-w-xs flex-1" maxLength={512} />
+            <ReasonInput label="Reason (audit log)" placeholder="Reason (optional, goes to the audit log)" value={reason} onChange={setReason} className="h-9 max-w-xs flex-1" />
             <div className="ml-auto flex gap-2">
               <Button variant="ghost" disabled={!formState.isDirty} onClick={() => reset()}>
                 Reset

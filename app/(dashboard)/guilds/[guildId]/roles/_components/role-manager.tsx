@@ -14,6 +14,7 @@ import { useAction } from "@/components/dashboard/use-action";
 import { createGuildRole, deleteGuildRole, modifyGuildRole, modifyGuildRolePositions } from "@/lib/actions/roles";
 import { colorToHex, type RoleFormValues } from "@/lib/actions/schemas/roles";
 import { RoleEditor } from "./role-editor";
+import { ReasonInput } from "@/components/dashboard/reason-input";
 
 export interface RoleRow {
   id: string;
@@ -205,7 +206,7 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
       {positions.length > 0 && (
         <div role="region" aria-label="Unsaved role order" className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 rounded-lg bg-surface-raised p-3 shadow-lg ring-1 ring-blurple/40">
           <p className="text-sm font-medium">New order for {positions.length} role{positions.length === 1 ? "" : "s"}.</p>
-          <Input aria-label="Reason (audit log)" placeholder="Reason (optional)" value={reason} onChange={(e) => setReason(e.target.value)} className="h-9 max-w-56" maxLength={512} />
+          <ReasonInput label="Reason (audit log)" value={reason} onChange={setReason} className="h-9 max-w-56" />
           <div className="ml-auto flex gap-2">
             <Button variant="ghost" onClick={() => setOrder(ranked.map((r) => r.id))}>
               Reset

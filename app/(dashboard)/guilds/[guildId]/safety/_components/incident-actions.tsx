@@ -7,14 +7,13 @@ import { useRouter } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { Icons } from "@/components/ui/icons";
 import { useAction } from "@/components/dashboard/use-action";
 import { useNow } from "@/components/dashboard/use-now";
 import { formatCountdown } from "@/components/dashboard/durations";
 import { setIncidentAction } from "@/lib/actions/safety";
 import { INCIDENT_ACTIONS, INCIDENT_PRESET_HOURS, type IncidentActionKey } from "@/lib/actions/schemas/safety";
-import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
+import { ReasonInput } from "@/components/dashboard/reason-input";
 
 const until = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -110,7 +109,7 @@ export function IncidentActions({
           );
         })}
       </div>
-      <Input aria-label="Reason for the pause (audit history)" placeholder="Reason (optional, kept in the audit history)" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={AUDIT_LOG_REASON_MAX} className="mt-4 max-w-md" />
+      <ReasonInput label="Reason for the pause (audit history)" placeholder="Reason (optional, kept in the audit history)" value={reason} onChange={setReason} className="mt-4 max-w-md" />
     </Card>
   );
 }

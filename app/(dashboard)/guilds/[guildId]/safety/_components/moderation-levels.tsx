@@ -5,11 +5,11 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Field, fieldProps } from "@/components/ui/field";
-import { Input, Select } from "@/components/ui/input";
+import { Select } from "@/components/ui/input";
 import { useAction } from "@/components/dashboard/use-action";
 import { modifyGuild } from "@/lib/actions/guild";
 import { EXPLICIT_CONTENT_FILTERS, VERIFICATION_LEVELS } from "@/lib/actions/schemas/guild";
-import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
+import { ReasonInput } from "@/components/dashboard/reason-input";
 
 export function ModerationLevels({ guildId, verificationLevel, explicitContentFilter }: { guildId: string; verificationLevel: number; explicitContentFilter: number }) {
   const [loaded, setLoaded] = useState({ verification_level: verificationLevel, explicit_content_filter: explicitContentFilter });
@@ -50,7 +50,7 @@ export function ModerationLevels({ guildId, verificationLevel, explicitContentFi
         {select("explicit_content_filter", "Explicit media filter", EXPLICIT_CONTENT_FILTERS)}
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <Input aria-label="Reason for the change (audit log)" placeholder="Reason (optional, goes to the audit log)" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={AUDIT_LOG_REASON_MAX} className="max-w-md flex-1" />
+        <ReasonInput label="Reason for the change (audit log)" placeholder="Reason (optional, goes to the audit log)" value={reason} onChange={setReason} className="max-w-md flex-1" />
         <Button onClick={save} pending={pending} disabled={changed.length === 0}>
           Save levels
         </Button>

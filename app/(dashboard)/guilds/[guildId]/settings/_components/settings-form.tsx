@@ -26,6 +26,7 @@ import {
 } from "@/lib/actions/schemas/guild";
 import { GUILD_DESCRIPTION_MAX, GUILD_LOCALES } from "@/lib/discord/limits";
 import { ImageField } from "./image-field";
+import { ReasonInput } from "@/components/dashboard/reason-input";
 
 interface ChannelOption {
   id: string;
@@ -260,7 +261,7 @@ export function SettingsForm({
             <p className="text-sm font-medium">
               Unsaved changes: {[...changed, ...Object.keys(imageChanges)].join(", ")}
             </p>
-            <Input aria-label="Reason (audit log)" placeholder="Reason (optional, goes to the audit log)" value={reason} onChange={(e) => setReason(e.target.value)} className="h-9 max-w-xs flex-1" maxLength={512} />
+            <ReasonInput label="Reason (audit log)" placeholder="Reason (optional, goes to the audit log)" value={reason} onChange={setReason} className="h-9 max-w-xs flex-1" />
             <div className="ml-auto flex gap-2">
               <Button variant="ghost" onClick={() => { reset(loaded); setImageChanges({}); setImageErrors({}); }}>
                 Reset

@@ -17,6 +17,7 @@ import { modifyGuildWelcomeScreen } from "@/lib/actions/welcome-screen";
 import { WelcomeScreenSchema, type WelcomeScreenValues } from "@/lib/actions/schemas/welcome-screen";
 import { WELCOME_CHANNEL_DESCRIPTION_LENGTH, WELCOME_CHANNELS_MAX, WELCOME_DESCRIPTION_MAX } from "@/lib/discord/limits";
 import { WelcomePreview } from "./welcome-preview";
+import { ReasonInput } from "@/components/dashboard/reason-input";
 
 const FIELDS = ["enabled", "description", "welcome_channels"];
 
@@ -145,7 +146,7 @@ export function WelcomeScreenEditor({
         </Card>
 
         <div className="flex flex-wrap items-center gap-3">
-          <Input aria-label="Reason (audit log)" placeholder="Reason (optional, goes to the audit log)" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={512} className="max-w-sm flex-1" />
+          <ReasonInput label="Reason (audit log)" placeholder="Reason (optional, goes to the audit log)" value={reason} onChange={setReason} className="max-w-sm flex-1" />
           <Button variant="ghost" disabled={!formState.isDirty} onClick={() => reset()}>
             Reset
           </Button>

@@ -7,11 +7,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Field, fieldProps } from "@/components/ui/field";
-import { Input, Select } from "@/components/ui/input";
+import { Select } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
 import { modifyGuildWidget } from "@/lib/actions/widget";
 import { WidgetSettingsSchema, type WidgetSettingsValues } from "@/lib/actions/schemas/widget";
+import { ReasonInput } from "@/components/dashboard/reason-input";
 
 export function WidgetSettingsForm({ guildId, defaults, channels }: { guildId: string; defaults: WidgetSettingsValues; channels: Array<{ id: string; label: string }> }) {
   const form = useForm<WidgetSettingsValues>({ resolver: zodResolver(WidgetSettingsSchema), defaultValues: defaults });
@@ -48,7 +49,7 @@ export function WidgetSettingsForm({ guildId, defaults, channels }: { guildId: s
           </Select>
         </Field>
         <div className="flex flex-wrap items-center gap-3">
-          <Input aria-label="Reason (audit log)" placeholder="Reason (optional, goes to the audit log)" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={512} className="max-w-sm flex-1" />
+          <ReasonInput label="Reason (audit log)" placeholder="Reason (optional, goes to the audit log)" value={reason} onChange={setReason} className="max-w-sm flex-1" />
           <Button type="submit" pending={pending} disabled={!formState.isDirty} className="ml-auto">
             Save widget settings
           </Button>
