@@ -173,6 +173,7 @@ test("as mod: the ban list pages by cursor, searches by id and by name, unbans o
 
     // Unban one seeded ban, with a reason.
     await page.getByRole("searchbox").fill(target);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${target}`));
     await expect(table.locator("tbody tr")).toHaveCount(1);
     await table.getByRole("button", { name: /^Unban / }).click();
     const dialog = page.getByRole("dialog");
