@@ -2,7 +2,7 @@
 
 // Table state lives in the URL (shareable, survives reloads, works with Back): read it with useSearchParams and
 // change it with these helpers, which navigate without scrolling to the top.
-import { useCallback, useTransition } from "react";
+import { useCallback, useEffect, useState, useTransition } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 
 export function useUrlState() {
@@ -33,4 +33,24 @@ export function useUrlState() {
   );
 
   return { params, set, hrefWith, pending };
+}
+
+/** A text filter kept in the URL under `key`, written after a pause in typing; a new filter clears `resets` (paging cursors). */
+export function useUrlQuery(key: string, resets: readonly string[], delayMs = 300) {
+  const { params, set, pending } = useUrlState();
+  const inUrl = params.get(key) ?? "";
+  const [value, setValue] = useState(inUrl);
+
+  const commit = useCallback(() => {
+    const wanted = value.trim();
+    if (wanted === inUrl) return;
+    set({ [key]: wanted || null, ...Object.fromEntries(resets.map((reset) => [reset, null])) }, { replace: true });
+  }, [value, inUrl, key, resets, set]);
+
+  useEffect(() => {
+    const timer = setTimeout(commit, delayMs);
+    return () => clearTimeout(timer);
+  }, [commit, delayMs]);
+
+  return { value, setValue, pending };
 }

@@ -200,6 +200,22 @@ test("as helper (kick only): ban controls are disabled with the reason", async (
   await expect(panel.getByRole("button", { name: "Time out" })).toBeDisabled();
   await shot(page, "helper-member-panel");
 
+  // A link clicked while the search's own navigation is still loading (a slow server) wins: the search does not
+  // navigate again once the page is left.
+  await panel.getByRole("button", { name: "Close" }).click();
+  await expect(panel).toBeHidden();
+  await page.route((url) => url.pathname.endsWith("/members") && url.searchParams.get("q") === "bo_f", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue().catch(() => {}); // the router may have dropped the request meanwhile
+  });
+  await page.getByRole("searchbox").fill("bo_f");
+  await page.waitForTimeout(500); // the search has started navigating
+  await page.getByRole("link", { name: "All servers" }).first().click();
+  await page.waitForURL((url) => url.pathname === "/guilds");
+  await page.waitForTimeout(2_000); // past the held search
+  expect(new URL(page.url()).pathname).toBe("/guilds");
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+
   // A section the helper cannot use, reached by URL, says why.
   await page.goto(`${base}/settings`);
   await hydrated(page);

@@ -2,21 +2,14 @@
 
 // Search bans: an id finds that ban exactly; anything else is matched within names by scanning the ban list (the API
 // has no ban search), and the hint says so. The query lives in the URL; a new one starts at page 1.
-import { useEffect, useState } from "react";
 import { Icons } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { useUrlState } from "@/components/data-table/url-state";
+import { useUrlQuery } from "@/components/data-table/url-state";
+
+const PAGING = ["after", "before", "trail", "page"] as const;
 
 export function BanSearch({ scanMax }: { scanMax: number }) {
-  const { params, set, pending } = useUrlState();
-  const urlQ = params.get("q") ?? "";
-  const [q, setQ] = useState(urlQ);
-
-  useEffect(() => {
-    if (q.trim() === urlQ) return;
-    const timer = setTimeout(() => set({ q: q.trim() || null, after: null, before: null, trail: null, page: null }, { replace: true }), 300);
-    return () => clearTimeout(timer);
-  }, [q, urlQ, set]);
+  const { value, setValue, pending } = useUrlQuery("q", PAGING);
 
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Search bans">
@@ -26,7 +19,7 @@ export function BanSearch({ scanMax }: { scanMax: number }) {
         </label>
         <span className="relative">
           <Icons.search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
-          <Input id="ban-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="User id, or part of a name" className="pl-9" maxLength={100} aria-describedby="ban-search-hint" />
+          <Input id="ban-search" type="search" value={value} onChange={(e) => setValue(e.target.value)} placeholder="User id, or part of a name" className="pl-9" maxLength={100} aria-describedby="ban-search-hint" />
         </span>
         <p id="ban-search-hint" className="text-xs text-ink-muted">
           An id finds that ban exactly. A name is matched within usernames and display names by reading the ban list in order, up to {scanMax.toLocaleString("en-US")} bans per page of results.

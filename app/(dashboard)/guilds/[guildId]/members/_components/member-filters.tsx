@@ -1,22 +1,16 @@
 "use client";
 
 // Search by username or nickname prefix, filter by role, page size: all in the URL (a new filter starts at page 1).
-import { useEffect, useState } from "react";
 import { Icons } from "@/components/ui/icons";
 import { Input, Select } from "@/components/ui/input";
-import { useUrlState } from "@/components/data-table/url-state";
+import { useUrlQuery, useUrlState } from "@/components/data-table/url-state";
 import type { RoleChip } from "./members-table";
 
-export function MemberFilters({ roles }: { roles: RoleChip[] }) {
-  const { params, set, pending } = useUrlState();
-  const [q, setQ] = useState(params.get("q") ?? "");
-  const urlQ = params.get("q") ?? "";
+const PAGING = ["after", "trail"] as const;
 
-  useEffect(() => {
-    if (q.trim() === urlQ) return;
-    const timer = setTimeout(() => set({ q: q.trim() || null, after: null, trail: null }, { replace: true }), 300);
-    return () => clearTimeout(timer);
-  }, [q, urlQ, set]);
+export function MemberFilters({ roles }: { roles: RoleChip[] }) {
+  const { params, set, pending: filtering } = useUrlState();
+  const search = useUrlQuery("q", PAGING);
 
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter members">
@@ -24,7 +18,7 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
         Search
         <span className="relative">
           <Icons.search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
-          <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Username or nickname starts with…" className="pl-9" maxLength={100} />
+          <Input type="search" value={search.value} onChange={(e) => search.setValue(e.target.value)} placeholder="Username or nickname starts with…" className="pl-9" maxLength={100} />
         </span>
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium">
@@ -48,7 +42,7 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
           ))}
         </Select>
       </label>
-      {pending && <span className="pb-2 text-xs text-ink-muted" role="status">Loading…</span>}
+      {(filtering || search.pending) && <span className="pb-2 text-xs text-ink-muted" role="status">Loading…</span>}
     </div>
   );
 }
