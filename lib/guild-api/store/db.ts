@@ -54,6 +54,9 @@ export function transaction<T>(fn: () => T): T {
 export const endedTransactions = (): number => transactionsEnded;
 
 export function closeDatabase(): void {
+  // A new connection starts its total_changes() at zero: count the close as an ended transaction so read caches
+  // built on the old connection are dropped.
+  transactionsEnded++;
   statements.clear();
   connection?.close();
   connection = null;

@@ -1,0 +1,64 @@
+// The read cache answers from memory only while the database cannot have changed: after a write on this connection,
+// after a rollback (rows read inside the rolled-back transaction must not survive it), after another connection's
+// commit, and after the connection is replaced.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, expect, test } from "vitest";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guildhall-read-cache-"));
+const file = path.join(dir, "cache.db");
+process.env.DATABASE_URL = `file:${file}`;
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+test("cached rows follow writes, rollbacks, other connections and a new connection", async () => {
+  const { db, sql, transaction, closeDatabase } = await import("@/lib/guild-api/store/db");
+  const { readCache } = await import("@/lib/guild-api/store/read-cache");
+  db().exec("CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT NOT NULL); INSERT INTO things VALUES (1, 'first')");
+  let loads = 0;
+  const nameOf = readCache((id: bigint) => {
+    loads++;
+    return (sql("SELECT name FROM things WHERE id = ?").get(id) as { name: string } | undefined)?.name;
+  });
+
+  expect(nameOf(1n)).toBe("first");
+  expect(nameOf(1n)).toBe("first");
+  expect(loads).toBe(1); // the second read came from memory
+
+  sql("UPDATE things SET name = 'second' WHERE id = 1").run();
+  expect(nameOf(1n)).toBe("second");
+
+  expect(() =>
+    transaction(() => {
+      sql("UPDATE things SET name = 'rolled back' WHERE id = 1").run();
+      expect(nameOf(1n)).toBe("rolled back"); // read inside the transaction, after its write
+      throw new Error("abort");
+    }),
+  ).toThrow("abort");
+  expect(nameOf(1n)).toBe("second");
+
+  const other = new Database(file);
+  other.prepare("UPDATE things SET name = 'from elsewhere' WHERE id = 1").run();
+  other.close();
+  expect(nameOf(1n)).toBe("from elsewhere");
+
+  closeDatabase();
+  const replacement = new Database(file);
+  replacement.prepare("UPDATE things SET name = 'after reopen' WHERE id = 1").run();
+  replacement.close();
+  expect(nameOf(1n)).toBe("after reopen");
+  closeDatabase();
+});
+
+test("cached values are frozen: a caller cannot change what later requests see", async () => {
+  const { sql } = await import("@/lib/guild-api/store/db");
+  const { readCache } = await import("@/lib/guild-api/store/read-cache");
+  const rows = readCache((_: string) => sql("SELECT id, name FROM things").all() as Array<{ id: bigint; name: string }>);
+  const first = rows("all");
+  expect(() => first.push({ id: 2n, name: "intruder" })).toThrow(TypeError);
+  expect(() => {
+    first[0].name = "changed";
+  }).toThrow(TypeError);
+  expect(rows("all")).toHaveLength(1);
+});
