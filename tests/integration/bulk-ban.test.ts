@@ -3,17 +3,16 @@
 // refuse to send an id twice, a refused request put back and paused, an unanswered one checked (never resent) on
 // resume, and undo giving back exactly what the job banned.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GuildApiClient } from "@/lib/api-client";
-import type { ActionDependencies, GuildActionDefinition } from "@/lib/actions/action-client";
+import type { GuildActionDefinition } from "@/lib/actions/action-client";
 import type { NewAuditEntry } from "@/lib/audit/history";
 import { snowflakeAt } from "@/lib/discord/snowflake";
 import { startTestServer, type TestServer } from "./harness";
+import { actionAs } from "./dashboard-harness";
 
 let server: TestServer;
 // Imported once the harness has pointed DATABASE_URL at this file's database: the job store's Prisma client binds to it.
 let actions: typeof import("@/lib/actions/bans");
 let jobs: typeof import("@/lib/bulk-ban/jobs");
-let createGuildAction: typeof import("@/lib/actions/action-client").createGuildAction;
 let prisma: typeof import("@/lib/db/prisma").prisma;
 let fresh: string[] = [];
 
@@ -21,7 +20,6 @@ beforeAll(async () => {
   server = await startTestServer();
   actions = await import("@/lib/actions/bans");
   jobs = await import("@/lib/bulk-ban/jobs");
-  ({ createGuildAction } = await import("@/lib/actions/action-client"));
   ({ prisma } = await import("@/lib/db/prisma"));
   // Users nobody has met: the API bans only existing users, and the demo world has few free non-members.
   const { db } = await import("@/lib/guild-api/store/db");
@@ -34,18 +32,8 @@ afterAll(() => server?.close());
 
 const audit: NewAuditEntry[] = [];
 
-function asMod<S extends Parameters<typeof createGuildAction>[0]["schema"], R>(definition: GuildActionDefinition<S, R>, fetchImpl?: typeof fetch, mode: "user" | "bot" = "user") {
-  const deps: ActionDependencies = {
-    getSession: async () => ({ actor: { id: server.world.users.mod, name: "Mod", image: null } }),
-    mode: () => mode,
-    createApi: async () =>
-      new GuildApiClient({ baseUrl: `${server.baseUrl}/api`, token: mode === "bot" ? server.botToken : server.tokenFor("mod"), authPrefix: mode === "bot" ? "Bot" : "Bearer", fetch: fetchImpl }),
-    record: async (entry) => {
-      audit.push(entry);
-    },
-  };
-  return createGuildAction(definition, deps);
-}
+const asMod = <S extends Parameters<typeof actionAs>[3]["schema"], R>(definition: GuildActionDefinition<S, R>, fetchImpl?: typeof fetch, mode: "user" | "bot" = "user") =>
+  actionAs(server, "mod", mode, definition, { fetch: fetchImpl, audit }).run;
 
 const guildId = () => server.world.guildId;
 const banStatus = async (userId: string) => (await server.api("bot", "GET", `/guilds/${guildId()}/bans/${userId}`)).status;

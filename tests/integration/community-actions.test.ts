@@ -1,13 +1,12 @@
 // The widget, welcome screen and onboarding actions against the built-in API, through the action client the app uses.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GuildApiClient } from "@/lib/api-client";
-import { createGuildAction, type ActionDependencies, type GuildActionDefinition } from "@/lib/actions/action-client";
-import type { NewAuditEntry } from "@/lib/audit/history";
+import type { GuildActionDefinition } from "@/lib/actions/action-client";
 import { modifyGuildOnboarding } from "@/lib/actions/onboarding";
 import { modifyGuildWelcomeScreen } from "@/lib/actions/welcome-screen";
 import { modifyGuildWidget } from "@/lib/actions/widget";
 import { onboardingValues } from "@/lib/actions/schemas/onboarding";
 import { startTestServer, type TestServer } from "./harness";
+import { actionAs } from "./dashboard-harness";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,19 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-function as<S extends Parameters<typeof createGuildAction>[0]["schema"], R>(who: "mod" | "helper", mode: "bot" | "user", definition: GuildActionDefinition<S, R>) {
-  const audit: NewAuditEntry[] = [];
-  const deps: ActionDependencies = {
-    getSession: async () => ({ actor: { id: server.world.users[who], name: who, image: null } }),
-    mode: () => mode,
-    createApi: async () =>
-      new GuildApiClient({ baseUrl: `${server.baseUrl}/api`, token: mode === "bot" ? server.botToken : server.tokenFor(who), authPrefix: mode === "bot" ? "Bot" : "Bearer" }),
-    record: async (entry) => {
-      audit.push(entry);
-    },
-  };
-  return { run: createGuildAction(definition, deps), audit };
-}
+const as = <S extends Parameters<typeof actionAs>[3]["schema"], R>(who: "mod" | "helper", mode: "bot" | "user", definition: GuildActionDefinition<S, R>) =>
+  actionAs(server, who, mode, definition);
 
 const get = async <T,>(path: string) => (await (await server.api("bot", "GET", `/guilds/${server.world.guildId}${path}`)).json()) as T;
 

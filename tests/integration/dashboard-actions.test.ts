@@ -3,13 +3,12 @@
 // with the shared engine before calling, and stamps "name (id): reason" into the audit-log reason; user mode
 // leaves the judgement to the API with the moderator's own token. Each attempt yields one audit history entry.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GuildApiClient } from "@/lib/api-client";
-import { createGuildAction, type ActionDependencies, type GuildActionDefinition } from "@/lib/actions/action-client";
-import type { NewAuditEntry } from "@/lib/audit/history";
+import type { GuildActionDefinition } from "@/lib/actions/action-client";
 import { modifyGuild } from "@/lib/actions/guild";
 import { createGuildRole, modifyGuildRole } from "@/lib/actions/roles";
 import { banMember, kickMember, setMemberRoles, setMemberTimeout } from "@/lib/actions/members";
 import { startTestServer, type TestServer } from "./harness";
+import { actionAs, type DemoUser } from "./dashboard-harness";
 import { expectOperationResponse } from "./openapi";
 
 let server: TestServer;
@@ -18,31 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-type Who = "owner" | "admin" | "mod" | "helper" | "member";
-const NAMES: Record<Who, string> = { owner: "Owner", admin: "Admin", mod: "Mod", helper: "Helper", member: "Member" };
-
-function as<S extends Parameters<typeof createGuildAction>[0]["schema"], R>(
-  who: Who,
-  mode: "bot" | "user",
-  definition: GuildActionDefinition<S, R>,
-) {
-  const audit: NewAuditEntry[] = [];
-  const actor = { id: server.world.users[who], name: NAMES[who], image: null };
-  const deps: ActionDependencies = {
-    getSession: async () => ({ actor }),
-    mode: () => mode,
-    createApi: async () =>
-      new GuildApiClient({
-        baseUrl: `${server.baseUrl}/api`,
-        token: mode === "bot" ? server.botToken : server.tokenFor(who),
-        authPrefix: mode === "bot" ? "Bot" : "Bearer",
-      }),
-    record: async (entry) => {
-      audit.push(entry);
-    },
-  };
-  return { run: createGuildAction(definition, deps), audit, actor };
-}
+const as = <S extends Parameters<typeof actionAs>[3]["schema"], R>(who: DemoUser, mode: "bot" | "user", definition: GuildActionDefinition<S, R>) =>
+  actionAs(server, who, mode, definition);
 
 async function memberOf(userId: string) {
   return server.api("bot", "GET", `/guilds/${server.world.guildId}/members/${userId}`);

@@ -4,11 +4,11 @@
 // the dashboard's own checks (channel overwrites, the invite's guild, inviter or Manage Server).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InviteTargetUsersJobStatus as JobStatus, type APIExtendedInvite } from "discord-api-types/v10";
-import { GuildApiClient, GuildApiError, describeApiError } from "@/lib/api-client";
-import { createGuildAction, type ActionDependencies, type GuildActionDefinition } from "@/lib/actions/action-client";
-import type { NewAuditEntry } from "@/lib/audit/history";
+import { GuildApiError, describeApiError } from "@/lib/api-client";
+import type { GuildActionDefinition } from "@/lib/actions/action-client";
 import { createChannelInvite, deleteInvite, updateInviteTargetUsers } from "@/lib/actions/invites";
 import { startTestServer, type TestServer } from "./harness";
+import { actionAs, apiClientAs } from "./dashboard-harness";
 import { expectOperationResponse } from "./openapi";
 
 let server: TestServer;
@@ -19,23 +19,9 @@ afterAll(() => server?.close());
 
 type Who = "owner" | "mod" | "helper" | "member";
 
-function client(who: Who | "bot") {
-  return new GuildApiClient({ baseUrl: `${server.baseUrl}/api`, token: who === "bot" ? server.botToken : server.tokenFor(who), authPrefix: who === "bot" ? "Bot" : "Bearer" });
-}
-
-function as<S extends Parameters<typeof createGuildAction>[0]["schema"], R>(who: Who, mode: "bot" | "user", definition: GuildActionDefinition<S, R>) {
-  const audit: NewAuditEntry[] = [];
-  const actor = { id: server.world.users[who], name: who, image: null };
-  const deps: ActionDependencies = {
-    getSession: async () => ({ actor }),
-    mode: () => mode,
-    createApi: async () => client(mode === "bot" ? "bot" : who),
-    record: async (entry) => {
-      audit.push(entry);
-    },
-  };
-  return { run: createGuildAction(definition, deps), audit };
-}
+const client = (who: Who | "bot") => apiClientAs(server, who);
+const as = <S extends Parameters<typeof actionAs>[3]["schema"], R>(who: Who, mode: "bot" | "user", definition: GuildActionDefinition<S, R>) =>
+  actionAs(server, who, mode, definition);
 
 const guildInvites = async () => (await client("bot").guilds.getInvites(server.world.guildId)) as APIExtendedInvite[];
 

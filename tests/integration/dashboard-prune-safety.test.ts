@@ -3,10 +3,9 @@
 // next to its preview. Incident pauses keep the other pause as it stands; features switch one at a time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
-import { GuildApiClient } from "@/lib/api-client";
-import { createGuildAction, type ActionDependencies, type GuildActionDefinition } from "@/lib/actions/action-client";
-import type { NewAuditEntry } from "@/lib/audit/history";
+import type { GuildActionDefinition } from "@/lib/actions/action-client";
 import { startTestServer, type TestServer } from "./harness";
+import { actionAs } from "./dashboard-harness";
 
 let server: TestServer;
 let prisma: typeof import("@/lib/db/prisma").prisma;
@@ -59,25 +58,8 @@ afterAll(() => server?.close());
 
 type Who = "owner" | "mod" | "helper";
 
-function as<S extends Parameters<typeof createGuildAction>[0]["schema"], R>(who: Who, mode: "bot" | "user", definition: GuildActionDefinition<S, R>, fetchImpl?: typeof fetch) {
-  const audit: NewAuditEntry[] = [];
-  const actor = { id: server.world.users[who], name: who[0].toUpperCase() + who.slice(1), image: null };
-  const deps: ActionDependencies = {
-    getSession: async () => ({ actor }),
-    mode: () => mode,
-    createApi: async () =>
-      new GuildApiClient({
-        baseUrl: `${server.baseUrl}/api`,
-        token: mode === "bot" ? server.botToken : server.tokenFor(who),
-        authPrefix: mode === "bot" ? "Bot" : "Bearer",
-        fetch: fetchImpl,
-      }),
-    record: async (entry) => {
-      audit.push(entry);
-    },
-  };
-  return { run: createGuildAction(definition, deps), audit };
-}
+const as = <S extends Parameters<typeof actionAs>[3]["schema"], R>(who: Who, mode: "bot" | "user", definition: GuildActionDefinition<S, R>, fetchImpl?: typeof fetch) =>
+  actionAs(server, who, mode, definition, { fetch: fetchImpl });
 
 const guildId = String(GUILD);
 const lurker = String(ROLE.LURKER);
