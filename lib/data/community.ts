@@ -6,15 +6,12 @@ import { dashboardConfig } from "@/lib/config";
 import { GuildApiClient, GuildApiError, describeApiError } from "@/lib/api-client";
 import { WIDGET_STYLES, type WidgetStyle } from "@/lib/actions/schemas/widget";
 import { managementApi } from "./api";
-import { getGuildChannels, type ChannelSummary } from "./channels";
+import type { ChannelSummary } from "./channels";
 import { readOrThrow } from "./read";
 import type { GuildViewer } from "./viewer";
 
 /** A channel with its overwrites, as the onboarding checker needs it. */
 export type ChannelWithOverwrites = Pick<ChannelSummary, "id" | "name" | "type" | "parent_id" | "position" | "overwrites">;
-
-/** The guild's channels in sidebar order, with their overwrites (the same read as the channels page). */
-export const getChannelsWithOverwrites = (viewer: GuildViewer): Promise<ChannelWithOverwrites[]> => getGuildChannels(viewer);
 
 /** A client that reads what anyone may read (widget.json, widget.png): no token. */
 function publicApi(): GuildApiClient {

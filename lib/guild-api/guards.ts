@@ -38,6 +38,15 @@ export interface OverwriteJson {
 export const parseOverwrites = (json: string): PermissionOverwrite[] =>
   (JSON.parse(json) as OverwriteJson[]).map((o) => ({ id: o.id, type: o.type, allow: BigInt(o.allow), deny: BigInt(o.deny) }));
 
+/** A guild and its roles as the shared permission engine takes them. */
+export function permissionContextOf(guild: Pick<GuildRow, "id" | "owner_id">, roles: readonly RoleRow[]): GuildPermissionContext {
+  return {
+    guildId: String(guild.id),
+    ownerId: String(guild.owner_id),
+    roles: roles.map((role) => ({ id: String(role.id), position: Number(role.position), permissions: role.permissions })),
+  };
+}
+
 export class GuildAccess {
   readonly context: GuildPermissionContext;
   readonly rolesById: ReadonlyMap<string, RoleRow>;
@@ -52,11 +61,7 @@ export class GuildAccess {
     readonly memberRoleIds: readonly bigint[],
     now = Date.now(),
   ) {
-    this.context = {
-      guildId: String(guild.id),
-      ownerId: String(guild.owner_id),
-      roles: roles.map((role) => ({ id: String(role.id), position: Number(role.position), permissions: role.permissions })),
-    };
+    this.context = permissionContextOf(guild, roles);
     this.rolesById = new Map(roles.map((role) => [String(role.id), role]));
     this.isOwner = guild.owner_id === caller.userId;
     this.permissions = computeBasePermissions(this.context, this.permissionMember, now);

@@ -1,13 +1,13 @@
 // /users routes: the caller's own user, its guilds, and its member object in one guild.
 import { z } from "zod";
-import { computeBasePermissions, type GuildPermissionContext } from "@/lib/discord/permissions";
+import { computeBasePermissions } from "@/lib/discord/permissions";
 import { USER_GUILDS_LIMIT } from "@/lib/discord/limits";
 import { isSnowflake } from "@/lib/discord/snowflake";
 import { Errors } from "../errors";
 import { ok, route, type RouteContext } from "../http";
-import { snowflakeParam } from "../guards";
+import { permissionContextOf, snowflakeParam } from "../guards";
 import { sql } from "../store/db";
-import { findGuild, findMember, listGuildRoles, memberRoleIds, type GuildRow, type RoleRow } from "../store/guild-context";
+import { findGuild, findMember, listGuildRoles, memberRoleIds, type GuildRow } from "../store/guild-context";
 import { serializeCurrentUser, USER_COLUMNS, type UserRow } from "../serializers/user";
 import { serializeMember } from "../serializers/member";
 
@@ -53,13 +53,9 @@ export const userRoutes = [
 
 // The two reads below would sit in services/users.ts; they are kept here until that file exists.
 
-function permissionContext(guild: GuildRow, roles: readonly RoleRow[]): GuildPermissionContext {
-  return { guildId: String(guild.id), ownerId: String(guild.owner_id), roles: roles.map((r) => ({ id: String(r.id), position: Number(r.position), permissions: r.permissions })) };
-}
-
 /** The user's guild-wide permissions as Discord reports them here: owner → all, no overwrites, no timeout's implicit loss. */
 function basePermissions(guild: GuildRow, userId: bigint, roleIds: readonly bigint[]): bigint {
-  return computeBasePermissions(permissionContext(guild, listGuildRoles(guild.id)), { userId: String(userId), roleIds: roleIds.map(String) });
+  return computeBasePermissions(permissionContextOf(guild, listGuildRoles(guild.id)), { userId: String(userId), roleIds: roleIds.map(String) });
 }
 
 /** MyGuildResponse[]: the user's guilds ascending by id; `before` takes the guilds just below it, still answered ascending. */

@@ -4,14 +4,13 @@
 import { AuditLogEvent } from "discord-api-types/v10";
 import { isUnicodeEmoji } from "@/lib/discord/emoji";
 import { ONBOARDING_MIN_DEFAULT_CHANNELS, ONBOARDING_MIN_WRITABLE_CHANNELS } from "@/lib/discord/limits";
-import { countedChannelIds } from "@/lib/discord/onboarding-rules";
+import { countedChannelIds, everyoneCanChat } from "@/lib/discord/onboarding-rules";
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { diffChanges, writeAuditLog } from "../audit-log";
 import { invalidFormBody, type FieldIssue } from "../errors";
-import { Permission, type GuildAccess } from "../guards";
+import { parseOverwrites, Permission, type GuildAccess } from "../guards";
 import type { ModifyGuildOnboardingBody, PromptInput, PromptOptionInput } from "../schemas/community";
 import { sql, transaction } from "../store/db";
-import { everyonePermissionsIn } from "./widget";
 
 const MODE_ADVANCED = 1;
 
@@ -138,14 +137,11 @@ function resolvePrompt(access: GuildAccess, input: PromptInput, index: number, c
  * advanced mode adds the channels of options of prompts shown during onboarding.
  */
 function constraintIssues(access: GuildAccess, onboarding: Onboarding, channels: Map<string, ChannelInfo>): FieldIssue[] {
-  // Which channels count is the shared rule the dashboard's live checker applies too.
+  // Which channels count, and where @everyone can chat, are the shared rules the dashboard's live checker applies.
   const counted = countedChannelIds({ enabled: onboarding.enabled, mode: onboarding.mode, default_channel_ids: onboarding.defaultChannelIds, prompts: onboarding.prompts });
   const writable = [...counted.keys()].filter((id) => {
     const channel = channels.get(id);
-    if (!channel) return false;
-    const permissions = everyonePermissionsIn(access.guild, access.roles, channel.overwrites);
-    const needed = Permission.ViewChannel | Permission.SendMessages;
-    return (permissions & needed) === needed;
+    return channel !== undefined && everyoneCanChat(access.context, parseOverwrites(channel.overwrites));
   }).length;
   const what = onboarding.mode === MODE_ADVANCED ? "default channels (counting the channels of onboarding questions)" : "default channels";
   const issues: FieldIssue[] = [];

@@ -3,17 +3,17 @@
 // permissions in a channel.
 import { createHash } from "node:crypto";
 import { AuditLogEvent } from "discord-api-types/v10";
-import { computeChannelPermissions } from "@/lib/discord/permissions";
+import { computeChannelPermissions, type GuildPermissionContext } from "@/lib/discord/permissions";
 import { INVITE_MAX_AGE, WIDGET_MEMBERS_MAX } from "@/lib/discord/limits";
 import { decodeIconForWidget, renderWidgetImage, type WidgetImageStyle } from "../widget-image";
 import { diffChanges, writeAuditLog } from "../audit-log";
 import { Errors, invalidFormBody } from "../errors";
 import { emitEvent } from "../events";
-import { parseOverwrites, Permission, type GuildAccess } from "../guards";
+import { parseOverwrites, Permission, permissionContextOf, type GuildAccess } from "../guards";
 import type { ModifyGuildWidgetBody } from "../schemas/community";
 import { serializeGuild, type EmojiRow, type StickerRow } from "../serializers/guild";
 import { sql, transaction } from "../store/db";
-import { findGuild, listGuildRoles, type GuildRow, type RoleRow } from "../store/guild-context";
+import { findGuild, listGuildRoles, type GuildRow } from "../store/guild-context";
 import { insertInvite, invitesPaused } from "./invites";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -32,13 +32,8 @@ export function emitGuildUpdate(guildId: bigint, now = Date.now()): void {
 }
 
 /** What a member holding only @everyone may do in a channel (its overwrites applied), from the permission engine. */
-export function everyonePermissionsIn(guild: Pick<GuildRow, "id" | "owner_id">, roles: readonly RoleRow[], overwritesJson: string): bigint {
-  const context = {
-    guildId: String(guild.id),
-    ownerId: String(guild.owner_id),
-    roles: roles.map((role) => ({ id: String(role.id), position: Number(role.position), permissions: role.permissions })),
-  };
-  // User id 0 is nobody's: no member overwrite applies, only @everyone's.
+/** What @everyone may do in a channel: its overwrites applied to the guild's @everyone (user id 0 is nobody's). */
+function everyonePermissionsIn(context: GuildPermissionContext, overwritesJson: string): bigint {
   return computeChannelPermissions(context, { userId: "0", roleIds: [] }, parseOverwrites(overwritesJson));
 }
 
@@ -145,9 +140,9 @@ function onlineMemberCount(guildId: bigint): number {
  */
 export function getGuildWidget(guildId: bigint, baseUrl: string, now = Date.now()) {
   const guild = findWidgetGuildOrThrow(guildId);
-  const roles = listGuildRoles(guildId);
+  const context = permissionContextOf(guild, listGuildRoles(guildId));
   const channelRows = sql("SELECT id, name, position, permission_overwrites FROM channels WHERE guild_id = ? AND type IN (2, 13) ORDER BY position, id").all(guildId) as WidgetChannelRow[];
-  const channels = channelRows.filter((channel) => canView(everyonePermissionsIn(guild, roles, channel.permission_overwrites)));
+  const channels = channelRows.filter((channel) => canView(everyonePermissionsIn(context, channel.permission_overwrites)));
   const visible = new Set(channels.map((channel) => channel.id));
 
   const memberRows = sql(

@@ -4,7 +4,8 @@ import { PageHeader } from "@/components/ui/card";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
 import { onboardingValues } from "@/lib/actions/schemas/onboarding";
-import { getChannelsWithOverwrites, getOnboarding } from "@/lib/data/community";
+import { getOnboarding } from "@/lib/data/community";
+import { getGuildChannels } from "@/lib/data/channels";
 import { getGuildViewer, roleVerdict } from "@/lib/data/viewer";
 import { OnboardingEditor } from "./_components/onboarding-editor";
 
@@ -18,7 +19,7 @@ export default async function OnboardingPage({ params }: { params: Promise<{ gui
   const blocked = sectionDisabledReason(section, viewer.permissions);
   if (blocked) return <>{header}<NoAccess section="Onboarding" reason={blocked} /></>;
 
-  const [onboarding, channels] = await Promise.all([getOnboarding(viewer), getChannelsWithOverwrites(viewer)]);
+  const [onboarding, channels] = await Promise.all([getOnboarding(viewer), getGuildChannels(viewer)]);
   const g = viewer.guild;
   return (
     <>
