@@ -21,6 +21,17 @@ async function expectOk(response: Response): Promise<void> {
 
 const get = (ctx: BenchContext, path: string) => () => fetch(`${ctx.appUrl}${path}`, { headers: bearer(ctx) }).then(expectOk);
 
+// One series of members-page renders gives both of its rows.
+const pageRenders = new WeakMap<BenchContext, ReturnType<typeof measureStreamed>>();
+function membersPageRenders(ctx: BenchContext): ReturnType<typeof measureStreamed> {
+  let renders = pageRenders.get(ctx);
+  if (!renders) {
+    renders = ctx.dashboardCookie().then((cookie) => measureStreamed(`${ctx.appUrl}/guilds/${ctx.scaleGuildId}/members`, { cookie }, 100));
+    pageRenders.set(ctx, renders);
+  }
+  return renders;
+}
+
 export const scenarios: Scenario[] = [
   {
     name: "GET /healthz (fast path, no database)",
@@ -94,17 +105,11 @@ export const scenarios: Scenario[] = [
   {
     name: "members page, server render: time to first byte (sequential)",
     target: "p50 ≤ 3× the call above",
-    run: async (ctx) => {
-      const cookie = await ctx.dashboardCookie();
-      return measureStreamed(`${ctx.appUrl}/guilds/${ctx.scaleGuildId}/members`, { cookie }, 100).then((r) => r.firstByte);
-    },
+    run: async (ctx) => (await membersPageRenders(ctx)).firstByte,
   },
   {
     name: "members page, server render: whole document (sequential)",
-    run: async (ctx) => {
-      const cookie = await ctx.dashboardCookie();
-      return measureStreamed(`${ctx.appUrl}/guilds/${ctx.scaleGuildId}/members`, { cookie }, 100).then((r) => r.complete);
-    },
+    run: async (ctx) => (await membersPageRenders(ctx)).complete,
   },
   {
     name: "GET /guilds/{id}/widget.png?style=banner2",

@@ -1,7 +1,8 @@
 "use client";
 
-// The one-line reason box of a save bar or a quick action: sent as X-Audit-Log-Reason, so it is held to Discord's
+// Reason inputs: sent as X-Audit-Log-Reason, so they are held to Discord's
 // length limit here rather than refused by the API.
+import { Field, fieldProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 
@@ -15,4 +16,22 @@ export function ReasonInput({ label, placeholder = "Reason (optional)", value, o
   disabled?: boolean;
 }) {
   return <Input aria-label={label} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} maxLength={AUDIT_LOG_REASON_MAX} className={className} disabled={disabled} />;
+}
+
+/** The labelled reason field of a dialog or form, with its hint and error. */
+export function ReasonField({ id, label, hint, error, value, onChange, autoFocus, disabled }: {
+  id: string;
+  label: string;
+  hint: string;
+  error?: string | string[];
+  value: string;
+  onChange: (value: string) => void;
+  autoFocus?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <Input {...fieldProps(id, error)} value={value} onChange={(e) => onChange(e.target.value)} maxLength={AUDIT_LOG_REASON_MAX} autoFocus={autoFocus} disabled={disabled} />
+    </Field>
+  );
 }

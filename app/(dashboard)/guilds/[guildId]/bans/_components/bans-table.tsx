@@ -7,14 +7,13 @@ import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { Field, fieldProps } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { DataTable, type ServerPage } from "@/components/data-table/data-table";
 import { useUrlState } from "@/components/data-table/url-state";
 import { useAction } from "@/components/dashboard/use-action";
 import { unbanUser } from "@/lib/actions/bans";
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import type { BanRow } from "@/lib/data/bans";
+import { ReasonField } from "@/components/dashboard/reason-input";
 
 export function BansTable({ guildId, rows, pagination, emptyTitle, emptyText }: { guildId: string; rows: BanRow[]; pagination: ServerPage; emptyTitle: string; emptyText: string }) {
   const { pending } = useUrlState();
@@ -89,9 +88,7 @@ function UnbanForm({ guildId, ban, onDone }: { guildId: string; ban: BanRow; onD
           {ban.reason}
         </p>
       )}
-      <Field id="unban-reason" label="Reason (audit log)" hint={`Optional, at most ${AUDIT_LOG_REASON_MAX} characters.`} error={error}>
-        <Input {...fieldProps("unban-reason", error)} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={AUDIT_LOG_REASON_MAX} autoFocus />
-      </Field>
+      <ReasonField id="unban-reason" label="Reason (audit log)" hint={`Optional, at most ${AUDIT_LOG_REASON_MAX} characters.`} error={error} value={reason} onChange={setReason} autoFocus />
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onDone}>
           Keep the ban

@@ -16,6 +16,7 @@ import { createGuildChannel } from "@/lib/actions/channels";
 import { CREATABLE_CHANNEL_TYPES, CreateChannelFormSchema, fieldAppliesTo, type ChannelField, type CreateChannelValues } from "@/lib/actions/schemas/channels";
 import { BITRATE_MIN, CHANNEL_TOPIC_MAX, DEFAULT_BITRATE, RATE_LIMIT_PER_USER_MAX, STAGE_BITRATE_MAX, THREAD_AUTO_ARCHIVE_DURATIONS, VOICE_USER_LIMIT_MAX } from "@/lib/discord/limits";
 import { ChannelIcon } from "./channel-icon";
+import { ReasonField } from "@/components/dashboard/reason-input";
 
 const numberOrUndefined = (v: unknown) => (v === "" || v === null || v === undefined || Number.isNaN(Number(v)) ? undefined : Number(v));
 const ARCHIVE_LABELS: Record<number, string> = { 60: "1 hour", 1440: "24 hours", 4320: "3 days", 10080: "1 week" };
@@ -162,9 +163,7 @@ function CreateChannelForm({ guildId, categories, maxBitrate, onDone }: { guildI
         )}
       </div>
       {errors.root?.message && <p role="alert" className="text-sm text-danger">{errors.root.message}</p>}
-      <Field id="create-reason" label="Reason (optional)" hint="Recorded in the audit log.">
-        <Input id="create-reason" maxLength={512} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </Field>
+      <ReasonField id="create-reason" label="Reason (optional)" hint="Recorded in the audit log." value={reason} onChange={setReason} />
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onDone}>
           Cancel

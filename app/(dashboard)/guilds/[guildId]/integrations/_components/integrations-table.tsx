@@ -7,14 +7,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { Icons } from "@/components/ui/icons";
 import { DataTable } from "@/components/data-table/data-table";
 import { useAction } from "@/components/dashboard/use-action";
 import { deleteGuildIntegration } from "@/lib/actions/integrations";
-import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import type { IntegrationRow } from "@/lib/data/integrations";
+import { ReasonField } from "@/components/dashboard/reason-input";
 
 const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -153,9 +151,7 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
                 <li>This can&apos;t be undone: it has to be connected again.</li>
               </ul>
             </div>
-            <Field id="integration-reason" label="Reason" hint="Goes to the server's audit log.">
-              <Input id="integration-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={AUDIT_LOG_REASON_MAX} autoFocus />
-            </Field>
+            <ReasonField id="integration-reason" label="Reason" hint="Goes to the server's audit log." value={reason} onChange={setReason} autoFocus />
           </div>
         )}
       </Dialog>

@@ -15,7 +15,8 @@ import { Switch } from "@/components/ui/switch";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
 import { createChannelInvite } from "@/lib/actions/invites";
 import { CreateInviteFormSchema, INVITE_MAX_AGE_PRESETS, INVITE_MAX_USES_PRESETS, type CreateInviteValues } from "@/lib/actions/schemas/invites";
-import { AUDIT_LOG_REASON_MAX, INVITE_MAX_AGE, INVITE_MAX_USES } from "@/lib/discord/limits";
+import { INVITE_MAX_AGE, INVITE_MAX_USES } from "@/lib/discord/limits";
+import { ReasonField } from "@/components/dashboard/reason-input";
 
 export interface InvitableChannel {
   id: string;
@@ -99,9 +100,7 @@ function CreateInviteForm({ guildId, channels, onDone }: { guildId: string; chan
         <Switch id="invite-unique" label="Always a new link" description="Don't reuse an existing invite of yours with the same settings." {...register("unique")} />
       </div>
       {errors.root?.server?.message && <p role="alert" className="text-sm text-danger">{errors.root.server.message}</p>}
-      <Field id="invite-reason" label="Reason (optional)" hint="Recorded in the audit log.">
-        <Input id="invite-reason" maxLength={AUDIT_LOG_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </Field>
+      <ReasonField id="invite-reason" label="Reason (optional)" hint="Recorded in the audit log." value={reason} onChange={setReason} />
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onDone}>
           Cancel

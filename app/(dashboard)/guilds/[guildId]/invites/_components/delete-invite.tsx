@@ -4,12 +4,10 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { Field, fieldProps } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { useAction } from "@/components/dashboard/use-action";
 import { deleteInvite } from "@/lib/actions/invites";
-import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import type { InviteRow } from "@/lib/data/invites";
+import { ReasonField } from "@/components/dashboard/reason-input";
 
 export function DeleteInviteDialog({ guildId, invite, onClose }: { guildId: string; invite: InviteRow; onClose: () => void }) {
   const { run, pending } = useAction(deleteInvite, { failure: "Couldn't delete the invite" });
@@ -30,9 +28,7 @@ export function DeleteInviteDialog({ guildId, invite, onClose }: { guildId: stri
           The link stops working at once{invite.channel ? ` (it points to #${invite.channel.name}` : ""}
           {invite.channel && invite.uses !== null ? `, used ${invite.uses} time${invite.uses === 1 ? "" : "s"})` : invite.channel ? ")" : ""}. Its target-users list goes with it.
         </p>
-        <Field id="delete-invite-reason" label="Reason" hint="Recorded in the audit log." error={error}>
-          <Input {...fieldProps("delete-invite-reason", error)} autoFocus maxLength={AUDIT_LOG_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </Field>
+        <ReasonField id="delete-invite-reason" label="Reason" hint="Recorded in the audit log." error={error} value={reason} onChange={setReason} autoFocus />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
             Cancel

@@ -12,7 +12,7 @@ import { useAction } from "@/components/dashboard/use-action";
 import { formatCountdown } from "@/components/dashboard/durations";
 import { beginPrune } from "@/lib/actions/prune";
 import { previewState, pruneRunProblem, roleKey, type PruneParameters, type PrunePreviewView } from "@/lib/actions/schemas/prune";
-import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
+import { ReasonField } from "@/components/dashboard/reason-input";
 
 const plural = (n: number) => `${n.toLocaleString("en-US")} member${n === 1 ? "" : "s"}`;
 
@@ -114,9 +114,7 @@ export function PruneRunCard({
               disabled={Boolean(blocking)}
             />
           </Field>
-          <Field id="prune-reason" label="Reason" hint="Required. Goes to the server's audit log." error={fieldErrors.reason}>
-            <Input {...fieldProps("prune-reason", fieldErrors.reason)} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={AUDIT_LOG_REASON_MAX} disabled={Boolean(blocking)} />
-          </Field>
+          <ReasonField id="prune-reason" label="Reason" hint="Required. Goes to the server's audit log." error={fieldErrors.reason} value={reason} onChange={setReason} disabled={Boolean(blocking)} />
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Button variant="danger" pending={pending} disabled={Boolean(blocking) || !confirmationOk || reason.trim() === ""} onClick={onRun}>

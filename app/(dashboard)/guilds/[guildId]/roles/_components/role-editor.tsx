@@ -15,6 +15,7 @@ import { applyFieldErrors } from "@/components/dashboard/use-action";
 import { PERMISSION_GROUPS } from "@/lib/discord/permission-names";
 import { RoleFormSchema, colorToHex, hexToColor, type RoleFormValues } from "@/lib/actions/schemas/roles";
 import type { FieldErrors } from "@/lib/actions/action-client";
+import { ReasonField } from "@/components/dashboard/reason-input";
 
 const SWATCHES = [0x1abc9c, 0x2ecc71, 0x3498db, 0x9b59b6, 0xe91e63, 0xf1c40f, 0xe67e22, 0xe74c3c, 0x95a5a6, 0x607d8b];
 
@@ -126,9 +127,7 @@ export function RoleEditor({ defaults, grantable, everyone, submitLabel, pending
         })}
       </section>
 
-      <Field id="role-reason" label="Reason (optional)" hint="Recorded in the audit log.">
-        <Input id="role-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={512} />
-      </Field>
+      <ReasonField id="role-reason" label="Reason (optional)" hint="Recorded in the audit log." value={reason} onChange={setReason} />
       {errors.root?.server?.message && <p role="alert" className="text-sm text-danger">{errors.root.server.message}</p>}
       <div className="sticky bottom-0 -mx-5 -mb-4 flex justify-end gap-2 border-t border-line bg-surface px-5 py-3">
         <Button variant="ghost" onClick={onCancel}>
