@@ -63,6 +63,11 @@ describe("Get Guild Bans", () => {
     expect(last).toEqual([]);
   });
 
+  test("the page (JSON built by SQLite) equals Get Guild Ban byte for byte, for every ban", async () => {
+    const bans = (await server.rest("mod").get(Routes.guildBans(guild()), { query: new URLSearchParams({ limit: "1000" }) })) as Ban[];
+    for (const listed of bans) expect(JSON.stringify(listed)).toBe(JSON.stringify(await server.rest("mod").get(Routes.guildBan(guild(), listed.user.id))));
+  });
+
   test("limit 1 and 1000 ok; 0, 1001 and a non-snowflake cursor refused", async () => {
     expect(await server.rest("mod").get(Routes.guildBans(guild()), { query: new URLSearchParams({ limit: "1000" }) })).toHaveLength(25);
     expect(await server.rest("mod").get(Routes.guildBans(guild()), { query: new URLSearchParams({ limit: "1" }) })).toHaveLength(1);

@@ -2,11 +2,15 @@
 import { noContent, ok, route, type RouteDefinition } from "../http";
 import { guildAccess, snowflakeParam } from "../guards";
 import { BulkGuildBanBodySchema, CreateGuildBanBodySchema, GetGuildBansQuerySchema } from "../schemas/ban";
-import { bulkGuildBan, createGuildBan, getGuildBan, getGuildBans, removeGuildBan } from "../services/bans";
+import { bulkGuildBan, createGuildBan, getGuildBan, getGuildBansJson, removeGuildBan } from "../services/bans";
 
 export const banRoutes: RouteDefinition[] = [
-  // GET /guilds/{guild.id}/bans: Get Guild Bans
-  route("GET", "/guilds/:guildId/bans", "required", (ctx) => ok(getGuildBans(guildAccess(ctx), ctx.queryAs(GetGuildBansQuerySchema)))),
+  // GET /guilds/{guild.id}/bans: Get Guild Bans (hot path: JSON text straight from SQLite)
+  route("GET", "/guilds/:guildId/bans", "required", (ctx) => ({
+    status: 200,
+    body: getGuildBansJson(guildAccess(ctx), ctx.queryAs(GetGuildBansQuerySchema)),
+    contentType: "application/json",
+  })),
 
   // GET /guilds/{guild.id}/bans/{user.id}: Get Guild Ban
   route("GET", "/guilds/:guildId/bans/:userId", "required", (ctx) => ok(getGuildBan(guildAccess(ctx), snowflakeParam(ctx, "userId")))),
