@@ -8,7 +8,7 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { expect } from "vitest";
 
-const SPEC_PATH = new URL("../../../shared/discord-openapi/openapi.json", import.meta.url);
+const SPEC_PATH = new URL("../fixtures/discord-openapi/openapi.json", import.meta.url);
 
 type Json = Record<string, unknown>;
 let ajv: Ajv2020 | null = null;
@@ -26,7 +26,8 @@ function load(): { ajv: Ajv2020; spec: Json } {
   };
   // Patch 2
   const channelTypes = schemas.ChannelTypes as { oneOf?: Json[]; enum?: number[] };
-  if (channelTypes.oneOf && !channelTypes.oneOf.some((o) => o.const === 16)) channelTypes.oneOf.push({ title: "GUILD_MEDIA", const: 16 });
+  if (channelTypes.oneOf && !channelTypes.oneOf.some((o) => o.const === 16))
+    channelTypes.oneOf.push({ title: "GUILD_MEDIA", const: 16 });
   for (const name of ["GuildChannelResponse", "CreateGuildChannelRequest", "UpdateGuildChannelRequestPartial"]) {
     const type = (schemas[name]?.properties as Record<string, { enum?: number[] }> | undefined)?.type;
     if (type?.enum && !type.enum.includes(16)) type.enum.push(16);
@@ -57,7 +58,9 @@ export function expectOperationResponse(method: string, path: string, status: nu
   if (!response) throw new Error(`${method} ${path} declares no ${status} response`);
   const content = (response.content as Json | undefined)?.["application/json"] as Json | undefined;
   if (!content) throw new Error(`${method} ${path} ${status} has no JSON body`);
-  const schema = JSON.parse(JSON.stringify(content.schema).replaceAll('"#/components/', '"discord#/components/')) as Json;
+  const schema = JSON.parse(
+    JSON.stringify(content.schema).replaceAll('"#/components/', '"discord#/components/'),
+  ) as Json;
   const validate = ajv.compile(schema);
   expect(validate(value), `${method} ${path}: ${ajv.errorsText(validate.errors, { separator: "\n" })}`).toBe(true);
 }
