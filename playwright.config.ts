@@ -24,7 +24,14 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromiumPath(),
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   webServer: [
@@ -42,7 +49,11 @@ export default defineConfig({
       url: `${MISCONFIGURED_URL}/healthz`,
       timeout: 120_000,
       reuseExistingServer: false,
-      env: { E2E_PORT: String(E2E_PORT + 1), PUBLIC_URL: MISCONFIGURED_URL, ACTIVITY_CLIENT_SECRET: "not-the-client-secret" },
+      env: {
+        E2E_PORT: String(E2E_PORT + 1),
+        PUBLIC_URL: MISCONFIGURED_URL,
+        ACTIVITY_CLIENT_SECRET: "not-the-client-secret",
+      },
     },
     {
       // The Activity host simulator, on an origin the embedded-app SDK accepts.

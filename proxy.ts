@@ -13,8 +13,15 @@ export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (pathname.startsWith("/api/auth/callback/")) {
     // Next marks its own RSC fetches (the server following an action's redirect, the client router) by these.
-    const rscFetch = request.headers.has("rsc") || request.nextUrl.searchParams.has("_rsc") || (request.headers.get("accept") ?? "").includes("text/x-component");
-    if (rscFetch) return new NextResponse("Continue sign-in with a full page load.", { status: 200, headers: { "content-type": "text/plain" } });
+    const rscFetch =
+      request.headers.has("rsc") ||
+      request.nextUrl.searchParams.has("_rsc") ||
+      (request.headers.get("accept") ?? "").includes("text/x-component");
+    if (rscFetch)
+      return new NextResponse("Continue sign-in with a full page load.", {
+        status: 200,
+        headers: { "content-type": "text/plain" },
+      });
     return NextResponse.next();
   }
   const path = `${pathname}${search}`;

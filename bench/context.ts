@@ -32,27 +32,53 @@ export async function createBenchContext(appUrl: string, baselineUrl: string): P
   const { db } = await import("@/lib/guild-api/store/db");
   const database: Database.Database = db();
   const guildId = (database.prepare("SELECT id FROM guilds WHERE name = ?").get(SCALE_GUILD_NAME) as { id: bigint }).id;
-  const ownerId = (database.prepare("SELECT owner_id FROM guilds WHERE id = ?").get(guildId) as { owner_id: bigint }).owner_id;
-  const memberCount = Number((database.prepare("SELECT member_count FROM guilds WHERE id = ?").get(guildId) as { member_count: bigint }).member_count);
+  const ownerId = (database.prepare("SELECT owner_id FROM guilds WHERE id = ?").get(guildId) as { owner_id: bigint })
+    .owner_id;
+  const memberCount = Number(
+    (database.prepare("SELECT member_count FROM guilds WHERE id = ?").get(guildId) as { member_count: bigint })
+      .member_count,
+  );
 
   // Bans to list: users who are not members (created for the bench), inserted once.
-  const bans = Number((database.prepare("SELECT COUNT(*) AS n FROM bans WHERE guild_id = ?").get(guildId) as { n: bigint }).n);
+  const bans = Number(
+    (database.prepare("SELECT COUNT(*) AS n FROM bans WHERE guild_id = ?").get(guildId) as { n: bigint }).n,
+  );
   if (bans < BAN_FIXTURE) {
     const now = Date.now();
     database.transaction(() => {
       for (let i = bans; i < BAN_FIXTURE; i++) {
         const id = 9_000_000_000_000_000_000n + BigInt(i);
-        database.prepare("INSERT OR IGNORE INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, ?)").run(id, `banned_${i}`, now);
-        database.prepare("INSERT OR IGNORE INTO bans (guild_id, user_id, reason, created_at) VALUES (?, ?, 'bench fixture', ?)").run(guildId, id, now);
+        database
+          .prepare(
+            "INSERT OR IGNORE INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, ?)",
+          )
+          .run(id, `banned_${i}`, now);
+        database
+          .prepare(
+            "INSERT OR IGNORE INTO bans (guild_id, user_id, reason, created_at) VALUES (?, ?, 'bench fixture', ?)",
+          )
+          .run(guildId, id, now);
       }
     })();
   }
 
-  const mid = database.prepare("SELECT user_id FROM members WHERE guild_id = ? ORDER BY user_id LIMIT 1 OFFSET ?").get(guildId, Math.floor(memberCount / 2)) as { user_id: bigint };
+  const mid = database
+    .prepare("SELECT user_id FROM members WHERE guild_id = ? ORDER BY user_id LIMIT 1 OFFSET ?")
+    .get(guildId, Math.floor(memberCount / 2)) as { user_id: bigint };
   // Members to bulk-ban: unbanned members from the top of the id range (reseeding may re-add banned users' ids).
-  const banPool = (database.prepare("SELECT m.user_id FROM members m WHERE m.guild_id = ? AND m.user_id != ? AND NOT EXISTS (SELECT 1 FROM bans b WHERE b.guild_id = m.guild_id AND b.user_id = m.user_id) ORDER BY m.user_id DESC LIMIT 8000").all(guildId, ownerId) as Array<{ user_id: bigint }>).map((r) => String(r.user_id));
-  const rare = database.prepare("SELECT username_key FROM members WHERE guild_id = ? ORDER BY user_id DESC LIMIT 1").get(guildId) as { username_key: string };
-  const pruneCount = database.prepare("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND role_count = 0 AND last_active_at < ?");
+  const banPool = (
+    database
+      .prepare(
+        "SELECT m.user_id FROM members m WHERE m.guild_id = ? AND m.user_id != ? AND NOT EXISTS (SELECT 1 FROM bans b WHERE b.guild_id = m.guild_id AND b.user_id = m.user_id) ORDER BY m.user_id DESC LIMIT 8000",
+      )
+      .all(guildId, ownerId) as Array<{ user_id: bigint }>
+  ).map((r) => String(r.user_id));
+  const rare = database
+    .prepare("SELECT username_key FROM members WHERE guild_id = ? ORDER BY user_id DESC LIMIT 1")
+    .get(guildId) as { username_key: string };
+  const pruneCount = database.prepare(
+    "SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND role_count = 0 AND last_active_at < ?",
+  );
 
   const tokens = new Map<string, string>();
   let cookie: string | undefined;
@@ -79,7 +105,13 @@ export async function createBenchContext(appUrl: string, baselineUrl: string): P
       if (!cookie) {
         const { prisma } = await import("@/lib/db/prisma");
         const { createDashboardSession } = await import("@/lib/auth/test-session");
-        cookie = (await createDashboardSession(prisma, { userId: String(ownerId), name: "Bench Owner", accessToken: context.tokenFor("owner") })).cookie;
+        cookie = (
+          await createDashboardSession(prisma, {
+            userId: String(ownerId),
+            name: "Bench Owner",
+            accessToken: context.tokenFor("owner"),
+          })
+        ).cookie;
       }
       return cookie;
     },

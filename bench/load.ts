@@ -21,7 +21,14 @@ export interface LoadOptions {
 function run(options: LoadOptions, duration: number): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(
-      { url: options.url, method: (options.method ?? "GET") as "GET", headers: options.headers, body: options.body, connections: options.connections ?? 10, duration },
+      {
+        url: options.url,
+        method: (options.method ?? "GET") as "GET",
+        headers: options.headers,
+        body: options.body,
+        connections: options.connections ?? 10,
+        duration,
+      },
       (error: Error | null, result: autocannon.Result) => (error ? reject(error) : resolve(result)),
     );
   });
@@ -31,12 +38,17 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
   await run(options, Math.min(2, options.duration));
   const result = await run(options, options.duration);
   const bad = result.non2xx + result.errors;
-  if (bad > 0 && bad > result.requests.total * 0.01) throw new Error(`${bad} non-2xx/errors of ${result.requests.total} for ${options.url}`);
+  if (bad > 0 && bad > result.requests.total * 0.01)
+    throw new Error(`${bad} non-2xx/errors of ${result.requests.total} for ${options.url}`);
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 /** Sequential timing of `count` requests made by `once` (after `warmup` unmeasured ones): ms per request. */
-export async function measureSequential(once: (i: number) => Promise<void>, count: number, warmup = 5): Promise<LoadResult> {
+export async function measureSequential(
+  once: (i: number) => Promise<void>,
+  count: number,
+  warmup = 5,
+): Promise<LoadResult> {
   for (let i = 0; i < warmup; i++) await once(i);
   const times: number[] = [];
   const started = performance.now();
@@ -59,7 +71,12 @@ export function summarize(times: number[], totalSeconds: number): LoadResult {
  * Sequential GETs of a streamed page (a server render): the time to its first body byte and to its last, each
  * summarized. A status other than 200 fails the measurement (a redirect to sign-in would measure nothing).
  */
-export async function measureStreamed(url: string, headers: Record<string, string>, count: number, warmup = 5): Promise<{ firstByte: LoadResult; complete: LoadResult }> {
+export async function measureStreamed(
+  url: string,
+  headers: Record<string, string>,
+  count: number,
+  warmup = 5,
+): Promise<{ firstByte: LoadResult; complete: LoadResult }> {
   const once = () =>
     new Promise<{ firstByte: number; complete: number }>((resolve, reject) => {
       const started = performance.now();

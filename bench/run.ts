@@ -22,9 +22,18 @@ const benchDb = path.resolve(process.env.BENCH_DATABASE_FILE ?? path.join(".data
 process.env.DATABASE_URL = `file:${benchDb}`;
 process.env.PUBLIC_URL ??= "http://localhost:3000";
 
-function startProcess(command: string, commandArgs: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; port: number }> {
+function startProcess(
+  command: string,
+  commandArgs: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"], detached: true });
+    const child = spawn(command, commandArgs, {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+      detached: true,
+    });
     let output = "";
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
@@ -53,7 +62,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main(): Promise<void> {
   const { seed } = await import("../scripts/seed");
@@ -63,15 +73,42 @@ async function main(): Promise<void> {
   buildIfNeeded();
 
   const appPort = await freePort();
-  const app = await startProcess("node_modules/.bin/tsx", ["server.ts"], { PORT: String(appPort), HOST: "127.0.0.1", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PUBLIC_URL: `http://localhost:${appPort}` }, /ready on http:\/\/127\.0\.0\.1:(\d+)/);
-  const baseline = await startProcess("node_modules/.bin/tsx", ["bench/baseline-server.ts"], { BENCH_DB: benchDb, PORT: "0" }, /listening (\d+)/);
+  const app = await startProcess(
+    "node_modules/.bin/tsx",
+    ["server.ts"],
+    {
+      PORT: String(appPort),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PUBLIC_URL: `http://localhost:${appPort}`,
+    },
+    /ready on http:\/\/127\.0\.0\.1:(\d+)/,
+  );
+  const baseline = await startProcess(
+    "node_modules/.bin/tsx",
+    ["bench/baseline-server.ts"],
+    { BENCH_DB: benchDb, PORT: "0" },
+    /listening (\d+)/,
+  );
   try {
-    const ctx: BenchContext = await (await import("./context")).createBenchContext(`http://127.0.0.1:${app.port}`, `http://127.0.0.1:${baseline.port}`);
-    console.log(`Guildhall on :${app.port}, baseline on :${baseline.port}; ${duration}s per scenario after a warm-up.\n`);
+    const ctx: BenchContext = await (
+      await import("./context")
+    ).createBenchContext(`http://127.0.0.1:${app.port}`, `http://127.0.0.1:${baseline.port}`);
+    console.log(
+      `Guildhall on :${app.port}, baseline on :${baseline.port}; ${duration}s per scenario after a warm-up.\n`,
+    );
     const floor = await measureLoad({ url: `${ctx.baselineUrl}/api/v10/guilds/${ctx.scaleGuildId}`, duration });
     const rows: Array<[string, string, string, string, string, string]> = [];
     const row = (name: string, result: LoadResult, target?: string) =>
-      rows.push([name, fmt(result.requestsPerSecond), fmt(result.p50, 2), fmt(result.p99, 2), `${fmt(result.requestsPerSecond / floor.requestsPerSecond, 2)}×`, target ?? ""]);
+      rows.push([
+        name,
+        fmt(result.requestsPerSecond),
+        fmt(result.p50, 2),
+        fmt(result.p99, 2),
+        `${fmt(result.requestsPerSecond / floor.requestsPerSecond, 2)}×`,
+        target ?? "",
+      ]);
     row("baseline: node:http + better-sqlite3 PK lookup", floor);
     for (const scenario of scenarios) {
       if (only && !only.some((filter) => scenario.name.includes(filter))) continue;
@@ -79,17 +116,35 @@ async function main(): Promise<void> {
         const result = await scenario.run(ctx, duration);
         row(scenario.name, result, scenario.target);
       } catch (error) {
-        rows.push([scenario.name, "error", "", "", "", `${scenario.target ?? ""} (${String((error as Error).message).slice(0, 50)})`]);
+        rows.push([
+          scenario.name,
+          "error",
+          "",
+          "",
+          "",
+          `${scenario.target ?? ""} (${String((error as Error).message).slice(0, 50)})`,
+        ]);
       }
     }
-    const header: [string, string, string, string, string, string] = ["scenario", "req/s", "p50 ms", "p99 ms", "vs baseline", "target"];
+    const header: [string, string, string, string, string, string] = [
+      "scenario",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "vs baseline",
+      "target",
+    ];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-    const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
     console.log(line(header));
     console.log(widths.map((w) => "-".repeat(w)).join("  "));
     for (const r of rows) console.log(line(r));
     fs.mkdirSync("bench/results", { recursive: true });
-    fs.writeFileSync(path.join("bench/results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`), JSON.stringify({ members, duration, rows }, null, 2));
+    fs.writeFileSync(
+      path.join("bench/results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
+      JSON.stringify({ members, duration, rows }, null, 2),
+    );
   } finally {
     stop(app.child);
     stop(baseline.child);

@@ -19,14 +19,17 @@ async function expectOk(response: Response): Promise<void> {
   await response.arrayBuffer();
 }
 
-const get = (ctx: BenchContext, path: string) => () => fetch(`${ctx.appUrl}${path}`, { headers: bearer(ctx) }).then(expectOk);
+const get = (ctx: BenchContext, path: string) => () =>
+  fetch(`${ctx.appUrl}${path}`, { headers: bearer(ctx) }).then(expectOk);
 
 // One series of members-page renders gives both of its rows.
 const pageRenders = new WeakMap<BenchContext, ReturnType<typeof measureStreamed>>();
 function membersPageRenders(ctx: BenchContext): ReturnType<typeof measureStreamed> {
   let renders = pageRenders.get(ctx);
   if (!renders) {
-    renders = ctx.dashboardCookie().then((cookie) => measureStreamed(`${ctx.appUrl}/guilds/${ctx.scaleGuildId}/members`, { cookie }, 100));
+    renders = ctx
+      .dashboardCookie()
+      .then((cookie) => measureStreamed(`${ctx.appUrl}/guilds/${ctx.scaleGuildId}/members`, { cookie }, 100));
     pageRenders.set(ctx, renders);
   }
   return renders;
@@ -44,22 +47,36 @@ export const scenarios: Scenario[] = [
   {
     name: "GET /guilds/{id}",
     target: "≥ 0.30× baseline",
-    run: (ctx, duration) => measureLoad({ url: `${ctx.appUrl}/api/v10/guilds/${ctx.scaleGuildId}`, headers: bearer(ctx), duration }),
+    run: (ctx, duration) =>
+      measureLoad({ url: `${ctx.appUrl}/api/v10/guilds/${ctx.scaleGuildId}`, headers: bearer(ctx), duration }),
   },
   {
     name: "GET /guilds/{id}/members?limit=100",
     target: "≥ 0.15× baseline",
-    run: (ctx, duration) => measureLoad({ url: `${ctx.appUrl}/api/v10/guilds/${ctx.scaleGuildId}/members?limit=100&after=${ctx.midMemberId}`, headers: bearer(ctx), duration }),
+    run: (ctx, duration) =>
+      measureLoad({
+        url: `${ctx.appUrl}/api/v10/guilds/${ctx.scaleGuildId}/members?limit=100&after=${ctx.midMemberId}`,
+        headers: bearer(ctx),
+        duration,
+      }),
   },
   {
     name: "search members, common prefix (sequential)",
     target: "median < 10 ms on 1M",
-    run: (ctx) => measureSequential(get(ctx, `/api/v10/guilds/${ctx.scaleGuildId}/members/search?query=${ctx.commonPrefix}&limit=100`), 200),
+    run: (ctx) =>
+      measureSequential(
+        get(ctx, `/api/v10/guilds/${ctx.scaleGuildId}/members/search?query=${ctx.commonPrefix}&limit=100`),
+        200,
+      ),
   },
   {
     name: "search members, rare prefix (sequential)",
     target: "median < 10 ms on 1M",
-    run: (ctx) => measureSequential(get(ctx, `/api/v10/guilds/${ctx.scaleGuildId}/members/search?query=${ctx.rarePrefix}&limit=100`), 200),
+    run: (ctx) =>
+      measureSequential(
+        get(ctx, `/api/v10/guilds/${ctx.scaleGuildId}/members/search?query=${ctx.rarePrefix}&limit=100`),
+        200,
+      ),
   },
   {
     name: "raw SQLite prune-count floor (in-process)",
@@ -114,6 +131,7 @@ export const scenarios: Scenario[] = [
   {
     name: "GET /guilds/{id}/widget.png?style=banner2",
     target: "≥ 200 req/s",
-    run: (ctx, duration) => measureLoad({ url: `${ctx.appUrl}/api/v10/guilds/${ctx.scaleGuildId}/widget.png?style=banner2`, duration }),
+    run: (ctx, duration) =>
+      measureLoad({ url: `${ctx.appUrl}/api/v10/guilds/${ctx.scaleGuildId}/widget.png?style=banner2`, duration }),
   },
 ];

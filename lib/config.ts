@@ -39,14 +39,26 @@ export interface DashboardConfig {
 const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
 export function publicUrl(): string {
-  return trimSlash(process.env.PUBLIC_URL ?? process.env.NEXTAUTH_URL ?? `http://localhost:${process.env.PORT ?? 3000}`);
+  return trimSlash(
+    process.env.PUBLIC_URL ?? process.env.NEXTAUTH_URL ?? `http://localhost:${process.env.PORT ?? 3000}`,
+  );
 }
 
 let cached: { key: string; config: DashboardConfig } | null = null;
 
 export function dashboardConfig(): DashboardConfig {
   // Cheap to rebuild, but the demo secrets are a file read: keep one per environment.
-  const key = [process.env.PUBLIC_URL, process.env.PORT, process.env.GUILD_API_URL, process.env.GUILD_API_PUBLIC_URL, process.env.OAUTH_AUTHORIZE_URL, process.env.CDN_URL, process.env.GUILD_API_AUTH, process.env.GUILDHALL_CLIENT_ID, process.env.DATABASE_URL].join("|");
+  const key = [
+    process.env.PUBLIC_URL,
+    process.env.PORT,
+    process.env.GUILD_API_URL,
+    process.env.GUILD_API_PUBLIC_URL,
+    process.env.OAUTH_AUTHORIZE_URL,
+    process.env.CDN_URL,
+    process.env.GUILD_API_AUTH,
+    process.env.GUILDHALL_CLIENT_ID,
+    process.env.DATABASE_URL,
+  ].join("|");
   if (cached?.key === key) return cached.config;
 
   const origin = publicUrl();
@@ -59,9 +71,14 @@ export function dashboardConfig(): DashboardConfig {
     publicUrl: origin,
     guildApiUrl,
     // The built-in API is reached on loopback from the server, but on the public origin from anywhere else.
-    browserApiUrl: trimSlash(process.env.GUILD_API_PUBLIC_URL ?? (process.env.GUILD_API_URL ? guildApiUrl : `${origin}/api`)),
+    browserApiUrl: trimSlash(
+      process.env.GUILD_API_PUBLIC_URL ?? (process.env.GUILD_API_URL ? guildApiUrl : `${origin}/api`),
+    ),
     apiVersion,
-    cdnUrl: trimSlash(process.env.CDN_URL ?? (/\/\/(www\.)?discord\.com\//.test(`${guildApiUrl}/`) ? "https://cdn.discordapp.com" : `${origin}/cdn`)),
+    cdnUrl: trimSlash(
+      process.env.CDN_URL ??
+        (/\/\/(www\.)?discord\.com\//.test(`${guildApiUrl}/`) ? "https://cdn.discordapp.com" : `${origin}/cdn`),
+    ),
     authorizeUrl: process.env.OAUTH_AUTHORIZE_URL ?? `${origin}/oauth2/authorize`,
     tokenUrl: `${versioned}/oauth2/token`,
     revokeUrl: `${versioned}/oauth2/token/revoke`,

@@ -3,7 +3,16 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "components", "lib", "next.config.mjs", "tailwind.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "next.config.mjs",
+  "tailwind.config.ts",
+  "postcss.config.mjs",
+  "package-lock.json",
+  "tsconfig.json",
+];
 
 function newestMtime(entry: string): number {
   let stat: fs.Stats;

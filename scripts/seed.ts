@@ -11,7 +11,8 @@ import { scaleGuild } from "@/lib/seed/scale";
 export function seed(options: { reset?: boolean; members?: number; quiet?: boolean } = {}): void {
   const log = options.quiet ? () => {} : (line: string) => console.log(line);
   const file = databaseFile();
-  if (options.reset) for (const suffix of ["", "-wal", "-shm", ".secrets.json"]) fs.rmSync(file + suffix, { force: true });
+  if (options.reset)
+    for (const suffix of ["", "-wal", "-shm", ".secrets.json"]) fs.rmSync(file + suffix, { force: true });
   migrateDatabase();
   const db = openDatabase(file);
   try {

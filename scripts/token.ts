@@ -25,14 +25,19 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const db = openDatabase();
-  const user = db.prepare("SELECT id FROM users WHERE username = ? AND bot = 0").get(username) as { id: bigint } | undefined;
+  const user = db.prepare("SELECT id FROM users WHERE username = ? AND bot = 0").get(username) as
+    { id: bigint } | undefined;
   db.close();
   if (!user) {
     console.error(`No user named "${username}".`);
     process.exit(1);
   }
   const { issueAccessToken } = await import("@/lib/guild-api/services/access-tokens");
-  const tokens = issueAccessToken(BigInt(secrets.applicationId), user.id, scopes.length ? scopes : ["identify", "guilds", "guilds.join", "applications.commands"]);
+  const tokens = issueAccessToken(
+    BigInt(secrets.applicationId),
+    user.id,
+    scopes.length ? scopes : ["identify", "guilds", "guilds.join", "applications.commands"],
+  );
   console.log(tokens.access_token);
 }
 

@@ -31,10 +31,18 @@ const EnabledFormSchema = z.object({ enabled: z.enum(["true", "false"]).transfor
 const HandlerFormSchema = z.object({ handler: z.coerce.number().int() });
 const ContextsFormSchema = z.object({ integration_types: z.array(z.coerce.number().int()).max(2) });
 
-const fail = (error: string, fieldErrors: Record<string, string> = {}): ActionResult<never> => ({ ok: false, error, fieldErrors, at: Date.now() });
+const fail = (error: string, fieldErrors: Record<string, string> = {}): ActionResult<never> => ({
+  ok: false,
+  error,
+  fieldErrors,
+  at: Date.now(),
+});
 
 /** Signed in, owner of the application, then `run`; rule violations come back as messages, not exceptions. */
-async function asOwner<T>(applicationId: string, run: (access: ApplicationAccess) => { message?: string; data?: T }): Promise<ActionResult<T>> {
+async function asOwner<T>(
+  applicationId: string,
+  run: (access: ApplicationAccess) => { message?: string; data?: T },
+): Promise<ActionResult<T>> {
   const developer = await currentDeveloper();
   if (!developer) return fail("Your session has ended. Reload the page to sign in again.");
   if (!ApplicationIdSchema.safeParse(applicationId).success) return fail("Unknown application.");
@@ -56,9 +64,14 @@ function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> 
   const parsed = schema.safeParse(input);
   return parsed.success ? parsed.data : fail("That form didn't look right. Reload the page and try again.");
 }
-const isFailure = (value: unknown): value is ActionResult<never> => typeof value === "object" && value !== null && "ok" in value && (value as { ok: boolean }).ok === false;
+const isFailure = (value: unknown): value is ActionResult<never> =>
+  typeof value === "object" && value !== null && "ok" in value && (value as { ok: boolean }).ok === false;
 
-export async function addRedirectUriAction(applicationId: string, _previous: ActionResult, form: FormData): Promise<ActionResult> {
+export async function addRedirectUriAction(
+  applicationId: string,
+  _previous: ActionResult,
+  form: FormData,
+): Promise<ActionResult> {
   const input = parseForm(RedirectUriFormSchema, { redirect_uri: form.get("redirect_uri") ?? "" });
   if (isFailure(input)) return input;
   return asOwner(applicationId, (access) => {
@@ -67,7 +80,11 @@ export async function addRedirectUriAction(applicationId: string, _previous: Act
   });
 }
 
-export async function removeRedirectUriAction(applicationId: string, _previous: ActionResult, form: FormData): Promise<ActionResult> {
+export async function removeRedirectUriAction(
+  applicationId: string,
+  _previous: ActionResult,
+  form: FormData,
+): Promise<ActionResult> {
   const input = parseForm(RedirectUriFormSchema, { redirect_uri: form.get("redirect_uri") ?? "" });
   if (isFailure(input)) return input;
   return asOwner(applicationId, (access) => {
@@ -76,10 +93,15 @@ export async function removeRedirectUriAction(applicationId: string, _previous: 
   });
 }
 
-export async function saveUrlMappingsAction(applicationId: string, _previous: ActionResult, form: FormData): Promise<ActionResult> {
+export async function saveUrlMappingsAction(
+  applicationId: string,
+  _previous: ActionResult,
+  form: FormData,
+): Promise<ActionResult> {
   const input = parseForm(UrlMappingsFormSchema, { prefix: form.getAll("prefix"), target: form.getAll("target") });
   if (isFailure(input)) return input;
-  if (input.prefix.length !== input.target.length) return fail("That form didn't look right. Reload the page and try again.");
+  if (input.prefix.length !== input.target.length)
+    return fail("That form didn't look right. Reload the page and try again.");
   const mappings = input.prefix.map((prefix, i) => ({ prefix: prefix.trim(), target: input.target[i].trim() }));
   return asOwner(applicationId, (access) => {
     setUrlMappings(access, mappings);
@@ -87,25 +109,44 @@ export async function saveUrlMappingsAction(applicationId: string, _previous: Ac
   });
 }
 
-export async function setActivitiesEnabledAction(applicationId: string, _previous: ActionResult, form: FormData): Promise<ActionResult> {
+export async function setActivitiesEnabledAction(
+  applicationId: string,
+  _previous: ActionResult,
+  form: FormData,
+): Promise<ActionResult> {
   const input = parseForm(EnabledFormSchema, { enabled: form.get("enabled") });
   if (isFailure(input)) return input;
   return asOwner(applicationId, (access) => {
     const entryPoint = setActivitiesEnabled(access, input.enabled);
-    return { message: input.enabled ? `Activities enabled. Entry point command /${entryPoint?.name ?? "launch"} is ready.` : "Activities disabled. The entry point command was removed." };
+    return {
+      message: input.enabled
+        ? `Activities enabled. Entry point command /${entryPoint?.name ?? "launch"} is ready.`
+        : "Activities disabled. The entry point command was removed.",
+    };
   });
 }
 
-export async function setEntryPointHandlerAction(applicationId: string, _previous: ActionResult, form: FormData): Promise<ActionResult> {
+export async function setEntryPointHandlerAction(
+  applicationId: string,
+  _previous: ActionResult,
+  form: FormData,
+): Promise<ActionResult> {
   const input = parseForm(HandlerFormSchema, { handler: form.get("handler") });
   if (isFailure(input)) return input;
   return asOwner(applicationId, (access) => {
     const command = setEntryPointHandler(access, input.handler);
-    return { message: command.handler === 1 ? "Saved: your app handles the interaction." : "Saved: Discord launches the Activity." };
+    return {
+      message:
+        command.handler === 1 ? "Saved: your app handles the interaction." : "Saved: Discord launches the Activity.",
+    };
   });
 }
 
-export async function setInstallationContextsAction(applicationId: string, _previous: ActionResult, form: FormData): Promise<ActionResult> {
+export async function setInstallationContextsAction(
+  applicationId: string,
+  _previous: ActionResult,
+  form: FormData,
+): Promise<ActionResult> {
   const input = parseForm(ContextsFormSchema, { integration_types: form.getAll("integration_types") });
   if (isFailure(input)) return input;
   return asOwner(applicationId, (access) => {
@@ -114,10 +155,18 @@ export async function setInstallationContextsAction(applicationId: string, _prev
   });
 }
 
-export async function resetBotTokenAction(applicationId: string, _previous: ActionResult<string>, _form: FormData): Promise<ActionResult<string>> {
+export async function resetBotTokenAction(
+  applicationId: string,
+  _previous: ActionResult<string>,
+  _form: FormData,
+): Promise<ActionResult<string>> {
   return asOwner(applicationId, (access) => ({ data: resetBotToken(access) }));
 }
 
-export async function resetClientSecretAction(applicationId: string, _previous: ActionResult<string>, _form: FormData): Promise<ActionResult<string>> {
+export async function resetClientSecretAction(
+  applicationId: string,
+  _previous: ActionResult<string>,
+  _form: FormData,
+): Promise<ActionResult<string>> {
   return asOwner(applicationId, (access) => ({ data: resetClientSecret(access) }));
 }

@@ -11,7 +11,10 @@ export const dynamic = "force-dynamic";
 export default async function WidgetPage({ searchParams }: { searchParams: Promise<{ id?: string; theme?: string }> }) {
   const { id, theme } = await searchParams;
   const look = theme === "light" ? "light" : "dark";
-  const read = id && isSnowflake(id) ? await getPublicWidget(id) : { ok: false as const, status: 400, error: "This widget link has no valid server id." };
+  const read =
+    id && isSnowflake(id)
+      ? await getPublicWidget(id)
+      : { ok: false as const, status: 400, error: "This widget link has no valid server id." };
   return (
     <main className="flex h-screen justify-center bg-transparent">
       {read.ok ? (

@@ -16,7 +16,23 @@ export interface EmojiValue {
   emoji_name: string | null;
 }
 
-export function EmojiPicker({ id, label, value, onChange, emojis, error, disabled }: { id: string; label: string; value: EmojiValue; onChange: (value: EmojiValue) => void; emojis: readonly GuildEmoji[]; error?: string; disabled?: boolean }) {
+export function EmojiPicker({
+  id,
+  label,
+  value,
+  onChange,
+  emojis,
+  error,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  value: EmojiValue;
+  onChange: (value: EmojiValue) => void;
+  emojis: readonly GuildEmoji[];
+  error?: string;
+  disabled?: boolean;
+}) {
   const [standard, setStandard] = useState(value.emoji_id === null && value.emoji_name !== null);
   const choice = value.emoji_id ?? (standard ? "standard" : "");
   return (
@@ -33,7 +49,8 @@ export function EmojiPicker({ id, label, value, onChange, emojis, error, disable
           const next = e.target.value;
           setStandard(next === "standard");
           if (next === "") onChange({ emoji_id: null, emoji_name: null });
-          else if (next === "standard") onChange({ emoji_id: null, emoji_name: value.emoji_id === null ? value.emoji_name : null });
+          else if (next === "standard")
+            onChange({ emoji_id: null, emoji_name: value.emoji_id === null ? value.emoji_name : null });
           else onChange({ emoji_id: next, emoji_name: emojis.find((emoji) => emoji.id === next)?.name ?? null });
         }}
       >
@@ -55,7 +72,9 @@ export function EmojiPicker({ id, label, value, onChange, emojis, error, disable
           placeholder="👋"
           disabled={disabled}
           value={value.emoji_name ?? ""}
-          onChange={(e) => onChange({ emoji_id: null, emoji_name: e.target.value.trim() === "" ? null : e.target.value.trim() })}
+          onChange={(e) =>
+            onChange({ emoji_id: null, emoji_name: e.target.value.trim() === "" ? null : e.target.value.trim() })
+          }
           className="w-20 text-center"
           maxLength={16}
         />

@@ -20,7 +20,13 @@ export function MobileNav({ title, children }: { title: ReactNode; children: Rea
   }, [open]);
   return (
     <div className="sticky top-0 z-30 flex items-center gap-3 border-b border-line bg-surface-raised/95 px-3 py-2 backdrop-blur md:hidden">
-      <button type="button" aria-label="Open navigation" aria-expanded={open} onClick={() => setOpen(true)} className="rounded-md p-2 hover:bg-surface-sunken">
+      <button
+        type="button"
+        aria-label="Open navigation"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        className="rounded-md p-2 hover:bg-surface-sunken"
+      >
         <Icons.menu className="size-5" />
       </button>
       <div className="min-w-0 flex-1 truncate font-semibold">{title}</div>

@@ -6,7 +6,14 @@ import { Field, fieldProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 
-export function ReasonInput({ label, placeholder = "Reason (optional)", value, onChange, className, disabled }: {
+export function ReasonInput({
+  label,
+  placeholder = "Reason (optional)",
+  value,
+  onChange,
+  className,
+  disabled,
+}: {
   /** The accessible name (the box shows only its placeholder). */
   label: string;
   placeholder?: string;
@@ -15,11 +22,30 @@ export function ReasonInput({ label, placeholder = "Reason (optional)", value, o
   className?: string;
   disabled?: boolean;
 }) {
-  return <Input aria-label={label} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} maxLength={AUDIT_LOG_REASON_MAX} className={className} disabled={disabled} />;
+  return (
+    <Input
+      aria-label={label}
+      placeholder={placeholder}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      maxLength={AUDIT_LOG_REASON_MAX}
+      className={className}
+      disabled={disabled}
+    />
+  );
 }
 
 /** The labelled reason field of a dialog or form, with its hint and error. */
-export function ReasonField({ id, label, hint, error, value, onChange, autoFocus, disabled }: {
+export function ReasonField({
+  id,
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  autoFocus,
+  disabled,
+}: {
   id: string;
   label: string;
   hint: string;
@@ -31,7 +57,14 @@ export function ReasonField({ id, label, hint, error, value, onChange, autoFocus
 }) {
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <Input {...fieldProps(id, error)} value={value} onChange={(e) => onChange(e.target.value)} maxLength={AUDIT_LOG_REASON_MAX} autoFocus={autoFocus} disabled={disabled} />
+      <Input
+        {...fieldProps(id, error)}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={AUDIT_LOG_REASON_MAX}
+        autoFocus={autoFocus}
+        disabled={disabled}
+      />
     </Field>
   );
 }

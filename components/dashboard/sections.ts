@@ -23,22 +23,122 @@ export interface DashboardSection {
 }
 
 export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
-  { slug: "settings", label: "Settings", icon: "settings", group: "server", description: "Name, icon, channels for system messages, moderation levels and features.", requires: { all: [P.ManageGuild] } },
-  { slug: "channels", label: "Channels", icon: "hash", group: "server", description: "Categories and channels, their order, and active threads.", requires: { all: [P.ManageChannels] } },
-  { slug: "roles", label: "Roles", icon: "tag", group: "people", description: "Roles, their permissions and their order.", requires: { all: [P.ManageRoles] } },
   {
-    slug: "members", label: "Members", icon: "users", group: "people", description: "Find members; change nicknames and roles; time out, kick or ban.",
-    requires: { any: [P.KickMembers, P.BanMembers, P.ModerateMembers, P.ManageNicknames, P.ManageRoles, P.MuteMembers, P.DeafenMembers, P.MoveMembers, P.ManageGuild] },
+    slug: "settings",
+    label: "Settings",
+    icon: "settings",
+    group: "server",
+    description: "Name, icon, channels for system messages, moderation levels and features.",
+    requires: { all: [P.ManageGuild] },
   },
-  { slug: "bans", label: "Bans", icon: "ban", group: "moderation", description: "Banned users; ban and unban, one or many.", requires: { all: [P.BanMembers] } },
-  { slug: "prune", label: "Prune", icon: "scissors", group: "moderation", description: "Remove inactive members.", requires: { all: [P.ManageGuild, P.KickMembers] } },
-  { slug: "widget", label: "Widget", icon: "widget", group: "server", description: "The server widget and its invite channel.", requires: { all: [P.ManageGuild] } },
-  { slug: "welcome-screen", label: "Welcome screen", icon: "door", group: "server", description: "What new members see first.", requires: { all: [P.ManageGuild] } },
-  { slug: "onboarding", label: "Onboarding", icon: "compass", group: "server", description: "Default channels and onboarding questions.", requires: { all: [P.ManageGuild, P.ManageRoles] } },
-  { slug: "invites", label: "Invites", icon: "link", group: "moderation", description: "Active invites and who may use them.", requires: { any: [P.ManageGuild, P.ViewAuditLog] } },
-  { slug: "integrations", label: "Integrations", icon: "plug", group: "server", description: "Bots and connected services.", requires: { all: [P.ManageGuild] } },
-  { slug: "safety", label: "Safety", icon: "shield", group: "moderation", description: "Pause invites and DMs during a raid.", requires: { all: [P.ManageGuild] } },
-  { slug: "audit-history", label: "Audit history", icon: "history", group: "history", description: "Every change made from this dashboard: who, what, why, before and after.", requires: { any: [P.ViewAuditLog, P.ManageGuild] } },
+  {
+    slug: "channels",
+    label: "Channels",
+    icon: "hash",
+    group: "server",
+    description: "Categories and channels, their order, and active threads.",
+    requires: { all: [P.ManageChannels] },
+  },
+  {
+    slug: "roles",
+    label: "Roles",
+    icon: "tag",
+    group: "people",
+    description: "Roles, their permissions and their order.",
+    requires: { all: [P.ManageRoles] },
+  },
+  {
+    slug: "members",
+    label: "Members",
+    icon: "users",
+    group: "people",
+    description: "Find members; change nicknames and roles; time out, kick or ban.",
+    requires: {
+      any: [
+        P.KickMembers,
+        P.BanMembers,
+        P.ModerateMembers,
+        P.ManageNicknames,
+        P.ManageRoles,
+        P.MuteMembers,
+        P.DeafenMembers,
+        P.MoveMembers,
+        P.ManageGuild,
+      ],
+    },
+  },
+  {
+    slug: "bans",
+    label: "Bans",
+    icon: "ban",
+    group: "moderation",
+    description: "Banned users; ban and unban, one or many.",
+    requires: { all: [P.BanMembers] },
+  },
+  {
+    slug: "prune",
+    label: "Prune",
+    icon: "scissors",
+    group: "moderation",
+    description: "Remove inactive members.",
+    requires: { all: [P.ManageGuild, P.KickMembers] },
+  },
+  {
+    slug: "widget",
+    label: "Widget",
+    icon: "widget",
+    group: "server",
+    description: "The server widget and its invite channel.",
+    requires: { all: [P.ManageGuild] },
+  },
+  {
+    slug: "welcome-screen",
+    label: "Welcome screen",
+    icon: "door",
+    group: "server",
+    description: "What new members see first.",
+    requires: { all: [P.ManageGuild] },
+  },
+  {
+    slug: "onboarding",
+    label: "Onboarding",
+    icon: "compass",
+    group: "server",
+    description: "Default channels and onboarding questions.",
+    requires: { all: [P.ManageGuild, P.ManageRoles] },
+  },
+  {
+    slug: "invites",
+    label: "Invites",
+    icon: "link",
+    group: "moderation",
+    description: "Active invites and who may use them.",
+    requires: { any: [P.ManageGuild, P.ViewAuditLog] },
+  },
+  {
+    slug: "integrations",
+    label: "Integrations",
+    icon: "plug",
+    group: "server",
+    description: "Bots and connected services.",
+    requires: { all: [P.ManageGuild] },
+  },
+  {
+    slug: "safety",
+    label: "Safety",
+    icon: "shield",
+    group: "moderation",
+    description: "Pause invites and DMs during a raid.",
+    requires: { all: [P.ManageGuild] },
+  },
+  {
+    slug: "audit-history",
+    label: "Audit history",
+    icon: "history",
+    group: "history",
+    description: "Every change made from this dashboard: who, what, why, before and after.",
+    requires: { any: [P.ViewAuditLog, P.ManageGuild] },
+  },
 ];
 
 export const SECTION_GROUPS: ReadonlyArray<{ id: DashboardSection["group"]; label: string }> = [
@@ -55,11 +155,16 @@ export function findSection(slug: string): DashboardSection | undefined {
 /** null when the moderator may open the section, else why not ("needs Ban Members", "needs one of …"). */
 export function sectionDisabledReason(section: Pick<DashboardSection, "requires">, permissions: bigint): string | null {
   const { all = [], any = [] } = section.requires;
-  const missingAll = describeMissing(permissions, all.reduce((a, b) => a | b, 0n));
+  const missingAll = describeMissing(
+    permissions,
+    all.reduce((a, b) => a | b, 0n),
+  );
   if (missingAll) return missingAll;
   if (any.length > 0 && !any.some((flag) => hasPermission(permissions, flag))) {
     const labels = any.map((flag) => describeMissing(0n, flag)!.slice("needs ".length));
-    return labels.length <= 3 ? `needs ${labels.join(" or ")}` : `needs ${labels.slice(0, 3).join(", ")} or another moderation permission`;
+    return labels.length <= 3
+      ? `needs ${labels.join(" or ")}`
+      : `needs ${labels.slice(0, 3).join(", ")} or another moderation permission`;
   }
   return null;
 }

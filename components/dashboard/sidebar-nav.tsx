@@ -14,7 +14,17 @@ export interface SidebarSection {
   disabledReason: string | null;
 }
 
-export function SidebarNav({ guildId, sections, groups, onNavigate }: { guildId: string; sections: SidebarSection[]; groups: Array<{ id: string; label: string }>; onNavigate?: () => void }) {
+export function SidebarNav({
+  guildId,
+  sections,
+  groups,
+  onNavigate,
+}: {
+  guildId: string;
+  sections: SidebarSection[];
+  groups: Array<{ id: string; label: string }>;
+  onNavigate?: () => void;
+}) {
   const pathname = usePathname();
   return (
     <nav aria-label="Server sections" className="flex flex-col gap-4">
@@ -56,7 +66,9 @@ export function SidebarNav({ guildId, sections, groups, onNavigate }: { guildId:
                       aria-current={active ? "page" : undefined}
                       className={cn(
                         "flex items-center gap-2.5 rounded-md px-2 py-1.5 text-sm font-medium",
-                        active ? "bg-blurple/15 text-blurple dark:bg-blurple/25 dark:text-white" : "text-ink-muted hover:bg-surface-sunken hover:text-ink",
+                        active
+                          ? "bg-blurple/15 text-blurple dark:bg-blurple/25 dark:text-white"
+                          : "text-ink-muted hover:bg-surface-sunken hover:text-ink",
                       )}
                     >
                       <Icon className="size-4 shrink-0" />

@@ -17,7 +17,10 @@ export function SignOutButton({ className, compact }: { className?: string; comp
         void signOut({ callbackUrl: "/sign-in" });
       }}
       aria-label={compact ? "Sign out" : undefined}
-      className={cn("inline-flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-ink-muted hover:bg-surface-sunken hover:text-ink disabled:opacity-60", className)}
+      className={cn(
+        "inline-flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-ink-muted hover:bg-surface-sunken hover:text-ink disabled:opacity-60",
+        className,
+      )}
     >
       <Icons.signOut className="size-4" />
       {!compact && (pending ? "Signing out…" : "Sign out")}

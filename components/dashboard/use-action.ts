@@ -28,7 +28,11 @@ export function useAction<I, R>(action: (input: I) => Promise<ActionResult<R>>, 
           try {
             result = await action(input);
           } catch {
-            result = { ok: false, error: "Something went wrong on the server. Nothing may have changed; check and try again.", fieldErrors: {} };
+            result = {
+              ok: false,
+              error: "Something went wrong on the server. Nothing may have changed; check and try again.",
+              fieldErrors: {},
+            };
           }
           if (result.ok) {
             if (!options.quiet) toast.success(result.message ?? "Saved.");
@@ -47,9 +51,14 @@ export function useAction<I, R>(action: (input: I) => Promise<ActionResult<R>>, 
 }
 
 /** Puts the action's field errors on the form's fields ("" → the form's root). */
-export function applyFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, fieldErrors: FieldErrors, known?: readonly string[]): void {
+export function applyFieldErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fieldErrors: FieldErrors,
+  known?: readonly string[],
+): void {
   for (const [path, messages] of Object.entries(fieldErrors)) {
-    const field = path === "" || (known && !known.some((k) => path === k || path.startsWith(`${k}.`))) ? "root.server" : path;
+    const field =
+      path === "" || (known && !known.some((k) => path === k || path.startsWith(`${k}.`))) ? "root.server" : path;
     setError(field as Path<T>, { type: "server", message: messages.join(" ") });
   }
 }

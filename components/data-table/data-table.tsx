@@ -32,7 +32,18 @@ export interface DataTableProps<Row> {
   rowClassName?: (row: Row) => string | undefined;
 }
 
-export function DataTable<Row>({ columns, data, getRowId, pagination, caption, emptyTitle, emptyText, selectedId, busy, rowClassName }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  columns,
+  data,
+  getRowId,
+  pagination,
+  caption,
+  emptyTitle,
+  emptyText,
+  selectedId,
+  busy,
+  rowClassName,
+}: DataTableProps<Row>) {
   const table = useReactTable({
     data,
     columns,
@@ -45,14 +56,25 @@ export function DataTable<Row>({ columns, data, getRowId, pagination, caption, e
 
   return (
     <div className="flex flex-col gap-3">
-      <div className={cn("relative overflow-x-auto rounded-lg bg-surface-raised ring-1 ring-line transition-opacity", busy && "opacity-60")} aria-busy={busy || undefined}>
+      <div
+        className={cn(
+          "relative overflow-x-auto rounded-lg bg-surface-raised ring-1 ring-line transition-opacity",
+          busy && "opacity-60",
+        )}
+        aria-busy={busy || undefined}
+      >
         <table className="w-full min-w-[44rem] text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className="px-3 py-2 font-semibold" style={{ width: header.column.columnDef.size !== 150 ? header.column.columnDef.size : undefined }}>
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className="px-3 py-2 font-semibold"
+                    style={{ width: header.column.columnDef.size !== 150 ? header.column.columnDef.size : undefined }}
+                  >
                     {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                   </th>
                 ))}
@@ -64,7 +86,10 @@ export function DataTable<Row>({ columns, data, getRowId, pagination, caption, e
               <tr
                 key={row.id}
                 aria-selected={selectedId === row.id || undefined}
-                className={cn("border-b border-line last:border-0 hover:bg-surface-sunken/60 aria-selected:bg-blurple/10", rowClassName?.(row.original))}
+                className={cn(
+                  "border-b border-line last:border-0 hover:bg-surface-sunken/60 aria-selected:bg-blurple/10",
+                  rowClassName?.(row.original),
+                )}
               >
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id} className="px-3 py-2 align-middle">
@@ -92,14 +117,24 @@ export function DataTable<Row>({ columns, data, getRowId, pagination, caption, e
               ← Previous
             </Link>
           ) : (
-            <span aria-disabled="true" className={cn(buttonClasses("secondary", "sm"), "pointer-events-none opacity-50")}>← Previous</span>
+            <span
+              aria-disabled="true"
+              className={cn(buttonClasses("secondary", "sm"), "pointer-events-none opacity-50")}
+            >
+              ← Previous
+            </span>
           )}
           {pagination.nextHref ? (
             <Link href={pagination.nextHref} scroll={false} className={buttonClasses("secondary", "sm")} rel="next">
               Next →
             </Link>
           ) : (
-            <span aria-disabled="true" className={cn(buttonClasses("secondary", "sm"), "pointer-events-none opacity-50")}>Next →</span>
+            <span
+              aria-disabled="true"
+              className={cn(buttonClasses("secondary", "sm"), "pointer-events-none opacity-50")}
+            >
+              Next →
+            </span>
           )}
         </span>
       </nav>

@@ -27,7 +27,9 @@ export function useUrlState() {
   const set = useCallback(
     (changes: Record<string, string | null | undefined>, options: { replace?: boolean } = {}) => {
       const href = hrefWith(changes);
-      startTransition(() => (options.replace ? router.replace(href, { scroll: false }) : router.push(href, { scroll: false })));
+      startTransition(() =>
+        options.replace ? router.replace(href, { scroll: false }) : router.push(href, { scroll: false }),
+      );
     },
     [hrefWith, router],
   );

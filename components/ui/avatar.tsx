@@ -1,19 +1,43 @@
 import { cn } from "./cn";
 
 /** An image, or the name's initials on a colour derived from the id (Discord's fallback look). */
-export function Avatar({ src, name, id, size = 40, className, rounded = "full" }: { src?: string | null; name: string; id: string; size?: number; className?: string; rounded?: "full" | "xl" }) {
+export function Avatar({
+  src,
+  name,
+  id,
+  size = 40,
+  className,
+  rounded = "full",
+}: {
+  src?: string | null;
+  name: string;
+  id: string;
+  size?: number;
+  className?: string;
+  rounded?: "full" | "xl";
+}) {
   const radius = rounded === "full" ? "rounded-full" : "rounded-2xl";
   if (src) {
-    // eslint-disable-next-line @next/next/no-img-element -- CDN images of any origin, sized by the caller
-    return <img src={src} alt="" width={size} height={size} className={cn(radius, "shrink-0 object-cover", className)} style={{ width: size, height: size }} />;
+    return (
+      // eslint-disable-next-line @next/next/no-img-element -- CDN images of any origin, sized by the caller
+      <img
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        className={cn(radius, "shrink-0 object-cover", className)}
+        style={{ width: size, height: size }}
+      />
+    );
   }
-  const initials = name
-    .replace(/[^\p{L}\p{N} ]/gu, " ")
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("") || "?";
+  const initials =
+    name
+      .replace(/[^\p{L}\p{N} ]/gu, " ")
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join("") || "?";
   const hue = Number(BigInt(/^\d+$/.test(id) ? id : "0") % 360n);
   return (
     <span

@@ -9,9 +9,26 @@ const TONES = {
   warning: "bg-warning/20 text-ink ring-warning/40",
 } as const;
 
-export function Badge({ tone = "neutral", children, className, title }: { tone?: keyof typeof TONES; children: ReactNode; className?: string; title?: string }) {
+export function Badge({
+  tone = "neutral",
+  children,
+  className,
+  title,
+}: {
+  tone?: keyof typeof TONES;
+  children: ReactNode;
+  className?: string;
+  title?: string;
+}) {
   return (
-    <span title={title} className={cn("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", TONES[tone], className)}>
+    <span
+      title={title}
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
+        TONES[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   );

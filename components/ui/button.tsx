@@ -33,8 +33,17 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   return (
-    <button ref={ref} type={type} disabled={disabled || pending} aria-busy={pending || undefined} className={buttonClasses(variant, size, className)} {...props}>
-      {pending && <span aria-hidden className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent" />}
+    <button
+      ref={ref}
+      type={type}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      className={buttonClasses(variant, size, className)}
+      {...props}
+    >
+      {pending && (
+        <span aria-hidden className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent" />
+      )}
       {children}
     </button>
   );

@@ -3,10 +3,22 @@ import { cn } from "./cn";
 import { Icons } from "./icons";
 
 export function Card({ children, className }: { children: ReactNode; className?: string }) {
-  return <section className={cn("rounded-lg bg-surface-raised p-4 ring-1 ring-line sm:p-5", className)}>{children}</section>;
+  return (
+    <section className={cn("rounded-lg bg-surface-raised p-4 ring-1 ring-line sm:p-5", className)}>{children}</section>
+  );
 }
 
-export function CardHeader({ title, description, actions, id }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; id?: string }) {
+export function CardHeader({
+  title,
+  description,
+  actions,
+  id,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  id?: string;
+}) {
   return (
     <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
@@ -20,7 +32,15 @@ export function CardHeader({ title, description, actions, id }: { title: ReactNo
   );
 }
 
-export function PageHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <header className="mb-6 flex flex-wrap items-end justify-between gap-3">
       <div className="min-w-0">

@@ -61,14 +61,23 @@ export function Dialog({ open, onClose, title, description, children, footer, si
                 </p>
               )}
             </div>
-            <button type="button" onClick={onClose} aria-label="Close" className="rounded-md p-1 text-ink-muted hover:bg-surface-sunken hover:text-ink">
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="rounded-md p-1 text-ink-muted hover:bg-surface-sunken hover:text-ink"
+            >
               <svg viewBox="0 0 20 20" className="size-5" fill="currentColor" aria-hidden>
                 <path d="M5.3 4.3a1 1 0 0 0-1.4 1.4L8.6 10l-4.7 4.3a1 1 0 1 0 1.4 1.4L10 11.4l4.7 4.3a1 1 0 0 0 1.4-1.4L11.4 10l4.7-4.3a1 1 0 0 0-1.4-1.4L10 8.6 5.3 4.3Z" />
               </svg>
             </button>
           </div>
           <div className="overflow-y-auto px-5 py-4">{children}</div>
-          {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-line bg-surface-raised px-5 py-3">{footer}</div>}
+          {footer && (
+            <div className="flex flex-wrap justify-end gap-2 border-t border-line bg-surface-raised px-5 py-3">
+              {footer}
+            </div>
+          )}
         </div>
       )}
     </dialog>

@@ -5,7 +5,21 @@ import { cn } from "./cn";
  * A labelled form field: label, optional hint, the control, and its error right below it. The control must carry
  * id={id}, aria-invalid and aria-describedby={`${id}-error ${id}-hint`} (see fieldProps) so assistive tech reads both.
  */
-export function Field({ id, label, hint, error, children, className }: { id: string; label: ReactNode; hint?: ReactNode; error?: string | string[]; children: ReactNode; className?: string }) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+  className,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | string[];
+  children: ReactNode;
+  className?: string;
+}) {
   const messages = error === undefined ? [] : Array.isArray(error) ? error : [error];
   return (
     <div className={cn("flex min-w-0 flex-col gap-1.5", className)}>

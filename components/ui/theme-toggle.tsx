@@ -11,7 +11,11 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function ThemeToggle() {
-  const dark = useSyncExternalStore(subscribe, () => document.documentElement.classList.contains("dark"), () => null);
+  const dark = useSyncExternalStore(
+    subscribe,
+    () => document.documentElement.classList.contains("dark"),
+    () => null,
+  );
   return (
     <button
       type="button"

@@ -58,18 +58,29 @@ export function Toaster({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end">
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
+      >
         {toasts.map((toast) => (
           <div
             key={toast.id}
             role={toast.tone === "error" ? "alert" : "status"}
-            className={cn("pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border-l-4 bg-surface-raised p-3 shadow-lg ring-1 ring-line", TONES[toast.tone])}
+            className={cn(
+              "pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border-l-4 bg-surface-raised p-3 shadow-lg ring-1 ring-line",
+              TONES[toast.tone],
+            )}
           >
             <div className="min-w-0 flex-1">
               <p className="text-sm font-semibold">{toast.title}</p>
               {toast.description && <p className="mt-0.5 break-words text-sm text-ink-muted">{toast.description}</p>}
             </div>
-            <button type="button" onClick={() => dismiss(toast.id)} aria-label="Dismiss" className="rounded p-0.5 text-ink-muted hover:text-ink">
+            <button
+              type="button"
+              onClick={() => dismiss(toast.id)}
+              aria-label="Dismiss"
+              className="rounded p-0.5 text-ink-muted hover:text-ink"
+            >
               ✕
             </button>
           </div>

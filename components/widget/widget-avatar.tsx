@@ -12,7 +12,19 @@ const STATUS = {
   dnd: { color: "bg-[#f23f43]", label: "Do Not Disturb" },
 } as const;
 
-export function WidgetAvatar({ src, name, index, status, size = 28 }: { src: string | null; name: string; index: number; status: string; size?: number }) {
+export function WidgetAvatar({
+  src,
+  name,
+  index,
+  status,
+  size = 28,
+}: {
+  src: string | null;
+  name: string;
+  index: number;
+  status: string;
+  size?: number;
+}) {
   const [failed, setFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
   // A server-rendered image may fail before hydration attaches onError: check once mounted.
@@ -24,11 +36,26 @@ export function WidgetAvatar({ src, name, index, status, size = 28 }: { src: str
     <span className="relative inline-flex shrink-0" role="img" aria-label={`${name}, ${presence.label}`}>
       {src && !failed ? (
         // eslint-disable-next-line @next/next/no-img-element -- avatars of any CDN, sized here
-        <img ref={image} src={src} alt="" width={size} height={size} onError={() => setFailed(true)} className="rounded-full object-cover" style={{ width: size, height: size }} />
+        <img
+          ref={image}
+          src={src}
+          alt=""
+          width={size}
+          height={size}
+          onError={() => setFailed(true)}
+          className="rounded-full object-cover"
+          style={{ width: size, height: size }}
+        />
       ) : (
         <Avatar name={name} id={String(index * 37 + 11)} size={size} />
       )}
-      <span aria-hidden className={cn("absolute -bottom-0.5 -right-0.5 size-3 rounded-full ring-[3px] ring-[var(--widget-bg)]", presence.color)} />
+      <span
+        aria-hidden
+        className={cn(
+          "absolute -bottom-0.5 -right-0.5 size-3 rounded-full ring-[3px] ring-[var(--widget-bg)]",
+          presence.color,
+        )}
+      />
     </span>
   );
 }

@@ -17,18 +17,41 @@ const THEMES = {
 function MemberRow({ member, index, compact }: { member: WidgetMember; index: number; compact?: boolean }) {
   return (
     <li className={cn("flex items-center gap-2.5", compact ? "py-0.5" : "py-1")}>
-      <WidgetAvatar src={member.avatar_url} name={member.username} index={index} status={member.status} size={compact ? 20 : 28} />
+      <WidgetAvatar
+        src={member.avatar_url}
+        name={member.username}
+        index={index}
+        status={member.status}
+        size={compact ? 20 : 28}
+      />
       <span className="min-w-0 truncate text-sm">{member.username}</span>
-      {member.channel_id && (member.self_mute || member.mute) && <span className="ml-auto text-[10px] uppercase opacity-60">muted</span>}
+      {member.channel_id && (member.self_mute || member.mute) && (
+        <span className="ml-auto text-[10px] uppercase opacity-60">muted</span>
+      )}
     </li>
   );
 }
 
-export function WidgetCard({ widget, theme = "dark", className }: { widget: APIGuildWidget; theme?: keyof typeof THEMES; className?: string }) {
+export function WidgetCard({
+  widget,
+  theme = "dark",
+  className,
+}: {
+  widget: APIGuildWidget;
+  theme?: keyof typeof THEMES;
+  className?: string;
+}) {
   const members = (widget.members as WidgetMember[]).map((member, index) => ({ member, index }));
   const inChannel = (channelId: string) => members.filter(({ member }) => member.channel_id === channelId);
   return (
-    <section aria-label={`${widget.name} widget`} className={cn("flex w-full max-w-[350px] flex-col overflow-hidden rounded-md shadow-lg ring-1 ring-black/20", THEMES[theme], className)}>
+    <section
+      aria-label={`${widget.name} widget`}
+      className={cn(
+        "flex w-full max-w-[350px] flex-col overflow-hidden rounded-md shadow-lg ring-1 ring-black/20",
+        THEMES[theme],
+        className,
+      )}
+    >
       <header className="flex items-center justify-between gap-3 bg-[#5865f2] px-4 py-3 text-white">
         <span className="text-lg font-extrabold tracking-tight">Guildhall</span>
         <span className="text-sm" data-testid="widget-online">
@@ -36,23 +59,29 @@ export function WidgetCard({ widget, theme = "dark", className }: { widget: APIG
         </span>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
-        <h3 className="mb-3 truncate text-base font-bold" data-testid="widget-name">{widget.name}</h3>
+        <h3 className="mb-3 truncate text-base font-bold" data-testid="widget-name">
+          {widget.name}
+        </h3>
         {widget.channels.length > 0 && (
           <div className="mb-3">
             <p className="mb-1 text-[11px] font-bold uppercase tracking-wide opacity-60">Voice channels</p>
             <ul aria-label="Voice channels" className="flex flex-col gap-1">
-              {[...widget.channels].sort((a, b) => a.position - b.position).map((channel) => (
-                <li key={channel.id}>
-                  <span className="flex items-center gap-1.5 text-sm font-medium opacity-80">
-                    <Icons.speaker className="size-4" /> {channel.name}
-                  </span>
-                  {inChannel(channel.id).length > 0 && (
-                    <ul className="ml-6 mt-0.5" aria-label={`In ${channel.name}`}>
-                      {inChannel(channel.id).map(({ member, index }) => <MemberRow key={member.id} member={member} index={index} compact />)}
-                    </ul>
-                  )}
-                </li>
-              ))}
+              {[...widget.channels]
+                .sort((a, b) => a.position - b.position)
+                .map((channel) => (
+                  <li key={channel.id}>
+                    <span className="flex items-center gap-1.5 text-sm font-medium opacity-80">
+                      <Icons.speaker className="size-4" /> {channel.name}
+                    </span>
+                    {inChannel(channel.id).length > 0 && (
+                      <ul className="ml-6 mt-0.5" aria-label={`In ${channel.name}`}>
+                        {inChannel(channel.id).map(({ member, index }) => (
+                          <MemberRow key={member.id} member={member} index={index} compact />
+                        ))}
+                      </ul>
+                    )}
+                  </li>
+                ))}
             </ul>
           </div>
         )}
@@ -61,18 +90,27 @@ export function WidgetCard({ widget, theme = "dark", className }: { widget: APIG
           <p className="text-sm opacity-60">Nobody is online right now.</p>
         ) : (
           <ul aria-label="Members online" className="flex flex-col">
-            {members.map(({ member, index }) => <MemberRow key={member.id} member={member} index={index} />)}
+            {members.map(({ member, index }) => (
+              <MemberRow key={member.id} member={member} index={index} />
+            ))}
           </ul>
         )}
       </div>
       <footer className="flex items-center justify-between gap-3 border-t border-black/20 px-4 py-3">
         <span className="text-xs opacity-70">Hang out with people who get you</span>
         {widget.instant_invite ? (
-          <a href={widget.instant_invite} target="_blank" rel="noreferrer" className="rounded bg-white/10 px-4 py-1.5 text-sm font-semibold ring-1 ring-inset ring-current/30 hover:bg-white/20">
+          <a
+            href={widget.instant_invite}
+            target="_blank"
+            rel="noreferrer"
+            className="rounded bg-white/10 px-4 py-1.5 text-sm font-semibold ring-1 ring-inset ring-current/30 hover:bg-white/20"
+          >
             Join Server
           </a>
         ) : (
-          <span className="text-xs opacity-60" title="The widget has no invite channel">No invite channel</span>
+          <span className="text-xs opacity-60" title="The widget has no invite channel">
+            No invite channel
+          </span>
         )}
       </footer>
     </section>

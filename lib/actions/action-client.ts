@@ -9,7 +9,13 @@
 // Nothing is swallowed: API errors come back with their message and field paths; unexpected errors are logged,
 // recorded, and rethrown to the error boundary.
 import type { z } from "zod";
-import { GuildApiClient, GuildApiError, GuildApiUnreachableError, RateLimitError, describeApiError } from "@/lib/api-client";
+import {
+  GuildApiClient,
+  GuildApiError,
+  GuildApiUnreachableError,
+  RateLimitError,
+  describeApiError,
+} from "@/lib/api-client";
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import type { Actor } from "@/lib/auth/session";
 import type { AuditRecorder, AuditTarget } from "@/lib/audit/history";
@@ -97,9 +103,16 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
 }
 
 function failure(error: unknown, fieldPath: (path: string) => string): Extract<ActionResult<never>, { ok: false }> {
-  if (error instanceof ActionRefusal) return { ok: false, error: error.message, fieldErrors: error.fieldErrors, status: error.status };
+  if (error instanceof ActionRefusal)
+    return { ok: false, error: error.message, fieldErrors: error.fieldErrors, status: error.status };
   if (error instanceof RateLimitError) {
-    return { ok: false, error: `Rate limited: waiting ${Math.ceil(error.retryAfter)} s before this can be tried again.`, fieldErrors: {}, status: 429, retryAfter: error.retryAfter };
+    return {
+      ok: false,
+      error: `Rate limited: waiting ${Math.ceil(error.retryAfter)} s before this can be tried again.`,
+      fieldErrors: {},
+      status: 429,
+      retryAfter: error.retryAfter,
+    };
   }
   if (error instanceof GuildApiError) {
     const fieldErrors: FieldErrors = {};
@@ -114,7 +127,11 @@ const withoutKeys = (input: Record<string, unknown>) => {
   return rest;
 };
 
-export function createGuildAction<S extends z.ZodType<{ guildId: string; reason?: string }>, R, Session extends ActionSession>(
+export function createGuildAction<
+  S extends z.ZodType<{ guildId: string; reason?: string }>,
+  R,
+  Session extends ActionSession,
+>(
   definition: GuildActionDefinition<S, R>,
   deps: ActionDependencies<Session>,
 ): (raw: z.input<S>) => Promise<ActionResult<R>> {
@@ -124,14 +141,30 @@ export function createGuildAction<S extends z.ZodType<{ guildId: string; reason?
     if (!session) return { ok: false, error: "Your session has expired. Sign in again.", fieldErrors: {}, status: 401 };
 
     const parsed = definition.schema.safeParse(raw);
-    if (!parsed.success) return { ok: false, error: "Some fields need your attention.", fieldErrors: zodFieldErrors(parsed.error), status: 400 };
+    if (!parsed.success)
+      return {
+        ok: false,
+        error: "Some fields need your attention.",
+        fieldErrors: zodFieldErrors(parsed.error),
+        status: 400,
+      };
     const input = parsed.data;
     const mode = deps.mode();
     const actor = session.actor;
     const guildId = input.guildId;
     const request = definition.request ? definition.request(input) : withoutKeys(input as Record<string, unknown>);
     const reason = auditReason(input.reason, actor, mode);
-    const record = ({ result, ...entry }: { status: "success" | "error"; before?: unknown; after?: unknown; result?: R; httpStatus?: number | null; error?: string | null }) =>
+    const record = ({
+      result,
+      ...entry
+    }: {
+      status: "success" | "error";
+      before?: unknown;
+      after?: unknown;
+      result?: R;
+      httpStatus?: number | null;
+      error?: string | null;
+    }) =>
       deps.record({
         guildId,
         actor,
@@ -157,7 +190,11 @@ export function createGuildAction<S extends z.ZodType<{ guildId: string; reason?
         refusal = await definition.authorize(await ModeratorCheck.load(api, guildId, actor.id), input);
       } catch (error) {
         const result = failure(error, fieldPath);
-        await record({ status: "error", httpStatus: result.status ?? null, error: `Could not check your permissions: ${result.error}` });
+        await record({
+          status: "error",
+          httpStatus: result.status ?? null,
+          error: `Could not check your permissions: ${result.error}`,
+        });
         return { ...result, error: `Could not check your permissions: ${result.error}` };
       }
       if (refusal) {
@@ -167,7 +204,9 @@ export function createGuildAction<S extends z.ZodType<{ guildId: string; reason?
     }
 
     // A snapshot that cannot be read must not block the change; the history then says so.
-    const before = definition.before ? await definition.before(ctx).catch((error: unknown) => ({ snapshotError: describeApiError(error) })) : undefined;
+    const before = definition.before
+      ? await definition.before(ctx).catch((error: unknown) => ({ snapshotError: describeApiError(error) }))
+      : undefined;
 
     let result: R;
     try {
@@ -175,7 +214,8 @@ export function createGuildAction<S extends z.ZodType<{ guildId: string; reason?
     } catch (error) {
       const outcome = failure(error, fieldPath);
       await record({ status: "error", before, httpStatus: outcome.status ?? null, error: outcome.error });
-      if (error instanceof GuildApiError || error instanceof GuildApiUnreachableError || error instanceof ActionRefusal) return outcome;
+      if (error instanceof GuildApiError || error instanceof GuildApiUnreachableError || error instanceof ActionRefusal)
+        return outcome;
       console.error(`[action] ${definition.action} failed:`, error);
       throw error;
     }

@@ -5,12 +5,22 @@
 // the job in Prisma); each chunk is one Bulk Guild Ban request and one audit history entry. A chunk is never
 // resent on its own: a refused request puts its ids back and pauses, an unanswered one leaves them "sending"
 // until resume has asked the API which of them are banned.
-import { PermissionFlagsBits as P, RESTJSONErrorCodes, type RESTPostAPIGuildBulkBanResult } from "discord-api-types/v10";
+import {
+  PermissionFlagsBits as P,
+  RESTJSONErrorCodes,
+  type RESTPostAPIGuildBulkBanResult,
+} from "discord-api-types/v10";
 import { GuildApiError, GuildApiUnreachableError, RateLimitError, type GuildApiClient } from "@/lib/api-client";
 import { ActionRefusal } from "./action-client";
 import { guildAction } from "./guild-action";
 import { firstRefusal, ModeratorCheck } from "./moderator";
-import { BulkBanChunkInputSchema, BulkBanJobInputSchema, BulkBanPreviewInputSchema, UnbanInputSchema, UndoChunkInputSchema } from "./schemas/bans";
+import {
+  BulkBanChunkInputSchema,
+  BulkBanJobInputSchema,
+  BulkBanPreviewInputSchema,
+  UnbanInputSchema,
+  UndoChunkInputSchema,
+} from "./schemas/bans";
 import { classifyTarget } from "@/lib/bulk-ban/classify";
 import { explainFailure, isBanned, lookupTargets, mapWithConcurrency } from "@/lib/bulk-ban/lookup";
 import { parseUserIds } from "@/lib/bulk-ban/parse";
@@ -43,12 +53,20 @@ const requireBanAccess = (api: GuildApiClient, guildId: string) => api.bans.list
 export const unbanUser = guildAction({
   action: "Remove Guild Ban",
   schema: UnbanInputSchema,
-  target: (input, { before }) => ({ type: "user", id: input.userId, name: input.userName ?? (before as { user?: { username?: string } } | undefined)?.user?.username ?? null }),
+  target: (input, { before }) => ({
+    type: "user",
+    id: input.userId,
+    name: input.userName ?? (before as { user?: { username?: string } } | undefined)?.user?.username ?? null,
+  }),
   authorize: (check) => check.missing(P.BanMembers),
   request: () => ({}),
   before: async ({ api, guildId, input }) => {
     const ban = await api.bans.get(guildId, input.userId);
-    return { banned: true, reason: ban.reason, user: { username: ban.user.username, global_name: ban.user.global_name } };
+    return {
+      banned: true,
+      reason: ban.reason,
+      user: { username: ban.user.username, global_name: ban.user.global_name },
+    };
   },
   run: ({ api, guildId, input, reason }) => api.bans.unban(guildId, input.userId, { reason }),
   after: () => ({ banned: false }),
@@ -66,14 +84,23 @@ export const previewBulkBan = guildAction({
   authorize: (check) => check.missing(P.BanMembers, P.ManageGuild),
   request: (input) => {
     const parsed = parseUserIds(input.text);
-    return { ids: parsed.ids.length, invalid: parsed.invalid.length, duplicates: parsed.duplicates, delete_message_seconds: input.delete_message_seconds };
+    return {
+      ids: parsed.ids.length,
+      invalid: parsed.invalid.length,
+      duplicates: parsed.duplicates,
+      delete_message_seconds: input.delete_message_seconds,
+    };
   },
-  target: (_input, { result }) => (result ? { type: "bulk-ban-job", id: (result as { jobId: string }).jobId, name: null } : null),
+  target: (_input, { result }) =>
+    result ? { type: "bulk-ban-job", id: (result as { jobId: string }).jobId, name: null } : null,
   run: async ({ api, guildId, input, actor }) => {
     const parsed = parseUserIds(input.text);
     const check = await ModeratorCheck.load(api, guildId, actor.id);
     const lookups = await lookupTargets(api, guildId, parsed.ids);
-    const items = parsed.ids.map((userId, i) => ({ userId, ...classifyTarget(check.context, check.self, userId, lookups[i]) }));
+    const items = parsed.ids.map((userId, i) => ({
+      userId,
+      ...classifyTarget(check.context, check.self, userId, lookups[i]),
+    }));
     const jobId = await createJob({
       guildId,
       actor,
@@ -102,15 +129,27 @@ export const startBulkBanJob = guildAction({
     await requireBanAccess(api, guildId);
     const sending = await sendingItems(input.jobId);
     if (sending.some((item) => Date.now() - item.sentAt < SENDING_STALE_MS)) {
-      throw new ActionRefusal("A chunk sent less than a minute ago has no answer yet. Try again in a minute; it will be checked then.");
+      throw new ActionRefusal(
+        "A chunk sent less than a minute ago has no answer yet. Try again in a minute; it will be checked then.",
+      );
     }
-    const checked = await mapWithConcurrency(sending, async (item) => ({ userId: item.userId, banned: await isBanned(api, guildId, item.userId) }));
-    await resolveSending(input.jobId, checked.filter((c) => c.banned).map((c) => c.userId), checked.filter((c) => !c.banned).map((c) => c.userId));
+    const checked = await mapWithConcurrency(sending, async (item) => ({
+      userId: item.userId,
+      banned: await isBanned(api, guildId, item.userId),
+    }));
+    await resolveSending(
+      input.jobId,
+      checked.filter((c) => c.banned).map((c) => c.userId),
+      checked.filter((c) => !c.banned).map((c) => c.userId),
+    );
     await resume(guildId, input.jobId);
     // The runner continues from the job as stored, reconciled ids included.
     return { reconciled: checked.length, job: (await getJob(guildId, input.jobId))! };
   },
-  message: (result) => (result.reconciled ? `Running. ${result.reconciled} ids from an interrupted request were checked first.` : "Running."),
+  message: (result) =>
+    result.reconciled
+      ? `Running. ${result.reconciled} ids from an interrupted request were checked first.`
+      : "Running.",
 });
 
 export const pauseBulkBanJob = guildAction({
@@ -138,7 +177,9 @@ export const cancelBulkBanJob = guildAction({
 });
 
 /** What a failed Bulk Guild Ban request means for its ids: nothing happened, or nobody knows. */
-const outcomeUnknown = (error: unknown) => error instanceof GuildApiUnreachableError || (error instanceof GuildApiError && !(error instanceof RateLimitError) && error.status >= 500);
+const outcomeUnknown = (error: unknown) =>
+  error instanceof GuildApiUnreachableError ||
+  (error instanceof GuildApiError && !(error instanceof RateLimitError) && error.status >= 500);
 
 /** POST /guilds/{guild.id}/bulk-ban: Bulk Guild Ban, one chunk of a job */
 export const runBulkBanChunk = guildAction({
@@ -161,7 +202,11 @@ export const runBulkBanChunk = guildAction({
     const { deleteMessageSeconds } = await claimChunk(guildId, input.jobId, input.userIds);
     let answer: RESTPostAPIGuildBulkBanResult;
     try {
-      answer = await api.bans.bulkBan(guildId, { user_ids: input.userIds, delete_message_seconds: deleteMessageSeconds }, { reason });
+      answer = await api.bans.bulkBan(
+        guildId,
+        { user_ids: input.userIds, delete_message_seconds: deleteMessageSeconds },
+        { reason },
+      );
     } catch (error) {
       if (error instanceof GuildApiError && error.code === RESTJSONErrorCodes.FailedToBanUsers) {
         answer = { banned_users: [], failed_users: input.userIds };
@@ -175,7 +220,9 @@ export const runBulkBanChunk = guildAction({
     const failedIds = input.userIds.filter((id) => !banned.has(id));
     const failed = await mapWithConcurrency(failedIds, async (userId) => ({
       userId,
-      detail: answer.failed_users.includes(userId) ? await explainFailure(api, guildId, userId).catch(() => "refused by the API") : "not in the API's answer",
+      detail: answer.failed_users.includes(userId)
+        ? await explainFailure(api, guildId, userId).catch(() => "refused by the API")
+        : "not in the API's answer",
     }));
     const outcome: ChunkOutcome = { banned: input.userIds.filter((id) => banned.has(id)), failed };
     const status = await recordChunk(input.jobId, outcome);
@@ -211,7 +258,8 @@ export const undoBulkBanChunk = guildAction({
         await api.bans.unban(guildId, userId, { reason });
         return { userId, detail: null };
       } catch (error) {
-        if (error instanceof GuildApiError && error.code === RESTJSONErrorCodes.UnknownBan) return { userId, detail: "was already unbanned" };
+        if (error instanceof GuildApiError && error.code === RESTJSONErrorCodes.UnknownBan)
+          return { userId, detail: "was already unbanned" };
         return { userId, error };
       }
     });

@@ -9,10 +9,15 @@ import { ChannelPositionsInputSchema, CreateChannelInputSchema, channelCreateBod
 export const createGuildChannel = guildAction({
   action: "Create Guild Channel",
   schema: CreateChannelInputSchema,
-  target: (input, { result }) => ({ type: "channel", id: (result as { id?: string } | undefined)?.id ?? null, name: input.name }),
+  target: (input, { result }) => ({
+    type: "channel",
+    id: (result as { id?: string } | undefined)?.id ?? null,
+    name: input.name,
+  }),
   authorize: (check) => check.missing(P.ManageChannels),
   request: (input) => channelCreateBody(input),
-  run: ({ api, guildId, input, reason }) => api.channels.create(guildId, channelCreateBody(input) as unknown as RESTPostAPIGuildChannelJSONBody, { reason }),
+  run: ({ api, guildId, input, reason }) =>
+    api.channels.create(guildId, channelCreateBody(input) as unknown as RESTPostAPIGuildChannelJSONBody, { reason }),
   after: (channel) => {
     const c = channel as unknown as LaidOutChannel & { type: number };
     return { id: c.id, name: c.name, type: c.type, parent_id: c.parent_id ?? null, position: c.position };
@@ -32,7 +37,8 @@ type Layout = Record<string, { name: string; position: number; parent_id: string
 function layoutOf(channels: readonly LaidOutChannel[], ids: readonly string[]): Layout {
   const wanted = new Set(ids);
   const out: Layout = {};
-  for (const c of channels) if (wanted.has(c.id)) out[c.id] = { name: c.name, position: c.position, parent_id: c.parent_id ?? null };
+  for (const c of channels)
+    if (wanted.has(c.id)) out[c.id] = { name: c.name, position: c.position, parent_id: c.parent_id ?? null };
   return out;
 }
 
@@ -43,15 +49,27 @@ export const modifyGuildChannelPositions = guildAction({
   target: (input, { before }) => {
     const layout = (before ?? {}) as Layout;
     const names = input.positions.map((p) => layout[p.id]?.name ?? p.id);
-    return { type: "channels", id: input.positions.length === 1 ? input.positions[0].id : null, name: names.length <= 3 ? names.join(", ") : `${names.length} channels` };
+    return {
+      type: "channels",
+      id: input.positions.length === 1 ? input.positions[0].id : null,
+      name: names.length <= 3 ? names.join(", ") : `${names.length} channels`,
+    };
   },
   authorize: (check) => check.missing(P.ManageChannels),
   request: (input) => input.positions,
-  before: async ({ api, guildId, input }) => layoutOf((await api.channels.list(guildId)) as unknown as LaidOutChannel[], input.positions.map((p) => p.id)),
+  before: async ({ api, guildId, input }) =>
+    layoutOf(
+      (await api.channels.list(guildId)) as unknown as LaidOutChannel[],
+      input.positions.map((p) => p.id),
+    ),
   run: async ({ api, guildId, input, reason }) => {
     await api.channels.setPositions(guildId, input.positions, { reason });
-    return layoutOf((await api.channels.list(guildId)) as unknown as LaidOutChannel[], input.positions.map((p) => p.id));
+    return layoutOf(
+      (await api.channels.list(guildId)) as unknown as LaidOutChannel[],
+      input.positions.map((p) => p.id),
+    );
   },
   after: (layout) => layout,
-  message: (_layout, input) => `Saved the new order (${input.positions.length} channel${input.positions.length === 1 ? "" : "s"} changed).`,
+  message: (_layout, input) =>
+    `Saved the new order (${input.positions.length} channel${input.positions.length === 1 ? "" : "s"} changed).`,
 });

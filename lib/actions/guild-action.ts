@@ -12,7 +12,9 @@ import { createGuildAction, type GuildActionDefinition } from "./action-client";
  * A server action from a definition. The definition stays reachable as `.definition` so tests can run the very
  * same operation through createGuildAction with their own session and API client (bot mode against a test server).
  */
-export function guildAction<S extends z.ZodType<{ guildId: string; reason?: string }>, R>(definition: GuildActionDefinition<S, R>) {
+export function guildAction<S extends z.ZodType<{ guildId: string; reason?: string }>, R>(
+  definition: GuildActionDefinition<S, R>,
+) {
   const action = createGuildAction(definition, {
     getSession: getDashboardSession,
     mode: () => dashboardConfig().authMode,

@@ -9,7 +9,8 @@ import { ModifyGuildInputSchema } from "./schemas/guild";
 import { describeDataUri, pick } from "./snapshots";
 
 const IMAGE_FIELDS = ["icon", "banner", "splash", "discovery_splash"] as const;
-const changedKeys = (input: Record<string, unknown>) => Object.keys(input).filter((key) => key !== "guildId" && key !== "reason" && input[key] !== undefined);
+const changedKeys = (input: Record<string, unknown>) =>
+  Object.keys(input).filter((key) => key !== "guildId" && key !== "reason" && input[key] !== undefined);
 
 /** PATCH /guilds/{guild.id}: Modify Guild, with only the fields that changed. */
 export const modifyGuild = guildAction({
@@ -18,24 +19,37 @@ export const modifyGuild = guildAction({
   target: (input, { before, result }) => ({
     type: "guild",
     id: input.guildId,
-    name: (result as { name?: string } | undefined)?.name ?? (before as { name?: string } | undefined)?.name ?? input.name ?? null,
+    name:
+      (result as { name?: string } | undefined)?.name ??
+      (before as { name?: string } | undefined)?.name ??
+      input.name ??
+      null,
   }),
   authorize: (check, input) => {
     let adminFeatureChange = false;
     if (input.features) {
       for (const [feature, permission] of Object.entries(MUTABLE_GUILD_FEATURES)) {
-        if (permission === "ADMINISTRATOR" && input.features.includes(feature as never) !== check.guild.features.includes(feature as never)) adminFeatureChange = true;
+        if (
+          permission === "ADMINISTRATOR" &&
+          input.features.includes(feature as never) !== check.guild.features.includes(feature as never)
+        )
+          adminFeatureChange = true;
       }
     }
     return firstRefusal(check.missing(P.ManageGuild), adminFeatureChange ? check.missing(P.Administrator) : null);
   },
-  request: (input) => Object.fromEntries(changedKeys(input).map((key) => [key, describeDataUri((input as Record<string, unknown>)[key])])),
+  request: (input) =>
+    Object.fromEntries(
+      changedKeys(input).map((key) => [key, describeDataUri((input as Record<string, unknown>)[key])]),
+    ),
   before: async ({ api, guildId, input }) => {
     const guild = await api.guilds.get(guildId);
     return { name: guild.name, ...pick(guild, changedKeys(input)) };
   },
   run: ({ api, guildId, input, reason }) => {
-    const body = Object.fromEntries(changedKeys(input).map((key) => [key, (input as Record<string, unknown>)[key]])) as RESTPatchAPIGuildJSONBody;
+    const body = Object.fromEntries(
+      changedKeys(input).map((key) => [key, (input as Record<string, unknown>)[key]]),
+    ) as RESTPatchAPIGuildJSONBody;
     return api.guilds.edit(guildId, body, { reason });
   },
   after: (guild, { input }) => ({ name: guild.name, ...pick(guild, changedKeys(input)) }),

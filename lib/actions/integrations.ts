@@ -15,7 +15,13 @@ export const deleteGuildIntegration = guildAction({
   before: async ({ api, guildId, input }) => {
     const integration = (await api.guilds.getIntegrations(guildId)).find((i) => i.id === input.integrationId);
     return integration
-      ? { name: integration.name, type: integration.type, account: integration.account, bot: integration.application?.bot?.username ?? null, enabled: integration.enabled }
+      ? {
+          name: integration.name,
+          type: integration.type,
+          account: integration.account,
+          bot: integration.application?.bot?.username ?? null,
+          enabled: integration.enabled,
+        }
       : null;
   },
   run: ({ api, guildId, input, reason }) => api.guilds.deleteIntegration(guildId, input.integrationId, { reason }),

@@ -4,9 +4,20 @@
 import { PermissionFlagsBits as P, type APIInvite } from "discord-api-types/v10";
 import { GuildApiError } from "@/lib/api-client";
 import { guildAction } from "./guild-action";
-import { countTargetUserLines, CreateInviteInputSchema, DeleteInviteInputSchema, TargetUsersInputSchema, toTargetUsersJob } from "./schemas/invites";
+import {
+  countTargetUserLines,
+  CreateInviteInputSchema,
+  DeleteInviteInputSchema,
+  TargetUsersInputSchema,
+  toTargetUsersJob,
+} from "./schemas/invites";
 
-type InviteLike = Partial<Pick<APIInvite, "code" | "channel" | "inviter" | "expires_at">> & { max_age?: number; max_uses?: number; uses?: number; temporary?: boolean };
+type InviteLike = Partial<Pick<APIInvite, "code" | "channel" | "inviter" | "expires_at">> & {
+  max_age?: number;
+  max_uses?: number;
+  uses?: number;
+  temporary?: boolean;
+};
 
 const inviteView = (invite: InviteLike) => ({
   code: invite.code ?? null,
@@ -36,9 +47,19 @@ export const createChannelInvite = guildAction({
     return inviteTarget(invite?.code ?? null, invite);
   },
   authorize: (check, input) => check.channelMissing(input.channelId, P.ViewChannel, P.CreateInstantInvite),
-  request: (input) => ({ channel_id: input.channelId, max_age: input.max_age, max_uses: input.max_uses, temporary: input.temporary, unique: input.unique }),
+  request: (input) => ({
+    channel_id: input.channelId,
+    max_age: input.max_age,
+    max_uses: input.max_uses,
+    temporary: input.temporary,
+    unique: input.unique,
+  }),
   run: ({ api, input, reason }) =>
-    api.channels.createInvite(input.channelId, { max_age: input.max_age, max_uses: input.max_uses, temporary: input.temporary, unique: input.unique }, { reason }),
+    api.channels.createInvite(
+      input.channelId,
+      { max_age: input.max_age, max_uses: input.max_uses, temporary: input.temporary, unique: input.unique },
+      { reason },
+    ),
   after: (invite) => inviteView(invite),
   message: (invite) => `Created the invite ${invite.code}.`,
 });
@@ -59,7 +80,10 @@ export const deleteInvite = guildAction({
   request: (input) => ({ code: input.code }),
   // Get Guild Invites carries the metadata (uses, limits) Get Invite leaves out; it needs Manage Server, hence the fallback.
   before: async ({ api, guildId, input }) => {
-    const listed = await api.guilds.getInvites(guildId).then((all) => all.find((i) => i.code === input.code), () => undefined);
+    const listed = await api.guilds.getInvites(guildId).then(
+      (all) => all.find((i) => i.code === input.code),
+      () => undefined,
+    );
     return inviteView(listed ?? (await api.invites.get(input.code)));
   },
   run: ({ api, input, reason }) => api.invites.delete(input.code, { reason }),
@@ -74,11 +98,17 @@ export const deleteInvite = guildAction({
 export const updateInviteTargetUsers = guildAction({
   action: "Update Target Users",
   schema: TargetUsersInputSchema,
-  target: (input, { before }) => ({ type: "invite", id: input.code, name: (before as { code?: string } | undefined)?.code ?? input.code }),
+  target: (input, { before }) => ({
+    type: "invite",
+    id: input.code,
+    name: (before as { code?: string } | undefined)?.code ?? input.code,
+  }),
   authorize: async (check, input) => {
     const invite = await check.guildInvite(input.code);
     if (!invite) return NOT_IN_GUILD;
-    return invite.inviter?.id === check.self.userId || check.has(P.ManageGuild) ? null : "needs Manage Server (or to be the invite's creator)";
+    return invite.inviter?.id === check.self.userId || check.has(P.ManageGuild)
+      ? null
+      : "needs Manage Server (or to be the invite's creator)";
   },
   request: (input) => ({ file: input.fileName ?? null, user_ids: countTargetUserLines(input.csv) }),
   before: async ({ api, input }) => {

@@ -19,17 +19,36 @@ import { pick } from "./snapshots";
 type MemberInput = { userId: string; userName?: string };
 
 const memberTarget = (input: MemberInput, { before }: { before?: unknown }) => {
-  const snapshot = before as { user?: { username?: string; global_name?: string | null }; nick?: string | null } | undefined;
-  return { type: "member", id: input.userId, name: input.userName ?? snapshot?.user?.global_name ?? snapshot?.user?.username ?? null };
+  const snapshot = before as
+    { user?: { username?: string; global_name?: string | null }; nick?: string | null } | undefined;
+  return {
+    type: "member",
+    id: input.userId,
+    name: input.userName ?? snapshot?.user?.global_name ?? snapshot?.user?.username ?? null,
+  };
 };
 
 const memberView = (member: APIGuildMember, keys: readonly string[]) => pick(member, keys);
-const beforeMember = (keys: readonly string[]) => async ({ api, guildId, input }: { api: import("@/lib/api-client").GuildApiClient; guildId: string; input: MemberInput }) => {
-  const member = await api.members.get(guildId, input.userId);
-  return { user: { username: member.user.username, global_name: member.user.global_name }, ...memberView(member, keys) };
-};
+const beforeMember =
+  (keys: readonly string[]) =>
+  async ({
+    api,
+    guildId,
+    input,
+  }: {
+    api: import("@/lib/api-client").GuildApiClient;
+    guildId: string;
+    input: MemberInput;
+  }) => {
+    const member = await api.members.get(guildId, input.userId);
+    return {
+      user: { username: member.user.username, global_name: member.user.global_name },
+      ...memberView(member, keys),
+    };
+  };
 
-const actOn = async (check: ModeratorCheck, userId: string, ...flags: bigint[]) => firstRefusal(check.missing(...flags), await check.memberBlock(userId));
+const actOn = async (check: ModeratorCheck, userId: string, ...flags: bigint[]) =>
+  firstRefusal(check.missing(...flags), await check.memberBlock(userId));
 
 /** PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member (nick) */
 export const setMemberNickname = guildAction({
@@ -39,7 +58,8 @@ export const setMemberNickname = guildAction({
   authorize: (check, input) => actOn(check, input.userId, P.ManageNicknames),
   request: (input) => ({ nick: input.nick || null }),
   before: beforeMember(["nick"]),
-  run: ({ api, guildId, input, reason }) => api.members.edit(guildId, input.userId, { nick: input.nick || null }, { reason }),
+  run: ({ api, guildId, input, reason }) =>
+    api.members.edit(guildId, input.userId, { nick: input.nick || null }, { reason }),
   after: (member) => memberView(member, ["nick"]),
   message: (member) => (member.nick ? `Nickname set to ${member.nick}.` : "Nickname cleared."),
 });
@@ -71,9 +91,13 @@ export const setMemberTimeout = guildAction({
   authorize: (check, input) => actOn(check, input.userId, P.ModerateMembers),
   request: (input) => ({ communication_disabled_until: input.until }),
   before: beforeMember(["communication_disabled_until"]),
-  run: ({ api, guildId, input, reason }) => api.members.edit(guildId, input.userId, { communication_disabled_until: input.until }, { reason }),
+  run: ({ api, guildId, input, reason }) =>
+    api.members.edit(guildId, input.userId, { communication_disabled_until: input.until }, { reason }),
   after: (member) => memberView(member, ["communication_disabled_until"]),
-  message: (member) => (member.communication_disabled_until ? `Timed out until ${new Date(member.communication_disabled_until).toUTCString()}.` : "Timeout removed."),
+  message: (member) =>
+    member.communication_disabled_until
+      ? `Timed out until ${new Date(member.communication_disabled_until).toUTCString()}.`
+      : "Timeout removed.",
 });
 
 /** PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member (mute, deaf, channel_id) */
@@ -87,15 +111,30 @@ export const setMemberVoice = guildAction({
       input.deaf !== undefined ? check.missing(P.DeafenMembers) : null,
       input.channel_id !== undefined ? check.missing(P.MoveMembers) : null,
     ),
-  request: (input) => Object.fromEntries((["mute", "deaf", "channel_id"] as const).filter((k) => input[k] !== undefined).map((k) => [k, input[k]])),
+  request: (input) =>
+    Object.fromEntries(
+      (["mute", "deaf", "channel_id"] as const).filter((k) => input[k] !== undefined).map((k) => [k, input[k]]),
+    ),
   before: beforeMember(["mute", "deaf"]),
   run: ({ api, guildId, input, reason }) => {
-    const body = Object.fromEntries((["mute", "deaf", "channel_id"] as const).filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
+    const body = Object.fromEntries(
+      (["mute", "deaf", "channel_id"] as const).filter((k) => input[k] !== undefined).map((k) => [k, input[k]]),
+    );
     return api.members.edit(guildId, input.userId, body, { reason });
   },
   after: (member) => memberView(member, ["mute", "deaf"]),
   message: (_m, input) =>
-    input.channel_id === null ? "Disconnected from voice." : input.channel_id ? "Moved to the other channel." : input.mute !== undefined ? (input.mute ? "Server muted." : "Unmuted.") : input.deaf ? "Server deafened." : "Undeafened.",
+    input.channel_id === null
+      ? "Disconnected from voice."
+      : input.channel_id
+        ? "Moved to the other channel."
+        : input.mute !== undefined
+          ? input.mute
+            ? "Server muted."
+            : "Unmuted."
+          : input.deaf
+            ? "Server deafened."
+            : "Undeafened.",
 });
 
 /** PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member (flags: BYPASSES_VERIFICATION, the one editable flag) */
@@ -104,7 +143,9 @@ export const setMemberBypassesVerification = guildAction({
   schema: MemberFlagsInputSchema,
   target: memberTarget,
   authorize: (check) =>
-    check.has(P.ManageGuild) || check.has(P.ManageRoles) || (check.has(P.ModerateMembers) && check.has(P.KickMembers) && check.has(P.BanMembers))
+    check.has(P.ManageGuild) ||
+    check.has(P.ManageRoles) ||
+    (check.has(P.ModerateMembers) && check.has(P.KickMembers) && check.has(P.BanMembers))
       ? null
       : "needs Manage Server, Manage Roles, or Timeout, Kick and Ban Members",
   request: (input) => ({ bypasses_verification: input.bypassesVerification }),
@@ -112,11 +153,14 @@ export const setMemberBypassesVerification = guildAction({
   run: async ({ api, guildId, input, reason }) => {
     // Only BYPASSES_VERIFICATION is editable; every other bit is sent back as it is.
     const current = await api.members.get(guildId, input.userId);
-    const flags = input.bypassesVerification ? current.flags | BYPASSES_VERIFICATION : current.flags & ~BYPASSES_VERIFICATION;
+    const flags = input.bypassesVerification
+      ? current.flags | BYPASSES_VERIFICATION
+      : current.flags & ~BYPASSES_VERIFICATION;
     return api.members.edit(guildId, input.userId, { flags }, { reason });
   },
   after: (member) => memberView(member, ["flags"]),
-  message: (_m, input) => (input.bypassesVerification ? "The member now bypasses verification." : "The member must pass verification."),
+  message: (_m, input) =>
+    input.bypassesVerification ? "The member now bypasses verification." : "The member must pass verification.",
 });
 
 /** DELETE /guilds/{guild.id}/members/{user.id}: Remove Guild Member (kick) */
@@ -141,9 +185,12 @@ export const banMember = guildAction({
   request: (input) => ({ delete_message_seconds: input.delete_message_seconds }),
   before: async ({ api, guildId, input }) => {
     const member = await api.members.get(guildId, input.userId).catch(() => null);
-    return member ? { user: { username: member.user.username, global_name: member.user.global_name }, banned: false, member: true } : { banned: false, member: false };
+    return member
+      ? { user: { username: member.user.username, global_name: member.user.global_name }, banned: false, member: true }
+      : { banned: false, member: false };
   },
-  run: ({ api, guildId, input, reason }) => api.bans.ban(guildId, input.userId, { delete_message_seconds: input.delete_message_seconds }, { reason }),
+  run: ({ api, guildId, input, reason }) =>
+    api.bans.ban(guildId, input.userId, { delete_message_seconds: input.delete_message_seconds }, { reason }),
   after: () => ({ banned: true, member: false }),
   message: (_r, input) => `Banned ${input.userName ?? "the user"}.`,
 });

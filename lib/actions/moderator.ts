@@ -1,6 +1,13 @@
 // The moderator's own standing in a guild, for bot mode: Discord judges only the bot, so the dashboard applies the
 // shared permission engine to the moderator's member before acting for them.
-import { OverwriteType, PermissionFlagsBits, type APIGuild, type APIGuildMember, type APIInvite, type APIRole } from "discord-api-types/v10";
+import {
+  OverwriteType,
+  PermissionFlagsBits,
+  type APIGuild,
+  type APIGuildMember,
+  type APIInvite,
+  type APIRole,
+} from "discord-api-types/v10";
 import type { GuildApiClient } from "@/lib/api-client";
 import {
   canActOnMember,
@@ -13,7 +20,10 @@ import {
   type PermissionMember,
 } from "@/lib/discord/permissions";
 
-const member = (m: Pick<APIGuildMember, "roles" | "communication_disabled_until">, userId: string): PermissionMember => ({
+const member = (
+  m: Pick<APIGuildMember, "roles" | "communication_disabled_until">,
+  userId: string,
+): PermissionMember => ({
   userId,
   roleIds: m.roles,
   communicationDisabledUntil: m.communication_disabled_until ?? null,
@@ -51,7 +61,10 @@ export class ModeratorCheck {
 
   /** "needs Ban Members" when a flag is missing, else null. */
   missing(...flags: bigint[]): string | null {
-    return describeMissing(this.permissions, flags.reduce((a, b) => a | b, 0n));
+    return describeMissing(
+      this.permissions,
+      flags.reduce((a, b) => a | b, 0n),
+    );
   }
 
   /** The target member, or null when they are not in the guild. */
@@ -86,7 +99,10 @@ export class ModeratorCheck {
       allow: BigInt(o.allow),
       deny: BigInt(o.deny),
     }));
-    const missing = describeMissing(computeChannelPermissions(this.context, this.self, overwrites), flags.reduce((a, b) => a | b, 0n));
+    const missing = describeMissing(
+      computeChannelPermissions(this.context, this.self, overwrites),
+      flags.reduce((a, b) => a | b, 0n),
+    );
     return missing && `${missing} in #${channel.name ?? channelId}`;
   }
 
@@ -100,7 +116,9 @@ export class ModeratorCheck {
   grantBlock(permissions: bigint): string | null {
     if (this.isOwner || this.has(PermissionFlagsBits.Administrator)) return null;
     const extra = permissions & ~this.permissions;
-    return extra === 0n ? null : `you can't grant permissions you don't have (${describeMissing(this.permissions, extra)})`;
+    return extra === 0n
+      ? null
+      : `you can't grant permissions you don't have (${describeMissing(this.permissions, extra)})`;
   }
 }
 

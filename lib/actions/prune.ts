@@ -12,7 +12,8 @@ import { firstRefusal, type ModeratorCheck } from "./moderator";
 import { BeginPruneInputSchema, PrunePreviewInputSchema, pruneRunProblem } from "./schemas/prune";
 
 /** Prune kicks: the moderator needs Manage Server and Kick Members, and may only include roles below their own. */
-const mayPrune = (check: ModeratorCheck, roleIds: readonly string[]) => firstRefusal(check.missing(P.ManageGuild, P.KickMembers), ...roleIds.map((id) => check.roleBlock(id)));
+const mayPrune = (check: ModeratorCheck, roleIds: readonly string[]) =>
+  firstRefusal(check.missing(P.ManageGuild, P.KickMembers), ...roleIds.map((id) => check.roleBlock(id)));
 
 const guildTarget = (input: { guildId: string }) => ({ type: "guild", id: input.guildId });
 const plural = (n: number) => `${n} member${n === 1 ? "" : "s"}`;
@@ -25,7 +26,10 @@ export const previewPrune = guildAction({
   authorize: (check, input) => mayPrune(check, input.includeRoles),
   request: (input) => ({ days: input.days, include_roles: input.includeRoles }),
   run: async ({ api, guildId, input, actor }) => {
-    const { pruned } = await api.guilds.getPruneCount(guildId, { days: input.days, include_roles: input.includeRoles.join(",") || undefined });
+    const { pruned } = await api.guilds.getPruneCount(guildId, {
+      days: input.days,
+      include_roles: input.includeRoles.join(",") || undefined,
+    });
     return recordPrunePreview({ guildId, days: input.days, roleIds: input.includeRoles, count: pruned, actor });
   },
   after: (preview) => ({ pruned: preview.count, previewId: preview.id }),
@@ -38,16 +42,26 @@ export const beginPrune = guildAction({
   schema: BeginPruneInputSchema,
   target: guildTarget,
   authorize: (check, input) => mayPrune(check, input.includeRoles),
-  request: (input) => ({ days: input.days, include_roles: input.includeRoles, compute_prune_count: input.computePruneCount, preview_id: input.previewId }),
+  request: (input) => ({
+    days: input.days,
+    include_roles: input.includeRoles,
+    compute_prune_count: input.computePruneCount,
+    preview_id: input.previewId,
+  }),
   run: async ({ api, guildId, input, actor, reason }) => {
     const preview = await findPrunePreview(guildId, input.previewId);
     const problem = pruneRunProblem(preview, input, Date.now());
-    if (problem || !preview) throw new ActionRefusal(problem!.message, problem!.field ? { [problem!.field]: [problem!.message] } : {});
+    if (problem || !preview)
+      throw new ActionRefusal(problem!.message, problem!.field ? { [problem!.field]: [problem!.message] } : {});
     if (!(await claimPrunePreview(preview.id, { actorName: actor.name, computeCount: input.computePruneCount }))) {
       throw new ActionRefusal("This preview was already used for a prune. Preview again to see who is inactive now.");
     }
     try {
-      const result = await api.guilds.beginPrune(guildId, { days: input.days, include_roles: input.includeRoles, compute_prune_count: input.computePruneCount }, { reason });
+      const result = await api.guilds.beginPrune(
+        guildId,
+        { days: input.days, include_roles: input.includeRoles, compute_prune_count: input.computePruneCount },
+        { reason },
+      );
       return await finishPruneRun(preview.id, { status: "success", pruned: result.pruned });
     } catch (error) {
       await finishPruneRun(preview.id, { status: "error", error: describeApiError(error) });

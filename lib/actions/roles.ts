@@ -4,7 +4,12 @@
 import { PermissionFlagsBits as P, type APIRole } from "discord-api-types/v10";
 import { guildAction } from "./guild-action";
 import { firstRefusal } from "./moderator";
-import { CreateRoleInputSchema, DeleteRoleInputSchema, ModifyRoleInputSchema, RolePositionsInputSchema } from "./schemas/roles";
+import {
+  CreateRoleInputSchema,
+  DeleteRoleInputSchema,
+  ModifyRoleInputSchema,
+  RolePositionsInputSchema,
+} from "./schemas/roles";
 import { pick } from "./snapshots";
 
 const ROLE_FIELDS = ["name", "color", "hoist", "mentionable", "permissions"] as const;
@@ -17,7 +22,17 @@ export const createGuildRole = guildAction({
   target: (input, { result }) => ({ type: "role", id: (result as APIRole | undefined)?.id ?? null, name: input.name }),
   authorize: (check, input) => firstRefusal(check.missing(P.ManageRoles), check.grantBlock(BigInt(input.permissions))),
   run: ({ api, guildId, input, reason }) =>
-    api.roles.create(guildId, { name: input.name, color: input.color, hoist: input.hoist, mentionable: input.mentionable, permissions: input.permissions }, { reason }),
+    api.roles.create(
+      guildId,
+      {
+        name: input.name,
+        color: input.color,
+        hoist: input.hoist,
+        mentionable: input.mentionable,
+        permissions: input.permissions,
+      },
+      { reason },
+    ),
   after: roleView,
   message: (role) => `Created the role ${role.name}.`,
 });
@@ -26,13 +41,28 @@ export const createGuildRole = guildAction({
 export const modifyGuildRole = guildAction({
   action: "Modify Guild Role",
   schema: ModifyRoleInputSchema,
-  target: (input, { before, result }) => ({ type: "role", id: input.roleId, name: (result as APIRole | undefined)?.name ?? (before as { name?: string } | undefined)?.name ?? input.name ?? null }),
+  target: (input, { before, result }) => ({
+    type: "role",
+    id: input.roleId,
+    name:
+      (result as APIRole | undefined)?.name ?? (before as { name?: string } | undefined)?.name ?? input.name ?? null,
+  }),
   authorize: (check, input) =>
-    firstRefusal(check.missing(P.ManageRoles), check.roleBlock(input.roleId), input.permissions !== undefined ? check.grantBlock(BigInt(input.permissions)) : null),
-  request: (input) => pick(input, ROLE_FIELDS.filter((key) => input[key] !== undefined)),
+    firstRefusal(
+      check.missing(P.ManageRoles),
+      check.roleBlock(input.roleId),
+      input.permissions !== undefined ? check.grantBlock(BigInt(input.permissions)) : null,
+    ),
+  request: (input) =>
+    pick(
+      input,
+      ROLE_FIELDS.filter((key) => input[key] !== undefined),
+    ),
   before: async ({ api, guildId, input }) => roleView(await api.roles.get(guildId, input.roleId)),
   run: ({ api, guildId, input, reason }) => {
-    const body = Object.fromEntries(ROLE_FIELDS.filter((key) => input[key] !== undefined).map((key) => [key, input[key]]));
+    const body = Object.fromEntries(
+      ROLE_FIELDS.filter((key) => input[key] !== undefined).map((key) => [key, input[key]]),
+    );
     return api.roles.edit(guildId, input.roleId, body, { reason });
   },
   after: roleView,
@@ -44,27 +74,48 @@ export const modifyGuildRolePositions = guildAction({
   action: "Modify Guild Role Positions",
   schema: RolePositionsInputSchema,
   target: (input, { before }) => {
-    const names = input.positions.map((p) => (before as Record<string, { name: string }> | undefined)?.[p.id]?.name ?? p.id);
-    return { type: "roles", id: input.positions.length === 1 ? input.positions[0].id : null, name: names.length <= 3 ? names.join(", ") : `${names.length} roles` };
+    const names = input.positions.map(
+      (p) => (before as Record<string, { name: string }> | undefined)?.[p.id]?.name ?? p.id,
+    );
+    return {
+      type: "roles",
+      id: input.positions.length === 1 ? input.positions[0].id : null,
+      name: names.length <= 3 ? names.join(", ") : `${names.length} roles`,
+    };
   },
-  authorize: (check, input) => firstRefusal(check.missing(P.ManageRoles), ...input.positions.map((p) => check.roleBlock(p.id))),
+  authorize: (check, input) =>
+    firstRefusal(check.missing(P.ManageRoles), ...input.positions.map((p) => check.roleBlock(p.id))),
   request: (input) => input.positions,
-  before: async ({ api, guildId, input }) => positionsOf(await api.roles.list(guildId), input.positions.map((p) => p.id)),
+  before: async ({ api, guildId, input }) =>
+    positionsOf(
+      await api.roles.list(guildId),
+      input.positions.map((p) => p.id),
+    ),
   run: ({ api, guildId, input, reason }) => api.roles.setPositions(guildId, input.positions, { reason }),
-  after: (roles, { input }) => positionsOf(roles, input.positions.map((p) => p.id)),
+  after: (roles, { input }) =>
+    positionsOf(
+      roles,
+      input.positions.map((p) => p.id),
+    ),
   message: () => "Saved the new role order.",
 });
 
 function positionsOf(roles: readonly APIRole[], ids: readonly string[]) {
   const wanted = new Set(ids);
-  return Object.fromEntries(roles.filter((r) => wanted.has(r.id)).map((r) => [r.id, { name: r.name, position: r.position }]));
+  return Object.fromEntries(
+    roles.filter((r) => wanted.has(r.id)).map((r) => [r.id, { name: r.name, position: r.position }]),
+  );
 }
 
 /** DELETE /guilds/{guild.id}/roles/{role.id}: Delete Guild Role */
 export const deleteGuildRole = guildAction({
   action: "Delete Guild Role",
   schema: DeleteRoleInputSchema,
-  target: (input, { before }) => ({ type: "role", id: input.roleId, name: (before as { name?: string } | undefined)?.name ?? input.roleName ?? null }),
+  target: (input, { before }) => ({
+    type: "role",
+    id: input.roleId,
+    name: (before as { name?: string } | undefined)?.name ?? input.roleName ?? null,
+  }),
   authorize: (check, input) => firstRefusal(check.missing(P.ManageRoles), check.roleBlock(input.roleId)),
   request: () => ({}),
   before: async ({ api, guildId, input }) => roleView(await api.roles.get(guildId, input.roleId)),

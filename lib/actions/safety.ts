@@ -2,7 +2,12 @@
 
 // Server actions of the safety page: pausing invites or DMs (Modify Guild Incident Actions) and the safety features
 // of Modify Guild. Verification level and the explicit content filter go through modifyGuild (./guild).
-import { PermissionFlagsBits as P, type APIGuild, type APIIncidentsData, type GuildFeature } from "discord-api-types/v10";
+import {
+  PermissionFlagsBits as P,
+  type APIGuild,
+  type APIIncidentsData,
+  type GuildFeature,
+} from "discord-api-types/v10";
 import { guildAction } from "./guild-action";
 import { GuildFeatureInputSchema, INCIDENT_ACTIONS, IncidentActionInputSchema } from "./schemas/safety";
 
@@ -22,7 +27,10 @@ export const setIncidentAction = guildAction({
   schema: IncidentActionInputSchema,
   target: guildTarget,
   authorize: (check) => check.missing(P.ManageGuild),
-  request: (input) => ({ [INCIDENT_ACTIONS.find((a) => a.key === input.action)!.field]: input.hours === 0 ? null : `${input.hours} h from now` }),
+  request: (input) => ({
+    [INCIDENT_ACTIONS.find((a) => a.key === input.action)!.field]:
+      input.hours === 0 ? null : `${input.hours} h from now`,
+  }),
   before: async ({ api, guildId }) => incidents(await api.guilds.get(guildId)),
   run: async ({ api, guildId, input, reason }) => {
     // The PUT names both pauses (Discord's body requires both), so the one not being changed is read and sent back.
@@ -35,10 +43,15 @@ export const setIncidentAction = guildAction({
     };
     return api.guilds.editIncidentActions(guildId, body, { reason });
   },
-  after: (data: APIIncidentsData) => ({ invites_disabled_until: data.invites_disabled_until, dms_disabled_until: data.dms_disabled_until }),
+  after: (data: APIIncidentsData) => ({
+    invites_disabled_until: data.invites_disabled_until,
+    dms_disabled_until: data.dms_disabled_until,
+  }),
   message: (_data, input) => {
     const what = input.action === "invites" ? "Invites" : "DMs";
-    return input.hours === 0 ? `${what} are no longer paused.` : `${what} paused for ${input.hours} hour${input.hours === 1 ? "" : "s"}.`;
+    return input.hours === 0
+      ? `${what} are no longer paused.`
+      : `${what} paused for ${input.hours} hour${input.hours === 1 ? "" : "s"}.`;
   },
 });
 
@@ -49,14 +62,24 @@ export const setGuildFeature = guildAction({
   target: guildTarget,
   authorize: (check) => check.missing(P.ManageGuild),
   request: (input) => ({ features: `${input.enabled ? "+" : "-"}${input.feature}` }),
-  before: async ({ api, guildId, input }) => ({ [input.feature]: (await api.guilds.get(guildId)).features.includes(input.feature as GuildFeature) }),
+  before: async ({ api, guildId, input }) => ({
+    [input.feature]: (await api.guilds.get(guildId)).features.includes(input.feature as GuildFeature),
+  }),
   run: async ({ api, guildId, input, reason }) => {
     const features = (await api.guilds.get(guildId)).features.filter((f) => f !== input.feature);
-    return api.guilds.edit(guildId, { features: input.enabled ? [...features, input.feature as GuildFeature] : features }, { reason });
+    return api.guilds.edit(
+      guildId,
+      { features: input.enabled ? [...features, input.feature as GuildFeature] : features },
+      { reason },
+    );
   },
   after: (guild, { input }) => ({ [input.feature]: guild.features.includes(input.feature as GuildFeature) }),
   message: (_guild, input) =>
     input.feature === "RAID_ALERTS_DISABLED"
-      ? input.enabled ? "Raid alerts are off." : "Raid alerts are on."
-      : input.enabled ? "Invites are paused until you resume them." : "Invites are resumed.",
+      ? input.enabled
+        ? "Raid alerts are off."
+        : "Raid alerts are on."
+      : input.enabled
+        ? "Invites are paused until you resume them."
+        : "Invites are resumed.",
 });

@@ -17,7 +17,12 @@ export const modifyGuildWelcomeScreen = guildAction({
     return { enabled: guild.features.includes(GuildFeature.WelcomeScreenEnabled), ...screen };
   },
   run: ({ api, guildId, input, reason }) =>
-    api.guilds.editWelcomeScreen(guildId, { enabled: input.enabled, description: input.description || null, welcome_channels: input.welcome_channels }, { reason }),
+    api.guilds.editWelcomeScreen(
+      guildId,
+      { enabled: input.enabled, description: input.description || null, welcome_channels: input.welcome_channels },
+      { reason },
+    ),
   after: (screen, { input }) => ({ enabled: input.enabled, ...screen }),
-  message: (screen, input) => `Saved the welcome screen (${input.enabled ? "on" : "off"}, ${screen.welcome_channels.length} channel${screen.welcome_channels.length === 1 ? "" : "s"}).`,
+  message: (screen, input) =>
+    `Saved the welcome screen (${input.enabled ? "on" : "off"}, ${screen.welcome_channels.length} channel${screen.welcome_channels.length === 1 ? "" : "s"}).`,
 });

@@ -12,7 +12,8 @@ export const modifyGuildWidget = guildAction({
   target: (input) => ({ type: "widget", id: input.guildId, name: "Server widget" }),
   authorize: (check) => check.missing(P.ManageGuild),
   before: ({ api, guildId }) => api.guilds.getWidgetSettings(guildId),
-  run: ({ api, guildId, input, reason }) => api.guilds.editWidgetSettings(guildId, { enabled: input.enabled, channel_id: input.channel_id }, { reason }),
+  run: ({ api, guildId, input, reason }) =>
+    api.guilds.editWidgetSettings(guildId, { enabled: input.enabled, channel_id: input.channel_id }, { reason }),
   after: (settings) => settings,
   message: (settings) => (settings.enabled ? "Saved: the widget is on." : "Saved: the widget is off."),
 });

@@ -15,7 +15,11 @@ export function activityConfig(): ActivityConfig | null {
   const clientId = process.env.ACTIVITY_CLIENT_ID ?? demo?.applicationId;
   const clientSecret = process.env.ACTIVITY_CLIENT_SECRET ?? demo?.clientSecret;
   if (!clientId || !clientSecret) return null;
-  const apiBase = (process.env.ACTIVITY_API_URL ?? process.env.GUILD_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}/api`).replace(/\/$/, "");
+  const apiBase = (
+    process.env.ACTIVITY_API_URL ??
+    process.env.GUILD_API_URL ??
+    `http://127.0.0.1:${process.env.PORT ?? 3000}/api`
+  ).replace(/\/$/, "");
   return { clientId, clientSecret, apiBase };
 }
 

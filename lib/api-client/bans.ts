@@ -15,12 +15,21 @@ export class BansAPI {
 
   /** Get Guild Bans */
   list(guildId: string, query: RESTGetAPIGuildBansQuery = {}, { signal }: RequestOptions = {}) {
-    return this.rest.request<RESTGetAPIGuildBansResult>({ method: "GET", path: Routes.guildBans(guildId), query, signal });
+    return this.rest.request<RESTGetAPIGuildBansResult>({
+      method: "GET",
+      path: Routes.guildBans(guildId),
+      query,
+      signal,
+    });
   }
 
   /** Get Guild Ban */
   get(guildId: string, userId: string, { signal }: RequestOptions = {}) {
-    return this.rest.request<RESTGetAPIGuildBanResult>({ method: "GET", path: Routes.guildBan(guildId, userId), signal });
+    return this.rest.request<RESTGetAPIGuildBanResult>({
+      method: "GET",
+      path: Routes.guildBan(guildId, userId),
+      signal,
+    });
   }
 
   /** Create Guild Ban */
@@ -35,6 +44,12 @@ export class BansAPI {
 
   /** Bulk Guild Ban (at most 200 user ids) */
   bulkBan(guildId: string, body: RESTPostAPIGuildBulkBanJSONBody, { reason, signal }: RequestOptions = {}) {
-    return this.rest.request<RESTPostAPIGuildBulkBanResult>({ method: "POST", path: Routes.guildBulkBan(guildId), body, reason, signal });
+    return this.rest.request<RESTPostAPIGuildBulkBanResult>({
+      method: "POST",
+      path: Routes.guildBulkBan(guildId),
+      body,
+      reason,
+      signal,
+    });
   }
 }

@@ -1,7 +1,13 @@
 // The API client's error contract as data: one typed error for every non-2xx answer, with Discord's nested
 // `errors` tree flattened to field paths ("name", "roles.0", "permission_overwrites.1.allow") so forms can
 // show each message next to its field. OAuth2 endpoints answer RFC 6749 bodies; they map onto the same type.
-import { RESTJSONErrorCodes, type RESTError, type RESTErrorData, type RESTErrorFieldInformation, type RESTErrorGroupWrapper } from "discord-api-types/v10";
+import {
+  RESTJSONErrorCodes,
+  type RESTError,
+  type RESTErrorData,
+  type RESTErrorFieldInformation,
+  type RESTErrorGroupWrapper,
+} from "discord-api-types/v10";
 
 export interface ApiFieldError {
   /** Dotted path into the request body, e.g. "roles.0"; "" for the body itself. */
@@ -74,7 +80,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function parseErrorBody(status: number, body: unknown): { message: string; code: number; fieldErrors: ApiFieldError[]; oauthError: string | null } {
+function parseErrorBody(
+  status: number,
+  body: unknown,
+): { message: string; code: number; fieldErrors: ApiFieldError[]; oauthError: string | null } {
   if (isRecord(body) && typeof body.error === "string" && !("code" in body)) {
     const description = typeof body.error_description === "string" ? body.error_description : body.error;
     return { message: description, code: 0, fieldErrors: [], oauthError: body.error };
@@ -91,8 +100,15 @@ function parseErrorBody(status: number, body: unknown): { message: string; code:
   if (isFieldMessageMap(body)) {
     // Update Target Users answers a bad file with its own shape, {"target_users_file": ["line 3: …", …]}: field →
     // messages, without Discord's code and message. It is an invalid form body all the same.
-    const fieldErrors = Object.entries(body).flatMap(([path, messages]) => messages.map((message) => ({ path, code: "", message })));
-    return { message: "Invalid Form Body", code: RESTJSONErrorCodes.InvalidFormBodyOrContentType, fieldErrors, oauthError: null };
+    const fieldErrors = Object.entries(body).flatMap(([path, messages]) =>
+      messages.map((message) => ({ path, code: "", message })),
+    );
+    return {
+      message: "Invalid Form Body",
+      code: RESTJSONErrorCodes.InvalidFormBodyOrContentType,
+      fieldErrors,
+      oauthError: null,
+    };
   }
   return { message: `HTTP ${status}`, code: 0, fieldErrors: [], oauthError: null };
 }
@@ -100,7 +116,10 @@ function parseErrorBody(status: number, body: unknown): { message: string; code:
 function isFieldMessageMap(body: unknown): body is Record<string, string[]> {
   if (!isRecord(body)) return false;
   const values = Object.values(body);
-  return values.length > 0 && values.every((value) => Array.isArray(value) && value.every((message) => typeof message === "string"));
+  return (
+    values.length > 0 &&
+    values.every((value) => Array.isArray(value) && value.every((message) => typeof message === "string"))
+  );
 }
 
 /**
@@ -134,7 +153,8 @@ export function describeApiError(error: unknown): string {
   if (error instanceof RateLimitError) return `Rate limited: try again in ${Math.ceil(error.retryAfter)} s.`;
   if (error instanceof GuildApiError) {
     const first = error.fieldErrors[0];
-    if (error.code === 50035 && first) return `${error.message}: ${first.path ? `${first.path}: ` : ""}${first.message}`;
+    if (error.code === 50035 && first)
+      return `${error.message}: ${first.path ? `${first.path}: ` : ""}${first.message}`;
     return error.message;
   }
   if (error instanceof GuildApiUnreachableError) return error.message;

@@ -41,5 +41,12 @@ export class GuildApiClient {
 export { BansAPI, ChannelsAPI, GuildsAPI, InvitesAPI, MembersAPI, OAuth2API, RestClient, RolesAPI, UsersAPI, VoiceAPI };
 export type { RestOptions, RequestOptions, RateLimitNotice, HttpMethod } from "./rest";
 export { isIdempotent } from "./rest";
-export { GuildApiError, RateLimitError, GuildApiUnreachableError, flattenErrorTree, describeApiError, type ApiFieldError } from "./errors";
+export {
+  GuildApiError,
+  RateLimitError,
+  GuildApiUnreachableError,
+  flattenErrorTree,
+  describeApiError,
+  type ApiFieldError,
+} from "./errors";
 export { Routes } from "./routes";

@@ -1,5 +1,10 @@
 // Invites by code: Get / Delete Invite and the target-users operations.
-import type { RESTDeleteAPIInviteResult, RESTGetAPIInviteQuery, RESTGetAPIInviteResult, RESTGetAPIInviteTargetUsersJobStatusResult } from "discord-api-types/v10";
+import type {
+  RESTDeleteAPIInviteResult,
+  RESTGetAPIInviteQuery,
+  RESTGetAPIInviteResult,
+  RESTGetAPIInviteTargetUsersJobStatusResult,
+} from "discord-api-types/v10";
 import type { RestClient, RequestOptions } from "./rest";
 import { Routes } from "./routes";
 
@@ -13,7 +18,12 @@ export class InvitesAPI {
 
   /** Delete Invite */
   delete(code: string, { reason, signal }: RequestOptions = {}) {
-    return this.rest.request<RESTDeleteAPIInviteResult>({ method: "DELETE", path: Routes.invite(code), reason, signal });
+    return this.rest.request<RESTDeleteAPIInviteResult>({
+      method: "DELETE",
+      path: Routes.invite(code),
+      reason,
+      signal,
+    });
   }
 
   /** Get Target Users: CSV text with the header user_id. */
@@ -30,6 +40,10 @@ export class InvitesAPI {
 
   /** Get Target Users Job Status */
   getTargetUsersJobStatus(code: string, { signal }: RequestOptions = {}) {
-    return this.rest.request<RESTGetAPIInviteTargetUsersJobStatusResult>({ method: "GET", path: Routes.inviteTargetUsersJobStatus(code), signal });
+    return this.rest.request<RESTGetAPIInviteTargetUsersJobStatusResult>({
+      method: "GET",
+      path: Routes.inviteTargetUsersJobStatus(code),
+      signal,
+    });
   }
 }

@@ -18,37 +18,78 @@ export class MembersAPI {
 
   /** Get Guild Member */
   get(guildId: string, userId: string, { signal }: RequestOptions = {}) {
-    return this.rest.request<RESTGetAPIGuildMemberResult>({ method: "GET", path: Routes.guildMember(guildId, userId), signal });
+    return this.rest.request<RESTGetAPIGuildMemberResult>({
+      method: "GET",
+      path: Routes.guildMember(guildId, userId),
+      signal,
+    });
   }
 
   /** List Guild Members: one page after the `after` cursor (highest user id of the previous page). */
   list(guildId: string, query: RESTGetAPIGuildMembersQuery = {}, { signal }: RequestOptions = {}) {
-    return this.rest.request<RESTGetAPIGuildMembersResult>({ method: "GET", path: Routes.guildMembers(guildId), query, signal });
+    return this.rest.request<RESTGetAPIGuildMembersResult>({
+      method: "GET",
+      path: Routes.guildMembers(guildId),
+      query,
+      signal,
+    });
   }
 
   /** Search Guild Members: username or nickname starting with `query`. */
   search(guildId: string, query: RESTGetAPIGuildMembersSearchQuery, { signal }: RequestOptions = {}) {
-    return this.rest.request<RESTGetAPIGuildMembersSearchResult>({ method: "GET", path: Routes.guildMembersSearch(guildId), query, signal });
+    return this.rest.request<RESTGetAPIGuildMembersSearchResult>({
+      method: "GET",
+      path: Routes.guildMembersSearch(guildId),
+      query,
+      signal,
+    });
   }
 
   /** Modify Guild Member */
-  edit(guildId: string, userId: string, body: RESTPatchAPIGuildMemberJSONBody, { reason, signal }: RequestOptions = {}) {
-    return this.rest.request<RESTPatchAPIGuildMemberResult>({ method: "PATCH", path: Routes.guildMember(guildId, userId), body, reason, signal });
+  edit(
+    guildId: string,
+    userId: string,
+    body: RESTPatchAPIGuildMemberJSONBody,
+    { reason, signal }: RequestOptions = {},
+  ) {
+    return this.rest.request<RESTPatchAPIGuildMemberResult>({
+      method: "PATCH",
+      path: Routes.guildMember(guildId, userId),
+      body,
+      reason,
+      signal,
+    });
   }
 
   /** Modify Current Member */
   editCurrent(guildId: string, body: RESTPatchAPICurrentGuildMemberJSONBody, { reason, signal }: RequestOptions = {}) {
-    return this.rest.request<RESTPatchAPIGuildMemberResult>({ method: "PATCH", path: Routes.guildMember(guildId, "@me"), body, reason, signal });
+    return this.rest.request<RESTPatchAPIGuildMemberResult>({
+      method: "PATCH",
+      path: Routes.guildMember(guildId, "@me"),
+      body,
+      reason,
+      signal,
+    });
   }
 
   /** Add Guild Member Role */
   addRole(guildId: string, userId: string, roleId: string, { reason, signal }: RequestOptions = {}) {
-    return this.rest.request<void>({ method: "PUT", path: Routes.guildMemberRole(guildId, userId, roleId), reason, signal });
+    return this.rest.request<void>({
+      method: "PUT",
+      path: Routes.guildMemberRole(guildId, userId, roleId),
+      reason,
+      signal,
+    });
   }
 
   /** Remove Guild Member Role */
   removeRole(guildId: string, userId: string, roleId: string, { reason, signal }: RequestOptions = {}) {
-    return this.rest.request<void>({ method: "DELETE", path: Routes.guildMemberRole(guildId, userId, roleId), reason, signal });
+    return this.rest.request<void>({
+      method: "DELETE",
+      path: Routes.guildMemberRole(guildId, userId, roleId),
+      reason,
+      signal,
+    });
   }
 
   /** Remove Guild Member (kick) */

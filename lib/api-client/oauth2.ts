@@ -21,11 +21,20 @@ export class OAuth2API {
   constructor(private readonly rest: RestClient) {}
 
   /** Token Exchange (authorization_code) */
-  tokenExchange(client: OAuth2ClientCredentials, data: { code: string; redirectUri: string; codeVerifier?: string }, { signal }: RequestOptions = {}) {
+  tokenExchange(
+    client: OAuth2ClientCredentials,
+    data: { code: string; redirectUri: string; codeVerifier?: string },
+    { signal }: RequestOptions = {},
+  ) {
     return this.rest.request<RESTPostOAuth2AccessTokenResult>({
       method: "POST",
       path: Routes.oauth2TokenExchange(),
-      form: { grant_type: "authorization_code", code: data.code, redirect_uri: data.redirectUri, code_verifier: data.codeVerifier },
+      form: {
+        grant_type: "authorization_code",
+        code: data.code,
+        redirect_uri: data.redirectUri,
+        code_verifier: data.codeVerifier,
+      },
       auth: basic(client),
       signal,
     });
@@ -43,7 +52,12 @@ export class OAuth2API {
   }
 
   /** Token Revocation (access or refresh token) */
-  revokeToken(client: OAuth2ClientCredentials, token: string, tokenTypeHint?: "access_token" | "refresh_token", { signal }: RequestOptions = {}) {
+  revokeToken(
+    client: OAuth2ClientCredentials,
+    token: string,
+    tokenTypeHint?: "access_token" | "refresh_token",
+    { signal }: RequestOptions = {},
+  ) {
     return this.rest.request<void>({
       method: "POST",
       path: Routes.oauth2TokenRevocation(),
@@ -55,6 +69,10 @@ export class OAuth2API {
 
   /** Get Current Authorization Information */
   getCurrentAuthorization({ signal }: RequestOptions = {}) {
-    return this.rest.request<RESTGetAPIOAuth2CurrentAuthorizationResult>({ method: "GET", path: Routes.oauth2CurrentAuthorization(), signal });
+    return this.rest.request<RESTGetAPIOAuth2CurrentAuthorizationResult>({
+      method: "GET",
+      path: Routes.oauth2CurrentAuthorization(),
+      signal,
+    });
   }
 }

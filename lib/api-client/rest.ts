@@ -94,7 +94,8 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /** Seconds to wait, from the body's retry_after or the Retry-After / X-RateLimit-Reset-After headers. */
 function retryAfterSeconds(response: Response, body: unknown): number {
-  const fromBody = typeof body === "object" && body !== null ? Number((body as { retry_after?: unknown }).retry_after) : NaN;
+  const fromBody =
+    typeof body === "object" && body !== null ? Number((body as { retry_after?: unknown }).retry_after) : NaN;
   if (Number.isFinite(fromBody) && fromBody >= 0) return fromBody;
   for (const header of ["retry-after", "x-ratelimit-reset-after"]) {
     const value = Number(response.headers.get(header));
@@ -163,7 +164,9 @@ export class RestClient {
     let body: BodyInit | undefined;
     if (data.form) {
       headers["content-type"] = "application/x-www-form-urlencoded";
-      body = new URLSearchParams(Object.entries(data.form).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+      body = new URLSearchParams(
+        Object.entries(data.form).filter((e): e is [string, string] => e[1] !== undefined),
+      ).toString();
     } else if (data.formData) {
       body = data.formData;
     } else if (data.body !== undefined) {
@@ -192,7 +195,9 @@ export class RestClient {
 
       if (response.status === 429) {
         const retryAfter = retryAfterSeconds(response, parsed);
-        const global = Boolean((parsed as { global?: unknown } | undefined)?.global) || response.headers.get("x-ratelimit-global") === "true";
+        const global =
+          Boolean((parsed as { global?: unknown } | undefined)?.global) ||
+          response.headers.get("x-ratelimit-global") === "true";
         const willRetry = idempotent && attempt < this.retries && retryAfter * 1000 <= this.maxRateLimitWaitMs;
         this.onRateLimit?.({ method: data.method, path: data.path, retryAfter, global, willRetry });
         if (!willRetry) throw new RateLimitError(parsed, retryAfter, global, description);

@@ -23,27 +23,53 @@ export class RolesAPI {
 
   /** Get Guild Role */
   get(guildId: string, roleId: string, { signal }: RequestOptions = {}) {
-    return this.rest.request<RESTGetAPIGuildRoleResult>({ method: "GET", path: Routes.guildRole(guildId, roleId), signal });
+    return this.rest.request<RESTGetAPIGuildRoleResult>({
+      method: "GET",
+      path: Routes.guildRole(guildId, roleId),
+      signal,
+    });
   }
 
   /** Get Guild Role Member Counts (role id → members; @everyone not included) */
   getMemberCounts(guildId: string, { signal }: RequestOptions = {}) {
-    return this.rest.request<RESTGetAPIGuildRoleMemberCountsResult>({ method: "GET", path: Routes.guildRoleMemberCounts(guildId), signal });
+    return this.rest.request<RESTGetAPIGuildRoleMemberCountsResult>({
+      method: "GET",
+      path: Routes.guildRoleMemberCounts(guildId),
+      signal,
+    });
   }
 
   /** Create Guild Role */
   create(guildId: string, body: RESTPostAPIGuildRoleJSONBody = {}, { reason, signal }: RequestOptions = {}) {
-    return this.rest.request<RESTPostAPIGuildRoleResult>({ method: "POST", path: Routes.guildRoles(guildId), body, reason, signal });
+    return this.rest.request<RESTPostAPIGuildRoleResult>({
+      method: "POST",
+      path: Routes.guildRoles(guildId),
+      body,
+      reason,
+      signal,
+    });
   }
 
   /** Modify Guild Role Positions */
   setPositions(guildId: string, body: RESTPatchAPIGuildRolePositionsJSONBody, { reason, signal }: RequestOptions = {}) {
-    return this.rest.request<RESTPatchAPIGuildRolePositionsResult>({ method: "PATCH", path: Routes.guildRoles(guildId), body, reason, signal });
+    return this.rest.request<RESTPatchAPIGuildRolePositionsResult>({
+      method: "PATCH",
+      path: Routes.guildRoles(guildId),
+      body,
+      reason,
+      signal,
+    });
   }
 
   /** Modify Guild Role */
   edit(guildId: string, roleId: string, body: RESTPatchAPIGuildRoleJSONBody, { reason, signal }: RequestOptions = {}) {
-    return this.rest.request<RESTPatchAPIGuildRoleResult>({ method: "PATCH", path: Routes.guildRole(guildId, roleId), body, reason, signal });
+    return this.rest.request<RESTPatchAPIGuildRoleResult>({
+      method: "PATCH",
+      path: Routes.guildRole(guildId, roleId),
+      body,
+      reason,
+      signal,
+    });
   }
 
   /** Delete Guild Role */

@@ -1,5 +1,9 @@
 // The current user: Get Current User and Get Current User Guilds (with the user's permissions in each).
-import type { RESTGetAPICurrentUserGuildsQuery, RESTGetAPICurrentUserGuildsResult, RESTGetAPICurrentUserResult } from "discord-api-types/v10";
+import type {
+  RESTGetAPICurrentUserGuildsQuery,
+  RESTGetAPICurrentUserGuildsResult,
+  RESTGetAPICurrentUserResult,
+} from "discord-api-types/v10";
 import type { RestClient, RequestOptions } from "./rest";
 import { Routes } from "./routes";
 
@@ -13,6 +17,11 @@ export class UsersAPI {
 
   /** Get Current User Guilds */
   getGuilds(query: RESTGetAPICurrentUserGuildsQuery = {}, { signal }: RequestOptions = {}) {
-    return this.rest.request<RESTGetAPICurrentUserGuildsResult>({ method: "GET", path: Routes.userGuilds(), query, signal });
+    return this.rest.request<RESTGetAPICurrentUserGuildsResult>({
+      method: "GET",
+      path: Routes.userGuilds(),
+      query,
+      signal,
+    });
   }
 }

@@ -9,6 +9,10 @@ export class VoiceAPI {
 
   /** Get User Voice State (404 10065 Unknown Voice State when the user is not connected) */
   getUserVoiceState(guildId: string, userId: string, { signal }: RequestOptions = {}) {
-    return this.rest.request<RESTGetAPIGuildVoiceStateUserResult>({ method: "GET", path: Routes.guildVoiceState(guildId, userId), signal });
+    return this.rest.request<RESTGetAPIGuildVoiceStateUserResult>({
+      method: "GET",
+      path: Routes.guildVoiceState(guildId, userId),
+      signal,
+    });
   }
 }

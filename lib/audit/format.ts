@@ -19,12 +19,42 @@ export interface AuditEntryView {
   error: string | null;
 }
 
-const CSV_COLUMNS = ["time", "actor_id", "actor_name", "action", "target_type", "target_id", "target_name", "reason", "status", "http_status", "error", "request", "before", "after"] as const;
+const CSV_COLUMNS = [
+  "time",
+  "actor_id",
+  "actor_name",
+  "action",
+  "target_type",
+  "target_id",
+  "target_name",
+  "reason",
+  "status",
+  "http_status",
+  "error",
+  "request",
+  "before",
+  "after",
+] as const;
 
 export function auditEntriesToCsv(entries: readonly AuditEntryView[]): string {
   let csv = csvLine(CSV_COLUMNS);
   for (const e of entries) {
-    csv += csvLine([e.createdAt, e.actorId, e.actorName, e.action, e.targetType, e.targetId, e.targetName, e.reason, e.status, e.httpStatus, e.error, e.request, e.before, e.after]);
+    csv += csvLine([
+      e.createdAt,
+      e.actorId,
+      e.actorName,
+      e.action,
+      e.targetType,
+      e.targetId,
+      e.targetName,
+      e.reason,
+      e.status,
+      e.httpStatus,
+      e.error,
+      e.request,
+      e.before,
+      e.after,
+    ]);
   }
   return csv;
 }
@@ -37,9 +67,12 @@ export interface DiffRow {
 
 /** Field-by-field differences between two snapshots (top-level keys; nested values compared as JSON). */
 export function diffSnapshots(before: unknown, after: unknown): DiffRow[] {
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
   if (!isObject(before) && !isObject(after)) {
-    return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ field: "value", before: before ?? null, after: after ?? null }];
+    return JSON.stringify(before) === JSON.stringify(after)
+      ? []
+      : [{ field: "value", before: before ?? null, after: after ?? null }];
   }
   const b = isObject(before) ? before : {};
   const a = isObject(after) ? after : {};

@@ -29,7 +29,8 @@ export interface NewAuditEntry {
 
 export type AuditRecorder = (entry: NewAuditEntry) => Promise<void>;
 
-const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v)));
+const json = (value: unknown) =>
+  value === undefined ? null : JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
 
 export const recordAuditEntry: AuditRecorder = async (entry) => {
   await prisma.auditHistoryEntry.create({
@@ -62,7 +63,6 @@ export interface AuditFilter {
   to?: string;
   status?: "success" | "error";
 }
-
 
 const parse = (text: string | null): unknown => {
   if (text === null) return null;
@@ -107,7 +107,11 @@ function toView(row: Prisma.AuditHistoryEntryGetPayload<object>): AuditEntryView
 }
 
 /** Newest first; `cursor` is the id of the last entry of the previous page. */
-export async function listAuditEntries(guildId: string, filter: AuditFilter, page: { limit: number; cursor?: string }): Promise<{ entries: AuditEntryView[]; nextCursor: string | null }> {
+export async function listAuditEntries(
+  guildId: string,
+  filter: AuditFilter,
+  page: { limit: number; cursor?: string },
+): Promise<{ entries: AuditEntryView[]; nextCursor: string | null }> {
   const rows = await prisma.auditHistoryEntry.findMany({
     where: where(guildId, filter),
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -119,17 +123,36 @@ export async function listAuditEntries(guildId: string, filter: AuditFilter, pag
 }
 
 /** Everything matching the filter, newest first (CSV export), capped. */
-export async function exportAuditEntries(guildId: string, filter: AuditFilter, max = 10_000): Promise<AuditEntryView[]> {
-  const rows = await prisma.auditHistoryEntry.findMany({ where: where(guildId, filter), orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: max });
+export async function exportAuditEntries(
+  guildId: string,
+  filter: AuditFilter,
+  max = 10_000,
+): Promise<AuditEntryView[]> {
+  const rows = await prisma.auditHistoryEntry.findMany({
+    where: where(guildId, filter),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: max,
+  });
   return rows.map(toView);
 }
 
 /** The actors and actions seen in a guild's history (filter menus). */
-export async function auditFacets(guildId: string): Promise<{ actors: Array<{ id: string; name: string }>; actions: string[] }> {
+export async function auditFacets(
+  guildId: string,
+): Promise<{ actors: Array<{ id: string; name: string }>; actions: string[] }> {
   const [actors, actions] = await Promise.all([
-    prisma.auditHistoryEntry.findMany({ where: { guildId }, distinct: ["actorId"], select: { actorId: true, actorName: true }, orderBy: { actorName: "asc" } }),
-    prisma.auditHistoryEntry.findMany({ where: { guildId }, distinct: ["action"], select: { action: true }, orderBy: { action: "asc" } }),
+    prisma.auditHistoryEntry.findMany({
+      where: { guildId },
+      distinct: ["actorId"],
+      select: { actorId: true, actorName: true },
+      orderBy: { actorName: "asc" },
+    }),
+    prisma.auditHistoryEntry.findMany({
+      where: { guildId },
+      distinct: ["action"],
+      select: { action: true },
+      orderBy: { action: "asc" },
+    }),
   ]);
   return { actors: actors.map((a) => ({ id: a.actorId, name: a.actorName })), actions: actions.map((a) => a.action) };
 }
-

@@ -25,16 +25,33 @@ function toView(row: Row): PrunePreviewView {
   };
 }
 
-export async function recordPrunePreview(preview: { guildId: string; days: number; roleIds: readonly string[]; count: number; actor: { id: string; name: string } }): Promise<PrunePreviewView> {
+export async function recordPrunePreview(preview: {
+  guildId: string;
+  days: number;
+  roleIds: readonly string[];
+  count: number;
+  actor: { id: string; name: string };
+}): Promise<PrunePreviewView> {
   const row = await prisma.prunePreview.create({
-    data: { guildId: preview.guildId, days: preview.days, includeRoles: roleKey(preview.roleIds), count: preview.count, actorId: preview.actor.id, actorName: preview.actor.name },
+    data: {
+      guildId: preview.guildId,
+      days: preview.days,
+      includeRoles: roleKey(preview.roleIds),
+      count: preview.count,
+      actorId: preview.actor.id,
+      actorName: preview.actor.name,
+    },
   });
   return toView(row);
 }
 
 /** Newest first. */
 export async function listPrunePreviews(guildId: string, limit = 20): Promise<PrunePreviewView[]> {
-  const rows = await prisma.prunePreview.findMany({ where: { guildId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit });
+  const rows = await prisma.prunePreview.findMany({
+    where: { guildId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
   return rows.map(toView);
 }
 
@@ -44,7 +61,10 @@ export async function findPrunePreview(guildId: string, id: string): Promise<Pru
 }
 
 /** Marks an unused preview as running; false when someone (or something) used it first. */
-export async function claimPrunePreview(id: string, run: { actorName: string; computeCount: boolean }): Promise<boolean> {
+export async function claimPrunePreview(
+  id: string,
+  run: { actorName: string; computeCount: boolean },
+): Promise<boolean> {
   const { count } = await prisma.prunePreview.updateMany({
     where: { id, runStatus: null },
     data: { runStatus: "running", ranBy: run.actorName, computeCount: run.computeCount },
@@ -53,7 +73,10 @@ export async function claimPrunePreview(id: string, run: { actorName: string; co
 }
 
 /** The run's outcome, next to its preview. A failed run keeps the preview used: the next prune needs a new count. */
-export async function finishPruneRun(id: string, outcome: { status: "success"; pruned: number | null } | { status: "error"; error: string }): Promise<PrunePreviewView> {
+export async function finishPruneRun(
+  id: string,
+  outcome: { status: "success"; pruned: number | null } | { status: "error"; error: string },
+): Promise<PrunePreviewView> {
   const row = await prisma.prunePreview.update({
     where: { id },
     data: {

@@ -4,7 +4,13 @@
 import type { Adapter, AdapterAccount, AdapterSession, AdapterUser } from "next-auth/adapters";
 import type { PrismaClient } from "@/lib/generated/prisma";
 
-type UserRow = { id: string; name: string | null; email: string | null; emailVerified: Date | null; image: string | null };
+type UserRow = {
+  id: string;
+  name: string | null;
+  email: string | null;
+  emailVerified: Date | null;
+  image: string | null;
+};
 
 const toAdapterUser = (row: UserRow): AdapterUser => ({ ...row, email: row.email ?? "" });
 
@@ -25,7 +31,16 @@ export function dashboardAdapter(prisma: PrismaClient): Adapter {
   return {
     async createUser(user: Omit<AdapterUser, "id">) {
       const { name, email, emailVerified, image } = user;
-      return toAdapterUser(await prisma.dashboardUser.create({ data: { name: name ?? null, email: email || null, emailVerified: emailVerified ?? null, image: image ?? null } }));
+      return toAdapterUser(
+        await prisma.dashboardUser.create({
+          data: {
+            name: name ?? null,
+            email: email || null,
+            emailVerified: emailVerified ?? null,
+            image: image ?? null,
+          },
+        }),
+      );
     },
     async getUser(id) {
       const row = await prisma.dashboardUser.findUnique({ where: { id } });
@@ -37,18 +52,32 @@ export function dashboardAdapter(prisma: PrismaClient): Adapter {
       return row ? toAdapterUser(row) : null;
     },
     async getUserByAccount({ provider, providerAccountId }) {
-      const account = await prisma.dashboardAccount.findUnique({ where: { provider_providerAccountId: { provider, providerAccountId } }, include: { user: true } });
+      const account = await prisma.dashboardAccount.findUnique({
+        where: { provider_providerAccountId: { provider, providerAccountId } },
+        include: { user: true },
+      });
       return account ? toAdapterUser(account.user) : null;
     },
     async updateUser({ id, name, image }) {
-      return toAdapterUser(await prisma.dashboardUser.update({ where: { id }, data: { ...(name !== undefined ? { name } : {}), ...(image !== undefined ? { image } : {}) } }));
+      return toAdapterUser(
+        await prisma.dashboardUser.update({
+          where: { id },
+          data: { ...(name !== undefined ? { name } : {}), ...(image !== undefined ? { image } : {}) },
+        }),
+      );
     },
     async deleteUser(id) {
       await prisma.dashboardUser.delete({ where: { id } });
     },
     async linkAccount(a: AdapterAccount) {
       await prisma.dashboardAccount.create({
-        data: { userId: a.userId, type: a.type, provider: a.provider, providerAccountId: a.providerAccountId, ...accountTokenFields(a) },
+        data: {
+          userId: a.userId,
+          type: a.type,
+          provider: a.provider,
+          providerAccountId: a.providerAccountId,
+          ...accountTokenFields(a),
+        },
       });
     },
     async unlinkAccount({ provider, providerAccountId }: Pick<AdapterAccount, "provider" | "providerAccountId">) {

@@ -31,7 +31,8 @@ export function authOptions(): NextAuthOptions {
         });
         const p = profile as { global_name?: string | null; username?: string } | undefined;
         const name = p?.global_name ?? p?.username;
-        if (name && name !== user.name) await prisma.dashboardUser.update({ where: { id: user.id }, data: { name, image: user.image ?? null } });
+        if (name && name !== user.name)
+          await prisma.dashboardUser.update({ where: { id: user.id }, data: { name, image: user.image ?? null } });
       },
       // Signing out ends the grant too: the provider revokes the tokens, and they are forgotten here.
       async signOut({ session }) {

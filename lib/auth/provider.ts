@@ -20,7 +20,12 @@ export function guildhallProvider(config: DashboardConfig): OAuthConfig<APIUser>
     checks: ["pkce", "state"],
     client: { token_endpoint_auth_method: "client_secret_basic" },
     profile(profile) {
-      return { id: profile.id, name: profile.global_name ?? profile.username, email: null, image: userAvatarUrl(profile.id, profile.avatar) };
+      return {
+        id: profile.id,
+        name: profile.global_name ?? profile.username,
+        email: null,
+        image: userAvatarUrl(profile.id, profile.avatar),
+      };
     },
   };
 }

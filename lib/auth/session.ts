@@ -43,7 +43,10 @@ export const getDashboardSession = cache(async (): Promise<DashboardSession | nu
   if (!row || !account || row.expires.getTime() <= now) return null;
   // Rolling expiry, as next-auth does: extend at most once a day.
   if (row.expires.getTime() - SESSION_MAX_AGE_MS + SESSION_UPDATE_AGE_MS < now) {
-    await prisma.dashboardSession.update({ where: { sessionToken }, data: { expires: new Date(now + SESSION_MAX_AGE_MS) } });
+    await prisma.dashboardSession.update({
+      where: { sessionToken },
+      data: { expires: new Date(now + SESSION_MAX_AGE_MS) },
+    });
   }
   return {
     sessionToken,

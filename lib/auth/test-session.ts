@@ -15,9 +15,14 @@ export interface TestSessionInput {
   expiresAt?: number;
 }
 
-export async function createDashboardSession(prisma: PrismaClient, input: TestSessionInput): Promise<{ sessionToken: string; cookie: string }> {
+export async function createDashboardSession(
+  prisma: PrismaClient,
+  input: TestSessionInput,
+): Promise<{ sessionToken: string; cookie: string }> {
   const sessionToken = crypto.randomUUID();
-  const existing = await prisma.dashboardAccount.findUnique({ where: { provider_providerAccountId: { provider: PROVIDER_ID, providerAccountId: input.userId } } });
+  const existing = await prisma.dashboardAccount.findUnique({
+    where: { provider_providerAccountId: { provider: PROVIDER_ID, providerAccountId: input.userId } },
+  });
   const tokens = {
     access_token: input.accessToken,
     refresh_token: input.refreshToken ?? null,
@@ -31,9 +36,13 @@ export async function createDashboardSession(prisma: PrismaClient, input: TestSe
     dashboardUserId = existing.userId;
   } else {
     const user = await prisma.dashboardUser.create({ data: { name: input.name } });
-    await prisma.dashboardAccount.create({ data: { userId: user.id, type: "oauth", provider: PROVIDER_ID, providerAccountId: input.userId, ...tokens } });
+    await prisma.dashboardAccount.create({
+      data: { userId: user.id, type: "oauth", provider: PROVIDER_ID, providerAccountId: input.userId, ...tokens },
+    });
     dashboardUserId = user.id;
   }
-  await prisma.dashboardSession.create({ data: { sessionToken, userId: dashboardUserId, expires: new Date(Date.now() + 30 * 86_400_000) } });
+  await prisma.dashboardSession.create({
+    data: { sessionToken, userId: dashboardUserId, expires: new Date(Date.now() + 30 * 86_400_000) },
+  });
   return { sessionToken, cookie: `next-auth.session-token=${sessionToken}` };
 }

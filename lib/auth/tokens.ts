@@ -39,7 +39,8 @@ const inFlight = new Map<string, Promise<string>>();
 export async function accessTokenFor(account: StoredAccount, now = Date.now()): Promise<string> {
   if (fresh(account, now)) return account.access_token!;
   if (!account.refresh_token) {
-    if (account.access_token && account.expires_at !== null && account.expires_at * 1000 > now) return account.access_token;
+    if (account.access_token && account.expires_at !== null && account.expires_at * 1000 > now)
+      return account.access_token;
     throw new SessionExpiredError();
   }
   let pending = inFlight.get(account.id);
@@ -53,7 +54,10 @@ export async function accessTokenFor(account: StoredAccount, now = Date.now()): 
 async function refresh(account: StoredAccount): Promise<string> {
   const config = dashboardConfig();
   try {
-    const tokens = await oauthClient().oauth2.refreshToken({ clientId: config.clientId, clientSecret: config.clientSecret }, account.refresh_token!);
+    const tokens = await oauthClient().oauth2.refreshToken(
+      { clientId: config.clientId, clientSecret: config.clientSecret },
+      account.refresh_token!,
+    );
     await prisma.dashboardAccount.update({
       where: { id: account.id },
       data: {
@@ -69,8 +73,12 @@ async function refresh(account: StoredAccount): Promise<string> {
     if (!(error instanceof GuildApiError) || error.oauthError !== "invalid_grant") throw error;
     // Refresh tokens rotate: another app instance may have refreshed first. Use what it stored, if still good.
     const current = await prisma.dashboardAccount.findUnique({ where: { id: account.id } });
-    if (current && current.access_token !== account.access_token && fresh(current, Date.now())) return current.access_token!;
-    await prisma.dashboardAccount.update({ where: { id: account.id }, data: { access_token: null, refresh_token: null, expires_at: null } });
+    if (current && current.access_token !== account.access_token && fresh(current, Date.now()))
+      return current.access_token!;
+    await prisma.dashboardAccount.update({
+      where: { id: account.id },
+      data: { access_token: null, refresh_token: null, expires_at: null },
+    });
     throw new SessionExpiredError();
   }
 }
@@ -82,12 +90,20 @@ export async function revokeUserTokens(dashboardUserId: string): Promise<void> {
   const client = oauthClient();
   const credentials = { clientId: config.clientId, clientSecret: config.clientSecret };
   for (const account of accounts) {
-    for (const [token, hint] of [[account.refresh_token, "refresh_token"], [account.access_token, "access_token"]] as const) {
+    for (const [token, hint] of [
+      [account.refresh_token, "refresh_token"],
+      [account.access_token, "access_token"],
+    ] as const) {
       if (!token) continue;
-      await client.oauth2.revokeToken(credentials, token, hint).catch((error: unknown) => console.warn("[auth] token revocation failed:", error));
+      await client.oauth2
+        .revokeToken(credentials, token, hint)
+        .catch((error: unknown) => console.warn("[auth] token revocation failed:", error));
     }
   }
-  await prisma.dashboardAccount.updateMany({ where: { userId: dashboardUserId }, data: { access_token: null, refresh_token: null, expires_at: null } });
+  await prisma.dashboardAccount.updateMany({
+    where: { userId: dashboardUserId },
+    data: { access_token: null, refresh_token: null, expires_at: null },
+  });
   // Every session of this person used those tokens; none of them can reach the API any more.
   await prisma.dashboardSession.deleteMany({ where: { userId: dashboardUserId } });
 }

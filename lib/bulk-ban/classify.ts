@@ -16,7 +16,12 @@ export const SKIP_REASONS = {
   banned: "already banned",
 } as const;
 
-export function classifyTarget(ctx: GuildPermissionContext, self: PermissionMember, userId: string, lookup: TargetLookup): Verdict {
+export function classifyTarget(
+  ctx: GuildPermissionContext,
+  self: PermissionMember,
+  userId: string,
+  lookup: TargetLookup,
+): Verdict {
   if (userId === ctx.ownerId) return { state: "skipped", detail: SKIP_REASONS.owner };
   if (userId === self.userId) return { state: "skipped", detail: SKIP_REASONS.self };
   if (lookup.banned) return { state: "skipped", detail: SKIP_REASONS.banned };

@@ -6,7 +6,11 @@ import type { TargetLookup } from "./classify";
 const LOOKUP_CONCURRENCY = 8;
 
 /** fn over every item with at most `limit` calls in flight; results in input order. */
-export async function mapWithConcurrency<T, R>(items: readonly T[], fn: (item: T) => Promise<R>, limit = LOOKUP_CONCURRENCY): Promise<R[]> {
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  fn: (item: T) => Promise<R>,
+  limit = LOOKUP_CONCURRENCY,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -36,14 +40,22 @@ export async function lookupTarget(api: GuildApiClient, guildId: string, userId:
   if (await isBanned(api, guildId, userId)) return { banned: true, member: null };
   try {
     const member = await api.members.get(guildId, userId);
-    return { banned: false, member: { userId, roleIds: member.roles, communicationDisabledUntil: member.communication_disabled_until ?? null } };
+    return {
+      banned: false,
+      member: {
+        userId,
+        roleIds: member.roles,
+        communicationDisabledUntil: member.communication_disabled_until ?? null,
+      },
+    };
   } catch (error) {
     if (notFound(error)) return { banned: false, member: null };
     throw error;
   }
 }
 
-export const lookupTargets = (api: GuildApiClient, guildId: string, userIds: readonly string[]) => mapWithConcurrency(userIds, (id) => lookupTarget(api, guildId, id));
+export const lookupTargets = (api: GuildApiClient, guildId: string, userIds: readonly string[]) =>
+  mapWithConcurrency(userIds, (id) => lookupTarget(api, guildId, id));
 
 /**
  * Why Bulk Guild Ban listed an id in failed_users (the API does not say): banned already (by someone else since

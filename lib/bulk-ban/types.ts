@@ -31,7 +31,15 @@ export interface BulkBanJobView {
 export type BulkBanJobSummary = Omit<BulkBanJobView, "items" | "invalid">;
 
 export function countItems(items: ReadonlyArray<{ state: string }>): JobCounts {
-  const counts: JobCounts = { total: items.length, pending: 0, sending: 0, banned: 0, failed: 0, skipped: 0, unbanned: 0 };
+  const counts: JobCounts = {
+    total: items.length,
+    pending: 0,
+    sending: 0,
+    banned: 0,
+    failed: 0,
+    skipped: 0,
+    unbanned: 0,
+  };
   for (const item of items) counts[item.state as ItemState]++;
   return counts;
 }

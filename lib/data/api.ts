@@ -11,14 +11,22 @@ export interface ClientOptions {
 }
 
 function logRateLimit(notice: RateLimitNotice) {
-  console.warn(`[api-client] 429 on ${notice.method} ${notice.path}: ${notice.willRetry ? `waiting ${notice.retryAfter} s` : `giving up (retry after ${notice.retryAfter} s)`}`);
+  console.warn(
+    `[api-client] 429 on ${notice.method} ${notice.path}: ${notice.willRetry ? `waiting ${notice.retryAfter} s` : `giving up (retry after ${notice.retryAfter} s)`}`,
+  );
 }
 
 /** A client acting as the moderator (their OAuth2 access token). */
 export async function userApi(session: DashboardSession, options: ClientOptions = {}): Promise<GuildApiClient> {
   const config = dashboardConfig();
   const token = await accessTokenFor(session.account);
-  return new GuildApiClient({ baseUrl: config.guildApiUrl, version: config.apiVersion, token, authPrefix: "Bearer", onRateLimit: options.onRateLimit ?? logRateLimit });
+  return new GuildApiClient({
+    baseUrl: config.guildApiUrl,
+    version: config.apiVersion,
+    token,
+    authPrefix: "Bearer",
+    onRateLimit: options.onRateLimit ?? logRateLimit,
+  });
 }
 
 /** The client management calls go through: the moderator's token, or the bot's in bot mode. */
@@ -26,7 +34,13 @@ export async function managementApi(session: DashboardSession, options: ClientOp
   const config = dashboardConfig();
   if (config.authMode === "bot") {
     if (!config.botToken) throw new Error("GUILD_API_AUTH=bot needs GUILD_API_BOT_TOKEN.");
-    return new GuildApiClient({ baseUrl: config.guildApiUrl, version: config.apiVersion, token: config.botToken, authPrefix: "Bot", onRateLimit: options.onRateLimit ?? logRateLimit });
+    return new GuildApiClient({
+      baseUrl: config.guildApiUrl,
+      version: config.apiVersion,
+      token: config.botToken,
+      authPrefix: "Bot",
+      onRateLimit: options.onRateLimit ?? logRateLimit,
+    });
   }
   return userApi(session, options);
 }

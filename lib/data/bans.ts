@@ -62,9 +62,16 @@ export async function getBanPage(viewer: GuildViewer, query: BanPageQuery): Prom
 
     if (q && isSnowflake(q)) {
       try {
-        return { rows: [toBanRow(await api.bans.get(guildId, q))], previousBefore: null, nextAfter: null, mode: "id", scanned: 1 };
+        return {
+          rows: [toBanRow(await api.bans.get(guildId, q))],
+          previousBefore: null,
+          nextAfter: null,
+          mode: "id",
+          scanned: 1,
+        };
       } catch (error) {
-        if (error instanceof GuildApiError && error.status === 404) return { rows: [], previousBefore: null, nextAfter: null, mode: "id", scanned: 1 };
+        if (error instanceof GuildApiError && error.status === 404)
+          return { rows: [], previousBefore: null, nextAfter: null, mode: "id", scanned: 1 };
         throw error;
       }
     }
@@ -72,7 +79,9 @@ export async function getBanPage(viewer: GuildViewer, query: BanPageQuery): Prom
     if (q) {
       // Usernames and display names, case-insensitively, read in pages of 1000 from the cursor on.
       const needle = q.toLowerCase();
-      const matches = (ban: APIBan) => ban.user.username.toLowerCase().includes(needle) || Boolean(ban.user.global_name?.toLowerCase().includes(needle));
+      const matches = (ban: APIBan) =>
+        ban.user.username.toLowerCase().includes(needle) ||
+        Boolean(ban.user.global_name?.toLowerCase().includes(needle));
       const rows: APIBan[] = [];
       let after = cursor(query.after) ?? "0";
       let scanned = 0;
@@ -81,13 +90,22 @@ export async function getBanPage(viewer: GuildViewer, query: BanPageQuery): Prom
         for (const ban of page) {
           scanned++;
           if (!matches(ban)) continue;
-          if (rows.length === limit) return { rows: rows.map(toBanRow), previousBefore: null, nextAfter: rows[rows.length - 1].user.id, mode: "name", scanned };
+          if (rows.length === limit)
+            return {
+              rows: rows.map(toBanRow),
+              previousBefore: null,
+              nextAfter: rows[rows.length - 1].user.id,
+              mode: "name",
+              scanned,
+            };
           rows.push(ban);
         }
-        if (page.length < BANS_LIMIT.max) return { rows: rows.map(toBanRow), previousBefore: null, nextAfter: null, mode: "name", scanned };
+        if (page.length < BANS_LIMIT.max)
+          return { rows: rows.map(toBanRow), previousBefore: null, nextAfter: null, mode: "name", scanned };
         after = page[page.length - 1].user.id;
         // Stop here; the next page resumes the scan from the last ban read.
-        if (scanned >= BAN_NAME_SCAN_MAX) return { rows: rows.map(toBanRow), previousBefore: null, nextAfter: after, mode: "name", scanned };
+        if (scanned >= BAN_NAME_SCAN_MAX)
+          return { rows: rows.map(toBanRow), previousBefore: null, nextAfter: after, mode: "name", scanned };
       }
     }
 
@@ -96,7 +114,13 @@ export async function getBanPage(viewer: GuildViewer, query: BanPageQuery): Prom
     if (before) {
       const page = await api.bans.list(guildId, { limit: limit + 1, before });
       const rows = page.slice(-limit);
-      return { rows: rows.map(toBanRow), previousBefore: page.length > limit ? rows[0].user.id : null, nextAfter: rows.at(-1)?.user.id ?? null, mode: "list", scanned: page.length };
+      return {
+        rows: rows.map(toBanRow),
+        previousBefore: page.length > limit ? rows[0].user.id : null,
+        nextAfter: rows.at(-1)?.user.id ?? null,
+        mode: "list",
+        scanned: page.length,
+      };
     }
     const after = cursor(query.after);
     const page = await api.bans.list(guildId, { limit: limit + 1, after: after ?? "0" });

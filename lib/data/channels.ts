@@ -26,7 +26,10 @@ export interface ChannelSummary {
 const VOICE_TYPES: readonly ChannelType[] = [ChannelType.GuildVoice, ChannelType.GuildStageVoice];
 
 /** Discord's sidebar order: by position, voice-like channels after text-like ones, ties by id. */
-export function compareChannels(a: Pick<ChannelSummary, "id" | "type" | "position">, b: Pick<ChannelSummary, "id" | "type" | "position">): number {
+export function compareChannels(
+  a: Pick<ChannelSummary, "id" | "type" | "position">,
+  b: Pick<ChannelSummary, "id" | "type" | "position">,
+): number {
   const va = VOICE_TYPES.includes(a.type) ? 1 : 0;
   const vb = VOICE_TYPES.includes(b.type) ? 1 : 0;
   return va - vb || a.position - b.position || (BigInt(a.id) < BigInt(b.id) ? -1 : 1);
@@ -45,7 +48,12 @@ export const getGuildChannels = cache(async (viewer: GuildViewer): Promise<Chann
         parent_id: (c.parent_id as string | null | undefined) ?? null,
         topic: (c.topic as string | null | undefined) ?? null,
         nsfw: Boolean(c.nsfw),
-        overwrites: ((c.permission_overwrites as APIOverwrite[] | undefined) ?? []).map((o) => ({ id: o.id, type: o.type as 0 | 1, allow: o.allow, deny: o.deny })),
+        overwrites: ((c.permission_overwrites as APIOverwrite[] | undefined) ?? []).map((o) => ({
+          id: o.id,
+          type: o.type as 0 | 1,
+          allow: o.allow,
+          deny: o.deny,
+        })),
         overwriteCount: Array.isArray(c.permission_overwrites) ? c.permission_overwrites.length : 0,
         bitrate: (c.bitrate as number | undefined) ?? null,
         user_limit: (c.user_limit as number | undefined) ?? null,

@@ -11,7 +11,10 @@ import { readOrThrow } from "./read";
 import type { GuildViewer } from "./viewer";
 
 /** A channel with its overwrites, as the onboarding checker needs it. */
-export type ChannelWithOverwrites = Pick<ChannelSummary, "id" | "name" | "type" | "parent_id" | "position" | "overwrites">;
+export type ChannelWithOverwrites = Pick<
+  ChannelSummary,
+  "id" | "name" | "type" | "parent_id" | "position" | "overwrites"
+>;
 
 /** A client that reads what anyone may read (widget.json, widget.png): no token. */
 function publicApi(): GuildApiClient {
@@ -26,7 +29,8 @@ export async function getPublicWidget(guildId: string): Promise<WidgetRead> {
   try {
     return { ok: true, widget: await publicApi().guilds.getWidget(guildId) };
   } catch (error) {
-    if (error instanceof GuildApiError && error.status < 500) return { ok: false, status: error.status, error: describeApiError(error) };
+    if (error instanceof GuildApiError && error.status < 500)
+      return { ok: false, status: error.status, error: describeApiError(error) };
     throw error;
   }
 }
@@ -35,7 +39,9 @@ export async function getPublicWidget(guildId: string): Promise<WidgetRead> {
 export function widgetImageUrls(guildId: string): Record<WidgetStyle, string> {
   const config = dashboardConfig();
   const api = new GuildApiClient({ baseUrl: config.browserApiUrl, version: config.apiVersion, token: null });
-  return Object.fromEntries(WIDGET_STYLES.map(({ style }) => [style, api.guilds.widgetImageURL(guildId, style)])) as Record<WidgetStyle, string>;
+  return Object.fromEntries(
+    WIDGET_STYLES.map(({ style }) => [style, api.guilds.widgetImageURL(guildId, style)]),
+  ) as Record<WidgetStyle, string>;
 }
 
 /** Where the embeddable widget page lives: Discord's own when the dashboard manages guilds on Discord, else ours. */

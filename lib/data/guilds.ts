@@ -8,7 +8,13 @@ import { readOrThrow } from "./read";
 
 /** Holding any of these (or owning the guild) makes a guild manageable from the dashboard. */
 export const MANAGEMENT_PERMISSIONS: readonly bigint[] = [
-  P.ManageGuild, P.ManageChannels, P.ManageRoles, P.KickMembers, P.BanMembers, P.ModerateMembers, P.Administrator,
+  P.ManageGuild,
+  P.ManageChannels,
+  P.ManageRoles,
+  P.KickMembers,
+  P.BanMembers,
+  P.ModerateMembers,
+  P.Administrator,
 ];
 
 export function canManageGuild(guild: Pick<RESTAPIPartialCurrentUserGuild, "owner" | "permissions">): boolean {
@@ -26,12 +32,14 @@ export interface PickerGuild {
   onlineCount: number | null;
 }
 
-export async function listManageableGuilds(session: DashboardSession): Promise<{ manageable: PickerGuild[]; otherCount: number }> {
+export async function listManageableGuilds(
+  session: DashboardSession,
+): Promise<{ manageable: PickerGuild[]; otherCount: number }> {
   return readOrThrow(async () => {
     const api = await userApi(session);
     const all: RESTAPIPartialCurrentUserGuild[] = [];
     // Pages of 200 by guild id until a short page.
-    for (let after: string | undefined; ; ) {
+    for (let after: string | undefined; ;) {
       const page = await api.users.getGuilds({ with_counts: true, limit: USER_GUILDS_LIMIT.max, after });
       all.push(...page);
       if (page.length < USER_GUILDS_LIMIT.max) break;

@@ -29,9 +29,17 @@ export interface IntegrationRow {
   } | null;
 }
 
-const TYPE_LABELS: Record<string, string> = { discord: "Bot", twitch: "Twitch", youtube: "YouTube", guild_subscription: "Server subscription" };
+const TYPE_LABELS: Record<string, string> = {
+  discord: "Bot",
+  twitch: "Twitch",
+  youtube: "YouTube",
+  guild_subscription: "Server subscription",
+};
 
-export function toIntegrationRow(integration: APIGuildIntegration, roleNames: ReadonlyMap<string, string>): IntegrationRow {
+export function toIntegrationRow(
+  integration: APIGuildIntegration,
+  roleNames: ReadonlyMap<string, string>,
+): IntegrationRow {
   const bot = integration.application?.bot;
   const subscription = integration.type !== "discord";
   return {
@@ -42,7 +50,13 @@ export function toIntegrationRow(integration: APIGuildIntegration, roleNames: Re
     enabled: integration.enabled,
     account: { id: integration.account.id, name: integration.account.name },
     addedBy: integration.user ? (integration.user.global_name ?? integration.user.username) : null,
-    application: integration.application ? { id: integration.application.id, name: integration.application.name, description: integration.application.description } : null,
+    application: integration.application
+      ? {
+          id: integration.application.id,
+          name: integration.application.name,
+          description: integration.application.description,
+        }
+      : null,
     bot: bot ? { id: bot.id, username: bot.username, avatarUrl: userAvatarUrl(bot.id, bot.avatar) } : null,
     scopes: integration.scopes ?? [],
     sync: subscription
@@ -51,8 +65,15 @@ export function toIntegrationRow(integration: APIGuildIntegration, roleNames: Re
           syncedAt: integration.synced_at ?? null,
           subscriberCount: integration.subscriber_count ?? null,
           revoked: integration.revoked ?? null,
-          role: integration.role_id ? { id: integration.role_id, name: roleNames.get(integration.role_id) ?? "deleted role" } : null,
-          expireBehavior: integration.expire_behavior === undefined ? null : integration.expire_behavior === 1 ? "kick" : "remove role",
+          role: integration.role_id
+            ? { id: integration.role_id, name: roleNames.get(integration.role_id) ?? "deleted role" }
+            : null,
+          expireBehavior:
+            integration.expire_behavior === undefined
+              ? null
+              : integration.expire_behavior === 1
+                ? "kick"
+                : "remove role",
           expireGraceDays: integration.expire_grace_period ?? null,
         }
       : null,
@@ -63,6 +84,8 @@ export async function getGuildIntegrations(viewer: GuildViewer): Promise<Integra
   return readOrThrow(async () => {
     const api = await managementApi(viewer.session);
     const roleNames = new Map(viewer.roles.map((r) => [r.id, r.name]));
-    return (await api.guilds.getIntegrations(viewer.guild.id)).map((integration) => toIntegrationRow(integration, roleNames));
+    return (await api.guilds.getIntegrations(viewer.guild.id)).map((integration) =>
+      toIntegrationRow(integration, roleNames),
+    );
   });
 }

@@ -18,7 +18,8 @@ export interface InviteRouteContext {
 
 type RouteParams = { params: Promise<{ guildId: string; code: string }> };
 
-const problem = (status: number, message: string) => NextResponse.json({ message }, { status, headers: { "cache-control": "no-store" } });
+const problem = (status: number, message: string) =>
+  NextResponse.json({ message }, { status, headers: { "cache-control": "no-store" } });
 
 export function withGuildInvite(handler: (ctx: InviteRouteContext) => Promise<Response>) {
   return async (request: NextRequest, { params }: RouteParams): Promise<Response> => {
@@ -33,7 +34,8 @@ export function withGuildInvite(handler: (ctx: InviteRouteContext) => Promise<Re
         if (error instanceof GuildApiError && error.status === 404) return null;
         throw error;
       });
-      if (invite?.guild?.id !== guildId) return problem(404, "Unknown Invite: it expired, was deleted, or is not in this server.");
+      if (invite?.guild?.id !== guildId)
+        return problem(404, "Unknown Invite: it expired, was deleted, or is not in this server.");
       return await handler({ request, viewer, api, code });
     } catch (error) {
       if (error instanceof SessionExpiredError) return problem(401, error.message);

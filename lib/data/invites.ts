@@ -38,8 +38,12 @@ function toInviteRow(invite: APIExtendedInvite, targetUsers: TargetUsersJob | nu
   const inviter = invite.inviter;
   return {
     code: invite.code,
-    channel: invite.channel ? { id: invite.channel.id, name: invite.channel.name ?? invite.channel.id, type: invite.channel.type } : null,
-    inviter: inviter ? { id: inviter.id, username: inviter.username, displayName: inviter.global_name ?? inviter.username } : null,
+    channel: invite.channel
+      ? { id: invite.channel.id, name: invite.channel.name ?? invite.channel.id, type: invite.channel.type }
+      : null,
+    inviter: inviter
+      ? { id: inviter.id, username: inviter.username, displayName: inviter.global_name ?? inviter.username }
+      : null,
     uses: invite.uses ?? null,
     maxUses: invite.max_uses ?? null,
     maxAge: invite.max_age ?? null,
@@ -50,7 +54,8 @@ function toInviteRow(invite: APIExtendedInvite, targetUsers: TargetUsersJob | nu
   };
 }
 
-const newestFirst = (a: APIExtendedInvite, b: APIExtendedInvite) => (b.created_at ?? "").localeCompare(a.created_at ?? "") || a.code.localeCompare(b.code);
+const newestFirst = (a: APIExtendedInvite, b: APIExtendedInvite) =>
+  (b.created_at ?? "").localeCompare(a.created_at ?? "") || a.code.localeCompare(b.code);
 
 /** One page of the guild's invites; `page` is 1-based and clamped to the last page. */
 export async function getInvitePage(viewer: GuildViewer, page: number): Promise<InvitePage> {

@@ -67,7 +67,8 @@ export function toMemberRow(viewer: GuildViewer, member: APIGuildMember): Member
   };
 }
 
-const byId = (a: APIGuildMember, b: APIGuildMember) => (BigInt(a.user.id) < BigInt(b.user.id) ? -1 : BigInt(a.user.id) > BigInt(b.user.id) ? 1 : 0);
+const byId = (a: APIGuildMember, b: APIGuildMember) =>
+  BigInt(a.user.id) < BigInt(b.user.id) ? -1 : BigInt(a.user.id) > BigInt(b.user.id) ? 1 : 0;
 
 export async function getMemberPage(viewer: GuildViewer, query: MemberPageQuery): Promise<MemberPage> {
   return readOrThrow(async () => {
@@ -81,14 +82,22 @@ export async function getMemberPage(viewer: GuildViewer, query: MemberPageQuery)
       const found = (await api.members.search(guildId, { query: query.q, limit: MEMBER_SEARCH_LIMIT.max })).sort(byId);
       const rest = found.filter((m) => BigInt(m.user.id) > BigInt(after) && matchesRole(m));
       const rows = rest.slice(0, query.limit);
-      return { rows: rows.map((m) => toMemberRow(viewer, m)), nextAfter: rest.length > query.limit ? rows[rows.length - 1].user.id : null, scanned: found.length };
+      return {
+        rows: rows.map((m) => toMemberRow(viewer, m)),
+        nextAfter: rest.length > query.limit ? rows[rows.length - 1].user.id : null,
+        scanned: found.length,
+      };
     }
 
     if (!query.role) {
       // One more than a page tells whether there is a next page, in the same request.
       const page = await api.members.list(guildId, { limit: query.limit + 1, after });
       const rows = page.slice(0, query.limit);
-      return { rows: rows.map((m) => toMemberRow(viewer, m)), nextAfter: page.length > query.limit ? rows[rows.length - 1].user.id : null, scanned: page.length };
+      return {
+        rows: rows.map((m) => toMemberRow(viewer, m)),
+        nextAfter: page.length > query.limit ? rows[rows.length - 1].user.id : null,
+        scanned: page.length,
+      };
     }
 
     // List Guild Members cannot filter by role: read pages of 1000 and keep the role's members.
@@ -100,10 +109,12 @@ export async function getMemberPage(viewer: GuildViewer, query: MemberPageQuery)
       scanned += page.length;
       for (const member of page) {
         if (!matchesRole(member)) continue;
-        if (rows.length === query.limit) return { rows: rows.map((m) => toMemberRow(viewer, m)), nextAfter: rows[rows.length - 1].user.id, scanned };
+        if (rows.length === query.limit)
+          return { rows: rows.map((m) => toMemberRow(viewer, m)), nextAfter: rows[rows.length - 1].user.id, scanned };
         rows.push(member);
       }
-      if (page.length < MEMBER_LIST_LIMIT.max) return { rows: rows.map((m) => toMemberRow(viewer, m)), nextAfter: null, scanned };
+      if (page.length < MEMBER_LIST_LIMIT.max)
+        return { rows: rows.map((m) => toMemberRow(viewer, m)), nextAfter: null, scanned };
       cursor = page[page.length - 1].user.id;
       if (scanned >= ROLE_SCAN_MAX) {
         // Stop here; the next page resumes the scan from the last member read.

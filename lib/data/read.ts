@@ -9,7 +9,10 @@ export async function readOrThrow<T>(read: () => Promise<T>, options: { notFound
   try {
     return await read();
   } catch (error) {
-    if (error instanceof SessionExpiredError || (error instanceof GuildApiError && error.status === 401 && error.request.path.startsWith("/users/@me"))) {
+    if (
+      error instanceof SessionExpiredError ||
+      (error instanceof GuildApiError && error.status === 401 && error.request.path.startsWith("/users/@me"))
+    ) {
       redirect(signInPath(await currentRequestPath()));
     }
     if (error instanceof GuildApiError && (options.notFoundOn ?? [404]).includes(error.status)) notFound();

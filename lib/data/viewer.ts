@@ -33,12 +33,26 @@ export interface GuildViewer {
   readAt: number;
 }
 
-export function permissionContext(guild: Pick<APIGuild, "id" | "owner_id">, roles: readonly APIRole[]): GuildPermissionContext {
-  return { guildId: guild.id, ownerId: guild.owner_id, roles: roles.map((r) => ({ id: r.id, position: r.position, permissions: BigInt(r.permissions) })) };
+export function permissionContext(
+  guild: Pick<APIGuild, "id" | "owner_id">,
+  roles: readonly APIRole[],
+): GuildPermissionContext {
+  return {
+    guildId: guild.id,
+    ownerId: guild.owner_id,
+    roles: roles.map((r) => ({ id: r.id, position: r.position, permissions: BigInt(r.permissions) })),
+  };
 }
 
-export function toPermissionMember(member: Pick<APIGuildMember, "roles" | "communication_disabled_until"> & { user?: { id: string } }, userId?: string): PermissionMember {
-  return { userId: userId ?? member.user?.id ?? "", roleIds: member.roles, communicationDisabledUntil: member.communication_disabled_until ?? null };
+export function toPermissionMember(
+  member: Pick<APIGuildMember, "roles" | "communication_disabled_until"> & { user?: { id: string } },
+  userId?: string,
+): PermissionMember {
+  return {
+    userId: userId ?? member.user?.id ?? "",
+    roleIds: member.roles,
+    communicationDisabledUntil: member.communication_disabled_until ?? null,
+  };
 }
 
 export function sortRoles(roles: readonly APIRole[]): APIRole[] {
@@ -79,13 +93,19 @@ export function can(viewer: Pick<GuildViewer, "permissions">, flag: bigint): boo
 
 /** "needs Ban Members", or null when the moderator holds every flag. */
 export function missing(viewer: Pick<GuildViewer, "permissions">, ...flags: bigint[]): string | null {
-  return describeMissing(viewer.permissions, flags.reduce((a, b) => a | b, 0n));
+  return describeMissing(
+    viewer.permissions,
+    flags.reduce((a, b) => a | b, 0n),
+  );
 }
 
 export function roleVerdict(viewer: GuildViewer, role: Pick<APIRole, "id" | "position">): HierarchyVerdict {
   return canManageRole(viewer.context, viewer.self, role);
 }
 
-export function memberVerdict(viewer: GuildViewer, member: Pick<APIGuildMember, "roles" | "communication_disabled_until"> & { user: { id: string } }): HierarchyVerdict {
+export function memberVerdict(
+  viewer: GuildViewer,
+  member: Pick<APIGuildMember, "roles" | "communication_disabled_until"> & { user: { id: string } },
+): HierarchyVerdict {
   return canActOnMember(viewer.context, viewer.self, toPermissionMember(member));
 }

@@ -8,4 +8,5 @@ import { databaseUrl } from "@/lib/db/database-url";
 const globalForPrisma = globalThis as unknown as { guildhallPrisma?: PrismaClient };
 
 export const prisma: PrismaClient =
-  globalForPrisma.guildhallPrisma ?? (globalForPrisma.guildhallPrisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: databaseUrl() }) }));
+  globalForPrisma.guildhallPrisma ??
+  (globalForPrisma.guildhallPrisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: databaseUrl() }) }));

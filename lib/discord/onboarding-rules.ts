@@ -63,14 +63,18 @@ export interface OnboardingRuleReport {
 }
 
 /** What @everyone may do in the channel (its overwrites applied), by the shared permission engine. */
-export function everyoneAccess(context: GuildPermissionContext, overwrites: readonly PermissionOverwrite[]): "chat" | "read-only" | "hidden" {
+export function everyoneAccess(
+  context: GuildPermissionContext,
+  overwrites: readonly PermissionOverwrite[],
+): "chat" | "read-only" | "hidden" {
   // A user id no member has: only @everyone's overwrite applies.
   const permissions = computeChannelPermissions(context, { userId: "0", roleIds: [] }, overwrites);
   if ((permissions & CHAT_PERMISSIONS) === CHAT_PERMISSIONS) return "chat";
   return (permissions & PermissionFlagsBits.ViewChannel) === PermissionFlagsBits.ViewChannel ? "read-only" : "hidden";
 }
 
-export const everyoneCanChat = (context: GuildPermissionContext, overwrites: readonly PermissionOverwrite[]): boolean => everyoneAccess(context, overwrites) === "chat";
+export const everyoneCanChat = (context: GuildPermissionContext, overwrites: readonly PermissionOverwrite[]): boolean =>
+  everyoneAccess(context, overwrites) === "chat";
 
 /** The channel ids that count toward the rules, each with where it comes from. */
 export function countedChannelIds(draft: OnboardingRuleDraft): Map<string, CountedChannel["from"]> {
@@ -78,7 +82,9 @@ export function countedChannelIds(draft: OnboardingRuleDraft): Map<string, Count
   if (draft.mode !== ONBOARDING_MODE.ADVANCED) return counted;
   for (const prompt of draft.prompts) {
     if (!prompt.in_onboarding) continue;
-    for (const option of prompt.options) for (const id of option.channel_ids) counted.set(id, counted.has(id) && counted.get(id) !== "question" ? "both" : "question");
+    for (const option of prompt.options)
+      for (const id of option.channel_ids)
+        counted.set(id, counted.has(id) && counted.get(id) !== "question" ? "both" : "question");
   }
   return counted;
 }
@@ -89,7 +95,9 @@ export function checkOnboardingRules(
 ): OnboardingRuleReport {
   const eligible = guild.channels.filter((channel) => ONBOARDING_CHANNEL_TYPES.includes(channel.type));
   const byId = new Map(eligible.map((channel) => [channel.id, channel]));
-  const writableIds = new Set(eligible.filter((channel) => everyoneCanChat(guild.context, channel.overwrites)).map((channel) => channel.id));
+  const writableIds = new Set(
+    eligible.filter((channel) => everyoneCanChat(guild.context, channel.overwrites)).map((channel) => channel.id),
+  );
 
   const counted: CountedChannel[] = [];
   const unknown: string[] = [];
@@ -126,7 +134,11 @@ export function checkOnboardingRules(
   const needTotal = Math.max(0, ONBOARDING_MIN_DEFAULT_CHANNELS - counted.length);
   const picked = writableCandidates.slice(0, Math.max(needWritable, needTotal));
   if (picked.length < needTotal) picked.push(...otherCandidates.slice(0, needTotal - picked.length));
-  const suggestions = picked.map((channel) => ({ id: channel.id, name: channel.name, writable: writableIds.has(channel.id) }));
+  const suggestions = picked.map((channel) => ({
+    id: channel.id,
+    name: channel.name,
+    writable: writableIds.has(channel.id),
+  }));
   const unreachable = writableCandidates.length < needWritable || candidates.length < needTotal;
 
   return { mode: draft.mode, rules, met, canSave: !draft.enabled || met, counted, unknown, suggestions, unreachable };

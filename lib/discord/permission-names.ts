@@ -38,14 +38,38 @@ const GROUPS: ReadonlyArray<readonly [PermissionGroupId, string, readonly Entry[
     [
       ["ViewChannel", "View Channels", "Allows members to view channels by default (excluding private channels)."],
       ["ManageChannels", "Manage Channels", "Allows members to create, edit, or delete channels.", "dangerous"],
-      ["ManageRoles", "Manage Roles", "Allows members to create new roles and edit or delete roles lower than their highest role.", "dangerous"],
-      ["CreateGuildExpressions", "Create Expressions", "Allows members to add custom emoji, stickers, and sounds in this server."],
-      ["ManageGuildExpressions", "Manage Expressions", "Allows members to edit or remove custom emoji, stickers, and sounds in this server.", "dangerous"],
+      [
+        "ManageRoles",
+        "Manage Roles",
+        "Allows members to create new roles and edit or delete roles lower than their highest role.",
+        "dangerous",
+      ],
+      [
+        "CreateGuildExpressions",
+        "Create Expressions",
+        "Allows members to add custom emoji, stickers, and sounds in this server.",
+      ],
+      [
+        "ManageGuildExpressions",
+        "Manage Expressions",
+        "Allows members to edit or remove custom emoji, stickers, and sounds in this server.",
+        "dangerous",
+      ],
       ["ViewAuditLog", "View Audit Log", "Allows members to view a record of who made which changes in this server."],
       ["ViewGuildInsights", "View Server Insights", "Allows members to view Server Insights."],
-      ["ViewCreatorMonetizationAnalytics", "View Server Subscription Insights", "Allows members to view analytics for server subscriptions.", "dangerous"],
+      [
+        "ViewCreatorMonetizationAnalytics",
+        "View Server Subscription Insights",
+        "Allows members to view analytics for server subscriptions.",
+        "dangerous",
+      ],
       ["ManageWebhooks", "Manage Webhooks", "Allows members to create, edit, or delete webhooks.", "dangerous"],
-      ["ManageGuild", "Manage Server", "Allows members to change this server's name, region, and settings, and view all invites.", "dangerous"],
+      [
+        "ManageGuild",
+        "Manage Server",
+        "Allows members to change this server's name, region, and settings, and view all invites.",
+        "dangerous",
+      ],
     ],
   ],
   [
@@ -56,28 +80,60 @@ const GROUPS: ReadonlyArray<readonly [PermissionGroupId, string, readonly Entry[
       ["ChangeNickname", "Change Nickname", "Allows members to change their own nickname."],
       ["ManageNicknames", "Manage Nicknames", "Allows members to change the nicknames of other members."],
       ["KickMembers", "Kick Members", "Allows members to remove other members from this server.", "dangerous"],
-      ["BanMembers", "Ban Members", "Allows members to permanently ban and delete the message history of other members.", "dangerous"],
-      ["ModerateMembers", "Timeout Members", "Allows members to temporarily stop users from chatting or interacting.", "dangerous"],
+      [
+        "BanMembers",
+        "Ban Members",
+        "Allows members to permanently ban and delete the message history of other members.",
+        "dangerous",
+      ],
+      [
+        "ModerateMembers",
+        "Timeout Members",
+        "Allows members to temporarily stop users from chatting or interacting.",
+        "dangerous",
+      ],
     ],
   ],
   [
     "text",
     "Text Channel Permissions",
     [
-      ["SendMessages", "Send Messages and Create Posts", "Allows members to send messages in text channels and create posts in forum channels."],
-      ["SendMessagesInThreads", "Send Messages in Threads and Posts", "Allows members to send messages in threads and in posts."],
-      ["CreatePublicThreads", "Create Public Threads", "Allows members to create threads that everyone in a channel can view."],
+      [
+        "SendMessages",
+        "Send Messages and Create Posts",
+        "Allows members to send messages in text channels and create posts in forum channels.",
+      ],
+      [
+        "SendMessagesInThreads",
+        "Send Messages in Threads and Posts",
+        "Allows members to send messages in threads and in posts.",
+      ],
+      [
+        "CreatePublicThreads",
+        "Create Public Threads",
+        "Allows members to create threads that everyone in a channel can view.",
+      ],
       ["CreatePrivateThreads", "Create Private Threads", "Allows members to create invite-only threads."],
       ["EmbedLinks", "Embed Links", "Allows links that members share to show embedded content."],
       ["AttachFiles", "Attach Files", "Allows members to upload files or media."],
       ["AddReactions", "Add Reactions", "Allows members to add new emoji reactions to a message."],
       ["UseExternalEmojis", "Use External Emoji", "Allows members to use emoji from other servers."],
       ["UseExternalStickers", "Use External Stickers", "Allows members to use stickers from other servers."],
-      ["MentionEveryone", "Mention @everyone, @here, and All Roles", "Allows members to notify everyone in a channel or every member of a role.", "dangerous"],
+      [
+        "MentionEveryone",
+        "Mention @everyone, @here, and All Roles",
+        "Allows members to notify everyone in a channel or every member of a role.",
+        "dangerous",
+      ],
       ["ManageMessages", "Manage Messages", "Allows members to delete messages by other members.", "dangerous"],
       ["PinMessages", "Pin Messages", "Allows members to pin or unpin any message."],
       ["BypassSlowmode", "Bypass Slowmode", "Allows members to send messages without being affected by slowmode."],
-      ["ManageThreads", "Manage Threads and Posts", "Allows members to rename, delete, close, and turn on slow mode for threads and posts.", "dangerous"],
+      [
+        "ManageThreads",
+        "Manage Threads and Posts",
+        "Allows members to rename, delete, close, and turn on slow mode for threads and posts.",
+        "dangerous",
+      ],
       ["ReadMessageHistory", "Read Message History", "Allows members to read messages sent previously in channels."],
       ["SendTTSMessages", "Send Text-to-Speech Messages", "Allows members to send text-to-speech messages."],
       ["SendVoiceMessages", "Send Voice Messages", "Allows members to send voice messages."],
@@ -107,10 +163,18 @@ const GROUPS: ReadonlyArray<readonly [PermissionGroupId, string, readonly Entry[
     [
       ["UseApplicationCommands", "Use Application Commands", "Allows members to use commands from applications."],
       ["UseEmbeddedActivities", "Use Activities", "Allows members to use Activities."],
-      ["UseExternalApps", "Use External Apps", "Allows apps that members have added to their account to post messages in this server."],
+      [
+        "UseExternalApps",
+        "Use External Apps",
+        "Allows apps that members have added to their account to post messages in this server.",
+      ],
     ],
   ],
-  ["stage", "Stage Channel Permissions", [["RequestToSpeak", "Request to Speak", "Allows requests to speak in Stage channels."]]],
+  [
+    "stage",
+    "Stage Channel Permissions",
+    [["RequestToSpeak", "Request to Speak", "Allows requests to speak in Stage channels."]],
+  ],
   [
     "events",
     "Events Permissions",
@@ -153,7 +217,10 @@ const BY_FLAG: ReadonlyMap<bigint, PermissionInfo> = new Map(PERMISSIONS.map((in
 const EDITOR_ORDER: ReadonlyMap<bigint, number> = new Map(PERMISSIONS.map((info, index) => [info.flag, index]));
 
 /** The OR of the flags marked dangerous. */
-export const DANGEROUS_PERMISSIONS: bigint = PERMISSIONS.reduce((bits, info) => (info.dangerous ? bits | info.flag : bits), 0n);
+export const DANGEROUS_PERMISSIONS: bigint = PERMISSIONS.reduce(
+  (bits, info) => (info.dangerous ? bits | info.flag : bits),
+  0n,
+);
 
 /** The catalogue entry for a single flag, or undefined for a bit Discord has not defined (or several bits). */
 export function permissionInfo(flag: bigint): PermissionInfo | undefined {

@@ -25,7 +25,8 @@ export const ALL_PERMISSIONS: bigint = Object.values(PermissionFlagsBits).reduce
 const ADMINISTRATOR = PermissionFlagsBits.Administrator;
 
 /** What a timed-out member keeps: they can still read, not speak or act. */
-export const TIMEOUT_ALLOWED_PERMISSIONS: bigint = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.ReadMessageHistory;
+export const TIMEOUT_ALLOWED_PERMISSIONS: bigint =
+  PermissionFlagsBits.ViewChannel | PermissionFlagsBits.ReadMessageHistory;
 
 export interface PermissionRole {
   id: string;
@@ -69,7 +70,9 @@ type Now = number | Date;
 /** Parses a permission bitfield as Discord sends it (a decimal string). Throws on anything else. */
 export function parsePermissions(str: string): bigint {
   if (typeof str !== "string" || !/^[0-9]+$/.test(str)) {
-    throw new TypeError(`Invalid permission bitfield ${JSON.stringify(str)}: expected a non-negative decimal integer string`);
+    throw new TypeError(
+      `Invalid permission bitfield ${JSON.stringify(str)}: expected a non-negative decimal integer string`,
+    );
   }
   return BigInt(str);
 }
@@ -149,7 +152,11 @@ function applyTimeout(perms: bigint, member: PermissionMember, now: Now): bigint
 }
 
 /** The member's guild-wide permissions (Discord's compute_base_permissions), timeout applied. */
-export function computeBasePermissions(ctx: GuildPermissionContext, member: PermissionMember, now: Now = Date.now()): bigint {
+export function computeBasePermissions(
+  ctx: GuildPermissionContext,
+  member: PermissionMember,
+  now: Now = Date.now(),
+): bigint {
   const base = guildPermissions(ctx, member);
   return base === ALL_PERMISSIONS ? base : applyTimeout(base, member, now);
 }
@@ -199,7 +206,9 @@ export function permissionsFor(
   overwrites?: readonly PermissionOverwrite[] | null,
   now: Now = Date.now(),
 ): bigint {
-  return overwrites ? computeChannelPermissions(ctx, member, overwrites, now) : computeBasePermissions(ctx, member, now);
+  return overwrites
+    ? computeChannelPermissions(ctx, member, overwrites, now)
+    : computeBasePermissions(ctx, member, now);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -248,7 +257,11 @@ export function canManageRole(
  * role is strictly below the actor's; the owner may act on anyone; nobody may act on the owner.
  * Checks the hierarchy only: the caller checks the operation's permission.
  */
-export function canActOnMember(ctx: GuildPermissionContext, actor: PermissionMember, target: PermissionMember): HierarchyVerdict {
+export function canActOnMember(
+  ctx: GuildPermissionContext,
+  actor: PermissionMember,
+  target: PermissionMember,
+): HierarchyVerdict {
   if (target.userId === ctx.ownerId) return { ok: false, reason: "nobody can act on the server owner" };
   if (actor.userId === ctx.ownerId) return { ok: true };
   if (compareRolePositions(highestRole(ctx, target.roleIds), highestRole(ctx, actor.roleIds)) < 0) return { ok: true };

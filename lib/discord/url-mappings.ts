@@ -36,14 +36,16 @@ export function checkMappingPrefix(prefix: string): string | null {
   if (!PATH_CHARS.test(prefix)) return "A prefix may only contain URL path characters.";
   const normalized = normalizeMappingPrefix(prefix);
   if (normalized.includes("//")) return 'A prefix can\'t contain an empty segment ("//").';
-  if (normalized === PROXY_PATH || normalized.startsWith(`${PROXY_PATH}/`)) return `"${PROXY_PATH}" is the proxy itself; leave it out of the prefix.`;
+  if (normalized === PROXY_PATH || normalized.startsWith(`${PROXY_PATH}/`))
+    return `"${PROXY_PATH}" is the proxy itself; leave it out of the prefix.`;
   return null;
 }
 
 /** Why `target` can't be a mapping target, or null when it can. A target is host[:port][/path], without a scheme. */
 export function checkMappingTarget(target: string): string | null {
   if (target.length === 0) return "Enter a target, such as example.com or example.com/api.";
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(target) || target.includes("://")) return "Leave out the scheme (https://): a target is a host such as example.com.";
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(target) || target.includes("://"))
+    return "Leave out the scheme (https://): a target is a host such as example.com.";
   if (/\s/.test(target)) return "A target can't contain spaces.";
   if (target.length > URL_MAPPING_TARGET_MAX) return `A target must be ${URL_MAPPING_TARGET_MAX} or fewer characters.`;
   if (target.includes("?") || target.includes("#")) return "A target can't have a query (?) or fragment (#).";
@@ -73,7 +75,8 @@ export function checkMappingTarget(target: string): string | null {
     if (host.length > 253) return "The target's host name is too long.";
     if (!host.split(".").every((label) => HOST_LABEL.test(label))) return "The target's host isn't a valid host name.";
   }
-  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return "The target's port must be between 1 and 65535.";
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535))
+    return "The target's port must be between 1 and 65535.";
   return null;
 }
 
@@ -89,7 +92,11 @@ export interface ResolvedUrlMapping {
  * query and fragment kept. `path` may carry the proxy's own "/.proxy" in front (as the Activity requests it) or not.
  * Null when no mapping matches.
  */
-export function resolveUrlMapping(mappings: readonly UrlMapping[], path: string, options: { scheme?: "https" | "http" } = {}): ResolvedUrlMapping | null {
+export function resolveUrlMapping(
+  mappings: readonly UrlMapping[],
+  path: string,
+  options: { scheme?: "https" | "http" } = {},
+): ResolvedUrlMapping | null {
   const split = path.search(/[?#]/);
   let pathname = split === -1 ? path : path.slice(0, split);
   const suffix = split === -1 ? "" : path.slice(split);

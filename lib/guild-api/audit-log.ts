@@ -24,18 +24,31 @@ export interface AuditEntryInput {
 
 export function writeAuditLog(entry: AuditEntryInput): bigint {
   const id = newSnowflake();
-  sql("INSERT INTO audit_log_entries (id, guild_id, user_id, action_type, target_id, reason, changes, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run(
-    id, entry.guildId, entry.userId, entry.actionType, entry.targetId == null ? null : String(entry.targetId), entry.reason ?? null,
-    entry.changes?.length ? JSON.stringify(entry.changes) : null, entry.options ? JSON.stringify(entry.options) : null,
+  sql(
+    "INSERT INTO audit_log_entries (id, guild_id, user_id, action_type, target_id, reason, changes, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  ).run(
+    id,
+    entry.guildId,
+    entry.userId,
+    entry.actionType,
+    entry.targetId == null ? null : String(entry.targetId),
+    entry.reason ?? null,
+    entry.changes?.length ? JSON.stringify(entry.changes) : null,
+    entry.options ? JSON.stringify(entry.options) : null,
   );
   return id;
 }
 
 /** Changes between two wire objects, for the keys that differ. */
-export function diffChanges(before: Record<string, unknown>, after: Record<string, unknown>, keys = Object.keys(after)): AuditChange[] {
+export function diffChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  keys = Object.keys(after),
+): AuditChange[] {
   const changes: AuditChange[] = [];
   for (const key of keys) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes.push({ key, old_value: before[key], new_value: after[key] });
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      changes.push({ key, old_value: before[key], new_value: after[key] });
   }
   return changes;
 }

@@ -6,10 +6,26 @@ import { hashSecret } from "./tokens";
 
 export type Identity =
   | { kind: "bot"; userId: bigint; applicationId: bigint }
-  | { kind: "bearer"; userId: bigint; applicationId: bigint; scopes: ReadonlySet<string>; tokenId: bigint; expiresAt: number };
+  | {
+      kind: "bearer";
+      userId: bigint;
+      applicationId: bigint;
+      scopes: ReadonlySet<string>;
+      tokenId: bigint;
+      expiresAt: number;
+    };
 
-interface BotRow { id: bigint; bot_user_id: bigint }
-interface TokenRow { id: bigint; user_id: bigint; application_id: bigint; scopes: string; expires_at: bigint }
+interface BotRow {
+  id: bigint;
+  bot_user_id: bigint;
+}
+interface TokenRow {
+  id: bigint;
+  user_id: bigint;
+  application_id: bigint;
+  scopes: string;
+  expires_at: bigint;
+}
 
 /** The identity behind an Authorization header, or null when the token is unknown, expired or revoked. */
 export function authenticate(header: string): Identity | null {
@@ -19,7 +35,8 @@ export function authenticate(header: string): Identity | null {
   const token = header.slice(space + 1).trim();
   if (!token) return null;
   if (scheme === "bot") {
-    const row = sql("SELECT id, bot_user_id FROM applications WHERE bot_token_hash = ?").get(hashSecret(token)) as BotRow | undefined;
+    const row = sql("SELECT id, bot_user_id FROM applications WHERE bot_token_hash = ?").get(hashSecret(token)) as
+      BotRow | undefined;
     return row?.bot_user_id ? { kind: "bot", userId: row.bot_user_id, applicationId: row.id } : null;
   }
   if (scheme === "bearer") return bearerIdentity(token);

@@ -25,7 +25,9 @@ export class ApiError extends Error {
   }
 
   toBody(): { message: string; code: number; errors?: ErrorTree } {
-    return this.errors ? { message: this.message, code: this.code, errors: this.errors } : { message: this.message, code: this.code };
+    return this.errors
+      ? { message: this.message, code: this.code, errors: this.errors }
+      : { message: this.message, code: this.code };
   }
 }
 
@@ -112,9 +114,11 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): FieldError {
       if (value === undefined) return { code: "BASE_TYPE_REQUIRED", message: "This field is required" };
       if (issue.expected === "number" || issue.expected === "int" || issue.expected === "bigint")
         return { code: "NUMBER_TYPE_COERCE", message: `Value "${String(value)}" is not int.` };
-      if (issue.expected === "boolean") return { code: "BOOLEAN_TYPE_COERCE", message: `Value "${String(value)}" is not a boolean.` };
+      if (issue.expected === "boolean")
+        return { code: "BOOLEAN_TYPE_COERCE", message: `Value "${String(value)}" is not a boolean.` };
       if (issue.expected === "array") return { code: "BASE_TYPE_ARRAY", message: "Must be an array." };
-      if (issue.expected === "object") return { code: "MODEL_TYPE_CONVERT", message: "Only dictionaries may be used in a ModelType" };
+      if (issue.expected === "object")
+        return { code: "MODEL_TYPE_CONVERT", message: "Only dictionaries may be used in a ModelType" };
       if (issue.expected === "string") return { code: "BASE_TYPE_STRING", message: "Must be a string." };
       return { code: "BASE_TYPE_INVALID", message: issue.message };
     }
@@ -124,7 +128,8 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): FieldError {
       const max = issue.code === "too_big" ? issue.maximum : undefined;
       if (issue.origin === "string") {
         const bounds = (issue as { bounds?: [number, number] }).bounds;
-        if (bounds) return { code: "BASE_TYPE_BAD_LENGTH", message: `Must be between ${bounds[0]} and ${bounds[1]} in length.` };
+        if (bounds)
+          return { code: "BASE_TYPE_BAD_LENGTH", message: `Must be between ${bounds[0]} and ${bounds[1]} in length.` };
         return issue.code === "too_small"
           ? { code: "BASE_TYPE_MIN_LENGTH", message: `Must be ${String(min)} or more in length.` }
           : { code: "BASE_TYPE_MAX_LENGTH", message: `Must be ${String(max)} or fewer in length.` };

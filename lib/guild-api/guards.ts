@@ -15,13 +15,23 @@ import { isSnowflake } from "@/lib/discord/snowflake";
 import { ApiError, Errors, invalidFormBody } from "./errors";
 import type { RouteContext } from "./http";
 import type { Identity } from "./auth";
-import { findGuild, findMember, listGuildRoles, memberRoleIds, type GuildRow, type MemberRow, type RoleRow } from "./store/guild-context";
+import {
+  findGuild,
+  findMember,
+  listGuildRoles,
+  memberRoleIds,
+  type GuildRow,
+  type MemberRow,
+  type RoleRow,
+} from "./store/guild-context";
 
 /** A path parameter that must be a snowflake; Discord answers 50035 naming the parameter otherwise. */
 export function snowflakeParam(ctx: RouteContext, name: string, wireName = toSnakeCase(name)): bigint {
   const value = ctx.params[name];
   if (!isSnowflake(value)) {
-    throw invalidFormBody([{ path: [wireName], code: "NUMBER_TYPE_COERCE", message: `Value "${value}" is not snowflake.` }]);
+    throw invalidFormBody([
+      { path: [wireName], code: "NUMBER_TYPE_COERCE", message: `Value "${value}" is not snowflake.` },
+    ]);
   }
   return BigInt(value);
 }
@@ -36,14 +46,26 @@ export interface OverwriteJson {
 }
 
 export const parseOverwrites = (json: string): PermissionOverwrite[] =>
-  (JSON.parse(json) as OverwriteJson[]).map((o) => ({ id: o.id, type: o.type, allow: BigInt(o.allow), deny: BigInt(o.deny) }));
+  (JSON.parse(json) as OverwriteJson[]).map((o) => ({
+    id: o.id,
+    type: o.type,
+    allow: BigInt(o.allow),
+    deny: BigInt(o.deny),
+  }));
 
 /** A guild and its roles as the shared permission engine takes them. */
-export function permissionContextOf(guild: Pick<GuildRow, "id" | "owner_id">, roles: readonly RoleRow[]): GuildPermissionContext {
+export function permissionContextOf(
+  guild: Pick<GuildRow, "id" | "owner_id">,
+  roles: readonly RoleRow[],
+): GuildPermissionContext {
   return {
     guildId: String(guild.id),
     ownerId: String(guild.owner_id),
-    roles: roles.map((role) => ({ id: String(role.id), position: Number(role.position), permissions: role.permissions })),
+    roles: roles.map((role) => ({
+      id: String(role.id),
+      position: Number(role.position),
+      permissions: role.permissions,
+    })),
   };
 }
 
@@ -103,7 +125,11 @@ export class GuildAccess {
 
   /** Role hierarchy: 403 unless `role` is strictly below the caller's highest role (owner exempt). */
   assertCanManageRole(role: RoleRow): void {
-    const verdict = canManageRole(this.context, this.permissionMember, { id: String(role.id), position: Number(role.position), permissions: role.permissions });
+    const verdict = canManageRole(this.context, this.permissionMember, {
+      id: String(role.id),
+      position: Number(role.position),
+      permissions: role.permissions,
+    });
     if (!verdict.ok) throw Errors.missingPermissions();
   }
 
@@ -116,7 +142,8 @@ export function toPermissionMember(member: MemberRow, roleIds: readonly bigint[]
   return {
     userId: String(member.user_id),
     roleIds: roleIds.map(String),
-    communicationDisabledUntil: member.communication_disabled_until === null ? null : Number(member.communication_disabled_until),
+    communicationDisabledUntil:
+      member.communication_disabled_until === null ? null : Number(member.communication_disabled_until),
   };
 }
 

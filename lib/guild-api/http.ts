@@ -82,7 +82,11 @@ export class RouteContext {
     const body = await this.rawBody();
     const contentType = this.req.headers["content-type"] ?? "";
     try {
-      return await new Request("http://local/", { method: "POST", headers: { "content-type": contentType }, body: new Uint8Array(body) }).formData();
+      return await new Request("http://local/", {
+        method: "POST",
+        headers: { "content-type": contentType },
+        body: new Uint8Array(body),
+      }).formData();
     } catch {
       throw Errors.bad(50035, "Invalid Form Body");
     }
@@ -127,7 +131,12 @@ export interface RouteDefinition {
   handler: RouteHandler;
 }
 
-export function route(method: RouteDefinition["method"], path: string, auth: AuthMode, handler: RouteHandler): RouteDefinition {
+export function route(
+  method: RouteDefinition["method"],
+  path: string,
+  auth: AuthMode,
+  handler: RouteHandler,
+): RouteDefinition {
   return { method, path, auth, handler };
 }
 
@@ -167,7 +176,10 @@ export class Router {
     node.routes.set(definition.method, definition);
   }
 
-  match(method: string, path: string): { definition: RouteDefinition; params: Record<string, string> } | "not-found" | "method-not-allowed" {
+  match(
+    method: string,
+    path: string,
+  ): { definition: RouteDefinition; params: Record<string, string> } | "not-found" | "method-not-allowed" {
     const params: Record<string, string> = {};
     const node = this.walk(this.root, path.split("/").filter(Boolean), 0, params);
     if (!node) return "not-found";
@@ -180,7 +192,8 @@ export class Router {
     if (index === segments.length) return node.routes.size > 0 ? node : null;
     const segment = segments[index];
     // Clients encode path segments (discord-api-types sends "@me" as "%40me"): match statics decoded too.
-    const staticNext = node.statics.get(segment) ?? (segment.includes("%") ? node.statics.get(safeDecode(segment) ?? "") : undefined);
+    const staticNext =
+      node.statics.get(segment) ?? (segment.includes("%") ? node.statics.get(safeDecode(segment) ?? "") : undefined);
     if (staticNext) {
       const found = this.walk(staticNext, segments, index + 1, params);
       if (found) return found;
@@ -241,7 +254,14 @@ export function errorResult(error: unknown): RouteResult {
  * Handles one request whose path is already stripped of the version prefix.
  * `baseUrl` is the public origin (for URLs the API returns, such as widget avatars).
  */
-export async function handleApiRequest(router: Router, req: IncomingMessage, res: ServerResponse, path: string, search: string, baseUrl: string): Promise<void> {
+export async function handleApiRequest(
+  router: Router,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  search: string,
+  baseUrl: string,
+): Promise<void> {
   const started = performance.now();
   let result: RouteResult;
   try {

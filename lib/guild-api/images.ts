@@ -35,12 +35,15 @@ export function probeImage(bytes: Uint8Array): ImageInfo | null {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (data.length >= 24 && data.subarray(0, 8).equals(PNG_SIGNATURE)) return probePng(data);
   if (data.length >= 4 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return probeJpeg(data);
-  if (data.length >= 13 && (data.toString("latin1", 0, 6) === "GIF87a" || data.toString("latin1", 0, 6) === "GIF89a")) return probeGif(data);
+  if (data.length >= 13 && (data.toString("latin1", 0, 6) === "GIF87a" || data.toString("latin1", 0, 6) === "GIF89a"))
+    return probeGif(data);
   return null;
 }
 
 const info = (format: ImageFormat, width: number, height: number, frames = 1): ImageInfo | null =>
-  width > 0 && height > 0 ? { format, contentType: CONTENT_TYPES[format], width, height, frames, animated: frames > 1 } : null;
+  width > 0 && height > 0
+    ? { format, contentType: CONTENT_TYPES[format], width, height, frames, animated: frames > 1 }
+    : null;
 
 // PNG: the 8-byte signature, then the IHDR chunk (length, "IHDR", width and height as big-endian uint32).
 function probePng(data: Buffer): ImageInfo | null {
@@ -141,6 +144,12 @@ export function hasAspectRatio(width: number, height: number, ratioW: number, ra
 
 /** Stores the image under its hash (idempotent: same bytes, same row) and returns the hash. */
 export function saveImage(kind: ImageKind, ownerId: bigint, image: DecodedImage): string {
-  sql("INSERT OR IGNORE INTO images (kind, owner_id, hash, content_type, data) VALUES (?, ?, ?, ?, ?)").run(kind, ownerId, image.hash, image.contentType, image.bytes);
+  sql("INSERT OR IGNORE INTO images (kind, owner_id, hash, content_type, data) VALUES (?, ?, ?, ?, ?)").run(
+    kind,
+    ownerId,
+    image.hash,
+    image.contentType,
+    image.bytes,
+  );
   return image.hash;
 }

@@ -12,7 +12,12 @@ export interface VoiceRegion {
 }
 
 const region = (id: string, name: string, flags: Partial<Omit<VoiceRegion, "id" | "name">> = {}): VoiceRegion => ({
-  id, name, optimal: false, deprecated: false, custom: false, ...flags,
+  id,
+  name,
+  optimal: false,
+  deprecated: false,
+  custom: false,
+  ...flags,
 });
 
 export const VOICE_REGIONS: readonly VoiceRegion[] = [

@@ -13,7 +13,12 @@ const DAY = 86_400_000;
 const DEMO_EPOCH_MS = Date.UTC(2024, 0, 1);
 let idCounter = 0;
 export function demoId(n: number): bigint {
-  return DiscordSnowflake.generate({ timestamp: BigInt(DEMO_EPOCH_MS + n * 1000), increment: 0n, processId: 0n, workerId: 0n });
+  return DiscordSnowflake.generate({
+    timestamp: BigInt(DEMO_EPOCH_MS + n * 1000),
+    increment: 0n,
+    processId: 0n,
+    workerId: 0n,
+  });
 }
 const nextId = () => demoId(++idCounter);
 
@@ -26,17 +31,91 @@ export const DEMO_APPLICATION_NAME = "Guildhall Demo";
 export const DEMO_GUILD_NAME = "Guildhall HQ";
 
 export const EVERYONE_PERMISSIONS =
-  P.CreateInstantInvite | P.AddReactions | P.Stream | P.ViewChannel | P.SendMessages | P.EmbedLinks | P.AttachFiles |
-  P.ReadMessageHistory | P.MentionEveryone | P.UseExternalEmojis | P.Connect | P.Speak | P.UseVAD | P.ChangeNickname |
-  P.UseApplicationCommands | P.RequestToSpeak | P.CreatePublicThreads | P.CreatePrivateThreads | P.UseExternalStickers |
-  P.SendMessagesInThreads | P.UseEmbeddedActivities | P.SendVoiceMessages | P.SendPolls | P.UseExternalApps;
+  P.CreateInstantInvite |
+  P.AddReactions |
+  P.Stream |
+  P.ViewChannel |
+  P.SendMessages |
+  P.EmbedLinks |
+  P.AttachFiles |
+  P.ReadMessageHistory |
+  P.MentionEveryone |
+  P.UseExternalEmojis |
+  P.Connect |
+  P.Speak |
+  P.UseVAD |
+  P.ChangeNickname |
+  P.UseApplicationCommands |
+  P.RequestToSpeak |
+  P.CreatePublicThreads |
+  P.CreatePrivateThreads |
+  P.UseExternalStickers |
+  P.SendMessagesInThreads |
+  P.UseEmbeddedActivities |
+  P.SendVoiceMessages |
+  P.SendPolls |
+  P.UseExternalApps;
 
 export const MODERATOR_PERMISSIONS =
-  P.ManageGuild | P.ManageChannels | P.ManageRoles | P.KickMembers | P.BanMembers | P.ModerateMembers |
-  P.ManageNicknames | P.MuteMembers | P.DeafenMembers | P.MoveMembers | P.ViewAuditLog | P.ManageMessages | P.ManageThreads;
+  P.ManageGuild |
+  P.ManageChannels |
+  P.ManageRoles |
+  P.KickMembers |
+  P.BanMembers |
+  P.ModerateMembers |
+  P.ManageNicknames |
+  P.MuteMembers |
+  P.DeafenMembers |
+  P.MoveMembers |
+  P.ViewAuditLog |
+  P.ManageMessages |
+  P.ManageThreads;
 
-const FIRST = ["ada", "bo", "cy", "dee", "eli", "fay", "gus", "hal", "ivy", "jo", "kai", "lu", "max", "nia", "oz", "pip", "quinn", "rex", "sol", "tam", "uma", "vic", "wren", "xan", "yara", "zed"];
-const SECOND = ["fox", "owl", "elk", "yak", "eel", "ram", "cod", "bee", "ant", "jay", "koi", "emu", "gnu", "hen", "pug"];
+const FIRST = [
+  "ada",
+  "bo",
+  "cy",
+  "dee",
+  "eli",
+  "fay",
+  "gus",
+  "hal",
+  "ivy",
+  "jo",
+  "kai",
+  "lu",
+  "max",
+  "nia",
+  "oz",
+  "pip",
+  "quinn",
+  "rex",
+  "sol",
+  "tam",
+  "uma",
+  "vic",
+  "wren",
+  "xan",
+  "yara",
+  "zed",
+];
+const SECOND = [
+  "fox",
+  "owl",
+  "elk",
+  "yak",
+  "eel",
+  "ram",
+  "cod",
+  "bee",
+  "ant",
+  "jay",
+  "koi",
+  "emu",
+  "gnu",
+  "hen",
+  "pug",
+];
 
 export interface DemoWorld {
   applicationId: bigint;
@@ -91,8 +170,14 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
       const id = nextId();
       users[username] = id;
       insert(db, "users", {
-        id, username, global_name: username[0].toUpperCase() + username.slice(1), discriminator: "0", avatar: null,
-        bot: false, password_hash: password, created_at: now - 400 * DAY,
+        id,
+        username,
+        global_name: username[0].toUpperCase() + username.slice(1),
+        discriminator: "0",
+        avatar: null,
+        bot: false,
+        password_hash: password,
+        created_at: now - 400 * DAY,
       });
     }
 
@@ -101,19 +186,41 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
     const botUserId = nextId();
     const clientSecret = randomToken(24);
     const botToken = newBotToken(botUserId);
-    insert(db, "users", { id: botUserId, username: "guildhall-demo", global_name: "Guildhall Demo", discriminator: "0", bot: true, created_at: now - 300 * DAY });
+    insert(db, "users", {
+      id: botUserId,
+      username: "guildhall-demo",
+      global_name: "Guildhall Demo",
+      discriminator: "0",
+      bot: true,
+      created_at: now - 300 * DAY,
+    });
     insert(db, "applications", {
-      id: applicationId, name: DEMO_APPLICATION_NAME, description: "The demo application behind Guildhall's sign-in, bot and sample Activity.",
-      owner_id: users.owner, bot_user_id: botUserId, bot_token_hash: hashSecret(botToken), client_secret_hash: hashSecret(clientSecret),
+      id: applicationId,
+      name: DEMO_APPLICATION_NAME,
+      description: "The demo application behind Guildhall's sign-in, bot and sample Activity.",
+      owner_id: users.owner,
+      bot_user_id: botUserId,
+      bot_token_hash: hashSecret(botToken),
+      client_secret_hash: hashSecret(clientSecret),
       // GATEWAY_GUILD_MEMBERS: the demo bot may list members.
       flags: 1 << 14, // The Activity's SDK flow uses no redirect; a placeholder is registered as Discord requires (setup rule 1),
       // and the local host simulator's origin (http://localhost:3333) may receive codes by web_message.
       redirect_uris: [demoRedirectUri(), "https://127.0.0.1/placeholder", "http://localhost:3333/"],
-      url_mappings: [{ prefix: "/", target: new URL(demoPublicUrl()).host }], activities_enabled: true, integration_types: [0, 1], created_at: now - 300 * DAY,
+      url_mappings: [{ prefix: "/", target: new URL(demoPublicUrl()).host }],
+      activities_enabled: true,
+      integration_types: [0, 1],
+      created_at: now - 300 * DAY,
     });
     insert(db, "application_commands", {
-      id: nextId(), application_id: applicationId, type: 4, name: "launch", description: "Launch Guildhall Demo", handler: 2,
-      integration_types: [0, 1], contexts: [0, 1, 2], version: nextId(),
+      id: nextId(),
+      application_id: applicationId,
+      type: 4,
+      name: "launch",
+      description: "Launch Guildhall Demo",
+      handler: 2,
+      integration_types: [0, 1],
+      contexts: [0, 1, 2],
+      version: nextId(),
     });
 
     // Generated people (about 160 members, plus a pool of banned users)
@@ -121,27 +228,85 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
     for (let i = 0; i < 200; i++) {
       const id = nextId();
       const name = `${FIRST[i % FIRST.length]}_${SECOND[Math.floor(i / FIRST.length) % SECOND.length]}${i >= FIRST.length * SECOND.length ? i : ""}`;
-      insert(db, "users", { id, username: name, global_name: null, discriminator: "0", bot: false, created_at: now - Math.floor(random() * 900) * DAY });
+      insert(db, "users", {
+        id,
+        username: name,
+        global_name: null,
+        discriminator: "0",
+        bot: false,
+        created_at: now - Math.floor(random() * 900) * DAY,
+      });
       generated.push(id);
     }
 
     // Guildhall HQ
     const guildId = nextId();
-    const r = { admin: nextId(), bot: nextId(), moderator: nextId(), helper: nextId(), regular: nextId(), member: nextId() };
+    const r = {
+      admin: nextId(),
+      bot: nextId(),
+      moderator: nextId(),
+      helper: nextId(),
+      regular: nextId(),
+      member: nextId(),
+    };
     const ch = {
-      info: nextId(), rules: nextId(), announcements: nextId(), welcome: nextId(),
-      community: nextId(), general: nextId(), offTopic: nextId(), ideas: nextId(), art: nextId(), introductions: nextId(), memes: nextId(), help: nextId(),
-      voice: nextId(), lounge: nextId(), gaming: nextId(), townHall: nextId(), afk: nextId(),
-      staff: nextId(), modChat: nextId(), modLog: nextId(),
+      info: nextId(),
+      rules: nextId(),
+      announcements: nextId(),
+      welcome: nextId(),
+      community: nextId(),
+      general: nextId(),
+      offTopic: nextId(),
+      ideas: nextId(),
+      art: nextId(),
+      introductions: nextId(),
+      memes: nextId(),
+      help: nextId(),
+      voice: nextId(),
+      lounge: nextId(),
+      gaming: nextId(),
+      townHall: nextId(),
+      afk: nextId(),
+      staff: nextId(),
+      modChat: nextId(),
+      modLog: nextId(),
     };
     insert(db, "guilds", {
-      id: guildId, name: DEMO_GUILD_NAME, description: "Home of the Guildhall demo community.", owner_id: users.owner,
-      afk_channel_id: ch.afk, afk_timeout: 300, widget_enabled: true, widget_channel_id: ch.general,
-      verification_level: 1, default_message_notifications: 1, explicit_content_filter: 2,
-      features: ["COMMUNITY", "NEWS", "WELCOME_SCREEN_ENABLED", "INVITE_SPLASH", "BANNER", "ROLE_ICONS", "VANITY_URL", "ANIMATED_ICON", "PREVIEW_ENABLED"],
-      mfa_level: 0, system_channel_id: ch.welcome, system_channel_flags: 0, rules_channel_id: ch.rules, public_updates_channel_id: ch.modChat,
-      safety_alerts_channel_id: ch.modChat, vanity_url_code: "guildhall", vanity_url_uses: 37, premium_tier: 2, premium_subscription_count: 9,
-      preferred_locale: "en-US", nsfw_level: 0, premium_progress_bar_enabled: true,
+      id: guildId,
+      name: DEMO_GUILD_NAME,
+      description: "Home of the Guildhall demo community.",
+      owner_id: users.owner,
+      afk_channel_id: ch.afk,
+      afk_timeout: 300,
+      widget_enabled: true,
+      widget_channel_id: ch.general,
+      verification_level: 1,
+      default_message_notifications: 1,
+      explicit_content_filter: 2,
+      features: [
+        "COMMUNITY",
+        "NEWS",
+        "WELCOME_SCREEN_ENABLED",
+        "INVITE_SPLASH",
+        "BANNER",
+        "ROLE_ICONS",
+        "VANITY_URL",
+        "ANIMATED_ICON",
+        "PREVIEW_ENABLED",
+      ],
+      mfa_level: 0,
+      system_channel_id: ch.welcome,
+      system_channel_flags: 0,
+      rules_channel_id: ch.rules,
+      public_updates_channel_id: ch.modChat,
+      safety_alerts_channel_id: ch.modChat,
+      vanity_url_code: "guildhall",
+      vanity_url_uses: 37,
+      premium_tier: 2,
+      premium_subscription_count: 9,
+      preferred_locale: "en-US",
+      nsfw_level: 0,
+      premium_progress_bar_enabled: true,
       welcome_description: "Welcome to Guildhall HQ! Start with the rules, then say hi.",
       welcome_channels: [
         { channel_id: String(ch.rules), description: "Read the rules", emoji_id: null, emoji_name: "📜" },
@@ -156,11 +321,31 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
       [r.regular, "Regular", 0n, 2, 0x1abc9c, true, true, null],
       [r.helper, "Helper", P.KickMembers | P.ViewAuditLog, 3, 0x3498db, true, true, null],
       [r.moderator, "Moderator", MODERATOR_PERMISSIONS, 4, 0xe67e22, true, true, null],
-      [r.bot, DEMO_APPLICATION_NAME, P.Administrator, 5, 0, false, false, JSON.stringify({ bot_id: String(botUserId) })],
+      [
+        r.bot,
+        DEMO_APPLICATION_NAME,
+        P.Administrator,
+        5,
+        0,
+        false,
+        false,
+        JSON.stringify({ bot_id: String(botUserId) }),
+      ],
       [r.admin, "Admin", P.Administrator, 6, 0xe74c3c, true, false, null],
     ];
     for (const [id, name, permissions, position, color, hoist, mentionable, tags] of roles) {
-      insert(db, "roles", { id, guild_id: guildId, name, permissions, position, color, hoist, mentionable, managed: tags !== null, tags });
+      insert(db, "roles", {
+        id,
+        guild_id: guildId,
+        name,
+        permissions,
+        position,
+        color,
+        hoist,
+        mentionable,
+        managed: tags !== null,
+        tags,
+      });
     }
     db.prepare("UPDATE roles SET unicode_emoji = '🛡️' WHERE id = ?").run(r.moderator);
 
@@ -172,29 +357,107 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
     const readOnly = [{ id: String(guildId), type: 0, allow: "0", deny: String(P.SendMessages) }];
     const channels: Row[] = [
       { id: ch.info, type: 4, name: "Information", position: 0 },
-      { id: ch.rules, type: 0, name: "rules", position: 0, parent_id: ch.info, topic: "Be kind. No spam.", permission_overwrites: readOnly },
-      { id: ch.announcements, type: 5, name: "announcements", position: 1, parent_id: ch.info, topic: "News from the team", permission_overwrites: readOnly },
+      {
+        id: ch.rules,
+        type: 0,
+        name: "rules",
+        position: 0,
+        parent_id: ch.info,
+        topic: "Be kind. No spam.",
+        permission_overwrites: readOnly,
+      },
+      {
+        id: ch.announcements,
+        type: 5,
+        name: "announcements",
+        position: 1,
+        parent_id: ch.info,
+        topic: "News from the team",
+        permission_overwrites: readOnly,
+      },
       { id: ch.welcome, type: 0, name: "welcome", position: 2, parent_id: ch.info },
       { id: ch.community, type: 4, name: "Community", position: 1 },
-      { id: ch.general, type: 0, name: "general", position: 0, parent_id: ch.community, topic: "Anything goes (within the rules)", rate_limit_per_user: 0 },
+      {
+        id: ch.general,
+        type: 0,
+        name: "general",
+        position: 0,
+        parent_id: ch.community,
+        topic: "Anything goes (within the rules)",
+        rate_limit_per_user: 0,
+      },
       { id: ch.offTopic, type: 0, name: "off-topic", position: 1, parent_id: ch.community, rate_limit_per_user: 5 },
       { id: ch.introductions, type: 0, name: "introductions", position: 2, parent_id: ch.community },
       { id: ch.memes, type: 0, name: "memes", position: 3, parent_id: ch.community, nsfw: false },
       { id: ch.help, type: 0, name: "help", position: 4, parent_id: ch.community },
-      { id: ch.ideas, type: 15, name: "ideas", position: 5, parent_id: ch.community, topic: "Suggest features", default_forum_layout: 1, default_sort_order: 0,
-        available_tags: [{ id: String(nextId()), name: "feature", moderated: false, emoji_id: null, emoji_name: "✨" }, { id: String(nextId()), name: "bug", moderated: false, emoji_id: null, emoji_name: "🐛" }],
-        default_reaction_emoji: { emoji_id: null, emoji_name: "👍" } },
-      { id: ch.art, type: 16, name: "art", position: 6, parent_id: ch.community, topic: "Show your work", available_tags: [], default_sort_order: 0 },
+      {
+        id: ch.ideas,
+        type: 15,
+        name: "ideas",
+        position: 5,
+        parent_id: ch.community,
+        topic: "Suggest features",
+        default_forum_layout: 1,
+        default_sort_order: 0,
+        available_tags: [
+          { id: String(nextId()), name: "feature", moderated: false, emoji_id: null, emoji_name: "✨" },
+          { id: String(nextId()), name: "bug", moderated: false, emoji_id: null, emoji_name: "🐛" },
+        ],
+        default_reaction_emoji: { emoji_id: null, emoji_name: "👍" },
+      },
+      {
+        id: ch.art,
+        type: 16,
+        name: "art",
+        position: 6,
+        parent_id: ch.community,
+        topic: "Show your work",
+        available_tags: [],
+        default_sort_order: 0,
+      },
       { id: ch.voice, type: 4, name: "Voice", position: 2 },
-      { id: ch.lounge, type: 2, name: "Lounge", position: 0, parent_id: ch.voice, bitrate: 64000, user_limit: 0, video_quality_mode: 1 },
-      { id: ch.gaming, type: 2, name: "Gaming", position: 1, parent_id: ch.voice, bitrate: 96000, user_limit: 10, video_quality_mode: 1 },
+      {
+        id: ch.lounge,
+        type: 2,
+        name: "Lounge",
+        position: 0,
+        parent_id: ch.voice,
+        bitrate: 64000,
+        user_limit: 0,
+        video_quality_mode: 1,
+      },
+      {
+        id: ch.gaming,
+        type: 2,
+        name: "Gaming",
+        position: 1,
+        parent_id: ch.voice,
+        bitrate: 96000,
+        user_limit: 10,
+        video_quality_mode: 1,
+      },
       { id: ch.townHall, type: 13, name: "Town Hall", position: 2, parent_id: ch.voice, bitrate: 64000, user_limit: 0 },
       { id: ch.afk, type: 2, name: "AFK", position: 3, parent_id: ch.voice, bitrate: 8000, user_limit: 0 },
       { id: ch.staff, type: 4, name: "Staff", position: 3, permission_overwrites: staffOverwrites },
-      { id: ch.modChat, type: 0, name: "mod-chat", position: 0, parent_id: ch.staff, permission_overwrites: staffOverwrites },
-      { id: ch.modLog, type: 0, name: "mod-log", position: 1, parent_id: ch.staff, permission_overwrites: staffOverwrites },
+      {
+        id: ch.modChat,
+        type: 0,
+        name: "mod-chat",
+        position: 0,
+        parent_id: ch.staff,
+        permission_overwrites: staffOverwrites,
+      },
+      {
+        id: ch.modLog,
+        type: 0,
+        name: "mod-log",
+        position: 1,
+        parent_id: ch.staff,
+        permission_overwrites: staffOverwrites,
+      },
     ];
-    for (const channel of channels) insert(db, "channels", { guild_id: guildId, permission_overwrites: [], ...channel });
+    for (const channel of channels)
+      insert(db, "channels", { guild_id: guildId, permission_overwrites: [], ...channel });
 
     // Active threads (public, private, announcement, forum post) and one archived thread.
     const threads: Row[] = [
@@ -208,21 +471,87 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
       const id = nextId();
       const archived = thread.archived as boolean;
       insert(db, "channels", {
-        id, guild_id: guildId, position: 0, permission_overwrites: [], ...thread, rate_limit_per_user: 0, message_count: 12, member_count: 2, flags: 0,
-        thread_metadata: { archived, auto_archive_duration: 1440, archive_timestamp: new Date(now - (archived ? 30 : 1) * DAY).toISOString(), locked: false, ...(thread.type === 12 ? { invitable: true } : {}), create_timestamp: new Date(now - 40 * DAY).toISOString() },
+        id,
+        guild_id: guildId,
+        position: 0,
+        permission_overwrites: [],
+        ...thread,
+        rate_limit_per_user: 0,
+        message_count: 12,
+        member_count: 2,
+        flags: 0,
+        thread_metadata: {
+          archived,
+          auto_archive_duration: 1440,
+          archive_timestamp: new Date(now - (archived ? 30 : 1) * DAY).toISOString(),
+          locked: false,
+          ...(thread.type === 12 ? { invitable: true } : {}),
+          create_timestamp: new Date(now - 40 * DAY).toISOString(),
+        },
       });
-      insert(db, "thread_members", { thread_id: id, user_id: thread.owner_id, join_timestamp: now - 40 * DAY, flags: 0 });
-      if (thread.owner_id !== users.mod) insert(db, "thread_members", { thread_id: id, user_id: users.mod, join_timestamp: now - 20 * DAY, flags: 0 });
+      insert(db, "thread_members", {
+        thread_id: id,
+        user_id: thread.owner_id,
+        join_timestamp: now - 40 * DAY,
+        flags: 0,
+      });
+      if (thread.owner_id !== users.mod)
+        insert(db, "thread_members", { thread_id: id, user_id: users.mod, join_timestamp: now - 20 * DAY, flags: 0 });
     }
 
     // Members: the six people (but outsider), the bot, and 160 generated members.
-    const memberRows: Array<{ userId: bigint; username: string; roles: bigint[]; nick?: string; lastActiveDaysAgo: number; status: string; joinedDaysAgo: number }> = [
+    const memberRows: Array<{
+      userId: bigint;
+      username: string;
+      roles: bigint[];
+      nick?: string;
+      lastActiveDaysAgo: number;
+      status: string;
+      joinedDaysAgo: number;
+    }> = [
       { userId: users.owner, username: "owner", roles: [], lastActiveDaysAgo: 0, status: "online", joinedDaysAgo: 380 },
-      { userId: users.admin, username: "admin", roles: [r.admin], nick: "Admin Alice", lastActiveDaysAgo: 0, status: "online", joinedDaysAgo: 370 },
-      { userId: users.mod, username: "mod", roles: [r.moderator, r.regular], nick: "Mod Max", lastActiveDaysAgo: 0, status: "idle", joinedDaysAgo: 300 },
-      { userId: users.helper, username: "helper", roles: [r.helper], lastActiveDaysAgo: 1, status: "dnd", joinedDaysAgo: 200 },
-      { userId: users.member, username: "member", roles: [r.member], lastActiveDaysAgo: 2, status: "online", joinedDaysAgo: 100 },
-      { userId: botUserId, username: "guildhall-demo", roles: [r.bot], lastActiveDaysAgo: 0, status: "online", joinedDaysAgo: 300 },
+      {
+        userId: users.admin,
+        username: "admin",
+        roles: [r.admin],
+        nick: "Admin Alice",
+        lastActiveDaysAgo: 0,
+        status: "online",
+        joinedDaysAgo: 370,
+      },
+      {
+        userId: users.mod,
+        username: "mod",
+        roles: [r.moderator, r.regular],
+        nick: "Mod Max",
+        lastActiveDaysAgo: 0,
+        status: "idle",
+        joinedDaysAgo: 300,
+      },
+      {
+        userId: users.helper,
+        username: "helper",
+        roles: [r.helper],
+        lastActiveDaysAgo: 1,
+        status: "dnd",
+        joinedDaysAgo: 200,
+      },
+      {
+        userId: users.member,
+        username: "member",
+        roles: [r.member],
+        lastActiveDaysAgo: 2,
+        status: "online",
+        joinedDaysAgo: 100,
+      },
+      {
+        userId: botUserId,
+        username: "guildhall-demo",
+        roles: [r.bot],
+        lastActiveDaysAgo: 0,
+        status: "online",
+        joinedDaysAgo: 300,
+      },
     ];
     const statuses = ["online", "online", "idle", "dnd", "offline", "offline", "offline"];
     for (let i = 0; i < 160; i++) {
@@ -230,75 +559,218 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
       const roleSet = roll < 0.45 ? [] : roll < 0.8 ? [r.member] : roll < 0.95 ? [r.member, r.regular] : [r.regular];
       const username = db.prepare("SELECT username FROM users WHERE id = ?").get(generated[i]) as { username: string };
       memberRows.push({
-        userId: generated[i], username: username.username, roles: roleSet, nick: random() < 0.2 ? `${username.username.split("_")[0]}ster` : undefined,
+        userId: generated[i],
+        username: username.username,
+        roles: roleSet,
+        nick: random() < 0.2 ? `${username.username.split("_")[0]}ster` : undefined,
         // Activity: most members were seen recently, a long tail is inactive (what prune is for).
         lastActiveDaysAgo: Math.floor(random() < 0.6 ? random() * 7 : random() * 120),
-        status: statuses[Math.floor(random() * statuses.length)], joinedDaysAgo: 3 + Math.floor(random() * 360),
+        status: statuses[Math.floor(random() * statuses.length)],
+        joinedDaysAgo: 3 + Math.floor(random() * 360),
       });
     }
     for (const m of memberRows) {
       insert(db, "members", {
-        guild_id: guildId, user_id: m.userId, nick: m.nick ?? null, nick_key: m.nick?.toLowerCase() ?? null, username_key: m.username.toLowerCase(),
-        joined_at: now - m.joinedDaysAgo * DAY, last_active_at: now - m.lastActiveDaysAgo * DAY - Math.floor(random() * DAY), role_count: m.roles.length,
-        status: m.status, flags: 0, pending: false, premium_since: m.userId === users.mod ? now - 90 * DAY : null,
+        guild_id: guildId,
+        user_id: m.userId,
+        nick: m.nick ?? null,
+        nick_key: m.nick?.toLowerCase() ?? null,
+        username_key: m.username.toLowerCase(),
+        joined_at: now - m.joinedDaysAgo * DAY,
+        last_active_at: now - m.lastActiveDaysAgo * DAY - Math.floor(random() * DAY),
+        role_count: m.roles.length,
+        status: m.status,
+        flags: 0,
+        pending: false,
+        premium_since: m.userId === users.mod ? now - 90 * DAY : null,
       });
-      for (const roleId of m.roles) insert(db, "member_roles", { guild_id: guildId, user_id: m.userId, role_id: roleId });
+      for (const roleId of m.roles)
+        insert(db, "member_roles", { guild_id: guildId, user_id: m.userId, role_id: roleId });
     }
     db.prepare("UPDATE guilds SET member_count = ? WHERE id = ?").run(memberRows.length, guildId);
 
     // Voice: some people in the Lounge and Gaming, one on stage.
     const inVoice: Array<[bigint, bigint, boolean]> = [
-      [users.mod, ch.lounge, false], [generated[0], ch.lounge, false], [generated[1], ch.lounge, true], [generated[2], ch.lounge, false],
-      [generated[4], ch.gaming, false], [generated[6], ch.gaming, false], [users.member, ch.townHall, true],
+      [users.mod, ch.lounge, false],
+      [generated[0], ch.lounge, false],
+      [generated[1], ch.lounge, true],
+      [generated[2], ch.lounge, false],
+      [generated[4], ch.gaming, false],
+      [generated[6], ch.gaming, false],
+      [users.member, ch.townHall, true],
     ];
     for (const [userId, channelId, selfMute] of inVoice) {
-      insert(db, "voice_states", { guild_id: guildId, user_id: userId, channel_id: channelId, session_id: randomToken(16), self_mute: selfMute, self_deaf: false, suppress: channelId === ch.townHall });
+      insert(db, "voice_states", {
+        guild_id: guildId,
+        user_id: userId,
+        channel_id: channelId,
+        session_id: randomToken(16),
+        self_mute: selfMute,
+        self_deaf: false,
+        suppress: channelId === ch.townHall,
+      });
     }
 
     // Bans: generated people who are not members.
     const banReasons = ["Spam", "Raid account", "Harassment", null, "Scam links", "Ban evasion"];
     for (let i = 170; i < 195; i++) {
-      insert(db, "bans", { guild_id: guildId, user_id: generated[i], reason: banReasons[i % banReasons.length], created_at: now - (i - 160) * DAY });
+      insert(db, "bans", {
+        guild_id: guildId,
+        user_id: generated[i],
+        reason: banReasons[i % banReasons.length],
+        created_at: now - (i - 160) * DAY,
+      });
     }
 
     // Invites
     const invites: Row[] = [
-      { code: "hqwelcome", channel_id: ch.general, inviter_id: users.mod, max_age: 0, max_uses: 0, uses: 128, created_at: now - 60 * DAY, expires_at: null },
-      { code: "movienight", channel_id: ch.lounge, inviter_id: users.admin, max_age: 604800, max_uses: 50, uses: 7, created_at: now - 2 * DAY, expires_at: now + 5 * DAY },
-      { code: "tempguest", channel_id: ch.general, inviter_id: users.helper, max_age: 86400, max_uses: 5, uses: 1, temporary: true, created_at: now - 3600_000, expires_at: now + 23 * 3600_000 },
+      {
+        code: "hqwelcome",
+        channel_id: ch.general,
+        inviter_id: users.mod,
+        max_age: 0,
+        max_uses: 0,
+        uses: 128,
+        created_at: now - 60 * DAY,
+        expires_at: null,
+      },
+      {
+        code: "movienight",
+        channel_id: ch.lounge,
+        inviter_id: users.admin,
+        max_age: 604800,
+        max_uses: 50,
+        uses: 7,
+        created_at: now - 2 * DAY,
+        expires_at: now + 5 * DAY,
+      },
+      {
+        code: "tempguest",
+        channel_id: ch.general,
+        inviter_id: users.helper,
+        max_age: 86400,
+        max_uses: 5,
+        uses: 1,
+        temporary: true,
+        created_at: now - 3600_000,
+        expires_at: now + 23 * 3600_000,
+      },
     ];
-    for (const invite of invites) insert(db, "invites", { guild_id: guildId, type: 0, flags: 0, role_ids: [], ...invite });
+    for (const invite of invites)
+      insert(db, "invites", { guild_id: guildId, type: 0, flags: 0, role_ids: [], ...invite });
 
     // Integrations: the demo application's bot, and a streaming-platform integration.
     insert(db, "integrations", {
-      id: nextId(), guild_id: guildId, name: DEMO_APPLICATION_NAME, type: "discord", enabled: true, user_id: users.owner,
-      account_id: String(botUserId), account_name: DEMO_APPLICATION_NAME, application_id: applicationId, scopes: ["bot", "applications.commands"], created_at: now - 300 * DAY,
+      id: nextId(),
+      guild_id: guildId,
+      name: DEMO_APPLICATION_NAME,
+      type: "discord",
+      enabled: true,
+      user_id: users.owner,
+      account_id: String(botUserId),
+      account_name: DEMO_APPLICATION_NAME,
+      application_id: applicationId,
+      scopes: ["bot", "applications.commands"],
+      created_at: now - 300 * DAY,
     });
     insert(db, "integrations", {
-      id: nextId(), guild_id: guildId, name: "guildhall_live", type: "twitch", enabled: true, syncing: false, role_id: r.regular, enable_emoticons: true,
-      expire_behavior: 0, expire_grace_period: 7, user_id: users.admin, account_id: "4815162342", account_name: "guildhall_live", synced_at: now - 2 * DAY,
-      subscriber_count: 42, revoked: false, scopes: [], created_at: now - 100 * DAY,
+      id: nextId(),
+      guild_id: guildId,
+      name: "guildhall_live",
+      type: "twitch",
+      enabled: true,
+      syncing: false,
+      role_id: r.regular,
+      enable_emoticons: true,
+      expire_behavior: 0,
+      expire_grace_period: 7,
+      user_id: users.admin,
+      account_id: "4815162342",
+      account_name: "guildhall_live",
+      synced_at: now - 2 * DAY,
+      subscriber_count: 42,
+      revoked: false,
+      scopes: [],
+      created_at: now - 100 * DAY,
     });
 
     // Expressions
-    for (const [name, animated] of [["guildhall", false], ["party_blob", true], ["ban_hammer", false]] as const) {
-      insert(db, "emojis", { id: nextId(), guild_id: guildId, name, roles: [], user_id: users.admin, require_colons: true, managed: false, animated, available: true });
+    for (const [name, animated] of [
+      ["guildhall", false],
+      ["party_blob", true],
+      ["ban_hammer", false],
+    ] as const) {
+      insert(db, "emojis", {
+        id: nextId(),
+        guild_id: guildId,
+        name,
+        roles: [],
+        user_id: users.admin,
+        require_colons: true,
+        managed: false,
+        animated,
+        available: true,
+      });
     }
-    insert(db, "stickers", { id: nextId(), guild_id: guildId, name: "Wave", description: "Hello there", tags: "wave", format_type: 1, available: true });
+    insert(db, "stickers", {
+      id: nextId(),
+      guild_id: guildId,
+      name: "Wave",
+      description: "Hello there",
+      tags: "wave",
+      format_type: 1,
+      available: true,
+    });
     insert(db, "guild_scheduled_events", {
-      id: nextId(), guild_id: guildId, channel_id: ch.townHall, creator_id: users.admin, name: "Monthly Town Hall", description: "Q&A with the team",
-      scheduled_start_time: now + 6 * DAY, scheduled_end_time: now + 6 * DAY + 3600_000, privacy_level: 2, status: 1, entity_type: 1, user_count: 23,
+      id: nextId(),
+      guild_id: guildId,
+      channel_id: ch.townHall,
+      creator_id: users.admin,
+      name: "Monthly Town Hall",
+      description: "Q&A with the team",
+      scheduled_start_time: now + 6 * DAY,
+      scheduled_end_time: now + 6 * DAY + 3600_000,
+      privacy_level: 2,
+      status: 1,
+      entity_type: 1,
+      user_count: 23,
     });
 
     // Onboarding: prompts configured, not yet enabled.
     insert(db, "guild_onboarding", {
-      guild_id: guildId, enabled: false, mode: 0, default_channel_ids: [String(ch.rules), String(ch.announcements), String(ch.general), String(ch.help)],
+      guild_id: guildId,
+      enabled: false,
+      mode: 0,
+      default_channel_ids: [String(ch.rules), String(ch.announcements), String(ch.general), String(ch.help)],
       prompts: [
         {
-          id: String(nextId()), type: 0, title: "What brings you here?", single_select: false, required: false, in_onboarding: true,
+          id: String(nextId()),
+          type: 0,
+          title: "What brings you here?",
+          single_select: false,
+          required: false,
+          in_onboarding: true,
           options: [
-            { id: String(nextId()), title: "Chatting", description: "Hang out", channel_ids: [String(ch.offTopic), String(ch.memes)], role_ids: [], emoji_id: null, emoji_name: "💬", emoji_animated: false },
-            { id: String(nextId()), title: "Getting help", description: null, channel_ids: [String(ch.help)], role_ids: [], emoji_id: null, emoji_name: "🛟", emoji_animated: false },
+            {
+              id: String(nextId()),
+              title: "Chatting",
+              description: "Hang out",
+              channel_ids: [String(ch.offTopic), String(ch.memes)],
+              role_ids: [],
+              emoji_id: null,
+              emoji_name: "💬",
+              emoji_animated: false,
+            },
+            {
+              id: String(nextId()),
+              title: "Getting help",
+              description: null,
+              channel_ids: [String(ch.help)],
+              role_ids: [],
+              emoji_id: null,
+              emoji_name: "🛟",
+              emoji_animated: false,
+            },
           ],
         },
       ],
@@ -307,15 +779,54 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
     // A second guild owned by admin, where mod is a plain member.
     const sideGuildId = nextId();
     const sideGeneral = nextId();
-    insert(db, "guilds", { id: sideGuildId, name: "Side Project", owner_id: users.admin, features: [], afk_timeout: 300, verification_level: 0, member_count: 3, created_at: now - 50 * DAY });
-    insert(db, "roles", { id: sideGuildId, guild_id: sideGuildId, name: "@everyone", permissions: EVERYONE_PERMISSIONS, position: 0 });
-    insert(db, "channels", { id: sideGeneral, guild_id: sideGuildId, type: 0, name: "general", position: 0, permission_overwrites: [] });
-    for (const [userId, username] of [[users.admin, "admin"], [users.mod, "mod"], [users.member, "member"]] as const) {
-      insert(db, "members", { guild_id: sideGuildId, user_id: userId, username_key: username, joined_at: now - 40 * DAY, last_active_at: now - DAY, role_count: 0, status: "online" });
+    insert(db, "guilds", {
+      id: sideGuildId,
+      name: "Side Project",
+      owner_id: users.admin,
+      features: [],
+      afk_timeout: 300,
+      verification_level: 0,
+      member_count: 3,
+      created_at: now - 50 * DAY,
+    });
+    insert(db, "roles", {
+      id: sideGuildId,
+      guild_id: sideGuildId,
+      name: "@everyone",
+      permissions: EVERYONE_PERMISSIONS,
+      position: 0,
+    });
+    insert(db, "channels", {
+      id: sideGeneral,
+      guild_id: sideGuildId,
+      type: 0,
+      name: "general",
+      position: 0,
+      permission_overwrites: [],
+    });
+    for (const [userId, username] of [
+      [users.admin, "admin"],
+      [users.mod, "mod"],
+      [users.member, "member"],
+    ] as const) {
+      insert(db, "members", {
+        guild_id: sideGuildId,
+        user_id: userId,
+        username_key: username,
+        joined_at: now - 40 * DAY,
+        last_active_at: now - DAY,
+        role_count: 0,
+        status: "online",
+      });
     }
 
     return { applicationId, botUserId, guildId, sideGuildId, users, roles: r, clientSecret, botToken };
   })();
-  writeDemoSecrets({ applicationId: String(world.applicationId), clientSecret: world.clientSecret, botToken: world.botToken, guildId: String(world.guildId) });
+  writeDemoSecrets({
+    applicationId: String(world.applicationId),
+    clientSecret: world.clientSecret,
+    botToken: world.botToken,
+    guildId: String(world.guildId),
+  });
   return world;
 }

@@ -8,9 +8,42 @@ import { EVERYONE_PERMISSIONS, rng } from "./demo-world";
 const DAY = 86_400_000;
 export const SCALE_GUILD_NAME = "Guildhall Scale";
 const SCALE_EPOCH_MS = Date.UTC(2023, 0, 1);
-const SYLLABLES = ["ka", "zu", "mi", "ro", "te", "la", "no", "vi", "sha", "qu", "be", "do", "fi", "gu", "ha", "ji", "ke", "ly", "mo", "pe", "ri", "su", "to", "wa", "xe", "yo"];
+const SYLLABLES = [
+  "ka",
+  "zu",
+  "mi",
+  "ro",
+  "te",
+  "la",
+  "no",
+  "vi",
+  "sha",
+  "qu",
+  "be",
+  "do",
+  "fi",
+  "gu",
+  "ha",
+  "ji",
+  "ke",
+  "ly",
+  "mo",
+  "pe",
+  "ri",
+  "su",
+  "to",
+  "wa",
+  "xe",
+  "yo",
+];
 
-const scaleId = (n: number) => DiscordSnowflake.generate({ timestamp: BigInt(SCALE_EPOCH_MS + Math.floor(n / 4096)), increment: BigInt(n % 4096), processId: 1n, workerId: 1n });
+const scaleId = (n: number) =>
+  DiscordSnowflake.generate({
+    timestamp: BigInt(SCALE_EPOCH_MS + Math.floor(n / 4096)),
+    increment: BigInt(n % 4096),
+    processId: 1n,
+    workerId: 1n,
+  });
 
 function nameFor(n: number): string {
   let s = "";
@@ -22,7 +55,12 @@ function nameFor(n: number): string {
   return `${s}${n % 97}`;
 }
 
-export function scaleGuild(db: Db, targetMembers: number, now = Date.now(), log: (line: string) => void = () => {}): { guildId: bigint; added: number } {
+export function scaleGuild(
+  db: Db,
+  targetMembers: number,
+  now = Date.now(),
+  log: (line: string) => void = () => {},
+): { guildId: bigint; added: number } {
   const owner = db.prepare("SELECT id FROM users WHERE username = 'owner'").get() as { id: bigint } | undefined;
   if (!owner) throw new Error("Seed the demo world first (npm run seed).");
   let guild = db.prepare("SELECT id FROM guilds WHERE name = ?").get(SCALE_GUILD_NAME) as { id: bigint } | undefined;
@@ -30,21 +68,41 @@ export function scaleGuild(db: Db, targetMembers: number, now = Date.now(), log:
   const roleIds = [scaleId(1), scaleId(2), scaleId(3)];
   if (!guild) {
     db.transaction(() => {
-      db.prepare("INSERT INTO guilds (id, name, owner_id, features, afk_timeout, widget_enabled, created_at) VALUES (?, ?, ?, '[]', 300, 1, ?)").run(guildId, SCALE_GUILD_NAME, owner.id, now);
-      db.prepare("INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, '@everyone', ?, 0)").run(guildId, guildId, EVERYONE_PERMISSIONS);
-      ["Regular", "Supporter", "Veteran"].forEach((name, i) =>
-        db.prepare("INSERT INTO roles (id, guild_id, name, permissions, position, color, hoist) VALUES (?, ?, ?, 0, ?, ?, 1)").run(roleIds[i], guildId, name, i + 1, 0x3498db + i * 0x101010),
+      db.prepare(
+        "INSERT INTO guilds (id, name, owner_id, features, afk_timeout, widget_enabled, created_at) VALUES (?, ?, ?, '[]', 300, 1, ?)",
+      ).run(guildId, SCALE_GUILD_NAME, owner.id, now);
+      db.prepare("INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, '@everyone', ?, 0)").run(
+        guildId,
+        guildId,
+        EVERYONE_PERMISSIONS,
       );
-      db.prepare("INSERT INTO channels (id, guild_id, type, name, position, permission_overwrites) VALUES (?, ?, 0, 'general', 0, '[]')").run(scaleId(4), guildId);
-      db.prepare("INSERT INTO channels (id, guild_id, type, name, position, permission_overwrites, bitrate, user_limit) VALUES (?, ?, 2, 'Voice', 1, '[]', 64000, 0)").run(scaleId(5), guildId);
-      db.prepare("INSERT INTO members (guild_id, user_id, username_key, joined_at, last_active_at, role_count, status) VALUES (?, ?, 'owner', ?, ?, 0, 'online')").run(guildId, owner.id, now, now);
+      ["Regular", "Supporter", "Veteran"].forEach((name, i) =>
+        db
+          .prepare(
+            "INSERT INTO roles (id, guild_id, name, permissions, position, color, hoist) VALUES (?, ?, ?, 0, ?, ?, 1)",
+          )
+          .run(roleIds[i], guildId, name, i + 1, 0x3498db + i * 0x101010),
+      );
+      db.prepare(
+        "INSERT INTO channels (id, guild_id, type, name, position, permission_overwrites) VALUES (?, ?, 0, 'general', 0, '[]')",
+      ).run(scaleId(4), guildId);
+      db.prepare(
+        "INSERT INTO channels (id, guild_id, type, name, position, permission_overwrites, bitrate, user_limit) VALUES (?, ?, 2, 'Voice', 1, '[]', 64000, 0)",
+      ).run(scaleId(5), guildId);
+      db.prepare(
+        "INSERT INTO members (guild_id, user_id, username_key, joined_at, last_active_at, role_count, status) VALUES (?, ?, 'owner', ?, ?, 0, 'online')",
+      ).run(guildId, owner.id, now, now);
       db.prepare("UPDATE guilds SET member_count = 1 WHERE id = ?").run(guildId);
     })();
     guild = { id: guildId };
   }
-  const current = Number((db.prepare("SELECT member_count FROM guilds WHERE id = ?").get(guildId) as { member_count: bigint }).member_count);
+  const current = Number(
+    (db.prepare("SELECT member_count FROM guilds WHERE id = ?").get(guildId) as { member_count: bigint }).member_count,
+  );
   const toAdd = Math.max(0, targetMembers - current);
-  const insertUser = db.prepare("INSERT OR IGNORE INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, ?)");
+  const insertUser = db.prepare(
+    "INSERT OR IGNORE INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, ?)",
+  );
   const insertMember = db.prepare(
     "INSERT OR IGNORE INTO members (guild_id, user_id, nick, nick_key, username_key, joined_at, last_active_at, role_count, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
@@ -57,7 +115,7 @@ export function scaleGuild(db: Db, targetMembers: number, now = Date.now(), log:
   // Member n has the id scaleId(n). Benchmarks ban members (removing them), so a regrow can meet ids that are still
   // members: those are skipped, and n keeps counting until enough new members are in.
   let n = 10 + current;
-  for (let added = 0; added < toAdd; ) {
+  for (let added = 0; added < toAdd;) {
     const target = Math.min(toAdd, added + batch);
     db.transaction(() => {
       const before = added;
@@ -69,7 +127,17 @@ export function scaleGuild(db: Db, targetMembers: number, now = Date.now(), log:
         const roles = roll < 0.8 ? [] : roll < 0.95 ? [roleIds[n % 3]] : [roleIds[0], roleIds[1 + (n % 2)]];
         const nick = random() < 0.1 ? `${username.slice(0, 4)}_${n % 1000}` : null;
         const lastActive = now - Math.floor((random() < 0.7 ? random() * 14 : random() * 365) * DAY);
-        const inserted = insertMember.run(guildId, userId, nick, nick?.toLowerCase() ?? null, username, now - Math.floor(random() * 700) * DAY, lastActive, roles.length, statuses[n % statuses.length]).changes;
+        const inserted = insertMember.run(
+          guildId,
+          userId,
+          nick,
+          nick?.toLowerCase() ?? null,
+          username,
+          now - Math.floor(random() * 700) * DAY,
+          lastActive,
+          roles.length,
+          statuses[n % statuses.length],
+        ).changes;
         if (!inserted) continue;
         for (const roleId of roles) insertRole.run(guildId, userId, roleId);
         added++;

@@ -33,13 +33,21 @@ const CORS_HEADERS = {
 type NextHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 type UpgradeHandler = (req: http.IncomingMessage, socket: import("node:stream").Duplex, head: Buffer) => Promise<void>;
 
-async function loadNext(dev: boolean, host: string, port: number): Promise<{ handle: NextHandler; upgrade: UpgradeHandler; close(): Promise<void> }> {
+async function loadNext(
+  dev: boolean,
+  host: string,
+  port: number,
+): Promise<{ handle: NextHandler; upgrade: UpgradeHandler; close(): Promise<void> }> {
   const { default: next } = await import("next");
   const app = next({ dev, dir: process.cwd(), hostname: host, port });
   await app.prepare();
   const handle = app.getRequestHandler();
   const upgrade = app.getUpgradeHandler();
-  return { handle: (req, res) => handle(req, res), upgrade: (req, socket, head) => upgrade(req, socket, head), close: () => app.close() };
+  return {
+    handle: (req, res) => handle(req, res),
+    upgrade: (req, socket, head) => upgrade(req, socket, head),
+    close: () => app.close(),
+  };
 }
 
 export async function startGuildhallServer(options: GuildhallServerOptions): Promise<GuildhallServer> {
@@ -64,7 +72,14 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
         res.writeHead(204).end();
         return;
       }
-      void handleApiRequest(router, req, res, path.slice(path.startsWith("/api/v10/") ? "/api/v10".length : "/api".length), search, baseUrl);
+      void handleApiRequest(
+        router,
+        req,
+        res,
+        path.slice(path.startsWith("/api/v10/") ? "/api/v10".length : "/api".length),
+        search,
+        baseUrl,
+      );
     } else if (path === "/healthz") {
       res.writeHead(200, { "content-type": "application/json" });
       res.end('{"ok":true}');

@@ -57,7 +57,9 @@ const hostState = (page: Page) =>
     return { phase: s.phase, scopes: s.scopes, subscriptions: [...s.subscriptions], trace: s.trace };
   });
 
-test("handshake → ready → consent → /api/token → authenticate → guild, channel and speaking shown", async ({ page }) => {
+test("handshake → ready → consent → /api/token → authenticate → guild, channel and speaking shown", async ({
+  page,
+}) => {
   const world = e2eWorld();
   const problems = watchForProtocolBugs(page);
   const activity = page.frameLocator("#activity");
@@ -85,10 +87,16 @@ test("handshake → ready → consent → /api/token → authenticate → guild,
   expect(state.subscriptions.sort()).toEqual(["SPEAKING_START", "SPEAKING_STOP"]);
 
   const modId = world.userId("mod");
-  await page.evaluate((id) => (window as unknown as { __sim: { speak(u: string, w: string): void } }).__sim.speak(id, "start"), modId);
+  await page.evaluate(
+    (id) => (window as unknown as { __sim: { speak(u: string, w: string): void } }).__sim.speak(id, "start"),
+    modId,
+  );
   await expect(activity.getByTestId("speaking-user")).toHaveText("Mod (you)");
   await page.screenshot({ path: "test-results/screenshots/activity-speaking.png" });
-  await page.evaluate((id) => (window as unknown as { __sim: { speak(u: string, w: string): void } }).__sim.speak(id, "stop"), modId);
+  await page.evaluate(
+    (id) => (window as unknown as { __sim: { speak(u: string, w: string): void } }).__sim.speak(id, "stop"),
+    modId,
+  );
   await expect(activity.getByTestId("speaking-user")).toHaveCount(0);
 
   // Console output reached the host as CAPTURE_LOG, and the SDK never choked on a reply.
@@ -99,9 +107,15 @@ test("an unknown command gets an ERROR event from the host", async ({ page }) =>
   const world = e2eWorld();
   await consent(page, "Cancel", () => page.goto(hostUrl(E2E_URL, world)));
   const frame = page.frame({ url: /\/activity/ })!;
-  await frame.evaluate(() => window.parent.postMessage([1, { cmd: "NOT_A_COMMAND", args: {}, nonce: "unknown-1" }], "http://localhost:3333"));
+  await frame.evaluate(() =>
+    window.parent.postMessage([1, { cmd: "NOT_A_COMMAND", args: {}, nonce: "unknown-1" }], "http://localhost:3333"),
+  );
   await expect
-    .poll(async () => (await hostState(page)).trace.find((t) => t.direction === "→" && t.message[1]?.nonce === "unknown-1")?.message[1])
+    .poll(
+      async () =>
+        (await hostState(page)).trace.find((t) => t.direction === "→" && t.message[1]?.nonce === "unknown-1")
+          ?.message[1],
+    )
     .toMatchObject({ evt: "ERROR", data: { code: 4002 } });
 });
 
@@ -131,15 +145,24 @@ test("/api/token answers clear errors without leaking the upstream body", async 
   expect(await missing.json()).toEqual({ error: "missing_code", message: "The authorization code is missing." });
   const rejected = await request.post(`${E2E_URL}/api/token`, { data: { code: "not-a-real-code" } });
   expect(rejected.status()).toBe(400);
-  expect(await rejected.json()).toEqual({ error: "invalid_code", message: "The authorization code was rejected: it is invalid, expired or already used." });
+  expect(await rejected.json()).toEqual({
+    error: "invalid_code",
+    message: "The authorization code was rejected: it is invalid, expired or already used.",
+  });
 });
 
-test("the client secret never reaches the browser: not in the built client assets nor in the served page", async ({ request }) => {
+test("the client secret never reaches the browser: not in the built client assets nor in the served page", async ({
+  request,
+}) => {
   const fs = await import("node:fs");
   const path = await import("node:path");
   const os = await import("node:os");
-  const { databaseUrl } = JSON.parse(fs.readFileSync(path.join(os.tmpdir(), `guildhall-e2e-${new URL(E2E_URL).port}.json`), "utf8")) as { databaseUrl: string };
-  const { clientSecret, botToken } = JSON.parse(fs.readFileSync(`${databaseUrl.slice("file:".length)}.secrets.json`, "utf8")) as { clientSecret: string; botToken: string };
+  const { databaseUrl } = JSON.parse(
+    fs.readFileSync(path.join(os.tmpdir(), `guildhall-e2e-${new URL(E2E_URL).port}.json`), "utf8"),
+  ) as { databaseUrl: string };
+  const { clientSecret, botToken } = JSON.parse(
+    fs.readFileSync(`${databaseUrl.slice("file:".length)}.secrets.json`, "utf8"),
+  ) as { clientSecret: string; botToken: string };
   expect(clientSecret.length).toBeGreaterThan(20);
 
   const assets: string[] = [];
@@ -162,9 +185,14 @@ test("the client secret never reaches the browser: not in the built client asset
   expect(page.includes(clientSecret)).toBe(false);
 });
 
-test("behind Discord's proxy: the Activity on <client id>.discordsays.com reaches its server only through the URL mappings", async ({ page }) => {
+test("behind Discord's proxy: the Activity on <client id>.discordsays.com reaches its server only through the URL mappings", async ({
+  page,
+}) => {
   const world = e2eWorld();
-  const [{ url_mappings: json }] = world.query<{ url_mappings: string }>("SELECT url_mappings FROM applications WHERE id = ?", BigInt(world.applicationId));
+  const [{ url_mappings: json }] = world.query<{ url_mappings: string }>(
+    "SELECT url_mappings FROM applications WHERE id = ?",
+    BigInt(world.applicationId),
+  );
   const mappings = JSON.parse(json) as UrlMapping[];
   const proxyOrigin = `https://${world.applicationId}.discordsays.com`;
   const proxied: string[] = [];

@@ -29,7 +29,10 @@ function seedFreshUsers(): string[] {
   return ids.map(String);
 }
 
-async function allBans(call: ReturnType<typeof api>["call"], guildId: string): Promise<Array<{ user: { id: string; username: string }; reason: string | null }>> {
+async function allBans(
+  call: ReturnType<typeof api>["call"],
+  guildId: string,
+): Promise<Array<{ user: { id: string; username: string }; reason: string | null }>> {
   const out: Array<{ user: { id: string; username: string }; reason: string | null }> = [];
   let after = "0";
   for (;;) {
@@ -44,7 +47,9 @@ let fresh: string[] = [];
 let seededBans: string[] = [];
 let jobUrl = "";
 
-test("as mod: bulk ban 450 tokens, paused and resumed after a reload, to 100 % with the right result per id", async ({ page }) => {
+test("as mod: bulk ban 450 tokens, paused and resumed after a reload, to 100 % with the right result per id", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const { world, call } = api();
   const guildId = world.guildId;
@@ -52,7 +57,9 @@ test("as mod: bulk ban 450 tokens, paused and resumed after a reload, to 100 % w
   seededBans = (await allBans(call, guildId)).map((b) => b.user.id);
   expect(seededBans.length).toBeGreaterThanOrEqual(5);
   const alreadyBanned = seededBans.slice(0, 5);
-  const unknown = Array.from({ length: 5 }, (_, i) => String(((BigInt(Date.UTC(2025, 3, 1)) - 1420070400000n) << 22n) + BigInt(i) * 7n + 1n));
+  const unknown = Array.from({ length: 5 }, (_, i) =>
+    String(((BigInt(Date.UTC(2025, 3, 1)) - 1420070400000n) << 22n) + BigInt(i) * 7n + 1n),
+  );
   const invalid = ["abc", "12x", "-5", "0", "99999999999999999999999", "1.5", "foo_bar", "x1"];
   const owner = world.userId("owner");
   const admin = world.userId("admin");
@@ -87,7 +94,12 @@ test("as mod: bulk ban 450 tokens, paused and resumed after a reload, to 100 % w
   const firstChunk = new Promise<void>((resolve) => (chunkOut = resolve));
   await page.route(`**${jobUrl}`, async (route) => {
     const request = route.request();
-    if (hold && request.method() === "POST" && request.headers()["next-action"] && request.postData()?.includes("userIds")) {
+    if (
+      hold &&
+      request.method() === "POST" &&
+      request.headers()["next-action"] &&
+      request.postData()?.includes("userIds")
+    ) {
       chunkOut();
       await new Promise((r) => setTimeout(r, 1500));
     }
@@ -98,7 +110,9 @@ test("as mod: bulk ban 450 tokens, paused and resumed after a reload, to 100 % w
   await expect(page.getByText("Banning…")).toBeVisible();
   await firstChunk;
   await page.getByRole("button", { name: "Pause" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Paused after the chunk in progress" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Paused after the chunk in progress" })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole("button", { name: "Resume" })).toBeVisible({ timeout: 20_000 });
   const progress = page.getByRole("progressbar");
   await expect(progress).toHaveAttribute("aria-valuenow", "46"); // 200 of 430
@@ -125,20 +139,33 @@ test("as mod: bulk ban 450 tokens, paused and resumed after a reload, to 100 % w
   expect((await call("GET", `/guilds/${guildId}/members/${admin}`)).status).toBe(200);
   expect(bans.size).toBe(seededBans.length + FRESH);
   // The job's own record agrees, one row per id.
-  const items = world.query<{ state: string; n: bigint }>("SELECT state, COUNT(*) AS n FROM bulk_ban_items WHERE jobId = ? GROUP BY state ORDER BY state", jobUrl.split("/").at(-1));
-  expect(items.map((i) => [i.state, Number(i.n)])).toEqual([["banned", 425], ["failed", 5], ["skipped", 7]]);
+  const items = world.query<{ state: string; n: bigint }>(
+    "SELECT state, COUNT(*) AS n FROM bulk_ban_items WHERE jobId = ? GROUP BY state ORDER BY state",
+    jobUrl.split("/").at(-1),
+  );
+  expect(items.map((i) => [i.state, Number(i.n)])).toEqual([
+    ["banned", 425],
+    ["failed", 5],
+    ["skipped", 7],
+  ]);
   // One audit history entry per chunk: 200, 200, 30.
-  const chunks = world.query<{ request: string }>("SELECT request FROM audit_history_entries WHERE action = 'Bulk Guild Ban' AND targetId = ? ORDER BY createdAt", jobUrl.split("/").at(-1));
+  const chunks = world.query<{ request: string }>(
+    "SELECT request FROM audit_history_entries WHERE action = 'Bulk Guild Ban' AND targetId = ? ORDER BY createdAt",
+    jobUrl.split("/").at(-1),
+  );
   expect(chunks.map((c) => (JSON.parse(c.request) as { user_ids: string[] }).user_ids.length)).toEqual([200, 200, 30]);
 });
 
-test("as mod: the ban list pages by cursor, searches by id and by name, unbans one with a reason, and exports CSV", async ({ page }) => {
+test("as mod: the ban list pages by cursor, searches by id and by name, unbans one with a reason, and exports CSV", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { world, call } = api();
   const guildId = world.guildId;
   const base = `/guilds/${guildId}/bans`;
   const target = seededBans[seededBans.length - 1];
-  const { reason: seededReason } = (await call<{ reason: string | null }>("GET", `/guilds/${guildId}/bans/${target}`)).body;
+  const { reason: seededReason } = (await call<{ reason: string | null }>("GET", `/guilds/${guildId}/bans/${target}`))
+    .body;
   try {
     await signIn(page, "mod", base);
     const table = page.getByRole("table", { name: "Bans" });
@@ -166,7 +193,8 @@ test("as mod: the ban list pages by cursor, searches by id and by name, unbans o
     await page.getByRole("searchbox").fill("e2e_bulk_12");
     await expect(page).toHaveURL(/[?&]q=e2e_bulk_12/);
     await expect(table.locator("tbody tr")).toHaveCount(10);
-    for (const text of await table.locator("tbody tr td:first-child").allInnerTexts()) expect(text).toContain("e2e_bulk_12");
+    for (const text of await table.locator("tbody tr td:first-child").allInnerTexts())
+      expect(text).toContain("e2e_bulk_12");
     await expect(page.getByText(/10 matching by name in \d+ bans read/)).toBeVisible();
     await expect(page.getByText(/matched within usernames and display names by reading the ban list/)).toBeVisible();
     await shot(page, "search");
@@ -184,15 +212,24 @@ test("as mod: the ban list pages by cursor, searches by id and by name, unbans o
     await expect.poll(async () => (await call("GET", `/guilds/${guildId}/bans/${target}`)).status).toBe(404);
     await expect(table.locator("tbody tr")).toHaveCount(0);
     await expect(page.getByText("That user is not banned in this server.")).toBeVisible();
-    const audit = world.query<{ reason: string; status: string }>("SELECT reason, status FROM audit_history_entries WHERE action = 'Remove Guild Ban' AND targetId = ?", target);
+    const audit = world.query<{ reason: string; status: string }>(
+      "SELECT reason, status FROM audit_history_entries WHERE action = 'Remove Guild Ban' AND targetId = ?",
+      target,
+    );
     expect(audit).toEqual([{ reason: "e2e appeal accepted", status: "success" }]);
 
     // Export: every ban, one line each after the header.
     await page.getByRole("searchbox").fill("");
     // The search box writes the URL after a pause: let it settle, or it would replace the navigations below.
     await expect(page).not.toHaveURL(/[?&]q=/);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
-    const csv = fs.readFileSync((await download.path())!, "utf8").trimEnd().split("\r\n");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    const csv = fs
+      .readFileSync((await download.path())!, "utf8")
+      .trimEnd()
+      .split("\r\n");
     const bans = await allBans(call, guildId);
     expect(csv[0]).toBe("user_id,username,global_name,bot,reason");
     expect(csv).toHaveLength(bans.length + 1);
@@ -208,7 +245,12 @@ test("as mod: the ban list pages by cursor, searches by id and by name, unbans o
     await expect(page.getByLabel("User ids")).toHaveValue(new RegExp(`^${bans[0].user.id}\n`));
   } finally {
     // The seeded ban comes back as it was, reason included.
-    await call("PUT", `/guilds/${guildId}/bans/${target}`, {}, seededReason ? { "x-audit-log-reason": encodeURIComponent(seededReason) } : {});
+    await call(
+      "PUT",
+      `/guilds/${guildId}/bans/${target}`,
+      {},
+      seededReason ? { "x-audit-log-reason": encodeURIComponent(seededReason) } : {},
+    );
   }
 });
 

@@ -11,8 +11,20 @@ interface Onboarding {
   mode: number;
   default_channel_ids: string[];
   prompts: Array<{
-    id: string; type: number; title: string; single_select: boolean; required: boolean; in_onboarding: boolean;
-    options: Array<{ id: string; title: string; description: string; emoji: { id: string | null; name: string | null }; channel_ids: string[]; role_ids: string[] }>;
+    id: string;
+    type: number;
+    title: string;
+    single_select: boolean;
+    required: boolean;
+    in_onboarding: boolean;
+    options: Array<{
+      id: string;
+      title: string;
+      description: string;
+      emoji: { id: string | null; name: string | null };
+      channel_ids: string[];
+      role_ids: string[];
+    }>;
   }>;
 }
 
@@ -29,7 +41,9 @@ const onboardingBody = (o: Onboarding) => ({
 
 test.describe.configure({ mode: "serial" });
 
-test("onboarding: the checker refuses to enable with too few default channels, suggests which to add, then it saves", async ({ page }) => {
+test("onboarding: the checker refuses to enable with too few default channels, suggests which to add, then it saves", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { world, call } = api();
   const guildId = world.guildId;
@@ -50,7 +64,9 @@ test("onboarding: the checker refuses to enable with too few default channels, s
     await shot(page, "onboarding-refused");
 
     // The API agrees: the same draft is refused there.
-    const refused = await call<{ code: number; errors: unknown }>("PUT", `/guilds/${guildId}/onboarding`, { enabled: true });
+    const refused = await call<{ code: number; errors: unknown }>("PUT", `/guilds/${guildId}/onboarding`, {
+      enabled: true,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe(50035);
 
@@ -63,7 +79,9 @@ test("onboarding: the checker refuses to enable with too few default channels, s
     await expect(page.getByTestId("onboarding-blocked")).toHaveCount(0);
     await page.getByLabel("Reason (audit log)").fill("e2e onboarding");
     await page.getByRole("button", { name: "Save onboarding" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Saved onboarding (enabled, 7 default channels, 1 question)" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Saved onboarding (enabled, 7 default channels, 1 question)" }),
+    ).toBeVisible();
 
     const saved = (await call<Onboarding>("GET", `/guilds/${guildId}/onboarding`)).body;
     expect(saved.enabled).toBe(true);
@@ -78,18 +96,26 @@ test("onboarding: the checker refuses to enable with too few default channels, s
   }
 });
 
-test("widget: the preview shows who is online, the five images load from the API, and the invite channel saves", async ({ page }) => {
+test("widget: the preview shows who is online, the five images load from the API, and the invite channel saves", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const { world, call } = api();
   const guildId = world.guildId;
-  const original = (await call<{ enabled: boolean; channel_id: string | null }>("GET", `/guilds/${guildId}/widget`)).body;
+  const original = (await call<{ enabled: boolean; channel_id: string | null }>("GET", `/guilds/${guildId}/widget`))
+    .body;
   try {
     await signIn(page, "mod", `/guilds/${guildId}/widget`);
     const preview = page.getByRole("region", { name: "Guildhall HQ widget" });
     await expect(preview.getByTestId("widget-name")).toHaveText("Guildhall HQ");
-    const widget = (await (await fetch(`${E2E_URL}/api/v10/guilds/${guildId}/widget.json`)).json()) as { presence_count: number; members: unknown[] };
+    const widget = (await (await fetch(`${E2E_URL}/api/v10/guilds/${guildId}/widget.json`)).json()) as {
+      presence_count: number;
+      members: unknown[];
+    };
     await expect(preview.getByTestId("widget-online")).toContainText(`${widget.presence_count} Members Online`);
-    await expect(preview.getByRole("list", { name: "Members online" }).getByRole("listitem")).toHaveCount(widget.members.length);
+    await expect(preview.getByRole("list", { name: "Members online" }).getByRole("listitem")).toHaveCount(
+      widget.members.length,
+    );
     expect(widget.members.length).toBeGreaterThan(0);
     await expect(preview.getByRole("list", { name: "Voice channels" })).toContainText("Lounge");
     await expect(preview.getByRole("link", { name: "Join Server" })).toHaveAttribute("href", /\/invite\//);
@@ -98,8 +124,13 @@ test("widget: the preview shows who is online, the five images load from the API
     await expect(images).toHaveCount(5);
     for (const style of ["shield", "banner1", "banner2", "banner3", "banner4"]) {
       const image = page.locator(`img[data-style="${style}"]`);
-      await expect(image).toHaveAttribute("src", new RegExp(`/api/v10/guilds/${guildId}/widget\\.png\\?style=${style}$`));
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await expect(image).toHaveAttribute(
+        "src",
+        new RegExp(`/api/v10/guilds/${guildId}/widget\\.png\\?style=${style}$`),
+      );
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
     }
     await expect(page.getByTestId("embed-iframe-code")).toContainText(`/widget?id=${guildId}&theme=dark`);
     await page.getByRole("radio", { name: /Banner 4/ }).check();
@@ -109,7 +140,9 @@ test("widget: the preview shows who is online, the five images load from the API
     await page.getByLabel("Invite channel").selectOption({ label: "#welcome" });
     await page.getByRole("button", { name: "Save widget settings" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved: the widget is on." })).toBeVisible();
-    await expect.poll(async () => (await call<{ channel_id: string | null }>("GET", `/guilds/${guildId}/widget`)).body.channel_id).toBe(world.channelId("welcome"));
+    await expect
+      .poll(async () => (await call<{ channel_id: string | null }>("GET", `/guilds/${guildId}/widget`)).body.channel_id)
+      .toBe(world.channelId("welcome"));
 
     // The iframe snippet's page renders the same widget for anyone.
     const embed = await page.context().newPage();
@@ -121,11 +154,21 @@ test("widget: the preview shows who is online, the five images load from the API
   }
 });
 
-test("welcome screen: edit the description and channels, see the preview, save, and read it back from the API", async ({ page }) => {
+test("welcome screen: edit the description and channels, see the preview, save, and read it back from the API", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const { world, call } = api();
   const guildId = world.guildId;
-  type Screen = { description: string | null; welcome_channels: Array<{ channel_id: string; description: string; emoji_id: string | null; emoji_name: string | null }> };
+  type Screen = {
+    description: string | null;
+    welcome_channels: Array<{
+      channel_id: string;
+      description: string;
+      emoji_id: string | null;
+      emoji_name: string | null;
+    }>;
+  };
   const original = (await call<Screen>("GET", `/guilds/${guildId}/welcome-screen`)).body;
   expect(original.welcome_channels).toHaveLength(3);
   try {
@@ -149,14 +192,23 @@ test("welcome screen: edit the description and channels, see the preview, save, 
     await shot(page, "welcome-screen");
 
     await page.getByRole("button", { name: "Save welcome screen" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Saved the welcome screen (on, 4 channels)" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Saved the welcome screen (on, 4 channels)" }),
+    ).toBeVisible();
     const saved = (await call<Screen>("GET", `/guilds/${guildId}/welcome-screen`)).body;
     expect(saved.description).toBe("Welcome, e2e! Read the rules first.");
     expect(saved.welcome_channels).toHaveLength(4);
-    expect(saved.welcome_channels[3]).toMatchObject({ channel_id: world.channelId("introductions"), description: "Introduce yourself", emoji_name: "guildhall" });
+    expect(saved.welcome_channels[3]).toMatchObject({
+      channel_id: world.channelId("introductions"),
+      description: "Introduce yourself",
+      emoji_name: "guildhall",
+    });
     expect(saved.welcome_channels[3].emoji_id).toMatch(/^\d+$/);
     expect(saved.welcome_channels.slice(0, 3)).toEqual(original.welcome_channels);
   } finally {
-    await call("PATCH", `/guilds/${guildId}/welcome-screen`, { description: original.description, welcome_channels: original.welcome_channels });
+    await call("PATCH", `/guilds/${guildId}/welcome-screen`, {
+      description: original.description,
+      welcome_channels: original.welcome_channels,
+    });
   }
 });

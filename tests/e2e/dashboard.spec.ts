@@ -11,14 +11,19 @@ async function searchMembers(page: Page, prefix: string): Promise<void> {
   await page.getByRole("searchbox").fill(prefix);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${prefix}`));
   await expect(page.getByRole("table", { name: "Members" }).getByRole("link", { name: /^Open / })).not.toHaveCount(0);
-  for (const link of await page.getByRole("table", { name: "Members" }).getByRole("link", { name: /^Open / }).all()) {
+  for (const link of await page
+    .getByRole("table", { name: "Members" })
+    .getByRole("link", { name: /^Open / })
+    .all()) {
     await expect(link).toContainText(prefix);
   }
 }
 
 test.describe.configure({ mode: "serial" });
 
-test("a signed-out visitor signs in and comes back; the picker lists the servers the moderator can manage", async ({ page }) => {
+test("a signed-out visitor signs in and comes back; the picker lists the servers the moderator can manage", async ({
+  page,
+}) => {
   await signIn(page, "mod", "/guilds");
   const servers = page.getByRole("list", { name: "Servers you can manage" });
   await expect(servers.getByRole("link")).toHaveCount(1);
@@ -27,7 +32,10 @@ test("a signed-out visitor signs in and comes back; the picker lists the servers
   await shot(page, "picker");
 });
 
-test("a session that no longer exists is sent to sign in, with the way back (the check streams inside the page)", async ({ page, context }) => {
+test("a session that no longer exists is sent to sign in, with the way back (the check streams inside the page)", async ({
+  page,
+  context,
+}) => {
   const { world } = api();
   await context.addCookies([{ name: "next-auth.session-token", value: "no-such-session", url: E2E_URL }]);
   await page.goto(`/guilds/${world.guildId}/members?q=ada`);
@@ -36,7 +44,9 @@ test("a session that no longer exists is sent to sign in, with the way back (the
   await expect(page.getByRole("button", { name: "Sign in with Guildhall" })).toBeVisible();
 });
 
-test("as mod: rename the guild, create and reorder a role, move a channel, time out, un-time-out and kick members; all in the audit history", async ({ page }) => {
+test("as mod: rename the guild, create and reorder a role, move a channel, time out, un-time-out and kick members; all in the audit history", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const { world, call } = api();
   const guildId = world.guildId;
@@ -57,7 +67,9 @@ test("as mod: rename the guild, create and reorder a role, move a channel, time 
     await page.getByLabel("Reason (audit log)").fill("e2e rename");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved 1 setting" })).toBeVisible();
-    await expect.poll(async () => (await call<{ name: string }>("GET", `/guilds/${guildId}`)).body.name).toBe("Guildhall HQ Renamed");
+    await expect
+      .poll(async () => (await call<{ name: string }>("GET", `/guilds/${guildId}`)).body.name)
+      .toBe("Guildhall HQ Renamed");
     await expect(page.getByTestId("guild-name").first()).toHaveText("Guildhall HQ Renamed");
     await shot(page, "settings");
 
@@ -71,7 +83,13 @@ test("as mod: rename the guild, create and reorder a role, move a channel, time 
     await expect(dialog.getByRole("switch", { name: "Administrator" })).toBeDisabled();
     await dialog.getByRole("button", { name: "Create role" }).click();
     await expect(page.getByRole("status").filter({ hasText: `Created the role ${crewName}` })).toBeVisible();
-    const roles = async () => (await call<Array<{ id: string; name: string; position: number; permissions: string }>>("GET", `/guilds/${guildId}/roles`)).body;
+    const roles = async () =>
+      (
+        await call<Array<{ id: string; name: string; position: number; permissions: string }>>(
+          "GET",
+          `/guilds/${guildId}/roles`,
+        )
+      ).body;
     const crew = (await roles()).find((r) => r.name === crewName)!;
     expect(crew).toBeTruthy();
     expect(BigInt(crew.permissions) & 2n).toBe(2n);
@@ -92,10 +110,12 @@ test("as mod: rename the guild, create and reorder a role, move a channel, time 
     }
     await page.getByRole("button", { name: "Save order" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved the new role order" })).toBeVisible();
-    await expect.poll(async () => {
-      const now = await roles();
-      return now.find((r) => r.name === crewName)!.position > now.find((r) => r.name === "Helper")!.position;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const now = await roles();
+        return now.find((r) => r.name === crewName)!.position > now.find((r) => r.name === "Helper")!.position;
+      })
+      .toBe(true);
 
     // ── Channels: move #memes from Community to Information ──
     await openSection(page, "Channels");
@@ -106,7 +126,12 @@ test("as mod: rename the guild, create and reorder a role, move a channel, time 
     await page.getByRole("button", { name: "Save order" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved the new order" })).toBeVisible();
     await expect
-      .poll(async () => (await call<Array<{ id: string; parent_id: string | null }>>("GET", `/guilds/${guildId}/channels`)).body.find((c) => c.id === world.channelId("memes"))?.parent_id)
+      .poll(
+        async () =>
+          (await call<Array<{ id: string; parent_id: string | null }>>("GET", `/guilds/${guildId}/channels`)).body.find(
+            (c) => c.id === world.channelId("memes"),
+          )?.parent_id,
+      )
       .toBe(world.channelId("Information"));
 
     // ── Members: time out and un-time-out ada_fox, kick bo_fox ──
@@ -121,7 +146,9 @@ test("as mod: rename the guild, create and reorder a role, move a channel, time 
     await panel.getByRole("button", { name: "Time out" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Timed out until" })).toBeVisible();
     const adaId = world.userId("ada_fox");
-    const timeoutOf = async () => (await call<{ communication_disabled_until: string | null }>("GET", `/guilds/${guildId}/members/${adaId}`)).body.communication_disabled_until;
+    const timeoutOf = async () =>
+      (await call<{ communication_disabled_until: string | null }>("GET", `/guilds/${guildId}/members/${adaId}`)).body
+        .communication_disabled_until;
     await expect.poll(timeoutOf).not.toBeNull();
     const until = Date.parse((await timeoutOf())!);
     expect(until).toBeGreaterThan(Date.now() + 55 * 60_000);
@@ -139,7 +166,9 @@ test("as mod: rename the guild, create and reorder a role, move a channel, time 
     await panel.getByLabel("Reason", { exact: true }).fill("e2e: kicked");
     await panel.getByRole("button", { name: "Kick member" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Kicked bo_fox" })).toBeVisible();
-    await expect.poll(async () => (await call("GET", `/guilds/${guildId}/members/${world.userId("bo_fox")}`)).status).toBe(404);
+    await expect
+      .poll(async () => (await call("GET", `/guilds/${guildId}/members/${world.userId("bo_fox")}`)).status)
+      .toBe(404);
     await page.getByRole("searchbox").fill("");
     // The search box writes the URL after a pause: let it settle before navigating away.
     await expect(page).not.toHaveURL(/[?&]q=/);
@@ -149,12 +178,22 @@ test("as mod: rename the guild, create and reorder a role, move a channel, time 
     // ── Audit history: every change, with a diff ──
     await openSection(page, "Audit history");
     const table = page.getByRole("table", { name: /Audit history/ });
-    for (const action of ["Modify Guild", "Create Guild Role", "Modify Guild Role Positions", "Modify Guild Channel Positions", "Remove Guild Member"]) {
+    for (const action of [
+      "Modify Guild",
+      "Create Guild Role",
+      "Modify Guild Role Positions",
+      "Modify Guild Channel Positions",
+      "Remove Guild Member",
+    ]) {
       await expect(table.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
     }
     await expect(table.getByRole("row").filter({ hasText: "Modify Guild Member" })).toHaveCount(2);
     await expect(table.getByRole("row").filter({ hasText: "e2e rename" })).toContainText("Mod");
-    await table.getByRole("row").filter({ hasText: "e2e rename" }).getByRole("button", { name: /Details/ }).click();
+    await table
+      .getByRole("row")
+      .filter({ hasText: "e2e rename" })
+      .getByRole("button", { name: /Details/ })
+      .click();
     const details = page.getByRole("dialog", { name: "Modify Guild" });
     await expect(details.getByRole("row").filter({ hasText: "name" })).toContainText("Guildhall HQ Renamed");
     await expect(details.getByRole("row").filter({ hasText: "name" })).toContainText(originalName);
@@ -204,10 +243,13 @@ test("as helper (kick only): ban controls are disabled with the reason", async (
   // navigate again once the page is left.
   await panel.getByRole("button", { name: "Close" }).click();
   await expect(panel).toBeHidden();
-  await page.route((url) => url.pathname.endsWith("/members") && url.searchParams.get("q") === "bo_f", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await route.continue().catch(() => {}); // the router may have dropped the request meanwhile
-  });
+  await page.route(
+    (url) => url.pathname.endsWith("/members") && url.searchParams.get("q") === "bo_f",
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue().catch(() => {}); // the router may have dropped the request meanwhile
+    },
+  );
   await page.getByRole("searchbox").fill("bo_f");
   await page.waitForTimeout(500); // the search has started navigating
   await page.getByRole("link", { name: "All servers" }).first().click();

@@ -16,11 +16,23 @@ interface AppRow {
   url_mappings: string;
 }
 
-test("the owner adds a redirect and a URL mapping and switches the entry point handler; all of it persists", async ({ page }) => {
+test("the owner adds a redirect and a URL mapping and switches the entry point handler; all of it persists", async ({
+  page,
+}) => {
   const world = e2eWorld();
   const appPath = `/developers/applications/${world.applicationId}`;
-  const app = () => world.query<AppRow>("SELECT redirect_uris, url_mappings FROM applications WHERE id = ?", BigInt(world.applicationId))[0];
-  const handler = () => Number(world.query<{ handler: bigint }>("SELECT handler FROM application_commands WHERE application_id = ? AND type = 4", BigInt(world.applicationId))[0].handler);
+  const app = () =>
+    world.query<AppRow>(
+      "SELECT redirect_uris, url_mappings FROM applications WHERE id = ?",
+      BigInt(world.applicationId),
+    )[0];
+  const handler = () =>
+    Number(
+      world.query<{ handler: bigint }>(
+        "SELECT handler FROM application_commands WHERE application_id = ? AND type = 4",
+        BigInt(world.applicationId),
+      )[0].handler,
+    );
 
   // Signed out: to the provider's sign-in form, and back to the page asked for.
   await page.goto(appPath);
@@ -79,7 +91,12 @@ test("the owner adds a redirect and a URL mapping and switches the entry point h
   expect(JSON.parse(app().url_mappings)).toContainEqual({ prefix: "/api", target: "api.example.com/v1" });
   expect(handler()).toBe(1);
   await expect(contexts.getByRole("checkbox", { name: /User Install/ })).not.toBeChecked();
-  expect(world.query<{ integration_types: string }>("SELECT integration_types FROM applications WHERE id = ?", BigInt(world.applicationId))[0].integration_types).toBe("[0]");
+  expect(
+    world.query<{ integration_types: string }>(
+      "SELECT integration_types FROM applications WHERE id = ?",
+      BigInt(world.applicationId),
+    )[0].integration_types,
+  ).toBe("[0]");
 
   // Put the demo application back as the other specs expect it: remove the redirect and the mapping, default handler.
   await page.getByRole("button", { name: `Remove ${redirect}` }).click();
@@ -95,7 +112,12 @@ test("the owner adds a redirect and a URL mapping and switches the entry point h
   await expect(contexts.getByRole("status")).toHaveText("Installation contexts saved.");
   expect(JSON.parse(app().redirect_uris)).not.toContain(redirect);
   expect(JSON.parse(app().url_mappings)).toEqual([{ prefix: "/", target: new URL(page.url()).host }]);
-  expect(world.query<{ integration_types: string }>("SELECT integration_types FROM applications WHERE id = ?", BigInt(world.applicationId))[0].integration_types).toBe("[0,1]");
+  expect(
+    world.query<{ integration_types: string }>(
+      "SELECT integration_types FROM applications WHERE id = ?",
+      BigInt(world.applicationId),
+    )[0].integration_types,
+  ).toBe("[0,1]");
 });
 
 test("someone who doesn't own the application gets the not-owner page and an empty list", async ({ page }) => {

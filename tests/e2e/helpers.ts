@@ -17,16 +17,26 @@ export function e2eDatabaseFile(): string {
 export function api() {
   const world = e2eWorld();
   const { botToken } = JSON.parse(fs.readFileSync(`${e2eDatabaseFile()}.secrets.json`, "utf8")) as { botToken: string };
-  const call = async <T,>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> => {
+  const call = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: T }> => {
     const response = await fetch(`${E2E_URL}/api/v10${path}`, {
       method,
-      headers: { authorization: `Bot ${botToken}`, ...(body ? { "content-type": "application/json" } : {}), ...headers },
+      headers: {
+        authorization: `Bot ${botToken}`,
+        ...(body ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     return { status: response.status, body: (response.status === 204 ? undefined : await response.json()) as T };
   };
   /** A GET answered with text (CSV and the like). */
-  const text = async (path: string) => (await fetch(`${E2E_URL}/api/v10${path}`, { headers: { authorization: `Bot ${botToken}` } })).text();
+  const text = async (path: string) =>
+    (await fetch(`${E2E_URL}/api/v10${path}`, { headers: { authorization: `Bot ${botToken}` } })).text();
   return { world, call, text };
 }
 
@@ -45,7 +55,9 @@ export async function fillHydrated(input: Locator, value: string): Promise<void>
 
 /** Follows a sidebar link and waits for the section's page to be ready. */
 export async function openSection(page: Page, label: string): Promise<void> {
-  const link = page.getByRole("navigation", { name: "Server sections" }).getByRole("link", { name: label, exact: true });
+  const link = page
+    .getByRole("navigation", { name: "Server sections" })
+    .getByRole("link", { name: label, exact: true });
   const href = (await link.getAttribute("href"))!;
   await link.click();
   await page.waitForURL((url) => url.pathname === href);

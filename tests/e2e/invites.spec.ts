@@ -9,12 +9,26 @@ import { api, hydrated, screenshot, signIn } from "./helpers";
 
 const shot = (page: Page, name: string) => screenshot(page, `invites-${name}`);
 
-interface Invite { code: string; max_age: number; max_uses: number; uses: number; temporary: boolean; channel: { id: string }; inviter: { id: string } }
-interface Job { status: number; total_users: number; processed_users: number }
+interface Invite {
+  code: string;
+  max_age: number;
+  max_uses: number;
+  uses: number;
+  temporary: boolean;
+  channel: { id: string };
+  inviter: { id: string };
+}
+interface Job {
+  status: number;
+  total_users: number;
+  processed_users: number;
+}
 
 test.describe.configure({ mode: "serial" });
 
-test("as mod: create an invite, reject a bad target-users file line by line, save a good one to COMPLETED, download it, delete the invite", async ({ page }) => {
+test("as mod: create an invite, reject a bad target-users file line by line, save a good one to COMPLETED, download it, delete the invite", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const { world, call, text } = api();
   const guildId = world.guildId;
@@ -49,7 +63,14 @@ test("as mod: create an invite, reject a bad target-users file line by line, sav
     await expect(created).toBeVisible();
     code = /Created the invite (\S+)\./.exec((await created.textContent()) ?? "")![1];
     const listed = (await call<Invite[]>("GET", `/guilds/${guildId}/invites`)).body.find((i) => i.code === code);
-    expect(listed).toMatchObject({ max_age: 3600, max_uses: 7, uses: 0, temporary: true, channel: { id: world.channelId("help") }, inviter: { id: world.userId("mod") } });
+    expect(listed).toMatchObject({
+      max_age: 3600,
+      max_uses: 7,
+      uses: 0,
+      temporary: true,
+      channel: { id: world.channelId("help") },
+      inviter: { id: world.userId("mod") },
+    });
     const row = table.getByRole("row").filter({ hasText: code });
     await expect(row).toContainText("#help");
     await expect(row).toContainText("0 / 7");
@@ -63,7 +84,11 @@ test("as mod: create an invite, reject a bad target-users file line by line, sav
     const dialog = page.getByRole("dialog", { name: `Target users of ${code}` });
     await expect(dialog.getByText("No list: anyone with the link can join.")).toBeVisible();
     const file = dialog.getByLabel("CSV file of user ids");
-    await file.setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(`user_id\n${users.member}\nnot-an-id\n99999\n${users.outsider}\n12x\n`) });
+    await file.setInputFiles({
+      name: "bad.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`user_id\n${users.member}\nnot-an-id\n99999\n${users.outsider}\n12x\n`),
+    });
     await expect(dialog.getByText("bad.csv: 5 lines with a user id.")).toBeVisible();
     await dialog.getByRole("button", { name: "Upload list" }).click();
     const problems = dialog.getByRole("region", { name: "Problems in the file" });
@@ -77,13 +102,24 @@ test("as mod: create an invite, reject a bad target-users file line by line, sav
     await shot(page, "target-users-bad-lines");
 
     // ── Target users: a good file, followed to COMPLETED ──
-    await file.setInputFiles({ name: "good.csv", mimeType: "text/csv", buffer: Buffer.from(`user_id\n${users.member}\n${users.outsider}\n${users.ada}\n`) });
+    await file.setInputFiles({
+      name: "good.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`user_id\n${users.member}\n${users.outsider}\n${users.ada}\n`),
+    });
     await expect(problems).toBeHidden();
     await dialog.getByRole("button", { name: "Upload list" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Uploaded 3 user ids" })).toBeVisible();
     await expect(dialog.getByText("Completed: 3 users can accept this invite.")).toBeVisible();
-    await expect(dialog.getByRole("progressbar", { name: "Target users saved" })).toHaveAttribute("aria-valuenow", "100");
-    expect((await call<Job>("GET", `/invites/${code}/target-users/job-status`)).body).toMatchObject({ status: 2, total_users: 3, processed_users: 3 });
+    await expect(dialog.getByRole("progressbar", { name: "Target users saved" })).toHaveAttribute(
+      "aria-valuenow",
+      "100",
+    );
+    expect((await call<Job>("GET", `/invites/${code}/target-users/job-status`)).body).toMatchObject({
+      status: 2,
+      total_users: 3,
+      processed_users: 3,
+    });
     const expected = `user_id\n${[users.member, users.outsider, users.ada].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)).join("\n")}\n`;
     expect(await text(`/invites/${code}/target-users`)).toBe(expected);
     await shot(page, "target-users-completed");
@@ -111,7 +147,9 @@ test("as mod: create an invite, reject a bad target-users file line by line, sav
     await expect(page.getByRole("status").filter({ hasText: `Deleted the invite ${code}.` })).toBeVisible();
     await expect(table.getByRole("row").filter({ hasText: code })).toHaveCount(0);
     expect((await call("GET", `/invites/${code}`)).status).toBe(404);
-    const log = await call<{ audit_log_entries: Array<{ reason?: string; changes?: Array<{ key: string; old_value?: unknown }> }> }>("GET", `/guilds/${guildId}/audit-logs?action_type=42&limit=1`);
+    const log = await call<{
+      audit_log_entries: Array<{ reason?: string; changes?: Array<{ key: string; old_value?: unknown }> }>;
+    }>("GET", `/guilds/${guildId}/audit-logs?action_type=42&limit=1`);
     expect(log.body.audit_log_entries[0].reason).toBe("e2e: workshop is over");
     expect(log.body.audit_log_entries[0].changes).toContainEqual({ key: "code", old_value: code });
     const deleted = code;
@@ -121,9 +159,15 @@ test("as mod: create an invite, reject a bad target-users file line by line, sav
     await page.getByRole("link", { name: "Audit history" }).click();
     await hydrated(page);
     const history = page.getByRole("table", { name: /Audit history/ });
-    await expect(history.getByRole("row").filter({ hasText: "Create Channel Invite" }).filter({ hasText: deleted })).toHaveCount(1);
-    await expect(history.getByRole("row").filter({ hasText: "Update Target Users" }).filter({ hasText: deleted })).toHaveCount(2);
-    await expect(history.getByRole("row").filter({ hasText: "Delete Invite" }).filter({ hasText: "e2e: workshop is over" })).toHaveCount(1);
+    await expect(
+      history.getByRole("row").filter({ hasText: "Create Channel Invite" }).filter({ hasText: deleted }),
+    ).toHaveCount(1);
+    await expect(
+      history.getByRole("row").filter({ hasText: "Update Target Users" }).filter({ hasText: deleted }),
+    ).toHaveCount(2);
+    await expect(
+      history.getByRole("row").filter({ hasText: "Delete Invite" }).filter({ hasText: "e2e: workshop is over" }),
+    ).toHaveCount(1);
 
     // Phone width: the table scrolls sideways, the header and actions stay usable.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -13,14 +13,23 @@ const REDIRECT = `${E2E_URL}/api/auth/callback/guildhall`;
 function authorizeUrl(params: Record<string, string>): string {
   const world = e2eWorld();
   const url = new URL("/oauth2/authorize", E2E_URL);
-  url.search = new URLSearchParams({ client_id: world.applicationId, response_type: "code", scope: "identify guilds", ...params }).toString();
+  url.search = new URLSearchParams({
+    client_id: world.applicationId,
+    response_type: "code",
+    scope: "identify guilds",
+    ...params,
+  }).toString();
   return url.toString();
 }
 
 /** The demo client secret, which the e2e server's seed wrote beside its database. */
 function clientSecret(): string {
-  const { databaseUrl } = JSON.parse(fs.readFileSync(path.join(os.tmpdir(), `guildhall-e2e-${E2E_PORT}.json`), "utf8")) as { databaseUrl: string };
-  return (JSON.parse(fs.readFileSync(`${databaseUrl.slice("file:".length)}.secrets.json`, "utf8")) as { clientSecret: string }).clientSecret;
+  const { databaseUrl } = JSON.parse(
+    fs.readFileSync(path.join(os.tmpdir(), `guildhall-e2e-${E2E_PORT}.json`), "utf8"),
+  ) as { databaseUrl: string };
+  return (
+    JSON.parse(fs.readFileSync(`${databaseUrl.slice("file:".length)}.secrets.json`, "utf8")) as { clientSecret: string }
+  ).clientSecret;
 }
 
 /**
@@ -46,7 +55,9 @@ async function signIn(page: Page, username: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("sign in, see every requested scope, authorize: back at the redirect URI with code and state", async ({ page }) => {
+test("sign in, see every requested scope, authorize: back at the redirect URI with code and state", async ({
+  page,
+}) => {
   const landed = await captureRedirects(page);
   await page.goto(authorizeUrl({ redirect_uri: REDIRECT, state: "xyz-123" }));
   await expect(page.getByRole("heading", { name: "Guildhall Demo" })).toBeVisible();
@@ -59,7 +70,10 @@ test("sign in, see every requested scope, authorize: back at the redirect URI wi
 
   await expect(page.getByText("Signed in as")).toContainText("@mod");
   const scopes = page.getByRole("region", { name: /This will allow Guildhall Demo to/ }).getByRole("listitem");
-  await expect(scopes).toHaveText([/Access your username, avatar and banner\s*identify/, /Know what servers you're in\s*guilds/]);
+  await expect(scopes).toHaveText([
+    /Access your username, avatar and banner\s*identify/,
+    /Know what servers you're in\s*guilds/,
+  ]);
   await page.screenshot({ path: "test-results/screenshots/oauth2-consent.png", fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
   await page.reload();
@@ -110,7 +124,9 @@ test("an unregistered redirect URI is refused on the page, without redirecting",
   await page.screenshot({ path: "test-results/screenshots/oauth2-refused.png" });
 });
 
-test("unknown scopes and clients are refused on the page; with a valid redirect URI the client is told invalid_scope", async ({ page }) => {
+test("unknown scopes and clients are refused on the page; with a valid redirect URI the client is told invalid_scope", async ({
+  page,
+}) => {
   await page.goto(authorizeUrl({ scope: "identify launch.nukes" }));
   await expect(page.getByText("Unknown scope: launch.nukes.")).toBeVisible();
   await page.goto(`${E2E_URL}/oauth2/authorize?client_id=123&response_type=code&scope=identify`);
@@ -122,19 +138,30 @@ test("unknown scopes and clients are refused on the page; with a valid redirect 
   expect(landed()!.searchParams.get("state")).toBe("st");
 });
 
-test("prompt=none: after a real code exchange, the same scopes come straight back without the consent screen", async ({ page, request }) => {
+test("prompt=none: after a real code exchange, the same scopes come straight back without the consent screen", async ({
+  page,
+  request,
+}) => {
   const landed = await captureRedirects(page);
   await page.goto(authorizeUrl({ redirect_uri: REDIRECT, scope: "identify guilds.members.read", state: "first" }));
   await signIn(page, "admin");
   await page.getByRole("button", { name: "Authorize" }).click();
   await expect.poll(() => landed()?.searchParams.get("state")).toBe("first");
   const exchanged = await request.post(`${E2E_URL}/api/oauth2/token`, {
-    form: { grant_type: "authorization_code", code: landed()!.searchParams.get("code")!, redirect_uri: REDIRECT, client_id: e2eWorld().applicationId, client_secret: clientSecret() },
+    form: {
+      grant_type: "authorization_code",
+      code: landed()!.searchParams.get("code")!,
+      redirect_uri: REDIRECT,
+      client_id: e2eWorld().applicationId,
+      client_secret: clientSecret(),
+    },
   });
   expect(exchanged.status()).toBe(200);
   expect(await exchanged.json()).toMatchObject({ token_type: "Bearer", scope: "identify guilds.members.read" });
 
-  await page.goto(authorizeUrl({ redirect_uri: REDIRECT, scope: "identify guilds.members.read", state: "again", prompt: "none" }));
+  await page.goto(
+    authorizeUrl({ redirect_uri: REDIRECT, scope: "identify guilds.members.read", state: "again", prompt: "none" }),
+  );
   await expect.poll(() => landed()?.searchParams.get("state")).toBe("again");
   expect(landed()!.searchParams.get("code")).toMatch(/^[\w-]{20,}$/);
   // A scope never granted still needs consent.
@@ -144,7 +171,9 @@ test("prompt=none: after a real code exchange, the same scopes come straight bac
 
 test("an install link adds the bot to a server the user manages (server install)", async ({ page }) => {
   const world = e2eWorld();
-  await page.goto(`${E2E_URL}/oauth2/authorize?client_id=${world.applicationId}&scope=bot%20applications.commands&permissions=2048`);
+  await page.goto(
+    `${E2E_URL}/oauth2/authorize?client_id=${world.applicationId}&scope=bot%20applications.commands&permissions=2048`,
+  );
   await signIn(page, "admin");
   await expect(page.getByText("Add a bot to a server")).toBeVisible();
   await expect(page.getByText("The bot's role gets 1 permission")).toBeVisible();
@@ -154,16 +183,24 @@ test("an install link adds the bot to a server the user manages (server install)
   await expect(page.getByRole("heading", { name: "Authorized" })).toBeVisible();
   await expect(page.getByText("The app was added to Side Project.")).toBeVisible();
   const [side] = world.query<{ id: bigint }>("SELECT id FROM guilds WHERE name = 'Side Project'");
-  const bot = world.query<{ user_id: bigint }>("SELECT m.user_id FROM members m JOIN applications a ON a.bot_user_id = m.user_id WHERE m.guild_id = ?", side.id);
+  const bot = world.query<{ user_id: bigint }>(
+    "SELECT m.user_id FROM members m JOIN applications a ON a.bot_user_id = m.user_id WHERE m.guild_id = ?",
+    side.id,
+  );
   expect(bot).toHaveLength(1);
   expect(world.query("SELECT 1 FROM integrations WHERE guild_id = ? AND type = 'discord'", side.id)).toHaveLength(1);
-  const [role] = world.query<{ permissions: bigint; managed: bigint }>("SELECT permissions, managed FROM roles WHERE guild_id = ? AND managed = 1", side.id);
+  const [role] = world.query<{ permissions: bigint; managed: bigint }>(
+    "SELECT permissions, managed FROM roles WHERE guild_id = ? AND managed = 1",
+    side.id,
+  );
   expect(role).toEqual({ permissions: 2048n, managed: 1n });
 });
 
 test("a locked server the user can't manage can't be authorized", async ({ page }) => {
   const world = e2eWorld();
-  await page.goto(`${E2E_URL}/oauth2/authorize?client_id=${world.applicationId}&scope=bot&permissions=0&guild_id=${world.guildId}&disable_guild_select=true`);
+  await page.goto(
+    `${E2E_URL}/oauth2/authorize?client_id=${world.applicationId}&scope=bot&permissions=0&guild_id=${world.guildId}&disable_guild_select=true`,
+  );
   await signIn(page, "member");
   await expect(page.getByText("You need Manage Server in the server this link names")).toBeVisible();
   await expect(page.getByRole("button", { name: "Authorize" })).toBeDisabled();

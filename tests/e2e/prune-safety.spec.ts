@@ -37,9 +37,18 @@ function seedYard(): void {
   const now = Date.now();
   const owner = BigInt(world.userId("owner"));
   const mod = BigInt(world.userId("mod"));
-  const bot = BigInt(world.query<{ id: bigint }>("SELECT bot_user_id AS id FROM applications WHERE id = ?", BigInt(world.applicationId))[0].id);
+  const bot = BigInt(
+    world.query<{ id: bigint }>(
+      "SELECT bot_user_id AS id FROM applications WHERE id = ?",
+      BigInt(world.applicationId),
+    )[0].id,
+  );
   db.transaction(() => {
-    db.prepare("INSERT INTO guilds (id, name, owner_id, created_at) VALUES (?, 'Prune Yard', ?, ?)").run(YARD, owner, now - 90 * DAY);
+    db.prepare("INSERT INTO guilds (id, name, owner_id, created_at) VALUES (?, 'Prune Yard', ?, ?)").run(
+      YARD,
+      owner,
+      now - 90 * DAY,
+    );
     const role = db.prepare("INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, ?, ?, ?)");
     role.run(YARD, YARD, "@everyone", P.ViewChannel, 0);
     role.run(YARD_ROLES.lurker, YARD, "Lurker", 0n, 1);
@@ -58,13 +67,25 @@ function seedYard(): void {
     add(mod, "mod", [YARD_ROLES.warden], 0);
     add(bot, "guildhall-demo", [YARD_ROLES.bot], 0);
     for (const [name, [roles, idle]] of Object.entries(YARD_MEMBERS)) {
-      db.prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, ?)").run(yardUserId(name), name, now - 400 * DAY);
+      db.prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, ?)").run(
+        yardUserId(name),
+        name,
+        now - 400 * DAY,
+      );
       add(yardUserId(name), name, roles, idle);
     }
     db.prepare("UPDATE guilds SET member_count = ? WHERE id = ?").run(3 + Object.keys(YARD_MEMBERS).length, YARD);
     db.prepare(
       "INSERT INTO integrations (id, guild_id, name, type, enabled, user_id, account_id, account_name, application_id, scopes, created_at) VALUES (?, ?, 'Yard Helper', 'discord', 1, ?, ?, 'Yard Helper', ?, ?, ?)",
-    ).run(YARD_INTEGRATION, YARD, owner, String(bot), BigInt(world.applicationId), JSON.stringify(["bot"]), now - 30 * DAY);
+    ).run(
+      YARD_INTEGRATION,
+      YARD,
+      owner,
+      String(bot),
+      BigInt(world.applicationId),
+      JSON.stringify(["bot"]),
+      now - 30 * DAY,
+    );
   })();
   db.close();
 }
@@ -74,10 +95,13 @@ function removeYard(): void {
   const db = new Database(e2eDatabaseFile());
   db.pragma("busy_timeout = 5000");
   const tables = db
-    .prepare("SELECT m.name AS tableName, p.name AS column FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table' AND p.name IN ('guild_id', 'guildId')")
+    .prepare(
+      "SELECT m.name AS tableName, p.name AS column FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table' AND p.name IN ('guild_id', 'guildId')",
+    )
     .all() as Array<{ tableName: string; column: string }>;
   db.transaction(() => {
-    for (const { tableName, column } of tables) db.prepare(`DELETE FROM "${tableName}" WHERE "${column}" = ?`).run(column === "guildId" ? String(YARD) : YARD);
+    for (const { tableName, column } of tables)
+      db.prepare(`DELETE FROM "${tableName}" WHERE "${column}" = ?`).run(column === "guildId" ? String(YARD) : YARD);
     db.prepare("DELETE FROM guilds WHERE id = ?").run(YARD);
     for (const name of Object.keys(YARD_MEMBERS)) db.prepare("DELETE FROM users WHERE id = ?").run(yardUserId(name));
   })();
@@ -91,11 +115,18 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(() => seedYard());
 test.afterAll(() => removeYard());
 
-test("as mod: preview a prune, change the roles, preview again, run it on the fresh preview; only the idle fixtures go", async ({ page }) => {
+test("as mod: preview a prune, change the roles, preview again, run it on the fresh preview; only the idle fixtures go", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { world, call } = api();
   const yard = String(YARD);
-  const hqMembership = async () => Promise.all(PROTECTED.map(async (name) => (await call("GET", `/guilds/${world.guildId}/members/${world.userId(name)}`)).status));
+  const hqMembership = async () =>
+    Promise.all(
+      PROTECTED.map(
+        async (name) => (await call("GET", `/guilds/${world.guildId}/members/${world.userId(name)}`)).status,
+      ),
+    );
   const protectedBefore = await hqMembership();
 
   await signIn(page, "mod", `/guilds/${yard}/prune`);
@@ -114,7 +145,10 @@ test("as mod: preview a prune, change the roles, preview again, run it on the fr
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(toast(page, "3 members would be removed.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "3 members would be removed" })).toBeVisible();
-  const count = await call<{ pruned: number }>("GET", `/guilds/${yard}/prune?days=30&include_roles=${YARD_ROLES.lurker}`);
+  const count = await call<{ pruned: number }>(
+    "GET",
+    `/guilds/${yard}/prune?days=30&include_roles=${YARD_ROLES.lurker}`,
+  );
   expect(count.body.pruned).toBe(3);
 
   const history = page.getByRole("table", { name: "Prune previews" });
@@ -142,8 +176,13 @@ test("as mod: preview a prune, change the roles, preview again, run it on the fr
   }
   expect(await hqMembership()).toEqual(protectedBefore);
   expect(protectedBefore.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
-  const log = await call<{ audit_log_entries: Array<{ reason: string; options: { members_removed: string; delete_member_days: string } }> }>("GET", `/guilds/${yard}/audit-logs?action_type=21&limit=1`);
-  expect(log.body.audit_log_entries[0]).toMatchObject({ reason: "e2e: idle fixtures in Prune Yard", options: { members_removed: "3", delete_member_days: "30" } });
+  const log = await call<{
+    audit_log_entries: Array<{ reason: string; options: { members_removed: string; delete_member_days: string } }>;
+  }>("GET", `/guilds/${yard}/audit-logs?action_type=21&limit=1`);
+  expect(log.body.audit_log_entries[0]).toMatchObject({
+    reason: "e2e: idle fixtures in Prune Yard",
+    options: { members_removed: "3", delete_member_days: "30" },
+  });
   await shot(page, "prune-done");
 
   await page.goto(`/guilds/${yard}/audit-history`);
@@ -152,11 +191,16 @@ test("as mod: preview a prune, change the roles, preview again, run it on the fr
   await expect(page.locator("table").getByText("Get Guild Prune Count").first()).toBeVisible();
 });
 
-test("as mod: pause invites for an hour (invite creation refused, live countdown), lift early; raid alerts off and on; vanity URL", async ({ page }) => {
+test("as mod: pause invites for an hour (invite creation refused, live countdown), lift early; raid alerts off and on; vanity URL", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { world, call } = api();
   const guildId = world.guildId;
-  type Guild = { features: string[]; incidents_data: { invites_disabled_until: string | null; dms_disabled_until: string | null } | null };
+  type Guild = {
+    features: string[];
+    incidents_data: { invites_disabled_until: string | null; dms_disabled_until: string | null } | null;
+  };
   const guild = async () => (await call<Guild>("GET", `/guilds/${guildId}`)).body;
   const before = await guild();
   try {
@@ -172,7 +216,9 @@ test("as mod: pause invites for an hour (invite creation refused, live countdown
     await expect(countdown).not.toHaveText(first!, { timeout: 3000 });
     const paused = (await guild()).incidents_data!;
     expect(Date.parse(paused.invites_disabled_until!) - Date.now()).toBeGreaterThan(58 * 60_000);
-    const refused = await call<{ message: string }>("POST", `/channels/${world.channelId("general")}/invites`, { max_age: 60 });
+    const refused = await call<{ message: string }>("POST", `/channels/${world.channelId("general")}/invites`, {
+      max_age: 60,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/Invites are currently paused/);
     await shot(page, "safety-paused");
@@ -202,7 +248,10 @@ test("as mod: pause invites for an hour (invite creation refused, live countdown
   } finally {
     const now = Date.now();
     const keep = (until: string | null | undefined) => (until && Date.parse(until) > now ? until : null);
-    await call("PUT", `/guilds/${guildId}/incident-actions`, { invites_disabled_until: keep(before.incidents_data?.invites_disabled_until), dms_disabled_until: keep(before.incidents_data?.dms_disabled_until) });
+    await call("PUT", `/guilds/${guildId}/incident-actions`, {
+      invites_disabled_until: keep(before.incidents_data?.invites_disabled_until),
+      dms_disabled_until: keep(before.incidents_data?.dms_disabled_until),
+    });
     await call("PATCH", `/guilds/${guildId}`, { features: before.features });
   }
 });
@@ -210,7 +259,9 @@ test("as mod: pause invites for an hour (invite creation refused, live countdown
 test("as owner: the MFA requirement is shown with who may change it", async ({ page }) => {
   const { world } = api();
   await signIn(page, "owner", `/guilds/${world.guildId}/safety`);
-  const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "Two-factor requirement for moderators" }) });
+  const card = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: "Two-factor requirement for moderators" }) });
   await expect(card).toContainText("Off");
   await expect(card).toContainText("Only the server owner can change this");
   await expect(card).toContainText("As the owner, change it in your Discord client");
@@ -253,10 +304,16 @@ test("as mod: integrations list their bot and sync state; deleting warns that th
   await expect(toast(page, "Deleted Yard Helper.")).toBeVisible();
   await expect(page.getByText("No integrations")).toBeVisible();
   expect(world.query("SELECT 1 FROM integrations WHERE id = ?", YARD_INTEGRATION)).toHaveLength(0);
-  const botId = world.query<{ id: bigint }>("SELECT bot_user_id AS id FROM applications WHERE id = ?", BigInt(world.applicationId))[0].id;
+  const botId = world.query<{ id: bigint }>(
+    "SELECT bot_user_id AS id FROM applications WHERE id = ?",
+    BigInt(world.applicationId),
+  )[0].id;
   expect(world.query("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?", YARD, botId)).toHaveLength(0);
   // MEMBER_KICK is not written for it; INTEGRATION_DELETE (82) carries the reason.
-  const entries = world.query<{ reason: string }>("SELECT reason FROM audit_log_entries WHERE guild_id = ? AND action_type = 82", YARD);
+  const entries = world.query<{ reason: string }>(
+    "SELECT reason FROM audit_log_entries WHERE guild_id = ? AND action_type = 82",
+    YARD,
+  );
   expect(entries.map((e) => e.reason)).toEqual(["e2e: retire the yard bot"]);
   // The demo bot is still in HQ.
   expect((await call("GET", `/guilds/${world.guildId}/members/${botId}`)).status).toBe(200);

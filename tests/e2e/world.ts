@@ -32,6 +32,6 @@ export function e2eWorld(port = Number(process.env.E2E_PORT ?? 3210)): E2EWorld 
     userId: (username) => id("SELECT id FROM users WHERE username = ?", username),
     channelId: (name) => id("SELECT id FROM channels WHERE guild_id = ? AND name = ?", BigInt(guildId), name),
     roleId: (name) => id("SELECT id FROM roles WHERE guild_id = ? AND name = ?", BigInt(guildId), name),
-    query: <T,>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[],
+    query: <T>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[],
   };
 }

@@ -50,9 +50,13 @@ beforeAll(async () => {
   }
   // A second application (owned by admin) with its own bot, to check that access stays within one application.
   const { hashSecret } = await import("@/lib/guild-api/tokens");
-  db().prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'other-bot', '0', 1, 0)").run(OTHER_BOT);
   db()
-    .prepare("INSERT INTO applications (id, name, owner_id, bot_user_id, bot_token_hash, client_secret_hash, created_at) VALUES (?, 'Other', ?, ?, ?, 'x', 0)")
+    .prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'other-bot', '0', 1, 0)")
+    .run(OTHER_BOT);
+  db()
+    .prepare(
+      "INSERT INTO applications (id, name, owner_id, bot_user_id, bot_token_hash, client_secret_hash, created_at) VALUES (?, 'Other', ?, ?, ?, 'x', 0)",
+    )
     .run(OTHER_APP, BigInt(server.world.users.admin), OTHER_BOT, hashSecret(OTHER_BOT_TOKEN));
 });
 afterAll(async () => {
@@ -73,11 +77,20 @@ function auth(as: string): string {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = any;
 
-async function api(as: string | null, method: string, route: string, body?: unknown): Promise<{ status: number; json: Loose }> {
+async function api(
+  as: string | null,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<{ status: number; json: Loose }> {
   const headers: Record<string, string> = {};
   if (as) headers.authorization = auth(as);
   if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${baseUrl}/api/v10${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}/api/v10${route}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : null };
 }
@@ -85,7 +98,10 @@ async function api(as: string | null, method: string, route: string, body?: unkn
 const appId = () => server.world.applicationId;
 const ownerAccess = () => apps.applicationAccessForOwner(appId(), BigInt(server.world.users.owner));
 const row = () => db().prepare("SELECT * FROM applications WHERE id = ?").get(BigInt(appId())) as Record<string, Loose>;
-const entryPoints = () => db().prepare("SELECT * FROM application_commands WHERE application_id = ? AND type = 4").all(BigInt(appId())) as Array<Record<string, Loose>>;
+const entryPoints = () =>
+  db()
+    .prepare("SELECT * FROM application_commands WHERE application_id = ? AND type = 4")
+    .all(BigInt(appId())) as Array<Record<string, Loose>>;
 
 /** Runs fn expecting an ApiError; returns it for assertions on status, code and field errors. */
 function apiError(fn: () => unknown): import("@/lib/guild-api/errors").ApiError {
@@ -105,7 +121,12 @@ describe("GET /applications/@me", () => {
     expect(status).toBe(200);
     expectOperationResponse("GET", "/applications/@me", 200, json);
     expectSchema("PrivateApplicationResponse", json);
-    expect(json).toMatchObject({ id: appId(), name: "Guildhall Demo", owner: { id: server.world.users.owner }, bot: { id: server.world.botUserId, bot: true } });
+    expect(json).toMatchObject({
+      id: appId(),
+      name: "Guildhall Demo",
+      owner: { id: server.world.users.owner },
+      bot: { id: server.world.botUserId, bot: true },
+    });
     expect(json.redirect_uris).toContain("https://127.0.0.1/placeholder");
     // Activities are on in the demo: EMBEDDED is set beside the stored GATEWAY_GUILD_MEMBERS.
     expect(json.flags).toBe(GATEWAY_GUILD_MEMBERS | EMBEDDED);
@@ -127,14 +148,22 @@ describe("GET /applications/@me", () => {
   test("another application's bot sees its own application", async () => {
     const { status, json } = await api("other-bot", "GET", "/applications/@me");
     expect(status).toBe(200);
-    expect(json).toMatchObject({ id: String(OTHER_APP), name: "Other", owner: { id: server.world.users.admin }, redirect_uris: [] });
+    expect(json).toMatchObject({
+      id: String(OTHER_APP),
+      name: "Other",
+      owner: { id: server.world.users.admin },
+      redirect_uris: [],
+    });
     expect(json.flags & EMBEDDED).toBe(0);
   });
 });
 
 describe("PATCH /applications/@me", () => {
   test("description and installation contexts (the keys of integration_types_config)", async () => {
-    const { status, json } = await api("bot", "PATCH", "/applications/@me", { description: "Updated by the bot", integration_types_config: { "1": {} } });
+    const { status, json } = await api("bot", "PATCH", "/applications/@me", {
+      description: "Updated by the bot",
+      integration_types_config: { "1": {} },
+    });
     expect(status).toBe(200);
     expectOperationResponse("PATCH", "/applications/@me", 200, json);
     expect(json.description).toBe("Updated by the bot");
@@ -142,7 +171,10 @@ describe("PATCH /applications/@me", () => {
     expect(JSON.parse(row().integration_types)).toEqual([1]);
 
     // Discord's localized form of the description, and both contexts back.
-    const back = await api("owner", "PATCH", "/applications/@me", { description: { default: "Back again" }, integration_types_config: { "0": null, "1": { oauth2_install_params: null } } });
+    const back = await api("owner", "PATCH", "/applications/@me", {
+      description: { default: "Back again" },
+      integration_types_config: { "0": null, "1": { oauth2_install_params: null } },
+    });
     expect(back.status).toBe(200);
     expect(back.json.description).toBe("Back again");
     expect(JSON.parse(row().integration_types)).toEqual([0, 1]);
@@ -159,7 +191,9 @@ describe("PATCH /applications/@me", () => {
   });
 
   test("flags: the limited gateway intents can change, the others can't", async () => {
-    const limited = await api("bot", "PATCH", "/applications/@me", { flags: GATEWAY_GUILD_MEMBERS | GATEWAY_GUILD_MEMBERS_LIMITED | EMBEDDED });
+    const limited = await api("bot", "PATCH", "/applications/@me", {
+      flags: GATEWAY_GUILD_MEMBERS | GATEWAY_GUILD_MEMBERS_LIMITED | EMBEDDED,
+    });
     expect(limited.status).toBe(200);
     expect(limited.json.flags).toBe(GATEWAY_GUILD_MEMBERS | GATEWAY_GUILD_MEMBERS_LIMITED | EMBEDDED);
     expect(Number(row().flags)).toBe(GATEWAY_GUILD_MEMBERS | GATEWAY_GUILD_MEMBERS_LIMITED);
@@ -192,7 +226,15 @@ describe("GET /applications/{application.id}/commands", () => {
       expectOperationResponse("GET", "/applications/{application_id}/commands", 200, json);
       expect(json).toHaveLength(1);
       expectSchema("ApplicationCommandResponse", json[0]);
-      expect(json[0]).toMatchObject({ application_id: appId(), type: 4, name: "launch", description: "Launch Guildhall Demo", handler: 2, integration_types: [0, 1], contexts: [0, 1, 2] });
+      expect(json[0]).toMatchObject({
+        application_id: appId(),
+        type: 4,
+        name: "launch",
+        description: "Launch Guildhall Demo",
+        handler: 2,
+        integration_types: [0, 1],
+        contexts: [0, 1, 2],
+      });
     }
   });
 
@@ -258,7 +300,9 @@ describe("redirect URIs (setup rule 1)", () => {
     expect(apps.redirectUrisOf(apps.getApplicationOrThrow(appId()))).toHaveLength(10);
     const error = apiError(() => apps.addRedirectUri(ownerAccess(), "http://localhost:5000/cb"));
     expect(fieldCodes(error)).toContain("at most 10");
-    expect(apiError(() => apps.setRedirectUris(ownerAccess(), [...before, ...extra, "http://localhost:5000/cb"])).status).toBe(400);
+    expect(
+      apiError(() => apps.setRedirectUris(ownerAccess(), [...before, ...extra, "http://localhost:5000/cb"])).status,
+    ).toBe(400);
     expect(apiError(() => apps.setRedirectUris(ownerAccess(), [before[0], before[0]])).status).toBe(400);
     expect(apps.setRedirectUris(ownerAccess(), before)).toEqual(before);
     expect(JSON.parse(row().redirect_uris)).toEqual(before);
@@ -281,11 +325,24 @@ describe("URL Mappings (setup rule 4)", () => {
   });
 
   test.each([
-    [[{ prefix: "/", target: "a.com" }, { prefix: "/api", target: "b.com" }, { prefix: "/api/", target: "c.com" }], /already mapped/],
+    [
+      [
+        { prefix: "/", target: "a.com" },
+        { prefix: "/api", target: "b.com" },
+        { prefix: "/api/", target: "c.com" },
+      ],
+      /already mapped/,
+    ],
     [[{ prefix: "/", target: "http://a.com" }], /scheme/],
     [[{ prefix: "/", target: "a .com" }], /spaces/],
     [[{ prefix: "/", target: "" }], /Enter a target/],
-    [[{ prefix: "api", target: "a.com" }, { prefix: "/", target: "a.com" }], /start with/],
+    [
+      [
+        { prefix: "api", target: "a.com" },
+        { prefix: "/", target: "a.com" },
+      ],
+      /start with/,
+    ],
     [[{ prefix: "/api", target: "a.com" }], /root mapping/],
     [[], /root mapping/],
   ])("refuses %j", (mappings, message) => {
@@ -298,7 +355,12 @@ describe("URL Mappings (setup rule 4)", () => {
   });
 
   test("field errors point at the offending row", () => {
-    const error = apiError(() => apps.setUrlMappings(ownerAccess(), [{ prefix: "/", target: "a.com" }, { prefix: "/x", target: "https://b.com" }]));
+    const error = apiError(() =>
+      apps.setUrlMappings(ownerAccess(), [
+        { prefix: "/", target: "a.com" },
+        { prefix: "/x", target: "https://b.com" },
+      ]),
+    );
     expect((error.errors as Loose).url_mappings["1"].target._errors[0].code).toBe("BASE_TYPE_INVALID");
   });
 });
@@ -331,7 +393,13 @@ describe("Activities and the entry point (setup rule 6)", () => {
     const again = apps.setActivitiesEnabled(ownerAccess(), true);
     expect(again?.id).toBe(created?.id);
     expect(entryPoints()).toHaveLength(1);
-    expect(entryPoints()[0]).toMatchObject({ type: 4n, name: "launch", handler: 2n, guild_id: null, integration_types: "[0,1]" });
+    expect(entryPoints()[0]).toMatchObject({
+      type: 4n,
+      name: "launch",
+      handler: 2n,
+      guild_id: null,
+      integration_types: "[0,1]",
+    });
     const { json } = await api("bot", "GET", `/applications/${appId()}/commands`);
     expect(json.map((c: { id: string }) => c.id)).toEqual([created?.id]);
     expect((await api("bot", "GET", "/applications/@me")).json.flags & EMBEDDED).toBe(EMBEDDED);

@@ -32,44 +32,74 @@ afterAll(() => server?.close());
 
 const audit: NewAuditEntry[] = [];
 
-const asMod = <S extends Parameters<typeof actionAs>[3]["schema"], R>(definition: GuildActionDefinition<S, R>, fetchImpl?: typeof fetch, mode: "user" | "bot" = "user") =>
-  actionAs(server, "mod", mode, definition, { fetch: fetchImpl, audit }).run;
+const asMod = <S extends Parameters<typeof actionAs>[3]["schema"], R>(
+  definition: GuildActionDefinition<S, R>,
+  fetchImpl?: typeof fetch,
+  mode: "user" | "bot" = "user",
+) => actionAs(server, "mod", mode, definition, { fetch: fetchImpl, audit }).run;
 
 const guildId = () => server.world.guildId;
-const banStatus = async (userId: string) => (await server.api("bot", "GET", `/guilds/${guildId()}/bans/${userId}`)).status;
+const banStatus = async (userId: string) =>
+  (await server.api("bot", "GET", `/guilds/${guildId()}/bans/${userId}`)).status;
 async function seededBans(): Promise<string[]> {
   const response = await server.api("bot", "GET", `/guilds/${guildId()}/bans?limit=1000`);
   return ((await response.json()) as Array<{ user: { id: string } }>).map((b) => b.user.id);
 }
 
 async function preview(text: string, reason = "raid wave") {
-  const result = await asMod(actions.previewBulkBan.definition)({ guildId: guildId(), text, delete_message_seconds: 0, reason });
+  const result = await asMod(actions.previewBulkBan.definition)({
+    guildId: guildId(),
+    text,
+    delete_message_seconds: 0,
+    reason,
+  });
   if (!result.ok) throw new Error(result.error);
   return (await jobs.getJob(guildId(), result.data.jobId))!;
 }
 
-const start = (jobId: string, fetchImpl?: typeof fetch) => asMod(actions.startBulkBanJob.definition, fetchImpl)({ guildId: guildId(), jobId });
-const runChunk = (jobId: string, userIds: string[], fetchImpl?: typeof fetch) => asMod(actions.runBulkBanChunk.definition, fetchImpl)({ guildId: guildId(), jobId, userIds, reason: "raid wave" });
-const pendingIds = async (jobId: string) => (await jobs.getJob(guildId(), jobId))!.items.filter((i) => i.state === "pending").map((i) => i.userId);
+const start = (jobId: string, fetchImpl?: typeof fetch) =>
+  asMod(actions.startBulkBanJob.definition, fetchImpl)({ guildId: guildId(), jobId });
+const runChunk = (jobId: string, userIds: string[], fetchImpl?: typeof fetch) =>
+  asMod(actions.runBulkBanChunk.definition, fetchImpl)({ guildId: guildId(), jobId, userIds, reason: "raid wave" });
+const pendingIds = async (jobId: string) =>
+  (await jobs.getJob(guildId(), jobId))!.items.filter((i) => i.state === "pending").map((i) => i.userId);
 
 describe("preview", () => {
   it("dedupes, lists non-ids, and skips the owner, the moderator, members above them and the already banned", async () => {
     const { users } = server.world;
     const banned = (await seededBans())[0];
     const unknown = String(snowflakeAt(Date.UTC(2025, 5, 1)) + 7n);
-    const text = [users.owner, users.admin, users.mod, banned, fresh[0], fresh[1], fresh[0], "not-an-id", unknown, "12x"].join(", ");
+    const text = [
+      users.owner,
+      users.admin,
+      users.mod,
+      banned,
+      fresh[0],
+      fresh[1],
+      fresh[0],
+      "not-an-id",
+      unknown,
+      "12x",
+    ].join(", ");
     const job = await preview(text);
     const state = (id: string) => job.items.find((i) => i.userId === id);
     expect(job.status).toBe("ready");
     expect(job.invalid).toEqual(["not-an-id", "12x"]);
     expect(job.counts).toMatchObject({ total: 7, skipped: 4, pending: 3 });
     expect(state(users.owner)).toMatchObject({ state: "skipped", detail: "server owner" });
-    expect(state(users.admin)).toMatchObject({ state: "skipped", detail: "member's highest role is above or equal to yours" });
+    expect(state(users.admin)).toMatchObject({
+      state: "skipped",
+      detail: "member's highest role is above or equal to yours",
+    });
     expect(state(users.mod)).toMatchObject({ state: "skipped", detail: "that's you" });
     expect(state(banned)).toMatchObject({ state: "skipped", detail: "already banned" });
     expect(state(fresh[0])).toMatchObject({ state: "pending" });
     expect(state(unknown)).toMatchObject({ state: "pending" });
-    expect(audit.at(-1)).toMatchObject({ action: "Prepare bulk ban", status: "success", request: { ids: 7, invalid: 2, duplicates: 1 } });
+    expect(audit.at(-1)).toMatchObject({
+      action: "Prepare bulk ban",
+      status: "success",
+      request: { ids: 7, invalid: 2, duplicates: 1 },
+    });
     // Nothing is banned by a preview.
     expect(await banStatus(fresh[0])).toBe(404);
     await asMod(actions.cancelBulkBanJob.definition)({ guildId: guildId(), jobId: job.id });
@@ -117,7 +147,10 @@ describe("a job of 301 ids", () => {
     const done = (await jobs.getJob(guildId(), jobId))!;
     expect(done.status).toBe("completed");
     expect(done.counts).toMatchObject({ banned: 300, failed: 1, pending: 0, sending: 0 });
-    expect(done.items.find((i) => i.userId === unknown)).toMatchObject({ state: "failed", detail: "refused by the API: unknown user" });
+    expect(done.items.find((i) => i.userId === unknown)).toMatchObject({
+      state: "failed",
+      detail: "refused by the API: unknown user",
+    });
     for (const id of [targets()[0], targets()[199], targets()[299]]) expect(await banStatus(id)).toBe(200);
   });
 
@@ -126,13 +159,22 @@ describe("a job of 301 ids", () => {
     expect((await asMod(actions.beginUndoBulkBan.definition)({ guildId: guildId(), jobId })).ok).toBe(true);
     const undo = asMod(actions.undoBulkBanChunk.definition);
     // Only ids this job banned: a seeded ban is not this job's to give back.
-    expect(await undo({ guildId: guildId(), jobId, userIds: [seeded[0]], reason: "undo" })).toMatchObject({ ok: false, status: 409 });
-    expect(await undo({ guildId: guildId(), jobId, userIds: targets().slice(0, 51), reason: "undo" })).toMatchObject({ ok: false, status: 400 });
+    expect(await undo({ guildId: guildId(), jobId, userIds: [seeded[0]], reason: "undo" })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(await undo({ guildId: guildId(), jobId, userIds: targets().slice(0, 51), reason: "undo" })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
 
     let job = (await jobs.getJob(guildId(), jobId))!;
     let calls = 0;
     for (;;) {
-      const next = job.items.filter((i) => i.state === "banned").slice(0, 50).map((i) => i.userId);
+      const next = job.items
+        .filter((i) => i.state === "banned")
+        .slice(0, 50)
+        .map((i) => i.userId);
       if (next.length === 0) break;
       const result = await undo({ guildId: guildId(), jobId, userIds: next, reason: "undo" });
       expect(result.ok).toBe(true);
@@ -156,7 +198,10 @@ describe("failures are never resent on their own", () => {
     const limited: typeof fetch = async (input, init) => {
       if (init?.method === "POST") {
         posts++;
-        return new Response(JSON.stringify({ message: "You are being rate limited.", retry_after: 0.01, global: false }), { status: 429, headers: { "content-type": "application/json" } });
+        return new Response(
+          JSON.stringify({ message: "You are being rate limited.", retry_after: 0.01, global: false }),
+          { status: 429, headers: { "content-type": "application/json" } },
+        );
       }
       return fetch(input, init);
     };
@@ -194,7 +239,10 @@ describe("failures are never resent on their own", () => {
     // Too soon: the request might still be on its way.
     expect(await start(job.id)).toMatchObject({ ok: false, status: 409 });
 
-    await prisma.bulkBanItem.updateMany({ where: { jobId: job.id, state: "sending" }, data: { detail: `sent at ${new Date(Date.now() - jobs.SENDING_STALE_MS - 1000).toISOString()}` } });
+    await prisma.bulkBanItem.updateMany({
+      where: { jobId: job.id, state: "sending" },
+      data: { detail: `sent at ${new Date(Date.now() - jobs.SENDING_STALE_MS - 1000).toISOString()}` },
+    });
     let resumedPosts = 0;
     const counting: typeof fetch = async (input, init) => {
       if (init?.method === "POST") resumedPosts++;
@@ -215,7 +263,11 @@ describe("failures are never resent on their own", () => {
     const job = await preview(ids.join(" "));
     expect((await start(job.id)).ok).toBe(true);
     expect((await asMod(actions.pauseBulkBanJob.definition)({ guildId: guildId(), jobId: job.id })).ok).toBe(true);
-    expect(await runChunk(job.id, ids.slice(0, 5))).toMatchObject({ ok: false, status: 409, error: expect.stringContaining("paused") });
+    expect(await runChunk(job.id, ids.slice(0, 5))).toMatchObject({
+      ok: false,
+      status: 409,
+      error: expect.stringContaining("paused"),
+    });
     expect((await start(job.id)).ok).toBe(true);
     expect((await runChunk(job.id, ids.slice(0, 5))).ok).toBe(true);
     expect((await asMod(actions.cancelBulkBanJob.definition)({ guildId: guildId(), jobId: job.id })).ok).toBe(true);
@@ -232,9 +284,22 @@ describe("bot mode", () => {
     const { users } = server.world;
     const job = await preview(fresh.slice(0, 2).join(" "));
     const run = asMod(actions.runBulkBanChunk.definition, undefined, "bot");
-    const result = await run({ guildId: guildId(), jobId: job.id, userIds: [fresh[0], users.admin], reason: "raid wave" });
-    expect(result).toMatchObject({ ok: false, status: 403, error: `You can't do this: ${users.admin}: member's highest role is above or equal to yours.` });
-    expect(await run({ guildId: guildId(), jobId: job.id, userIds: [users.mod], reason: "raid wave" })).toMatchObject({ ok: false, status: 403, error: "You can't do this: you can't ban yourself." });
+    const result = await run({
+      guildId: guildId(),
+      jobId: job.id,
+      userIds: [fresh[0], users.admin],
+      reason: "raid wave",
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 403,
+      error: `You can't do this: ${users.admin}: member's highest role is above or equal to yours.`,
+    });
+    expect(await run({ guildId: guildId(), jobId: job.id, userIds: [users.mod], reason: "raid wave" })).toMatchObject({
+      ok: false,
+      status: 403,
+      error: "You can't do this: you can't ban yourself.",
+    });
     // The bot could have: the dashboard stopped it.
     expect((await server.api("bot", "GET", `/guilds/${guildId()}/members/${users.admin}`)).status).toBe(200);
     expect(await banStatus(fresh[0])).toBe(404);

@@ -14,10 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const as = <S extends Parameters<typeof actionAs>[3]["schema"], R>(who: "mod" | "helper", mode: "bot" | "user", definition: GuildActionDefinition<S, R>) =>
-  actionAs(server, who, mode, definition);
+const as = <S extends Parameters<typeof actionAs>[3]["schema"], R>(
+  who: "mod" | "helper",
+  mode: "bot" | "user",
+  definition: GuildActionDefinition<S, R>,
+) => actionAs(server, who, mode, definition);
 
-const get = async <T,>(path: string) => (await (await server.api("bot", "GET", `/guilds/${server.world.guildId}${path}`)).json()) as T;
+const get = async <T>(path: string) =>
+  (await (await server.api("bot", "GET", `/guilds/${server.world.guildId}${path}`)).json()) as T;
 
 describe("Modify Guild Onboarding", () => {
   it("in bot mode, refuses a helper (needs Manage Roles and Manage Server) before the API is called", async () => {
@@ -25,7 +29,11 @@ describe("Modify Guild Onboarding", () => {
     const current = onboardingValues(await get("/onboarding"));
     const { run, audit } = as("helper", "bot", modifyGuildOnboarding.definition);
     const result = await run({ guildId, ...current, enabled: true });
-    expect(result).toMatchObject({ ok: false, status: 403, error: "You can't do this: needs Manage Roles and Manage Server." });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 403,
+      error: "You can't do this: needs Manage Roles and Manage Server.",
+    });
     expect(audit[0]).toMatchObject({ action: "Modify Guild Onboarding", status: "error", httpStatus: 403 });
   });
 
@@ -54,7 +62,12 @@ describe("Modify Guild Onboarding", () => {
     expect(saved.enabled).toBe(true);
     expect(saved.default_channel_ids).toEqual(defaults);
     expect(onboardingValues(saved as never).prompts).toEqual(current.prompts);
-    expect(audit[0]).toMatchObject({ status: "success", reason: "launch", before: { enabled: false }, after: { enabled: true } });
+    expect(audit[0]).toMatchObject({
+      status: "success",
+      reason: "launch",
+      before: { enabled: false },
+      after: { enabled: true },
+    });
   });
 
   it("refuses an option title over 50 characters before calling the API", async () => {
@@ -63,7 +76,11 @@ describe("Modify Guild Onboarding", () => {
     current.prompts[0].options[0].title = "x".repeat(51);
     const { run, audit } = as("mod", "user", modifyGuildOnboarding.definition);
     const result = await run({ guildId, ...current });
-    expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { "prompts.0.options.0.title": ["The title must be between 1 and 50 characters."] } });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { "prompts.0.options.0.title": ["The title must be between 1 and 50 characters."] },
+    });
     expect(audit).toHaveLength(0);
   });
 });
@@ -74,16 +91,43 @@ describe("Modify Guild Welcome Screen", () => {
     const emoji = (await get<{ emojis: Array<{ id: string; name: string }> }>("")).emojis[0];
     const c = server.world.channels;
     const { run } = as("mod", "user", modifyGuildWelcomeScreen.definition);
-    const channel = (id: string, extra: object = {}) => ({ channel_id: id, description: "Start here", emoji_id: null, emoji_name: "👋", ...extra });
+    const channel = (id: string, extra: object = {}) => ({
+      channel_id: id,
+      description: "Start here",
+      emoji_id: null,
+      emoji_name: "👋",
+      ...extra,
+    });
 
-    const wordy = await run({ guildId, enabled: true, description: "", welcome_channels: [channel(c.general, { emoji_name: "wave" })] });
-    expect(wordy).toMatchObject({ ok: false, fieldErrors: { "welcome_channels.0.emoji_name": [expect.stringMatching(/standard emoji/)] } });
-    const six = await run({ guildId, enabled: true, description: "", welcome_channels: ["general", "help", "rules", "memes", "welcome", "introductions"].map((n) => channel(c[n])) });
+    const wordy = await run({
+      guildId,
+      enabled: true,
+      description: "",
+      welcome_channels: [channel(c.general, { emoji_name: "wave" })],
+    });
+    expect(wordy).toMatchObject({
+      ok: false,
+      fieldErrors: { "welcome_channels.0.emoji_name": [expect.stringMatching(/standard emoji/)] },
+    });
+    const six = await run({
+      guildId,
+      enabled: true,
+      description: "",
+      welcome_channels: ["general", "help", "rules", "memes", "welcome", "introductions"].map((n) => channel(c[n])),
+    });
     expect(six).toMatchObject({ ok: false, fieldErrors: { welcome_channels: ["At most 5 channels."] } });
 
-    const result = await run({ guildId, enabled: true, description: "Hi!", welcome_channels: [channel(c.general), channel(c.help, { emoji_id: emoji.id, emoji_name: emoji.name })] });
+    const result = await run({
+      guildId,
+      enabled: true,
+      description: "Hi!",
+      welcome_channels: [channel(c.general), channel(c.help, { emoji_id: emoji.id, emoji_name: emoji.name })],
+    });
     expect(result.ok).toBe(true);
-    const saved = await get<{ description: string; welcome_channels: Array<{ emoji_id: string | null; emoji_name: string }> }>("/welcome-screen");
+    const saved = await get<{
+      description: string;
+      welcome_channels: Array<{ emoji_id: string | null; emoji_name: string }>;
+    }>("/welcome-screen");
     expect(saved.description).toBe("Hi!");
     expect(saved.welcome_channels[1]).toMatchObject({ emoji_id: emoji.id, emoji_name: emoji.name });
   });
@@ -93,10 +137,16 @@ describe("Modify Guild Widget", () => {
   it("turns the widget off and back on with another invite channel", async () => {
     const guildId = server.world.guildId;
     const { run, audit } = as("mod", "bot", modifyGuildWidget.definition);
-    expect(await run({ guildId, enabled: false, channel_id: null })).toMatchObject({ ok: true, message: "Saved: the widget is off." });
+    expect(await run({ guildId, enabled: false, channel_id: null })).toMatchObject({
+      ok: true,
+      message: "Saved: the widget is off.",
+    });
     expect((await server.api(null, "GET", `/guilds/${guildId}/widget.json`)).status).toBe(403);
     const welcome = server.world.channels.welcome;
-    expect(await run({ guildId, enabled: true, channel_id: welcome })).toMatchObject({ ok: true, data: { enabled: true, channel_id: welcome } });
+    expect(await run({ guildId, enabled: true, channel_id: welcome })).toMatchObject({
+      ok: true,
+      data: { enabled: true, channel_id: welcome },
+    });
     expect((await server.api(null, "GET", `/guilds/${guildId}/widget.json`)).status).toBe(200);
     expect(audit.map((a) => a.status)).toEqual(["success", "success"]);
   });

@@ -19,7 +19,10 @@ describe("fast path", () => {
   });
 
   test("every API answer says how long the server took (Server-Timing), errors included", async () => {
-    for (const response of [await server.api("mod", "GET", "/users/@me"), await server.api("mod", "GET", "/definitely/not/a/route")]) {
+    for (const response of [
+      await server.api("mod", "GET", "/users/@me"),
+      await server.api("mod", "GET", "/definitely/not/a/route"),
+    ]) {
       expect(response.headers.get("server-timing")).toMatch(/^app;dur=\d+\.\d{2}$/);
       await response.arrayBuffer();
     }
@@ -32,20 +35,27 @@ describe("fast path", () => {
   });
 
   test("a bad token answers 401 with Discord's body", async () => {
-    const response = await fetch(`${server.baseUrl}/api/v10/users/@me`, { headers: { authorization: "Bearer not-a-token" } });
+    const response = await fetch(`${server.baseUrl}/api/v10/users/@me`, {
+      headers: { authorization: "Bearer not-a-token" },
+    });
     expect(response.status).toBe(401);
     expect(await response.text()).toBe('{"message":"401: Unauthorized","code":0}');
   });
 
   test("a token without the identify scope is refused /users/@me", async () => {
     const token = server.tokenFor("mod", ["guilds"]);
-    const response = await fetch(`${server.baseUrl}/api/v10/users/@me`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${server.baseUrl}/api/v10/users/@me`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: 50026, message: "Missing required OAuth2 scope" });
   });
 
   test("@discordjs/rest surfaces our errors as DiscordAPIError", async () => {
-    const error = await server.rest("mod").get("/nope" as `/${string}`).catch((e: unknown) => e);
+    const error = await server
+      .rest("mod")
+      .get("/nope" as `/${string}`)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DiscordAPIError);
     expect((error as DiscordAPIError).status).toBe(404);
   });

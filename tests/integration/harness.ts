@@ -17,7 +17,13 @@ export interface TestServer {
   /** @discordjs/rest client as `username` (Bearer) or as the demo bot ("bot"). */
   rest(as: string): REST;
   /** Raw fetch against /api/v10 with an Authorization header for `as` (a username, "bot", or null for none). */
-  api(as: string | null, method: string, route: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  api(
+    as: string | null,
+    method: string,
+    route: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -69,16 +75,21 @@ export async function startTestServer(): Promise<TestServer> {
     tokenFor,
     rest(as) {
       const bot = as === "bot";
-      return new REST({ api: `${server.url}/api`, authPrefix: bot ? "Bot" : "Bearer", retries: 0, timeout: 10_000 }).setToken(
-        authFor(as).split(" ")[1],
-      );
+      return new REST({
+        api: `${server.url}/api`,
+        authPrefix: bot ? "Bot" : "Bearer",
+        retries: 0,
+        timeout: 10_000,
+      }).setToken(authFor(as).split(" ")[1]);
     },
     api(as, method, route, body, headers = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
       if (as) (init.headers as Record<string, string>).authorization = authFor(as);
       if (body !== undefined) {
-        init.body = typeof body === "string" || body instanceof FormData ? (body as string | FormData) : JSON.stringify(body);
-        if (!(body instanceof FormData) && typeof body !== "string") (init.headers as Record<string, string>)["content-type"] = "application/json";
+        init.body =
+          typeof body === "string" || body instanceof FormData ? (body as string | FormData) : JSON.stringify(body);
+        if (!(body instanceof FormData) && typeof body !== "string")
+          (init.headers as Record<string, string>)["content-type"] = "application/json";
       }
       return fetch(`${server.url}/api/v10${route}`, init);
     },
@@ -91,17 +102,26 @@ export async function startTestServer(): Promise<TestServer> {
 }
 
 function readWorld(database: import("better-sqlite3").Database): DemoWorldIds {
-  const one = (query: string, ...args: unknown[]) => String((database.prepare(query).get(...args) as { id: bigint }).id);
-  const app = database.prepare("SELECT id, bot_user_id FROM applications LIMIT 1").get() as { id: bigint; bot_user_id: bigint };
+  const one = (query: string, ...args: unknown[]) =>
+    String((database.prepare(query).get(...args) as { id: bigint }).id);
+  const app = database.prepare("SELECT id, bot_user_id FROM applications LIMIT 1").get() as {
+    id: bigint;
+    bot_user_id: bigint;
+  };
   const guildId = one("SELECT id FROM guilds WHERE name = 'Guildhall HQ'");
   const users = Object.fromEntries(
-    ["owner", "admin", "mod", "helper", "member", "outsider"].map((name) => [name, one("SELECT id FROM users WHERE username = ?", name)]),
+    ["owner", "admin", "mod", "helper", "member", "outsider"].map((name) => [
+      name,
+      one("SELECT id FROM users WHERE username = ?", name),
+    ]),
   ) as DemoWorldIds["users"];
   const role = (name: string) => one("SELECT id FROM roles WHERE guild_id = ? AND name = ?", BigInt(guildId), name);
   const channels = Object.fromEntries(
-    (database.prepare("SELECT id, name FROM channels WHERE guild_id = ? AND type NOT IN (10, 11, 12)").all(BigInt(guildId)) as Array<{ id: bigint; name: string }>).map(
-      (c) => [c.name, String(c.id)],
-    ),
+    (
+      database
+        .prepare("SELECT id, name FROM channels WHERE guild_id = ? AND type NOT IN (10, 11, 12)")
+        .all(BigInt(guildId)) as Array<{ id: bigint; name: string }>
+    ).map((c) => [c.name, String(c.id)]),
   );
   return {
     applicationId: String(app.id),
@@ -110,8 +130,13 @@ function readWorld(database: import("better-sqlite3").Database): DemoWorldIds {
     sideGuildId: one("SELECT id FROM guilds WHERE name = 'Side Project'"),
     users,
     roles: {
-      everyone: guildId, admin: role("Admin"), bot: role("Guildhall Demo"), moderator: role("Moderator"), helper: role("Helper"),
-      regular: role("Regular"), member: role("Member"),
+      everyone: guildId,
+      admin: role("Admin"),
+      bot: role("Guildhall Demo"),
+      moderator: role("Moderator"),
+      helper: role("Helper"),
+      regular: role("Regular"),
+      member: role("Member"),
     },
     channels,
   };

@@ -15,36 +15,74 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 type Invite = Record<string, unknown> & {
-  code: string; guild: Record<string, unknown>; channel: { id: string; type: number; name: string }; expires_at: string | null;
-  uses?: number; max_uses?: number; max_age?: number; temporary?: boolean; created_at?: string; roles?: Array<{ id: string }>;
+  code: string;
+  guild: Record<string, unknown>;
+  channel: { id: string; type: number; name: string };
+  expires_at: string | null;
+  uses?: number;
+  max_uses?: number;
+  max_age?: number;
+  temporary?: boolean;
+  created_at?: string;
+  roles?: Array<{ id: string }>;
 };
-interface JobStatus { status: number; total_users: number; processed_users: number; created_at: string | null; completed_at: string | null; error_message: string | null }
+interface JobStatus {
+  status: number;
+  total_users: number;
+  processed_users: number;
+  created_at: string | null;
+  completed_at: string | null;
+  error_message: string | null;
+}
 
-const fail = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as DiscordAPIError);
+const fail = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as DiscordAPIError,
+  );
 const guild = () => server.world.guildId;
 const channel = (name: string) => server.world.channels[name];
 const create = (as: string, channelName: string, body: Record<string, unknown> = {}, reason?: string) =>
   server.rest(as).post(Routes.channelInvites(channel(channelName)), { body, reason }) as Promise<Invite>;
-const lastEventId = () => (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM gateway_events").get() as { id: bigint }).id;
+const lastEventId = () =>
+  (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM gateway_events").get() as { id: bigint }).id;
 const eventsSince = (after: bigint) =>
-  (db().prepare("SELECT type, payload FROM gateway_events WHERE id > ? ORDER BY id").all(after) as Array<{ type: string; payload: string }>).map((e) => ({
+  (
+    db().prepare("SELECT type, payload FROM gateway_events WHERE id > ? ORDER BY id").all(after) as Array<{
+      type: string;
+      payload: string;
+    }>
+  ).map((e) => ({
     type: e.type,
     d: JSON.parse(e.payload) as Record<string, unknown>,
   }));
-const lastAuditId = () => (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM audit_log_entries").get() as { id: bigint }).id;
+const lastAuditId = () =>
+  (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM audit_log_entries").get() as { id: bigint }).id;
 const auditSince = (after: bigint) =>
-  db().prepare("SELECT user_id, action_type, reason, changes FROM audit_log_entries WHERE guild_id = ? AND id > ? ORDER BY id").all(BigInt(guild()), after) as Array<{
-    user_id: bigint; action_type: bigint; reason: string | null; changes: string | null;
+  db()
+    .prepare(
+      "SELECT user_id, action_type, reason, changes FROM audit_log_entries WHERE guild_id = ? AND id > ? ORDER BY id",
+    )
+    .all(BigInt(guild()), after) as Array<{
+    user_id: bigint;
+    action_type: bigint;
+    reason: string | null;
+    changes: string | null;
   }>;
 /** A fresh user, neither member nor banned (tokens for it come from server.tokenFor like any seeded user). */
 let nextUser = 6_000_000_000n;
 function stranger(): { id: string; username: string } {
   const id = nextUser++;
-  db().prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, 0)").run(id, `stranger_${id}`);
+  db()
+    .prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, 0)")
+    .run(id, `stranger_${id}`);
   return { id: String(id), username: `stranger_${id}` };
 }
-const accept = (as: string, code: string) => server.rest(as).post(Routes.invite(code)) as Promise<Invite & { new_member: boolean }>;
-const isMember = (userId: string) => db().prepare("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?").get(BigInt(guild()), BigInt(userId)) !== undefined;
+const accept = (as: string, code: string) =>
+  server.rest(as).post(Routes.invite(code)) as Promise<Invite & { new_member: boolean }>;
+const isMember = (userId: string) =>
+  db().prepare("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?").get(BigInt(guild()), BigInt(userId)) !==
+  undefined;
 const csvForm = (csv: string, extra: Record<string, string> = {}) => {
   const form = new FormData();
   for (const [key, value] of Object.entries(extra)) form.append(key, value);
@@ -82,8 +120,16 @@ describe("Create Channel Invite", () => {
     expectOperationResponse("POST", "/channels/{channel_id}/invites", 200, invite);
     expect(invite.code).toMatch(/^[0-9A-Za-z]{8,10}$/);
     expect(invite).toMatchObject({
-      type: 0, guild_id: guild(), channel: { id: channel("general"), type: 0, name: "general" }, inviter: { id: server.world.users.member },
-      uses: 0, max_uses: 0, max_age: 86400, temporary: false, flags: 0, guild: { id: guild(), name: "Guildhall HQ", vanity_url_code: "guildhall" },
+      type: 0,
+      guild_id: guild(),
+      channel: { id: channel("general"), type: 0, name: "general" },
+      inviter: { id: server.world.users.member },
+      uses: 0,
+      max_uses: 0,
+      max_age: 86400,
+      temporary: false,
+      flags: 0,
+      guild: { id: guild(), name: "Guildhall HQ", vanity_url_code: "guildhall" },
     });
     const expires = Date.parse(invite.expires_at!);
     expect(expires - Date.parse(invite.created_at!)).toBe(86_400_000);
@@ -91,11 +137,30 @@ describe("Create Channel Invite", () => {
 
     const fired = eventsSince(since);
     expect(fired.map((e) => e.type)).toEqual(["INVITE_CREATE"]);
-    expect(fired[0].d).toMatchObject({ code: invite.code, channel_id: channel("general"), guild_id: guild(), max_age: 86400, max_uses: 0, temporary: false, uses: 0, inviter: { id: server.world.users.member } });
+    expect(fired[0].d).toMatchObject({
+      code: invite.code,
+      channel_id: channel("general"),
+      guild_id: guild(),
+      max_age: 86400,
+      max_uses: 0,
+      temporary: false,
+      uses: 0,
+      inviter: { id: server.world.users.member },
+    });
     const entries = auditSince(audit);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ user_id: BigInt(server.world.users.member), action_type: 40n, reason: "welcome wagon" });
-    expect(JSON.parse(entries[0].changes!)).toEqual(expect.arrayContaining([{ key: "code", new_value: invite.code }, { key: "channel_id", new_value: channel("general") }, { key: "max_age", new_value: 86400 }]));
+    expect(entries[0]).toMatchObject({
+      user_id: BigInt(server.world.users.member),
+      action_type: 40n,
+      reason: "welcome wagon",
+    });
+    expect(JSON.parse(entries[0].changes!)).toEqual(
+      expect.arrayContaining([
+        { key: "code", new_value: invite.code },
+        { key: "channel_id", new_value: channel("general") },
+        { key: "max_age", new_value: 86400 },
+      ]),
+    );
   });
 
   test("unique=false reuses the inviter's matching invite (200, no event); unique=true makes a new one", async () => {
@@ -118,7 +183,10 @@ describe("Create Channel Invite", () => {
   test("limits: max_age 0–604800 and max_uses 0–100 at and past their edges", async () => {
     expect(await create("member", "general", { max_age: 604800, unique: true })).toMatchObject({ max_age: 604800 });
     expect(await create("member", "general", { max_uses: 100, unique: true })).toMatchObject({ max_uses: 100 });
-    expect(await create("member", "general", { max_age: 0, unique: true })).toMatchObject({ max_age: 0, expires_at: null });
+    expect(await create("member", "general", { max_age: 0, unique: true })).toMatchObject({
+      max_age: 0,
+      expires_at: null,
+    });
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ max_age: 604801 }, "max_age", "NUMBER_TYPE_MAX"],
       [{ max_age: -1 }, "max_age", "NUMBER_TYPE_MIN"],
@@ -128,14 +196,23 @@ describe("Create Channel Invite", () => {
     ];
     for (const [body, field, code] of cases) {
       const error = await fail(create("member", "general", body));
-      expect(error?.rawError, JSON.stringify(body)).toMatchObject({ code: 50035, errors: { [field]: { _errors: [{ code }] } } });
+      expect(error?.rawError, JSON.stringify(body)).toMatchObject({
+        code: 50035,
+        errors: { [field]: { _errors: [{ code }] } },
+      });
     }
   });
 
   test("form-urlencoded and multipart (fields or payload_json) bodies", async () => {
-    const urlencoded = await server.api("member", "POST", `/channels/${channel("general")}/invites`, "max_age=3600&max_uses=5&temporary=true&unique=true", {
-      "content-type": "application/x-www-form-urlencoded",
-    });
+    const urlencoded = await server.api(
+      "member",
+      "POST",
+      `/channels/${channel("general")}/invites`,
+      "max_age=3600&max_uses=5&temporary=true&unique=true",
+      {
+        "content-type": "application/x-www-form-urlencoded",
+      },
+    );
     expect(urlencoded.status).toBe(200);
     expect(await urlencoded.json()).toMatchObject({ max_age: 3600, max_uses: 5, temporary: true });
 
@@ -151,9 +228,14 @@ describe("Create Channel Invite", () => {
     const plain = await server.api("member", "POST", `/channels/${channel("general")}/invites`, fields);
     expect(await plain.json()).toMatchObject({ max_uses: 7, max_age: 86400 });
 
-    const bad = await server.api("member", "POST", `/channels/${channel("general")}/invites`, "max_age=soon", { "content-type": "application/x-www-form-urlencoded" });
+    const bad = await server.api("member", "POST", `/channels/${channel("general")}/invites`, "max_age=soon", {
+      "content-type": "application/x-www-form-urlencoded",
+    });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ code: 50035, errors: { max_age: { _errors: [{ code: "NUMBER_TYPE_COERCE" }] } } });
+    expect(await bad.json()).toMatchObject({
+      code: 50035,
+      errors: { max_age: { _errors: [{ code: "NUMBER_TYPE_COERCE" }] } },
+    });
   });
 
   test("permissions: outsider 50001, hidden channel 50001, no CREATE_INSTANT_INVITE 50013; unknown channel 10003; categories 50024", async () => {
@@ -161,40 +243,66 @@ describe("Create Channel Invite", () => {
     expect(await fail(create("member", "mod-chat"))).toMatchObject({ status: 403, code: 50001 });
     expect(await create("helper", "mod-chat", { unique: true })).toMatchObject({ channel: { name: "mod-chat" } });
     // @everyone loses Create Instant Invite in #memes.
-    db().prepare("UPDATE channels SET permission_overwrites = ? WHERE id = ?").run(
-      JSON.stringify([{ id: guild(), type: 0, allow: "0", deny: String(PermissionFlagsBits.CreateInstantInvite) }]), BigInt(channel("memes")),
-    );
+    db()
+      .prepare("UPDATE channels SET permission_overwrites = ? WHERE id = ?")
+      .run(
+        JSON.stringify([{ id: guild(), type: 0, allow: "0", deny: String(PermissionFlagsBits.CreateInstantInvite) }]),
+        BigInt(channel("memes")),
+      );
     expect(await fail(create("member", "memes"))).toMatchObject({ status: 403, code: 50013 });
     // The overwrite takes it from Moderators too (they hold it through @everyone); administrators bypass overwrites.
     expect(await fail(create("mod", "memes"))).toMatchObject({ status: 403, code: 50013 });
     expect(await create("admin", "memes", { unique: true })).toMatchObject({ channel: { name: "memes" } });
-    db().prepare("UPDATE channels SET permission_overwrites = '[]' WHERE id = ?").run(BigInt(channel("memes")));
-    expect(await fail(server.rest("member").post(Routes.channelInvites("123456789012345678"), { body: {} }))).toMatchObject({ status: 404, code: 10003 });
+    db()
+      .prepare("UPDATE channels SET permission_overwrites = '[]' WHERE id = ?")
+      .run(BigInt(channel("memes")));
+    expect(
+      await fail(server.rest("member").post(Routes.channelInvites("123456789012345678"), { body: {} })),
+    ).toMatchObject({ status: 404, code: 10003 });
     expect(await fail(create("member", "Community"))).toMatchObject({ status: 400, code: 50024 });
   });
 
   test("target_type 2 needs an application with Activities in a voice channel; target_type 1 a user streaming there", async () => {
     const app = server.world.applicationId;
     const embedded = await create("member", "Lounge", { target_type: 2, target_application_id: app });
-    expect(embedded).toMatchObject({ target_type: 2, target_application: { id: app, name: expect.any(String) }, channel: { name: "Lounge", type: 2 } });
+    expect(embedded).toMatchObject({
+      target_type: 2,
+      target_application: { id: app, name: expect.any(String) },
+      channel: { name: "Lounge", type: 2 },
+    });
     expectOperationResponse("POST", "/channels/{channel_id}/invites", 200, embedded);
-    const errors = async (name: string, body: Record<string, unknown>) => ((await fail(create("member", name, body)))?.rawError as { errors: Record<string, unknown> }).errors;
-    expect(await errors("general", { target_type: 2, target_application_id: app })).toMatchObject({ target_type: { _errors: [{ code: "INVITE_TARGET_CHANNEL_INVALID" }] } });
-    expect(await errors("Lounge", { target_type: 2 })).toMatchObject({ target_application_id: { _errors: [{ code: "BASE_TYPE_REQUIRED" }] } });
+    const errors = async (name: string, body: Record<string, unknown>) =>
+      ((await fail(create("member", name, body)))?.rawError as { errors: Record<string, unknown> }).errors;
+    expect(await errors("general", { target_type: 2, target_application_id: app })).toMatchObject({
+      target_type: { _errors: [{ code: "INVITE_TARGET_CHANNEL_INVALID" }] },
+    });
+    expect(await errors("Lounge", { target_type: 2 })).toMatchObject({
+      target_application_id: { _errors: [{ code: "BASE_TYPE_REQUIRED" }] },
+    });
     db().prepare("UPDATE applications SET activities_enabled = 0 WHERE id = ?").run(BigInt(app));
-    expect(await errors("Lounge", { target_type: 2, target_application_id: app })).toMatchObject({ target_application_id: { _errors: [{ code: "INVITE_TARGET_APPLICATION_INVALID" }] } });
+    expect(await errors("Lounge", { target_type: 2, target_application_id: app })).toMatchObject({
+      target_application_id: { _errors: [{ code: "INVITE_TARGET_APPLICATION_INVALID" }] },
+    });
     db().prepare("UPDATE applications SET activities_enabled = 1 WHERE id = ?").run(BigInt(app));
 
     // mod is in the Lounge but not streaming; then starts a stream.
     const mod = server.world.users.mod;
-    expect(await errors("Lounge", { target_type: 1, target_user_id: mod })).toMatchObject({ target_user_id: { _errors: [{ code: "INVITE_TARGET_USER_NOT_STREAMING" }] } });
-    db().prepare("UPDATE voice_states SET self_stream = 1 WHERE guild_id = ? AND user_id = ?").run(BigInt(guild()), BigInt(mod));
+    expect(await errors("Lounge", { target_type: 1, target_user_id: mod })).toMatchObject({
+      target_user_id: { _errors: [{ code: "INVITE_TARGET_USER_NOT_STREAMING" }] },
+    });
+    db()
+      .prepare("UPDATE voice_states SET self_stream = 1 WHERE guild_id = ? AND user_id = ?")
+      .run(BigInt(guild()), BigInt(mod));
     const stream = await create("member", "Lounge", { target_type: 1, target_user_id: mod });
     expect(stream).toMatchObject({ target_type: 1, target_user: { id: mod } });
     expectSchema("UserResponse", stream.target_user);
     // Streaming in the Lounge is no stream in Gaming.
-    expect(await errors("Gaming", { target_type: 1, target_user_id: mod })).toMatchObject({ target_user_id: { _errors: [{ code: "INVITE_TARGET_USER_NOT_STREAMING" }] } });
-    expect(await errors("Lounge", { target_user_id: mod })).toMatchObject({ target_type: { _errors: [{ code: "BASE_TYPE_REQUIRED" }] } });
+    expect(await errors("Gaming", { target_type: 1, target_user_id: mod })).toMatchObject({
+      target_user_id: { _errors: [{ code: "INVITE_TARGET_USER_NOT_STREAMING" }] },
+    });
+    expect(await errors("Lounge", { target_user_id: mod })).toMatchObject({
+      target_type: { _errors: [{ code: "BASE_TYPE_REQUIRED" }] },
+    });
   });
 
   test("role_ids need Manage Roles and roles below the caller's highest", async () => {
@@ -205,13 +313,25 @@ describe("Create Channel Invite", () => {
     expect(await fail(create("member", "general", { role_ids: [member] }))).toMatchObject({ status: 403, code: 50013 });
     expect(await fail(create("mod", "general", { role_ids: [moderator] }))).toMatchObject({ status: 403, code: 50013 });
     const managed = await fail(create("admin", "general", { role_ids: [bot] }));
-    expect(managed?.rawError).toMatchObject({ code: 50035, errors: { role_ids: { 0: { _errors: [{ code: "ROLE_MANAGED" }] } } } });
-    const unknown = await fail(create("mod", "general", { role_ids: ["123456789"] }));
-    expect(unknown?.rawError).toMatchObject({ code: 50035, errors: { role_ids: { 0: { _errors: [{ code: "UNKNOWN_ROLE" }] } } } });
-    // Comma-separated in a form body, as Discord's OpenAPI allows.
-    const form = await server.api("mod", "POST", `/channels/${channel("general")}/invites`, `role_ids=${member},${regular}&unique=true`, {
-      "content-type": "application/x-www-form-urlencoded",
+    expect(managed?.rawError).toMatchObject({
+      code: 50035,
+      errors: { role_ids: { 0: { _errors: [{ code: "ROLE_MANAGED" }] } } },
     });
+    const unknown = await fail(create("mod", "general", { role_ids: ["123456789"] }));
+    expect(unknown?.rawError).toMatchObject({
+      code: 50035,
+      errors: { role_ids: { 0: { _errors: [{ code: "UNKNOWN_ROLE" }] } } },
+    });
+    // Comma-separated in a form body, as Discord's OpenAPI allows.
+    const form = await server.api(
+      "mod",
+      "POST",
+      `/channels/${channel("general")}/invites`,
+      `role_ids=${member},${regular}&unique=true`,
+      {
+        "content-type": "application/x-www-form-urlencoded",
+      },
+    );
     expect(((await form.json()) as Invite).roles).toHaveLength(2);
   });
 });
@@ -222,37 +342,79 @@ describe("Get Invite, Get Guild Invites, Delete Invite", () => {
     expect(response.status).toBe(200);
     const invite = (await response.json()) as Invite;
     expectOperationResponse("GET", "/invites/{code}", 200, invite);
-    expect(invite).toMatchObject({ code: "hqwelcome", inviter: { id: server.world.users.mod }, expires_at: null, channel: { name: "general" } });
+    expect(invite).toMatchObject({
+      code: "hqwelcome",
+      inviter: { id: server.world.users.mod },
+      expires_at: null,
+      channel: { name: "general" },
+    });
     expect(invite.guild).toMatchObject({
-      id: guild(), name: "Guildhall HQ", verification_level: 1, nsfw_level: 0, premium_subscription_count: 9, vanity_url_code: "guildhall",
+      id: guild(),
+      name: "Guildhall HQ",
+      verification_level: 1,
+      nsfw_level: 0,
+      premium_subscription_count: 9,
+      vanity_url_code: "guildhall",
       features: expect.arrayContaining(["COMMUNITY", "WELCOME_SCREEN_ENABLED"]),
-      welcome_screen: { description: expect.stringContaining("Welcome"), welcome_channels: expect.arrayContaining([expect.objectContaining({ channel_id: channel("rules") })]) },
+      welcome_screen: {
+        description: expect.stringContaining("Welcome"),
+        welcome_channels: expect.arrayContaining([expect.objectContaining({ channel_id: channel("rules") })]),
+      },
     });
     expectSchema("GuildWelcomeScreenResponse", invite.guild.welcome_screen);
-    for (const key of ["uses", "max_uses", "max_age", "temporary", "created_at", "approximate_member_count"]) expect(invite).not.toHaveProperty(key);
+    for (const key of ["uses", "max_uses", "max_age", "temporary", "created_at", "approximate_member_count"])
+      expect(invite).not.toHaveProperty(key);
 
-    const counted = (await server.rest("member").get(Routes.invite("hqwelcome"), { query: new URLSearchParams({ with_counts: "true" }) })) as Invite;
-    const members = Number((db().prepare("SELECT member_count FROM guilds WHERE id = ?").get(BigInt(guild())) as { member_count: bigint }).member_count);
-    const online = Number((db().prepare("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status != 'offline'").get(BigInt(guild())) as { n: bigint }).n);
+    const counted = (await server
+      .rest("member")
+      .get(Routes.invite("hqwelcome"), { query: new URLSearchParams({ with_counts: "true" }) })) as Invite;
+    const members = Number(
+      (db().prepare("SELECT member_count FROM guilds WHERE id = ?").get(BigInt(guild())) as { member_count: bigint })
+        .member_count,
+    );
+    const online = Number(
+      (
+        db()
+          .prepare("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status != 'offline'")
+          .get(BigInt(guild())) as { n: bigint }
+      ).n,
+    );
     expect(counted).toMatchObject({ approximate_member_count: members, approximate_presence_count: online });
     expectOperationResponse("GET", "/invites/{code}", 200, counted);
 
-    const event = db().prepare("SELECT id FROM guild_scheduled_events WHERE guild_id = ?").get(BigInt(guild())) as { id: bigint };
-    const withEvent = (await server.rest("member").get(Routes.invite("hqwelcome"), { query: new URLSearchParams({ guild_scheduled_event_id: String(event.id) }) })) as Invite;
+    const event = db().prepare("SELECT id FROM guild_scheduled_events WHERE guild_id = ?").get(BigInt(guild())) as {
+      id: bigint;
+    };
+    const withEvent = (await server.rest("member").get(Routes.invite("hqwelcome"), {
+      query: new URLSearchParams({ guild_scheduled_event_id: String(event.id) }),
+    })) as Invite;
     expect(withEvent.guild_scheduled_event).toMatchObject({ id: String(event.id), name: "Monthly Town Hall" });
     expectOperationResponse("GET", "/invites/{code}", 200, withEvent);
-    const notAnEvent = (await server.rest("member").get(Routes.invite("hqwelcome"), { query: new URLSearchParams({ guild_scheduled_event_id: "123" }) })) as Invite;
+    const notAnEvent = (await server
+      .rest("member")
+      .get(Routes.invite("hqwelcome"), { query: new URLSearchParams({ guild_scheduled_event_id: "123" }) })) as Invite;
     expect(notAnEvent).not.toHaveProperty("guild_scheduled_event");
   });
 
   test("unknown, expired and used-up invites are 404 10006", async () => {
-    expect(await fail(server.rest("member").get(Routes.invite("nosuchcode")))).toMatchObject({ status: 404, code: 10006 });
+    expect(await fail(server.rest("member").get(Routes.invite("nosuchcode")))).toMatchObject({
+      status: 404,
+      code: 10006,
+    });
     const expired = await create("member", "general", { unique: true });
-    db().prepare("UPDATE invites SET expires_at = ? WHERE code = ?").run(BigInt(Date.now() - 1000), expired.code);
-    expect(await fail(server.rest("member").get(Routes.invite(expired.code)))).toMatchObject({ status: 404, code: 10006 });
+    db()
+      .prepare("UPDATE invites SET expires_at = ? WHERE code = ?")
+      .run(BigInt(Date.now() - 1000), expired.code);
+    expect(await fail(server.rest("member").get(Routes.invite(expired.code)))).toMatchObject({
+      status: 404,
+      code: 10006,
+    });
     const usedUp = await create("member", "general", { max_uses: 2, unique: true });
     db().prepare("UPDATE invites SET uses = 2 WHERE code = ?").run(usedUp.code);
-    expect(await fail(server.rest("member").get(Routes.invite(usedUp.code)))).toMatchObject({ status: 404, code: 10006 });
+    expect(await fail(server.rest("member").get(Routes.invite(usedUp.code)))).toMatchObject({
+      status: 404,
+      code: 10006,
+    });
     const guildInvites = (await server.rest("mod").get(Routes.guildInvites(guild()))) as Invite[];
     expect(guildInvites.map((i) => i.code)).not.toContain(expired.code);
     expect(guildInvites.map((i) => i.code)).not.toContain(usedUp.code);
@@ -268,38 +430,69 @@ describe("Get Invite, Get Guild Invites, Delete Invite", () => {
     const partial = (await server.rest("helper").get(Routes.guildInvites(guild()))) as Invite[];
     expectOperationResponse("GET", "/guilds/{guild_id}/invites", 200, partial);
     expect(partial.map((i) => i.code)).toEqual(full.map((i) => i.code));
-    for (const invite of partial) for (const key of ["uses", "max_uses", "max_age", "temporary", "created_at"]) expect(invite).not.toHaveProperty(key);
+    for (const invite of partial)
+      for (const key of ["uses", "max_uses", "max_age", "temporary", "created_at"])
+        expect(invite).not.toHaveProperty(key);
 
-    expect(await fail(server.rest("member").get(Routes.guildInvites(guild())))).toMatchObject({ status: 403, code: 50013 });
-    expect(await fail(server.rest("outsider").get(Routes.guildInvites(guild())))).toMatchObject({ status: 403, code: 50001 });
+    expect(await fail(server.rest("member").get(Routes.guildInvites(guild())))).toMatchObject({
+      status: 403,
+      code: 50013,
+    });
+    expect(await fail(server.rest("outsider").get(Routes.guildInvites(guild())))).toMatchObject({
+      status: 403,
+      code: 50001,
+    });
   });
 
   test("Delete Invite: Manage Channels in the channel or Manage Server; INVITE_DELETE and INVITE_DELETE audit", async () => {
     const invite = await create("member", "general", { unique: true });
-    expect(await fail(server.rest("member").delete(Routes.invite(invite.code)))).toMatchObject({ status: 403, code: 50013 });
-    expect(await fail(server.rest("helper").delete(Routes.invite(invite.code)))).toMatchObject({ status: 403, code: 50013 });
-    expect(await fail(server.rest("outsider").delete(Routes.invite(invite.code)))).toMatchObject({ status: 403, code: 50001 });
+    expect(await fail(server.rest("member").delete(Routes.invite(invite.code)))).toMatchObject({
+      status: 403,
+      code: 50013,
+    });
+    expect(await fail(server.rest("helper").delete(Routes.invite(invite.code)))).toMatchObject({
+      status: 403,
+      code: 50013,
+    });
+    expect(await fail(server.rest("outsider").delete(Routes.invite(invite.code)))).toMatchObject({
+      status: 403,
+      code: 50001,
+    });
     const since = lastEventId();
     const audit = lastAuditId();
     const deleted = (await server.rest("mod").delete(Routes.invite(invite.code), { reason: "cleanup" })) as Invite;
     expectOperationResponse("DELETE", "/invites/{code}", 200, deleted);
     expect(deleted).toMatchObject({ code: invite.code, channel: { id: channel("general") } });
-    expect(eventsSince(since)).toEqual([{ type: "INVITE_DELETE", d: { channel_id: channel("general"), guild_id: guild(), code: invite.code } }]);
+    expect(eventsSince(since)).toEqual([
+      { type: "INVITE_DELETE", d: { channel_id: channel("general"), guild_id: guild(), code: invite.code } },
+    ]);
     const entries = auditSince(audit);
     expect(entries).toMatchObject([{ action_type: 42n, user_id: BigInt(server.world.users.mod), reason: "cleanup" }]);
     expect(JSON.parse(entries[0].changes!)).toEqual(expect.arrayContaining([{ key: "code", old_value: invite.code }]));
     expect(await fail(server.rest("mod").get(Routes.invite(invite.code)))).toMatchObject({ status: 404, code: 10006 });
-    expect(await fail(server.rest("mod").delete(Routes.invite(invite.code)))).toMatchObject({ status: 404, code: 10006 });
+    expect(await fail(server.rest("mod").delete(Routes.invite(invite.code)))).toMatchObject({
+      status: 404,
+      code: 10006,
+    });
 
     // A member whose role allows Manage Channels only in #general may delete invites to #general, not elsewhere.
     const { member } = server.world.roles;
-    const overwrites = JSON.stringify([{ id: member, type: 0, allow: String(PermissionFlagsBits.ManageChannels), deny: "0" }]);
-    db().prepare("UPDATE channels SET permission_overwrites = ? WHERE id = ?").run(overwrites, BigInt(channel("help")));
+    const overwrites = JSON.stringify([
+      { id: member, type: 0, allow: String(PermissionFlagsBits.ManageChannels), deny: "0" },
+    ]);
+    db()
+      .prepare("UPDATE channels SET permission_overwrites = ? WHERE id = ?")
+      .run(overwrites, BigInt(channel("help")));
     const inHelp = await create("helper", "help", { unique: true });
     const inGeneral = await create("helper", "general", { unique: true });
     expect(await server.rest("member").delete(Routes.invite(inHelp.code))).toMatchObject({ code: inHelp.code });
-    expect(await fail(server.rest("member").delete(Routes.invite(inGeneral.code)))).toMatchObject({ status: 403, code: 50013 });
-    db().prepare("UPDATE channels SET permission_overwrites = '[]' WHERE id = ?").run(BigInt(channel("help")));
+    expect(await fail(server.rest("member").delete(Routes.invite(inGeneral.code)))).toMatchObject({
+      status: 403,
+      code: 50013,
+    });
+    db()
+      .prepare("UPDATE channels SET permission_overwrites = '[]' WHERE id = ?")
+      .run(BigInt(channel("help")));
   });
 });
 
@@ -314,7 +507,12 @@ describe("Accepting an invite", () => {
     expect(isMember(joiner.id)).toBe(true);
     const fired = eventsSince(since);
     expect(fired.map((e) => e.type)).toEqual(["GUILD_MEMBER_ADD"]);
-    expect(fired[0].d).toMatchObject({ guild_id: guild(), user: { id: joiner.id }, roles: [memberRole], pending: false });
+    expect(fired[0].d).toMatchObject({
+      guild_id: guild(),
+      user: { id: joiner.id },
+      roles: [memberRole],
+      pending: false,
+    });
     expect(db().prepare("SELECT uses FROM invites WHERE code = ?").get(invite.code)).toEqual({ uses: 1n });
 
     expect(await accept("member", invite.code)).toMatchObject({ new_member: false });
@@ -328,13 +526,15 @@ describe("Accepting an invite", () => {
   });
 
   test("banned users get 403 40007; bots 20001", async () => {
-    const banned = db().prepare("SELECT u.username FROM bans b JOIN users u ON u.id = b.user_id WHERE b.guild_id = ? LIMIT 1").get(BigInt(guild())) as { username: string };
+    const banned = db()
+      .prepare("SELECT u.username FROM bans b JOIN users u ON u.id = b.user_id WHERE b.guild_id = ? LIMIT 1")
+      .get(BigInt(guild())) as { username: string };
     expect(await fail(accept(banned.username, "hqwelcome"))).toMatchObject({ status: 403, code: 40007 });
     expect(await fail(accept("bot", "hqwelcome"))).toMatchObject({ status: 403, code: 20001 });
   });
 
   test("paused invites (INVITES_DISABLED, or incident invites_disabled_until) refuse creation and acceptance", async () => {
-    const features = (await server.rest("mod").get(Routes.guild(guild())) as { features: string[] }).features;
+    const features = ((await server.rest("mod").get(Routes.guild(guild()))) as { features: string[] }).features;
     await server.rest("mod").patch(Routes.guild(guild()), { body: { features: [...features, "INVITES_DISABLED"] } });
     const joiner = stranger();
     for (const attempt of [create("member", "general", { unique: true }), accept(joiner.username, "hqwelcome")]) {
@@ -345,19 +545,28 @@ describe("Accepting an invite", () => {
     expect(isMember(joiner.id)).toBe(false);
     await server.rest("mod").patch(Routes.guild(guild()), { body: { features } });
 
-    await server.rest("mod").put(Routes.guildIncidentActions(guild()), { body: { invites_disabled_until: new Date(Date.now() + 3600_000).toISOString() } });
+    await server.rest("mod").put(Routes.guildIncidentActions(guild()), {
+      body: { invites_disabled_until: new Date(Date.now() + 3600_000).toISOString() },
+    });
     expect(await fail(create("member", "general", { unique: true }))).toMatchObject({ status: 400 });
     expect(await fail(accept(joiner.username, "hqwelcome"))).toMatchObject({ status: 400 });
     await server.rest("mod").put(Routes.guildIncidentActions(guild()), { body: { invites_disabled_until: null } });
     expect(await accept(joiner.username, "hqwelcome")).toMatchObject({ new_member: true });
-    expect(await create("member", "general", { unique: true })).toMatchObject({ inviter: { id: server.world.users.member } });
+    expect(await create("member", "general", { unique: true })).toMatchObject({
+      inviter: { id: server.world.users.member },
+    });
   });
 });
 
 describe("Target users", () => {
   test("a file given at creation is processed; only listed users may accept; the CSV lists them", async () => {
     const [listed, other] = [stranger(), stranger()];
-    const response = await server.api("member", "POST", `/channels/${channel("general")}/invites`, csvForm(`user_id\n${listed.id}\n\n${listed.id}\r\n`, { payload_json: JSON.stringify({ max_uses: 10 }) }));
+    const response = await server.api(
+      "member",
+      "POST",
+      `/channels/${channel("general")}/invites`,
+      csvForm(`user_id\n${listed.id}\n\n${listed.id}\r\n`, { payload_json: JSON.stringify({ max_uses: 10 }) }),
+    );
     expect(response.status).toBe(200);
     const invite = (await response.json()) as Invite;
     expect(invite).toMatchObject({ max_uses: 10, inviter: { id: server.world.users.member } });
@@ -375,24 +584,43 @@ describe("Target users", () => {
   test("a file with bad lines is refused naming every bad line, and nothing changes", async () => {
     const invite = await create("member", "general", { unique: true });
     const [a, b] = [stranger(), stranger()];
-    expect((await server.api("member", "PUT", `/invites/${invite.code}/target-users`, csvForm(`${a.id}\n${b.id}\n`))).status).toBe(204);
+    expect(
+      (await server.api("member", "PUT", `/invites/${invite.code}/target-users`, csvForm(`${a.id}\n${b.id}\n`))).status,
+    ).toBe(204);
     await waitForJob(invite.code);
     const before = await targetCsv(invite.code);
     const jobBefore = await jobStatus(invite.code);
 
-    const response = await server.api("member", "PUT", `/invites/${invite.code}/target-users`, csvForm(`user_id\n${a.id}\nabc\n\n99999\n${b.id}\n12x\n`));
+    const response = await server.api(
+      "member",
+      "PUT",
+      `/invites/${invite.code}/target-users`,
+      csvForm(`user_id\n${a.id}\nabc\n\n99999\n${b.id}\n12x\n`),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
-      target_users_file: ['line 3: "abc" is not a valid user id', "line 5: user 99999 does not exist", 'line 7: "12x" is not a valid user id'],
+      target_users_file: [
+        'line 3: "abc" is not a valid user id',
+        "line 5: user 99999 does not exist",
+        'line 7: "12x" is not a valid user id',
+      ],
     });
     expect(await targetCsv(invite.code)).toBe(before);
     expect(await jobStatus(invite.code)).toEqual(jobBefore);
 
     // A header anywhere but line 1 is a bad line; no file at all is a missing field.
-    const header = await server.api("member", "PUT", `/invites/${invite.code}/target-users`, csvForm(`${a.id}\nuser_id\n`));
+    const header = await server.api(
+      "member",
+      "PUT",
+      `/invites/${invite.code}/target-users`,
+      csvForm(`${a.id}\nuser_id\n`),
+    );
     expect(await header.json()).toEqual({ target_users_file: ['line 2: "user_id" is not a valid user id'] });
     const missing = await server.api("member", "PUT", `/invites/${invite.code}/target-users`, new FormData());
-    expect(await missing.json()).toMatchObject({ code: 50035, errors: { target_users_file: { _errors: [{ code: "BASE_TYPE_REQUIRED" }] } } });
+    expect(await missing.json()).toMatchObject({
+      code: 50035,
+      errors: { target_users_file: { _errors: [{ code: "BASE_TYPE_REQUIRED" }] } },
+    });
   });
 
   test("permissions: the inviter or Manage Server updates; View Audit Log reads; others 50013, outsiders 50001", async () => {
@@ -418,20 +646,34 @@ describe("Target users", () => {
     }
     expect((await server.api("member", "PUT", `/invites/${mine.code}/target-users`, file())).status).toBe(403);
     // No file yet: UNSPECIFIED with zeros.
-    expect(await jobStatus(mine.code)).toEqual({ status: 0, total_users: 0, processed_users: 0, created_at: null, completed_at: null, error_message: null });
+    expect(await jobStatus(mine.code)).toEqual({
+      status: 0,
+      total_users: 0,
+      processed_users: 0,
+      created_at: null,
+      completed_at: null,
+      error_message: null,
+    });
     expect(await targetCsv(mine.code)).toBe("user_id\n");
     expect((await server.api("mod", "GET", "/invites/nosuchcode/target-users")).status).toBe(404);
   });
 
   test("a 20,000-line file is written in chunks: PROCESSING with growing progress, the server answering meanwhile, then COMPLETED", async () => {
     const base = 7_000_000_000n;
-    const insert = db().prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, 0)");
+    const insert = db().prepare(
+      "INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, 0)",
+    );
     db().transaction(() => {
       for (let i = 0n; i < 20_000n; i++) insert.run(base + i, `target_${i}`);
     })();
     const ids = Array.from({ length: 20_000 }, (_, i) => String(base + BigInt(i)));
     const invite = await create("mod", "general", { unique: true });
-    const response = await server.api("mod", "PUT", `/invites/${invite.code}/target-users`, csvForm(`user_id\n${ids.join("\n")}\n`));
+    const response = await server.api(
+      "mod",
+      "PUT",
+      `/invites/${invite.code}/target-users`,
+      csvForm(`user_id\n${ids.join("\n")}\n`),
+    );
     expect(response.status).toBe(204);
 
     const seen: JobStatus[] = [];
@@ -453,10 +695,17 @@ describe("Target users", () => {
     expect(processing[0].processed_users).toBeLessThan(20_000);
     const progress = seen.map((job) => job.processed_users);
     expect(progress).toEqual([...progress].sort((x, y) => x - y));
-    expect(seen.at(-1)).toMatchObject({ status: 2, total_users: 20_000, processed_users: 20_000, completed_at: expect.any(String) });
+    expect(seen.at(-1)).toMatchObject({
+      status: 2,
+      total_users: 20_000,
+      processed_users: 20_000,
+      completed_at: expect.any(String),
+    });
     const csv = await targetCsv(invite.code);
     expect(csv.split("\n").filter(Boolean)).toHaveLength(20_001);
-    expect(db().prepare("SELECT pending_user_ids FROM invite_target_users_jobs WHERE invite_code = ?").get(invite.code)).toEqual({ pending_user_ids: "[]" });
+    expect(
+      db().prepare("SELECT pending_user_ids FROM invite_target_users_jobs WHERE invite_code = ?").get(invite.code),
+    ).toEqual({ pending_user_ids: "[]" });
   });
 
   test("an unfinished job resumes after a restart (resumeTargetUserJobs, or on reading its status)", async () => {
@@ -465,9 +714,11 @@ describe("Target users", () => {
     const seedJob = (code: string) => {
       // As a server that stopped after writing the first id: PROCESSING, one processed, all three pending.
       db().prepare("INSERT INTO invite_target_users (invite_code, user_id) VALUES (?, ?)").run(code, BigInt(users[0]));
-      db().prepare(
-        "INSERT INTO invite_target_users_jobs (invite_code, status, total_users, processed_users, pending_user_ids, created_at) VALUES (?, 1, 3, 1, ?, ?)",
-      ).run(code, `[${users.join(",")}]`, BigInt(Date.now()));
+      db()
+        .prepare(
+          "INSERT INTO invite_target_users_jobs (invite_code, status, total_users, processed_users, pending_user_ids, created_at) VALUES (?, 1, 3, 1, ?, ?)",
+        )
+        .run(code, `[${users.join(",")}]`, BigInt(Date.now()));
     };
     const first = await create("mod", "general", { unique: true });
     const second = await create("mod", "general", { unique: true });
@@ -486,12 +737,23 @@ describe("Target users", () => {
   test("a job that cannot write its ids ends FAILED with an error message", async () => {
     const [ok, doomed] = [stranger(), stranger()];
     // Make the database refuse one of the ids.
-    db().exec(`CREATE TRIGGER refuse_target BEFORE INSERT ON invite_target_users WHEN NEW.user_id = ${doomed.id} BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+    db().exec(
+      `CREATE TRIGGER refuse_target BEFORE INSERT ON invite_target_users WHEN NEW.user_id = ${doomed.id} BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+    );
     try {
       const invite = await create("mod", "general", { unique: true });
-      expect((await server.api("mod", "PUT", `/invites/${invite.code}/target-users`, csvForm(`${ok.id}\n${doomed.id}\n`))).status).toBe(204);
+      expect(
+        (await server.api("mod", "PUT", `/invites/${invite.code}/target-users`, csvForm(`${ok.id}\n${doomed.id}\n`)))
+          .status,
+      ).toBe(204);
       const job = await waitForJob(invite.code, 3);
-      expect(job).toMatchObject({ status: 3, total_users: 2, processed_users: 0, completed_at: null, error_message: expect.stringMatching(/upload the file again/) });
+      expect(job).toMatchObject({
+        status: 3,
+        total_users: 2,
+        processed_users: 0,
+        completed_at: null,
+        error_message: expect.stringMatching(/upload the file again/),
+      });
     } finally {
       db().exec("DROP TRIGGER refuse_target");
     }
@@ -502,7 +764,11 @@ describe("Target users", () => {
     await server.api("mod", "PUT", `/invites/${invite.code}/target-users`, csvForm(`${stranger().id}\n`));
     await waitForJob(invite.code);
     await server.rest("mod").delete(Routes.invite(invite.code));
-    expect(db().prepare("SELECT COUNT(*) AS n FROM invite_target_users WHERE invite_code = ?").get(invite.code)).toEqual({ n: 0n });
-    expect(db().prepare("SELECT COUNT(*) AS n FROM invite_target_users_jobs WHERE invite_code = ?").get(invite.code)).toEqual({ n: 0n });
+    expect(
+      db().prepare("SELECT COUNT(*) AS n FROM invite_target_users WHERE invite_code = ?").get(invite.code),
+    ).toEqual({ n: 0n });
+    expect(
+      db().prepare("SELECT COUNT(*) AS n FROM invite_target_users_jobs WHERE invite_code = ?").get(invite.code),
+    ).toEqual({ n: 0n });
   });
 });

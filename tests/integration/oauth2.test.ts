@@ -20,14 +20,30 @@ beforeAll(async () => {
   ({ db } = await import("@/lib/guild-api/store/db"));
   const { hashSecret } = await import("@/lib/guild-api/tokens");
   db()
-    .prepare("INSERT INTO applications (id, name, owner_id, client_secret_hash, redirect_uris, integration_types, created_at) VALUES (?, 'Other', ?, ?, ?, '[1]', 0)")
-    .run(OTHER_APP, BigInt(server.world.users.admin), hashSecret(OTHER_SECRET), JSON.stringify(["https://other.example/cb"]));
+    .prepare(
+      "INSERT INTO applications (id, name, owner_id, client_secret_hash, redirect_uris, integration_types, created_at) VALUES (?, 'Other', ?, ?, ?, '[1]', 0)",
+    )
+    .run(
+      OTHER_APP,
+      BigInt(server.world.users.admin),
+      hashSecret(OTHER_SECRET),
+      JSON.stringify(["https://other.example/cb"]),
+    );
 });
 afterAll(() => server?.close());
 
 type User = keyof TestServer["world"]["users"];
 
-const code = (options: { redirectUri?: string | null; scopes?: string[]; challenge?: string; now?: number; user?: User; app?: bigint } = {}) =>
+const code = (
+  options: {
+    redirectUri?: string | null;
+    scopes?: string[];
+    challenge?: string;
+    now?: number;
+    user?: User;
+    app?: bigint;
+  } = {},
+) =>
   oauth2.createAuthorizationCode({
     applicationId: options.app ?? BigInt(server.world.applicationId),
     userId: BigInt(server.world.users[options.user ?? "mod"]),
@@ -43,7 +59,8 @@ function post(path: string, form: Record<string, string>, init: { basic?: string
   if (init.basic) headers.authorization = `Basic ${Buffer.from(init.basic).toString("base64")}`;
   return fetch(`${server.baseUrl}${path}`, { method: "POST", headers, body: new URLSearchParams(form) });
 }
-const token = (form: Record<string, string>, init: { basic?: string; path?: string } = {}) => post(init.path ?? "/api/v10/oauth2/token", form, init);
+const token = (form: Record<string, string>, init: { basic?: string; path?: string } = {}) =>
+  post(init.path ?? "/api/v10/oauth2/token", form, init);
 const revoke = (form: Record<string, string>) => post("/api/v10/oauth2/token/revoke", form);
 
 const client = () => ({ client_id: server.world.applicationId, client_secret: server.clientSecret });
@@ -57,12 +74,19 @@ interface Tokens {
 }
 
 async function exchange(form: Record<string, string> = {}): Promise<Tokens> {
-  const response = await token({ ...client(), grant_type: "authorization_code", code: code(), redirect_uri: REDIRECT, ...form });
+  const response = await token({
+    ...client(),
+    grant_type: "authorization_code",
+    code: code(),
+    redirect_uri: REDIRECT,
+    ...form,
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as Tokens;
 }
 
-const me = (accessToken: string) => fetch(`${server.baseUrl}/api/v10/users/@me`, { headers: { authorization: `Bearer ${accessToken}` } });
+const me = (accessToken: string) =>
+  fetch(`${server.baseUrl}/api/v10/users/@me`, { headers: { authorization: `Bearer ${accessToken}` } });
 
 describe("POST /oauth2/token: authorization_code", () => {
   test("exchanges a code once for a working bearer token; a replay fails and revokes what the code produced", async () => {
@@ -86,7 +110,10 @@ describe("POST /oauth2/token: authorization_code", () => {
   });
 
   test("the unversioned alias /api/oauth2/token works, with HTTP Basic client authentication", async () => {
-    const response = await token({ grant_type: "authorization_code", code: code(), redirect_uri: REDIRECT }, { basic: `${server.world.applicationId}:${server.clientSecret}`, path: "/api/oauth2/token" });
+    const response = await token(
+      { grant_type: "authorization_code", code: code(), redirect_uri: REDIRECT },
+      { basic: `${server.world.applicationId}:${server.clientSecret}`, path: "/api/oauth2/token" },
+    );
     expect(response.status).toBe(200);
   });
 
@@ -97,33 +124,77 @@ describe("POST /oauth2/token: authorization_code", () => {
 
   test("a code issued with a redirect_uri needs the same one", async () => {
     const missing = await token({ ...client(), grant_type: "authorization_code", code: code() });
-    expect(await missing.json()).toMatchObject({ error: "invalid_grant", error_description: 'Invalid "redirect_uri" in request.' });
-    const other = await token({ ...client(), grant_type: "authorization_code", code: code(), redirect_uri: "http://localhost:3000/elsewhere" });
+    expect(await missing.json()).toMatchObject({
+      error: "invalid_grant",
+      error_description: 'Invalid "redirect_uri" in request.',
+    });
+    const other = await token({
+      ...client(),
+      grant_type: "authorization_code",
+      code: code(),
+      redirect_uri: "http://localhost:3000/elsewhere",
+    });
     expect(other.status).toBe(400);
     expect(await other.json()).toMatchObject({ error: "invalid_grant" });
   });
 
   test("a code expires after 10 minutes", async () => {
-    const expired = await token({ ...client(), grant_type: "authorization_code", code: code({ now: Date.now() - 10 * 60_000 - 1 }), redirect_uri: REDIRECT });
+    const expired = await token({
+      ...client(),
+      grant_type: "authorization_code",
+      code: code({ now: Date.now() - 10 * 60_000 - 1 }),
+      redirect_uri: REDIRECT,
+    });
     expect(await expired.json()).toMatchObject({ error: "invalid_grant" });
-    const fresh = await token({ ...client(), grant_type: "authorization_code", code: code({ now: Date.now() - 9 * 60_000 }), redirect_uri: REDIRECT });
+    const fresh = await token({
+      ...client(),
+      grant_type: "authorization_code",
+      code: code({ now: Date.now() - 9 * 60_000 }),
+      redirect_uri: REDIRECT,
+    });
     expect(fresh.status).toBe(200);
   });
 
   test("PKCE: the right verifier passes, a wrong or missing one fails", async () => {
     const verifier = "a-long-random-code-verifier-with-enough-entropy-0123456789";
     const challenge = createHash("sha256").update(verifier).digest("base64url");
-    const good = await token({ ...client(), grant_type: "authorization_code", code: code({ challenge }), redirect_uri: REDIRECT, code_verifier: verifier });
+    const good = await token({
+      ...client(),
+      grant_type: "authorization_code",
+      code: code({ challenge }),
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+    });
     expect(good.status).toBe(200);
-    const bad = await token({ ...client(), grant_type: "authorization_code", code: code({ challenge }), redirect_uri: REDIRECT, code_verifier: `${verifier}x` });
-    expect(await bad.json()).toMatchObject({ error: "invalid_grant", error_description: 'Invalid "code_verifier" in request.' });
-    const none = await token({ ...client(), grant_type: "authorization_code", code: code({ challenge }), redirect_uri: REDIRECT });
+    const bad = await token({
+      ...client(),
+      grant_type: "authorization_code",
+      code: code({ challenge }),
+      redirect_uri: REDIRECT,
+      code_verifier: `${verifier}x`,
+    });
+    expect(await bad.json()).toMatchObject({
+      error: "invalid_grant",
+      error_description: 'Invalid "code_verifier" in request.',
+    });
+    const none = await token({
+      ...client(),
+      grant_type: "authorization_code",
+      code: code({ challenge }),
+      redirect_uri: REDIRECT,
+    });
     expect(await none.json()).toMatchObject({ error: "invalid_grant" });
   });
 
   test("a code belongs to its client: another client's exchange fails and leaves the code usable", async () => {
     const c = code();
-    const stolen = await token({ client_id: String(OTHER_APP), client_secret: OTHER_SECRET, grant_type: "authorization_code", code: c, redirect_uri: REDIRECT });
+    const stolen = await token({
+      client_id: String(OTHER_APP),
+      client_secret: OTHER_SECRET,
+      grant_type: "authorization_code",
+      code: c,
+      redirect_uri: REDIRECT,
+    });
     expect(stolen.status).toBe(400);
     expect(await stolen.json()).toMatchObject({ error: "invalid_grant" });
     const own = await token({ ...client(), grant_type: "authorization_code", code: c, redirect_uri: REDIRECT });
@@ -131,33 +202,59 @@ describe("POST /oauth2/token: authorization_code", () => {
   });
 
   test("client authentication: a wrong secret, an unknown client or none at all is 401 invalid_client", async () => {
-    const wrong = await token({ client_id: server.world.applicationId, client_secret: "nope", grant_type: "authorization_code", code: code(), redirect_uri: REDIRECT });
+    const wrong = await token({
+      client_id: server.world.applicationId,
+      client_secret: "nope",
+      grant_type: "authorization_code",
+      code: code(),
+      redirect_uri: REDIRECT,
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("www-authenticate")).toMatch(/^Basic/);
     expect(await wrong.json()).toMatchObject({ error: "invalid_client" });
-    const basic = await token({ grant_type: "authorization_code", code: code(), redirect_uri: REDIRECT }, { basic: `${server.world.applicationId}:nope` });
+    const basic = await token(
+      { grant_type: "authorization_code", code: code(), redirect_uri: REDIRECT },
+      { basic: `${server.world.applicationId}:nope` },
+    );
     expect(basic.status).toBe(401);
     const unknown = await token({ client_id: "1", client_secret: "x", grant_type: "authorization_code", code: code() });
     expect(unknown.status).toBe(401);
-    const huge = await token({ client_id: "9".repeat(20), client_secret: "x", grant_type: "authorization_code", code: code() });
+    const huge = await token({
+      client_id: "9".repeat(20),
+      client_secret: "x",
+      grant_type: "authorization_code",
+      code: code(),
+    });
     expect(huge.status).toBe(401);
     const anonymous = await token({ grant_type: "authorization_code", code: code() });
     expect(await anonymous.json()).toMatchObject({ error: "invalid_client" });
     const garbled = await fetch(`${server.baseUrl}/api/v10/oauth2/token`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from("%zz:%zz").toString("base64")}` },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from("%zz:%zz").toString("base64")}`,
+      },
       body: "grant_type=authorization_code",
     });
     expect(garbled.status).toBe(401);
   });
 
   test("bad requests: unknown or missing grant types, a missing code, a non-form body", async () => {
-    expect(await (await token({ ...client(), grant_type: "password" })).json()).toMatchObject({ error: "unsupported_grant_type" });
-    expect(await (await token({ ...client() })).json()).toEqual({ error: "invalid_request", error_description: "grant_type is missing." });
+    expect(await (await token({ ...client(), grant_type: "password" })).json()).toMatchObject({
+      error: "unsupported_grant_type",
+    });
+    expect(await (await token({ ...client() })).json()).toEqual({
+      error: "invalid_request",
+      error_description: "grant_type is missing.",
+    });
     const noCode = await token({ ...client(), grant_type: "authorization_code" });
     expect(noCode.status).toBe(400);
     expect(await noCode.json()).toEqual({ error: "invalid_request", error_description: "code is missing." });
-    const json = await fetch(`${server.baseUrl}/api/v10/oauth2/token`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const json = await fetch(`${server.baseUrl}/api/v10/oauth2/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(json.status).toBe(400);
     expect(await json.json()).toMatchObject({ error: "invalid_request" });
   });
@@ -180,10 +277,20 @@ describe("POST /oauth2/token: refresh_token", () => {
 
   test("scope may narrow the new pair, never widen it", async () => {
     const first = await exchange();
-    const wider = await token({ ...client(), grant_type: "refresh_token", refresh_token: first.refresh_token, scope: "identify guilds email" });
+    const wider = await token({
+      ...client(),
+      grant_type: "refresh_token",
+      refresh_token: first.refresh_token,
+      scope: "identify guilds email",
+    });
     expect(await wider.json()).toMatchObject({ error: "invalid_scope" });
     // A refused refresh leaves the pair as it was.
-    const narrower = await token({ ...client(), grant_type: "refresh_token", refresh_token: first.refresh_token, scope: "guilds" });
+    const narrower = await token({
+      ...client(),
+      grant_type: "refresh_token",
+      refresh_token: first.refresh_token,
+      scope: "guilds",
+    });
     const body = (await narrower.json()) as Tokens;
     expect(body.scope).toBe("guilds");
     expect((await me(body.access_token)).status).toBe(403);
@@ -191,7 +298,12 @@ describe("POST /oauth2/token: refresh_token", () => {
 
   test("another client cannot use the refresh token", async () => {
     const first = await exchange();
-    const stolen = await token({ client_id: String(OTHER_APP), client_secret: OTHER_SECRET, grant_type: "refresh_token", refresh_token: first.refresh_token });
+    const stolen = await token({
+      client_id: String(OTHER_APP),
+      client_secret: OTHER_SECRET,
+      grant_type: "refresh_token",
+      refresh_token: first.refresh_token,
+    });
     expect(await stolen.json()).toMatchObject({ error: "invalid_grant" });
     expect((await me(first.access_token)).status).toBe(200);
   });
@@ -199,7 +311,11 @@ describe("POST /oauth2/token: refresh_token", () => {
 
 describe("POST /oauth2/token: client_credentials", () => {
   test("a token for the application's owner, without a refresh token", async () => {
-    const response = await token({ ...client(), grant_type: "client_credentials", scope: "identify applications.commands.update" });
+    const response = await token({
+      ...client(),
+      grant_type: "client_credentials",
+      scope: "identify applications.commands.update",
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(["access_token", "expires_in", "scope", "token_type"]);
@@ -208,9 +324,16 @@ describe("POST /oauth2/token: client_credentials", () => {
   });
 
   test("scopes that need the user's consent, unknown scopes and a missing scope are refused", async () => {
-    expect(await (await token({ ...client(), grant_type: "client_credentials", scope: "bot" })).json()).toMatchObject({ error: "invalid_scope" });
-    expect(await (await token({ ...client(), grant_type: "client_credentials", scope: "identify nukes" })).json()).toMatchObject({ error: "invalid_scope" });
-    expect(await (await token({ ...client(), grant_type: "client_credentials" })).json()).toEqual({ error: "invalid_request", error_description: "scope is missing." });
+    expect(await (await token({ ...client(), grant_type: "client_credentials", scope: "bot" })).json()).toMatchObject({
+      error: "invalid_scope",
+    });
+    expect(
+      await (await token({ ...client(), grant_type: "client_credentials", scope: "identify nukes" })).json(),
+    ).toMatchObject({ error: "invalid_scope" });
+    expect(await (await token({ ...client(), grant_type: "client_credentials" })).json()).toEqual({
+      error: "invalid_request",
+      error_description: "scope is missing.",
+    });
   });
 });
 
@@ -227,13 +350,17 @@ describe("POST /oauth2/token/revoke", () => {
     const pair = await exchange();
     expect((await revoke({ ...client(), token: pair.access_token })).status).toBe(200);
     expect((await me(pair.access_token)).status).toBe(401);
-    expect(await (await token({ ...client(), grant_type: "refresh_token", refresh_token: pair.refresh_token })).json()).toMatchObject({ error: "invalid_grant" });
+    expect(
+      await (await token({ ...client(), grant_type: "refresh_token", refresh_token: pair.refresh_token })).json(),
+    ).toMatchObject({ error: "invalid_grant" });
   });
 
   test("unknown tokens answer 200; another client's token is left alone; client authentication is required", async () => {
     expect((await revoke({ ...client(), token: "not-a-token" })).status).toBe(200);
     const pair = await exchange();
-    expect((await revoke({ client_id: String(OTHER_APP), client_secret: OTHER_SECRET, token: pair.access_token })).status).toBe(200);
+    expect(
+      (await revoke({ client_id: String(OTHER_APP), client_secret: OTHER_SECRET, token: pair.access_token })).status,
+    ).toBe(200);
     expect((await me(pair.access_token)).status).toBe(200);
     const anonymous = await revoke({ token: pair.access_token });
     expect(anonymous.status).toBe(401);
@@ -246,10 +373,21 @@ describe("POST /oauth2/token/revoke", () => {
 describe("GET /oauth2/@me", () => {
   test("answers the application, scopes, expiry and (with identify) the user", async () => {
     const pair = await exchange();
-    const response = await fetch(`${server.baseUrl}/api/v10/oauth2/@me`, { headers: { authorization: `Bearer ${pair.access_token}` } });
+    const response = await fetch(`${server.baseUrl}/api/v10/oauth2/@me`, {
+      headers: { authorization: `Bearer ${pair.access_token}` },
+    });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { application: { id: string; name: string; bot_public: boolean }; scopes: string[]; expires: string; user: { username: string } };
-    expect(body.application).toMatchObject({ id: server.world.applicationId, name: "Guildhall Demo", bot_public: true });
+    const body = (await response.json()) as {
+      application: { id: string; name: string; bot_public: boolean };
+      scopes: string[];
+      expires: string;
+      user: { username: string };
+    };
+    expect(body.application).toMatchObject({
+      id: server.world.applicationId,
+      name: "Guildhall Demo",
+      bot_public: true,
+    });
     expect(body.scopes).toEqual(["identify", "guilds"]);
     expect(Math.abs(Date.parse(body.expires) - (Date.now() + pair.expires_in * 1000))).toBeLessThan(60_000);
     expect(body.user.username).toBe("mod");
@@ -259,7 +397,9 @@ describe("GET /oauth2/@me", () => {
 
   test("without identify there is no user; without a token it is 401", async () => {
     const t = server.tokenFor("mod", ["guilds"]);
-    const body = (await (await fetch(`${server.baseUrl}/api/v10/oauth2/@me`, { headers: { authorization: `Bearer ${t}` } })).json()) as Record<string, unknown>;
+    const body = (await (
+      await fetch(`${server.baseUrl}/api/v10/oauth2/@me`, { headers: { authorization: `Bearer ${t}` } })
+    ).json()) as Record<string, unknown>;
     expect(body.user).toBeUndefined();
     expect(body.scopes).toEqual(["guilds"]);
     expectOperationResponse("GET", "/oauth2/@me", 200, body);
@@ -268,7 +408,14 @@ describe("GET /oauth2/@me", () => {
 });
 
 describe("the authorization request (what /oauth2/authorize checks before showing anything)", () => {
-  const query = (extra: Record<string, string | undefined> = {}) => ({ client_id: server.world.applicationId, response_type: "code", scope: "identify guilds", redirect_uri: REDIRECT, state: "s t", ...extra });
+  const query = (extra: Record<string, string | undefined> = {}) => ({
+    client_id: server.world.applicationId,
+    response_type: "code",
+    scope: "identify guilds",
+    redirect_uri: REDIRECT,
+    state: "s t",
+    ...extra,
+  });
   const refusal = (q: Record<string, string | undefined>) => {
     try {
       oauth2.parseAuthorizeRequest(q);
@@ -315,13 +462,22 @@ describe("the authorization request (what /oauth2/authorize checks before showin
 
   test("PKCE takes S256 only", () => {
     const challenge = createHash("sha256").update("v".repeat(50)).digest("base64url");
-    expect(oauth2.parseAuthorizeRequest(query({ code_challenge: challenge, code_challenge_method: "S256" })).codeChallenge).toBe(challenge);
+    expect(
+      oauth2.parseAuthorizeRequest(query({ code_challenge: challenge, code_challenge_method: "S256" })).codeChallenge,
+    ).toBe(challenge);
     expect(refusal(query({ code_challenge: challenge })).description).toMatch(/code_challenge_method/);
     expect(refusal(query({ code_challenge: challenge, code_challenge_method: "plain" })).error).toBe("invalid_request");
   });
 
   test("the bot scope: permissions kept to known bits, the server preselected and lockable", () => {
-    const request = oauth2.parseAuthorizeRequest(query({ scope: "bot", permissions: String((1n << 63n) | 8n), guild_id: server.world.guildId, disable_guild_select: "true" }));
+    const request = oauth2.parseAuthorizeRequest(
+      query({
+        scope: "bot",
+        permissions: String((1n << 63n) | 8n),
+        guild_id: server.world.guildId,
+        disable_guild_select: "true",
+      }),
+    );
     expect(request.permissions).toBe(8n);
     expect(request.guildId).toBe(server.world.guildId);
     expect(request.disableGuildSelect).toBe(true);
@@ -334,7 +490,9 @@ describe("the authorization request (what /oauth2/authorize checks before showin
     const error = refusal({ ...other, scope: "identify bot" });
     expect(error.error).toBe("invalid_scope");
     expect(error.description).toMatch(/Server Install/);
-    expect(refusal({ client_id: server.world.applicationId, scope: "bot", integration_type: "1" }).error).toBe("invalid_scope");
+    expect(refusal({ client_id: server.world.applicationId, scope: "bot", integration_type: "1" }).error).toBe(
+      "invalid_scope",
+    );
     expect(oauth2.parseAuthorizeRequest({ ...other, scope: "identify" }).scopes).toEqual(["identify"]);
   });
 
@@ -342,11 +500,20 @@ describe("the authorization request (what /oauth2/authorize checks before showin
     const request = oauth2.parseAuthorizeRequest(query({ prompt: "none", scope: "identify guilds.members.read" }));
     const helper = BigInt(server.world.users.helper);
     expect(oauth2.canSkipConsent(request, helper)).toBe(false);
-    const granted = await token({ ...client(), grant_type: "authorization_code", code: code({ user: "helper", scopes: ["identify", "guilds", "guilds.members.read"] }), redirect_uri: REDIRECT });
+    const granted = await token({
+      ...client(),
+      grant_type: "authorization_code",
+      code: code({ user: "helper", scopes: ["identify", "guilds", "guilds.members.read"] }),
+      redirect_uri: REDIRECT,
+    });
     const pair = (await granted.json()) as Tokens;
     expect(oauth2.canSkipConsent(request, helper)).toBe(true);
-    expect(oauth2.canSkipConsent(oauth2.parseAuthorizeRequest(query({ scope: "identify guilds.members.read" })), helper)).toBe(false);
-    expect(oauth2.canSkipConsent(oauth2.parseAuthorizeRequest(query({ prompt: "none", scope: "identify email" })), helper)).toBe(false);
+    expect(
+      oauth2.canSkipConsent(oauth2.parseAuthorizeRequest(query({ scope: "identify guilds.members.read" })), helper),
+    ).toBe(false);
+    expect(
+      oauth2.canSkipConsent(oauth2.parseAuthorizeRequest(query({ prompt: "none", scope: "identify email" })), helper),
+    ).toBe(false);
     await revoke({ ...client(), token: pair.access_token });
     expect(oauth2.canSkipConsent(request, helper)).toBe(false);
   });

@@ -54,7 +54,9 @@ test("cached rows follow writes, rollbacks, other connections and a new connecti
 test("cached values are frozen: a caller cannot change what later requests see", async () => {
   const { sql } = await import("@/lib/guild-api/store/db");
   const { readCache } = await import("@/lib/guild-api/store/read-cache");
-  const rows = readCache((_: string) => sql("SELECT id, name FROM things").all() as Array<{ id: bigint; name: string }>);
+  const rows = readCache(
+    (_: string) => sql("SELECT id, name FROM things").all() as Array<{ id: bigint; name: string }>,
+  );
   const first = rows("all");
   expect(() => first.push({ id: 2n, name: "intruder" })).toThrow(TypeError);
   expect(() => {

@@ -13,45 +13,81 @@ let sizes: Record<string, { width: number; height: number }>;
 beforeAll(async () => {
   server = await startTestServer();
   ({ db } = await import("@/lib/guild-api/store/db"));
-  sizes = (await import("@/lib/guild-api/widget-image")).WIDGET_IMAGE_SIZES as Record<string, { width: number; height: number }>;
+  sizes = (await import("@/lib/guild-api/widget-image")).WIDGET_IMAGE_SIZES as Record<
+    string,
+    { width: number; height: number }
+  >;
 });
 afterAll(() => server?.close());
 
 type Settings = { enabled: boolean; channel_id: string | null };
 type Widget = {
-  id: string; name: string; instant_invite: string | null; presence_count: number;
+  id: string;
+  name: string;
+  instant_invite: string | null;
+  presence_count: number;
   channels: Array<{ id: string; name: string; position: number }>;
-  members: Array<{ id: string; username: string; discriminator: string; avatar: null; status: string; avatar_url: string; channel_id?: string; self_mute?: boolean }>;
+  members: Array<{
+    id: string;
+    username: string;
+    discriminator: string;
+    avatar: null;
+    status: string;
+    avatar_url: string;
+    channel_id?: string;
+    self_mute?: boolean;
+  }>;
 };
 
-const fail = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as DiscordAPIError);
+const fail = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as DiscordAPIError,
+  );
 const guild = () => server.world.guildId;
 const channel = (name: string) => server.world.channels[name];
-const lastEventId = () => (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM gateway_events").get() as { id: bigint }).id;
+const lastEventId = () =>
+  (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM gateway_events").get() as { id: bigint }).id;
 const eventsSince = (after: bigint) =>
-  (db().prepare("SELECT type, payload FROM gateway_events WHERE id > ? ORDER BY id").all(after) as Array<{ type: string; payload: string }>).map((e) => ({
+  (
+    db().prepare("SELECT type, payload FROM gateway_events WHERE id > ? ORDER BY id").all(after) as Array<{
+      type: string;
+      payload: string;
+    }>
+  ).map((e) => ({
     type: e.type,
     d: JSON.parse(e.payload) as Record<string, unknown>,
   }));
-const lastAuditId = () => (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM audit_log_entries").get() as { id: bigint }).id;
+const lastAuditId = () =>
+  (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM audit_log_entries").get() as { id: bigint }).id;
 const auditSince = (after: bigint) =>
-  db().prepare("SELECT user_id, action_type, reason, changes FROM audit_log_entries WHERE guild_id = ? AND id > ? ORDER BY id").all(BigInt(guild()), after) as Array<{
-    user_id: bigint; action_type: bigint; reason: string | null; changes: string | null;
+  db()
+    .prepare(
+      "SELECT user_id, action_type, reason, changes FROM audit_log_entries WHERE guild_id = ? AND id > ? ORDER BY id",
+    )
+    .all(BigInt(guild()), after) as Array<{
+    user_id: bigint;
+    action_type: bigint;
+    reason: string | null;
+    changes: string | null;
   }>;
 const settings = (as = "mod") => server.rest(as).get(Routes.guildWidgetSettings(guild())) as Promise<Settings>;
-const modify = (body: Record<string, unknown>, as = "mod", reason?: string) => server.rest(as).patch(Routes.guildWidgetSettings(guild()), { body, reason }) as Promise<Settings>;
+const modify = (body: Record<string, unknown>, as = "mod", reason?: string) =>
+  server.rest(as).patch(Routes.guildWidgetSettings(guild()), { body, reason }) as Promise<Settings>;
 const widgetJson = async (guildId = guild()) => {
   const response = await server.api(null, "GET", `/guilds/${guildId}/widget.json`);
   return { status: response.status, body: (await response.json()) as Widget & { code?: number } };
 };
-const image = (query = "", headers: Record<string, string> = {}, guildId = guild()) => server.api(null, "GET", `/guilds/${guildId}/widget.png${query}`, undefined, headers);
+const image = (query = "", headers: Record<string, string> = {}, guildId = guild()) =>
+  server.api(null, "GET", `/guilds/${guildId}/widget.png${query}`, undefined, headers);
 
 describe("Widget settings", () => {
   test("Manage Server reads them; helper and member 50013; outsider 50001", async () => {
     const current = await settings();
     expectOperationResponse("GET", "/guilds/{guild_id}/widget", 200, current);
     expect(current).toEqual({ enabled: true, channel_id: channel("general") });
-    for (const who of ["helper", "member"]) expect(await fail(settings(who))).toMatchObject({ status: 403, code: 50013 });
+    for (const who of ["helper", "member"])
+      expect(await fail(settings(who))).toMatchObject({ status: 403, code: 50013 });
     expect(await fail(settings("outsider"))).toMatchObject({ status: 403, code: 50001 });
     expect(await fail(modify({ enabled: false }, "member"))).toMatchObject({ status: 403, code: 50013 });
   });
@@ -64,19 +100,33 @@ describe("Widget settings", () => {
     expect(moved).toEqual({ enabled: true, channel_id: channel("welcome") });
     const fired = eventsSince(since);
     expect(fired.map((e) => e.type)).toEqual(["GUILD_UPDATE"]);
-    expect(fired[0].d).toMatchObject({ id: guild(), widget_enabled: true, widget_channel_id: channel("welcome"), name: "Guildhall HQ" });
-    expect(auditSince(audit)).toMatchObject([{ action_type: 1n, user_id: BigInt(server.world.users.mod), reason: "widget to #welcome" }]);
-    expect(JSON.parse(auditSince(audit)[0].changes!)).toEqual([{ key: "widget_channel_id", old_value: channel("general"), new_value: channel("welcome") }]);
+    expect(fired[0].d).toMatchObject({
+      id: guild(),
+      widget_enabled: true,
+      widget_channel_id: channel("welcome"),
+      name: "Guildhall HQ",
+    });
+    expect(auditSince(audit)).toMatchObject([
+      { action_type: 1n, user_id: BigInt(server.world.users.mod), reason: "widget to #welcome" },
+    ]);
+    expect(JSON.parse(auditSince(audit)[0].changes!)).toEqual([
+      { key: "widget_channel_id", old_value: channel("general"), new_value: channel("welcome") },
+    ]);
 
     // The same settings again change nothing: no event, no entry.
     const quiet = lastEventId();
     await modify({ channel_id: channel("welcome"), enabled: true });
     expect(eventsSince(quiet)).toEqual([]);
 
-    const side = db().prepare("SELECT id FROM channels WHERE guild_id = ?").get(BigInt(server.world.sideGuildId)) as { id: bigint };
+    const side = db().prepare("SELECT id FROM channels WHERE guild_id = ?").get(BigInt(server.world.sideGuildId)) as {
+      id: bigint;
+    };
     for (const channelId of [String(side.id), channel("Information"), "123456789"]) {
       const error = await fail(modify({ channel_id: channelId }));
-      expect(error?.rawError).toMatchObject({ code: 50035, errors: { channel_id: { _errors: [{ code: "CHANNEL_INVALID" }] } } });
+      expect(error?.rawError).toMatchObject({
+        code: 50035,
+        errors: { channel_id: { _errors: [{ code: "CHANNEL_INVALID" }] } },
+      });
     }
     expect(await modify({ channel_id: null })).toEqual({ enabled: true, channel_id: null });
     expect((await widgetJson()).body.instant_invite).toBeNull();
@@ -97,17 +147,31 @@ describe("Get Guild Widget (widget.json)", () => {
       { id: channel("AFK"), name: "AFK", position: 3 },
     ]);
     const online = db()
-      .prepare("SELECT u.username FROM members m JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND m.status != 'offline' ORDER BY m.username_key")
+      .prepare(
+        "SELECT u.username FROM members m JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND m.status != 'offline' ORDER BY m.username_key",
+      )
       .all(BigInt(guild())) as Array<{ username: string }>;
     expect(body.presence_count).toBe(online.length);
     expect(body.members.map((m) => m.username)).toEqual(online.slice(0, 100).map((r) => r.username));
     body.members.forEach((member, index) => {
-      expect(member).toMatchObject({ id: String(index), discriminator: "0000", avatar: null, status: expect.stringMatching(/^(online|idle|dnd)$/) });
+      expect(member).toMatchObject({
+        id: String(index),
+        discriminator: "0000",
+        avatar: null,
+        status: expect.stringMatching(/^(online|idle|dnd)$/),
+      });
       expect(member.avatar_url).toMatch(/^https:\/\//);
     });
     // mod (idle) sits in the Lounge; member (online) is on the Town Hall stage, self-muted.
-    expect(body.members.find((m) => m.username === "mod")).toMatchObject({ status: "idle", channel_id: channel("Lounge") });
-    expect(body.members.find((m) => m.username === "member")).toMatchObject({ channel_id: channel("Town Hall"), self_mute: true, suppress: true });
+    expect(body.members.find((m) => m.username === "mod")).toMatchObject({
+      status: "idle",
+      channel_id: channel("Lounge"),
+    });
+    expect(body.members.find((m) => m.username === "member")).toMatchObject({
+      channel_id: channel("Town Hall"),
+      self_mute: true,
+      suppress: true,
+    });
     expect(body.members.find((m) => m.username === "owner")).not.toHaveProperty("channel_id");
   });
 
@@ -126,26 +190,39 @@ describe("Get Guild Widget (widget.json)", () => {
     expect((await widgetJson()).body.instant_invite).toBe(first);
     expect(eventsSince(again)).toEqual([]);
     // It is a real invite of the guild.
-    expect(await server.rest("member").get(Routes.invite(code))).toMatchObject({ code, channel: { id: channel("general") } });
+    expect(await server.rest("member").get(Routes.invite(code))).toMatchObject({
+      code,
+      channel: { id: channel("general") },
+    });
 
     // Once expired, a new one replaces it.
-    db().prepare("UPDATE invites SET expires_at = ? WHERE code = ?").run(BigInt(Date.now() - 1), code);
+    db()
+      .prepare("UPDATE invites SET expires_at = ? WHERE code = ?")
+      .run(BigInt(Date.now() - 1), code);
     const replaced = (await widgetJson()).body.instant_invite!;
     expect(replaced).not.toBe(first);
 
     // While invites are paused there is none to offer.
-    db().prepare("UPDATE guilds SET invites_disabled_until = ? WHERE id = ?").run(BigInt(Date.now() + 60_000), BigInt(guild()));
+    db()
+      .prepare("UPDATE guilds SET invites_disabled_until = ? WHERE id = ?")
+      .run(BigInt(Date.now() + 60_000), BigInt(guild()));
     expect((await widgetJson()).body.instant_invite).toBeNull();
     db().prepare("UPDATE guilds SET invites_disabled_until = NULL WHERE id = ?").run(BigInt(guild()));
   });
 
   test("a voice channel hidden from @everyone is not listed, and its members show no channel", async () => {
-    const overwrites = JSON.stringify([{ id: guild(), type: 0, allow: "0", deny: String(PermissionFlagsBits.ViewChannel) }]);
-    db().prepare("UPDATE channels SET permission_overwrites = ? WHERE id = ?").run(overwrites, BigInt(channel("Lounge")));
+    const overwrites = JSON.stringify([
+      { id: guild(), type: 0, allow: "0", deny: String(PermissionFlagsBits.ViewChannel) },
+    ]);
+    db()
+      .prepare("UPDATE channels SET permission_overwrites = ? WHERE id = ?")
+      .run(overwrites, BigInt(channel("Lounge")));
     const { body } = await widgetJson();
     expect(body.channels.map((c) => c.name)).toEqual(["Gaming", "Town Hall", "AFK"]);
     expect(body.members.find((m) => m.username === "mod")).not.toHaveProperty("channel_id");
-    db().prepare("UPDATE channels SET permission_overwrites = '[]' WHERE id = ?").run(BigInt(channel("Lounge")));
+    db()
+      .prepare("UPDATE channels SET permission_overwrites = '[]' WHERE id = ?")
+      .run(BigInt(channel("Lounge")));
   });
 
   test("an unknown guild is 10004", async () => {
@@ -192,7 +269,8 @@ describe("Get Guild Widget Image (widget.png)", () => {
     const redPixels = async () => {
       const png = PNG.sync.read(Buffer.from(await (await image("?style=banner1")).arrayBuffer()));
       let count = 0;
-      for (let i = 0; i < png.data.length; i += 4) if (png.data[i] > 240 && png.data[i + 1] < 20 && png.data[i + 2] < 20 && png.data[i + 3] > 240) count++;
+      for (let i = 0; i < png.data.length; i += 4)
+        if (png.data[i] > 240 && png.data[i + 1] < 20 && png.data[i + 2] < 20 && png.data[i + 3] > 240) count++;
       return count;
     };
     expect(await redPixels()).toBe(0);
@@ -208,7 +286,10 @@ describe("Get Guild Widget Image (widget.png)", () => {
   test("an unknown style is 400 50035; an unknown guild 404 10004", async () => {
     const bad = await image("?style=banner9");
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ code: 50035, errors: { style: { _errors: [{ code: "BASE_TYPE_CHOICES" }] } } });
+    expect(await bad.json()).toMatchObject({
+      code: 50035,
+      errors: { style: { _errors: [{ code: "BASE_TYPE_CHOICES" }] } },
+    });
     const unknown = await image("", {}, "123456789");
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ code: 10004 });

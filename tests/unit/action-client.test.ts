@@ -10,12 +10,19 @@ import type { NewAuditEntry } from "@/lib/audit/history";
 const actor = { id: "42", name: "Mod Max", image: null };
 const GUILD = "1000";
 
-const Schema = z.object({ guildId: z.string().regex(/^\d+$/), reason: z.string().max(512).optional(), name: z.string().min(2, "Too short.") });
+const Schema = z.object({
+  guildId: z.string().regex(/^\d+$/),
+  reason: z.string().max(512).optional(),
+  name: z.string().min(2, "Too short."),
+});
 
 function setup(overrides: Partial<ActionDependencies> & { api?: Partial<Record<string, unknown>> } = {}) {
   const audit: NewAuditEntry[] = [];
   const revalidated: string[] = [];
-  const edit = vi.fn(async (_guildId: string, body: { name: string }, _options: { reason?: string }) => ({ id: GUILD, name: body.name }));
+  const edit = vi.fn(async (_guildId: string, body: { name: string }, _options: { reason?: string }) => ({
+    id: GUILD,
+    name: body.name,
+  }));
   const api = {
     guilds: {
       edit,
@@ -47,7 +54,11 @@ function setup(overrides: Partial<ActionDependencies> & { api?: Partial<Record<s
     {
       action: "Modify Guild",
       schema: Schema,
-      target: (input, { before }) => ({ type: "guild", id: input.guildId, name: (before as { name: string } | undefined)?.name ?? null }),
+      target: (input, { before }) => ({
+        type: "guild",
+        id: input.guildId,
+        name: (before as { name: string } | undefined)?.name ?? null,
+      }),
       authorize: (check) => check.missing(P.ManageGuild),
       before: async (ctx) => ({ name: (await ctx.api.guilds.get(ctx.guildId)).name }),
       run: (ctx) => ctx.api.guilds.edit(ctx.guildId, { name: ctx.input.name }, { reason: ctx.reason }),
@@ -93,7 +104,12 @@ describe("action client", () => {
   it("returns zod field errors by path and changes nothing", async () => {
     const { rename, audit, edit } = setup();
     const result = await rename({ guildId: GUILD, name: "x" });
-    expect(result).toEqual({ ok: false, error: "Some fields need your attention.", fieldErrors: { name: ["Too short."] }, status: 400 });
+    expect(result).toEqual({
+      ok: false,
+      error: "Some fields need your attention.",
+      fieldErrors: { name: ["Too short."] },
+      status: 400,
+    });
     expect(edit).not.toHaveBeenCalled();
     expect(audit).toHaveLength(0);
   });
@@ -106,7 +122,15 @@ describe("action client", () => {
           edit: async () => {
             throw new GuildApiError(
               400,
-              { code: 50035, message: "Invalid Form Body", errors: { name: { _errors: [{ code: "BASE_TYPE_BAD_LENGTH", message: "Must be between 2 and 100 in length." }] } } },
+              {
+                code: 50035,
+                message: "Invalid Form Body",
+                errors: {
+                  name: {
+                    _errors: [{ code: "BASE_TYPE_BAD_LENGTH", message: "Must be between 2 and 100 in length." }],
+                  },
+                },
+              },
               { method: "PATCH", path: "/guilds/1000" },
             );
           },
@@ -114,26 +138,53 @@ describe("action client", () => {
       },
     });
     const result = await rename({ guildId: GUILD, name: "Valid here" });
-    expect(result).toMatchObject({ ok: false, status: 400, code: 50035, fieldErrors: { name: ["Must be between 2 and 100 in length."] } });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      code: 50035,
+      fieldErrors: { name: ["Must be between 2 and 100 in length."] },
+    });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ status: "error", httpStatus: 400, before: { name: "Old name" }, error: "Invalid Form Body: name: Must be between 2 and 100 in length." });
+    expect(audit[0]).toMatchObject({
+      status: "error",
+      httpStatus: 400,
+      before: { name: "Old name" },
+      error: "Invalid Form Body: name: Must be between 2 and 100 in length.",
+    });
     expect(audit[0].after).toBeUndefined();
     expect(revalidated).toEqual([]);
   });
 
   it("surfaces a rate limit with the wait, without retrying", async () => {
     const edit = vi.fn(async () => {
-      throw new RateLimitError({ message: "slow", retry_after: 4.2, global: false }, 4.2, false, { method: "PATCH", path: "/guilds/1000" });
+      throw new RateLimitError({ message: "slow", retry_after: 4.2, global: false }, 4.2, false, {
+        method: "PATCH",
+        path: "/guilds/1000",
+      });
     });
     const { rename, audit } = setup({ api: { guilds: { get: async () => ({ name: "a" }), edit } } });
     const result = await rename({ guildId: GUILD, name: "New name" });
-    expect(result).toMatchObject({ ok: false, status: 429, retryAfter: 4.2, error: "Rate limited: waiting 5 s before this can be tried again." });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 429,
+      retryAfter: 4.2,
+      error: "Rate limited: waiting 5 s before this can be tried again.",
+    });
     expect(edit).toHaveBeenCalledTimes(1);
     expect(audit[0]).toMatchObject({ status: "error", httpStatus: 429 });
   });
 
   it("records and rethrows unexpected errors", async () => {
-    const { rename, audit } = setup({ api: { guilds: { get: async () => ({ name: "a" }), edit: async () => { throw new TypeError("boom"); } } } });
+    const { rename, audit } = setup({
+      api: {
+        guilds: {
+          get: async () => ({ name: "a" }),
+          edit: async () => {
+            throw new TypeError("boom");
+          },
+        },
+      },
+    });
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
     await expect(rename({ guildId: GUILD, name: "New name" })).rejects.toThrow("boom");
     spy.mockRestore();
@@ -152,15 +203,33 @@ describe("bot mode", () => {
     const { rename, audit, edit } = setup({ mode: () => "bot" });
     const result = await rename({ guildId: GUILD, name: "New name", reason: "because" });
     // The moderator holds only Helper (Kick Members): Manage Server is missing.
-    expect(result).toEqual({ ok: false, error: "You can't do this: needs Manage Server.", fieldErrors: {}, status: 403 });
+    expect(result).toEqual({
+      ok: false,
+      error: "You can't do this: needs Manage Server.",
+      fieldErrors: {},
+      status: 403,
+    });
     expect(edit).not.toHaveBeenCalled();
-    expect(audit).toEqual([expect.objectContaining({ status: "error", httpStatus: 403, error: "Refused by the dashboard: needs Manage Server", reason: "because" })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        status: "error",
+        httpStatus: 403,
+        error: "Refused by the dashboard: needs Manage Server",
+        reason: "because",
+      }),
+    ]);
   });
 
   it("stamps 'name (id): reason' into the audit-log reason when allowed", async () => {
     const { rename, edit, api } = setup({ mode: () => "bot" });
     (api.members.get as ReturnType<typeof vi.fn>).mockResolvedValue({ roles: [], communication_disabled_until: null });
-    (api.guilds.get as ReturnType<typeof vi.fn>).mockResolvedValue({ id: GUILD, name: "Old", owner_id: actor.id, features: [], roles: [{ id: GUILD, position: 0, permissions: "0" }] });
+    (api.guilds.get as ReturnType<typeof vi.fn>).mockResolvedValue({
+      id: GUILD,
+      name: "Old",
+      owner_id: actor.id,
+      features: [],
+      roles: [{ id: GUILD, position: 0, permissions: "0" }],
+    });
     const result = await rename({ guildId: GUILD, name: "New name", reason: "rebrand" });
     expect(result.ok).toBe(true);
     expect(edit).toHaveBeenCalledWith(GUILD, { name: "New name" }, { reason: "Mod Max (42): rebrand" });

@@ -3,7 +3,14 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { GuildApiClient, GuildApiError, RateLimitError, flattenErrorTree, describeApiError, type RateLimitNotice } from "@/lib/api-client";
+import {
+  GuildApiClient,
+  GuildApiError,
+  RateLimitError,
+  flattenErrorTree,
+  describeApiError,
+  type RateLimitNotice,
+} from "@/lib/api-client";
 
 interface Seen {
   method: string;
@@ -45,7 +52,16 @@ function client(options: Partial<ConstructorParameters<typeof GuildApiClient>[0]
   return new GuildApiClient({ baseUrl, token: "tok", authPrefix: "Bearer", retries: 2, ...options });
 }
 
-const role = { id: "2", name: "Helper", permissions: "2", position: 1, color: 0, hoist: false, managed: false, mentionable: false };
+const role = {
+  id: "2",
+  name: "Helper",
+  permissions: "2",
+  position: 1,
+  color: 0,
+  hoist: false,
+  managed: false,
+  mentionable: false,
+};
 
 describe("requests", () => {
   it("builds versioned URLs from Routes, sends the token, JSON body and URI-encoded audit-log reason", async () => {
@@ -108,7 +124,9 @@ describe("429 handling", () => {
     expect(roles).toEqual([role]);
     expect(seen).toHaveLength(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
-    expect(notices).toEqual([{ method: "GET", path: "/guilds/10/roles", retryAfter: 0.2, global: false, willRetry: true }]);
+    expect(notices).toEqual([
+      { method: "GET", path: "/guilds/10/roles", retryAfter: 0.2, global: false, willRetry: true },
+    ]);
   });
 
   it("never resends a POST or PATCH: throws RateLimitError with the wait", async () => {
@@ -128,7 +146,10 @@ describe("429 handling", () => {
 
   it("gives up on waits longer than allowed, even for GET", async () => {
     responder = () => rateLimited(30);
-    await expect(client({ maxRateLimitWaitMs: 1000 }).roles.list("10")).rejects.toMatchObject({ name: "RateLimitError", retryAfter: 30 });
+    await expect(client({ maxRateLimitWaitMs: 1000 }).roles.list("10")).rejects.toMatchObject({
+      name: "RateLimitError",
+      retryAfter: 30,
+    });
     expect(seen).toHaveLength(1);
   });
 
@@ -139,7 +160,10 @@ describe("429 handling", () => {
   });
 
   it("reads Retry-After when the body has no retry_after", async () => {
-    responder = (_req, count) => (count === 1 ? { status: 429, body: { message: "slow down", code: 0 }, headers: { "retry-after": "0" } } : { status: 204 });
+    responder = (_req, count) =>
+      count === 1
+        ? { status: 429, body: { message: "slow down", code: 0 }, headers: { "retry-after": "0" } }
+        : { status: 204 };
     await expect(client().bans.unban("10", "20")).resolves.toBeUndefined();
     expect(seen).toHaveLength(2);
   });
@@ -147,7 +171,8 @@ describe("429 handling", () => {
 
 describe("transient failures", () => {
   it("retries an idempotent request after a 503, not a POST", async () => {
-    responder = (_req, count) => (count === 1 ? { status: 503, body: { message: "busy", code: 0 } } : { status: 200, body: [] });
+    responder = (_req, count) =>
+      count === 1 ? { status: 503, body: { message: "busy", code: 0 } } : { status: 200, body: [] };
     await expect(client().roles.list("10")).resolves.toEqual([]);
     expect(seen).toHaveLength(2);
     seen = [];
@@ -158,7 +183,11 @@ describe("transient failures", () => {
 
   it("does not retry ordinary 4xx errors", async () => {
     responder = () => ({ status: 403, body: { message: "Missing Permissions", code: 50013 } });
-    await expect(client().roles.list("10")).rejects.toMatchObject({ status: 403, code: 50013, message: "Missing Permissions" });
+    await expect(client().roles.list("10")).rejects.toMatchObject({
+      status: 403,
+      code: 50013,
+      message: "Missing Permissions",
+    });
     expect(seen).toHaveLength(1);
   });
 });
@@ -176,7 +205,9 @@ describe("errors", () => {
         },
       },
     });
-    const error = (await client().guilds.edit("10", { name: "x" }).catch((e: unknown) => e)) as GuildApiError;
+    const error = (await client()
+      .guilds.edit("10", { name: "x" })
+      .catch((e: unknown) => e)) as GuildApiError;
     expect(error).toBeInstanceOf(GuildApiError);
     expect(error.status).toBe(400);
     expect(error.code).toBe(50035);
@@ -184,7 +215,10 @@ describe("errors", () => {
       { path: "name", code: "BASE_TYPE_BAD_LENGTH", message: "Must be between 2 and 100 in length." },
       { path: "roles.0", code: "NUMBER_TYPE_COERCE", message: 'Value "x" is not snowflake.' },
     ]);
-    expect(error.fieldErrorMap).toEqual({ name: ["Must be between 2 and 100 in length."], "roles.0": ['Value "x" is not snowflake.'] });
+    expect(error.fieldErrorMap).toEqual({
+      name: ["Must be between 2 and 100 in length."],
+      "roles.0": ['Value "x" is not snowflake.'],
+    });
     expect(error.request).toEqual({ method: "PATCH", path: "/guilds/10" });
     expect(describeApiError(error)).toBe("Invalid Form Body: name: Must be between 2 and 100 in length.");
   });
@@ -202,8 +236,13 @@ describe("errors", () => {
   });
 
   it("maps RFC 6749 OAuth2 errors", async () => {
-    responder = () => ({ status: 400, body: { error: "invalid_grant", error_description: "The refresh token is invalid." } });
-    const error = (await client().oauth2.refreshToken({ clientId: "a", clientSecret: "b" }, "r").catch((e: unknown) => e)) as GuildApiError;
+    responder = () => ({
+      status: 400,
+      body: { error: "invalid_grant", error_description: "The refresh token is invalid." },
+    });
+    const error = (await client()
+      .oauth2.refreshToken({ clientId: "a", clientSecret: "b" }, "r")
+      .catch((e: unknown) => e)) as GuildApiError;
     expect(error.oauthError).toBe("invalid_grant");
     expect(error.message).toBe("The refresh token is invalid.");
     expect(error.code).toBe(0);

@@ -35,7 +35,10 @@ describe("idsFromCsv", () => {
   });
 
   test("readCsv reads what csvLine writes", () => {
-    const rows = [["a,b", 'q"uote', "line\r\nbreak"], ["", "x"]];
+    const rows = [
+      ["a,b", 'q"uote', "line\r\nbreak"],
+      ["", "x"],
+    ];
     expect(readCsv(rows.map(csvLine).join(""))).toEqual(rows);
   });
 });
@@ -59,14 +62,29 @@ describe("classifyTarget", () => {
     ],
   };
   const mod: PermissionMember = { userId: "20", roleIds: ["200"], communicationDisabledUntil: null };
-  const member = (userId: string, roleIds: string[]) => ({ banned: false, member: { userId, roleIds, communicationDisabledUntil: null } });
+  const member = (userId: string, roleIds: string[]) => ({
+    banned: false,
+    member: { userId, roleIds, communicationDisabledUntil: null },
+  });
 
   test("owner, self, already banned and members not below the moderator are skipped with the reason", () => {
     expect(classifyTarget(ctx, mod, "10", member("10", []))).toEqual({ state: "skipped", detail: SKIP_REASONS.owner });
-    expect(classifyTarget(ctx, mod, "20", member("20", ["200"]))).toEqual({ state: "skipped", detail: SKIP_REASONS.self });
-    expect(classifyTarget(ctx, mod, "30", { banned: true, member: null })).toEqual({ state: "skipped", detail: SKIP_REASONS.banned });
-    expect(classifyTarget(ctx, mod, "40", member("40", ["100"]))).toEqual({ state: "skipped", detail: "member's highest role is above or equal to yours" });
-    expect(classifyTarget(ctx, mod, "41", member("41", ["200"]))).toEqual({ state: "skipped", detail: "member's highest role is above or equal to yours" });
+    expect(classifyTarget(ctx, mod, "20", member("20", ["200"]))).toEqual({
+      state: "skipped",
+      detail: SKIP_REASONS.self,
+    });
+    expect(classifyTarget(ctx, mod, "30", { banned: true, member: null })).toEqual({
+      state: "skipped",
+      detail: SKIP_REASONS.banned,
+    });
+    expect(classifyTarget(ctx, mod, "40", member("40", ["100"]))).toEqual({
+      state: "skipped",
+      detail: "member's highest role is above or equal to yours",
+    });
+    expect(classifyTarget(ctx, mod, "41", member("41", ["200"]))).toEqual({
+      state: "skipped",
+      detail: "member's highest role is above or equal to yours",
+    });
   });
 
   test("members below the moderator and non-members are to be banned", () => {
@@ -76,5 +94,10 @@ describe("classifyTarget", () => {
 });
 
 test("countItems", () => {
-  expect(countItems([{ state: "banned" }, { state: "banned" }, { state: "skipped" }])).toMatchObject({ total: 3, banned: 2, skipped: 1, pending: 0 });
+  expect(countItems([{ state: "banned" }, { state: "banned" }, { state: "skipped" }])).toMatchObject({
+    total: 3,
+    banned: 2,
+    skipped: 1,
+    pending: 0,
+  });
 });

@@ -9,15 +9,46 @@ const png = (width: number, height: number) => PNG.sync.write(new PNG({ width, h
 
 /** A baseline JPEG's headers: SOI, APP0 (JFIF), a DQT-sized filler segment, SOF0 or SOF2 with the size, then EOI. */
 function jpeg(width: number, height: number, sof = 0xc0, fill = false): Buffer {
-  const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
+  const app0 = [
+    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+  ];
   const dqt = [0xff, 0xdb, 0x00, 0x05, 0x00, 0x01, 0x02];
-  const sofSegment = [0xff, sof, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+  const sofSegment = [
+    0xff,
+    sof,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+  ];
   return Buffer.from([0xff, 0xd8, ...app0, ...(fill ? [0xff] : []), ...dqt, ...sofSegment, 0xff, 0xd9]);
 }
 
 /** A GIF89a of `frames` frames (one colour; an LZW stream that clears before every pixel, so it stays 3-bit codes). */
 function gif(width: number, height: number, frames: number, { globalTable = true, localTable = false } = {}): Buffer {
-  const bytes: number[] = [...Buffer.from("GIF89a"), width & 0xff, width >> 8, height & 0xff, height >> 8, globalTable ? 0x80 : 0, 0, 0];
+  const bytes: number[] = [
+    ...Buffer.from("GIF89a"),
+    width & 0xff,
+    width >> 8,
+    height & 0xff,
+    height >> 8,
+    globalTable ? 0x80 : 0,
+    0,
+    0,
+  ];
   if (globalTable) bytes.push(0, 0, 0, 255, 255, 255);
   bytes.push(0x21, 0xff, 0x0b, ...Buffer.from("NETSCAPE2.0"), 0x03, 0x01, 0x00, 0x00, 0x00); // loop forever
   for (let f = 0; f < frames; f++) {
@@ -56,12 +87,26 @@ function gif(width: number, height: number, frames: number, { globalTable = true
 
 describe("probeImage", () => {
   test("PNG: size from IHDR", () => {
-    expect(probeImage(png(1024, 576))).toEqual({ format: "png", contentType: "image/png", width: 1024, height: 576, frames: 1, animated: false });
+    expect(probeImage(png(1024, 576))).toEqual({
+      format: "png",
+      contentType: "image/png",
+      width: 1024,
+      height: 576,
+      frames: 1,
+      animated: false,
+    });
     expect(probeImage(png(1, 2))).toMatchObject({ width: 1, height: 2 });
   });
 
   test("JPEG: size from the first SOF, after other segments and fill bytes", () => {
-    expect(probeImage(jpeg(1920, 1080))).toEqual({ format: "jpeg", contentType: "image/jpeg", width: 1920, height: 1080, frames: 1, animated: false });
+    expect(probeImage(jpeg(1920, 1080))).toEqual({
+      format: "jpeg",
+      contentType: "image/jpeg",
+      width: 1920,
+      height: 1080,
+      frames: 1,
+      animated: false,
+    });
     expect(probeImage(jpeg(300, 200, 0xc2, true))).toMatchObject({ format: "jpeg", width: 300, height: 200 });
   });
 
@@ -72,9 +117,21 @@ describe("probeImage", () => {
   });
 
   test("GIF: logical screen size and frame count", () => {
-    expect(probeImage(gif(32, 18, 1))).toEqual({ format: "gif", contentType: "image/gif", width: 32, height: 18, frames: 1, animated: false });
+    expect(probeImage(gif(32, 18, 1))).toEqual({
+      format: "gif",
+      contentType: "image/gif",
+      width: 32,
+      height: 18,
+      frames: 1,
+      animated: false,
+    });
     expect(probeImage(gif(32, 18, 3))).toMatchObject({ frames: 3, animated: true });
-    expect(probeImage(gif(20, 20, 2, { globalTable: false, localTable: true }))).toMatchObject({ width: 20, height: 20, frames: 2, animated: true });
+    expect(probeImage(gif(20, 20, 2, { globalTable: false, localTable: true }))).toMatchObject({
+      width: 20,
+      height: 20,
+      frames: 2,
+      animated: true,
+    });
   });
 
   test("GIF87a headers are read too; a GIF with no frame is not an image", () => {
@@ -119,7 +176,9 @@ describe("data URIs and hashes", () => {
     expect(decoded?.hash).toBe(createHash("md5").update(still).digest("hex"));
     expect(decoded?.hash).toMatch(/^[0-9a-f]{32}$/);
     const animated = gif(16, 9, 2);
-    expect(decodeImage(`data:image/gif;base64,${animated.toString("base64")}`)?.hash).toBe(`a_${createHash("md5").update(animated).digest("hex")}`);
+    expect(decodeImage(`data:image/gif;base64,${animated.toString("base64")}`)?.hash).toBe(
+      `a_${createHash("md5").update(animated).digest("hex")}`,
+    );
     expect(imageHash(still, false)).toBe(decoded?.hash);
     expect(decodeImage(`data:image/png;base64,${Buffer.from("not an image").toString("base64")}`)).toBeNull();
   });

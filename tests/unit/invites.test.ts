@@ -20,12 +20,18 @@ describe("formatRelativeTime", () => {
 
 describe("target-users files", () => {
   it("splits the API's messages into line and problem", () => {
-    expect(parseTargetUsersProblem('line 3: "abc" is not a valid user id')).toEqual({ line: 3, problem: '"abc" is not a valid user id' });
-    expect(parseTargetUsersProblem("This field is required")).toEqual({ line: null, problem: "This field is required" });
+    expect(parseTargetUsersProblem('line 3: "abc" is not a valid user id')).toEqual({
+      line: 3,
+      problem: '"abc" is not a valid user id',
+    });
+    expect(parseTargetUsersProblem("This field is required")).toEqual({
+      line: null,
+      problem: "This field is required",
+    });
   });
 
   it("counts id lines, not the header, blank lines or a byte-order mark", () => {
-    expect(countTargetUserLines("\uFEFFuser_id\r\n1\n\n2\n\"3\"\n")).toBe(3);
+    expect(countTargetUserLines('\uFEFFuser_id\r\n1\n\n2\n"3"\n')).toBe(3);
     expect(countTargetUserLines("1\nuser_id\n")).toBe(2);
   });
 });

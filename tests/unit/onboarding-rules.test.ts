@@ -1,6 +1,13 @@
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, test } from "vitest";
-import { checkOnboardingRules, countedChannelIds, everyoneAccess, everyoneCanChat, type OnboardingRuleChannel, type OnboardingRuleDraft } from "@/lib/discord/onboarding-rules";
+import {
+  checkOnboardingRules,
+  countedChannelIds,
+  everyoneAccess,
+  everyoneCanChat,
+  type OnboardingRuleChannel,
+  type OnboardingRuleDraft,
+} from "@/lib/discord/onboarding-rules";
 import type { GuildPermissionContext } from "@/lib/discord/permissions";
 
 // Snowflake-sized ids (beyond 2^53) so nothing compares them as numbers.
@@ -15,9 +22,17 @@ const context: GuildPermissionContext = {
   ],
 };
 const readOnly = [{ id: GUILD, type: 0 as const, allow: 0n, deny: P.SendMessages }];
-const hidden = [{ id: GUILD, type: 0 as const, allow: 0n, deny: P.ViewChannel }, { id: MOD_ROLE, type: 0 as const, allow: P.ViewChannel, deny: 0n }];
+const hidden = [
+  { id: GUILD, type: 0 as const, allow: 0n, deny: P.ViewChannel },
+  { id: MOD_ROLE, type: 0 as const, allow: P.ViewChannel, deny: 0n },
+];
 
-const channel = (n: number, name: string, type = 0, overwrites: OnboardingRuleChannel["overwrites"] = []): OnboardingRuleChannel => ({ id: `12000000000000000${String(n).padStart(2, "0")}`, name, type, overwrites });
+const channel = (
+  n: number,
+  name: string,
+  type = 0,
+  overwrites: OnboardingRuleChannel["overwrites"] = [],
+): OnboardingRuleChannel => ({ id: `12000000000000000${String(n).padStart(2, "0")}`, name, type, overwrites });
 const rules = channel(1, "rules", 0, readOnly);
 const news = channel(2, "news", 5, readOnly);
 const general = channel(3, "general");
@@ -31,7 +46,13 @@ const lounge = channel(10, "Lounge", 2);
 const channels = [rules, news, general, offTopic, help, memes, ideas, staff, category, lounge];
 const guild = { context, channels };
 
-const draft = (partial: Partial<OnboardingRuleDraft>): OnboardingRuleDraft => ({ enabled: true, mode: 0, default_channel_ids: [], prompts: [], ...partial });
+const draft = (partial: Partial<OnboardingRuleDraft>): OnboardingRuleDraft => ({
+  enabled: true,
+  mode: 0,
+  default_channel_ids: [],
+  prompts: [],
+  ...partial,
+});
 const ids = (...list: OnboardingRuleChannel[]) => list.map((c) => c.id);
 
 describe("everyoneCanChat", () => {
@@ -40,7 +61,11 @@ describe("everyoneCanChat", () => {
     expect(everyoneCanChat(context, readOnly)).toBe(false);
     // A role's allow does not make a channel @everyone's.
     expect(everyoneCanChat(context, hidden)).toBe(false);
-    expect(everyoneCanChat({ ...context, roles: [{ id: GUILD, position: 0, permissions: P.ViewChannel }] }, [{ id: GUILD, type: 0, allow: P.SendMessages, deny: 0n }])).toBe(true);
+    expect(
+      everyoneCanChat({ ...context, roles: [{ id: GUILD, position: 0, permissions: P.ViewChannel }] }, [
+        { id: GUILD, type: 0, allow: P.SendMessages, deny: 0n },
+      ]),
+    ).toBe(true);
   });
 });
 
@@ -61,14 +86,20 @@ describe("checkOnboardingRules", () => {
 
   test("adding the suggestions meets the rules", () => {
     const first = checkOnboardingRules(draft({ default_channel_ids: ids(rules, news, general, help) }), guild);
-    const report = checkOnboardingRules(draft({ default_channel_ids: [...ids(rules, news, general, help), ...first.suggestions.map((s) => s.id)] }), guild);
+    const report = checkOnboardingRules(
+      draft({ default_channel_ids: [...ids(rules, news, general, help), ...first.suggestions.map((s) => s.id)] }),
+      guild,
+    );
     expect(report.met).toBe(true);
     expect(report.canSave).toBe(true);
     expect(report.suggestions).toEqual([]);
   });
 
   test("seven channels with only four writable fail the second rule alone", () => {
-    const report = checkOnboardingRules(draft({ default_channel_ids: ids(rules, news, staff, general, offTopic, help, memes) }), guild);
+    const report = checkOnboardingRules(
+      draft({ default_channel_ids: ids(rules, news, staff, general, offTopic, help, memes) }),
+      guild,
+    );
     expect(report.rules[0].met).toBe(true);
     expect(report.rules[1]).toMatchObject({ have: 4, met: false });
     expect(report.suggestions.map((s) => s.name)).toEqual(["ideas"]);
@@ -86,7 +117,9 @@ describe("checkOnboardingRules", () => {
       { in_onboarding: false, options: [{ channel_ids: ids(lounge) }] },
     ];
     const defaults = ids(rules, news, general, help);
-    expect(checkOnboardingRules(draft({ mode: 0, default_channel_ids: defaults, prompts }), guild).rules[0].have).toBe(4);
+    expect(checkOnboardingRules(draft({ mode: 0, default_channel_ids: defaults, prompts }), guild).rules[0].have).toBe(
+      4,
+    );
     const advanced = checkOnboardingRules(draft({ mode: 1, default_channel_ids: defaults, prompts }), guild);
     expect(advanced.rules.map((r) => r.have)).toEqual([7, 5]);
     expect(advanced.met).toBe(true);
@@ -97,20 +130,29 @@ describe("checkOnboardingRules", () => {
   });
 
   test("ids that are not onboarding channels are reported and do not count", () => {
-    const report = checkOnboardingRules(draft({ default_channel_ids: [category.id, "1300000000000000000", general.id] }), guild);
+    const report = checkOnboardingRules(
+      draft({ default_channel_ids: [category.id, "1300000000000000000", general.id] }),
+      guild,
+    );
     expect(report.unknown).toEqual([category.id, "1300000000000000000"]);
     expect(report.rules[0].have).toBe(1);
   });
 
   test("a guild without enough open channels is unreachable", () => {
-    const report = checkOnboardingRules(draft({ default_channel_ids: ids(general) }), { context, channels: [rules, news, general, offTopic, staff] });
+    const report = checkOnboardingRules(draft({ default_channel_ids: ids(general) }), {
+      context,
+      channels: [rules, news, general, offTopic, staff],
+    });
     expect(report.unreachable).toBe(true);
     expect(report.suggestions.map((s) => s.name)).toEqual(["off-topic", "rules", "news", "staff"]);
   });
 
   test("an @everyone role holding Administrator counts every channel as writable", () => {
     const admin = { ...context, roles: [{ id: GUILD, position: 0, permissions: P.Administrator }] };
-    const report = checkOnboardingRules(draft({ default_channel_ids: ids(rules, news, staff, general, offTopic, help, memes) }), { context: admin, channels });
+    const report = checkOnboardingRules(
+      draft({ default_channel_ids: ids(rules, news, staff, general, offTopic, help, memes) }),
+      { context: admin, channels },
+    );
     expect(report.rules[1].have).toBe(7);
   });
 });

@@ -47,7 +47,11 @@ const ctx: GuildPermissionContext = {
   roles: [
     { id: ROLE.everyone, position: 0, permissions: EVERYONE_PERMS },
     { id: ROLE.admin, position: 6, permissions: P.Administrator },
-    { id: ROLE.moderator, position: 4, permissions: P.KickMembers | P.BanMembers | P.ModerateMembers | P.ManageMessages },
+    {
+      id: ROLE.moderator,
+      position: 4,
+      permissions: P.KickMembers | P.BanMembers | P.ModerateMembers | P.ManageMessages,
+    },
     { id: ROLE.helper, position: 3, permissions: P.KickMembers | P.ViewAuditLog },
     { id: ROLE.regular, position: 2, permissions: P.EmbedLinks | P.AttachFiles },
     { id: ROLE.tieNewer, position: 1, permissions: 0n },
@@ -55,7 +59,11 @@ const ctx: GuildPermissionContext = {
   ],
 };
 
-const member = (userId: string, roleIds: string[] = [], communicationDisabledUntil: PermissionMember["communicationDisabledUntil"] = null): PermissionMember => ({
+const member = (
+  userId: string,
+  roleIds: string[] = [],
+  communicationDisabledUntil: PermissionMember["communicationDisabledUntil"] = null,
+): PermissionMember => ({
   userId,
   roleIds,
   communicationDisabledUntil,
@@ -73,7 +81,12 @@ const FUTURE = NOW + 60_000;
 const PAST = NOW - 60_000;
 
 const roleOverwrite = (id: string, allow: bigint, deny: bigint): PermissionOverwrite => ({ id, type: 0, allow, deny });
-const memberOverwrite = (id: string, allow: bigint, deny: bigint): PermissionOverwrite => ({ id, type: 1, allow, deny });
+const memberOverwrite = (id: string, allow: bigint, deny: bigint): PermissionOverwrite => ({
+  id,
+  type: 1,
+  allow,
+  deny,
+});
 
 describe("flags", () => {
   test("PermissionFlags is discord-api-types' PermissionFlagsBits", () => {
@@ -154,8 +167,18 @@ describe("labels and groups", () => {
   });
 
   test("groups follow Discord's role editor", () => {
-    expect(PERMISSION_GROUPS.map((group) => group.id)).toEqual(["general", "membership", "text", "voice", "apps", "stage", "events", "advanced"]);
-    const groupOf = (flag: bigint) => PERMISSION_GROUPS.find((group) => group.permissions.some((info) => info.flag === flag))?.id;
+    expect(PERMISSION_GROUPS.map((group) => group.id)).toEqual([
+      "general",
+      "membership",
+      "text",
+      "voice",
+      "apps",
+      "stage",
+      "events",
+      "advanced",
+    ]);
+    const groupOf = (flag: bigint) =>
+      PERMISSION_GROUPS.find((group) => group.permissions.some((info) => info.flag === flag))?.id;
     expect(groupOf(P.ManageGuild)).toBe("general");
     expect(groupOf(P.BanMembers)).toBe("membership");
     expect(groupOf(P.ModerateMembers)).toBe("membership");
@@ -169,8 +192,19 @@ describe("labels and groups", () => {
 
   test("dangerous marks the elevated permissions and only those", () => {
     const dangerous = [
-      P.Administrator, P.ManageGuild, P.ManageRoles, P.ManageChannels, P.KickMembers, P.BanMembers, P.ManageWebhooks,
-      P.ManageMessages, P.ManageGuildExpressions, P.ModerateMembers, P.ManageThreads, P.ManageEvents, P.MentionEveryone,
+      P.Administrator,
+      P.ManageGuild,
+      P.ManageRoles,
+      P.ManageChannels,
+      P.KickMembers,
+      P.BanMembers,
+      P.ManageWebhooks,
+      P.ManageMessages,
+      P.ManageGuildExpressions,
+      P.ModerateMembers,
+      P.ManageThreads,
+      P.ManageEvents,
+      P.MentionEveryone,
     ];
     for (const flag of dangerous) expect(DANGEROUS_PERMISSIONS & flag, permissionLabel(flag)).toBe(flag);
     for (const flag of [P.ViewChannel, P.SendMessages, P.Connect, P.CreateInstantInvite, P.ChangeNickname]) {
@@ -196,7 +230,10 @@ describe("hasPermission, missingPermissions, describeMissing", () => {
   });
 
   test("missingPermissions lists single flags in editor order", () => {
-    expect(missingPermissions(P.BanMembers, P.KickMembers | P.BanMembers | P.ManageGuild)).toEqual([P.ManageGuild, P.KickMembers]);
+    expect(missingPermissions(P.BanMembers, P.KickMembers | P.BanMembers | P.ManageGuild)).toEqual([
+      P.ManageGuild,
+      P.KickMembers,
+    ]);
     expect(missingPermissions(P.Administrator, P.KickMembers | P.ManageGuild)).toEqual([]);
     expect(missingPermissions(0n, P.ModerateMembers)).toEqual([P.ModerateMembers]);
   });
@@ -219,7 +256,17 @@ describe("computeBasePermissions", () => {
     ["the owner, without roles, gets everything", owner, ALL_PERMISSIONS],
     ["ADMINISTRATOR gets everything", admin, ALL_PERMISSIONS],
     ["@everyone only", plain, EVERYONE_PERMS],
-    ["@everyone OR every role", mod, EVERYONE_PERMS | P.KickMembers | P.BanMembers | P.ModerateMembers | P.ManageMessages | P.EmbedLinks | P.AttachFiles],
+    [
+      "@everyone OR every role",
+      mod,
+      EVERYONE_PERMS |
+        P.KickMembers |
+        P.BanMembers |
+        P.ModerateMembers |
+        P.ManageMessages |
+        P.EmbedLinks |
+        P.AttachFiles,
+    ],
     ["unknown role ids are ignored", member("7", ["999", ROLE.regular]), EVERYONE_PERMS | P.EmbedLinks | P.AttachFiles],
     ["listing @everyone among roles is harmless", member("8", [ROLE.everyone]), EVERYONE_PERMS],
   ])("%s", (_name, who, expected) => {
@@ -273,7 +320,10 @@ describe("computeChannelPermissions", () => {
     [
       "a member deny beats a role allow",
       regular,
-      [roleOverwrite(ROLE.regular, P.SendTTSMessages, 0n), memberOverwrite(regular.userId, 0n, P.SendTTSMessages | P.SendMessages)],
+      [
+        roleOverwrite(ROLE.regular, P.SendTTSMessages, 0n),
+        memberOverwrite(regular.userId, 0n, P.SendTTSMessages | P.SendMessages),
+      ],
       (EVERYONE_PERMS | P.EmbedLinks | P.AttachFiles) & ~P.SendMessages,
     ],
     [
@@ -312,8 +362,18 @@ describe("computeChannelPermissions", () => {
       [memberOverwrite(plain.userId, P.Administrator, 0n)],
       EVERYONE_PERMS,
     ],
-    ["the owner ignores overwrites", owner, [roleOverwrite(GUILD, 0n, P.ViewChannel), memberOverwrite(OWNER, 0n, ALL_PERMISSIONS)], ALL_PERMISSIONS],
-    ["ADMINISTRATOR ignores overwrites", admin, [roleOverwrite(ROLE.admin, 0n, P.ViewChannel), memberOverwrite(admin.userId, 0n, P.SendMessages)], ALL_PERMISSIONS],
+    [
+      "the owner ignores overwrites",
+      owner,
+      [roleOverwrite(GUILD, 0n, P.ViewChannel), memberOverwrite(OWNER, 0n, ALL_PERMISSIONS)],
+      ALL_PERMISSIONS,
+    ],
+    [
+      "ADMINISTRATOR ignores overwrites",
+      admin,
+      [roleOverwrite(ROLE.admin, 0n, P.ViewChannel), memberOverwrite(admin.userId, 0n, P.SendMessages)],
+      ALL_PERMISSIONS,
+    ],
   ])("%s", (_name, who, overwrites, expected) => {
     expect(computeChannelPermissions(ctx, who, overwrites, NOW)).toBe(expected);
   });
@@ -353,11 +413,16 @@ describe("timeouts", () => {
   });
 
   test("a timeout that has ended strips nothing", () => {
-    expect(computeBasePermissions(ctx, timedOut, FUTURE + 1)).toBe(computeBasePermissions(ctx, member("9", [ROLE.moderator]), NOW));
+    expect(computeBasePermissions(ctx, timedOut, FUTURE + 1)).toBe(
+      computeBasePermissions(ctx, member("9", [ROLE.moderator]), NOW),
+    );
   });
 
   test("a timeout cannot grant what the member lacked", () => {
-    const noHistory: GuildPermissionContext = { ...ctx, roles: [{ id: GUILD, position: 0, permissions: P.ViewChannel | P.SendMessages }] };
+    const noHistory: GuildPermissionContext = {
+      ...ctx,
+      roles: [{ id: GUILD, position: 0, permissions: P.ViewChannel | P.SendMessages }],
+    };
     expect(computeBasePermissions(noHistory, member("9", [], FUTURE), NOW)).toBe(P.ViewChannel);
   });
 
@@ -408,12 +473,27 @@ describe("role hierarchy", () => {
     ["below the actor's highest role", mod, ROLE.helper, { ok: true }],
     ["the actor's own highest role", mod, ROLE.moderator, { ok: false, reason: "role is your highest role" }],
     ["above the actor's highest role", helper, ROLE.moderator, { ok: false, reason: "role is above yours" }],
-    ["ADMINISTRATOR does not bypass the hierarchy", admin, ROLE.admin, { ok: false, reason: "role is your highest role" }],
+    [
+      "ADMINISTRATOR does not bypass the hierarchy",
+      admin,
+      ROLE.admin,
+      { ok: false, reason: "role is your highest role" },
+    ],
     ["administrators manage lower roles", admin, ROLE.moderator, { ok: true }],
     ["the owner manages any role", owner, ROLE.admin, { ok: true }],
     ["equal position, older role is above the newer", member("10", [ROLE.tieOlder]), ROLE.tieNewer, { ok: true }],
-    ["equal position, newer role cannot manage the older", member("10", [ROLE.tieNewer]), ROLE.tieOlder, { ok: false, reason: "role is above yours" }],
-    ["a member with no roles cannot manage @everyone", plain, ROLE.everyone, { ok: false, reason: "role is your highest role" }],
+    [
+      "equal position, newer role cannot manage the older",
+      member("10", [ROLE.tieNewer]),
+      ROLE.tieOlder,
+      { ok: false, reason: "role is above yours" },
+    ],
+    [
+      "a member with no roles cannot manage @everyone",
+      plain,
+      ROLE.everyone,
+      { ok: false, reason: "role is your highest role" },
+    ],
   ])("canManageRole: %s", (_name, actor, roleId, expected) => {
     expect(canManageRole(ctx, actor, role(roleId))).toEqual(expected);
   });
@@ -427,8 +507,18 @@ describe("role hierarchy", () => {
     ["cannot act on oneself", helper, helper, ABOVE],
     ["a member with no roles cannot act on another", plain, member("12"), ABOVE],
     ["any role acts on a member with none", regular, plain, { ok: true }],
-    ["equal position: older role acts on newer", member("10", [ROLE.tieOlder]), member("13", [ROLE.tieNewer]), { ok: true }],
-    ["equal position: newer role cannot act on older", member("13", [ROLE.tieNewer]), member("10", [ROLE.tieOlder]), ABOVE],
+    [
+      "equal position: older role acts on newer",
+      member("10", [ROLE.tieOlder]),
+      member("13", [ROLE.tieNewer]),
+      { ok: true },
+    ],
+    [
+      "equal position: newer role cannot act on older",
+      member("13", [ROLE.tieNewer]),
+      member("10", [ROLE.tieOlder]),
+      ABOVE,
+    ],
     ["ADMINISTRATOR does not bypass the hierarchy", admin, member("14", [ROLE.admin]), ABOVE],
     ["the owner acts on administrators", owner, admin, { ok: true }],
     ["nobody acts on the owner: admin", admin, owner, OWNER_TARGET],

@@ -13,10 +13,19 @@ const matched = (method: string, path: string) => {
 };
 
 test("static segments win over parameters, also when the client percent-encodes them", () => {
-  expect(matched("GET", "/guilds/1/members/@me")).toEqual({ path: "/guilds/:guildId/members/@me", params: { guildId: "1" } });
-  expect(matched("GET", "/guilds/1/members/%40me")).toEqual({ path: "/guilds/:guildId/members/@me", params: { guildId: "1" } });
+  expect(matched("GET", "/guilds/1/members/@me")).toEqual({
+    path: "/guilds/:guildId/members/@me",
+    params: { guildId: "1" },
+  });
+  expect(matched("GET", "/guilds/1/members/%40me")).toEqual({
+    path: "/guilds/:guildId/members/@me",
+    params: { guildId: "1" },
+  });
   expect(matched("GET", "/guilds/1/members/search")).toMatchObject({ path: "/guilds/:guildId/members/search" });
-  expect(matched("GET", "/guilds/1/members/42")).toEqual({ path: "/guilds/:guildId/members/:userId", params: { guildId: "1", userId: "42" } });
+  expect(matched("GET", "/guilds/1/members/42")).toEqual({
+    path: "/guilds/:guildId/members/:userId",
+    params: { guildId: "1", userId: "42" },
+  });
 });
 
 test("unknown paths and methods", () => {

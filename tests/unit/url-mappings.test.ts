@@ -1,6 +1,12 @@
 // Activity URL Mappings: the proxy's longest-prefix resolution and the checks on prefixes and targets.
 import { describe, expect, test } from "vitest";
-import { checkMappingPrefix, checkMappingTarget, normalizeMappingPrefix, resolveUrlMapping, type UrlMapping } from "@/lib/discord/url-mappings";
+import {
+  checkMappingPrefix,
+  checkMappingTarget,
+  normalizeMappingPrefix,
+  resolveUrlMapping,
+  type UrlMapping,
+} from "@/lib/discord/url-mappings";
 
 const MAPPINGS: UrlMapping[] = [
   { prefix: "/", target: "activity.example.com" },
@@ -34,7 +40,9 @@ describe("resolveUrlMapping", () => {
   });
 
   test("keeps the query string and fragment", () => {
-    expect(resolveUrlMapping(MAPPINGS, "/.proxy/api/token?code=abc&x=1#frag")?.url).toBe("https://backend.example.com/token?code=abc&x=1#frag");
+    expect(resolveUrlMapping(MAPPINGS, "/.proxy/api/token?code=abc&x=1#frag")?.url).toBe(
+      "https://backend.example.com/token?code=abc&x=1#frag",
+    );
     expect(resolveUrlMapping(MAPPINGS, "/.proxy/api?x=1")?.url).toBe("https://backend.example.com/?x=1");
   });
 
@@ -49,12 +57,16 @@ describe("resolveUrlMapping", () => {
   });
 
   test("the scheme can be http for a local target (the host simulator)", () => {
-    expect(resolveUrlMapping([{ prefix: "/", target: "localhost:3000" }], "/.proxy/activity", { scheme: "http" })?.url).toBe("http://localhost:3000/activity");
+    expect(
+      resolveUrlMapping([{ prefix: "/", target: "localhost:3000" }], "/.proxy/activity", { scheme: "http" })?.url,
+    ).toBe("http://localhost:3000/activity");
   });
 });
 
 describe("checkMappingPrefix", () => {
-  test.each(["/", "/api", "/api/v2", "/cdn/", "/a-b_c.d~e"])("accepts %s", (prefix) => expect(checkMappingPrefix(prefix)).toBeNull());
+  test.each(["/", "/api", "/api/v2", "/cdn/", "/a-b_c.d~e"])("accepts %s", (prefix) =>
+    expect(checkMappingPrefix(prefix)).toBeNull(),
+  );
   test.each([
     ["", /Enter a prefix/],
     ["api", /start with "\/"/],
@@ -74,10 +86,15 @@ describe("checkMappingPrefix", () => {
 });
 
 describe("checkMappingTarget", () => {
-  test.each(["example.com", "localhost:3000", "127.0.0.1:8080", "my-app.trycloudflare.com", "example.com/api/v1", "[::1]:3000", "EXAMPLE.com"])(
-    "accepts %s",
-    (target) => expect(checkMappingTarget(target)).toBeNull(),
-  );
+  test.each([
+    "example.com",
+    "localhost:3000",
+    "127.0.0.1:8080",
+    "my-app.trycloudflare.com",
+    "example.com/api/v1",
+    "[::1]:3000",
+    "EXAMPLE.com",
+  ])("accepts %s", (target) => expect(checkMappingTarget(target)).toBeNull());
   test.each([
     ["", /Enter a target/],
     ["http://example.com", /scheme/],

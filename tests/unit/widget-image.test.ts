@@ -10,7 +10,14 @@ import {
   WIDGET_IMAGE_STYLES,
   type WidgetImageStyle,
 } from "@/lib/guild-api/widget-image";
-import { FALLBACK_GLYPH, GLYPHS, GLYPH_ROWS, fitGlyphs, measureGlyphs, toGlyphs } from "@/lib/guild-api/widget-image/font";
+import {
+  FALLBACK_GLYPH,
+  GLYPHS,
+  GLYPH_ROWS,
+  fitGlyphs,
+  measureGlyphs,
+  toGlyphs,
+} from "@/lib/guild-api/widget-image/font";
 
 const BANNERS = WIDGET_IMAGE_STYLES.filter((style) => style !== "shield");
 const ICON_COLOUR = [16, 192, 160, 255] as const;
@@ -32,7 +39,12 @@ function countColour(png: PNG, colour: readonly number[]) {
   for (let y = 0; y < png.height; y++) {
     for (let x = 0; x < png.width; x++) {
       const i = (y * png.width + x) * 4;
-      if (png.data[i] === colour[0] && png.data[i + 1] === colour[1] && png.data[i + 2] === colour[2] && png.data[i + 3] === colour[3]) {
+      if (
+        png.data[i] === colour[0] &&
+        png.data[i + 1] === colour[1] &&
+        png.data[i + 2] === colour[2] &&
+        png.data[i + 3] === colour[3]
+      ) {
         total++;
         if (x < png.width / 4) left++;
       }
@@ -104,7 +116,9 @@ describe("renderWidgetImage", () => {
     const long = "x".repeat(200);
     expect(() => render(style, { guildName: long })).not.toThrow();
     // Cut with "...": what lies past the visible part cannot change the image.
-    expect(render(style, { guildName: long }).equals(render(style, { guildName: `${"x".repeat(150)}${"y".repeat(50)}` }))).toBe(true);
+    expect(
+      render(style, { guildName: long }).equals(render(style, { guildName: `${"x".repeat(150)}${"y".repeat(50)}` })),
+    ).toBe(true);
     const emoji = PNG.sync.read(render(style, { guildName: "🎮🔥👨‍👩‍👧" }));
     expect({ width: emoji.width, height: emoji.height }).toEqual(WIDGET_IMAGE_SIZES[style]);
     expect(() => render(style, { guildName: "" })).not.toThrow();
@@ -120,7 +134,8 @@ describe("renderWidgetImage", () => {
     expect(render("shield", { onlineCount: -5 }).equals(zero)).toBe(true);
     expect(render("shield", { onlineCount: Number.NaN }).equals(zero)).toBe(true);
     expect(render("shield", { onlineCount: 0.7 }).equals(zero)).toBe(true);
-    for (const style of WIDGET_IMAGE_STYLES) expect(() => render(style, { onlineCount: Number.MAX_SAFE_INTEGER })).not.toThrow();
+    for (const style of WIDGET_IMAGE_STYLES)
+      expect(() => render(style, { onlineCount: Number.MAX_SAFE_INTEGER })).not.toThrow();
   });
 
   test("renders fast enough to serve without a cache (printed, not asserted)", () => {
@@ -148,7 +163,10 @@ describe("decodeIconForWidget", () => {
 
   test("centre-crops a non-square image and honours a requested size", () => {
     // 120x40: red margins, green middle 40 columns.
-    const icon = decodeIconForWidget(pngOf(120, 40, (x) => (x >= 40 && x < 80 ? [0, 255, 0, 255] : [255, 0, 0, 255])), 20);
+    const icon = decodeIconForWidget(
+      pngOf(120, 40, (x) => (x >= 40 && x < 80 ? [0, 255, 0, 255] : [255, 0, 0, 255])),
+      20,
+    );
     expect(icon?.width).toBe(20);
     for (let i = 0; i < icon!.rgba.length; i += 4) expect([...icon!.rgba.subarray(i, i + 4)]).toEqual([0, 255, 0, 255]);
   });
@@ -179,7 +197,10 @@ describe("widget text", () => {
     const fallback = [...GLYPHS.subarray(FALLBACK_GLYPH * GLYPH_ROWS, (FALLBACK_GLYPH + 1) * GLYPH_ROWS)].join();
     for (let code = 33; code <= 126; code++) {
       const rows = [...GLYPHS.subarray((code - 32) * GLYPH_ROWS, (code - 31) * GLYPH_ROWS)];
-      expect(rows.some((row) => row !== 0), String.fromCharCode(code)).toBe(true);
+      expect(
+        rows.some((row) => row !== 0),
+        String.fromCharCode(code),
+      ).toBe(true);
       expect(rows.join(), String.fromCharCode(code)).not.toBe(fallback);
     }
   });

@@ -34,11 +34,16 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
     <main className="flex min-h-screen items-center justify-center bg-surface-sunken p-4">
       <div className="flex w-full max-w-sm flex-col gap-6 rounded-xl bg-surface p-8 shadow-xl ring-1 ring-line">
         <header className="flex flex-col items-center gap-3 text-center">
-          <div aria-hidden className="flex size-14 items-center justify-center rounded-2xl bg-blurple text-2xl font-bold text-white">
+          <div
+            aria-hidden
+            className="flex size-14 items-center justify-center rounded-2xl bg-blurple text-2xl font-bold text-white"
+          >
             G
           </div>
           <h1 className="text-2xl font-semibold">Sign in to Guildhall</h1>
-          <p className="text-sm text-ink-muted">Manage the servers you moderate: settings, channels, roles, members and more.</p>
+          <p className="text-sm text-ink-muted">
+            Manage the servers you moderate: settings, channels, roles, members and more.
+          </p>
         </header>
         {error && (
           <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 p-3 text-sm">
@@ -47,7 +52,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         )}
         <SignInButton callbackUrl={callbackUrl} />
         <p className="text-center text-xs text-ink-muted">
-          Guildhall asks to know who you are and which servers you are in (<span className="font-mono">identify guilds</span>).
+          Guildhall asks to know who you are and which servers you are in (
+          <span className="font-mono">identify guilds</span>).
         </p>
       </div>
     </main>

@@ -25,7 +25,9 @@ export default async function GuildsPage() {
       <header className="border-b border-line bg-surface-raised">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
           <Link href="/guilds" className="flex items-center gap-2 font-bold">
-            <span aria-hidden className="flex size-8 items-center justify-center rounded-lg bg-blurple text-white">G</span>
+            <span aria-hidden className="flex size-8 items-center justify-center rounded-lg bg-blurple text-white">
+              G
+            </span>
             Guildhall
           </Link>
           <div className="flex items-center gap-1">
@@ -37,7 +39,10 @@ export default async function GuildsPage() {
       </header>
       <main className="mx-auto max-w-5xl px-4 py-8">
         <h1 className="text-2xl font-bold tracking-tight">Choose a server</h1>
-        <p className="mt-1 text-sm text-ink-muted">Servers you own or can moderate (Manage Server, Channels or Roles; Kick, Ban or Timeout Members; Administrator).</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          Servers you own or can moderate (Manage Server, Channels or Roles; Kick, Ban or Timeout Members;
+          Administrator).
+        </p>
         {manageable.length === 0 ? (
           <div className="mt-8">
             <EmptyState title="No servers to manage" icon={<Icons.shield className="size-8" />}>

@@ -13,17 +13,33 @@ const VOICE_SCOPE = "rpc.voice.read";
 type Phase = "connecting" | "signing-in" | "loading" | "ready" | "signed-out" | "error";
 type VoiceStatus = "idle" | "listening" | "needs-permission" | "unavailable";
 
-interface ActivityUser { id: string; username: string; global_name?: string | null; avatar?: string | null }
-interface ActivityGuild { id: string; name: string; icon: string | null }
-interface ActivityChannel { id: string; name?: string | null; type: number }
+interface ActivityUser {
+  id: string;
+  username: string;
+  global_name?: string | null;
+  avatar?: string | null;
+}
+interface ActivityGuild {
+  id: string;
+  name: string;
+  icon: string | null;
+}
+interface ActivityChannel {
+  id: string;
+  name?: string | null;
+  type: number;
+}
 
 /** Behind Discord's proxy every request to our own server goes through /.proxy. */
 function apiPath(path: string): string {
-  return typeof window !== "undefined" && window.location.hostname.endsWith(".discordsays.com") ? `/.proxy${path}` : path;
+  return typeof window !== "undefined" && window.location.hostname.endsWith(".discordsays.com")
+    ? `/.proxy${path}`
+    : path;
 }
 
 function errorMessage(error: unknown): string {
-  if (error && typeof error === "object" && "message" in error && typeof error.message === "string" && error.message) return error.message;
+  if (error && typeof error === "object" && "message" in error && typeof error.message === "string" && error.message)
+    return error.message;
   return "Something went wrong.";
 }
 
@@ -38,8 +54,14 @@ export function ActivityApp({ clientId, cdnBase, launched }: { clientId: string;
   const [voice, setVoice] = useState<VoiceStatus>("idle");
   const [speaking, setSpeaking] = useState<string[]>([]);
 
-  const onSpeakingStart = useCallback((event: { user_id: string }) => setSpeaking((ids) => (ids.includes(event.user_id) ? ids : [...ids, event.user_id])), []);
-  const onSpeakingStop = useCallback((event: { user_id: string }) => setSpeaking((ids) => ids.filter((id) => id !== event.user_id)), []);
+  const onSpeakingStart = useCallback(
+    (event: { user_id: string }) => setSpeaking((ids) => (ids.includes(event.user_id) ? ids : [...ids, event.user_id])),
+    [],
+  );
+  const onSpeakingStop = useCallback(
+    (event: { user_id: string }) => setSpeaking((ids) => ids.filter((id) => id !== event.user_id)),
+    [],
+  );
 
   const listenForSpeaking = useCallback(async () => {
     const sdk = sdkRef.current;
@@ -53,7 +75,9 @@ export function ActivityApp({ clientId, cdnBase, launched }: { clientId: string;
       setVoice("listening");
     } catch {
       // The SDK keeps the local listener even when the host refuses: remove it so a retry subscribes again.
-      await sdk.unsubscribe(Events.SPEAKING_START, onSpeakingStart, { channel_id: sdk.channelId }).catch(() => undefined);
+      await sdk
+        .unsubscribe(Events.SPEAKING_START, onSpeakingStart, { channel_id: sdk.channelId })
+        .catch(() => undefined);
       await sdk.unsubscribe(Events.SPEAKING_STOP, onSpeakingStop, { channel_id: sdk.channelId }).catch(() => undefined);
       setVoice("needs-permission");
     }
@@ -67,13 +91,23 @@ export function ActivityApp({ clientId, cdnBase, launched }: { clientId: string;
       setProblem(null);
       let code: string;
       try {
-        ({ code } = await sdk.commands.authorize({ client_id: clientId, response_type: "code", state: "", prompt: "none", scope: [...scopes] as never }));
+        ({ code } = await sdk.commands.authorize({
+          client_id: clientId,
+          response_type: "code",
+          state: "",
+          prompt: "none",
+          scope: [...scopes] as never,
+        }));
       } catch {
         setPhase("signed-out");
         setProblem("You cancelled sign-in, so the Activity can't see your servers.");
         return false;
       }
-      const response = await fetch(apiPath("/api/token"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code }) });
+      const response = await fetch(apiPath("/api/token"), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ code }),
+      });
       const body = (await response.json().catch(() => ({}))) as { access_token?: string; message?: string };
       if (!response.ok || !body.access_token) {
         setPhase("error");
@@ -97,7 +131,9 @@ export function ActivityApp({ clientId, cdnBase, launched }: { clientId: string;
   const loadContext = useCallback(async () => {
     const sdk = sdkRef.current!;
     setPhase("loading");
-    const response = await fetch(apiPath("/api/v10/users/@me/guilds"), { headers: { authorization: `Bearer ${tokenRef.current}` } });
+    const response = await fetch(apiPath("/api/v10/users/@me/guilds"), {
+      headers: { authorization: `Bearer ${tokenRef.current}` },
+    });
     if (!response.ok) {
       setPhase("error");
       setProblem(`Could not load your servers (HTTP ${response.status}).`);
@@ -139,7 +175,10 @@ export function ActivityApp({ clientId, cdnBase, launched }: { clientId: string;
     return (
       <Shell>
         <h1 className="text-2xl font-semibold">Guildhall Activity</h1>
-        <p className="text-ink-muted">This Activity runs inside Discord (or Guildhall&apos;s host simulator). Launch it from a voice channel&apos;s Activity shelf.</p>
+        <p className="text-ink-muted">
+          This Activity runs inside Discord (or Guildhall&apos;s host simulator). Launch it from a voice channel&apos;s
+          Activity shelf.
+        </p>
       </Shell>
     );
   }
@@ -149,18 +188,36 @@ export function ActivityApp({ clientId, cdnBase, launched }: { clientId: string;
       <header className="flex items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold">Guildhall Activity</h1>
         <span data-testid="activity-phase" className="rounded-full bg-surface-raised px-3 py-1 text-sm text-ink-muted">
-          {phase === "connecting" ? "Connecting…" : phase === "signing-in" ? "Signing in…" : phase === "loading" ? "Loading…" : phase === "ready" ? "Ready" : phase === "signed-out" ? "Signed out" : "Error"}
+          {phase === "connecting"
+            ? "Connecting…"
+            : phase === "signing-in"
+              ? "Signing in…"
+              : phase === "loading"
+                ? "Loading…"
+                : phase === "ready"
+                  ? "Ready"
+                  : phase === "signed-out"
+                    ? "Signed out"
+                    : "Error"}
         </span>
       </header>
 
       {problem && (
-        <div role="alert" data-testid="activity-problem" className="rounded-lg border border-danger/40 bg-danger/10 p-4 text-sm">
+        <div
+          role="alert"
+          data-testid="activity-problem"
+          className="rounded-lg border border-danger/40 bg-danger/10 p-4 text-sm"
+        >
           {problem}
         </div>
       )}
 
       {(phase === "signed-out" || phase === "error") && (
-        <button type="button" onClick={() => void start()} className="self-start rounded-md bg-blurple px-4 py-2 font-medium text-white hover:bg-blurple-dark">
+        <button
+          type="button"
+          onClick={() => void start()}
+          className="self-start rounded-md bg-blurple px-4 py-2 font-medium text-white hover:bg-blurple-dark"
+        >
           Sign in with Discord
         </button>
       )}
@@ -169,7 +226,9 @@ export function ActivityApp({ clientId, cdnBase, launched }: { clientId: string;
         <section aria-label="You" className="flex items-center gap-3 rounded-lg bg-surface-raised p-4">
           <Avatar label={user.global_name ?? user.username} />
           <div>
-            <div className="font-medium" data-testid="activity-user">{user.global_name ?? user.username}</div>
+            <div className="font-medium" data-testid="activity-user">
+              {user.global_name ?? user.username}
+            </div>
             <div className="text-sm text-ink-muted">@{user.username}</div>
           </div>
         </section>
@@ -186,12 +245,16 @@ export function ActivityApp({ clientId, cdnBase, launched }: { clientId: string;
             )}
             <div>
               <div className="text-xs uppercase tracking-wide text-ink-muted">Server</div>
-              <div className="font-medium" data-testid="activity-guild">{guild?.name ?? "Not in a server (DM or group DM)"}</div>
+              <div className="font-medium" data-testid="activity-guild">
+                {guild?.name ?? "Not in a server (DM or group DM)"}
+              </div>
             </div>
           </div>
           <div className="rounded-lg bg-surface-raised p-4">
             <div className="text-xs uppercase tracking-wide text-ink-muted">Channel</div>
-            <div className="font-medium" data-testid="activity-channel">{channel?.name ?? "Unknown channel"}</div>
+            <div className="font-medium" data-testid="activity-channel">
+              {channel?.name ?? "Unknown channel"}
+            </div>
           </div>
         </section>
       )}
@@ -201,8 +264,15 @@ export function ActivityApp({ clientId, cdnBase, launched }: { clientId: string;
           <h2 className="mb-2 font-medium">Who is speaking</h2>
           {voice === "needs-permission" && (
             <div className="flex flex-wrap items-center gap-3 text-sm">
-              <p data-testid="voice-needs-permission">Seeing who speaks needs the &quot;rpc.voice.read&quot; permission, which this Activity doesn&apos;t have yet.</p>
-              <button type="button" onClick={() => void allowVoice()} className="rounded-md bg-blurple px-3 py-1.5 font-medium text-white hover:bg-blurple-dark">
+              <p data-testid="voice-needs-permission">
+                Seeing who speaks needs the &quot;rpc.voice.read&quot; permission, which this Activity doesn&apos;t have
+                yet.
+              </p>
+              <button
+                type="button"
+                onClick={() => void allowVoice()}
+                className="rounded-md bg-blurple px-3 py-1.5 font-medium text-white hover:bg-blurple-dark"
+              >
                 Allow voice activity
               </button>
             </div>
@@ -212,7 +282,11 @@ export function ActivityApp({ clientId, cdnBase, launched }: { clientId: string;
             <ul data-testid="speaking-list" className="flex flex-wrap gap-2 text-sm">
               {speaking.length === 0 && <li className="text-ink-muted">Nobody is speaking.</li>}
               {speaking.map((id) => (
-                <li key={id} data-testid="speaking-user" className="rounded-full bg-success/20 px-3 py-1 ring-2 ring-success">
+                <li
+                  key={id}
+                  data-testid="speaking-user"
+                  className="rounded-full bg-success/20 px-3 py-1 ring-2 ring-success"
+                >
                   {id === user?.id ? `${user.global_name ?? user.username} (you)` : id}
                 </li>
               ))}
@@ -229,9 +303,17 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 function Avatar({ label, square = false }: { label: string; square?: boolean }) {
-  const initials = label.split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
+  const initials = label
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
   return (
-    <div aria-hidden className={`flex size-12 items-center justify-center bg-blurple font-semibold text-white ${square ? "rounded-2xl" : "rounded-full"}`}>
+    <div
+      aria-hidden
+      className={`flex size-12 items-center justify-center bg-blurple font-semibold text-white ${square ? "rounded-2xl" : "rounded-full"}`}
+    >
       {initials}
     </div>
   );

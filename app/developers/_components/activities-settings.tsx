@@ -49,21 +49,29 @@ export function ActivitiesSettings(props: {
 
   return (
     <div className="flex flex-col gap-5">
-      <form onSubmit={submitThrough(toggle, () => {
-        setConfirmOff(false);
-        return true;
-      })} className="flex items-start gap-4">
+      <form
+        onSubmit={submitThrough(toggle, () => {
+          setConfirmOff(false);
+          return true;
+        })}
+        className="flex items-start gap-4"
+      >
         <input type="hidden" name="enabled" value={String(!props.enabled)} />
         <div className="flex-1">
           <p id="enable-activities-label" className="font-medium">
             Enable Activities
           </p>
           <p className="mt-0.5 text-sm text-ink-muted">
-            Lets people launch {props.appName} as an Activity. Turning it on creates the default Entry Point command, <code className="font-mono">/launch</code>.
+            Lets people launch {props.appName} as an Activity. Turning it on creates the default Entry Point command,{" "}
+            <code className="font-mono">/launch</code>.
           </p>
           {blocked && (
             <p className="mt-2 text-sm text-[#A8650F] dark:text-warning">
-              Add a root mapping (prefix <code className="font-mono">/</code>) under <a href="#url-mappings" className="font-medium underline">URL Mappings</a> first.
+              Add a root mapping (prefix <code className="font-mono">/</code>) under{" "}
+              <a href="#url-mappings" className="font-medium underline">
+                URL Mappings
+              </a>{" "}
+              first.
             </p>
           )}
         </div>
@@ -76,22 +84,36 @@ export function ActivitiesSettings(props: {
           onClick={props.enabled ? () => setConfirmOff(true) : undefined}
           className={`relative mt-0.5 h-6 w-10 shrink-0 rounded-full transition-colors disabled:opacity-50 ${props.enabled ? "bg-success" : "bg-ink-muted/40"}`}
         >
-          <span className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-all ${props.enabled ? "left-[18px]" : "left-0.5"}`} />
+          <span
+            className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-all ${props.enabled ? "left-[18px]" : "left-0.5"}`}
+          />
         </button>
         {confirmOff && (
-          <div role="alertdialog" aria-labelledby="disable-activities-title" className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 p-4">
+          <div
+            role="alertdialog"
+            aria-labelledby="disable-activities-title"
+            className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 p-4"
+          >
             <div className="w-full max-w-md rounded-xl bg-surface p-6 shadow-2xl ring-1 ring-line">
               <h4 id="disable-activities-title" className="flex items-center gap-2 text-lg font-semibold">
                 <WarningIcon className="size-5 text-[#A8650F] dark:text-warning" /> Turn off Activities?
               </h4>
               <p className="mt-2 text-sm text-ink-muted">
-                The Entry Point command <code className="font-mono">/{props.entryPoint?.name ?? "launch"}</code> is removed with them, as on Discord. Turning Activities back on creates a fresh default one.
+                The Entry Point command <code className="font-mono">/{props.entryPoint?.name ?? "launch"}</code> is
+                removed with them, as on Discord. Turning Activities back on creates a fresh default one.
               </p>
               <div className="mt-5 flex justify-end gap-3">
-                <button type="button" onClick={() => setConfirmOff(false)} className="rounded-md px-4 py-2 text-sm font-medium hover:underline">
+                <button
+                  type="button"
+                  onClick={() => setConfirmOff(false)}
+                  className="rounded-md px-4 py-2 text-sm font-medium hover:underline"
+                >
                   Cancel
                 </button>
-                <button type="submit" className="rounded-md bg-danger px-4 py-2 text-sm font-medium text-white hover:opacity-90">
+                <button
+                  type="submit"
+                  className="rounded-md bg-danger px-4 py-2 text-sm font-medium text-white hover:opacity-90"
+                >
                   Turn Off Activities
                 </button>
               </div>
@@ -104,10 +126,14 @@ export function ActivitiesSettings(props: {
         <div className="rounded-lg border border-line bg-surface-raised/60 p-4">
           <div className="flex flex-wrap items-center gap-2">
             <p className="font-medium">Entry Point Command</p>
-            <span className="rounded-full bg-surface-sunken px-2 py-0.5 font-mono text-xs text-ink-muted">PRIMARY_ENTRY_POINT</span>
+            <span className="rounded-full bg-surface-sunken px-2 py-0.5 font-mono text-xs text-ink-muted">
+              PRIMARY_ENTRY_POINT
+            </span>
           </div>
           <div className="mt-3 flex items-center gap-3 rounded-md bg-surface px-3 py-2 ring-1 ring-line">
-            <code className="font-mono font-semibold text-blurple dark:text-blurple-light">/{props.entryPoint.name}</code>
+            <code className="font-mono font-semibold text-blurple dark:text-blurple-light">
+              /{props.entryPoint.name}
+            </code>
             <span className="text-sm text-ink-muted">{props.entryPoint.description}</span>
           </div>
           <form ref={handlerForm} onSubmit={submitThrough(setHandler)} className="mt-4">
@@ -134,10 +160,16 @@ export function ActivitiesSettings(props: {
                     <span>
                       <span className="flex items-center gap-2 text-sm font-medium">
                         {option.title}
-                        {"badge" in option && <span className="rounded bg-surface-sunken px-1.5 py-px text-[10px] font-bold uppercase text-ink-muted">{option.badge}</span>}
+                        {"badge" in option && (
+                          <span className="rounded bg-surface-sunken px-1.5 py-px text-[10px] font-bold uppercase text-ink-muted">
+                            {option.badge}
+                          </span>
+                        )}
                       </span>
                       <span className="mt-0.5 block text-xs text-ink-muted">{option.text}</span>
-                      <span className="mt-1 block font-mono text-[11px] text-ink-muted">handler: {option.value} ({option.value === 1 ? "APP_HANDLER" : "DISCORD_LAUNCH_ACTIVITY"})</span>
+                      <span className="mt-1 block font-mono text-[11px] text-ink-muted">
+                        handler: {option.value} ({option.value === 1 ? "APP_HANDLER" : "DISCORD_LAUNCH_ACTIVITY"})
+                      </span>
                     </span>
                   </label>
                 ))}

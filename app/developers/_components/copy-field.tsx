@@ -5,7 +5,15 @@ import { useState } from "react";
 import { CheckIcon, CopyIcon } from "./icons";
 import { FieldLabel } from "./section";
 
-export function CopyButton({ value, label = "Copy", className = "" }: { value: string; label?: string; className?: string }) {
+export function CopyButton({
+  value,
+  label = "Copy",
+  className = "",
+}: {
+  value: string;
+  label?: string;
+  className?: string;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <button
@@ -29,7 +37,10 @@ export function CopyField({ label, value, mono = true }: { label: string; value:
     <div className="min-w-0">
       <FieldLabel>{label}</FieldLabel>
       <div className="flex items-center gap-2">
-        <code className={`min-w-0 flex-1 truncate rounded-md bg-surface-sunken px-3 py-1.5 text-sm ${mono ? "font-mono" : ""}`} title={value}>
+        <code
+          className={`min-w-0 flex-1 truncate rounded-md bg-surface-sunken px-3 py-1.5 text-sm ${mono ? "font-mono" : ""}`}
+          title={value}
+        >
           {value}
         </code>
         <CopyButton value={value} />

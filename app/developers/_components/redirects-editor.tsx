@@ -11,7 +11,15 @@ import { ActionStatus } from "./status";
 
 type Action = (previous: ActionResult, form: FormData) => Promise<ActionResult>;
 
-export function RedirectsEditor({ redirectUris, addAction, removeAction }: { redirectUris: string[]; addAction: Action; removeAction: Action }) {
+export function RedirectsEditor({
+  redirectUris,
+  addAction,
+  removeAction,
+}: {
+  redirectUris: string[];
+  addAction: Action;
+  removeAction: Action;
+}) {
   const [addState, add, adding] = useActionState(addAction, idle);
   const [removeState, remove, removing] = useActionState(removeAction, idle);
   const [draft, setDraft] = useState("");
@@ -29,13 +37,16 @@ export function RedirectsEditor({ redirectUris, addAction, removeAction }: { red
   }
 
   const problem = touched && draft.trim() ? checkRedirectUri(draft.trim())?.message : undefined;
-  const duplicate = touched && redirectUris.includes(draft.trim()) ? "This redirect URI is already registered." : undefined;
+  const duplicate =
+    touched && redirectUris.includes(draft.trim()) ? "This redirect URI is already registered." : undefined;
   const latest = removeState.at > addState.at ? removeState : addState;
 
   return (
     <div className="flex flex-col gap-4">
       {redirectUris.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line px-4 py-6 text-center text-sm text-ink-muted">No redirect URIs yet. Add one below.</p>
+        <p className="rounded-lg border border-dashed border-line px-4 py-6 text-center text-sm text-ink-muted">
+          No redirect URIs yet. Add one below.
+        </p>
       ) : (
         <ul aria-label="Redirect URIs" className="divide-y divide-line overflow-hidden rounded-lg border border-line">
           {redirectUris.map((uri) => (
@@ -95,7 +106,11 @@ export function RedirectsEditor({ redirectUris, addAction, removeAction }: { red
           </button>
         </div>
         <p id="new-redirect-help" className={`text-xs ${problem || duplicate ? "text-danger" : "text-ink-muted"}`}>
-          {problem ?? duplicate ?? (full ? `You've registered the maximum of ${REDIRECT_URIS_MAX} redirect URIs. Remove one to add another.` : `Absolute http(s) address, no #fragment. ${redirectUris.length} of ${REDIRECT_URIS_MAX} used.`)}
+          {problem ??
+            duplicate ??
+            (full
+              ? `You've registered the maximum of ${REDIRECT_URIS_MAX} redirect URIs. Remove one to add another.`
+              : `Absolute http(s) address, no #fragment. ${redirectUris.length} of ${REDIRECT_URIS_MAX} used.`)}
         </p>
       </form>
       <ActionStatus state={latest} pending={adding || removing} />

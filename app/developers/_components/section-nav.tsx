@@ -7,7 +7,15 @@ import { BotIcon, DownloadIcon, InfoIcon, KeyIcon, RocketIcon } from "./icons";
 const NAV = [
   { id: "general", label: "General Information", icon: InfoIcon },
   { id: "oauth2", label: "OAuth2", icon: KeyIcon },
-  { id: "activities", label: "Activities", icon: RocketIcon, children: [{ id: "activity-settings", label: "Settings" }, { id: "url-mappings", label: "URL Mappings" }] },
+  {
+    id: "activities",
+    label: "Activities",
+    icon: RocketIcon,
+    children: [
+      { id: "activity-settings", label: "Settings" },
+      { id: "url-mappings", label: "URL Mappings" },
+    ],
+  },
   { id: "installation", label: "Installation", icon: DownloadIcon },
   { id: "bot", label: "Bot", icon: BotIcon },
 ];
@@ -47,7 +55,11 @@ export function SectionNav() {
             {item.label}
           </a>
           {item.children?.map((child) => (
-            <a key={child.id} href={`#${child.id}`} className="ml-9 block rounded-md px-3 py-1.5 text-ink-muted transition-colors hover:bg-surface hover:text-ink">
+            <a
+              key={child.id}
+              href={`#${child.id}`}
+              className="ml-9 block rounded-md px-3 py-1.5 text-ink-muted transition-colors hover:bg-surface hover:text-ink"
+            >
               {child.label}
             </a>
           ))}

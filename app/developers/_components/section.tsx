@@ -1,5 +1,15 @@
 // Layout pieces of the settings page: a section (an anchor with a heading) and the cards inside it.
-export function Section({ id, title, description, children }: { id: string; title: string; description: string; children: React.ReactNode }) {
+export function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-20">
       <header className="mb-5 border-b border-line pb-4">
@@ -13,9 +23,23 @@ export function Section({ id, title, description, children }: { id: string; titl
   );
 }
 
-export function Card({ id, title, description, children }: { id?: string; title: string; description?: string; children: React.ReactNode }) {
+export function Card({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id?: string;
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <section id={id} aria-labelledby={id ? `${id}-title` : undefined} className="scroll-mt-20 rounded-xl border border-line bg-surface p-5 shadow-sm sm:p-6">
+    <section
+      id={id}
+      aria-labelledby={id ? `${id}-title` : undefined}
+      className="scroll-mt-20 rounded-xl border border-line bg-surface p-5 shadow-sm sm:p-6"
+    >
       <h3 id={id ? `${id}-title` : undefined} className="text-base font-semibold">
         {title}
       </h3>

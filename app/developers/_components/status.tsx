@@ -3,10 +3,18 @@ import type { ActionResult } from "../_lib/action-result";
 import { CheckIcon, WarningIcon } from "./icons";
 
 export function ActionStatus({ state, pending }: { state: ActionResult<unknown>; pending?: boolean }) {
-  if (pending) return <p className="text-sm text-ink-muted" aria-live="polite">Saving…</p>;
+  if (pending)
+    return (
+      <p className="text-sm text-ink-muted" aria-live="polite">
+        Saving…
+      </p>
+    );
   if (!state.ok)
     return (
-      <p role="alert" className="flex items-start gap-2 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm">
+      <p
+        role="alert"
+        className="flex items-start gap-2 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm"
+      >
         <WarningIcon className="mt-0.5 size-4 shrink-0 text-danger" />
         {state.error}
       </p>

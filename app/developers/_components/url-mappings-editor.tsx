@@ -5,7 +5,12 @@
 // server applies, saved as a whole.
 import { useActionState, useMemo, useState } from "react";
 import { URL_MAPPINGS_MAX } from "@/lib/discord/limits";
-import { checkMappingPrefix, checkMappingTarget, normalizeMappingPrefix, type UrlMapping } from "@/lib/discord/url-mappings";
+import {
+  checkMappingPrefix,
+  checkMappingTarget,
+  normalizeMappingPrefix,
+  type UrlMapping,
+} from "@/lib/discord/url-mappings";
 import { idle, type ActionResult } from "../_lib/action-result";
 import { ArrowRightIcon, PlusIcon, TrashIcon } from "./icons";
 import { submitThrough } from "./form-submit";
@@ -21,10 +26,22 @@ interface Row {
 let nextKey = 0;
 const toRows = (mappings: UrlMapping[]): Row[] => {
   const root = mappings.find((m) => m.prefix === "/");
-  return [{ key: nextKey++, prefix: "/", target: root?.target ?? "" }, ...mappings.filter((m) => m !== root).map((m) => ({ key: nextKey++, ...m }))];
+  return [
+    { key: nextKey++, prefix: "/", target: root?.target ?? "" },
+    ...mappings.filter((m) => m !== root).map((m) => ({ key: nextKey++, ...m })),
+  ];
 };
 
-export function UrlMappingsEditor({ mappings, activitiesEnabled, saveAction }: { applicationId: string; mappings: UrlMapping[]; activitiesEnabled: boolean; saveAction: Action }) {
+export function UrlMappingsEditor({
+  mappings,
+  activitiesEnabled,
+  saveAction,
+}: {
+  applicationId: string;
+  mappings: UrlMapping[];
+  activitiesEnabled: boolean;
+  saveAction: Action;
+}) {
   const saved = useMemo(() => JSON.stringify(mappings), [mappings]);
   const [rows, setRows] = useState<Row[]>(() => toRows(mappings));
   const [baseline, setBaseline] = useState(saved);
@@ -40,14 +57,29 @@ export function UrlMappingsEditor({ mappings, activitiesEnabled, saveAction }: {
 
   // The root row is sent only when it has a target (an app without Activities may have no mappings at all).
   const sent = rows.filter((row, i) => i > 0 || row.target.trim() !== "");
-  const sentJson = JSON.stringify(sent.map((r) => ({ prefix: normalizeMappingPrefix(r.prefix.trim()), target: r.target.trim() })));
+  const sentJson = JSON.stringify(
+    sent.map((r) => ({ prefix: normalizeMappingPrefix(r.prefix.trim()), target: r.target.trim() })),
+  );
   const dirty = sentJson !== saved;
 
   const rowErrors = rows.map((row, i) => {
     const prefix = row.prefix.trim();
     const target = row.target.trim();
-    const prefixError = i === 0 ? null : checkMappingPrefix(prefix) ?? (rows.some((other, j) => j < i && normalizeMappingPrefix(other.prefix.trim()) === normalizeMappingPrefix(prefix)) ? `"${normalizeMappingPrefix(prefix)}" is already mapped.` : null);
-    const targetError = i === 0 && target === "" ? (activitiesEnabled ? "Activities need a root mapping: enter your Activity's host." : null) : checkMappingTarget(target);
+    const prefixError =
+      i === 0
+        ? null
+        : (checkMappingPrefix(prefix) ??
+          (rows.some(
+            (other, j) => j < i && normalizeMappingPrefix(other.prefix.trim()) === normalizeMappingPrefix(prefix),
+          )
+            ? `"${normalizeMappingPrefix(prefix)}" is already mapped.`
+            : null));
+    const targetError =
+      i === 0 && target === ""
+        ? activitiesEnabled
+          ? "Activities need a root mapping: enter your Activity's host."
+          : null
+        : checkMappingTarget(target);
     return { prefix: prefixError, target: targetError };
   });
   // Server field errors name rows by their index among the sent rows.
@@ -58,7 +90,8 @@ export function UrlMappingsEditor({ mappings, activitiesEnabled, saveAction }: {
   };
   const invalid = rowErrors.some((e) => e.prefix || e.target);
 
-  const update = (key: number, patch: Partial<Row>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const update = (key: number, patch: Partial<Row>) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
 
   return (
     <form
@@ -78,16 +111,23 @@ export function UrlMappingsEditor({ mappings, activitiesEnabled, saveAction }: {
         <ul aria-label="URL mappings" className="divide-y divide-line">
           {rows.map((row, i) => {
             // Problems show once the field has something in it, or after a save attempt.
-            const prefixError = ((showErrors || row.prefix !== "") && rowErrors[i].prefix) || serverError(row, "prefix");
-            const targetError = ((showErrors || row.target !== "") && rowErrors[i].target) || serverError(row, "target");
+            const prefixError =
+              ((showErrors || row.prefix !== "") && rowErrors[i].prefix) || serverError(row, "prefix");
+            const targetError =
+              ((showErrors || row.target !== "") && rowErrors[i].target) || serverError(row, "target");
             const included = sent.includes(row);
             return (
-              <li key={row.key} className="grid grid-cols-1 gap-2 px-4 py-3 sm:grid-cols-[minmax(0,2fr)_auto_minmax(0,3fr)_2.5rem] sm:items-start sm:gap-3">
+              <li
+                key={row.key}
+                className="grid grid-cols-1 gap-2 px-4 py-3 sm:grid-cols-[minmax(0,2fr)_auto_minmax(0,3fr)_2.5rem] sm:items-start sm:gap-3"
+              >
                 <div className="flex flex-col gap-1">
                   {i === 0 ? (
                     <div className="flex h-9 items-center gap-2">
                       <code className="rounded-md bg-surface-sunken px-3 py-1.5 font-mono text-sm">/</code>
-                      <span className="rounded-full bg-blurple/10 px-2 py-0.5 text-xs font-semibold text-blurple dark:bg-blurple/20 dark:text-blurple-light">Root mapping</span>
+                      <span className="rounded-full bg-blurple/10 px-2 py-0.5 text-xs font-semibold text-blurple dark:bg-blurple/20 dark:text-blurple-light">
+                        Root mapping
+                      </span>
                     </div>
                   ) : (
                     <input
@@ -122,7 +162,8 @@ export function UrlMappingsEditor({ mappings, activitiesEnabled, saveAction }: {
                     row.target.trim() &&
                     !checkMappingTarget(row.target.trim()) && (
                       <p className="truncate font-mono text-xs text-ink-muted">
-                        /.proxy{i === 0 ? "" : normalizeMappingPrefix(row.prefix.trim())}/… → https://{row.target.trim().replace(/\/+$/, "")}/…
+                        /.proxy{i === 0 ? "" : normalizeMappingPrefix(row.prefix.trim())}/… → https://
+                        {row.target.trim().replace(/\/+$/, "")}/…
                       </p>
                     )
                   )}
@@ -155,13 +196,23 @@ export function UrlMappingsEditor({ mappings, activitiesEnabled, saveAction }: {
           Add Another URL Mapping
         </button>
         <div className="ml-auto flex items-center gap-3">
-          {dirty && <span className="text-sm text-[#A8650F] dark:text-warning">Careful — you have unsaved changes!</span>}
           {dirty && (
-            <button type="button" onClick={() => setRows(toRows(mappings))} className="text-sm font-medium hover:underline">
+            <span className="text-sm text-[#A8650F] dark:text-warning">Careful — you have unsaved changes!</span>
+          )}
+          {dirty && (
+            <button
+              type="button"
+              onClick={() => setRows(toRows(mappings))}
+              className="text-sm font-medium hover:underline"
+            >
               Reset
             </button>
           )}
-          <button type="submit" disabled={!dirty || saving} className="rounded-md bg-success px-4 py-1.5 text-sm font-medium text-white transition-opacity hover:opacity-90 disabled:opacity-50">
+          <button
+            type="submit"
+            disabled={!dirty || saving}
+            className="rounded-md bg-success px-4 py-1.5 text-sm font-medium text-white transition-opacity hover:opacity-90 disabled:opacity-50"
+          >
             Save Changes
           </button>
         </div>

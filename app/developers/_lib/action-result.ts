@@ -9,7 +9,11 @@ export type ActionResult<T = undefined> =
 export const idle = { ok: true, at: 0 } as const;
 
 /** Flattens Discord's nested error tree into "a.b.0.c" → first message. */
-export function flattenErrors(tree: ErrorTree | undefined, prefix: string[] = [], out: Record<string, string> = {}): Record<string, string> {
+export function flattenErrors(
+  tree: ErrorTree | undefined,
+  prefix: string[] = [],
+  out: Record<string, string> = {},
+): Record<string, string> {
   if (!tree) return out;
   for (const [key, value] of Object.entries(tree)) {
     if (key === "_errors") {

@@ -17,16 +17,20 @@ export interface Developer {
 export async function currentDeveloper(): Promise<Developer | null> {
   const userId = readProviderSession((await cookies()).get(PROVIDER_SESSION_COOKIE)?.value);
   if (userId === null) return null;
-  const user = sql("SELECT id, username, global_name FROM users WHERE id = ? AND bot = 0").get(userId) as { id: bigint; username: string; global_name: string | null } | undefined;
+  const user = sql("SELECT id, username, global_name FROM users WHERE id = ? AND bot = 0").get(userId) as
+    { id: bigint; username: string; global_name: string | null } | undefined;
   return user ? { id: user.id, username: user.username, displayName: user.global_name ?? user.username } : null;
 }
 
 /** Where the sign-in form sends the user back to: only portal paths, never another site. */
 export function safeReturnPath(path: string | null | undefined): string {
-  return path && /^\/developers(\/[\w\-./]*)?(\?[\w\-=&%.]*)?$/.test(path) && !path.includes("//") ? path : "/developers/applications";
+  return path && /^\/developers(\/[\w\-./]*)?(\?[\w\-=&%.]*)?$/.test(path) && !path.includes("//")
+    ? path
+    : "/developers/applications";
 }
 
-export const signInPath = (returnTo: string) => `/developers/login?next=${encodeURIComponent(safeReturnPath(returnTo))}`;
+export const signInPath = (returnTo: string) =>
+  `/developers/login?next=${encodeURIComponent(safeReturnPath(returnTo))}`;
 
 /** The signed-in user, or a redirect to the sign-in form and back to `returnTo`. */
 export async function requireDeveloper(returnTo: string): Promise<Developer> {
@@ -36,7 +40,9 @@ export async function requireDeveloper(returnTo: string): Promise<Developer> {
 }
 
 /** A page's access to an application it must own: unknown or not theirs is the not-found page (no existence leak). */
-export async function requireOwnedApplication(applicationId: string): Promise<{ developer: Developer; access: ApplicationAccess }> {
+export async function requireOwnedApplication(
+  applicationId: string,
+): Promise<{ developer: Developer; access: ApplicationAccess }> {
   const developer = await requireDeveloper(`/developers/applications/${applicationId}`);
   try {
     return { developer, access: applicationAccessForOwner(applicationId, developer.id) };

@@ -17,12 +17,17 @@ export default async function ApplicationsPage() {
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <div className="mb-8 flex flex-col gap-1">
         <h1 className="text-3xl font-bold tracking-tight">Applications</h1>
-        <p className="text-ink-muted">Configure OAuth2, Activities, installation and the bot of the applications you own.</p>
+        <p className="text-ink-muted">
+          Configure OAuth2, Activities, installation and the bot of the applications you own.
+        </p>
       </div>
       {applications.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-line bg-surface p-10 text-center">
           <h2 className="text-lg font-semibold">No applications yet</h2>
-          <p className="mt-1 text-sm text-ink-muted">Applications you own show up here. The demo application belongs to the user <span className="font-mono">owner</span>.</p>
+          <p className="mt-1 text-sm text-ink-muted">
+            Applications you own show up here. The demo application belongs to the user{" "}
+            <span className="font-mono">owner</span>.
+          </p>
         </div>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your applications">
@@ -58,7 +63,13 @@ export default async function ApplicationsPage() {
 
 function Badge({ children, tone }: { children: React.ReactNode; tone?: "blurple" }) {
   return (
-    <span className={tone === "blurple" ? "rounded-full bg-blurple/10 px-2 py-0.5 text-blurple dark:bg-blurple/20 dark:text-blurple-light" : "rounded-full bg-surface-sunken px-2 py-0.5 text-ink-muted"}>
+    <span
+      className={
+        tone === "blurple"
+          ? "rounded-full bg-blurple/10 px-2 py-0.5 text-blurple dark:bg-blurple/20 dark:text-blurple-light"
+          : "rounded-full bg-surface-sunken px-2 py-0.5 text-ink-muted"
+      }
+    >
       {children}
     </span>
   );

@@ -5,11 +5,19 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { createProviderSession, PROVIDER_SESSION_COOKIE, PROVIDER_SESSION_TTL_MS } from "@/lib/guild-api/provider-session";
+import {
+  createProviderSession,
+  PROVIDER_SESSION_COOKIE,
+  PROVIDER_SESSION_TTL_MS,
+} from "@/lib/guild-api/provider-session";
 import { signInWithPassword } from "@/lib/guild-api/services/oauth2";
 import { safeReturnPath } from "../_lib/session";
 
-const SignInSchema = z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(256), next: z.string().max(2048).optional() });
+const SignInSchema = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(256),
+  next: z.string().max(2048).optional(),
+});
 
 export async function signInAction(form: FormData): Promise<void> {
   const next = safeReturnPath(typeof form.get("next") === "string" ? (form.get("next") as string) : null);

@@ -26,7 +26,9 @@ export default async function DeveloperSignInPage({ searchParams }: { searchPara
           </span>
           <div>
             <h1 className="text-xl font-semibold">Sign in to the Developer Portal</h1>
-            <p className="mt-1 text-sm text-ink-muted">Manage your applications, their OAuth2 settings, Activities and bots.</p>
+            <p className="mt-1 text-sm text-ink-muted">
+              Manage your applications, their OAuth2 settings, Activities and bots.
+            </p>
           </div>
         </header>
         <form action={signInAction} className="flex flex-col gap-4">
@@ -38,17 +40,34 @@ export default async function DeveloperSignInPage({ searchParams }: { searchPara
           )}
           <label className="flex flex-col gap-1.5 text-xs font-semibold uppercase tracking-wide text-ink-muted">
             Username
-            <input name="username" autoComplete="username" required autoFocus className="rounded-md border border-line bg-surface-sunken px-3 py-2 text-base font-normal normal-case tracking-normal text-ink outline-none focus:border-blurple" />
+            <input
+              name="username"
+              autoComplete="username"
+              required
+              autoFocus
+              className="rounded-md border border-line bg-surface-sunken px-3 py-2 text-base font-normal normal-case tracking-normal text-ink outline-none focus:border-blurple"
+            />
           </label>
           <label className="flex flex-col gap-1.5 text-xs font-semibold uppercase tracking-wide text-ink-muted">
             Password
-            <input name="password" type="password" autoComplete="current-password" required className="rounded-md border border-line bg-surface-sunken px-3 py-2 text-base font-normal normal-case tracking-normal text-ink outline-none focus:border-blurple" />
+            <input
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className="rounded-md border border-line bg-surface-sunken px-3 py-2 text-base font-normal normal-case tracking-normal text-ink outline-none focus:border-blurple"
+            />
           </label>
-          <button type="submit" className="mt-1 rounded-md bg-blurple px-4 py-2.5 font-medium text-white transition-colors hover:bg-blurple-dark">
+          <button
+            type="submit"
+            className="mt-1 rounded-md bg-blurple px-4 py-2.5 font-medium text-white transition-colors hover:bg-blurple-dark"
+          >
             Sign in
           </button>
         </form>
-        <p className="text-center text-xs text-ink-muted">The same account signs you in to apps through Guildhall&apos;s OAuth2 page.</p>
+        <p className="text-center text-xs text-ink-muted">
+          The same account signs you in to apps through Guildhall&apos;s OAuth2 page.
+        </p>
       </div>
     </main>
   );

@@ -4,7 +4,12 @@
 // request from its query string (the hidden field is client input) and the signed-in user from the cookie.
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { createProviderSession, PROVIDER_SESSION_COOKIE, providerSessionCookieOptions, readProviderSession } from "@/lib/guild-api/provider-session";
+import {
+  createProviderSession,
+  PROVIDER_SESSION_COOKIE,
+  providerSessionCookieOptions,
+  readProviderSession,
+} from "@/lib/guild-api/provider-session";
 import { ConsentDecisionFormSchema, ProviderSignInFormSchema } from "@/lib/guild-api/schemas/oauth2";
 import { installBot } from "@/lib/guild-api/services/bot-install";
 import {
@@ -19,7 +24,8 @@ import {
 } from "@/lib/guild-api/services/oauth2";
 import { authorizePath, type InstallErrorCode } from "./_lib/paths";
 
-const formFields = (form: FormData) => Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+const formFields = (form: FormData) =>
+  Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 
 export async function signIn(form: FormData): Promise<void> {
   const parsed = ProviderSignInFormSchema.safeParse(formFields(form));
@@ -41,7 +47,8 @@ function requestFrom(query: string): AuthorizeRequest {
   try {
     return parseAuthorizeRequest(Object.fromEntries(new URLSearchParams(query)));
   } catch (error) {
-    if (error instanceof AuthorizeRequestError && error.target) redirect(authorizationResponseUrl(error.target, error.toBody()));
+    if (error instanceof AuthorizeRequestError && error.target)
+      redirect(authorizationResponseUrl(error.target, error.toBody()));
     if (error instanceof OAuth2Error) redirect(authorizePath(query));
     throw error;
   }
@@ -63,7 +70,13 @@ export async function decide(form: FormData): Promise<void> {
     guildId = BigInt(chosen);
     let refused: InstallErrorCode | null = null;
     try {
-      installBot({ application: request.application, userId, guildId, permissions: request.permissions, scopes: request.scopes });
+      installBot({
+        application: request.application,
+        userId,
+        guildId,
+        permissions: request.permissions,
+        scopes: request.scopes,
+      });
     } catch (error) {
       if (!(error instanceof OAuth2Error)) throw error;
       refused = error.error === "access_denied" ? "forbidden" : "unavailable";
@@ -73,7 +86,8 @@ export async function decide(form: FormData): Promise<void> {
 
   if (request.installOnly) {
     // An install link issues no code: a confirmation page, or the redirect URI the link named.
-    if (request.redirectUri === null && request.webMessageOrigin === null) redirect(`/oauth2/authorized${guildId ? `?guild_id=${guildId}` : ""}`);
+    if (request.redirectUri === null && request.webMessageOrigin === null)
+      redirect(`/oauth2/authorized${guildId ? `?guild_id=${guildId}` : ""}`);
     redirect(authorizationResponseUrl(request, guildId ? { guild_id: String(guildId) } : {}));
   }
   const code = createAuthorizationCode({

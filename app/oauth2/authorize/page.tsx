@@ -33,19 +33,31 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function AuthorizePage({ searchParams }: { searchParams: SearchParams }) {
   const raw = await searchParams;
-  const query = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])) as Record<string, string | undefined>;
+  const query = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])) as Record<
+    string,
+    string | undefined
+  >;
   const queryString = requestQueryString(query);
 
   const checked = checkRequest(query);
-  if (checked.kind === "refused") return <RequestError error={checked.error.error} description={checked.error.description} />;
+  if (checked.kind === "refused")
+    return <RequestError error={checked.error.error} description={checked.error.description} />;
   if (checked.kind === "tell-client") redirect(checked.url);
   const { request } = checked;
 
   const userId = readProviderSession((await cookies()).get(PROVIDER_SESSION_COOKIE)?.value);
   const user = userId === null ? null : findUser(userId);
   const app = request.application;
-  const appIdentity = { id: String(app.id), name: app.name, iconUrl: app.icon ? `/cdn/app-icons/${app.id}/${app.icon}.png` : null };
-  const wants = request.scopes.includes("bot") ? "wants to be added to a server you manage" : request.installOnly ? "wants to be added to your account" : "wants to access your Guildhall account";
+  const appIdentity = {
+    id: String(app.id),
+    name: app.name,
+    iconUrl: app.icon ? `/cdn/app-icons/${app.id}/${app.icon}.png` : null,
+  };
+  const wants = request.scopes.includes("bot")
+    ? "wants to be added to a server you manage"
+    : request.installOnly
+      ? "wants to be added to your account"
+      : "wants to access your Guildhall account";
 
   if (!user || userId === null) {
     return (
@@ -84,7 +96,10 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Se
   );
 }
 
-type CheckedRequest = { kind: "ok"; request: AuthorizeRequest } | { kind: "refused"; error: OAuth2Error } | { kind: "tell-client"; url: string };
+type CheckedRequest =
+  | { kind: "ok"; request: AuthorizeRequest }
+  | { kind: "refused"; error: OAuth2Error }
+  | { kind: "tell-client"; url: string };
 
 /** Problems before the redirect URI is trusted are shown; later ones go to the client when it named where. */
 function checkRequest(query: Record<string, string | undefined>): CheckedRequest {
@@ -92,17 +107,22 @@ function checkRequest(query: Record<string, string | undefined>): CheckedRequest
     return { kind: "ok", request: parseAuthorizeRequest(query) };
   } catch (error) {
     if (!(error instanceof OAuth2Error)) throw error;
-    if (error instanceof AuthorizeRequestError && error.target) return { kind: "tell-client", url: authorizationResponseUrl(error.target, error.toBody()) };
+    if (error instanceof AuthorizeRequestError && error.target)
+      return { kind: "tell-client", url: authorizationResponseUrl(error.target, error.toBody()) };
     return { kind: "refused", error };
   }
 }
 
 function findUser(userId: bigint): IdentityUser | null {
   const row = sql("SELECT id, username, global_name, avatar FROM users WHERE id = ? AND bot = 0").get(userId) as
-    | { id: bigint; username: string; global_name: string | null; avatar: string | null }
-    | undefined;
+    { id: bigint; username: string; global_name: string | null; avatar: string | null } | undefined;
   if (!row) return null;
-  return { id: String(row.id), username: row.username, displayName: row.global_name ?? row.username, avatarUrl: row.avatar ? `/cdn/avatars/${row.id}/${row.avatar}.png` : null };
+  return {
+    id: String(row.id),
+    username: row.username,
+    displayName: row.global_name ?? row.username,
+    avatarUrl: row.avatar ? `/cdn/avatars/${row.id}/${row.avatar}.png` : null,
+  };
 }
 
 function destination(request: AuthorizeRequest): string {

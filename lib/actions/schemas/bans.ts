@@ -7,7 +7,11 @@ import { guildActionBase, reasonSchema, snowflakeSchema } from "./common";
 /** Remove Guild Ban gives one user back per request: undo sends this many per action call. */
 export const UNDO_CHUNK_SIZE = 50;
 
-export const UnbanInputSchema = z.object({ ...guildActionBase, userId: snowflakeSchema, /** For the history's target column. */ userName: z.string().max(100).optional() });
+export const UnbanInputSchema = z.object({
+  ...guildActionBase,
+  userId: snowflakeSchema,
+  /** For the history's target column. */ userName: z.string().max(100).optional(),
+});
 
 export const BulkBanFormSchema = z.object({
   text: z
@@ -16,7 +20,11 @@ export const BulkBanFormSchema = z.object({
     .superRefine((text, ctx) => {
       const { ids } = parseUserIds(text);
       if (ids.length === 0) ctx.addIssue({ code: "custom", message: "Paste or upload at least one user id." });
-      else if (ids.length > BULK_BAN_JOB_MAX_IDS) ctx.addIssue({ code: "custom", message: `At most ${BULK_BAN_JOB_MAX_IDS.toLocaleString("en-US")} ids per job (${ids.length.toLocaleString("en-US")} given).` });
+      else if (ids.length > BULK_BAN_JOB_MAX_IDS)
+        ctx.addIssue({
+          code: "custom",
+          message: `At most ${BULK_BAN_JOB_MAX_IDS.toLocaleString("en-US")} ids per job (${ids.length.toLocaleString("en-US")} given).`,
+        });
     }),
   delete_message_seconds: z.number().int().min(0).max(DELETE_MESSAGE_SECONDS_MAX, "At most 7 days."),
   reason: reasonSchema,

@@ -16,7 +16,11 @@ import { guildActionBase, snowflakeSchema } from "./common";
 export const CREATABLE_CHANNEL_TYPES = [
   { type: ChannelType.GuildText, label: "Text", description: "Send messages, images, GIFs, emoji, opinions and puns" },
   { type: ChannelType.GuildVoice, label: "Voice", description: "Hang out together with voice, video and screen share" },
-  { type: ChannelType.GuildAnnouncement, label: "Announcement", description: "Important updates that people can follow into their own servers" },
+  {
+    type: ChannelType.GuildAnnouncement,
+    label: "Announcement",
+    description: "Important updates that people can follow into their own servers",
+  },
   { type: ChannelType.GuildStageVoice, label: "Stage", description: "Host events with an audience" },
   { type: ChannelType.GuildForum, label: "Forum", description: "Organized discussions in posts" },
   { type: ChannelType.GuildMedia, label: "Media", description: "A gallery of images and videos in posts" },
@@ -26,8 +30,18 @@ export const CREATABLE_CHANNEL_TYPES = [
 export type CreatableChannelType = (typeof CREATABLE_CHANNEL_TYPES)[number]["type"];
 
 export type ChannelField =
-  | "topic" | "bitrate" | "user_limit" | "rate_limit_per_user" | "parent_id" | "nsfw" | "rtc_region" | "video_quality_mode"
-  | "default_auto_archive_duration" | "default_thread_rate_limit_per_user" | "default_forum_layout" | "default_sort_order";
+  | "topic"
+  | "bitrate"
+  | "user_limit"
+  | "rate_limit_per_user"
+  | "parent_id"
+  | "nsfw"
+  | "rtc_region"
+  | "video_quality_mode"
+  | "default_auto_archive_duration"
+  | "default_thread_rate_limit_per_user"
+  | "default_forum_layout"
+  | "default_sort_order";
 
 const T = ChannelType;
 /** Which Create Guild Channel fields apply to which channel type (the spec's table). */
@@ -46,30 +60,63 @@ export const CHANNEL_TYPE_FIELDS: Record<ChannelField, readonly CreatableChannel
   default_sort_order: [T.GuildForum, T.GuildMedia],
 };
 
-export const fieldAppliesTo = (field: ChannelField, type: number) => (CHANNEL_TYPE_FIELDS[field] as readonly number[]).includes(type);
+export const fieldAppliesTo = (field: ChannelField, type: number) =>
+  (CHANNEL_TYPE_FIELDS[field] as readonly number[]).includes(type);
 
-const seconds = z.number().int().min(0, "At least 0.").max(RATE_LIMIT_PER_USER_MAX, `At most ${RATE_LIMIT_PER_USER_MAX} seconds (6 hours).`);
+const seconds = z
+  .number()
+  .int()
+  .min(0, "At least 0.")
+  .max(RATE_LIMIT_PER_USER_MAX, `At most ${RATE_LIMIT_PER_USER_MAX} seconds (6 hours).`);
 
 export const CreateChannelFormSchema = z
   .object({
-    type: z.union(CREATABLE_CHANNEL_TYPES.map((t) => z.literal(t.type)) as unknown as [z.ZodLiteral<CreatableChannelType>, z.ZodLiteral<CreatableChannelType>]),
-    name: z.string().trim().min(CHANNEL_NAME_LENGTH.min, "Give the channel a name.").max(CHANNEL_NAME_LENGTH.max, `At most ${CHANNEL_NAME_LENGTH.max} characters.`),
+    type: z.union(
+      CREATABLE_CHANNEL_TYPES.map((t) => z.literal(t.type)) as unknown as [
+        z.ZodLiteral<CreatableChannelType>,
+        z.ZodLiteral<CreatableChannelType>,
+      ],
+    ),
+    name: z
+      .string()
+      .trim()
+      .min(CHANNEL_NAME_LENGTH.min, "Give the channel a name.")
+      .max(CHANNEL_NAME_LENGTH.max, `At most ${CHANNEL_NAME_LENGTH.max} characters.`),
     topic: z.string().max(CHANNEL_TOPIC_MAX, `At most ${CHANNEL_TOPIC_MAX} characters.`).optional(),
-    bitrate: z.number().int().min(BITRATE_MIN, `At least ${BITRATE_MIN}.`).max(VOICE_BITRATE_MAX_VIP, `At most ${VOICE_BITRATE_MAX_VIP}.`).optional(),
+    bitrate: z
+      .number()
+      .int()
+      .min(BITRATE_MIN, `At least ${BITRATE_MIN}.`)
+      .max(VOICE_BITRATE_MAX_VIP, `At most ${VOICE_BITRATE_MAX_VIP}.`)
+      .optional(),
     user_limit: z.number().int().min(0, "At least 0.").max(STAGE_USER_LIMIT_MAX).optional(),
     rate_limit_per_user: seconds.optional(),
     parent_id: snowflakeSchema.nullable().optional(),
     nsfw: z.boolean().optional(),
     rtc_region: z.string().max(64).nullable().optional(),
     video_quality_mode: z.union([z.literal(1), z.literal(2)]).optional(),
-    default_auto_archive_duration: z.number().refine((v) => (THREAD_AUTO_ARCHIVE_DURATIONS as readonly number[]).includes(v), "One of 1 hour, 24 hours, 3 days, 1 week.").optional(),
+    default_auto_archive_duration: z
+      .number()
+      .refine(
+        (v) => (THREAD_AUTO_ARCHIVE_DURATIONS as readonly number[]).includes(v),
+        "One of 1 hour, 24 hours, 3 days, 1 week.",
+      )
+      .optional(),
     default_thread_rate_limit_per_user: seconds.optional(),
     default_forum_layout: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
     default_sort_order: z.union([z.literal(0), z.literal(1)]).optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.type === ChannelType.GuildVoice && value.user_limit !== undefined && value.user_limit > VOICE_USER_LIMIT_MAX) {
-      ctx.addIssue({ code: "custom", path: ["user_limit"], message: `At most ${VOICE_USER_LIMIT_MAX} for voice channels (0 is unlimited).` });
+    if (
+      value.type === ChannelType.GuildVoice &&
+      value.user_limit !== undefined &&
+      value.user_limit > VOICE_USER_LIMIT_MAX
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["user_limit"],
+        message: `At most ${VOICE_USER_LIMIT_MAX} for voice channels (0 is unlimited).`,
+      });
     }
   });
 

@@ -5,7 +5,11 @@ import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 
 export const snowflakeSchema = z.string().regex(/^\d{1,20}$/, "Not a valid id.");
 
-export const reasonSchema = z.string().trim().max(AUDIT_LOG_REASON_MAX, `At most ${AUDIT_LOG_REASON_MAX} characters.`).optional();
+export const reasonSchema = z
+  .string()
+  .trim()
+  .max(AUDIT_LOG_REASON_MAX, `At most ${AUDIT_LOG_REASON_MAX} characters.`)
+  .optional();
 
 /** Every guild action names its guild and may carry a reason (sent as X-Audit-Log-Reason). */
 export const guildActionBase = { guildId: snowflakeSchema, reason: reasonSchema };

@@ -8,7 +8,12 @@ const chars = (value: string) => [...value].length;
 
 /** A string of min…max characters (code points, as the API counts). */
 export const charsBetween = (min: number, max: number, label = "Must") =>
-  z.string().refine((value) => chars(value) >= min && chars(value) <= max, min > 0 ? `${label} be between ${min} and ${max} characters.` : `${label} be at most ${max} characters.`);
+  z
+    .string()
+    .refine(
+      (value) => chars(value) >= min && chars(value) <= max,
+      min > 0 ? `${label} be between ${min} and ${max} characters.` : `${label} be at most ${max} characters.`,
+    );
 
 /** At most `max` ids, none twice. */
 export const distinctIds = (max: number, what: string) =>
@@ -29,6 +34,10 @@ export const emojiReference = {
 /** Refines an object holding an emoji reference: without an id, the name must be a unicode emoji. */
 export function refineEmoji(value: { emoji_id: string | null; emoji_name: string | null }, ctx: z.RefinementCtx): void {
   if (value.emoji_id === null && value.emoji_name !== null && !isUnicodeEmoji(value.emoji_name)) {
-    ctx.addIssue({ code: "custom", path: ["emoji_name"], message: "Use a standard emoji (like 👋), or pick one of the server's emojis." });
+    ctx.addIssue({
+      code: "custom",
+      path: ["emoji_name"],
+      message: "Use a standard emoji (like 👋), or pick one of the server's emojis.",
+    });
   }
 }

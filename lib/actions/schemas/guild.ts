@@ -26,16 +26,25 @@ export const GuildSettingsSchema = z.object({
   name: z
     .string()
     .refine((v) => v === v.trim(), "The name can't start or end with spaces.")
-    .refine((v) => chars(v) >= GUILD_NAME_LENGTH.min && chars(v) <= GUILD_NAME_LENGTH.max, `Must be between ${GUILD_NAME_LENGTH.min} and ${GUILD_NAME_LENGTH.max} characters.`),
+    .refine(
+      (v) => chars(v) >= GUILD_NAME_LENGTH.min && chars(v) <= GUILD_NAME_LENGTH.max,
+      `Must be between ${GUILD_NAME_LENGTH.min} and ${GUILD_NAME_LENGTH.max} characters.`,
+    ),
   description: z.string().max(GUILD_DESCRIPTION_MAX, `At most ${GUILD_DESCRIPTION_MAX} characters.`).nullable(),
   icon: imageData,
   banner: imageData,
   splash: imageData,
   discovery_splash: imageData,
   afk_channel_id: nullableChannel,
-  afk_timeout: z.number().refine((v) => (AFK_TIMEOUTS as readonly number[]).includes(v), `One of ${AFK_TIMEOUTS.join(", ")} seconds.`),
+  afk_timeout: z
+    .number()
+    .refine((v) => (AFK_TIMEOUTS as readonly number[]).includes(v), `One of ${AFK_TIMEOUTS.join(", ")} seconds.`),
   system_channel_id: nullableChannel,
-  system_channel_flags: z.number().int().min(0).refine((v) => (v & ~SYSTEM_CHANNEL_FLAGS_ALL) === 0, "Unknown system channel flag."),
+  system_channel_flags: z
+    .number()
+    .int()
+    .min(0)
+    .refine((v) => (v & ~SYSTEM_CHANNEL_FLAGS_ALL) === 0, "Unknown system channel flag."),
   rules_channel_id: nullableChannel,
   public_updates_channel_id: nullableChannel,
   safety_alerts_channel_id: nullableChannel,
@@ -52,7 +61,10 @@ export type GuildSettingsValues = z.infer<typeof GuildSettingsSchema>;
 /** The action's input: the changed fields only (at least one). */
 export const ModifyGuildInputSchema = GuildSettingsSchema.partial()
   .extend(guildActionBase)
-  .refine((input) => Object.keys(input).some((key) => key !== "guildId" && key !== "reason"), { message: "Nothing to save.", path: [] });
+  .refine((input) => Object.keys(input).some((key) => key !== "guildId" && key !== "reason"), {
+    message: "Nothing to save.",
+    path: [],
+  });
 
 export type ModifyGuildInput = z.input<typeof ModifyGuildInputSchema>;
 
@@ -76,39 +88,109 @@ export const EXPLICIT_CONTENT_FILTERS = [
   { value: 2, label: "All members", meaning: "Scan media from everyone" },
 ] as const;
 
-export const AFK_TIMEOUT_OPTIONS = AFK_TIMEOUTS.map((seconds) => ({ value: seconds, label: seconds < 3600 ? `${seconds / 60} minute${seconds === 60 ? "" : "s"}` : "1 hour" }));
+export const AFK_TIMEOUT_OPTIONS = AFK_TIMEOUTS.map((seconds) => ({
+  value: seconds,
+  label: seconds < 3600 ? `${seconds / 60} minute${seconds === 60 ? "" : "s"}` : "1 hour",
+}));
 
 /** The system channel flags, phrased as Discord's settings (checked = the notice is sent, i.e. the SUPPRESS bit is clear). */
 export const SYSTEM_CHANNEL_FLAG_OPTIONS = [
-  { flag: GuildSystemChannelFlags.SuppressJoinNotifications, name: "SUPPRESS_JOIN_NOTIFICATIONS", label: "Send a random welcome message when someone joins this server" },
-  { flag: GuildSystemChannelFlags.SuppressJoinNotificationReplies, name: "SUPPRESS_JOIN_NOTIFICATION_REPLIES", label: "Prompt members to reply to welcome messages with a sticker" },
-  { flag: GuildSystemChannelFlags.SuppressPremiumSubscriptions, name: "SUPPRESS_PREMIUM_SUBSCRIPTIONS", label: "Send a message when someone boosts this server" },
-  { flag: GuildSystemChannelFlags.SuppressGuildReminderNotifications, name: "SUPPRESS_GUILD_REMINDER_NOTIFICATIONS", label: "Send helpful tips for server setup" },
-  { flag: GuildSystemChannelFlags.SuppressRoleSubscriptionPurchaseNotifications, name: "SUPPRESS_ROLE_SUBSCRIPTION_PURCHASE_NOTIFICATIONS", label: "Send a message when someone purchases or renews a role subscription" },
-  { flag: GuildSystemChannelFlags.SuppressRoleSubscriptionPurchaseNotificationReplies, name: "SUPPRESS_ROLE_SUBSCRIPTION_PURCHASE_NOTIFICATION_REPLIES", label: "Prompt members to reply to role subscription messages with a sticker" },
+  {
+    flag: GuildSystemChannelFlags.SuppressJoinNotifications,
+    name: "SUPPRESS_JOIN_NOTIFICATIONS",
+    label: "Send a random welcome message when someone joins this server",
+  },
+  {
+    flag: GuildSystemChannelFlags.SuppressJoinNotificationReplies,
+    name: "SUPPRESS_JOIN_NOTIFICATION_REPLIES",
+    label: "Prompt members to reply to welcome messages with a sticker",
+  },
+  {
+    flag: GuildSystemChannelFlags.SuppressPremiumSubscriptions,
+    name: "SUPPRESS_PREMIUM_SUBSCRIPTIONS",
+    label: "Send a message when someone boosts this server",
+  },
+  {
+    flag: GuildSystemChannelFlags.SuppressGuildReminderNotifications,
+    name: "SUPPRESS_GUILD_REMINDER_NOTIFICATIONS",
+    label: "Send helpful tips for server setup",
+  },
+  {
+    flag: GuildSystemChannelFlags.SuppressRoleSubscriptionPurchaseNotifications,
+    name: "SUPPRESS_ROLE_SUBSCRIPTION_PURCHASE_NOTIFICATIONS",
+    label: "Send a message when someone purchases or renews a role subscription",
+  },
+  {
+    flag: GuildSystemChannelFlags.SuppressRoleSubscriptionPurchaseNotificationReplies,
+    name: "SUPPRESS_ROLE_SUBSCRIPTION_PURCHASE_NOTIFICATION_REPLIES",
+    label: "Prompt members to reply to role subscription messages with a sticker",
+  },
 ] as const;
 
 /** The features Modify Guild can toggle, what they do, and the permission each takes. */
-export const FEATURE_TOGGLES = (Object.keys(MUTABLE_GUILD_FEATURES) as Array<keyof typeof MUTABLE_GUILD_FEATURES>).map((feature) => ({
-  feature,
-  permission: MUTABLE_GUILD_FEATURES[feature] === "ADMINISTRATOR" ? P.Administrator : P.ManageGuild,
-  label: { COMMUNITY: "Community", DISCOVERABLE: "Server Discovery", INVITES_DISABLED: "Pause invites", RAID_ALERTS_DISABLED: "Disable raid alerts" }[feature],
-  description: {
-    COMMUNITY: "Enables Community features: welcome screen, announcement channels, discovery.",
-    DISCOVERABLE: "Lists the server publicly. Needs a Community server with a description and a rules channel.",
-    INVITES_DISABLED: "Nobody can join through an invite until this is turned off.",
-    RAID_ALERTS_DISABLED: "Stops alerts about suspicious join activity.",
-  }[feature],
-}));
+export const FEATURE_TOGGLES = (Object.keys(MUTABLE_GUILD_FEATURES) as Array<keyof typeof MUTABLE_GUILD_FEATURES>).map(
+  (feature) => ({
+    feature,
+    permission: MUTABLE_GUILD_FEATURES[feature] === "ADMINISTRATOR" ? P.Administrator : P.ManageGuild,
+    label: {
+      COMMUNITY: "Community",
+      DISCOVERABLE: "Server Discovery",
+      INVITES_DISABLED: "Pause invites",
+      RAID_ALERTS_DISABLED: "Disable raid alerts",
+    }[feature],
+    description: {
+      COMMUNITY: "Enables Community features: welcome screen, announcement channels, discovery.",
+      DISCOVERABLE: "Lists the server publicly. Needs a Community server with a description and a rules channel.",
+      INVITES_DISABLED: "Nobody can join through an invite until this is turned off.",
+      RAID_ALERTS_DISABLED: "Stops alerts about suspicious join activity.",
+    }[feature],
+  }),
+);
 
 export type ImageField = "icon" | "banner" | "splash" | "discovery_splash";
 
 /** Checked in the browser before upload; the API checks the same rules again. */
-export const IMAGE_FIELD_RULES: Record<ImageField, { label: string; formats: readonly string[]; feature?: string; animatedFeature?: string; maxSize?: number; aspect?: { width: number; height: number }; hint: string }> = {
-  icon: { label: "Icon", formats: ["image/png", "image/jpeg", "image/gif"], animatedFeature: "ANIMATED_ICON", maxSize: ICON_MAX_SIZE, hint: `PNG, JPEG or GIF, at most ${ICON_MAX_SIZE}×${ICON_MAX_SIZE}. Animated GIFs need ANIMATED_ICON.` },
-  banner: { label: "Banner", formats: ["image/png", "image/jpeg", "image/gif"], feature: "BANNER", animatedFeature: "ANIMATED_BANNER", aspect: GUILD_BANNER_ASPECT, hint: "16:9 PNG, JPEG or GIF. Needs BANNER; animated needs ANIMATED_BANNER." },
-  splash: { label: "Invite background", formats: ["image/png", "image/jpeg"], feature: "INVITE_SPLASH", aspect: GUILD_BANNER_ASPECT, hint: "16:9 PNG or JPEG. Needs INVITE_SPLASH." },
-  discovery_splash: { label: "Discovery splash", formats: ["image/png", "image/jpeg"], feature: "DISCOVERABLE", aspect: GUILD_BANNER_ASPECT, hint: "16:9 PNG or JPEG. Needs DISCOVERABLE." },
+export const IMAGE_FIELD_RULES: Record<
+  ImageField,
+  {
+    label: string;
+    formats: readonly string[];
+    feature?: string;
+    animatedFeature?: string;
+    maxSize?: number;
+    aspect?: { width: number; height: number };
+    hint: string;
+  }
+> = {
+  icon: {
+    label: "Icon",
+    formats: ["image/png", "image/jpeg", "image/gif"],
+    animatedFeature: "ANIMATED_ICON",
+    maxSize: ICON_MAX_SIZE,
+    hint: `PNG, JPEG or GIF, at most ${ICON_MAX_SIZE}×${ICON_MAX_SIZE}. Animated GIFs need ANIMATED_ICON.`,
+  },
+  banner: {
+    label: "Banner",
+    formats: ["image/png", "image/jpeg", "image/gif"],
+    feature: "BANNER",
+    animatedFeature: "ANIMATED_BANNER",
+    aspect: GUILD_BANNER_ASPECT,
+    hint: "16:9 PNG, JPEG or GIF. Needs BANNER; animated needs ANIMATED_BANNER.",
+  },
+  splash: {
+    label: "Invite background",
+    formats: ["image/png", "image/jpeg"],
+    feature: "INVITE_SPLASH",
+    aspect: GUILD_BANNER_ASPECT,
+    hint: "16:9 PNG or JPEG. Needs INVITE_SPLASH.",
+  },
+  discovery_splash: {
+    label: "Discovery splash",
+    formats: ["image/png", "image/jpeg"],
+    feature: "DISCOVERABLE",
+    aspect: GUILD_BANNER_ASPECT,
+    hint: "16:9 PNG or JPEG. Needs DISCOVERABLE.",
+  },
 };
 
 /**
@@ -123,13 +205,23 @@ export function hasAspectRatio(width: number, height: number, ratio: { width: nu
 }
 
 /** Why an image cannot be used for the field, or null. */
-export function imageProblem(field: ImageField, image: { type: string; size: number; width: number; height: number; animated: boolean }, features: readonly string[]): string | null {
+export function imageProblem(
+  field: ImageField,
+  image: { type: string; size: number; width: number; height: number; animated: boolean },
+  features: readonly string[],
+): string | null {
   const rule = IMAGE_FIELD_RULES[field];
-  if (rule.feature && !features.includes(rule.feature)) return `The server needs the ${rule.feature} feature for a ${rule.label.toLowerCase()}.`;
-  if (!rule.formats.includes(image.type)) return `Use ${rule.formats.map((f) => f.replace("image/", "").toUpperCase()).join(", ")}.`;
-  if (image.size > IMAGE_UPLOAD_MAX_BYTES) return `At most ${Math.round(IMAGE_UPLOAD_MAX_BYTES / 1024)} KB (this one is ${Math.round(image.size / 1024)} KB).`;
-  if (image.animated && (!rule.animatedFeature || !features.includes(rule.animatedFeature))) return `Animated images need the ${rule.animatedFeature ?? "ANIMATED"} feature.`;
-  if (rule.maxSize && (image.width > rule.maxSize || image.height > rule.maxSize)) return `At most ${rule.maxSize}×${rule.maxSize} (this one is ${image.width}×${image.height}).`;
-  if (rule.aspect && !hasAspectRatio(image.width, image.height, rule.aspect)) return `Must be ${rule.aspect.width}:${rule.aspect.height} (this one is ${image.width}×${image.height}).`;
+  if (rule.feature && !features.includes(rule.feature))
+    return `The server needs the ${rule.feature} feature for a ${rule.label.toLowerCase()}.`;
+  if (!rule.formats.includes(image.type))
+    return `Use ${rule.formats.map((f) => f.replace("image/", "").toUpperCase()).join(", ")}.`;
+  if (image.size > IMAGE_UPLOAD_MAX_BYTES)
+    return `At most ${Math.round(IMAGE_UPLOAD_MAX_BYTES / 1024)} KB (this one is ${Math.round(image.size / 1024)} KB).`;
+  if (image.animated && (!rule.animatedFeature || !features.includes(rule.animatedFeature)))
+    return `Animated images need the ${rule.animatedFeature ?? "ANIMATED"} feature.`;
+  if (rule.maxSize && (image.width > rule.maxSize || image.height > rule.maxSize))
+    return `At most ${rule.maxSize}×${rule.maxSize} (this one is ${image.width}×${image.height}).`;
+  if (rule.aspect && !hasAspectRatio(image.width, image.height, rule.aspect))
+    return `Must be ${rule.aspect.width}:${rule.aspect.height} (this one is ${image.width}×${image.height}).`;
   return null;
 }

@@ -21,15 +21,27 @@ export const INVITE_MAX_USES_PRESETS = [0, 1, 5, 10, 25, 50, INVITE_MAX_USES.max
 
 /** Channels an invite can point at (not categories or threads). */
 export const INVITABLE_CHANNEL_TYPES: readonly ChannelType[] = [
-  ChannelType.GuildText, ChannelType.GuildVoice, ChannelType.GuildAnnouncement, ChannelType.GuildStageVoice, ChannelType.GuildForum, ChannelType.GuildMedia,
+  ChannelType.GuildText,
+  ChannelType.GuildVoice,
+  ChannelType.GuildAnnouncement,
+  ChannelType.GuildStageVoice,
+  ChannelType.GuildForum,
+  ChannelType.GuildMedia,
 ];
 
 const presetSeconds = INVITE_MAX_AGE_PRESETS.map((p) => p.seconds) as readonly number[];
 
 export const CreateInviteFormSchema = z.object({
   channelId: snowflakeSchema,
-  max_age: z.number().int().refine((v) => presetSeconds.includes(v), "Pick one of the expiry choices."),
-  max_uses: z.number({ message: "Enter a number." }).int("Whole uses only.").min(INVITE_MAX_USES.min, "At least 0.").max(INVITE_MAX_USES.max, `At most ${INVITE_MAX_USES.max}.`),
+  max_age: z
+    .number()
+    .int()
+    .refine((v) => presetSeconds.includes(v), "Pick one of the expiry choices."),
+  max_uses: z
+    .number({ message: "Enter a number." })
+    .int("Whole uses only.")
+    .min(INVITE_MAX_USES.min, "At least 0.")
+    .max(INVITE_MAX_USES.max, `At most ${INVITE_MAX_USES.max}.`),
   temporary: z.boolean(),
   unique: z.boolean(),
 });
@@ -55,7 +67,10 @@ export const TargetUsersInputSchema = z.object({
   fileName: z.string().trim().max(255).optional(),
   csv: z
     .string()
-    .refine((text) => new TextEncoder().encode(text).length <= TARGET_USERS_FILE_MAX_BYTES, `At most ${Math.round(TARGET_USERS_FILE_MAX_BYTES / 1024)} KB.`)
+    .refine(
+      (text) => new TextEncoder().encode(text).length <= TARGET_USERS_FILE_MAX_BYTES,
+      `At most ${Math.round(TARGET_USERS_FILE_MAX_BYTES / 1024)} KB.`,
+    )
     .refine((text) => text.trim().length > 0, "The file is empty."),
 });
 
@@ -71,7 +86,10 @@ export function countTargetUserLines(csv: string): number {
     .replace(/^\uFEFF/, "")
     .split(/\r?\n/)
     .filter((line, index) => {
-      const value = line.trim().replace(/^"(.*)"$/, "$1").trim();
+      const value = line
+        .trim()
+        .replace(/^"(.*)"$/, "$1")
+        .trim();
       return value !== "" && !(index === 0 && value.toLowerCase() === "user_id");
     }).length;
 }
@@ -86,5 +104,11 @@ export interface TargetUsersJob {
 }
 
 export function toTargetUsersJob(job: RESTGetAPIInviteTargetUsersJobStatusResult): TargetUsersJob {
-  return { status: job.status, total: job.total_users, processed: job.processed_users, completedAt: job.completed_at, errorMessage: job.error_message || null };
+  return {
+    status: job.status,
+    total: job.total_users,
+    processed: job.processed_users,
+    completedAt: job.completed_at,
+    errorMessage: job.error_message || null,
+  };
 }

@@ -4,7 +4,11 @@ import { GuildMemberFlags } from "discord-api-types/v10";
 import { DELETE_MESSAGE_SECONDS_MAX, NICK_MAX, TIMEOUT_MAX_MS } from "@/lib/discord/limits";
 import { guildActionBase, snowflakeSchema } from "./common";
 
-const memberBase = { ...guildActionBase, userId: snowflakeSchema, /** For the history's target column. */ userName: z.string().max(100).optional() };
+const memberBase = {
+  ...guildActionBase,
+  userId: snowflakeSchema,
+  /** For the history's target column. */ userName: z.string().max(100).optional(),
+};
 
 export const NicknameInputSchema = z.object({
   ...memberBase,
@@ -34,7 +38,8 @@ export const TimeoutInputSchema = z.object({
       if (value === null) return;
       const at = Date.parse(value);
       if (at <= Date.now()) ctx.addIssue({ code: "custom", message: "Pick a time in the future." });
-      else if (at > Date.now() + TIMEOUT_MAX_MS + 60_000) ctx.addIssue({ code: "custom", message: "A timeout lasts at most 28 days." });
+      else if (at > Date.now() + TIMEOUT_MAX_MS + 60_000)
+        ctx.addIssue({ code: "custom", message: "A timeout lasts at most 28 days." });
     }),
 });
 
@@ -46,7 +51,10 @@ export const VoiceInputSchema = z
     /** Move to this channel; null disconnects. */
     channel_id: snowflakeSchema.nullable().optional(),
   })
-  .refine((v) => v.mute !== undefined || v.deaf !== undefined || v.channel_id !== undefined, { message: "Nothing to change.", path: [] });
+  .refine((v) => v.mute !== undefined || v.deaf !== undefined || v.channel_id !== undefined, {
+    message: "Nothing to change.",
+    path: [],
+  });
 
 export const BYPASSES_VERIFICATION = GuildMemberFlags.BypassesVerification;
 

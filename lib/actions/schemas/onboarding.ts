@@ -21,8 +21,18 @@ export const PROMPT_TYPES = [
 ] as const;
 
 export const ONBOARDING_MODES = [
-  { value: 0, name: "ONBOARDING_DEFAULT", label: "Default channels only", description: "Only the default channels count toward the rules." },
-  { value: 1, name: "ONBOARDING_ADVANCED", label: "Default channels and questions", description: "Channels the questions add count too." },
+  {
+    value: 0,
+    name: "ONBOARDING_DEFAULT",
+    label: "Default channels only",
+    description: "Only the default channels count toward the rules.",
+  },
+  {
+    value: 1,
+    name: "ONBOARDING_ADVANCED",
+    label: "Default channels and questions",
+    description: "Channels the questions add count too.",
+  },
 ] as const;
 
 export const PromptOptionSchema = z
@@ -30,7 +40,9 @@ export const PromptOptionSchema = z
     /** The option's id; a new option carries a fresh placeholder id, which the API replaces. */
     id: snowflakeSchema,
     title: charsBetween(ONBOARDING_OPTION_TITLE_LENGTH.min, ONBOARDING_OPTION_TITLE_LENGTH.max, "The title must"),
-    description: z.string().max(ONBOARDING_OPTION_DESCRIPTION_MAX, `At most ${ONBOARDING_OPTION_DESCRIPTION_MAX} characters.`),
+    description: z
+      .string()
+      .max(ONBOARDING_OPTION_DESCRIPTION_MAX, `At most ${ONBOARDING_OPTION_DESCRIPTION_MAX} characters.`),
     ...emojiReference,
     emoji_animated: z.boolean(),
     channel_ids: distinctIds(ONBOARDING_OPTION_IDS_MAX, "channels"),
@@ -46,7 +58,10 @@ export const PromptSchema = z.object({
   single_select: z.boolean(),
   required: z.boolean(),
   in_onboarding: z.boolean(),
-  options: z.array(PromptOptionSchema).min(1, "Add at least one option.").max(ONBOARDING_OPTIONS_MAX, `At most ${ONBOARDING_OPTIONS_MAX} options.`),
+  options: z
+    .array(PromptOptionSchema)
+    .min(1, "Add at least one option.")
+    .max(ONBOARDING_OPTIONS_MAX, `At most ${ONBOARDING_OPTIONS_MAX} options.`),
 });
 export type PromptValues = z.infer<typeof PromptSchema>;
 
@@ -68,10 +83,21 @@ export function onboardingValues(onboarding: APIGuildOnboarding): OnboardingValu
     mode: onboarding.mode === 1 ? 1 : 0,
     default_channel_ids: onboarding.default_channel_ids,
     prompts: onboarding.prompts.map((p) => ({
-      id: p.id, type: p.type === 1 ? 1 : 0, title: p.title, single_select: p.single_select, required: p.required, in_onboarding: p.in_onboarding,
+      id: p.id,
+      type: p.type === 1 ? 1 : 0,
+      title: p.title,
+      single_select: p.single_select,
+      required: p.required,
+      in_onboarding: p.in_onboarding,
       options: p.options.map((o) => ({
-        id: o.id, title: o.title, description: o.description ?? "", emoji_id: o.emoji?.id ?? null, emoji_name: o.emoji?.name ?? null,
-        emoji_animated: Boolean(o.emoji?.animated), channel_ids: o.channel_ids, role_ids: o.role_ids,
+        id: o.id,
+        title: o.title,
+        description: o.description ?? "",
+        emoji_id: o.emoji?.id ?? null,
+        emoji_name: o.emoji?.name ?? null,
+        emoji_animated: Boolean(o.emoji?.animated),
+        channel_ids: o.channel_ids,
+        role_ids: o.role_ids,
       })),
     })),
   };

@@ -11,7 +11,11 @@ export const PRUNE_PREVIEW_TTL_MS = 10 * 60_000;
 /** Above this many members, counting the prune costs Discord noticeable time: compute_prune_count off is advised. */
 export const LARGE_GUILD_MEMBERS = 1_000;
 
-const days = z.number({ message: `Pick ${PRUNE_DAYS.min} to ${PRUNE_DAYS.max} days.` }).int().min(PRUNE_DAYS.min, `At least ${PRUNE_DAYS.min} day.`).max(PRUNE_DAYS.max, `At most ${PRUNE_DAYS.max} days.`);
+const days = z
+  .number({ message: `Pick ${PRUNE_DAYS.min} to ${PRUNE_DAYS.max} days.` })
+  .int()
+  .min(PRUNE_DAYS.min, `At least ${PRUNE_DAYS.min} day.`)
+  .max(PRUNE_DAYS.max, `At most ${PRUNE_DAYS.max} days.`);
 const includeRoles = z.array(snowflakeSchema).max(PRUNE_INCLUDE_ROLES_MAX, `At most ${PRUNE_INCLUDE_ROLES_MAX} roles.`);
 
 /** The form: how long inactive, and which roles a member may hold and still be pruned. */
@@ -25,7 +29,11 @@ export const BeginPruneInputSchema = PruneParametersSchema.extend({
   previewId: z.string().min(1, "Preview first.").max(64),
   computePruneCount: z.boolean(),
   confirmation: z.string().trim().min(1, "Type the number of members to confirm."),
-  reason: z.string().trim().min(1, "Give a reason: it goes to the audit log.").max(AUDIT_LOG_REASON_MAX, `At most ${AUDIT_LOG_REASON_MAX} characters.`),
+  reason: z
+    .string()
+    .trim()
+    .min(1, "Give a reason: it goes to the audit log.")
+    .max(AUDIT_LOG_REASON_MAX, `At most ${AUDIT_LOG_REASON_MAX} characters.`),
 });
 export type BeginPruneInput = z.infer<typeof BeginPruneInputSchema>;
 
@@ -75,11 +83,19 @@ export function pruneRunProblem(
 ): RunProblem | null {
   if (!preview) return { message: "There is no such preview for this server. Preview the prune first." };
   const state = previewState(preview, now);
-  if (state.kind === "used") return { message: "This preview was already used for a prune. Preview again to see who is inactive now." };
-  if (state.kind === "expired") return { message: `This preview is older than ${PRUNE_PREVIEW_TTL_MS / 60_000} minutes. Preview again.` };
-  if (preview.days !== run.days) return { field: "days", message: `The preview was for ${preview.days} days; preview again with ${run.days}.` };
-  if (roleKey(preview.roleIds) !== roleKey(run.includeRoles)) return { field: "includeRoles", message: "The roles changed since the preview. Preview again." };
+  if (state.kind === "used")
+    return { message: "This preview was already used for a prune. Preview again to see who is inactive now." };
+  if (state.kind === "expired")
+    return { message: `This preview is older than ${PRUNE_PREVIEW_TTL_MS / 60_000} minutes. Preview again.` };
+  if (preview.days !== run.days)
+    return { field: "days", message: `The preview was for ${preview.days} days; preview again with ${run.days}.` };
+  if (roleKey(preview.roleIds) !== roleKey(run.includeRoles))
+    return { field: "includeRoles", message: "The roles changed since the preview. Preview again." };
   if (preview.count === 0) return { message: "The preview found nobody to prune." };
-  if (run.confirmation.trim() !== String(preview.count)) return { field: "confirmation", message: `Type ${preview.count}, the number of members the preview found, to confirm.` };
+  if (run.confirmation.trim() !== String(preview.count))
+    return {
+      field: "confirmation",
+      message: `Type ${preview.count}, the number of members the preview found, to confirm.`,
+    };
   return null;
 }

@@ -20,17 +20,30 @@ export const CreateRoleInputSchema = RoleFormSchema.extend(guildActionBase);
 
 export const ModifyRoleInputSchema = RoleFormSchema.partial()
   .extend({ ...guildActionBase, roleId: snowflakeSchema })
-  .refine((input) => ["name", "color", "hoist", "mentionable", "permissions"].some((key) => key in input && input[key as keyof typeof input] !== undefined), {
-    message: "Nothing to save.",
-    path: [],
-  });
+  .refine(
+    (input) =>
+      ["name", "color", "hoist", "mentionable", "permissions"].some(
+        (key) => key in input && input[key as keyof typeof input] !== undefined,
+      ),
+    {
+      message: "Nothing to save.",
+      path: [],
+    },
+  );
 
 export const RolePositionsInputSchema = z.object({
   ...guildActionBase,
-  positions: z.array(z.object({ id: snowflakeSchema, position: z.number().int().min(1) })).min(1, "Nothing moved.").max(250),
+  positions: z
+    .array(z.object({ id: snowflakeSchema, position: z.number().int().min(1) }))
+    .min(1, "Nothing moved.")
+    .max(250),
 });
 
-export const DeleteRoleInputSchema = z.object({ ...guildActionBase, roleId: snowflakeSchema, roleName: z.string().max(ROLE_NAME_MAX).optional() });
+export const DeleteRoleInputSchema = z.object({
+  ...guildActionBase,
+  roleId: snowflakeSchema,
+  roleName: z.string().max(ROLE_NAME_MAX).optional(),
+});
 
 export const hexToColor = (hex: string) => Number.parseInt(hex.replace("#", ""), 16) || 0;
 export const colorToHex = (color: number) => `#${color.toString(16).padStart(6, "0")}`;

@@ -5,8 +5,20 @@ import { INCIDENT_ACTION_MAX_MS } from "@/lib/discord/limits";
 import { guildActionBase } from "./common";
 
 export const INCIDENT_ACTIONS = [
-  { key: "invites", field: "invites_disabled_until", label: "Pause invites", paused: "Invites are paused", description: "Nobody can create or use an invite to join." },
-  { key: "dms", field: "dms_disabled_until", label: "Pause DMs", paused: "DMs are paused", description: "Members who aren't friends can't start DMs with each other in this server." },
+  {
+    key: "invites",
+    field: "invites_disabled_until",
+    label: "Pause invites",
+    paused: "Invites are paused",
+    description: "Nobody can create or use an invite to join.",
+  },
+  {
+    key: "dms",
+    field: "dms_disabled_until",
+    label: "Pause DMs",
+    paused: "DMs are paused",
+    description: "Members who aren't friends can't start DMs with each other in this server.",
+  },
 ] as const;
 export type IncidentActionKey = (typeof INCIDENT_ACTIONS)[number]["key"];
 
@@ -24,9 +36,17 @@ export type IncidentActionInput = z.infer<typeof IncidentActionInputSchema>;
 /** Features Modify Guild lets Manage Server switch, as the safety page offers them. */
 export const SAFETY_FEATURES = ["RAID_ALERTS_DISABLED", "INVITES_DISABLED"] as const;
 
-export const GuildFeatureInputSchema = z.object({ ...guildActionBase, feature: z.enum(SAFETY_FEATURES), enabled: z.boolean() });
+export const GuildFeatureInputSchema = z.object({
+  ...guildActionBase,
+  feature: z.enum(SAFETY_FEATURES),
+  enabled: z.boolean(),
+});
 
 export const MFA_LEVELS = [
   { value: 0, label: "Off", meaning: "Moderators don't need two-factor authentication." },
-  { value: 1, label: "Required", meaning: "Moderators need two-factor authentication on their account to take moderation actions." },
+  {
+    value: 1,
+    label: "Required",
+    meaning: "Moderators need two-factor authentication on their account to take moderation actions.",
+  },
 ] as const;

@@ -16,9 +16,17 @@ export type ModifyWidgetInput = z.input<typeof ModifyWidgetInputSchema>;
 /** Get Guild Widget Image styles, as Discord names and draws them. */
 export const WIDGET_STYLES = [
   { style: GuildWidgetStyle.Shield, label: "Shield", description: "A small badge with the online count." },
-  { style: GuildWidgetStyle.Banner1, label: "Banner 1", description: "Server name and online count, with the Discord logo." },
+  {
+    style: GuildWidgetStyle.Banner1,
+    label: "Banner 1",
+    description: "Server name and online count, with the Discord logo.",
+  },
   { style: GuildWidgetStyle.Banner2, label: "Banner 2", description: "A compact banner with the server icon." },
   { style: GuildWidgetStyle.Banner3, label: "Banner 3", description: "Banner 2 with a Chat Now call to action." },
-  { style: GuildWidgetStyle.Banner4, label: "Banner 4", description: "A large banner with the server icon and a Join button." },
+  {
+    style: GuildWidgetStyle.Banner4,
+    label: "Banner 4",
+    description: "A large banner with the server icon and a Join button.",
+  },
 ] as const;
 export type WidgetStyle = GuildWidgetStyle;

@@ -3,11 +3,18 @@
 // changed on /developers, through the same service.
 import { ok, route, type RouteDefinition } from "../http";
 import { ApplicationCommandsQuerySchema, ModifyCurrentApplicationBodySchema } from "../schemas/application";
-import { applicationAccessForIdentity, getCurrentApplication, getGlobalApplicationCommands, modifyCurrentApplication } from "../services/applications";
+import {
+  applicationAccessForIdentity,
+  getCurrentApplication,
+  getGlobalApplicationCommands,
+  modifyCurrentApplication,
+} from "../services/applications";
 
 export const applicationRoutes: RouteDefinition[] = [
   // GET /applications/@me: Get Current Application
-  route("GET", "/applications/@me", "required", (ctx) => ok(getCurrentApplication(applicationAccessForIdentity(ctx.caller)))),
+  route("GET", "/applications/@me", "required", (ctx) =>
+    ok(getCurrentApplication(applicationAccessForIdentity(ctx.caller))),
+  ),
 
   // PATCH /applications/@me: Edit Current Application
   route("PATCH", "/applications/@me", "required", async (ctx) => {

@@ -13,7 +13,9 @@ export const banRoutes: RouteDefinition[] = [
   })),
 
   // GET /guilds/{guild.id}/bans/{user.id}: Get Guild Ban
-  route("GET", "/guilds/:guildId/bans/:userId", "required", (ctx) => ok(getGuildBan(guildAccess(ctx), snowflakeParam(ctx, "userId")))),
+  route("GET", "/guilds/:guildId/bans/:userId", "required", (ctx) =>
+    ok(getGuildBan(guildAccess(ctx), snowflakeParam(ctx, "userId"))),
+  ),
 
   // PUT /guilds/{guild.id}/bans/{user.id}: Create Guild Ban
   route("PUT", "/guilds/:guildId/bans/:userId", "required", async (ctx) => {

@@ -1,7 +1,12 @@
 // Guild channels: Get Guild Channels, Create Guild Channel, Modify Guild Channel Positions, List Active Guild Threads.
 import { created, noContent, ok, route, type RouteDefinition } from "../http";
 import { guildAccess, Permission } from "../guards";
-import { createGuildChannel, listActiveThreads, listGuildChannels, modifyGuildChannelPositions } from "../services/channels";
+import {
+  createGuildChannel,
+  listActiveThreads,
+  listGuildChannels,
+  modifyGuildChannelPositions,
+} from "../services/channels";
 import { CreateGuildChannelBodySchema, ModifyGuildChannelPositionsBodySchema } from "../schemas/channel";
 
 export const channelRoutes: RouteDefinition[] = [

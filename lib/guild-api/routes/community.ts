@@ -1,7 +1,11 @@
 // Welcome screen, onboarding, incident actions, membership screening.
 import { ok, route, type RouteDefinition } from "../http";
 import { guildAccess, Permission } from "../guards";
-import { ModifyGuildIncidentActionsBodySchema, ModifyGuildOnboardingBodySchema, ModifyGuildWelcomeScreenBodySchema } from "../schemas/community";
+import {
+  ModifyGuildIncidentActionsBodySchema,
+  ModifyGuildOnboardingBodySchema,
+  ModifyGuildWelcomeScreenBodySchema,
+} from "../schemas/community";
 import { modifyGuildIncidentActions } from "../services/incident-actions";
 import { getGuildOnboarding, modifyGuildOnboarding } from "../services/onboarding";
 import { completeMembershipScreening } from "../services/screening";

@@ -2,7 +2,12 @@
 import { ok, route, type RouteDefinition } from "../http";
 import { guildAccess, Permission, snowflakeParam } from "../guards";
 import { getGuild, getGuildAuditLog, getGuildPreview, listGuildEvents, modifyGuild } from "../services/guilds";
-import { GetGuildQuerySchema, GuildAuditLogQuerySchema, ListGuildEventsQuerySchema, ModifyGuildBodySchema } from "../schemas/guild";
+import {
+  GetGuildQuerySchema,
+  GuildAuditLogQuerySchema,
+  ListGuildEventsQuerySchema,
+  ModifyGuildBodySchema,
+} from "../schemas/guild";
 
 export const guildRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}: Get Guild
@@ -14,7 +19,9 @@ export const guildRoutes: RouteDefinition[] = [
   }),
 
   // GET /guilds/{guild.id}/preview: Get Guild Preview
-  route("GET", "/guilds/:guildId/preview", "required", (ctx) => ok(getGuildPreview(ctx.caller, snowflakeParam(ctx, "guildId", "guild_id")))),
+  route("GET", "/guilds/:guildId/preview", "required", (ctx) =>
+    ok(getGuildPreview(ctx.caller, snowflakeParam(ctx, "guildId", "guild_id"))),
+  ),
 
   // PATCH /guilds/{guild.id}: Modify Guild
   route("PATCH", "/guilds/:guildId", "required", async (ctx) => {

@@ -16,7 +16,18 @@ import { applicationRoutes } from "./applications";
 
 export const apiRoutes: RouteDefinition[] = [
   ...userRoutes,
-  ...oauth2Routes, ...guildRoutes, ...channelRoutes, ...roleRoutes, ...memberRoutes, ...banRoutes, ...pruneRoutes, ...integrationRoutes, ...inviteRoutes, ...widgetRoutes, ...communityRoutes, ...applicationRoutes,
+  ...oauth2Routes,
+  ...guildRoutes,
+  ...channelRoutes,
+  ...roleRoutes,
+  ...memberRoutes,
+  ...banRoutes,
+  ...pruneRoutes,
+  ...integrationRoutes,
+  ...inviteRoutes,
+  ...widgetRoutes,
+  ...communityRoutes,
+  ...applicationRoutes,
 ];
 
 export function createApiRouter(routes: readonly RouteDefinition[] = apiRoutes): Router {

@@ -1,7 +1,12 @@
 // Voice regions, integrations, and the vanity URL.
 import { noContent, ok, route, type RouteDefinition } from "../http";
 import { guildAccess, snowflakeParam } from "../guards";
-import { deleteGuildIntegration, getGuildIntegrations, getGuildVanityUrl, getGuildVoiceRegions } from "../services/integrations";
+import {
+  deleteGuildIntegration,
+  getGuildIntegrations,
+  getGuildVanityUrl,
+  getGuildVoiceRegions,
+} from "../services/integrations";
 
 export const integrationRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/regions: Get Guild Voice Regions

@@ -3,7 +3,12 @@
 import { Errors, invalidFormBody } from "../errors";
 import { noContent, ok, parseWith, route, type RouteContext, type RouteDefinition } from "../http";
 import { guildAccess, snowflakeParam } from "../guards";
-import { CreateChannelInviteBodySchema, formToCreateInviteBody, GetInviteQuerySchema, type CreateChannelInviteBody } from "../schemas/invite";
+import {
+  CreateChannelInviteBodySchema,
+  formToCreateInviteBody,
+  GetInviteQuerySchema,
+  type CreateChannelInviteBody,
+} from "../schemas/invite";
 import { acceptInvite, createChannelInvite, deleteInvite, getGuildInvites, getInvite } from "../services/invites";
 import { getInviteTargetUsers, getInviteTargetUsersJobStatus, updateInviteTargetUsers } from "../services/target-users";
 
@@ -18,9 +23,12 @@ async function fileText(form: FormData, name: string): Promise<string | null> {
  * Create Channel Invite's body in any of its three encodings: JSON; application/x-www-form-urlencoded; multipart with
  * either payload_json or plain fields, and an optional target_users_file.
  */
-async function readCreateInviteBody(ctx: RouteContext): Promise<{ body: CreateChannelInviteBody; targetUsersFile: string | null }> {
+async function readCreateInviteBody(
+  ctx: RouteContext,
+): Promise<{ body: CreateChannelInviteBody; targetUsersFile: string | null }> {
   const type = ctx.contentType;
-  if (type !== "multipart/form-data" && type !== "application/x-www-form-urlencoded") return { body: await ctx.json(CreateChannelInviteBodySchema), targetUsersFile: null };
+  if (type !== "multipart/form-data" && type !== "application/x-www-form-urlencoded")
+    return { body: await ctx.json(CreateChannelInviteBodySchema), targetUsersFile: null };
   const form = await ctx.formData();
   const payload = form.get("payload_json");
   let input: unknown = formToCreateInviteBody(form);
@@ -31,7 +39,10 @@ async function readCreateInviteBody(ctx: RouteContext): Promise<{ body: CreateCh
       throw Errors.bad(50109, "The request body contains invalid JSON.");
     }
   }
-  return { body: parseWith(CreateChannelInviteBodySchema, input), targetUsersFile: type === "multipart/form-data" ? await fileText(form, "target_users_file") : null };
+  return {
+    body: parseWith(CreateChannelInviteBodySchema, input),
+    targetUsersFile: type === "multipart/form-data" ? await fileText(form, "target_users_file") : null,
+  };
 }
 
 export const inviteRoutes: RouteDefinition[] = [
@@ -43,10 +54,14 @@ export const inviteRoutes: RouteDefinition[] = [
   }),
 
   // GET /invites/{invite.code}: Get Invite (no authentication needed)
-  route("GET", "/invites/:code", "optional", (ctx) => ok(getInvite(ctx.params.code, ctx.queryAs(GetInviteQuerySchema)))),
+  route("GET", "/invites/:code", "optional", (ctx) =>
+    ok(getInvite(ctx.params.code, ctx.queryAs(GetInviteQuerySchema))),
+  ),
 
   // DELETE /invites/{invite.code}: Delete Invite
-  route("DELETE", "/invites/:code", "required", (ctx) => ok(deleteInvite(ctx.caller, ctx.params.code, ctx.auditReason))),
+  route("DELETE", "/invites/:code", "required", (ctx) =>
+    ok(deleteInvite(ctx.caller, ctx.params.code, ctx.auditReason)),
+  ),
 
   // POST /invites/{invite.code}: accept an invite (Guildhall's join path for a user's Bearer token)
   route("POST", "/invites/:code", "required", (ctx) => ok(acceptInvite(ctx.caller, ctx.params.code))),
@@ -65,11 +80,16 @@ export const inviteRoutes: RouteDefinition[] = [
   route("PUT", "/invites/:code/target-users", "required", async (ctx) => {
     if (ctx.contentType !== "multipart/form-data") throw Errors.bad(50035, "Invalid Form Body");
     const text = await fileText(await ctx.formData(), "target_users_file");
-    if (text === null) throw invalidFormBody([{ path: ["target_users_file"], code: "BASE_TYPE_REQUIRED", message: "This field is required" }]);
+    if (text === null)
+      throw invalidFormBody([
+        { path: ["target_users_file"], code: "BASE_TYPE_REQUIRED", message: "This field is required" },
+      ]);
     await updateInviteTargetUsers(ctx.caller, ctx.params.code, text);
     return noContent();
   }),
 
   // GET /invites/{invite.code}/target-users/job-status: Get Target Users Job Status
-  route("GET", "/invites/:code/target-users/job-status", "required", (ctx) => ok(getInviteTargetUsersJobStatus(ctx.caller, ctx.params.code))),
+  route("GET", "/invites/:code/target-users/job-status", "required", (ctx) =>
+    ok(getInviteTargetUsersJobStatus(ctx.caller, ctx.params.code)),
+  ),
 ];

@@ -41,13 +41,21 @@ export const memberRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/members: List Guild Members (hot path: the page is JSON text straight from SQLite)
   route("GET", "/guilds/:guildId/members", "required", (ctx) => {
     const access = guildAccess(ctx);
-    return { status: 200, body: listGuildMembersJson(access, ctx.queryAs(ListGuildMembersQuerySchema)), contentType: "application/json" };
+    return {
+      status: 200,
+      body: listGuildMembersJson(access, ctx.queryAs(ListGuildMembersQuerySchema)),
+      contentType: "application/json",
+    };
   }),
 
   // GET /guilds/{guild.id}/members/search: Search Guild Members (JSON text from SQLite, like the list)
   route("GET", "/guilds/:guildId/members/search", "required", (ctx) => {
     const access = guildAccess(ctx);
-    return { status: 200, body: searchGuildMembersJson(access, ctx.queryAs(SearchGuildMembersQuerySchema)), contentType: "application/json" };
+    return {
+      status: 200,
+      body: searchGuildMembersJson(access, ctx.queryAs(SearchGuildMembersQuerySchema)),
+      contentType: "application/json",
+    };
   }),
 
   // PATCH /guilds/{guild.id}/members/@me: Modify Current Member
@@ -62,7 +70,9 @@ export const memberRoutes: RouteDefinition[] = [
   }),
 
   // GET /guilds/{guild.id}/members/{user.id}: Get Guild Member
-  route("GET", "/guilds/:guildId/members/:userId", "required", (ctx) => ok(getGuildMember(guildAccess(ctx), snowflakeParam(ctx, "userId")))),
+  route("GET", "/guilds/:guildId/members/:userId", "required", (ctx) =>
+    ok(getGuildMember(guildAccess(ctx), snowflakeParam(ctx, "userId"))),
+  ),
 
   // PUT /guilds/{guild.id}/members/{user.id}: Add Guild Member (201 with the member, 204 when already a member)
   route("PUT", "/guilds/:guildId/members/:userId", "required", async (ctx) => {
@@ -88,13 +98,25 @@ export const memberRoutes: RouteDefinition[] = [
 
   // PUT /guilds/{guild.id}/members/{user.id}/roles/{role.id}: Add Guild Member Role
   route("PUT", "/guilds/:guildId/members/:userId/roles/:roleId", "required", (ctx) => {
-    setGuildMemberRole(guildAccess(ctx), snowflakeParam(ctx, "userId"), snowflakeParam(ctx, "roleId"), true, ctx.auditReason);
+    setGuildMemberRole(
+      guildAccess(ctx),
+      snowflakeParam(ctx, "userId"),
+      snowflakeParam(ctx, "roleId"),
+      true,
+      ctx.auditReason,
+    );
     return noContent();
   }),
 
   // DELETE /guilds/{guild.id}/members/{user.id}/roles/{role.id}: Remove Guild Member Role
   route("DELETE", "/guilds/:guildId/members/:userId/roles/:roleId", "required", (ctx) => {
-    setGuildMemberRole(guildAccess(ctx), snowflakeParam(ctx, "userId"), snowflakeParam(ctx, "roleId"), false, ctx.auditReason);
+    setGuildMemberRole(
+      guildAccess(ctx),
+      snowflakeParam(ctx, "userId"),
+      snowflakeParam(ctx, "roleId"),
+      false,
+      ctx.auditReason,
+    );
     return noContent();
   }),
 ];

@@ -5,8 +5,20 @@ import { Errors } from "../errors";
 import { ok, route, type RouteContext, type RouteResult } from "../http";
 import { sql } from "../store/db";
 import { serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
-import { describeFirstIssue, RevokeTokenBodySchema, SUPPORTED_GRANT_TYPES, TokenRequestBodySchema } from "../schemas/oauth2";
-import { authenticateClient, exchangeToken, findApplication, OAuth2Error, revokeToken, serializeApplication } from "../services/oauth2";
+import {
+  describeFirstIssue,
+  RevokeTokenBodySchema,
+  SUPPORTED_GRANT_TYPES,
+  TokenRequestBodySchema,
+} from "../schemas/oauth2";
+import {
+  authenticateClient,
+  exchangeToken,
+  findApplication,
+  OAuth2Error,
+  revokeToken,
+  serializeApplication,
+} from "../services/oauth2";
 
 const BOT_AUTHORIZATION_DAYS = 365;
 
@@ -28,7 +40,8 @@ async function clientForm(ctx: RouteContext): Promise<ClientForm> {
     throw new OAuth2Error("invalid_request", "The body could not be read as a form.");
   }
   const fields: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === "string" && value !== "" && !(name in fields)) fields[name] = value;
+  for (const [name, value] of form)
+    if (typeof value === "string" && value !== "" && !(name in fields)) fields[name] = value;
   let clientId = fields.client_id;
   let clientSecret = fields.client_secret;
   const authorization = ctx.req.headers.authorization;
@@ -54,7 +67,10 @@ async function clientForm(ctx: RouteContext): Promise<ClientForm> {
 function oauth2Endpoint(fn: (ctx: RouteContext) => Promise<RouteResult>) {
   return (ctx: RouteContext): Promise<RouteResult> =>
     fn(ctx)
-      .then((result): RouteResult => ({ ...result, headers: { ...result.headers, "cache-control": "no-store", pragma: "no-cache" } }))
+      .then((result): RouteResult => ({
+        ...result,
+        headers: { ...result.headers, "cache-control": "no-store", pragma: "no-cache" },
+      }))
       .catch((error: unknown): RouteResult => {
         if (!(error instanceof OAuth2Error)) throw error;
         const headers: Record<string, string> = { "cache-control": "no-store", pragma: "no-cache" };
@@ -74,7 +90,8 @@ export const oauth2Routes = [
       const application = authenticateClient(form.clientId, form.clientSecret);
       const grant = form.fields.grant_type;
       if (!grant) throw new OAuth2Error("invalid_request", "grant_type is missing.");
-      if (!(SUPPORTED_GRANT_TYPES as readonly string[]).includes(grant)) throw new OAuth2Error("unsupported_grant_type", `Unsupported grant_type "${grant}".`);
+      if (!(SUPPORTED_GRANT_TYPES as readonly string[]).includes(grant))
+        throw new OAuth2Error("unsupported_grant_type", `Unsupported grant_type "${grant}".`);
       const body = TokenRequestBodySchema.safeParse(form.fields);
       if (!body.success) throw new OAuth2Error("invalid_request", describeFirstIssue(body.error));
       return ok(exchangeToken(application, body.data));
@@ -103,9 +120,17 @@ export const oauth2Routes = [
     if (!application) throw Errors.unknownApplication();
     if (caller.kind === "bot") {
       // A bot token does not expire; Discord still answers a date.
-      return ok({ application: serializeApplication(application), scopes: ["bot"], expires: new Date(Date.now() + BOT_AUTHORIZATION_DAYS * 86_400_000).toISOString() });
+      return ok({
+        application: serializeApplication(application),
+        scopes: ["bot"],
+        expires: new Date(Date.now() + BOT_AUTHORIZATION_DAYS * 86_400_000).toISOString(),
+      });
     }
-    const body: Record<string, unknown> = { application: serializeApplication(application), scopes: [...caller.scopes], expires: new Date(caller.expiresAt).toISOString() };
+    const body: Record<string, unknown> = {
+      application: serializeApplication(application),
+      scopes: [...caller.scopes],
+      expires: new Date(caller.expiresAt).toISOString(),
+    };
     if (caller.scopes.has("identify")) {
       const user = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(caller.userId) as UserRow | undefined;
       if (user) body.user = serializeUser(user);

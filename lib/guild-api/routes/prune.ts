@@ -17,7 +17,12 @@ export const pruneRoutes: RouteDefinition[] = [
     const access = guildAccess(ctx);
     const body = await ctx.json(BeginGuildPruneBodySchema);
     return ok(
-      beginGuildPrune(access, { days: body.days, computePruneCount: body.compute_prune_count, includeRoles: body.include_roles, reason: ctx.auditReason ?? body.reason ?? null }),
+      beginGuildPrune(access, {
+        days: body.days,
+        computePruneCount: body.compute_prune_count,
+        includeRoles: body.include_roles,
+        reason: ctx.auditReason ?? body.reason ?? null,
+      }),
     );
   }),
 ];

@@ -2,7 +2,11 @@
 // Modify Guild Role Positions, Modify Guild Role, Delete Guild Role.
 import { noContent, ok, route, type RouteDefinition } from "../http";
 import { guildAccess, snowflakeParam } from "../guards";
-import { CreateGuildRoleBodySchema, ModifyGuildRoleBodySchema, ModifyGuildRolePositionsBodySchema } from "../schemas/role";
+import {
+  CreateGuildRoleBodySchema,
+  ModifyGuildRoleBodySchema,
+  ModifyGuildRolePositionsBodySchema,
+} from "../schemas/role";
 import {
   createGuildRole,
   deleteGuildRole,
@@ -18,10 +22,14 @@ export const roleRoutes: RouteDefinition[] = [
   route("GET", "/guilds/:guildId/roles", "required", (ctx) => ok(getGuildRoles(guildAccess(ctx)))),
 
   // GET /guilds/{guild.id}/roles/member-counts: Get Guild Role Member Counts
-  route("GET", "/guilds/:guildId/roles/member-counts", "required", (ctx) => ok(getGuildRoleMemberCounts(guildAccess(ctx)))),
+  route("GET", "/guilds/:guildId/roles/member-counts", "required", (ctx) =>
+    ok(getGuildRoleMemberCounts(guildAccess(ctx))),
+  ),
 
   // GET /guilds/{guild.id}/roles/{role.id}: Get Guild Role
-  route("GET", "/guilds/:guildId/roles/:roleId", "required", (ctx) => ok(getGuildRole(guildAccess(ctx), snowflakeParam(ctx, "roleId")))),
+  route("GET", "/guilds/:guildId/roles/:roleId", "required", (ctx) =>
+    ok(getGuildRole(guildAccess(ctx), snowflakeParam(ctx, "roleId"))),
+  ),
 
   // POST /guilds/{guild.id}/roles: Create Guild Role (200, as Discord's OpenAPI declares)
   route("POST", "/guilds/:guildId/roles", "required", async (ctx) => {
@@ -32,7 +40,9 @@ export const roleRoutes: RouteDefinition[] = [
   // PATCH /guilds/{guild.id}/roles: Modify Guild Role Positions
   route("PATCH", "/guilds/:guildId/roles", "required", async (ctx) => {
     const access = guildAccess(ctx);
-    return ok(modifyGuildRolePositions(access, await ctx.json(ModifyGuildRolePositionsBodySchema, null), ctx.auditReason));
+    return ok(
+      modifyGuildRolePositions(access, await ctx.json(ModifyGuildRolePositionsBodySchema, null), ctx.auditReason),
+    );
   }),
 
   // PATCH /guilds/{guild.id}/roles/{role.id}: Modify Guild Role

@@ -23,8 +23,16 @@ const snowflake = z.string().refine(isSnowflake, { message: "Value is not snowfl
 export const CurrentUserGuildsQuerySchema = z.object({
   before: snowflake.optional(),
   after: snowflake.optional(),
-  limit: z.coerce.number().int().min(USER_GUILDS_LIMIT.min).max(USER_GUILDS_LIMIT.max).default(USER_GUILDS_LIMIT.default),
-  with_counts: z.enum(["true", "false", "True", "False", "1", "0"]).optional().transform((v) => v === "true" || v === "True" || v === "1"),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(USER_GUILDS_LIMIT.min)
+    .max(USER_GUILDS_LIMIT.max)
+    .default(USER_GUILDS_LIMIT.default),
+  with_counts: z
+    .enum(["true", "false", "True", "False", "1", "0"])
+    .optional()
+    .transform((v) => v === "true" || v === "True" || v === "1"),
 });
 type CurrentUserGuildsQuery = z.output<typeof CurrentUserGuildsQuerySchema>;
 
@@ -55,17 +63,24 @@ export const userRoutes = [
 
 /** The user's guild-wide permissions as Discord reports them here: owner → all, no overwrites, no timeout's implicit loss. */
 function basePermissions(guild: GuildRow, userId: bigint, roleIds: readonly bigint[]): bigint {
-  return computeBasePermissions(permissionContextOf(guild, listGuildRoles(guild.id)), { userId: String(userId), roleIds: roleIds.map(String) });
+  return computeBasePermissions(permissionContextOf(guild, listGuildRoles(guild.id)), {
+    userId: String(userId),
+    roleIds: roleIds.map(String),
+  });
 }
 
 /** MyGuildResponse[]: the user's guilds ascending by id; `before` takes the guilds just below it, still answered ascending. */
 export function getCurrentUserGuilds(userId: bigint, query: CurrentUserGuildsQuery) {
   const rows = (
     query.before
-      ? sql("SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id < ? AND g.id > ? ORDER BY g.id DESC LIMIT ?")
+      ? sql(
+          "SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id < ? AND g.id > ? ORDER BY g.id DESC LIMIT ?",
+        )
           .all(userId, BigInt(query.before), BigInt(query.after ?? "0"), query.limit)
           .reverse()
-      : sql("SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id > ? ORDER BY g.id LIMIT ?").all(userId, BigInt(query.after ?? "0"), query.limit)
+      : sql(
+          "SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id > ? ORDER BY g.id LIMIT ?",
+        ).all(userId, BigInt(query.after ?? "0"), query.limit)
   ) as GuildRow[];
   // Counted on the (guild_id, status) index: the offline range is skipped, not scanned.
   const presence = sql("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status IN ('online', 'idle', 'dnd')");
@@ -78,7 +93,10 @@ export function getCurrentUserGuilds(userId: bigint, query: CurrentUserGuildsQue
     permissions: String(basePermissions(guild, userId, memberRoleIds(guild.id, userId))),
     features: JSON.parse(guild.features) as string[],
     ...(query.with_counts
-      ? { approximate_member_count: Number(guild.member_count), approximate_presence_count: Number((presence.get(guild.id) as { n: bigint }).n) }
+      ? {
+          approximate_member_count: Number(guild.member_count),
+          approximate_presence_count: Number((presence.get(guild.id) as { n: bigint }).n),
+        }
       : {}),
   }));
 }

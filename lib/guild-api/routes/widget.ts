@@ -20,7 +20,9 @@ export const widgetRoutes: RouteDefinition[] = [
   }),
 
   // GET /guilds/{guild.id}/widget.json: Get Guild Widget (no authentication)
-  route("GET", "/guilds/:guildId/widget.json", "none", (ctx) => ok(getGuildWidget(snowflakeParam(ctx, "guildId", "guild_id"), ctx.baseUrl))),
+  route("GET", "/guilds/:guildId/widget.json", "none", (ctx) =>
+    ok(getGuildWidget(snowflakeParam(ctx, "guildId", "guild_id"), ctx.baseUrl)),
+  ),
 
   // GET /guilds/{guild.id}/widget.png: Get Guild Widget Image (no authentication)
   route("GET", "/guilds/:guildId/widget.png", "none", (ctx) => {
@@ -29,6 +31,8 @@ export const widgetRoutes: RouteDefinition[] = [
     const ifNoneMatch = ctx.req.headers["if-none-match"];
     const image = getGuildWidgetImage(guildId, style, typeof ifNoneMatch === "string" ? ifNoneMatch : undefined);
     const headers = { "cache-control": "public, max-age=300", etag: image.etag };
-    return image.status === 304 ? { status: 304, headers } : { status: 200, body: image.body, contentType: "image/png", headers };
+    return image.status === 304
+      ? { status: 304, headers }
+      : { status: 200, body: image.body, contentType: "image/png", headers };
   }),
 ];

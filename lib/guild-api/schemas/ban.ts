@@ -27,7 +27,13 @@ export const BulkGuildBanBodySchema = z.object({
     .superRefine((ids, ctx) => {
       const seen = new Set<string>();
       ids.forEach((id, index) => {
-        if (seen.has(id)) ctx.addIssue({ code: "custom", path: [index], message: "The set already contains this value.", params: { code: "SET_TYPE_ALREADY_CONTAINS_VALUE" } });
+        if (seen.has(id))
+          ctx.addIssue({
+            code: "custom",
+            path: [index],
+            message: "The set already contains this value.",
+            params: { code: "SET_TYPE_ALREADY_CONTAINS_VALUE" },
+          });
         seen.add(id);
       });
     }),

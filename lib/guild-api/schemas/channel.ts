@@ -22,7 +22,11 @@ const MAX_BITFIELD = (1n << 64n) - 1n;
 const bitfield = z.union([z.string(), z.number()]).transform((value, ctx) => {
   const text = typeof value === "number" ? (Number.isSafeInteger(value) && value >= 0 ? String(value) : "") : value;
   if (!/^[0-9]{1,20}$/.test(text) || BigInt(text) > MAX_BITFIELD) {
-    ctx.addIssue({ code: "custom", message: `Value "${String(value)}" is not a valid permission bitfield.`, params: { code: "NUMBER_TYPE_COERCE" } });
+    ctx.addIssue({
+      code: "custom",
+      message: `Value "${String(value)}" is not a valid permission bitfield.`,
+      params: { code: "NUMBER_TYPE_COERCE" },
+    });
     return z.NEVER;
   }
   return BigInt(text);

@@ -23,7 +23,13 @@ const uniqueSnowflakes = (max: number) =>
     .superRefine((ids, ctx) => {
       const seen = new Set<string>();
       ids.forEach((id, index) => {
-        if (seen.has(id)) ctx.addIssue({ code: "custom", path: [index], message: "The set already contains this value.", params: { code: "SET_TYPE_ALREADY_CONTAINS_VALUE" } });
+        if (seen.has(id))
+          ctx.addIssue({
+            code: "custom",
+            path: [index],
+            message: "The set already contains this value.",
+            params: { code: "SET_TYPE_ALREADY_CONTAINS_VALUE" },
+          });
         seen.add(id);
       });
     });
@@ -32,7 +38,11 @@ const uniqueSnowflakes = (max: number) =>
 const timestamp = z.string().transform((value, ctx) => {
   const ms = Date.parse(value);
   if (!Number.isFinite(ms)) {
-    ctx.addIssue({ code: "custom", message: `Could not interpret "${value}" as a date.`, params: { code: "DATE_TIME_INVALID" } });
+    ctx.addIssue({
+      code: "custom",
+      message: `Could not interpret "${value}" as a date.`,
+      params: { code: "DATE_TIME_INVALID" },
+    });
     return z.NEVER;
   }
   return ms;

@@ -19,7 +19,12 @@ import { isSnowflake } from "@/lib/discord/snowflake";
 
 /** A snowflake as a string, refused as Discord does: `Value "x" is not snowflake.` */
 export const snowflake = z.string().superRefine((value, ctx) => {
-  if (!isSnowflake(value)) ctx.addIssue({ code: "custom", message: `Value "${value}" is not snowflake.`, params: { code: "NUMBER_TYPE_COERCE" } });
+  if (!isSnowflake(value))
+    ctx.addIssue({
+      code: "custom",
+      message: `Value "${value}" is not snowflake.`,
+      params: { code: "NUMBER_TYPE_COERCE" },
+    });
 });
 
 /** A query-string boolean as Discord reads it. */
@@ -32,16 +37,31 @@ export const booleanQuery = z
 export const lengthBetween = (min: number, max: number) =>
   z.string().superRefine((value, ctx) => {
     const length = [...value].length;
-    if (length < min || length > max) ctx.addIssue({ code: "custom", message: `Must be between ${min} and ${max} in length.`, params: { code: "BASE_TYPE_BAD_LENGTH" } });
+    if (length < min || length > max)
+      ctx.addIssue({
+        code: "custom",
+        message: `Must be between ${min} and ${max} in length.`,
+        params: { code: "BASE_TYPE_BAD_LENGTH" },
+      });
   });
 
 const guildName = lengthBetween(GUILD_NAME_LENGTH.min, GUILD_NAME_LENGTH.max).superRefine((value, ctx) => {
-  if (value !== value.trim()) ctx.addIssue({ code: "custom", message: "Name cannot start or end with whitespace.", params: { code: "BASE_TYPE_INVALID" } });
+  if (value !== value.trim())
+    ctx.addIssue({
+      code: "custom",
+      message: "Name cannot start or end with whitespace.",
+      params: { code: "BASE_TYPE_INVALID" },
+    });
 });
 
 const KNOWN_FEATURES: ReadonlySet<string> = new Set(GUILD_FEATURES);
 const feature = z.string().superRefine((value, ctx) => {
-  if (!KNOWN_FEATURES.has(value)) ctx.addIssue({ code: "custom", message: `Value "${value}" is not a valid guild feature.`, params: { code: "BASE_TYPE_CHOICES" } });
+  if (!KNOWN_FEATURES.has(value))
+    ctx.addIssue({
+      code: "custom",
+      message: `Value "${value}" is not a valid guild feature.`,
+      params: { code: "BASE_TYPE_CHOICES" },
+    });
 });
 
 const level = (max: number) => z.number().int().min(0).max(max);
@@ -67,7 +87,10 @@ export const ModifyGuildBodySchema = z.object({
     .number()
     .int()
     .min(0)
-    .refine((flags) => (flags & ~SYSTEM_CHANNEL_FLAGS_ALL) === 0, { message: "Only the defined system channel flags may be set.", params: { code: "BASE_TYPE_INVALID" } })
+    .refine((flags) => (flags & ~SYSTEM_CHANNEL_FLAGS_ALL) === 0, {
+      message: "Only the defined system channel flags may be set.",
+      params: { code: "BASE_TYPE_INVALID" },
+    })
     .optional(),
   rules_channel_id: snowflake.nullable().optional(),
   public_updates_channel_id: snowflake.nullable().optional(),
@@ -93,5 +116,10 @@ export type GuildAuditLogQuery = z.output<typeof GuildAuditLogQuerySchema>;
 /** Guildhall's outbox reader: events after an id (exclusive), oldest first. */
 export const ListGuildEventsQuerySchema = z.object({
   after: snowflake.default("0"),
-  limit: z.coerce.number().int().min(GUILD_EVENTS_LIMIT.min).max(GUILD_EVENTS_LIMIT.max).default(GUILD_EVENTS_LIMIT.default),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(GUILD_EVENTS_LIMIT.min)
+    .max(GUILD_EVENTS_LIMIT.max)
+    .default(GUILD_EVENTS_LIMIT.default),
 });

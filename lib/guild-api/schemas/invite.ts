@@ -11,24 +11,57 @@ const uniqueSnowflakes = (max: number) =>
     .superRefine((ids, ctx) => {
       const seen = new Set<string>();
       ids.forEach((id, index) => {
-        if (seen.has(id)) ctx.addIssue({ code: "custom", path: [index], message: "The set already contains this value.", params: { code: "SET_TYPE_ALREADY_CONTAINS_VALUE" } });
+        if (seen.has(id))
+          ctx.addIssue({
+            code: "custom",
+            path: [index],
+            message: "The set already contains this value.",
+            params: { code: "SET_TYPE_ALREADY_CONTAINS_VALUE" },
+          });
         seen.add(id);
       });
     });
 
 /** role_ids as Discord's OpenAPI allows it: an array of snowflakes, or one comma-separated string (form bodies). */
 const roleIds = z.preprocess(
-  (value) => (typeof value === "string" ? value.split(",").map((id) => id.trim()).filter(Boolean) : value),
+  (value) =>
+    typeof value === "string"
+      ? value
+          .split(",")
+          .map((id) => id.trim())
+          .filter(Boolean)
+      : value,
   uniqueSnowflakes(INVITE_ROLE_IDS_MAX),
 );
 
 /** Create Channel Invite: every field optional and nullable; null means the default. */
 export const CreateChannelInviteBodySchema = z.object({
-  max_age: z.number().int().min(INVITE_MAX_AGE.min).max(INVITE_MAX_AGE.max).nullish().transform((v) => v ?? INVITE_MAX_AGE.default),
-  max_uses: z.number().int().min(INVITE_MAX_USES.min).max(INVITE_MAX_USES.max).nullish().transform((v) => v ?? INVITE_MAX_USES.default),
-  temporary: z.boolean().nullish().transform((v) => v ?? false),
-  unique: z.boolean().nullish().transform((v) => v ?? false),
-  target_type: z.literal([1, 2]).nullish().transform((v) => v ?? null),
+  max_age: z
+    .number()
+    .int()
+    .min(INVITE_MAX_AGE.min)
+    .max(INVITE_MAX_AGE.max)
+    .nullish()
+    .transform((v) => v ?? INVITE_MAX_AGE.default),
+  max_uses: z
+    .number()
+    .int()
+    .min(INVITE_MAX_USES.min)
+    .max(INVITE_MAX_USES.max)
+    .nullish()
+    .transform((v) => v ?? INVITE_MAX_USES.default),
+  temporary: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+  unique: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+  target_type: z
+    .literal([1, 2])
+    .nullish()
+    .transform((v) => v ?? null),
   target_user_id: snowflake.nullish().transform((v) => v ?? null),
   target_application_id: snowflake.nullish().transform((v) => v ?? null),
   role_ids: roleIds.nullish().transform((v) => v ?? []),
@@ -45,7 +78,15 @@ const BOOLEAN_FIELDS = new Set(["temporary", "unique"]);
  */
 export function formToCreateInviteBody(form: FormData): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const key of ["max_age", "max_uses", "temporary", "unique", "target_type", "target_user_id", "target_application_id"]) {
+  for (const key of [
+    "max_age",
+    "max_uses",
+    "temporary",
+    "unique",
+    "target_type",
+    "target_user_id",
+    "target_application_id",
+  ]) {
     const value = form.get(key);
     if (typeof value !== "string") continue;
     if (INTEGER_FIELDS.has(key) && /^-?[0-9]+$/.test(value)) body[key] = Number(value);

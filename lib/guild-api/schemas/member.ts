@@ -15,13 +15,23 @@ const snowflake = z.string().regex(SNOWFLAKE_PATTERN, { message: "Value is not s
 const nick = z.string().max(NICK_MAX).nullish();
 
 export const ListGuildMembersQuerySchema = z.object({
-  limit: z.coerce.number().int().min(MEMBER_LIST_LIMIT.min).max(MEMBER_LIST_LIMIT.max).default(MEMBER_LIST_LIMIT.default),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(MEMBER_LIST_LIMIT.min)
+    .max(MEMBER_LIST_LIMIT.max)
+    .default(MEMBER_LIST_LIMIT.default),
   after: snowflake.default("0"),
 });
 
 export const SearchGuildMembersQuerySchema = z.object({
   query: z.string().min(1).max(MEMBER_SEARCH_QUERY_MAX),
-  limit: z.coerce.number().int().min(MEMBER_SEARCH_LIMIT.min).max(MEMBER_SEARCH_LIMIT.max).default(MEMBER_SEARCH_LIMIT.default),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(MEMBER_SEARCH_LIMIT.min)
+    .max(MEMBER_SEARCH_LIMIT.max)
+    .default(MEMBER_SEARCH_LIMIT.default),
 });
 
 export const AddGuildMemberBodySchema = z.object({
@@ -34,10 +44,12 @@ export const AddGuildMemberBodySchema = z.object({
 export type AddGuildMemberBody = z.output<typeof AddGuildMemberBodySchema>;
 
 /** An ISO 8601 timestamp (with its zone); the service checks how far ahead it is. */
-const timestamp = z.string().refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && Number.isFinite(Date.parse(value)), {
-  message: "Could not parse timestamp. Should be ISO8601.",
-  params: { code: "DATE_TIME_TYPE_PARSE" },
-});
+const timestamp = z
+  .string()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && Number.isFinite(Date.parse(value)), {
+    message: "Could not parse timestamp. Should be ISO8601.",
+    params: { code: "DATE_TIME_TYPE_PARSE" },
+  });
 
 export const ModifyGuildMemberBodySchema = z.object({
   nick,

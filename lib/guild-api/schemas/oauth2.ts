@@ -9,7 +9,9 @@ import { REDIRECT_URI_MAX_LENGTH } from "@/lib/discord/limits";
 const snowflake = z.string().refine(isSnowflake, { message: "is not a snowflake" });
 /** A decimal permission bitfield, as install links carry it. */
 const bitfield = z.string().regex(/^\d{1,20}$/, { message: "must be a decimal permission bitfield" });
-const boolean = z.enum(["true", "false", "True", "False", "1", "0"]).transform((v) => v === "true" || v === "True" || v === "1");
+const boolean = z
+  .enum(["true", "false", "True", "False", "1", "0"])
+  .transform((v) => v === "true" || v === "True" || v === "1");
 
 /** RFC 7636: an S256 challenge is the base64url SHA-256 of the verifier, always 43 characters. */
 export const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
@@ -23,7 +25,10 @@ export const AuthorizeQuerySchema = z.object({
   response_type: z.string().optional(),
   scope: z.string().max(2048).default(""),
   state: z.string().max(STATE_MAX_LENGTH).optional(),
-  code_challenge: z.string().regex(S256_CHALLENGE, { message: "must be a base64url SHA-256 (43 characters)" }).optional(),
+  code_challenge: z
+    .string()
+    .regex(S256_CHALLENGE, { message: "must be a base64url SHA-256 (43 characters)" })
+    .optional(),
   // RFC 7636 defaults to "plain", which offers no protection against a stolen code: only S256 is accepted.
   code_challenge_method: z.literal("S256", { message: "must be S256" }).optional(),
   prompt: z.enum(["consent", "none"], { message: "must be consent or none" }).optional(),

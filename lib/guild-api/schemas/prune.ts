@@ -5,7 +5,11 @@ import { AUDIT_LOG_REASON_MAX, PRUNE_DAYS, PRUNE_INCLUDE_ROLES_MAX } from "@/lib
 import { snowflake } from "./guild";
 
 const roleIds = z.array(snowflake).max(PRUNE_INCLUDE_ROLES_MAX);
-const splitIds = (value: string) => value.split(",").map((id) => id.trim()).filter(Boolean);
+const splitIds = (value: string) =>
+  value
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
 
 export const GetGuildPruneCountQuerySchema = z.object({
   days: z.coerce.number().int().min(PRUNE_DAYS.min).max(PRUNE_DAYS.max).default(PRUNE_DAYS.default),

@@ -8,7 +8,10 @@ const color = z.number().int().min(0).max(ROLE_COLOR_MAX);
 
 /** A permission bitfield: Discord sends decimal strings; integers are accepted too (the OpenAPI file types it so). */
 export const PermissionsValueSchema = z
-  .union([z.string().regex(/^\d{1,20}$/, { message: "Value is not a permission bitfield." }), z.number().int().nonnegative()])
+  .union([
+    z.string().regex(/^\d{1,20}$/, { message: "Value is not a permission bitfield." }),
+    z.number().int().nonnegative(),
+  ])
   .transform((value) => BigInt(value));
 
 export const RoleColorsSchema = z.object({

@@ -1,14 +1,47 @@
 // Guild channel and thread objects, with only the fields each channel type has.
 export interface ChannelRow {
-  id: bigint; guild_id: bigint; type: bigint; name: string; position: bigint; parent_id: bigint | null; topic: string | null; nsfw: bigint;
-  bitrate: bigint | null; user_limit: bigint | null; rate_limit_per_user: bigint | null; rtc_region: string | null; video_quality_mode: bigint | null;
-  default_auto_archive_duration: bigint | null; default_reaction_emoji: string | null; available_tags: string | null; default_sort_order: bigint | null;
-  default_forum_layout: bigint | null; default_thread_rate_limit_per_user: bigint | null; flags: bigint; permission_overwrites: string;
-  last_message_id: bigint | null; owner_id: bigint | null; thread_metadata: string | null; archived: bigint; message_count: bigint | null;
-  member_count: bigint | null; applied_tags: string | null;
+  id: bigint;
+  guild_id: bigint;
+  type: bigint;
+  name: string;
+  position: bigint;
+  parent_id: bigint | null;
+  topic: string | null;
+  nsfw: bigint;
+  bitrate: bigint | null;
+  user_limit: bigint | null;
+  rate_limit_per_user: bigint | null;
+  rtc_region: string | null;
+  video_quality_mode: bigint | null;
+  default_auto_archive_duration: bigint | null;
+  default_reaction_emoji: string | null;
+  available_tags: string | null;
+  default_sort_order: bigint | null;
+  default_forum_layout: bigint | null;
+  default_thread_rate_limit_per_user: bigint | null;
+  flags: bigint;
+  permission_overwrites: string;
+  last_message_id: bigint | null;
+  owner_id: bigint | null;
+  thread_metadata: string | null;
+  archived: bigint;
+  message_count: bigint | null;
+  member_count: bigint | null;
+  applied_tags: string | null;
 }
 
-export const ChannelType = { Text: 0, Voice: 2, Category: 4, Announcement: 5, AnnouncementThread: 10, PublicThread: 11, PrivateThread: 12, Stage: 13, Forum: 15, Media: 16 } as const;
+export const ChannelType = {
+  Text: 0,
+  Voice: 2,
+  Category: 4,
+  Announcement: 5,
+  AnnouncementThread: 10,
+  PublicThread: 11,
+  PrivateThread: 12,
+  Stage: 13,
+  Forum: 15,
+  Media: 16,
+} as const;
 export const THREAD_TYPES: readonly number[] = [10, 11, 12];
 const VOICE_TYPES: readonly number[] = [2, 13];
 const TEXT_LIKE: readonly number[] = [0, 5, 15, 16];
@@ -27,13 +60,16 @@ export function serializeChannel(row: ChannelRow) {
     permission_overwrites: JSON.parse(row.permission_overwrites) as unknown[],
     nsfw: Boolean(row.nsfw),
   };
-  if (type !== ChannelType.Category) channel.last_message_id = row.last_message_id === null ? null : String(row.last_message_id);
+  if (type !== ChannelType.Category)
+    channel.last_message_id = row.last_message_id === null ? null : String(row.last_message_id);
   if (TEXT_LIKE.includes(type)) {
     channel.topic = row.topic;
-    if (row.default_auto_archive_duration !== null) channel.default_auto_archive_duration = Number(row.default_auto_archive_duration);
+    if (row.default_auto_archive_duration !== null)
+      channel.default_auto_archive_duration = Number(row.default_auto_archive_duration);
     channel.default_thread_rate_limit_per_user = num(row.default_thread_rate_limit_per_user) ?? 0;
   }
-  if (type !== ChannelType.Category && type !== ChannelType.Announcement) channel.rate_limit_per_user = num(row.rate_limit_per_user) ?? 0;
+  if (type !== ChannelType.Category && type !== ChannelType.Announcement)
+    channel.rate_limit_per_user = num(row.rate_limit_per_user) ?? 0;
   if (VOICE_TYPES.includes(type)) {
     channel.bitrate = num(row.bitrate) ?? 64000;
     channel.user_limit = num(row.user_limit) ?? 0;

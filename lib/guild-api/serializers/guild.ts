@@ -5,8 +5,25 @@ import { serializeRole } from "./role";
 const id = (value: bigint | null) => (value === null ? null : String(value));
 const iso = (ms: bigint | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
-export interface EmojiRow { id: bigint; name: string; roles: string; user_id: bigint | null; require_colons: bigint; managed: bigint; animated: bigint; available: bigint }
-export interface StickerRow { id: bigint; guild_id: bigint; name: string; description: string | null; tags: string; format_type: bigint; available: bigint }
+export interface EmojiRow {
+  id: bigint;
+  name: string;
+  roles: string;
+  user_id: bigint | null;
+  require_colons: bigint;
+  managed: bigint;
+  animated: bigint;
+  available: bigint;
+}
+export interface StickerRow {
+  id: bigint;
+  guild_id: bigint;
+  name: string;
+  description: string | null;
+  tags: string;
+  format_type: bigint;
+  available: bigint;
+}
 
 export const serializeEmoji = (row: EmojiRow) => ({
   id: String(row.id),
@@ -31,7 +48,13 @@ export const serializeSticker = (row: StickerRow) => ({
 
 /** incidents_data, or null when no incident action or detection is on record. */
 export function serializeIncidentsData(guild: GuildRow) {
-  if (guild.invites_disabled_until === null && guild.dms_disabled_until === null && guild.dm_spam_detected_at === null && guild.raid_detected_at === null) return null;
+  if (
+    guild.invites_disabled_until === null &&
+    guild.dms_disabled_until === null &&
+    guild.dm_spam_detected_at === null &&
+    guild.raid_detected_at === null
+  )
+    return null;
   return {
     invites_disabled_until: iso(guild.invites_disabled_until),
     dms_disabled_until: iso(guild.dms_disabled_until),
@@ -40,7 +63,12 @@ export function serializeIncidentsData(guild: GuildRow) {
   };
 }
 
-export function serializeGuild(guild: GuildRow, roles: readonly RoleRow[], emojis: readonly EmojiRow[], stickers: readonly StickerRow[]) {
+export function serializeGuild(
+  guild: GuildRow,
+  roles: readonly RoleRow[],
+  emojis: readonly EmojiRow[],
+  stickers: readonly StickerRow[],
+) {
   const features = JSON.parse(guild.features) as string[];
   return {
     id: String(guild.id),
@@ -87,7 +115,14 @@ export function serializeGuild(guild: GuildRow, roles: readonly RoleRow[], emoji
 }
 
 export interface AuditLogEntryRow {
-  id: bigint; guild_id: bigint; user_id: bigint | null; action_type: bigint; target_id: string | null; reason: string | null; changes: string | null; options: string | null;
+  id: bigint;
+  guild_id: bigint;
+  user_id: bigint | null;
+  action_type: bigint;
+  target_id: string | null;
+  reason: string | null;
+  changes: string | null;
+  options: string | null;
 }
 
 /** An audit-log entry: changes, options and reason only when recorded. */

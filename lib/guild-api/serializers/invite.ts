@@ -7,24 +7,67 @@ import { serializeUser, type UserRow } from "./user";
 const iso = (ms: bigint | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 export interface InviteRow {
-  code: string; guild_id: bigint; channel_id: bigint; inviter_id: bigint | null; type: bigint; target_type: bigint | null;
-  target_user_id: bigint | null; target_application_id: bigint | null; max_age: bigint; max_uses: bigint; uses: bigint;
-  temporary: bigint; flags: bigint; role_ids: string; widget: bigint; created_at: bigint; expires_at: bigint | null;
+  code: string;
+  guild_id: bigint;
+  channel_id: bigint;
+  inviter_id: bigint | null;
+  type: bigint;
+  target_type: bigint | null;
+  target_user_id: bigint | null;
+  target_application_id: bigint | null;
+  max_age: bigint;
+  max_uses: bigint;
+  uses: bigint;
+  temporary: bigint;
+  flags: bigint;
+  role_ids: string;
+  widget: bigint;
+  created_at: bigint;
+  expires_at: bigint | null;
 }
 
-export interface InviteChannelRow { id: bigint; type: bigint; name: string }
-export interface InviteApplicationRow { id: bigint; name: string; description: string; icon: string | null; flags: bigint; bot_public: bigint }
+export interface InviteChannelRow {
+  id: bigint;
+  type: bigint;
+  name: string;
+}
+export interface InviteApplicationRow {
+  id: bigint;
+  name: string;
+  description: string;
+  icon: string | null;
+  flags: bigint;
+  bot_public: bigint;
+}
 export interface ScheduledEventRow {
-  id: bigint; guild_id: bigint; channel_id: bigint | null; creator_id: bigint | null; name: string; description: string | null;
-  scheduled_start_time: bigint; scheduled_end_time: bigint | null; privacy_level: bigint; status: bigint; entity_type: bigint;
-  entity_metadata: string | null; user_count: bigint;
+  id: bigint;
+  guild_id: bigint;
+  channel_id: bigint | null;
+  creator_id: bigint | null;
+  name: string;
+  description: string | null;
+  scheduled_start_time: bigint;
+  scheduled_end_time: bigint | null;
+  privacy_level: bigint;
+  status: bigint;
+  entity_type: bigint;
+  entity_metadata: string | null;
+  user_count: bigint;
 }
 
-export interface WelcomeScreenChannel { channel_id: string; description: string; emoji_id: string | null; emoji_name: string | null }
+export interface WelcomeScreenChannel {
+  channel_id: string;
+  description: string;
+  emoji_id: string | null;
+  emoji_name: string | null;
+}
 
 /** The welcome screen object: description and up to five channels, as stored on the guild row. */
 export function serializeWelcomeScreen(guild: Pick<GuildRow, "welcome_description" | "welcome_channels">) {
-  return { description: guild.welcome_description, welcome_channels: JSON.parse(guild.welcome_channels) as WelcomeScreenChannel[] };
+  return {
+    description: guild.welcome_description,
+    welcome_channels: JSON.parse(guild.welcome_channels) as WelcomeScreenChannel[],
+  };
 }
 
 const hasFeature = (guild: GuildRow, feature: string) => (JSON.parse(guild.features) as string[]).includes(feature);
@@ -135,7 +178,9 @@ export function serializeInvite(invite: InviteRow, refs: InviteRefs, options: In
     ...(targetType !== null ? { target_type: targetType } : {}),
     ...(refs.targetUser ? { target_user: serializeUser(refs.targetUser) } : {}),
     ...(refs.targetApplication ? { target_application: serializeInviteApplication(refs.targetApplication) } : {}),
-    ...(options.counts ? { approximate_member_count: options.counts.members, approximate_presence_count: options.counts.presences } : {}),
+    ...(options.counts
+      ? { approximate_member_count: options.counts.members, approximate_presence_count: options.counts.presences }
+      : {}),
     ...(options.scheduledEvent ? { guild_scheduled_event: serializeScheduledEvent(options.scheduledEvent) } : {}),
     ...(refs.roles.length > 0 ? { roles: refs.roles.map(serializeInviteRole) } : {}),
     ...(options.metadata

@@ -2,7 +2,8 @@
 import type { MemberRow } from "../store/guild-context";
 import { serializeUser, type UserRow } from "./user";
 
-export const iso = (ms: bigint | number | null | undefined): string | null => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
+export const iso = (ms: bigint | number | null | undefined): string | null =>
+  ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
 
 export function serializeMember(row: MemberRow, user: UserRow, roleIds: readonly bigint[]) {
   return {
@@ -17,7 +18,10 @@ export function serializeMember(row: MemberRow, user: UserRow, roleIds: readonly
     mute: Boolean(row.mute),
     flags: Number(row.flags),
     pending: Boolean(row.pending),
-    communication_disabled_until: row.communication_disabled_until !== null && Number(row.communication_disabled_until) > Date.now() ? iso(row.communication_disabled_until) : null,
+    communication_disabled_until:
+      row.communication_disabled_until !== null && Number(row.communication_disabled_until) > Date.now()
+        ? iso(row.communication_disabled_until)
+        : null,
     avatar_decoration_data: null,
     collectibles: null,
   };

@@ -14,7 +14,8 @@ export interface UserRow {
   mfa_enabled?: bigint;
 }
 
-export const USER_COLUMNS = "id, username, global_name, discriminator, avatar, banner, bot, system, flags, public_flags, locale, mfa_enabled";
+export const USER_COLUMNS =
+  "id, username, global_name, discriminator, avatar, banner, bot, system, flags, public_flags, locale, mfa_enabled";
 
 export function serializeUser(row: UserRow) {
   return {

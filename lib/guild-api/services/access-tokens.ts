@@ -15,25 +15,56 @@ export interface IssuedClientCredentialsToken extends RESTPostOAuth2ClientCreden
 
 const joinScopes = (scopes: readonly string[]) => [...new Set(scopes)].join(" ");
 
-function insertToken(applicationId: bigint, userId: bigint, scope: string, refreshToken: string | null, now: number): string {
+function insertToken(
+  applicationId: bigint,
+  userId: bigint,
+  scope: string,
+  refreshToken: string | null,
+  now: number,
+): string {
   const accessToken = randomToken();
   sql(
     `INSERT INTO oauth2_tokens (id, access_token_hash, refresh_token_hash, application_id, user_id, scopes, expires_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(newSnowflake(), hashSecret(accessToken), refreshToken === null ? null : hashSecret(refreshToken), applicationId, userId, scope, BigInt(now + ACCESS_TOKEN_TTL_MS), BigInt(now));
+  ).run(
+    newSnowflake(),
+    hashSecret(accessToken),
+    refreshToken === null ? null : hashSecret(refreshToken),
+    applicationId,
+    userId,
+    scope,
+    BigInt(now + ACCESS_TOKEN_TTL_MS),
+    BigInt(now),
+  );
   return accessToken;
 }
 
 /** An access token with its refresh token (authorization_code and refresh_token grants; scripts and tests). */
-export function issueAccessToken(applicationId: bigint, userId: bigint, scopes: readonly string[], now = Date.now()): IssuedTokens {
+export function issueAccessToken(
+  applicationId: bigint,
+  userId: bigint,
+  scopes: readonly string[],
+  now = Date.now(),
+): IssuedTokens {
   const refreshToken = randomToken();
   const scope = joinScopes(scopes);
   const accessToken = insertToken(applicationId, userId, scope, refreshToken, now);
-  return { access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_MS / 1000, refresh_token: refreshToken, scope };
+  return {
+    access_token: accessToken,
+    token_type: "Bearer",
+    expires_in: ACCESS_TOKEN_TTL_MS / 1000,
+    refresh_token: refreshToken,
+    scope,
+  };
 }
 
 /** An access token without a refresh token: the client_credentials grant (the client can always ask again). */
-export function issueClientCredentialsToken(applicationId: bigint, ownerId: bigint, scopes: readonly string[], now = Date.now()): IssuedClientCredentialsToken {
+export function issueClientCredentialsToken(
+  applicationId: bigint,
+  ownerId: bigint,
+  scopes: readonly string[],
+  now = Date.now(),
+): IssuedClientCredentialsToken {
   const scope = joinScopes(scopes);
   const accessToken = insertToken(applicationId, ownerId, scope, null, now);
   return { access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_MS / 1000, scope };
@@ -51,9 +82,9 @@ export interface StoredTokenRow {
 
 /** The live (not revoked) pair a refresh token belongs to. */
 export function findLiveTokenByRefreshToken(refreshToken: string): StoredTokenRow | undefined {
-  return sql("SELECT id, application_id, user_id, scopes, expires_at, created_at, revoked_at FROM oauth2_tokens WHERE refresh_token_hash = ? AND revoked_at IS NULL").get(
-    hashSecret(refreshToken),
-  ) as StoredTokenRow | undefined;
+  return sql(
+    "SELECT id, application_id, user_id, scopes, expires_at, created_at, revoked_at FROM oauth2_tokens WHERE refresh_token_hash = ? AND revoked_at IS NULL",
+  ).get(hashSecret(refreshToken)) as StoredTokenRow | undefined;
 }
 
 export function revokeTokenById(id: bigint, now = Date.now()): void {
@@ -64,10 +95,19 @@ export function revokeTokenById(id: bigint, now = Date.now()): void {
  * Revokes the pair `token` (access or refresh) belongs to, if `applicationId` was issued it. Returns whether a pair
  * was revoked. The hint only decides which hash is tried first (RFC 7009 §2.1).
  */
-export function revokeTokenPair(applicationId: bigint, token: string, hint: string | undefined, now = Date.now()): boolean {
+export function revokeTokenPair(
+  applicationId: bigint,
+  token: string,
+  hint: string | undefined,
+  now = Date.now(),
+): boolean {
   const hash = hashSecret(token);
-  const byAccess = sql("UPDATE oauth2_tokens SET revoked_at = ? WHERE access_token_hash = ? AND application_id = ? AND revoked_at IS NULL");
-  const byRefresh = sql("UPDATE oauth2_tokens SET revoked_at = ? WHERE refresh_token_hash = ? AND application_id = ? AND revoked_at IS NULL");
+  const byAccess = sql(
+    "UPDATE oauth2_tokens SET revoked_at = ? WHERE access_token_hash = ? AND application_id = ? AND revoked_at IS NULL",
+  );
+  const byRefresh = sql(
+    "UPDATE oauth2_tokens SET revoked_at = ? WHERE refresh_token_hash = ? AND application_id = ? AND revoked_at IS NULL",
+  );
   const [first, second] = hint === "refresh_token" ? [byRefresh, byAccess] : [byAccess, byRefresh];
   if (first.run(BigInt(now), hash, applicationId).changes > 0) return true;
   return second.run(BigInt(now), hash, applicationId).changes > 0;
@@ -77,10 +117,15 @@ export function revokeTokenPair(applicationId: bigint, token: string, hint: stri
  * Revokes every pair the user holds for the application issued at or after `since`: what a replayed authorization
  * code may have produced, refreshed pairs included (oauth2_tokens does not record the code a pair came from).
  */
-export function revokeTokensIssuedSince(applicationId: bigint, userId: bigint, since: bigint, now = Date.now()): number {
-  return sql("UPDATE oauth2_tokens SET revoked_at = ? WHERE user_id = ? AND application_id = ? AND created_at >= ? AND revoked_at IS NULL").run(
-    BigInt(now), userId, applicationId, since,
-  ).changes;
+export function revokeTokensIssuedSince(
+  applicationId: bigint,
+  userId: bigint,
+  since: bigint,
+  now = Date.now(),
+): number {
+  return sql(
+    "UPDATE oauth2_tokens SET revoked_at = ? WHERE user_id = ? AND application_id = ? AND created_at >= ? AND revoked_at IS NULL",
+  ).run(BigInt(now), userId, applicationId, since).changes;
 }
 
 /**
@@ -89,9 +134,9 @@ export function revokeTokensIssuedSince(applicationId: bigint, userId: bigint, s
  * the consent screen then, as Discord does.
  */
 export function hasPriorAuthorization(applicationId: bigint, userId: bigint, scopes: readonly string[]): boolean {
-  const rows = sql("SELECT scopes FROM oauth2_tokens WHERE user_id = ? AND application_id = ? AND revoked_at IS NULL AND refresh_token_hash IS NOT NULL").all(
-    userId, applicationId,
-  ) as Array<{ scopes: string }>;
+  const rows = sql(
+    "SELECT scopes FROM oauth2_tokens WHERE user_id = ? AND application_id = ? AND revoked_at IS NULL AND refresh_token_hash IS NOT NULL",
+  ).all(userId, applicationId) as Array<{ scopes: string }>;
   return rows.some((row) => {
     const granted = new Set(row.scopes.split(" "));
     return scopes.every((scope) => granted.has(scope));

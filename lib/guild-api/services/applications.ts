@@ -78,7 +78,8 @@ export const entryPointDescription = (applicationName: string) => `Launch ${appl
 
 // ───────────────────────────── Reading and access ─────────────────────────────
 
-const findApplicationRow = (id: bigint) => sql("SELECT * FROM applications WHERE id = ?").get(id) as ApplicationRow | undefined;
+const findApplicationRow = (id: bigint) =>
+  sql("SELECT * FROM applications WHERE id = ?").get(id) as ApplicationRow | undefined;
 
 function parseId(id: bigint | string): bigint | null {
   if (typeof id === "bigint") return id;
@@ -145,9 +146,9 @@ export const urlMappingsOf = (app: ApplicationRow) => JSON.parse(app.url_mapping
 export const installationContextsOf = (app: ApplicationRow) => JSON.parse(app.integration_types) as number[];
 
 export function findEntryPointCommand(applicationId: bigint): ApplicationCommandRow | undefined {
-  return sql("SELECT * FROM application_commands WHERE application_id = ? AND guild_id IS NULL AND type = ? ORDER BY id LIMIT 1").get(applicationId, PRIMARY_ENTRY_POINT) as
-    | ApplicationCommandRow
-    | undefined;
+  return sql(
+    "SELECT * FROM application_commands WHERE application_id = ? AND guild_id IS NULL AND type = ? ORDER BY id LIMIT 1",
+  ).get(applicationId, PRIMARY_ENTRY_POINT) as ApplicationCommandRow | undefined;
 }
 
 /** Everything the portal's settings page shows, read fresh. Secrets are never part of it. */
@@ -167,7 +168,11 @@ export interface ApplicationSettings {
 
 export function getApplicationSettings(access: ApplicationAccess): ApplicationSettings {
   const app = findApplicationRow(access.application.id) ?? access.application;
-  const bot = app.bot_user_id === null ? undefined : (sql("SELECT id, username FROM users WHERE id = ?").get(app.bot_user_id) as { id: bigint; username: string } | undefined);
+  const bot =
+    app.bot_user_id === null
+      ? undefined
+      : (sql("SELECT id, username FROM users WHERE id = ?").get(app.bot_user_id) as
+          { id: bigint; username: string } | undefined);
   const entry = findEntryPointCommand(app.id);
   return {
     id: String(app.id),
@@ -178,7 +183,14 @@ export function getApplicationSettings(access: ApplicationAccess): ApplicationSe
     redirectUris: redirectUrisOf(app),
     urlMappings: urlMappingsOf(app),
     activitiesEnabled: Boolean(app.activities_enabled),
-    entryPoint: entry ? { id: String(entry.id), name: entry.name, description: entry.description, handler: Number(entry.handler ?? EntryPointCommandHandlerType.DiscordLaunchActivity) } : null,
+    entryPoint: entry
+      ? {
+          id: String(entry.id),
+          name: entry.name,
+          description: entry.description,
+          handler: Number(entry.handler ?? EntryPointCommandHandlerType.DiscordLaunchActivity),
+        }
+      : null,
     installationContexts: installationContextsOf(app),
     flags: Number(applicationFlags(app)),
   };
@@ -198,7 +210,10 @@ export function serializePrivateApplication(app: ApplicationRow) {
   const owner = userRow(app.owner_id);
   const bot = app.bot_user_id === null ? undefined : userRow(app.bot_user_id);
   const flags = applicationFlags(app);
-  const guildCount = app.bot_user_id === null ? 0n : (sql("SELECT COUNT(*) AS n FROM members WHERE user_id = ?").get(app.bot_user_id) as { n: bigint }).n;
+  const guildCount =
+    app.bot_user_id === null
+      ? 0n
+      : (sql("SELECT COUNT(*) AS n FROM members WHERE user_id = ?").get(app.bot_user_id) as { n: bigint }).n;
   // Authorizations: users holding a live token of the app; user installs: those whose grant includes commands.
   const authorizations = sql(
     `SELECT COUNT(DISTINCT user_id) AS users,
@@ -211,7 +226,17 @@ export function serializePrivateApplication(app: ApplicationRow) {
     flags_new: String(flags),
     ...(bot ? { bot: serializeUser(bot) } : {}),
     // A deleted owner still has an id; Discord shows such users as "deleted_user".
-    owner: serializeUser(owner ?? { id: app.owner_id, username: "deleted_user", global_name: null, discriminator: "0", avatar: null, bot: 0n, public_flags: 0n }),
+    owner: serializeUser(
+      owner ?? {
+        id: app.owner_id,
+        username: "deleted_user",
+        global_name: null,
+        discriminator: "0",
+        avatar: null,
+        bot: 0n,
+        public_flags: 0n,
+      },
+    ),
     team: null,
     redirect_uris: redirectUrisOf(app),
     interactions_endpoint_url: null,
@@ -220,7 +245,16 @@ export function serializePrivateApplication(app: ApplicationRow) {
     approximate_user_install_count: Number(authorizations.installs),
     approximate_user_authorization_count: Number(authorizations.users),
     explicit_content_filter: 0,
-    eligible_oauth2_scopes: ["identify", "email", "guilds", "guilds.join", "guilds.members.read", "applications.commands", "bot", "rpc.voice.read"],
+    eligible_oauth2_scopes: [
+      "identify",
+      "email",
+      "guilds",
+      "guilds.join",
+      "guilds.members.read",
+      "applications.commands",
+      "bot",
+      "rpc.voice.read",
+    ],
   };
 }
 
@@ -239,7 +273,9 @@ export function serializeApplicationCommand(row: ApplicationCommandRow) {
     contexts: JSON.parse(row.contexts) as number[],
     integration_types: JSON.parse(row.integration_types) as number[],
     nsfw: false,
-    ...(Number(row.type) === PRIMARY_ENTRY_POINT ? { handler: Number(row.handler ?? EntryPointCommandHandlerType.DiscordLaunchActivity) } : {}),
+    ...(Number(row.type) === PRIMARY_ENTRY_POINT
+      ? { handler: Number(row.handler ?? EntryPointCommandHandlerType.DiscordLaunchActivity) }
+      : {}),
   };
 }
 
@@ -258,14 +294,22 @@ export function modifyCurrentApplication(access: ApplicationAccess, body: Modify
   const id = access.application.id;
   transaction(() => {
     const app = findApplicationRow(id)!;
-    if (body.description !== undefined) sql("UPDATE applications SET description = ? WHERE id = ?").run(body.description ?? "", id);
+    if (body.description !== undefined)
+      sql("UPDATE applications SET description = ? WHERE id = ?").run(body.description ?? "", id);
     if (body.flags !== undefined && body.flags !== null) {
       const requested = BigInt(body.flags) & ~EMBEDDED;
       const fixed = ~BigInt(MUTABLE_APPLICATION_FLAGS);
       if ((requested & fixed) !== (app.flags & ~EMBEDDED & fixed)) {
-        throw Errors.invalidField(["flags"], "BASE_TYPE_INVALID", "Only the limited gateway intent flags (presence, guild members, message content) can be changed.");
+        throw Errors.invalidField(
+          ["flags"],
+          "BASE_TYPE_INVALID",
+          "Only the limited gateway intent flags (presence, guild members, message content) can be changed.",
+        );
       }
-      sql("UPDATE applications SET flags = ? WHERE id = ?").run((app.flags & fixed) | (requested & BigInt(MUTABLE_APPLICATION_FLAGS)), id);
+      sql("UPDATE applications SET flags = ? WHERE id = ?").run(
+        (app.flags & fixed) | (requested & BigInt(MUTABLE_APPLICATION_FLAGS)),
+        id,
+      );
     }
     if (body.integration_types_config) {
       writeInstallationContexts(id, Object.keys(body.integration_types_config).map(Number));
@@ -276,7 +320,9 @@ export function modifyCurrentApplication(access: ApplicationAccess, body: Modify
 
 /** Get Global Application Commands (GET /applications/{application.id}/commands). */
 export function getGlobalApplicationCommands(access: ApplicationAccess) {
-  const rows = sql("SELECT * FROM application_commands WHERE application_id = ? AND guild_id IS NULL ORDER BY id").all(access.application.id) as ApplicationCommandRow[];
+  const rows = sql("SELECT * FROM application_commands WHERE application_id = ? AND guild_id IS NULL ORDER BY id").all(
+    access.application.id,
+  ) as ApplicationCommandRow[];
   return rows.map(serializeApplicationCommand);
 }
 
@@ -287,8 +333,14 @@ export function addRedirectUri(access: ApplicationAccess, uri: string): string[]
   const value = parseWith(redirectUri, uri);
   return transaction(() => {
     const uris = redirectUrisOf(findApplicationRow(access.application.id)!);
-    if (uris.includes(value)) throw Errors.invalidField(["redirect_uri"], "BASE_TYPE_INVALID", "This redirect URI is already registered.");
-    if (uris.length >= REDIRECT_URIS_MAX) throw Errors.invalidField(["redirect_uri"], "BASE_TYPE_MAX_LENGTH", `An application can have at most ${REDIRECT_URIS_MAX} redirect URIs.`);
+    if (uris.includes(value))
+      throw Errors.invalidField(["redirect_uri"], "BASE_TYPE_INVALID", "This redirect URI is already registered.");
+    if (uris.length >= REDIRECT_URIS_MAX)
+      throw Errors.invalidField(
+        ["redirect_uri"],
+        "BASE_TYPE_MAX_LENGTH",
+        `An application can have at most ${REDIRECT_URIS_MAX} redirect URIs.`,
+      );
     const next = [...uris, value];
     sql("UPDATE applications SET redirect_uris = ? WHERE id = ?").run(JSON.stringify(next), access.application.id);
     return next;
@@ -299,7 +351,8 @@ export function addRedirectUri(access: ApplicationAccess, uri: string): string[]
 export function removeRedirectUri(access: ApplicationAccess, uri: string): string[] {
   return transaction(() => {
     const uris = redirectUrisOf(findApplicationRow(access.application.id)!);
-    if (!uris.includes(uri)) throw Errors.invalidField(["redirect_uri"], "BASE_TYPE_INVALID", "This redirect URI is not registered.");
+    if (!uris.includes(uri))
+      throw Errors.invalidField(["redirect_uri"], "BASE_TYPE_INVALID", "This redirect URI is not registered.");
     const next = uris.filter((u) => u !== uri);
     sql("UPDATE applications SET redirect_uris = ? WHERE id = ?").run(JSON.stringify(next), access.application.id);
     return next;
@@ -309,19 +362,31 @@ export function removeRedirectUri(access: ApplicationAccess, uri: string): strin
 /** OAuth2 → Redirects: replace the whole list (at most 10, unique). */
 export function setRedirectUris(access: ApplicationAccess, uris: readonly string[]): string[] {
   const next = parseWith(redirectUriList, uris);
-  transaction(() => sql("UPDATE applications SET redirect_uris = ? WHERE id = ?").run(JSON.stringify(next), access.application.id));
+  transaction(() =>
+    sql("UPDATE applications SET redirect_uris = ? WHERE id = ?").run(JSON.stringify(next), access.application.id),
+  );
   return next;
 }
 
 /** Activities → URL Mappings: replace the table (rule 4); "/" must stay while Activities are on. */
-export function setUrlMappings(access: ApplicationAccess, mappings: readonly { prefix: string; target: string }[]): UrlMapping[] {
+export function setUrlMappings(
+  access: ApplicationAccess,
+  mappings: readonly { prefix: string; target: string }[],
+): UrlMapping[] {
   const { url_mappings: next } = parseWith(UrlMappingsBodySchema, { url_mappings: mappings });
   return transaction(() => {
     const app = findApplicationRow(access.application.id)!;
     if (app.activities_enabled && !next.some((m) => m.prefix === ROOT_PREFIX)) {
-      throw Errors.invalidField(["url_mappings"], "BASE_TYPE_REQUIRED", 'Activities need a root mapping: keep a row for the prefix "/" (your Activity\'s own host).');
+      throw Errors.invalidField(
+        ["url_mappings"],
+        "BASE_TYPE_REQUIRED",
+        'Activities need a root mapping: keep a row for the prefix "/" (your Activity\'s own host).',
+      );
     }
-    sql("UPDATE applications SET url_mappings = ? WHERE id = ?").run(JSON.stringify(next.map(({ prefix, target }) => ({ prefix, target }))), app.id);
+    sql("UPDATE applications SET url_mappings = ? WHERE id = ?").run(
+      JSON.stringify(next.map(({ prefix, target }) => ({ prefix, target }))),
+      app.id,
+    );
     return next;
   });
 }
@@ -335,7 +400,11 @@ export function setActivitiesEnabled(access: ApplicationAccess, enabled: boolean
     const app = findApplicationRow(access.application.id)!;
     if (enabled) {
       if (!urlMappingsOf(app).some((m) => m.prefix === ROOT_PREFIX)) {
-        throw Errors.invalidField(["enabled"], "BASE_TYPE_INVALID", 'Add a URL mapping for the prefix "/" (your Activity\'s host) before enabling Activities.');
+        throw Errors.invalidField(
+          ["enabled"],
+          "BASE_TYPE_INVALID",
+          'Add a URL mapping for the prefix "/" (your Activity\'s host) before enabling Activities.',
+        );
       }
       sql("UPDATE applications SET activities_enabled = 1 WHERE id = ?").run(app.id);
       if (!findEntryPointCommand(app.id)) {
@@ -343,8 +412,15 @@ export function setActivitiesEnabled(access: ApplicationAccess, enabled: boolean
           `INSERT INTO application_commands (id, application_id, guild_id, type, name, description, handler, integration_types, contexts, version)
            VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(
-          newSnowflake(), app.id, PRIMARY_ENTRY_POINT, ENTRY_POINT_NAME, entryPointDescription(app.name), EntryPointCommandHandlerType.DiscordLaunchActivity,
-          app.integration_types, JSON.stringify([0, 1, 2]), newSnowflake(),
+          newSnowflake(),
+          app.id,
+          PRIMARY_ENTRY_POINT,
+          ENTRY_POINT_NAME,
+          entryPointDescription(app.name),
+          EntryPointCommandHandlerType.DiscordLaunchActivity,
+          app.integration_types,
+          JSON.stringify([0, 1, 2]),
+          newSnowflake(),
         );
       }
     } else {
@@ -353,7 +429,9 @@ export function setActivitiesEnabled(access: ApplicationAccess, enabled: boolean
     }
   });
   const entry = findEntryPointCommand(access.application.id);
-  return entry ? { id: String(entry.id), name: entry.name, description: entry.description, handler: Number(entry.handler) } : null;
+  return entry
+    ? { id: String(entry.id), name: entry.name, description: entry.description, handler: Number(entry.handler) }
+    : null;
 }
 
 /**
@@ -361,14 +439,20 @@ export function setActivitiesEnabled(access: ApplicationAccess, enabled: boolean
  * message in the channel) or 1 APP_HANDLER (the app answers the interaction itself). Bumps the command's version.
  */
 export function setEntryPointHandler(access: ApplicationAccess, handler: number) {
-  if (handler !== EntryPointCommandHandlerType.AppHandler && handler !== EntryPointCommandHandlerType.DiscordLaunchActivity) {
+  if (
+    handler !== EntryPointCommandHandlerType.AppHandler &&
+    handler !== EntryPointCommandHandlerType.DiscordLaunchActivity
+  ) {
     throw Errors.invalidField(["handler"], "BASE_TYPE_CHOICES", "Value must be one of {1, 2}.");
   }
   return transaction(() => {
     const entry = findEntryPointCommand(access.application.id);
-    if (!entry) throw new ApiError(404, 10063, "Unknown application command: enable Activities to create the entry point.");
+    if (!entry)
+      throw new ApiError(404, 10063, "Unknown application command: enable Activities to create the entry point.");
     sql("UPDATE application_commands SET handler = ?, version = ? WHERE id = ?").run(handler, newSnowflake(), entry.id);
-    return serializeApplicationCommand(sql("SELECT * FROM application_commands WHERE id = ?").get(entry.id) as ApplicationCommandRow);
+    return serializeApplicationCommand(
+      sql("SELECT * FROM application_commands WHERE id = ?").get(entry.id) as ApplicationCommandRow,
+    );
   });
 }
 
@@ -401,7 +485,9 @@ export function resetBotToken(access: ApplicationAccess): string {
 /** OAuth2 → Reset Secret: a new client secret, returned once; code exchanges need it from now on. */
 export function resetClientSecret(access: ApplicationAccess): string {
   const secret = randomToken(24);
-  transaction(() => sql("UPDATE applications SET client_secret_hash = ? WHERE id = ?").run(hashSecret(secret), access.application.id));
+  transaction(() =>
+    sql("UPDATE applications SET client_secret_hash = ? WHERE id = ?").run(hashSecret(secret), access.application.id),
+  );
   syncDemoSecrets(access.application.id, { clientSecret: secret });
   return secret;
 }

@@ -10,7 +10,9 @@ import { deleteMember, deleteMembers } from "../store/membership";
 import { serializeUser, USER_COLUMNS, USER_JSON_SQL, type UserRow } from "../serializers/user";
 
 type BanRow = UserRow & { reason: string | null };
-const USER_COLUMNS_OF_U = USER_COLUMNS.split(", ").map((c) => `u.${c}`).join(", ");
+const USER_COLUMNS_OF_U = USER_COLUMNS.split(", ")
+  .map((c) => `u.${c}`)
+  .join(", ");
 // One join over the bans primary key range (guild_id, user_id): a page of 1000 is one index walk.
 const BAN_SELECT = `SELECT b.reason, ${USER_COLUMNS_OF_U} FROM bans b JOIN users u ON u.id = b.user_id`;
 const serializeBan = (row: BanRow) => ({ reason: row.reason, user: serializeUser(row) });
@@ -19,17 +21,26 @@ const serializeBan = (row: BanRow) => ({ reason: row.reason, user: serializeUser
 // for rows materialized and serialized in JS, on a 1M-member guild). Either cursor's page is answered ascending.
 const banPageJson = (page: string) =>
   `SELECT json_group_array(json_object('reason', b.reason, 'user', ${USER_JSON_SQL})) FROM (${page}) b JOIN users u ON u.id = b.user_id`;
-const BANS_AFTER = banPageJson("SELECT user_id, reason FROM bans WHERE guild_id = ? AND user_id > ? ORDER BY user_id LIMIT ?");
-const BANS_BEFORE = banPageJson("SELECT * FROM (SELECT user_id, reason FROM bans WHERE guild_id = ? AND user_id < ? ORDER BY user_id DESC LIMIT ?) ORDER BY user_id");
+const BANS_AFTER = banPageJson(
+  "SELECT user_id, reason FROM bans WHERE guild_id = ? AND user_id > ? ORDER BY user_id LIMIT ?",
+);
+const BANS_BEFORE = banPageJson(
+  "SELECT * FROM (SELECT user_id, reason FROM bans WHERE guild_id = ? AND user_id < ? ORDER BY user_id DESC LIMIT ?) ORDER BY user_id",
+);
 
 /** Get Guild Bans, as JSON text: ascending by user id; with both cursors only `before` counts (the `limit` bans just below it). */
-export function getGuildBansJson(access: GuildAccess, query: { limit: number; before?: string; after?: string }): string {
+export function getGuildBansJson(
+  access: GuildAccess,
+  query: { limit: number; before?: string; after?: string },
+): string {
   access.require(Permission.BanMembers);
-  const [statement, cursor] = query.before !== undefined ? [BANS_BEFORE, query.before] : [BANS_AFTER, query.after ?? "0"];
+  const [statement, cursor] =
+    query.before !== undefined ? [BANS_BEFORE, query.before] : [BANS_AFTER, query.after ?? "0"];
   return sql(statement).pluck().get(access.guildId, BigInt(cursor), query.limit) as string;
 }
 
-const findBan = (guildId: bigint, userId: bigint) => sql(`${BAN_SELECT} WHERE b.guild_id = ? AND b.user_id = ?`).get(guildId, userId) as BanRow | undefined;
+const findBan = (guildId: bigint, userId: bigint) =>
+  sql(`${BAN_SELECT} WHERE b.guild_id = ? AND b.user_id = ?`).get(guildId, userId) as BanRow | undefined;
 
 /** Get Guild Ban: 404 Unknown Ban when the user is not banned. */
 export function getGuildBan(access: GuildAccess, userId: bigint) {
@@ -52,28 +63,58 @@ function banRefusal(access: GuildAccess, userId: bigint, target: PermissionMembe
   return null;
 }
 
-const findUser = (userId: bigint) => sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(userId) as UserRow | undefined;
+const findUser = (userId: bigint) =>
+  sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(userId) as UserRow | undefined;
 
 /** A member's user id with their role ids (the hierarchy needs nothing else), read with the member row. */
-const MEMBER_WITH_ROLES = "SELECT m.user_id, (SELECT group_concat(r.role_id) FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id) AS role_ids FROM members m";
+const MEMBER_WITH_ROLES =
+  "SELECT m.user_id, (SELECT group_concat(r.role_id) FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id) AS role_ids FROM members m";
 type MemberWithRoles = { user_id: bigint; role_ids: string | null };
-const toTarget = (row: MemberWithRoles): PermissionMember => ({ userId: String(row.user_id), roleIds: row.role_ids ? row.role_ids.split(",") : [], communicationDisabledUntil: null });
+const toTarget = (row: MemberWithRoles): PermissionMember => ({
+  userId: String(row.user_id),
+  roleIds: row.role_ids ? row.role_ids.split(",") : [],
+  communicationDisabledUntil: null,
+});
 
 function membership(guildId: bigint, userId: bigint): PermissionMember | null {
-  const row = sql(`${MEMBER_WITH_ROLES} WHERE m.guild_id = ? AND m.user_id = ?`).get(guildId, userId) as MemberWithRoles | undefined;
+  const row = sql(`${MEMBER_WITH_ROLES} WHERE m.guild_id = ? AND m.user_id = ?`).get(guildId, userId) as
+    MemberWithRoles | undefined;
   return row ? toTarget(row) : null;
 }
 
 /** Removes the member (if they are one) and fires GUILD_MEMBER_REMOVE; runs inside the caller's transaction. */
-function removeIfMember(access: GuildAccess, userId: bigint, user: ReturnType<typeof serializeUser>, now: number): void {
-  if (deleteMember(access.guildId, userId)) emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: String(access.guildId), user }, now);
+function removeIfMember(
+  access: GuildAccess,
+  userId: bigint,
+  user: ReturnType<typeof serializeUser>,
+  now: number,
+): void {
+  if (deleteMember(access.guildId, userId))
+    emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: String(access.guildId), user }, now);
 }
 
 /** Records a new ban with its event and audit entry; runs inside the caller's transaction. */
-function recordBan(access: GuildAccess, userId: bigint, user: ReturnType<typeof serializeUser>, reason: string | null, now: number): void {
-  sql("INSERT INTO bans (guild_id, user_id, reason, created_at) VALUES (?, ?, ?, ?)").run(access.guildId, userId, reason, BigInt(now));
+function recordBan(
+  access: GuildAccess,
+  userId: bigint,
+  user: ReturnType<typeof serializeUser>,
+  reason: string | null,
+  now: number,
+): void {
+  sql("INSERT INTO bans (guild_id, user_id, reason, created_at) VALUES (?, ?, ?, ?)").run(
+    access.guildId,
+    userId,
+    reason,
+    BigInt(now),
+  );
   emitEvent(access.guildId, "GUILD_BAN_ADD", { guild_id: String(access.guildId), user }, now);
-  writeAuditLog({ guildId: access.guildId, userId: access.caller.userId, actionType: AuditLogEvent.MemberBanAdd, targetId: userId, reason });
+  writeAuditLog({
+    guildId: access.guildId,
+    userId: access.caller.userId,
+    actionType: AuditLogEvent.MemberBanAdd,
+    targetId: userId,
+    reason,
+  });
 }
 
 /**
@@ -89,7 +130,8 @@ export function createGuildBan(access: GuildAccess, userId: bigint, reason: stri
     if (banRefusal(access, userId, membership(access.guildId, userId))) throw Errors.missingPermissions();
     const wire = serializeUser(user);
     removeIfMember(access, userId, wire, now);
-    if (!sql("SELECT 1 FROM bans WHERE guild_id = ? AND user_id = ?").get(access.guildId, userId)) recordBan(access, userId, wire, reason, now);
+    if (!sql("SELECT 1 FROM bans WHERE guild_id = ? AND user_id = ?").get(access.guildId, userId))
+      recordBan(access, userId, wire, reason, now);
   });
 }
 
@@ -101,7 +143,13 @@ export function removeGuildBan(access: GuildAccess, userId: bigint, reason: stri
     if (!row) throw Errors.unknownBan();
     sql("DELETE FROM bans WHERE guild_id = ? AND user_id = ?").run(access.guildId, userId);
     emitEvent(access.guildId, "GUILD_BAN_REMOVE", { guild_id: String(access.guildId), user: serializeUser(row) }, now);
-    writeAuditLog({ guildId: access.guildId, userId: access.caller.userId, actionType: AuditLogEvent.MemberBanRemove, targetId: userId, reason });
+    writeAuditLog({
+      guildId: access.guildId,
+      userId: access.caller.userId,
+      actionType: AuditLogEvent.MemberBanRemove,
+      targetId: userId,
+      reason,
+    });
   });
 }
 
@@ -117,18 +165,25 @@ export function bulkGuildBan(access: GuildAccess, userIds: readonly string[], re
     // Validated snowflakes (≤ 2^63-1), so the list is a JSON array of 64-bit integers json_each reads exactly.
     const idList = `[${userIds.join(",")}]`;
     const users = new Map(
-      (sql(`SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`).all(idList) as UserRow[]).map((u) => [String(u.id), u]),
+      (
+        sql(`SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`).all(idList) as UserRow[]
+      ).map((u) => [String(u.id), u]),
     );
     const alreadyBanned = new Set(
-      (sql("SELECT user_id FROM bans WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))").all(access.guildId, idList) as Array<{ user_id: bigint }>).map((r) =>
-        String(r.user_id),
-      ),
+      (
+        sql("SELECT user_id FROM bans WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))").all(
+          access.guildId,
+          idList,
+        ) as Array<{ user_id: bigint }>
+      ).map((r) => String(r.user_id)),
     );
     const members = new Map(
-      (sql(`${MEMBER_WITH_ROLES} WHERE m.guild_id = ? AND m.user_id IN (SELECT value FROM json_each(?))`).all(access.guildId, idList) as MemberWithRoles[]).map((r) => [
-        String(r.user_id),
-        toTarget(r),
-      ]),
+      (
+        sql(`${MEMBER_WITH_ROLES} WHERE m.guild_id = ? AND m.user_id IN (SELECT value FROM json_each(?))`).all(
+          access.guildId,
+          idList,
+        ) as MemberWithRoles[]
+      ).map((r) => [String(r.user_id), toTarget(r)]),
     );
 
     const banned: string[] = [];
@@ -144,10 +199,16 @@ export function bulkGuildBan(access: GuildAccess, userIds: readonly string[], re
       }
     }
     if (toBan.length === 0) throw Errors.failedToBanUsers();
-    const removed = new Set(deleteMembers(access.guildId, toBan.filter((user) => members.has(String(user.id))).map((user) => user.id)));
+    const removed = new Set(
+      deleteMembers(
+        access.guildId,
+        toBan.filter((user) => members.has(String(user.id))).map((user) => user.id),
+      ),
+    );
     for (const user of toBan) {
       const wire = serializeUser(user);
-      if (removed.has(user.id)) emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: String(access.guildId), user: wire }, now);
+      if (removed.has(user.id))
+        emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: String(access.guildId), user: wire }, now);
       recordBan(access, user.id, wire, reason, now);
     }
     return { banned_users: banned, failed_users: failed };

@@ -10,7 +10,15 @@ import type { GuildAuditLogQuery, ModifyGuildBody } from "../schemas/guild";
 import { sql, transaction } from "../store/db";
 import { findGuild, type GuildRow } from "../store/guild-context";
 import { readCache } from "../store/read-cache";
-import { serializeAuditLogEntry, serializeEmoji, serializeGuild, serializeSticker, type AuditLogEntryRow, type EmojiRow, type StickerRow } from "../serializers/guild";
+import {
+  serializeAuditLogEntry,
+  serializeEmoji,
+  serializeGuild,
+  serializeSticker,
+  type AuditLogEntryRow,
+  type EmojiRow,
+  type StickerRow,
+} from "../serializers/guild";
 import { serializeThread, type ChannelRow } from "../serializers/channel";
 import { serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
 
@@ -24,14 +32,18 @@ type ExpressionRow = (EmojiRow & StickerRow) & { kind: bigint };
 const expressionsOf = readCache((guildId: bigint): { emojis: readonly EmojiRow[]; stickers: readonly StickerRow[] } => {
   const emojis: EmojiRow[] = [];
   const stickers: StickerRow[] = [];
-  for (const row of sql(EXPRESSIONS).all({ guild_id: guildId }) as ExpressionRow[]) (row.kind === 0n ? emojis : stickers).push(row);
+  for (const row of sql(EXPRESSIONS).all({ guild_id: guildId }) as ExpressionRow[])
+    (row.kind === 0n ? emojis : stickers).push(row);
   return { emojis, stickers };
 }, 1_000);
 const parseFeatures = (json: string) => JSON.parse(json) as string[];
 
 /** Members whose status is not offline (a covering walk of the (guild_id, status) index). */
 export function presenceCount(guildId: bigint): number {
-  return Number((sql("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status != 'offline'").get(guildId) as { n: bigint }).n);
+  return Number(
+    (sql("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status != 'offline'").get(guildId) as { n: bigint })
+      .n,
+  );
 }
 
 /**
@@ -42,7 +54,11 @@ export function getGuild(access: GuildAccess, withCounts: boolean) {
   const { emojis, stickers } = expressionsOf(access.guildId);
   const guild = serializeGuild(access.guild, access.roles, emojis, stickers);
   if (!withCounts) return guild;
-  return { ...guild, approximate_member_count: Number(access.guild.member_count), approximate_presence_count: presenceCount(access.guildId) };
+  return {
+    ...guild,
+    approximate_member_count: Number(access.guild.member_count),
+    approximate_presence_count: presenceCount(access.guildId),
+  };
 }
 
 /** Get Guild Preview: members always; others only when the guild is DISCOVERABLE (Unknown Guild otherwise, as Discord). */
@@ -72,7 +88,12 @@ export function getGuildPreview(caller: Identity, guildId: bigint) {
 // ---------------------------------------------------------------------------------------------------------------
 // Modify Guild
 
-type ChannelField = "afk_channel_id" | "system_channel_id" | "rules_channel_id" | "public_updates_channel_id" | "safety_alerts_channel_id";
+type ChannelField =
+  | "afk_channel_id"
+  | "system_channel_id"
+  | "rules_channel_id"
+  | "public_updates_channel_id"
+  | "safety_alerts_channel_id";
 /** Channel references and the channel types each accepts: AFK is a voice channel, the others text channels. */
 const CHANNEL_FIELDS: ReadonlyArray<[ChannelField, readonly number[], string]> = [
   ["afk_channel_id", [2], "a voice channel"],
@@ -96,8 +117,19 @@ interface ImageRule {
 const IMAGE_RULES: Record<ImageField, ImageRule> = {
   icon: { kind: "icons", formats: ["png", "jpeg", "gif"], animatedFeature: "ANIMATED_ICON", maxSize: ICON_MAX_SIZE },
   splash: { kind: "splashes", formats: ["png", "jpeg"], feature: "INVITE_SPLASH", aspect: GUILD_BANNER_ASPECT },
-  discovery_splash: { kind: "discovery-splashes", formats: ["png", "jpeg"], feature: "DISCOVERABLE", aspect: GUILD_BANNER_ASPECT },
-  banner: { kind: "banners", formats: ["png", "jpeg", "gif"], feature: "BANNER", animatedFeature: "ANIMATED_BANNER", aspect: GUILD_BANNER_ASPECT },
+  discovery_splash: {
+    kind: "discovery-splashes",
+    formats: ["png", "jpeg"],
+    feature: "DISCOVERABLE",
+    aspect: GUILD_BANNER_ASPECT,
+  },
+  banner: {
+    kind: "banners",
+    formats: ["png", "jpeg", "gif"],
+    feature: "BANNER",
+    animatedFeature: "ANIMATED_BANNER",
+    aspect: GUILD_BANNER_ASPECT,
+  },
 };
 const IMAGE_FIELDS = Object.keys(IMAGE_RULES) as ImageField[];
 
@@ -187,19 +219,23 @@ export function modifyGuild(access: GuildAccess, body: ModifyGuildBody, reason: 
     const next: GuildRow = { ...before };
     const issues: FieldIssue[] = [];
     const currentFeatures = parseFeatures(before.features);
-    const features = body.features === undefined ? currentFeatures : nextFeatures(access, currentFeatures, body.features);
+    const features =
+      body.features === undefined ? currentFeatures : nextFeatures(access, currentFeatures, body.features);
     const adding = (feature: string) => features.includes(feature) && !currentFeatures.includes(feature);
 
     if (body.name !== undefined) next.name = body.name;
     if (body.region !== undefined) next.region = body.region;
     if (body.verification_level !== undefined) next.verification_level = BigInt(body.verification_level ?? 0);
-    if (body.default_message_notifications !== undefined) next.default_message_notifications = BigInt(body.default_message_notifications ?? 0);
-    if (body.explicit_content_filter !== undefined) next.explicit_content_filter = BigInt(body.explicit_content_filter ?? 0);
+    if (body.default_message_notifications !== undefined)
+      next.default_message_notifications = BigInt(body.default_message_notifications ?? 0);
+    if (body.explicit_content_filter !== undefined)
+      next.explicit_content_filter = BigInt(body.explicit_content_filter ?? 0);
     if (body.afk_timeout !== undefined) next.afk_timeout = BigInt(body.afk_timeout);
     if (body.system_channel_flags !== undefined) next.system_channel_flags = BigInt(body.system_channel_flags);
     if (body.preferred_locale !== undefined) next.preferred_locale = body.preferred_locale ?? "en-US";
     if (body.description !== undefined) next.description = body.description || null;
-    if (body.premium_progress_bar_enabled !== undefined) next.premium_progress_bar_enabled = body.premium_progress_bar_enabled ? 1n : 0n;
+    if (body.premium_progress_bar_enabled !== undefined)
+      next.premium_progress_bar_enabled = body.premium_progress_bar_enabled ? 1n : 0n;
     if (body.features !== undefined) next.features = JSON.stringify(features);
 
     const channelType = sql("SELECT type FROM channels WHERE id = ? AND guild_id = ?");
@@ -211,7 +247,8 @@ export function modifyGuild(access: GuildAccess, body: ModifyGuildBody, reason: 
         continue;
       }
       const channel = channelType.get(BigInt(value), guildId) as { type: bigint } | undefined;
-      if (!channel || !types.includes(Number(channel.type))) issues.push({ path: [field], code: CHANNEL_INVALID, message: `Must be ${label} of this guild.` });
+      if (!channel || !types.includes(Number(channel.type)))
+        issues.push({ path: [field], code: CHANNEL_INVALID, message: `Must be ${label} of this guild.` });
       else next[field] = BigInt(value);
     }
 
@@ -226,30 +263,47 @@ export function modifyGuild(access: GuildAccess, body: ModifyGuildBody, reason: 
       const rule = IMAGE_RULES[field];
       const image = decodeImage(value);
       const issue = (code: string, message: string) => issues.push({ path: [field], code, message });
-      if (!image || !rule.formats.includes(image.format)) issue(IMAGE_INVALID, `Invalid image data: must be a base64 data URI of a ${rule.formats.join(", ")} image.`);
-      else if (rule.feature && !features.includes(rule.feature)) issue(GUILD_FEATURE_REQUIRED, `The guild needs the ${rule.feature} feature.`);
+      if (!image || !rule.formats.includes(image.format))
+        issue(IMAGE_INVALID, `Invalid image data: must be a base64 data URI of a ${rule.formats.join(", ")} image.`);
+      else if (rule.feature && !features.includes(rule.feature))
+        issue(GUILD_FEATURE_REQUIRED, `The guild needs the ${rule.feature} feature.`);
       else if (image.animated && !(rule.animatedFeature && features.includes(rule.animatedFeature)))
         issue(GUILD_FEATURE_REQUIRED, `An animated image needs the ${rule.animatedFeature ?? "ANIMATED"} feature.`);
       else if (rule.maxSize && (image.width > rule.maxSize || image.height > rule.maxSize))
-        issue(IMAGE_DIMENSIONS_INVALID, `Must be at most ${rule.maxSize}x${rule.maxSize} (got ${image.width}x${image.height}).`);
+        issue(
+          IMAGE_DIMENSIONS_INVALID,
+          `Must be at most ${rule.maxSize}x${rule.maxSize} (got ${image.width}x${image.height}).`,
+        );
       else if (rule.aspect && !hasAspectRatio(image.width, image.height, rule.aspect.width, rule.aspect.height))
-        issue(IMAGE_DIMENSIONS_INVALID, `Must be ${rule.aspect.width}:${rule.aspect.height} (got ${image.width}x${image.height}).`);
+        issue(
+          IMAGE_DIMENSIONS_INVALID,
+          `Must be ${rule.aspect.width}:${rule.aspect.height} (got ${image.width}x${image.height}).`,
+        );
       else images.push([field, image]);
     }
 
     // Community needs a rules and a public-updates channel, as on Discord: checked when COMMUNITY is turned on or
     // the request clears one of them.
     if (features.includes("COMMUNITY")) {
-      for (const [field, label] of [["rules_channel_id", "a rules channel"], ["public_updates_channel_id", "a public updates channel"]] as const) {
+      for (const [field, label] of [
+        ["rules_channel_id", "a rules channel"],
+        ["public_updates_channel_id", "a public updates channel"],
+      ] as const) {
         if (next[field] === null && (adding("COMMUNITY") || body[field] !== undefined))
           issues.push({ path: [field], code: "BASE_TYPE_REQUIRED", message: `Community servers need ${label}.` });
       }
     }
     if (features.includes("DISCOVERABLE")) {
       const unmet = unmetDiscoveryRequirements(next, features);
-      const unmetBefore = currentFeatures.includes("DISCOVERABLE") ? unmetDiscoveryRequirements(before, currentFeatures) : [];
+      const unmetBefore = currentFeatures.includes("DISCOVERABLE")
+        ? unmetDiscoveryRequirements(before, currentFeatures)
+        : [];
       if (unmet.some((requirement) => adding("DISCOVERABLE") || !unmetBefore.includes(requirement)))
-        issues.push({ path: ["features"], code: DISCOVERY_REQUIREMENTS_NOT_MET, message: `A discoverable server must ${unmet.join(", ")}.` });
+        issues.push({
+          path: ["features"],
+          code: DISCOVERY_REQUIREMENTS_NOT_MET,
+          message: `A discoverable server must ${unmet.join(", ")}.`,
+        });
     }
     if (issues.length > 0) throw invalidFormBody(issues);
 
@@ -258,13 +312,28 @@ export function modifyGuild(access: GuildAccess, body: ModifyGuildBody, reason: 
     if (next.name !== before.name || next.icon !== before.icon) next.widget_version = before.widget_version + 1n;
 
     sql(UPDATE_GUILD).run({
-      id: guildId, name: next.name, region: next.region, verification_level: next.verification_level,
-      default_message_notifications: next.default_message_notifications, explicit_content_filter: next.explicit_content_filter,
-      afk_channel_id: next.afk_channel_id, afk_timeout: next.afk_timeout, icon: next.icon, splash: next.splash, discovery_splash: next.discovery_splash,
-      banner: next.banner, system_channel_id: next.system_channel_id, system_channel_flags: next.system_channel_flags, rules_channel_id: next.rules_channel_id,
-      public_updates_channel_id: next.public_updates_channel_id, safety_alerts_channel_id: next.safety_alerts_channel_id,
-      preferred_locale: next.preferred_locale, features: next.features, description: next.description,
-      premium_progress_bar_enabled: next.premium_progress_bar_enabled, widget_version: next.widget_version,
+      id: guildId,
+      name: next.name,
+      region: next.region,
+      verification_level: next.verification_level,
+      default_message_notifications: next.default_message_notifications,
+      explicit_content_filter: next.explicit_content_filter,
+      afk_channel_id: next.afk_channel_id,
+      afk_timeout: next.afk_timeout,
+      icon: next.icon,
+      splash: next.splash,
+      discovery_splash: next.discovery_splash,
+      banner: next.banner,
+      system_channel_id: next.system_channel_id,
+      system_channel_flags: next.system_channel_flags,
+      rules_channel_id: next.rules_channel_id,
+      public_updates_channel_id: next.public_updates_channel_id,
+      safety_alerts_channel_id: next.safety_alerts_channel_id,
+      preferred_locale: next.preferred_locale,
+      features: next.features,
+      description: next.description,
+      premium_progress_bar_enabled: next.premium_progress_bar_enabled,
+      widget_version: next.widget_version,
     });
 
     const after = findGuild(guildId) as GuildRow;
@@ -272,7 +341,14 @@ export function modifyGuild(access: GuildAccess, body: ModifyGuildBody, reason: 
     const guild = serializeGuild(after, access.roles, emojis, stickers);
     const changes = diffChanges(auditView(before), auditView(after));
     if (changes.length > 0) {
-      writeAuditLog({ guildId, userId: access.caller.userId, actionType: AuditLogEvent.GuildUpdate, targetId: guildId, reason, changes });
+      writeAuditLog({
+        guildId,
+        userId: access.caller.userId,
+        actionType: AuditLogEvent.GuildUpdate,
+        targetId: guildId,
+        reason,
+        changes,
+      });
       emitEvent(guildId, "GUILD_UPDATE", guild);
     }
     return guild;
@@ -306,22 +382,26 @@ export function getGuildAuditLog(access: GuildAccess, query: GuildAuditLogQuery)
     after: query.after === undefined ? -1n : BigInt(query.after),
     limit: query.limit,
   };
-  const rows = (
+  const rows =
     query.after !== undefined && query.before === undefined
       ? (sql(AUDIT_OLDEST_FIRST).all(params) as AuditLogEntryRow[]).reverse()
-      : (sql(AUDIT_NEWEST_FIRST).all(params) as AuditLogEntryRow[])
-  );
+      : (sql(AUDIT_NEWEST_FIRST).all(params) as AuditLogEntryRow[]);
   const referenced = new Set<string>();
   for (const row of rows) {
     if (row.user_id !== null) referenced.add(String(row.user_id));
     if (row.target_id !== null && /^[0-9]{1,19}$/.test(row.target_id)) referenced.add(row.target_id);
   }
   const idList = JSON.stringify([...referenced]);
-  const users = referenced.size === 0 ? [] : (sql(`SELECT ${USER_COLUMNS} FROM users WHERE ${ids("id")} ORDER BY id`).all({ ids: idList }) as UserRow[]);
+  const users =
+    referenced.size === 0
+      ? []
+      : (sql(`SELECT ${USER_COLUMNS} FROM users WHERE ${ids("id")} ORDER BY id`).all({ ids: idList }) as UserRow[]);
   const threads =
     referenced.size === 0
       ? []
-      : (sql(`SELECT * FROM channels WHERE guild_id = @guild_id AND type IN (10, 11, 12) AND ${ids("id")} ORDER BY id`).all({ guild_id: access.guildId, ids: idList }) as ChannelRow[]);
+      : (sql(
+          `SELECT * FROM channels WHERE guild_id = @guild_id AND type IN (10, 11, 12) AND ${ids("id")} ORDER BY id`,
+        ).all({ guild_id: access.guildId, ids: idList }) as ChannelRow[]);
   return {
     audit_log_entries: rows.map(serializeAuditLogEntry),
     users: users.map(serializeUser),

@@ -28,7 +28,11 @@ const FIELDS: readonly Field[] = ["invites_disabled_until", "dms_disabled_until"
  * past, lifts the action; an absent field keeps its action as it is. A change fires GUILD_UPDATE with the guild.
  * Discord's audit log has no entry type for incident actions, so none is written.
  */
-export function modifyGuildIncidentActions(access: GuildAccess, body: ModifyGuildIncidentActionsBody, now = Date.now()) {
+export function modifyGuildIncidentActions(
+  access: GuildAccess,
+  body: ModifyGuildIncidentActionsBody,
+  now = Date.now(),
+) {
   access.require(Permission.ManageGuild);
   const issues: FieldIssue[] = [];
   const next: Partial<Record<Field, bigint | null>> = {};
@@ -36,7 +40,11 @@ export function modifyGuildIncidentActions(access: GuildAccess, body: ModifyGuil
     const value = body[field];
     if (value === undefined) continue;
     if (value !== null && value > now + INCIDENT_ACTION_MAX_MS) {
-      issues.push({ path: [field], code: "INCIDENT_ACTION_TOO_FAR", message: "Must be at most 24 hours in the future." });
+      issues.push({
+        path: [field],
+        code: "INCIDENT_ACTION_TOO_FAR",
+        message: "Must be at most 24 hours in the future.",
+      });
       continue;
     }
     next[field] = value === null || value <= now ? null : BigInt(value);
@@ -46,7 +54,8 @@ export function modifyGuildIncidentActions(access: GuildAccess, body: ModifyGuil
   const guildId = access.guildId;
   return transaction(() => {
     const before = findGuild(guildId) as GuildRow;
-    const invites = next.invites_disabled_until === undefined ? before.invites_disabled_until : next.invites_disabled_until;
+    const invites =
+      next.invites_disabled_until === undefined ? before.invites_disabled_until : next.invites_disabled_until;
     const dms = next.dms_disabled_until === undefined ? before.dms_disabled_until : next.dms_disabled_until;
     sql("UPDATE guilds SET invites_disabled_until = ?, dms_disabled_until = ? WHERE id = ?").run(invites, dms, guildId);
     if (invites !== before.invites_disabled_until || dms !== before.dms_disabled_until) emitGuildUpdate(guildId, now);

@@ -14,7 +14,9 @@ import { iso } from "../serializers/member";
 import { serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
 import { voiceRegionsFor } from "../voice-regions";
 
-const USER_COLUMNS_OF_U = USER_COLUMNS.split(", ").map((c) => `u.${c}`).join(", ");
+const USER_COLUMNS_OF_U = USER_COLUMNS.split(", ")
+  .map((c) => `u.${c}`)
+  .join(", ");
 
 /** Get Guild Voice Regions: any member; VIP regions only for guilds with VIP_REGIONS. */
 export function getGuildVoiceRegions(access: GuildAccess) {
@@ -28,12 +30,32 @@ export function getGuildVanityUrl(access: GuildAccess) {
 }
 
 interface IntegrationRow {
-  id: bigint; guild_id: bigint; name: string; type: string; enabled: bigint; syncing: bigint | null; role_id: bigint | null;
-  enable_emoticons: bigint | null; expire_behavior: bigint | null; expire_grace_period: bigint | null; user_id: bigint | null;
-  account_id: string; account_name: string; synced_at: bigint | null; subscriber_count: bigint | null; revoked: bigint | null;
-  application_id: bigint | null; scopes: string; created_at: bigint;
+  id: bigint;
+  guild_id: bigint;
+  name: string;
+  type: string;
+  enabled: bigint;
+  syncing: bigint | null;
+  role_id: bigint | null;
+  enable_emoticons: bigint | null;
+  expire_behavior: bigint | null;
+  expire_grace_period: bigint | null;
+  user_id: bigint | null;
+  account_id: string;
+  account_name: string;
+  synced_at: bigint | null;
+  subscriber_count: bigint | null;
+  revoked: bigint | null;
+  application_id: bigint | null;
+  scopes: string;
+  created_at: bigint;
 }
-type IntegrationListRow = IntegrationRow & { app_name: string | null; app_icon: string | null; app_description: string | null; app_bot_user_id: bigint | null };
+type IntegrationListRow = IntegrationRow & {
+  app_name: string | null;
+  app_icon: string | null;
+  app_description: string | null;
+  app_bot_user_id: bigint | null;
+};
 
 /**
  * The integration object. Bot integrations (type "discord") carry `application` and `scopes` and none of the
@@ -87,9 +109,15 @@ export function getGuildIntegrations(access: GuildAccess) {
      FROM integrations i LEFT JOIN applications a ON a.id = i.application_id
      WHERE i.guild_id = ? ORDER BY i.created_at, i.id LIMIT ?`,
   ).all(access.guildId, INTEGRATIONS_MAX) as IntegrationListRow[];
-  const userIds = [...new Set(rows.flatMap((r) => [r.user_id, r.app_bot_user_id]).filter((id): id is bigint => id !== null))];
+  const userIds = [
+    ...new Set(rows.flatMap((r) => [r.user_id, r.app_bot_user_id]).filter((id): id is bigint => id !== null)),
+  ];
   const users = new Map(
-    (sql(`SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`).all(`[${userIds.join(",")}]`) as UserRow[]).map((u) => [String(u.id), u]),
+    (
+      sql(`SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`).all(
+        `[${userIds.join(",")}]`,
+      ) as UserRow[]
+    ).map((u) => [String(u.id), u]),
   );
   return rows.map((row) => serializeIntegration(row, users));
 }
@@ -100,10 +128,15 @@ export function getGuildIntegrations(access: GuildAccess) {
  */
 function deleteManagedRole(access: GuildAccess, role: RoleRow, now: number): void {
   const guildId = access.guildId;
-  sql("UPDATE members SET role_count = role_count - 1 WHERE guild_id = ? AND user_id IN (SELECT user_id FROM member_roles WHERE guild_id = ? AND role_id = ?)").run(guildId, guildId, role.id);
+  sql(
+    "UPDATE members SET role_count = role_count - 1 WHERE guild_id = ? AND user_id IN (SELECT user_id FROM member_roles WHERE guild_id = ? AND role_id = ?)",
+  ).run(guildId, guildId, role.id);
   sql("DELETE FROM member_roles WHERE guild_id = ? AND role_id = ?").run(guildId, role.id);
   const roleId = String(role.id);
-  const channels = sql("SELECT * FROM channels WHERE guild_id = ? AND instr(permission_overwrites, ?) > 0").all(guildId, `"${roleId}"`) as ChannelRow[];
+  const channels = sql("SELECT * FROM channels WHERE guild_id = ? AND instr(permission_overwrites, ?) > 0").all(
+    guildId,
+    `"${roleId}"`,
+  ) as ChannelRow[];
   for (const channel of channels) {
     const overwrites = (JSON.parse(channel.permission_overwrites) as OverwriteJson[]).filter((o) => o.id !== roleId);
     const json = JSON.stringify(overwrites);
@@ -120,10 +153,18 @@ function deleteManagedRole(access: GuildAccess, role: RoleRow, now: number): voi
  * (GUILD_MEMBER_REMOVE) and deletes its managed role (GUILD_ROLE_DELETE); a managed role tied to the integration
  * itself goes too. Then GUILD_INTEGRATIONS_UPDATE and INTEGRATION_DELETE, and one audit entry. One transaction.
  */
-export function deleteGuildIntegration(access: GuildAccess, integrationId: bigint, reason: string | null, now = Date.now()): void {
+export function deleteGuildIntegration(
+  access: GuildAccess,
+  integrationId: bigint,
+  reason: string | null,
+  now = Date.now(),
+): void {
   access.require(Permission.ManageGuild);
   transaction(() => {
-    const integration = sql("SELECT * FROM integrations WHERE id = ? AND guild_id = ?").get(integrationId, access.guildId) as IntegrationRow | undefined;
+    const integration = sql("SELECT * FROM integrations WHERE id = ? AND guild_id = ?").get(
+      integrationId,
+      access.guildId,
+    ) as IntegrationRow | undefined;
     if (!integration) throw Errors.unknownIntegration();
     const guildId = String(access.guildId);
     sql("DELETE FROM integrations WHERE id = ?").run(integrationId);
@@ -131,8 +172,11 @@ export function deleteGuildIntegration(access: GuildAccess, integrationId: bigin
     const bot =
       integration.application_id === null
         ? undefined
-        : (sql(`SELECT ${USER_COLUMNS_OF_U} FROM applications a JOIN users u ON u.id = a.bot_user_id WHERE a.id = ?`).get(integration.application_id) as UserRow | undefined);
-    if (bot && deleteMember(access.guildId, bot.id)) emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: guildId, user: serializeUser(bot) }, now);
+        : (sql(
+            `SELECT ${USER_COLUMNS_OF_U} FROM applications a JOIN users u ON u.id = a.bot_user_id WHERE a.id = ?`,
+          ).get(integration.application_id) as UserRow | undefined);
+    if (bot && deleteMember(access.guildId, bot.id))
+      emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: guildId, user: serializeUser(bot) }, now);
     const managedRoles = sql(
       `SELECT * FROM roles WHERE guild_id = ? AND managed = 1
        AND (json_extract(tags, '$.bot_id') = ? OR json_extract(tags, '$.integration_id') = ?)`,
@@ -143,12 +187,23 @@ export function deleteGuildIntegration(access: GuildAccess, integrationId: bigin
     emitEvent(
       access.guildId,
       "INTEGRATION_DELETE",
-      { id: String(integrationId), guild_id: guildId, ...(integration.application_id === null ? {} : { application_id: String(integration.application_id) }) },
+      {
+        id: String(integrationId),
+        guild_id: guildId,
+        ...(integration.application_id === null ? {} : { application_id: String(integration.application_id) }),
+      },
       now,
     );
     writeAuditLog({
-      guildId: access.guildId, userId: access.caller.userId, actionType: AuditLogEvent.IntegrationDelete, targetId: integrationId, reason,
-      changes: [{ key: "type", old_value: integration.type }, { key: "name", old_value: integration.name }],
+      guildId: access.guildId,
+      userId: access.caller.userId,
+      actionType: AuditLogEvent.IntegrationDelete,
+      targetId: integrationId,
+      reason,
+      changes: [
+        { key: "type", old_value: integration.type },
+        { key: "name", old_value: integration.name },
+      ],
     });
   });
 }

@@ -32,8 +32,14 @@ const INVITABLE_CHANNEL_TYPES: readonly number[] = [0, 2, 5, 13, 15, 16];
 const VOICE_CHANNEL_TYPES: readonly number[] = [2, 13];
 const TARGET_STREAM = 1; // the other target type, 2, is EMBEDDED_APPLICATION
 
-const cannotExecuteOnChannelType = () => new ApiError(400, RESTJSONErrorCodes.CannotExecuteActionOnThisChannelType, "Cannot execute action on this channel type");
-const bannedFromGuild = () => new ApiError(403, RESTJSONErrorCodes.UserBannedFromThisGuild, "The user is banned from this guild.");
+const cannotExecuteOnChannelType = () =>
+  new ApiError(
+    400,
+    RESTJSONErrorCodes.CannotExecuteActionOnThisChannelType,
+    "Cannot execute action on this channel type",
+  );
+const bannedFromGuild = () =>
+  new ApiError(403, RESTJSONErrorCodes.UserBannedFromThisGuild, "The user is banned from this guild.");
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reads shared by the operations
@@ -42,7 +48,8 @@ const bannedFromGuild = () => new ApiError(403, RESTJSONErrorCodes.UserBannedFro
 const VALID = "(expires_at IS NULL OR expires_at > @now) AND (max_uses = 0 OR uses < max_uses)";
 
 export function findValidInvite(code: string, now = Date.now()): InviteRow | undefined {
-  return sql(`SELECT * FROM invites WHERE code = @code AND ${VALID}`).get({ code, now: BigInt(now) }) as InviteRow | undefined;
+  return sql(`SELECT * FROM invites WHERE code = @code AND ${VALID}`).get({ code, now: BigInt(now) }) as
+    InviteRow | undefined;
 }
 
 export function findValidInviteOrThrow(code: string, now = Date.now()): InviteRow {
@@ -51,14 +58,19 @@ export function findValidInviteOrThrow(code: string, now = Date.now()): InviteRo
   return invite;
 }
 
-interface ChannelForInvite extends InviteChannelRow { guild_id: bigint; permission_overwrites: string }
+interface ChannelForInvite extends InviteChannelRow {
+  guild_id: bigint;
+  permission_overwrites: string;
+}
 const findChannel = (channelId: bigint) =>
-  sql("SELECT id, guild_id, type, name, permission_overwrites FROM channels WHERE id = ?").get(channelId) as ChannelForInvite | undefined;
-const findUser = (userId: bigint) => sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(userId) as UserRow | undefined;
+  sql("SELECT id, guild_id, type, name, permission_overwrites FROM channels WHERE id = ?").get(channelId) as
+    ChannelForInvite | undefined;
+const findUser = (userId: bigint) =>
+  sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(userId) as UserRow | undefined;
 const findApplication = (applicationId: bigint) =>
-  sql("SELECT id, name, description, icon, flags, bot_public, activities_enabled FROM applications WHERE id = ?").get(applicationId) as
-    | (InviteApplicationRow & { activities_enabled: bigint })
-    | undefined;
+  sql("SELECT id, name, description, icon, flags, bot_public, activities_enabled FROM applications WHERE id = ?").get(
+    applicationId,
+  ) as (InviteApplicationRow & { activities_enabled: bigint }) | undefined;
 
 /** The guild, channel, users, application and roles an invite refers to. */
 export function inviteRefs(invite: InviteRow, guild?: GuildRow): InviteRefs {
@@ -68,13 +80,17 @@ export function inviteRefs(invite: InviteRow, guild?: GuildRow): InviteRefs {
   const roles =
     roleIds.length === 0
       ? []
-      : (sql("SELECT * FROM roles WHERE guild_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY position").all(invite.guild_id, `[${roleIds.join(",")}]`) as RoleRow[]);
+      : (sql("SELECT * FROM roles WHERE guild_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY position").all(
+          invite.guild_id,
+          `[${roleIds.join(",")}]`,
+        ) as RoleRow[]);
   return {
     guild: guildRow,
     channel: { id: channel.id, type: channel.type, name: channel.name },
     inviter: invite.inviter_id === null ? null : (findUser(invite.inviter_id) ?? null),
     targetUser: invite.target_user_id === null ? null : (findUser(invite.target_user_id) ?? null),
-    targetApplication: invite.target_application_id === null ? null : (findApplication(invite.target_application_id) ?? null),
+    targetApplication:
+      invite.target_application_id === null ? null : (findApplication(invite.target_application_id) ?? null),
     roles,
   };
 }
@@ -93,7 +109,9 @@ function newInviteCode(): string {
     const length = INVITE_CODE_LENGTH.min + randomInt(INVITE_CODE_LENGTH.max - INVITE_CODE_LENGTH.min + 1);
     let code = "";
     for (let i = 0; i < length; i++) code += BASE62[randomInt(BASE62.length)];
-    const taken = sql("SELECT 1 FROM invites WHERE code = ? UNION ALL SELECT 1 FROM guilds WHERE vanity_url_code = ?").get(code, code);
+    const taken = sql(
+      "SELECT 1 FROM invites WHERE code = ? UNION ALL SELECT 1 FROM guilds WHERE vanity_url_code = ?",
+    ).get(code, code);
     if (!taken) return code;
   }
 }
@@ -120,8 +138,20 @@ export function insertInvite(input: NewInvite, now: number): { invite: InviteRow
        temporary, flags, role_ids, widget, created_at, expires_at)
      VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, 0, ?, 0, ?, ?, ?, ?)`,
   ).run(
-    code, input.guildId, input.channelId, input.inviterId, input.targetType, input.targetUserId, input.targetApplicationId, input.maxAge, input.maxUses,
-    input.temporary ? 1 : 0, JSON.stringify(input.roleIds), input.widget ? 1 : 0, BigInt(now), input.maxAge === 0 ? null : BigInt(now + input.maxAge * 1000),
+    code,
+    input.guildId,
+    input.channelId,
+    input.inviterId,
+    input.targetType,
+    input.targetUserId,
+    input.targetApplicationId,
+    input.maxAge,
+    input.maxUses,
+    input.temporary ? 1 : 0,
+    JSON.stringify(input.roleIds),
+    input.widget ? 1 : 0,
+    BigInt(now),
+    input.maxAge === 0 ? null : BigInt(now + input.maxAge * 1000),
   );
   const invite = sql("SELECT * FROM invites WHERE code = ?").get(code) as InviteRow;
   const refs = inviteRefs(invite);
@@ -133,7 +163,10 @@ export function insertInvite(input: NewInvite, now: number): { invite: InviteRow
 // Create Channel Invite
 
 /** Access to the channel an invite is created in or for: 404 Unknown Channel, 403 Missing Access when it is hidden. */
-function channelAccess(caller: Identity, channelId: bigint): { access: GuildAccess; channel: ChannelForInvite; permissions: bigint } {
+function channelAccess(
+  caller: Identity,
+  channelId: bigint,
+): { access: GuildAccess; channel: ChannelForInvite; permissions: bigint } {
   const channel = findChannel(channelId);
   if (!channel) throw Errors.unknownChannel();
   const access = guildAccessFor(caller, channel.guild_id);
@@ -143,18 +176,31 @@ function channelAccess(caller: Identity, channelId: bigint): { access: GuildAcce
   return { access, channel, permissions };
 }
 
-const hasAll = (permissions: bigint, flag: bigint) => (permissions & Permission.Administrator) === Permission.Administrator || (permissions & flag) === flag;
+const hasAll = (permissions: bigint, flag: bigint) =>
+  (permissions & Permission.Administrator) === Permission.Administrator || (permissions & flag) === flag;
 
 /** The target of a STREAM or EMBEDDED_APPLICATION invite, checked against the channel; field errors otherwise. */
-function checkTarget(channel: ChannelForInvite, body: CreateChannelInviteBody, issues: FieldIssue[]): { userId: bigint | null; applicationId: bigint | null } {
+function checkTarget(
+  channel: ChannelForInvite,
+  body: CreateChannelInviteBody,
+  issues: FieldIssue[],
+): { userId: bigint | null; applicationId: bigint | null } {
   const none = { userId: null, applicationId: null };
   if (body.target_type === null) {
     if (body.target_user_id !== null || body.target_application_id !== null)
-      issues.push({ path: ["target_type"], code: "BASE_TYPE_REQUIRED", message: "A target type is required with a target user or application." });
+      issues.push({
+        path: ["target_type"],
+        code: "BASE_TYPE_REQUIRED",
+        message: "A target type is required with a target user or application.",
+      });
     return none;
   }
   if (!VOICE_CHANNEL_TYPES.includes(Number(channel.type))) {
-    issues.push({ path: ["target_type"], code: "INVITE_TARGET_CHANNEL_INVALID", message: "Only voice and stage channel invites can have a target." });
+    issues.push({
+      path: ["target_type"],
+      code: "INVITE_TARGET_CHANNEL_INVALID",
+      message: "Only voice and stage channel invites can have a target.",
+    });
     return none;
   }
   if (body.target_type === TARGET_STREAM) {
@@ -163,8 +209,15 @@ function checkTarget(channel: ChannelForInvite, body: CreateChannelInviteBody, i
       return none;
     }
     const userId = BigInt(body.target_user_id);
-    const streaming = sql("SELECT 1 FROM voice_states WHERE guild_id = ? AND user_id = ? AND channel_id = ? AND self_stream = 1").get(channel.guild_id, userId, channel.id);
-    if (!streaming) issues.push({ path: ["target_user_id"], code: "INVITE_TARGET_USER_NOT_STREAMING", message: "The target user must be streaming in this channel." });
+    const streaming = sql(
+      "SELECT 1 FROM voice_states WHERE guild_id = ? AND user_id = ? AND channel_id = ? AND self_stream = 1",
+    ).get(channel.guild_id, userId, channel.id);
+    if (!streaming)
+      issues.push({
+        path: ["target_user_id"],
+        code: "INVITE_TARGET_USER_NOT_STREAMING",
+        message: "The target user must be streaming in this channel.",
+      });
     return { userId, applicationId: null };
   }
   // EMBEDDED_APPLICATION
@@ -175,7 +228,11 @@ function checkTarget(channel: ChannelForInvite, body: CreateChannelInviteBody, i
   const applicationId = BigInt(body.target_application_id);
   const application = findApplication(applicationId);
   if (!application || !application.activities_enabled)
-    issues.push({ path: ["target_application_id"], code: "INVITE_TARGET_APPLICATION_INVALID", message: "The target application must be an application with Activities enabled." });
+    issues.push({
+      path: ["target_application_id"],
+      code: "INVITE_TARGET_APPLICATION_INVALID",
+      message: "The target application must be an application with Activities enabled.",
+    });
   return { userId: null, applicationId };
 }
 
@@ -185,8 +242,10 @@ function checkRoles(access: GuildAccess, roleIds: readonly string[], issues: Fie
   if (!access.has(Permission.ManageRoles)) throw Errors.missingPermissions();
   roleIds.forEach((id, index) => {
     const role = access.role(id);
-    if (!role || role.id === access.guildId) issues.push({ path: ["role_ids", index], code: "UNKNOWN_ROLE", message: `Unknown role ${id}.` });
-    else if (role.managed) issues.push({ path: ["role_ids", index], code: "ROLE_MANAGED", message: "A managed role cannot be assigned." });
+    if (!role || role.id === access.guildId)
+      issues.push({ path: ["role_ids", index], code: "UNKNOWN_ROLE", message: `Unknown role ${id}.` });
+    else if (role.managed)
+      issues.push({ path: ["role_ids", index], code: "ROLE_MANAGED", message: "A managed role cannot be assigned." });
   });
   for (const id of roleIds) {
     const role = access.role(id);
@@ -199,7 +258,13 @@ function checkRoles(access: GuildAccess, roleIds: readonly string[], issues: Fie
  * same inviter instead of a new one (no event, no audit entry). Refused while invites are paused. A target_users_file
  * is validated line by line before anything is written, then processed by a job after the invite exists.
  */
-export async function createChannelInvite(caller: Identity, channelId: bigint, body: CreateChannelInviteBody, targetUsersFile: string | null, reason: string | null) {
+export async function createChannelInvite(
+  caller: Identity,
+  channelId: bigint,
+  body: CreateChannelInviteBody,
+  targetUsersFile: string | null,
+  reason: string | null,
+) {
   const { access, channel, permissions } = channelAccess(caller, channelId);
   if (access.member.pending && !access.isOwner) throw Errors.missingPermissions();
   if (!hasAll(permissions, Permission.CreateInstantInvite)) throw Errors.missingPermissions();
@@ -225,20 +290,40 @@ export async function createChannelInvite(caller: Identity, channelId: bigint, b
            AND NOT EXISTS (SELECT 1 FROM invite_target_users_jobs j WHERE j.invite_code = invites.code)
          ORDER BY created_at DESC LIMIT 1`,
       ).get({
-        channel_id: channel.id, inviter_id: caller.userId, max_age: body.max_age, max_uses: body.max_uses, temporary: body.temporary ? 1 : 0,
-        target_type: targetType, target_user_id: target.userId, target_application_id: target.applicationId, role_ids: JSON.stringify(body.role_ids), now: BigInt(now),
+        channel_id: channel.id,
+        inviter_id: caller.userId,
+        max_age: body.max_age,
+        max_uses: body.max_uses,
+        temporary: body.temporary ? 1 : 0,
+        target_type: targetType,
+        target_user_id: target.userId,
+        target_application_id: target.applicationId,
+        role_ids: JSON.stringify(body.role_ids),
+        now: BigInt(now),
       }) as InviteRow | undefined;
       if (existing) return serializeInvite(existing, inviteRefs(existing, guild), { metadata: true });
     }
     const { invite, refs } = insertInvite(
       {
-        guildId: access.guildId, channelId: channel.id, inviterId: caller.userId, maxAge: body.max_age, maxUses: body.max_uses, temporary: body.temporary,
-        targetType, targetUserId: target.userId, targetApplicationId: target.applicationId, roleIds: body.role_ids, widget: false,
+        guildId: access.guildId,
+        channelId: channel.id,
+        inviterId: caller.userId,
+        maxAge: body.max_age,
+        maxUses: body.max_uses,
+        temporary: body.temporary,
+        targetType,
+        targetUserId: target.userId,
+        targetApplicationId: target.applicationId,
+        roleIds: body.role_ids,
+        widget: false,
       },
       now,
     );
     writeAuditLog({
-      guildId: access.guildId, userId: caller.userId, actionType: AuditLogEvent.InviteCreate, reason,
+      guildId: access.guildId,
+      userId: caller.userId,
+      actionType: AuditLogEvent.InviteCreate,
+      reason,
       changes: [
         { key: "code", new_value: invite.code },
         { key: "channel_id", new_value: String(channel.id) },
@@ -262,14 +347,23 @@ export async function createChannelInvite(caller: Identity, channelId: bigint, b
  * Get Invite (no authentication needed): the invite with its partial guild (welcome screen included when enabled);
  * with_counts adds the approximate counts; guild_scheduled_event_id adds that event when it is one of the guild's.
  */
-export function getInvite(code: string, query: { with_counts: boolean; guild_scheduled_event_id?: string }, now = Date.now()) {
+export function getInvite(
+  code: string,
+  query: { with_counts: boolean; guild_scheduled_event_id?: string },
+  now = Date.now(),
+) {
   const invite = findValidInviteOrThrow(code, now);
   const refs = inviteRefs(invite);
   const scheduledEvent =
     query.guild_scheduled_event_id === undefined
       ? null
-      : ((sql("SELECT * FROM guild_scheduled_events WHERE id = ? AND guild_id = ?").get(BigInt(query.guild_scheduled_event_id), invite.guild_id) as ScheduledEventRow | undefined) ?? null);
-  const counts = query.with_counts ? { members: Number(refs.guild.member_count), presences: presenceCount(invite.guild_id) } : undefined;
+      : ((sql("SELECT * FROM guild_scheduled_events WHERE id = ? AND guild_id = ?").get(
+          BigInt(query.guild_scheduled_event_id),
+          invite.guild_id,
+        ) as ScheduledEventRow | undefined) ?? null);
+  const counts = query.with_counts
+    ? { members: Number(refs.guild.member_count), presences: presenceCount(invite.guild_id) }
+    : undefined;
   return serializeInvite(invite, refs, { counts, scheduledEvent });
 }
 
@@ -280,7 +374,8 @@ export function deleteInvite(caller: Identity, code: string, reason: string | nu
   const channel = findChannel(invite.channel_id);
   const inChannel = channel ? access.channelPermissions(channel.permission_overwrites) : 0n;
   if (access.member.pending && !access.isOwner) throw Errors.missingPermissions();
-  if (!access.has(Permission.ManageGuild) && !hasAll(inChannel, Permission.ManageChannels)) throw Errors.missingPermissions();
+  if (!access.has(Permission.ManageGuild) && !hasAll(inChannel, Permission.ManageChannels))
+    throw Errors.missingPermissions();
 
   return transaction(() => {
     const refs = inviteRefs(invite, access.guild);
@@ -288,9 +383,17 @@ export function deleteInvite(caller: Identity, code: string, reason: string | nu
     sql("DELETE FROM invite_target_users WHERE invite_code = ?").run(code);
     sql("DELETE FROM invite_target_users_jobs WHERE invite_code = ?").run(code);
     stopTargetUsersJob(code);
-    emitEvent(invite.guild_id, "INVITE_DELETE", { channel_id: String(invite.channel_id), guild_id: String(invite.guild_id), code }, now);
+    emitEvent(
+      invite.guild_id,
+      "INVITE_DELETE",
+      { channel_id: String(invite.channel_id), guild_id: String(invite.guild_id), code },
+      now,
+    );
     writeAuditLog({
-      guildId: invite.guild_id, userId: caller.userId, actionType: AuditLogEvent.InviteDelete, reason,
+      guildId: invite.guild_id,
+      userId: caller.userId,
+      actionType: AuditLogEvent.InviteDelete,
+      reason,
       changes: [
         { key: "code", old_value: code },
         { key: "channel_id", old_value: String(invite.channel_id) },
@@ -310,7 +413,10 @@ export function deleteInvite(caller: Identity, code: string, reason: string | nu
 export function getGuildInvites(access: GuildAccess, now = Date.now()) {
   access.requireAny(Permission.ManageGuild, Permission.ViewAuditLog);
   const metadata = access.has(Permission.ManageGuild);
-  const invites = sql(`SELECT * FROM invites WHERE guild_id = @guild_id AND ${VALID} ORDER BY created_at`).all({ guild_id: access.guildId, now: BigInt(now) }) as InviteRow[];
+  const invites = sql(`SELECT * FROM invites WHERE guild_id = @guild_id AND ${VALID} ORDER BY created_at`).all({
+    guild_id: access.guildId,
+    now: BigInt(now),
+  }) as InviteRow[];
   return invites.map((invite) => serializeInvite(invite, inviteRefs(invite, access.guild), { metadata }));
 }
 
@@ -331,7 +437,8 @@ export function acceptInvite(caller: Identity, code: string, now = Date.now()) {
     if (invitesPaused(guild, now)) throw Errors.invitesPaused();
     const refs = inviteRefs(invite, guild);
     if (findMember(invite.guild_id, caller.userId)) return { ...serializeInvite(invite, refs), new_member: false };
-    if (sql("SELECT 1 FROM bans WHERE guild_id = ? AND user_id = ?").get(invite.guild_id, caller.userId)) throw bannedFromGuild();
+    if (sql("SELECT 1 FROM bans WHERE guild_id = ? AND user_id = ?").get(invite.guild_id, caller.userId))
+      throw bannedFromGuild();
     if (!isTargetUserAllowed(code, caller.userId)) throw Errors.missingAccess();
 
     const user = findUser(caller.userId);
@@ -341,7 +448,12 @@ export function acceptInvite(caller: Identity, code: string, now = Date.now()) {
     insertMember({ guildId: invite.guild_id, userId: caller.userId, username: user.username, roleIds, pending, now });
     sql("UPDATE invites SET uses = uses + 1 WHERE code = ?").run(code);
     const member = findMember(invite.guild_id, caller.userId)!;
-    emitEvent(invite.guild_id, "GUILD_MEMBER_ADD", memberEventPayload(invite.guild_id, serializeMember(member, user, roleIds)), now);
+    emitEvent(
+      invite.guild_id,
+      "GUILD_MEMBER_ADD",
+      memberEventPayload(invite.guild_id, serializeMember(member, user, roleIds)),
+      now,
+    );
     return { ...serializeInvite(invite, refs), new_member: true };
   });
 }

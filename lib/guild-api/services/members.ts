@@ -45,8 +45,16 @@ const invalidAccessToken = () => new ApiError(403, 50025, "Invalid OAuth2 access
 
 export function userOf(row: MemberWithUserRow): UserRow {
   return {
-    id: row.user_id, username: row.username, global_name: row.global_name, discriminator: row.discriminator, avatar: row.user_avatar,
-    banner: row.user_banner, bot: row.bot, system: row.system, flags: row.user_flags, public_flags: row.public_flags,
+    id: row.user_id,
+    username: row.username,
+    global_name: row.global_name,
+    discriminator: row.discriminator,
+    avatar: row.user_avatar,
+    banner: row.user_banner,
+    bot: row.bot,
+    system: row.system,
+    flags: row.user_flags,
+    public_flags: row.public_flags,
   };
 }
 
@@ -54,7 +62,10 @@ export function serializeMemberRow(row: MemberWithUserRow) {
   return serializeMember(row, userOf(row), splitRoleIds(row.role_ids));
 }
 
-const memberPayload = (guildId: bigint, member: ReturnType<typeof serializeMember>) => ({ guild_id: String(guildId), ...member });
+const memberPayload = (guildId: bigint, member: ReturnType<typeof serializeMember>) => ({
+  guild_id: String(guildId),
+  ...member,
+});
 
 /** The member `userId` of the guild: 404 Unknown Member, or Unknown User when there is no such user. */
 function findTargetOrThrow(guildId: bigint, userId: bigint): MemberWithUserRow {
@@ -82,7 +93,8 @@ export function getGuildMember(access: GuildAccess, userId: bigint) {
  */
 export function listGuildMembersJson(access: GuildAccess, query: { limit: number; after: string }): string {
   if (access.caller.kind === "bot") {
-    const app = sql("SELECT flags FROM applications WHERE id = ?").get(access.caller.applicationId) as { flags: bigint } | undefined;
+    const app = sql("SELECT flags FROM applications WHERE id = ?").get(access.caller.applicationId) as
+      { flags: bigint } | undefined;
     if (!app || (app.flags & BigInt(APPLICATION_FLAGS_GUILD_MEMBERS)) === 0n) throw Errors.missingAccess();
   }
   return listMembersPageJson(access.guildId, BigInt(query.after), query.limit);
@@ -121,7 +133,15 @@ export function addGuildMember(access: GuildAccess, userId: bigint, body: AddGui
     const roleIds = checkAssignableRoles(access, body.roles ?? [], []).desired;
     const pending = (JSON.parse(access.guild.features) as string[]).includes("MEMBER_VERIFICATION_GATE_ENABLED");
     insertMember({
-      guildId: access.guildId, userId, username: user.username, nick: body.nick || null, roleIds, mute: body.mute ?? false, deaf: body.deaf ?? false, pending, now,
+      guildId: access.guildId,
+      userId,
+      username: user.username,
+      nick: body.nick || null,
+      roleIds,
+      mute: body.mute ?? false,
+      deaf: body.deaf ?? false,
+      pending,
+      now,
     });
     const member = serializeMemberRow(findMemberWithUser(access.guildId, userId)!);
     emitEvent(access.guildId, "GUILD_MEMBER_ADD", memberPayload(access.guildId, member), now);
@@ -140,7 +160,8 @@ function checkAssignableRoles(access: GuildAccess, requested: readonly string[],
   const desired: bigint[] = [];
   requested.forEach((id, index) => {
     const role = access.role(id);
-    if (!role) issues.push({ path: ["roles", index], code: ROLE_INVALID, message: `Role ${id} is not a role of this guild.` });
+    if (!role)
+      issues.push({ path: ["roles", index], code: ROLE_INVALID, message: `Role ${id} is not a role of this guild.` });
     else if (role.id !== access.guildId && !desired.includes(role.id)) desired.push(role.id);
   });
   if (issues.length > 0) throw invalidFormBody(issues);
@@ -161,7 +182,8 @@ function assertAssignable(access: GuildAccess, role: RoleRow): void {
 }
 
 function roleChanges(access: GuildAccess, added: readonly bigint[], removed: readonly bigint[]): AuditChange[] {
-  const describe = (ids: readonly bigint[]) => ids.map((id) => ({ id: String(id), name: access.role(id)?.name ?? null }));
+  const describe = (ids: readonly bigint[]) =>
+    ids.map((id) => ({ id: String(id), name: access.role(id)?.name ?? null }));
   const changes: AuditChange[] = [];
   if (added.length > 0) changes.push({ key: "$add", new_value: describe(added) });
   if (removed.length > 0) changes.push({ key: "$remove", new_value: describe(removed) });
@@ -169,7 +191,13 @@ function roleChanges(access: GuildAccess, added: readonly bigint[], removed: rea
 }
 
 /** Add Guild Member Role / Remove Guild Member Role (MANAGE_ROLES + hierarchy); idempotent, 204 either way. */
-export function setGuildMemberRole(access: GuildAccess, userId: bigint, roleId: bigint, present: boolean, reason: string | null): void {
+export function setGuildMemberRole(
+  access: GuildAccess,
+  userId: bigint,
+  roleId: bigint,
+  present: boolean,
+  reason: string | null,
+): void {
   access.require(Permission.ManageRoles);
   const role = access.role(roleId);
   if (!role || role.id === access.guildId) throw Errors.unknownRole();
@@ -183,7 +211,11 @@ export function setGuildMemberRole(access: GuildAccess, userId: bigint, roleId: 
     const member = serializeMemberRow(findMemberWithUser(access.guildId, userId)!);
     emitEvent(access.guildId, "GUILD_MEMBER_UPDATE", memberPayload(access.guildId, member));
     writeAuditLog({
-      guildId: access.guildId, userId: access.caller.userId, actionType: AuditLogEvent.MemberRoleUpdate, targetId: userId, reason,
+      guildId: access.guildId,
+      userId: access.caller.userId,
+      actionType: AuditLogEvent.MemberRoleUpdate,
+      targetId: userId,
+      reason,
       changes: roleChanges(access, present ? [roleId] : [], present ? [] : [roleId]),
     });
   });
@@ -192,9 +224,14 @@ export function setGuildMemberRole(access: GuildAccess, userId: bigint, roleId: 
 // ── Modify Guild Member ────────────────────────────────────────────────────────────────────────────────────────
 
 const fieldsOf = (row: MemberRow): MemberFields => ({
-  nick: row.nick, mute: Boolean(row.mute), deaf: Boolean(row.deaf), flags: Number(row.flags),
-  communicationDisabledUntil: row.communication_disabled_until === null ? null : Number(row.communication_disabled_until),
-  avatar: row.avatar, banner: row.banner,
+  nick: row.nick,
+  mute: Boolean(row.mute),
+  deaf: Boolean(row.deaf),
+  flags: Number(row.flags),
+  communicationDisabledUntil:
+    row.communication_disabled_until === null ? null : Number(row.communication_disabled_until),
+  avatar: row.avatar,
+  banner: row.banner,
 });
 
 /** The audit-log view of a member's own fields (Discord's MEMBER_UPDATE keys). */
@@ -203,17 +240,34 @@ const auditView = (fields: MemberFields, now: number): Record<string, unknown> =
   mute: fields.mute,
   deaf: fields.deaf,
   communication_disabled_until:
-    fields.communicationDisabledUntil !== null && fields.communicationDisabledUntil > now ? new Date(fields.communicationDisabledUntil).toISOString() : null,
+    fields.communicationDisabledUntil !== null && fields.communicationDisabledUntil > now
+      ? new Date(fields.communicationDisabledUntil).toISOString()
+      : null,
   flags: fields.flags,
   avatar_hash: fields.avatar,
   banner_hash: fields.banner,
 });
 
-function voiceStatePayload(guildId: bigint, state: VoiceStateRow, channelId: bigint | null, member: ReturnType<typeof serializeMember>) {
+function voiceStatePayload(
+  guildId: bigint,
+  state: VoiceStateRow,
+  channelId: bigint | null,
+  member: ReturnType<typeof serializeMember>,
+) {
   return {
-    guild_id: String(guildId), channel_id: channelId === null ? null : String(channelId), user_id: String(state.user_id), member,
-    session_id: state.session_id, deaf: member.deaf, mute: member.mute, self_deaf: Boolean(state.self_deaf), self_mute: Boolean(state.self_mute),
-    self_stream: Boolean(state.self_stream), self_video: Boolean(state.self_video), suppress: Boolean(state.suppress), request_to_speak_timestamp: null,
+    guild_id: String(guildId),
+    channel_id: channelId === null ? null : String(channelId),
+    user_id: String(state.user_id),
+    member,
+    session_id: state.session_id,
+    deaf: member.deaf,
+    mute: member.mute,
+    self_deaf: Boolean(state.self_deaf),
+    self_mute: Boolean(state.self_mute),
+    self_stream: Boolean(state.self_stream),
+    self_video: Boolean(state.self_video),
+    suppress: Boolean(state.suppress),
+    request_to_speak_timestamp: null,
   };
 }
 
@@ -223,7 +277,13 @@ function voiceStatePayload(guildId: bigint, state: VoiceStateRow, channelId: big
  * nick null or "" removes the nickname; channel_id null disconnects; communication_disabled_until null ends the
  * timeout. Answers the member; fires GUILD_MEMBER_UPDATE (and VOICE_STATE_UPDATE for voice changes).
  */
-export function modifyGuildMember(access: GuildAccess, userId: bigint, body: ModifyGuildMemberBody, reason: string | null, now = Date.now()) {
+export function modifyGuildMember(
+  access: GuildAccess,
+  userId: bigint,
+  body: ModifyGuildMemberBody,
+  reason: string | null,
+  now = Date.now(),
+) {
   const guildId = access.guildId;
   const target = findTargetOrThrow(guildId, userId);
   const self = userId === access.caller.userId;
@@ -241,12 +301,16 @@ export function modifyGuildMember(access: GuildAccess, userId: bigint, body: Mod
     access.require(Permission.ModerateMembers);
     // Nobody times out the owner, an administrator, or themselves.
     const targetPermissions = computeBasePermissions(access.context, toPermissionMember(target, targetRoleIds), now);
-    if (self || target.user_id === access.guild.owner_id || hasPermission(targetPermissions, Permission.Administrator)) throw Errors.missingPermissions();
+    if (self || target.user_id === access.guild.owner_id || hasPermission(targetPermissions, Permission.Administrator))
+      throw Errors.missingPermissions();
   }
   if (body.flags != null) {
     const canSetFlags =
-      access.has(Permission.ManageGuild) || access.has(Permission.ManageRoles) ||
-      (access.has(Permission.ModerateMembers) && access.has(Permission.KickMembers) && access.has(Permission.BanMembers));
+      access.has(Permission.ManageGuild) ||
+      access.has(Permission.ManageRoles) ||
+      (access.has(Permission.ModerateMembers) &&
+        access.has(Permission.KickMembers) &&
+        access.has(Permission.BanMembers));
     if (!canSetFlags || (access.member.pending && !access.isOwner)) throw Errors.missingPermissions();
   }
   assertCanActOnMember(access, target);
@@ -261,20 +325,30 @@ export function modifyGuildMember(access: GuildAccess, userId: bigint, body: Mod
     if (body.communication_disabled_until !== undefined) {
       const until = body.communication_disabled_until === null ? null : Date.parse(body.communication_disabled_until);
       if (until !== null && until - now > TIMEOUT_MAX_MS)
-        issues.push({ path: ["communication_disabled_until"], code: TIMEOUT_TOO_LONG, message: "Timeouts can be at most 28 days in the future." });
+        issues.push({
+          path: ["communication_disabled_until"],
+          code: TIMEOUT_TOO_LONG,
+          message: "Timeouts can be at most 28 days in the future.",
+        });
       next.communicationDisabledUntil = until;
     }
 
     let moveTo: bigint | null | undefined;
     if (body.channel_id != null) {
-      const channel = sql("SELECT type, permission_overwrites FROM channels WHERE id = ? AND guild_id = ?").get(BigInt(body.channel_id), guildId) as
-        | { type: bigint; permission_overwrites: string }
-        | undefined;
+      const channel = sql("SELECT type, permission_overwrites FROM channels WHERE id = ? AND guild_id = ?").get(
+        BigInt(body.channel_id),
+        guildId,
+      ) as { type: bigint; permission_overwrites: string } | undefined;
       if (!channel || (Number(channel.type) !== ChannelType.Voice && Number(channel.type) !== ChannelType.Stage)) {
-        issues.push({ path: ["channel_id"], code: CHANNEL_INVALID, message: "Must be a voice or stage channel of this guild." });
+        issues.push({
+          path: ["channel_id"],
+          code: CHANNEL_INVALID,
+          message: "Must be a voice or stage channel of this guild.",
+        });
       } else {
         const permissions = access.channelPermissions(channel.permission_overwrites, now);
-        if (!hasPermission(permissions, Permission.ViewChannel) || !hasPermission(permissions, Permission.Connect)) throw Errors.missingPermissions();
+        if (!hasPermission(permissions, Permission.ViewChannel) || !hasPermission(permissions, Permission.Connect))
+          throw Errors.missingPermissions();
         moveTo = BigInt(body.channel_id);
       }
     } else if (body.channel_id === null) {
@@ -284,7 +358,8 @@ export function modifyGuildMember(access: GuildAccess, userId: bigint, body: Mod
 
     const roles = body.roles != null ? checkAssignableRoles(access, body.roles, targetRoleIds) : null;
     const voice = findVoiceState(guildId, userId);
-    if ((body.mute != null || body.deaf != null || (moveTo !== undefined && moveTo !== null)) && !voice) throw notInVoice();
+    if ((body.mute != null || body.deaf != null || (moveTo !== undefined && moveTo !== null)) && !voice)
+      throw notInVoice();
     if (body.mute != null) next.mute = body.mute;
     if (body.deaf != null) next.deaf = body.deaf;
 
@@ -300,17 +375,45 @@ export function modifyGuildMember(access: GuildAccess, userId: bigint, body: Mod
 
     const member = serializeMemberRow(findMemberWithUser(guildId, userId)!);
     const actor = access.caller.userId;
-    if (memberChanges.length > 0 || rolesChanged) emitEvent(guildId, "GUILD_MEMBER_UPDATE", memberPayload(guildId, member), now);
+    if (memberChanges.length > 0 || rolesChanged)
+      emitEvent(guildId, "GUILD_MEMBER_UPDATE", memberPayload(guildId, member), now);
     if (voice && (voiceMoved || before.mute !== next.mute || before.deaf !== next.deaf)) {
-      emitEvent(guildId, "VOICE_STATE_UPDATE", voiceStatePayload(guildId, voice, voiceMoved ? (moveTo ?? null) : voice.channel_id, member), now);
+      emitEvent(
+        guildId,
+        "VOICE_STATE_UPDATE",
+        voiceStatePayload(guildId, voice, voiceMoved ? (moveTo ?? null) : voice.channel_id, member),
+        now,
+      );
     }
-    if (memberChanges.length > 0) writeAuditLog({ guildId, userId: actor, actionType: AuditLogEvent.MemberUpdate, targetId: userId, reason, changes: memberChanges });
-    if (roles && rolesChanged) writeAuditLog({ guildId, userId: actor, actionType: AuditLogEvent.MemberRoleUpdate, targetId: userId, reason, changes: roleChanges(access, roles.added, roles.removed) });
+    if (memberChanges.length > 0)
+      writeAuditLog({
+        guildId,
+        userId: actor,
+        actionType: AuditLogEvent.MemberUpdate,
+        targetId: userId,
+        reason,
+        changes: memberChanges,
+      });
+    if (roles && rolesChanged)
+      writeAuditLog({
+        guildId,
+        userId: actor,
+        actionType: AuditLogEvent.MemberRoleUpdate,
+        targetId: userId,
+        reason,
+        changes: roleChanges(access, roles.added, roles.removed),
+      });
     if (voiceMoved) {
       writeAuditLog(
         moveTo === null
           ? { guildId, userId: actor, actionType: AuditLogEvent.MemberDisconnect, reason, options: { count: "1" } }
-          : { guildId, userId: actor, actionType: AuditLogEvent.MemberMove, reason, options: { channel_id: String(moveTo), count: "1" } },
+          : {
+              guildId,
+              userId: actor,
+              actionType: AuditLogEvent.MemberMove,
+              reason,
+              options: { channel_id: String(moveTo), count: "1" },
+            },
       );
     }
     return member;
@@ -323,7 +426,12 @@ export function modifyGuildMember(access: GuildAccess, userId: bigint, body: Mod
  * Modify Current Member: nick needs CHANGE_NICKNAME; avatar and banner are data URIs of png, jpeg or gif images
  * (null removes). `bio` is accepted but not kept: Guildhall has no column for it yet.
  */
-export function modifyCurrentMember(access: GuildAccess, body: ModifyCurrentMemberBody, reason: string | null, now = Date.now()) {
+export function modifyCurrentMember(
+  access: GuildAccess,
+  body: ModifyCurrentMemberBody,
+  reason: string | null,
+  now = Date.now(),
+) {
   if (body.nick !== undefined) access.requireAny(Permission.ChangeNickname, Permission.ManageNicknames);
   const guildId = access.guildId;
   const userId = access.caller.userId;
@@ -333,7 +441,11 @@ export function modifyCurrentMember(access: GuildAccess, body: ModifyCurrentMemb
     if (value == null) return [];
     const image = decodeImage(value);
     if (!image) {
-      issues.push({ path: [field], code: IMAGE_INVALID, message: "Invalid image data: must be a base64 data URI of a png, jpeg or gif image." });
+      issues.push({
+        path: [field],
+        code: IMAGE_INVALID,
+        message: "Invalid image data: must be a base64 data URI of a png, jpeg or gif image.",
+      });
       return [];
     }
     return [[field, image] as const];
@@ -347,7 +459,8 @@ export function modifyCurrentMember(access: GuildAccess, body: ModifyCurrentMemb
     if (body.nick !== undefined) next.nick = body.nick || null;
     if (body.avatar === null) next.avatar = null;
     if (body.banner === null) next.banner = null;
-    for (const [field, image] of images) next[field] = saveImage(field === "avatar" ? "avatars" : "banners", userId, image);
+    for (const [field, image] of images)
+      next[field] = saveImage(field === "avatar" ? "avatars" : "banners", userId, image);
     const changes = diffChanges(auditView(before, now), auditView(next, now));
     if (changes.length > 0) updateMemberFields(guildId, userId, next);
     const member = serializeMemberRow(findMemberWithUser(guildId, userId)!);
@@ -375,7 +488,16 @@ export function removeGuildMember(access: GuildAccess, userId: bigint, reason: s
   access.assertCanActOn(toPermissionMember(target, splitRoleIds(target.role_ids)));
   transaction(() => {
     if (!deleteMember(access.guildId, userId)) throw Errors.unknownMember();
-    emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: String(access.guildId), user: serializeUser(userOf(target)) });
-    writeAuditLog({ guildId: access.guildId, userId: access.caller.userId, actionType: AuditLogEvent.MemberKick, targetId: userId, reason });
+    emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", {
+      guild_id: String(access.guildId),
+      user: serializeUser(userOf(target)),
+    });
+    writeAuditLog({
+      guildId: access.guildId,
+      userId: access.caller.userId,
+      actionType: AuditLogEvent.MemberKick,
+      targetId: userId,
+      reason,
+    });
   });
 }

@@ -152,19 +152,30 @@ export function parseAuthorizeRequest(query: Record<string, string | undefined>)
   const redirects = registeredRedirectUris(application);
   const redirectUri = query.redirect_uri ?? null;
   if (redirectUri !== null && !redirects.includes(redirectUri)) {
-    throw new OAuth2Error("invalid_request", `The redirect URI "${redirectUri}" is not registered for ${application.name}.`);
+    throw new OAuth2Error(
+      "invalid_request",
+      `The redirect URI "${redirectUri}" is not registered for ${application.name}.`,
+    );
   }
   let webMessageOrigin: string | null = null;
   if (query.response_mode === "web_message") {
     webMessageOrigin = query.web_message_origin ?? null;
     const allowed = redirects.map((uri) => safeOrigin(uri));
     if (!webMessageOrigin || !allowed.includes(webMessageOrigin)) {
-      throw new OAuth2Error("invalid_request", `The origin "${webMessageOrigin ?? ""}" is not registered for ${application.name}.`);
+      throw new OAuth2Error(
+        "invalid_request",
+        `The origin "${webMessageOrigin ?? ""}" is not registered for ${application.name}.`,
+      );
     }
   }
 
   // From here on, a client that sent a (valid) redirect URI or origin hears about problems there.
-  const target: AuthorizationResponseTarget = { application, redirectUri, webMessageOrigin, state: query.state ?? null };
+  const target: AuthorizationResponseTarget = {
+    application,
+    redirectUri,
+    webMessageOrigin,
+    state: query.state ?? null,
+  };
   const told = redirectUri !== null || webMessageOrigin !== null ? target : null;
   const fail = (error: string, description: string): never => {
     throw new AuthorizeRequestError(error, description, told);
@@ -175,29 +186,47 @@ export function parseAuthorizeRequest(query: Record<string, string | undefined>)
   const q = parsed.data;
   const scopes = splitScopes(q.scope);
   // Install links (bot and/or applications.commands, no response_type) authorize without issuing a code.
-  const installOnly = q.response_type === undefined && scopes.length > 0 && scopes.every((scope) => scope === "bot" || scope === "applications.commands");
+  const installOnly =
+    q.response_type === undefined &&
+    scopes.length > 0 &&
+    scopes.every((scope) => scope === "bot" || scope === "applications.commands");
   if (q.response_type !== "code" && !installOnly) {
-    return fail("unsupported_response_type", q.response_type === undefined ? "response_type is missing (only code is supported)." : `Unsupported response_type "${q.response_type}": only code is supported.`);
+    return fail(
+      "unsupported_response_type",
+      q.response_type === undefined
+        ? "response_type is missing (only code is supported)."
+        : `Unsupported response_type "${q.response_type}": only code is supported.`,
+    );
   }
   if (scopes.length === 0) return fail("invalid_scope", "No scope was requested.");
   const unknown = scopes.filter((scope) => !(scope in OAUTH2_SCOPES));
   if (unknown.length) return fail("invalid_scope", `Unknown scope: ${unknown.join(", ")}.`);
   const credentialsOnly = scopes.filter((scope) => CLIENT_CREDENTIALS_ONLY.has(scope));
-  if (credentialsOnly.length) return fail("invalid_scope", `${credentialsOnly.join(", ")} is granted only through the client_credentials grant.`);
+  if (credentialsOnly.length)
+    return fail("invalid_scope", `${credentialsOnly.join(", ")} is granted only through the client_credentials grant.`);
   // RFC 7636 reads a challenge without a method as "plain": refuse it rather than guess.
-  if (q.code_challenge !== undefined && q.code_challenge_method === undefined) return fail("invalid_request", "code_challenge_method is missing (only S256 is supported).");
+  if (q.code_challenge !== undefined && q.code_challenge_method === undefined)
+    return fail("invalid_request", "code_challenge_method is missing (only S256 is supported).");
 
   // Setup rule 7: a server install (the bot scope) needs the Server Install context.
   const contexts = installationContexts(application);
   const integrationType = q.integration_type === undefined ? null : Number(q.integration_type);
   if (integrationType !== null && !contexts.includes(integrationType)) {
-    return fail("invalid_request", `${application.name} can't be installed ${integrationType === USER_INSTALL ? "to a user account" : "to servers"}: its installation contexts don't include ${integrationType === USER_INSTALL ? "User Install" : "Server Install"}.`);
+    return fail(
+      "invalid_request",
+      `${application.name} can't be installed ${integrationType === USER_INSTALL ? "to a user account" : "to servers"}: its installation contexts don't include ${integrationType === USER_INSTALL ? "User Install" : "Server Install"}.`,
+    );
   }
-  if (scopes.includes("bot") && integrationType === USER_INSTALL) return fail("invalid_scope", "The bot scope needs a server install (integration_type=0).");
+  if (scopes.includes("bot") && integrationType === USER_INSTALL)
+    return fail("invalid_scope", "The bot scope needs a server install (integration_type=0).");
   if (scopes.includes("bot") && !contexts.includes(SERVER_INSTALL)) {
-    return fail("invalid_scope", `${application.name} can't be added to a server: its installation contexts don't include Server Install, so the bot scope is refused.`);
+    return fail(
+      "invalid_scope",
+      `${application.name} can't be added to a server: its installation contexts don't include Server Install, so the bot scope is refused.`,
+    );
   }
-  if (scopes.includes("bot") && !application.bot_user_id) return fail("invalid_scope", `${application.name} has no bot to add.`);
+  if (scopes.includes("bot") && !application.bot_user_id)
+    return fail("invalid_scope", `${application.name} has no bot to add.`);
   if (!installOnly && redirectUri === null && webMessageOrigin === null && redirects.length === 0) {
     return fail("invalid_request", `${application.name} has no registered redirect URI to send you back to.`);
   }
@@ -239,16 +268,28 @@ export function redirectTarget(target: AuthorizationResponseTarget, params: Reco
  */
 export function authorizationResponseUrl(target: AuthorizationResponseTarget, params: Record<string, string>): string {
   if (target.webMessageOrigin === null) return redirectTarget(target, params);
-  const query = new URLSearchParams({ client_id: String(target.application.id), origin: target.webMessageOrigin, ...params });
+  const query = new URLSearchParams({
+    client_id: String(target.application.id),
+    origin: target.webMessageOrigin,
+    ...params,
+  });
   if (target.state !== null) query.set("state", target.state);
   return `/oauth2/web-message?${query}`;
 }
 
-export const ACCESS_DENIED = { error: "access_denied", error_description: "The resource owner or authorization server denied the request" } as const;
+export const ACCESS_DENIED = {
+  error: "access_denied",
+  error_description: "The resource owner or authorization server denied the request",
+} as const;
 
 /** prompt=none: the user already granted these scopes (and no server install is asked for), so no consent screen. */
 export function canSkipConsent(request: AuthorizeRequest, userId: bigint): boolean {
-  return request.prompt === "none" && !request.installOnly && !request.scopes.includes("bot") && hasPriorAuthorization(request.application.id, userId, request.scopes);
+  return (
+    request.prompt === "none" &&
+    !request.installOnly &&
+    !request.scopes.includes("bot") &&
+    hasPriorAuthorization(request.application.id, userId, request.scopes)
+  );
 }
 
 /** Stores a code for the consent the user just gave; returns the code (only its hash is kept). */
@@ -269,15 +310,23 @@ export function createAuthorizationCode(input: {
     `INSERT INTO oauth2_codes (code_hash, application_id, user_id, scopes, redirect_uri, code_challenge, code_challenge_method, guild_id, expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
-    hashSecret(code), input.applicationId, input.userId, input.scopes.join(" "), input.redirectUri, input.codeChallenge ?? null,
-    input.codeChallengeMethod ?? null, input.guildId ?? null, BigInt(now + CODE_TTL_MS),
+    hashSecret(code),
+    input.applicationId,
+    input.userId,
+    input.scopes.join(" "),
+    input.redirectUri,
+    input.codeChallenge ?? null,
+    input.codeChallengeMethod ?? null,
+    input.guildId ?? null,
+    BigInt(now + CODE_TTL_MS),
   );
   return code;
 }
 
 /** The provider's own sign-in: the user id for a right username + password (never for bots). */
 export function signInWithPassword(username: string, password: string): bigint | null {
-  const user = sql("SELECT id, password_hash FROM users WHERE username = ? AND bot = 0").get(username.trim()) as { id: bigint; password_hash: string | null } | undefined;
+  const user = sql("SELECT id, password_hash FROM users WHERE username = ? AND bot = 0").get(username.trim()) as
+    { id: bigint; password_hash: string | null } | undefined;
   return user && verifyPassword(password, user.password_hash) ? user.id : null;
 }
 
@@ -287,7 +336,8 @@ export function authenticateClient(clientId: string | undefined, clientSecret: s
   if (!application || !clientSecret) throw new OAuth2Error("invalid_client", "Client authentication failed.", 401);
   const expected = Buffer.from(application.client_secret_hash);
   const actual = Buffer.from(hashSecret(clientSecret));
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw new OAuth2Error("invalid_client", "Client authentication failed.", 401);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual))
+    throw new OAuth2Error("invalid_client", "Client authentication failed.", 401);
   return application;
 }
 
@@ -304,10 +354,18 @@ interface CodeRow {
 const invalidGrant = (field: string) => new OAuth2Error("invalid_grant", `Invalid "${field}" in request.`);
 
 /** The token endpoint, one grant per request (RESTPostOAuth2AccessTokenResult or the client_credentials result). */
-export function exchangeToken(application: ApplicationRow, body: TokenRequestBody, now = Date.now()): IssuedTokens | IssuedClientCredentialsToken {
+export function exchangeToken(
+  application: ApplicationRow,
+  body: TokenRequestBody,
+  now = Date.now(),
+): IssuedTokens | IssuedClientCredentialsToken {
   switch (body.grant_type) {
     case "authorization_code":
-      return exchangeAuthorizationCode(application, { code: body.code, redirectUri: body.redirect_uri, codeVerifier: body.code_verifier }, now);
+      return exchangeAuthorizationCode(
+        application,
+        { code: body.code, redirectUri: body.redirect_uri, codeVerifier: body.code_verifier },
+        now,
+      );
     case "refresh_token":
       return refreshAccessToken(application, { refreshToken: body.refresh_token, scope: body.scope }, now);
     case "client_credentials":
@@ -340,7 +398,8 @@ export function exchangeAuthorizationCode(
       const verifier = input.codeVerifier ?? "";
       const computed = Buffer.from(createHash("sha256").update(verifier).digest("base64url"));
       const stored = Buffer.from(row.code_challenge);
-      if (!verifier || computed.length !== stored.length || !timingSafeEqual(computed, stored)) return invalidGrant("code_verifier");
+      if (!verifier || computed.length !== stored.length || !timingSafeEqual(computed, stored))
+        return invalidGrant("code_verifier");
     }
     sql("UPDATE oauth2_codes SET used_at = ? WHERE code_hash = ?").run(BigInt(now), codeHash);
     return issueAccessToken(application.id, row.user_id, row.scopes.split(" "), now);
@@ -350,7 +409,11 @@ export function exchangeAuthorizationCode(
 }
 
 /** refresh_token: rotation (the old pair stops working as the new one is issued); `scope` may only narrow. */
-export function refreshAccessToken(application: ApplicationRow, input: { refreshToken?: string; scope?: string }, now = Date.now()): IssuedTokens {
+export function refreshAccessToken(
+  application: ApplicationRow,
+  input: { refreshToken?: string; scope?: string },
+  now = Date.now(),
+): IssuedTokens {
   if (!input.refreshToken) throw new OAuth2Error("invalid_request", "refresh_token is missing.");
   const refreshToken = input.refreshToken;
   return transaction(() => {
@@ -361,7 +424,11 @@ export function refreshAccessToken(application: ApplicationRow, input: { refresh
     if (input.scope !== undefined) {
       scopes = splitScopes(input.scope);
       const wider = scopes.filter((scope) => !granted.includes(scope));
-      if (scopes.length === 0 || wider.length) throw new OAuth2Error("invalid_scope", `The refresh token was not granted: ${wider.join(", ") || "(no scope)"}.`);
+      if (scopes.length === 0 || wider.length)
+        throw new OAuth2Error(
+          "invalid_scope",
+          `The refresh token was not granted: ${wider.join(", ") || "(no scope)"}.`,
+        );
     }
     revokeTokenById(row.id, now);
     return issueAccessToken(application.id, row.user_id, scopes, now);
@@ -369,18 +436,28 @@ export function refreshAccessToken(application: ApplicationRow, input: { refresh
 }
 
 /** client_credentials: a token for the application's owner (Discord's behaviour), without a refresh token. */
-export function clientCredentialsToken(application: ApplicationRow, scope: string, now = Date.now()): IssuedClientCredentialsToken {
+export function clientCredentialsToken(
+  application: ApplicationRow,
+  scope: string,
+  now = Date.now(),
+): IssuedClientCredentialsToken {
   const scopes = splitScopes(scope);
   if (scopes.length === 0) throw new OAuth2Error("invalid_scope", "No scope was requested.");
   const unknown = scopes.filter((s) => !(s in OAUTH2_SCOPES));
   if (unknown.length) throw new OAuth2Error("invalid_scope", `Unknown scope: ${unknown.join(", ")}.`);
   const refused = scopes.filter((s) => CONSENT_ONLY.has(s));
-  if (refused.length) throw new OAuth2Error("invalid_scope", `${refused.join(", ")} can't be granted through client_credentials.`);
+  if (refused.length)
+    throw new OAuth2Error("invalid_scope", `${refused.join(", ")} can't be granted through client_credentials.`);
   return issueClientCredentialsToken(application.id, application.owner_id, scopes, now);
 }
 
 /** Revokes the pair an access or refresh token belongs to. Unknown tokens, or another client's, are not an error (RFC 7009 §2.2). */
-export function revokeToken(application: ApplicationRow, token: string | undefined, hint?: string, now = Date.now()): void {
+export function revokeToken(
+  application: ApplicationRow,
+  token: string | undefined,
+  hint?: string,
+  now = Date.now(),
+): void {
   if (!token) throw new OAuth2Error("invalid_request", "token is missing.");
   revokeTokenPair(application.id, token, hint, now);
 }

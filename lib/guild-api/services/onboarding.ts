@@ -16,19 +16,49 @@ const MODE_ADVANCED = 1;
 
 /** A prompt option as stored (the input shape Discord takes: emoji_id / emoji_name / emoji_animated). */
 interface StoredOption {
-  id: string; title: string; description: string | null; emoji_id: string | null; emoji_name: string | null; emoji_animated: boolean;
-  role_ids: string[]; channel_ids: string[];
+  id: string;
+  title: string;
+  description: string | null;
+  emoji_id: string | null;
+  emoji_name: string | null;
+  emoji_animated: boolean;
+  role_ids: string[];
+  channel_ids: string[];
 }
-interface StoredPrompt { id: string; type: number; title: string; single_select: boolean; required: boolean; in_onboarding: boolean; options: StoredOption[] }
-interface OnboardingRow { guild_id: bigint; enabled: bigint; mode: bigint; default_channel_ids: string; prompts: string }
+interface StoredPrompt {
+  id: string;
+  type: number;
+  title: string;
+  single_select: boolean;
+  required: boolean;
+  in_onboarding: boolean;
+  options: StoredOption[];
+}
+interface OnboardingRow {
+  guild_id: bigint;
+  enabled: bigint;
+  mode: bigint;
+  default_channel_ids: string;
+  prompts: string;
+}
 
-interface Onboarding { enabled: boolean; mode: number; defaultChannelIds: string[]; prompts: StoredPrompt[] }
+interface Onboarding {
+  enabled: boolean;
+  mode: number;
+  defaultChannelIds: string[];
+  prompts: StoredPrompt[];
+}
 
 function readOnboarding(guildId: bigint): { onboarding: Onboarding; exists: boolean } {
   const row = sql("SELECT * FROM guild_onboarding WHERE guild_id = ?").get(guildId) as OnboardingRow | undefined;
   if (!row) return { onboarding: { enabled: false, mode: 0, defaultChannelIds: [], prompts: [] }, exists: false };
   return {
-    onboarding: { enabled: Boolean(row.enabled), mode: Number(row.mode), defaultChannelIds: JSON.parse(row.default_channel_ids) as string[], prompts: JSON.parse(row.prompts) as StoredPrompt[] },
+    onboarding: {
+      enabled: Boolean(row.enabled),
+      mode: Number(row.mode),
+      defaultChannelIds: JSON.parse(row.default_channel_ids) as string[],
+      prompts: JSON.parse(row.prompts) as StoredPrompt[],
+    },
     exists: true,
   };
 }
@@ -65,41 +95,72 @@ export function getGuildOnboarding(access: GuildAccess) {
   return serializeOnboarding(access.guildId, readOnboarding(access.guildId).onboarding);
 }
 
-interface ChannelInfo { overwrites: string }
+interface ChannelInfo {
+  overwrites: string;
+}
 
 /** The guild's channels an onboarding may name (not categories or threads), by id. */
 function onboardingChannels(guildId: bigint): Map<string, ChannelInfo> {
-  const rows = sql("SELECT id, permission_overwrites FROM channels WHERE guild_id = ? AND type IN (0, 2, 5, 13, 15, 16)").all(guildId) as Array<{ id: bigint; permission_overwrites: string }>;
+  const rows = sql(
+    "SELECT id, permission_overwrites FROM channels WHERE guild_id = ? AND type IN (0, 2, 5, 13, 15, 16)",
+  ).all(guildId) as Array<{ id: bigint; permission_overwrites: string }>;
   return new Map(rows.map((row) => [String(row.id), { overwrites: row.permission_overwrites }]));
 }
 
 /** Checks and stores one option; ids the request names that already exist are kept, others are generated. */
-function resolveOption(access: GuildAccess, input: PromptOptionInput, path: Array<string | number>, ctx: ResolveContext): StoredOption {
+function resolveOption(
+  access: GuildAccess,
+  input: PromptOptionInput,
+  path: Array<string | number>,
+  ctx: ResolveContext,
+): StoredOption {
   const channelIds = input.channel_ids ?? [];
   const roleIds = input.role_ids ?? [];
   channelIds.forEach((id, i) => {
-    if (!ctx.channels.has(id)) ctx.issues.push({ path: [...path, "channel_ids", i], code: "CHANNEL_INVALID", message: `Channel ${id} is not a channel of this guild.` });
+    if (!ctx.channels.has(id))
+      ctx.issues.push({
+        path: [...path, "channel_ids", i],
+        code: "CHANNEL_INVALID",
+        message: `Channel ${id} is not a channel of this guild.`,
+      });
   });
   roleIds.forEach((id, i) => {
     const role = access.role(id);
-    if (!role || role.id === access.guildId) ctx.issues.push({ path: [...path, "role_ids", i], code: "UNKNOWN_ROLE", message: `Unknown role ${id}.` });
-    else if (role.managed) ctx.issues.push({ path: [...path, "role_ids", i], code: "ROLE_MANAGED", message: "A managed role cannot be assigned." });
+    if (!role || role.id === access.guildId)
+      ctx.issues.push({ path: [...path, "role_ids", i], code: "UNKNOWN_ROLE", message: `Unknown role ${id}.` });
+    else if (role.managed)
+      ctx.issues.push({
+        path: [...path, "role_ids", i],
+        code: "ROLE_MANAGED",
+        message: "A managed role cannot be assigned.",
+      });
     else access.assertCanManageRole(role);
   });
   let emojiId = input.emoji_id ?? null;
   let emojiName = input.emoji_name ?? null;
   let animated = false;
   if (emojiId !== null) {
-    const emoji = sql("SELECT name, animated FROM emojis WHERE id = ? AND guild_id = ?").get(BigInt(emojiId), access.guildId) as { name: string; animated: bigint } | undefined;
+    const emoji = sql("SELECT name, animated FROM emojis WHERE id = ? AND guild_id = ?").get(
+      BigInt(emojiId),
+      access.guildId,
+    ) as { name: string; animated: bigint } | undefined;
     if (!emoji) {
-      ctx.issues.push({ path: [...path, "emoji_id"], code: "EMOJI_INVALID", message: "Must be a custom emoji of this guild." });
+      ctx.issues.push({
+        path: [...path, "emoji_id"],
+        code: "EMOJI_INVALID",
+        message: "Must be a custom emoji of this guild.",
+      });
       emojiId = null;
     } else {
       emojiName = emoji.name;
       animated = Boolean(emoji.animated);
     }
   } else if (emojiName !== null && !isUnicodeEmoji(emojiName)) {
-    ctx.issues.push({ path: [...path, "emoji_name"], code: "EMOJI_INVALID", message: "Must be a unicode emoji, or the name of the custom emoji given by emoji_id." });
+    ctx.issues.push({
+      path: [...path, "emoji_name"],
+      code: "EMOJI_INVALID",
+      message: "Must be a unicode emoji, or the name of the custom emoji given by emoji_id.",
+    });
   }
   return {
     id: ctx.keepOrNewId(input.id ?? null, ctx.existingOptionIds),
@@ -120,7 +181,13 @@ interface ResolveContext {
   keepOrNewId(id: string | null, existing: ReadonlySet<string>): string;
 }
 
-function resolvePrompt(access: GuildAccess, input: PromptInput, index: number, ctx: ResolveContext, existingPromptIds: ReadonlySet<string>): StoredPrompt {
+function resolvePrompt(
+  access: GuildAccess,
+  input: PromptInput,
+  index: number,
+  ctx: ResolveContext,
+  existingPromptIds: ReadonlySet<string>,
+): StoredPrompt {
   return {
     id: ctx.keepOrNewId(input.id ?? null, existingPromptIds),
     type: input.type ?? 0,
@@ -136,24 +203,38 @@ function resolvePrompt(access: GuildAccess, input: PromptInput, index: number, c
  * The enabling constraints, each failure naming the rule and the shortfall. Default mode counts the default channels;
  * advanced mode adds the channels of options of prompts shown during onboarding.
  */
-function constraintIssues(access: GuildAccess, onboarding: Onboarding, channels: Map<string, ChannelInfo>): FieldIssue[] {
+function constraintIssues(
+  access: GuildAccess,
+  onboarding: Onboarding,
+  channels: Map<string, ChannelInfo>,
+): FieldIssue[] {
   // Which channels count, and where @everyone can chat, are the shared rules the dashboard's live checker applies.
-  const counted = countedChannelIds({ enabled: onboarding.enabled, mode: onboarding.mode, default_channel_ids: onboarding.defaultChannelIds, prompts: onboarding.prompts });
+  const counted = countedChannelIds({
+    enabled: onboarding.enabled,
+    mode: onboarding.mode,
+    default_channel_ids: onboarding.defaultChannelIds,
+    prompts: onboarding.prompts,
+  });
   const writable = [...counted.keys()].filter((id) => {
     const channel = channels.get(id);
     return channel !== undefined && everyoneCanChat(access.context, parseOverwrites(channel.overwrites));
   }).length;
-  const what = onboarding.mode === MODE_ADVANCED ? "default channels (counting the channels of onboarding questions)" : "default channels";
+  const what =
+    onboarding.mode === MODE_ADVANCED
+      ? "default channels (counting the channels of onboarding questions)"
+      : "default channels";
   const issues: FieldIssue[] = [];
   const shortBy = (min: number, has: number) => `has ${has}: add ${min - has} more`;
   if (counted.size < ONBOARDING_MIN_DEFAULT_CHANNELS)
     issues.push({
-      path: ["default_channel_ids"], code: "ONBOARDING_DEFAULT_CHANNELS_TOO_FEW",
+      path: ["default_channel_ids"],
+      code: "ONBOARDING_DEFAULT_CHANNELS_TOO_FEW",
       message: `Onboarding requires at least ${ONBOARDING_MIN_DEFAULT_CHANNELS} ${what} (${shortBy(ONBOARDING_MIN_DEFAULT_CHANNELS, counted.size)})`,
     });
   if (writable < ONBOARDING_MIN_WRITABLE_CHANNELS)
     issues.push({
-      path: ["default_channel_ids"], code: "ONBOARDING_WRITABLE_CHANNELS_TOO_FEW",
+      path: ["default_channel_ids"],
+      code: "ONBOARDING_WRITABLE_CHANNELS_TOO_FEW",
       message: `Onboarding requires at least ${ONBOARDING_MIN_WRITABLE_CHANNELS} ${what} where @everyone can send messages (${shortBy(ONBOARDING_MIN_WRITABLE_CHANNELS, writable)})`,
     });
   return issues;
@@ -186,11 +267,19 @@ export function modifyGuildOnboarding(access: GuildAccess, body: ModifyGuildOnbo
     };
 
     const next: Onboarding = { ...before };
-    if (body.prompts !== undefined) next.prompts = (body.prompts ?? []).map((prompt, index) => resolvePrompt(access, prompt, index, ctx, existingPromptIds));
+    if (body.prompts !== undefined)
+      next.prompts = (body.prompts ?? []).map((prompt, index) =>
+        resolvePrompt(access, prompt, index, ctx, existingPromptIds),
+      );
     if (body.default_channel_ids !== undefined) {
       next.defaultChannelIds = body.default_channel_ids ?? [];
       next.defaultChannelIds.forEach((id, i) => {
-        if (!channels.has(id)) issues.push({ path: ["default_channel_ids", i], code: "CHANNEL_INVALID", message: `Channel ${id} is not a channel of this guild.` });
+        if (!channels.has(id))
+          issues.push({
+            path: ["default_channel_ids", i],
+            code: "CHANNEL_INVALID",
+            message: `Channel ${id} is not a channel of this guild.`,
+          });
       });
     }
     if (body.enabled !== undefined && body.enabled !== null) next.enabled = body.enabled;
@@ -198,13 +287,31 @@ export function modifyGuildOnboarding(access: GuildAccess, body: ModifyGuildOnbo
     if (issues.length === 0 && next.enabled) issues.push(...constraintIssues(access, next, channels));
     if (issues.length > 0) throw invalidFormBody(issues);
 
-    sql("INSERT OR REPLACE INTO guild_onboarding (guild_id, enabled, mode, default_channel_ids, prompts) VALUES (?, ?, ?, ?, ?)").run(
-      guildId, next.enabled ? 1 : 0, next.mode, JSON.stringify(next.defaultChannelIds), JSON.stringify(next.prompts),
+    sql(
+      "INSERT OR REPLACE INTO guild_onboarding (guild_id, enabled, mode, default_channel_ids, prompts) VALUES (?, ?, ?, ?, ?)",
+    ).run(
+      guildId,
+      next.enabled ? 1 : 0,
+      next.mode,
+      JSON.stringify(next.defaultChannelIds),
+      JSON.stringify(next.prompts),
     );
     const wire = serializeOnboarding(guildId, next);
-    const changes = diffChanges(serializeOnboarding(guildId, before), wire, ["prompts", "default_channel_ids", "enabled", "mode"]);
+    const changes = diffChanges(serializeOnboarding(guildId, before), wire, [
+      "prompts",
+      "default_channel_ids",
+      "enabled",
+      "mode",
+    ]);
     if (changes.length > 0 || !exists)
-      writeAuditLog({ guildId, userId: access.caller.userId, actionType: exists ? AuditLogEvent.OnboardingUpdate : AuditLogEvent.OnboardingCreate, targetId: guildId, reason, changes });
+      writeAuditLog({
+        guildId,
+        userId: access.caller.userId,
+        actionType: exists ? AuditLogEvent.OnboardingUpdate : AuditLogEvent.OnboardingCreate,
+        targetId: guildId,
+        reason,
+        changes,
+      });
     return wire;
   });
 }

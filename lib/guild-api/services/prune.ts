@@ -23,7 +23,9 @@ import { deleteMember } from "../store/membership";
 import { serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
 
 const DAY_MS = 86_400_000;
-const USER_COLUMNS_OF_U = USER_COLUMNS.split(", ").map((c) => `u.${c}`).join(", ");
+const USER_COLUMNS_OF_U = USER_COLUMNS.split(", ")
+  .map((c) => `u.${c}`)
+  .join(", ");
 
 interface PruneRule {
   cutoff: bigint;
@@ -36,8 +38,11 @@ function pruneRule(access: GuildAccess, days: number, includeRoles: readonly str
   const roleIds: bigint[] = [];
   includeRoles.forEach((id, index) => {
     const role = access.role(id);
-    if (!role) throw Errors.invalidField(["include_roles", index], "ROLE_INVALID", `Role ${id} is not a role of this guild.`);
-    const countable = role.id !== access.guildId && canManageRole(access.context, access.permissionMember, { id, position: Number(role.position) }).ok;
+    if (!role)
+      throw Errors.invalidField(["include_roles", index], "ROLE_INVALID", `Role ${id} is not a role of this guild.`);
+    const countable =
+      role.id !== access.guildId &&
+      canManageRole(access.context, access.permissionMember, { id, position: Number(role.position) }).ok;
     if (countable && !roleIds.includes(role.id)) roleIds.push(role.id);
   });
   return { cutoff: BigInt(now - days * DAY_MS), roleIds };
@@ -64,25 +69,51 @@ function matchesRule(access: GuildAccess, rule: PruneRule, userId: bigint): bool
 const exempt = (access: GuildAccess): bigint[] => [...new Set([access.guild.owner_id, access.caller.userId])];
 
 function countPrunable(access: GuildAccess, rule: PruneRule): number {
-  let count = Number((sql("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND role_count = 0 AND last_active_at < ?").get(access.guildId, rule.cutoff) as { n: bigint }).n);
+  let count = Number(
+    (
+      sql("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND role_count = 0 AND last_active_at < ?").get(
+        access.guildId,
+        rule.cutoff,
+      ) as { n: bigint }
+    ).n,
+  );
   const k = rule.roleIds.length;
-  if (k > 0) count += Number((sql(`SELECT COUNT(*) AS n FROM members m WHERE ${subsetCondition(k)}`).get(access.guildId, rule.cutoff, ...rule.roleIds) as { n: bigint }).n);
+  if (k > 0)
+    count += Number(
+      (
+        sql(`SELECT COUNT(*) AS n FROM members m WHERE ${subsetCondition(k)}`).get(
+          access.guildId,
+          rule.cutoff,
+          ...rule.roleIds,
+        ) as { n: bigint }
+      ).n,
+    );
   for (const userId of exempt(access)) if (matchesRule(access, rule, userId)) count -= 1;
   return count;
 }
 
 function listPrunable(access: GuildAccess, rule: PruneRule): UserRow[] {
-  const users = sql(`SELECT ${USER_COLUMNS_OF_U} FROM members m JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND m.role_count = 0 AND m.last_active_at < ?`).all(
-    access.guildId, rule.cutoff,
-  ) as UserRow[];
+  const users = sql(
+    `SELECT ${USER_COLUMNS_OF_U} FROM members m JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND m.role_count = 0 AND m.last_active_at < ?`,
+  ).all(access.guildId, rule.cutoff) as UserRow[];
   const k = rule.roleIds.length;
-  if (k > 0) users.push(...(sql(`SELECT ${USER_COLUMNS_OF_U} FROM members m JOIN users u ON u.id = m.user_id WHERE ${subsetCondition(k)}`).all(access.guildId, rule.cutoff, ...rule.roleIds) as UserRow[]));
+  if (k > 0)
+    users.push(
+      ...(sql(
+        `SELECT ${USER_COLUMNS_OF_U} FROM members m JOIN users u ON u.id = m.user_id WHERE ${subsetCondition(k)}`,
+      ).all(access.guildId, rule.cutoff, ...rule.roleIds) as UserRow[]),
+    );
   const never = exempt(access);
   return users.filter((user) => !never.includes(user.id));
 }
 
 /** Get Guild Prune Count: `{pruned}`, the number Begin Guild Prune would remove with the same days and roles. */
-export function getGuildPruneCount(access: GuildAccess, days: number, includeRoles: readonly string[], now = Date.now()) {
+export function getGuildPruneCount(
+  access: GuildAccess,
+  days: number,
+  includeRoles: readonly string[],
+  now = Date.now(),
+) {
   access.require(Permission.ManageGuild, Permission.KickMembers);
   return { pruned: countPrunable(access, pruneRule(access, days, includeRoles, now)) };
 }
@@ -109,7 +140,10 @@ export function beginGuildPrune(access: GuildAccess, input: BeginGuildPruneInput
       emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: guildId, user: serializeUser(user) }, now);
     }
     writeAuditLog({
-      guildId: access.guildId, userId: access.caller.userId, actionType: AuditLogEvent.MemberPrune, reason: input.reason,
+      guildId: access.guildId,
+      userId: access.caller.userId,
+      actionType: AuditLogEvent.MemberPrune,
+      reason: input.reason,
       options: { delete_member_days: String(input.days), members_removed: String(targets.length) },
     });
     return targets.length;

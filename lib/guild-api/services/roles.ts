@@ -27,10 +27,12 @@ const ROLE_INVALID = "ROLE_INVALID";
 const invalidRole = () => new ApiError(400, 50028, "Invalid Role");
 const maxRoles = () => new ApiError(400, 30005, `Maximum number of guild roles reached (${ROLES_MAX})`);
 const features = (access: GuildAccess) => JSON.parse(access.guild.features) as string[];
-const findRole = (guildId: bigint, roleId: bigint) => sql("SELECT * FROM roles WHERE guild_id = ? AND id = ?").get(guildId, roleId) as RoleRow | undefined;
+const findRole = (guildId: bigint, roleId: bigint) =>
+  sql("SELECT * FROM roles WHERE guild_id = ? AND id = ?").get(guildId, roleId) as RoleRow | undefined;
 
 /** A standard emoji: pictographs (with their modifiers and joiners), keycaps or flags, no text around them. */
-const UNICODE_EMOJI = /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|[#*0-9]\uFE0F?\u20E3)(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\uFE0F|\u200D|\u20E3)*$/u;
+const UNICODE_EMOJI =
+  /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|[#*0-9]\uFE0F?\u20E3)(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\uFE0F|\u200D|\u20E3)*$/u;
 
 export function getGuildRoles(access: GuildAccess) {
   return access.roles.map(serializeRole);
@@ -44,7 +46,9 @@ export function getGuildRole(access: GuildAccess, roleId: bigint) {
 
 /** Get Guild Role Member Counts: one grouped walk of the member_roles(guild_id, role_id) index; no @everyone, zeros kept. */
 export function getGuildRoleMemberCounts(access: GuildAccess): Record<string, number> {
-  const rows = sql("SELECT role_id, COUNT(*) AS n FROM member_roles WHERE guild_id = ? GROUP BY role_id").all(access.guildId) as Array<{ role_id: bigint; n: bigint }>;
+  const rows = sql("SELECT role_id, COUNT(*) AS n FROM member_roles WHERE guild_id = ? GROUP BY role_id").all(
+    access.guildId,
+  ) as Array<{ role_id: bigint; n: bigint }>;
   const counts = new Map(rows.map((row) => [row.role_id, Number(row.n)]));
   const result: Record<string, number> = {};
   for (const role of access.roles) if (role.id !== access.guildId) result[String(role.id)] = counts.get(role.id) ?? 0;
@@ -78,14 +82,20 @@ function assertCanGrant(access: GuildAccess, before: bigint, after: bigint): voi
  * unchanged for permissions, hoist and mentionable. `colors` replaces all three colors; the deprecated `color`
  * sets the primary color only. @everyone takes nothing but permissions.
  */
-function applyRoleFields(access: GuildAccess, current: RoleRow, body: RoleFieldsBody, creating: boolean): { next: RoleRow; icon: DecodedImage | null } {
+function applyRoleFields(
+  access: GuildAccess,
+  current: RoleRow,
+  body: RoleFieldsBody,
+  creating: boolean,
+): { next: RoleRow; icon: DecodedImage | null } {
   const next: RoleRow = { ...current };
   const issues: FieldIssue[] = [];
   const guildFeatures = features(access);
   let icon: DecodedImage | null = null;
 
   if (body.name !== undefined) next.name = body.name ?? (creating ? DEFAULT_ROLE_NAME : current.name);
-  if (body.permissions !== undefined && body.permissions !== null) next.permissions = body.permissions & ALL_PERMISSIONS;
+  if (body.permissions !== undefined && body.permissions !== null)
+    next.permissions = body.permissions & ALL_PERMISSIONS;
   if (body.hoist !== undefined && body.hoist !== null) next.hoist = body.hoist ? 1n : 0n;
   if (body.mentionable !== undefined && body.mentionable !== null) next.mentionable = body.mentionable ? 1n : 0n;
   if (body.colors !== undefined) {
@@ -95,27 +105,45 @@ function applyRoleFields(access: GuildAccess, current: RoleRow, body: RoleFields
   } else if (body.color !== undefined) {
     next.color = BigInt(body.color ?? 0);
   }
-  if ((next.secondary_color !== current.secondary_color && next.secondary_color !== null) || (next.tertiary_color !== current.tertiary_color && next.tertiary_color !== null)) {
+  if (
+    (next.secondary_color !== current.secondary_color && next.secondary_color !== null) ||
+    (next.tertiary_color !== current.tertiary_color && next.tertiary_color !== null)
+  ) {
     if (!guildFeatures.includes("ENHANCED_ROLE_COLORS")) {
       const field = next.secondary_color !== null ? "secondary_color" : "tertiary_color";
-      issues.push({ path: ["colors", field], code: GUILD_FEATURE_REQUIRED, message: "Gradient role colors need the ENHANCED_ROLE_COLORS feature." });
+      issues.push({
+        path: ["colors", field],
+        code: GUILD_FEATURE_REQUIRED,
+        message: "Gradient role colors need the ENHANCED_ROLE_COLORS feature.",
+      });
     }
   }
   if (body.icon !== undefined) {
     if (body.icon === null) next.icon = null;
-    else if (!guildFeatures.includes("ROLE_ICONS")) issues.push({ path: ["icon"], code: GUILD_FEATURE_REQUIRED, message: "Role icons need the ROLE_ICONS feature." });
+    else if (!guildFeatures.includes("ROLE_ICONS"))
+      issues.push({ path: ["icon"], code: GUILD_FEATURE_REQUIRED, message: "Role icons need the ROLE_ICONS feature." });
     else {
       icon = decodeImage(body.icon);
       if (!icon || icon.animated) {
         icon = null;
-        issues.push({ path: ["icon"], code: IMAGE_INVALID, message: "Invalid image data: must be a base64 data URI of a png, jpeg or still gif image." });
+        issues.push({
+          path: ["icon"],
+          code: IMAGE_INVALID,
+          message: "Invalid image data: must be a base64 data URI of a png, jpeg or still gif image.",
+        });
       }
     }
   }
   if (body.unicode_emoji !== undefined) {
     if (body.unicode_emoji === null) next.unicode_emoji = null;
-    else if (!guildFeatures.includes("ROLE_ICONS")) issues.push({ path: ["unicode_emoji"], code: GUILD_FEATURE_REQUIRED, message: "Role icons need the ROLE_ICONS feature." });
-    else if (!UNICODE_EMOJI.test(body.unicode_emoji)) issues.push({ path: ["unicode_emoji"], code: EMOJI_INVALID, message: "Must be a standard emoji." });
+    else if (!guildFeatures.includes("ROLE_ICONS"))
+      issues.push({
+        path: ["unicode_emoji"],
+        code: GUILD_FEATURE_REQUIRED,
+        message: "Role icons need the ROLE_ICONS feature.",
+      });
+    else if (!UNICODE_EMOJI.test(body.unicode_emoji))
+      issues.push({ path: ["unicode_emoji"], code: EMOJI_INVALID, message: "Must be a standard emoji." });
     else next.unicode_emoji = body.unicode_emoji;
   }
 
@@ -125,7 +153,12 @@ function applyRoleFields(access: GuildAccess, current: RoleRow, body: RoleFields
       .map((key) => [key]);
     if (next.secondary_color !== current.secondary_color) changed.push(["colors", "secondary_color"]);
     if (next.tertiary_color !== current.tertiary_color) changed.push(["colors", "tertiary_color"]);
-    for (const path of changed) issues.push({ path, code: EVERYONE_ROLE_IMMUTABLE, message: "Only the permissions of @everyone can be changed." });
+    for (const path of changed)
+      issues.push({
+        path,
+        code: EVERYONE_ROLE_IMMUTABLE,
+        message: "Only the permissions of @everyone can be changed.",
+      });
   }
   if (issues.length > 0) throw invalidFormBody(issues);
   return { next, icon };
@@ -134,8 +167,16 @@ function applyRoleFields(access: GuildAccess, current: RoleRow, body: RoleFields
 const UPDATE_ROLE = `UPDATE roles SET name = @name, permissions = @permissions, color = @color, secondary_color = @secondary_color,
   tertiary_color = @tertiary_color, hoist = @hoist, icon = @icon, unicode_emoji = @unicode_emoji, mentionable = @mentionable WHERE id = @id`;
 const roleParams = (role: RoleRow) => ({
-  id: role.id, name: role.name, permissions: role.permissions, color: role.color, secondary_color: role.secondary_color,
-  tertiary_color: role.tertiary_color, hoist: role.hoist, icon: role.icon, unicode_emoji: role.unicode_emoji, mentionable: role.mentionable,
+  id: role.id,
+  name: role.name,
+  permissions: role.permissions,
+  color: role.color,
+  secondary_color: role.secondary_color,
+  tertiary_color: role.tertiary_color,
+  hoist: role.hoist,
+  icon: role.icon,
+  unicode_emoji: role.unicode_emoji,
+  mentionable: role.mentionable,
 });
 
 /**
@@ -150,8 +191,21 @@ export function createGuildRole(access: GuildAccess, body: RoleFieldsBody, reaso
   if (!everyone) throw Errors.unknownRole();
   const id = newSnowflake();
   const blank: RoleRow = {
-    id, guild_id: guildId, name: DEFAULT_ROLE_NAME, permissions: everyone.permissions, position: 1n, color: 0n, secondary_color: null, tertiary_color: null,
-    hoist: 0n, icon: null, unicode_emoji: null, managed: 0n, mentionable: 0n, flags: 0n, tags: null,
+    id,
+    guild_id: guildId,
+    name: DEFAULT_ROLE_NAME,
+    permissions: everyone.permissions,
+    position: 1n,
+    color: 0n,
+    secondary_color: null,
+    tertiary_color: null,
+    hoist: 0n,
+    icon: null,
+    unicode_emoji: null,
+    managed: 0n,
+    mentionable: 0n,
+    flags: 0n,
+    tags: null,
   };
   const { next: role, icon } = applyRoleFields(access, blank, body, true);
   assertCanGrant(access, 0n, role.permissions);
@@ -159,16 +213,32 @@ export function createGuildRole(access: GuildAccess, body: RoleFieldsBody, reaso
     const count = Number((sql("SELECT COUNT(*) AS n FROM roles WHERE guild_id = ?").get(guildId) as { n: bigint }).n);
     if (count >= ROLES_MAX + 1) throw maxRoles(); // @everyone does not count toward the cap
     if (icon) role.icon = saveImage("role-icons", id, icon);
-    const shifted = (sql("SELECT * FROM roles WHERE guild_id = ? AND id != ? AND position >= 1 ORDER BY position, id").all(guildId, guildId) as RoleRow[]);
-    sql("UPDATE roles SET position = position + 1 WHERE guild_id = ? AND id != ? AND position >= 1").run(guildId, guildId);
+    const shifted = sql(
+      "SELECT * FROM roles WHERE guild_id = ? AND id != ? AND position >= 1 ORDER BY position, id",
+    ).all(guildId, guildId) as RoleRow[];
+    sql("UPDATE roles SET position = position + 1 WHERE guild_id = ? AND id != ? AND position >= 1").run(
+      guildId,
+      guildId,
+    );
     sql(
       `INSERT INTO roles (id, guild_id, name, permissions, position, color, secondary_color, tertiary_color, hoist, icon, unicode_emoji, managed, mentionable, flags, tags)
        VALUES (@id, @guild_id, @name, @permissions, 1, @color, @secondary_color, @tertiary_color, @hoist, @icon, @unicode_emoji, 0, @mentionable, 0, NULL)`,
     ).run({ ...roleParams(role), guild_id: guildId });
     const created = serializeRole(findRole(guildId, id) as RoleRow);
     emitEvent(guildId, "GUILD_ROLE_CREATE", { guild_id: String(guildId), role: created });
-    for (const other of shifted) emitEvent(guildId, "GUILD_ROLE_UPDATE", { guild_id: String(guildId), role: serializeRole({ ...other, position: other.position + 1n }) });
-    writeAuditLog({ guildId, userId: access.caller.userId, actionType: AuditLogEvent.RoleCreate, targetId: id, reason, changes: diffChanges({}, auditView(role)) });
+    for (const other of shifted)
+      emitEvent(guildId, "GUILD_ROLE_UPDATE", {
+        guild_id: String(guildId),
+        role: serializeRole({ ...other, position: other.position + 1n }),
+      });
+    writeAuditLog({
+      guildId,
+      userId: access.caller.userId,
+      actionType: AuditLogEvent.RoleCreate,
+      targetId: id,
+      reason,
+      changes: diffChanges({}, auditView(role)),
+    });
     return created;
   });
 }
@@ -179,7 +249,11 @@ export function createGuildRole(access: GuildAccess, body: RoleFieldsBody, reaso
  * Listed roles take their positions (ties by id: the lower id ends higher), the others keep their order around them, and
  * positions are renumbered 1..n. Answers every role; one GUILD_ROLE_UPDATE and audit entry per role that moved.
  */
-export function modifyGuildRolePositions(access: GuildAccess, items: ModifyGuildRolePositionsBody, reason: string | null) {
+export function modifyGuildRolePositions(
+  access: GuildAccess,
+  items: ModifyGuildRolePositionsBody,
+  reason: string | null,
+) {
   access.require(Permission.ManageRoles);
   const guildId = access.guildId;
   return transaction(() => {
@@ -188,8 +262,14 @@ export function modifyGuildRolePositions(access: GuildAccess, items: ModifyGuild
     const issues: FieldIssue[] = [];
     const seen = new Set<string>();
     items.forEach((item, index) => {
-      if (!byId.has(item.id)) issues.push({ path: [index, "id"], code: ROLE_INVALID, message: `Role ${item.id} is not a role of this guild.` });
-      else if (seen.has(item.id)) issues.push({ path: [index, "id"], code: ROLE_INVALID, message: "A role may be listed once." });
+      if (!byId.has(item.id))
+        issues.push({
+          path: [index, "id"],
+          code: ROLE_INVALID,
+          message: `Role ${item.id} is not a role of this guild.`,
+        });
+      else if (seen.has(item.id))
+        issues.push({ path: [index, "id"], code: ROLE_INVALID, message: "A role may be listed once." });
       else if (item.id === String(guildId) && item.position != null && item.position !== 0)
         issues.push({ path: [index, "position"], code: ROLE_INVALID, message: "The @everyone role cannot be moved." });
       seen.add(item.id);
@@ -198,11 +278,15 @@ export function modifyGuildRolePositions(access: GuildAccess, items: ModifyGuild
 
     // Current order, renumbered 1..n, by the engine's hierarchy order (equal positions: the lower id ranks higher).
     const asPosition = (role: RoleRow) => ({ id: String(role.id), position: Number(role.position) });
-    const ordered = roles.filter((role) => role.id !== guildId).sort((a, b) => compareRolePositions(asPosition(a), asPosition(b)));
+    const ordered = roles
+      .filter((role) => role.id !== guildId)
+      .sort((a, b) => compareRolePositions(asPosition(a), asPosition(b)));
     const rank = new Map(ordered.map((role, index) => [role.id, index + 1]));
     const callerTop = access.isOwner ? Infinity : Math.max(0, ...access.memberRoleIds.map((id) => rank.get(id) ?? 0));
     const moves = items
-      .filter((item) => item.id !== String(guildId) && item.position != null && item.position !== rank.get(BigInt(item.id)))
+      .filter(
+        (item) => item.id !== String(guildId) && item.position != null && item.position !== rank.get(BigInt(item.id)),
+      )
       .map((item) => ({ role: byId.get(item.id)!, target: Math.max(1, item.position!) }));
     for (const move of moves) {
       if (rank.get(move.role.id)! >= callerTop || move.target >= callerTop) throw Errors.missingPermissions();
@@ -227,7 +311,14 @@ export function modifyGuildRolePositions(access: GuildAccess, items: ModifyGuild
       const updated = { ...role, position };
       emitEvent(guildId, "GUILD_ROLE_UPDATE", { guild_id: String(guildId), role: serializeRole(updated) });
       if (moving.has(role.id)) {
-        writeAuditLog({ guildId, userId: access.caller.userId, actionType: AuditLogEvent.RoleUpdate, targetId: role.id, reason, changes: [{ key: "position", old_value: Number(role.position), new_value: index + 1 }] });
+        writeAuditLog({
+          guildId,
+          userId: access.caller.userId,
+          actionType: AuditLogEvent.RoleUpdate,
+          targetId: role.id,
+          reason,
+          changes: [{ key: "position", old_value: Number(role.position), new_value: index + 1 }],
+        });
       }
     });
     return listGuildRoles(guildId).map(serializeRole);
@@ -253,7 +344,14 @@ export function modifyGuildRole(access: GuildAccess, roleId: bigint, body: RoleF
     const changes = diffChanges(auditView(before), auditView(after));
     if (changes.length > 0) {
       emitEvent(guildId, "GUILD_ROLE_UPDATE", { guild_id: String(guildId), role });
-      writeAuditLog({ guildId, userId: access.caller.userId, actionType: AuditLogEvent.RoleUpdate, targetId: roleId, reason, changes });
+      writeAuditLog({
+        guildId,
+        userId: access.caller.userId,
+        actionType: AuditLogEvent.RoleUpdate,
+        targetId: roleId,
+        reason,
+        changes,
+      });
     }
     return role;
   });
@@ -276,11 +374,17 @@ export function deleteGuildRole(access: GuildAccess, roleId: bigint, reason: str
       "UPDATE members SET role_count = role_count - 1 WHERE guild_id = ? AND user_id IN (SELECT user_id FROM member_roles WHERE guild_id = ? AND role_id = ?)",
     ).run(guildId, guildId, roleId);
     sql("DELETE FROM member_roles WHERE guild_id = ? AND role_id = ?").run(guildId, roleId);
-    if (sql("DELETE FROM roles WHERE guild_id = ? AND id = ?").run(guildId, roleId).changes === 0) throw Errors.unknownRole();
+    if (sql("DELETE FROM roles WHERE guild_id = ? AND id = ?").run(guildId, roleId).changes === 0)
+      throw Errors.unknownRole();
 
-    const channels = sql("SELECT * FROM channels WHERE guild_id = ? AND instr(permission_overwrites, ?) > 0").all(guildId, `"${roleId}"`) as ChannelRow[];
+    const channels = sql("SELECT * FROM channels WHERE guild_id = ? AND instr(permission_overwrites, ?) > 0").all(
+      guildId,
+      `"${roleId}"`,
+    ) as ChannelRow[];
     for (const channel of channels) {
-      const overwrites = (JSON.parse(channel.permission_overwrites) as OverwriteJson[]).filter((o) => !(o.type === 0 && o.id === String(roleId)));
+      const overwrites = (JSON.parse(channel.permission_overwrites) as OverwriteJson[]).filter(
+        (o) => !(o.type === 0 && o.id === String(roleId)),
+      );
       const json = JSON.stringify(overwrites);
       if (json === channel.permission_overwrites) continue;
       sql("UPDATE channels SET permission_overwrites = ? WHERE id = ?").run(json, channel.id);
@@ -288,6 +392,13 @@ export function deleteGuildRole(access: GuildAccess, roleId: bigint, reason: str
     }
     emitEvent(guildId, "GUILD_ROLE_DELETE", { guild_id: String(guildId), role_id: String(roleId) });
     const changes = Object.entries(auditView(role)).map(([key, value]) => ({ key, old_value: value }));
-    writeAuditLog({ guildId, userId: access.caller.userId, actionType: AuditLogEvent.RoleDelete, targetId: roleId, reason, changes });
+    writeAuditLog({
+      guildId,
+      userId: access.caller.userId,
+      actionType: AuditLogEvent.RoleDelete,
+      targetId: roleId,
+      reason,
+      changes,
+    });
   });
 }

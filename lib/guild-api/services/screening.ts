@@ -20,7 +20,11 @@ export function completeMembershipScreening(access: GuildAccess, now = Date.now(
   const guildId = access.guildId;
   const userId = access.caller.userId;
   return transaction(() => {
-    if (sql("UPDATE members SET pending = 0 WHERE guild_id = ? AND user_id = ? AND pending = 1").run(guildId, userId).changes === 0) throw alreadyComplete();
+    if (
+      sql("UPDATE members SET pending = 0 WHERE guild_id = ? AND user_id = ? AND pending = 1").run(guildId, userId)
+        .changes === 0
+    )
+      throw alreadyComplete();
     const member = findMember(guildId, userId)!;
     const user = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(userId) as UserRow;
     const wire = serializeMember(member, user, memberRoleIds(guildId, userId));

@@ -70,7 +70,8 @@ export async function parseTargetUsersFile(text: string): Promise<bigint[]> {
       }
     }
   }
-  if (problems.length > 0) throw new TargetUsersFileError(problems.sort((a, b) => a[0] - b[0]).map(([, message]) => message));
+  if (problems.length > 0)
+    throw new TargetUsersFileError(problems.sort((a, b) => a[0] - b[0]).map(([, message]) => message));
   return ids;
 }
 
@@ -78,12 +79,18 @@ export async function parseTargetUsersFile(text: string): Promise<bigint[]> {
 // The job
 
 interface JobRow {
-  invite_code: string; status: bigint; total_users: bigint; processed_users: bigint; error_message: string | null; created_at: bigint; completed_at: bigint | null;
+  invite_code: string;
+  status: bigint;
+  total_users: bigint;
+  processed_users: bigint;
+  error_message: string | null;
+  created_at: bigint;
+  completed_at: bigint | null;
 }
 const findJob = (code: string) =>
-  sql("SELECT invite_code, status, total_users, processed_users, error_message, created_at, completed_at FROM invite_target_users_jobs WHERE invite_code = ?").get(code) as
-    | JobRow
-    | undefined;
+  sql(
+    "SELECT invite_code, status, total_users, processed_users, error_message, created_at, completed_at FROM invite_target_users_jobs WHERE invite_code = ?",
+  ).get(code) as JobRow | undefined;
 
 /** The job each invite is running in this process, by its generation (created_at): a newer upload supersedes it. */
 const running = new Map<string, bigint>();
@@ -101,7 +108,14 @@ export function startTargetUsersJob(code: string, ids: readonly bigint[], now = 
   sql(
     `INSERT OR REPLACE INTO invite_target_users_jobs (invite_code, status, total_users, processed_users, pending_user_ids, error_message, created_at, completed_at)
      VALUES (?, ?, ?, 0, ?, NULL, ?, ?)`,
-  ).run(code, empty ? TargetUsersJobStatus.Completed : TargetUsersJobStatus.Processing, ids.length, empty ? "[]" : idArray(ids), createdAt, empty ? createdAt : null);
+  ).run(
+    code,
+    empty ? TargetUsersJobStatus.Completed : TargetUsersJobStatus.Processing,
+    ids.length,
+    empty ? "[]" : idArray(ids),
+    createdAt,
+    empty ? createdAt : null,
+  );
   if (empty) running.delete(code);
   else runJob(code, ids, createdAt);
 }
@@ -113,22 +127,25 @@ export function stopTargetUsersJob(code: string): void {
 
 function runJob(code: string, ids: readonly bigint[], generation: bigint): void {
   running.set(code, generation);
-  const insert = sql("INSERT OR IGNORE INTO invite_target_users (invite_code, user_id) SELECT ?, value FROM json_each(?)");
+  const insert = sql(
+    "INSERT OR IGNORE INTO invite_target_users (invite_code, user_id) SELECT ?, value FROM json_each(?)",
+  );
   const step = () => {
     if (running.get(code) !== generation) return;
     try {
       const finished = transaction(() => {
         const job = findJob(code);
         // Deleted with its invite, or replaced by a newer upload: stop without touching anything.
-        if (!job || job.created_at !== generation || Number(job.status) !== TargetUsersJobStatus.Processing) return true;
+        if (!job || job.created_at !== generation || Number(job.status) !== TargetUsersJobStatus.Processing)
+          return true;
         const offset = Number(job.processed_users);
         const chunk = ids.slice(offset, offset + TARGET_USERS_CHUNK);
         if (chunk.length > 0) insert.run(code, idArray(chunk));
         const processed = offset + chunk.length;
         if (processed >= ids.length) {
-          sql("UPDATE invite_target_users_jobs SET status = ?, processed_users = ?, pending_user_ids = '[]', completed_at = ? WHERE invite_code = ?").run(
-            TargetUsersJobStatus.Completed, processed, BigInt(Date.now()), code,
-          );
+          sql(
+            "UPDATE invite_target_users_jobs SET status = ?, processed_users = ?, pending_user_ids = '[]', completed_at = ? WHERE invite_code = ?",
+          ).run(TargetUsersJobStatus.Completed, processed, BigInt(Date.now()), code);
           return true;
         }
         sql("UPDATE invite_target_users_jobs SET processed_users = ? WHERE invite_code = ?").run(processed, code);
@@ -141,8 +158,13 @@ function runJob(code: string, ids: readonly bigint[], generation: bigint): void 
     } catch (error) {
       console.error(`[guild-api] target users job ${code} failed:`, error);
       try {
-        sql("UPDATE invite_target_users_jobs SET status = ?, error_message = ?, pending_user_ids = '[]' WHERE invite_code = ? AND created_at = ?").run(
-          TargetUsersJobStatus.Failed, "The target users could not be saved; upload the file again.", code, generation,
+        sql(
+          "UPDATE invite_target_users_jobs SET status = ?, error_message = ?, pending_user_ids = '[]' WHERE invite_code = ? AND created_at = ?",
+        ).run(
+          TargetUsersJobStatus.Failed,
+          "The target users could not be saved; upload the file again.",
+          code,
+          generation,
         );
       } catch (secondError) {
         // The database itself is gone (shutdown): the job stays PROCESSING and resumes at the next start.
@@ -158,12 +180,16 @@ function runJob(code: string, ids: readonly bigint[], generation: bigint): void 
 function resumeJob(code: string): void {
   const job = findJob(code);
   if (!job || Number(job.status) !== TargetUsersJobStatus.Processing || running.has(code)) return;
-  const ids = (sql("SELECT value FROM json_each((SELECT pending_user_ids FROM invite_target_users_jobs WHERE invite_code = ?))").all(code) as Array<{ value: bigint }>).map(
-    (row) => BigInt(row.value),
-  );
+  const ids = (
+    sql(
+      "SELECT value FROM json_each((SELECT pending_user_ids FROM invite_target_users_jobs WHERE invite_code = ?))",
+    ).all(code) as Array<{ value: bigint }>
+  ).map((row) => BigInt(row.value));
   if (ids.length !== Number(job.total_users)) {
     sql("UPDATE invite_target_users_jobs SET status = ?, error_message = ? WHERE invite_code = ?").run(
-      TargetUsersJobStatus.Failed, "The job's pending user list was lost; upload the file again.", code,
+      TargetUsersJobStatus.Failed,
+      "The job's pending user list was lost; upload the file again.",
+      code,
     );
     return;
   }
@@ -172,7 +198,9 @@ function resumeJob(code: string): void {
 
 /** Resumes every unfinished job; call once at server start. Returns how many were resumed. */
 export function resumeTargetUserJobs(): number {
-  const codes = sql("SELECT invite_code FROM invite_target_users_jobs WHERE status = ?").all(TargetUsersJobStatus.Processing) as Array<{ invite_code: string }>;
+  const codes = sql("SELECT invite_code FROM invite_target_users_jobs WHERE status = ?").all(
+    TargetUsersJobStatus.Processing,
+  ) as Array<{ invite_code: string }>;
   for (const { invite_code } of codes) resumeJob(invite_code);
   return codes.length;
 }
@@ -190,12 +218,16 @@ export function isTargetUserAllowed(code: string, userId: bigint): boolean {
 // ---------------------------------------------------------------------------------------------------------------
 // The operations
 
-interface InviteOwnerRow { code: string; guild_id: bigint; inviter_id: bigint | null }
+interface InviteOwnerRow {
+  code: string;
+  guild_id: bigint;
+  inviter_id: bigint | null;
+}
 
 function findInviteOrThrow(code: string, now = Date.now()): InviteOwnerRow {
-  const invite = sql("SELECT code, guild_id, inviter_id FROM invites WHERE code = ? AND (expires_at IS NULL OR expires_at > ?) AND (max_uses = 0 OR uses < max_uses)").get(
-    code, BigInt(now),
-  ) as InviteOwnerRow | undefined;
+  const invite = sql(
+    "SELECT code, guild_id, inviter_id FROM invites WHERE code = ? AND (expires_at IS NULL OR expires_at > ?) AND (max_uses = 0 OR uses < max_uses)",
+  ).get(code, BigInt(now)) as InviteOwnerRow | undefined;
   if (!invite) throw Errors.unknownInvite();
   return invite;
 }
@@ -210,7 +242,9 @@ function authorize(caller: Identity, invite: InviteOwnerRow, ...flags: bigint[])
 export function getInviteTargetUsers(caller: Identity, code: string): string {
   const invite = findInviteOrThrow(code);
   authorize(caller, invite, Permission.ManageGuild, Permission.ViewAuditLog);
-  const rows = sql("SELECT user_id FROM invite_target_users WHERE invite_code = ? ORDER BY user_id").all(code) as Array<{ user_id: bigint }>;
+  const rows = sql("SELECT user_id FROM invite_target_users WHERE invite_code = ? ORDER BY user_id").all(
+    code,
+  ) as Array<{ user_id: bigint }>;
   return `user_id\n${rows.map((row) => `${row.user_id}\n`).join("")}`;
 }
 
@@ -238,7 +272,15 @@ export function getInviteTargetUsersJobStatus(caller: Identity, code: string) {
     resumeJob(code);
     job = findJob(code);
   }
-  if (!job) return { status: TargetUsersJobStatus.Unspecified, total_users: 0, processed_users: 0, created_at: null, completed_at: null, error_message: null };
+  if (!job)
+    return {
+      status: TargetUsersJobStatus.Unspecified,
+      total_users: 0,
+      processed_users: 0,
+      created_at: null,
+      completed_at: null,
+      error_message: null,
+    };
   return {
     status: Number(job.status),
     total_users: Number(job.total_users),

@@ -14,7 +14,6 @@ import { emitGuildUpdate } from "./widget";
 const FEATURE = "WELCOME_SCREEN_ENABLED";
 const features = (guild: GuildRow) => JSON.parse(guild.features) as string[];
 
-
 /** Get Guild Welcome Screen: any member while it is enabled; MANAGE_GUILD otherwise. */
 export function getGuildWelcomeScreen(access: GuildAccess) {
   if (!features(access.guild).includes(FEATURE)) access.require(Permission.ManageGuild);
@@ -28,22 +27,45 @@ const WELCOME_CHANNEL_TYPES = "0, 2, 5, 13, 15, 16";
  * The welcome channels as stored: each a channel of the guild; emoji_id a custom emoji of the guild (emoji_name then
  * becomes that emoji's name), otherwise emoji_name a unicode emoji or null. Field errors are collected.
  */
-function resolveWelcomeChannels(guildId: bigint, channels: NonNullable<ModifyGuildWelcomeScreenBody["welcome_channels"]>, issues: FieldIssue[]): WelcomeScreenChannel[] {
+function resolveWelcomeChannels(
+  guildId: bigint,
+  channels: NonNullable<ModifyGuildWelcomeScreenBody["welcome_channels"]>,
+  issues: FieldIssue[],
+): WelcomeScreenChannel[] {
   const channelOf = sql(`SELECT 1 FROM channels WHERE id = ? AND guild_id = ? AND type IN (${WELCOME_CHANNEL_TYPES})`);
   const emojiOf = sql("SELECT name FROM emojis WHERE id = ? AND guild_id = ?");
   return channels.map((channel, index) => {
     const path = ["welcome_channels", index];
-    if (!channelOf.get(BigInt(channel.channel_id), guildId)) issues.push({ path: [...path, "channel_id"], code: "CHANNEL_INVALID", message: "Must be a channel of this guild." });
+    if (!channelOf.get(BigInt(channel.channel_id), guildId))
+      issues.push({
+        path: [...path, "channel_id"],
+        code: "CHANNEL_INVALID",
+        message: "Must be a channel of this guild.",
+      });
     let emojiName = channel.emoji_name ?? null;
     const emojiId = channel.emoji_id ?? null;
     if (emojiId !== null) {
       const emoji = emojiOf.get(BigInt(emojiId), guildId) as { name: string } | undefined;
-      if (!emoji) issues.push({ path: [...path, "emoji_id"], code: "EMOJI_INVALID", message: "Must be a custom emoji of this guild." });
+      if (!emoji)
+        issues.push({
+          path: [...path, "emoji_id"],
+          code: "EMOJI_INVALID",
+          message: "Must be a custom emoji of this guild.",
+        });
       else emojiName = emoji.name;
     } else if (emojiName !== null && !isUnicodeEmoji(emojiName)) {
-      issues.push({ path: [...path, "emoji_name"], code: "EMOJI_INVALID", message: "Must be a unicode emoji, or the name of the custom emoji given by emoji_id." });
+      issues.push({
+        path: [...path, "emoji_name"],
+        code: "EMOJI_INVALID",
+        message: "Must be a unicode emoji, or the name of the custom emoji given by emoji_id.",
+      });
     }
-    return { channel_id: channel.channel_id, description: channel.description, emoji_id: emojiId, emoji_name: emojiName };
+    return {
+      channel_id: channel.channel_id,
+      description: channel.description,
+      emoji_id: emojiId,
+      emoji_name: emojiName,
+    };
   });
 }
 
@@ -52,7 +74,12 @@ function resolveWelcomeChannels(guildId: bigint, channels: NonNullable<ModifyGui
  * needs COMMUNITY) and fires GUILD_UPDATE when it changes; description and welcome_channels replace the stored ones
  * (null clears). One GUILD_UPDATE audit entry with the changed keys.
  */
-export function modifyGuildWelcomeScreen(access: GuildAccess, body: ModifyGuildWelcomeScreenBody, reason: string | null, now = Date.now()) {
+export function modifyGuildWelcomeScreen(
+  access: GuildAccess,
+  body: ModifyGuildWelcomeScreenBody,
+  reason: string | null,
+  now = Date.now(),
+) {
   access.require(Permission.ManageGuild);
   const guildId = access.guildId;
   return transaction(() => {
@@ -62,20 +89,37 @@ export function modifyGuildWelcomeScreen(access: GuildAccess, body: ModifyGuildW
     let nextFeatures = features(before);
     const wasEnabled = nextFeatures.includes(FEATURE);
     if (body.enabled !== undefined && body.enabled !== null && body.enabled !== wasEnabled) {
-      if (body.enabled && !nextFeatures.includes("COMMUNITY")) issues.push({ path: ["enabled"], code: "GUILD_FEATURE_REQUIRED", message: "Only Community servers can enable the welcome screen." });
+      if (body.enabled && !nextFeatures.includes("COMMUNITY"))
+        issues.push({
+          path: ["enabled"],
+          code: "GUILD_FEATURE_REQUIRED",
+          message: "Only Community servers can enable the welcome screen.",
+        });
       nextFeatures = body.enabled ? [...nextFeatures, FEATURE] : nextFeatures.filter((f) => f !== FEATURE);
     }
     const description = body.description === undefined ? before.welcome_description : body.description || null;
-    const channels = body.welcome_channels === undefined ? null : resolveWelcomeChannels(guildId, body.welcome_channels ?? [], issues);
+    const channels =
+      body.welcome_channels === undefined ? null : resolveWelcomeChannels(guildId, body.welcome_channels ?? [], issues);
     if (issues.length > 0) throw invalidFormBody(issues);
 
     sql("UPDATE guilds SET features = ?, welcome_description = ?, welcome_channels = ? WHERE id = ?").run(
-      JSON.stringify(nextFeatures), description, channels === null ? before.welcome_channels : JSON.stringify(channels), guildId,
+      JSON.stringify(nextFeatures),
+      description,
+      channels === null ? before.welcome_channels : JSON.stringify(channels),
+      guildId,
     );
     const after = findGuild(guildId) as GuildRow;
     const view = (g: GuildRow) => ({ ...serializeWelcomeScreen(g), enabled: features(g).includes(FEATURE) });
     const changes = diffChanges(view(before), view(after), ["description", "welcome_channels", "enabled"]);
-    if (changes.length > 0) writeAuditLog({ guildId, userId: access.caller.userId, actionType: AuditLogEvent.GuildUpdate, targetId: guildId, reason, changes });
+    if (changes.length > 0)
+      writeAuditLog({
+        guildId,
+        userId: access.caller.userId,
+        actionType: AuditLogEvent.GuildUpdate,
+        targetId: guildId,
+        reason,
+        changes,
+      });
     if (features(after).includes(FEATURE) !== wasEnabled) emitGuildUpdate(guildId, now);
     return serializeWelcomeScreen(after);
   });

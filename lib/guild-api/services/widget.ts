@@ -60,7 +60,12 @@ const WIDGET_CHANNEL_TYPES = "0, 2, 5, 13, 15, 16";
  * Modify Guild Widget (MANAGE_GUILD): enabled and channel_id (a channel of the guild, or null for no invite).
  * A change fires GUILD_UPDATE with the guild and writes a GUILD_UPDATE audit entry, in one transaction.
  */
-export function modifyGuildWidget(access: GuildAccess, body: ModifyGuildWidgetBody, reason: string | null, now = Date.now()) {
+export function modifyGuildWidget(
+  access: GuildAccess,
+  body: ModifyGuildWidgetBody,
+  reason: string | null,
+  now = Date.now(),
+) {
   access.require(Permission.ManageGuild);
   const guildId = access.guildId;
   return transaction(() => {
@@ -70,16 +75,31 @@ export function modifyGuildWidget(access: GuildAccess, body: ModifyGuildWidgetBo
     if (body.enabled !== undefined && body.enabled !== null) enabled = body.enabled ? 1n : 0n;
     if (body.channel_id === null) channelId = null;
     else if (body.channel_id !== undefined) {
-      const channel = sql(`SELECT id FROM channels WHERE id = ? AND guild_id = ? AND type IN (${WIDGET_CHANNEL_TYPES})`).get(BigInt(body.channel_id), guildId);
-      if (!channel) throw invalidFormBody([{ path: ["channel_id"], code: "CHANNEL_INVALID", message: "Must be a channel of this guild." }]);
+      const channel = sql(
+        `SELECT id FROM channels WHERE id = ? AND guild_id = ? AND type IN (${WIDGET_CHANNEL_TYPES})`,
+      ).get(BigInt(body.channel_id), guildId);
+      if (!channel)
+        throw invalidFormBody([
+          { path: ["channel_id"], code: "CHANNEL_INVALID", message: "Must be a channel of this guild." },
+        ]);
       channelId = BigInt(body.channel_id);
     }
     sql("UPDATE guilds SET widget_enabled = ?, widget_channel_id = ? WHERE id = ?").run(enabled, channelId, guildId);
     const after = findGuild(guildId) as GuildRow;
-    const view = (g: GuildRow) => ({ widget_enabled: Boolean(g.widget_enabled), widget_channel_id: g.widget_channel_id === null ? null : String(g.widget_channel_id) });
+    const view = (g: GuildRow) => ({
+      widget_enabled: Boolean(g.widget_enabled),
+      widget_channel_id: g.widget_channel_id === null ? null : String(g.widget_channel_id),
+    });
     const changes = diffChanges(view(before), view(after));
     if (changes.length > 0) {
-      writeAuditLog({ guildId, userId: access.caller.userId, actionType: AuditLogEvent.GuildUpdate, targetId: guildId, reason, changes });
+      writeAuditLog({
+        guildId,
+        userId: access.caller.userId,
+        actionType: AuditLogEvent.GuildUpdate,
+        targetId: guildId,
+        reason,
+        changes,
+      });
       emitGuildUpdate(guildId, now);
     }
     return serializeSettings(after);
@@ -109,11 +129,26 @@ function widgetInviteCode(guild: GuildRow, now: number): string | null {
          AND (expires_at IS NULL OR expires_at > @now) AND (max_uses = 0 OR uses < max_uses) ORDER BY created_at DESC LIMIT 1`,
     ).get({ guild_id: guild.id, channel_id: channelId, now: BigInt(now) }) as { code: string } | undefined;
     if (existing) return existing.code;
-    if (!sql(`SELECT 1 FROM channels WHERE id = ? AND guild_id = ? AND type IN (${WIDGET_CHANNEL_TYPES})`).get(channelId, guild.id)) return null;
+    if (
+      !sql(`SELECT 1 FROM channels WHERE id = ? AND guild_id = ? AND type IN (${WIDGET_CHANNEL_TYPES})`).get(
+        channelId,
+        guild.id,
+      )
+    )
+      return null;
     const { invite } = insertInvite(
       {
-        guildId: guild.id, channelId, inviterId: null, maxAge: INVITE_MAX_AGE.default, maxUses: 0, temporary: false,
-        targetType: null, targetUserId: null, targetApplicationId: null, roleIds: [], widget: true,
+        guildId: guild.id,
+        channelId,
+        inviterId: null,
+        maxAge: INVITE_MAX_AGE.default,
+        maxUses: 0,
+        temporary: false,
+        targetType: null,
+        targetUserId: null,
+        targetApplicationId: null,
+        roleIds: [],
+        widget: true,
       },
       now,
     );
@@ -121,14 +156,32 @@ function widgetInviteCode(guild: GuildRow, now: number): string | null {
   });
 }
 
-interface WidgetChannelRow { id: bigint; name: string; position: bigint; permission_overwrites: string }
+interface WidgetChannelRow {
+  id: bigint;
+  name: string;
+  position: bigint;
+  permission_overwrites: string;
+}
 interface WidgetMemberRow {
-  username: string; status: string; channel_id: bigint | null; self_mute: bigint | null; self_deaf: bigint | null; suppress: bigint | null; mute: bigint; deaf: bigint;
+  username: string;
+  status: string;
+  channel_id: bigint | null;
+  self_mute: bigint | null;
+  self_deaf: bigint | null;
+  suppress: bigint | null;
+  mute: bigint;
+  deaf: bigint;
 }
 
 /** Members not offline, counted over the (guild_id, status) index: three equality ranges, never the offline one. */
 function onlineMemberCount(guildId: bigint): number {
-  return Number((sql("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status IN ('online', 'idle', 'dnd')").get(guildId) as { n: bigint }).n);
+  return Number(
+    (
+      sql("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status IN ('online', 'idle', 'dnd')").get(
+        guildId,
+      ) as { n: bigint }
+    ).n,
+  );
 }
 
 /**
@@ -141,8 +194,12 @@ function onlineMemberCount(guildId: bigint): number {
 export function getGuildWidget(guildId: bigint, baseUrl: string, now = Date.now()) {
   const guild = findWidgetGuildOrThrow(guildId);
   const context = permissionContextOf(guild, listGuildRoles(guildId));
-  const channelRows = sql("SELECT id, name, position, permission_overwrites FROM channels WHERE guild_id = ? AND type IN (2, 13) ORDER BY position, id").all(guildId) as WidgetChannelRow[];
-  const channels = channelRows.filter((channel) => canView(everyonePermissionsIn(context, channel.permission_overwrites)));
+  const channelRows = sql(
+    "SELECT id, name, position, permission_overwrites FROM channels WHERE guild_id = ? AND type IN (2, 13) ORDER BY position, id",
+  ).all(guildId) as WidgetChannelRow[];
+  const channels = channelRows.filter((channel) =>
+    canView(everyonePermissionsIn(context, channel.permission_overwrites)),
+  );
   const visible = new Set(channels.map((channel) => channel.id));
 
   const memberRows = sql(
@@ -177,7 +234,11 @@ export function getGuildWidget(guildId: bigint, baseUrl: string, now = Date.now(
     id: String(guild.id),
     name: guild.name,
     instant_invite: code === null ? null : `${baseUrl}/invite/${code}`,
-    channels: channels.map((channel) => ({ id: String(channel.id), name: channel.name, position: Number(channel.position) })),
+    channels: channels.map((channel) => ({
+      id: String(channel.id),
+      name: channel.name,
+      position: Number(channel.position),
+    })),
     members,
     presence_count: onlineMemberCount(guildId),
   };
@@ -192,7 +253,10 @@ export interface WidgetImageResult {
   etag: string;
 }
 
-interface CachedImage { png: Buffer; etag: string }
+interface CachedImage {
+  png: Buffer;
+  etag: string;
+}
 
 /**
  * Rendered images by (guild, style, widget_version, online count). widget_version moves whenever what the image
@@ -217,9 +281,10 @@ function cachedOnlineCount(guild: GuildRow, now: number): number {
 
 function guildIconPng(guild: GuildRow): Buffer | null {
   if (!guild.icon) return null;
-  const row = sql("SELECT content_type, data FROM images WHERE kind = 'icons' AND owner_id = ? AND hash = ?").get(guild.id, guild.icon) as
-    | { content_type: string; data: Buffer }
-    | undefined;
+  const row = sql("SELECT content_type, data FROM images WHERE kind = 'icons' AND owner_id = ? AND hash = ?").get(
+    guild.id,
+    guild.icon,
+  ) as { content_type: string; data: Buffer } | undefined;
   return row && row.content_type === "image/png" ? row.data : null;
 }
 
@@ -227,7 +292,12 @@ function guildIconPng(guild: GuildRow): Buffer | null {
  * Get Guild Widget Image (no authentication): the PNG of `style` (403 50004 when the widget is disabled). Rendered once
  * per cache key; `ifNoneMatch` equal to the image's ETag answers 304 without a body.
  */
-export function getGuildWidgetImage(guildId: bigint, style: WidgetImageStyle, ifNoneMatch: string | undefined, now = Date.now()): WidgetImageResult {
+export function getGuildWidgetImage(
+  guildId: bigint,
+  style: WidgetImageStyle,
+  ifNoneMatch: string | undefined,
+  now = Date.now(),
+): WidgetImageResult {
   const guild = findWidgetGuildOrThrow(guildId);
   const onlineCount = cachedOnlineCount(guild, now);
   const key = `${guild.id}:${style}:${guild.widget_version}:${onlineCount}`;
@@ -240,6 +310,10 @@ export function getGuildWidgetImage(guildId: bigint, style: WidgetImageStyle, if
     if (imageCache.size >= IMAGE_CACHE_MAX) imageCache.delete(imageCache.keys().next().value as string);
     imageCache.set(key, cached);
   }
-  if (ifNoneMatch !== undefined && ifNoneMatch.split(",").some((tag) => tag.trim() === cached.etag || tag.trim() === "*")) return { status: 304, etag: cached.etag };
+  if (
+    ifNoneMatch !== undefined &&
+    ifNoneMatch.split(",").some((tag) => tag.trim() === cached.etag || tag.trim() === "*")
+  )
+    return { status: 304, etag: cached.etag };
   return { status: 200, body: cached.png, etag: cached.etag };
 }

@@ -27,7 +27,8 @@ const SELECT_MEMBER_WITH_USER = `SELECT ${MEMBER_COLUMNS}, u.username, u.global_
   FROM members m JOIN users u ON u.id = m.user_id`;
 
 export function findMemberWithUser(guildId: bigint, userId: bigint): MemberWithUserRow | undefined {
-  return sql(`${SELECT_MEMBER_WITH_USER} WHERE m.guild_id = ? AND m.user_id = ?`).get(guildId, userId) as MemberWithUserRow | undefined;
+  return sql(`${SELECT_MEMBER_WITH_USER} WHERE m.guild_id = ? AND m.user_id = ?`).get(guildId, userId) as
+    MemberWithUserRow | undefined;
 }
 
 // ── List Guild Members: the page as JSON, read from members.wire_json ───────────────────────────────────────────
@@ -42,7 +43,9 @@ const LIST_PAGE_JSON = `SELECT '[' || coalesce(group_concat(${WIRE_JSON}, ','), 
 
 /** One page of members after `after`, ascending by user id, as the JSON array the API answers. */
 export function listMembersPageJson(guildId: bigint, after: bigint, limit: number, now = Date.now()): string {
-  return sql(LIST_PAGE_JSON).pluck().get({ guild_id: guildId, after, limit, now: BigInt(now) }) as string;
+  return sql(LIST_PAGE_JSON)
+    .pluck()
+    .get({ guild_id: guildId, after, limit, now: BigInt(now) }) as string;
 }
 
 // ── Search Guild Members ───────────────────────────────────────────────────────────────────────────────────────
@@ -69,7 +72,8 @@ export function searchMembersJson(guildId: bigint, query: string, limit: number,
   const lower = query.toLowerCase();
   const params = { guild_id: guildId, lower, upper: prefixUpperBound(lower), limit, now: BigInt(now) };
   const byNick = sql(SEARCH_BY_NICK).raw(true).all(params) as Array<[bigint, string]>;
-  const byName = byNick.length >= limit ? [] : (sql(SEARCH_BY_USERNAME).raw(true).all(params) as Array<[bigint, string]>);
+  const byName =
+    byNick.length >= limit ? [] : (sql(SEARCH_BY_USERNAME).raw(true).all(params) as Array<[bigint, string]>);
   const seen = new Set<bigint>();
   const page: string[] = [];
   for (const [userId, json] of [...byNick, ...byName]) {
@@ -103,19 +107,34 @@ export function updateMemberFields(guildId: bigint, userId: bigint, fields: Memb
     `UPDATE members SET nick = @nick, nick_key = @nick_key, mute = @mute, deaf = @deaf, flags = @flags,
      communication_disabled_until = @cdu, avatar = @avatar, banner = @banner WHERE guild_id = @guild_id AND user_id = @user_id`,
   ).run({
-    guild_id: guildId, user_id: userId, nick: fields.nick, nick_key: fields.nick?.toLowerCase() ?? null, mute: fields.mute ? 1 : 0,
-    deaf: fields.deaf ? 1 : 0, flags: fields.flags, cdu: fields.communicationDisabledUntil === null ? null : BigInt(fields.communicationDisabledUntil),
-    avatar: fields.avatar, banner: fields.banner,
+    guild_id: guildId,
+    user_id: userId,
+    nick: fields.nick,
+    nick_key: fields.nick?.toLowerCase() ?? null,
+    mute: fields.mute ? 1 : 0,
+    deaf: fields.deaf ? 1 : 0,
+    flags: fields.flags,
+    cdu: fields.communicationDisabledUntil === null ? null : BigInt(fields.communicationDisabledUntil),
+    avatar: fields.avatar,
+    banner: fields.banner,
   });
 }
 
 export interface VoiceStateRow {
-  guild_id: bigint; user_id: bigint; channel_id: bigint; session_id: string; self_mute: bigint; self_deaf: bigint; self_video: bigint;
-  self_stream: bigint; suppress: bigint;
+  guild_id: bigint;
+  user_id: bigint;
+  channel_id: bigint;
+  session_id: string;
+  self_mute: bigint;
+  self_deaf: bigint;
+  self_video: bigint;
+  self_stream: bigint;
+  suppress: bigint;
 }
 
 export function findVoiceState(guildId: bigint, userId: bigint): VoiceStateRow | undefined {
-  return sql("SELECT * FROM voice_states WHERE guild_id = ? AND user_id = ?").get(guildId, userId) as VoiceStateRow | undefined;
+  return sql("SELECT * FROM voice_states WHERE guild_id = ? AND user_id = ?").get(guildId, userId) as
+    VoiceStateRow | undefined;
 }
 
 export function moveVoiceState(guildId: bigint, userId: bigint, channelId: bigint): void {

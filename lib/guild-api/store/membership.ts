@@ -22,10 +22,25 @@ export function insertMember(member: NewMember): void {
     `INSERT INTO members (guild_id, user_id, nick, nick_key, username_key, joined_at, last_active_at, role_count, mute, deaf, pending, flags, status)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'offline')`,
   ).run(
-    member.guildId, member.userId, member.nick ?? null, member.nick?.toLowerCase() ?? null, member.username.toLowerCase(), now, now,
-    roleIds.length, member.mute ? 1 : 0, member.deaf ? 1 : 0, member.pending ? 1 : 0, member.flags ?? 0,
+    member.guildId,
+    member.userId,
+    member.nick ?? null,
+    member.nick?.toLowerCase() ?? null,
+    member.username.toLowerCase(),
+    now,
+    now,
+    roleIds.length,
+    member.mute ? 1 : 0,
+    member.deaf ? 1 : 0,
+    member.pending ? 1 : 0,
+    member.flags ?? 0,
   );
-  for (const roleId of roleIds) sql("INSERT INTO member_roles (guild_id, user_id, role_id) VALUES (?, ?, ?)").run(member.guildId, member.userId, roleId);
+  for (const roleId of roleIds)
+    sql("INSERT INTO member_roles (guild_id, user_id, role_id) VALUES (?, ?, ?)").run(
+      member.guildId,
+      member.userId,
+      roleId,
+    );
   sql("UPDATE guilds SET member_count = member_count + 1 WHERE id = ?").run(member.guildId);
 }
 
@@ -35,7 +50,9 @@ export function deleteMember(guildId: bigint, userId: bigint): boolean {
   if (!removed) return false;
   sql("DELETE FROM member_roles WHERE guild_id = ? AND user_id = ?").run(guildId, userId);
   sql("DELETE FROM voice_states WHERE guild_id = ? AND user_id = ?").run(guildId, userId);
-  sql("UPDATE guilds SET member_count = member_count - 1, widget_version = widget_version + 1 WHERE id = ?").run(guildId);
+  sql("UPDATE guilds SET member_count = member_count - 1, widget_version = widget_version + 1 WHERE id = ?").run(
+    guildId,
+  );
   return true;
 }
 
@@ -47,12 +64,25 @@ export function deleteMember(guildId: bigint, userId: bigint): boolean {
 export function deleteMembers(guildId: bigint, userIds: readonly bigint[]): bigint[] {
   if (userIds.length === 0) return [];
   const idList = `[${userIds.join(",")}]`;
-  const removed = sql("DELETE FROM members WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?)) RETURNING user_id").pluck().all(guildId, idList) as bigint[];
+  const removed = sql(
+    "DELETE FROM members WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?)) RETURNING user_id",
+  )
+    .pluck()
+    .all(guildId, idList) as bigint[];
   if (removed.length === 0) return [];
   const removedList = `[${removed.join(",")}]`;
-  sql("DELETE FROM member_roles WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))").run(guildId, removedList);
-  sql("DELETE FROM voice_states WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))").run(guildId, removedList);
-  sql("UPDATE guilds SET member_count = member_count - ?, widget_version = widget_version + 1 WHERE id = ?").run(removed.length, guildId);
+  sql("DELETE FROM member_roles WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))").run(
+    guildId,
+    removedList,
+  );
+  sql("DELETE FROM voice_states WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))").run(
+    guildId,
+    removedList,
+  );
+  sql("UPDATE guilds SET member_count = member_count - ?, widget_version = widget_version + 1 WHERE id = ?").run(
+    removed.length,
+    guildId,
+  );
   return removed;
 }
 
@@ -60,6 +90,7 @@ export function deleteMembers(guildId: bigint, userIds: readonly bigint[]): bigi
 export function setMemberRoles(guildId: bigint, userId: bigint, roleIds: readonly bigint[]): void {
   sql("DELETE FROM member_roles WHERE guild_id = ? AND user_id = ?").run(guildId, userId);
   const unique = [...new Set(roleIds)];
-  for (const roleId of unique) sql("INSERT INTO member_roles (guild_id, user_id, role_id) VALUES (?, ?, ?)").run(guildId, userId, roleId);
+  for (const roleId of unique)
+    sql("INSERT INTO member_roles (guild_id, user_id, role_id) VALUES (?, ?, ?)").run(guildId, userId, roleId);
   sql("UPDATE members SET role_count = ? WHERE guild_id = ? AND user_id = ?").run(unique.length, guildId, userId);
 }

@@ -15,7 +15,9 @@ let seenTransactions = -1;
 const caches: Array<Map<unknown, unknown>> = [];
 
 function invalidateIfChanged(): void {
-  const [changes, dataVersion] = sql("SELECT total_changes(), (SELECT data_version FROM pragma_data_version())").raw(true).get() as [bigint, bigint];
+  const [changes, dataVersion] = sql("SELECT total_changes(), (SELECT data_version FROM pragma_data_version())")
+    .raw(true)
+    .get() as [bigint, bigint];
   const transactions = endedTransactions();
   if (changes === seenChanges && dataVersion === seenDataVersion && transactions === seenTransactions) return;
   for (const cache of caches) cache.clear();

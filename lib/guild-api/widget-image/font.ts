@@ -120,7 +120,8 @@ function compile(source: readonly string[]): Uint8Array {
   const table = new Uint8Array(source.length * GLYPH_ROWS);
   source.forEach((glyph, index) => {
     const rows = glyph.split(" ");
-    if (rows.length < CAP_HEIGHT || rows.length > GLYPH_ROWS) throw new Error(`glyph ${index + 32} has ${rows.length} rows`);
+    if (rows.length < CAP_HEIGHT || rows.length > GLYPH_ROWS)
+      throw new Error(`glyph ${index + 32} has ${rows.length} rows`);
     rows.forEach((row, y) => {
       if (row.length !== GLYPH_WIDTH) throw new Error(`glyph ${index + 32} row ${y} is ${row.length} wide`);
       let mask = 0;

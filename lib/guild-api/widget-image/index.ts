@@ -151,7 +151,13 @@ const LAYOUTS: Record<WidgetImageStyle, Layout> = {
     drawText(raster, view.name, textX, 24, LARGE_BOLD, WHITE, width - column - 10 - textX);
     drawOnline(raster, view.online, textX, 48, MUTED);
     const logoW = 30;
-    drawLogo(raster, width - column + Math.round((column - logoW) / 2), Math.round((height - logoW / LOGO_ASPECT) / 2), logoW, WHITE);
+    drawLogo(
+      raster,
+      width - column + Math.round((column - logoW) / 2),
+      Math.round((height - logoW / LOGO_ASPECT) / 2),
+      logoW,
+      WHITE,
+    );
   },
 
   // Dark card with icon, name and online count, over a blurple "Chat now" call-to-action band.
@@ -169,7 +175,13 @@ const LAYOUTS: Record<WidgetImageStyle, Layout> = {
     const logoW = 24;
     const logoH = Math.round(logoW / LOGO_ASPECT);
     drawLogo(raster, 14, bandY + Math.round((band - logoH) / 2), logoW, WHITE);
-    raster.drawGlyphs(toGlyphs("Chat now"), 14 + logoW + 10, bandY + Math.floor((band - 2 * CAP_HEIGHT) / 2), LARGE_BOLD, WHITE);
+    raster.drawGlyphs(
+      toGlyphs("Chat now"),
+      14 + logoW + 10,
+      bandY + Math.floor((band - 2 * CAP_HEIGHT) / 2),
+      LARGE_BOLD,
+      WHITE,
+    );
     drawChevron(raster, width - 24, bandY + band / 2, 5, WHITE);
   },
 
@@ -200,7 +212,15 @@ const LAYOUTS: Record<WidgetImageStyle, Layout> = {
 };
 
 /** Text cut to maxWidth with "..." when it does not fit. */
-function drawText(raster: Raster, glyphs: number[], x: number, y: number, style: TextStyle, color: Rgba, maxWidth: number): void {
+function drawText(
+  raster: Raster,
+  glyphs: number[],
+  x: number,
+  y: number,
+  style: TextStyle,
+  color: Rgba,
+  maxWidth: number,
+): void {
   raster.drawGlyphs(fitGlyphs(glyphs, maxWidth, style), x, y, style, color, x + maxWidth);
 }
 
@@ -236,13 +256,25 @@ function drawIcon(raster: Raster, view: WidgetView, x: number, y: number, size: 
     .slice(0, 3);
   if (initials.length === 0) {
     const logoW = Math.round(size * 0.56);
-    drawLogo(raster, x + Math.round((size - logoW) / 2), y + Math.round((size - logoW / LOGO_ASPECT) / 2), logoW, WHITE);
+    drawLogo(
+      raster,
+      x + Math.round((size - logoW) / 2),
+      y + Math.round((size - logoW / LOGO_ASPECT) / 2),
+      logoW,
+      WHITE,
+    );
     return;
   }
   const style = measureGlyphs(initials, LARGE_BOLD) <= size * 0.72 ? LARGE_BOLD : SMALL_BOLD;
   const fitted = fitGlyphs(initials, size - 8, style);
   const textW = measureGlyphs(fitted, style);
-  raster.drawGlyphs(fitted, x + Math.floor((size - textW) / 2), y + Math.floor((size - CAP_HEIGHT * style.scale) / 2), style, WHITE);
+  raster.drawGlyphs(
+    fitted,
+    x + Math.floor((size - textW) / 2),
+    y + Math.floor((size - CAP_HEIGHT * style.scale) / 2),
+    style,
+    WHITE,
+  );
 }
 
 /** Discord's guild acronym: the first character of each word ("Guildhall HQ" → "GH"; "Bob's Lab" → "BL"). */

@@ -12,15 +12,34 @@ export const LOGO_ASPECT = DESIGN_WIDTH / DESIGN_HEIGHT;
 // The left half of the outline, from the top centre down around the left "foot" to the bottom centre,
 // flattened by hand from the mark's curves; the right half is its mirror image.
 const LEFT_HALF: readonly (readonly [number, number])[] = [
-  [63.57, 6.83], [49, 6.83], [47.3, 3.3], [45.64, 0], [32, 3.2], [19.39, 8.09],
-  [9.1, 26.4], [2.9, 44.5], [0.2, 62.4], [0.54, 80.21], [16, 89.5], [32.71, 96.36],
-  [36.5, 91.2], [39.6, 85.25], [34, 82.9], [28.75, 80.07], [31.41, 78.07], [39.5, 81.6],
-  [47.5, 83.5], [55.5, 84.8], [63.57, 85.25],
+  [63.57, 6.83],
+  [49, 6.83],
+  [47.3, 3.3],
+  [45.64, 0],
+  [32, 3.2],
+  [19.39, 8.09],
+  [9.1, 26.4],
+  [2.9, 44.5],
+  [0.2, 62.4],
+  [0.54, 80.21],
+  [16, 89.5],
+  [32.71, 96.36],
+  [36.5, 91.2],
+  [39.6, 85.25],
+  [34, 82.9],
+  [28.75, 80.07],
+  [31.41, 78.07],
+  [39.5, 81.6],
+  [47.5, 83.5],
+  [55.5, 84.8],
+  [63.57, 85.25],
 ];
 
 /** The closed outline as x0, y0, x1, y1, ... */
 const OUTLINE: Float64Array = (() => {
-  const right = LEFT_HALF.slice(1, -1).reverse().map(([x, y]) => [DESIGN_WIDTH - x, y] as const);
+  const right = LEFT_HALF.slice(1, -1)
+    .reverse()
+    .map(([x, y]) => [DESIGN_WIDTH - x, y] as const);
   return Float64Array.from([...LEFT_HALF, ...right].flat());
 })();
 

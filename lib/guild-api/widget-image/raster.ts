@@ -67,7 +67,8 @@ export class Raster {
       for (let py = y0 + 1; py < y1; py++) d.copyWithin((py * this.width + x0) * 4, rowStart, rowStart + rowBytes);
       return;
     }
-    for (let py = y0; py < y1; py++) for (let px = x0; px < x1; px++) this.blend(px, py, color[0], color[1], color[2], color[3]);
+    for (let py = y0; py < y1; py++)
+      for (let px = x0; px < x1; px++) this.blend(px, py, color[0], color[1], color[2], color[3]);
   }
 
   /** A vertical gradient from `top` to `bottom` colour (both opaque). */
@@ -140,7 +141,14 @@ export class Raster {
    * Draws glyphs with their cap line at `y`. Returns the x just past the last glyph.
    * `clipRight` stops drawing at a column so a run can never spill into the next part of a layout.
    */
-  drawGlyphs(glyphs: readonly number[], x: number, y: number, style: TextStyle, color: Rgba, clipRight = this.width): number {
+  drawGlyphs(
+    glyphs: readonly number[],
+    x: number,
+    y: number,
+    style: TextStyle,
+    color: Rgba,
+    clipRight = this.width,
+  ): number {
     const s = style.scale;
     const step = advance(style);
     const smear = style.bold ? 1 : 0;
@@ -175,8 +183,15 @@ export class Raster {
    * Draws an RGBA image scaled into (x, y, size, size), clipped to a circle (`radius` = size / 2) or a
    * rounded square, with anti-aliased edges and the image's own alpha respected.
    */
-  drawImage(src: { width: number; height: number; rgba: Uint8Array }, x: number, y: number, size: number, radius: number): void {
-    const scaled = src.width === size && src.height === size ? src.rgba : resampleRgba(src.rgba, src.width, src.height, size, size);
+  drawImage(
+    src: { width: number; height: number; rgba: Uint8Array },
+    x: number,
+    y: number,
+    size: number,
+    radius: number,
+  ): void {
+    const scaled =
+      src.width === size && src.height === size ? src.rgba : resampleRgba(src.rgba, src.width, src.height, size, size);
     const r = Math.min(radius, size / 2);
     for (let py = 0; py < size; py++) {
       for (let px = 0; px < size; px++) {

@@ -16,8 +16,27 @@
   const instanceId = `i-${Date.now()}`;
 
   const OP = { HANDSHAKE: 0, FRAME: 1, CLOSE: 2 };
-  const ERR = { INVALID_PAYLOAD: 4000, INVALID_COMMAND: 4002, INVALID_EVENT: 4004, INVALID_CHANNEL: 4005, INVALID_PERMISSIONS: 4006, INVALID_CLIENTID: 4007, INVALID_TOKEN: 4009, INVALID_USER: 4010, OAUTH2_ERROR: 5000 };
-  const state = { phase: "WAIT_HANDSHAKE", scopes: [], token: null, user: null, subscriptions: new Set(), trace: [], logs: [], closed: null };
+  const ERR = {
+    INVALID_PAYLOAD: 4000,
+    INVALID_COMMAND: 4002,
+    INVALID_EVENT: 4004,
+    INVALID_CHANNEL: 4005,
+    INVALID_PERMISSIONS: 4006,
+    INVALID_CLIENTID: 4007,
+    INVALID_TOKEN: 4009,
+    INVALID_USER: 4010,
+    OAUTH2_ERROR: 5000,
+  };
+  const state = {
+    phase: "WAIT_HANDSHAKE",
+    scopes: [],
+    token: null,
+    user: null,
+    subscriptions: new Set(),
+    trace: [],
+    logs: [],
+    closed: null,
+  };
   const iframe = document.getElementById("activity");
 
   function record(direction, message) {
@@ -54,7 +73,13 @@
       url.searchParams.set("web_message_origin", location.origin);
       const popup = window.open(url.toString(), "guildhall-consent", "width=520,height=720");
       function onMessage(event) {
-        if (event.origin !== providerOrigin || event.source !== popup || !event.data || event.data.type !== "guildhall:oauth2") return;
+        if (
+          event.origin !== providerOrigin ||
+          event.source !== popup ||
+          !event.data ||
+          event.data.type !== "guildhall:oauth2"
+        )
+          return;
         window.removeEventListener("message", onMessage);
         clearInterval(closedPoll);
         resolve(event.data);
@@ -80,17 +105,27 @@
 
   const handlers = {
     async AUTHORIZE(args, nonce) {
-      if (!args || args.client_id !== clientId) return fail("AUTHORIZE", nonce, ERR.INVALID_CLIENTID, "Invalid client id");
-      if (!Array.isArray(args.scope) || args.scope.length === 0) return fail("AUTHORIZE", nonce, ERR.INVALID_PAYLOAD, "scope must be a non-empty array");
+      if (!args || args.client_id !== clientId)
+        return fail("AUTHORIZE", nonce, ERR.INVALID_CLIENTID, "Invalid client id");
+      if (!Array.isArray(args.scope) || args.scope.length === 0)
+        return fail("AUTHORIZE", nonce, ERR.INVALID_PAYLOAD, "scope must be a non-empty array");
       const result = await consent(args);
       if (result.code) return reply("AUTHORIZE", nonce, { code: result.code });
-      return fail("AUTHORIZE", nonce, ERR.OAUTH2_ERROR, `OAuth2 Error: ${result.error}${result.error_description ? `: ${result.error_description}` : ""}`);
+      return fail(
+        "AUTHORIZE",
+        nonce,
+        ERR.OAUTH2_ERROR,
+        `OAuth2 Error: ${result.error}${result.error_description ? `: ${result.error_description}` : ""}`,
+      );
     },
     async AUTHENTICATE(args, nonce) {
-      if (!args || typeof args.access_token !== "string") return fail("AUTHENTICATE", nonce, ERR.INVALID_TOKEN, "Invalid access token");
+      if (!args || typeof args.access_token !== "string")
+        return fail("AUTHENTICATE", nonce, ERR.INVALID_TOKEN, "Invalid access token");
       const me = await api("/oauth2/@me", args.access_token);
-      if (!me.ok || !me.body || me.body.application.id !== clientId) return fail("AUTHENTICATE", nonce, ERR.INVALID_TOKEN, "Invalid access token");
-      if (!me.body.user) return fail("AUTHENTICATE", nonce, ERR.INVALID_USER, "The token has no user (identify scope missing)");
+      if (!me.ok || !me.body || me.body.application.id !== clientId)
+        return fail("AUTHENTICATE", nonce, ERR.INVALID_TOKEN, "Invalid access token");
+      if (!me.body.user)
+        return fail("AUTHENTICATE", nonce, ERR.INVALID_USER, "The token has no user (identify scope missing)");
       state.token = args.access_token;
       state.user = me.body.user;
       state.scopes = me.body.scopes;
@@ -102,23 +137,40 @@
         user: { id, username, discriminator, avatar, global_name, public_flags: public_flags ?? 0 },
         scopes: me.body.scopes,
         expires: me.body.expires,
-        application: { id: me.body.application.id, name: me.body.application.name, description: me.body.application.description ?? "", icon: me.body.application.icon ?? null },
+        application: {
+          id: me.body.application.id,
+          name: me.body.application.name,
+          description: me.body.application.description ?? "",
+          icon: me.body.application.icon ?? null,
+        },
       });
     },
     async GET_CHANNEL(args, nonce) {
-      if (state.phase !== "AUTHENTICATED" || !state.scopes.includes("guilds")) return fail("GET_CHANNEL", nonce, ERR.INVALID_PERMISSIONS, "Not authenticated or invalid scope");
+      if (state.phase !== "AUTHENTICATED" || !state.scopes.includes("guilds"))
+        return fail("GET_CHANNEL", nonce, ERR.INVALID_PERMISSIONS, "Not authenticated or invalid scope");
       const channels = await api(`/guilds/${guildId}/channels`, state.token);
       const channel = channels.ok ? channels.body.find((c) => c.id === args.channel_id) : null;
       if (!channel) return fail("GET_CHANNEL", nonce, ERR.INVALID_CHANNEL, "Invalid channel");
       return reply("GET_CHANNEL", nonce, {
-        id: channel.id, type: channel.type, guild_id: guildId, name: channel.name, topic: channel.topic ?? null,
-        bitrate: channel.bitrate ?? null, user_limit: channel.user_limit ?? null, position: channel.position ?? null, voice_states: [], messages: [],
+        id: channel.id,
+        type: channel.type,
+        guild_id: guildId,
+        name: channel.name,
+        topic: channel.topic ?? null,
+        bitrate: channel.bitrate ?? null,
+        user_limit: channel.user_limit ?? null,
+        position: channel.position ?? null,
+        voice_states: [],
+        messages: [],
       });
     },
     async SUBSCRIBE(args, nonce, evt) {
-      if (evt !== "SPEAKING_START" && evt !== "SPEAKING_STOP") return fail("SUBSCRIBE", nonce, ERR.INVALID_EVENT, `Invalid event: ${evt}`);
-      if (state.phase !== "AUTHENTICATED" || !state.scopes.includes("rpc.voice.read")) return fail("SUBSCRIBE", nonce, ERR.INVALID_PERMISSIONS, "Not authenticated or invalid scope");
-      if (!args || args.channel_id !== channelId) return fail("SUBSCRIBE", nonce, ERR.INVALID_CHANNEL, "Invalid channel");
+      if (evt !== "SPEAKING_START" && evt !== "SPEAKING_STOP")
+        return fail("SUBSCRIBE", nonce, ERR.INVALID_EVENT, `Invalid event: ${evt}`);
+      if (state.phase !== "AUTHENTICATED" || !state.scopes.includes("rpc.voice.read"))
+        return fail("SUBSCRIBE", nonce, ERR.INVALID_PERMISSIONS, "Not authenticated or invalid scope");
+      if (!args || args.channel_id !== channelId)
+        return fail("SUBSCRIBE", nonce, ERR.INVALID_CHANNEL, "Invalid channel");
       state.subscriptions.add(evt);
       return reply("SUBSCRIBE", nonce, { evt });
     },
@@ -142,7 +194,14 @@
         return;
       }
       setPhase("READY");
-      dispatch("READY", { v: 1, config: { api_endpoint: apiBase.replace(/^https?:/, ""), environment: "development", cdn_host: new URL(apiBase).host } });
+      dispatch("READY", {
+        v: 1,
+        config: {
+          api_endpoint: apiBase.replace(/^https?:/, ""),
+          environment: "development",
+          cdn_host: new URL(apiBase).host,
+        },
+      });
       return;
     }
     if (opcode === OP.CLOSE) {
@@ -151,9 +210,12 @@
     }
     if (opcode !== OP.FRAME) return;
     const handler = handlers[payload.cmd];
-    if (state.phase === "WAIT_HANDSHAKE") return fail(payload.cmd, payload.nonce, ERR.INVALID_PAYLOAD, "Handshake first");
+    if (state.phase === "WAIT_HANDSHAKE")
+      return fail(payload.cmd, payload.nonce, ERR.INVALID_PAYLOAD, "Handshake first");
     if (!handler) return fail(payload.cmd, payload.nonce, ERR.INVALID_COMMAND, `Unknown command: ${payload.cmd}`);
-    handler(payload.args, payload.nonce, payload.evt).catch((error) => fail(payload.cmd, payload.nonce, ERR.INVALID_PAYLOAD, String(error)));
+    handler(payload.args, payload.nonce, payload.evt).catch((error) =>
+      fail(payload.cmd, payload.nonce, ERR.INVALID_PAYLOAD, String(error)),
+    );
   });
 
   /** Test hooks: speak(user, "start"|"stop") posts a SPEAKING event only when the Activity subscribed to it. */

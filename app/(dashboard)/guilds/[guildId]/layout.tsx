@@ -15,7 +15,13 @@ import { HydrationMarker } from "@/components/dashboard/hydration-marker";
 import { guildIconUrl } from "@/lib/data/cdn";
 import { getGuildViewer } from "@/lib/data/viewer";
 
-export default function GuildLayout({ children, params }: { children: React.ReactNode; params: Promise<{ guildId: string }> }) {
+export default function GuildLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ guildId: string }>;
+}) {
   // The viewer (guild, member, roles) comes from the API: stream it, so the first byte does not wait for it.
   return (
     <Suspense fallback={<DashboardSkeleton />}>
@@ -42,14 +48,20 @@ async function GuildShell({ children, params }: { children: React.ReactNode; par
       <div className="flex items-center gap-3 px-1">
         <Avatar src={icon} name={guild.name} id={guild.id} size={40} rounded="xl" />
         <div className="min-w-0">
-          <p className="truncate font-semibold" data-testid="guild-name">{guild.name}</p>
+          <p className="truncate font-semibold" data-testid="guild-name">
+            {guild.name}
+          </p>
           <Link href="/guilds" className="inline-flex items-center gap-1 text-xs text-ink-muted hover:text-ink">
             <Icons.arrowLeft className="size-3" /> All servers
           </Link>
         </div>
       </div>
       <div className="flex-1">
-        <SidebarNav guildId={guild.id} sections={sections} groups={SECTION_GROUPS.map((g) => ({ id: g.id, label: g.label }))} />
+        <SidebarNav
+          guildId={guild.id}
+          sections={sections}
+          groups={SECTION_GROUPS.map((g) => ({ id: g.id, label: g.label }))}
+        />
       </div>
       <div className="flex items-center justify-between gap-2 border-t border-line pt-3">
         <UserBadge actor={viewer.session.actor} />
@@ -64,7 +76,9 @@ async function GuildShell({ children, params }: { children: React.ReactNode; par
   return (
     <div className="flex min-h-screen">
       <HydrationMarker />
-      <aside className="sticky top-0 hidden h-screen w-64 shrink-0 overflow-y-auto border-r border-line bg-surface-raised p-3 md:block">{sidebar}</aside>
+      <aside className="sticky top-0 hidden h-screen w-64 shrink-0 overflow-y-auto border-r border-line bg-surface-raised p-3 md:block">
+        {sidebar}
+      </aside>
       <div className="min-w-0 flex-1">
         <MobileNav title={guild.name}>{sidebar}</MobileNav>
         <main className="mx-auto w-full max-w-6xl px-4 py-6 md:px-8 md:py-8">{children}</main>

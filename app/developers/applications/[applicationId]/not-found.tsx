@@ -7,9 +7,13 @@ export default function ApplicationNotFound() {
       <p className="font-mono text-sm font-semibold text-blurple">404</p>
       <h1 className="text-2xl font-bold tracking-tight">No application here for you</h1>
       <p className="text-ink-muted">
-        This application doesn&apos;t exist, or you aren&apos;t its owner. Only an application&apos;s owner can change its settings.
+        This application doesn&apos;t exist, or you aren&apos;t its owner. Only an application&apos;s owner can change
+        its settings.
       </p>
-      <Link href="/developers/applications" className="rounded-md bg-blurple px-4 py-2 font-medium text-white hover:bg-blurple-dark">
+      <Link
+        href="/developers/applications"
+        className="rounded-md bg-blurple px-4 py-2 font-medium text-white hover:bg-blurple-dark"
+      >
         Your applications
       </Link>
     </main>

@@ -35,12 +35,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: `Application ${applicationId}` };
 }
 
-
 async function publicOrigin(): Promise<string> {
   if (process.env.PUBLIC_URL) return process.env.PUBLIC_URL.replace(/\/$/, "");
   const h = await headers();
   const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
-  const proto = h.get("x-forwarded-proto") ?? (host.startsWith("localhost") || host.startsWith("127.") ? "http" : "https");
+  const proto =
+    h.get("x-forwarded-proto") ?? (host.startsWith("localhost") || host.startsWith("127.") ? "http" : "https");
   return `${proto}://${host}`;
 }
 
@@ -55,7 +55,10 @@ export default async function ApplicationPage({ params }: { params: Params }) {
     <div className="mx-auto flex max-w-7xl gap-8 px-4 py-8 sm:px-6">
       <aside className="hidden w-60 shrink-0 lg:block">
         <div className="sticky top-22 flex flex-col gap-4">
-          <Link href="/developers/applications" className="flex items-center gap-1 text-sm text-ink-muted hover:text-ink">
+          <Link
+            href="/developers/applications"
+            className="flex items-center gap-1 text-sm text-ink-muted hover:text-ink"
+          >
             <ChevronLeftIcon className="size-4" /> All applications
           </Link>
           <div className="flex items-center gap-3 rounded-xl bg-surface p-3 ring-1 ring-line">
@@ -70,7 +73,11 @@ export default async function ApplicationPage({ params }: { params: Params }) {
       </aside>
 
       <main className="flex min-w-0 flex-1 flex-col gap-12 pb-24">
-        <Section id="general" title="General Information" description="What should people call this app? What amazing things does it do? Set that here.">
+        <Section
+          id="general"
+          title="General Information"
+          description="What should people call this app? What amazing things does it do? Set that here."
+        >
           <div className="flex items-start gap-5">
             <AppAvatar name={app.name} className="size-20 text-3xl shadow-md" />
             <div className="grid min-w-0 flex-1 gap-4 sm:grid-cols-2">
@@ -81,13 +88,19 @@ export default async function ApplicationPage({ params }: { params: Params }) {
               <CopyField label="Application ID" value={app.id} />
               <div className="sm:col-span-2">
                 <FieldLabel>Description</FieldLabel>
-                <p className="text-sm text-ink-muted">{app.description || "No description yet. Set it with PATCH /applications/@me."}</p>
+                <p className="text-sm text-ink-muted">
+                  {app.description || "No description yet. Set it with PATCH /applications/@me."}
+                </p>
               </div>
             </div>
           </div>
         </Section>
 
-        <Section id="oauth2" title="OAuth2" description="Use Guildhall as an authorization system, or use the API on behalf of your users. Add a redirect URI, pick scopes, and send people through /oauth2/authorize.">
+        <Section
+          id="oauth2"
+          title="OAuth2"
+          description="Use Guildhall as an authorization system, or use the API on behalf of your users. Add a redirect URI, pick scopes, and send people through /oauth2/authorize."
+        >
           <Card title="Client information">
             <div className="grid gap-5 sm:grid-cols-2">
               <CopyField label="Client ID" value={app.id} />
@@ -106,11 +119,19 @@ export default async function ApplicationPage({ params }: { params: Params }) {
             title="Redirects"
             description="The authorize endpoint only sends codes to these addresses, compared exactly. An Activity's SDK flow uses no redirect, but still needs one registered: a placeholder such as https://127.0.0.1 is fine."
           >
-            <RedirectsEditor redirectUris={app.redirectUris} addAction={bind(addRedirectUriAction)} removeAction={bind(removeRedirectUriAction)} />
+            <RedirectsEditor
+              redirectUris={app.redirectUris}
+              addAction={bind(addRedirectUriAction)}
+              removeAction={bind(removeRedirectUriAction)}
+            />
           </Card>
         </Section>
 
-        <Section id="activities" title="Activities" description="Activities are web apps that run in an iframe in the client, behind Discord's proxy. Turn them on, pick how the Launch command behaves, and map every address the Activity calls.">
+        <Section
+          id="activities"
+          title="Activities"
+          description="Activities are web apps that run in an iframe in the client, behind Discord's proxy. Turn them on, pick how the Launch command behaves, and map every address the Activity calls."
+        >
           <Card id="activity-settings" title="Settings">
             <ActivitiesSettings
               appName={app.name}
@@ -126,15 +147,34 @@ export default async function ApplicationPage({ params }: { params: Params }) {
             title="URL Mappings"
             description="Requests from your Activity to /.proxy/<prefix>/… go to https://<target>/…; the longest matching prefix wins. The root mapping (/) is your Activity's own frontend host."
           >
-            <UrlMappingsEditor applicationId={app.id} mappings={app.urlMappings} activitiesEnabled={app.activitiesEnabled} saveAction={bind(saveUrlMappingsAction)} />
+            <UrlMappingsEditor
+              applicationId={app.id}
+              mappings={app.urlMappings}
+              activitiesEnabled={app.activitiesEnabled}
+              saveAction={bind(saveUrlMappingsAction)}
+            />
           </Card>
         </Section>
 
-        <Section id="installation" title="Installation" description="Choose where your app can be installed, and share a link to install it.">
-          <InstallationSettings applicationId={app.id} origin={origin} contexts={app.installationContexts} hasBot={app.bot !== null} saveAction={bind(setInstallationContextsAction)} />
+        <Section
+          id="installation"
+          title="Installation"
+          description="Choose where your app can be installed, and share a link to install it."
+        >
+          <InstallationSettings
+            applicationId={app.id}
+            origin={origin}
+            contexts={app.installationContexts}
+            hasBot={app.bot !== null}
+            saveAction={bind(setInstallationContextsAction)}
+          />
         </Section>
 
-        <Section id="bot" title="Bot" description="Bring your app to life on servers: the bot user acts with the token below, through the guild API.">
+        <Section
+          id="bot"
+          title="Bot"
+          description="Bring your app to life on servers: the bot user acts with the token below, through the guild API."
+        >
           {app.bot ? (
             <Card title="Build-a-bot">
               <div className="grid gap-5 sm:grid-cols-2">
@@ -142,7 +182,9 @@ export default async function ApplicationPage({ params }: { params: Params }) {
                   <FieldLabel>Username</FieldLabel>
                   <p className="flex items-center gap-2 font-semibold">
                     {app.bot.username}
-                    <span className="rounded bg-blurple px-1 py-px text-[10px] font-bold uppercase text-white">App</span>
+                    <span className="rounded bg-blurple px-1 py-px text-[10px] font-bold uppercase text-white">
+                      App
+                    </span>
                   </p>
                   <p className="mt-1 font-mono text-xs text-ink-muted">{app.bot.id}</p>
                 </div>

@@ -8,7 +8,17 @@ export interface IdentityUser {
   avatarUrl: string | null;
 }
 
-export function AppIdentity({ app, user, headingId, subtitle }: { app: { id: string; name: string; iconUrl: string | null }; user: IdentityUser | null; headingId: string; subtitle: string }) {
+export function AppIdentity({
+  app,
+  user,
+  headingId,
+  subtitle,
+}: {
+  app: { id: string; name: string; iconUrl: string | null };
+  user: IdentityUser | null;
+  headingId: string;
+  subtitle: string;
+}) {
   return (
     <header className="flex flex-col items-center gap-3 text-center">
       <div className="flex items-center gap-3">

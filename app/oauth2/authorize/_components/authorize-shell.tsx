@@ -4,7 +4,10 @@ import type { ReactNode } from "react";
 export function AuthorizeShell({ children, labelledBy }: { children: ReactNode; labelledBy?: string }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-surface-sunken px-4 py-10">
-      <section aria-labelledby={labelledBy} className="flex w-full max-w-md flex-col gap-6 rounded-2xl bg-surface p-6 shadow-xl ring-1 ring-line sm:p-8">
+      <section
+        aria-labelledby={labelledBy}
+        className="flex w-full max-w-md flex-col gap-6 rounded-2xl bg-surface p-6 shadow-xl ring-1 ring-line sm:p-8"
+      >
         {children}
       </section>
       <p className="flex items-center gap-1.5 text-xs text-ink-muted">

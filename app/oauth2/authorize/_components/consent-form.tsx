@@ -38,7 +38,8 @@ export function ConsentForm(props: {
     <>
       <div className="flex items-center justify-between gap-3 rounded-lg bg-surface-raised px-3 py-2 text-sm ring-1 ring-line">
         <span className="min-w-0 truncate">
-          Signed in as <strong className="font-semibold">{props.user.displayName}</strong> <span className="text-ink-muted">@{props.user.username}</span>
+          Signed in as <strong className="font-semibold">{props.user.displayName}</strong>{" "}
+          <span className="text-ink-muted">@{props.user.username}</span>
         </span>
         <form action={signOut}>
           <input type="hidden" name="query" value={props.query} />
@@ -55,8 +56,19 @@ export function ConsentForm(props: {
         <ul className="flex flex-col divide-y divide-line">
           {props.scopes.map(({ scope, description }) => (
             <li key={scope} className="flex items-start gap-3 py-2.5 first:pt-0 last:pb-0">
-              <span aria-hidden className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-success text-white">
-                <svg viewBox="0 0 24 24" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+              <span
+                aria-hidden
+                className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-success text-white"
+              >
+                <svg
+                  viewBox="0 0 24 24"
+                  className="size-3.5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="3"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   <path d="m5 12 5 5 9-10" />
                 </svg>
               </span>
@@ -99,22 +111,38 @@ export function ConsentForm(props: {
 function BotSection({ bot }: { bot: BotInstall }) {
   const lockedGuild = bot.locked ? bot.guilds.find((g) => g.id === bot.preselected) : undefined;
   return (
-    <section aria-labelledby="bot-heading" className="flex flex-col gap-3 rounded-lg bg-surface-raised p-4 ring-1 ring-line">
+    <section
+      aria-labelledby="bot-heading"
+      className="flex flex-col gap-3 rounded-lg bg-surface-raised p-4 ring-1 ring-line"
+    >
       <h2 id="bot-heading" className="text-xs font-semibold uppercase tracking-wide text-ink-muted">
         Server install
       </h2>
-      {bot.preselectedRefused && <Notice tone="warning">You need Manage Server in the server this link names to add the bot there.{bot.locked ? "" : " Choose another one."}</Notice>}
+      {bot.preselectedRefused && (
+        <Notice tone="warning">
+          You need Manage Server in the server this link names to add the bot there.
+          {bot.locked ? "" : " Choose another one."}
+        </Notice>
+      )}
       {lockedGuild ? (
         <p className="text-sm">
           <input type="hidden" name="guild_id" value={lockedGuild.id} />
           The bot will be added to <strong>{lockedGuild.name}</strong>.
         </p>
       ) : bot.locked ? null : bot.guilds.length === 0 ? (
-        <Notice tone="warning">You don&apos;t own or manage any server, so there is nowhere to add this bot. You need Manage Server in a server.</Notice>
+        <Notice tone="warning">
+          You don&apos;t own or manage any server, so there is nowhere to add this bot. You need Manage Server in a
+          server.
+        </Notice>
       ) : (
         <label className="flex flex-col gap-1.5 text-sm font-medium">
           Add to server
-          <Select name="guild_id" required defaultValue={bot.preselectedRefused ? "" : (bot.preselected ?? "")} aria-describedby="bot-guild-hint">
+          <Select
+            name="guild_id"
+            required
+            defaultValue={bot.preselectedRefused ? "" : (bot.preselected ?? "")}
+            aria-describedby="bot-guild-hint"
+          >
             <option value="" disabled>
               Select a server
             </option>
@@ -131,8 +159,15 @@ function BotSection({ bot }: { bot: BotInstall }) {
       )}
       {bot.permissions.length > 0 && (
         <details className="text-sm">
-          <summary className="cursor-pointer select-none font-medium">The bot&apos;s role gets {bot.permissions.length} permission{bot.permissions.length === 1 ? "" : "s"}</summary>
-          <ul className={cn("mt-2 grid gap-x-4 gap-y-1 text-xs text-ink-muted", bot.permissions.length > 4 && "sm:grid-cols-2")}>
+          <summary className="cursor-pointer select-none font-medium">
+            The bot&apos;s role gets {bot.permissions.length} permission{bot.permissions.length === 1 ? "" : "s"}
+          </summary>
+          <ul
+            className={cn(
+              "mt-2 grid gap-x-4 gap-y-1 text-xs text-ink-muted",
+              bot.permissions.length > 4 && "sm:grid-cols-2",
+            )}
+          >
             {bot.permissions.map((label) => (
               <li key={label}>· {label}</li>
             ))}

@@ -18,7 +18,9 @@ export function RequestError({ error, description }: { error: string; descriptio
         <p>{description}</p>
         <p className="font-mono text-xs text-ink-muted">error: {error}</p>
       </div>
-      <p className="text-sm text-ink-muted">Nothing was shared and you were not redirected. Go back to the application and try again, or tell its developer.</p>
+      <p className="text-sm text-ink-muted">
+        Nothing was shared and you were not redirected. Go back to the application and try again, or tell its developer.
+      </p>
     </AuthorizeShell>
   );
 }

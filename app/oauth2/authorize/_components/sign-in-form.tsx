@@ -15,10 +15,26 @@ export function SignInForm({ query, failed, appName }: { query: string; failed: 
       </p>
       {failed && <Notice>Wrong username or password.</Notice>}
       <Field id="username" label="Username">
-        <Input id="username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required autoFocus aria-invalid={failed || undefined} />
+        <Input
+          id="username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          autoFocus
+          aria-invalid={failed || undefined}
+        />
       </Field>
       <Field id="password" label="Password">
-        <Input id="password" name="password" type="password" autoComplete="current-password" required aria-invalid={failed || undefined} />
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={failed || undefined}
+        />
       </Field>
       <SubmitButton className="mt-1 w-full">Sign in</SubmitButton>
     </form>

@@ -8,7 +8,8 @@ export const INSTALL_ERRORS: Record<InstallErrorCode, string> = {
   unavailable: "The bot can't be added to that server right now.",
 };
 
-export const installErrorMessage = (code: string | undefined): string | null => (code && code in INSTALL_ERRORS ? INSTALL_ERRORS[code as InstallErrorCode] : null);
+export const installErrorMessage = (code: string | undefined): string | null =>
+  code && code in INSTALL_ERRORS ? INSTALL_ERRORS[code as InstallErrorCode] : null;
 
 const NOTICE_PARAMS = ["login_error", "install_error"];
 
@@ -23,6 +24,7 @@ export function authorizePath(query: string, extra?: Record<string, string>): st
 /** The request's query as the page received it (first value of each name), notices dropped. */
 export function requestQueryString(query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && !NOTICE_PARAMS.includes(name)) params.set(name, value);
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && !NOTICE_PARAMS.includes(name)) params.set(name, value);
   return params.toString();
 }

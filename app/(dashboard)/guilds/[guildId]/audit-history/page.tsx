@@ -17,18 +17,33 @@ export const metadata: Metadata = { title: "Audit history" };
 const PAGE_SIZE = 50;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export default async function AuditHistoryPage({ params, searchParams }: { params: Promise<{ guildId: string }>; searchParams: SearchParams }) {
+export default async function AuditHistoryPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ guildId: string }>;
+  searchParams: SearchParams;
+}) {
   const { guildId } = await params;
   const query = await searchParams;
   const viewer = await getGuildViewer(guildId);
   const section = findSection("audit-history")!;
   const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked) return <><PageHeader title="Audit history" description={section.description} /><NoAccess section="Audit history" reason={blocked} /></>;
+  if (blocked)
+    return (
+      <>
+        <PageHeader title="Audit history" description={section.description} />
+        <NoAccess section="Audit history" reason={blocked} />
+      </>
+    );
 
   const filter = auditFilterFrom(query);
   const cursor = typeof query.cursor === "string" && query.cursor ? query.cursor : undefined;
   const trail = typeof query.trail === "string" && query.trail ? query.trail.split(",") : [];
-  const [{ entries, nextCursor }, facets] = await Promise.all([listAuditEntries(guildId, filter, { limit: PAGE_SIZE, cursor }), auditFacets(guildId)]);
+  const [{ entries, nextCursor }, facets] = await Promise.all([
+    listAuditEntries(guildId, filter, { limit: PAGE_SIZE, cursor }),
+    auditFacets(guildId),
+  ]);
   const filterQuery = auditFilterQuery(filter);
   const href = (nextCursorValue: string | null, nextTrail: string[]) => {
     const p = new URLSearchParams(filterQuery);
@@ -56,7 +71,9 @@ export default async function AuditHistoryPage({ params, searchParams }: { param
         filtered={Boolean(filterQuery)}
         pagination={{
           page: trail.length + 1,
-          previousHref: cursor ? href(trail.at(-1) && trail.at(-1) !== "-" ? trail.at(-1)! : null, trail.slice(0, -1)) : null,
+          previousHref: cursor
+            ? href(trail.at(-1) && trail.at(-1) !== "-" ? trail.at(-1)! : null, trail.slice(0, -1))
+            : null,
           nextHref: nextCursor ? href(nextCursor, [...trail, cursor ?? "-"]) : null,
         }}
       />

@@ -27,13 +27,25 @@ interface BanListState {
   page: number;
 }
 
-export default async function BansPage({ params, searchParams }: { params: Promise<{ guildId: string }>; searchParams: SearchParams }) {
+export default async function BansPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ guildId: string }>;
+  searchParams: SearchParams;
+}) {
   const { guildId } = await params;
   const query = await searchParams;
   const viewer = await getGuildViewer(guildId);
   const section = findSection("bans")!;
   const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked) return <><PageHeader title="Bans" description={section.description} /><NoAccess section="Bans" reason={blocked} /></>;
+  if (blocked)
+    return (
+      <>
+        <PageHeader title="Bans" description={section.description} />
+        <NoAccess section="Bans" reason={blocked} />
+      </>
+    );
 
   const page = Number(one(query.page));
   const state: BanListState = {
@@ -97,13 +109,25 @@ async function BanTableSection({ viewer, state }: { viewer: GuildViewer; state: 
   if (result.mode === "name") {
     // A scan only moves forward: earlier pages are remembered in the URL (trail of cursors).
     const trail = state.trail ? state.trail.split(",").filter((c) => /^\d+$/.test(c)) : [];
-    if (state.after) previousHref = href({ after: trail.at(-1) ?? null, trail: trail.slice(0, -1).join(",") || null, page: String(state.page - 1) });
-    if (result.nextAfter) nextHref = href({ after: result.nextAfter, trail: [...trail, state.after ?? "0"].join(","), page: String(state.page + 1) });
+    if (state.after)
+      previousHref = href({
+        after: trail.at(-1) ?? null,
+        trail: trail.slice(0, -1).join(",") || null,
+        page: String(state.page - 1),
+      });
+    if (result.nextAfter)
+      nextHref = href({
+        after: result.nextAfter,
+        trail: [...trail, state.after ?? "0"].join(","),
+        page: String(state.page + 1),
+      });
     summary = `${result.rows.length} matching by name in ${result.scanned.toLocaleString("en-US")} bans read`;
   } else if (result.mode === "list") {
-    if (result.previousBefore) previousHref = href({ before: result.previousBefore, page: state.page > 2 ? String(state.page - 1) : null });
+    if (result.previousBefore)
+      previousHref = href({ before: result.previousBefore, page: state.page > 2 ? String(state.page - 1) : null });
     if (result.nextAfter) nextHref = href({ after: result.nextAfter, page: String(state.page + 1) });
-    if (result.rows.length) summary = `${result.rows.length} bans, ids ${result.rows[0].id} to ${result.rows.at(-1)!.id}`;
+    if (result.rows.length)
+      summary = `${result.rows.length} bans, ids ${result.rows[0].id} to ${result.rows.at(-1)!.id}`;
   }
 
   return (
@@ -112,7 +136,13 @@ async function BanTableSection({ viewer, state }: { viewer: GuildViewer; state: 
       rows={result.rows}
       pagination={{ page: state.page, previousHref, nextHref, summary }}
       emptyTitle={state.q ? "No bans match" : "No bans"}
-      emptyText={state.q ? (result.mode === "id" ? "That user is not banned in this server." : "No banned user's name contains that text in the bans read.") : "Nobody is banned from this server."}
+      emptyText={
+        state.q
+          ? result.mode === "id"
+            ? "That user is not banned in this server."
+            : "No banned user's name contains that text in the bans read."
+          : "Nobody is banned from this server."
+      }
     />
   );
 }

@@ -18,7 +18,13 @@ export default async function ChannelsPage({ params }: { params: Promise<{ guild
   const viewer = await getGuildViewer(guildId);
   const section = findSection("channels")!;
   const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked) return <><PageHeader title="Channels" description={section.description} /><NoAccess section="Channels" reason={blocked} /></>;
+  if (blocked)
+    return (
+      <>
+        <PageHeader title="Channels" description={section.description} />
+        <NoAccess section="Channels" reason={blocked} />
+      </>
+    );
 
   const [channels, threads] = await Promise.all([getGuildChannels(viewer), getActiveThreads(viewer)]);
   const categories = channels.filter((c) => c.type === 4).map((c) => ({ id: c.id, name: c.name }));
@@ -27,10 +33,20 @@ export default async function ChannelsPage({ params }: { params: Promise<{ guild
       <PageHeader
         title="Channels"
         description={section.description}
-        actions={<CreateChannelButton guildId={guildId} categories={categories} maxBitrate={maxVoiceBitrate(viewer.guild.premium_tier, viewer.guild.features)} />}
+        actions={
+          <CreateChannelButton
+            guildId={guildId}
+            categories={categories}
+            maxBitrate={maxVoiceBitrate(viewer.guild.premium_tier, viewer.guild.features)}
+          />
+        }
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem] [&>*]:min-w-0">
-        <ChannelTree key={channels.map((c) => `${c.id}:${c.position}:${c.parent_id}`).join(",")} guildId={guildId} channels={channels} />
+        <ChannelTree
+          key={channels.map((c) => `${c.id}:${c.position}:${c.parent_id}`).join(",")}
+          guildId={guildId}
+          channels={channels}
+        />
         <ThreadList threads={threads} channels={channels.map((c) => ({ id: c.id, name: c.name }))} />
       </div>
     </>

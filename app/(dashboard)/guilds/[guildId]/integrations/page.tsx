@@ -15,9 +15,20 @@ export default async function IntegrationsPage({ params }: { params: Promise<{ g
   const { guildId } = await params;
   const viewer = await getGuildViewer(guildId);
   const section = findSection("integrations")!;
-  const header = <PageHeader title="Integrations" description={`${section.description} The API lists at most ${INTEGRATIONS_MAX}.`} />;
+  const header = (
+    <PageHeader
+      title="Integrations"
+      description={`${section.description} The API lists at most ${INTEGRATIONS_MAX}.`}
+    />
+  );
   const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked) return <>{header}<NoAccess section="Integrations" reason={blocked} /></>;
+  if (blocked)
+    return (
+      <>
+        {header}
+        <NoAccess section="Integrations" reason={blocked} />
+      </>
+    );
 
   const integrations = await getGuildIntegrations(viewer);
   return (

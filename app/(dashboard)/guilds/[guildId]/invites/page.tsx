@@ -17,31 +17,58 @@ export const metadata: Metadata = { title: "Invites" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export default async function InvitesPage({ params, searchParams }: { params: Promise<{ guildId: string }>; searchParams: SearchParams }) {
+export default async function InvitesPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ guildId: string }>;
+  searchParams: SearchParams;
+}) {
   const { guildId } = await params;
   const query = await searchParams;
   const viewer = await getGuildViewer(guildId);
   const section = findSection("invites")!;
   const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked) return <><PageHeader title="Invites" description={section.description} /><NoAccess section="Invites" reason={blocked} /></>;
+  if (blocked)
+    return (
+      <>
+        <PageHeader title="Invites" description={section.description} />
+        <NoAccess section="Invites" reason={blocked} />
+      </>
+    );
 
   const pageParam = Number(Array.isArray(query.page) ? query.page[0] : query.page);
-  const [invites, channels] = await Promise.all([getInvitePage(viewer, Number.isFinite(pageParam) ? pageParam : 1), getGuildChannels(viewer)]);
-  const invitable = channels.filter((c) => INVITABLE_CHANNEL_TYPES.includes(c.type)).map((c) => ({ id: c.id, name: c.name, type: c.type }));
+  const [invites, channels] = await Promise.all([
+    getInvitePage(viewer, Number.isFinite(pageParam) ? pageParam : 1),
+    getGuildChannels(viewer),
+  ]);
+  const invitable = channels
+    .filter((c) => INVITABLE_CHANNEL_TYPES.includes(c.type))
+    .map((c) => ({ id: c.id, name: c.name, type: c.type }));
   const permissions: InvitePermissions = {
     selfId: viewer.session.actor.id,
     manageGuild: can(viewer, P.ManageGuild),
-    deleteBlocked: can(viewer, P.ManageGuild) || can(viewer, P.ManageChannels) ? null : "needs Manage Server or Manage Channels",
+    deleteBlocked:
+      can(viewer, P.ManageGuild) || can(viewer, P.ManageChannels) ? null : "needs Manage Server or Manage Channels",
   };
   const first = (invites.page - 1) * INVITE_PAGE_SIZE;
-  const summary = invites.total === 0 ? undefined : `${first + 1}–${first + invites.rows.length} of ${invites.total} invite${invites.total === 1 ? "" : "s"}`;
+  const summary =
+    invites.total === 0
+      ? undefined
+      : `${first + 1}–${first + invites.rows.length} of ${invites.total} invite${invites.total === 1 ? "" : "s"}`;
 
   return (
     <>
       <PageHeader
         title="Invites"
         description={section.description}
-        actions={<CreateInviteButton guildId={guildId} channels={invitable} blockedReason={missing(viewer, P.CreateInstantInvite)} />}
+        actions={
+          <CreateInviteButton
+            guildId={guildId}
+            channels={invitable}
+            blockedReason={missing(viewer, P.CreateInstantInvite)}
+          />
+        }
       />
       <InvitesTable
         guildId={guildId}

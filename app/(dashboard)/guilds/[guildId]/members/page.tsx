@@ -19,17 +19,39 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-export default async function MembersPage({ params, searchParams }: { params: Promise<{ guildId: string }>; searchParams: SearchParams }) {
+export default async function MembersPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ guildId: string }>;
+  searchParams: SearchParams;
+}) {
   const { guildId } = await params;
   const query = await searchParams;
   const viewer = await getGuildViewer(guildId);
   const section = findSection("members")!;
   const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked) return <><PageHeader title="Members" description={section.description} /><NoAccess section="Members" reason={blocked} /></>;
+  if (blocked)
+    return (
+      <>
+        <PageHeader title="Members" description={section.description} />
+        <NoAccess section="Members" reason={blocked} />
+      </>
+    );
 
   const roles: RoleChip[] = viewer.roles
     .filter((r) => r.id !== viewer.guild.id)
-    .map((r) => ({ id: r.id, name: r.name, color: r.color, managed: r.managed, lockedReason: r.managed ? "managed by an integration" : (roleVerdict(viewer, r).ok ? null : (roleVerdict(viewer, r) as { reason: string }).reason) }));
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      color: r.color,
+      managed: r.managed,
+      lockedReason: r.managed
+        ? "managed by an integration"
+        : roleVerdict(viewer, r).ok
+          ? null
+          : (roleVerdict(viewer, r) as { reason: string }).reason,
+    }));
   const limitParam = Number(one(query.limit));
   const state = {
     q: one(query.q)?.trim() || undefined,
@@ -43,7 +65,12 @@ export default async function MembersPage({ params, searchParams }: { params: Pr
 
   return (
     <>
-      <PageHeader title="Members" description={memberCount ? `${memberCount.toLocaleString("en-US")} members. ${section.description}` : section.description} />
+      <PageHeader
+        title="Members"
+        description={
+          memberCount ? `${memberCount.toLocaleString("en-US")} members. ${section.description}` : section.description
+        }
+      />
       <MemberFilters roles={roles} />
       <Suspense key={`${state.q}|${state.role}|${state.after}|${state.limit}`} fallback={<TableSkeleton />}>
         <MemberTableSection viewer={viewer} state={state} roles={roles} />
@@ -57,7 +84,15 @@ export default async function MembersPage({ params, searchParams }: { params: Pr
   );
 }
 
-async function MemberTableSection({ viewer, state, roles }: { viewer: GuildViewer; state: { q?: string; role?: string; after?: string; trail?: string; limit: number; member?: string }; roles: RoleChip[] }) {
+async function MemberTableSection({
+  viewer,
+  state,
+  roles,
+}: {
+  viewer: GuildViewer;
+  state: { q?: string; role?: string; after?: string; trail?: string; limit: number; member?: string };
+  roles: RoleChip[];
+}) {
   const page = await getMemberPage(viewer, state);
   const trail = state.trail ? state.trail.split(",").filter((c) => /^\d+$/.test(c)) : [];
   const base = new URLSearchParams();
@@ -84,34 +119,52 @@ async function MemberTableSection({ viewer, state, roles }: { viewer: GuildViewe
         page: trail.length + 1,
         previousHref,
         nextHref,
-        summary: page.rows.length ? `${first}–${first + page.rows.length - 1}${state.role ? ` (${page.scanned} read to filter by role)` : ""}` : undefined,
+        summary: page.rows.length
+          ? `${first}–${first + page.rows.length - 1}${state.role ? ` (${page.scanned} read to filter by role)` : ""}`
+          : undefined,
       }}
       filtered={Boolean(state.q || state.role)}
     />
   );
 }
 
-async function MemberPanelSection({ viewer, userId, roles }: { viewer: GuildViewer; userId: string; roles: RoleChip[] }) {
+async function MemberPanelSection({
+  viewer,
+  userId,
+  roles,
+}: {
+  viewer: GuildViewer;
+  userId: string;
+  roles: RoleChip[];
+}) {
   const [detail, channels] = await Promise.all([getMemberDetail(viewer, userId), getGuildChannels(viewer)]);
-  const voiceChannels = channels.filter((c) => c.type === ChannelType.GuildVoice || c.type === ChannelType.GuildStageVoice).map((c) => ({ id: c.id, name: c.name }));
+  const voiceChannels = channels
+    .filter((c) => c.type === ChannelType.GuildVoice || c.type === ChannelType.GuildStageVoice)
+    .map((c) => ({ id: c.id, name: c.name }));
   const self = userId === viewer.session.actor.id;
   const targetIsOwner = userId === viewer.guild.owner_id;
   const hierarchy = detail?.row.blockedReason ?? null;
   const perms: PanelPermissions = {
     nick: missing(viewer, P.ManageNicknames) ?? (self ? null : hierarchy),
     roles: missing(viewer, P.ManageRoles) ?? (self && !viewer.isOwner ? null : hierarchy),
-    timeout: missing(viewer, P.ModerateMembers) ?? (self ? "you can't time yourself out" : targetIsOwner ? "nobody can time out the server owner" : hierarchy),
+    timeout:
+      missing(viewer, P.ModerateMembers) ??
+      (self ? "you can't time yourself out" : targetIsOwner ? "nobody can time out the server owner" : hierarchy),
     mute: missing(viewer, P.MuteMembers),
     deafen: missing(viewer, P.DeafenMembers),
     move: missing(viewer, P.MoveMembers),
     flags:
-      viewer.isOwner || [P.ManageGuild, P.ManageRoles].some((f) => !missing(viewer, f)) || !missing(viewer, P.ModerateMembers, P.KickMembers, P.BanMembers)
+      viewer.isOwner ||
+      [P.ManageGuild, P.ManageRoles].some((f) => !missing(viewer, f)) ||
+      !missing(viewer, P.ModerateMembers, P.KickMembers, P.BanMembers)
         ? null
         : "needs Manage Server, Manage Roles, or Timeout, Kick and Ban Members",
     kick: missing(viewer, P.KickMembers) ?? (self ? "you can't kick yourself" : hierarchy),
     ban: missing(viewer, P.BanMembers) ?? (self ? "you can't ban yourself" : hierarchy),
   };
-  return <MemberPanel guildId={viewer.guild.id} detail={detail} roles={roles} voiceChannels={voiceChannels} perms={perms} />;
+  return (
+    <MemberPanel guildId={viewer.guild.id} detail={detail} roles={roles} voiceChannels={voiceChannels} perms={perms} />
+  );
 }
 
 function TableSkeleton() {

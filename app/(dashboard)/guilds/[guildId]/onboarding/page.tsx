@@ -17,7 +17,13 @@ export default async function OnboardingPage({ params }: { params: Promise<{ gui
   const section = findSection("onboarding")!;
   const header = <PageHeader title="Onboarding" description={section.description} />;
   const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked) return <>{header}<NoAccess section="Onboarding" reason={blocked} /></>;
+  if (blocked)
+    return (
+      <>
+        {header}
+        <NoAccess section="Onboarding" reason={blocked} />
+      </>
+    );
 
   const [onboarding, channels] = await Promise.all([getOnboarding(viewer), getGuildChannels(viewer)]);
   const g = viewer.guild;
@@ -30,8 +36,12 @@ export default async function OnboardingPage({ params }: { params: Promise<{ gui
         channels={channels}
         roles={viewer.roles.map((r) => ({ id: r.id, position: r.position, permissions: r.permissions }))}
         // Options may give roles below the moderator's highest, never managed ones or @everyone.
-        assignableRoles={viewer.roles.filter((r) => r.id !== g.id && !r.managed && roleVerdict(viewer, r).ok).map((r) => ({ id: r.id, label: `@${r.name}` }))}
-        emojis={g.emojis.filter((e) => e.id && e.name).map((e) => ({ id: e.id!, name: e.name!, animated: Boolean(e.animated) }))}
+        assignableRoles={viewer.roles
+          .filter((r) => r.id !== g.id && !r.managed && roleVerdict(viewer, r).ok)
+          .map((r) => ({ id: r.id, label: `@${r.name}` }))}
+        emojis={g.emojis
+          .filter((e) => e.id && e.name)
+          .map((e) => ({ id: e.id!, name: e.name!, animated: Boolean(e.animated) }))}
       />
     </>
   );

@@ -23,14 +23,26 @@ export default async function PrunePage({ params }: { params: Promise<{ guildId:
     />
   );
   const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked) return <>{header}<NoAccess section="Prune" reason={blocked} /></>;
+  if (blocked)
+    return (
+      <>
+        {header}
+        <NoAccess section="Prune" reason={blocked} />
+      </>
+    );
 
   const previews = await listPrunePreviews(guildId);
   const roles: PruneRole[] = viewer.roles
     .filter((role) => role.id !== viewer.guild.id)
     .map((role) => {
       const verdict = roleVerdict(viewer, role);
-      return { id: role.id, name: role.name, color: role.color, managed: role.managed, lockedReason: verdict.ok ? null : verdict.reason };
+      return {
+        id: role.id,
+        name: role.name,
+        color: role.color,
+        managed: role.managed,
+        lockedReason: verdict.ok ? null : verdict.reason,
+      };
     });
   const memberCount = viewer.guild.approximate_member_count ?? null;
   return (

@@ -17,7 +17,13 @@ export default async function RolesPage({ params }: { params: Promise<{ guildId:
   const viewer = await getGuildViewer(guildId);
   const section = findSection("roles")!;
   const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked) return <><PageHeader title="Roles" description={section.description} /><NoAccess section="Roles" reason={blocked} /></>;
+  if (blocked)
+    return (
+      <>
+        <PageHeader title="Roles" description={section.description} />
+        <NoAccess section="Roles" reason={blocked} />
+      </>
+    );
 
   const counts = await getRoleMemberCounts(viewer);
   const roles: RoleRow[] = viewer.roles.map((role) => {
@@ -34,12 +40,13 @@ export default async function RolesPage({ params }: { params: Promise<{ guildId:
       managed: role.managed,
       everyone,
       unicodeEmoji: role.unicode_emoji ?? null,
-      memberCount: everyone ? viewer.guild.approximate_member_count ?? null : counts ? (counts[role.id] ?? 0) : null,
+      memberCount: everyone ? (viewer.guild.approximate_member_count ?? null) : counts ? (counts[role.id] ?? 0) : null,
       lockedReason: role.managed ? "managed by an integration" : verdict.ok ? null : verdict.reason,
     };
   });
   // What the moderator may grant: their own permissions, or everything for administrators and the owner.
-  const grantable = viewer.isOwner || hasPermission(viewer.permissions, P.Administrator) ? ALL_PERMISSIONS : viewer.permissions;
+  const grantable =
+    viewer.isOwner || hasPermission(viewer.permissions, P.Administrator) ? ALL_PERMISSIONS : viewer.permissions;
   return (
     <>
       <PageHeader title="Roles" description={`${section.description} Members use the colour of their highest role.`} />

@@ -19,13 +19,27 @@ export default async function SafetyPage({ params }: { params: Promise<{ guildId
   const { guildId } = await params;
   const viewer = await getGuildViewer(guildId);
   const section = findSection("safety")!;
-  const header = <PageHeader title="Safety" description="Pause invites and DMs during a raid, set who can talk and what gets scanned, and see how people find the server." />;
+  const header = (
+    <PageHeader
+      title="Safety"
+      description="Pause invites and DMs during a raid, set who can talk and what gets scanned, and see how people find the server."
+    />
+  );
   const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked) return <>{header}<NoAccess section="Safety" reason={blocked} /></>;
+  if (blocked)
+    return (
+      <>
+        {header}
+        <NoAccess section="Safety" reason={blocked} />
+      </>
+    );
 
   const guild = viewer.guild;
   const vanity = await getVanityUrl(viewer);
-  const mfa = MFA_LEVELS.find((level) => level.value === guild.mfa_level) ?? { label: `Level ${guild.mfa_level}`, meaning: "" };
+  const mfa = MFA_LEVELS.find((level) => level.value === guild.mfa_level) ?? {
+    label: `Level ${guild.mfa_level}`,
+    meaning: "",
+  };
   return (
     <>
       {header}
@@ -38,7 +52,11 @@ export default async function SafetyPage({ params }: { params: Promise<{ guildId
           raidDetectedAt={guild.incidents_data?.raid_detected_at ?? null}
           dmSpamDetectedAt={guild.incidents_data?.dm_spam_detected_at ?? null}
         />
-        <ModerationLevels guildId={guildId} verificationLevel={guild.verification_level} explicitContentFilter={guild.explicit_content_filter} />
+        <ModerationLevels
+          guildId={guildId}
+          verificationLevel={guild.verification_level}
+          explicitContentFilter={guild.explicit_content_filter}
+        />
         <SafetyFeatures guildId={guildId} features={guild.features} />
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <Card>
@@ -48,8 +66,9 @@ export default async function SafetyPage({ params }: { params: Promise<{ guildId
               {mfa.meaning}
             </p>
             <p className="mt-3 text-xs text-ink-muted">
-              Only the server owner can change this, from their own account with two-factor authentication turned on. The guild API this dashboard uses has
-              no operation for it (Discord deprecated Modify Guild MFA Level along with bot-created servers), so it is shown here, not edited.
+              Only the server owner can change this, from their own account with two-factor authentication turned on.
+              The guild API this dashboard uses has no operation for it (Discord deprecated Modify Guild MFA Level along
+              with bot-created servers), so it is shown here, not edited.
               {viewer.isOwner ? " As the owner, change it in your Discord client's server settings." : ""}
             </p>
           </Card>
@@ -57,13 +76,19 @@ export default async function SafetyPage({ params }: { params: Promise<{ guildId
             <CardHeader title="Vanity URL" description="A custom invite link that never expires." />
             {vanity.code ? (
               <p className="text-sm">
-                <span className="font-mono text-base font-semibold" data-testid="vanity-code">{vanity.code}</span>
-                <span className="ml-2 text-ink-muted">used {vanity.uses.toLocaleString("en-US")} time{vanity.uses === 1 ? "" : "s"}</span>
+                <span className="font-mono text-base font-semibold" data-testid="vanity-code">
+                  {vanity.code}
+                </span>
+                <span className="ml-2 text-ink-muted">
+                  used {vanity.uses.toLocaleString("en-US")} time{vanity.uses === 1 ? "" : "s"}
+                </span>
               </p>
             ) : (
               <p className="text-sm text-ink-muted">This server has no vanity URL.</p>
             )}
-            <p className="mt-3 text-xs text-ink-muted">Pausing invites also stops people joining through the vanity URL.</p>
+            <p className="mt-3 text-xs text-ink-muted">
+              Pausing invites also stops people joining through the vanity URL.
+            </p>
           </Card>
         </div>
       </div>

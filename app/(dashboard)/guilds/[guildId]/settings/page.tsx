@@ -18,7 +18,13 @@ export default async function SettingsPage({ params }: { params: Promise<{ guild
   const section = findSection("settings")!;
   const header = <PageHeader title="Server settings" description={section.description} />;
   const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked) return <>{header}<NoAccess section="Settings" reason={blocked} /></>;
+  if (blocked)
+    return (
+      <>
+        {header}
+        <NoAccess section="Settings" reason={blocked} />
+      </>
+    );
 
   const channels = await getGuildChannels(viewer);
   const g = viewer.guild;

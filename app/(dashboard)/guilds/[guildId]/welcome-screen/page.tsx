@@ -19,7 +19,13 @@ export default async function WelcomeScreenPage({ params }: { params: Promise<{ 
   const section = findSection("welcome-screen")!;
   const header = <PageHeader title="Welcome screen" description={section.description} />;
   const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked) return <>{header}<NoAccess section="Welcome screen" reason={blocked} /></>;
+  if (blocked)
+    return (
+      <>
+        {header}
+        <NoAccess section="Welcome screen" reason={blocked} />
+      </>
+    );
 
   const [screen, channels] = await Promise.all([getWelcomeScreen(viewer), getGuildChannels(viewer)]);
   const g = viewer.guild;
@@ -31,11 +37,20 @@ export default async function WelcomeScreenPage({ params }: { params: Promise<{ 
         defaults={{
           enabled: g.features.includes(GuildFeature.WelcomeScreenEnabled),
           description: screen.description ?? "",
-          welcome_channels: screen.welcome_channels.map((c) => ({ channel_id: c.channel_id, description: c.description, emoji_id: c.emoji_id ?? null, emoji_name: c.emoji_name ?? null })),
+          welcome_channels: screen.welcome_channels.map((c) => ({
+            channel_id: c.channel_id,
+            description: c.description,
+            emoji_id: c.emoji_id ?? null,
+            emoji_name: c.emoji_name ?? null,
+          })),
         }}
         // Categories and threads cannot be welcome channels.
-        channels={channels.filter((c) => ONBOARDING_CHANNEL_TYPES.includes(c.type)).map((c) => ({ id: c.id, name: c.name }))}
-        emojis={g.emojis.filter((e) => e.id && e.name).map((e) => ({ id: e.id!, name: e.name!, animated: Boolean(e.animated) }))}
+        channels={channels
+          .filter((c) => ONBOARDING_CHANNEL_TYPES.includes(c.type))
+          .map((c) => ({ id: c.id, name: c.name }))}
+        emojis={g.emojis
+          .filter((e) => e.id && e.name)
+          .map((e) => ({ id: e.id!, name: e.name!, animated: Boolean(e.animated) }))}
         enableReason={g.features.includes(GuildFeature.Community) ? null : "Turn on Community in Settings first"}
       />
     </>

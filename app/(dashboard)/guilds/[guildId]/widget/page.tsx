@@ -22,9 +22,19 @@ export default async function WidgetPage({ params }: { params: Promise<{ guildId
   const section = findSection("widget")!;
   const header = <PageHeader title="Server widget" description={section.description} />;
   const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked) return <>{header}<NoAccess section="Widget" reason={blocked} /></>;
+  if (blocked)
+    return (
+      <>
+        {header}
+        <NoAccess section="Widget" reason={blocked} />
+      </>
+    );
 
-  const [settings, channels, read] = await Promise.all([getWidgetSettings(viewer), getGuildChannels(viewer), getPublicWidget(guildId)]);
+  const [settings, channels, read] = await Promise.all([
+    getWidgetSettings(viewer),
+    getGuildChannels(viewer),
+    getPublicWidget(guildId),
+  ]);
   // The widget may invite to any channel but categories and threads: the same set onboarding may name.
   const inviteChannels = channels
     .filter((c) => ONBOARDING_CHANNEL_TYPES.includes(c.type))
@@ -35,14 +45,20 @@ export default async function WidgetPage({ params }: { params: Promise<{ guildId
       {header}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_350px]">
         <div className="flex min-w-0 flex-col gap-6">
-          <WidgetSettingsForm guildId={guildId} defaults={{ enabled: settings.enabled, channel_id: settings.channel_id ?? null }} channels={inviteChannels} />
+          <WidgetSettingsForm
+            guildId={guildId}
+            defaults={{ enabled: settings.enabled, channel_id: settings.channel_id ?? null }}
+            channels={inviteChannels}
+          />
         </div>
         <Card className="lg:row-span-2">
           <CardHeader title="Live preview" description="What visitors see, from widget.json." />
           {read.ok ? (
             <WidgetCard widget={read.widget} className="mx-auto max-h-[560px]" />
           ) : (
-            <EmptyState title={read.status === 403 ? "The widget is off" : "No preview"}>{read.status === 403 ? "Turn it on to see the preview." : read.error}</EmptyState>
+            <EmptyState title={read.status === 403 ? "The widget is off" : "No preview"}>
+              {read.status === 403 ? "Turn it on to see the preview." : read.error}
+            </EmptyState>
           )}
         </Card>
         <div className="min-w-0">

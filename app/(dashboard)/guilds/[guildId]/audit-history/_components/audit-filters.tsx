@@ -44,7 +44,12 @@ export function AuditFilters({ actors, actions }: { actors: Array<{ id: string; 
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Target
-        <Input value={target} onChange={(e) => setTarget(e.target.value)} onBlur={() => (target.trim() || null) !== params.get("target") && apply({ target: target.trim() || null })} placeholder="Name or id" />
+        <Input
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+          onBlur={() => (target.trim() || null) !== params.get("target") && apply({ target: target.trim() || null })}
+          placeholder="Name or id"
+        />
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium">
         From
@@ -66,10 +71,30 @@ export function AuditFilters({ actors, actions }: { actors: Array<{ id: string; 
         <Button type="submit" size="sm" variant="secondary">
           Apply
         </Button>
-        <Button size="sm" variant="ghost" onClick={() => { setTarget(""); set({ actor: null, action: null, target: null, from: null, to: null, status: null, cursor: null, trail: null }); }}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            setTarget("");
+            set({
+              actor: null,
+              action: null,
+              target: null,
+              from: null,
+              to: null,
+              status: null,
+              cursor: null,
+              trail: null,
+            });
+          }}
+        >
           Clear filters
         </Button>
-        {pending && <span role="status" className="text-xs text-ink-muted">Loading…</span>}
+        {pending && (
+          <span role="status" className="text-xs text-ink-muted">
+            Loading…
+          </span>
+        )}
       </div>
     </form>
   );

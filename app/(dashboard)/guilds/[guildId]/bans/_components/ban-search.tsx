@@ -19,13 +19,27 @@ export function BanSearch({ scanMax }: { scanMax: number }) {
         </label>
         <span className="relative">
           <Icons.search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
-          <Input id="ban-search" type="search" value={value} onChange={(e) => setValue(e.target.value)} placeholder="User id, or part of a name" className="pl-9" maxLength={100} aria-describedby="ban-search-hint" />
+          <Input
+            id="ban-search"
+            type="search"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            placeholder="User id, or part of a name"
+            className="pl-9"
+            maxLength={100}
+            aria-describedby="ban-search-hint"
+          />
         </span>
         <p id="ban-search-hint" className="text-xs text-ink-muted">
-          An id finds that ban exactly. A name is matched within usernames and display names by reading the ban list in order, up to {scanMax.toLocaleString("en-US")} bans per page of results.
+          An id finds that ban exactly. A name is matched within usernames and display names by reading the ban list in
+          order, up to {scanMax.toLocaleString("en-US")} bans per page of results.
         </p>
       </div>
-      {pending && <span className="pb-6 text-xs text-ink-muted" role="status">Loading…</span>}
+      {pending && (
+        <span className="pb-6 text-xs text-ink-muted" role="status">
+          Loading…
+        </span>
+      )}
     </div>
   );
 }

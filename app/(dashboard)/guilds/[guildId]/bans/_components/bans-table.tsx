@@ -15,7 +15,19 @@ import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import type { BanRow } from "@/lib/data/bans";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
-export function BansTable({ guildId, rows, pagination, emptyTitle, emptyText }: { guildId: string; rows: BanRow[]; pagination: ServerPage; emptyTitle: string; emptyText: string }) {
+export function BansTable({
+  guildId,
+  rows,
+  pagination,
+  emptyTitle,
+  emptyText,
+}: {
+  guildId: string;
+  rows: BanRow[];
+  pagination: ServerPage;
+  emptyTitle: string;
+  emptyText: string;
+}) {
   const { pending } = useUrlState();
   const [unbanning, setUnbanning] = useState<BanRow | null>(null);
   const columns = useMemo<ColumnDef<BanRow, unknown>[]>(
@@ -39,17 +51,31 @@ export function BansTable({ guildId, rows, pagination, emptyTitle, emptyText }: 
           );
         },
       },
-      { id: "id", header: "User id", cell: ({ row }) => <code className="font-mono text-xs text-ink-muted">{row.original.id}</code> },
+      {
+        id: "id",
+        header: "User id",
+        cell: ({ row }) => <code className="font-mono text-xs text-ink-muted">{row.original.id}</code>,
+      },
       {
         id: "reason",
         header: "Reason",
-        cell: ({ row }) => (row.original.reason ? <span className="line-clamp-2">{row.original.reason}</span> : <span className="text-xs text-ink-muted">No reason given</span>),
+        cell: ({ row }) =>
+          row.original.reason ? (
+            <span className="line-clamp-2">{row.original.reason}</span>
+          ) : (
+            <span className="text-xs text-ink-muted">No reason given</span>
+          ),
       },
       {
         id: "actions",
         header: () => <span className="sr-only">Actions</span>,
         cell: ({ row }) => (
-          <Button variant="secondary" size="sm" onClick={() => setUnbanning(row.original)} aria-label={`Unban ${row.original.displayName}`}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setUnbanning(row.original)}
+            aria-label={`Unban ${row.original.displayName}`}
+          >
             Unban
           </Button>
         ),
@@ -59,8 +85,23 @@ export function BansTable({ guildId, rows, pagination, emptyTitle, emptyText }: 
   );
   return (
     <>
-      <DataTable columns={columns} data={rows} getRowId={(row) => row.id} pagination={pagination} caption="Bans" emptyTitle={emptyTitle} emptyText={emptyText} busy={pending} />
-      <Dialog open={unbanning !== null} onClose={() => setUnbanning(null)} title={unbanning ? `Unban ${unbanning.displayName}?` : "Unban"} description="They can join again with an invite." size="sm">
+      <DataTable
+        columns={columns}
+        data={rows}
+        getRowId={(row) => row.id}
+        pagination={pagination}
+        caption="Bans"
+        emptyTitle={emptyTitle}
+        emptyText={emptyText}
+        busy={pending}
+      />
+      <Dialog
+        open={unbanning !== null}
+        onClose={() => setUnbanning(null)}
+        title={unbanning ? `Unban ${unbanning.displayName}?` : "Unban"}
+        description="They can join again with an invite."
+        size="sm"
+      >
         {unbanning && <UnbanForm guildId={guildId} ban={unbanning} onDone={() => setUnbanning(null)} />}
       </Dialog>
     </>
@@ -88,7 +129,15 @@ function UnbanForm({ guildId, ban, onDone }: { guildId: string; ban: BanRow; onD
           {ban.reason}
         </p>
       )}
-      <ReasonField id="unban-reason" label="Reason (audit log)" hint={`Optional, at most ${AUDIT_LOG_REASON_MAX} characters.`} error={error} value={reason} onChange={setReason} autoFocus />
+      <ReasonField
+        id="unban-reason"
+        label="Reason (audit log)"
+        hint={`Optional, at most ${AUDIT_LOG_REASON_MAX} characters.`}
+        error={error}
+        value={reason}
+        onChange={setReason}
+        autoFocus
+      />
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onDone}>
           Keep the ban

@@ -29,7 +29,13 @@ export default async function BulkBanPage({ params }: { params: Promise<{ guildI
     />
   );
   const blocked = missing(viewer, P.BanMembers, P.ManageGuild);
-  if (blocked) return <>{header}<NoAccess section="Bulk ban" reason={blocked} /></>;
+  if (blocked)
+    return (
+      <>
+        {header}
+        <NoAccess section="Bulk ban" reason={blocked} />
+      </>
+    );
   const jobs = await listJobs(guildId);
 
   return (
@@ -37,7 +43,10 @@ export default async function BulkBanPage({ params }: { params: Promise<{ guildI
       {header}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card>
-          <CardHeader title="New bulk ban" description="Ids are sent 200 at a time to Bulk Guild Ban; you can pause, resume after a reload, cancel, and undo." />
+          <CardHeader
+            title="New bulk ban"
+            description="Ids are sent 200 at a time to Bulk Guild Ban; you can pause, resume after a reload, cancel, and undo."
+          />
           <BulkBanForm guildId={guildId} />
         </Card>
         <Card>
@@ -48,13 +57,17 @@ export default async function BulkBanPage({ params }: { params: Promise<{ guildI
             <ul aria-label="Recent bulk-ban jobs" className="flex flex-col divide-y divide-line">
               {jobs.map((job) => (
                 <li key={job.id}>
-                  <Link href={`/guilds/${guildId}/bans/bulk/${job.id}`} className="flex flex-wrap items-center justify-between gap-2 rounded-md px-1 py-2.5 hover:bg-surface-sunken">
+                  <Link
+                    href={`/guilds/${guildId}/bans/bulk/${job.id}`}
+                    className="flex flex-wrap items-center justify-between gap-2 rounded-md px-1 py-2.5 hover:bg-surface-sunken"
+                  >
                     <span className="min-w-0">
                       <span className="block text-sm font-medium">
                         {job.counts.total.toLocaleString("en-US")} ids by {job.actorName}
                       </span>
                       <span className="block text-xs text-ink-muted">
-                        {when.format(new Date(job.createdAt))} UTC · {job.counts.banned + job.counts.unbanned} banned, {job.counts.failed} failed, {job.counts.skipped} skipped
+                        {when.format(new Date(job.createdAt))} UTC · {job.counts.banned + job.counts.unbanned} banned,{" "}
+                        {job.counts.failed} failed, {job.counts.skipped} skipped
                       </span>
                     </span>
                     <JobStatusBadge status={job.status} />

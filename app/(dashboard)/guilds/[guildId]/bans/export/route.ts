@@ -26,7 +26,15 @@ export async function GET(_request: Request, { params }: { params: Promise<{ gui
       if (after === null) return controller.close();
       try {
         const page = await api.bans.list(guildId, { limit: BANS_LIMIT.max, after });
-        controller.enqueue(encoder.encode(page.map((ban) => csvLine([ban.user.id, ban.user.username, ban.user.global_name, Boolean(ban.user.bot), ban.reason])).join("")));
+        controller.enqueue(
+          encoder.encode(
+            page
+              .map((ban) =>
+                csvLine([ban.user.id, ban.user.username, ban.user.global_name, Boolean(ban.user.bot), ban.reason]),
+              )
+              .join(""),
+          ),
+        );
         after = page.length === BANS_LIMIT.max ? page[page.length - 1].user.id : null;
         if (after === null) controller.close();
       } catch (error) {

@@ -16,14 +16,23 @@ export const CHANNEL_TYPE_NAMES: Partial<Record<ChannelType, string>> = {
 
 export function ChannelIcon({ type, className = "size-4" }: { type: ChannelType; className?: string }) {
   const Icon =
-    type === ChannelType.GuildVoice ? Icons.speaker
-    : type === ChannelType.GuildAnnouncement ? Icons.megaphone
-    : type === ChannelType.GuildStageVoice ? Icons.stage
-    : type === ChannelType.GuildForum ? Icons.forum
-    : type === ChannelType.GuildMedia ? Icons.media
-    : type === ChannelType.GuildCategory ? Icons.folder
-    : type === ChannelType.PublicThread || type === ChannelType.PrivateThread || type === ChannelType.AnnouncementThread ? Icons.thread
-    : Icons.hash;
+    type === ChannelType.GuildVoice
+      ? Icons.speaker
+      : type === ChannelType.GuildAnnouncement
+        ? Icons.megaphone
+        : type === ChannelType.GuildStageVoice
+          ? Icons.stage
+          : type === ChannelType.GuildForum
+            ? Icons.forum
+            : type === ChannelType.GuildMedia
+              ? Icons.media
+              : type === ChannelType.GuildCategory
+                ? Icons.folder
+                : type === ChannelType.PublicThread ||
+                    type === ChannelType.PrivateThread ||
+                    type === ChannelType.AnnouncementThread
+                  ? Icons.thread
+                  : Icons.hash;
   return (
     <span title={CHANNEL_TYPE_NAMES[type] ?? "Channel"} className="inline-flex text-ink-muted">
       <Icon className={className} />

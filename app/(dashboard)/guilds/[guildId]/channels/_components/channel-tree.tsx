@@ -51,7 +51,8 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
   const [reason, setReason] = useState("");
   const { run, pending } = useAction(modifyGuildChannelPositions, { failure: "Couldn't save the channel order" });
 
-  const parentOf = (id: string) => Object.keys(layout.children).find((key) => layout.children[key].includes(id)) ?? ROOT;
+  const parentOf = (id: string) =>
+    Object.keys(layout.children).find((key) => layout.children[key].includes(id)) ?? ROOT;
 
   const changes = useMemo(() => {
     const out: Array<{ id: string; position: number; parent_id?: string | null; lock_permissions?: boolean }> = [];
@@ -64,7 +65,11 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
         const parent = key === ROOT ? null : key;
         const moved = (channel.parent_id ?? null) !== parent;
         if (channel.position !== index || moved) {
-          out.push({ id, position: index, ...(moved ? { parent_id: parent, ...(syncPermissions && parent ? { lock_permissions: true } : {}) } : {}) });
+          out.push({
+            id,
+            position: index,
+            ...(moved ? { parent_id: parent, ...(syncPermissions && parent ? { lock_permissions: true } : {}) } : {}),
+          });
         }
       });
     }
@@ -74,7 +79,9 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
 
   function moveChannel(id: string, toParent: string, toIndex: number) {
     setLayout((current) => {
-      const children = Object.fromEntries(Object.entries(current.children).map(([k, v]) => [k, v.filter((x) => x !== id)]));
+      const children = Object.fromEntries(
+        Object.entries(current.children).map(([k, v]) => [k, v.filter((x) => x !== id)]),
+      );
       const list = children[toParent];
       list.splice(Math.max(0, Math.min(toIndex, list.length)), 0, id);
       return { ...current, children };
@@ -133,7 +140,10 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
     setMark(null);
   };
 
-  const categoryOptions = [{ id: ROOT, name: "No category" }, ...layout.categories.map((id) => ({ id, name: byId.get(id)!.name }))];
+  const categoryOptions = [
+    { id: ROOT, name: "No category" },
+    ...layout.categories.map((id) => ({ id, name: byId.get(id)!.name })),
+  ];
 
   const row = (id: string, index: number, siblings: number) => {
     const channel = byId.get(id)!;
@@ -155,21 +165,36 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
         className={cn(
           "group relative flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-surface-sunken focus-within:bg-surface-sunken",
           drag?.id === id && "opacity-40",
-          mark?.target === id && mark.where === "before" && "before:absolute before:inset-x-0 before:-top-px before:h-0.5 before:bg-blurple",
-          mark?.target === id && mark.where === "after" && "after:absolute after:inset-x-0 after:-bottom-px after:h-0.5 after:bg-blurple",
+          mark?.target === id &&
+            mark.where === "before" &&
+            "before:absolute before:inset-x-0 before:-top-px before:h-0.5 before:bg-blurple",
+          mark?.target === id &&
+            mark.where === "after" &&
+            "after:absolute after:inset-x-0 after:-bottom-px after:h-0.5 after:bg-blurple",
         )}
       >
         <Icons.grip className="size-4 shrink-0 cursor-grab text-ink-muted/60" />
         <ChannelIcon type={channel.type} />
         <span className="min-w-0 flex-1 truncate text-sm">
           {channel.name}
-          {channel.nsfw && <Badge tone="danger" className="ml-2">NSFW</Badge>}
+          {channel.nsfw && (
+            <Badge tone="danger" className="ml-2">
+              NSFW
+            </Badge>
+          )}
           {channel.overwriteCount > 0 && (
-            <span title={`${channel.overwriteCount} permission overwrites`} className="ml-2 inline-flex align-middle text-ink-muted">
+            <span
+              title={`${channel.overwriteCount} permission overwrites`}
+              className="ml-2 inline-flex align-middle text-ink-muted"
+            >
               <Icons.lock className="size-3" />
             </span>
           )}
-          {moved && <Badge tone="blurple" className="ml-2">moved</Badge>}
+          {moved && (
+            <Badge tone="blurple" className="ml-2">
+              moved
+            </Badge>
+          )}
         </span>
         <span className="flex shrink-0 items-center gap-1 opacity-100 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
           <Select
@@ -184,10 +209,24 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
               </option>
             ))}
           </Select>
-          <Button size="sm" variant="ghost" aria-label={`Move ${channel.name} up`} disabled={index === 0} onClick={() => step(id, -1)} className="px-2">
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Move ${channel.name} up`}
+            disabled={index === 0}
+            onClick={() => step(id, -1)}
+            className="px-2"
+          >
             ↑
           </Button>
-          <Button size="sm" variant="ghost" aria-label={`Move ${channel.name} down`} disabled={index === siblings - 1} onClick={() => step(id, 1)} className="px-2">
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Move ${channel.name} down`}
+            disabled={index === siblings - 1}
+            onClick={() => step(id, 1)}
+            className="px-2"
+          >
             ↓
           </Button>
         </span>
@@ -200,7 +239,10 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
       <Card className="p-2 sm:p-3">
         <div onDragOver={(e) => drag?.kind === "channel" && onDragOver(e, ROOT, true)} onDrop={onDrop}>
           {layout.children[ROOT].length > 0 && (
-            <ul aria-label="Channels without a category" className={cn("mb-2 flex flex-col", mark?.target === ROOT && "rounded-md ring-2 ring-blurple")}>
+            <ul
+              aria-label="Channels without a category"
+              className={cn("mb-2 flex flex-col", mark?.target === ROOT && "rounded-md ring-2 ring-blurple")}
+            >
               {layout.children[ROOT].map((id, i) => row(id, i, layout.children[ROOT].length))}
             </ul>
           )}
@@ -210,7 +252,11 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
             const category = byId.get(categoryId)!;
             const ids = layout.children[categoryId];
             return (
-              <li key={categoryId} data-channel-id={categoryId} className={cn("rounded-md", drag?.id === categoryId && "opacity-40")}>
+              <li
+                key={categoryId}
+                data-channel-id={categoryId}
+                className={cn("rounded-md", drag?.id === categoryId && "opacity-40")}
+              >
                 <div
                   draggable
                   onDragStart={(e) => {
@@ -224,24 +270,49 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
                   className={cn(
                     "group relative flex items-center gap-2 rounded-md px-2 py-1.5",
                     mark?.target === categoryId && mark.where === "inside" && "bg-blurple/10 ring-2 ring-blurple",
-                    mark?.target === categoryId && mark.where === "before" && "before:absolute before:inset-x-0 before:-top-px before:h-0.5 before:bg-blurple",
-                    mark?.target === categoryId && mark.where === "after" && "after:absolute after:inset-x-0 after:-bottom-px after:h-0.5 after:bg-blurple",
+                    mark?.target === categoryId &&
+                      mark.where === "before" &&
+                      "before:absolute before:inset-x-0 before:-top-px before:h-0.5 before:bg-blurple",
+                    mark?.target === categoryId &&
+                      mark.where === "after" &&
+                      "after:absolute after:inset-x-0 after:-bottom-px after:h-0.5 after:bg-blurple",
                   )}
                 >
                   <Icons.grip className="size-4 shrink-0 cursor-grab text-ink-muted/60" />
                   <Icons.chevronDown className="size-3 text-ink-muted" />
-                  <h3 className="flex-1 truncate text-xs font-bold uppercase tracking-wide text-ink-muted">{category.name}</h3>
+                  <h3 className="flex-1 truncate text-xs font-bold uppercase tracking-wide text-ink-muted">
+                    {category.name}
+                  </h3>
                   <span className="text-xs text-ink-muted">{ids.length}</span>
                   <span className="flex items-center gap-1 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
-                    <Button size="sm" variant="ghost" aria-label={`Move category ${category.name} up`} disabled={index === 0} onClick={() => step(categoryId, -1)} className="px-2">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Move category ${category.name} up`}
+                      disabled={index === 0}
+                      onClick={() => step(categoryId, -1)}
+                      className="px-2"
+                    >
                       ↑
                     </Button>
-                    <Button size="sm" variant="ghost" aria-label={`Move category ${category.name} down`} disabled={index === layout.categories.length - 1} onClick={() => step(categoryId, 1)} className="px-2">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Move category ${category.name} down`}
+                      disabled={index === layout.categories.length - 1}
+                      onClick={() => step(categoryId, 1)}
+                      className="px-2"
+                    >
                       ↓
                     </Button>
                   </span>
                 </div>
-                <ul aria-label={`Channels in ${category.name}`} className="ml-4 flex min-h-6 flex-col border-l border-line pl-2" onDragOver={(e) => ids.length === 0 && onDragOver(e, categoryId, true)} onDrop={onDrop}>
+                <ul
+                  aria-label={`Channels in ${category.name}`}
+                  className="ml-4 flex min-h-6 flex-col border-l border-line pl-2"
+                  onDragOver={(e) => ids.length === 0 && onDragOver(e, categoryId, true)}
+                  onDrop={onDrop}
+                >
                   {ids.length === 0 && <li className="px-2 py-1 text-xs text-ink-muted">Empty: drop a channel here</li>}
                   {ids.map((id, i) => row(id, i, ids.length))}
                 </ul>
@@ -252,13 +323,23 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
       </Card>
 
       {changes.length > 0 && (
-        <div role="region" aria-label="Unsaved channel order" className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 rounded-lg bg-surface-raised p-3 shadow-lg ring-1 ring-blurple/40">
+        <div
+          role="region"
+          aria-label="Unsaved channel order"
+          className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 rounded-lg bg-surface-raised p-3 shadow-lg ring-1 ring-blurple/40"
+        >
           <p className="text-sm font-medium">
-            {changes.length} change{changes.length === 1 ? "" : "s"} to save{movedCount ? `, ${movedCount} moved to another category` : ""}.
+            {changes.length} change{changes.length === 1 ? "" : "s"} to save
+            {movedCount ? `, ${movedCount} moved to another category` : ""}.
           </p>
           {movedCount > 0 && (
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="size-4 accent-blurple" checked={syncPermissions} onChange={(e) => setSyncPermissions(e.target.checked)} />
+              <input
+                type="checkbox"
+                className="size-4 accent-blurple"
+                checked={syncPermissions}
+                onChange={(e) => setSyncPermissions(e.target.checked)}
+              />
               Sync permissions with the new category
             </label>
           )}
@@ -267,7 +348,10 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
             <Button variant="ghost" onClick={() => setLayout(original)}>
               Reset
             </Button>
-            <Button pending={pending} onClick={() => void run({ guildId, reason: reason || undefined, positions: changes })}>
+            <Button
+              pending={pending}
+              onClick={() => void run({ guildId, reason: reason || undefined, positions: changes })}
+            >
               Save order
             </Button>
           </div>

@@ -13,15 +13,38 @@ import { Input, Select, Textarea } from "@/components/ui/input";
 import { cn } from "@/components/ui/cn";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
 import { createGuildChannel } from "@/lib/actions/channels";
-import { CREATABLE_CHANNEL_TYPES, CreateChannelFormSchema, fieldAppliesTo, type ChannelField, type CreateChannelValues } from "@/lib/actions/schemas/channels";
-import { BITRATE_MIN, CHANNEL_TOPIC_MAX, DEFAULT_BITRATE, RATE_LIMIT_PER_USER_MAX, STAGE_BITRATE_MAX, THREAD_AUTO_ARCHIVE_DURATIONS, VOICE_USER_LIMIT_MAX } from "@/lib/discord/limits";
+import {
+  CREATABLE_CHANNEL_TYPES,
+  CreateChannelFormSchema,
+  fieldAppliesTo,
+  type ChannelField,
+  type CreateChannelValues,
+} from "@/lib/actions/schemas/channels";
+import {
+  BITRATE_MIN,
+  CHANNEL_TOPIC_MAX,
+  DEFAULT_BITRATE,
+  RATE_LIMIT_PER_USER_MAX,
+  STAGE_BITRATE_MAX,
+  THREAD_AUTO_ARCHIVE_DURATIONS,
+  VOICE_USER_LIMIT_MAX,
+} from "@/lib/discord/limits";
 import { ChannelIcon } from "./channel-icon";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
-const numberOrUndefined = (v: unknown) => (v === "" || v === null || v === undefined || Number.isNaN(Number(v)) ? undefined : Number(v));
+const numberOrUndefined = (v: unknown) =>
+  v === "" || v === null || v === undefined || Number.isNaN(Number(v)) ? undefined : Number(v);
 const ARCHIVE_LABELS: Record<number, string> = { 60: "1 hour", 1440: "24 hours", 4320: "3 days", 10080: "1 week" };
 
-export function CreateChannelButton({ guildId, categories, maxBitrate }: { guildId: string; categories: Array<{ id: string; name: string }>; maxBitrate: number }) {
+export function CreateChannelButton({
+  guildId,
+  categories,
+  maxBitrate,
+}: {
+  guildId: string;
+  categories: Array<{ id: string; name: string }>;
+  maxBitrate: number;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -29,13 +52,30 @@ export function CreateChannelButton({ guildId, categories, maxBitrate }: { guild
         <Icons.plus className="size-4" /> Create channel
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Create channel" size="lg">
-        {open && <CreateChannelForm guildId={guildId} categories={categories} maxBitrate={maxBitrate} onDone={() => setOpen(false)} />}
+        {open && (
+          <CreateChannelForm
+            guildId={guildId}
+            categories={categories}
+            maxBitrate={maxBitrate}
+            onDone={() => setOpen(false)}
+          />
+        )}
       </Dialog>
     </>
   );
 }
 
-function CreateChannelForm({ guildId, categories, maxBitrate, onDone }: { guildId: string; categories: Array<{ id: string; name: string }>; maxBitrate: number; onDone: () => void }) {
+function CreateChannelForm({
+  guildId,
+  categories,
+  maxBitrate,
+  onDone,
+}: {
+  guildId: string;
+  categories: Array<{ id: string; name: string }>;
+  maxBitrate: number;
+  onDone: () => void;
+}) {
   const { register, handleSubmit, watch, setValue, setError, formState } = useForm<CreateChannelValues>({
     resolver: zodResolver(CreateChannelFormSchema),
     defaultValues: { type: ChannelType.GuildText, name: "", parent_id: null },
@@ -49,16 +89,31 @@ function CreateChannelForm({ guildId, categories, maxBitrate, onDone }: { guildI
 
   const onSubmit = handleSubmit(async (values) => {
     // Only the fields of the chosen type go to the server (it drops the rest too).
-    const input = Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== undefined && (key === "type" || key === "name" || applies(key as ChannelField)))) as CreateChannelValues;
+    const input = Object.fromEntries(
+      Object.entries(values).filter(
+        ([key, value]) => value !== undefined && (key === "type" || key === "name" || applies(key as ChannelField)),
+      ),
+    ) as CreateChannelValues;
     const result = await run({ ...input, guildId, reason: reason || undefined });
     if (result.ok) onDone();
     else applyFieldErrors(setError, result.fieldErrors);
   });
 
-  const num = (name: ChannelField, label: string, hint: string, extra: { min?: number; max?: number; placeholder?: string } = {}) =>
+  const num = (
+    name: ChannelField,
+    label: string,
+    hint: string,
+    extra: { min?: number; max?: number; placeholder?: string } = {},
+  ) =>
     applies(name) && (
       <Field id={`create-${name}`} label={label} hint={hint} error={errors[name]?.message}>
-        <Input type="number" inputMode="numeric" {...fieldProps(`create-${name}`, errors[name]?.message)} {...extra} {...register(name as "bitrate", { setValueAs: numberOrUndefined })} />
+        <Input
+          type="number"
+          inputMode="numeric"
+          {...fieldProps(`create-${name}`, errors[name]?.message)}
+          {...extra}
+          {...register(name as "bitrate", { setValueAs: numberOrUndefined })}
+        />
       </Field>
     );
 
@@ -75,7 +130,14 @@ function CreateChannelForm({ guildId, categories, maxBitrate, onDone }: { guildI
                 type === t.type && "bg-blurple/10 ring-2 ring-blurple",
               )}
             >
-              <input type="radio" className="sr-only" name="type" value={t.type} checked={type === t.type} onChange={() => setValue("type", t.type)} />
+              <input
+                type="radio"
+                className="sr-only"
+                name="type"
+                value={t.type}
+                checked={type === t.type}
+                onChange={() => setValue("type", t.type)}
+              />
               <ChannelIcon type={t.type} className="mt-0.5 size-5" />
               <span>
                 <span className="block text-sm font-semibold">{t.label}</span>
@@ -88,11 +150,19 @@ function CreateChannelForm({ guildId, categories, maxBitrate, onDone }: { guildI
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="create-name" label="Name" hint="1 to 100 characters." error={errors.name?.message}>
-          <Input {...fieldProps("create-name", errors.name?.message)} autoFocus placeholder={type === ChannelType.GuildCategory ? "New category" : "new-channel"} {...register("name")} />
+          <Input
+            {...fieldProps("create-name", errors.name?.message)}
+            autoFocus
+            placeholder={type === ChannelType.GuildCategory ? "New category" : "new-channel"}
+            {...register("name")}
+          />
         </Field>
         {applies("parent_id") && (
           <Field id="create-parent" label="Category" error={errors.parent_id?.message}>
-            <Select {...fieldProps("create-parent")} {...register("parent_id", { setValueAs: (v) => (v === "" ? null : v) })}>
+            <Select
+              {...fieldProps("create-parent")}
+              {...register("parent_id", { setValueAs: (v) => (v === "" ? null : v) })}
+            >
               <option value="">No category</option>
               {categories.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -103,17 +173,48 @@ function CreateChannelForm({ guildId, categories, maxBitrate, onDone }: { guildI
           </Field>
         )}
         {applies("topic") && (
-          <Field id="create-topic" label={type === ChannelType.GuildForum || type === ChannelType.GuildMedia ? "Post guidelines" : "Topic"} hint={`At most ${CHANNEL_TOPIC_MAX} characters.`} error={errors.topic?.message} className="sm:col-span-2">
-            <Textarea {...fieldProps("create-topic", errors.topic?.message)} rows={2} {...register("topic", { setValueAs: (v) => (v === "" ? undefined : v) })} />
+          <Field
+            id="create-topic"
+            label={type === ChannelType.GuildForum || type === ChannelType.GuildMedia ? "Post guidelines" : "Topic"}
+            hint={`At most ${CHANNEL_TOPIC_MAX} characters.`}
+            error={errors.topic?.message}
+            className="sm:col-span-2"
+          >
+            <Textarea
+              {...fieldProps("create-topic", errors.topic?.message)}
+              rows={2}
+              {...register("topic", { setValueAs: (v) => (v === "" ? undefined : v) })}
+            />
           </Field>
         )}
-        {num("bitrate", "Bitrate (bits per second)", `${BITRATE_MIN} to ${bitrateMax} on this server.`, { min: BITRATE_MIN, max: bitrateMax, placeholder: String(Math.min(DEFAULT_BITRATE, bitrateMax)) })}
-        {num("user_limit", "User limit", type === ChannelType.GuildVoice ? `0 (unlimited) to ${VOICE_USER_LIMIT_MAX}.` : "0 is unlimited.", { min: 0, placeholder: "0" })}
-        {num("rate_limit_per_user", "Slowmode (seconds)", `0 to ${RATE_LIMIT_PER_USER_MAX}. Moderators are not affected.`, { min: 0, max: RATE_LIMIT_PER_USER_MAX, placeholder: "0" })}
-        {num("default_thread_rate_limit_per_user", "Thread slowmode (seconds)", "Copied to new threads.", { min: 0, max: RATE_LIMIT_PER_USER_MAX, placeholder: "0" })}
+        {num("bitrate", "Bitrate (bits per second)", `${BITRATE_MIN} to ${bitrateMax} on this server.`, {
+          min: BITRATE_MIN,
+          max: bitrateMax,
+          placeholder: String(Math.min(DEFAULT_BITRATE, bitrateMax)),
+        })}
+        {num(
+          "user_limit",
+          "User limit",
+          type === ChannelType.GuildVoice ? `0 (unlimited) to ${VOICE_USER_LIMIT_MAX}.` : "0 is unlimited.",
+          { min: 0, placeholder: "0" },
+        )}
+        {num(
+          "rate_limit_per_user",
+          "Slowmode (seconds)",
+          `0 to ${RATE_LIMIT_PER_USER_MAX}. Moderators are not affected.`,
+          { min: 0, max: RATE_LIMIT_PER_USER_MAX, placeholder: "0" },
+        )}
+        {num("default_thread_rate_limit_per_user", "Thread slowmode (seconds)", "Copied to new threads.", {
+          min: 0,
+          max: RATE_LIMIT_PER_USER_MAX,
+          placeholder: "0",
+        })}
         {applies("video_quality_mode") && (
           <Field id="create-video" label="Video quality">
-            <Select {...fieldProps("create-video")} {...register("video_quality_mode", { setValueAs: numberOrUndefined })}>
+            <Select
+              {...fieldProps("create-video")}
+              {...register("video_quality_mode", { setValueAs: numberOrUndefined })}
+            >
               <option value="">Default</option>
               <option value="1">Auto</option>
               <option value="2">720p</option>
@@ -122,12 +223,19 @@ function CreateChannelForm({ guildId, categories, maxBitrate, onDone }: { guildI
         )}
         {applies("rtc_region") && (
           <Field id="create-region" label="Region override" hint="Empty: automatic.">
-            <Input {...fieldProps("create-region")} placeholder="automatic" {...register("rtc_region", { setValueAs: (v) => (v === "" ? undefined : v) })} />
+            <Input
+              {...fieldProps("create-region")}
+              placeholder="automatic"
+              {...register("rtc_region", { setValueAs: (v) => (v === "" ? undefined : v) })}
+            />
           </Field>
         )}
         {applies("default_auto_archive_duration") && (
           <Field id="create-archive" label="Hide threads after inactivity">
-            <Select {...fieldProps("create-archive")} {...register("default_auto_archive_duration", { setValueAs: numberOrUndefined })}>
+            <Select
+              {...fieldProps("create-archive")}
+              {...register("default_auto_archive_duration", { setValueAs: numberOrUndefined })}
+            >
               <option value="">Default</option>
               {THREAD_AUTO_ARCHIVE_DURATIONS.map((m) => (
                 <option key={m} value={m}>
@@ -139,7 +247,10 @@ function CreateChannelForm({ guildId, categories, maxBitrate, onDone }: { guildI
         )}
         {applies("default_forum_layout") && (
           <Field id="create-layout" label="Default layout">
-            <Select {...fieldProps("create-layout")} {...register("default_forum_layout", { setValueAs: numberOrUndefined })}>
+            <Select
+              {...fieldProps("create-layout")}
+              {...register("default_forum_layout", { setValueAs: numberOrUndefined })}
+            >
               <option value="">Not set</option>
               <option value="1">List view</option>
               <option value="2">Gallery view</option>
@@ -148,7 +259,10 @@ function CreateChannelForm({ guildId, categories, maxBitrate, onDone }: { guildI
         )}
         {applies("default_sort_order") && (
           <Field id="create-sort" label="Default sort order">
-            <Select {...fieldProps("create-sort")} {...register("default_sort_order", { setValueAs: numberOrUndefined })}>
+            <Select
+              {...fieldProps("create-sort")}
+              {...register("default_sort_order", { setValueAs: numberOrUndefined })}
+            >
               <option value="">Not set</option>
               <option value="0">Recent activity</option>
               <option value="1">Creation time</option>
@@ -162,8 +276,18 @@ function CreateChannelForm({ guildId, categories, maxBitrate, onDone }: { guildI
           </label>
         )}
       </div>
-      {errors.root?.message && <p role="alert" className="text-sm text-danger">{errors.root.message}</p>}
-      <ReasonField id="create-reason" label="Reason (optional)" hint="Recorded in the audit log." value={reason} onChange={setReason} />
+      {errors.root?.message && (
+        <p role="alert" className="text-sm text-danger">
+          {errors.root.message}
+        </p>
+      )}
+      <ReasonField
+        id="create-reason"
+        label="Reason (optional)"
+        hint="Recorded in the audit log."
+        value={reason}
+        onChange={setReason}
+      />
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onDone}>
           Cancel

@@ -3,7 +3,13 @@ import { Badge } from "@/components/ui/badge";
 import type { ThreadSummary } from "@/lib/data/channels";
 import { ChannelIcon } from "./channel-icon";
 
-export function ThreadList({ threads, channels }: { threads: ThreadSummary[]; channels: Array<{ id: string; name: string }> }) {
+export function ThreadList({
+  threads,
+  channels,
+}: {
+  threads: ThreadSummary[];
+  channels: Array<{ id: string; name: string }>;
+}) {
   const names = new Map(channels.map((c) => [c.id, c.name]));
   return (
     <Card className="self-start">
@@ -18,7 +24,8 @@ export function ThreadList({ threads, channels }: { threads: ThreadSummary[]; ch
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">{t.name}</p>
                 <p className="text-xs text-ink-muted">
-                  in #{(t.parent_id && names.get(t.parent_id)) ?? "unknown"} · {t.message_count ?? 0} messages · {t.member_count ?? 0} members
+                  in #{(t.parent_id && names.get(t.parent_id)) ?? "unknown"} · {t.message_count ?? 0} messages ·{" "}
+                  {t.member_count ?? 0} members
                 </p>
               </div>
               {t.locked && <Badge>Locked</Badge>}

@@ -28,7 +28,12 @@ function SyncState({ row }: { row: IntegrationRow }) {
       {s.syncedAt && <span>synced {date.format(new Date(s.syncedAt))} UTC</span>}
       {s.subscriberCount !== null && <span>{s.subscriberCount.toLocaleString("en-US")} subscribers</span>}
       {s.role && <span>role {s.role.name}</span>}
-      {s.expireBehavior && <span className="text-ink-muted">on expiry: {s.expireBehavior}{s.expireGraceDays !== null ? ` after ${s.expireGraceDays} d` : ""}</span>}
+      {s.expireBehavior && (
+        <span className="text-ink-muted">
+          on expiry: {s.expireBehavior}
+          {s.expireGraceDays !== null ? ` after ${s.expireGraceDays} d` : ""}
+        </span>
+      )}
     </div>
   );
 }
@@ -46,7 +51,12 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
   };
   const confirm = async () => {
     if (!target) return;
-    const result = await run({ guildId, integrationId: target.id, integrationName: target.name, reason: reason || undefined });
+    const result = await run({
+      guildId,
+      integrationId: target.id,
+      integrationName: target.name,
+      reason: reason || undefined,
+    });
     if (result.ok) {
       setDeleted((d) => new Set([...d, target.id]));
       close();
@@ -83,11 +93,17 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
       cell: ({ row }) =>
         row.original.bot ? (
           <span className="flex items-center gap-2">
-            {/* eslint-disable-next-line @next/next/no-img-element -- CDN avatars of any guild API, sized by the URL */}
-            {row.original.bot.avatarUrl ? <img src={row.original.bot.avatarUrl} alt="" className="size-6 rounded-full" /> : <span aria-hidden className="size-6 rounded-full bg-line" />}
+            {row.original.bot.avatarUrl ? (
+              // eslint-disable-next-line @next/next/no-img-element -- CDN avatars of any guild API, sized by the URL
+              <img src={row.original.bot.avatarUrl} alt="" className="size-6 rounded-full" />
+            ) : (
+              <span aria-hidden className="size-6 rounded-full bg-line" />
+            )}
             <span className="flex flex-col">
               <span>{row.original.bot.username}</span>
-              {row.original.scopes.length > 0 && <span className="text-xs text-ink-muted">{row.original.scopes.join(", ")}</span>}
+              {row.original.scopes.length > 0 && (
+                <span className="text-xs text-ink-muted">{row.original.scopes.join(", ")}</span>
+              )}
             </span>
           </span>
         ) : (
@@ -95,12 +111,21 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
         ),
     },
     { id: "sync", header: "Sync", cell: ({ row }) => <SyncState row={row.original} /> },
-    { id: "by", header: "Added by", cell: ({ row }) => row.original.addedBy ?? <span className="text-ink-muted">unknown</span> },
+    {
+      id: "by",
+      header: "Added by",
+      cell: ({ row }) => row.original.addedBy ?? <span className="text-ink-muted">unknown</span>,
+    },
     {
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,
       cell: ({ row }) => (
-        <Button size="sm" variant="danger" onClick={() => setTarget(row.original)} aria-label={`Delete ${row.original.name}`}>
+        <Button
+          size="sm"
+          variant="danger"
+          onClick={() => setTarget(row.original)}
+          aria-label={`Delete ${row.original.name}`}
+        >
           Delete
         </Button>
       ),
@@ -116,7 +141,12 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
         caption="Integrations"
         emptyTitle="No integrations"
         emptyText="Bots added to the server and connected services (streaming platforms, server subscriptions) appear here."
-        pagination={{ page: 1, previousHref: null, nextHref: null, summary: `${rows.length} integration${rows.length === 1 ? "" : "s"}` }}
+        pagination={{
+          page: 1,
+          previousHref: null,
+          nextHref: null,
+          summary: `${rows.length} integration${rows.length === 1 ? "" : "s"}`,
+        }}
       />
       <Dialog
         open={target !== null}
@@ -151,7 +181,14 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
                 <li>This can&apos;t be undone: it has to be connected again.</li>
               </ul>
             </div>
-            <ReasonField id="integration-reason" label="Reason" hint="Goes to the server's audit log." value={reason} onChange={setReason} autoFocus />
+            <ReasonField
+              id="integration-reason"
+              label="Reason"
+              hint="Goes to the server's audit log."
+              value={reason}
+              onChange={setReason}
+              autoFocus
+            />
           </div>
         )}
       </Dialog>

@@ -14,7 +14,12 @@ import { Input, Select } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
 import { createChannelInvite } from "@/lib/actions/invites";
-import { CreateInviteFormSchema, INVITE_MAX_AGE_PRESETS, INVITE_MAX_USES_PRESETS, type CreateInviteValues } from "@/lib/actions/schemas/invites";
+import {
+  CreateInviteFormSchema,
+  INVITE_MAX_AGE_PRESETS,
+  INVITE_MAX_USES_PRESETS,
+  type CreateInviteValues,
+} from "@/lib/actions/schemas/invites";
 import { INVITE_MAX_AGE, INVITE_MAX_USES } from "@/lib/discord/limits";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
@@ -26,7 +31,15 @@ export interface InvitableChannel {
 
 const numberOrNaN = (v: unknown) => (v === "" || v === null || v === undefined ? Number.NaN : Number(v));
 
-export function CreateInviteButton({ guildId, channels, blockedReason }: { guildId: string; channels: InvitableChannel[]; blockedReason: string | null }) {
+export function CreateInviteButton({
+  guildId,
+  channels,
+  blockedReason,
+}: {
+  guildId: string;
+  channels: InvitableChannel[];
+  blockedReason: string | null;
+}) {
   const [open, setOpen] = useState(false);
   const reason = blockedReason ?? (channels.length === 0 ? "no channel to invite to" : null);
   return (
@@ -42,10 +55,24 @@ export function CreateInviteButton({ guildId, channels, blockedReason }: { guild
   );
 }
 
-function CreateInviteForm({ guildId, channels, onDone }: { guildId: string; channels: InvitableChannel[]; onDone: () => void }) {
+function CreateInviteForm({
+  guildId,
+  channels,
+  onDone,
+}: {
+  guildId: string;
+  channels: InvitableChannel[];
+  onDone: () => void;
+}) {
   const { register, handleSubmit, setError, formState } = useForm<CreateInviteValues>({
     resolver: zodResolver(CreateInviteFormSchema),
-    defaultValues: { channelId: channels[0]?.id ?? "", max_age: INVITE_MAX_AGE.default, max_uses: INVITE_MAX_USES.default, temporary: false, unique: false },
+    defaultValues: {
+      channelId: channels[0]?.id ?? "",
+      max_age: INVITE_MAX_AGE.default,
+      max_uses: INVITE_MAX_USES.default,
+      temporary: false,
+      unique: false,
+    },
   });
   const errors = formState.errors;
   const { run, pending } = useAction(createChannelInvite, { failure: "Couldn't create the invite" });
@@ -70,7 +97,10 @@ function CreateInviteForm({ guildId, channels, onDone }: { guildId: string; chan
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="invite-max-age" label="Expire after" error={errors.max_age?.message}>
-          <Select {...fieldProps("invite-max-age", errors.max_age?.message)} {...register("max_age", { setValueAs: numberOrNaN })}>
+          <Select
+            {...fieldProps("invite-max-age", errors.max_age?.message)}
+            {...register("max_age", { setValueAs: numberOrNaN })}
+          >
             {INVITE_MAX_AGE_PRESETS.map((p) => (
               <option key={p.seconds} value={p.seconds}>
                 {p.label}
@@ -78,7 +108,12 @@ function CreateInviteForm({ guildId, channels, onDone }: { guildId: string; chan
             ))}
           </Select>
         </Field>
-        <Field id="invite-max-uses" label="Max number of uses" hint={`0 is no limit; at most ${INVITE_MAX_USES.max}.`} error={errors.max_uses?.message}>
+        <Field
+          id="invite-max-uses"
+          label="Max number of uses"
+          hint={`0 is no limit; at most ${INVITE_MAX_USES.max}.`}
+          error={errors.max_uses?.message}
+        >
           <Input
             type="number"
             inputMode="numeric"
@@ -96,11 +131,31 @@ function CreateInviteForm({ guildId, channels, onDone }: { guildId: string; chan
         </Field>
       </div>
       <div className="divide-y divide-line rounded-lg px-3 ring-1 ring-line">
-        <Switch id="invite-temporary" label="Grant temporary membership" description="Members who join with it are removed when they disconnect, unless they have been given a role." {...register("temporary")} />
-        <Switch id="invite-unique" label="Always a new link" description="Don't reuse an existing invite of yours with the same settings." {...register("unique")} />
+        <Switch
+          id="invite-temporary"
+          label="Grant temporary membership"
+          description="Members who join with it are removed when they disconnect, unless they have been given a role."
+          {...register("temporary")}
+        />
+        <Switch
+          id="invite-unique"
+          label="Always a new link"
+          description="Don't reuse an existing invite of yours with the same settings."
+          {...register("unique")}
+        />
       </div>
-      {errors.root?.server?.message && <p role="alert" className="text-sm text-danger">{errors.root.server.message}</p>}
-      <ReasonField id="invite-reason" label="Reason (optional)" hint="Recorded in the audit log." value={reason} onChange={setReason} />
+      {errors.root?.server?.message && (
+        <p role="alert" className="text-sm text-danger">
+          {errors.root.server.message}
+        </p>
+      )}
+      <ReasonField
+        id="invite-reason"
+        label="Reason (optional)"
+        hint="Recorded in the audit log."
+        value={reason}
+        onChange={setReason}
+      />
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onDone}>
           Cancel

@@ -9,7 +9,15 @@ import { deleteInvite } from "@/lib/actions/invites";
 import type { InviteRow } from "@/lib/data/invites";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
-export function DeleteInviteDialog({ guildId, invite, onClose }: { guildId: string; invite: InviteRow; onClose: () => void }) {
+export function DeleteInviteDialog({
+  guildId,
+  invite,
+  onClose,
+}: {
+  guildId: string;
+  invite: InviteRow;
+  onClose: () => void;
+}) {
   const { run, pending } = useAction(deleteInvite, { failure: "Couldn't delete the invite" });
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -26,9 +34,22 @@ export function DeleteInviteDialog({ guildId, invite, onClose }: { guildId: stri
       <form onSubmit={submit} noValidate aria-label="Delete invite" className="flex flex-col gap-4">
         <p className="text-sm">
           The link stops working at once{invite.channel ? ` (it points to #${invite.channel.name}` : ""}
-          {invite.channel && invite.uses !== null ? `, used ${invite.uses} time${invite.uses === 1 ? "" : "s"})` : invite.channel ? ")" : ""}. Its target-users list goes with it.
+          {invite.channel && invite.uses !== null
+            ? `, used ${invite.uses} time${invite.uses === 1 ? "" : "s"})`
+            : invite.channel
+              ? ")"
+              : ""}
+          . Its target-users list goes with it.
         </p>
-        <ReasonField id="delete-invite-reason" label="Reason" hint="Recorded in the audit log." error={error} value={reason} onChange={setReason} autoFocus />
+        <ReasonField
+          id="delete-invite-reason"
+          label="Reason"
+          hint="Recorded in the audit log."
+          error={error}
+          value={reason}
+          onChange={setReason}
+          autoFocus
+        />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
             Cancel

@@ -24,7 +24,13 @@ export interface InvitePermissions {
 
 type Open = { kind: "target-users" | "delete"; code: string } | null;
 
-export function InvitesTable({ guildId, rows, permissions, now, pagination }: {
+export function InvitesTable({
+  guildId,
+  rows,
+  permissions,
+  now,
+  pagination,
+}: {
   guildId: string;
   rows: InviteRow[];
   permissions: InvitePermissions;
@@ -43,7 +49,9 @@ export function InvitesTable({ guildId, rows, permissions, now, pagination }: {
         cell: ({ row }) => (
           <span className="block min-w-0">
             <span className="block font-mono font-semibold">{row.original.code}</span>
-            <span className="block truncate text-xs text-ink-muted">{row.original.channel ? `#${row.original.channel.name}` : "Unknown channel"}</span>
+            <span className="block truncate text-xs text-ink-muted">
+              {row.original.channel ? `#${row.original.channel.name}` : "Unknown channel"}
+            </span>
           </span>
         ),
       },
@@ -66,22 +74,39 @@ export function InvitesTable({ guildId, rows, permissions, now, pagination }: {
         header: "Uses",
         cell: ({ row }) => {
           const { uses, maxUses } = row.original;
-          if (uses === null) return <span className="text-ink-muted" title="Needs Manage Server">—</span>;
-          return <span className="whitespace-nowrap tabular-nums">{uses} / {maxUses ? maxUses : "∞"}</span>;
+          if (uses === null)
+            return (
+              <span className="text-ink-muted" title="Needs Manage Server">
+                —
+              </span>
+            );
+          return (
+            <span className="whitespace-nowrap tabular-nums">
+              {uses} / {maxUses ? maxUses : "∞"}
+            </span>
+          );
         },
       },
       {
         id: "expires",
         header: "Expires",
         cell: ({ row }) =>
-          row.original.expiresAt ? <RelativeTime iso={row.original.expiresAt} now={now} className="whitespace-nowrap" /> : <span className="text-ink-muted">Never</span>,
+          row.original.expiresAt ? (
+            <RelativeTime iso={row.original.expiresAt} now={now} className="whitespace-nowrap" />
+          ) : (
+            <span className="text-ink-muted">Never</span>
+          ),
       },
       {
         id: "details",
         header: "Details",
         cell: ({ row }) => (
           <span className="flex flex-wrap gap-1">
-            {row.original.temporary && <Badge tone="warning" title="Members leave when they disconnect, unless given a role">Temporary</Badge>}
+            {row.original.temporary && (
+              <Badge tone="warning" title="Members leave when they disconnect, unless given a role">
+                Temporary
+              </Badge>
+            )}
             <TargetUsersBadge job={row.original.targetUsers} />
           </span>
         ),
@@ -91,7 +116,12 @@ export function InvitesTable({ guildId, rows, permissions, now, pagination }: {
         header: () => <span className="sr-only">Actions</span>,
         cell: ({ row }) => (
           <span className="flex justify-end gap-2">
-            <Button size="sm" variant="secondary" aria-label={`Target users of ${row.original.code}`} onClick={() => setOpen({ kind: "target-users", code: row.original.code })}>
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Target users of ${row.original.code}`}
+              onClick={() => setOpen({ kind: "target-users", code: row.original.code })}
+            >
               Target users
             </Button>
             <Button
@@ -114,7 +144,9 @@ export function InvitesTable({ guildId, rows, permissions, now, pagination }: {
 
   return (
     <>
-      {permissions.deleteBlocked && <DisabledReason reason={`Deleting invites ${permissions.deleteBlocked}.`} className="mb-2" />}
+      {permissions.deleteBlocked && (
+        <DisabledReason reason={`Deleting invites ${permissions.deleteBlocked}.`} className="mb-2" />
+      )}
       <DataTable
         columns={columns}
         data={rows}
@@ -127,7 +159,8 @@ export function InvitesTable({ guildId, rows, permissions, now, pagination }: {
         pagination={{
           page: pagination.page,
           summary: pagination.summary,
-          previousHref: pagination.page > 1 ? hrefWith({ page: pagination.page === 2 ? null : String(pagination.page - 1) }) : null,
+          previousHref:
+            pagination.page > 1 ? hrefWith({ page: pagination.page === 2 ? null : String(pagination.page - 1) }) : null,
           nextHref: pagination.page < pagination.pageCount ? hrefWith({ page: String(pagination.page + 1) }) : null,
         }}
       />
@@ -135,11 +168,17 @@ export function InvitesTable({ guildId, rows, permissions, now, pagination }: {
         <TargetUsersDialog
           guildId={guildId}
           invite={openRow}
-          uploadBlocked={permissions.manageGuild || openRow.inviter?.id === permissions.selfId ? null : "needs Manage Server (or to be the invite's creator)"}
+          uploadBlocked={
+            permissions.manageGuild || openRow.inviter?.id === permissions.selfId
+              ? null
+              : "needs Manage Server (or to be the invite's creator)"
+          }
           onClose={() => setOpen(null)}
         />
       )}
-      {openRow && open?.kind === "delete" && <DeleteInviteDialog guildId={guildId} invite={openRow} onClose={() => setOpen(null)} />}
+      {openRow && open?.kind === "delete" && (
+        <DeleteInviteDialog guildId={guildId} invite={openRow} onClose={() => setOpen(null)} />
+      )}
     </>
   );
 }

@@ -8,7 +8,17 @@ const plural = (n: number) => `${n.toLocaleString("en-US")} target user${n === 1
 export function TargetUsersBadge({ job }: { job: TargetUsersJob | null }) {
   if (!job) return <Badge title="The target-users status could not be read">Target users unknown</Badge>;
   if (job.status === JobStatus.Processing) return <Badge tone="warning">Saving {plural(job.total)}</Badge>;
-  if (job.status === JobStatus.Failed) return <Badge tone="danger" title={job.errorMessage ?? undefined}>Target users failed</Badge>;
-  if (job.total > 0) return <Badge tone="blurple" title="Only these users can accept the invite">{plural(job.total)}</Badge>;
+  if (job.status === JobStatus.Failed)
+    return (
+      <Badge tone="danger" title={job.errorMessage ?? undefined}>
+        Target users failed
+      </Badge>
+    );
+  if (job.total > 0)
+    return (
+      <Badge tone="blurple" title="Only these users can accept the invite">
+        {plural(job.total)}
+      </Badge>
+    );
   return null;
 }

@@ -14,16 +14,40 @@ import { Icons } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { useAction } from "@/components/dashboard/use-action";
 import { updateInviteTargetUsers } from "@/lib/actions/invites";
-import { countTargetUserLines, parseTargetUsersProblem, TARGET_USERS_FILE_MAX_BYTES } from "@/lib/actions/schemas/invites";
+import {
+  countTargetUserLines,
+  parseTargetUsersProblem,
+  TARGET_USERS_FILE_MAX_BYTES,
+} from "@/lib/actions/schemas/invites";
 import type { TargetUsersJob } from "@/lib/actions/schemas/invites";
 import type { InviteRow } from "@/lib/data/invites";
 import { useJobStatus } from "./use-job-status";
 
-const PENDING_JOB = (total: number): TargetUsersJob => ({ status: JobStatus.Processing, total, processed: 0, completedAt: null, errorMessage: null });
+const PENDING_JOB = (total: number): TargetUsersJob => ({
+  status: JobStatus.Processing,
+  total,
+  processed: 0,
+  completedAt: null,
+  errorMessage: null,
+});
 
-export function TargetUsersDialog({ guildId, invite, uploadBlocked, onClose }: { guildId: string; invite: InviteRow; uploadBlocked: string | null; onClose: () => void }) {
+export function TargetUsersDialog({
+  guildId,
+  invite,
+  uploadBlocked,
+  onClose,
+}: {
+  guildId: string;
+  invite: InviteRow;
+  uploadBlocked: string | null;
+  onClose: () => void;
+}) {
   const router = useRouter();
-  const { job, setJob, error: pollError } = useJobStatus(guildId, invite.code, invite.targetUsers, () => router.refresh());
+  const {
+    job,
+    setJob,
+    error: pollError,
+  } = useJobStatus(guildId, invite.code, invite.targetUsers, () => router.refresh());
   const { run, pending } = useAction(updateInviteTargetUsers, { failure: "The target users were not saved" });
   const fileRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
@@ -36,7 +60,9 @@ export function TargetUsersDialog({ guildId, invite, uploadBlocked, onClose }: {
     setFileError(null);
     if (!picked) return;
     if (picked.size > TARGET_USERS_FILE_MAX_BYTES) {
-      setFileError(`At most ${Math.round(TARGET_USERS_FILE_MAX_BYTES / 1024)} KB (this file is ${Math.round(picked.size / 1024)} KB).`);
+      setFileError(
+        `At most ${Math.round(TARGET_USERS_FILE_MAX_BYTES / 1024)} KB (this file is ${Math.round(picked.size / 1024)} KB).`,
+      );
       return;
     }
     setFile({ name: picked.name, text: await picked.text() });
@@ -64,13 +90,30 @@ export function TargetUsersDialog({ guildId, invite, uploadBlocked, onClose }: {
   };
 
   return (
-    <Dialog open onClose={onClose} title={`Target users of ${invite.code}`} description="Only the users on this list can accept the invite. An empty list lets anyone with the link join." size="lg">
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Target users of ${invite.code}`}
+      description="Only the users on this list can accept the invite. An empty list lets anyone with the link join."
+      size="lg"
+    >
       <div className="flex flex-col gap-5">
-        <section aria-label="Current list" className="flex flex-col gap-3 rounded-lg bg-surface-raised p-4 ring-1 ring-line">
+        <section
+          aria-label="Current list"
+          className="flex flex-col gap-3 rounded-lg bg-surface-raised p-4 ring-1 ring-line"
+        >
           <JobSummary job={job} />
-          {pollError && <p role="alert" className="text-sm text-danger">{pollError}</p>}
+          {pollError && (
+            <p role="alert" className="text-sm text-danger">
+              {pollError}
+            </p>
+          )}
           <div>
-            <a href={`/guilds/${guildId}/invites/${encodeURIComponent(invite.code)}/target-users`} download className={buttonClasses("secondary", "sm")}>
+            <a
+              href={`/guilds/${guildId}/invites/${encodeURIComponent(invite.code)}/target-users`}
+              download
+              className={buttonClasses("secondary", "sm")}
+            >
               <Icons.download className="size-4" /> Download current list
             </a>
           </div>
@@ -93,10 +136,18 @@ export function TargetUsersDialog({ guildId, invite, uploadBlocked, onClose }: {
               onChange={(e) => void pick(e.target.files?.[0])}
             />
           </Field>
-          {file && <p className="text-sm text-ink-muted">{file.name}: {countTargetUserLines(file.text).toLocaleString("en-US")} lines with a user id.</p>}
+          {file && (
+            <p className="text-sm text-ink-muted">
+              {file.name}: {countTargetUserLines(file.text).toLocaleString("en-US")} lines with a user id.
+            </p>
+          )}
           <div className="flex flex-wrap items-center justify-end gap-3">
             <DisabledReason reason={uploadBlocked} />
-            <Button type="submit" pending={pending} disabled={Boolean(uploadBlocked) || job?.status === JobStatus.Processing}>
+            <Button
+              type="submit"
+              pending={pending}
+              disabled={Boolean(uploadBlocked) || job?.status === JobStatus.Processing}
+            >
               Upload list
             </Button>
           </div>
@@ -115,13 +166,24 @@ function JobSummary({ job }: { job: TargetUsersJob | null }) {
   return (
     <div className="flex flex-col gap-2" aria-live="polite">
       {job.status === JobStatus.Unspecified && <p className="text-sm">No list: anyone with the link can join.</p>}
-      {job.status === JobStatus.Processing && <p className="text-sm font-medium">Saving the list: {job.processed.toLocaleString("en-US")} of {count(job.total)}…</p>}
-      {job.status === JobStatus.Completed && (
-        <p className="text-sm font-medium text-success">
-          Completed: {job.total === 0 ? "the list is empty, anyone with the link can join." : `${count(job.total)} can accept this invite.`}
+      {job.status === JobStatus.Processing && (
+        <p className="text-sm font-medium">
+          Saving the list: {job.processed.toLocaleString("en-US")} of {count(job.total)}…
         </p>
       )}
-      {job.status === JobStatus.Failed && <p role="alert" className="text-sm font-medium text-danger">Failed: {job.errorMessage ?? "the list could not be saved."}</p>}
+      {job.status === JobStatus.Completed && (
+        <p className="text-sm font-medium text-success">
+          Completed:{" "}
+          {job.total === 0
+            ? "the list is empty, anyone with the link can join."
+            : `${count(job.total)} can accept this invite.`}
+        </p>
+      )}
+      {job.status === JobStatus.Failed && (
+        <p role="alert" className="text-sm font-medium text-danger">
+          Failed: {job.errorMessage ?? "the list could not be saved."}
+        </p>
+      )}
       {job.status !== JobStatus.Unspecified && (
         <div
           role="progressbar"
@@ -132,7 +194,10 @@ function JobSummary({ job }: { job: TargetUsersJob | null }) {
           aria-valuetext={`${percent}%`}
           className="h-2 overflow-hidden rounded-full bg-surface-sunken ring-1 ring-inset ring-line"
         >
-          <div className={`h-full transition-[width] ${job.status === JobStatus.Failed ? "bg-danger" : job.status === JobStatus.Completed ? "bg-success" : "bg-blurple"}`} style={{ width: `${percent}%` }} />
+          <div
+            className={`h-full transition-[width] ${job.status === JobStatus.Failed ? "bg-danger" : job.status === JobStatus.Completed ? "bg-success" : "bg-blurple"}`}
+            style={{ width: `${percent}%` }}
+          />
         </div>
       )}
     </div>
@@ -144,15 +209,20 @@ function FileProblems({ problems }: { problems: string[] }) {
   return (
     <section aria-label="Problems in the file" className="rounded-lg border border-danger/40 bg-danger/10 p-4">
       <p role="alert" className="text-sm font-semibold text-danger">
-        Nothing was saved: {problems.length} line{problems.length === 1 ? "" : "s"} need{problems.length === 1 ? "s" : ""} fixing.
+        Nothing was saved: {problems.length} line{problems.length === 1 ? "" : "s"} need
+        {problems.length === 1 ? "s" : ""} fixing.
       </p>
       <div className="mt-3 max-h-64 overflow-y-auto rounded-md bg-surface ring-1 ring-line">
         <table className="w-full text-sm">
           <caption className="sr-only">Bad lines in the file</caption>
           <thead className="sticky top-0 bg-surface text-left text-xs uppercase tracking-wide text-ink-muted">
             <tr>
-              <th scope="col" className="w-20 px-3 py-1.5">Line</th>
-              <th scope="col" className="px-3 py-1.5">Problem</th>
+              <th scope="col" className="w-20 px-3 py-1.5">
+                Line
+              </th>
+              <th scope="col" className="px-3 py-1.5">
+                Problem
+              </th>
             </tr>
           </thead>
           <tbody>

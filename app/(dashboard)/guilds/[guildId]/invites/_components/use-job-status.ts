@@ -12,7 +12,12 @@ export function jobStatusUrl(guildId: string, code: string): string {
   return `/guilds/${guildId}/invites/${encodeURIComponent(code)}/target-users/job-status`;
 }
 
-export function useJobStatus(guildId: string, code: string, initial: TargetUsersJob | null, onSettled: (job: TargetUsersJob) => void) {
+export function useJobStatus(
+  guildId: string,
+  code: string,
+  initial: TargetUsersJob | null,
+  onSettled: (job: TargetUsersJob) => void,
+) {
   const [job, setJob] = useState<TargetUsersJob | null>(initial);
   const [error, setError] = useState<string | null>(null);
   const settled = useRef(onSettled);

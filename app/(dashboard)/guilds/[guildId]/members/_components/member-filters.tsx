@@ -18,12 +18,23 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
         Search
         <span className="relative">
           <Icons.search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
-          <Input type="search" value={search.value} onChange={(e) => search.setValue(e.target.value)} placeholder="Username or nickname starts with…" className="pl-9" maxLength={100} />
+          <Input
+            type="search"
+            value={search.value}
+            onChange={(e) => search.setValue(e.target.value)}
+            placeholder="Username or nickname starts with…"
+            className="pl-9"
+            maxLength={100}
+          />
         </span>
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Role
-        <Select value={params.get("role") ?? ""} onChange={(e) => set({ role: e.target.value || null, after: null, trail: null })} className="w-48">
+        <Select
+          value={params.get("role") ?? ""}
+          onChange={(e) => set({ role: e.target.value || null, after: null, trail: null })}
+          className="w-48"
+        >
           <option value="">All roles</option>
           {roles.map((r) => (
             <option key={r.id} value={r.id}>
@@ -34,7 +45,11 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Per page
-        <Select value={params.get("limit") ?? "50"} onChange={(e) => set({ limit: e.target.value === "50" ? null : e.target.value, after: null, trail: null })} className="w-24">
+        <Select
+          value={params.get("limit") ?? "50"}
+          onChange={(e) => set({ limit: e.target.value === "50" ? null : e.target.value, after: null, trail: null })}
+          className="w-24"
+        >
           {[25, 50, 100].map((n) => (
             <option key={n} value={n}>
               {n}
@@ -42,7 +57,11 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
           ))}
         </Select>
       </label>
-      {(filtering || search.pending) && <span className="pb-2 text-xs text-ink-muted" role="status">Loading…</span>}
+      {(filtering || search.pending) && (
+        <span className="pb-2 text-xs text-ink-muted" role="status">
+          Loading…
+        </span>
+      )}
     </div>
   );
 }

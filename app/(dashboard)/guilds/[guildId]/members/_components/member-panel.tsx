@@ -111,12 +111,22 @@ export function MemberPanel({
       description={
         <span className="flex flex-wrap gap-2">
           {m.joinedAt && <span>Joined {dateTime.format(new Date(m.joinedAt))} UTC</span>}
-          {m.timeoutUntil && <Badge tone="danger">Timed out until {dateTime.format(new Date(m.timeoutUntil))} UTC</Badge>}
+          {m.timeoutUntil && (
+            <Badge tone="danger">Timed out until {dateTime.format(new Date(m.timeoutUntil))} UTC</Badge>
+          )}
           {m.bot && <Badge tone="blurple">Bot</Badge>}
         </span>
       }
     >
-      <PanelBody key={`${m.id}:${m.nick}:${m.roles.join()}:${m.timeoutUntil}:${m.mute}:${m.deaf}:${m.flags}`} guildId={guildId} detail={detail} roles={roles} voiceChannels={voiceChannels} perms={perms} onRemoved={close} />
+      <PanelBody
+        key={`${m.id}:${m.nick}:${m.roles.join()}:${m.timeoutUntil}:${m.mute}:${m.deaf}:${m.flags}`}
+        guildId={guildId}
+        detail={detail}
+        roles={roles}
+        voiceChannels={voiceChannels}
+        perms={perms}
+        onRemoved={close}
+      />
     </Dialog>
   );
 }
@@ -191,8 +201,22 @@ function PanelBody({
             track("nick")(await nickAction.run({ ...base, nick }));
           }}
         >
-          <Input aria-label="Nickname" value={nick} onChange={(e) => setNick(e.target.value)} placeholder={m.username} maxLength={NICK_MAX + 10} disabled={Boolean(perms.nick)} className="max-w-xs flex-1" aria-invalid={Boolean(errors.nick) || undefined} />
-          <Button type="submit" variant="secondary" pending={nickAction.pending} disabled={Boolean(perms.nick) || nick === (m.nick ?? "")}>
+          <Input
+            aria-label="Nickname"
+            value={nick}
+            onChange={(e) => setNick(e.target.value)}
+            placeholder={m.username}
+            maxLength={NICK_MAX + 10}
+            disabled={Boolean(perms.nick)}
+            className="max-w-xs flex-1"
+            aria-invalid={Boolean(errors.nick) || undefined}
+          />
+          <Button
+            type="submit"
+            variant="secondary"
+            pending={nickAction.pending}
+            disabled={Boolean(perms.nick) || nick === (m.nick ?? "")}
+          >
             {nick ? "Save nickname" : "Clear nickname"}
           </Button>
         </form>
@@ -205,20 +229,32 @@ function PanelBody({
             const locked = perms.roles ?? role.lockedReason;
             return (
               <li key={role.id}>
-                <label className={`flex items-start gap-2 rounded-md px-2 py-1.5 text-sm ${locked ? "cursor-not-allowed opacity-70" : "cursor-pointer hover:bg-surface-sunken"}`}>
+                <label
+                  className={`flex items-start gap-2 rounded-md px-2 py-1.5 text-sm ${locked ? "cursor-not-allowed opacity-70" : "cursor-pointer hover:bg-surface-sunken"}`}
+                >
                   <input
                     type="checkbox"
                     className="mt-0.5 size-4 accent-blurple"
                     checked={memberRoles.includes(role.id)}
                     disabled={Boolean(locked)}
-                    onChange={(e) => setMemberRolesState((all) => (e.target.checked ? [...all, role.id] : all.filter((id) => id !== role.id)))}
+                    onChange={(e) =>
+                      setMemberRolesState((all) =>
+                        e.target.checked ? [...all, role.id] : all.filter((id) => id !== role.id),
+                      )
+                    }
                   />
                   <span className="min-w-0">
                     <span className="flex items-center gap-1.5">
-                      <span aria-hidden className="size-2.5 rounded-full" style={{ background: role.color ? colorToHex(role.color) : "#99aab5" }} />
+                      <span
+                        aria-hidden
+                        className="size-2.5 rounded-full"
+                        style={{ background: role.color ? colorToHex(role.color) : "#99aab5" }}
+                      />
                       {role.name}
                     </span>
-                    {role.lockedReason && !perms.roles && <DisabledReason reason={role.lockedReason} className="flex" />}
+                    {role.lockedReason && !perms.roles && (
+                      <DisabledReason reason={role.lockedReason} className="flex" />
+                    )}
                   </span>
                 </label>
               </li>
@@ -227,7 +263,11 @@ function PanelBody({
         </ul>
         {rolesChanged && (
           <div className="mt-2 flex gap-2">
-            <Button size="sm" pending={rolesAction.pending} onClick={async () => track("roles")(await rolesAction.run({ ...base, roles: memberRoles }))}>
+            <Button
+              size="sm"
+              pending={rolesAction.pending}
+              onClick={async () => track("roles")(await rolesAction.run({ ...base, roles: memberRoles }))}
+            >
               Save roles
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setMemberRolesState(m.roles)}>
@@ -244,8 +284,21 @@ function PanelBody({
             <p className="text-sm">
               Timed out until <strong>{dateTime.format(new Date(m.timeoutUntil))} UTC</strong>.
             </p>
-            <ReasonInput label="Reason for removing the timeout" value={timeoutReason} onChange={setTimeoutReason} className="h-9 max-w-56" disabled={Boolean(perms.timeout)} />
-            <Button variant="secondary" pending={timeoutAction.pending} disabled={Boolean(perms.timeout)} onClick={async () => track("timeout")(await timeoutAction.run({ ...base, until: null, reason: timeoutReason || undefined }))}>
+            <ReasonInput
+              label="Reason for removing the timeout"
+              value={timeoutReason}
+              onChange={setTimeoutReason}
+              className="h-9 max-w-56"
+              disabled={Boolean(perms.timeout)}
+            />
+            <Button
+              variant="secondary"
+              pending={timeoutAction.pending}
+              disabled={Boolean(perms.timeout)}
+              onClick={async () =>
+                track("timeout")(await timeoutAction.run({ ...base, until: null, reason: timeoutReason || undefined }))
+              }
+            >
               Remove timeout
             </Button>
           </div>
@@ -254,31 +307,66 @@ function PanelBody({
             className="flex flex-col gap-3"
             onSubmit={async (e) => {
               e.preventDefault();
-              track("timeout")(await timeoutAction.run({ ...base, until: until(), reason: timeoutReason || undefined }));
+              track("timeout")(
+                await timeoutAction.run({ ...base, until: until(), reason: timeoutReason || undefined }),
+              );
             }}
           >
             <fieldset disabled={Boolean(perms.timeout)} className="flex flex-wrap gap-1.5">
               <legend className="sr-only">Duration</legend>
               {TIMEOUT_PRESETS.map((p) => (
-                <label key={p.ms} className="cursor-pointer rounded-full px-3 py-1 text-xs ring-1 ring-line has-[:checked]:bg-blurple has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blurple">
-                  <input type="radio" name="timeout-preset" className="sr-only" checked={preset === p.ms} onChange={() => setPreset(p.ms)} />
+                <label
+                  key={p.ms}
+                  className="cursor-pointer rounded-full px-3 py-1 text-xs ring-1 ring-line has-[:checked]:bg-blurple has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blurple"
+                >
+                  <input
+                    type="radio"
+                    name="timeout-preset"
+                    className="sr-only"
+                    checked={preset === p.ms}
+                    onChange={() => setPreset(p.ms)}
+                  />
                   {p.label}
                 </label>
               ))}
               <label className="cursor-pointer rounded-full px-3 py-1 text-xs ring-1 ring-line has-[:checked]:bg-blurple has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blurple">
-                <input type="radio" name="timeout-preset" className="sr-only" checked={preset === "custom"} onChange={() => setPreset("custom")} />
+                <input
+                  type="radio"
+                  name="timeout-preset"
+                  className="sr-only"
+                  checked={preset === "custom"}
+                  onChange={() => setPreset("custom")}
+                />
                 Custom
               </label>
             </fieldset>
             {preset === "custom" && (
               <label className="flex flex-col gap-1 text-sm">
                 Until (your local time, at most 28 days from now)
-                <Input type="datetime-local" value={custom} max={localMax} onChange={(e) => setCustom(e.target.value)} className="max-w-xs" disabled={Boolean(perms.timeout)} />
+                <Input
+                  type="datetime-local"
+                  value={custom}
+                  max={localMax}
+                  onChange={(e) => setCustom(e.target.value)}
+                  className="max-w-xs"
+                  disabled={Boolean(perms.timeout)}
+                />
               </label>
             )}
             <div className="flex flex-wrap gap-2">
-              <ReasonInput label="Reason for the timeout" value={timeoutReason} onChange={setTimeoutReason} className="h-10 max-w-xs flex-1" disabled={Boolean(perms.timeout)} />
-              <Button type="submit" variant="secondary" pending={timeoutAction.pending} disabled={Boolean(perms.timeout)}>
+              <ReasonInput
+                label="Reason for the timeout"
+                value={timeoutReason}
+                onChange={setTimeoutReason}
+                className="h-10 max-w-xs flex-1"
+                disabled={Boolean(perms.timeout)}
+              />
+              <Button
+                type="submit"
+                variant="secondary"
+                pending={timeoutAction.pending}
+                disabled={Boolean(perms.timeout)}
+              >
                 Time out
               </Button>
             </div>
@@ -292,26 +380,69 @@ function PanelBody({
           <p className="text-sm text-ink-muted">Not in a voice channel.</p>
         ) : (
           <div className="flex flex-col gap-3">
-            <p className="text-sm">{voiceChannelName ? <>Connected to <strong>{voiceChannelName}</strong>.</> : <span className="text-ink-muted">Voice state unknown: changes apply only while they are connected.</span>}</p>
+            <p className="text-sm">
+              {voiceChannelName ? (
+                <>
+                  Connected to <strong>{voiceChannelName}</strong>.
+                </>
+              ) : (
+                <span className="text-ink-muted">
+                  Voice state unknown: changes apply only while they are connected.
+                </span>
+              )}
+            </p>
             <div className="flex flex-wrap items-center gap-2">
-              <Button size="sm" variant="secondary" pending={voiceAction.pending} disabled={Boolean(perms.mute)} title={perms.mute ?? undefined} onClick={async () => track("voice")(await voiceAction.run({ ...base, mute: !m.mute }))}>
+              <Button
+                size="sm"
+                variant="secondary"
+                pending={voiceAction.pending}
+                disabled={Boolean(perms.mute)}
+                title={perms.mute ?? undefined}
+                onClick={async () => track("voice")(await voiceAction.run({ ...base, mute: !m.mute }))}
+              >
                 {m.mute ? "Unmute" : "Server mute"}
               </Button>
-              <Button size="sm" variant="secondary" pending={voiceAction.pending} disabled={Boolean(perms.deafen)} title={perms.deafen ?? undefined} onClick={async () => track("voice")(await voiceAction.run({ ...base, deaf: !m.deaf }))}>
+              <Button
+                size="sm"
+                variant="secondary"
+                pending={voiceAction.pending}
+                disabled={Boolean(perms.deafen)}
+                title={perms.deafen ?? undefined}
+                onClick={async () => track("voice")(await voiceAction.run({ ...base, deaf: !m.deaf }))}
+              >
                 {m.deaf ? "Undeafen" : "Server deafen"}
               </Button>
-              <Select aria-label="Move to channel" value={moveTo} onChange={(e) => setMoveTo(e.target.value)} disabled={Boolean(perms.move)} className="h-8 w-44 py-0 text-xs">
+              <Select
+                aria-label="Move to channel"
+                value={moveTo}
+                onChange={(e) => setMoveTo(e.target.value)}
+                disabled={Boolean(perms.move)}
+                className="h-8 w-44 py-0 text-xs"
+              >
                 <option value="">Move to…</option>
-                {voiceChannels.filter((c) => c.id !== inVoice).map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
+                {voiceChannels
+                  .filter((c) => c.id !== inVoice)
+                  .map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
               </Select>
-              <Button size="sm" variant="secondary" disabled={Boolean(perms.move) || !moveTo} onClick={async () => track("voice")(await voiceAction.run({ ...base, channel_id: moveTo }))}>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={Boolean(perms.move) || !moveTo}
+                onClick={async () => track("voice")(await voiceAction.run({ ...base, channel_id: moveTo }))}
+              >
                 Move
               </Button>
-              <Button size="sm" variant="ghost" className="text-danger" disabled={Boolean(perms.move)} onClick={async () => track("voice")(await voiceAction.run({ ...base, channel_id: null }))}>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-danger"
+                disabled={Boolean(perms.move)}
+                onClick={async () => track("voice")(await voiceAction.run({ ...base, channel_id: null }))}
+              >
                 Disconnect
               </Button>
             </div>
@@ -332,11 +463,15 @@ function PanelBody({
             className="mt-0.5 size-4 accent-blurple"
             checked={bypasses}
             disabled={Boolean(perms.flags) || flagsAction.pending}
-            onChange={async (e) => track("flags")(await flagsAction.run({ ...base, bypassesVerification: e.target.checked }))}
+            onChange={async (e) =>
+              track("flags")(await flagsAction.run({ ...base, bypassesVerification: e.target.checked }))
+            }
           />
           <span>
             Bypasses verification <span className="font-mono text-[11px] text-ink-muted">BYPASSES_VERIFICATION</span>
-            <span className="block text-xs text-ink-muted">Exempts this member from the server&apos;s verification level.</span>
+            <span className="block text-xs text-ink-muted">
+              Exempts this member from the server&apos;s verification level.
+            </span>
           </span>
         </label>
         <Errors errors={errors.flags ?? null} />
@@ -345,13 +480,25 @@ function PanelBody({
       <Section title="Remove from server">
         <div className="flex flex-wrap gap-2">
           <span className="flex flex-col gap-1">
-            <Button variant="danger" size="sm" disabled={Boolean(perms.kick)} onClick={() => setConfirm("kick")} aria-expanded={confirm === "kick"}>
+            <Button
+              variant="danger"
+              size="sm"
+              disabled={Boolean(perms.kick)}
+              onClick={() => setConfirm("kick")}
+              aria-expanded={confirm === "kick"}
+            >
               Kick
             </Button>
             <DisabledReason reason={perms.kick} />
           </span>
           <span className="flex flex-col gap-1">
-            <Button variant="danger" size="sm" disabled={Boolean(perms.ban)} onClick={() => setConfirm("ban")} aria-expanded={confirm === "ban"}>
+            <Button
+              variant="danger"
+              size="sm"
+              disabled={Boolean(perms.ban)}
+              onClick={() => setConfirm("ban")}
+              aria-expanded={confirm === "ban"}
+            >
               Ban
             </Button>
             <DisabledReason reason={perms.ban} />
@@ -366,22 +513,38 @@ function PanelBody({
               const result =
                 confirm === "kick"
                   ? await kickAction.run({ ...base, reason: removalReason || undefined })
-                  : await banAction.run({ ...base, reason: removalReason || undefined, delete_message_seconds: deleteSeconds });
+                  : await banAction.run({
+                      ...base,
+                      reason: removalReason || undefined,
+                      delete_message_seconds: deleteSeconds,
+                    });
               track("remove")(result);
               if (result.ok) onRemoved();
             }}
           >
             <p className="text-sm">
-              {confirm === "kick" ? `Kick ${m.displayName}? They can rejoin with an invite.` : `Ban ${m.displayName}? They can't rejoin until unbanned.`}
+              {confirm === "kick"
+                ? `Kick ${m.displayName}? They can rejoin with an invite.`
+                : `Ban ${m.displayName}? They can't rejoin until unbanned.`}
             </p>
             <label className="flex flex-col gap-1 text-sm font-medium">
               Reason
-              <Input value={removalReason} onChange={(e) => setRemovalReason(e.target.value)} maxLength={512} placeholder="Recorded in the audit log" autoFocus />
+              <Input
+                value={removalReason}
+                onChange={(e) => setRemovalReason(e.target.value)}
+                maxLength={512}
+                placeholder="Recorded in the audit log"
+                autoFocus
+              />
             </label>
             {confirm === "ban" && (
               <label className="flex flex-col gap-1 text-sm font-medium">
                 Delete message history
-                <Select value={deleteSeconds} onChange={(e) => setDeleteSeconds(Number(e.target.value))} className="max-w-xs">
+                <Select
+                  value={deleteSeconds}
+                  onChange={(e) => setDeleteSeconds(Number(e.target.value))}
+                  className="max-w-xs"
+                >
                   {DELETE_MESSAGE_OPTIONS.map((o) => (
                     <option key={o.seconds} value={o.seconds}>
                       {o.label}

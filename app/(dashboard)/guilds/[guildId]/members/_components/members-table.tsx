@@ -20,9 +20,28 @@ export interface RoleChip {
   lockedReason: string | null;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
 
-export function MembersTable({ guildId: _guildId, rows, roles, selectedId, pagination, filtered }: { guildId: string; rows: MemberRow[]; roles: RoleChip[]; selectedId: string | null; pagination: ServerPage; filtered: boolean }) {
+export function MembersTable({
+  guildId: _guildId,
+  rows,
+  roles,
+  selectedId,
+  pagination,
+  filtered,
+}: {
+  guildId: string;
+  rows: MemberRow[];
+  roles: RoleChip[];
+  selectedId: string | null;
+  pagination: ServerPage;
+  filtered: boolean;
+}) {
   const { hrefWith, pending } = useUrlState();
   const roleById = useMemo(() => new Map(roles.map((r) => [r.id, r])), [roles]);
   const columns = useMemo<ColumnDef<MemberRow, unknown>[]>(
@@ -33,7 +52,12 @@ export function MembersTable({ guildId: _guildId, rows, roles, selectedId, pagin
         cell: ({ row }) => {
           const m = row.original;
           return (
-            <Link href={hrefWith({ member: m.id })} scroll={false} className="flex items-center gap-3 rounded-md focus-visible:outline-offset-4" aria-label={`Open ${m.displayName}`}>
+            <Link
+              href={hrefWith({ member: m.id })}
+              scroll={false}
+              className="flex items-center gap-3 rounded-md focus-visible:outline-offset-4"
+              aria-label={`Open ${m.displayName}`}
+            >
               <Avatar src={m.avatarUrl} name={m.displayName} id={m.id} size={32} />
               <span className="min-w-0">
                 <span className="flex items-center gap-1.5 font-medium">
@@ -56,8 +80,15 @@ export function MembersTable({ guildId: _guildId, rows, roles, selectedId, pagin
           return (
             <span className="flex flex-wrap gap-1">
               {chips.slice(0, 3).map((r) => (
-                <span key={r.id} className="inline-flex items-center gap-1 rounded-full bg-surface-sunken px-2 py-0.5 text-xs ring-1 ring-line">
-                  <span aria-hidden className="size-2 rounded-full" style={{ background: r.color ? colorToHex(r.color) : "#99aab5" }} />
+                <span
+                  key={r.id}
+                  className="inline-flex items-center gap-1 rounded-full bg-surface-sunken px-2 py-0.5 text-xs ring-1 ring-line"
+                >
+                  <span
+                    aria-hidden
+                    className="size-2 rounded-full"
+                    style={{ background: r.color ? colorToHex(r.color) : "#99aab5" }}
+                  />
                   {r.name}
                 </span>
               ))}
@@ -69,7 +100,11 @@ export function MembersTable({ guildId: _guildId, rows, roles, selectedId, pagin
       {
         id: "joined",
         header: "Joined",
-        cell: ({ row }) => <span className="whitespace-nowrap text-ink-muted">{row.original.joinedAt ? dateFormat.format(new Date(row.original.joinedAt)) : "—"}</span>,
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap text-ink-muted">
+            {row.original.joinedAt ? dateFormat.format(new Date(row.original.joinedAt)) : "—"}
+          </span>
+        ),
       },
       {
         id: "status",
@@ -78,11 +113,17 @@ export function MembersTable({ guildId: _guildId, rows, roles, selectedId, pagin
           const m = row.original;
           return (
             <span className="flex flex-wrap gap-1">
-              {m.timeoutUntil && <Badge tone="danger" title={`Until ${new Date(m.timeoutUntil).toUTCString()}`}>Timed out</Badge>}
+              {m.timeoutUntil && (
+                <Badge tone="danger" title={`Until ${new Date(m.timeoutUntil).toUTCString()}`}>
+                  Timed out
+                </Badge>
+              )}
               {m.mute && <Badge>Server muted</Badge>}
               {m.deaf && <Badge>Server deafened</Badge>}
               {(m.flags & 4) !== 0 && <Badge tone="success">Bypasses verification</Badge>}
-              {!m.timeoutUntil && !m.mute && !m.deaf && (m.flags & 4) === 0 && <span className="text-xs text-ink-muted">—</span>}
+              {!m.timeoutUntil && !m.mute && !m.deaf && (m.flags & 4) === 0 && (
+                <span className="text-xs text-ink-muted">—</span>
+              )}
             </span>
           );
         },
@@ -91,7 +132,13 @@ export function MembersTable({ guildId: _guildId, rows, roles, selectedId, pagin
         id: "actions",
         header: () => <span className="sr-only">Actions</span>,
         cell: ({ row }) => (
-          <Link href={hrefWith({ member: row.original.id })} scroll={false} className="text-sm font-medium text-blurple hover:underline" tabIndex={-1} aria-hidden>
+          <Link
+            href={hrefWith({ member: row.original.id })}
+            scroll={false}
+            className="text-sm font-medium text-blurple hover:underline"
+            tabIndex={-1}
+            aria-hidden
+          >
             Manage
           </Link>
         ),

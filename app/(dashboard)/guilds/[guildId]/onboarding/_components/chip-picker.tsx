@@ -8,7 +8,21 @@ export interface ChipItem {
   label: string;
 }
 
-export function ChipPicker({ id, label, items, value, onChange, error }: { id: string; label: string; items: readonly ChipItem[]; value: readonly string[]; onChange: (ids: string[]) => void; error?: string }) {
+export function ChipPicker({
+  id,
+  label,
+  items,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  items: readonly ChipItem[];
+  value: readonly string[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+}) {
   const byId = new Map(items.map((item) => [item.id, item]));
   const rest = items.filter((item) => !value.includes(item.id));
   return (
@@ -19,9 +33,17 @@ export function ChipPicker({ id, label, items, value, onChange, error }: { id: s
       {value.length > 0 && (
         <ul aria-labelledby={`${id}-label`} className="flex flex-wrap gap-1.5">
           {value.map((itemId) => (
-            <li key={itemId} className="inline-flex items-center gap-1 rounded-full bg-surface-sunken py-0.5 pl-2.5 pr-1 text-xs ring-1 ring-line">
+            <li
+              key={itemId}
+              className="inline-flex items-center gap-1 rounded-full bg-surface-sunken py-0.5 pl-2.5 pr-1 text-xs ring-1 ring-line"
+            >
               {byId.get(itemId)?.label ?? `unknown (${itemId})`}
-              <button type="button" aria-label={`Remove ${byId.get(itemId)?.label ?? itemId} from ${label}`} onClick={() => onChange(value.filter((v) => v !== itemId))} className="rounded-full px-1 text-ink-muted hover:bg-line hover:text-ink">
+              <button
+                type="button"
+                aria-label={`Remove ${byId.get(itemId)?.label ?? itemId} from ${label}`}
+                onClick={() => onChange(value.filter((v) => v !== itemId))}
+                className="rounded-full px-1 text-ink-muted hover:bg-line hover:text-ink"
+              >
                 ×
               </button>
             </li>

@@ -14,10 +14,20 @@ import { Switch } from "@/components/ui/switch";
 import type { GuildEmoji } from "@/components/dashboard/emoji-picker";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
 import { modifyGuildOnboarding } from "@/lib/actions/onboarding";
-import { ONBOARDING_MODES, OnboardingSchema, onboardingValues, type OnboardingValues } from "@/lib/actions/schemas/onboarding";
+import {
+  ONBOARDING_MODES,
+  OnboardingSchema,
+  onboardingValues,
+  type OnboardingValues,
+} from "@/lib/actions/schemas/onboarding";
 import type { ChannelWithOverwrites } from "@/lib/data/community";
 import { ONBOARDING_PROMPTS_MAX } from "@/lib/discord/limits";
-import { ONBOARDING_CHANNEL_TYPES, checkOnboardingRules, everyoneAccess, type OnboardingRuleChannel } from "@/lib/discord/onboarding-rules";
+import {
+  ONBOARDING_CHANNEL_TYPES,
+  checkOnboardingRules,
+  everyoneAccess,
+  type OnboardingRuleChannel,
+} from "@/lib/discord/onboarding-rules";
 import type { GuildPermissionContext } from "@/lib/discord/permissions";
 import { newSnowflake } from "@/lib/discord/snowflake";
 import type { ChipItem } from "./chip-picker";
@@ -55,11 +65,21 @@ export function OnboardingEditor({
 }) {
   // Bitfields travel as strings; the engine works on BigInt.
   const context = useMemo<GuildPermissionContext>(
-    () => ({ guildId: guild.id, ownerId: guild.ownerId, roles: roles.map((r) => ({ id: r.id, position: r.position, permissions: BigInt(r.permissions) })) }),
+    () => ({
+      guildId: guild.id,
+      ownerId: guild.ownerId,
+      roles: roles.map((r) => ({ id: r.id, position: r.position, permissions: BigInt(r.permissions) })),
+    }),
     [guild, roles],
   );
   const ruleChannels = useMemo<OnboardingRuleChannel[]>(
-    () => channels.map((c) => ({ id: c.id, name: c.name, type: c.type, overwrites: c.overwrites.map((o) => ({ id: o.id, type: o.type, allow: BigInt(o.allow), deny: BigInt(o.deny) })) })),
+    () =>
+      channels.map((c) => ({
+        id: c.id,
+        name: c.name,
+        type: c.type,
+        overwrites: c.overwrites.map((o) => ({ id: o.id, type: o.type, allow: BigInt(o.allow), deny: BigInt(o.deny) })),
+      })),
     [channels],
   );
   const eligible = ruleChannels.filter((c) => ONBOARDING_CHANNEL_TYPES.includes(c.type));
@@ -67,7 +87,11 @@ export function OnboardingEditor({
   const parentOf = new Map(channels.map((c) => [c.id, c.parent_id]));
   const channelItems: ChipItem[] = eligible.map((c) => ({ id: c.id, label: `#${c.name}` }));
 
-  const form = useForm<OnboardingValues>({ resolver: zodResolver(OnboardingSchema), defaultValues: defaults, mode: "onChange" });
+  const form = useForm<OnboardingValues>({
+    resolver: zodResolver(OnboardingSchema),
+    defaultValues: defaults,
+    mode: "onChange",
+  });
   const { register, control, handleSubmit, setError, setValue, reset, watch, formState } = form;
   const prompts = useFieldArray({ control, name: "prompts" });
   const [reason, setReason] = useState("");
@@ -76,7 +100,8 @@ export function OnboardingEditor({
   const values = watch();
   const report = checkOnboardingRules(values, { context, channels: ruleChannels });
   const defaultIds = values.default_channel_ids;
-  const setDefaults = (ids: string[]) => setValue("default_channel_ids", ids, { shouldDirty: true, shouldValidate: true });
+  const setDefaults = (ids: string[]) =>
+    setValue("default_channel_ids", ids, { shouldDirty: true, shouldValidate: true });
 
   const onSubmit = handleSubmit(async (data) => {
     if (!checkOnboardingRules(data, { context, channels: ruleChannels }).canSave) return;
@@ -89,21 +114,47 @@ export function OnboardingEditor({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Onboarding" className="grid grid-cols-1 gap-6 pb-28 xl:grid-cols-[minmax(0,1fr)_360px]">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Onboarding"
+      className="grid grid-cols-1 gap-6 pb-28 xl:grid-cols-[minmax(0,1fr)_360px]"
+    >
       <div className="flex min-w-0 flex-col gap-6">
         {formState.errors.root?.server && (
-          <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 p-3 text-sm" data-testid="onboarding-server-error">
+          <p
+            role="alert"
+            className="rounded-md border border-danger/40 bg-danger/10 p-3 text-sm"
+            data-testid="onboarding-server-error"
+          >
             {formState.errors.root.server.message}
           </p>
         )}
         <Card>
-          <CardHeader title="Onboarding" description="New members answer questions and are opted into channels and roles." />
-          <Switch id="onboarding-enabled" label="Enable onboarding" description="Needs the enabling rules met: see the checker." {...register("enabled")} />
+          <CardHeader
+            title="Onboarding"
+            description="New members answer questions and are opted into channels and roles."
+          />
+          <Switch
+            id="onboarding-enabled"
+            label="Enable onboarding"
+            description="Needs the enabling rules met: see the checker."
+            {...register("enabled")}
+          />
           <fieldset className="mt-3 flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">Mode</legend>
             {ONBOARDING_MODES.map((m) => (
-              <label key={m.value} className="flex items-start gap-3 rounded-md p-2 ring-1 ring-line has-[:checked]:ring-2 has-[:checked]:ring-blurple">
-                <input type="radio" className="mt-1 accent-blurple" value={m.value} checked={values.mode === m.value} onChange={() => setValue("mode", m.value, { shouldDirty: true })} />
+              <label
+                key={m.value}
+                className="flex items-start gap-3 rounded-md p-2 ring-1 ring-line has-[:checked]:ring-2 has-[:checked]:ring-blurple"
+              >
+                <input
+                  type="radio"
+                  className="mt-1 accent-blurple"
+                  value={m.value}
+                  checked={values.mode === m.value}
+                  onChange={() => setValue("mode", m.value, { shouldDirty: true })}
+                />
                 <span className="text-sm">
                   {m.label} <span className="font-mono text-[11px] text-ink-muted">{m.name}</span>
                   <span className="block text-xs text-ink-muted">{m.description}</span>
@@ -114,7 +165,10 @@ export function OnboardingEditor({
         </Card>
 
         <Card>
-          <CardHeader title={`Default channels (${defaultIds.length})`} description="Every new member is opted into these." />
+          <CardHeader
+            title={`Default channels (${defaultIds.length})`}
+            description="Every new member is opted into these."
+          />
           {formState.errors.default_channel_ids?.message && (
             <p role="alert" className="mb-3 text-xs font-medium text-danger">
               {formState.errors.default_channel_ids.message}
@@ -130,7 +184,9 @@ export function OnboardingEditor({
                     type="checkbox"
                     className="size-4 accent-blurple"
                     checked={defaultIds.includes(c.id)}
-                    onChange={(e) => setDefaults(e.target.checked ? [...defaultIds, c.id] : defaultIds.filter((id) => id !== c.id))}
+                    onChange={(e) =>
+                      setDefaults(e.target.checked ? [...defaultIds, c.id] : defaultIds.filter((id) => id !== c.id))
+                    }
                   />
                   <span className="min-w-0 flex-1 truncate text-sm">
                     #{c.name}
@@ -154,14 +210,26 @@ export function OnboardingEditor({
                 size="sm"
                 variant="secondary"
                 disabled={prompts.fields.length >= ONBOARDING_PROMPTS_MAX}
-                onClick={() => prompts.append({ id: String(newSnowflake()), type: 0, title: "", single_select: false, required: false, in_onboarding: true, options: [newOption()] })}
+                onClick={() =>
+                  prompts.append({
+                    id: String(newSnowflake()),
+                    type: 0,
+                    title: "",
+                    single_select: false,
+                    required: false,
+                    in_onboarding: true,
+                    options: [newOption()],
+                  })
+                }
               >
                 <Icons.plus className="size-4" /> Add question
               </Button>
             }
           />
           {prompts.fields.length === 0 ? (
-            <p className="rounded-md border border-dashed border-line p-6 text-center text-sm text-ink-muted">No questions. Members only get the default channels.</p>
+            <p className="rounded-md border border-dashed border-line p-6 text-center text-sm text-ink-muted">
+              No questions. Members only get the default channels.
+            </p>
           ) : (
             <ol className="flex flex-col gap-4">
               {prompts.fields.map((field, index) => (
@@ -184,20 +252,39 @@ export function OnboardingEditor({
       </div>
 
       <div className="xl:sticky xl:top-6 xl:self-start">
-        <RuleChecker report={report} enabled={values.enabled} onAdd={(ids) => setDefaults([...defaultIds, ...ids.filter((id) => !defaultIds.includes(id))])} />
+        <RuleChecker
+          report={report}
+          enabled={values.enabled}
+          onAdd={(ids) => setDefaults([...defaultIds, ...ids.filter((id) => !defaultIds.includes(id))])}
+        />
       </div>
 
       {(formState.isDirty || !report.canSave) && (
-        <div className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-surface-raised/95 backdrop-blur md:left-64" role="region" aria-label="Save onboarding">
+        <div
+          className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-surface-raised/95 backdrop-blur md:left-64"
+          role="region"
+          aria-label="Save onboarding"
+        >
           <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3 md:px-8">
             {report.canSave ? (
               <p className="text-sm font-medium">Unsaved changes</p>
             ) : (
               <p className="basis-full text-sm font-medium text-danger" role="status" data-testid="onboarding-blocked">
-                Can&apos;t enable onboarding yet: {report.rules.filter((r) => !r.met).map((r) => `${r.label.toLowerCase()} (${r.have} of ${r.need})`).join("; ")}.
+                Can&apos;t enable onboarding yet:{" "}
+                {report.rules
+                  .filter((r) => !r.met)
+                  .map((r) => `${r.label.toLowerCase()} (${r.have} of ${r.need})`)
+                  .join("; ")}
+                .
               </p>
             )}
-            <ReasonInput label="Reason (audit log)" placeholder="Reason (optional, goes to the audit log)" value={reason} onChange={setReason} className="h-9 max-w-xs flex-1" />
+            <ReasonInput
+              label="Reason (audit log)"
+              placeholder="Reason (optional, goes to the audit log)"
+              value={reason}
+              onChange={setReason}
+              className="h-9 max-w-xs flex-1"
+            />
             <div className="ml-auto flex gap-2">
               <Button variant="ghost" disabled={!formState.isDirty} onClick={() => reset()}>
                 Reset

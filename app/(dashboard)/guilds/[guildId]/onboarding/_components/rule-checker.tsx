@@ -5,7 +5,15 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import type { OnboardingRuleReport } from "@/lib/discord/onboarding-rules";
 
-export function RuleChecker({ report, enabled, onAdd }: { report: OnboardingRuleReport; enabled: boolean; onAdd: (ids: string[]) => void }) {
+export function RuleChecker({
+  report,
+  enabled,
+  onAdd,
+}: {
+  report: OnboardingRuleReport;
+  enabled: boolean;
+  onAdd: (ids: string[]) => void;
+}) {
   const status = report.met ? "Ready to enable" : enabled ? "Can't be enabled yet" : "Not ready to enable";
   return (
     <Card>
@@ -17,7 +25,12 @@ export function RuleChecker({ report, enabled, onAdd }: { report: OnboardingRule
       />
       <ul aria-labelledby="rule-checker-title" className="flex flex-col gap-2" data-testid="onboarding-rules">
         {report.rules.map((rule) => (
-          <li key={rule.id} data-rule={rule.id} data-met={rule.met} className={cn("flex items-start gap-2 rounded-md p-2 text-sm", rule.met ? "bg-success/10" : "bg-danger/10")}>
+          <li
+            key={rule.id}
+            data-rule={rule.id}
+            data-met={rule.met}
+            className={cn("flex items-start gap-2 rounded-md p-2 text-sm", rule.met ? "bg-success/10" : "bg-danger/10")}
+          >
             <span aria-hidden className={cn("font-bold", rule.met ? "text-success" : "text-danger")}>
               {rule.met ? "✓" : "✗"}
             </span>
@@ -38,7 +51,12 @@ export function RuleChecker({ report, enabled, onAdd }: { report: OnboardingRule
           <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Suggested default channels">
             {report.suggestions.map((s) => (
               <li key={s.id}>
-                <Button size="sm" variant="secondary" onClick={() => onAdd([s.id])} aria-label={`Add #${s.name} to the default channels`}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => onAdd([s.id])}
+                  aria-label={`Add #${s.name} to the default channels`}
+                >
                   #{s.name}
                   {!s.writable && <span className="text-[10px] text-ink-muted">read-only</span>}
                 </Button>
@@ -52,12 +70,14 @@ export function RuleChecker({ report, enabled, onAdd }: { report: OnboardingRule
       )}
       {report.unreachable && (
         <p role="note" className="mt-3 rounded-md border border-warning/50 bg-warning/10 p-2 text-xs">
-          The server does not have enough channels where @everyone can send messages. Create some, or open existing ones to @everyone, in Channels.
+          The server does not have enough channels where @everyone can send messages. Create some, or open existing ones
+          to @everyone, in Channels.
         </p>
       )}
       {report.unknown.length > 0 && (
         <p role="note" className="mt-3 text-xs text-danger">
-          {report.unknown.length} channel{report.unknown.length === 1 ? " no longer exists or" : "s no longer exist or"} cannot be used: remove {report.unknown.length === 1 ? "it" : "them"} before saving.
+          {report.unknown.length} channel{report.unknown.length === 1 ? " no longer exists or" : "s no longer exist or"}{" "}
+          cannot be used: remove {report.unknown.length === 1 ? "it" : "them"} before saving.
         </p>
       )}
       <details className="mt-4 text-sm">
@@ -67,8 +87,12 @@ export function RuleChecker({ report, enabled, onAdd }: { report: OnboardingRule
             <li key={c.id} className="flex items-center justify-between gap-2">
               <span className="truncate">#{c.name}</span>
               <span className="flex shrink-0 gap-1">
-                {c.from !== "default" && <Badge tone="blurple">{c.from === "both" ? "default + question" : "question"}</Badge>}
-                <Badge tone={c.writable ? "success" : "neutral"}>{c.writable ? "@everyone can chat" : "read-only"}</Badge>
+                {c.from !== "default" && (
+                  <Badge tone="blurple">{c.from === "both" ? "default + question" : "question"}</Badge>
+                )}
+                <Badge tone={c.writable ? "success" : "neutral"}>
+                  {c.writable ? "@everyone can chat" : "read-only"}
+                </Badge>
               </span>
             </li>
           ))}

@@ -24,7 +24,12 @@ function Outcome({ preview, now }: { preview: PrunePreviewView; now: number }) {
       </span>
     );
   }
-  if (preview.runStatus === "error") return <Badge tone="danger" title={preview.runError ?? undefined}>Failed: {preview.runError}</Badge>;
+  if (preview.runStatus === "error")
+    return (
+      <Badge tone="danger" title={preview.runError ?? undefined}>
+        Failed: {preview.runError}
+      </Badge>
+    );
   if (preview.runStatus === "running") return <Badge tone="warning">Running</Badge>;
   if (state.kind === "fresh") return <Badge tone="blurple">Fresh for {formatCountdown(state.expiresAt - now)}</Badge>;
   return <Badge>Expired</Badge>;
@@ -48,7 +53,11 @@ export function PreviewHistory({
       id: "when",
       header: "Previewed",
       cell: ({ row }) => (
-        <time dateTime={row.original.createdAt} title={`${when.format(new Date(row.original.createdAt))} UTC`} className="whitespace-nowrap">
+        <time
+          dateTime={row.original.createdAt}
+          title={`${when.format(new Date(row.original.createdAt))} UTC`}
+          className="whitespace-nowrap"
+        >
           {formatAge(now - Date.parse(row.original.createdAt))}
         </time>
       ),
@@ -58,16 +67,30 @@ export function PreviewHistory({
     {
       id: "roles",
       header: "Included roles",
-      cell: ({ row }) => (row.original.roleIds.length ? row.original.roleIds.map(roleName).join(", ") : <span className="text-ink-muted">none</span>),
+      cell: ({ row }) =>
+        row.original.roleIds.length ? (
+          row.original.roleIds.map(roleName).join(", ")
+        ) : (
+          <span className="text-ink-muted">none</span>
+        ),
     },
-    { id: "count", header: "Count", cell: ({ row }) => <span className="font-semibold tabular-nums">{row.original.count}</span> },
+    {
+      id: "count",
+      header: "Count",
+      cell: ({ row }) => <span className="font-semibold tabular-nums">{row.original.count}</span>,
+    },
     { id: "outcome", header: "Outcome", cell: ({ row }) => <Outcome preview={row.original} now={now} /> },
     {
       id: "use",
       header: () => <span className="sr-only">Use</span>,
       cell: ({ row }) =>
         previewState(row.original, now).kind === "fresh" && row.original.id !== currentId ? (
-          <Button size="sm" variant="secondary" onClick={() => onUse(row.original)} aria-label={`Use the preview of ${row.original.count} from ${formatAge(now - Date.parse(row.original.createdAt))}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onUse(row.original)}
+            aria-label={`Use the preview of ${row.original.count} from ${formatAge(now - Date.parse(row.original.createdAt))}`}
+          >
             Use
           </Button>
         ) : null,
@@ -75,7 +98,11 @@ export function PreviewHistory({
   ];
   return (
     <section aria-labelledby="prune-history-title">
-      <CardHeader id="prune-history-title" title="Earlier previews" description="The 20 most recent, with the prune that ran on each." />
+      <CardHeader
+        id="prune-history-title"
+        title="Earlier previews"
+        description="The 20 most recent, with the prune that ran on each."
+      />
       <DataTable
         columns={columns}
         data={previews}

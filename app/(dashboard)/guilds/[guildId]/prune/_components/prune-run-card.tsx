@@ -11,7 +11,13 @@ import { Switch } from "@/components/ui/switch";
 import { useAction } from "@/components/dashboard/use-action";
 import { formatCountdown } from "@/components/dashboard/durations";
 import { beginPrune } from "@/lib/actions/prune";
-import { previewState, pruneRunProblem, roleKey, type PruneParameters, type PrunePreviewView } from "@/lib/actions/schemas/prune";
+import {
+  previewState,
+  pruneRunProblem,
+  roleKey,
+  type PruneParameters,
+  type PrunePreviewView,
+} from "@/lib/actions/schemas/prune";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
 const plural = (n: number) => `${n.toLocaleString("en-US")} member${n === 1 ? "" : "s"}`;
@@ -45,7 +51,8 @@ export function PruneRunCard({
   const { run, pending } = useAction(beginPrune, { failure: "The prune did not run" });
 
   const state = previewState(preview, now);
-  const parametersChanged = preview.days !== parameters.days || roleKey(preview.roleIds) !== roleKey(parameters.includeRoles);
+  const parametersChanged =
+    preview.days !== parameters.days || roleKey(preview.roleIds) !== roleKey(parameters.includeRoles);
   const problem = pruneRunProblem(preview, { ...parameters, confirmation }, now);
   const blocking = problem && problem.field !== "confirmation" ? problem.message : null;
   const confirmationOk = confirmation.trim() === String(preview.count);
@@ -53,14 +60,25 @@ export function PruneRunCard({
 
   const onRun = async () => {
     setFieldErrors({});
-    const result = await run({ guildId, previewId: preview.id, days: parameters.days, includeRoles: parameters.includeRoles, computePruneCount: computeCount, confirmation, reason });
+    const result = await run({
+      guildId,
+      previewId: preview.id,
+      days: parameters.days,
+      includeRoles: parameters.includeRoles,
+      computePruneCount: computeCount,
+      confirmation,
+      reason,
+    });
     if (!result.ok) setFieldErrors(result.fieldErrors);
   };
 
   if (preview.runStatus !== null) {
     return (
       <Card>
-        <CardHeader title={preview.runStatus === "error" ? "The prune failed" : "Prune finished"} description={describeRule(preview.days, preview.roleIds, roleName)} />
+        <CardHeader
+          title={preview.runStatus === "error" ? "The prune failed" : "Prune finished"}
+          description={describeRule(preview.days, preview.roleIds, roleName)}
+        />
         <p role="status" className={preview.runStatus === "error" ? "text-sm text-danger" : "text-sm"}>
           {preview.runStatus === "running"
             ? "The prune is running."
@@ -88,7 +106,9 @@ export function PruneRunCard({
       <div className="flex flex-col gap-4">
         {blocking && (
           <p role="alert" className="rounded-md border border-warning/50 bg-warning/10 p-3 text-sm">
-            {parametersChanged ? "The parameters above changed since this preview. Preview again to run with them." : blocking}
+            {parametersChanged
+              ? "The parameters above changed since this preview. Preview again to run with them."
+              : blocking}
           </p>
         )}
         <Switch
@@ -104,7 +124,12 @@ export function PruneRunCard({
           disabled={Boolean(blocking)}
         />
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          <Field id="prune-confirmation" label={`Type ${preview.count} to confirm`} hint="The number of members the preview found." error={fieldErrors.confirmation}>
+          <Field
+            id="prune-confirmation"
+            label={`Type ${preview.count} to confirm`}
+            hint="The number of members the preview found."
+            error={fieldErrors.confirmation}
+          >
             <Input
               {...fieldProps("prune-confirmation", fieldErrors.confirmation)}
               inputMode="numeric"
@@ -114,13 +139,28 @@ export function PruneRunCard({
               disabled={Boolean(blocking)}
             />
           </Field>
-          <ReasonField id="prune-reason" label="Reason" hint="Required. Goes to the server's audit log." error={fieldErrors.reason} value={reason} onChange={setReason} disabled={Boolean(blocking)} />
+          <ReasonField
+            id="prune-reason"
+            label="Reason"
+            hint="Required. Goes to the server's audit log."
+            error={fieldErrors.reason}
+            value={reason}
+            onChange={setReason}
+            disabled={Boolean(blocking)}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="danger" pending={pending} disabled={Boolean(blocking) || !confirmationOk || reason.trim() === ""} onClick={onRun}>
+          <Button
+            variant="danger"
+            pending={pending}
+            disabled={Boolean(blocking) || !confirmationOk || reason.trim() === ""}
+            onClick={onRun}
+          >
             Run prune
           </Button>
-          <p className="text-xs text-ink-muted">Removed members can rejoin with an invite. The request is sent once and never repeated on its own.</p>
+          <p className="text-xs text-ink-muted">
+            Removed members can rejoin with an invite. The request is sent once and never repeated on its own.
+          </p>
         </div>
       </div>
     </Card>

@@ -42,7 +42,11 @@ export function PruneWorkbench({
   largeGuild: boolean;
 }) {
   const now = useNow(serverNow);
-  const form = useForm<PruneParameters>({ resolver: zodResolver(PruneParametersSchema), defaultValues: { days: PRUNE_DAYS.default, includeRoles: [] }, mode: "onChange" });
+  const form = useForm<PruneParameters>({
+    resolver: zodResolver(PruneParametersSchema),
+    defaultValues: { days: PRUNE_DAYS.default, includeRoles: [] },
+    mode: "onChange",
+  });
   const { register, handleSubmit, watch, setValue, setError, formState } = form;
   const errors = formState.errors;
   const [currentId, setCurrentId] = useState<string | null>(null);
@@ -75,14 +79,22 @@ export function PruneWorkbench({
   return (
     <div className="flex flex-col gap-6">
       <Card>
-        <CardHeader title="Who would be removed" description="Members inactive for at least this many days, with no roles or only the roles you include. The owner and you are never pruned." />
+        <CardHeader
+          title="Who would be removed"
+          description="Members inactive for at least this many days, with no roles or only the roles you include. The owner and you are never pruned."
+        />
         <form onSubmit={onPreview} noValidate aria-label="Prune parameters" className="flex flex-col gap-5">
           {errors.root?.server && (
             <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 p-3 text-sm">
               {errors.root.server.message}
             </p>
           )}
-          <Field id="days" label="Inactive for at least" hint={`${PRUNE_DAYS.min} to ${PRUNE_DAYS.max} days.`} error={errors.days?.message}>
+          <Field
+            id="days"
+            label="Inactive for at least"
+            hint={`${PRUNE_DAYS.min} to ${PRUNE_DAYS.max} days.`}
+            error={errors.days?.message}
+          >
             <div className="flex items-center gap-3">
               <input
                 type="range"
@@ -94,7 +106,14 @@ export function PruneWorkbench({
                 onChange={(e) => setValue("days", Number(e.target.value), { shouldValidate: true })}
               />
               <div className="w-20 shrink-0">
-                <Input {...fieldProps("days", errors.days?.message)} type="number" inputMode="numeric" min={PRUNE_DAYS.min} max={PRUNE_DAYS.max} {...register("days", { valueAsNumber: true })} />
+                <Input
+                  {...fieldProps("days", errors.days?.message)}
+                  type="number"
+                  inputMode="numeric"
+                  min={PRUNE_DAYS.min}
+                  max={PRUNE_DAYS.max}
+                  {...register("days", { valueAsNumber: true })}
+                />
               </div>
               <span className="text-sm text-ink-muted">days</span>
             </div>
@@ -114,11 +133,25 @@ export function PruneWorkbench({
                         className="mt-0.5 size-4 accent-blurple"
                         disabled={Boolean(role.lockedReason)}
                         checked={includeRoles.includes(role.id)}
-                        onChange={(e) => setValue("includeRoles", e.target.checked ? [...includeRoles, role.id] : includeRoles.filter((id) => id !== role.id), { shouldValidate: true })}
+                        onChange={(e) =>
+                          setValue(
+                            "includeRoles",
+                            e.target.checked ? [...includeRoles, role.id] : includeRoles.filter((id) => id !== role.id),
+                            { shouldValidate: true },
+                          )
+                        }
                       />
                       <span className="flex min-w-0 flex-col text-sm">
                         <span>
-                          <span className="mr-1.5 inline-block size-2.5 rounded-full align-middle" style={{ backgroundColor: role.color ? `#${role.color.toString(16).padStart(6, "0")}` : "var(--color-line)" }} aria-hidden />
+                          <span
+                            className="mr-1.5 inline-block size-2.5 rounded-full align-middle"
+                            style={{
+                              backgroundColor: role.color
+                                ? `#${role.color.toString(16).padStart(6, "0")}`
+                                : "var(--color-line)",
+                            }}
+                            aria-hidden
+                          />
                           {role.name}
                           {role.managed && <span className="ml-1 text-xs text-ink-muted">(bot role)</span>}
                         </span>
@@ -129,13 +162,19 @@ export function PruneWorkbench({
                 ))}
               </ul>
             )}
-            {errors.includeRoles?.message && <p role="alert" className="mt-1 text-xs font-medium text-danger">{errors.includeRoles.message}</p>}
+            {errors.includeRoles?.message && (
+              <p role="alert" className="mt-1 text-xs font-medium text-danger">
+                {errors.includeRoles.message}
+              </p>
+            )}
           </fieldset>
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" variant="secondary" pending={pending}>
               Preview
             </Button>
-            <p className="text-xs text-ink-muted">Previewing removes nobody. A prune can only run on a preview made in the last 10 minutes.</p>
+            <p className="text-xs text-ink-muted">
+              Previewing removes nobody. A prune can only run on a preview made in the last 10 minutes.
+            </p>
           </div>
         </form>
       </Card>

@@ -30,8 +30,19 @@ export interface RoleEditorProps {
   onSubmit: (values: RoleFormValues & { reason?: string }) => Promise<{ ok: boolean; fieldErrors?: FieldErrors }>;
 }
 
-export function RoleEditor({ defaults, grantable, everyone, submitLabel, pending, onCancel, onSubmit }: RoleEditorProps) {
-  const { register, handleSubmit, watch, setValue, setError, formState } = useForm<RoleFormValues>({ resolver: zodResolver(RoleFormSchema), defaultValues: defaults });
+export function RoleEditor({
+  defaults,
+  grantable,
+  everyone,
+  submitLabel,
+  pending,
+  onCancel,
+  onSubmit,
+}: RoleEditorProps) {
+  const { register, handleSubmit, watch, setValue, setError, formState } = useForm<RoleFormValues>({
+    resolver: zodResolver(RoleFormSchema),
+    defaultValues: defaults,
+  });
   const errors = formState.errors;
   const [reason, setReason] = useState("");
   const [filter, setFilter] = useState("");
@@ -39,11 +50,13 @@ export function RoleEditor({ defaults, grantable, everyone, submitLabel, pending
   const color = watch("color");
   const allowed = BigInt(grantable);
 
-  const toggle = (flag: bigint, on: boolean) => setValue("permissions", (on ? permissions | flag : permissions & ~flag).toString(), { shouldDirty: true });
+  const toggle = (flag: bigint, on: boolean) =>
+    setValue("permissions", (on ? permissions | flag : permissions & ~flag).toString(), { shouldDirty: true });
 
   const submit = handleSubmit(async (values) => {
     const result = await onSubmit({ ...values, reason: reason || undefined });
-    if (!result.ok && result.fieldErrors) applyFieldErrors(setError, result.fieldErrors, ["name", "color", "hoist", "mentionable", "permissions"]);
+    if (!result.ok && result.fieldErrors)
+      applyFieldErrors(setError, result.fieldErrors, ["name", "color", "hoist", "mentionable", "permissions"]);
   });
 
   const query = filter.trim().toLowerCase();
@@ -55,7 +68,12 @@ export function RoleEditor({ defaults, grantable, everyone, submitLabel, pending
         </Field>
         <Field id="role-color" label="Colour" hint={color === 0 ? "Default (no colour)." : colorToHex(color)}>
           <div className="flex flex-wrap items-center gap-1.5">
-            <button type="button" aria-label="Default colour" onClick={() => setValue("color", 0, { shouldDirty: true })} className="size-7 rounded-md bg-[#99aab5] ring-1 ring-line" />
+            <button
+              type="button"
+              aria-label="Default colour"
+              onClick={() => setValue("color", 0, { shouldDirty: true })}
+              className="size-7 rounded-md bg-[#99aab5] ring-1 ring-line"
+            />
             {SWATCHES.map((swatch) => (
               <button
                 key={swatch}
@@ -67,7 +85,15 @@ export function RoleEditor({ defaults, grantable, everyone, submitLabel, pending
                 style={{ background: colorToHex(swatch) }}
               />
             ))}
-            <input id="role-color" type="color" aria-label="Custom colour" value={colorToHex(color)} onChange={(e) => setValue("color", hexToColor(e.target.value), { shouldDirty: true })} className="h-7 w-10 cursor-pointer rounded-md border border-line bg-transparent" disabled={everyone} />
+            <input
+              id="role-color"
+              type="color"
+              aria-label="Custom colour"
+              value={colorToHex(color)}
+              onChange={(e) => setValue("color", hexToColor(e.target.value), { shouldDirty: true })}
+              className="h-7 w-10 cursor-pointer rounded-md border border-line bg-transparent"
+              disabled={everyone}
+            />
           </div>
         </Field>
       </div>
@@ -80,32 +106,58 @@ export function RoleEditor({ defaults, grantable, everyone, submitLabel, pending
 
       <section aria-labelledby="perm-heading" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-end justify-between gap-2">
-          <h3 id="perm-heading" className="text-sm font-semibold">Permissions</h3>
+          <h3 id="perm-heading" className="text-sm font-semibold">
+            Permissions
+          </h3>
           <div className="flex items-center gap-2">
-            <Input aria-label="Search permissions" placeholder="Search permissions" value={filter} onChange={(e) => setFilter(e.target.value)} className="h-8 w-48" />
-            <Button size="sm" variant="ghost" onClick={() => setValue("permissions", (permissions & ~allowed).toString(), { shouldDirty: true })}>
+            <Input
+              aria-label="Search permissions"
+              placeholder="Search permissions"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              className="h-8 w-48"
+            />
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setValue("permissions", (permissions & ~allowed).toString(), { shouldDirty: true })}
+            >
               Clear
             </Button>
           </div>
         </div>
-        {errors.permissions?.message && <p role="alert" className="text-xs text-danger">{errors.permissions.message}</p>}
+        {errors.permissions?.message && (
+          <p role="alert" className="text-xs text-danger">
+            {errors.permissions.message}
+          </p>
+        )}
         {PERMISSION_GROUPS.map((group) => {
-          const items = group.permissions.filter((p) => !query || p.label.toLowerCase().includes(query) || p.description.toLowerCase().includes(query));
+          const items = group.permissions.filter(
+            (p) => !query || p.label.toLowerCase().includes(query) || p.description.toLowerCase().includes(query),
+          );
           if (items.length === 0) return null;
           return (
             <fieldset key={group.id} className="rounded-lg ring-1 ring-line">
-              <legend className="ml-3 px-1 text-xs font-bold uppercase tracking-wide text-ink-muted">{group.label}</legend>
+              <legend className="ml-3 px-1 text-xs font-bold uppercase tracking-wide text-ink-muted">
+                {group.label}
+              </legend>
               <div className="divide-y divide-line px-3">
                 {items.map((p) => {
                   const on = (permissions & p.flag) === p.flag;
                   const locked = (allowed & p.flag) !== p.flag;
                   return (
-                    <label key={p.key} className={`flex items-start justify-between gap-4 py-2.5 ${locked ? "cursor-not-allowed" : "cursor-pointer"}`}>
+                    <label
+                      key={p.key}
+                      className={`flex items-start justify-between gap-4 py-2.5 ${locked ? "cursor-not-allowed" : "cursor-pointer"}`}
+                    >
                       <span className="min-w-0">
                         <span className="flex flex-wrap items-center gap-2 text-sm font-medium">
                           {p.label}
                           {p.dangerous && (
-                            <Badge tone="warning" title="Elevated: lets a member damage the server or other members; needs 2FA when the server requires it">
+                            <Badge
+                              tone="warning"
+                              title="Elevated: lets a member damage the server or other members; needs 2FA when the server requires it"
+                            >
                               Elevated
                             </Badge>
                           )}
@@ -114,9 +166,23 @@ export function RoleEditor({ defaults, grantable, everyone, submitLabel, pending
                         {locked && <DisabledReason reason="you don't have this permission" className="mt-0.5 flex" />}
                       </span>
                       <span className="relative mt-0.5 inline-flex shrink-0">
-                        <input type="checkbox" role="switch" aria-label={p.label} className="peer sr-only" checked={on} disabled={locked} onChange={(e) => toggle(p.flag, e.target.checked)} />
-                        <span aria-hidden className="h-6 w-10 rounded-full bg-line transition-colors peer-checked:bg-success peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blurple peer-disabled:opacity-50" />
-                        <span aria-hidden className="absolute left-1 top-1 size-4 rounded-full bg-white shadow transition-transform peer-checked:translate-x-4" />
+                        <input
+                          type="checkbox"
+                          role="switch"
+                          aria-label={p.label}
+                          className="peer sr-only"
+                          checked={on}
+                          disabled={locked}
+                          onChange={(e) => toggle(p.flag, e.target.checked)}
+                        />
+                        <span
+                          aria-hidden
+                          className="h-6 w-10 rounded-full bg-line transition-colors peer-checked:bg-success peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blurple peer-disabled:opacity-50"
+                        />
+                        <span
+                          aria-hidden
+                          className="absolute left-1 top-1 size-4 rounded-full bg-white shadow transition-transform peer-checked:translate-x-4"
+                        />
                       </span>
                     </label>
                   );
@@ -127,8 +193,18 @@ export function RoleEditor({ defaults, grantable, everyone, submitLabel, pending
         })}
       </section>
 
-      <ReasonField id="role-reason" label="Reason (optional)" hint="Recorded in the audit log." value={reason} onChange={setReason} />
-      {errors.root?.server?.message && <p role="alert" className="text-sm text-danger">{errors.root.server.message}</p>}
+      <ReasonField
+        id="role-reason"
+        label="Reason (optional)"
+        hint="Recorded in the audit log."
+        value={reason}
+        onChange={setReason}
+      />
+      {errors.root?.server?.message && (
+        <p role="alert" className="text-sm text-danger">
+          {errors.root.server.message}
+        </p>
+      )}
       <div className="sticky bottom-0 -mx-5 -mb-4 flex justify-end gap-2 border-t border-line bg-surface px-5 py-3">
         <Button variant="ghost" onClick={onCancel}>
           Cancel

@@ -86,7 +86,13 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
 
   const editorDefaults = (role?: RoleRow): RoleFormValues =>
     role
-      ? { name: role.name, color: role.color, hoist: role.hoist, mentionable: role.mentionable, permissions: role.permissions }
+      ? {
+          name: role.name,
+          color: role.color,
+          hoist: role.hoist,
+          mentionable: role.mentionable,
+          permissions: role.permissions,
+        }
       : { name: "new role", color: 0, hoist: false, mentionable: false, permissions: everyone?.permissions ?? "0" };
 
   return (
@@ -105,12 +111,24 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
           <caption className="sr-only">Roles, highest first</caption>
           <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">
             <tr>
-              <th scope="col" className="w-10 px-3 py-2"><span className="sr-only">Order</span></th>
-              <th scope="col" className="px-3 py-2">Role</th>
-              <th scope="col" className="px-3 py-2 text-right">Members</th>
-              <th scope="col" className="px-3 py-2">Display separately</th>
-              <th scope="col" className="px-3 py-2">Mentionable</th>
-              <th scope="col" className="px-3 py-2 text-right">Actions</th>
+              <th scope="col" className="w-10 px-3 py-2">
+                <span className="sr-only">Order</span>
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Role
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Members
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Display separately
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Mentionable
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -148,33 +166,83 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
                     over?.id === id && over.where === "after" && "shadow-[inset_0_-2px_0_0_#5865F2]",
                   )}
                 >
-                  <td className="px-3 py-2 text-ink-muted">{movable ? <Icons.grip className="size-4 cursor-grab" /> : <Icons.lock className="size-4" />}</td>
+                  <td className="px-3 py-2 text-ink-muted">
+                    {movable ? <Icons.grip className="size-4 cursor-grab" /> : <Icons.lock className="size-4" />}
+                  </td>
                   <td className="px-3 py-2">
                     <div className="flex items-center gap-2">
-                      <span aria-hidden className="size-3 shrink-0 rounded-full" style={{ background: role.color ? colorToHex(role.color) : "#99aab5" }} />
+                      <span
+                        aria-hidden
+                        className="size-3 shrink-0 rounded-full"
+                        style={{ background: role.color ? colorToHex(role.color) : "#99aab5" }}
+                      />
                       <span className="font-medium" style={role.color ? { color: colorToHex(role.color) } : undefined}>
                         {role.unicodeEmoji ? `${role.unicodeEmoji} ` : ""}
                         {role.name}
                       </span>
                       {role.managed && <Badge>Managed</Badge>}
                     </div>
-                    {role.lockedReason && <DisabledReason reason={role.lockedReason === "managed by an integration" ? "managed by an integration" : `Read-only: ${role.lockedReason}`} className="mt-0.5" />}
+                    {role.lockedReason && (
+                      <DisabledReason
+                        reason={
+                          role.lockedReason === "managed by an integration"
+                            ? "managed by an integration"
+                            : `Read-only: ${role.lockedReason}`
+                        }
+                        className="mt-0.5"
+                      />
+                    )}
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{role.memberCount === null ? "—" : count.format(role.memberCount)}</td>
-                  <td className="px-3 py-2">{role.hoist ? <Badge tone="success">Yes</Badge> : <span className="text-ink-muted">No</span>}</td>
-                  <td className="px-3 py-2">{role.mentionable ? <Badge tone="success">Yes</Badge> : <span className="text-ink-muted">No</span>}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {role.memberCount === null ? "—" : count.format(role.memberCount)}
+                  </td>
+                  <td className="px-3 py-2">
+                    {role.hoist ? <Badge tone="success">Yes</Badge> : <span className="text-ink-muted">No</span>}
+                  </td>
+                  <td className="px-3 py-2">
+                    {role.mentionable ? <Badge tone="success">Yes</Badge> : <span className="text-ink-muted">No</span>}
+                  </td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">
-                      <Button size="sm" variant="ghost" className="px-2" aria-label={`Move ${role.name} up`} disabled={!movable || index <= floor} onClick={() => move(id, index - 1)}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="px-2"
+                        aria-label={`Move ${role.name} up`}
+                        disabled={!movable || index <= floor}
+                        onClick={() => move(id, index - 1)}
+                      >
                         ↑
                       </Button>
-                      <Button size="sm" variant="ghost" className="px-2" aria-label={`Move ${role.name} down`} disabled={!movable || index === order.length - 1} onClick={() => move(id, index + 1)}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="px-2"
+                        aria-label={`Move ${role.name} down`}
+                        disabled={!movable || index === order.length - 1}
+                        onClick={() => move(id, index + 1)}
+                      >
                         ↓
                       </Button>
-                      <Button size="sm" variant="secondary" aria-label={`Edit ${role.name}`} disabled={!movable} title={role.lockedReason ?? undefined} onClick={() => setEditing({ mode: "edit", role })}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`Edit ${role.name}`}
+                        disabled={!movable}
+                        title={role.lockedReason ?? undefined}
+                        onClick={() => setEditing({ mode: "edit", role })}
+                      >
                         Edit
                       </Button>
-                      <Button size="sm" variant="ghost" className="text-danger" aria-label={`Delete ${role.name}`} disabled={!movable} title={role.lockedReason ?? undefined} onClick={() => setEditing({ mode: "delete", role })}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-danger"
+                        aria-label={`Delete ${role.name}`}
+                        disabled={!movable}
+                        title={role.lockedReason ?? undefined}
+                        onClick={() => setEditing({ mode: "delete", role })}
+                      >
                         Delete
                       </Button>
                     </div>
@@ -184,16 +252,27 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
             })}
             {everyone && (
               <tr data-role-id={everyone.id} className="bg-surface-sunken/40">
-                <td className="px-3 py-2 text-ink-muted"><Icons.users className="size-4" /></td>
+                <td className="px-3 py-2 text-ink-muted">
+                  <Icons.users className="size-4" />
+                </td>
                 <td className="px-3 py-2">
                   <span className="font-medium">@everyone</span>
-                  <p className="text-xs text-ink-muted">Default permissions for every member. Always last; can&apos;t be deleted.</p>
+                  <p className="text-xs text-ink-muted">
+                    Default permissions for every member. Always last; can&apos;t be deleted.
+                  </p>
                 </td>
-                <td className="px-3 py-2 text-right tabular-nums">{everyone.memberCount === null ? "—" : count.format(everyone.memberCount)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">
+                  {everyone.memberCount === null ? "—" : count.format(everyone.memberCount)}
+                </td>
                 <td className="px-3 py-2 text-ink-muted">—</td>
                 <td className="px-3 py-2 text-ink-muted">—</td>
                 <td className="px-3 py-2 text-right">
-                  <Button size="sm" variant="secondary" aria-label="Edit @everyone" onClick={() => setEditing({ mode: "edit", role: everyone })}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label="Edit @everyone"
+                    onClick={() => setEditing({ mode: "edit", role: everyone })}
+                  >
                     Permissions
                   </Button>
                 </td>
@@ -204,21 +283,40 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
       </Card>
 
       {positions.length > 0 && (
-        <div role="region" aria-label="Unsaved role order" className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 rounded-lg bg-surface-raised p-3 shadow-lg ring-1 ring-blurple/40">
-          <p className="text-sm font-medium">New order for {positions.length} role{positions.length === 1 ? "" : "s"}.</p>
+        <div
+          role="region"
+          aria-label="Unsaved role order"
+          className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 rounded-lg bg-surface-raised p-3 shadow-lg ring-1 ring-blurple/40"
+        >
+          <p className="text-sm font-medium">
+            New order for {positions.length} role{positions.length === 1 ? "" : "s"}.
+          </p>
           <ReasonInput label="Reason (audit log)" value={reason} onChange={setReason} className="h-9 max-w-56" />
           <div className="ml-auto flex gap-2">
             <Button variant="ghost" onClick={() => setOrder(ranked.map((r) => r.id))}>
               Reset
             </Button>
-            <Button pending={reorder.pending} onClick={async () => { const r = await reorder.run({ guildId, reason: reason || undefined, positions }); if (r.ok) setReason(""); }}>
+            <Button
+              pending={reorder.pending}
+              onClick={async () => {
+                const r = await reorder.run({ guildId, reason: reason || undefined, positions });
+                if (r.ok) setReason("");
+              }}
+            >
               Save order
             </Button>
           </div>
         </div>
       )}
 
-      <Dialog open={editing?.mode === "create" || editing?.mode === "edit"} onClose={() => setEditing(null)} title={editing?.mode === "edit" ? `Edit ${editing.role.everyone ? "@everyone" : editing.role.name}` : "Create role"} size="lg">
+      <Dialog
+        open={editing?.mode === "create" || editing?.mode === "edit"}
+        onClose={() => setEditing(null)}
+        title={
+          editing?.mode === "edit" ? `Edit ${editing.role.everyone ? "@everyone" : editing.role.name}` : "Create role"
+        }
+        size="lg"
+      >
         {(editing?.mode === "create" || editing?.mode === "edit") && (
           <RoleEditor
             key={editing.mode === "edit" ? editing.role.id : "new"}
@@ -235,7 +333,9 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
               } else {
                 const role = editing.role;
                 const changed = Object.fromEntries(
-                  (["name", "color", "hoist", "mentionable", "permissions"] as const).filter((k) => values[k] !== editorDefaults(role)[k]).map((k) => [k, values[k]]),
+                  (["name", "color", "hoist", "mentionable", "permissions"] as const)
+                    .filter((k) => values[k] !== editorDefaults(role)[k])
+                    .map((k) => [k, values[k]]),
                 );
                 if (Object.keys(changed).length === 0) {
                   setEditing(null);
@@ -263,14 +363,28 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
   );
 }
 
-function DeleteRoleDialog({ role, pending, onClose, onConfirm }: { role: RoleRow | null; pending: boolean; onClose: () => void; onConfirm: (role: RoleRow, reason: string) => void }) {
+function DeleteRoleDialog({
+  role,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  role: RoleRow | null;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (role: RoleRow, reason: string) => void;
+}) {
   const [reason, setReason] = useState("");
   return (
     <Dialog
       open={role !== null}
       onClose={onClose}
       title={`Delete ${role?.name ?? "role"}?`}
-      description={role ? `${role.memberCount ?? "Its"} member${role.memberCount === 1 ? "" : "s"} will lose this role. This can't be undone.` : undefined}
+      description={
+        role
+          ? `${role.memberCount ?? "Its"} member${role.memberCount === 1 ? "" : "s"} will lose this role. This can't be undone.`
+          : undefined
+      }
       size="sm"
       footer={
         <>
@@ -286,7 +400,14 @@ function DeleteRoleDialog({ role, pending, onClose, onConfirm }: { role: RoleRow
       <label htmlFor="delete-role-reason" className="text-sm font-medium">
         Reason
       </label>
-      <Input id="delete-role-reason" className="mt-1" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={512} placeholder="Recorded in the audit log" />
+      <Input
+        id="delete-role-reason"
+        className="mt-1"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        maxLength={512}
+        placeholder="Recorded in the audit log"
+      />
     </Dialog>
   );
 }

@@ -59,9 +59,15 @@ export function IncidentActions({
 
   return (
     <Card>
-      <CardHeader title="Incident actions" description="During a raid or a spam wave, pause invites or DMs for a while. Each pause lifts on its own after at most 24 hours." />
+      <CardHeader
+        title="Incident actions"
+        description="During a raid or a spam wave, pause invites or DMs for a while. Each pause lifts on its own after at most 24 hours."
+      />
       {(raidDetectedAt || dmSpamDetectedAt) && (
-        <p role="alert" className="mb-4 flex items-center gap-2 rounded-md border border-danger/40 bg-danger/10 p-3 text-sm">
+        <p
+          role="alert"
+          className="mb-4 flex items-center gap-2 rounded-md border border-danger/40 bg-danger/10 p-3 text-sm"
+        >
           <Icons.alert className="size-4 shrink-0" />
           {raidDetectedAt && `Raid detected ${until.format(new Date(raidDetectedAt))} UTC. `}
           {dmSpamDetectedAt && `DM spam detected ${until.format(new Date(dmSpamDetectedAt))} UTC.`}
@@ -72,7 +78,11 @@ export function IncidentActions({
           const end = ends[action.key];
           const active = end !== null && end > now;
           return (
-            <section key={action.key} aria-label={action.label} className="flex flex-col gap-3 rounded-lg bg-surface-sunken/60 p-4 ring-1 ring-line">
+            <section
+              key={action.key}
+              aria-label={action.label}
+              className="flex flex-col gap-3 rounded-lg bg-surface-sunken/60 p-4 ring-1 ring-line"
+            >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className="font-medium">{action.label}</h3>
                 {active ? <Badge tone="warning">Paused</Badge> : <Badge tone="success">Not paused</Badge>}
@@ -80,7 +90,9 @@ export function IncidentActions({
               <p className="text-xs text-ink-muted">{action.description}</p>
               {active ? (
                 <p className="text-sm" role="timer" aria-live="off" data-testid={`${action.key}-countdown`}>
-                  {action.paused} for <span className="font-mono font-semibold tabular-nums">{formatCountdown(end - now)}</span> more, until {until.format(new Date(end))} UTC.
+                  {action.paused} for{" "}
+                  <span className="font-mono font-semibold tabular-nums">{formatCountdown(end - now)}</span> more, until{" "}
+                  {until.format(new Date(end))} UTC.
                 </p>
               ) : (
                 <p className="text-sm text-ink-muted">Pause for:</p>
@@ -100,7 +112,13 @@ export function IncidentActions({
                   </Button>
                 ))}
                 {active && (
-                  <Button size="sm" variant="danger" pending={busy === `${action.key}:0`} disabled={pending} onClick={() => change(action.key, 0)}>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    pending={busy === `${action.key}:0`}
+                    disabled={pending}
+                    onClick={() => change(action.key, 0)}
+                  >
                     Lift now
                   </Button>
                 )}
@@ -109,7 +127,13 @@ export function IncidentActions({
           );
         })}
       </div>
-      <ReasonInput label="Reason for the pause (audit history)" placeholder="Reason (optional, kept in the audit history)" value={reason} onChange={setReason} className="mt-4 max-w-md" />
+      <ReasonInput
+        label="Reason for the pause (audit history)"
+        placeholder="Reason (optional, kept in the audit history)"
+        value={reason}
+        onChange={setReason}
+        className="mt-4 max-w-md"
+      />
     </Card>
   );
 }

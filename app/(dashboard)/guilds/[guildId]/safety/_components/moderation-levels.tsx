@@ -11,8 +11,19 @@ import { modifyGuild } from "@/lib/actions/guild";
 import { EXPLICIT_CONTENT_FILTERS, VERIFICATION_LEVELS } from "@/lib/actions/schemas/guild";
 import { ReasonInput } from "@/components/dashboard/reason-input";
 
-export function ModerationLevels({ guildId, verificationLevel, explicitContentFilter }: { guildId: string; verificationLevel: number; explicitContentFilter: number }) {
-  const [loaded, setLoaded] = useState({ verification_level: verificationLevel, explicit_content_filter: explicitContentFilter });
+export function ModerationLevels({
+  guildId,
+  verificationLevel,
+  explicitContentFilter,
+}: {
+  guildId: string;
+  verificationLevel: number;
+  explicitContentFilter: number;
+}) {
+  const [loaded, setLoaded] = useState({
+    verification_level: verificationLevel,
+    explicit_content_filter: explicitContentFilter,
+  });
   const [values, setValues] = useState(loaded);
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -21,7 +32,11 @@ export function ModerationLevels({ guildId, verificationLevel, explicitContentFi
 
   const save = async () => {
     setErrors({});
-    const result = await run({ guildId, reason: reason || undefined, ...Object.fromEntries(changed.map((key) => [key, values[key]])) });
+    const result = await run({
+      guildId,
+      reason: reason || undefined,
+      ...Object.fromEntries(changed.map((key) => [key, values[key]])),
+    });
     if (result.ok) {
       setLoaded(values);
       setReason("");
@@ -30,9 +45,17 @@ export function ModerationLevels({ guildId, verificationLevel, explicitContentFi
     }
   };
 
-  const select = (name: keyof typeof values, label: string, options: ReadonlyArray<{ value: number; label: string; meaning: string }>) => (
+  const select = (
+    name: keyof typeof values,
+    label: string,
+    options: ReadonlyArray<{ value: number; label: string; meaning: string }>,
+  ) => (
     <Field id={name} label={label} hint={options.find((o) => o.value === values[name])?.meaning} error={errors[name]}>
-      <Select {...fieldProps(name, errors[name])} value={values[name]} onChange={(e) => setValues((v) => ({ ...v, [name]: Number(e.target.value) }))}>
+      <Select
+        {...fieldProps(name, errors[name])}
+        value={values[name]}
+        onChange={(e) => setValues((v) => ({ ...v, [name]: Number(e.target.value) }))}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -44,13 +67,22 @@ export function ModerationLevels({ guildId, verificationLevel, explicitContentFi
 
   return (
     <Card>
-      <CardHeader title="Who can talk, and what gets scanned" description="Raise the verification level during a raid: new accounts then wait before they can talk." />
+      <CardHeader
+        title="Who can talk, and what gets scanned"
+        description="Raise the verification level during a raid: new accounts then wait before they can talk."
+      />
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
         {select("verification_level", "Verification level", VERIFICATION_LEVELS)}
         {select("explicit_content_filter", "Explicit media filter", EXPLICIT_CONTENT_FILTERS)}
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <ReasonInput label="Reason for the change (audit log)" placeholder="Reason (optional, goes to the audit log)" value={reason} onChange={setReason} className="max-w-md flex-1" />
+        <ReasonInput
+          label="Reason for the change (audit log)"
+          placeholder="Reason (optional, goes to the audit log)"
+          value={reason}
+          onChange={setReason}
+          className="max-w-md flex-1"
+        />
         <Button onClick={save} pending={pending} disabled={changed.length === 0}>
           Save levels
         </Button>

@@ -11,17 +11,24 @@ import type { SAFETY_FEATURES } from "@/lib/actions/schemas/safety";
 
 type Feature = (typeof SAFETY_FEATURES)[number];
 
-const TOGGLES: ReadonlyArray<{ feature: Feature; label: string; description: string; on: (present: boolean) => boolean }> = [
+const TOGGLES: ReadonlyArray<{
+  feature: Feature;
+  label: string;
+  description: string;
+  on: (present: boolean) => boolean;
+}> = [
   {
     feature: "RAID_ALERTS_DISABLED",
     label: "Raid alerts",
-    description: "Alerts about suspicious join activity go to the safety notifications channel. Turning this off sets RAID_ALERTS_DISABLED.",
+    description:
+      "Alerts about suspicious join activity go to the safety notifications channel. Turning this off sets RAID_ALERTS_DISABLED.",
     on: (present) => !present,
   },
   {
     feature: "INVITES_DISABLED",
     label: "Pause invites until resumed",
-    description: "Unlike the incident pause above, this has no end time: nobody joins through an invite until you turn it off (INVITES_DISABLED).",
+    description:
+      "Unlike the incident pause above, this has no end time: nobody joins through an invite until you turn it off (INVITES_DISABLED).",
     on: (present) => present,
   },
 ];

@@ -78,16 +78,36 @@ export function ImageField({
                 }
               }}
             />
-            <Button size="sm" variant="secondary" disabled={disabled || Boolean(needsFeature)} onClick={() => input.current?.click()}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={disabled || Boolean(needsFeature)}
+              onClick={() => input.current?.click()}
+            >
               {preview ? "Change" : "Upload"}
             </Button>
             {preview && (
-              <Button size="sm" variant="ghost" disabled={disabled} onClick={() => { setProblem(null); onChange(null); }}>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={disabled}
+                onClick={() => {
+                  setProblem(null);
+                  onChange(null);
+                }}
+              >
                 Remove
               </Button>
             )}
             {value !== undefined && (
-              <Button size="sm" variant="ghost" onClick={() => { setProblem(null); onChange(undefined); }}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => {
+                  setProblem(null);
+                  onChange(undefined);
+                }}
+              >
                 Undo
               </Button>
             )}

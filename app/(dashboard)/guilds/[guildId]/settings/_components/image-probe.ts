@@ -52,5 +52,12 @@ export async function probeImageFile(file: File): Promise<ProbedImage> {
     img.onerror = () => reject(new Error("This file is not an image the browser can read."));
     img.src = dataUri;
   });
-  return { type: file.type, size: file.size, width, height, animated: file.type === "image/gif" && gifFrameCount(buffer) > 1, dataUri };
+  return {
+    type: file.type,
+    size: file.size,
+    width,
+    height,
+    animated: file.type === "image/gif" && gifFrameCount(buffer) > 1,
+    dataUri,
+  };
 }

@@ -74,13 +74,18 @@ export function SettingsForm({
   const dirty = changed.length > 0 || Object.keys(imageChanges).length > 0;
   const disabled = Boolean(manageReason);
 
-  const textChannels = channels.filter((c) => c.type === ChannelType.GuildText || c.type === ChannelType.GuildAnnouncement);
-  const voiceChannels = channels.filter((c) => c.type === ChannelType.GuildVoice || c.type === ChannelType.GuildStageVoice);
+  const textChannels = channels.filter(
+    (c) => c.type === ChannelType.GuildText || c.type === ChannelType.GuildAnnouncement,
+  );
+  const voiceChannels = channels.filter(
+    (c) => c.type === ChannelType.GuildVoice || c.type === ChannelType.GuildStageVoice,
+  );
   const features = values.features ?? [];
 
   const onSubmit = handleSubmit(async (data) => {
     const changes: Record<string, unknown> = {};
-    for (const key of FORM_KEYS) if (JSON.stringify(data[key]) !== JSON.stringify(loaded[key])) changes[key] = data[key];
+    for (const key of FORM_KEYS)
+      if (JSON.stringify(data[key]) !== JSON.stringify(loaded[key])) changes[key] = data[key];
     Object.assign(changes, imageChanges);
     if (Object.keys(changes).length === 0) return;
     const result = await run({ guildId, reason: reason || undefined, ...changes });
@@ -92,14 +97,40 @@ export function SettingsForm({
       setImageErrors({});
       setReason("");
     } else {
-      applyFieldErrors(setError, Object.fromEntries(Object.entries(result.fieldErrors).filter(([k]) => !IMAGE_FIELDS.includes(k as ImageFieldName))), FORM_KEYS as string[]);
-      setImageErrors(Object.fromEntries(Object.entries(result.fieldErrors).filter(([k]) => IMAGE_FIELDS.includes(k as ImageFieldName)).map(([k, v]) => [k, v.join(" ")])));
+      applyFieldErrors(
+        setError,
+        Object.fromEntries(
+          Object.entries(result.fieldErrors).filter(([k]) => !IMAGE_FIELDS.includes(k as ImageFieldName)),
+        ),
+        FORM_KEYS as string[],
+      );
+      setImageErrors(
+        Object.fromEntries(
+          Object.entries(result.fieldErrors)
+            .filter(([k]) => IMAGE_FIELDS.includes(k as ImageFieldName))
+            .map(([k, v]) => [k, v.join(" ")]),
+        ),
+      );
     }
   });
 
-  const channelSelect = (name: "system_channel_id" | "rules_channel_id" | "public_updates_channel_id" | "safety_alerts_channel_id" | "afk_channel_id", label: string, hint: string, options: ChannelOption[]) => (
+  const channelSelect = (
+    name:
+      | "system_channel_id"
+      | "rules_channel_id"
+      | "public_updates_channel_id"
+      | "safety_alerts_channel_id"
+      | "afk_channel_id",
+    label: string,
+    hint: string,
+    options: ChannelOption[],
+  ) => (
     <Field id={name} label={label} hint={hint} error={errors[name]?.message}>
-      <Select {...fieldProps(name, errors[name]?.message)} disabled={disabled} {...register(name, { setValueAs: nullable })}>
+      <Select
+        {...fieldProps(name, errors[name]?.message)}
+        disabled={disabled}
+        {...register(name, { setValueAs: nullable })}
+      >
         <option value="">No channel</option>
         {options.map((c) => (
           <option key={c.id} value={c.id}>
@@ -127,9 +158,19 @@ export function SettingsForm({
         <CardHeader title="Server profile" description="How the server appears to members and in invites." />
         <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
           <Field id="name" label="Server name" hint="2 to 100 characters." error={errors.name?.message}>
-            <Input {...fieldProps("name", errors.name?.message)} disabled={disabled} autoComplete="off" {...register("name")} />
+            <Input
+              {...fieldProps("name", errors.name?.message)}
+              disabled={disabled}
+              autoComplete="off"
+              {...register("name")}
+            />
           </Field>
-          <Field id="preferred_locale" label="Primary language" hint="Used for Discovery and Community notices." error={errors.preferred_locale?.message}>
+          <Field
+            id="preferred_locale"
+            label="Primary language"
+            hint="Used for Discovery and Community notices."
+            error={errors.preferred_locale?.message}
+          >
             <Select {...fieldProps("preferred_locale")} disabled={disabled} {...register("preferred_locale")}>
               {GUILD_LOCALES.map((locale) => (
                 <option key={locale} value={locale}>
@@ -138,8 +179,19 @@ export function SettingsForm({
               ))}
             </Select>
           </Field>
-          <Field id="description" label="Description" hint={`Shown in Discovery and invites. At most ${GUILD_DESCRIPTION_MAX} characters.`} error={errors.description?.message} className="md:col-span-2">
-            <Textarea {...fieldProps("description", errors.description?.message)} disabled={disabled} rows={3} {...register("description", { setValueAs: nullable })} />
+          <Field
+            id="description"
+            label="Description"
+            hint={`Shown in Discovery and invites. At most ${GUILD_DESCRIPTION_MAX} characters.`}
+            error={errors.description?.message}
+            className="md:col-span-2"
+          >
+            <Textarea
+              {...fieldProps("description", errors.description?.message)}
+              disabled={disabled}
+              rows={3}
+              {...register("description", { setValueAs: nullable })}
+            />
           </Field>
         </div>
         <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2">
@@ -166,24 +218,45 @@ export function SettingsForm({
       </Card>
 
       <Card>
-        <CardHeader title="System messages" description="Where Discord posts welcome and boost notices, and which ones." />
+        <CardHeader
+          title="System messages"
+          description="Where Discord posts welcome and boost notices, and which ones."
+        />
         <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-          {channelSelect("system_channel_id", "System messages channel", "Welcome, boost and setup-tip messages go here.", textChannels)}
+          {channelSelect(
+            "system_channel_id",
+            "System messages channel",
+            "Welcome, boost and setup-tip messages go here.",
+            textChannels,
+          )}
           <fieldset className="flex min-w-0 flex-col gap-1 md:col-span-2" disabled={disabled}>
             <legend className="mb-1 text-sm font-medium">Messages to send</legend>
             {SYSTEM_CHANNEL_FLAG_OPTIONS.map((option) => {
               const suppressed = (values.system_channel_flags & option.flag) !== 0;
               return (
-                <label key={option.name} className="flex items-start gap-3 rounded-md px-2 py-1.5 hover:bg-surface-sunken">
+                <label
+                  key={option.name}
+                  className="flex items-start gap-3 rounded-md px-2 py-1.5 hover:bg-surface-sunken"
+                >
                   <input
                     type="checkbox"
                     className="mt-0.5 size-4 accent-blurple"
                     checked={!suppressed}
-                    onChange={(e) => setValue("system_channel_flags", e.target.checked ? values.system_channel_flags & ~option.flag : values.system_channel_flags | option.flag, { shouldDirty: true })}
+                    onChange={(e) =>
+                      setValue(
+                        "system_channel_flags",
+                        e.target.checked
+                          ? values.system_channel_flags & ~option.flag
+                          : values.system_channel_flags | option.flag,
+                        { shouldDirty: true },
+                      )
+                    }
                   />
                   <span className="text-sm">
                     {option.label}
-                    <span className="ml-2 break-all font-mono text-[11px] text-ink-muted">{option.name} {suppressed ? "set" : "clear"}</span>
+                    <span className="ml-2 break-all font-mono text-[11px] text-ink-muted">
+                      {option.name} {suppressed ? "set" : "clear"}
+                    </span>
                   </span>
                 </label>
               );
@@ -195,12 +268,36 @@ export function SettingsForm({
       <Card>
         <CardHeader title="Channels" description="Channels with a special role in the server." />
         <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-          {channelSelect("rules_channel_id", "Rules or guidelines channel", "Community servers show it to new members.", textChannels)}
-          {channelSelect("public_updates_channel_id", "Community updates channel", "Discord sends moderator-only notices here.", textChannels)}
-          {channelSelect("safety_alerts_channel_id", "Safety notifications channel", "Raid and spam alerts go here.", textChannels)}
+          {channelSelect(
+            "rules_channel_id",
+            "Rules or guidelines channel",
+            "Community servers show it to new members.",
+            textChannels,
+          )}
+          {channelSelect(
+            "public_updates_channel_id",
+            "Community updates channel",
+            "Discord sends moderator-only notices here.",
+            textChannels,
+          )}
+          {channelSelect(
+            "safety_alerts_channel_id",
+            "Safety notifications channel",
+            "Raid and spam alerts go here.",
+            textChannels,
+          )}
           {channelSelect("afk_channel_id", "Inactive channel", "Idle members in voice are moved here.", voiceChannels)}
-          <Field id="afk_timeout" label="Inactive timeout" hint="How long someone may be idle in voice before moving." error={errors.afk_timeout?.message}>
-            <Select {...fieldProps("afk_timeout")} disabled={disabled} {...register("afk_timeout", { setValueAs: Number })}>
+          <Field
+            id="afk_timeout"
+            label="Inactive timeout"
+            hint="How long someone may be idle in voice before moving."
+            error={errors.afk_timeout?.message}
+          >
+            <Select
+              {...fieldProps("afk_timeout")}
+              disabled={disabled}
+              {...register("afk_timeout", { setValueAs: Number })}
+            >
               {AFK_TIMEOUT_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -212,16 +309,43 @@ export function SettingsForm({
       </Card>
 
       <Card>
-        <CardHeader title="Safety and notifications" description="Who can talk, what gets scanned, and default notifications." />
+        <CardHeader
+          title="Safety and notifications"
+          description="Who can talk, what gets scanned, and default notifications."
+        />
         <div className="grid grid-cols-1 gap-5 md:grid-cols-3">
-          <EnumSelect name="verification_level" label="Verification level" options={VERIFICATION_LEVELS} value={values.verification_level} register={register} disabled={disabled} />
-          <EnumSelect name="explicit_content_filter" label="Explicit media filter" options={EXPLICIT_CONTENT_FILTERS} value={values.explicit_content_filter} register={register} disabled={disabled} />
-          <EnumSelect name="default_message_notifications" label="Default notifications" options={NOTIFICATION_LEVELS} value={values.default_message_notifications} register={register} disabled={disabled} />
+          <EnumSelect
+            name="verification_level"
+            label="Verification level"
+            options={VERIFICATION_LEVELS}
+            value={values.verification_level}
+            register={register}
+            disabled={disabled}
+          />
+          <EnumSelect
+            name="explicit_content_filter"
+            label="Explicit media filter"
+            options={EXPLICIT_CONTENT_FILTERS}
+            value={values.explicit_content_filter}
+            register={register}
+            disabled={disabled}
+          />
+          <EnumSelect
+            name="default_message_notifications"
+            label="Default notifications"
+            options={NOTIFICATION_LEVELS}
+            value={values.default_message_notifications}
+            register={register}
+            disabled={disabled}
+          />
         </div>
       </Card>
 
       <Card>
-        <CardHeader title="Features" description="Server features you can switch on or off, and the permission each takes." />
+        <CardHeader
+          title="Features"
+          description="Server features you can switch on or off, and the permission each takes."
+        />
         <div className="divide-y divide-line">
           {FEATURE_TOGGLES.map((toggle) => {
             const reason = featureReasons[toggle.feature] ?? manageReason;
@@ -231,7 +355,8 @@ export function SettingsForm({
                 id={`feature-${toggle.feature}`}
                 label={
                   <>
-                    {toggle.label} <span className="font-mono text-[11px] font-normal text-ink-muted">{toggle.feature}</span>
+                    {toggle.label}{" "}
+                    <span className="font-mono text-[11px] font-normal text-ink-muted">{toggle.feature}</span>
                   </>
                 }
                 description={toggle.description}
@@ -239,7 +364,11 @@ export function SettingsForm({
                 disabled={Boolean(reason)}
                 checked={features.includes(toggle.feature)}
                 onChange={(e) =>
-                  setValue("features", e.target.checked ? [...features, toggle.feature] : features.filter((f) => f !== toggle.feature), { shouldDirty: true })
+                  setValue(
+                    "features",
+                    e.target.checked ? [...features, toggle.feature] : features.filter((f) => f !== toggle.feature),
+                    { shouldDirty: true },
+                  )
                 }
               />
             );
@@ -252,7 +381,9 @@ export function SettingsForm({
             {...register("premium_progress_bar_enabled")}
           />
         </div>
-        <p className="mt-3 text-xs text-ink-muted">Other features: {features.filter((f) => !FEATURE_TOGGLES.some((t) => t.feature === f)).join(", ") || "none"}.</p>
+        <p className="mt-3 text-xs text-ink-muted">
+          Other features: {features.filter((f) => !FEATURE_TOGGLES.some((t) => t.feature === f)).join(", ") || "none"}.
+        </p>
       </Card>
 
       {dirty && (
@@ -261,9 +392,22 @@ export function SettingsForm({
             <p className="text-sm font-medium">
               Unsaved changes: {[...changed, ...Object.keys(imageChanges)].join(", ")}
             </p>
-            <ReasonInput label="Reason (audit log)" placeholder="Reason (optional, goes to the audit log)" value={reason} onChange={setReason} className="h-9 max-w-xs flex-1" />
+            <ReasonInput
+              label="Reason (audit log)"
+              placeholder="Reason (optional, goes to the audit log)"
+              value={reason}
+              onChange={setReason}
+              className="h-9 max-w-xs flex-1"
+            />
             <div className="ml-auto flex gap-2">
-              <Button variant="ghost" onClick={() => { reset(loaded); setImageChanges({}); setImageErrors({}); }}>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  reset(loaded);
+                  setImageChanges({});
+                  setImageErrors({});
+                }}
+              >
                 Reset
               </Button>
               <Button type="submit" pending={pending} disabled={disabled}>

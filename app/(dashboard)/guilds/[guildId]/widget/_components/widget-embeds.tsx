@@ -49,14 +49,30 @@ function Snippet({ id, title, code }: { id: string; title: string; code: string 
           {copied ? "Copied" : "Copy"}
         </Button>
       </div>
-      <pre aria-labelledby={id} data-testid={`${id}-code`} className="overflow-x-auto whitespace-pre-wrap break-all rounded-md bg-surface-sunken p-3 font-mono text-xs ring-1 ring-line">
+      <pre
+        aria-labelledby={id}
+        data-testid={`${id}-code`}
+        className="overflow-x-auto whitespace-pre-wrap break-all rounded-md bg-surface-sunken p-3 font-mono text-xs ring-1 ring-line"
+      >
         {code}
       </pre>
     </div>
   );
 }
 
-export function WidgetEmbeds({ enabled, imageUrls, embedUrl, inviteUrl, guildName }: { enabled: boolean; imageUrls: Record<WidgetStyle, string>; embedUrl: string; inviteUrl: string | null; guildName: string }) {
+export function WidgetEmbeds({
+  enabled,
+  imageUrls,
+  embedUrl,
+  inviteUrl,
+  guildName,
+}: {
+  enabled: boolean;
+  imageUrls: Record<WidgetStyle, string>;
+  embedUrl: string;
+  inviteUrl: string | null;
+  guildName: string;
+}) {
   const [style, setStyle] = useState<WidgetStyle>(WIDGET_STYLES[2].style);
   const iframe = `<iframe src="${embedUrl}" width="350" height="500" allowtransparency="true" frameborder="0" sandbox="allow-popups allow-popups-to-escape-sandbox allow-same-origin allow-scripts"></iframe>`;
   const image = `<img src="${imageUrls[style]}" alt="${guildName.replace(/"/g, "&quot;")} on Discord">`;
@@ -64,7 +80,10 @@ export function WidgetEmbeds({ enabled, imageUrls, embedUrl, inviteUrl, guildNam
 
   return (
     <Card>
-      <CardHeader title="Widget images" description="Get Guild Widget Image: five styles, served without authentication. Pick one for the image embed." />
+      <CardHeader
+        title="Widget images"
+        description="Get Guild Widget Image: five styles, served without authentication. Pick one for the image embed."
+      />
       {enabled ? (
         <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <legend className="sr-only">Image style</legend>
@@ -77,24 +96,42 @@ export function WidgetEmbeds({ enabled, imageUrls, embedUrl, inviteUrl, guildNam
               )}
             >
               <span className="flex items-center gap-2">
-                <input type="radio" name="widget-style" value={s.style} checked={style === s.style} onChange={() => setStyle(s.style)} className="accent-blurple" />
+                <input
+                  type="radio"
+                  name="widget-style"
+                  value={s.style}
+                  checked={style === s.style}
+                  onChange={() => setStyle(s.style)}
+                  className="accent-blurple"
+                />
                 <span className="text-sm font-medium">{s.label}</span>
                 <span className="font-mono text-[11px] text-ink-muted">style={s.style}</span>
               </span>
               {/* eslint-disable-next-line @next/next/no-img-element -- the API's PNG as-is, at its own size */}
-              <img src={imageUrls[s.style]} alt={`${s.label} widget image`} data-style={s.style} className="h-auto max-w-full self-start" />
+              <img
+                src={imageUrls[s.style]}
+                alt={`${s.label} widget image`}
+                data-style={s.style}
+                className="h-auto max-w-full self-start"
+              />
               <span className="text-xs text-ink-muted">{s.description}</span>
             </label>
           ))}
         </fieldset>
       ) : (
-        <p className="rounded-md border border-dashed border-line p-6 text-center text-sm text-ink-muted">The images are served only while the widget is on.</p>
+        <p className="rounded-md border border-dashed border-line p-6 text-center text-sm text-ink-muted">
+          The images are served only while the widget is on.
+        </p>
       )}
       <div className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-2">
         <Snippet id="embed-iframe" title="Widget embed (iframe)" code={iframe} />
         <Snippet id="embed-image" title="Image link" code={imageLink} />
       </div>
-      {!inviteUrl && enabled && <p className="mt-3 text-xs text-ink-muted">Choose an invite channel to make the image a link people can join through.</p>}
+      {!inviteUrl && enabled && (
+        <p className="mt-3 text-xs text-ink-muted">
+          Choose an invite channel to make the image a link people can join through.
+        </p>
+      )}
     </Card>
   );
 }

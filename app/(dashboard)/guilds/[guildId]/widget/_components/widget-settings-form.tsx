@@ -14,7 +14,15 @@ import { modifyGuildWidget } from "@/lib/actions/widget";
 import { WidgetSettingsSchema, type WidgetSettingsValues } from "@/lib/actions/schemas/widget";
 import { ReasonInput } from "@/components/dashboard/reason-input";
 
-export function WidgetSettingsForm({ guildId, defaults, channels }: { guildId: string; defaults: WidgetSettingsValues; channels: Array<{ id: string; label: string }> }) {
+export function WidgetSettingsForm({
+  guildId,
+  defaults,
+  channels,
+}: {
+  guildId: string;
+  defaults: WidgetSettingsValues;
+  channels: Array<{ id: string; label: string }>;
+}) {
   const form = useForm<WidgetSettingsValues>({ resolver: zodResolver(WidgetSettingsSchema), defaultValues: defaults });
   const { register, handleSubmit, setError, reset, formState } = form;
   const [reason, setReason] = useState("");
@@ -30,16 +38,32 @@ export function WidgetSettingsForm({ guildId, defaults, channels }: { guildId: s
 
   return (
     <Card>
-      <CardHeader title="Widget settings" description="The widget shows who is online and lets visitors join from any website." />
+      <CardHeader
+        title="Widget settings"
+        description="The widget shows who is online and lets visitors join from any website."
+      />
       <form onSubmit={onSubmit} noValidate aria-label="Widget settings" className="flex flex-col gap-4">
         {formState.errors.root?.server && (
           <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 p-3 text-sm">
             {formState.errors.root.server.message}
           </p>
         )}
-        <Switch id="widget-enabled" label="Enable server widget" description="widget.json, the images and the embed stop answering when off." {...register("enabled")} />
-        <Field id="channel_id" label="Invite channel" hint="The Join button creates an invite to this channel. No channel: no Join button." error={formState.errors.channel_id?.message}>
-          <Select {...fieldProps("channel_id", formState.errors.channel_id?.message)} {...register("channel_id", { setValueAs: (v) => (v === "" ? null : v) })}>
+        <Switch
+          id="widget-enabled"
+          label="Enable server widget"
+          description="widget.json, the images and the embed stop answering when off."
+          {...register("enabled")}
+        />
+        <Field
+          id="channel_id"
+          label="Invite channel"
+          hint="The Join button creates an invite to this channel. No channel: no Join button."
+          error={formState.errors.channel_id?.message}
+        >
+          <Select
+            {...fieldProps("channel_id", formState.errors.channel_id?.message)}
+            {...register("channel_id", { setValueAs: (v) => (v === "" ? null : v) })}
+          >
             <option value="">No invite</option>
             {channels.map((c) => (
               <option key={c.id} value={c.id}>
@@ -49,7 +73,13 @@ export function WidgetSettingsForm({ guildId, defaults, channels }: { guildId: s
           </Select>
         </Field>
         <div className="flex flex-wrap items-center gap-3">
-          <ReasonInput label="Reason (audit log)" placeholder="Reason (optional, goes to the audit log)" value={reason} onChange={setReason} className="max-w-sm flex-1" />
+          <ReasonInput
+            label="Reason (audit log)"
+            placeholder="Reason (optional, goes to the audit log)"
+            value={reason}
+            onChange={setReason}
+            className="max-w-sm flex-1"
+          />
           <Button type="submit" pending={pending} disabled={!formState.isDirty} className="ml-auto">
             Save widget settings
           </Button>

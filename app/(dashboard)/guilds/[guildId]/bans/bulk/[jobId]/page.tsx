@@ -25,7 +25,13 @@ export default async function BulkBanJobPage({ params }: { params: Promise<{ gui
       <Icons.arrowLeft className="size-3.5" /> Bulk ban
     </Link>
   );
-  if (blocked) return <><PageHeader title="Bulk ban job" description={back} /><NoAccess section="Bulk ban" reason={blocked} /></>;
+  if (blocked)
+    return (
+      <>
+        <PageHeader title="Bulk ban job" description={back} />
+        <NoAccess section="Bulk ban" reason={blocked} />
+      </>
+    );
   const job = /^[a-z0-9]{1,40}$/.test(jobId) ? await getJob(guildId, jobId) : null;
   if (!job) notFound();
 

@@ -51,20 +51,46 @@ export function BulkBanForm({ guildId }: { guildId: string }) {
         hint={`Separated by anything: spaces, commas, new lines. Duplicates are removed. At most ${BULK_BAN_JOB_MAX_IDS.toLocaleString("en-US")} ids.`}
         error={errors.text?.message}
       >
-        <Textarea {...fieldProps("bulk-ids", errors.text?.message)} rows={8} spellCheck={false} className="font-mono text-xs" placeholder={"123456789012345678\n234567890123456789, 345678901234567890"} {...register("text")} />
+        <Textarea
+          {...fieldProps("bulk-ids", errors.text?.message)}
+          rows={8}
+          spellCheck={false}
+          className="font-mono text-xs"
+          placeholder={"123456789012345678\n234567890123456789, 345678901234567890"}
+          {...register("text")}
+        />
       </Field>
-      <Field id="bulk-file" label="Or import a file" hint="A CSV with a user_id or id column (the ban export has one), or any text file of ids." error={fileError ?? undefined}>
-        <Input {...fieldProps("bulk-file", fileError ?? undefined)} type="file" accept=".csv,.txt,text/csv,text/plain" className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-surface-raised file:px-2 file:py-1 file:text-sm file:text-ink" onChange={(e) => void onFile(e.target.files?.[0])} />
+      <Field
+        id="bulk-file"
+        label="Or import a file"
+        hint="A CSV with a user_id or id column (the ban export has one), or any text file of ids."
+        error={fileError ?? undefined}
+      >
+        <Input
+          {...fieldProps("bulk-file", fileError ?? undefined)}
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-surface-raised file:px-2 file:py-1 file:text-sm file:text-ink"
+          onChange={(e) => void onFile(e.target.files?.[0])}
+        />
       </Field>
       <p role="status" aria-live="polite" className="text-sm" data-testid="parse-summary">
         <strong>{parsed.ids.length.toLocaleString("en-US")}</strong> unique ids
         {parsed.duplicates > 0 && <>, {parsed.duplicates.toLocaleString("en-US")} duplicates removed</>}
-        {parsed.invalid.length > 0 && <>, <span className="text-danger">{parsed.invalid.length.toLocaleString("en-US")} not ids</span></>}.
+        {parsed.invalid.length > 0 && (
+          <>
+            , <span className="text-danger">{parsed.invalid.length.toLocaleString("en-US")} not ids</span>
+          </>
+        )}
+        .
       </p>
       <InvalidTokens tokens={parsed.invalid} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="bulk-delete" label="Delete their recent messages" error={errors.delete_message_seconds?.message}>
-          <Select {...fieldProps("bulk-delete", errors.delete_message_seconds?.message)} {...register("delete_message_seconds", { valueAsNumber: true })}>
+          <Select
+            {...fieldProps("bulk-delete", errors.delete_message_seconds?.message)}
+            {...register("delete_message_seconds", { valueAsNumber: true })}
+          >
             {DELETE_MESSAGE_OPTIONS.map((o) => (
               <option key={o.seconds} value={o.seconds}>
                 {o.label}
@@ -72,12 +98,23 @@ export function BulkBanForm({ guildId }: { guildId: string }) {
             ))}
           </Select>
         </Field>
-        <Field id="bulk-reason" label="Reason (audit log)" hint={`Sent with every chunk. At most ${AUDIT_LOG_REASON_MAX} characters.`} error={errors.reason?.message}>
-          <Input {...fieldProps("bulk-reason", errors.reason?.message)} maxLength={AUDIT_LOG_REASON_MAX} {...register("reason")} />
+        <Field
+          id="bulk-reason"
+          label="Reason (audit log)"
+          hint={`Sent with every chunk. At most ${AUDIT_LOG_REASON_MAX} characters.`}
+          error={errors.reason?.message}
+        >
+          <Input
+            {...fieldProps("bulk-reason", errors.reason?.message)}
+            maxLength={AUDIT_LOG_REASON_MAX}
+            {...register("reason")}
+          />
         </Field>
       </div>
       <div className="flex flex-wrap items-center justify-end gap-3">
-        <span className="text-xs text-ink-muted">The preview checks every id; nothing is banned until you start the job.</span>
+        <span className="text-xs text-ink-muted">
+          The preview checks every id; nothing is banned until you start the job.
+        </span>
         <Button type="submit" pending={pending}>
           Preview
         </Button>

@@ -8,7 +8,10 @@ export function InvalidTokens({ tokens }: { tokens: readonly string[] }) {
       <p className="font-medium">Not user ids, left out:</p>
       <ul aria-label="Invalid tokens" className="mt-1 flex flex-wrap gap-1.5">
         {tokens.slice(0, SHOWN).map((token) => (
-          <li key={token} className="max-w-full truncate rounded bg-surface px-1.5 py-0.5 font-mono text-xs ring-1 ring-line">
+          <li
+            key={token}
+            className="max-w-full truncate rounded bg-surface px-1.5 py-0.5 font-mono text-xs ring-1 ring-line"
+          >
             {token}
           </li>
         ))}

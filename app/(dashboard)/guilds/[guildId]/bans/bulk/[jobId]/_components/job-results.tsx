@@ -31,9 +31,21 @@ const RESULT: Record<ItemState, { label: string; tone: "neutral" | "blurple" | "
 export function JobResults({ items }: { items: JobItem[] }) {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]["id"]>("all");
   const [shown, setShown] = useState(PAGE);
-  const counts = useMemo(() => new Map(FILTERS.map((f) => [f.id, f.states ? items.filter((i) => (f.states as readonly ItemState[]).includes(i.state)).length : items.length])), [items]);
+  const counts = useMemo(
+    () =>
+      new Map(
+        FILTERS.map((f) => [
+          f.id,
+          f.states ? items.filter((i) => (f.states as readonly ItemState[]).includes(i.state)).length : items.length,
+        ]),
+      ),
+    [items],
+  );
   const active = FILTERS.find((f) => f.id === filter)!;
-  const rows = useMemo(() => (active.states ? items.filter((i) => (active.states as readonly ItemState[]).includes(i.state)) : items), [items, active]);
+  const rows = useMemo(
+    () => (active.states ? items.filter((i) => (active.states as readonly ItemState[]).includes(i.state)) : items),
+    [items, active],
+  );
 
   return (
     <Card>
@@ -48,7 +60,10 @@ export function JobResults({ items }: { items: JobItem[] }) {
               setFilter(f.id);
               setShown(PAGE);
             }}
-            className={cn("rounded-full px-3 py-1 text-sm ring-1 ring-inset ring-line hover:bg-surface-sunken", filter === f.id && "bg-blurple/15 text-blurple ring-blurple/40 dark:text-white")}
+            className={cn(
+              "rounded-full px-3 py-1 text-sm ring-1 ring-inset ring-line hover:bg-surface-sunken",
+              filter === f.id && "bg-blurple/15 text-blurple ring-blurple/40 dark:text-white",
+            )}
           >
             {f.label} <span className="tabular-nums text-ink-muted">{counts.get(f.id)!.toLocaleString("en-US")}</span>
           </button>
@@ -58,9 +73,15 @@ export function JobResults({ items }: { items: JobItem[] }) {
         <table className="w-full min-w-[32rem] text-sm" aria-label="Results per id">
           <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">User id</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Result</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Why</th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                User id
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Result
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Why
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -70,7 +91,9 @@ export function JobResults({ items }: { items: JobItem[] }) {
                 <td className="px-3 py-1.5">
                   <Badge tone={RESULT[item.state].tone}>{RESULT[item.state].label}</Badge>
                 </td>
-                <td className="px-3 py-1.5 text-ink-muted">{item.state === "sending" ? "checked with the API on resume" : item.detail ?? ""}</td>
+                <td className="px-3 py-1.5 text-ink-muted">
+                  {item.state === "sending" ? "checked with the API on resume" : (item.detail ?? "")}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -11,7 +11,14 @@ import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { useAction } from "@/components/dashboard/use-action";
-import { beginUndoBulkBan, cancelBulkBanJob, pauseBulkBanJob, runBulkBanChunk, startBulkBanJob, undoBulkBanChunk } from "@/lib/actions/bans";
+import {
+  beginUndoBulkBan,
+  cancelBulkBanJob,
+  pauseBulkBanJob,
+  runBulkBanChunk,
+  startBulkBanJob,
+  undoBulkBanChunk,
+} from "@/lib/actions/bans";
 import { UNDO_CHUNK_SIZE } from "@/lib/actions/schemas/bans";
 import { countItems, type BulkBanJobView, type ItemState, type JobItem } from "@/lib/bulk-ban/types";
 import { BULK_BAN_MAX } from "@/lib/discord/limits";
@@ -21,7 +28,10 @@ import { JobResults } from "./job-results";
 
 type Mode = "ban" | "undo";
 
-function withItems(job: BulkBanJobView, changes: ReadonlyArray<{ userId: string; state: ItemState; detail: string | null }>): BulkBanJobView {
+function withItems(
+  job: BulkBanJobView,
+  changes: ReadonlyArray<{ userId: string; state: ItemState; detail: string | null }>,
+): BulkBanJobView {
   const byId = new Map(changes.map((c) => [c.userId, c]));
   const items: JobItem[] = job.items.map((item) => byId.get(item.userId) ?? item);
   return { ...job, items, counts: countItems(items) };
@@ -58,7 +68,10 @@ export function JobRunner({ guildId, job: stored }: { guildId: string; job: Bulk
       let current: BulkBanJobView = started.data.job;
       setJob(current);
       while (!stop.current) {
-        const next = current.items.filter((item) => item.state === "pending").slice(0, BULK_BAN_MAX).map((item) => item.userId);
+        const next = current.items
+          .filter((item) => item.state === "pending")
+          .slice(0, BULK_BAN_MAX)
+          .map((item) => item.userId);
         if (next.length === 0) break;
         const result = await chunk.run({ ...ids, reason, userIds: next });
         if (!result.ok) break;
@@ -69,7 +82,11 @@ export function JobRunner({ guildId, job: stored }: { guildId: string; job: Bulk
         current = { ...current, status: result.data.status };
         setJob(current);
       }
-      if (current.status === "completed") toast.success("Bulk ban finished", `${current.counts.banned} banned, ${current.counts.failed} failed, ${current.counts.skipped} skipped.`);
+      if (current.status === "completed")
+        toast.success(
+          "Bulk ban finished",
+          `${current.counts.banned} banned, ${current.counts.failed} failed, ${current.counts.skipped} skipped.`,
+        );
     }
     setDriving(null);
     router.refresh();
@@ -83,11 +100,24 @@ export function JobRunner({ guildId, job: stored }: { guildId: string; job: Bulk
       let current: BulkBanJobView = { ...job, status: "undoing" };
       setJob(current);
       while (!stop.current) {
-        const next = current.items.filter((item) => item.state === "banned").slice(0, UNDO_CHUNK_SIZE).map((item) => item.userId);
+        const next = current.items
+          .filter((item) => item.state === "banned")
+          .slice(0, UNDO_CHUNK_SIZE)
+          .map((item) => item.userId);
         if (next.length === 0) break;
-        const result = await undoChunk.run({ ...ids, reason: reason ? `Undo bulk ban: ${reason}` : "Undo bulk ban", userIds: next });
+        const result = await undoChunk.run({
+          ...ids,
+          reason: reason ? `Undo bulk ban: ${reason}` : "Undo bulk ban",
+          userIds: next,
+        });
         if (!result.ok) break;
-        current = { ...withItems(current, result.data.unbanned.map((userId) => ({ userId, state: "unbanned" as const, detail: null }))), status: result.data.status };
+        current = {
+          ...withItems(
+            current,
+            result.data.unbanned.map((userId) => ({ userId, state: "unbanned" as const, detail: null })),
+          ),
+          status: result.data.status,
+        };
         setJob(current);
       }
       if (current.status === "undone") toast.success("Undone", `${current.counts.unbanned} users unbanned.`);
@@ -113,7 +143,10 @@ export function JobRunner({ guildId, job: stored }: { guildId: string; job: Bulk
   const processed = counts.banned + counts.failed + counts.unbanned;
   const percent = toSend === 0 ? 100 : Math.floor((processed / toSend) * 100);
   const interrupted = status === "running" && !driving;
-  const canStart = !driving && (status === "ready" || status === "paused" || status === "running") && counts.pending + counts.sending > 0;
+  const canStart =
+    !driving &&
+    (status === "ready" || status === "paused" || status === "running") &&
+    counts.pending + counts.sending > 0;
   const canUndo = !driving && ["completed", "cancelled", "paused", "undoing"].includes(status) && counts.banned > 0;
   const canCancel = ["ready", "running", "paused"].includes(status);
 
@@ -124,13 +157,18 @@ export function JobRunner({ guildId, job: stored }: { guildId: string; job: Bulk
           <div className="flex items-center gap-2">
             <JobStatusBadge status={status} label={interrupted ? "Interrupted" : undefined} />
             <span className="text-sm text-ink-muted" data-testid="job-summary">
-              {counts.total.toLocaleString("en-US")} ids: {toSend.toLocaleString("en-US")} to send, {counts.skipped.toLocaleString("en-US")} skipped
+              {counts.total.toLocaleString("en-US")} ids: {toSend.toLocaleString("en-US")} to send,{" "}
+              {counts.skipped.toLocaleString("en-US")} skipped
               {job.invalid.length > 0 && `, ${job.invalid.length.toLocaleString("en-US")} tokens were not ids`}
             </span>
           </div>
           <div className="flex flex-wrap gap-2">
             {canStart && (
-              <Button variant="danger" onClick={() => (status === "ready" ? setConfirm("ban") : void runBans())} pending={start.pending}>
+              <Button
+                variant="danger"
+                onClick={() => (status === "ready" ? setConfirm("ban") : void runBans())}
+                pending={start.pending}
+              >
                 {status === "ready" ? `Ban ${counts.pending.toLocaleString("en-US")} users` : "Resume"}
               </Button>
             )}
@@ -166,8 +204,18 @@ export function JobRunner({ guildId, job: stored }: { guildId: string; job: Bulk
               {processed.toLocaleString("en-US")} of {toSend.toLocaleString("en-US")} sent ({percent} %)
             </span>
           </div>
-          <div role="progressbar" aria-labelledby="bulk-progress-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-3 overflow-hidden rounded-full bg-surface-sunken ring-1 ring-inset ring-line">
-            <div className="h-full rounded-full bg-blurple transition-[width] duration-300" style={{ width: `${percent}%` }} />
+          <div
+            role="progressbar"
+            aria-labelledby="bulk-progress-label"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-3 overflow-hidden rounded-full bg-surface-sunken ring-1 ring-inset ring-line"
+          >
+            <div
+              className="h-full rounded-full bg-blurple transition-[width] duration-300"
+              style={{ width: `${percent}%` }}
+            />
           </div>
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
             <Stat label="Banned" value={counts.banned} tone="text-success" />
@@ -178,7 +226,8 @@ export function JobRunner({ guildId, job: stored }: { guildId: string; job: Bulk
           </dl>
           {counts.sending > 0 && !driving && (
             <p className="mt-3 text-sm text-warning" role="note">
-              {counts.sending} ids were sent without an answer recorded. Resume checks each with the API before sending anything again.
+              {counts.sending} ids were sent without an answer recorded. Resume checks each with the API before sending
+              anything again.
             </p>
           )}
         </div>
@@ -191,8 +240,16 @@ export function JobRunner({ guildId, job: stored }: { guildId: string; job: Bulk
         open={confirm !== null}
         onClose={() => setConfirm(null)}
         size="sm"
-        title={confirm === "undo" ? `Unban ${counts.banned.toLocaleString("en-US")} users?` : `Ban ${counts.pending.toLocaleString("en-US")} users?`}
-        description={confirm === "undo" ? "Only the users this job banned are unbanned." : `Sent ${BULK_BAN_MAX} at a time. You can pause, and undo afterwards.`}
+        title={
+          confirm === "undo"
+            ? `Unban ${counts.banned.toLocaleString("en-US")} users?`
+            : `Ban ${counts.pending.toLocaleString("en-US")} users?`
+        }
+        description={
+          confirm === "undo"
+            ? "Only the users this job banned are unbanned."
+            : `Sent ${BULK_BAN_MAX} at a time. You can pause, and undo afterwards.`
+        }
         footer={
           <>
             <Button variant="ghost" onClick={() => setConfirm(null)}>

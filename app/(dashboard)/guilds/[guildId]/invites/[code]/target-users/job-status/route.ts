@@ -4,5 +4,7 @@ import { toTargetUsersJob } from "@/lib/actions/schemas/invites";
 import { withGuildInvite } from "@/lib/data/invite-route";
 
 export const GET = withGuildInvite(async ({ api, code }) =>
-  NextResponse.json(toTargetUsersJob(await api.invites.getTargetUsersJobStatus(code)), { headers: { "cache-control": "no-store" } }),
+  NextResponse.json(toTargetUsersJob(await api.invites.getTargetUsersJobStatus(code)), {
+    headers: { "cache-control": "no-store" },
+  }),
 );
