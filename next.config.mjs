@@ -4,8 +4,6 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // `npm test` type-checks the whole project (tsc --noEmit) as its own step; the build does not repeat it.
-  typescript: { ignoreBuildErrors: true },
   serverExternalPackages: ["better-sqlite3", "@prisma/client", "@prisma/adapter-better-sqlite3"],
   // The Activity is embedded by Discord (and by the host simulator in tests) in an iframe.
   async headers() {

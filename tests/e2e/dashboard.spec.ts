@@ -243,18 +243,21 @@ test("as helper (kick only): ban controls are disabled with the reason", async (
   // navigate again once the page is left.
   await panel.getByRole("button", { name: "Close" }).click();
   await expect(panel).toBeHidden();
-  await page.route(
-    (url) => url.pathname.endsWith("/members") && url.searchParams.get("q") === "bo_f",
-    async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue().catch(() => {}); // the router may have dropped the request meanwhile
-    },
-  );
+  const isHeldSearch = (url: URL) => url.pathname.endsWith("/members") && url.searchParams.get("q") === "bo_f";
+  let releaseHeldSearch = () => {};
+  const heldSearchAnswered = new Promise<void>((resolve) => (releaseHeldSearch = resolve));
+  await page.route(isHeldSearch, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue().catch(() => {}); // the router may have dropped the request meanwhile
+    releaseHeldSearch();
+  });
+  const searchStarted = page.waitForRequest((request) => isHeldSearch(new URL(request.url())));
   await page.getByRole("searchbox").fill("bo_f");
-  await page.waitForTimeout(500); // the search has started navigating
+  await searchStarted;
   await page.getByRole("link", { name: "All servers" }).first().click();
   await page.waitForURL((url) => url.pathname === "/guilds");
-  await page.waitForTimeout(2_000); // past the held search
+  await heldSearchAnswered;
+  await expect(page.getByRole("heading", { name: "Choose a server" })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/guilds");
   await page.unrouteAll({ behavior: "ignoreErrors" });
 
