@@ -13,46 +13,13 @@ import {
   WELCOME_CHANNELS_MAX,
   WELCOME_DESCRIPTION_MAX,
 } from "@/lib/discord/limits";
-import { lengthBetween, snowflake } from "./guild";
-
-/** A list of distinct snowflakes: a repeated id is refused where it repeats (uniqueItems in Discord's OpenAPI). */
-const uniqueSnowflakes = (max: number) =>
-  z
-    .array(snowflake)
-    .max(max)
-    .superRefine((ids, ctx) => {
-      const seen = new Set<string>();
-      ids.forEach((id, index) => {
-        if (seen.has(id))
-          ctx.addIssue({
-            code: "custom",
-            path: [index],
-            message: "The set already contains this value.",
-            params: { code: "SET_TYPE_ALREADY_CONTAINS_VALUE" },
-          });
-        seen.add(id);
-      });
-    });
-
-/** An ISO 8601 timestamp, as ms since the epoch. */
-const timestamp = z.string().transform((value, ctx) => {
-  const ms = Date.parse(value);
-  if (!Number.isFinite(ms)) {
-    ctx.addIssue({
-      code: "custom",
-      message: `Could not interpret "${value}" as a date.`,
-      params: { code: "DATE_TIME_INVALID" },
-    });
-    return z.NEVER;
-  }
-  return ms;
-});
+import { bodyBoolean, isoTimestamp, lengthBetween, snowflake, uniqueSnowflakes } from "./common";
 
 // ── Widget ──
 
 /** Modify Guild Widget: any widget settings attribute. */
 export const ModifyGuildWidgetBodySchema = z.object({
-  enabled: z.boolean().nullish(),
+  enabled: bodyBoolean.nullish(),
   channel_id: snowflake.nullish(),
 });
 export type ModifyGuildWidgetBody = z.output<typeof ModifyGuildWidgetBodySchema>;
@@ -68,7 +35,7 @@ const WelcomeChannelSchema = z.object({
 
 /** Modify Guild Welcome Screen: every field optional and nullable. */
 export const ModifyGuildWelcomeScreenBodySchema = z.object({
-  enabled: z.boolean().nullish(),
+  enabled: bodyBoolean.nullish(),
   welcome_channels: z.array(WelcomeChannelSchema).max(WELCOME_CHANNELS_MAX).nullish(),
   description: z.string().max(WELCOME_DESCRIPTION_MAX).nullish(),
 });
@@ -83,7 +50,7 @@ const PromptOptionSchema = z.object({
   description: z.string().max(ONBOARDING_OPTION_DESCRIPTION_MAX).nullish(),
   emoji_id: snowflake.nullish(),
   emoji_name: z.string().max(100).nullish(),
-  emoji_animated: z.boolean().nullish(),
+  emoji_animated: bodyBoolean.nullish(),
   role_ids: uniqueSnowflakes(ONBOARDING_OPTION_IDS_MAX).nullish(),
   channel_ids: uniqueSnowflakes(ONBOARDING_OPTION_IDS_MAX).nullish(),
 });
@@ -94,9 +61,9 @@ const PromptSchema = z.object({
   type: z.literal([0, 1]).nullish(),
   title: lengthBetween(ONBOARDING_PROMPT_TITLE_LENGTH.min, ONBOARDING_PROMPT_TITLE_LENGTH.max),
   options: z.array(PromptOptionSchema).min(1).max(ONBOARDING_OPTIONS_MAX),
-  single_select: z.boolean().nullish(),
-  required: z.boolean().nullish(),
-  in_onboarding: z.boolean().nullish(),
+  single_select: bodyBoolean.nullish(),
+  required: bodyBoolean.nullish(),
+  in_onboarding: bodyBoolean.nullish(),
 });
 export type PromptInput = z.output<typeof PromptSchema>;
 
@@ -104,7 +71,7 @@ export type PromptInput = z.output<typeof PromptSchema>;
 export const ModifyGuildOnboardingBodySchema = z.object({
   prompts: z.array(PromptSchema).max(ONBOARDING_PROMPTS_MAX).nullish(),
   default_channel_ids: uniqueSnowflakes(ONBOARDING_DEFAULT_CHANNELS_MAX).nullish(),
-  enabled: z.boolean().nullish(),
+  enabled: bodyBoolean.nullish(),
   mode: z.literal([0, 1]).nullish(),
 });
 export type ModifyGuildOnboardingBody = z.output<typeof ModifyGuildOnboardingBodySchema>;
@@ -113,7 +80,8 @@ export type ModifyGuildOnboardingBody = z.output<typeof ModifyGuildOnboardingBod
 
 /** Modify Guild Incident Actions: each field a timestamp at most 24 hours ahead (checked by the service), or null to lift. */
 export const ModifyGuildIncidentActionsBodySchema = z.object({
-  invites_disabled_until: timestamp.nullish(),
-  dms_disabled_until: timestamp.nullish(),
+  // Only JSON null lifts an action: strings such as "-1" or "%00" are not timestamps and are refused.
+  invites_disabled_until: isoTimestamp.nullish(),
+  dms_disabled_until: isoTimestamp.nullish(),
 });
 export type ModifyGuildIncidentActionsBody = z.output<typeof ModifyGuildIncidentActionsBodySchema>;
