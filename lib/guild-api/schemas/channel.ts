@@ -12,7 +12,7 @@ import {
   RATE_LIMIT_PER_USER_MAX,
   THREAD_AUTO_ARCHIVE_DURATIONS,
 } from "@/lib/discord/limits";
-import { bodyBoolean, nameBetween, snowflake } from "./common";
+import { bodyBoolean, displayName, lengthBetween, snowflake } from "./common";
 
 /** The channel types Create Guild Channel makes: text, voice, category, announcement, stage, forum, media. */
 export const CREATABLE_CHANNEL_TYPES = [0, 2, 4, 5, 13, 15, 16] as const;
@@ -46,7 +46,7 @@ export const OverwriteBodySchema = z.object({
 export type OverwriteBody = z.output<typeof OverwriteBodySchema>;
 
 const ForumTagBodySchema = z.object({
-  name: nameBetween(1, FORUM_TAG_NAME_MAX),
+  name: displayName(z.string().max(FORUM_TAG_NAME_MAX)),
   moderated: bodyBoolean.nullable().optional(),
   emoji_id: snowflake.nullable().optional(),
   emoji_name: z.string().max(100).nullable().optional(),
@@ -61,7 +61,7 @@ const seconds = z.number().int().min(0).max(RATE_LIMIT_PER_USER_MAX);
 
 /** Create Guild Channel: everything optional and nullable but the name (null = not given). */
 export const CreateGuildChannelBodySchema = z.object({
-  name: nameBetween(CHANNEL_NAME_LENGTH.min, CHANNEL_NAME_LENGTH.max),
+  name: displayName(lengthBetween(CHANNEL_NAME_LENGTH.min, CHANNEL_NAME_LENGTH.max)),
   type: z.literal(CREATABLE_CHANNEL_TYPES).nullable().optional(),
   topic: z.string().max(CHANNEL_TOPIC_MAX).nullable().optional(),
   bitrate: z.number().int().min(BITRATE_MIN).nullable().optional(),

@@ -93,10 +93,10 @@ export function unprintableReason(value: string): string | null {
 }
 
 /**
- * A name (guild, channel, role, nick, tag): trimmed as Discord trims it, then min..max characters, so a
- * whitespace-only name is too short; control characters and unpaired surrogates are refused.
+ * A name (guild, channel, role, nick, tag): trimmed as Discord trims it, then checked by `length` (so a
+ * whitespace-only name is too short); control characters (NUL included) and unpaired surrogates are refused.
  */
-export const nameBetween = (min: number, max: number) =>
+export const displayName = (length: z.ZodType<string, string>) =>
   z
     .string()
     .transform((value) => value.trim())
@@ -104,7 +104,7 @@ export const nameBetween = (min: number, max: number) =>
       const reason = unprintableReason(value);
       if (reason) issue(ctx, "BASE_TYPE_INVALID", reason);
     })
-    .pipe(lengthBetween(min, max));
+    .pipe(length);
 
 // Date and time, optional seconds and fraction, optional zone (none means UTC, as Discord reads it).
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -119,15 +119,20 @@ export function parseIsoTimestamp(value: string): number | null {
 
 const TIMESTAMP_MESSAGE = "Could not parse timestamp. Should be ISO8601.";
 
-/** An ISO 8601 timestamp as ms since the epoch; anything else (-1, %00, "tomorrow", a bare date) is refused. */
-export const isoTimestamp = z.string().transform((value, ctx) => {
-  const ms = parseIsoTimestamp(value);
-  if (ms === null) {
-    issue(ctx, "DATE_TIME_TYPE_PARSE", TIMESTAMP_MESSAGE);
-    return z.NEVER;
-  }
-  return ms;
-});
+/**
+ * An ISO 8601 timestamp as ms since the epoch; anything else (-1, %00, "tomorrow", a bare date) is refused with
+ * `code` (Discord answers DATE_TIME_TYPE_PARSE for most fields).
+ */
+export const isoTimestampAs = (code: string) =>
+  z.string().transform((value, ctx) => {
+    const ms = parseIsoTimestamp(value);
+    if (ms === null) {
+      issue(ctx, code, TIMESTAMP_MESSAGE);
+      return z.NEVER;
+    }
+    return ms;
+  });
+export const isoTimestamp = isoTimestampAs("DATE_TIME_TYPE_PARSE");
 
 /** The same check, keeping the string as sent. */
 export const isoTimestampString = z.string().superRefine((value, ctx) => {

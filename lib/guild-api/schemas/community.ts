@@ -13,7 +13,9 @@ import {
   WELCOME_CHANNELS_MAX,
   WELCOME_DESCRIPTION_MAX,
 } from "@/lib/discord/limits";
-import { bodyBoolean, isoTimestamp, lengthBetween, snowflake, uniqueSnowflakes } from "./common";
+import { bodyBoolean, isoTimestampAs, lengthBetween, snowflake, uniqueSnowflakes } from "./common";
+
+const incidentTimestamp = isoTimestampAs("DATE_TIME_INVALID");
 
 // ── Widget ──
 
@@ -81,7 +83,7 @@ export type ModifyGuildOnboardingBody = z.output<typeof ModifyGuildOnboardingBod
 /** Modify Guild Incident Actions: each field a timestamp at most 24 hours ahead (checked by the service), or null to lift. */
 export const ModifyGuildIncidentActionsBodySchema = z.object({
   // Only JSON null lifts an action: strings such as "-1" or "%00" are not timestamps and are refused.
-  invites_disabled_until: isoTimestamp.nullish(),
-  dms_disabled_until: isoTimestamp.nullish(),
+  invites_disabled_until: incidentTimestamp.nullish(),
+  dms_disabled_until: incidentTimestamp.nullish(),
 });
 export type ModifyGuildIncidentActionsBody = z.output<typeof ModifyGuildIncidentActionsBodySchema>;

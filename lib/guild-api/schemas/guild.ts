@@ -15,7 +15,7 @@ import {
   SYSTEM_CHANNEL_FLAGS_ALL,
   VERIFICATION_LEVEL_MAX,
 } from "@/lib/discord/limits";
-import { bodyBoolean, booleanQuery, lengthBetween, nameBetween, snowflake, snowflakeCursor } from "./common";
+import { bodyBoolean, booleanQuery, lengthBetween, displayName, snowflake, snowflakeCursor } from "./common";
 
 // Shared field schemas, re-exported where the other request schemas have always found them.
 export { booleanQuery, lengthBetween, snowflake };
@@ -37,7 +37,7 @@ export const GetGuildQuerySchema = z.object({ with_counts: booleanQuery });
 
 /** Modify Guild: every field optional; `?`-typed fields of the spec also take null. */
 export const ModifyGuildBodySchema = z.object({
-  name: nameBetween(GUILD_NAME_LENGTH.min, GUILD_NAME_LENGTH.max).optional(),
+  name: displayName(lengthBetween(GUILD_NAME_LENGTH.min, GUILD_NAME_LENGTH.max)).optional(),
   region: z.string().max(64).nullable().optional(),
   verification_level: level(VERIFICATION_LEVEL_MAX).nullable().optional(),
   default_message_notifications: level(DEFAULT_MESSAGE_NOTIFICATIONS_MAX).nullable().optional(),

@@ -9,10 +9,10 @@ import {
   MEMBER_SEARCH_QUERY_MAX,
   NICK_MAX,
 } from "@/lib/discord/limits";
-import { bodyBoolean, isoTimestamp, nameBetween, snowflake, snowflakeCursor } from "./common";
+import { bodyBoolean, isoTimestamp, displayName, snowflake, snowflakeCursor } from "./common";
 
 /** A nickname: trimmed, at most 32 characters; "" (or whitespace) and null remove it. */
-const nick = nameBetween(0, NICK_MAX).nullish();
+const nick = displayName(z.string().max(NICK_MAX)).nullish();
 
 export const ListGuildMembersQuerySchema = z.object({
   limit: z.coerce

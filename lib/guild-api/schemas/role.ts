@@ -1,7 +1,7 @@
 // Role request bodies (Create Guild Role, Modify Guild Role, Modify Guild Role Positions), with the spec's limits.
 import { z } from "zod";
 import { ROLE_COLOR_MAX, ROLE_NAME_MAX, ROLE_UNICODE_EMOJI_MAX } from "@/lib/discord/limits";
-import { bodyBoolean, nameBetween, snowflake } from "./common";
+import { bodyBoolean, displayName, snowflake } from "./common";
 
 const color = z.number().int().min(0).max(ROLE_COLOR_MAX);
 
@@ -31,7 +31,7 @@ export const RoleColorsSchema = z.object({
 
 /** Create Guild Role and Modify Guild Role share the fields: all optional and nullable. */
 export const CreateGuildRoleBodySchema = z.object({
-  name: nameBetween(1, ROLE_NAME_MAX).nullish(),
+  name: displayName(z.string().min(1).max(ROLE_NAME_MAX)).nullish(),
   permissions: PermissionsValueSchema.nullish(),
   color: color.nullish(),
   colors: RoleColorsSchema.nullish(),
