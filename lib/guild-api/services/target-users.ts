@@ -70,15 +70,14 @@ class ProblemList {
 /**
  * The user ids of a target-users CSV: one column, an optional `user_id` header on line 1, blank lines ignored, each
  * other line the id of an existing user (duplicates count once). Every line is checked; any bad line throws
- * TargetUsersFileError naming them (the first 100), so nothing changes. At most TARGET_USERS_MAX_LINES lines and
- * TARGET_USERS_MAX_IDS distinct ids. The text is read in slices of VALIDATION_CHUNK lines with a yield between them,
- * so a large file never holds the event loop.
+ * TargetUsersFileError naming them (the first 100), so nothing changes. A file with more than
+ * TARGET_USERS_MAX_LINES lines or TARGET_USERS_MAX_IDS distinct ids is refused for that alone. The text is read in
+ * slices of VALIDATION_CHUNK lines with a yield between them, so a large file never holds the event loop.
  */
 export async function parseTargetUsersFile(text: string): Promise<bigint[]> {
   const problems = new ProblemList();
   const candidates: Array<{ line: number; id: bigint }> = [];
   const distinct = new Set<bigint>();
-  let tooMany = false;
   let lineNumber = 0;
   let position = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   while (position <= text.length) {
@@ -88,10 +87,10 @@ export async function parseTargetUsersFile(text: string): Promise<bigint[]> {
     const raw = text.slice(position, end).trim();
     position = end + 1;
     lineNumber++;
+    // Past a cap the file is refused for that alone: its other lines are not worth looking up.
     if (lineNumber > TARGET_USERS_MAX_LINES) {
-      if (raw !== "" || position <= text.length)
-        problems.add(lineNumber, `line ${lineNumber}: the file has more than ${TARGET_USERS_MAX_LINES} lines`);
-      break;
+      if (raw === "" && position > text.length) break;
+      throw new TargetUsersFileError([`line ${lineNumber}: the file has more than ${TARGET_USERS_MAX_LINES} lines`]);
     }
     let value = raw;
     if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1).trim();
@@ -103,12 +102,8 @@ export async function parseTargetUsersFile(text: string): Promise<bigint[]> {
     }
     const id = BigInt(value);
     if (!distinct.has(id)) {
-      if (distinct.size >= TARGET_USERS_MAX_IDS) {
-        if (!tooMany)
-          problems.add(lineNumber, `line ${lineNumber}: the file has more than ${TARGET_USERS_MAX_IDS} user ids`);
-        tooMany = true;
-        continue;
-      }
+      if (distinct.size >= TARGET_USERS_MAX_IDS)
+        throw new TargetUsersFileError([`line ${lineNumber}: the file has more than ${TARGET_USERS_MAX_IDS} user ids`]);
       distinct.add(id);
     }
     candidates.push({ line: lineNumber, id });
