@@ -11,15 +11,23 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /**
- * The slowest GET /users/@me seen while `work` runs. 250 ms: an idle answer takes about 2 ms, and this machine's two
- * cores are shared with the uploading client in this same process (building and sending the file) and with other
- * test files running in parallel, so scheduling noise alone reaches tens of milliseconds; the unbounded parse this
- * guards against held the loop for seconds.
+ * While `work` runs, another client calls GET /users/@me in a loop and records its slowest answer; a ticker records
+ * the longest stretch of CPU time this process spent between two turns of the event loop (the server runs in this
+ * process), which is what a request's synchronous work costs everyone else.
  */
-async function slowestAnswerDuring(work: () => Promise<unknown>): Promise<{ result: unknown; slowest: number }> {
+async function measureDuring(
+  work: () => Promise<unknown>,
+): Promise<{ result: unknown; slowestAnswer: number; longestSliceCpu: number }> {
   const token = server.tokenFor("helper");
   let done = false;
-  let slowest = 0;
+  let slowestAnswer = 0;
+  let longestSliceCpu = 0;
+  let lastCpu = process.cpuUsage();
+  const ticker = setInterval(() => {
+    const cpu = process.cpuUsage(lastCpu);
+    lastCpu = process.cpuUsage();
+    longestSliceCpu = Math.max(longestSliceCpu, (cpu.user + cpu.system) / 1000);
+  }, 1);
   const probe = (async () => {
     while (!done) {
       const started = performance.now();
@@ -27,19 +35,36 @@ async function slowestAnswerDuring(work: () => Promise<unknown>): Promise<{ resu
         headers: { authorization: `Bearer ${token}` },
       });
       await response.arrayBuffer();
-      slowest = Math.max(slowest, performance.now() - started);
+      slowestAnswer = Math.max(slowestAnswer, performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   })();
+  let result: unknown;
   try {
-    return { result: await work(), slowest };
+    result = await work();
   } finally {
     done = true;
+    // The request in flight when the work ends counts too: it is the one a blocked loop delays most.
     await probe;
+    clearInterval(ticker);
   }
+  return { result, slowestAnswer, longestSliceCpu };
 }
 
-const LATENCY_LIMIT_MS = 250;
+/**
+ * Thresholds. The CPU a single turn of the loop may take: 100 ms, twice the 50 ms goal, since a turn also carries the
+ * probe's and the uploader's own work and the collector's pauses. The other client's slowest answer: 1,000 ms. An
+ * idle answer takes about 2 ms, but this machine's two cores are shared with other test files and other work (load
+ * averages above 10 were seen), which alone stretches answers to hundreds of milliseconds of wall time; the unbounded
+ * parse this guards against held the loop for 6 s here (23.9 s in the finding), so both limits still catch it.
+ */
+const SLICE_CPU_LIMIT_MS = 100;
+const ANSWER_LIMIT_MS = 1_000;
+
+function expectResponsive(slowestAnswer: number, longestSliceCpu: number): void {
+  expect(longestSliceCpu, "CPU time of the longest turn of the event loop (ms)").toBeLessThan(SLICE_CPU_LIMIT_MS);
+  expect(slowestAnswer, "slowest GET /users/@me meanwhile (ms)").toBeLessThan(ANSWER_LIMIT_MS);
+}
 
 let invite = "";
 const upload = async (csv: string) => {
@@ -64,12 +89,12 @@ const unknownIds = (count: number) =>
 describe("target-users uploads", () => {
   test("a 10 MB CSV is refused with 413 JSON while other requests stay fast", { timeout: 90_000 }, async () => {
     const csv = "not-an-id\n".repeat(1_000_000); // 10 MB of bad lines: the finding's file
-    const { result, slowest } = await slowestAnswerDuring(() => upload(csv));
+    const { result, slowestAnswer, longestSliceCpu } = await measureDuring(() => upload(csv));
     const answer = result as { status: number; text: string };
+    expectResponsive(slowestAnswer, longestSliceCpu);
     expect(answer.status).toBe(413);
     expect(answer.text.length).toBeLessThan(1_000);
     expect(JSON.parse(answer.text)).toMatchObject({ code: 40005 });
-    expect(slowest).toBeLessThan(LATENCY_LIMIT_MS);
   });
 
   test(
@@ -77,8 +102,10 @@ describe("target-users uploads", () => {
     { timeout: 90_000 },
     async () => {
       // 100,000 unknown ids: 2.1 MB, every line checked against the users table.
-      const { result, slowest } = await slowestAnswerDuring(() => upload(unknownIds(100_000)));
+      const csv = unknownIds(100_000); // built before measuring: the client shares this process's event loop
+      const { result, slowestAnswer, longestSliceCpu } = await measureDuring(() => upload(csv));
       const answer = result as { status: number; text: string };
+      expectResponsive(slowestAnswer, longestSliceCpu);
       expect(answer.status).toBe(400);
       expect(answer.text.length).toBeLessThan(64 * 1024);
       const body = JSON.parse(answer.text) as { code: number; target_users_file: string[]; errors: unknown };
@@ -86,7 +113,6 @@ describe("target-users uploads", () => {
       expect(body.target_users_file).toHaveLength(101);
       expect(body.target_users_file[0]).toBe("line 2: user 1200000000000000000 does not exist");
       expect(body.target_users_file[100]).toBe("… and 99900 more lines with problems");
-      expect(slowest).toBeLessThan(LATENCY_LIMIT_MS);
     },
   );
 
