@@ -13,7 +13,7 @@ import {
   WELCOME_CHANNELS_MAX,
   WELCOME_DESCRIPTION_MAX,
 } from "@/lib/discord/limits";
-import { bodyBoolean, isoTimestampAs, lengthBetween, snowflake, uniqueSnowflakes } from "./common";
+import { bodyBoolean, isoTimestampAs, lengthBetween, snowflake, snowflakeCursor, uniqueSnowflakes } from "./common";
 
 const incidentTimestamp = isoTimestampAs("DATE_TIME_INVALID");
 
@@ -46,8 +46,8 @@ export type ModifyGuildWelcomeScreenBody = z.output<typeof ModifyGuildWelcomeScr
 // ── Onboarding ──
 
 const PromptOptionSchema = z.object({
-  // Absent, null or unknown ids get a new id (clients send placeholders for new options).
-  id: snowflake.nullish(),
+  // Absent, null or unknown ids get a new id (clients send placeholders for new options, 0 among them).
+  id: snowflakeCursor.nullish(),
   title: lengthBetween(ONBOARDING_OPTION_TITLE_LENGTH.min, ONBOARDING_OPTION_TITLE_LENGTH.max),
   description: z.string().max(ONBOARDING_OPTION_DESCRIPTION_MAX).nullish(),
   emoji_id: snowflake.nullish(),
@@ -59,7 +59,7 @@ const PromptOptionSchema = z.object({
 export type PromptOptionInput = z.output<typeof PromptOptionSchema>;
 
 const PromptSchema = z.object({
-  id: snowflake.nullish(),
+  id: snowflakeCursor.nullish(),
   type: z.literal([0, 1]).nullish(),
   title: lengthBetween(ONBOARDING_PROMPT_TITLE_LENGTH.min, ONBOARDING_PROMPT_TITLE_LENGTH.max),
   options: z.array(PromptOptionSchema).min(1).max(ONBOARDING_OPTIONS_MAX),
