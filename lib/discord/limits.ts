@@ -151,6 +151,16 @@ export const INVITE_MAX_USES = { min: 0, max: 100, default: 0 } as const;
 export const INVITE_CODE_LENGTH = { min: 8, max: 10 } as const;
 /** Discord's OpenAPI (CreateGuildInviteRequest.role_ids): at most 250 roles assigned on accept. */
 export const INVITE_ROLE_IDS_MAX = 250;
+/**
+ * Target-users CSV (Update Target Users, Create Channel Invite's target_users_file). Discord documents no limits, so
+ * these are Guildhall's: at most 100,000 user ids, 120,000 lines (ids, the header, blank lines) and 2.5 MiB (a
+ * 19-digit id in quotes with CRLF is 23 bytes a line: 2.3 MB for 100,000). A refused file names at most
+ * TARGET_USERS_ERRORS_SHOWN bad lines, then how many more there are.
+ */
+export const TARGET_USERS_MAX_IDS = 100_000;
+export const TARGET_USERS_MAX_LINES = 120_000;
+export const TARGET_USERS_UPLOAD_MAX_BYTES = 2.5 * 1024 * 1024;
+export const TARGET_USERS_ERRORS_SHOWN = 100;
 /** Welcome screen description (WelcomeScreenPatchRequestPartial) and a welcome channel's description (GuildWelcomeChannel). */
 export const WELCOME_DESCRIPTION_MAX = 140;
 export const WELCOME_CHANNEL_DESCRIPTION_LENGTH = { min: 1, max: 50 } as const;

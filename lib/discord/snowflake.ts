@@ -2,14 +2,38 @@
 import { DiscordSnowflake } from "@sapphire/snowflake";
 
 export const SNOWFLAKE_PATTERN = /^(0|[1-9][0-9]{0,19})$/;
-const MAX_SNOWFLAKE = (1n << 63n) - 1n;
+/** Ids are stored as signed 64-bit integers, so 2^63 - 1 is the largest one the database can hold. */
+export const MAX_SNOWFLAKE = (1n << 63n) - 1n;
 
 export function newSnowflake(): bigint {
   return DiscordSnowflake.generate();
 }
 
+/** A snowflake string in range (0 included: paths and cursors may name it and simply find nothing). */
 export function isSnowflake(value: unknown): value is string {
-  return typeof value === "string" && SNOWFLAKE_PATTERN.test(value) && BigInt(value) <= MAX_SNOWFLAKE;
+  return typeof value === "string" && toSnowflakeString(value, true) !== null;
+}
+
+/**
+ * A snowflake as clients send it, a decimal string or a JSON integer (a number while exact, a bigint beyond 2^53),
+ * in its canonical decimal form; null when it is not one or is out of range (above 2^63 - 1, or 0 unless
+ * `allowZero`: cursors such as `after=0` start before every id).
+ */
+export function toSnowflakeString(value: unknown, allowZero = false): string | null {
+  let text: string;
+  if (typeof value === "string") {
+    if (!SNOWFLAKE_PATTERN.test(value)) return null;
+    text = value;
+  } else if (typeof value === "bigint") {
+    text = value.toString();
+  } else if (typeof value === "number" && Number.isSafeInteger(value)) {
+    text = String(value);
+  } else {
+    return null;
+  }
+  const id = BigInt(text);
+  if (id < 0n || id > MAX_SNOWFLAKE || (id === 0n && !allowZero)) return null;
+  return text;
 }
 
 /** The creation time encoded in a snowflake, in ms since the Unix epoch. */

@@ -1,5 +1,7 @@
 // /cdn/{icons|splashes|discovery-splashes|banners|role-icons}/{owner id}/{hash}.png: uploaded images by hash.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isSnowflake } from "@/lib/discord/snowflake";
+import { invalidFormBody } from "./errors";
 import { sql } from "./store/db";
 
 const KINDS = new Set(["icons", "splashes", "discovery-splashes", "banners", "role-icons", "avatars"]);
@@ -7,15 +9,22 @@ const KINDS = new Set(["icons", "splashes", "discovery-splashes", "banners", "ro
 export function serveCdn(req: IncomingMessage, res: ServerResponse, path: string): void {
   const [, , kind, ownerId, file] = path.split("/");
   const hash = file?.replace(/\.(png|jpg|jpeg|gif|webp)$/, "");
-  if (
-    !kind ||
-    !KINDS.has(kind) ||
-    !ownerId ||
-    !/^\d{1,20}$/.test(ownerId) ||
-    !hash ||
-    !/^(a_)?[0-9a-f]{32}$/.test(hash)
-  ) {
+  if (!kind || !KINDS.has(kind) || !ownerId || !hash || !/^(a_)?[0-9a-f]{32}$/.test(hash)) {
     res.writeHead(404).end();
+    return;
+  }
+  if (!isSnowflake(ownerId)) {
+    // Out of the 64-bit range the database can bind (or not a number): Discord's 400 naming the field.
+    const body = JSON.stringify(
+      invalidFormBody([
+        {
+          path: ["owner_id"],
+          code: "NUMBER_TYPE_COERCE",
+          message: `Value "${path.split("/")[3].slice(0, 32)}" is not snowflake.`,
+        },
+      ]).toBody(),
+    );
+    res.writeHead(400, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
     return;
   }
   const row = sql("SELECT content_type, data FROM images WHERE kind = ? AND owner_id = ? AND hash = ?").get(

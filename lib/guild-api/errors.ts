@@ -61,7 +61,11 @@ export const Errors = {
   /** 400 50035 with one field error at `path` (e.g. ["roles", 0]). */
   invalidField: (path: ReadonlyArray<string | number>, code: string, message: string) =>
     invalidFormBody([{ path, code, message }]),
-  bad: (code: number, message: string) => new ApiError(400, code, message),
+  /** 400 with `code`; a 50035 always carries its errors tree (the message at its root), as Discord's do. */
+  bad: (code: number, message: string) =>
+    code === E.InvalidFormBodyOrContentType
+      ? new ApiError(400, code, "Invalid Form Body", { _errors: [{ code: "BASE_TYPE_INVALID", message }] })
+      : new ApiError(400, code, message),
   internal: () => new ApiError(500, 0, "500: Internal Server Error"),
   rateLimited: (retryAfter: number) =>
     new ApiError(429, 0, "You are being rate limited.", undefined, { "retry-after": String(Math.ceil(retryAfter)) }),

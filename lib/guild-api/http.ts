@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { z } from "zod";
 import { ApiError, Errors, zodToApiError } from "./errors";
 import { authenticate, type Identity } from "./auth";
+import { BODY_LIMITS, parseJson, parseMultipart, parseUrlEncoded, readBody } from "./request-body";
 
 export type AuthMode = "required" | "optional" | "none";
 
@@ -20,7 +21,6 @@ export const ok = (json: unknown): RouteResult => ({ status: 200, json });
 export const created = (json: unknown): RouteResult => ({ status: 201, json });
 export const noContent = (): RouteResult => ({ status: 204 });
 
-const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const AUDIT_REASON_MAX = 512;
 
 export class RouteContext {
@@ -32,6 +32,8 @@ export class RouteContext {
     readonly query: URLSearchParams,
     readonly identity: Identity | null,
     readonly baseUrl: string,
+    /** The route's body limit in bytes (request-body.ts); the JSON limit unless the route declares its own. */
+    readonly bodyLimit: number = BODY_LIMITS.json,
   ) {}
 
   /** The caller, for routes declared with auth "required". */
@@ -54,22 +56,13 @@ export class RouteContext {
   }
 
   rawBody(): Promise<Buffer> {
-    this.bodyPromise ??= readBody(this.req);
+    this.bodyPromise ??= readBody(this.req, this.bodyLimit);
     return this.bodyPromise;
   }
 
   /** The JSON body validated with `schema`; an absent body validates as `{}` unless the schema says otherwise. */
   async json<S extends z.ZodType>(schema: S, whenEmpty: unknown = {}): Promise<z.output<S>> {
-    const buffer = await this.rawBody();
-    let input: unknown = whenEmpty;
-    if (buffer.length > 0) {
-      try {
-        input = JSON.parse(buffer.toString("utf8"));
-      } catch {
-        throw Errors.bad(50109, "The request body contains invalid JSON.");
-      }
-    }
-    return parseWith(schema, input);
+    return parseWith(schema, parseJson(await this.rawBody(), whenEmpty));
   }
 
   /** The query string as an object of strings (last value wins), validated with `schema`. */
@@ -77,19 +70,14 @@ export class RouteContext {
     return parseWith(schema, Object.fromEntries(this.query));
   }
 
-  /** multipart/form-data or application/x-www-form-urlencoded bodies, parsed by undici's Request. */
+  /** multipart/form-data (streamed: files are parsed as they arrive) or application/x-www-form-urlencoded bodies. */
   async formData(): Promise<FormData> {
-    const body = await this.rawBody();
-    const contentType = this.req.headers["content-type"] ?? "";
-    try {
-      return await new Request("http://local/", {
-        method: "POST",
-        headers: { "content-type": contentType },
-        body: new Uint8Array(body),
-      }).formData();
-    } catch {
-      throw Errors.bad(50035, "Invalid Form Body");
+    if (this.contentType === "multipart/form-data") {
+      // Someone may have read the bytes already; otherwise the request is parsed as it streams in.
+      const buffered = this.bodyPromise ? await this.bodyPromise : null;
+      return parseMultipart(this.req, buffered, this.bodyLimit);
     }
+    return parseUrlEncoded(await this.rawBody());
   }
 
   get contentType(): string {
@@ -103,24 +91,6 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
   return result.data;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new ApiError(413, 40005, "Request entity too large"));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
 export type RouteHandler = (ctx: RouteContext) => RouteResult | Promise<RouteResult>;
 
 export interface RouteDefinition {
@@ -129,6 +99,8 @@ export interface RouteDefinition {
   path: string;
   auth: AuthMode;
   handler: RouteHandler;
+  /** Largest body accepted, in bytes (BODY_LIMITS in request-body.ts); BODY_LIMITS.json when absent. */
+  bodyLimit?: number;
 }
 
 export function route(
@@ -136,8 +108,9 @@ export function route(
   path: string,
   auth: AuthMode,
   handler: RouteHandler,
+  options: { bodyLimit?: number } = {},
 ): RouteDefinition {
-  return { method, path, auth, handler };
+  return { method, path, auth, handler, ...options };
 }
 
 interface TrieNode {
@@ -279,7 +252,7 @@ export async function handleApiRequest(
         throw Errors.unauthorized();
       }
     }
-    const ctx = new RouteContext(req, params, new URLSearchParams(search), identity, baseUrl);
+    const ctx = new RouteContext(req, params, new URLSearchParams(search), identity, baseUrl, definition.bodyLimit);
     result = await definition.handler(ctx);
   } catch (error) {
     result = errorResult(error);

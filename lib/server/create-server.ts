@@ -4,6 +4,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleApiRequest, type Router } from "@/lib/guild-api/http";
+import { Errors } from "@/lib/guild-api/errors";
 import { createApiRouter } from "@/lib/guild-api/routes";
 import { serveCdn } from "@/lib/guild-api/cdn";
 import { resumeTargetUserJobs } from "@/lib/guild-api/services/target-users";
@@ -50,6 +51,19 @@ async function loadNext(
   };
 }
 
+const INTERNAL_ERROR_BODY = JSON.stringify(Errors.internal().toBody());
+
+function answerUnexpected(req: http.IncomingMessage, res: http.ServerResponse, error: unknown): void {
+  // The path only (no query string: it may carry codes or tokens).
+  console.error(`[server] ${req.method ?? "?"} ${(req.url ?? "").split("?")[0]} failed:`, error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(500, { "content-type": "application/json", "content-length": Buffer.byteLength(INTERNAL_ERROR_BODY) });
+  res.end(INTERNAL_ERROR_BODY);
+}
+
 export async function startGuildhallServer(options: GuildhallServerOptions): Promise<GuildhallServer> {
   const router: Router = createApiRouter();
   // Target-user jobs interrupted by a restart continue where they stopped.
@@ -58,7 +72,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
   const nextApp = options.withNext ? await loadNext(options.dev ?? false, options.host, options.port) : null;
   let baseUrl = "";
 
-  const server = http.createServer((req, res) => {
+  const dispatch = (req: http.IncomingMessage, res: http.ServerResponse): void | Promise<void> => {
     const url = req.url ?? "/";
     const queryAt = url.indexOf("?");
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -72,7 +86,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
         res.writeHead(204).end();
         return;
       }
-      void handleApiRequest(
+      return handleApiRequest(
         router,
         req,
         res,
@@ -86,12 +100,20 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
     } else if (path.startsWith("/cdn/")) {
       serveCdn(req, res, path);
     } else if (nextApp) {
-      nextApp.handle(req, res).catch((error: unknown) => {
-        console.error("[next] request failed:", error);
-        if (!res.headersSent) res.writeHead(500).end();
-      });
+      return nextApp.handle(req, res);
     } else {
       res.writeHead(404, { "content-type": "application/json" }).end('{"message":"404: Not Found","code":0}');
+    }
+  };
+
+  // The one top-level handler: any throw that escapes a route, the CDN or Next, synchronous or not, is logged and
+  // answered with Discord's JSON 500 at once, instead of leaving the request hanging until the socket times out.
+  const server = http.createServer((req, res) => {
+    try {
+      const pending = dispatch(req, res);
+      if (pending) pending.catch((error: unknown) => answerUnexpected(req, res, error));
+    } catch (error) {
+      answerUnexpected(req, res, error);
     }
   });
   server.keepAliveTimeout = 65_000;

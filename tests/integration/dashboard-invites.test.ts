@@ -167,8 +167,8 @@ describe("target users", () => {
     expect(apiError.status).toBe(400);
     expect(apiError.code).toBe(50035);
     expect(apiError.fieldErrors).toEqual([
-      { path: "target_users_file", code: "", message: 'line 3: "abc" is not a valid user id' },
-      { path: "target_users_file", code: "", message: "line 5: user 99999 does not exist" },
+      { path: "target_users_file", code: "TARGET_USERS_FILE_INVALID", message: 'line 3: "abc" is not a valid user id' },
+      { path: "target_users_file", code: "TARGET_USERS_FILE_INVALID", message: "line 5: user 99999 does not exist" },
     ]);
     expect(describeApiError(apiError)).toBe(
       'Invalid Form Body: target_users_file: line 3: "abc" is not a valid user id',

@@ -598,7 +598,9 @@ describe("Target users", () => {
       csvForm(`user_id\n${a.id}\nabc\n\n99999\n${b.id}\n12x\n`),
     );
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
+    expect(await response.json()).toMatchObject({
+      code: 50035,
+      errors: { target_users_file: { _errors: [{ code: "TARGET_USERS_FILE_INVALID" }, {}, {}] } },
       target_users_file: [
         'line 3: "abc" is not a valid user id',
         "line 5: user 99999 does not exist",
@@ -615,7 +617,7 @@ describe("Target users", () => {
       `/invites/${invite.code}/target-users`,
       csvForm(`${a.id}\nuser_id\n`),
     );
-    expect(await header.json()).toEqual({ target_users_file: ['line 2: "user_id" is not a valid user id'] });
+    expect(await header.json()).toMatchObject({ target_users_file: ['line 2: "user_id" is not a valid user id'] });
     const missing = await server.api("member", "PUT", `/invites/${invite.code}/target-users`, new FormData());
     expect(await missing.json()).toMatchObject({
       code: 50035,

@@ -2,6 +2,7 @@
 // The Developer Portal's settings (redirect URIs, URL Mappings, Activities, installation contexts, secrets) are
 // changed on /developers, through the same service.
 import { ok, route, type RouteDefinition } from "../http";
+import { BODY_LIMITS } from "../request-body";
 import { ApplicationCommandsQuerySchema, ModifyCurrentApplicationBodySchema } from "../schemas/application";
 import {
   applicationAccessForIdentity,
@@ -17,10 +18,16 @@ export const applicationRoutes: RouteDefinition[] = [
   ),
 
   // PATCH /applications/@me: Edit Current Application
-  route("PATCH", "/applications/@me", "required", async (ctx) => {
-    const access = applicationAccessForIdentity(ctx.caller);
-    return ok(modifyCurrentApplication(access, await ctx.json(ModifyCurrentApplicationBodySchema)));
-  }),
+  route(
+    "PATCH",
+    "/applications/@me",
+    "required",
+    async (ctx) => {
+      const access = applicationAccessForIdentity(ctx.caller);
+      return ok(modifyCurrentApplication(access, await ctx.json(ModifyCurrentApplicationBodySchema)));
+    },
+    { bodyLimit: BODY_LIMITS.images },
+  ),
 
   // GET /applications/{application.id}/commands: Get Global Application Commands
   route("GET", "/applications/:applicationId/commands", "required", (ctx) => {

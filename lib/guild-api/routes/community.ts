@@ -1,5 +1,6 @@
 // Welcome screen, onboarding, incident actions, membership screening.
 import { ok, route, type RouteDefinition } from "../http";
+import { BODY_LIMITS } from "../request-body";
 import { guildAccess, Permission } from "../guards";
 import {
   ModifyGuildIncidentActionsBodySchema,
@@ -26,11 +27,17 @@ export const communityRoutes: RouteDefinition[] = [
   route("GET", "/guilds/:guildId/onboarding", "required", (ctx) => ok(getGuildOnboarding(guildAccess(ctx)))),
 
   // PUT /guilds/{guild.id}/onboarding: Modify Guild Onboarding
-  route("PUT", "/guilds/:guildId/onboarding", "required", async (ctx) => {
-    const access = guildAccess(ctx);
-    access.require(Permission.ManageGuild, Permission.ManageRoles);
-    return ok(modifyGuildOnboarding(access, await ctx.json(ModifyGuildOnboardingBodySchema), ctx.auditReason));
-  }),
+  route(
+    "PUT",
+    "/guilds/:guildId/onboarding",
+    "required",
+    async (ctx) => {
+      const access = guildAccess(ctx);
+      access.require(Permission.ManageGuild, Permission.ManageRoles);
+      return ok(modifyGuildOnboarding(access, await ctx.json(ModifyGuildOnboardingBodySchema), ctx.auditReason));
+    },
+    { bodyLimit: BODY_LIMITS.document },
+  ),
 
   // PUT /guilds/{guild.id}/incident-actions: Modify Guild Incident Actions
   route("PUT", "/guilds/:guildId/incident-actions", "required", async (ctx) => {

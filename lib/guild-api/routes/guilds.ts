@@ -1,5 +1,6 @@
 // Guilds: Get Guild, Get Guild Preview, Modify Guild, Get Guild Audit Log, and Guildhall's outbox reader.
 import { ok, route, type RouteDefinition } from "../http";
+import { BODY_LIMITS } from "../request-body";
 import { guildAccess, Permission, snowflakeParam } from "../guards";
 import { getGuild, getGuildAuditLog, getGuildPreview, listGuildEvents, modifyGuild } from "../services/guilds";
 import {
@@ -24,12 +25,18 @@ export const guildRoutes: RouteDefinition[] = [
   ),
 
   // PATCH /guilds/{guild.id}: Modify Guild
-  route("PATCH", "/guilds/:guildId", "required", async (ctx) => {
-    const access = guildAccess(ctx);
-    access.require(Permission.ManageGuild); // before the body: no validation details for callers who may not modify
-    const body = await ctx.json(ModifyGuildBodySchema);
-    return ok(modifyGuild(access, body, ctx.auditReason));
-  }),
+  route(
+    "PATCH",
+    "/guilds/:guildId",
+    "required",
+    async (ctx) => {
+      const access = guildAccess(ctx);
+      access.require(Permission.ManageGuild); // before the body: no validation details for callers who may not modify
+      const body = await ctx.json(ModifyGuildBodySchema);
+      return ok(modifyGuild(access, body, ctx.auditReason));
+    },
+    { bodyLimit: BODY_LIMITS.images },
+  ),
 
   // GET /guilds/{guild.id}/audit-logs: Get Guild Audit Log
   route("GET", "/guilds/:guildId/audit-logs", "required", (ctx) => {

@@ -1,7 +1,8 @@
 // Invites and target users: Create Channel Invite, Get Invite, Delete Invite, Get Guild Invites, accepting an invite,
 // Get Target Users, Update Target Users, Get Target Users Job Status.
-import { Errors, invalidFormBody } from "../errors";
+import { invalidFormBody } from "../errors";
 import { noContent, ok, parseWith, route, type RouteContext, type RouteDefinition } from "../http";
+import { BODY_LIMITS, parseJson } from "../request-body";
 import { guildAccess, snowflakeParam } from "../guards";
 import {
   CreateChannelInviteBodySchema,
@@ -32,13 +33,7 @@ async function readCreateInviteBody(
   const form = await ctx.formData();
   const payload = form.get("payload_json");
   let input: unknown = formToCreateInviteBody(form);
-  if (typeof payload === "string") {
-    try {
-      input = JSON.parse(payload);
-    } catch {
-      throw Errors.bad(50109, "The request body contains invalid JSON.");
-    }
-  }
+  if (typeof payload === "string") input = parseJson(payload, {});
   return {
     body: parseWith(CreateChannelInviteBodySchema, input),
     targetUsersFile: type === "multipart/form-data" ? await fileText(form, "target_users_file") : null,
@@ -47,11 +42,17 @@ async function readCreateInviteBody(
 
 export const inviteRoutes: RouteDefinition[] = [
   // POST /channels/{channel.id}/invites: Create Channel Invite
-  route("POST", "/channels/:channelId/invites", "required", async (ctx) => {
-    const channelId = snowflakeParam(ctx, "channelId");
-    const { body, targetUsersFile } = await readCreateInviteBody(ctx);
-    return ok(await createChannelInvite(ctx.caller, channelId, body, targetUsersFile, ctx.auditReason));
-  }),
+  route(
+    "POST",
+    "/channels/:channelId/invites",
+    "required",
+    async (ctx) => {
+      const channelId = snowflakeParam(ctx, "channelId");
+      const { body, targetUsersFile } = await readCreateInviteBody(ctx);
+      return ok(await createChannelInvite(ctx.caller, channelId, body, targetUsersFile, ctx.auditReason));
+    },
+    { bodyLimit: BODY_LIMITS.upload },
+  ),
 
   // GET /invites/{invite.code}: Get Invite (no authentication needed)
   route("GET", "/invites/:code", "optional", (ctx) =>
@@ -77,16 +78,29 @@ export const inviteRoutes: RouteDefinition[] = [
   })),
 
   // PUT /invites/{invite.code}/target-users: Update Target Users
-  route("PUT", "/invites/:code/target-users", "required", async (ctx) => {
-    if (ctx.contentType !== "multipart/form-data") throw Errors.bad(50035, "Invalid Form Body");
-    const text = await fileText(await ctx.formData(), "target_users_file");
-    if (text === null)
-      throw invalidFormBody([
-        { path: ["target_users_file"], code: "BASE_TYPE_REQUIRED", message: "This field is required" },
-      ]);
-    await updateInviteTargetUsers(ctx.caller, ctx.params.code, text);
-    return noContent();
-  }),
+  route(
+    "PUT",
+    "/invites/:code/target-users",
+    "required",
+    async (ctx) => {
+      if (ctx.contentType !== "multipart/form-data")
+        throw invalidFormBody([
+          {
+            path: ["target_users_file"],
+            code: "CONTENT_TYPE_INVALID",
+            message: "Send the file as multipart/form-data.",
+          },
+        ]);
+      const text = await fileText(await ctx.formData(), "target_users_file");
+      if (text === null)
+        throw invalidFormBody([
+          { path: ["target_users_file"], code: "BASE_TYPE_REQUIRED", message: "This field is required" },
+        ]);
+      await updateInviteTargetUsers(ctx.caller, ctx.params.code, text);
+      return noContent();
+    },
+    { bodyLimit: BODY_LIMITS.upload },
+  ),
 
   // GET /invites/{invite.code}/target-users/job-status: Get Target Users Job Status
   route("GET", "/invites/:code/target-users/job-status", "required", (ctx) =>

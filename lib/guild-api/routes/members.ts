@@ -5,6 +5,7 @@
 // decoded as "@me": those routes hand it to the @me operations.
 import { Errors } from "../errors";
 import { created, noContent, ok, route, type RouteContext, type RouteDefinition, type RouteResult } from "../http";
+import { BODY_LIMITS } from "../request-body";
 import { guildAccess, snowflakeParam } from "../guards";
 import {
   AddGuildMemberBodySchema,
@@ -59,7 +60,9 @@ export const memberRoutes: RouteDefinition[] = [
   }),
 
   // PATCH /guilds/{guild.id}/members/@me: Modify Current Member
-  route("PATCH", "/guilds/:guildId/members/@me", "required", modifyCurrentMemberHandler),
+  route("PATCH", "/guilds/:guildId/members/@me", "required", modifyCurrentMemberHandler, {
+    bodyLimit: BODY_LIMITS.images,
+  }),
 
   // PATCH /guilds/{guild.id}/members/@me/nick: Modify Current User Nick (deprecated)
   route("PATCH", "/guilds/:guildId/members/@me/nick", "required", modifyCurrentUserNickHandler),

@@ -1,7 +1,7 @@
 // OAuth2 provider endpoints, served at /api/v10/oauth2/* and the unversioned /api/oauth2/*.
 // The token endpoints speak RFC 6749 ({error, error_description}), not Discord's JSON error shape: their callers
 // are generic OAuth2 clients (next-auth, openid-client, the Activity's backend).
-import { Errors } from "../errors";
+import { ApiError, Errors } from "../errors";
 import { ok, route, type RouteContext, type RouteResult } from "../http";
 import { sql } from "../store/db";
 import { serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
@@ -36,7 +36,8 @@ async function clientForm(ctx: RouteContext): Promise<ClientForm> {
   let form: FormData;
   try {
     form = await ctx.formData();
-  } catch {
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 413) throw error; // too large: Discord's 413, not an OAuth2 error
     throw new OAuth2Error("invalid_request", "The body could not be read as a form.");
   }
   const fields: Record<string, string> = {};

@@ -1,6 +1,7 @@
 // Roles: Get Guild Roles, Get Guild Role, Get Guild Role Member Counts, Create Guild Role,
 // Modify Guild Role Positions, Modify Guild Role, Delete Guild Role.
 import { noContent, ok, route, type RouteDefinition } from "../http";
+import { BODY_LIMITS } from "../request-body";
 import { guildAccess, snowflakeParam } from "../guards";
 import {
   CreateGuildRoleBodySchema,
@@ -32,10 +33,16 @@ export const roleRoutes: RouteDefinition[] = [
   ),
 
   // POST /guilds/{guild.id}/roles: Create Guild Role (200, as Discord's OpenAPI declares)
-  route("POST", "/guilds/:guildId/roles", "required", async (ctx) => {
-    const access = guildAccess(ctx);
-    return ok(createGuildRole(access, await ctx.json(CreateGuildRoleBodySchema), ctx.auditReason));
-  }),
+  route(
+    "POST",
+    "/guilds/:guildId/roles",
+    "required",
+    async (ctx) => {
+      const access = guildAccess(ctx);
+      return ok(createGuildRole(access, await ctx.json(CreateGuildRoleBodySchema), ctx.auditReason));
+    },
+    { bodyLimit: BODY_LIMITS.images },
+  ),
 
   // PATCH /guilds/{guild.id}/roles: Modify Guild Role Positions
   route("PATCH", "/guilds/:guildId/roles", "required", async (ctx) => {
@@ -46,11 +53,17 @@ export const roleRoutes: RouteDefinition[] = [
   }),
 
   // PATCH /guilds/{guild.id}/roles/{role.id}: Modify Guild Role
-  route("PATCH", "/guilds/:guildId/roles/:roleId", "required", async (ctx) => {
-    const access = guildAccess(ctx);
-    const roleId = snowflakeParam(ctx, "roleId");
-    return ok(modifyGuildRole(access, roleId, await ctx.json(ModifyGuildRoleBodySchema), ctx.auditReason));
-  }),
+  route(
+    "PATCH",
+    "/guilds/:guildId/roles/:roleId",
+    "required",
+    async (ctx) => {
+      const access = guildAccess(ctx);
+      const roleId = snowflakeParam(ctx, "roleId");
+      return ok(modifyGuildRole(access, roleId, await ctx.json(ModifyGuildRoleBodySchema), ctx.auditReason));
+    },
+    { bodyLimit: BODY_LIMITS.images },
+  ),
 
   // DELETE /guilds/{guild.id}/roles/{role.id}: Delete Guild Role
   route("DELETE", "/guilds/:guildId/roles/:roleId", "required", (ctx) => {

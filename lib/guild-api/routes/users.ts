@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { computeBasePermissions } from "@/lib/discord/permissions";
 import { USER_GUILDS_LIMIT } from "@/lib/discord/limits";
-import { isSnowflake } from "@/lib/discord/snowflake";
 import { Errors } from "../errors";
+import { booleanQuery, snowflakeCursor } from "../schemas/common";
 import { ok, route, type RouteContext } from "../http";
 import { permissionContextOf, snowflakeParam } from "../guards";
 import { sql } from "../store/db";
@@ -17,22 +17,16 @@ export function requireScope(ctx: RouteContext, scope: string): void {
   if (caller.kind === "bearer" && !caller.scopes.has(scope)) throw Errors.missingScope();
 }
 
-// isSnowflake also bounds the value to 64 bits, which SQLite can bind.
-const snowflake = z.string().refine(isSnowflake, { message: "Value is not snowflake." });
-
 export const CurrentUserGuildsQuerySchema = z.object({
-  before: snowflake.optional(),
-  after: snowflake.optional(),
+  before: snowflakeCursor.optional(),
+  after: snowflakeCursor.optional(),
   limit: z.coerce
     .number()
     .int()
     .min(USER_GUILDS_LIMIT.min)
     .max(USER_GUILDS_LIMIT.max)
     .default(USER_GUILDS_LIMIT.default),
-  with_counts: z
-    .enum(["true", "false", "True", "False", "1", "0"])
-    .optional()
-    .transform((v) => v === "true" || v === "True" || v === "1"),
+  with_counts: booleanQuery,
 });
 type CurrentUserGuildsQuery = z.output<typeof CurrentUserGuildsQuerySchema>;
 

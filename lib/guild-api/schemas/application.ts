@@ -11,6 +11,7 @@ import {
   REDIRECT_URI_MAX_LENGTH,
   URL_MAPPINGS_MAX,
 } from "@/lib/discord/limits";
+import { booleanQuery } from "./common";
 import { checkMappingPrefix, checkMappingTarget, normalizeMappingPrefix } from "@/lib/discord/url-mappings";
 
 const issue = (ctx: z.RefinementCtx, code: string, message: string, path?: PropertyKey[]) =>
@@ -174,5 +175,5 @@ export const ModifyCurrentApplicationBodySchema = z.object({
 export type ModifyCurrentApplicationBody = z.output<typeof ModifyCurrentApplicationBodySchema>;
 
 export const ApplicationCommandsQuerySchema = z.object({
-  with_localizations: z.enum(["true", "false", "True", "False", "1", "0"]).optional(),
+  with_localizations: booleanQuery,
 });

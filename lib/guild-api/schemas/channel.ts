@@ -12,15 +12,19 @@ import {
   RATE_LIMIT_PER_USER_MAX,
   THREAD_AUTO_ARCHIVE_DURATIONS,
 } from "@/lib/discord/limits";
-import { lengthBetween, snowflake } from "./guild";
+import { bodyBoolean, displayName, lengthBetween, snowflake } from "./common";
 
 /** The channel types Create Guild Channel makes: text, voice, category, announcement, stage, forum, media. */
 export const CREATABLE_CHANNEL_TYPES = [0, 2, 4, 5, 13, 15, 16] as const;
 
 const MAX_BITFIELD = (1n << 64n) - 1n;
-/** A permission bitfield: a decimal string (as Discord sends it) or a non-negative integer; null or absent means "0". */
-const bitfield = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const text = typeof value === "number" ? (Number.isSafeInteger(value) && value >= 0 ? String(value) : "") : value;
+/**
+ * A permission bitfield: a decimal string (as Discord sends it) or a non-negative JSON integer (exact beyond 2^53, as
+ * the body parser keeps it); null or absent means "0".
+ */
+const bitfield = z.union([z.string(), z.number(), z.bigint()]).transform((value, ctx) => {
+  const text =
+    typeof value === "number" ? (Number.isSafeInteger(value) && value >= 0 ? String(value) : "") : String(value);
   if (!/^[0-9]{1,20}$/.test(text) || BigInt(text) > MAX_BITFIELD) {
     ctx.addIssue({
       code: "custom",
@@ -42,8 +46,8 @@ export const OverwriteBodySchema = z.object({
 export type OverwriteBody = z.output<typeof OverwriteBodySchema>;
 
 const ForumTagBodySchema = z.object({
-  name: z.string().max(FORUM_TAG_NAME_MAX),
-  moderated: z.boolean().nullable().optional(),
+  name: displayName(z.string().max(FORUM_TAG_NAME_MAX)),
+  moderated: bodyBoolean.nullable().optional(),
   emoji_id: snowflake.nullable().optional(),
   emoji_name: z.string().max(100).nullable().optional(),
 });
@@ -57,7 +61,7 @@ const seconds = z.number().int().min(0).max(RATE_LIMIT_PER_USER_MAX);
 
 /** Create Guild Channel: everything optional and nullable but the name (null = not given). */
 export const CreateGuildChannelBodySchema = z.object({
-  name: lengthBetween(CHANNEL_NAME_LENGTH.min, CHANNEL_NAME_LENGTH.max),
+  name: displayName(lengthBetween(CHANNEL_NAME_LENGTH.min, CHANNEL_NAME_LENGTH.max)),
   type: z.literal(CREATABLE_CHANNEL_TYPES).nullable().optional(),
   topic: z.string().max(CHANNEL_TOPIC_MAX).nullable().optional(),
   bitrate: z.number().int().min(BITRATE_MIN).nullable().optional(),
@@ -66,7 +70,7 @@ export const CreateGuildChannelBodySchema = z.object({
   position: z.number().int().min(0).nullable().optional(),
   permission_overwrites: z.array(OverwriteBodySchema).max(CHANNEL_OVERWRITES_MAX).nullable().optional(),
   parent_id: snowflake.nullable().optional(),
-  nsfw: z.boolean().nullable().optional(),
+  nsfw: bodyBoolean.nullable().optional(),
   rtc_region: z.string().max(64).nullable().optional(),
   video_quality_mode: z.literal([1, 2]).nullable().optional(),
   default_auto_archive_duration: z.literal(THREAD_AUTO_ARCHIVE_DURATIONS).nullable().optional(),
@@ -83,7 +87,7 @@ export const ModifyGuildChannelPositionsBodySchema = z.array(
   z.object({
     id: snowflake,
     position: z.number().int().min(0).nullable().optional(),
-    lock_permissions: z.boolean().nullable().optional(),
+    lock_permissions: bodyBoolean.nullable().optional(),
     parent_id: snowflake.nullable().optional(),
   }),
 );

@@ -13,46 +13,15 @@ import {
   WELCOME_CHANNELS_MAX,
   WELCOME_DESCRIPTION_MAX,
 } from "@/lib/discord/limits";
-import { lengthBetween, snowflake } from "./guild";
+import { bodyBoolean, isoTimestampAs, lengthBetween, snowflake, snowflakeCursor, uniqueSnowflakes } from "./common";
 
-/** A list of distinct snowflakes: a repeated id is refused where it repeats (uniqueItems in Discord's OpenAPI). */
-const uniqueSnowflakes = (max: number) =>
-  z
-    .array(snowflake)
-    .max(max)
-    .superRefine((ids, ctx) => {
-      const seen = new Set<string>();
-      ids.forEach((id, index) => {
-        if (seen.has(id))
-          ctx.addIssue({
-            code: "custom",
-            path: [index],
-            message: "The set already contains this value.",
-            params: { code: "SET_TYPE_ALREADY_CONTAINS_VALUE" },
-          });
-        seen.add(id);
-      });
-    });
-
-/** An ISO 8601 timestamp, as ms since the epoch. */
-const timestamp = z.string().transform((value, ctx) => {
-  const ms = Date.parse(value);
-  if (!Number.isFinite(ms)) {
-    ctx.addIssue({
-      code: "custom",
-      message: `Could not interpret "${value}" as a date.`,
-      params: { code: "DATE_TIME_INVALID" },
-    });
-    return z.NEVER;
-  }
-  return ms;
-});
+const incidentTimestamp = isoTimestampAs("DATE_TIME_INVALID");
 
 // ── Widget ──
 
 /** Modify Guild Widget: any widget settings attribute. */
 export const ModifyGuildWidgetBodySchema = z.object({
-  enabled: z.boolean().nullish(),
+  enabled: bodyBoolean.nullish(),
   channel_id: snowflake.nullish(),
 });
 export type ModifyGuildWidgetBody = z.output<typeof ModifyGuildWidgetBodySchema>;
@@ -68,7 +37,7 @@ const WelcomeChannelSchema = z.object({
 
 /** Modify Guild Welcome Screen: every field optional and nullable. */
 export const ModifyGuildWelcomeScreenBodySchema = z.object({
-  enabled: z.boolean().nullish(),
+  enabled: bodyBoolean.nullish(),
   welcome_channels: z.array(WelcomeChannelSchema).max(WELCOME_CHANNELS_MAX).nullish(),
   description: z.string().max(WELCOME_DESCRIPTION_MAX).nullish(),
 });
@@ -77,26 +46,26 @@ export type ModifyGuildWelcomeScreenBody = z.output<typeof ModifyGuildWelcomeScr
 // ── Onboarding ──
 
 const PromptOptionSchema = z.object({
-  // Absent, null or unknown ids get a new id (clients send placeholders for new options).
-  id: snowflake.nullish(),
+  // Absent, null or unknown ids get a new id (clients send placeholders for new options, 0 among them).
+  id: snowflakeCursor.nullish(),
   title: lengthBetween(ONBOARDING_OPTION_TITLE_LENGTH.min, ONBOARDING_OPTION_TITLE_LENGTH.max),
   description: z.string().max(ONBOARDING_OPTION_DESCRIPTION_MAX).nullish(),
   emoji_id: snowflake.nullish(),
   emoji_name: z.string().max(100).nullish(),
-  emoji_animated: z.boolean().nullish(),
+  emoji_animated: bodyBoolean.nullish(),
   role_ids: uniqueSnowflakes(ONBOARDING_OPTION_IDS_MAX).nullish(),
   channel_ids: uniqueSnowflakes(ONBOARDING_OPTION_IDS_MAX).nullish(),
 });
 export type PromptOptionInput = z.output<typeof PromptOptionSchema>;
 
 const PromptSchema = z.object({
-  id: snowflake.nullish(),
+  id: snowflakeCursor.nullish(),
   type: z.literal([0, 1]).nullish(),
   title: lengthBetween(ONBOARDING_PROMPT_TITLE_LENGTH.min, ONBOARDING_PROMPT_TITLE_LENGTH.max),
   options: z.array(PromptOptionSchema).min(1).max(ONBOARDING_OPTIONS_MAX),
-  single_select: z.boolean().nullish(),
-  required: z.boolean().nullish(),
-  in_onboarding: z.boolean().nullish(),
+  single_select: bodyBoolean.nullish(),
+  required: bodyBoolean.nullish(),
+  in_onboarding: bodyBoolean.nullish(),
 });
 export type PromptInput = z.output<typeof PromptSchema>;
 
@@ -104,7 +73,7 @@ export type PromptInput = z.output<typeof PromptSchema>;
 export const ModifyGuildOnboardingBodySchema = z.object({
   prompts: z.array(PromptSchema).max(ONBOARDING_PROMPTS_MAX).nullish(),
   default_channel_ids: uniqueSnowflakes(ONBOARDING_DEFAULT_CHANNELS_MAX).nullish(),
-  enabled: z.boolean().nullish(),
+  enabled: bodyBoolean.nullish(),
   mode: z.literal([0, 1]).nullish(),
 });
 export type ModifyGuildOnboardingBody = z.output<typeof ModifyGuildOnboardingBodySchema>;
@@ -113,7 +82,8 @@ export type ModifyGuildOnboardingBody = z.output<typeof ModifyGuildOnboardingBod
 
 /** Modify Guild Incident Actions: each field a timestamp at most 24 hours ahead (checked by the service), or null to lift. */
 export const ModifyGuildIncidentActionsBodySchema = z.object({
-  invites_disabled_until: timestamp.nullish(),
-  dms_disabled_until: timestamp.nullish(),
+  // Only JSON null lifts an action: strings such as "-1" or "%00" are not timestamps and are refused.
+  invites_disabled_until: incidentTimestamp.nullish(),
+  dms_disabled_until: incidentTimestamp.nullish(),
 });
 export type ModifyGuildIncidentActionsBody = z.output<typeof ModifyGuildIncidentActionsBodySchema>;

@@ -15,44 +15,10 @@ import {
   SYSTEM_CHANNEL_FLAGS_ALL,
   VERIFICATION_LEVEL_MAX,
 } from "@/lib/discord/limits";
-import { isSnowflake } from "@/lib/discord/snowflake";
+import { bodyBoolean, booleanQuery, lengthBetween, displayName, snowflake, snowflakeCursor } from "./common";
 
-/** A snowflake as a string, refused as Discord does: `Value "x" is not snowflake.` */
-export const snowflake = z.string().superRefine((value, ctx) => {
-  if (!isSnowflake(value))
-    ctx.addIssue({
-      code: "custom",
-      message: `Value "${value}" is not snowflake.`,
-      params: { code: "NUMBER_TYPE_COERCE" },
-    });
-});
-
-/** A query-string boolean as Discord reads it. */
-export const booleanQuery = z
-  .enum(["true", "false", "True", "False", "1", "0"])
-  .optional()
-  .transform((v) => v === "true" || v === "True" || v === "1");
-
-/** A string of min..max characters (code points, as Discord counts): BASE_TYPE_BAD_LENGTH otherwise. */
-export const lengthBetween = (min: number, max: number) =>
-  z.string().superRefine((value, ctx) => {
-    const length = [...value].length;
-    if (length < min || length > max)
-      ctx.addIssue({
-        code: "custom",
-        message: `Must be between ${min} and ${max} in length.`,
-        params: { code: "BASE_TYPE_BAD_LENGTH" },
-      });
-  });
-
-const guildName = lengthBetween(GUILD_NAME_LENGTH.min, GUILD_NAME_LENGTH.max).superRefine((value, ctx) => {
-  if (value !== value.trim())
-    ctx.addIssue({
-      code: "custom",
-      message: "Name cannot start or end with whitespace.",
-      params: { code: "BASE_TYPE_INVALID" },
-    });
-});
+// Shared field schemas, re-exported where the other request schemas have always found them.
+export { booleanQuery, lengthBetween, snowflake };
 
 const KNOWN_FEATURES: ReadonlySet<string> = new Set(GUILD_FEATURES);
 const feature = z.string().superRefine((value, ctx) => {
@@ -71,7 +37,7 @@ export const GetGuildQuerySchema = z.object({ with_counts: booleanQuery });
 
 /** Modify Guild: every field optional; `?`-typed fields of the spec also take null. */
 export const ModifyGuildBodySchema = z.object({
-  name: guildName.optional(),
+  name: displayName(lengthBetween(GUILD_NAME_LENGTH.min, GUILD_NAME_LENGTH.max)).optional(),
   region: z.string().max(64).nullable().optional(),
   verification_level: level(VERIFICATION_LEVEL_MAX).nullable().optional(),
   default_message_notifications: level(DEFAULT_MESSAGE_NOTIFICATIONS_MAX).nullable().optional(),
@@ -98,7 +64,7 @@ export const ModifyGuildBodySchema = z.object({
   preferred_locale: z.enum(GUILD_LOCALES).nullable().optional(),
   features: z.array(feature).optional(),
   description: z.string().max(GUILD_DESCRIPTION_MAX).nullable().optional(),
-  premium_progress_bar_enabled: z.boolean().optional(),
+  premium_progress_bar_enabled: bodyBoolean.optional(),
 });
 export type ModifyGuildBody = z.output<typeof ModifyGuildBodySchema>;
 
@@ -107,15 +73,15 @@ export const GuildAuditLogQuerySchema = z.object({
   user_id: snowflake.optional(),
   target_id: snowflake.optional(),
   action_type: z.coerce.number().int().min(0).optional(),
-  before: snowflake.optional(),
-  after: snowflake.optional(),
+  before: snowflakeCursor.optional(),
+  after: snowflakeCursor.optional(),
   limit: z.coerce.number().int().min(AUDIT_LOG_LIMIT.min).max(AUDIT_LOG_LIMIT.max).default(AUDIT_LOG_LIMIT.default),
 });
 export type GuildAuditLogQuery = z.output<typeof GuildAuditLogQuerySchema>;
 
 /** Guildhall's outbox reader: events after an id (exclusive), oldest first. */
 export const ListGuildEventsQuerySchema = z.object({
-  after: snowflake.default("0"),
+  after: snowflakeCursor.default("0"),
   limit: z.coerce
     .number()
     .int()

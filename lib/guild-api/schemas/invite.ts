@@ -2,25 +2,7 @@
 // Rules that need the guild (channel type, target user's stream, roles and hierarchy) are checked by the service.
 import { z } from "zod";
 import { INVITE_MAX_AGE, INVITE_MAX_USES, INVITE_ROLE_IDS_MAX } from "@/lib/discord/limits";
-import { booleanQuery, snowflake } from "./guild";
-
-const uniqueSnowflakes = (max: number) =>
-  z
-    .array(snowflake)
-    .max(max)
-    .superRefine((ids, ctx) => {
-      const seen = new Set<string>();
-      ids.forEach((id, index) => {
-        if (seen.has(id))
-          ctx.addIssue({
-            code: "custom",
-            path: [index],
-            message: "The set already contains this value.",
-            params: { code: "SET_TYPE_ALREADY_CONTAINS_VALUE" },
-          });
-        seen.add(id);
-      });
-    });
+import { bodyBoolean, booleanQuery, snowflake, uniqueSnowflakes } from "./common";
 
 /** role_ids as Discord's OpenAPI allows it: an array of snowflakes, or one comma-separated string (form bodies). */
 const roleIds = z.preprocess(
@@ -50,14 +32,8 @@ export const CreateChannelInviteBodySchema = z.object({
     .max(INVITE_MAX_USES.max)
     .nullish()
     .transform((v) => v ?? INVITE_MAX_USES.default),
-  temporary: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? false),
-  unique: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? false),
+  temporary: bodyBoolean.nullish().transform((v) => v ?? false),
+  unique: bodyBoolean.nullish().transform((v) => v ?? false),
   target_type: z
     .literal([1, 2])
     .nullish()

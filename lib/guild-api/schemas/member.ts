@@ -9,10 +9,10 @@ import {
   MEMBER_SEARCH_QUERY_MAX,
   NICK_MAX,
 } from "@/lib/discord/limits";
-import { SNOWFLAKE_PATTERN } from "@/lib/discord/snowflake";
+import { bodyBoolean, isoTimestamp, displayName, snowflake, snowflakeCursor } from "./common";
 
-const snowflake = z.string().regex(SNOWFLAKE_PATTERN, { message: "Value is not snowflake." });
-const nick = z.string().max(NICK_MAX).nullish();
+/** A nickname: trimmed, at most 32 characters; "" (or whitespace) and null remove it. */
+const nick = displayName(z.string().max(NICK_MAX)).nullish();
 
 export const ListGuildMembersQuerySchema = z.object({
   limit: z.coerce
@@ -21,7 +21,7 @@ export const ListGuildMembersQuerySchema = z.object({
     .min(MEMBER_LIST_LIMIT.min)
     .max(MEMBER_LIST_LIMIT.max)
     .default(MEMBER_LIST_LIMIT.default),
-  after: snowflake.default("0"),
+  after: snowflakeCursor.default("0"),
 });
 
 export const SearchGuildMembersQuerySchema = z.object({
@@ -38,26 +38,19 @@ export const AddGuildMemberBodySchema = z.object({
   access_token: z.string().min(1).max(10_240),
   nick,
   roles: z.array(snowflake).max(ADD_MEMBER_ROLES_MAX).nullish(),
-  mute: z.boolean().nullish(),
-  deaf: z.boolean().nullish(),
+  mute: bodyBoolean.nullish(),
+  deaf: bodyBoolean.nullish(),
 });
 export type AddGuildMemberBody = z.output<typeof AddGuildMemberBodySchema>;
-
-/** An ISO 8601 timestamp (with its zone); the service checks how far ahead it is. */
-const timestamp = z
-  .string()
-  .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && Number.isFinite(Date.parse(value)), {
-    message: "Could not parse timestamp. Should be ISO8601.",
-    params: { code: "DATE_TIME_TYPE_PARSE" },
-  });
 
 export const ModifyGuildMemberBodySchema = z.object({
   nick,
   roles: z.array(snowflake).max(MEMBER_ROLES_MAX).nullish(),
-  mute: z.boolean().nullish(),
-  deaf: z.boolean().nullish(),
+  mute: bodyBoolean.nullish(),
+  deaf: bodyBoolean.nullish(),
   channel_id: snowflake.nullish(),
-  communication_disabled_until: timestamp.nullish(),
+  /** ms since the epoch; the service checks how far ahead it is. */
+  communication_disabled_until: isoTimestamp.nullish(),
   flags: z.number().int().min(0).nullish(),
 });
 export type ModifyGuildMemberBody = z.output<typeof ModifyGuildMemberBodySchema>;

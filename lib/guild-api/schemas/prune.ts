@@ -2,7 +2,7 @@
 // (body; Discord's OpenAPI also takes the comma-separated string there), at most 100 ids.
 import { z } from "zod";
 import { AUDIT_LOG_REASON_MAX, PRUNE_DAYS, PRUNE_INCLUDE_ROLES_MAX } from "@/lib/discord/limits";
-import { snowflake } from "./guild";
+import { bodyBoolean, snowflake } from "./common";
 
 const roleIds = z.array(snowflake).max(PRUNE_INCLUDE_ROLES_MAX);
 const splitIds = (value: string) =>
@@ -13,7 +13,7 @@ const splitIds = (value: string) =>
 
 export const GetGuildPruneCountQuerySchema = z.object({
   days: z.coerce.number().int().min(PRUNE_DAYS.min).max(PRUNE_DAYS.max).default(PRUNE_DAYS.default),
-  include_roles: z.string().transform(splitIds).pipe(roleIds).default([]),
+  include_roles: z.preprocess((value) => (typeof value === "string" ? splitIds(value) : value), roleIds).default([]),
 });
 
 export const BeginGuildPruneBodySchema = z.object({
@@ -25,10 +25,8 @@ export const BeginGuildPruneBodySchema = z.object({
     .max(PRUNE_DAYS.max)
     .nullish()
     .transform((days) => days ?? PRUNE_DAYS.default),
-  compute_prune_count: z
-    .boolean()
-    .nullish()
-    .transform((compute) => compute ?? true),
+  // discord.py sends "true" / "false"; Discord takes them.
+  compute_prune_count: bodyBoolean.nullish().transform((compute) => compute ?? true),
   include_roles: z
     .preprocess((value) => (typeof value === "string" ? splitIds(value) : value), roleIds.nullish())
     .transform((ids) => ids ?? []),

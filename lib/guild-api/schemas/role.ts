@@ -1,18 +1,27 @@
 // Role request bodies (Create Guild Role, Modify Guild Role, Modify Guild Role Positions), with the spec's limits.
 import { z } from "zod";
 import { ROLE_COLOR_MAX, ROLE_NAME_MAX, ROLE_UNICODE_EMOJI_MAX } from "@/lib/discord/limits";
-import { SNOWFLAKE_PATTERN } from "@/lib/discord/snowflake";
+import { bodyBoolean, displayName, snowflake } from "./common";
 
-const snowflake = z.string().regex(SNOWFLAKE_PATTERN, { message: "Value is not snowflake." });
 const color = z.number().int().min(0).max(ROLE_COLOR_MAX);
 
-/** A permission bitfield: Discord sends decimal strings; integers are accepted too (the OpenAPI file types it so). */
+const MAX_BITFIELD = (1n << 64n) - 1n;
+
+/**
+ * A permission bitfield: Discord sends decimal strings; integers are accepted too (the OpenAPI file types it so; the
+ * body parser keeps those beyond 2^53 exact as bigints). At most 64 bits.
+ */
 export const PermissionsValueSchema = z
   .union([
     z.string().regex(/^\d{1,20}$/, { message: "Value is not a permission bitfield." }),
     z.number().int().nonnegative(),
+    z.bigint().nonnegative(),
   ])
-  .transform((value) => BigInt(value));
+  .transform((value) => BigInt(value))
+  .refine((bits) => bits <= MAX_BITFIELD, {
+    message: "Value is not a permission bitfield.",
+    params: { code: "NUMBER_TYPE_COERCE" },
+  });
 
 export const RoleColorsSchema = z.object({
   primary_color: color.nullish(),
@@ -22,14 +31,14 @@ export const RoleColorsSchema = z.object({
 
 /** Create Guild Role and Modify Guild Role share the fields: all optional and nullable. */
 export const CreateGuildRoleBodySchema = z.object({
-  name: z.string().min(1).max(ROLE_NAME_MAX).nullish(),
+  name: displayName(z.string().min(1).max(ROLE_NAME_MAX)).nullish(),
   permissions: PermissionsValueSchema.nullish(),
   color: color.nullish(),
   colors: RoleColorsSchema.nullish(),
-  hoist: z.boolean().nullish(),
+  hoist: bodyBoolean.nullish(),
   icon: z.string().nullish(),
   unicode_emoji: z.string().min(1).max(ROLE_UNICODE_EMOJI_MAX).nullish(),
-  mentionable: z.boolean().nullish(),
+  mentionable: bodyBoolean.nullish(),
 });
 export type RoleFieldsBody = z.output<typeof CreateGuildRoleBodySchema>;
 

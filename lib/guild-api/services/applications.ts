@@ -475,7 +475,8 @@ function syncDemoSecrets(applicationId: bigint, change: { botToken?: string; cli
 /** Bot → Reset Token: a new bot token, returned once; the old one stops working at once. */
 export function resetBotToken(access: ApplicationAccess): string {
   const app = access.application;
-  if (app.bot_user_id === null) throw Errors.bad(50035, "This application has no bot.");
+  if (app.bot_user_id === null)
+    throw Errors.invalidField(["bot"], "APPLICATION_HAS_NO_BOT", "This application has no bot.");
   const token = newBotToken(app.bot_user_id);
   transaction(() => sql("UPDATE applications SET bot_token_hash = ? WHERE id = ?").run(hashSecret(token), app.id));
   syncDemoSecrets(app.id, { botToken: token });

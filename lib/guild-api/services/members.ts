@@ -323,7 +323,7 @@ export function modifyGuildMember(
     if (body.nick !== undefined) next.nick = body.nick || null;
     if (body.flags != null) next.flags = (before.flags & ~MEMBER_FLAGS_EDITABLE) | (body.flags & MEMBER_FLAGS_EDITABLE);
     if (body.communication_disabled_until !== undefined) {
-      const until = body.communication_disabled_until === null ? null : Date.parse(body.communication_disabled_until);
+      const until = body.communication_disabled_until;
       if (until !== null && until - now > TIMEOUT_MAX_MS)
         issues.push({
           path: ["communication_disabled_until"],

@@ -7,6 +7,7 @@
 // job row (pending_user_ids) until it finishes, so a job cut short by a restart resumes: resumeTargetUserJobs() at
 // server start, or lazily when its status is read.
 import { RESTJSONErrorCodes } from "discord-api-types/v10";
+import { TARGET_USERS_ERRORS_SHOWN, TARGET_USERS_MAX_IDS, TARGET_USERS_MAX_LINES } from "@/lib/discord/limits";
 import { isSnowflake } from "@/lib/discord/snowflake";
 import type { Identity } from "../auth";
 import { ApiError, Errors } from "../errors";
@@ -15,63 +16,115 @@ import { sql, transaction } from "../store/db";
 
 /** Ids written per transaction; small enough that one chunk takes a few milliseconds. */
 const TARGET_USERS_CHUNK = 2_000;
-/** Lines whose users are looked up per query while validating a file (with a yield between lookups). */
+/** Lines read, or users looked up, between two yields to the event loop: each slice stays well under 50 ms. */
 const VALIDATION_CHUNK = 5_000;
 
 export const TargetUsersJobStatus = { Unspecified: 0, Processing: 1, Completed: 2, Failed: 3 } as const;
 
 /**
- * 400 for a file with invalid lines. The spec gives this error its own body: `{"target_users_file": ["line 3: …", …]}`,
- * one string per offending line, instead of Discord's usual {code, message, errors}.
+ * 400 for a file that can't be used. The spec gives this error its own body: `{"target_users_file": ["line 3: …", …]}`,
+ * one string per offending line; Discord's `code`, `message` and `errors` tree are sent beside it so every client
+ * reads it as the invalid form body it is. At most TARGET_USERS_ERRORS_SHOWN lines are named, then one string says
+ * how many more there are, so a file of garbage gets a small answer.
  */
 export class TargetUsersFileError extends ApiError {
   constructor(readonly lines: readonly string[]) {
-    super(400, RESTJSONErrorCodes.InvalidFormBodyOrContentType, "Invalid target users file");
+    super(400, RESTJSONErrorCodes.InvalidFormBodyOrContentType, "Invalid Form Body", {
+      target_users_file: { _errors: lines.map((message) => ({ code: "TARGET_USERS_FILE_INVALID", message })) },
+    });
   }
 
   override toBody() {
-    return { target_users_file: [...this.lines] } as unknown as ReturnType<ApiError["toBody"]>;
+    return { ...super.toBody(), target_users_file: [...this.lines] };
   }
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const idArray = (ids: readonly bigint[]) => `[${ids.join(",")}]`;
 
+/** The problems of a file: the first TARGET_USERS_ERRORS_SHOWN kept in line order, the rest only counted. */
+class ProblemList {
+  private readonly shown: Array<[number, string]> = [];
+  count = 0;
+
+  add(line: number, message: string): void {
+    this.count++;
+    this.shown.push([line, message]);
+    if (this.shown.length > 2 * TARGET_USERS_ERRORS_SHOWN) this.trim();
+  }
+
+  private trim(): void {
+    this.shown.sort((a, b) => a[0] - b[0]);
+    this.shown.length = Math.min(this.shown.length, TARGET_USERS_ERRORS_SHOWN);
+  }
+
+  messages(): string[] {
+    this.trim();
+    const messages = this.shown.map(([, message]) => message);
+    const more = this.count - messages.length;
+    if (more > 0) messages.push(`… and ${more} more ${more === 1 ? "line" : "lines"} with problems`);
+    return messages;
+  }
+}
+
 /**
  * The user ids of a target-users CSV: one column, an optional `user_id` header on line 1, blank lines ignored, each
  * other line the id of an existing user (duplicates count once). Every line is checked; any bad line throws
- * TargetUsersFileError naming each of them, so nothing changes.
+ * TargetUsersFileError naming them (the first 100), so nothing changes. A file with more than
+ * TARGET_USERS_MAX_LINES lines or TARGET_USERS_MAX_IDS distinct ids is refused for that alone. The text is read in
+ * slices of VALIDATION_CHUNK lines with a yield between them, so a large file never holds the event loop.
  */
 export async function parseTargetUsersFile(text: string): Promise<bigint[]> {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
-  const problems: Array<[number, string]> = [];
+  const problems = new ProblemList();
   const candidates: Array<{ line: number; id: bigint }> = [];
-  lines.forEach((raw, index) => {
-    let value = raw.trim();
+  const distinct = new Set<bigint>();
+  let lineNumber = 0;
+  let position = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  while (position <= text.length) {
+    if (lineNumber > 0 && lineNumber % VALIDATION_CHUNK === 0) await yieldToEventLoop();
+    const newline = text.indexOf("\n", position);
+    const end = newline === -1 ? text.length : newline;
+    const raw = text.slice(position, end).trim();
+    position = end + 1;
+    lineNumber++;
+    // Past a cap the file is refused for that alone: its other lines are not worth looking up.
+    if (lineNumber > TARGET_USERS_MAX_LINES) {
+      if (raw === "" && position > text.length) break;
+      throw new TargetUsersFileError([`line ${lineNumber}: the file has more than ${TARGET_USERS_MAX_LINES} lines`]);
+    }
+    let value = raw;
     if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1).trim();
-    if (value === "") return;
-    if (index === 0 && value.toLowerCase() === "user_id") return;
-    if (isSnowflake(value)) candidates.push({ line: index + 1, id: BigInt(value) });
-    else problems.push([index + 1, `line ${index + 1}: ${JSON.stringify(raw.trim())} is not a valid user id`]);
-  });
+    if (value === "") continue;
+    if (lineNumber === 1 && value.toLowerCase() === "user_id") continue;
+    if (!isSnowflake(value) || value === "0") {
+      problems.add(lineNumber, `line ${lineNumber}: ${JSON.stringify(raw.slice(0, 40))} is not a valid user id`);
+      continue;
+    }
+    const id = BigInt(value);
+    if (!distinct.has(id)) {
+      if (distinct.size >= TARGET_USERS_MAX_IDS)
+        throw new TargetUsersFileError([`line ${lineNumber}: the file has more than ${TARGET_USERS_MAX_IDS} user ids`]);
+      distinct.add(id);
+    }
+    candidates.push({ line: lineNumber, id });
+  }
 
   const seen = new Set<bigint>();
   const ids: bigint[] = [];
   const exists = sql("SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))");
   for (let start = 0; start < candidates.length; start += VALIDATION_CHUNK) {
-    if (start > 0) await yieldToEventLoop();
+    await yieldToEventLoop();
     const chunk = candidates.slice(start, start + VALIDATION_CHUNK);
     const known = new Set((exists.all(idArray(chunk.map((c) => c.id))) as Array<{ id: bigint }>).map((row) => row.id));
     for (const { line, id } of chunk) {
-      if (!known.has(id)) problems.push([line, `line ${line}: user ${id} does not exist`]);
+      if (!known.has(id)) problems.add(line, `line ${line}: user ${id} does not exist`);
       else if (!seen.has(id)) {
         seen.add(id);
         ids.push(id);
       }
     }
   }
-  if (problems.length > 0)
-    throw new TargetUsersFileError(problems.sort((a, b) => a[0] - b[0]).map(([, message]) => message));
+  if (problems.count > 0) throw new TargetUsersFileError(problems.messages());
   return ids;
 }
 

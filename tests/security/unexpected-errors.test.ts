@@ -1,0 +1,45 @@
+// Finding 4 (the handler): any unexpected throw, synchronous or not, in the API or the CDN, is answered with
+// Discord's JSON 500 at once and logged, instead of escaping the request listener and leaving the request hanging.
+// Every statement's get() is made to throw under the running server (in this process), as a RangeError from the
+// database driver did for the /cdn owner id above 2^63.
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { startTestServer, type TestServer } from "../integration/harness";
+
+let server: TestServer;
+let db: () => import("better-sqlite3").Database;
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ db } = await import("@/lib/guild-api/store/db"));
+});
+afterAll(() => server?.close());
+
+const quick = () => ({ signal: AbortSignal.timeout(5_000) });
+
+test("a throw in the CDN and in an API route answers a JSON 500 at once and is logged", async () => {
+  const cdnUrl = `${server.baseUrl}/cdn/icons/1/${"0".repeat(32)}.png`;
+  expect((await fetch(cdnUrl, quick())).status).toBe(404);
+  const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  const statement = Object.getPrototypeOf(db().prepare("SELECT 1")) as { get(...args: unknown[]): unknown };
+  const failing = vi.spyOn(statement, "get").mockImplementation(() => {
+    throw new RangeError("The database driver failed");
+  });
+  try {
+    const cdn = await fetch(cdnUrl, quick());
+    expect(cdn.status).toBe(500);
+    expect(cdn.headers.get("content-type")).toBe("application/json");
+    expect(await cdn.json()).toEqual({ code: 0, message: "500: Internal Server Error" });
+
+    const api = await fetch(`${server.baseUrl}/api/v10/guilds/${server.world.guildId}`, {
+      headers: { authorization: `Bot ${server.botToken}` },
+      ...quick(),
+    });
+    expect(api.status).toBe(500);
+    expect(await api.json()).toEqual({ code: 0, message: "500: Internal Server Error" });
+    expect(logged).toHaveBeenCalled();
+    // The log names the request by path only: never a query string, which may carry codes or tokens.
+    expect(logged.mock.calls.some((call) => String(call[0]).includes("/cdn/icons/1/"))).toBe(true);
+  } finally {
+    failing.mockRestore();
+    logged.mockRestore();
+  }
+});
