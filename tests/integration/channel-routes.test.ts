@@ -250,6 +250,58 @@ describe("Modify Channel", () => {
   });
 });
 
+describe("Modify Channel for a thread", () => {
+  const thread = async (owner: string) => {
+    const row = (await sqlite())
+      .prepare("SELECT c.id FROM channels c JOIN users u ON u.id = c.owner_id WHERE c.type = 11 AND u.username = ?")
+      .get(owner) as { id: bigint };
+    return String(row.id);
+  };
+
+  test("its owner renames it; locking needs MANAGE_THREADS; others may not; THREAD_UPDATE and its audit entry", async () => {
+    const id = await thread("dee_fox");
+    const after = await lastEvent();
+    const renamed = await ok("dee_fox", "PATCH", `/channels/${id}`, {
+      name: "Renamed thread",
+      auto_archive_duration: 60,
+    });
+    expectOperationResponse("PATCH", "/channels/{channel_id}", 200, renamed);
+    expect(renamed).toMatchObject({ name: "Renamed thread", thread_metadata: { auto_archive_duration: 60 } });
+    expect(await eventsAfter(after)).toEqual([{ type: "THREAD_UPDATE", d: renamed }]);
+    expect((await audit(111, id))[0].changes).toEqual(
+      expect.arrayContaining([{ key: "auto_archive_duration", old_value: 1440, new_value: 60 }]),
+    );
+    expect(await call("dee_fox", "PATCH", `/channels/${id}`, { locked: true })).toMatchObject({
+      status: 403,
+      json: { code: 50013 },
+    });
+    expect(await call("member", "PATCH", `/channels/${id}`, { name: "mine now" })).toMatchObject({
+      status: 403,
+      json: { code: 50013 },
+    });
+    expect(await call("owner", "PATCH", `/channels/${id}`, { invitable: true })).toMatchObject({
+      status: 400,
+      json: { errors: { invitable: { _errors: [{ code: "FIELD_NOT_APPLICABLE" }] } } },
+    });
+  });
+
+  test("an archived thread changes only when reopened in the same request", async () => {
+    const id = await thread("dee_fox");
+    await ok("mod", "PATCH", `/channels/${id}`, { archived: true, locked: true, rate_limit_per_user: 10 });
+    expect(await call("mod", "PATCH", `/channels/${id}`, { name: "x" })).toMatchObject({
+      status: 400,
+      json: { code: 50083 },
+    });
+    expect((await call("dee_fox", "PATCH", `/channels/${id}`, { archived: false })).status).toBe(403); // locked
+    const reopened = await ok("mod", "PATCH", `/channels/${id}`, { archived: false, locked: false, name: "back" });
+    expect(reopened).toMatchObject({
+      name: "back",
+      rate_limit_per_user: 10,
+      thread_metadata: { archived: false, locked: false },
+    });
+  });
+});
+
 describe("Edit Channel Permissions and Delete Channel Permission", () => {
   test("204; CHANNEL_UPDATE; CHANNEL_OVERWRITE_CREATE, _UPDATE and _DELETE audit entries", async () => {
     const text = await make({ name: "overwrites" });

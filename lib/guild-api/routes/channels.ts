@@ -11,14 +11,17 @@ import {
   getChannelInvites,
   listActiveThreads,
   listGuildChannels,
+  isThreadChannel,
   modifyChannel,
   modifyGuildChannelPositions,
+  modifyThread,
 } from "../services/channels";
 import {
   CreateGuildChannelBodySchema,
   EditChannelPermissionsBodySchema,
   ModifyChannelBodySchema,
   ModifyGuildChannelPositionsBodySchema,
+  ModifyThreadBodySchema,
 } from "../schemas/channel";
 
 export const channelRoutes: RouteDefinition[] = [
@@ -48,9 +51,11 @@ export const channelRoutes: RouteDefinition[] = [
     ok(getChannel(ctx.caller, snowflakeParam(ctx, "channelId"))),
   ),
 
-  // PATCH /channels/{channel.id}: Modify Channel
+  // PATCH /channels/{channel.id}: Modify Channel (a guild channel's fields, or a thread's)
   route("PATCH", "/channels/:channelId", "required", async (ctx) => {
     const channelId = snowflakeParam(ctx, "channelId");
+    if (isThreadChannel(channelId))
+      return ok(modifyThread(ctx.caller, channelId, await ctx.json(ModifyThreadBodySchema), ctx.auditReason));
     return ok(modifyChannel(ctx.caller, channelId, await ctx.json(ModifyChannelBodySchema), ctx.auditReason));
   }),
 

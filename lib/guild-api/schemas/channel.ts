@@ -130,3 +130,20 @@ export const EditChannelPermissionsBodySchema = z.object({
   deny: bitfield.nullable().optional(),
 });
 export type EditChannelPermissionsBody = z.output<typeof EditChannelPermissionsBodySchema>;
+
+/** A forum or media thread carries at most this many of its parent's tags (Discord's limit). */
+export const THREAD_APPLIED_TAGS_MAX = 5;
+
+/** Modify Channel for a thread: every field optional. */
+export const ModifyThreadBodySchema = z.object({
+  name: lengthBetween(CHANNEL_NAME_LENGTH.min, CHANNEL_NAME_LENGTH.max).optional(),
+  archived: z.boolean().optional(),
+  auto_archive_duration: z.literal(THREAD_AUTO_ARCHIVE_DURATIONS).optional(),
+  locked: z.boolean().optional(),
+  /** Private threads only: whether non-moderators may add other members. */
+  invitable: z.boolean().optional(),
+  rate_limit_per_user: seconds.nullable().optional(),
+  flags: z.number().int().min(0).optional(),
+  applied_tags: z.array(snowflake).max(THREAD_APPLIED_TAGS_MAX).optional(),
+});
+export type ModifyThreadBody = z.output<typeof ModifyThreadBodySchema>;

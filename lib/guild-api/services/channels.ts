@@ -29,6 +29,7 @@ import type {
   EditChannelPermissionsBody,
   ModifyChannelBody,
   ModifyGuildChannelPositionsBody,
+  ModifyThreadBody,
   OverwriteBody,
 } from "../schemas/channel";
 import { sql, transaction } from "../store/db";
@@ -482,7 +483,7 @@ const UPDATE_CHANNEL = `UPDATE channels SET type = @type, name = @name, position
 export function modifyChannel(caller: Identity, channelId: bigint, body: ModifyChannelBody, reason: string | null) {
   const target = channelAccessFor(caller, channelId);
   const { access, channel: row } = target;
-  if (THREAD_TYPES.includes(Number(row.type))) throw cannotExecuteOnChannelType();
+  if (THREAD_TYPES.includes(Number(row.type))) throw cannotExecuteOnChannelType(); // threads: modifyThread
   requireInChannel(target, P.ManageChannels);
   if (body.permission_overwrites != null) requireInChannel(target, P.ManageRoles);
 
@@ -890,5 +891,114 @@ function writeOverwrites(
       "CHANNEL_UPDATE",
       serializeChannel(findChannel(access.guildId, channel.id) as ChannelRow),
     );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Modify Channel for a thread
+
+/** Whether `channelId` names a thread (Modify Channel picks its body schema by it). */
+export function isThreadChannel(channelId: bigint): boolean {
+  const row = sql("SELECT type FROM channels WHERE id = ?").get(channelId) as { type: bigint } | undefined;
+  return row !== undefined && THREAD_TYPES.includes(Number(row.type));
+}
+
+const PINNED = 1 << 1;
+const threadArchived = () => new ApiError(400, RESTJSONErrorCodes.InvalidActionOnArchivedThread, "Thread is archived");
+
+interface ThreadMetadata {
+  archived: boolean;
+  auto_archive_duration: number;
+  archive_timestamp: string;
+  locked: boolean;
+  invitable?: boolean;
+  create_timestamp?: string;
+}
+
+/**
+ * Modify Channel for a thread. The thread must be open, or be reopened by this request (400 50083 otherwise).
+ * Its owner may rename it, archive or reopen it (unless locked), and change its archive duration and tags; anyone
+ * with SEND_MESSAGES_IN_THREADS may reopen an unlocked thread; everything else (locking, invitable, slow mode,
+ * pinning, and any change to another member's thread) needs MANAGE_THREADS. Tags must be the parent forum's. One
+ * transaction updates the thread, writes THREAD_UPDATE to the audit log and fires THREAD_UPDATE.
+ */
+export function modifyThread(caller: Identity, channelId: bigint, body: ModifyThreadBody, reason: string | null) {
+  const target = channelAccessFor(caller, channelId);
+  const { access, channel: row, permissions } = target;
+  const metadata = JSON.parse(row.thread_metadata ?? "{}") as ThreadMetadata;
+  const canManage = hasPermission(permissions, P.ManageThreads) && !(access.member.pending && !access.isOwner);
+  const isOwner = row.owner_id === caller.userId;
+  const onlyReopens = Object.keys(body).every((key) => key === "archived") && body.archived === false;
+  if (!canManage) {
+    const ownerFields = ["name", "archived", "auto_archive_duration", "applied_tags"];
+    const allowed =
+      (onlyReopens && !metadata.locked && hasPermission(permissions, P.SendMessagesInThreads)) ||
+      (isOwner && !metadata.locked && Object.keys(body).every((key) => ownerFields.includes(key)));
+    if (!allowed) throw Errors.missingPermissions();
+  }
+  if (metadata.archived && body.archived !== false) throw threadArchived();
+
+  const parent = row.parent_id === null ? undefined : findChannel(row.guild_id, row.parent_id);
+  const parentType = parent ? Number(parent.type) : undefined;
+  const inForum = parentType === Forum || parentType === Media;
+  const issues: FieldIssue[] = [];
+  if (body.invitable !== undefined && Number(row.type) !== ChannelType.PrivateThread)
+    issues.push({ path: ["invitable"], code: FIELD_NOT_APPLICABLE, message: "Only private threads take invitable." });
+  if (body.flags !== undefined && (body.flags & ~(inForum ? PINNED : 0)) !== 0)
+    issues.push({ path: ["flags"], code: FIELD_NOT_APPLICABLE, message: "Only forum threads can be pinned." });
+  if (body.applied_tags !== undefined) {
+    const tags = new Set(
+      (parent?.available_tags ? (JSON.parse(parent.available_tags) as Array<{ id: string }>) : []).map((t) => t.id),
+    );
+    if (!inForum)
+      issues.push({ path: ["applied_tags"], code: FIELD_NOT_APPLICABLE, message: "Only forum threads take tags." });
+    else
+      body.applied_tags.forEach((tag, index) => {
+        if (!tags.has(tag))
+          issues.push({ path: ["applied_tags", index], code: "BASE_TYPE_CHOICES", message: "Not a tag of the forum." });
+      });
+  }
+  if (issues.length > 0) throw invalidFormBody(issues);
+
+  const now = new Date().toISOString();
+  const archivedChanges = body.archived !== undefined && body.archived !== metadata.archived;
+  const nextMetadata: ThreadMetadata = {
+    ...metadata,
+    archived: body.archived ?? metadata.archived,
+    auto_archive_duration: body.auto_archive_duration ?? metadata.auto_archive_duration,
+    locked: body.locked ?? metadata.locked,
+    ...(body.invitable !== undefined ? { invitable: body.invitable } : {}),
+    archive_timestamp: archivedChanges ? now : metadata.archive_timestamp,
+  };
+  return transaction(() => {
+    sql(
+      `UPDATE channels SET name = ?, thread_metadata = ?, archived = ?, rate_limit_per_user = ?, flags = ?, applied_tags = ?
+        WHERE id = ?`,
+    ).run(
+      body.name ?? row.name,
+      JSON.stringify(nextMetadata),
+      nextMetadata.archived ? 1 : 0,
+      body.rate_limit_per_user === undefined ? row.rate_limit_per_user : (body.rate_limit_per_user ?? 0),
+      body.flags ?? row.flags,
+      body.applied_tags === undefined ? row.applied_tags : JSON.stringify(body.applied_tags),
+      row.id,
+    );
+    const before = serializeThread(row);
+    const after = serializeThread(findChannel(row.guild_id, row.id) as ChannelRow);
+    const changes = diffChanges(before, after, ["name", "rate_limit_per_user", "flags", "applied_tags"]);
+    for (const key of ["archived", "locked", "auto_archive_duration", "invitable"] as const)
+      if (metadata[key] !== nextMetadata[key])
+        changes.push({ key, old_value: metadata[key], new_value: nextMetadata[key] });
+    if (changes.length > 0)
+      writeAuditLog({
+        guildId: access.guildId,
+        userId: caller.userId,
+        actionType: AuditLogEvent.ThreadUpdate,
+        targetId: row.id,
+        reason,
+        changes,
+      });
+    emitEvent(access.guildId, "THREAD_UPDATE", after);
+    return after;
   });
 }
