@@ -3,7 +3,7 @@
 The library is pointed at Guildhall by its base URL alone and logs in with the demo bot token. Every guild-management
 call it offers is made as a bot author would make it, and each outcome is confirmed by a second, independent read.
 No gateway: login() is HTTP (GET /users/@me, GET /oauth2/applications/@me); what the gateway's GUILD_CREATE would
-put in discord.py's cache (the guild's channels) is filled from fetch_channel, because move() and
+put in discord.py's cache (the guild's channels) is filled from Guild.fetch_channel, because move() and
 edit(category=...) read it.
 
 Prints one JSON line per check: {"check", "ok", "detail"}, plus "limit" when the check confirms a documented
@@ -93,13 +93,16 @@ async def main():
     state["guild"] = guild
 
     async def cache_channels():
-        """What GUILD_CREATE would have cached: every channel discord.py knows the type of."""
-        for channel_id in CHANNELS.values():
-            if guild.get_channel(channel_id) is None:
-                try:
-                    guild._add_channel(await client.fetch_channel(channel_id))
-                except discord.InvalidData:
-                    pass  # the media channel (type 16): see the fetch_channels check
+        """What the gateway keeps in discord.py's cache (GUILD_CREATE, CHANNEL_CREATE/DELETE): the guild's channels as
+        they are now, each of a type discord.py knows. create_*_channel adds to the cache; nothing removes a deleted
+        channel without the gateway, so it is dropped here."""
+        live = {int(c["id"]): c for c in await client.http.get_all_guild_channels(GUILD_ID)}
+        for channel in list(guild.channels):
+            if channel.id not in live:
+                guild._remove_channel(channel)
+        for channel_id, data in live.items():
+            if guild.get_channel(channel_id) is None and data["type"] != 16:  # media: see the fetch_channels check
+                guild._add_channel(await guild.fetch_channel(channel_id))
 
     # ---------------------------------------------------------------- guild
     async def guild_edit():
@@ -116,9 +119,9 @@ async def main():
         general = guild.get_channel(CHANNELS["general"])
         afk = guild.get_channel(CHANNELS["AFK"])
         await guild.edit(system_channel=general, afk_channel=afk, afk_timeout=900)
-        again = await client.fetch_guild(GUILD_ID)
-        expect(again._system_channel_id == general.id, f"system channel {again._system_channel_id}")
-        expect(again._afk_channel_id == afk.id and again.afk_timeout == 900, f"afk {again._afk_channel_id}")
+        again = await client.http.get_guild(GUILD_ID)
+        expect(again["system_channel_id"] == str(general.id), f"system channel {again['system_channel_id']}")
+        expect(again["afk_channel_id"] == str(afk.id) and again["afk_timeout"] == 900, f"afk {again['afk_channel_id']}")
 
     await check("Guild.edit channels", guild_edit_channels)
 
@@ -237,8 +240,7 @@ async def main():
 
     async def channel_move():
         await cache_channels()
-        channel = await client.fetch_channel(CHANNELS["memes"])
-        guild._add_channel(channel)
+        channel = guild.get_channel(CHANNELS["memes"])
         await channel.move(beginning=True)
         raw = await client.http.get_all_guild_channels(GUILD_ID)
         siblings = sorted(
