@@ -225,6 +225,12 @@ describe("Modify Channel", () => {
     });
     await ok("admin", "DELETE", `${route}/permissions/${member}`);
     expect((await channel(text.id)).permission_overwrites).toEqual([]);
+    // An explicit MANAGE_ROLES allow for the moderator in this channel lifts the limit, as on Discord.
+    await ok("owner", "PUT", `${route}/permissions/${server.world.roles.moderator}`, {
+      type: 0,
+      allow: String(P.ManageRoles),
+    });
+    await ok("mod", "PUT", `${route}/permissions/${member}`, { type: 0, deny: String(P.ManageWebhooks) });
   });
 
   test("unknown overwrite targets: field errors in a list, 404 on the path", async () => {

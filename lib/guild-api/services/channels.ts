@@ -477,7 +477,7 @@ const UPDATE_CHANNEL = `UPDATE channels SET type = @type, name = @name, position
  * body carries permission_overwrites). The fields follow the channel's type as in Create Guild Channel, plus flags
  * (forum and media) and text ↔ announcement conversion (which needs NEWS or COMMUNITY). Text, announcement and
  * forum names are normalised as Discord does. Overwrites are replaced by the list given: the caller may change only
- * bits it holds in the channel (administrators and the owner any). One transaction updates the row, writes
+ * bits it holds in the channel (assertMayChangeOverwrites). One transaction updates the row, writes
  * CHANNEL_UPDATE and one CHANNEL_OVERWRITE_CREATE/UPDATE/DELETE entry per overwrite changed, and fires CHANNEL_UPDATE.
  */
 export function modifyChannel(caller: Identity, channelId: bigint, body: ModifyChannelBody, reason: string | null) {
@@ -717,7 +717,7 @@ export function getChannelInvites(caller: Identity, channelId: bigint, now = Dat
 /**
  * Overwrites as Modify Channel stores them: targets checked against the guild's roles and members (type inferred
  * when absent), at most one per id. The caller may allow or deny only bits it holds in the channel, counting only the
- * bits that change against the channel's current overwrites (403 otherwise); administrators and the owner any.
+ * bits that change against the channel's current overwrites (403 otherwise); exemptions in assertMayChangeOverwrites.
  */
 function resolveOverwriteList(
   target: ChannelAccess,
@@ -762,11 +762,23 @@ function changedBits(before: OverwriteJson | undefined, after: OverwriteJson | u
   return (bits(before, "allow") ^ bits(after, "allow")) | (bits(before, "deny") ^ bits(after, "deny"));
 }
 
+/**
+ * Discord's rule for changing overwrites: only bits the caller holds in the channel, unless it is an administrator or
+ * the owner, or an overwrite of this channel that applies to it (its member, one of its roles, @everyone) allows
+ * MANAGE_ROLES explicitly.
+ */
 function assertMayChangeOverwrites(
-  { access, permissions }: ChannelAccess,
+  { access, channel, permissions }: ChannelAccess,
   pairs: ReadonlyArray<readonly [OverwriteJson | undefined, OverwriteJson | undefined]>,
 ): void {
   if (access.isOwner || access.has(P.Administrator)) return;
+  const mine = new Set([String(access.guildId), ...access.memberRoleIds.map(String)]);
+  const grantedHere = (JSON.parse(channel.permission_overwrites) as OverwriteJson[]).some(
+    (o) =>
+      (o.type === 1 ? o.id === String(access.caller.userId) : mine.has(o.id)) &&
+      (BigInt(o.allow) & P.ManageRoles) !== 0n,
+  );
+  if (grantedHere) return;
   for (const [before, after] of pairs)
     if ((changedBits(before, after) & ~permissions) !== 0n) throw Errors.missingPermissions();
 }
