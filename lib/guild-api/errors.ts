@@ -47,6 +47,13 @@ export const Errors = {
   unknownUser: () => new ApiError(404, E.UnknownUser, "Unknown User"),
   unknownBan: () => new ApiError(404, E.UnknownBan, "Unknown Ban"),
   unknownInvite: () => new ApiError(404, E.UnknownInvite, "Unknown Invite"),
+  unknownOverwrite: () => new ApiError(404, E.UnknownPermissionOverwrite, "Unknown Overwrite"),
+  cannotDeleteCommunityChannel: () =>
+    new ApiError(
+      400,
+      E.CannotDeleteChannelRequiredForCommunityGuilds,
+      "Cannot delete a channel required for Community guilds",
+    ),
   unknownIntegration: () => new ApiError(404, E.UnknownIntegration, "Unknown Integration"),
   unknownApplication: () => new ApiError(404, E.UnknownApplication, "Unknown Application"),
   unknownEmoji: () => new ApiError(404, E.UnknownEmoji, "Unknown Emoji"),

@@ -9,6 +9,8 @@ export type GatewayDispatch =
   | "CHANNEL_CREATE"
   | "CHANNEL_UPDATE"
   | "CHANNEL_DELETE"
+  | "THREAD_UPDATE"
+  | "THREAD_DELETE"
   | "GUILD_ROLE_CREATE"
   | "GUILD_ROLE_UPDATE"
   | "GUILD_ROLE_DELETE"

@@ -15,6 +15,8 @@ import { isSnowflake } from "@/lib/discord/snowflake";
 import { ApiError, Errors, invalidFormBody } from "./errors";
 import type { RouteContext } from "./http";
 import type { Identity } from "./auth";
+import { sql } from "./store/db";
+import { THREAD_TYPES, type ChannelRow } from "./serializers/channel";
 import {
   findGuild,
   findMember,
@@ -161,6 +163,38 @@ export function guildAccessFor(caller: Identity, guildId: bigint): GuildAccess {
   const member = findMember(guildId, caller.userId);
   if (!member) throw Errors.missingAccess();
   return new GuildAccess(guild, listGuildRoles(guildId), caller, member, memberRoleIds(guildId, caller.userId));
+}
+
+/** A guild channel (or thread) as the caller sees it: the guild access and the caller's permissions in the channel. */
+export interface ChannelAccess {
+  access: GuildAccess;
+  channel: ChannelRow;
+  /** Permissions in the channel; a thread is judged by its parent's overwrites. */
+  permissions: bigint;
+}
+
+/**
+ * The channel named by `channelId` for the caller: 404 Unknown Channel when it does not exist, 403 Missing Access when
+ * the caller is not a member of its guild or cannot view it (Discord does not tell such callers the channel exists).
+ */
+export function channelAccessFor(caller: Identity, channelId: bigint): ChannelAccess {
+  const channel = sql("SELECT * FROM channels WHERE id = ?").get(channelId) as ChannelRow | undefined;
+  if (!channel) throw Errors.unknownChannel();
+  const access = guildAccessFor(caller, channel.guild_id);
+  const judgedBy =
+    THREAD_TYPES.includes(Number(channel.type)) && channel.parent_id !== null
+      ? ((sql("SELECT permission_overwrites FROM channels WHERE id = ?").get(channel.parent_id) as
+          { permission_overwrites: string } | undefined) ?? channel)
+      : channel;
+  const permissions = access.channelPermissions(judgedBy.permission_overwrites);
+  if (!hasPermission(permissions, PermissionFlagsBits.ViewChannel)) throw Errors.missingAccess();
+  return { access, channel, permissions };
+}
+
+/** 403 Missing Permissions unless the caller holds every flag in the channel. Pending members hold nothing. */
+export function requireInChannel({ access, permissions }: ChannelAccess, ...flags: bigint[]): void {
+  if (access.member.pending && !access.isOwner) throw Errors.missingPermissions();
+  for (const flag of flags) if (!hasPermission(permissions, flag)) throw Errors.missingPermissions();
 }
 
 export const Permission = PermissionFlagsBits;

@@ -17,6 +17,11 @@ export const applicationRoutes: RouteDefinition[] = [
     ok(getCurrentApplication(applicationAccessForIdentity(ctx.caller))),
   ),
 
+  // GET /oauth2/applications/@me: Get Current Bot Application Information (discord.py's login reads it)
+  route("GET", "/oauth2/applications/@me", "required", (ctx) =>
+    ok(getCurrentApplication(applicationAccessForIdentity(ctx.caller))),
+  ),
+
   // PATCH /applications/@me: Edit Current Application
   route(
     "PATCH",

@@ -1,13 +1,28 @@
-// Guild channels: Get Guild Channels, Create Guild Channel, Modify Guild Channel Positions, List Active Guild Threads.
+// Channels: the guild's list (Get Guild Channels, Create Guild Channel, Modify Guild Channel Positions, List Active
+// Guild Threads) and one channel (Get, Modify and Delete Channel, its invites and permission overwrites).
 import { created, noContent, ok, route, type RouteDefinition } from "../http";
-import { guildAccess, Permission } from "../guards";
+import { guildAccess, Permission, snowflakeParam } from "../guards";
 import {
   createGuildChannel,
+  deleteChannel,
+  deleteChannelPermission,
+  editChannelPermissions,
+  getChannel,
+  getChannelInvites,
   listActiveThreads,
   listGuildChannels,
+  isThreadChannel,
+  modifyChannel,
   modifyGuildChannelPositions,
+  modifyThread,
 } from "../services/channels";
-import { CreateGuildChannelBodySchema, ModifyGuildChannelPositionsBodySchema } from "../schemas/channel";
+import {
+  CreateGuildChannelBodySchema,
+  EditChannelPermissionsBodySchema,
+  ModifyChannelBodySchema,
+  ModifyGuildChannelPositionsBodySchema,
+  ModifyThreadBodySchema,
+} from "../schemas/channel";
 
 export const channelRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/channels: Get Guild Channels
@@ -30,4 +45,43 @@ export const channelRoutes: RouteDefinition[] = [
 
   // GET /guilds/{guild.id}/threads/active: List Active Guild Threads
   route("GET", "/guilds/:guildId/threads/active", "required", (ctx) => ok(listActiveThreads(guildAccess(ctx)))),
+
+  // GET /channels/{channel.id}: Get Channel
+  route("GET", "/channels/:channelId", "required", (ctx) =>
+    ok(getChannel(ctx.caller, snowflakeParam(ctx, "channelId"))),
+  ),
+
+  // PATCH /channels/{channel.id}: Modify Channel (a guild channel's fields, or a thread's)
+  route("PATCH", "/channels/:channelId", "required", async (ctx) => {
+    const channelId = snowflakeParam(ctx, "channelId");
+    if (isThreadChannel(channelId))
+      return ok(modifyThread(ctx.caller, channelId, await ctx.json(ModifyThreadBodySchema), ctx.auditReason));
+    return ok(modifyChannel(ctx.caller, channelId, await ctx.json(ModifyChannelBodySchema), ctx.auditReason));
+  }),
+
+  // DELETE /channels/{channel.id}: Delete/Close Channel
+  route("DELETE", "/channels/:channelId", "required", (ctx) =>
+    ok(deleteChannel(ctx.caller, snowflakeParam(ctx, "channelId"), ctx.auditReason)),
+  ),
+
+  // GET /channels/{channel.id}/invites: Get Channel Invites
+  route("GET", "/channels/:channelId/invites", "required", (ctx) =>
+    ok(getChannelInvites(ctx.caller, snowflakeParam(ctx, "channelId"))),
+  ),
+
+  // PUT /channels/{channel.id}/permissions/{overwrite.id}: Edit Channel Permissions
+  route("PUT", "/channels/:channelId/permissions/:overwriteId", "required", async (ctx) => {
+    const channelId = snowflakeParam(ctx, "channelId");
+    const overwriteId = snowflakeParam(ctx, "overwriteId");
+    const body = await ctx.json(EditChannelPermissionsBodySchema);
+    editChannelPermissions(ctx.caller, channelId, overwriteId, body, ctx.auditReason);
+    return noContent();
+  }),
+
+  // DELETE /channels/{channel.id}/permissions/{overwrite.id}: Delete Channel Permission
+  route("DELETE", "/channels/:channelId/permissions/:overwriteId", "required", (ctx) => {
+    const channelId = snowflakeParam(ctx, "channelId");
+    deleteChannelPermission(ctx.caller, channelId, snowflakeParam(ctx, "overwriteId"), ctx.auditReason);
+    return noContent();
+  }),
 ];

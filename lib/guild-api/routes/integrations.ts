@@ -1,6 +1,7 @@
-// Voice regions, integrations, and the vanity URL.
+// Voice regions (general and per guild), integrations, and the vanity URL.
 import { noContent, ok, route, type RouteDefinition } from "../http";
 import { guildAccess, snowflakeParam } from "../guards";
+import { VOICE_REGIONS } from "../voice-regions";
 import {
   deleteGuildIntegration,
   getGuildIntegrations,
@@ -9,6 +10,9 @@ import {
 } from "../services/integrations";
 
 export const integrationRoutes: RouteDefinition[] = [
+  // GET /voice/regions: List Voice Regions (never the VIP ones, which only a VIP guild's list shows)
+  route("GET", "/voice/regions", "required", () => ok(VOICE_REGIONS)),
+
   // GET /guilds/{guild.id}/regions: Get Guild Voice Regions
   route("GET", "/guilds/:guildId/regions", "required", (ctx) => ok(getGuildVoiceRegions(guildAccess(ctx)))),
 

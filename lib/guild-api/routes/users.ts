@@ -1,4 +1,4 @@
-// /users routes: the caller's own user, its guilds, and its member object in one guild.
+// /users routes: any user by id, the caller's own user, its guilds, and its member object in one guild.
 import { z } from "zod";
 import { computeBasePermissions } from "@/lib/discord/permissions";
 import { USER_GUILDS_LIMIT } from "@/lib/discord/limits";
@@ -8,7 +8,7 @@ import { ok, route, type RouteContext } from "../http";
 import { permissionContextOf, snowflakeParam } from "../guards";
 import { sql } from "../store/db";
 import { findGuild, findMember, listGuildRoles, memberRoleIds, type GuildRow } from "../store/guild-context";
-import { serializeCurrentUser, USER_COLUMNS, type UserRow } from "../serializers/user";
+import { serializeCurrentUser, serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
 import { serializeMember } from "../serializers/member";
 
 /** Bearer tokens need `scope`; bot tokens are not scoped. */
@@ -37,6 +37,14 @@ export const userRoutes = [
     const row = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(ctx.caller.userId) as UserRow | undefined;
     if (!row) throw Errors.unknownUser();
     return ok(serializeCurrentUser(row));
+  }),
+
+  // GET /users/{user.id}: Get User (any authenticated caller: bots and the dashboard need names for ids)
+  route("GET", "/users/:userId", "required", (ctx) => {
+    const row = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(snowflakeParam(ctx, "userId")) as
+      UserRow | undefined;
+    if (!row) throw Errors.unknownUser();
+    return ok(serializeUser(row));
   }),
 
   // GET /users/@me/guilds: Get Current User Guilds (OAuth2 scope guilds)

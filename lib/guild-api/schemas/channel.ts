@@ -1,4 +1,5 @@
-// Request schemas of the channel operations: Create Guild Channel and Modify Guild Channel Positions.
+// Request schemas of the channel operations: Create Guild Channel, Modify Guild Channel Positions, Modify Channel and
+// Edit Channel Permissions.
 // Which fields a channel type accepts, the bitrate ceiling and the overwrite rules need the guild, so the
 // service checks those; here are the shapes and the fixed bounds.
 import { z } from "zod";
@@ -92,3 +93,61 @@ export const ModifyGuildChannelPositionsBodySchema = z.array(
   }),
 );
 export type ModifyGuildChannelPositionsBody = z.output<typeof ModifyGuildChannelPositionsBodySchema>;
+
+/** Forum and media topics may be longer than a text channel's (Discord's OpenAPI: 4096); the service bounds the rest. */
+export const FORUM_TOPIC_MAX = 4096;
+
+const ForumTagUpdateSchema = ForumTagBodySchema.extend({ id: snowflake.nullable().optional() });
+
+/**
+ * Modify Channel for a guild channel: every field optional; null resets a field to its default (a parent of null
+ * takes the channel out of its category). Which fields apply to which channel type is the service's check.
+ */
+export const ModifyChannelBodySchema = z.object({
+  name: lengthBetween(CHANNEL_NAME_LENGTH.min, CHANNEL_NAME_LENGTH.max).optional(),
+  /** Only text ↔ announcement conversions exist. */
+  type: z.literal([0, 5]).nullable().optional(),
+  position: z.number().int().min(0).nullable().optional(),
+  topic: z.string().max(FORUM_TOPIC_MAX).nullable().optional(),
+  nsfw: z.boolean().nullable().optional(),
+  rate_limit_per_user: seconds.nullable().optional(),
+  bitrate: z.number().int().min(BITRATE_MIN).nullable().optional(),
+  user_limit: z.number().int().min(0).nullable().optional(),
+  permission_overwrites: z.array(OverwriteBodySchema).max(CHANNEL_OVERWRITES_MAX).nullable().optional(),
+  parent_id: snowflake.nullable().optional(),
+  rtc_region: z.string().max(64).nullable().optional(),
+  video_quality_mode: z.literal([1, 2]).nullable().optional(),
+  default_auto_archive_duration: z.literal(THREAD_AUTO_ARCHIVE_DURATIONS).nullable().optional(),
+  flags: z.number().int().min(0).nullable().optional(),
+  available_tags: z.array(ForumTagUpdateSchema).max(FORUM_TAGS_MAX).nullable().optional(),
+  default_reaction_emoji: DefaultReactionBodySchema.nullable().optional(),
+  default_thread_rate_limit_per_user: seconds.nullable().optional(),
+  default_sort_order: z.literal([0, 1]).nullable().optional(),
+  default_forum_layout: z.literal([0, 1, 2]).nullable().optional(),
+});
+export type ModifyChannelBody = z.output<typeof ModifyChannelBodySchema>;
+
+/** Edit Channel Permissions: the overwrite's type (0 role, 1 member), and the bits it allows and denies. */
+export const EditChannelPermissionsBodySchema = z.object({
+  type: z.literal([0, 1]).nullable().optional(),
+  allow: bitfield.nullable().optional(),
+  deny: bitfield.nullable().optional(),
+});
+export type EditChannelPermissionsBody = z.output<typeof EditChannelPermissionsBodySchema>;
+
+/** A forum or media thread carries at most this many of its parent's tags (Discord's limit). */
+export const THREAD_APPLIED_TAGS_MAX = 5;
+
+/** Modify Channel for a thread: every field optional. */
+export const ModifyThreadBodySchema = z.object({
+  name: lengthBetween(CHANNEL_NAME_LENGTH.min, CHANNEL_NAME_LENGTH.max).optional(),
+  archived: z.boolean().optional(),
+  auto_archive_duration: z.literal(THREAD_AUTO_ARCHIVE_DURATIONS).optional(),
+  locked: z.boolean().optional(),
+  /** Private threads only: whether non-moderators may add other members. */
+  invitable: z.boolean().optional(),
+  rate_limit_per_user: seconds.nullable().optional(),
+  flags: z.number().int().min(0).optional(),
+  applied_tags: z.array(snowflake).max(THREAD_APPLIED_TAGS_MAX).optional(),
+});
+export type ModifyThreadBody = z.output<typeof ModifyThreadBodySchema>;

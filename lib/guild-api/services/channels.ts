@@ -1,7 +1,11 @@
-// Channel operations: Get Guild Channels, Create Guild Channel, Modify Guild Channel Positions, List Active Guild Threads.
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
+// Channel operations: Get Guild Channels, Create Guild Channel, Modify Guild Channel Positions, List Active Guild
+// Threads, Get/Modify/Delete Channel, Get Channel Invites, Edit Channel Permissions, Delete Channel Permission.
+import { PermissionFlagsBits as P, RESTJSONErrorCodes } from "discord-api-types/v10";
 import { ALL_PERMISSIONS, hasPermission } from "@/lib/discord/permissions";
+import { normaliseChannelName } from "@/lib/discord/channel-names";
 import {
+  CHANNEL_NAME_LENGTH,
+  CHANNEL_TOPIC_MAX,
   DEFAULT_BITRATE,
   STAGE_BITRATE_MAX,
   STAGE_USER_LIMIT_MAX,
@@ -10,12 +14,31 @@ import {
 } from "@/lib/discord/limits";
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { AuditLogEvent, diffChanges, writeAuditLog, type AuditChange } from "../audit-log";
-import { Errors, invalidFormBody, type FieldIssue } from "../errors";
+import { ApiError, Errors, invalidFormBody, type FieldIssue } from "../errors";
 import { emitEvent } from "../events";
-import type { GuildAccess, OverwriteJson } from "../guards";
-import type { CreateGuildChannelBody, ModifyGuildChannelPositionsBody, OverwriteBody } from "../schemas/channel";
+import type { Identity } from "../auth";
+import {
+  channelAccessFor,
+  requireInChannel,
+  type ChannelAccess,
+  type GuildAccess,
+  type OverwriteJson,
+} from "../guards";
+import type {
+  CreateGuildChannelBody,
+  EditChannelPermissionsBody,
+  ModifyChannelBody,
+  ModifyGuildChannelPositionsBody,
+  ModifyThreadBody,
+  OverwriteBody,
+} from "../schemas/channel";
 import { sql, transaction } from "../store/db";
-import { ChannelType, serializeChannel, serializeThread, type ChannelRow } from "../serializers/channel";
+import { findGuild, type GuildRow } from "../store/guild-context";
+import { ChannelType, serializeChannel, serializeThread, THREAD_TYPES, type ChannelRow } from "../serializers/channel";
+import { serializeGuild } from "../serializers/guild";
+import { serializeInvite, type InviteRow } from "../serializers/invite";
+import { expressionsOf } from "./guilds";
+import { inviteRefs } from "./invites";
 
 const NON_THREAD_CHANNELS =
   "SELECT * FROM channels WHERE guild_id = ? AND type NOT IN (10, 11, 12) ORDER BY position, id";
@@ -81,6 +104,11 @@ export function listActiveThreads(access: GuildAccess) {
 
 const { Text, Voice, Category, Announcement, Stage, Forum, Media } = ChannelType;
 type TypedField = Exclude<keyof CreateGuildChannelBody, "name" | "type" | "position" | "permission_overwrites">;
+/** The type-specific fields as both Create Guild Channel and Modify Channel send them. */
+type TypedFields = Partial<Record<TypedField, unknown>> &
+  Pick<CreateGuildChannelBody, "bitrate" | "user_limit" | "parent_id" | "default_reaction_emoji"> & {
+    available_tags?: ReadonlyArray<{ emoji_id?: string | null; emoji_name?: string | null }> | null;
+  };
 /** The spec's table: which channel types take each type-specific field. */
 const FIELD_TYPES: Record<TypedField, readonly number[]> = {
   topic: [Text, Announcement, Forum, Media],
@@ -119,6 +147,13 @@ const FIELD_NOT_APPLICABLE = "FIELD_NOT_APPLICABLE";
 const CHANNEL_PARENT_INVALID = "CHANNEL_PARENT_INVALID";
 const GUILD_FEATURE_REQUIRED = "GUILD_FEATURE_REQUIRED";
 const OVERWRITE_TARGET_INVALID = "OVERWRITE_TARGET_INVALID";
+
+const cannotExecuteOnChannelType = () =>
+  new ApiError(
+    400,
+    RESTJSONErrorCodes.CannotExecuteActionOnThisChannelType,
+    "Cannot execute action on this channel type",
+  );
 
 const tooBig = (path: FieldIssue["path"], max: number): FieldIssue => ({
   path,
@@ -174,6 +209,68 @@ function resolveOverwrites(
   return resolved;
 }
 
+/** The body's fields checked against the channel type: fields the type does not take, bounds that depend on the guild. */
+function typedFieldIssues(access: GuildAccess, type: number, body: TypedFields): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const features = JSON.parse(access.guild.features) as string[];
+  const takes = (field: TypedField) => FIELD_TYPES[field].includes(type);
+  for (const field of TYPED_FIELDS) {
+    if (body[field] !== undefined && body[field] !== null && !takes(field))
+      issues.push({
+        path: [field],
+        code: FIELD_NOT_APPLICABLE,
+        message: `${TYPE_NAMES[type]} channels do not take ${field}.`,
+      });
+  }
+
+  const isStage = type === Stage;
+  if (body.bitrate != null && takes("bitrate")) {
+    const max = isStage ? STAGE_BITRATE_MAX : maxVoiceBitrate(Number(access.guild.premium_tier), features);
+    if (body.bitrate > max) issues.push(tooBig(["bitrate"], max));
+  }
+  if (body.user_limit != null && takes("user_limit")) {
+    const max = isStage ? STAGE_USER_LIMIT_MAX : VOICE_USER_LIMIT_MAX;
+    if (body.user_limit > max) issues.push(tooBig(["user_limit"], max));
+  }
+  if (body.parent_id != null && takes("parent_id")) {
+    const parent = findChannel(access.guildId, BigInt(body.parent_id));
+    if (!parent || Number(parent.type) !== Category)
+      issues.push({ path: ["parent_id"], code: CHANNEL_PARENT_INVALID, message: "Must be a category of this guild." });
+  }
+  const reaction = body.default_reaction_emoji;
+  if (
+    reaction &&
+    (reaction.emoji_id == null) === (reaction.emoji_name == null) &&
+    (reaction.emoji_id != null || reaction.emoji_name != null)
+  )
+    issues.push({
+      path: ["default_reaction_emoji"],
+      code: "BASE_TYPE_INVALID",
+      message: "Set exactly one of emoji_id and emoji_name.",
+    });
+  body.available_tags?.forEach((tag, index) => {
+    if (tag.emoji_id != null && tag.emoji_name != null)
+      issues.push({
+        path: ["available_tags", index],
+        code: "BASE_TYPE_INVALID",
+        message: "Set at most one of emoji_id and emoji_name.",
+      });
+  });
+  return issues;
+}
+
+/** The name as Discord stores it for the type; a text name of only spaces is a length error. */
+function channelNameOrIssue(type: number, raw: string, issues: FieldIssue[]): string {
+  const name = normaliseChannelName(type, raw);
+  if (name.length === 0)
+    issues.push({
+      path: ["name"],
+      code: "BASE_TYPE_BAD_LENGTH",
+      message: `Must be between ${CHANNEL_NAME_LENGTH.min} and ${CHANNEL_NAME_LENGTH.max} in length.`,
+    });
+  return name;
+}
+
 const INSERT_CHANNEL = `INSERT INTO channels (id, guild_id, type, name, position, parent_id, topic, nsfw, bitrate, user_limit, rate_limit_per_user,
   rtc_region, video_quality_mode, default_auto_archive_duration, default_reaction_emoji, available_tags, default_sort_order, default_forum_layout,
   default_thread_rate_limit_per_user, flags, permission_overwrites)
@@ -202,52 +299,13 @@ export function createGuildChannel(access: GuildAccess, body: CreateGuildChannel
       code: GUILD_FEATURE_REQUIRED,
       message: `${TYPE_NAMES[type]} channels need the ${needs.join(" or ")} feature.`,
     });
-  for (const field of TYPED_FIELDS) {
-    if (body[field] !== undefined && body[field] !== null && !takes(field))
-      issues.push({
-        path: [field],
-        code: FIELD_NOT_APPLICABLE,
-        message: `${TYPE_NAMES[type]} channels do not take ${field}.`,
-      });
-  }
-
-  const isStage = type === Stage;
-  if (body.bitrate != null && takes("bitrate")) {
-    const max = isStage ? STAGE_BITRATE_MAX : maxVoiceBitrate(Number(access.guild.premium_tier), features);
-    if (body.bitrate > max) issues.push(tooBig(["bitrate"], max));
-  }
-  if (body.user_limit != null && takes("user_limit")) {
-    const max = isStage ? STAGE_USER_LIMIT_MAX : VOICE_USER_LIMIT_MAX;
-    if (body.user_limit > max) issues.push(tooBig(["user_limit"], max));
-  }
-  if (body.parent_id != null && takes("parent_id")) {
-    const parent = findChannel(guildId, BigInt(body.parent_id));
-    if (!parent || Number(parent.type) !== Category)
-      issues.push({ path: ["parent_id"], code: CHANNEL_PARENT_INVALID, message: "Must be a category of this guild." });
-  }
-  const reaction = body.default_reaction_emoji;
-  if (
-    reaction &&
-    (reaction.emoji_id == null) === (reaction.emoji_name == null) &&
-    (reaction.emoji_id != null || reaction.emoji_name != null)
-  )
-    issues.push({
-      path: ["default_reaction_emoji"],
-      code: "BASE_TYPE_INVALID",
-      message: "Set exactly one of emoji_id and emoji_name.",
-    });
-  body.available_tags?.forEach((tag, index) => {
-    if (tag.emoji_id != null && tag.emoji_name != null)
-      issues.push({
-        path: ["available_tags", index],
-        code: "BASE_TYPE_INVALID",
-        message: "Set at most one of emoji_id and emoji_name.",
-      });
-  });
+  issues.push(...typedFieldIssues(access, type, body));
+  const name = channelNameOrIssue(type, body.name, issues);
   const overwrites = resolveOverwrites(access, body.permission_overwrites ?? [], "permission_overwrites", issues);
   if (issues.length > 0) throw invalidFormBody(issues);
 
   const parentId = body.parent_id == null ? null : BigInt(body.parent_id);
+  const reaction = body.default_reaction_emoji;
   return transaction(() => {
     const id = newSnowflake();
     const last = sql(
@@ -257,7 +315,7 @@ export function createGuildChannel(access: GuildAccess, body: CreateGuildChannel
       id,
       guild_id: guildId,
       type,
-      name: body.name,
+      name,
       position: body.position ?? (last.p === null ? 0 : Number(last.p) + 1),
       parent_id: parentId,
       topic: takes("topic") ? (body.topic ?? null) : null,
@@ -379,5 +437,580 @@ export function modifyGuildChannelPositions(
       });
       emitEvent(guildId, "CHANNEL_UPDATE", after);
     }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Get Channel, Modify Channel, Delete Channel, Get Channel Invites
+
+const serializeAny = (row: ChannelRow) =>
+  THREAD_TYPES.includes(Number(row.type)) ? serializeThread(row) : serializeChannel(row);
+
+/** Get Channel: any channel or thread of a guild the caller is in and whose channel it can view. */
+export function getChannel(caller: Identity, channelId: bigint) {
+  return serializeAny(channelAccessFor(caller, channelId).channel);
+}
+
+/** Channel flags a guild channel may set through Modify Channel, by type (PINNED belongs to threads). */
+const REQUIRE_TAG = 1 << 4;
+const HIDE_MEDIA_DOWNLOAD_OPTIONS = 1 << 15;
+const SETTABLE_FLAGS: Record<number, number> = {
+  [Forum]: REQUIRE_TAG,
+  [Media]: REQUIRE_TAG | HIDE_MEDIA_DOWNLOAD_OPTIONS,
+};
+
+/** The channels row as Modify Channel rewrites it. */
+type ChannelColumns = Omit<
+  ChannelRow,
+  "guild_id" | "last_message_id" | "owner_id" | "thread_metadata" | "archived" | "message_count" | "member_count"
+> & { applied_tags?: string | null };
+
+const UPDATE_CHANNEL = `UPDATE channels SET type = @type, name = @name, position = @position, parent_id = @parent_id, topic = @topic,
+  nsfw = @nsfw, bitrate = @bitrate, user_limit = @user_limit, rate_limit_per_user = @rate_limit_per_user, rtc_region = @rtc_region,
+  video_quality_mode = @video_quality_mode, default_auto_archive_duration = @default_auto_archive_duration,
+  default_reaction_emoji = @default_reaction_emoji, available_tags = @available_tags, default_sort_order = @default_sort_order,
+  default_forum_layout = @default_forum_layout, default_thread_rate_limit_per_user = @default_thread_rate_limit_per_user,
+  flags = @flags, permission_overwrites = @permission_overwrites WHERE id = @id`;
+
+/**
+ * Modify Channel for a guild channel (MANAGE_CHANNELS in the channel; MANAGE_ROLES in the channel as well when the
+ * body carries permission_overwrites). The fields follow the channel's type as in Create Guild Channel, plus flags
+ * (forum and media) and text ↔ announcement conversion (which needs NEWS or COMMUNITY). Text, announcement and
+ * forum names are normalised as Discord does. Overwrites are replaced by the list given: the caller may change only
+ * bits it holds in the channel (assertMayChangeOverwrites). One transaction updates the row, writes
+ * CHANNEL_UPDATE and one CHANNEL_OVERWRITE_CREATE/UPDATE/DELETE entry per overwrite changed, and fires CHANNEL_UPDATE.
+ */
+export function modifyChannel(caller: Identity, channelId: bigint, body: ModifyChannelBody, reason: string | null) {
+  const target = channelAccessFor(caller, channelId);
+  const { access, channel: row } = target;
+  if (THREAD_TYPES.includes(Number(row.type))) throw cannotExecuteOnChannelType(); // threads: modifyThread
+  requireInChannel(target, P.ManageChannels);
+  if (body.permission_overwrites != null) requireInChannel(target, P.ManageRoles);
+
+  const current = Number(row.type);
+  const type = body.type ?? current;
+  const issues: FieldIssue[] = [];
+  if (type !== current) {
+    const features = JSON.parse(access.guild.features) as string[];
+    const needs = TYPE_FEATURES[type] ?? [];
+    if (current !== Text && current !== Announcement)
+      issues.push({
+        path: ["type"],
+        code: "CHANNEL_TYPE_INVALID",
+        message: "Only text and announcement channels convert.",
+      });
+    else if (needs.length > 0 && !needs.some((feature) => features.includes(feature)))
+      issues.push({
+        path: ["type"],
+        code: GUILD_FEATURE_REQUIRED,
+        message: `${TYPE_NAMES[type]} channels need the ${needs.join(" or ")} feature.`,
+      });
+  }
+  issues.push(...typedFieldIssues(access, type, body));
+  if (body.parent_id != null && BigInt(body.parent_id) === row.id)
+    issues.push({ path: ["parent_id"], code: CHANNEL_PARENT_INVALID, message: "A channel cannot be its own parent." });
+  if (body.topic != null && (type === Text || type === Announcement) && body.topic.length > CHANNEL_TOPIC_MAX)
+    issues.push({
+      path: ["topic"],
+      code: "BASE_TYPE_MAX_LENGTH",
+      message: `Must be ${CHANNEL_TOPIC_MAX} or fewer in length.`,
+    });
+  if (body.flags != null && (body.flags & ~(SETTABLE_FLAGS[type] ?? 0)) !== 0)
+    issues.push({
+      path: ["flags"],
+      code: FIELD_NOT_APPLICABLE,
+      message: `${TYPE_NAMES[type]} channels do not take these flags.`,
+    });
+  const name =
+    body.name === undefined ? normaliseChannelName(type, row.name) : channelNameOrIssue(type, body.name, issues);
+  const overwrites =
+    body.permission_overwrites == null
+      ? null
+      : resolveOverwriteList(target, body.permission_overwrites, "permission_overwrites", issues);
+  if (issues.length > 0) throw invalidFormBody(issues);
+
+  // Absent keeps the stored value; null resets the field to the type's default.
+  const pick = <T, S>(value: T | null | undefined, stored: S, reset: S, map: (v: T) => S): S =>
+    value === undefined ? stored : value === null ? reset : map(value);
+  const id = (v: string) => BigInt(v);
+  const n = (v: number) => BigInt(v);
+  const reaction = body.default_reaction_emoji;
+  const existingTags = new Set(
+    (row.available_tags ? (JSON.parse(row.available_tags) as Array<{ id: string }>) : []).map((t) => t.id),
+  );
+  const next: ChannelColumns = {
+    ...row,
+    type: BigInt(type),
+    name,
+    position: body.position == null ? row.position : BigInt(body.position),
+    parent_id: pick(body.parent_id, row.parent_id, null, id),
+    topic: pick(body.topic, row.topic, null, (v) => v),
+    nsfw: pick(body.nsfw, row.nsfw, 0n, (v) => (v ? 1n : 0n)),
+    bitrate: pick(body.bitrate, row.bitrate, BigInt(DEFAULT_BITRATE), n),
+    user_limit: pick(body.user_limit, row.user_limit, 0n, n),
+    rate_limit_per_user: pick(body.rate_limit_per_user, row.rate_limit_per_user, 0n, n),
+    rtc_region: pick(body.rtc_region, row.rtc_region, null, (v) => v),
+    video_quality_mode: pick(body.video_quality_mode, row.video_quality_mode, null, n),
+    default_auto_archive_duration: pick(body.default_auto_archive_duration, row.default_auto_archive_duration, null, n),
+    default_reaction_emoji:
+      reaction === undefined
+        ? row.default_reaction_emoji
+        : reaction === null || (reaction.emoji_id == null && reaction.emoji_name == null)
+          ? null
+          : JSON.stringify({ emoji_id: reaction.emoji_id ?? null, emoji_name: reaction.emoji_name ?? null }),
+    available_tags: pick(body.available_tags, row.available_tags, "[]", (tags) =>
+      JSON.stringify(
+        tags.map((tag) => ({
+          // A tag keeps its id when it names one of the channel's tags; otherwise it is a new tag.
+          id: tag.id != null && existingTags.has(tag.id) ? tag.id : String(newSnowflake()),
+          name: tag.name,
+          moderated: tag.moderated ?? false,
+          emoji_id: tag.emoji_id ?? null,
+          emoji_name: tag.emoji_name ?? null,
+        })),
+      ),
+    ),
+    default_sort_order: pick(body.default_sort_order, row.default_sort_order, null, n),
+    default_forum_layout: pick(body.default_forum_layout, row.default_forum_layout, 0n, n),
+    default_thread_rate_limit_per_user: pick(
+      body.default_thread_rate_limit_per_user,
+      row.default_thread_rate_limit_per_user,
+      0n,
+      n,
+    ),
+    flags: pick(body.flags, row.flags, 0n, n),
+    permission_overwrites: overwrites === null ? row.permission_overwrites : JSON.stringify(overwrites),
+  };
+
+  return transaction(() => {
+    sql(UPDATE_CHANNEL).run({
+      id: row.id,
+      type: next.type,
+      name: next.name,
+      position: next.position,
+      parent_id: next.parent_id,
+      topic: next.topic,
+      nsfw: next.nsfw,
+      bitrate: next.bitrate,
+      user_limit: next.user_limit,
+      rate_limit_per_user: next.rate_limit_per_user,
+      rtc_region: next.rtc_region,
+      video_quality_mode: next.video_quality_mode,
+      default_auto_archive_duration: next.default_auto_archive_duration,
+      default_reaction_emoji: next.default_reaction_emoji,
+      available_tags: next.available_tags,
+      default_sort_order: next.default_sort_order,
+      default_forum_layout: next.default_forum_layout,
+      default_thread_rate_limit_per_user: next.default_thread_rate_limit_per_user,
+      flags: next.flags,
+      permission_overwrites: next.permission_overwrites,
+    });
+    const before = serializeChannel(row);
+    const after = serializeChannel(findChannel(access.guildId, row.id) as ChannelRow);
+    const changes = diffChanges(
+      before,
+      after,
+      Object.keys(after).filter((key) => key !== "permission_overwrites"),
+    );
+    if (changes.length > 0)
+      writeAuditLog({
+        guildId: access.guildId,
+        userId: caller.userId,
+        actionType: AuditLogEvent.ChannelUpdate,
+        targetId: row.id,
+        reason,
+        changes,
+      });
+    if (overwrites !== null)
+      auditOverwriteChanges(target, JSON.parse(row.permission_overwrites) as OverwriteJson[], overwrites, reason);
+    emitEvent(access.guildId, "CHANNEL_UPDATE", after);
+    return after;
+  });
+}
+
+/** Guild settings that point at a channel; Delete Channel clears those that point at the deleted one. */
+const GUILD_CHANNEL_REFERENCES = [
+  "afk_channel_id",
+  "widget_channel_id",
+  "system_channel_id",
+  "rules_channel_id",
+  "public_updates_channel_id",
+  "safety_alerts_channel_id",
+] as const;
+
+/**
+ * Delete Channel for a guild channel or thread (MANAGE_CHANNELS in the channel; MANAGE_THREADS for a thread). A
+ * COMMUNITY guild's rules and public-updates channels cannot be deleted (50074). One transaction deletes the channel,
+ * its threads and its invites; a category's children lose their parent (one CHANNEL_UPDATE each); guild settings
+ * that named the channel (AFK, widget, system, rules, public updates, safety alerts, welcome-screen channels) are
+ * cleared with one GUILD_UPDATE; then the audit-log entry (CHANNEL_DELETE) and CHANNEL_DELETE with the channel.
+ */
+export function deleteChannel(caller: Identity, channelId: bigint, reason: string | null) {
+  const target = channelAccessFor(caller, channelId);
+  const { access, channel: row } = target;
+  const isThread = THREAD_TYPES.includes(Number(row.type));
+  requireInChannel(target, isThread ? P.ManageThreads : P.ManageChannels);
+  const guild = access.guild;
+  const features = JSON.parse(guild.features) as string[];
+  if (
+    features.includes("COMMUNITY") &&
+    (guild.rules_channel_id === row.id || guild.public_updates_channel_id === row.id)
+  )
+    throw Errors.cannotDeleteCommunityChannel();
+
+  return transaction(() => {
+    const guildId = access.guildId;
+    const channel = serializeAny(row);
+    sql("DELETE FROM channels WHERE id = ? OR (parent_id = ? AND type IN (10, 11, 12))").run(row.id, row.id);
+    sql("DELETE FROM invites WHERE channel_id = ?").run(row.id);
+    if (Number(row.type) === Category) {
+      const children = sql("SELECT * FROM channels WHERE parent_id = ? AND type NOT IN (10, 11, 12)").all(
+        row.id,
+      ) as ChannelRow[];
+      sql("UPDATE channels SET parent_id = NULL WHERE parent_id = ? AND type NOT IN (10, 11, 12)").run(row.id);
+      for (const child of children)
+        emitEvent(guildId, "CHANNEL_UPDATE", serializeChannel(findChannel(guildId, child.id) as ChannelRow));
+    }
+    if (!isThread) clearGuildReferences(access, row.id);
+    writeAuditLog({
+      guildId,
+      userId: caller.userId,
+      actionType: isThread ? AuditLogEvent.ThreadDelete : AuditLogEvent.ChannelDelete,
+      targetId: row.id,
+      reason,
+      changes: Object.entries(channel)
+        .filter(([key, value]) => !["id", "guild_id", "last_message_id", "flags"].includes(key) && value !== null)
+        .map(([key, value]) => ({ key, old_value: value })),
+    });
+    emitEvent(guildId, isThread ? "THREAD_DELETE" : "CHANNEL_DELETE", channel);
+    return channel;
+  });
+}
+
+/** Clears the guild settings and welcome-screen entries that name `channelId`; fires GUILD_UPDATE if any changed. */
+function clearGuildReferences(access: GuildAccess, channelId: bigint): void {
+  const guild = access.guild;
+  const cleared = GUILD_CHANNEL_REFERENCES.filter((column) => guild[column] === channelId);
+  const welcome = JSON.parse(guild.welcome_channels) as Array<{ channel_id: string }>;
+  const keptWelcome = welcome.filter((entry) => entry.channel_id !== String(channelId));
+  if (cleared.length === 0 && keptWelcome.length === welcome.length) return;
+  for (const column of cleared) sql(`UPDATE guilds SET ${column} = NULL WHERE id = ?`).run(guild.id);
+  sql("UPDATE guilds SET welcome_channels = ? WHERE id = ?").run(JSON.stringify(keptWelcome), guild.id);
+  const after = findGuild(guild.id) as GuildRow;
+  const { emojis, stickers } = expressionsOf(guild.id);
+  emitEvent(guild.id, "GUILD_UPDATE", serializeGuild(after, access.roles, emojis, stickers));
+}
+
+/** Get Channel Invites (MANAGE_CHANNELS in the channel): the channel's live invites with their metadata. */
+export function getChannelInvites(caller: Identity, channelId: bigint, now = Date.now()) {
+  const target = channelAccessFor(caller, channelId);
+  requireInChannel(target, P.ManageChannels);
+  const invites = sql(
+    "SELECT * FROM invites WHERE channel_id = @channel_id AND (expires_at IS NULL OR expires_at > @now) AND (max_uses = 0 OR uses < max_uses) ORDER BY created_at",
+  ).all({ channel_id: channelId, now: BigInt(now) }) as InviteRow[];
+  return invites.map((invite) => serializeInvite(invite, inviteRefs(invite, target.access.guild), { metadata: true }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Edit Channel Permissions, Delete Channel Permission
+
+/**
+ * Overwrites as Modify Channel stores them: targets checked against the guild's roles and members (type inferred
+ * when absent), at most one per id. The caller may allow or deny only bits it holds in the channel, counting only the
+ * bits that change against the channel's current overwrites (403 otherwise); exemptions in assertMayChangeOverwrites.
+ */
+function resolveOverwriteList(
+  target: ChannelAccess,
+  overwrites: readonly OverwriteBody[],
+  path: string,
+  issues: FieldIssue[],
+): OverwriteJson[] {
+  const { access } = target;
+  const existing = new Map((JSON.parse(target.channel.permission_overwrites) as OverwriteJson[]).map((o) => [o.id, o]));
+  const isMember = sql("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?");
+  const seen = new Set<string>();
+  const resolved: OverwriteJson[] = [];
+  overwrites.forEach((overwrite, index) => {
+    const isRole = access.role(overwrite.id) !== undefined;
+    const type = overwrite.type ?? (isRole ? 0 : 1);
+    const exists = type === 0 ? isRole : Boolean(isMember.get(access.guildId, BigInt(overwrite.id)));
+    if (!exists || seen.has(overwrite.id))
+      issues.push({
+        path: [path, index, "id"],
+        code: OVERWRITE_TARGET_INVALID,
+        message: exists ? "Duplicate overwrite for this id." : `Not a ${type === 0 ? "role" : "member"} of this guild.`,
+      });
+    seen.add(overwrite.id);
+    resolved.push({
+      id: overwrite.id,
+      type,
+      allow: String((overwrite.allow ?? 0n) & ALL_PERMISSIONS),
+      deny: String((overwrite.deny ?? 0n) & ALL_PERMISSIONS),
+    });
+  });
+  const removed = [...existing.values()].filter((o) => !seen.has(o.id));
+  assertMayChangeOverwrites(target, [
+    ...resolved.map((o) => [existing.get(o.id), o] as const),
+    ...removed.map((o) => [o, undefined] as const),
+  ]);
+  return resolved;
+}
+
+/** The bits an overwrite change touches: those added to or removed from allow or deny. */
+function changedBits(before: OverwriteJson | undefined, after: OverwriteJson | undefined): bigint {
+  const bits = (o: OverwriteJson | undefined, key: "allow" | "deny") => (o ? BigInt(o[key]) : 0n);
+  return (bits(before, "allow") ^ bits(after, "allow")) | (bits(before, "deny") ^ bits(after, "deny"));
+}
+
+/**
+ * Discord's rule for changing overwrites: only bits the caller holds in the channel, unless it is an administrator or
+ * the owner, or an overwrite of this channel that applies to it (its member, one of its roles, @everyone) allows
+ * MANAGE_ROLES explicitly.
+ */
+function assertMayChangeOverwrites(
+  { access, channel, permissions }: ChannelAccess,
+  pairs: ReadonlyArray<readonly [OverwriteJson | undefined, OverwriteJson | undefined]>,
+): void {
+  if (access.isOwner || access.has(P.Administrator)) return;
+  const mine = new Set([String(access.guildId), ...access.memberRoleIds.map(String)]);
+  const grantedHere = (JSON.parse(channel.permission_overwrites) as OverwriteJson[]).some(
+    (o) =>
+      (o.type === 1 ? o.id === String(access.caller.userId) : mine.has(o.id)) &&
+      (BigInt(o.allow) & P.ManageRoles) !== 0n,
+  );
+  if (grantedHere) return;
+  for (const [before, after] of pairs)
+    if ((changedBits(before, after) & ~permissions) !== 0n) throw Errors.missingPermissions();
+}
+
+/** One CHANNEL_OVERWRITE_CREATE, _UPDATE or _DELETE audit-log entry per overwrite that changed, as Discord writes them. */
+function auditOverwriteChanges(
+  { access, channel }: ChannelAccess,
+  before: readonly OverwriteJson[],
+  after: readonly OverwriteJson[],
+  reason: string | null,
+): void {
+  const old = new Map(before.map((o) => [o.id, o]));
+  const now = new Map(after.map((o) => [o.id, o]));
+  const entry = (actionType: AuditLogEvent, overwrite: OverwriteJson, changes: AuditChange[]) =>
+    writeAuditLog({
+      guildId: access.guildId,
+      userId: access.caller.userId,
+      actionType,
+      targetId: channel.id,
+      reason,
+      changes,
+      options: {
+        id: overwrite.id,
+        type: String(overwrite.type),
+        ...(overwrite.type === 0 ? { role_name: access.role(overwrite.id)?.name ?? "" } : {}),
+      },
+    });
+  for (const overwrite of after) {
+    const previous = old.get(overwrite.id);
+    if (!previous)
+      entry(
+        AuditLogEvent.ChannelOverwriteCreate,
+        overwrite,
+        (["id", "type", "allow", "deny"] as const).map((key) => ({ key, new_value: overwrite[key] })),
+      );
+    else if (changedBits(previous, overwrite) !== 0n)
+      entry(
+        AuditLogEvent.ChannelOverwriteUpdate,
+        overwrite,
+        diffChanges({ ...previous }, { ...overwrite }, ["allow", "deny"]),
+      );
+  }
+  for (const overwrite of before)
+    if (!now.has(overwrite.id))
+      entry(
+        AuditLogEvent.ChannelOverwriteDelete,
+        overwrite,
+        (["id", "type", "allow", "deny"] as const).map((key) => ({ key, old_value: overwrite[key] })),
+      );
+}
+
+/**
+ * Edit Channel Permissions (MANAGE_ROLES in the channel): creates or replaces the overwrite for a role (type 0) or
+ * member (type 1) of the guild (404 Unknown Role or Unknown Member otherwise), within the bits the caller may
+ * change. Writes CHANNEL_OVERWRITE_CREATE or _UPDATE and fires CHANNEL_UPDATE, in one transaction.
+ */
+export function editChannelPermissions(
+  caller: Identity,
+  channelId: bigint,
+  overwriteId: bigint,
+  body: EditChannelPermissionsBody,
+  reason: string | null,
+): void {
+  const target = channelAccessFor(caller, channelId);
+  const { access, channel } = target;
+  if (THREAD_TYPES.includes(Number(channel.type))) throw cannotExecuteOnChannelType();
+  requireInChannel(target, P.ManageRoles);
+  const id = String(overwriteId);
+  const isRole = access.role(id) !== undefined;
+  const type = body.type ?? (isRole ? 0 : 1);
+  if (type === 0 && !isRole) throw Errors.unknownRole();
+  if (type === 1 && !sql("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?").get(access.guildId, overwriteId))
+    throw Errors.unknownMember();
+  const before = JSON.parse(channel.permission_overwrites) as OverwriteJson[];
+  const overwrite: OverwriteJson = {
+    id,
+    type,
+    allow: String((body.allow ?? 0n) & ALL_PERMISSIONS),
+    deny: String((body.deny ?? 0n) & ALL_PERMISSIONS),
+  };
+  assertMayChangeOverwrites(target, [[before.find((o) => o.id === id), overwrite]]);
+  const after = before.some((o) => o.id === id)
+    ? before.map((o) => (o.id === id ? overwrite : o))
+    : [...before, overwrite];
+  writeOverwrites(target, before, after, reason);
+}
+
+/** Delete Channel Permission (MANAGE_ROLES in the channel): removes the overwrite (404 Unknown Overwrite if none). */
+export function deleteChannelPermission(
+  caller: Identity,
+  channelId: bigint,
+  overwriteId: bigint,
+  reason: string | null,
+) {
+  const target = channelAccessFor(caller, channelId);
+  if (THREAD_TYPES.includes(Number(target.channel.type))) throw cannotExecuteOnChannelType();
+  requireInChannel(target, P.ManageRoles);
+  const before = JSON.parse(target.channel.permission_overwrites) as OverwriteJson[];
+  const removed = before.find((o) => o.id === String(overwriteId));
+  if (!removed) throw Errors.unknownOverwrite();
+  assertMayChangeOverwrites(target, [[removed, undefined]]);
+  writeOverwrites(
+    target,
+    before,
+    before.filter((o) => o !== removed),
+    reason,
+  );
+}
+
+function writeOverwrites(
+  target: ChannelAccess,
+  before: readonly OverwriteJson[],
+  after: readonly OverwriteJson[],
+  reason: string | null,
+): void {
+  const { access, channel } = target;
+  transaction(() => {
+    sql("UPDATE channels SET permission_overwrites = ? WHERE id = ?").run(JSON.stringify(after), channel.id);
+    auditOverwriteChanges(target, before, after, reason);
+    emitEvent(
+      access.guildId,
+      "CHANNEL_UPDATE",
+      serializeChannel(findChannel(access.guildId, channel.id) as ChannelRow),
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Modify Channel for a thread
+
+/** Whether `channelId` names a thread (Modify Channel picks its body schema by it). */
+export function isThreadChannel(channelId: bigint): boolean {
+  const row = sql("SELECT type FROM channels WHERE id = ?").get(channelId) as { type: bigint } | undefined;
+  return row !== undefined && THREAD_TYPES.includes(Number(row.type));
+}
+
+const PINNED = 1 << 1;
+const threadArchived = () => new ApiError(400, RESTJSONErrorCodes.InvalidActionOnArchivedThread, "Thread is archived");
+
+interface ThreadMetadata {
+  archived: boolean;
+  auto_archive_duration: number;
+  archive_timestamp: string;
+  locked: boolean;
+  invitable?: boolean;
+  create_timestamp?: string;
+}
+
+/**
+ * Modify Channel for a thread. The thread must be open, or be reopened by this request (400 50083 otherwise).
+ * Its owner may rename it, archive or reopen it (unless locked), and change its archive duration and tags; anyone
+ * with SEND_MESSAGES_IN_THREADS may reopen an unlocked thread; everything else (locking, invitable, slow mode,
+ * pinning, and any change to another member's thread) needs MANAGE_THREADS. Tags must be the parent forum's. One
+ * transaction updates the thread, writes THREAD_UPDATE to the audit log and fires THREAD_UPDATE.
+ */
+export function modifyThread(caller: Identity, channelId: bigint, body: ModifyThreadBody, reason: string | null) {
+  const target = channelAccessFor(caller, channelId);
+  const { access, channel: row, permissions } = target;
+  const metadata = JSON.parse(row.thread_metadata ?? "{}") as ThreadMetadata;
+  const canManage = hasPermission(permissions, P.ManageThreads) && !(access.member.pending && !access.isOwner);
+  const isOwner = row.owner_id === caller.userId;
+  const onlyReopens = Object.keys(body).every((key) => key === "archived") && body.archived === false;
+  if (!canManage) {
+    const ownerFields = ["name", "archived", "auto_archive_duration", "applied_tags"];
+    const allowed =
+      (onlyReopens && !metadata.locked && hasPermission(permissions, P.SendMessagesInThreads)) ||
+      (isOwner && !metadata.locked && Object.keys(body).every((key) => ownerFields.includes(key)));
+    if (!allowed) throw Errors.missingPermissions();
+  }
+  if (metadata.archived && body.archived !== false) throw threadArchived();
+
+  const parent = row.parent_id === null ? undefined : findChannel(row.guild_id, row.parent_id);
+  const parentType = parent ? Number(parent.type) : undefined;
+  const inForum = parentType === Forum || parentType === Media;
+  const issues: FieldIssue[] = [];
+  if (body.invitable !== undefined && Number(row.type) !== ChannelType.PrivateThread)
+    issues.push({ path: ["invitable"], code: FIELD_NOT_APPLICABLE, message: "Only private threads take invitable." });
+  if (body.flags !== undefined && (body.flags & ~(inForum ? PINNED : 0)) !== 0)
+    issues.push({ path: ["flags"], code: FIELD_NOT_APPLICABLE, message: "Only forum threads can be pinned." });
+  if (body.applied_tags !== undefined) {
+    const tags = new Set(
+      (parent?.available_tags ? (JSON.parse(parent.available_tags) as Array<{ id: string }>) : []).map((t) => t.id),
+    );
+    if (!inForum)
+      issues.push({ path: ["applied_tags"], code: FIELD_NOT_APPLICABLE, message: "Only forum threads take tags." });
+    else
+      body.applied_tags.forEach((tag, index) => {
+        if (!tags.has(tag))
+          issues.push({ path: ["applied_tags", index], code: "BASE_TYPE_CHOICES", message: "Not a tag of the forum." });
+      });
+  }
+  if (issues.length > 0) throw invalidFormBody(issues);
+
+  const now = new Date().toISOString();
+  const archivedChanges = body.archived !== undefined && body.archived !== metadata.archived;
+  const nextMetadata: ThreadMetadata = {
+    ...metadata,
+    archived: body.archived ?? metadata.archived,
+    auto_archive_duration: body.auto_archive_duration ?? metadata.auto_archive_duration,
+    locked: body.locked ?? metadata.locked,
+    ...(body.invitable !== undefined ? { invitable: body.invitable } : {}),
+    archive_timestamp: archivedChanges ? now : metadata.archive_timestamp,
+  };
+  return transaction(() => {
+    sql(
+      `UPDATE channels SET name = ?, thread_metadata = ?, archived = ?, rate_limit_per_user = ?, flags = ?, applied_tags = ?
+        WHERE id = ?`,
+    ).run(
+      body.name ?? row.name,
+      JSON.stringify(nextMetadata),
+      nextMetadata.archived ? 1 : 0,
+      body.rate_limit_per_user === undefined ? row.rate_limit_per_user : (body.rate_limit_per_user ?? 0),
+      body.flags ?? row.flags,
+      body.applied_tags === undefined ? row.applied_tags : JSON.stringify(body.applied_tags),
+      row.id,
+    );
+    const before = serializeThread(row);
+    const after = serializeThread(findChannel(row.guild_id, row.id) as ChannelRow);
+    const changes = diffChanges(before, after, ["name", "rate_limit_per_user", "flags", "applied_tags"]);
+    for (const key of ["archived", "locked", "auto_archive_duration", "invitable"] as const)
+      if (metadata[key] !== nextMetadata[key])
+        changes.push({ key, old_value: metadata[key], new_value: nextMetadata[key] });
+    if (changes.length > 0)
+      writeAuditLog({
+        guildId: access.guildId,
+        userId: caller.userId,
+        actionType: AuditLogEvent.ThreadUpdate,
+        targetId: row.id,
+        reason,
+        changes,
+      });
+    emitEvent(access.guildId, "THREAD_UPDATE", after);
+    return after;
   });
 }

@@ -29,13 +29,16 @@ const EXPRESSIONS = `SELECT 0 AS kind, id, guild_id, name, roles, user_id, requi
   SELECT 1, id, guild_id, name, NULL, NULL, NULL, NULL, NULL, available, description, tags, format_type FROM stickers WHERE guild_id = @guild_id`;
 type ExpressionRow = (EmojiRow & StickerRow) & { kind: bigint };
 
-const expressionsOf = readCache((guildId: bigint): { emojis: readonly EmojiRow[]; stickers: readonly StickerRow[] } => {
-  const emojis: EmojiRow[] = [];
-  const stickers: StickerRow[] = [];
-  for (const row of sql(EXPRESSIONS).all({ guild_id: guildId }) as ExpressionRow[])
-    (row.kind === 0n ? emojis : stickers).push(row);
-  return { emojis, stickers };
-}, 1_000);
+export const expressionsOf = readCache(
+  (guildId: bigint): { emojis: readonly EmojiRow[]; stickers: readonly StickerRow[] } => {
+    const emojis: EmojiRow[] = [];
+    const stickers: StickerRow[] = [];
+    for (const row of sql(EXPRESSIONS).all({ guild_id: guildId }) as ExpressionRow[])
+      (row.kind === 0n ? emojis : stickers).push(row);
+    return { emojis, stickers };
+  },
+  1_000,
+);
 const parseFeatures = (json: string) => JSON.parse(json) as string[];
 
 /** Members whose status is not offline (a covering walk of the (guild_id, status) index). */

@@ -80,6 +80,8 @@ function serializeIntegration(row: IntegrationListRow, users: ReadonlyMap<string
         name: row.app_name,
         icon: row.app_icon,
         description: row.app_description ?? "",
+        // Deprecated on Discord and always "" there, but still sent: discord.py 2.2 reads it unguarded.
+        summary: "",
         type: null,
         ...(bot ? { bot: serializeUser(bot) } : {}),
       };

@@ -52,6 +52,40 @@ export function findValidInvite(code: string, now = Date.now()): InviteRow | und
     InviteRow | undefined;
 }
 
+/**
+ * A guild's vanity code read as an invite, as Discord answers GET /invites/{vanity code}: a permanent, unlimited
+ * invite without inviter, counting the vanity URL's uses, into the rules channel or else the first text channel.
+ */
+export function findVanityInvite(code: string): InviteRow | undefined {
+  const guild = sql("SELECT id, vanity_url_uses, created_at FROM guilds WHERE vanity_url_code = ?").get(code) as
+    { id: bigint; vanity_url_uses: bigint; created_at: bigint } | undefined;
+  if (!guild) return undefined;
+  const channel = sql(
+    `SELECT c.id FROM channels c JOIN guilds g ON g.id = c.guild_id
+      WHERE c.guild_id = ? AND c.type = 0 ORDER BY c.id = g.rules_channel_id DESC, c.position, c.id LIMIT 1`,
+  ).get(guild.id) as { id: bigint } | undefined;
+  if (!channel) return undefined;
+  return {
+    code,
+    guild_id: guild.id,
+    channel_id: channel.id,
+    inviter_id: null,
+    type: 0n,
+    target_type: null,
+    target_user_id: null,
+    target_application_id: null,
+    max_age: 0n,
+    max_uses: 0n,
+    uses: guild.vanity_url_uses,
+    temporary: 0n,
+    flags: 0n,
+    role_ids: "[]",
+    widget: 0n,
+    created_at: guild.created_at,
+    expires_at: null,
+  };
+}
+
 export function findValidInviteOrThrow(code: string, now = Date.now()): InviteRow {
   const invite = findValidInvite(code, now);
   if (!invite) throw Errors.unknownInvite();
@@ -346,13 +380,15 @@ export async function createChannelInvite(
 /**
  * Get Invite (no authentication needed): the invite with its partial guild (welcome screen included when enabled);
  * with_counts adds the approximate counts; guild_scheduled_event_id adds that event when it is one of the guild's.
+ * A guild's vanity code resolves too (discord.py's Guild.vanity_invite reads the channel from it).
  */
 export function getInvite(
   code: string,
   query: { with_counts: boolean; guild_scheduled_event_id?: string },
   now = Date.now(),
 ) {
-  const invite = findValidInviteOrThrow(code, now);
+  const invite = findValidInvite(code, now) ?? findVanityInvite(code);
+  if (!invite) throw Errors.unknownInvite();
   const refs = inviteRefs(invite);
   const scheduledEvent =
     query.guild_scheduled_event_id === undefined

@@ -1,0 +1,145 @@
+// discord.py 2.2.2 (Debian's python3-discord, run by Debian's /usr/bin/python3) against a harness server: the
+// script in discordpy/ makes every guild-management call the library offers and prints one JSON line per check;
+// each check becomes one assertion here, so a call that stops working names itself.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../integration/harness";
+
+const PYTHON = "/usr/bin/python3"; // not a pyenv python3 that may come first on PATH: it lacks python3-discord
+const SCRIPT = new URL("./discordpy/guild_management.py", import.meta.url).pathname;
+
+/**
+ * Checks that send a snowflake as a JSON integer (discord.py's habit: parent_id, role ids, overwrite ids, channel
+ * ids, position moves) or prune's compute_prune_count as "true"/"false". They pass once the API accepts both forms
+ * (issue 14, Build item 1: big-int-safe request bodies and string-or-integer snowflakes).
+ */
+const AWAITS_LENIENT_INPUTS = new Map([
+  ["prune_members", 'compute_prune_count "true"'],
+  ...[
+    "Guild.edit channels",
+    "create_text_channel in a category",
+    "create_forum in a category",
+    "channel.edit category",
+    "channel.move",
+    "channel.edit overwrites",
+    "member.edit roles",
+    "edit_role_positions",
+    "edit_widget channel",
+    "edit_welcome_screen channels",
+  ].map((name) => [name, "integer snowflakes"] as const),
+]);
+
+/** Every check the script makes, in its order. */
+const CHECKS = [
+  "login",
+  "Guild.edit",
+  "Guild.edit channels",
+  "create_text_channel",
+  "create_text_channel in a category",
+  "create_voice_channel",
+  "create_category",
+  "create_forum",
+  "create_forum in a category",
+  "create_stage_channel",
+  "fetch_channels",
+  "fetch_channel",
+  "channel.edit",
+  "channel.edit category",
+  "channel.move",
+  "channel.set_permissions",
+  "channel.edit overwrites",
+  "channel.create_invite + channel.invites",
+  "fetch_members",
+  "fetch_member",
+  "member.edit",
+  "member.edit roles",
+  "member.add_roles + remove_roles",
+  "member.timeout",
+  "member.kick",
+  "member.ban + fetch_ban + bans + unban",
+  "estimate_pruned_members",
+  "prune_members",
+  "create_role",
+  "role.edit",
+  "edit_role_positions",
+  "role.delete",
+  "integrations",
+  "vanity_invite",
+  "edit_widget + widget",
+  "edit_widget channel",
+  "welcome_screen + edit_welcome_screen",
+  "edit_welcome_screen channels",
+  "invites + fetch_invite + delete_invite",
+  "channel.delete",
+];
+
+interface CheckLine {
+  check: string;
+  ok: boolean;
+  detail: string;
+  limit?: string;
+}
+
+function runScript(server: TestServer): Promise<{ lines: CheckLine[]; stderr: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    // Asynchronous on purpose: the harness server answers from this same process.
+    const child = spawn(PYTHON, [SCRIPT], {
+      env: {
+        ...process.env,
+        // Debian's interpreter with Debian's packages only: no pyenv or virtualenv paths leaking in.
+        PYTHONPATH: "",
+        PYTHONHOME: undefined,
+        PYTHONDONTWRITEBYTECODE: "1",
+        GUILDHALL_URL: server.baseUrl,
+        GUILDHALL_BOT_TOKEN: server.botToken,
+        GUILDHALL_WORLD: JSON.stringify(server.world),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const lines = stdout
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as CheckLine);
+      resolve({ lines, stderr, code });
+    });
+  });
+}
+
+describe("discord.py 2.2.2 against Guildhall, by base URL only", () => {
+  let server: TestServer;
+  let run: Awaited<ReturnType<typeof runScript>>;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(PYTHON)) throw new Error(`${PYTHON} is missing: apt-get install -y python3-discord`);
+    server = await startTestServer();
+    run = await runScript(server);
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it("the script ran to the end and made exactly the listed checks", () => {
+    expect(run.stderr, "a missing module means python3-discord is not installed").not.toMatch(/ModuleNotFoundError/);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.lines.map((line) => line.check)).toEqual(CHECKS);
+  });
+
+  for (const name of CHECKS) {
+    const awaits = AWAITS_LENIENT_INPUTS.get(name);
+    const title = awaits ? `${name} [awaits ${awaits}: issue 14, Build item 1]` : name;
+    it(title, () => {
+      const line = run.lines.find((candidate) => candidate.check === name);
+      expect(line, `no result for ${name}`).toBeDefined();
+      expect(line!.ok, line!.detail).toBe(true);
+    });
+  }
+
+  it("fetch_channels is the one documented library limit: discord.py 2.2.2 raises on the media channel", () => {
+    expect(run.lines.filter((line) => line.limit).map((line) => line.check)).toEqual(["fetch_channels"]);
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, test } from "vitest";
+import { normaliseChannelName } from "@/lib/discord/channel-names";
+
+describe("normaliseChannelName", () => {
+  test.each([
+    [0, "Hello World", "hello-world"],
+    [5, "  Big   News ", "big-news"],
+    [15, "Ask\tHere", "ask-here"],
+    [0, "already-fine", "already-fine"],
+    [0, "ÉTÉ Café", "été-café"],
+  ])("type %i: %j → %j", (type, name, expected) => {
+    expect(normaliseChannelName(type, name)).toBe(expected);
+  });
+
+  test.each([2, 4, 13, 16])("type %i keeps its name as given", (type) => {
+    expect(normaliseChannelName(type, "Quiet Room")).toBe("Quiet Room");
+  });
+});
