@@ -12,18 +12,18 @@ import {
 
 export const applicationRoutes: RouteDefinition[] = [
   // GET /applications/@me: Get Current Application
-  route("GET", "/applications/@me", "required", (ctx) =>
+  route("GET", "/applications/@me", "Get Current Application", (ctx) =>
     ok(getCurrentApplication(applicationAccessForIdentity(ctx.caller))),
   ),
 
   // PATCH /applications/@me: Edit Current Application
-  route("PATCH", "/applications/@me", "required", async (ctx) => {
+  route("PATCH", "/applications/@me", "Edit Current Application", (ctx) => {
     const access = applicationAccessForIdentity(ctx.caller);
-    return ok(modifyCurrentApplication(access, await ctx.json(ModifyCurrentApplicationBodySchema)));
+    return ok(modifyCurrentApplication(access, ctx.json(ModifyCurrentApplicationBodySchema)));
   }),
 
   // GET /applications/{application.id}/commands: Get Global Application Commands
-  route("GET", "/applications/:applicationId/commands", "required", (ctx) => {
+  route("GET", "/applications/:applicationId/commands", "Get Global Application Commands", (ctx) => {
     ctx.queryAs(ApplicationCommandsQuerySchema);
     return ok(getGlobalApplicationCommands(applicationAccessForIdentity(ctx.caller, ctx.params.applicationId)));
   }),

@@ -11,23 +11,25 @@ import { CreateGuildChannelBodySchema, ModifyGuildChannelPositionsBodySchema } f
 
 export const channelRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/channels: Get Guild Channels
-  route("GET", "/guilds/:guildId/channels", "required", (ctx) => ok(listGuildChannels(guildAccess(ctx)))),
+  route("GET", "/guilds/:guildId/channels", "Get Guild Channels", (ctx) => ok(listGuildChannels(guildAccess(ctx)))),
 
   // POST /guilds/{guild.id}/channels: Create Guild Channel
-  route("POST", "/guilds/:guildId/channels", "required", async (ctx) => {
+  route("POST", "/guilds/:guildId/channels", "Create Guild Channel", (ctx) => {
     const access = guildAccess(ctx);
-    access.require(Permission.ManageChannels); // before the body: no validation details for callers who may not create
-    return created(createGuildChannel(access, await ctx.json(CreateGuildChannelBodySchema), ctx.auditReason));
+    access.require(Permission.ManageChannels); // before validating the body: no validation details for callers who may not create
+    return created(createGuildChannel(access, ctx.json(CreateGuildChannelBodySchema), ctx.auditReason));
   }),
 
   // PATCH /guilds/{guild.id}/channels: Modify Guild Channel Positions
-  route("PATCH", "/guilds/:guildId/channels", "required", async (ctx) => {
+  route("PATCH", "/guilds/:guildId/channels", "Modify Guild Channel Positions", (ctx) => {
     const access = guildAccess(ctx);
     access.require(Permission.ManageChannels);
-    modifyGuildChannelPositions(access, await ctx.json(ModifyGuildChannelPositionsBodySchema, []), ctx.auditReason);
+    modifyGuildChannelPositions(access, ctx.json(ModifyGuildChannelPositionsBodySchema, []), ctx.auditReason);
     return noContent();
   }),
 
   // GET /guilds/{guild.id}/threads/active: List Active Guild Threads
-  route("GET", "/guilds/:guildId/threads/active", "required", (ctx) => ok(listActiveThreads(guildAccess(ctx)))),
+  route("GET", "/guilds/:guildId/threads/active", "List Active Guild Threads", (ctx) =>
+    ok(listActiveThreads(guildAccess(ctx))),
+  ),
 ];

@@ -11,7 +11,7 @@ import {
 
 export const guildRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}: Get Guild
-  route("GET", "/guilds/:guildId", "required", (ctx) => {
+  route("GET", "/guilds/:guildId", "Get Guild", (ctx) => {
     const access = guildAccess(ctx);
     // Hot path: most calls carry no query string, so skip parsing one.
     const withCounts = ctx.query.size > 0 && ctx.queryAs(GetGuildQuerySchema).with_counts;
@@ -19,27 +19,27 @@ export const guildRoutes: RouteDefinition[] = [
   }),
 
   // GET /guilds/{guild.id}/preview: Get Guild Preview
-  route("GET", "/guilds/:guildId/preview", "required", (ctx) =>
+  route("GET", "/guilds/:guildId/preview", "Get Guild Preview", (ctx) =>
     ok(getGuildPreview(ctx.caller, snowflakeParam(ctx, "guildId", "guild_id"))),
   ),
 
   // PATCH /guilds/{guild.id}: Modify Guild
-  route("PATCH", "/guilds/:guildId", "required", async (ctx) => {
+  route("PATCH", "/guilds/:guildId", "Modify Guild", (ctx) => {
     const access = guildAccess(ctx);
-    access.require(Permission.ManageGuild); // before the body: no validation details for callers who may not modify
-    const body = await ctx.json(ModifyGuildBodySchema);
+    access.require(Permission.ManageGuild); // before validating the body: no validation details for callers who may not modify
+    const body = ctx.json(ModifyGuildBodySchema);
     return ok(modifyGuild(access, body, ctx.auditReason));
   }),
 
   // GET /guilds/{guild.id}/audit-logs: Get Guild Audit Log
-  route("GET", "/guilds/:guildId/audit-logs", "required", (ctx) => {
+  route("GET", "/guilds/:guildId/audit-logs", "Get Guild Audit Log", (ctx) => {
     const access = guildAccess(ctx);
     access.require(Permission.ViewAuditLog);
     return ok(getGuildAuditLog(access, ctx.queryAs(GuildAuditLogQuerySchema)));
   }),
 
   // GET /guilds/{guild.id}/events: Guildhall's extension, the outbox of gateway dispatches (MANAGE_GUILD)
-  route("GET", "/guilds/:guildId/events", "required", (ctx) => {
+  route("GET", "/guilds/:guildId/events", "List Guild Events", (ctx) => {
     const access = guildAccess(ctx);
     access.require(Permission.ManageGuild);
     const query = ctx.queryAs(ListGuildEventsQuerySchema);

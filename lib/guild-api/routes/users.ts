@@ -38,7 +38,7 @@ type CurrentUserGuildsQuery = z.output<typeof CurrentUserGuildsQuerySchema>;
 
 export const userRoutes = [
   // GET /users/@me: Get Current User (OAuth2 scope identify)
-  route("GET", "/users/@me", "required", (ctx) => {
+  route("GET", "/users/@me", "Get Current User", (ctx) => {
     requireScope(ctx, "identify");
     const row = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(ctx.caller.userId) as UserRow | undefined;
     if (!row) throw Errors.unknownUser();
@@ -46,13 +46,13 @@ export const userRoutes = [
   }),
 
   // GET /users/@me/guilds: Get Current User Guilds (OAuth2 scope guilds)
-  route("GET", "/users/@me/guilds", "required", (ctx) => {
+  route("GET", "/users/@me/guilds", "Get Current User Guilds", (ctx) => {
     requireScope(ctx, "guilds");
     return ok(getCurrentUserGuilds(ctx.caller.userId, ctx.queryAs(CurrentUserGuildsQuerySchema)));
   }),
 
   // GET /users/@me/guilds/{guild.id}/member: Get Current User Guild Member (OAuth2 scope guilds.members.read, no bots)
-  route("GET", "/users/@me/guilds/:guildId/member", "required", (ctx) => {
+  route("GET", "/users/@me/guilds/:guildId/member", "Get Current User Guild Member", (ctx) => {
     if (ctx.caller.kind === "bot") throw Errors.botsCannotUse();
     requireScope(ctx, "guilds.members.read");
     return ok(getCurrentUserGuildMember(ctx.caller.userId, snowflakeParam(ctx, "guildId", "guild_id")));
