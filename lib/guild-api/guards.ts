@@ -11,6 +11,7 @@ import {
   type PermissionMember,
   type PermissionOverwrite,
 } from "@/lib/discord/permissions";
+import { judgePermissions, type OperationName } from "@/lib/discord/policies";
 import { isSnowflake } from "@/lib/discord/snowflake";
 import { ApiError, Errors, invalidFormBody } from "./errors";
 import type { RouteContext } from "./http";
@@ -99,6 +100,20 @@ export class GuildAccess {
 
   has(flag: bigint): boolean {
     return hasPermission(this.permissions, flag);
+  }
+
+  /**
+   * Throws 403 Missing Permissions unless the caller holds what the policy table asks of `operation` (and of each
+   * body field in `fields`). Pending members hold nothing.
+   */
+  authorize(operation: OperationName, fields: readonly string[] = []): void {
+    const verdict = judgePermissions(operation, {
+      permissions: this.permissions,
+      isOwner: this.isOwner,
+      pending: Boolean(this.member.pending),
+      fields,
+    });
+    if (!verdict.ok) throw Errors.missingPermissions();
   }
 
   /** Throws 403 Missing Permissions unless the caller holds every flag. Pending members hold nothing. */

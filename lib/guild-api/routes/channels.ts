@@ -1,6 +1,6 @@
 // Guild channels: Get Guild Channels, Create Guild Channel, Modify Guild Channel Positions, List Active Guild Threads.
 import { created, noContent, ok, route, type RouteDefinition } from "../http";
-import { guildAccess, Permission } from "../guards";
+import { guildAccess } from "../guards";
 import {
   createGuildChannel,
   listActiveThreads,
@@ -16,14 +16,14 @@ export const channelRoutes: RouteDefinition[] = [
   // POST /guilds/{guild.id}/channels: Create Guild Channel
   route("POST", "/guilds/:guildId/channels", "Create Guild Channel", (ctx) => {
     const access = guildAccess(ctx);
-    access.require(Permission.ManageChannels); // before validating the body: no validation details for callers who may not create
+    access.authorize("Create Guild Channel"); // before validating the body: no validation details for callers who may not create
     return created(createGuildChannel(access, ctx.json(CreateGuildChannelBodySchema), ctx.auditReason));
   }),
 
   // PATCH /guilds/{guild.id}/channels: Modify Guild Channel Positions
   route("PATCH", "/guilds/:guildId/channels", "Modify Guild Channel Positions", (ctx) => {
     const access = guildAccess(ctx);
-    access.require(Permission.ManageChannels);
+    access.authorize("Modify Guild Channel Positions");
     modifyGuildChannelPositions(access, ctx.json(ModifyGuildChannelPositionsBodySchema, []), ctx.auditReason);
     return noContent();
   }),

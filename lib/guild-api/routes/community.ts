@@ -1,6 +1,6 @@
 // Welcome screen, onboarding, incident actions, membership screening.
 import { ok, route, type RouteDefinition } from "../http";
-import { guildAccess, Permission } from "../guards";
+import { guildAccess } from "../guards";
 import {
   ModifyGuildIncidentActionsBodySchema,
   ModifyGuildOnboardingBodySchema,
@@ -20,7 +20,7 @@ export const communityRoutes: RouteDefinition[] = [
   // PATCH /guilds/{guild.id}/welcome-screen: Modify Guild Welcome Screen
   route("PATCH", "/guilds/:guildId/welcome-screen", "Modify Guild Welcome Screen", (ctx) => {
     const access = guildAccess(ctx);
-    access.require(Permission.ManageGuild); // before validating the body: no validation details for callers who may not modify
+    access.authorize("Modify Guild Welcome Screen"); // before validating the body: no validation details for callers who may not modify
     return ok(modifyGuildWelcomeScreen(access, ctx.json(ModifyGuildWelcomeScreenBodySchema), ctx.auditReason));
   }),
 
@@ -32,14 +32,14 @@ export const communityRoutes: RouteDefinition[] = [
   // PUT /guilds/{guild.id}/onboarding: Modify Guild Onboarding
   route("PUT", "/guilds/:guildId/onboarding", "Modify Guild Onboarding", (ctx) => {
     const access = guildAccess(ctx);
-    access.require(Permission.ManageGuild, Permission.ManageRoles);
+    access.authorize("Modify Guild Onboarding");
     return ok(modifyGuildOnboarding(access, ctx.json(ModifyGuildOnboardingBodySchema), ctx.auditReason));
   }),
 
   // PUT /guilds/{guild.id}/incident-actions: Modify Guild Incident Actions
   route("PUT", "/guilds/:guildId/incident-actions", "Modify Guild Incident Actions", (ctx) => {
     const access = guildAccess(ctx);
-    access.require(Permission.ManageGuild);
+    access.authorize("Modify Guild Incident Actions");
     return ok(modifyGuildIncidentActions(access, ctx.json(ModifyGuildIncidentActionsBodySchema)));
   }),
 

@@ -1,6 +1,6 @@
 // Guilds: Get Guild, Get Guild Preview, Modify Guild, Get Guild Audit Log, and Guildhall's outbox reader.
 import { ok, route, type RouteDefinition } from "../http";
-import { guildAccess, Permission, snowflakeParam } from "../guards";
+import { guildAccess, snowflakeParam } from "../guards";
 import { getGuild, getGuildAuditLog, getGuildPreview, listGuildEvents, modifyGuild } from "../services/guilds";
 import {
   GetGuildQuerySchema,
@@ -26,7 +26,7 @@ export const guildRoutes: RouteDefinition[] = [
   // PATCH /guilds/{guild.id}: Modify Guild
   route("PATCH", "/guilds/:guildId", "Modify Guild", (ctx) => {
     const access = guildAccess(ctx);
-    access.require(Permission.ManageGuild); // before validating the body: no validation details for callers who may not modify
+    access.authorize("Modify Guild"); // before validating the body: no validation details for callers who may not modify
     const body = ctx.json(ModifyGuildBodySchema);
     return ok(modifyGuild(access, body, ctx.auditReason));
   }),
@@ -34,14 +34,14 @@ export const guildRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/audit-logs: Get Guild Audit Log
   route("GET", "/guilds/:guildId/audit-logs", "Get Guild Audit Log", (ctx) => {
     const access = guildAccess(ctx);
-    access.require(Permission.ViewAuditLog);
+    access.authorize("Get Guild Audit Log");
     return ok(getGuildAuditLog(access, ctx.queryAs(GuildAuditLogQuerySchema)));
   }),
 
   // GET /guilds/{guild.id}/events: Guildhall's extension, the outbox of gateway dispatches (MANAGE_GUILD)
   route("GET", "/guilds/:guildId/events", "List Guild Events", (ctx) => {
     const access = guildAccess(ctx);
-    access.require(Permission.ManageGuild);
+    access.authorize("List Guild Events");
     const query = ctx.queryAs(ListGuildEventsQuerySchema);
     return ok(listGuildEvents(access, BigInt(query.after), query.limit));
   }),

@@ -188,7 +188,7 @@ const INSERT_CHANNEL = `INSERT INTO channels (id, guild_id, type, name, position
  * (CHANNEL_CREATE) and fires CHANNEL_CREATE. Without a position the channel goes last among its siblings.
  */
 export function createGuildChannel(access: GuildAccess, body: CreateGuildChannelBody, reason: string | null) {
-  access.require(P.ManageChannels);
+  access.authorize("Create Guild Channel");
   const guildId = access.guildId;
   const type = body.type ?? Text;
   const features = JSON.parse(access.guild.features) as string[];
@@ -321,7 +321,7 @@ export function modifyGuildChannelPositions(
   items: ModifyGuildChannelPositionsBody,
   reason: string | null,
 ): void {
-  access.require(P.ManageChannels);
+  access.authorize("Modify Guild Channel Positions");
   const guildId = access.guildId;
   transaction(() => {
     const channels = new Map(

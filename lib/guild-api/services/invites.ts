@@ -419,7 +419,7 @@ export function deleteInvite(caller: Identity, code: string, reason: string | nu
 
 /** Get Guild Invites: MANAGE_GUILD or VIEW_AUDIT_LOG; the metadata (uses, limits, created_at) only with MANAGE_GUILD. */
 export function getGuildInvites(access: GuildAccess, now = Date.now()) {
-  access.requireAny(Permission.ManageGuild, Permission.ViewAuditLog);
+  access.authorize("Get Guild Invites");
   const metadata = access.has(Permission.ManageGuild);
   const invites = sql(`SELECT * FROM invites WHERE guild_id = @guild_id AND ${VALID} ORDER BY created_at`).all({
     guild_id: access.guildId,
