@@ -304,7 +304,10 @@ const satisfies = (permissions: bigint, requirement: PermissionRequirement) =>
 
 function describeRequirement(permissions: bigint, requirement: PermissionRequirement): string {
   if (requirement.length === 1) return describeMissing(permissions, requirement[0]) ?? "missing permissions";
-  return `needs one of: ${requirement.map((mask) => describeMissing(0n, mask)?.replace(/^needs /, "")).join("; ")}`;
+  // "needs Manage Server, Manage Roles, or Timeout Members, Kick Members and Ban Members"
+  const options = requirement.map((mask) => (describeMissing(0n, mask) ?? "").replace(/^needs /, ""));
+  const last = options.pop();
+  return `needs ${options.join(", ")}${options.length > 1 ? "," : ""} or ${last}`;
 }
 
 /** The flags an operation needs of this member, the body's fields included. */

@@ -110,7 +110,13 @@ describe("judgePermissions", () => {
   test("alternatives: one of them is enough", () => {
     expect(judgeWith("Get Guild Invites", P.ViewAuditLog).ok).toBe(true);
     expect(judgeWith("Get Guild Invites", P.ManageGuild).ok).toBe(true);
-    expect(judgeWith("Get Guild Invites", P.KickMembers).ok).toBe(false);
+    expect(judgeWith("Get Guild Invites", P.KickMembers)).toMatchObject({
+      ok: false,
+      message: "needs Manage Server or View Audit Log",
+    });
+    expect(judgeWith("Modify Guild Member", 0n, { fields: ["flags"] })).toMatchObject({
+      message: "needs Manage Server, Manage Roles, or Kick Members, Ban Members and Timeout Members",
+    });
   });
 
   test("Modify Guild Member judges each field the body sets", () => {
