@@ -127,7 +127,8 @@ export const POLICIES = {
   "List Guild Events": manage("GET", "/guilds/{guild.id}/events", all(P.ManageGuild)),
 
   // ── Channels ─────────────────────────────────────────────────────────────────────────────────────────────────
-  "Get Guild Channels": manage("GET", "/guilds/{guild.id}/channels", NONE),
+  // Discord's OpenAPI lets any user token (no scope) list a guild's channels: Activities read them so.
+  "Get Guild Channels": { ...manage("GET", "/guilds/{guild.id}/channels", NONE), scopes: [] },
   "Create Guild Channel": manage("POST", "/guilds/{guild.id}/channels", all(P.ManageChannels)),
   "Modify Guild Channel Positions": manage("PATCH", "/guilds/{guild.id}/channels", all(P.ManageChannels)),
   "List Active Guild Threads": manage("GET", "/guilds/{guild.id}/threads/active", NONE),

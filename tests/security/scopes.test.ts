@@ -83,8 +83,9 @@ describe("management needs guildhall.manage", () => {
     expect(await guildState()).toEqual(before);
     expect((await server.api("owner", "GET", `/guilds/${guildId}/bans/${users.member}`)).status).toBe(404);
     expect(await isMember(users.member)).toBe(true);
-    // What identify grants still works.
+    // What identify grants still works, and Discord lets any user token list a guild's channels.
     expect((await call(token, "GET", "/users/@me")).status).toBe(200);
+    expect((await call(token, "GET", `/guilds/${guildId}/channels`)).status).toBe(200);
   });
 
   test("the same moderator with guildhall.manage is judged by their permissions; bot tokens are unaffected", async () => {

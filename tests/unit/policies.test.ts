@@ -58,6 +58,8 @@ describe("judgeToken", () => {
     expect(judgeToken("Create Guild Ban", { tokenKind: "bearer", scopes: [MANAGE_SCOPE] })).toEqual({ ok: true });
     expect(judgeToken("Create Guild Ban", { tokenKind: "bot" })).toEqual({ ok: true });
     expect(judgeToken("Create Guild Ban", { tokenKind: "anonymous" })).toMatchObject({ ok: false, reason: "token" });
+    // Discord's one exception: any user token may list a guild's channels (the Activity does).
+    expect(judgeToken("Get Guild Channels", { tokenKind: "bearer", scopes: ["identify"] }).ok).toBe(true);
   });
 
   test("the user routes need exactly their Discord scope", () => {
