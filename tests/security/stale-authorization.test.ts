@@ -27,9 +27,10 @@ async function withHeldBackBody(
   authorization: string,
   json: unknown,
   meanwhile: () => Promise<void>,
+  contentType = "application/json",
 ): Promise<RawResponse> {
   const url = new URL(server.baseUrl);
-  const body = Buffer.from(JSON.stringify(json));
+  const body = Buffer.isBuffer(json) ? json : Buffer.from(JSON.stringify(json));
   const half = Math.floor(body.length / 2);
   const socket = net.connect(Number(url.port), url.hostname);
   await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
@@ -41,7 +42,7 @@ async function withHeldBackBody(
       `${method} /api/v10${path} HTTP/1.1`,
       `Host: ${url.host}`,
       `Authorization: ${authorization}`,
-      "Content-Type: application/json",
+      `Content-Type: ${contentType}`,
       `Content-Length: ${body.length}`,
       "Connection: close",
       "",
@@ -126,5 +127,32 @@ describe("stale authorization: the caller is judged when the held-back body arri
     expect(answer.status).toBe(403);
     expect(JSON.parse(answer.body)).toMatchObject({ code: 50001 });
     expect(await guildName()).toBe(before);
+  });
+
+  test("Update Target Users, whose CSV is checked asynchronously, judges the demoted caller again before writing", async () => {
+    const { guildId, users, roles, channels } = server.world;
+    // The admin is gone (banned above) and the mod demoted: a fresh moderator holds Manage Server through the role.
+    await server.rest("owner").put(Routes.guildMemberRole(guildId, users.helper, roles.moderator));
+    const created = await server.api("owner", "POST", `/channels/${channels.general}/invites`, { unique: true });
+    const { code } = (await created.json()) as { code: string };
+    const boundary = "----held-back";
+    const csv = `user_id\n${users.member}\n${users.outsider}\n`;
+    const multipart = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="target_users_file"; filename="t.csv"\r\n` +
+        `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    );
+    const answer = await withHeldBackBody(
+      "PUT",
+      `/invites/${code}/target-users`,
+      `Bearer ${server.tokenFor("helper")}`,
+      multipart,
+      async () => {
+        await server.rest("owner").delete(Routes.guildMemberRole(guildId, users.helper, roles.moderator));
+      },
+      `multipart/form-data; boundary=${boundary}`,
+    );
+    expect(answer.status).toBe(403);
+    const status = await server.api("owner", "GET", `/invites/${code}/target-users/job-status`);
+    expect(await status.json()).toMatchObject({ status: 0, total_users: 0 });
   });
 });
