@@ -8,6 +8,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { databaseFile } from "@/lib/db/database-url";
+import { MANAGE_SCOPE } from "@/lib/discord/policies";
 import { readDemoSecrets } from "@/lib/seed/demo-secrets";
 
 /** How management calls authenticate: the moderator's own OAuth2 token, or the application's bot token. */
@@ -87,7 +88,9 @@ export function dashboardConfig(): DashboardConfig {
     clientSecret: process.env.GUILDHALL_CLIENT_SECRET ?? demo?.clientSecret ?? "",
     authMode,
     botToken: authMode === "bot" ? (process.env.GUILD_API_BOT_TOKEN ?? readDemoSecrets()?.botToken ?? null) : null,
-    scopes: "identify guilds",
+    // With the moderator's own token (user mode, the built-in API), management needs Guildhall's scope; Discord has no
+    // such scope, and in bot mode the bot token manages, so the sign-in asks only for who the moderator is.
+    scopes: authMode === "user" ? `identify guilds ${MANAGE_SCOPE}` : "identify guilds",
   };
   cached = { key, config };
   return config;

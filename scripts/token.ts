@@ -33,10 +33,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { issueAccessToken } = await import("@/lib/guild-api/services/access-tokens");
+  const { DEVELOPMENT_TOKEN_SCOPES } = await import("@/lib/guild-api/services/oauth2");
   const tokens = issueAccessToken(
     BigInt(secrets.applicationId),
     user.id,
-    scopes.length ? scopes : ["identify", "guilds", "guilds.join", "applications.commands"],
+    scopes.length ? scopes : [...DEVELOPMENT_TOKEN_SCOPES],
   );
   console.log(tokens.access_token);
 }

@@ -5,11 +5,7 @@
 // the job in Prisma); each chunk is one Bulk Guild Ban request and one audit history entry. A chunk is never
 // resent on its own: a refused request puts its ids back and pauses, an unanswered one leaves them "sending"
 // until resume has asked the API which of them are banned.
-import {
-  PermissionFlagsBits as P,
-  RESTJSONErrorCodes,
-  type RESTPostAPIGuildBulkBanResult,
-} from "discord-api-types/v10";
+import { RESTJSONErrorCodes, type RESTPostAPIGuildBulkBanResult } from "discord-api-types/v10";
 import { GuildApiError, GuildApiUnreachableError, RateLimitError, type GuildApiClient } from "@/lib/api-client";
 import { ActionRefusal } from "./action-client";
 import { guildAction } from "./guild-action";
@@ -58,7 +54,7 @@ export const unbanUser = guildAction({
     id: input.userId,
     name: input.userName ?? (before as { user?: { username?: string } } | undefined)?.user?.username ?? null,
   }),
-  authorize: (check) => check.missing(P.BanMembers),
+  authorize: (check) => check.may("Remove Guild Ban"),
   request: () => ({}),
   before: async ({ api, guildId, input }) => {
     const ban = await api.bans.get(guildId, input.userId);
@@ -81,7 +77,7 @@ export const unbanUser = guildAction({
 export const previewBulkBan = guildAction({
   action: "Prepare bulk ban",
   schema: BulkBanPreviewInputSchema,
-  authorize: (check) => check.missing(P.BanMembers, P.ManageGuild),
+  authorize: (check) => check.may("Bulk Guild Ban"),
   request: (input) => {
     const parsed = parseUserIds(input.text);
     return {
@@ -124,7 +120,7 @@ export const startBulkBanJob = guildAction({
   action: "Start bulk ban",
   schema: BulkBanJobInputSchema,
   target: jobTarget,
-  authorize: (check) => check.missing(P.BanMembers, P.ManageGuild),
+  authorize: (check) => check.may("Bulk Guild Ban"),
   run: async ({ api, guildId, input }) => {
     await requireBanAccess(api, guildId);
     const sending = await sendingItems(input.jobId);
@@ -156,7 +152,7 @@ export const pauseBulkBanJob = guildAction({
   action: "Pause bulk ban",
   schema: BulkBanJobInputSchema,
   target: jobTarget,
-  authorize: (check) => check.missing(P.BanMembers),
+  authorize: (check) => check.may("Get Guild Bans"),
   run: async ({ api, guildId, input }) => {
     await requireBanAccess(api, guildId);
     await transition(guildId, input.jobId, ["running"], "paused");
@@ -168,7 +164,7 @@ export const cancelBulkBanJob = guildAction({
   action: "Cancel bulk ban",
   schema: BulkBanJobInputSchema,
   target: jobTarget,
-  authorize: (check) => check.missing(P.BanMembers),
+  authorize: (check) => check.may("Get Guild Bans"),
   run: async ({ api, guildId, input }) => {
     await requireBanAccess(api, guildId);
     await transition(guildId, input.jobId, ["ready", "running", "paused"], "cancelled");
@@ -187,7 +183,7 @@ export const runBulkBanChunk = guildAction({
   schema: BulkBanChunkInputSchema,
   target: (input) => ({ type: "bulk-ban-job", id: input.jobId, name: `${input.userIds.length} users` }),
   authorize: async (check, input) => {
-    const missing = check.missing(P.BanMembers, P.ManageGuild);
+    const missing = check.may("Bulk Guild Ban");
     if (missing) return missing;
     if (input.userIds.includes(check.self.userId)) return "you can't ban yourself";
     // Discord judges only the bot: every id is held against the moderator's own place in the hierarchy.
@@ -236,7 +232,7 @@ export const beginUndoBulkBan = guildAction({
   action: "Undo bulk ban",
   schema: BulkBanJobInputSchema,
   target: jobTarget,
-  authorize: (check) => check.missing(P.BanMembers),
+  authorize: (check) => check.may("Remove Guild Ban"),
   run: async ({ api, guildId, input }) => {
     await requireBanAccess(api, guildId);
     await transition(guildId, input.jobId, ["completed", "cancelled", "paused", "undoing"], "undoing");
@@ -249,7 +245,7 @@ export const undoBulkBanChunk = guildAction({
   action: "Remove Guild Ban",
   schema: UndoChunkInputSchema,
   target: (input) => ({ type: "bulk-ban-job", id: input.jobId, name: `${input.userIds.length} users (undo)` }),
-  authorize: (check) => check.missing(P.BanMembers),
+  authorize: (check) => check.may("Remove Guild Ban"),
   request: (input) => ({ user_ids: input.userIds }),
   run: async ({ api, guildId, input, reason }) => {
     await assertUndoable(guildId, input.jobId, input.userIds);

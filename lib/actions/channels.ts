@@ -1,7 +1,7 @@
 "use server";
 
 // Server actions of the channels page.
-import { PermissionFlagsBits as P, type RESTPostAPIGuildChannelJSONBody } from "discord-api-types/v10";
+import { type RESTPostAPIGuildChannelJSONBody } from "discord-api-types/v10";
 import { guildAction } from "./guild-action";
 import { ChannelPositionsInputSchema, CreateChannelInputSchema, channelCreateBody } from "./schemas/channels";
 
@@ -14,7 +14,7 @@ export const createGuildChannel = guildAction({
     id: (result as { id?: string } | undefined)?.id ?? null,
     name: input.name,
   }),
-  authorize: (check) => check.missing(P.ManageChannels),
+  authorize: (check) => check.may("Create Guild Channel"),
   request: (input) => channelCreateBody(input),
   run: ({ api, guildId, input, reason }) =>
     api.channels.create(guildId, channelCreateBody(input) as unknown as RESTPostAPIGuildChannelJSONBody, { reason }),
@@ -55,7 +55,7 @@ export const modifyGuildChannelPositions = guildAction({
       name: names.length <= 3 ? names.join(", ") : `${names.length} channels`,
     };
   },
-  authorize: (check) => check.missing(P.ManageChannels),
+  authorize: (check) => check.may("Modify Guild Channel Positions"),
   request: (input) => input.positions,
   before: async ({ api, guildId, input }) =>
     layoutOf(

@@ -36,7 +36,7 @@ export const modifyGuild = guildAction({
           adminFeatureChange = true;
       }
     }
-    return firstRefusal(check.missing(P.ManageGuild), adminFeatureChange ? check.missing(P.Administrator) : null);
+    return firstRefusal(check.may("Modify Guild"), adminFeatureChange ? check.missing(P.Administrator) : null);
   },
   request: (input) =>
     Object.fromEntries(

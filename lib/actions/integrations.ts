@@ -1,7 +1,6 @@
 "use server";
 
 // Server actions of the integrations page.
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { guildAction } from "./guild-action";
 import { DeleteIntegrationInputSchema } from "./schemas/integrations";
 
@@ -10,7 +9,7 @@ export const deleteGuildIntegration = guildAction({
   action: "Delete Guild Integration",
   schema: DeleteIntegrationInputSchema,
   target: (input) => ({ type: "integration", id: input.integrationId, name: input.integrationName ?? null }),
-  authorize: (check) => check.missing(P.ManageGuild),
+  authorize: (check) => check.may("Delete Guild Integration"),
   request: () => ({}),
   before: async ({ api, guildId, input }) => {
     const integration = (await api.guilds.getIntegrations(guildId)).find((i) => i.id === input.integrationId);

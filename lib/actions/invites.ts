@@ -106,9 +106,8 @@ export const updateInviteTargetUsers = guildAction({
   authorize: async (check, input) => {
     const invite = await check.guildInvite(input.code);
     if (!invite) return NOT_IN_GUILD;
-    return invite.inviter?.id === check.self.userId || check.has(P.ManageGuild)
-      ? null
-      : "needs Manage Server (or to be the invite's creator)";
+    const refusal = check.may("Update Target Users", [], { isInviter: invite.inviter?.id === check.self.userId });
+    return refusal && `${refusal} (or to be the invite's creator)`;
   },
   request: (input) => ({ file: input.fileName ?? null, user_ids: countTargetUserLines(input.csv) }),
   before: async ({ api, input }) => {

@@ -1,9 +1,9 @@
 "use server";
 
 // Server actions of the member panel: every change to one member.
-import { PermissionFlagsBits as P, type APIGuildMember } from "discord-api-types/v10";
+import type { APIGuildMember } from "discord-api-types/v10";
 import { guildAction } from "./guild-action";
-import { firstRefusal, type ModeratorCheck } from "./moderator";
+import { firstRefusal } from "./moderator";
 import {
   BanInputSchema,
   BYPASSES_VERIFICATION,
@@ -47,15 +47,12 @@ const beforeMember =
     };
   };
 
-const actOn = async (check: ModeratorCheck, userId: string, ...flags: bigint[]) =>
-  firstRefusal(check.missing(...flags), await check.memberBlock(userId));
-
 /** PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member (nick) */
 export const setMemberNickname = guildAction({
   action: "Modify Guild Member",
   schema: NicknameInputSchema,
   target: memberTarget,
-  authorize: (check, input) => actOn(check, input.userId, P.ManageNicknames),
+  authorize: (check, input) => check.mayActOn("Modify Guild Member", input.userId, ["nick"]),
   request: (input) => ({ nick: input.nick || null }),
   before: beforeMember(["nick"]),
   run: ({ api, guildId, input, reason }) =>
@@ -74,7 +71,10 @@ export const setMemberRoles = guildAction({
     const current = (await check.targetMember(input.userId))?.roles ?? [];
     const wanted = new Set(input.roles);
     const changed = [...input.roles.filter((id) => !current.includes(id)), ...current.filter((id) => !wanted.has(id))];
-    return firstRefusal(check.missing(P.ManageRoles), ...changed.map((roleId) => check.roleBlock(roleId)));
+    return firstRefusal(
+      check.may("Modify Guild Member", ["roles"]),
+      ...changed.map((roleId) => check.roleBlock(roleId)),
+    );
   },
   request: (input) => ({ roles: input.roles }),
   before: beforeMember(["roles"]),
@@ -88,7 +88,7 @@ export const setMemberTimeout = guildAction({
   action: "Modify Guild Member",
   schema: TimeoutInputSchema,
   target: memberTarget,
-  authorize: (check, input) => actOn(check, input.userId, P.ModerateMembers),
+  authorize: (check, input) => check.mayActOn("Modify Guild Member", input.userId, ["communication_disabled_until"]),
   request: (input) => ({ communication_disabled_until: input.until }),
   before: beforeMember(["communication_disabled_until"]),
   run: ({ api, guildId, input, reason }) =>
@@ -106,10 +106,9 @@ export const setMemberVoice = guildAction({
   schema: VoiceInputSchema,
   target: memberTarget,
   authorize: (check, input) =>
-    firstRefusal(
-      input.mute !== undefined ? check.missing(P.MuteMembers) : null,
-      input.deaf !== undefined ? check.missing(P.DeafenMembers) : null,
-      input.channel_id !== undefined ? check.missing(P.MoveMembers) : null,
+    check.may(
+      "Modify Guild Member",
+      (["mute", "deaf", "channel_id"] as const).filter((k) => input[k] !== undefined),
     ),
   request: (input) =>
     Object.fromEntries(
@@ -142,12 +141,7 @@ export const setMemberBypassesVerification = guildAction({
   action: "Modify Guild Member",
   schema: MemberFlagsInputSchema,
   target: memberTarget,
-  authorize: (check) =>
-    check.has(P.ManageGuild) ||
-    check.has(P.ManageRoles) ||
-    (check.has(P.ModerateMembers) && check.has(P.KickMembers) && check.has(P.BanMembers))
-      ? null
-      : "needs Manage Server, Manage Roles, or Timeout, Kick and Ban Members",
+  authorize: (check) => check.may("Modify Guild Member", ["flags"]),
   request: (input) => ({ bypasses_verification: input.bypassesVerification }),
   before: beforeMember(["flags"]),
   run: async ({ api, guildId, input, reason }) => {
@@ -168,7 +162,7 @@ export const kickMember = guildAction({
   action: "Remove Guild Member",
   schema: KickInputSchema,
   target: memberTarget,
-  authorize: (check, input) => actOn(check, input.userId, P.KickMembers),
+  authorize: (check, input) => check.mayActOn("Remove Guild Member", input.userId),
   request: () => ({}),
   before: beforeMember(["nick", "roles", "joined_at"]),
   run: ({ api, guildId, input, reason }) => api.members.kick(guildId, input.userId, { reason }),
@@ -181,7 +175,7 @@ export const banMember = guildAction({
   action: "Create Guild Ban",
   schema: BanInputSchema,
   target: memberTarget,
-  authorize: (check, input) => actOn(check, input.userId, P.BanMembers),
+  authorize: (check, input) => check.mayActOn("Create Guild Ban", input.userId),
   request: (input) => ({ delete_message_seconds: input.delete_message_seconds }),
   before: async ({ api, guildId, input }) => {
     const member = await api.members.get(guildId, input.userId).catch(() => null);

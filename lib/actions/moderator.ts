@@ -19,6 +19,7 @@ import {
   type GuildPermissionContext,
   type PermissionMember,
 } from "@/lib/discord/permissions";
+import { judgeHierarchy, judgePermissions, refusalText, type OperationName } from "@/lib/discord/policies";
 
 const member = (
   m: Pick<APIGuildMember, "roles" | "communication_disabled_until">,
@@ -57,6 +58,27 @@ export class ModeratorCheck {
 
   has(flag: bigint): boolean {
     return hasPermission(this.permissions, flag);
+  }
+
+  /**
+   * Why the moderator may not perform `operation` (setting `fields` of its body), from the one policy table, or null.
+   * Discord judges only the bot, so the dashboard holds the moderator to the rule the built-in API would apply.
+   */
+  may(operation: OperationName, fields: readonly string[] = [], extra: { isInviter?: boolean } = {}): string | null {
+    return refusalText(
+      judgePermissions(operation, { permissions: this.permissions, isOwner: this.isOwner, fields, ...extra }),
+    );
+  }
+
+  /** `may`, then the operation's hierarchy rule against the target member (when they are in the guild). */
+  async mayActOn(operation: OperationName, userId: string, fields: readonly string[] = []): Promise<string | null> {
+    const refusal = this.may(operation, fields);
+    if (refusal || userId === this.self.userId) return refusal;
+    const target = await this.targetMember(userId);
+    if (!target) return null; // not a member: the API answers for itself (bans of non-members are allowed)
+    return refusalText(
+      judgeHierarchy(operation, { context: this.context, self: this.self, targetMember: member(target, userId) }),
+    );
   }
 
   /** "needs Ban Members" when a flag is missing, else null. */

@@ -1,7 +1,6 @@
 "use server";
 
 // Server actions of the onboarding page.
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { guildAction } from "./guild-action";
 import { firstRefusal } from "./moderator";
 import { ModifyOnboardingInputSchema } from "./schemas/onboarding";
@@ -14,7 +13,7 @@ export const modifyGuildOnboarding = guildAction({
   authorize: (check, input) => {
     // Options assign roles: like Discord, only roles below the moderator's highest.
     const roleIds = new Set(input.prompts.flatMap((prompt) => prompt.options.flatMap((option) => option.role_ids)));
-    return firstRefusal(check.missing(P.ManageGuild, P.ManageRoles), ...[...roleIds].map((id) => check.roleBlock(id)));
+    return firstRefusal(check.may("Modify Guild Onboarding"), ...[...roleIds].map((id) => check.roleBlock(id)));
   },
   before: ({ api, guildId }) => api.guilds.getOnboarding(guildId),
   run: ({ api, guildId, input, reason }) =>

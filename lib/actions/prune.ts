@@ -3,7 +3,6 @@
 // Server actions of the prune page: preview (Get Guild Prune Count, stored with who and when) and run (Begin Guild
 // Prune on a fresh, matching, confirmed preview; the outcome is stored next to the preview). The run is sent once:
 // the API client never resends a POST, and a failed run uses up its preview.
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describeApiError } from "@/lib/api-client";
 import { claimPrunePreview, findPrunePreview, finishPruneRun, recordPrunePreview } from "@/lib/audit/prune-previews";
 import { ActionRefusal } from "./action-client";
@@ -13,7 +12,7 @@ import { BeginPruneInputSchema, PrunePreviewInputSchema, pruneRunProblem } from 
 
 /** Prune kicks: the moderator needs Manage Server and Kick Members, and may only include roles below their own. */
 const mayPrune = (check: ModeratorCheck, roleIds: readonly string[]) =>
-  firstRefusal(check.missing(P.ManageGuild, P.KickMembers), ...roleIds.map((id) => check.roleBlock(id)));
+  firstRefusal(check.may("Begin Guild Prune"), ...roleIds.map((id) => check.roleBlock(id)));
 
 const guildTarget = (input: { guildId: string }) => ({ type: "guild", id: input.guildId });
 const plural = (n: number) => `${n} member${n === 1 ? "" : "s"}`;

@@ -1,7 +1,7 @@
 "use server";
 
 // Server actions of the roles page.
-import { PermissionFlagsBits as P, type APIRole } from "discord-api-types/v10";
+import { type APIRole } from "discord-api-types/v10";
 import { guildAction } from "./guild-action";
 import { firstRefusal } from "./moderator";
 import {
@@ -20,7 +20,8 @@ export const createGuildRole = guildAction({
   action: "Create Guild Role",
   schema: CreateRoleInputSchema,
   target: (input, { result }) => ({ type: "role", id: (result as APIRole | undefined)?.id ?? null, name: input.name }),
-  authorize: (check, input) => firstRefusal(check.missing(P.ManageRoles), check.grantBlock(BigInt(input.permissions))),
+  authorize: (check, input) =>
+    firstRefusal(check.may("Create Guild Role"), check.grantBlock(BigInt(input.permissions))),
   run: ({ api, guildId, input, reason }) =>
     api.roles.create(
       guildId,
@@ -49,7 +50,7 @@ export const modifyGuildRole = guildAction({
   }),
   authorize: (check, input) =>
     firstRefusal(
-      check.missing(P.ManageRoles),
+      check.may("Modify Guild Role"),
       check.roleBlock(input.roleId),
       input.permissions !== undefined ? check.grantBlock(BigInt(input.permissions)) : null,
     ),
@@ -84,7 +85,7 @@ export const modifyGuildRolePositions = guildAction({
     };
   },
   authorize: (check, input) =>
-    firstRefusal(check.missing(P.ManageRoles), ...input.positions.map((p) => check.roleBlock(p.id))),
+    firstRefusal(check.may("Modify Guild Role Positions"), ...input.positions.map((p) => check.roleBlock(p.id))),
   request: (input) => input.positions,
   before: async ({ api, guildId, input }) =>
     positionsOf(
@@ -116,7 +117,7 @@ export const deleteGuildRole = guildAction({
     id: input.roleId,
     name: (before as { name?: string } | undefined)?.name ?? input.roleName ?? null,
   }),
-  authorize: (check, input) => firstRefusal(check.missing(P.ManageRoles), check.roleBlock(input.roleId)),
+  authorize: (check, input) => firstRefusal(check.may("Delete Guild Role"), check.roleBlock(input.roleId)),
   request: () => ({}),
   before: async ({ api, guildId, input }) => roleView(await api.roles.get(guildId, input.roleId)),
   run: ({ api, guildId, input, reason }) => api.roles.delete(guildId, input.roleId, { reason }),

@@ -2,12 +2,7 @@
 
 // Server actions of the safety page: pausing invites or DMs (Modify Guild Incident Actions) and the safety features
 // of Modify Guild. Verification level and the explicit content filter go through modifyGuild (./guild).
-import {
-  PermissionFlagsBits as P,
-  type APIGuild,
-  type APIIncidentsData,
-  type GuildFeature,
-} from "discord-api-types/v10";
+import { type APIGuild, type APIIncidentsData, type GuildFeature } from "discord-api-types/v10";
 import { guildAction } from "./guild-action";
 import { GuildFeatureInputSchema, INCIDENT_ACTIONS, IncidentActionInputSchema } from "./schemas/safety";
 
@@ -26,7 +21,7 @@ export const setIncidentAction = guildAction({
   action: "Modify Guild Incident Actions",
   schema: IncidentActionInputSchema,
   target: guildTarget,
-  authorize: (check) => check.missing(P.ManageGuild),
+  authorize: (check) => check.may("Modify Guild Incident Actions"),
   request: (input) => ({
     [INCIDENT_ACTIONS.find((a) => a.key === input.action)!.field]:
       input.hours === 0 ? null : `${input.hours} h from now`,
@@ -60,7 +55,7 @@ export const setGuildFeature = guildAction({
   action: "Modify Guild",
   schema: GuildFeatureInputSchema,
   target: guildTarget,
-  authorize: (check) => check.missing(P.ManageGuild),
+  authorize: (check) => check.may("Modify Guild"),
   request: (input) => ({ features: `${input.enabled ? "+" : "-"}${input.feature}` }),
   before: async ({ api, guildId, input }) => ({
     [input.feature]: (await api.guilds.get(guildId)).features.includes(input.feature as GuildFeature),

@@ -1,7 +1,7 @@
 "use server";
 
 // Server actions of the welcome screen page.
-import { GuildFeature, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { GuildFeature } from "discord-api-types/v10";
 import { guildAction } from "./guild-action";
 import { ModifyWelcomeScreenInputSchema } from "./schemas/welcome-screen";
 
@@ -10,7 +10,7 @@ export const modifyGuildWelcomeScreen = guildAction({
   action: "Modify Guild Welcome Screen",
   schema: ModifyWelcomeScreenInputSchema,
   target: (input) => ({ type: "welcome-screen", id: input.guildId, name: "Welcome screen" }),
-  authorize: (check) => check.missing(P.ManageGuild),
+  authorize: (check) => check.may("Modify Guild Welcome Screen"),
   before: async ({ api, guildId }) => {
     // The enabled flag is the guild's WELCOME_SCREEN_ENABLED feature, not a field of the welcome screen.
     const [screen, guild] = await Promise.all([api.guilds.getWelcomeScreen(guildId), api.guilds.get(guildId)]);

@@ -1,7 +1,6 @@
 "use server";
 
 // Server actions of the widget page.
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { guildAction } from "./guild-action";
 import { ModifyWidgetInputSchema } from "./schemas/widget";
 
@@ -10,7 +9,7 @@ export const modifyGuildWidget = guildAction({
   action: "Modify Guild Widget",
   schema: ModifyWidgetInputSchema,
   target: (input) => ({ type: "widget", id: input.guildId, name: "Server widget" }),
-  authorize: (check) => check.missing(P.ManageGuild),
+  authorize: (check) => check.may("Modify Guild Widget"),
   before: ({ api, guildId }) => api.guilds.getWidgetSettings(guildId),
   run: ({ api, guildId, input, reason }) =>
     api.guilds.editWidgetSettings(guildId, { enabled: input.enabled, channel_id: input.channel_id }, { reason }),

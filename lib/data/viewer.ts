@@ -13,6 +13,7 @@ import {
   type HierarchyVerdict,
   type PermissionMember,
 } from "@/lib/discord/permissions";
+import { judgePermissions, refusalText, type OperationName } from "@/lib/discord/policies";
 import { requireDashboardSession, type DashboardSession } from "@/lib/auth/session";
 import { managementApi } from "./api";
 import { readOrThrow } from "./read";
@@ -89,6 +90,18 @@ export const getGuildViewer = cache(async (guildId: string): Promise<GuildViewer
 
 export function can(viewer: Pick<GuildViewer, "permissions">, flag: bigint): boolean {
   return hasPermission(viewer.permissions, flag);
+}
+
+/**
+ * Why the moderator may not perform `operation` (setting `fields` of its body), from the one policy table the API
+ * and the actions' guards read, or null. Pages use it for their disabled states.
+ */
+export function refusal(
+  viewer: Pick<GuildViewer, "permissions" | "isOwner">,
+  operation: OperationName,
+  fields: readonly string[] = [],
+): string | null {
+  return refusalText(judgePermissions(operation, { permissions: viewer.permissions, isOwner: viewer.isOwner, fields }));
 }
 
 /** "needs Ban Members", or null when the moderator holds every flag. */

@@ -11,6 +11,7 @@ import {
   type PermissionMember,
   type PermissionOverwrite,
 } from "@/lib/discord/permissions";
+import { judgePermissions, type OperationName } from "@/lib/discord/policies";
 import { isSnowflake } from "@/lib/discord/snowflake";
 import { ApiError, Errors, invalidFormBody } from "./errors";
 import type { RouteContext } from "./http";
@@ -103,6 +104,20 @@ export class GuildAccess {
     return hasPermission(this.permissions, flag);
   }
 
+  /**
+   * Throws 403 Missing Permissions unless the caller holds what the policy table asks of `operation` (and of each
+   * body field in `fields`). Pending members hold nothing.
+   */
+  authorize(operation: OperationName, fields: readonly string[] = []): void {
+    const verdict = judgePermissions(operation, {
+      permissions: this.permissions,
+      isOwner: this.isOwner,
+      pending: Boolean(this.member.pending),
+      fields,
+    });
+    if (!verdict.ok) throw Errors.missingPermissions();
+  }
+
   /** Throws 403 Missing Permissions unless the caller holds every flag. Pending members hold nothing. */
   require(...flags: bigint[]): void {
     if (this.member.pending && !this.isOwner) throw Errors.missingPermissions();
@@ -189,6 +204,24 @@ export function channelAccessFor(caller: Identity, channelId: bigint): ChannelAc
   const permissions = access.channelPermissions(judgedBy.permission_overwrites);
   if (!hasPermission(permissions, PermissionFlagsBits.ViewChannel)) throw Errors.missingAccess();
   return { access, channel, permissions };
+}
+
+/**
+ * 403 Missing Permissions unless the caller holds, in the channel, what the policy table asks of `operation` (and of
+ * each body field in `fields`). Pending members hold nothing.
+ */
+export function authorizeInChannel(
+  { access, permissions }: ChannelAccess,
+  operation: OperationName,
+  fields: readonly string[] = [],
+): void {
+  const verdict = judgePermissions(operation, {
+    permissions,
+    isOwner: access.isOwner,
+    pending: Boolean(access.member.pending),
+    fields,
+  });
+  if (!verdict.ok) throw Errors.missingPermissions();
 }
 
 /** 403 Missing Permissions unless the caller holds every flag in the channel. Pending members hold nothing. */

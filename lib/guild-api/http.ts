@@ -1,13 +1,18 @@
 // The guild API's HTTP edge on bare node:http: a small trie router, the request context handed to
 // route handlers (params, query, authentication, audit-log reason, validated bodies), and the
 // translation of results and errors into responses. No Next.js on this path (see README, "Fast path").
+//
+// The pipeline's order is the security rule of this file: the whole body is read (and a form parsed) first; only
+// then is the token looked up and judged, and the handler runs synchronously in the same SQLite transaction as its
+// write (BEGIN IMMEDIATE for every method that may write). So a caller who holds back a body and is demoted, banned
+// or revoked meanwhile is judged as they are when the write happens, not as they were when the request started.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { z } from "zod";
+import { judgeToken, MANAGE_SCOPE, POLICIES, type OperationName, type OperationPolicy } from "@/lib/discord/policies";
 import { ApiError, Errors, zodToApiError } from "./errors";
 import { authenticate, type Identity } from "./auth";
 import { BODY_LIMITS, parseJson, parseMultipart, parseUrlEncoded, readBody } from "./request-body";
-
-export type AuthMode = "required" | "optional" | "none";
+import { writeTransaction } from "./store/db";
 
 export interface RouteResult {
   status: number;
@@ -22,21 +27,27 @@ export const created = (json: unknown): RouteResult => ({ status: 201, json });
 export const noContent = (): RouteResult => ({ status: 204 });
 
 const AUDIT_REASON_MAX = 512;
+const EMPTY_BODY = Buffer.alloc(0);
 
 export class RouteContext {
-  private bodyPromise: Promise<Buffer> | null = null;
+  /** The caller as judged inside the handler's transaction (null for anonymous requests). */
+  identity: Identity | null = null;
+  /** What the route's async `prepare` step produced (see preparedRoute). */
+  prepared: unknown = undefined;
+  private body: Buffer | null = null;
+  private form: FormData | null = null;
+  private formError: unknown = null;
 
   constructor(
     readonly req: IncomingMessage,
     readonly params: Readonly<Record<string, string>>,
     readonly query: URLSearchParams,
-    readonly identity: Identity | null,
     readonly baseUrl: string,
     /** The route's body limit in bytes (request-body.ts); the JSON limit unless the route declares its own. */
     readonly bodyLimit: number = BODY_LIMITS.json,
   ) {}
 
-  /** The caller, for routes declared with auth "required". */
+  /** The caller, for routes that need a token. */
   get caller(): Identity {
     if (!this.identity) throw Errors.unauthorized();
     return this.identity;
@@ -55,14 +66,34 @@ export class RouteContext {
     return decoded.slice(0, AUDIT_REASON_MAX);
   }
 
-  rawBody(): Promise<Buffer> {
-    this.bodyPromise ??= readBody(this.req, this.bodyLimit);
-    return this.bodyPromise;
+  /**
+   * Reads the whole body within the route's limit, and parses it when it is a form, before anyone is judged. A form
+   * that does not parse is remembered and thrown by formData(), in the handler's order.
+   */
+  async readBody(): Promise<void> {
+    const headers = this.req.headers;
+    this.body =
+      headers["content-length"] === undefined && headers["transfer-encoding"] === undefined
+        ? EMPTY_BODY
+        : await readBody(this.req, this.bodyLimit);
+    const type = this.contentType;
+    try {
+      if (type === "multipart/form-data") this.form = await parseMultipart(this.req, this.body, this.bodyLimit);
+      else if (type === "application/x-www-form-urlencoded") this.form = parseUrlEncoded(this.body);
+    } catch (error) {
+      this.formError = error instanceof ApiError ? error : Errors.bad(50035, "Invalid Form Body");
+    }
+  }
+
+  /** The body as read before the handler ran. */
+  rawBody(): Buffer {
+    if (!this.body) throw new Error("The request body is read by the pipeline before the handler runs.");
+    return this.body;
   }
 
   /** The JSON body validated with `schema`; an absent body validates as `{}` unless the schema says otherwise. */
-  async json<S extends z.ZodType>(schema: S, whenEmpty: unknown = {}): Promise<z.output<S>> {
-    return parseWith(schema, parseJson(await this.rawBody(), whenEmpty));
+  json<S extends z.ZodType>(schema: S, whenEmpty: unknown = {}): z.output<S> {
+    return parseWith(schema, parseJson(this.rawBody(), whenEmpty));
   }
 
   /** The query string as an object of strings (last value wins), validated with `schema`. */
@@ -70,14 +101,11 @@ export class RouteContext {
     return parseWith(schema, Object.fromEntries(this.query));
   }
 
-  /** multipart/form-data (streamed: files are parsed as they arrive) or application/x-www-form-urlencoded bodies. */
-  async formData(): Promise<FormData> {
-    if (this.contentType === "multipart/form-data") {
-      // Someone may have read the bytes already; otherwise the request is parsed as it streams in.
-      const buffered = this.bodyPromise ? await this.bodyPromise : null;
-      return parseMultipart(this.req, buffered, this.bodyLimit);
-    }
-    return parseUrlEncoded(await this.rawBody());
+  /** multipart/form-data or application/x-www-form-urlencoded bodies, as parsed before the handler ran. */
+  formData(): FormData {
+    if (this.formError) throw this.formError;
+    if (this.form) return this.form;
+    throw Errors.bad(50035, "Invalid Form Body");
   }
 
   get contentType(): string {
@@ -91,13 +119,20 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
   return result.data;
 }
 
-export type RouteHandler = (ctx: RouteContext) => RouteResult | Promise<RouteResult>;
+/** Runs synchronously, inside the request's transaction: it may not await (a transaction cannot span an await). */
+export type RouteHandler = (ctx: RouteContext) => RouteResult;
 
 export interface RouteDefinition {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Path under the version prefix, with `:name` parameters, e.g. `/guilds/:guildId/roles/:roleId`. */
   path: string;
-  auth: AuthMode;
+  /** The operation in lib/discord/policies.ts: who may call it is read from there. */
+  operation: OperationName;
+  /**
+   * Asynchronous work on the read body (a CSV checked against the users table while yielding) that must finish
+   * before the transaction. It sees the caller as authenticated before the transaction; the handler re-judges.
+   */
+  prepare?: (ctx: RouteContext) => Promise<void>;
   handler: RouteHandler;
   /** Largest body accepted, in bytes (BODY_LIMITS in request-body.ts); BODY_LIMITS.json when absent. */
   bodyLimit?: number;
@@ -106,11 +141,32 @@ export interface RouteDefinition {
 export function route(
   method: RouteDefinition["method"],
   path: string,
-  auth: AuthMode,
+  operation: OperationName,
   handler: RouteHandler,
   options: { bodyLimit?: number } = {},
 ): RouteDefinition {
-  return { method, path, auth, handler, ...options };
+  return { method, path, operation, handler, ...options };
+}
+
+/** A route whose body needs asynchronous work first; `handler` receives its result and judges again. */
+export function preparedRoute<T>(
+  method: RouteDefinition["method"],
+  path: string,
+  operation: OperationName,
+  prepare: (ctx: RouteContext) => Promise<T>,
+  handler: (ctx: RouteContext, prepared: T) => RouteResult,
+  options: { bodyLimit?: number } = {},
+): RouteDefinition {
+  return {
+    method,
+    path,
+    operation,
+    prepare: async (ctx) => {
+      ctx.prepared = await prepare(ctx);
+    },
+    handler: (ctx) => handler(ctx, ctx.prepared as T),
+    ...options,
+  };
 }
 
 interface TrieNode {
@@ -223,6 +279,44 @@ export function errorResult(error: unknown): RouteResult {
   return { status: 500, json: Errors.internal().toBody() };
 }
 
+/** Routes only anonymous callers use never look at the Authorization header (the token endpoint reads Basic there). */
+const takesTokens = (policy: OperationPolicy) => policy.tokens.some((kind) => kind !== "anonymous");
+const allowsAnonymous = (policy: OperationPolicy) => policy.tokens.includes("anonymous");
+
+/** `<scheme> <token>` with something on both sides; anything else is answered 401 before the body is read. */
+function looksLikeToken(header: string | undefined): header is string {
+  if (!header) return false;
+  const space = header.indexOf(" ");
+  return space > 0 && header.slice(space + 1).trim().length > 0;
+}
+
+/**
+ * The caller behind the header, judged against the operation's token kinds and scopes. Discord answers a token it
+ * will not take on a route (a user's token on a bot-only route) with 401; Guildhall's management routes are
+ * bot-only to Discord, so a Bearer token without the management scope gets that same answer.
+ */
+function identify(policy: OperationPolicy, operation: OperationName, header: string | undefined): Identity | null {
+  if (!takesTokens(policy)) return null;
+  const identity = looksLikeToken(header) ? authenticate(header) : null;
+  if (!identity) {
+    if (allowsAnonymous(policy)) return null;
+    throw Errors.unauthorized();
+  }
+  const verdict = judgeToken(operation, {
+    tokenKind: identity.kind,
+    scopes: identity.kind === "bearer" ? identity.scopes : undefined,
+  });
+  if (verdict.ok) return identity;
+  if (verdict.reason === "scope" && !verdict.missingScopes.includes(MANAGE_SCOPE)) throw Errors.missingScope();
+  if (verdict.reason === "token" && identity.kind === "bot") throw Errors.botsCannotUse();
+  // Add Guild Member: a user's token may not add anyone, whatever its scopes (Discord's 20002).
+  if (verdict.reason === "token" && policy.tokens.includes("bot")) throw Errors.onlyBots();
+  throw Errors.unauthorized();
+}
+
+/** Methods whose handlers may write: their judgement and write share one BEGIN IMMEDIATE transaction. */
+const writes = (method: string) => method !== "GET" && method !== "HEAD";
+
 /**
  * Handles one request whose path is already stripped of the version prefix.
  * `baseUrl` is the public origin (for URLs the API returns, such as widget avatars).
@@ -242,18 +336,26 @@ export async function handleApiRequest(
     if (matched === "not-found") throw Errors.notFound();
     if (matched === "method-not-allowed") throw Errors.methodNotAllowed();
     const { definition, params } = matched;
-    let identity: Identity | null = null;
-    if (definition.auth !== "none") {
-      const header = req.headers.authorization;
-      if (header) {
-        identity = authenticate(header);
-        if (!identity && definition.auth === "required") throw Errors.unauthorized();
-      } else if (definition.auth === "required") {
-        throw Errors.unauthorized();
-      }
+    const operation = definition.operation;
+    const policy: OperationPolicy = POLICIES[operation];
+    const header = req.headers.authorization;
+    // No token, or garbage where one should be: refused before the body is waited for.
+    if (takesTokens(policy) && !allowsAnonymous(policy) && !looksLikeToken(header)) throw Errors.unauthorized();
+
+    const ctx = new RouteContext(req, params, new URLSearchParams(search), baseUrl, definition.bodyLimit);
+    const write = writes(definition.method);
+    // A token that is already unknown or under-scoped is refused before its body is read; it is judged again below.
+    if (write) identify(policy, operation, header);
+    await ctx.readBody();
+    if (definition.prepare) {
+      ctx.identity = identify(policy, operation, header);
+      await definition.prepare(ctx);
     }
-    const ctx = new RouteContext(req, params, new URLSearchParams(search), identity, baseUrl, definition.bodyLimit);
-    result = await definition.handler(ctx);
+    const judgeAndRun = (): RouteResult => {
+      ctx.identity = identify(policy, operation, header);
+      return definition.handler(ctx);
+    };
+    result = write ? writeTransaction(judgeAndRun) : judgeAndRun();
   } catch (error) {
     result = errorResult(error);
   }

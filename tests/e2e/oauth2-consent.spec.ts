@@ -16,7 +16,8 @@ function authorizeUrl(params: Record<string, string>): string {
   url.search = new URLSearchParams({
     client_id: world.applicationId,
     response_type: "code",
-    scope: "identify guilds",
+    // What the dashboard's own sign-in asks the built-in provider for.
+    scope: "identify guilds guildhall.manage",
     ...params,
   }).toString();
   return url.toString();
@@ -73,6 +74,7 @@ test("sign in, see every requested scope, authorize: back at the redirect URI wi
   await expect(scopes).toHaveText([
     /Access your username, avatar and banner\s*identify/,
     /Know what servers you're in\s*guilds/,
+    /Manage your servers with your permissions\s*guildhall\.manage/,
   ]);
   await page.screenshot({ path: "test-results/screenshots/oauth2-consent.png", fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });

@@ -13,7 +13,7 @@ export interface TestServer {
   botToken: string;
   clientSecret: string;
   /** A fresh OAuth2 access token of the demo application for a seeded user. */
-  tokenFor(username: string, scopes?: string[]): string;
+  tokenFor(username: string, scopes?: readonly string[]): string;
   /** @discordjs/rest client as `username` (Bearer) or as the demo bot ("bot"). */
   rest(as: string): REST;
   /** Raw fetch against /api/v10 with an Authorization header for `as` (a username, "bot", or null for none). */
@@ -49,13 +49,15 @@ export async function startTestServer(): Promise<TestServer> {
   const { db, closeDatabase } = await import("@/lib/guild-api/store/db");
   const { readDemoSecrets } = await import("@/lib/seed/demo-secrets");
   const { issueAccessToken } = await import("@/lib/guild-api/services/access-tokens");
+  const { DEVELOPMENT_TOKEN_SCOPES } = await import("@/lib/guild-api/services/oauth2");
   const server = await startGuildhallServer({ port: 0, host: "127.0.0.1", withNext: false });
   const secrets = readDemoSecrets();
   if (!secrets) throw new Error("template database has no demo secrets");
 
   const world = readWorld(db());
   const tokens = new Map<string, string>();
-  const tokenFor = (username: string, scopes = ["identify", "guilds", "guilds.join", "applications.commands"]) => {
+  // The default is `npm run token`'s: what the dashboard's sign-in grants (the management scope included) and more.
+  const tokenFor = (username: string, scopes: readonly string[] = DEVELOPMENT_TOKEN_SCOPES) => {
     const user = db().prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: bigint } | undefined;
     if (!user) throw new Error(`no user ${username}`);
     return issueAccessToken(BigInt(secrets.applicationId), user.id, scopes).access_token;

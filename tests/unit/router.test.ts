@@ -2,9 +2,9 @@ import { expect, test } from "vitest";
 import { ok, route, Router } from "@/lib/guild-api/http";
 
 const router = new Router([
-  route("GET", "/guilds/:guildId/members/@me", "none", () => ok("me")),
-  route("GET", "/guilds/:guildId/members/search", "none", () => ok("search")),
-  route("GET", "/guilds/:guildId/members/:userId", "none", () => ok("member")),
+  route("GET", "/guilds/:guildId/members/@me", "Modify Current Member", () => ok("me")),
+  route("GET", "/guilds/:guildId/members/search", "Search Guild Members", () => ok("search")),
+  route("GET", "/guilds/:guildId/members/:userId", "Get Guild Member", () => ok("member")),
 ]);
 
 const matched = (method: string, path: string) => {

@@ -13,12 +13,12 @@ import {
 
 export const applicationRoutes: RouteDefinition[] = [
   // GET /applications/@me: Get Current Application
-  route("GET", "/applications/@me", "required", (ctx) =>
+  route("GET", "/applications/@me", "Get Current Application", (ctx) =>
     ok(getCurrentApplication(applicationAccessForIdentity(ctx.caller))),
   ),
 
   // GET /oauth2/applications/@me: Get Current Bot Application Information (discord.py's login reads it)
-  route("GET", "/oauth2/applications/@me", "required", (ctx) =>
+  route("GET", "/oauth2/applications/@me", "Get Current Bot Application Information", (ctx) =>
     ok(getCurrentApplication(applicationAccessForIdentity(ctx.caller))),
   ),
 
@@ -26,16 +26,16 @@ export const applicationRoutes: RouteDefinition[] = [
   route(
     "PATCH",
     "/applications/@me",
-    "required",
-    async (ctx) => {
+    "Edit Current Application",
+    (ctx) => {
       const access = applicationAccessForIdentity(ctx.caller);
-      return ok(modifyCurrentApplication(access, await ctx.json(ModifyCurrentApplicationBodySchema)));
+      return ok(modifyCurrentApplication(access, ctx.json(ModifyCurrentApplicationBodySchema)));
     },
     { bodyLimit: BODY_LIMITS.images },
   ),
 
   // GET /applications/{application.id}/commands: Get Global Application Commands
-  route("GET", "/applications/:applicationId/commands", "required", (ctx) => {
+  route("GET", "/applications/:applicationId/commands", "Get Global Application Commands", (ctx) => {
     ctx.queryAs(ApplicationCommandsQuerySchema);
     return ok(getGlobalApplicationCommands(applicationAccessForIdentity(ctx.caller, ctx.params.applicationId)));
   }),

@@ -6,36 +6,36 @@ import { bulkGuildBan, createGuildBan, getGuildBan, getGuildBansJson, removeGuil
 
 export const banRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/bans: Get Guild Bans (hot path: JSON text straight from SQLite)
-  route("GET", "/guilds/:guildId/bans", "required", (ctx) => ({
+  route("GET", "/guilds/:guildId/bans", "Get Guild Bans", (ctx) => ({
     status: 200,
     body: getGuildBansJson(guildAccess(ctx), ctx.queryAs(GetGuildBansQuerySchema)),
     contentType: "application/json",
   })),
 
   // GET /guilds/{guild.id}/bans/{user.id}: Get Guild Ban
-  route("GET", "/guilds/:guildId/bans/:userId", "required", (ctx) =>
+  route("GET", "/guilds/:guildId/bans/:userId", "Get Guild Ban", (ctx) =>
     ok(getGuildBan(guildAccess(ctx), snowflakeParam(ctx, "userId"))),
   ),
 
   // PUT /guilds/{guild.id}/bans/{user.id}: Create Guild Ban
-  route("PUT", "/guilds/:guildId/bans/:userId", "required", async (ctx) => {
+  route("PUT", "/guilds/:guildId/bans/:userId", "Create Guild Ban", (ctx) => {
     const access = guildAccess(ctx);
     const userId = snowflakeParam(ctx, "userId");
-    await ctx.json(CreateGuildBanBodySchema);
+    ctx.json(CreateGuildBanBodySchema);
     createGuildBan(access, userId, ctx.auditReason);
     return noContent();
   }),
 
   // DELETE /guilds/{guild.id}/bans/{user.id}: Remove Guild Ban
-  route("DELETE", "/guilds/:guildId/bans/:userId", "required", (ctx) => {
+  route("DELETE", "/guilds/:guildId/bans/:userId", "Remove Guild Ban", (ctx) => {
     removeGuildBan(guildAccess(ctx), snowflakeParam(ctx, "userId"), ctx.auditReason);
     return noContent();
   }),
 
   // POST /guilds/{guild.id}/bulk-ban: Bulk Guild Ban
-  route("POST", "/guilds/:guildId/bulk-ban", "required", async (ctx) => {
+  route("POST", "/guilds/:guildId/bulk-ban", "Bulk Guild Ban", (ctx) => {
     const access = guildAccess(ctx);
-    const body = await ctx.json(BulkGuildBanBodySchema);
+    const body = ctx.json(BulkGuildBanBodySchema);
     return ok(bulkGuildBan(access, body.user_ids, ctx.auditReason));
   }),
 ];

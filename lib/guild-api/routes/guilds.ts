@@ -1,7 +1,7 @@
 // Guilds: Get Guild, Get Guild Preview, Modify Guild, Get Guild Audit Log, and Guildhall's outbox reader.
 import { ok, route, type RouteDefinition } from "../http";
 import { BODY_LIMITS } from "../request-body";
-import { guildAccess, Permission, snowflakeParam } from "../guards";
+import { guildAccess, snowflakeParam } from "../guards";
 import { getGuild, getGuildAuditLog, getGuildPreview, listGuildEvents, modifyGuild } from "../services/guilds";
 import {
   GetGuildQuerySchema,
@@ -12,7 +12,7 @@ import {
 
 export const guildRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}: Get Guild
-  route("GET", "/guilds/:guildId", "required", (ctx) => {
+  route("GET", "/guilds/:guildId", "Get Guild", (ctx) => {
     const access = guildAccess(ctx);
     // Hot path: most calls carry no query string, so skip parsing one.
     const withCounts = ctx.query.size > 0 && ctx.queryAs(GetGuildQuerySchema).with_counts;
@@ -20,7 +20,7 @@ export const guildRoutes: RouteDefinition[] = [
   }),
 
   // GET /guilds/{guild.id}/preview: Get Guild Preview
-  route("GET", "/guilds/:guildId/preview", "required", (ctx) =>
+  route("GET", "/guilds/:guildId/preview", "Get Guild Preview", (ctx) =>
     ok(getGuildPreview(ctx.caller, snowflakeParam(ctx, "guildId", "guild_id"))),
   ),
 
@@ -28,27 +28,27 @@ export const guildRoutes: RouteDefinition[] = [
   route(
     "PATCH",
     "/guilds/:guildId",
-    "required",
-    async (ctx) => {
+    "Modify Guild",
+    (ctx) => {
       const access = guildAccess(ctx);
-      access.require(Permission.ManageGuild); // before the body: no validation details for callers who may not modify
-      const body = await ctx.json(ModifyGuildBodySchema);
+      access.authorize("Modify Guild"); // before validating the body: no validation details for callers who may not modify
+      const body = ctx.json(ModifyGuildBodySchema);
       return ok(modifyGuild(access, body, ctx.auditReason));
     },
     { bodyLimit: BODY_LIMITS.images },
   ),
 
   // GET /guilds/{guild.id}/audit-logs: Get Guild Audit Log
-  route("GET", "/guilds/:guildId/audit-logs", "required", (ctx) => {
+  route("GET", "/guilds/:guildId/audit-logs", "Get Guild Audit Log", (ctx) => {
     const access = guildAccess(ctx);
-    access.require(Permission.ViewAuditLog);
+    access.authorize("Get Guild Audit Log");
     return ok(getGuildAuditLog(access, ctx.queryAs(GuildAuditLogQuerySchema)));
   }),
 
   // GET /guilds/{guild.id}/events: Guildhall's extension, the outbox of gateway dispatches (MANAGE_GUILD)
-  route("GET", "/guilds/:guildId/events", "required", (ctx) => {
+  route("GET", "/guilds/:guildId/events", "List Guild Events", (ctx) => {
     const access = guildAccess(ctx);
-    access.require(Permission.ManageGuild);
+    access.authorize("List Guild Events");
     const query = ctx.queryAs(ListGuildEventsQuerySchema);
     return ok(listGuildEvents(access, BigInt(query.after), query.limit));
   }),

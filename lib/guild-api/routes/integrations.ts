@@ -11,20 +11,24 @@ import {
 
 export const integrationRoutes: RouteDefinition[] = [
   // GET /voice/regions: List Voice Regions (never the VIP ones, which only a VIP guild's list shows)
-  route("GET", "/voice/regions", "required", () => ok(VOICE_REGIONS)),
+  route("GET", "/voice/regions", "List Voice Regions", () => ok(VOICE_REGIONS)),
 
   // GET /guilds/{guild.id}/regions: Get Guild Voice Regions
-  route("GET", "/guilds/:guildId/regions", "required", (ctx) => ok(getGuildVoiceRegions(guildAccess(ctx)))),
+  route("GET", "/guilds/:guildId/regions", "Get Guild Voice Regions", (ctx) =>
+    ok(getGuildVoiceRegions(guildAccess(ctx))),
+  ),
 
   // GET /guilds/{guild.id}/integrations: Get Guild Integrations
-  route("GET", "/guilds/:guildId/integrations", "required", (ctx) => ok(getGuildIntegrations(guildAccess(ctx)))),
+  route("GET", "/guilds/:guildId/integrations", "Get Guild Integrations", (ctx) =>
+    ok(getGuildIntegrations(guildAccess(ctx))),
+  ),
 
   // DELETE /guilds/{guild.id}/integrations/{integration.id}: Delete Guild Integration
-  route("DELETE", "/guilds/:guildId/integrations/:integrationId", "required", (ctx) => {
+  route("DELETE", "/guilds/:guildId/integrations/:integrationId", "Delete Guild Integration", (ctx) => {
     deleteGuildIntegration(guildAccess(ctx), snowflakeParam(ctx, "integrationId"), ctx.auditReason);
     return noContent();
   }),
 
   // GET /guilds/{guild.id}/vanity-url: Get Guild Vanity URL
-  route("GET", "/guilds/:guildId/vanity-url", "required", (ctx) => ok(getGuildVanityUrl(guildAccess(ctx)))),
+  route("GET", "/guilds/:guildId/vanity-url", "Get Guild Vanity URL", (ctx) => ok(getGuildVanityUrl(guildAccess(ctx)))),
 ];

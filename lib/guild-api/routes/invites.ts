@@ -1,7 +1,7 @@
 // Invites and target users: Create Channel Invite, Get Invite, Delete Invite, Get Guild Invites, accepting an invite,
 // Get Target Users, Update Target Users, Get Target Users Job Status.
 import { invalidFormBody } from "../errors";
-import { noContent, ok, parseWith, route, type RouteContext, type RouteDefinition } from "../http";
+import { noContent, ok, parseWith, preparedRoute, route, type RouteContext, type RouteDefinition } from "../http";
 import { BODY_LIMITS, parseJson } from "../request-body";
 import { guildAccess, snowflakeParam } from "../guards";
 import {
@@ -10,78 +10,100 @@ import {
   GetInviteQuerySchema,
   type CreateChannelInviteBody,
 } from "../schemas/invite";
-import { acceptInvite, createChannelInvite, deleteInvite, getGuildInvites, getInvite } from "../services/invites";
-import { getInviteTargetUsers, getInviteTargetUsersJobStatus, updateInviteTargetUsers } from "../services/target-users";
-
-/** A form field holding a file (multipart) or plain text; null when absent. */
-async function fileText(form: FormData, name: string): Promise<string | null> {
-  const value = form.get(name);
-  if (value === null) return null;
-  return typeof value === "string" ? value : await value.text();
-}
+import {
+  acceptInvite,
+  checkCreateChannelInvite,
+  createChannelInvite,
+  deleteInvite,
+  getGuildInvites,
+  getInvite,
+} from "../services/invites";
+import {
+  authorizeUpdateInviteTargetUsers,
+  getInviteTargetUsers,
+  getInviteTargetUsersJobStatus,
+  parseTargetUsersFile,
+  updateInviteTargetUsers,
+} from "../services/target-users";
 
 /**
  * Create Channel Invite's body in any of its three encodings: JSON; application/x-www-form-urlencoded; multipart with
- * either payload_json or plain fields, and an optional target_users_file.
+ * either payload_json or plain fields, and an optional target_users_file (its File, read asynchronously by prepare).
  */
-async function readCreateInviteBody(
-  ctx: RouteContext,
-): Promise<{ body: CreateChannelInviteBody; targetUsersFile: string | null }> {
+function readCreateInviteBody(ctx: RouteContext): {
+  body: CreateChannelInviteBody;
+  targetUsersFile: FormDataEntryValue | null;
+} {
   const type = ctx.contentType;
   if (type !== "multipart/form-data" && type !== "application/x-www-form-urlencoded")
-    return { body: await ctx.json(CreateChannelInviteBodySchema), targetUsersFile: null };
-  const form = await ctx.formData();
+    return { body: ctx.json(CreateChannelInviteBodySchema), targetUsersFile: null };
+  const form = ctx.formData();
   const payload = form.get("payload_json");
   let input: unknown = formToCreateInviteBody(form);
   if (typeof payload === "string") input = parseJson(payload, {});
   return {
     body: parseWith(CreateChannelInviteBodySchema, input),
-    targetUsersFile: type === "multipart/form-data" ? await fileText(form, "target_users_file") : null,
+    targetUsersFile: type === "multipart/form-data" ? form.get("target_users_file") : null,
   };
 }
 
+/** A form field holding a file (multipart) or plain text, as text. */
+const entryText = (value: FormDataEntryValue): Promise<string> =>
+  typeof value === "string" ? Promise.resolve(value) : value.text();
+
 export const inviteRoutes: RouteDefinition[] = [
   // POST /channels/{channel.id}/invites: Create Channel Invite
-  route(
+  // A target_users_file is checked line by line before the transaction (it yields while it looks users up), after a
+  // first judgement of the caller so its errors reveal nothing to callers who may not create the invite; the
+  // handler judges the caller again in the transaction that writes.
+  preparedRoute(
     "POST",
     "/channels/:channelId/invites",
-    "required",
+    "Create Channel Invite",
     async (ctx) => {
       const channelId = snowflakeParam(ctx, "channelId");
-      const { body, targetUsersFile } = await readCreateInviteBody(ctx);
-      return ok(await createChannelInvite(ctx.caller, channelId, body, targetUsersFile, ctx.auditReason));
+      const { body, targetUsersFile } = readCreateInviteBody(ctx);
+      if (targetUsersFile === null) return null;
+      checkCreateChannelInvite(ctx.caller, channelId, body);
+      return parseTargetUsersFile(await entryText(targetUsersFile));
+    },
+    (ctx, targetUserIds) => {
+      const channelId = snowflakeParam(ctx, "channelId");
+      const { body } = readCreateInviteBody(ctx);
+      return ok(createChannelInvite(ctx.caller, channelId, body, targetUserIds, ctx.auditReason));
     },
     { bodyLimit: BODY_LIMITS.upload },
   ),
 
   // GET /invites/{invite.code}: Get Invite (no authentication needed)
-  route("GET", "/invites/:code", "optional", (ctx) =>
+  route("GET", "/invites/:code", "Get Invite", (ctx) =>
     ok(getInvite(ctx.params.code, ctx.queryAs(GetInviteQuerySchema))),
   ),
 
   // DELETE /invites/{invite.code}: Delete Invite
-  route("DELETE", "/invites/:code", "required", (ctx) =>
+  route("DELETE", "/invites/:code", "Delete Invite", (ctx) =>
     ok(deleteInvite(ctx.caller, ctx.params.code, ctx.auditReason)),
   ),
 
-  // POST /invites/{invite.code}: accept an invite (Guildhall's join path for a user's Bearer token)
-  route("POST", "/invites/:code", "required", (ctx) => ok(acceptInvite(ctx.caller, ctx.params.code))),
+  // POST /invites/{invite.code}: accept an invite (Guildhall's join path for a user's Bearer token with guilds.join)
+  route("POST", "/invites/:code", "Accept Invite", (ctx) => ok(acceptInvite(ctx.caller, ctx.params.code))),
 
   // GET /guilds/{guild.id}/invites: Get Guild Invites
-  route("GET", "/guilds/:guildId/invites", "required", (ctx) => ok(getGuildInvites(guildAccess(ctx)))),
+  route("GET", "/guilds/:guildId/invites", "Get Guild Invites", (ctx) => ok(getGuildInvites(guildAccess(ctx)))),
 
   // GET /invites/{invite.code}/target-users: Get Target Users
-  route("GET", "/invites/:code/target-users", "required", (ctx) => ({
+  route("GET", "/invites/:code/target-users", "Get Target Users", (ctx) => ({
     status: 200,
     body: getInviteTargetUsers(ctx.caller, ctx.params.code),
     contentType: "text/csv; charset=utf-8",
   })),
 
   // PUT /invites/{invite.code}/target-users: Update Target Users
-  route(
+  // The file is checked before the transaction (as above); the handler judges the caller again before writing.
+  preparedRoute(
     "PUT",
     "/invites/:code/target-users",
-    "required",
+    "Update Target Users",
     async (ctx) => {
       if (ctx.contentType !== "multipart/form-data")
         throw invalidFormBody([
@@ -91,19 +113,23 @@ export const inviteRoutes: RouteDefinition[] = [
             message: "Send the file as multipart/form-data.",
           },
         ]);
-      const text = await fileText(await ctx.formData(), "target_users_file");
-      if (text === null)
+      const file = ctx.formData().get("target_users_file");
+      if (file === null)
         throw invalidFormBody([
           { path: ["target_users_file"], code: "BASE_TYPE_REQUIRED", message: "This field is required" },
         ]);
-      await updateInviteTargetUsers(ctx.caller, ctx.params.code, text);
+      authorizeUpdateInviteTargetUsers(ctx.caller, ctx.params.code);
+      return parseTargetUsersFile(await entryText(file));
+    },
+    (ctx, ids) => {
+      updateInviteTargetUsers(ctx.caller, ctx.params.code, ids);
       return noContent();
     },
     { bodyLimit: BODY_LIMITS.upload },
   ),
 
   // GET /invites/{invite.code}/target-users/job-status: Get Target Users Job Status
-  route("GET", "/invites/:code/target-users/job-status", "required", (ctx) =>
+  route("GET", "/invites/:code/target-users/job-status", "Get Target Users Job Status", (ctx) =>
     ok(getInviteTargetUsersJobStatus(ctx.caller, ctx.params.code)),
   ),
 ];

@@ -27,20 +27,20 @@ import {
   setGuildMemberRole,
 } from "../services/members";
 
-async function modifyCurrentMemberHandler(ctx: RouteContext): Promise<RouteResult> {
+function modifyCurrentMemberHandler(ctx: RouteContext): RouteResult {
   const access = guildAccess(ctx);
-  return ok(modifyCurrentMember(access, await ctx.json(ModifyCurrentMemberBodySchema), ctx.auditReason));
+  return ok(modifyCurrentMember(access, ctx.json(ModifyCurrentMemberBodySchema), ctx.auditReason));
 }
 
-async function modifyCurrentUserNickHandler(ctx: RouteContext): Promise<RouteResult> {
+function modifyCurrentUserNickHandler(ctx: RouteContext): RouteResult {
   const access = guildAccess(ctx);
-  const body = await ctx.json(ModifyCurrentUserNickBodySchema);
+  const body = ctx.json(ModifyCurrentUserNickBodySchema);
   return ok(modifyCurrentUserNick(access, body.nick, ctx.auditReason));
 }
 
 export const memberRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/members: List Guild Members (hot path: the page is JSON text straight from SQLite)
-  route("GET", "/guilds/:guildId/members", "required", (ctx) => {
+  route("GET", "/guilds/:guildId/members", "List Guild Members", (ctx) => {
     const access = guildAccess(ctx);
     return {
       status: 200,
@@ -50,7 +50,7 @@ export const memberRoutes: RouteDefinition[] = [
   }),
 
   // GET /guilds/{guild.id}/members/search: Search Guild Members (JSON text from SQLite, like the list)
-  route("GET", "/guilds/:guildId/members/search", "required", (ctx) => {
+  route("GET", "/guilds/:guildId/members/search", "Search Guild Members", (ctx) => {
     const access = guildAccess(ctx);
     return {
       status: 200,
@@ -60,47 +60,47 @@ export const memberRoutes: RouteDefinition[] = [
   }),
 
   // PATCH /guilds/{guild.id}/members/@me: Modify Current Member
-  route("PATCH", "/guilds/:guildId/members/@me", "required", modifyCurrentMemberHandler, {
+  route("PATCH", "/guilds/:guildId/members/@me", "Modify Current Member", modifyCurrentMemberHandler, {
     bodyLimit: BODY_LIMITS.images,
   }),
 
   // PATCH /guilds/{guild.id}/members/@me/nick: Modify Current User Nick (deprecated)
-  route("PATCH", "/guilds/:guildId/members/@me/nick", "required", modifyCurrentUserNickHandler),
+  route("PATCH", "/guilds/:guildId/members/@me/nick", "Modify Current User Nick", modifyCurrentUserNickHandler),
   // The same with "@me" percent-encoded; any other user id has no such route.
-  route("PATCH", "/guilds/:guildId/members/:userId/nick", "required", (ctx) => {
+  route("PATCH", "/guilds/:guildId/members/:userId/nick", "Modify Current User Nick", (ctx) => {
     if (ctx.params.userId !== "@me") throw Errors.notFound();
     return modifyCurrentUserNickHandler(ctx);
   }),
 
   // GET /guilds/{guild.id}/members/{user.id}: Get Guild Member
-  route("GET", "/guilds/:guildId/members/:userId", "required", (ctx) =>
+  route("GET", "/guilds/:guildId/members/:userId", "Get Guild Member", (ctx) =>
     ok(getGuildMember(guildAccess(ctx), snowflakeParam(ctx, "userId"))),
   ),
 
   // PUT /guilds/{guild.id}/members/{user.id}: Add Guild Member (201 with the member, 204 when already a member)
-  route("PUT", "/guilds/:guildId/members/:userId", "required", async (ctx) => {
+  route("PUT", "/guilds/:guildId/members/:userId", "Add Guild Member", (ctx) => {
     const access = guildAccess(ctx);
     const userId = snowflakeParam(ctx, "userId");
-    const member = addGuildMember(access, userId, await ctx.json(AddGuildMemberBodySchema));
+    const member = addGuildMember(access, userId, ctx.json(AddGuildMemberBodySchema));
     return member ? created(member) : noContent();
   }),
 
   // PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member
-  route("PATCH", "/guilds/:guildId/members/:userId", "required", async (ctx) => {
+  route("PATCH", "/guilds/:guildId/members/:userId", "Modify Guild Member", (ctx) => {
     if (ctx.params.userId === "@me") return modifyCurrentMemberHandler(ctx);
     const access = guildAccess(ctx);
     const userId = snowflakeParam(ctx, "userId");
-    return ok(modifyGuildMember(access, userId, await ctx.json(ModifyGuildMemberBodySchema), ctx.auditReason));
+    return ok(modifyGuildMember(access, userId, ctx.json(ModifyGuildMemberBodySchema), ctx.auditReason));
   }),
 
   // DELETE /guilds/{guild.id}/members/{user.id}: Remove Guild Member
-  route("DELETE", "/guilds/:guildId/members/:userId", "required", (ctx) => {
+  route("DELETE", "/guilds/:guildId/members/:userId", "Remove Guild Member", (ctx) => {
     removeGuildMember(guildAccess(ctx), snowflakeParam(ctx, "userId"), ctx.auditReason);
     return noContent();
   }),
 
   // PUT /guilds/{guild.id}/members/{user.id}/roles/{role.id}: Add Guild Member Role
-  route("PUT", "/guilds/:guildId/members/:userId/roles/:roleId", "required", (ctx) => {
+  route("PUT", "/guilds/:guildId/members/:userId/roles/:roleId", "Add Guild Member Role", (ctx) => {
     setGuildMemberRole(
       guildAccess(ctx),
       snowflakeParam(ctx, "userId"),
@@ -112,7 +112,7 @@ export const memberRoutes: RouteDefinition[] = [
   }),
 
   // DELETE /guilds/{guild.id}/members/{user.id}/roles/{role.id}: Remove Guild Member Role
-  route("DELETE", "/guilds/:guildId/members/:userId/roles/:roleId", "required", (ctx) => {
+  route("DELETE", "/guilds/:guildId/members/:userId/roles/:roleId", "Remove Guild Member Role", (ctx) => {
     setGuildMemberRole(
       guildAccess(ctx),
       snowflakeParam(ctx, "userId"),

@@ -29,13 +29,13 @@ interface ClientForm {
 }
 
 /** The urlencoded body as strings, and the client credentials from HTTP Basic (preferred) or the body. */
-async function clientForm(ctx: RouteContext): Promise<ClientForm> {
+function clientForm(ctx: RouteContext): ClientForm {
   if (ctx.contentType !== "application/x-www-form-urlencoded" && ctx.contentType !== "multipart/form-data") {
     throw new OAuth2Error("invalid_request", "The body must be application/x-www-form-urlencoded.");
   }
   let form: FormData;
   try {
-    form = await ctx.formData();
+    form = ctx.formData();
   } catch (error) {
     if (error instanceof ApiError && error.status === 413) throw error; // too large: Discord's 413, not an OAuth2 error
     throw new OAuth2Error("invalid_request", "The body could not be read as a form.");
@@ -65,19 +65,18 @@ async function clientForm(ctx: RouteContext): Promise<ClientForm> {
 }
 
 /** RFC 6749 §5.1/5.2: token responses are never cached; a failed client authentication names its scheme. */
-function oauth2Endpoint(fn: (ctx: RouteContext) => Promise<RouteResult>) {
-  return (ctx: RouteContext): Promise<RouteResult> =>
-    fn(ctx)
-      .then((result): RouteResult => ({
-        ...result,
-        headers: { ...result.headers, "cache-control": "no-store", pragma: "no-cache" },
-      }))
-      .catch((error: unknown): RouteResult => {
-        if (!(error instanceof OAuth2Error)) throw error;
-        const headers: Record<string, string> = { "cache-control": "no-store", pragma: "no-cache" };
-        if (error.status === 401) headers["www-authenticate"] = 'Basic realm="oauth2"';
-        return { status: error.status, json: error.toBody(), headers };
-      });
+function oauth2Endpoint(fn: (ctx: RouteContext) => RouteResult) {
+  return (ctx: RouteContext): RouteResult => {
+    try {
+      const result = fn(ctx);
+      return { ...result, headers: { ...result.headers, "cache-control": "no-store", pragma: "no-cache" } };
+    } catch (error) {
+      if (!(error instanceof OAuth2Error)) throw error;
+      const headers: Record<string, string> = { "cache-control": "no-store", pragma: "no-cache" };
+      if (error.status === 401) headers["www-authenticate"] = 'Basic realm="oauth2"';
+      return { status: error.status, json: error.toBody(), headers };
+    }
+  };
 }
 
 export const oauth2Routes = [
@@ -85,9 +84,9 @@ export const oauth2Routes = [
   route(
     "POST",
     "/oauth2/token",
-    "none",
-    oauth2Endpoint(async (ctx) => {
-      const form = await clientForm(ctx);
+    "Token Exchange",
+    oauth2Endpoint((ctx) => {
+      const form = clientForm(ctx);
       const application = authenticateClient(form.clientId, form.clientSecret);
       const grant = form.fields.grant_type;
       if (!grant) throw new OAuth2Error("invalid_request", "grant_type is missing.");
@@ -103,9 +102,9 @@ export const oauth2Routes = [
   route(
     "POST",
     "/oauth2/token/revoke",
-    "none",
-    oauth2Endpoint(async (ctx) => {
-      const form = await clientForm(ctx);
+    "Token Revocation",
+    oauth2Endpoint((ctx) => {
+      const form = clientForm(ctx);
       const application = authenticateClient(form.clientId, form.clientSecret);
       const body = RevokeTokenBodySchema.safeParse(form.fields);
       if (!body.success) throw new OAuth2Error("invalid_request", describeFirstIssue(body.error));
@@ -115,7 +114,7 @@ export const oauth2Routes = [
   ),
 
   // GET /oauth2/@me: Get Current Authorization Information (any scope; the user only with identify)
-  route("GET", "/oauth2/@me", "required", (ctx) => {
+  route("GET", "/oauth2/@me", "Get Current Authorization Information", (ctx) => {
     const caller = ctx.caller;
     const application = findApplication(caller.applicationId);
     if (!application) throw Errors.unknownApplication();

@@ -6,16 +6,16 @@ import { beginGuildPrune, getGuildPruneCount } from "../services/prune";
 
 export const pruneRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/prune: Get Guild Prune Count
-  route("GET", "/guilds/:guildId/prune", "required", (ctx) => {
+  route("GET", "/guilds/:guildId/prune", "Get Guild Prune Count", (ctx) => {
     const access = guildAccess(ctx);
     const query = ctx.queryAs(GetGuildPruneCountQuerySchema);
     return ok(getGuildPruneCount(access, query.days, query.include_roles));
   }),
 
   // POST /guilds/{guild.id}/prune: Begin Guild Prune (the deprecated body `reason` is used when no header is sent)
-  route("POST", "/guilds/:guildId/prune", "required", async (ctx) => {
+  route("POST", "/guilds/:guildId/prune", "Begin Guild Prune", (ctx) => {
     const access = guildAccess(ctx);
-    const body = await ctx.json(BeginGuildPruneBodySchema);
+    const body = ctx.json(BeginGuildPruneBodySchema);
     return ok(
       beginGuildPrune(access, {
         days: body.days,

@@ -20,15 +20,15 @@ import {
 
 export const roleRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/roles: Get Guild Roles
-  route("GET", "/guilds/:guildId/roles", "required", (ctx) => ok(getGuildRoles(guildAccess(ctx)))),
+  route("GET", "/guilds/:guildId/roles", "Get Guild Roles", (ctx) => ok(getGuildRoles(guildAccess(ctx)))),
 
   // GET /guilds/{guild.id}/roles/member-counts: Get Guild Role Member Counts
-  route("GET", "/guilds/:guildId/roles/member-counts", "required", (ctx) =>
+  route("GET", "/guilds/:guildId/roles/member-counts", "Get Guild Role Member Counts", (ctx) =>
     ok(getGuildRoleMemberCounts(guildAccess(ctx))),
   ),
 
   // GET /guilds/{guild.id}/roles/{role.id}: Get Guild Role
-  route("GET", "/guilds/:guildId/roles/:roleId", "required", (ctx) =>
+  route("GET", "/guilds/:guildId/roles/:roleId", "Get Guild Role", (ctx) =>
     ok(getGuildRole(guildAccess(ctx), snowflakeParam(ctx, "roleId"))),
   ),
 
@@ -36,37 +36,35 @@ export const roleRoutes: RouteDefinition[] = [
   route(
     "POST",
     "/guilds/:guildId/roles",
-    "required",
-    async (ctx) => {
+    "Create Guild Role",
+    (ctx) => {
       const access = guildAccess(ctx);
-      return ok(createGuildRole(access, await ctx.json(CreateGuildRoleBodySchema), ctx.auditReason));
+      return ok(createGuildRole(access, ctx.json(CreateGuildRoleBodySchema), ctx.auditReason));
     },
     { bodyLimit: BODY_LIMITS.images },
   ),
 
   // PATCH /guilds/{guild.id}/roles: Modify Guild Role Positions
-  route("PATCH", "/guilds/:guildId/roles", "required", async (ctx) => {
+  route("PATCH", "/guilds/:guildId/roles", "Modify Guild Role Positions", (ctx) => {
     const access = guildAccess(ctx);
-    return ok(
-      modifyGuildRolePositions(access, await ctx.json(ModifyGuildRolePositionsBodySchema, null), ctx.auditReason),
-    );
+    return ok(modifyGuildRolePositions(access, ctx.json(ModifyGuildRolePositionsBodySchema, null), ctx.auditReason));
   }),
 
   // PATCH /guilds/{guild.id}/roles/{role.id}: Modify Guild Role
   route(
     "PATCH",
     "/guilds/:guildId/roles/:roleId",
-    "required",
-    async (ctx) => {
+    "Modify Guild Role",
+    (ctx) => {
       const access = guildAccess(ctx);
       const roleId = snowflakeParam(ctx, "roleId");
-      return ok(modifyGuildRole(access, roleId, await ctx.json(ModifyGuildRoleBodySchema), ctx.auditReason));
+      return ok(modifyGuildRole(access, roleId, ctx.json(ModifyGuildRoleBodySchema), ctx.auditReason));
     },
     { bodyLimit: BODY_LIMITS.images },
   ),
 
   // DELETE /guilds/{guild.id}/roles/{role.id}: Delete Guild Role
-  route("DELETE", "/guilds/:guildId/roles/:roleId", "required", (ctx) => {
+  route("DELETE", "/guilds/:guildId/roles/:roleId", "Delete Guild Role", (ctx) => {
     deleteGuildRole(guildAccess(ctx), snowflakeParam(ctx, "roleId"), ctx.auditReason);
     return noContent();
   }),

@@ -4,18 +4,12 @@ import { computeBasePermissions } from "@/lib/discord/permissions";
 import { USER_GUILDS_LIMIT } from "@/lib/discord/limits";
 import { Errors } from "../errors";
 import { booleanQuery, snowflakeCursor } from "../schemas/common";
-import { ok, route, type RouteContext } from "../http";
+import { ok, route } from "../http";
 import { permissionContextOf, snowflakeParam } from "../guards";
 import { sql } from "../store/db";
 import { findGuild, findMember, listGuildRoles, memberRoleIds, type GuildRow } from "../store/guild-context";
 import { serializeCurrentUser, serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
 import { serializeMember } from "../serializers/member";
-
-/** Bearer tokens need `scope`; bot tokens are not scoped. */
-export function requireScope(ctx: RouteContext, scope: string): void {
-  const caller = ctx.caller;
-  if (caller.kind === "bearer" && !caller.scopes.has(scope)) throw Errors.missingScope();
-}
 
 export const CurrentUserGuildsQuerySchema = z.object({
   before: snowflakeCursor.optional(),
@@ -31,16 +25,17 @@ export const CurrentUserGuildsQuerySchema = z.object({
 type CurrentUserGuildsQuery = z.output<typeof CurrentUserGuildsQuerySchema>;
 
 export const userRoutes = [
+  // The scopes (identify, guilds, guilds.members.read) and "no bots" are judged by the pipeline from the policy table.
+
   // GET /users/@me: Get Current User (OAuth2 scope identify)
-  route("GET", "/users/@me", "required", (ctx) => {
-    requireScope(ctx, "identify");
+  route("GET", "/users/@me", "Get Current User", (ctx) => {
     const row = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(ctx.caller.userId) as UserRow | undefined;
     if (!row) throw Errors.unknownUser();
     return ok(serializeCurrentUser(row));
   }),
 
   // GET /users/{user.id}: Get User (any authenticated caller: bots and the dashboard need names for ids)
-  route("GET", "/users/:userId", "required", (ctx) => {
+  route("GET", "/users/:userId", "Get User", (ctx) => {
     const row = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(snowflakeParam(ctx, "userId")) as
       UserRow | undefined;
     if (!row) throw Errors.unknownUser();
@@ -48,17 +43,14 @@ export const userRoutes = [
   }),
 
   // GET /users/@me/guilds: Get Current User Guilds (OAuth2 scope guilds)
-  route("GET", "/users/@me/guilds", "required", (ctx) => {
-    requireScope(ctx, "guilds");
-    return ok(getCurrentUserGuilds(ctx.caller.userId, ctx.queryAs(CurrentUserGuildsQuerySchema)));
-  }),
+  route("GET", "/users/@me/guilds", "Get Current User Guilds", (ctx) =>
+    ok(getCurrentUserGuilds(ctx.caller.userId, ctx.queryAs(CurrentUserGuildsQuerySchema))),
+  ),
 
   // GET /users/@me/guilds/{guild.id}/member: Get Current User Guild Member (OAuth2 scope guilds.members.read, no bots)
-  route("GET", "/users/@me/guilds/:guildId/member", "required", (ctx) => {
-    if (ctx.caller.kind === "bot") throw Errors.botsCannotUse();
-    requireScope(ctx, "guilds.members.read");
-    return ok(getCurrentUserGuildMember(ctx.caller.userId, snowflakeParam(ctx, "guildId", "guild_id")));
-  }),
+  route("GET", "/users/@me/guilds/:guildId/member", "Get Current User Guild Member", (ctx) =>
+    ok(getCurrentUserGuildMember(ctx.caller.userId, snowflakeParam(ctx, "guildId", "guild_id"))),
+  ),
 ];
 
 // The two reads below would sit in services/users.ts; they are kept here until that file exists.

@@ -1,7 +1,7 @@
 // The guild widget: Get Guild Widget Settings, Modify Guild Widget, Get Guild Widget (widget.json), Get Guild Widget Image.
 import { z } from "zod";
 import { ok, route, type RouteDefinition } from "../http";
-import { guildAccess, Permission, snowflakeParam } from "../guards";
+import { guildAccess, snowflakeParam } from "../guards";
 import { ModifyGuildWidgetBodySchema } from "../schemas/community";
 import { getGuildWidget, getGuildWidgetImage, getGuildWidgetSettings, modifyGuildWidget } from "../services/widget";
 import { WIDGET_IMAGE_STYLES } from "../widget-image";
@@ -10,22 +10,24 @@ const WidgetImageQuerySchema = z.object({ style: z.enum(WIDGET_IMAGE_STYLES).def
 
 export const widgetRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/widget: Get Guild Widget Settings
-  route("GET", "/guilds/:guildId/widget", "required", (ctx) => ok(getGuildWidgetSettings(guildAccess(ctx)))),
+  route("GET", "/guilds/:guildId/widget", "Get Guild Widget Settings", (ctx) =>
+    ok(getGuildWidgetSettings(guildAccess(ctx))),
+  ),
 
   // PATCH /guilds/{guild.id}/widget: Modify Guild Widget
-  route("PATCH", "/guilds/:guildId/widget", "required", async (ctx) => {
+  route("PATCH", "/guilds/:guildId/widget", "Modify Guild Widget", (ctx) => {
     const access = guildAccess(ctx);
-    access.require(Permission.ManageGuild); // before the body: no validation details for callers who may not modify
-    return ok(modifyGuildWidget(access, await ctx.json(ModifyGuildWidgetBodySchema), ctx.auditReason));
+    access.authorize("Modify Guild Widget"); // before validating the body: no validation details for callers who may not modify
+    return ok(modifyGuildWidget(access, ctx.json(ModifyGuildWidgetBodySchema), ctx.auditReason));
   }),
 
   // GET /guilds/{guild.id}/widget.json: Get Guild Widget (no authentication)
-  route("GET", "/guilds/:guildId/widget.json", "none", (ctx) =>
+  route("GET", "/guilds/:guildId/widget.json", "Get Guild Widget", (ctx) =>
     ok(getGuildWidget(snowflakeParam(ctx, "guildId", "guild_id"), ctx.baseUrl)),
   ),
 
   // GET /guilds/{guild.id}/widget.png: Get Guild Widget Image (no authentication)
-  route("GET", "/guilds/:guildId/widget.png", "none", (ctx) => {
+  route("GET", "/guilds/:guildId/widget.png", "Get Guild Widget Image", (ctx) => {
     const guildId = snowflakeParam(ctx, "guildId", "guild_id");
     const { style } = ctx.queryAs(WidgetImageQuerySchema);
     const ifNoneMatch = ctx.req.headers["if-none-match"];

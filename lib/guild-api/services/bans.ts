@@ -4,7 +4,7 @@ import { canActOnMember, type PermissionMember } from "@/lib/discord/permissions
 import { Errors } from "../errors";
 import { emitEvent } from "../events";
 import { writeAuditLog } from "../audit-log";
-import { Permission, type GuildAccess } from "../guards";
+import type { GuildAccess } from "../guards";
 import { sql, transaction } from "../store/db";
 import { deleteMember, deleteMembers } from "../store/membership";
 import { serializeUser, USER_COLUMNS, USER_JSON_SQL, type UserRow } from "../serializers/user";
@@ -33,7 +33,7 @@ export function getGuildBansJson(
   access: GuildAccess,
   query: { limit: number; before?: string; after?: string },
 ): string {
-  access.require(Permission.BanMembers);
+  access.authorize("Get Guild Bans");
   const [statement, cursor] =
     query.before !== undefined ? [BANS_BEFORE, query.before] : [BANS_AFTER, query.after ?? "0"];
   return sql(statement).pluck().get(access.guildId, BigInt(cursor), query.limit) as string;
@@ -44,7 +44,7 @@ const findBan = (guildId: bigint, userId: bigint) =>
 
 /** Get Guild Ban: 404 Unknown Ban when the user is not banned. */
 export function getGuildBan(access: GuildAccess, userId: bigint) {
-  access.require(Permission.BanMembers);
+  access.authorize("Get Guild Ban");
   const row = findBan(access.guildId, userId);
   if (!row) throw Errors.unknownBan();
   return serializeBan(row);
@@ -123,7 +123,7 @@ function recordBan(
  * Banning someone already banned answers 204 and keeps the one ban as it was (no new event or audit entry).
  */
 export function createGuildBan(access: GuildAccess, userId: bigint, reason: string | null, now = Date.now()): void {
-  access.require(Permission.BanMembers);
+  access.authorize("Create Guild Ban");
   transaction(() => {
     const user = findUser(userId);
     if (!user) throw Errors.unknownUser();
@@ -137,7 +137,7 @@ export function createGuildBan(access: GuildAccess, userId: bigint, reason: stri
 
 /** Remove Guild Ban: 404 Unknown Ban when the user is not banned. */
 export function removeGuildBan(access: GuildAccess, userId: bigint, reason: string | null, now = Date.now()): void {
-  access.require(Permission.BanMembers);
+  access.authorize("Remove Guild Ban");
   transaction(() => {
     const row = findBan(access.guildId, userId);
     if (!row) throw Errors.unknownBan();
@@ -160,7 +160,7 @@ export function removeGuildBan(access: GuildAccess, userId: bigint, reason: stri
  * three reads plus the writes.
  */
 export function bulkGuildBan(access: GuildAccess, userIds: readonly string[], reason: string | null, now = Date.now()) {
-  access.require(Permission.BanMembers, Permission.ManageGuild);
+  access.authorize("Bulk Guild Ban");
   return transaction(() => {
     // Validated snowflakes (≤ 2^63-1), so the list is a JSON array of 64-bit integers json_each reads exactly.
     const idList = `[${userIds.join(",")}]`;

@@ -19,6 +19,7 @@ import { emitEvent } from "../events";
 import type { Identity } from "../auth";
 import {
   channelAccessFor,
+  authorizeInChannel,
   requireInChannel,
   type ChannelAccess,
   type GuildAccess,
@@ -285,7 +286,7 @@ const INSERT_CHANNEL = `INSERT INTO channels (id, guild_id, type, name, position
  * (CHANNEL_CREATE) and fires CHANNEL_CREATE. Without a position the channel goes last among its siblings.
  */
 export function createGuildChannel(access: GuildAccess, body: CreateGuildChannelBody, reason: string | null) {
-  access.require(P.ManageChannels);
+  access.authorize("Create Guild Channel");
   const guildId = access.guildId;
   const type = body.type ?? Text;
   const features = JSON.parse(access.guild.features) as string[];
@@ -379,7 +380,7 @@ export function modifyGuildChannelPositions(
   items: ModifyGuildChannelPositionsBody,
   reason: string | null,
 ): void {
-  access.require(P.ManageChannels);
+  access.authorize("Modify Guild Channel Positions");
   const guildId = access.guildId;
   transaction(() => {
     const channels = new Map(
@@ -484,8 +485,7 @@ export function modifyChannel(caller: Identity, channelId: bigint, body: ModifyC
   const target = channelAccessFor(caller, channelId);
   const { access, channel: row } = target;
   if (THREAD_TYPES.includes(Number(row.type))) throw cannotExecuteOnChannelType(); // threads: modifyThread
-  requireInChannel(target, P.ManageChannels);
-  if (body.permission_overwrites != null) requireInChannel(target, P.ManageRoles);
+  authorizeInChannel(target, "Modify Channel", body.permission_overwrites != null ? ["permission_overwrites"] : []);
 
   const current = Number(row.type);
   const type = body.type ?? current;
@@ -649,7 +649,8 @@ export function deleteChannel(caller: Identity, channelId: bigint, reason: strin
   const target = channelAccessFor(caller, channelId);
   const { access, channel: row } = target;
   const isThread = THREAD_TYPES.includes(Number(row.type));
-  requireInChannel(target, isThread ? P.ManageThreads : P.ManageChannels);
+  if (isThread) requireInChannel(target, P.ManageThreads);
+  else authorizeInChannel(target, "Delete/Close Channel");
   const guild = access.guild;
   const features = JSON.parse(guild.features) as string[];
   if (
@@ -704,7 +705,7 @@ function clearGuildReferences(access: GuildAccess, channelId: bigint): void {
 /** Get Channel Invites (MANAGE_CHANNELS in the channel): the channel's live invites with their metadata. */
 export function getChannelInvites(caller: Identity, channelId: bigint, now = Date.now()) {
   const target = channelAccessFor(caller, channelId);
-  requireInChannel(target, P.ManageChannels);
+  authorizeInChannel(target, "Get Channel Invites");
   const invites = sql(
     "SELECT * FROM invites WHERE channel_id = @channel_id AND (expires_at IS NULL OR expires_at > @now) AND (max_uses = 0 OR uses < max_uses) ORDER BY created_at",
   ).all({ channel_id: channelId, now: BigInt(now) }) as InviteRow[];
@@ -845,7 +846,7 @@ export function editChannelPermissions(
   const target = channelAccessFor(caller, channelId);
   const { access, channel } = target;
   if (THREAD_TYPES.includes(Number(channel.type))) throw cannotExecuteOnChannelType();
-  requireInChannel(target, P.ManageRoles);
+  authorizeInChannel(target, "Edit Channel Permissions");
   const id = String(overwriteId);
   const isRole = access.role(id) !== undefined;
   const type = body.type ?? (isRole ? 0 : 1);
@@ -875,7 +876,7 @@ export function deleteChannelPermission(
 ) {
   const target = channelAccessFor(caller, channelId);
   if (THREAD_TYPES.includes(Number(target.channel.type))) throw cannotExecuteOnChannelType();
-  requireInChannel(target, P.ManageRoles);
+  authorizeInChannel(target, "Delete Channel Permission");
   const before = JSON.parse(target.channel.permission_overwrites) as OverwriteJson[];
   const removed = before.find((o) => o.id === String(overwriteId));
   if (!removed) throw Errors.unknownOverwrite();

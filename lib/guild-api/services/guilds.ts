@@ -213,7 +213,7 @@ const UPDATE_GUILD = `UPDATE guilds SET name = @name, region = @region, verifica
  * neither entry nor event.
  */
 export function modifyGuild(access: GuildAccess, body: ModifyGuildBody, reason: string | null) {
-  access.require(Permission.ManageGuild);
+  access.authorize("Modify Guild");
   const guildId = access.guildId;
   return transaction(() => {
     // Re-read inside the transaction: the access check ran before the body arrived.
@@ -375,7 +375,7 @@ const ids = (column: string) => `${column} IN (SELECT CAST(value AS INTEGER) FRO
  * scheduled-event, command or automod entries, so those lists are empty.
  */
 export function getGuildAuditLog(access: GuildAccess, query: GuildAuditLogQuery) {
-  access.require(Permission.ViewAuditLog);
+  access.authorize("Get Guild Audit Log");
   const params = {
     guild_id: access.guildId,
     user_id: query.user_id === undefined ? null : BigInt(query.user_id),
@@ -419,6 +419,6 @@ export function getGuildAuditLog(access: GuildAccess, query: GuildAuditLogQuery)
 
 /** Guildhall's outbox reader (MANAGE_GUILD): the guild's gateway dispatches after an event id, oldest first. */
 export function listGuildEvents(access: GuildAccess, after: bigint, limit: number) {
-  access.require(Permission.ManageGuild);
+  access.authorize("List Guild Events");
   return listEvents(access.guildId, after, limit);
 }

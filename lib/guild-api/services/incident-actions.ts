@@ -2,7 +2,7 @@
 // creating and accepting invites is refused (services/invites.ts, invitesPaused).
 import { INCIDENT_ACTION_MAX_MS } from "@/lib/discord/limits";
 import { invalidFormBody, type FieldIssue } from "../errors";
-import { Permission, type GuildAccess } from "../guards";
+import type { GuildAccess } from "../guards";
 import type { ModifyGuildIncidentActionsBody } from "../schemas/community";
 import { sql, transaction } from "../store/db";
 import { findGuild, type GuildRow } from "../store/guild-context";
@@ -33,7 +33,7 @@ export function modifyGuildIncidentActions(
   body: ModifyGuildIncidentActionsBody,
   now = Date.now(),
 ) {
-  access.require(Permission.ManageGuild);
+  access.authorize("Modify Guild Incident Actions");
   const issues: FieldIssue[] = [];
   const next: Partial<Record<Field, bigint | null>> = {};
   for (const field of FIELDS) {

@@ -5,7 +5,7 @@ import { INTEGRATIONS_MAX } from "@/lib/discord/limits";
 import { Errors } from "../errors";
 import { emitEvent } from "../events";
 import { writeAuditLog } from "../audit-log";
-import { Permission, type GuildAccess, type OverwriteJson } from "../guards";
+import { type GuildAccess, type OverwriteJson } from "../guards";
 import { sql, transaction } from "../store/db";
 import type { RoleRow } from "../store/guild-context";
 import { deleteMember } from "../store/membership";
@@ -25,7 +25,7 @@ export function getGuildVoiceRegions(access: GuildAccess) {
 
 /** Get Guild Vanity URL: `{code, uses}`, code null when the guild has none. */
 export function getGuildVanityUrl(access: GuildAccess) {
-  access.require(Permission.ManageGuild);
+  access.authorize("Get Guild Vanity URL");
   return { code: access.guild.vanity_url_code, uses: Number(access.guild.vanity_url_uses) };
 }
 
@@ -105,7 +105,7 @@ function serializeIntegration(row: IntegrationListRow, users: ReadonlyMap<string
 
 /** Get Guild Integrations: MANAGE_GUILD; the 50 oldest (any beyond 50 are inaccessible, as on Discord). */
 export function getGuildIntegrations(access: GuildAccess) {
-  access.require(Permission.ManageGuild);
+  access.authorize("Get Guild Integrations");
   const rows = sql(
     `SELECT i.*, a.name AS app_name, a.icon AS app_icon, a.description AS app_description, a.bot_user_id AS app_bot_user_id
      FROM integrations i LEFT JOIN applications a ON a.id = i.application_id
@@ -161,7 +161,7 @@ export function deleteGuildIntegration(
   reason: string | null,
   now = Date.now(),
 ): void {
-  access.require(Permission.ManageGuild);
+  access.authorize("Delete Guild Integration");
   transaction(() => {
     const integration = sql("SELECT * FROM integrations WHERE id = ? AND guild_id = ?").get(
       integrationId,

@@ -25,7 +25,7 @@ import {
 import { memberEventPayload, serializeMember } from "../serializers/member";
 import { USER_COLUMNS, type UserRow } from "../serializers/user";
 import { presenceCount } from "./guilds";
-import { isTargetUserAllowed, parseTargetUsersFile, startTargetUsersJob, stopTargetUsersJob } from "./target-users";
+import { isTargetUserAllowed, startTargetUsersJob, stopTargetUsersJob } from "./target-users";
 
 // Channels an invite may point at: text, voice, announcement, stage, forum, media (not categories or threads).
 const INVITABLE_CHANNEL_TYPES: readonly number[] = [0, 2, 5, 13, 15, 16];
@@ -288,17 +288,11 @@ function checkRoles(access: GuildAccess, roleIds: readonly string[], issues: Fie
 }
 
 /**
- * Create Channel Invite (CREATE_INSTANT_INVITE in the channel). unique=false answers an existing matching invite by the
- * same inviter instead of a new one (no event, no audit entry). Refused while invites are paused. A target_users_file
- * is validated line by line before anything is written, then processed by a job after the invite exists.
+ * Who may create this invite, and whether its fields are valid, without writing: Create Channel Invite runs it in its
+ * transaction, and the route runs it before checking a target_users_file (so a caller who may not create an invite
+ * learns nothing from the file's errors).
  */
-export async function createChannelInvite(
-  caller: Identity,
-  channelId: bigint,
-  body: CreateChannelInviteBody,
-  targetUsersFile: string | null,
-  reason: string | null,
-) {
+export function checkCreateChannelInvite(caller: Identity, channelId: bigint, body: CreateChannelInviteBody) {
   const { access, channel, permissions } = channelAccess(caller, channelId);
   if (access.member.pending && !access.isOwner) throw Errors.missingPermissions();
   if (!hasAll(permissions, Permission.CreateInstantInvite)) throw Errors.missingPermissions();
@@ -308,9 +302,23 @@ export async function createChannelInvite(
   const target = checkTarget(channel, body, issues);
   checkRoles(access, body.role_ids, issues);
   if (issues.length > 0) throw invalidFormBody(issues);
-  // Every line of the file is checked before anything changes (400 naming each bad line).
-  const targetUserIds = targetUsersFile === null ? null : await parseTargetUsersFile(targetUsersFile);
+  return { access, channel, target };
+}
 
+/**
+ * Create Channel Invite (CREATE_INSTANT_INVITE in the channel). unique=false answers an existing matching invite by the
+ * same inviter instead of a new one (no event, no audit entry). Refused while invites are paused. The ids of a
+ * target_users_file are checked by the caller beforehand (parseTargetUsersFile), then processed by a job after the
+ * invite exists.
+ */
+export function createChannelInvite(
+  caller: Identity,
+  channelId: bigint,
+  body: CreateChannelInviteBody,
+  targetUserIds: readonly bigint[] | null,
+  reason: string | null,
+) {
+  const { access, channel, target } = checkCreateChannelInvite(caller, channelId, body);
   const now = Date.now();
   return transaction(() => {
     const guild = findGuild(access.guildId) as GuildRow;
@@ -447,7 +455,7 @@ export function deleteInvite(caller: Identity, code: string, reason: string | nu
 
 /** Get Guild Invites: MANAGE_GUILD or VIEW_AUDIT_LOG; the metadata (uses, limits, created_at) only with MANAGE_GUILD. */
 export function getGuildInvites(access: GuildAccess, now = Date.now()) {
-  access.requireAny(Permission.ManageGuild, Permission.ViewAuditLog);
+  access.authorize("Get Guild Invites");
   const metadata = access.has(Permission.ManageGuild);
   const invites = sql(`SELECT * FROM invites WHERE guild_id = @guild_id AND ${VALID} ORDER BY created_at`).all({
     guild_id: access.guildId,

@@ -116,14 +116,19 @@ export function searchGuildMembersJson(access: GuildAccess, query: { query: stri
 export function addGuildMember(access: GuildAccess, userId: bigint, body: AddGuildMemberBody, now = Date.now()) {
   const caller = access.caller;
   if (caller.kind !== "bot") throw Errors.onlyBots();
-  access.require(Permission.CreateInstantInvite);
+  access.authorize("Add Guild Member");
   const token = bearerIdentity(body.access_token, now);
   if (!token || token.userId !== userId || token.applicationId !== caller.applicationId) throw invalidAccessToken();
   if (!token.scopes.has("guilds.join")) throw Errors.missingScope();
-  if (body.nick != null) access.require(Permission.ManageNicknames);
-  if (body.roles?.length) access.require(Permission.ManageRoles);
-  if (body.mute != null) access.require(Permission.MuteMembers);
-  if (body.deaf != null) access.require(Permission.DeafenMembers);
+  access.authorize(
+    "Add Guild Member",
+    [
+      body.nick != null && "nick",
+      body.roles?.length && "roles",
+      body.mute != null && "mute",
+      body.deaf != null && "deaf",
+    ].filter((field): field is string => typeof field === "string"),
+  );
 
   return transaction(() => {
     if (findMemberWithUser(access.guildId, userId)) return null;
@@ -198,7 +203,7 @@ export function setGuildMemberRole(
   present: boolean,
   reason: string | null,
 ): void {
-  access.require(Permission.ManageRoles);
+  access.authorize("Add Guild Member Role");
   const role = access.role(roleId);
   if (!role || role.id === access.guildId) throw Errors.unknownRole();
   const target = findTargetOrThrow(access.guildId, userId);
@@ -483,7 +488,7 @@ export function modifyCurrentUserNick(access: GuildAccess, nick: string | null |
 
 /** Remove Guild Member (kick): KICK_MEMBERS + hierarchy; never the owner or yourself. Fires GUILD_MEMBER_REMOVE. */
 export function removeGuildMember(access: GuildAccess, userId: bigint, reason: string | null): void {
-  access.require(Permission.KickMembers);
+  access.authorize("Remove Guild Member");
   const target = findTargetOrThrow(access.guildId, userId);
   access.assertCanActOn(toPermissionMember(target, splitRoleIds(target.role_ids)));
   transaction(() => {

@@ -3,6 +3,7 @@
 // Codes and tokens are stored only as SHA-256 hashes; codes are single use and expire after 10 minutes.
 // Errors are RFC 6749's ({error, error_description}), since generic OAuth2 clients read them.
 import { createHash, timingSafeEqual } from "node:crypto";
+import { MANAGE_SCOPE, MANAGE_SCOPE_DESCRIPTION } from "@/lib/discord/policies";
 import { ALL_PERMISSIONS } from "@/lib/discord/permissions";
 import { isSnowflake } from "@/lib/discord/snowflake";
 import { sql, transaction } from "../store/db";
@@ -56,12 +57,29 @@ export const OAUTH2_SCOPES: Readonly<Record<string, string>> = {
   "rpc.screenshare.read": "Know your screen share status",
   "rpc.screenshare.write": "Change your screen share settings",
   "rpc.activities.write": "Update your activity in your local client",
+  [MANAGE_SCOPE]: MANAGE_SCOPE_DESCRIPTION,
 };
+
+/**
+ * What `npm run token -- <user>` (and the tests' tokens) grant when no scope is named: everything the dashboard's
+ * sign-in gets (identify, guilds, the management scope), plus joining servers and commands.
+ */
+export const DEVELOPMENT_TOKEN_SCOPES: readonly string[] = [
+  "identify",
+  "guilds",
+  "guilds.join",
+  "applications.commands",
+  MANAGE_SCOPE,
+];
 
 /** Scopes only the client_credentials grant may ask for (Discord: applications.commands.update). */
 const CLIENT_CREDENTIALS_ONLY = new Set(["applications.commands.update"]);
-/** Scopes that need the user on the consent page, so client_credentials can't grant them. */
-const CONSENT_ONLY = new Set(["bot", "guilds.join", "gdm.join"]);
+/**
+ * Scopes that need the user on the consent page, so client_credentials can't grant them. Discord's client credentials
+ * grant is for the application's owner to test with; it never joins servers for anyone, installs the bot, or (here)
+ * manages servers with the owner's permissions.
+ */
+const CONSENT_ONLY = new Set(["bot", "guilds.join", "gdm.join", MANAGE_SCOPE]);
 
 const SERVER_INSTALL = 0;
 const USER_INSTALL = 1;

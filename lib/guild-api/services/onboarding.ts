@@ -8,7 +8,7 @@ import { countedChannelIds, everyoneCanChat } from "@/lib/discord/onboarding-rul
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { diffChanges, writeAuditLog } from "../audit-log";
 import { invalidFormBody, type FieldIssue } from "../errors";
-import { parseOverwrites, Permission, type GuildAccess } from "../guards";
+import { parseOverwrites, type GuildAccess } from "../guards";
 import type { ModifyGuildOnboardingBody, PromptInput, PromptOptionInput } from "../schemas/community";
 import { sql, transaction } from "../store/db";
 
@@ -247,7 +247,7 @@ function constraintIssues(
  * event for onboarding, so none is written.
  */
 export function modifyGuildOnboarding(access: GuildAccess, body: ModifyGuildOnboardingBody, reason: string | null) {
-  access.require(Permission.ManageGuild, Permission.ManageRoles);
+  access.authorize("Modify Guild Onboarding");
   const guildId = access.guildId;
   return transaction(() => {
     const { onboarding: before, exists } = readOnboarding(guildId);

@@ -16,7 +16,7 @@ import { canManageRole } from "@/lib/discord/permissions";
 import { Errors } from "../errors";
 import { emitEvent } from "../events";
 import { writeAuditLog } from "../audit-log";
-import { Permission, type GuildAccess } from "../guards";
+import type { GuildAccess } from "../guards";
 import { sql, transaction } from "../store/db";
 import { findMember, memberRoleIds } from "../store/guild-context";
 import { deleteMember } from "../store/membership";
@@ -114,7 +114,7 @@ export function getGuildPruneCount(
   includeRoles: readonly string[],
   now = Date.now(),
 ) {
-  access.require(Permission.ManageGuild, Permission.KickMembers);
+  access.authorize("Get Guild Prune Count");
   return { pruned: countPrunable(access, pruneRule(access, days, includeRoles, now)) };
 }
 
@@ -130,7 +130,7 @@ export interface BeginGuildPruneInput {
  * one MEMBER_PRUNE audit entry. `{pruned: null}` when compute_prune_count is false.
  */
 export function beginGuildPrune(access: GuildAccess, input: BeginGuildPruneInput, now = Date.now()) {
-  access.require(Permission.ManageGuild, Permission.KickMembers);
+  access.authorize("Begin Guild Prune");
   const rule = pruneRule(access, input.days, input.includeRoles, now);
   const removed = transaction(() => {
     const targets = listPrunable(access, rule);

@@ -7,7 +7,7 @@ import { ROLES_MAX } from "@/lib/discord/limits";
 import { AuditLogEvent, diffChanges, writeAuditLog } from "../audit-log";
 import { ApiError, Errors, invalidFormBody, type FieldIssue } from "../errors";
 import { emitEvent } from "../events";
-import { Permission, type GuildAccess } from "../guards";
+import type { GuildAccess } from "../guards";
 import { decodeImage, saveImage, type DecodedImage } from "../images";
 import type { ModifyGuildRolePositionsBody, RoleFieldsBody } from "../schemas/role";
 import { sql, transaction } from "../store/db";
@@ -185,7 +185,7 @@ const roleParams = (role: RoleRow) => ({
  * a GUILD_ROLE_UPDATE. Answers the new role.
  */
 export function createGuildRole(access: GuildAccess, body: RoleFieldsBody, reason: string | null) {
-  access.require(Permission.ManageRoles);
+  access.authorize("Create Guild Role");
   const guildId = access.guildId;
   const everyone = access.role(guildId);
   if (!everyone) throw Errors.unknownRole();
@@ -254,7 +254,7 @@ export function modifyGuildRolePositions(
   items: ModifyGuildRolePositionsBody,
   reason: string | null,
 ) {
-  access.require(Permission.ManageRoles);
+  access.authorize("Modify Guild Role Positions");
   const guildId = access.guildId;
   return transaction(() => {
     const roles = listGuildRoles(guildId);
@@ -327,7 +327,7 @@ export function modifyGuildRolePositions(
 
 /** Modify Guild Role (MANAGE_ROLES + hierarchy): fields not sent stay; managed roles may be edited too. */
 export function modifyGuildRole(access: GuildAccess, roleId: bigint, body: RoleFieldsBody, reason: string | null) {
-  access.require(Permission.ManageRoles);
+  access.authorize("Modify Guild Role");
   const guildId = access.guildId;
   const current = access.role(roleId);
   if (!current) throw Errors.unknownRole();
@@ -363,7 +363,7 @@ export function modifyGuildRole(access: GuildAccess, roleId: bigint, body: RoleF
  * all in one transaction with GUILD_ROLE_DELETE, a CHANNEL_UPDATE per channel changed, and the audit entry.
  */
 export function deleteGuildRole(access: GuildAccess, roleId: bigint, reason: string | null): void {
-  access.require(Permission.ManageRoles);
+  access.authorize("Delete Guild Role");
   const guildId = access.guildId;
   const role = access.role(roleId);
   if (!role) throw Errors.unknownRole();

@@ -301,15 +301,19 @@ export function getInviteTargetUsers(caller: Identity, code: string): string {
   return `user_id\n${rows.map((row) => `${row.user_id}\n`).join("")}`;
 }
 
-/**
- * Update Target Users (the inviter or MANAGE_GUILD): every line validated first (400 naming each bad line, nothing
- * changed); then the list is replaced by a job that runs after the response (204).
- */
-export async function updateInviteTargetUsers(caller: Identity, code: string, fileText: string): Promise<void> {
+/** Whether the caller may Update Target Users (the inviter or MANAGE_GUILD); 404 for an unknown invite. */
+export function authorizeUpdateInviteTargetUsers(caller: Identity, code: string): void {
   authorize(caller, findInviteOrThrow(code), Permission.ManageGuild);
-  const ids = await parseTargetUsersFile(fileText);
+}
+
+/**
+ * Update Target Users with the ids of a file already checked line by line (parseTargetUsersFile, 400 naming each bad
+ * line, nothing changed): the caller is judged again here, in the transaction that replaces the list through a job
+ * that runs after the response (204), since the file was checked while others could change the caller's roles.
+ */
+export function updateInviteTargetUsers(caller: Identity, code: string, ids: readonly bigint[]): void {
   transaction(() => {
-    findInviteOrThrow(code); // deleted while the file was being checked
+    authorizeUpdateInviteTargetUsers(caller, code);
     startTargetUsersJob(code, ids);
   });
 }

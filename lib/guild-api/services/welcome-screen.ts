@@ -80,7 +80,7 @@ export function modifyGuildWelcomeScreen(
   reason: string | null,
   now = Date.now(),
 ) {
-  access.require(Permission.ManageGuild);
+  access.authorize("Modify Guild Welcome Screen");
   const guildId = access.guildId;
   return transaction(() => {
     const before = findGuild(guildId);

@@ -49,7 +49,7 @@ const serializeSettings = (guild: GuildRow) => ({
 
 /** Get Guild Widget Settings (MANAGE_GUILD). */
 export function getGuildWidgetSettings(access: GuildAccess) {
-  access.require(Permission.ManageGuild);
+  access.authorize("Get Guild Widget Settings");
   return serializeSettings(access.guild);
 }
 
@@ -66,7 +66,7 @@ export function modifyGuildWidget(
   reason: string | null,
   now = Date.now(),
 ) {
-  access.require(Permission.ManageGuild);
+  access.authorize("Modify Guild Widget");
   const guildId = access.guildId;
   return transaction(() => {
     const before = findGuild(guildId) as GuildRow;

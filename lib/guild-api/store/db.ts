@@ -50,6 +50,19 @@ export function transaction<T>(fn: () => T): T {
   }
 }
 
+/**
+ * Runs fn in one BEGIN IMMEDIATE transaction: the write lock is taken before the first read, so what fn judges
+ * (the token, the caller's roles) cannot change under it before its write commits. Services' own transaction()
+ * calls inside become savepoints. fn must be synchronous (better-sqlite3 refuses a promise).
+ */
+export function writeTransaction<T>(fn: () => T): T {
+  try {
+    return db().transaction(fn).immediate();
+  } finally {
+    transactionsEnded++;
+  }
+}
+
 /** How many transactions (or savepoints) have committed or rolled back: read caches revalidate when it moves. */
 export const endedTransactions = (): number => transactionsEnded;
 

@@ -3,14 +3,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { DisabledReason, PageHeader, Skeleton } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 import { Icons } from "@/components/ui/icons";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
 import { BAN_NAME_SCAN_MAX, getBanPage } from "@/lib/data/bans";
-import { getGuildViewer, missing, type GuildViewer } from "@/lib/data/viewer";
+import { getGuildViewer, refusal, type GuildViewer } from "@/lib/data/viewer";
 import { BanSearch } from "./_components/ban-search";
 import { BansTable } from "./_components/bans-table";
 
@@ -57,7 +56,7 @@ export default async function BansPage({
   };
   const base = `/guilds/${guildId}/bans`;
   // Bulk Guild Ban also needs Manage Server.
-  const bulkBlocked = missing(viewer, P.BanMembers, P.ManageGuild);
+  const bulkBlocked = refusal(viewer, "Bulk Guild Ban");
 
   return (
     <>

@@ -9,7 +9,7 @@ import { findSection, sectionDisabledReason } from "@/components/dashboard/secti
 import { INVITABLE_CHANNEL_TYPES } from "@/lib/actions/schemas/invites";
 import { getGuildChannels } from "@/lib/data/channels";
 import { getInvitePage, INVITE_PAGE_SIZE } from "@/lib/data/invites";
-import { can, getGuildViewer, missing } from "@/lib/data/viewer";
+import { can, getGuildViewer, refusal } from "@/lib/data/viewer";
 import { CreateInviteButton } from "./_components/create-invite";
 import { InvitesTable, type InvitePermissions } from "./_components/invites-table";
 
@@ -48,8 +48,7 @@ export default async function InvitesPage({
   const permissions: InvitePermissions = {
     selfId: viewer.session.actor.id,
     manageGuild: can(viewer, P.ManageGuild),
-    deleteBlocked:
-      can(viewer, P.ManageGuild) || can(viewer, P.ManageChannels) ? null : "needs Manage Server or Manage Channels",
+    deleteBlocked: refusal(viewer, "Delete Invite"),
   };
   const first = (invites.page - 1) * INVITE_PAGE_SIZE;
   const summary =
@@ -66,7 +65,7 @@ export default async function InvitesPage({
           <CreateInviteButton
             guildId={guildId}
             channels={invitable}
-            blockedReason={missing(viewer, P.CreateInstantInvite)}
+            blockedReason={refusal(viewer, "Create Channel Invite")}
           />
         }
       />

@@ -2,13 +2,13 @@
 // filter, and a side panel for one member: nickname, roles, timeout, voice, verification bypass, kick and ban.
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
+import { ChannelType } from "discord-api-types/v10";
 import { PageHeader, Skeleton } from "@/components/ui/card";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
 import { getGuildChannels } from "@/lib/data/channels";
 import { MEMBER_PAGE_SIZES, getMemberDetail, getMemberPage } from "@/lib/data/members";
-import { getGuildViewer, missing, roleVerdict, type GuildViewer } from "@/lib/data/viewer";
+import { getGuildViewer, refusal, roleVerdict, type GuildViewer } from "@/lib/data/viewer";
 import { MemberFilters } from "./_components/member-filters";
 import { MembersTable, type RoleChip } from "./_components/members-table";
 import { MemberPanel, type PanelPermissions } from "./_components/member-panel";
@@ -145,22 +145,17 @@ async function MemberPanelSection({
   const targetIsOwner = userId === viewer.guild.owner_id;
   const hierarchy = detail?.row.blockedReason ?? null;
   const perms: PanelPermissions = {
-    nick: missing(viewer, P.ManageNicknames) ?? (self ? null : hierarchy),
-    roles: missing(viewer, P.ManageRoles) ?? (self && !viewer.isOwner ? null : hierarchy),
+    nick: refusal(viewer, "Modify Guild Member", ["nick"]) ?? (self ? null : hierarchy),
+    roles: refusal(viewer, "Modify Guild Member", ["roles"]) ?? (self && !viewer.isOwner ? null : hierarchy),
     timeout:
-      missing(viewer, P.ModerateMembers) ??
+      refusal(viewer, "Modify Guild Member", ["communication_disabled_until"]) ??
       (self ? "you can't time yourself out" : targetIsOwner ? "nobody can time out the server owner" : hierarchy),
-    mute: missing(viewer, P.MuteMembers),
-    deafen: missing(viewer, P.DeafenMembers),
-    move: missing(viewer, P.MoveMembers),
-    flags:
-      viewer.isOwner ||
-      [P.ManageGuild, P.ManageRoles].some((f) => !missing(viewer, f)) ||
-      !missing(viewer, P.ModerateMembers, P.KickMembers, P.BanMembers)
-        ? null
-        : "needs Manage Server, Manage Roles, or Timeout, Kick and Ban Members",
-    kick: missing(viewer, P.KickMembers) ?? (self ? "you can't kick yourself" : hierarchy),
-    ban: missing(viewer, P.BanMembers) ?? (self ? "you can't ban yourself" : hierarchy),
+    mute: refusal(viewer, "Modify Guild Member", ["mute"]),
+    deafen: refusal(viewer, "Modify Guild Member", ["deaf"]),
+    move: refusal(viewer, "Modify Guild Member", ["channel_id"]),
+    flags: refusal(viewer, "Modify Guild Member", ["flags"]),
+    kick: refusal(viewer, "Remove Guild Member") ?? (self ? "you can't kick yourself" : hierarchy),
+    ban: refusal(viewer, "Create Guild Ban") ?? (self ? "you can't ban yourself" : hierarchy),
   };
   return (
     <MemberPanel guildId={viewer.guild.id} detail={detail} roles={roles} voiceChannels={voiceChannels} perms={perms} />

@@ -1,13 +1,12 @@
 // Settings: every field of Modify Guild, with the right control for each; only changed fields are sent.
 import type { Metadata } from "next";
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { PageHeader } from "@/components/ui/card";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
 import { FEATURE_TOGGLES, type GuildSettingsValues } from "@/lib/actions/schemas/guild";
 import { guildBannerUrl, guildDiscoverySplashUrl, guildIconUrl, guildSplashUrl } from "@/lib/data/cdn";
 import { getGuildChannels } from "@/lib/data/channels";
-import { getGuildViewer, missing } from "@/lib/data/viewer";
+import { getGuildViewer, missing, refusal } from "@/lib/data/viewer";
 import { SettingsForm } from "./_components/settings-form";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -63,7 +62,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ guild
         }}
         channels={channels.map((c) => ({ id: c.id, name: c.name, type: c.type, parent_id: c.parent_id }))}
         featureReasons={Object.fromEntries(FEATURE_TOGGLES.map((t) => [t.feature, missing(viewer, t.permission)]))}
-        manageReason={missing(viewer, P.ManageGuild)}
+        manageReason={refusal(viewer, "Modify Guild")}
       />
     </>
   );

@@ -2,12 +2,11 @@
 // opened to resume, cancel or undo.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { Icons } from "@/components/ui/icons";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { listJobs } from "@/lib/bulk-ban/jobs";
-import { getGuildViewer, missing } from "@/lib/data/viewer";
+import { getGuildViewer, refusal } from "@/lib/data/viewer";
 import { BulkBanForm } from "./_components/bulk-ban-form";
 import { JobStatusBadge } from "./_components/job-status";
 
@@ -28,7 +27,7 @@ export default async function BulkBanPage({ params }: { params: Promise<{ guildI
       }
     />
   );
-  const blocked = missing(viewer, P.BanMembers, P.ManageGuild);
+  const blocked = refusal(viewer, "Bulk Guild Ban");
   if (blocked)
     return (
       <>

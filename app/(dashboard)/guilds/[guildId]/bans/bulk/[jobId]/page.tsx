@@ -4,12 +4,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { PageHeader } from "@/components/ui/card";
 import { Icons } from "@/components/ui/icons";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { getJob } from "@/lib/bulk-ban/jobs";
-import { getGuildViewer, missing } from "@/lib/data/viewer";
+import { getGuildViewer, refusal } from "@/lib/data/viewer";
 import { JobRunner } from "./_components/job-runner";
 
 export const metadata: Metadata = { title: "Bulk ban job" };
@@ -19,7 +18,7 @@ const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: 
 export default async function BulkBanJobPage({ params }: { params: Promise<{ guildId: string; jobId: string }> }) {
   const { guildId, jobId } = await params;
   const viewer = await getGuildViewer(guildId);
-  const blocked = missing(viewer, P.BanMembers, P.ManageGuild);
+  const blocked = refusal(viewer, "Bulk Guild Ban");
   const back = (
     <Link href={`/guilds/${guildId}/bans/bulk`} className="inline-flex items-center gap-1 hover:underline">
       <Icons.arrowLeft className="size-3.5" /> Bulk ban

@@ -1,0 +1,400 @@
+// Who may do what, once: for every operation of the guild API (named as Discord names it), the token kinds that may
+// call it, the OAuth2 scopes a user's Bearer token needs, the permission flags and the role-hierarchy rule. One judge
+// reads it for the built-in API (in the write transaction), the dashboard's bot-mode guards and the pages' disabled
+// states. Pure: no database, no I/O (the dashboard imports it; it never imports lib/guild-api).
+import { PermissionFlagsBits as P } from "discord-api-types/v10";
+import {
+  canActOnMember,
+  canManageRole,
+  describeMissing,
+  hasPermission,
+  type GuildPermissionContext,
+  type PermissionMember,
+  type RolePosition,
+} from "./permissions";
+
+/** How a request authenticates: an application's bot, a user's OAuth2 access token, or nothing at all. */
+export type TokenKind = "bot" | "bearer" | "anonymous";
+
+/**
+ * Guildhall's own scope: a user's Bearer token may manage a guild with that user's permissions (the dashboard's way
+ * in). Discord offers nothing like it: there, every management endpoint takes a bot token only.
+ */
+export const MANAGE_SCOPE = "guildhall.manage";
+
+/** What the scope grants, in the consent page's words. */
+export const MANAGE_SCOPE_DESCRIPTION = "Manage your servers with your permissions";
+
+/**
+ * Alternatives: the caller needs every flag of at least one entry. `[]` needs nothing; `[A | B]` needs A and B;
+ * `[A, B]` needs A or B.
+ */
+export type PermissionRequirement = readonly bigint[];
+
+export type HierarchyRule = "none" | "target-member-below-caller" | "role-below-caller";
+
+export interface OperationPolicy {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** The route under /api/v10, for people reading the table. */
+  path: string;
+  tokens: readonly TokenKind[];
+  /** Every one of these is needed by a Bearer token (bots are not scoped). */
+  scopes: readonly string[];
+  permissions: PermissionRequirement;
+  hierarchy: HierarchyRule;
+  /** Extra requirements when the body sets a field (Modify Guild Member's nick → MANAGE_NICKNAMES, …). */
+  fields?: Readonly<Record<string, PermissionRequirement>>;
+  /** Judged with the caller's permissions in the operation's channel (overwrites applied), not the guild's. */
+  inChannel?: boolean;
+  /** The invite's creator passes without the permissions (target users). */
+  inviterMay?: boolean;
+}
+
+const NONE: PermissionRequirement = [];
+const all = (...flags: bigint[]): PermissionRequirement => [flags.reduce((bits, flag) => bits | flag, 0n)];
+const anyOf = (...masks: bigint[]): PermissionRequirement => masks;
+
+const MANAGE: readonly TokenKind[] = ["bot", "bearer"];
+const manage = (
+  method: OperationPolicy["method"],
+  path: string,
+  permissions: PermissionRequirement,
+  extra: Partial<Omit<OperationPolicy, "method" | "path" | "permissions">> = {},
+): OperationPolicy => ({
+  method,
+  path,
+  tokens: MANAGE,
+  scopes: [MANAGE_SCOPE],
+  permissions,
+  hierarchy: "none",
+  ...extra,
+});
+
+const userOnly = (method: OperationPolicy["method"], path: string, scope: string | null): OperationPolicy => ({
+  method,
+  path,
+  tokens: ["bot", "bearer"],
+  scopes: scope ? [scope] : [],
+  permissions: NONE,
+  hierarchy: "none",
+});
+
+const anonymous = (method: OperationPolicy["method"], path: string): OperationPolicy => ({
+  method,
+  path,
+  tokens: ["anonymous", "bot", "bearer"],
+  scopes: [],
+  permissions: NONE,
+  hierarchy: "none",
+});
+
+/** Modify Guild Member's per-field permissions (the spec's table). */
+const MEMBER_FIELDS: Readonly<Record<string, PermissionRequirement>> = {
+  nick: all(P.ManageNicknames),
+  roles: all(P.ManageRoles),
+  mute: all(P.MuteMembers),
+  deaf: all(P.DeafenMembers),
+  channel_id: all(P.MoveMembers),
+  communication_disabled_until: all(P.ModerateMembers),
+  flags: anyOf(P.ManageGuild, P.ManageRoles, P.ModerateMembers | P.KickMembers | P.BanMembers),
+};
+
+export const POLICIES = {
+  // ── Users and OAuth2 ─────────────────────────────────────────────────────────────────────────────────────────
+  "Get Current User": userOnly("GET", "/users/@me", "identify"),
+  "Get Current User Guilds": userOnly("GET", "/users/@me/guilds", "guilds"),
+  "Get Current User Guild Member": {
+    ...userOnly("GET", "/users/@me/guilds/{guild.id}/member", "guilds.members.read"),
+    tokens: ["bearer"],
+  },
+  "Get Current Authorization Information": userOnly("GET", "/oauth2/@me", null),
+  // Names for ids: bots, and the dashboard with a moderator's token (a Guildhall extension for Bearer tokens).
+  "Get User": manage("GET", "/users/{user.id}", NONE),
+  "List Voice Regions": userOnly("GET", "/voice/regions", null),
+  "Token Exchange": { ...anonymous("POST", "/oauth2/token"), tokens: ["anonymous"] },
+  "Token Revocation": { ...anonymous("POST", "/oauth2/token/revoke"), tokens: ["anonymous"] },
+
+  // ── Applications (the application behind the token; its owner for Bearer tokens) ────────────────────────────
+  "Get Current Application": manage("GET", "/applications/@me", NONE),
+  // What discord.py's login() reads first (Discord: a bot token's application).
+  "Get Current Bot Application Information": manage("GET", "/oauth2/applications/@me", NONE),
+  "Edit Current Application": manage("PATCH", "/applications/@me", NONE),
+  "Get Global Application Commands": manage("GET", "/applications/{application.id}/commands", NONE),
+
+  // ── Guild ────────────────────────────────────────────────────────────────────────────────────────────────────
+  "Get Guild": manage("GET", "/guilds/{guild.id}", NONE),
+  "Get Guild Preview": manage("GET", "/guilds/{guild.id}/preview", NONE),
+  "Modify Guild": manage("PATCH", "/guilds/{guild.id}", all(P.ManageGuild), {
+    // Adding or removing COMMUNITY needs ADMINISTRATOR (judged by the service, which knows the guild's features).
+    fields: { features: all(P.ManageGuild) },
+  }),
+  "Get Guild Audit Log": manage("GET", "/guilds/{guild.id}/audit-logs", all(P.ViewAuditLog)),
+  "List Guild Events": manage("GET", "/guilds/{guild.id}/events", all(P.ManageGuild)),
+
+  // ── Channels ─────────────────────────────────────────────────────────────────────────────────────────────────
+  // Discord's OpenAPI lets any user token (no scope) list a guild's channels: Activities read them so.
+  "Get Guild Channels": { ...manage("GET", "/guilds/{guild.id}/channels", NONE), scopes: [] },
+  "Create Guild Channel": manage("POST", "/guilds/{guild.id}/channels", all(P.ManageChannels)),
+  "Modify Guild Channel Positions": manage("PATCH", "/guilds/{guild.id}/channels", all(P.ManageChannels)),
+  "List Active Guild Threads": manage("GET", "/guilds/{guild.id}/threads/active", NONE),
+  // One channel, judged with the caller's permissions in it. A thread is modified or closed by its owner or with
+  // MANAGE_THREADS in its parent instead (judged by the service, which knows the thread).
+  "Get Channel": manage("GET", "/channels/{channel.id}", all(P.ViewChannel), { inChannel: true }),
+  "Modify Channel": manage("PATCH", "/channels/{channel.id}", all(P.ManageChannels), {
+    inChannel: true,
+    fields: { permission_overwrites: all(P.ManageRoles) },
+  }),
+  "Delete/Close Channel": manage("DELETE", "/channels/{channel.id}", all(P.ManageChannels), { inChannel: true }),
+  "Get Channel Invites": manage("GET", "/channels/{channel.id}/invites", all(P.ManageChannels), { inChannel: true }),
+  "Edit Channel Permissions": manage("PUT", "/channels/{channel.id}/permissions/{overwrite.id}", all(P.ManageRoles), {
+    inChannel: true,
+  }),
+  "Delete Channel Permission": manage(
+    "DELETE",
+    "/channels/{channel.id}/permissions/{overwrite.id}",
+    all(P.ManageRoles),
+    { inChannel: true },
+  ),
+
+  // ── Roles ────────────────────────────────────────────────────────────────────────────────────────────────────
+  "Get Guild Roles": manage("GET", "/guilds/{guild.id}/roles", NONE),
+  "Get Guild Role": manage("GET", "/guilds/{guild.id}/roles/{role.id}", NONE),
+  "Get Guild Role Member Counts": manage("GET", "/guilds/{guild.id}/roles/member-counts", NONE),
+  "Create Guild Role": manage("POST", "/guilds/{guild.id}/roles", all(P.ManageRoles)),
+  "Modify Guild Role Positions": manage("PATCH", "/guilds/{guild.id}/roles", all(P.ManageRoles), {
+    hierarchy: "role-below-caller",
+  }),
+  "Modify Guild Role": manage("PATCH", "/guilds/{guild.id}/roles/{role.id}", all(P.ManageRoles), {
+    hierarchy: "role-below-caller",
+  }),
+  "Delete Guild Role": manage("DELETE", "/guilds/{guild.id}/roles/{role.id}", all(P.ManageRoles), {
+    hierarchy: "role-below-caller",
+  }),
+
+  // ── Members ──────────────────────────────────────────────────────────────────────────────────────────────────
+  "List Guild Members": manage("GET", "/guilds/{guild.id}/members", NONE),
+  "Search Guild Members": manage("GET", "/guilds/{guild.id}/members/search", NONE),
+  "Get Guild Member": manage("GET", "/guilds/{guild.id}/members/{user.id}", NONE),
+  // A bot only; the user comes as an OAuth2 token with guilds.join in the body (judged by the service).
+  "Add Guild Member": {
+    ...manage("PUT", "/guilds/{guild.id}/members/{user.id}", all(P.CreateInstantInvite)),
+    tokens: ["bot"],
+    scopes: [],
+    fields: {
+      nick: all(P.ManageNicknames),
+      roles: all(P.ManageRoles),
+      mute: all(P.MuteMembers),
+      deaf: all(P.DeafenMembers),
+    },
+  },
+  "Modify Guild Member": manage("PATCH", "/guilds/{guild.id}/members/{user.id}", NONE, {
+    hierarchy: "target-member-below-caller",
+    fields: MEMBER_FIELDS,
+  }),
+  "Modify Current Member": manage("PATCH", "/guilds/{guild.id}/members/@me", NONE, {
+    fields: { nick: all(P.ChangeNickname) },
+  }),
+  "Modify Current User Nick": manage("PATCH", "/guilds/{guild.id}/members/@me/nick", all(P.ChangeNickname)),
+  "Add Guild Member Role": manage("PUT", "/guilds/{guild.id}/members/{user.id}/roles/{role.id}", all(P.ManageRoles), {
+    hierarchy: "role-below-caller",
+  }),
+  "Remove Guild Member Role": manage(
+    "DELETE",
+    "/guilds/{guild.id}/members/{user.id}/roles/{role.id}",
+    all(P.ManageRoles),
+    { hierarchy: "role-below-caller" },
+  ),
+  "Remove Guild Member": manage("DELETE", "/guilds/{guild.id}/members/{user.id}", all(P.KickMembers), {
+    hierarchy: "target-member-below-caller",
+  }),
+  "Complete Membership Screening": manage("PUT", "/guilds/{guild.id}/requests/@me", NONE),
+
+  // ── Bans and prune ───────────────────────────────────────────────────────────────────────────────────────────
+  "Get Guild Bans": manage("GET", "/guilds/{guild.id}/bans", all(P.BanMembers)),
+  "Get Guild Ban": manage("GET", "/guilds/{guild.id}/bans/{user.id}", all(P.BanMembers)),
+  "Create Guild Ban": manage("PUT", "/guilds/{guild.id}/bans/{user.id}", all(P.BanMembers), {
+    hierarchy: "target-member-below-caller",
+  }),
+  "Remove Guild Ban": manage("DELETE", "/guilds/{guild.id}/bans/{user.id}", all(P.BanMembers)),
+  "Bulk Guild Ban": manage("POST", "/guilds/{guild.id}/bulk-ban", all(P.BanMembers, P.ManageGuild), {
+    hierarchy: "target-member-below-caller",
+  }),
+  "Get Guild Prune Count": manage("GET", "/guilds/{guild.id}/prune", all(P.ManageGuild, P.KickMembers)),
+  "Begin Guild Prune": manage("POST", "/guilds/{guild.id}/prune", all(P.ManageGuild, P.KickMembers)),
+
+  // ── Integrations, voice regions, vanity URL ──────────────────────────────────────────────────────────────────
+  "Get Guild Voice Regions": manage("GET", "/guilds/{guild.id}/regions", NONE),
+  "Get Guild Integrations": manage("GET", "/guilds/{guild.id}/integrations", all(P.ManageGuild)),
+  "Delete Guild Integration": manage("DELETE", "/guilds/{guild.id}/integrations/{integration.id}", all(P.ManageGuild)),
+  "Get Guild Vanity URL": manage("GET", "/guilds/{guild.id}/vanity-url", all(P.ManageGuild)),
+
+  // ── Invites ──────────────────────────────────────────────────────────────────────────────────────────────────
+  "Create Channel Invite": manage("POST", "/channels/{channel.id}/invites", all(P.CreateInstantInvite), {
+    inChannel: true,
+    fields: { role_ids: all(P.ManageRoles) },
+  }),
+  "Get Invite": anonymous("GET", "/invites/{invite.code}"),
+  // MANAGE_CHANNELS on the invite's channel, or MANAGE_GUILD for any invite of the guild.
+  "Delete Invite": manage("DELETE", "/invites/{invite.code}", anyOf(P.ManageChannels, P.ManageGuild), {
+    inChannel: true,
+  }),
+  // Guildhall's join path for a user: the Bearer token needs guilds.join, as Add Guild Member's access_token does.
+  "Accept Invite": { ...userOnly("POST", "/invites/{invite.code}", "guilds.join"), tokens: ["bearer"] },
+  "Get Guild Invites": manage("GET", "/guilds/{guild.id}/invites", anyOf(P.ManageGuild, P.ViewAuditLog)),
+  "Get Target Users": manage("GET", "/invites/{invite.code}/target-users", anyOf(P.ManageGuild, P.ViewAuditLog), {
+    inviterMay: true,
+  }),
+  "Update Target Users": manage("PUT", "/invites/{invite.code}/target-users", all(P.ManageGuild), {
+    inviterMay: true,
+  }),
+  "Get Target Users Job Status": manage(
+    "GET",
+    "/invites/{invite.code}/target-users/job-status",
+    anyOf(P.ManageGuild, P.ViewAuditLog),
+    { inviterMay: true },
+  ),
+
+  // ── Widget, welcome screen, onboarding, incident actions ────────────────────────────────────────────────────
+  "Get Guild Widget Settings": manage("GET", "/guilds/{guild.id}/widget", all(P.ManageGuild)),
+  "Modify Guild Widget": manage("PATCH", "/guilds/{guild.id}/widget", all(P.ManageGuild)),
+  "Get Guild Widget": { ...anonymous("GET", "/guilds/{guild.id}/widget.json"), tokens: ["anonymous"] },
+  "Get Guild Widget Image": { ...anonymous("GET", "/guilds/{guild.id}/widget.png"), tokens: ["anonymous"] },
+  // MANAGE_GUILD only while the welcome screen is disabled (judged by the service, which knows).
+  "Get Guild Welcome Screen": manage("GET", "/guilds/{guild.id}/welcome-screen", NONE),
+  "Modify Guild Welcome Screen": manage("PATCH", "/guilds/{guild.id}/welcome-screen", all(P.ManageGuild)),
+  "Get Guild Onboarding": manage("GET", "/guilds/{guild.id}/onboarding", NONE),
+  "Modify Guild Onboarding": manage("PUT", "/guilds/{guild.id}/onboarding", all(P.ManageGuild, P.ManageRoles)),
+  "Modify Guild Incident Actions": manage("PUT", "/guilds/{guild.id}/incident-actions", all(P.ManageGuild)),
+} as const satisfies Record<string, OperationPolicy>;
+
+export type OperationName = keyof typeof POLICIES;
+
+export function policyOf(operation: OperationName): OperationPolicy {
+  return POLICIES[operation];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The judge
+
+export type Refusal =
+  /** The token kind may not call this operation (Discord: 401 for a Bearer token on a bot-only route). */
+  | { ok: false; reason: "token"; message: string }
+  /** A Bearer token without a scope the operation needs. */
+  | { ok: false; reason: "scope"; missingScopes: string[]; message: string }
+  /** Missing permission flags (or a pending member, who holds none). */
+  | { ok: false; reason: "permission"; message: string }
+  /** The target member or role is not below the caller's highest role. */
+  | { ok: false; reason: "hierarchy"; message: string };
+
+export type Verdict = { ok: true } | Refusal;
+
+const OK: Verdict = { ok: true };
+
+export interface TokenSubject {
+  tokenKind: TokenKind;
+  /** A Bearer token's granted scopes; ignored for other kinds. */
+  scopes?: ReadonlySet<string> | readonly string[];
+}
+
+/** Whether this kind of token, with these scopes, may call the operation at all. */
+export function judgeToken(operation: OperationName, subject: TokenSubject): Verdict {
+  const policy: OperationPolicy = POLICIES[operation];
+  if (!policy.tokens.includes(subject.tokenKind)) {
+    return { ok: false, reason: "token", message: `${operation} does not accept a ${subject.tokenKind} token` };
+  }
+  if (subject.tokenKind !== "bearer") return OK;
+  const granted = subject.scopes ?? [];
+  const has = (scope: string) => (granted instanceof Set ? granted.has(scope) : (granted as string[]).includes(scope));
+  const missingScopes = policy.scopes.filter((scope) => !has(scope));
+  return missingScopes.length === 0
+    ? OK
+    : { ok: false, reason: "scope", missingScopes, message: `needs the ${missingScopes.join(", ")} scope` };
+}
+
+export interface MemberSubject {
+  /** Guild-wide permissions (or the channel's, for operations judged in a channel). */
+  permissions: bigint;
+  isOwner?: boolean;
+  /** A member still in membership screening holds no permissions (the owner excepted). */
+  pending?: boolean;
+  /** The invite's creator, for operations the inviter may do without permissions. */
+  isInviter?: boolean;
+  /** Body fields the request sets (those with a value other than undefined). */
+  fields?: readonly string[];
+}
+
+const satisfies = (permissions: bigint, requirement: PermissionRequirement) =>
+  requirement.length === 0 || requirement.some((mask) => hasPermission(permissions, mask));
+
+function describeRequirement(permissions: bigint, requirement: PermissionRequirement): string {
+  if (requirement.length === 1) return describeMissing(permissions, requirement[0]) ?? "missing permissions";
+  // "needs Manage Server, Manage Roles, or Timeout Members, Kick Members and Ban Members"
+  const options = requirement.map((mask) => (describeMissing(0n, mask) ?? "").replace(/^needs /, ""));
+  const last = options.pop();
+  return `needs ${options.join(", ")}${options.length > 1 ? "," : ""} or ${last}`;
+}
+
+/** The flags an operation needs of this member, the body's fields included. */
+export function judgePermissions(operation: OperationName, subject: MemberSubject): Verdict {
+  const policy: OperationPolicy = POLICIES[operation];
+  if (policy.inviterMay && subject.isInviter) return OK;
+  const requirements: PermissionRequirement[] = [policy.permissions];
+  for (const field of subject.fields ?? []) {
+    const requirement = policy.fields?.[field];
+    if (requirement) requirements.push(requirement);
+  }
+  const needsAnything = requirements.some((requirement) => requirement.length > 0);
+  if (!needsAnything) return OK;
+  if (subject.isOwner) return OK;
+  if (subject.pending) return { ok: false, reason: "permission", message: "members in screening hold no permissions" };
+  for (const requirement of requirements) {
+    if (!satisfies(subject.permissions, requirement)) {
+      return { ok: false, reason: "permission", message: describeRequirement(subject.permissions, requirement) };
+    }
+  }
+  return OK;
+}
+
+export interface HierarchySubject {
+  context: GuildPermissionContext;
+  self: PermissionMember;
+  targetMember?: PermissionMember | null;
+  targetRole?: RolePosition | null;
+}
+
+/** The operation's hierarchy rule for one target (no target: nothing to judge). */
+export function judgeHierarchy(operation: OperationName, subject: HierarchySubject): Verdict {
+  const rule: HierarchyRule = POLICIES[operation].hierarchy;
+  if (rule === "target-member-below-caller" && subject.targetMember) {
+    if (subject.targetMember.userId === subject.self.userId) return OK;
+    const verdict = canActOnMember(subject.context, subject.self, subject.targetMember);
+    return verdict.ok ? OK : { ok: false, reason: "hierarchy", message: verdict.reason };
+  }
+  if (rule === "role-below-caller" && subject.targetRole) {
+    const verdict = canManageRole(subject.context, subject.self, subject.targetRole);
+    return verdict.ok ? OK : { ok: false, reason: "hierarchy", message: verdict.reason };
+  }
+  return OK;
+}
+
+export type Subject = TokenSubject & Partial<MemberSubject> & Partial<HierarchySubject>;
+
+/**
+ * The whole verdict: token kind and scopes, then permissions (when `permissions` is given), then the hierarchy (when a
+ * target is given). Bot-mode callers judge the moderator as a Bearer token with the management scope would be.
+ */
+export function judge(operation: OperationName, subject: Subject): Verdict {
+  const token = judgeToken(operation, subject);
+  if (!token.ok) return token;
+  if (subject.permissions !== undefined) {
+    const permissions = judgePermissions(operation, { ...subject, permissions: subject.permissions });
+    if (!permissions.ok) return permissions;
+  }
+  if (subject.context && subject.self) {
+    return judgeHierarchy(operation, { ...subject, context: subject.context, self: subject.self });
+  }
+  return OK;
+}
+
+/** The refusal as the dashboard shows it ("needs Ban Members"), or null when allowed. */
+export const refusalText = (verdict: Verdict): string | null => (verdict.ok ? null : verdict.message);
