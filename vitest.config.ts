@@ -4,7 +4,13 @@ import { defineConfig } from "vitest/config";
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { "@": root } },
+  resolve: {
+    alias: {
+      "@": root,
+      // Outside Next's React Server bundles `server-only` throws on import; tests run server code on purpose.
+      "server-only": `${root}node_modules/server-only/empty.js`,
+    },
+  },
   test: {
     projects: [
       {
@@ -20,6 +26,18 @@ export default defineConfig({
           // One server per file on its own port and database file; files run in parallel on both cores.
           globalSetup: ["tests/integration/global-setup.ts"],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // One file per finding of the security review; real servers over HTTP like the integration tests.
+          name: "security",
+          include: ["tests/security/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/integration/global-setup.ts"],
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

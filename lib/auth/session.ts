@@ -5,6 +5,7 @@ import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { prisma } from "@/lib/db/prisma";
+import { safeRedirectPath } from "@/lib/security/safe-redirect";
 import { PROVIDER_ID } from "./provider";
 import type { StoredAccount } from "./tokens";
 
@@ -64,8 +65,7 @@ export const getDashboardSession = cache(async (): Promise<DashboardSession | nu
 
 /** Where the current request was headed (from the proxy), for the way back after signing in. */
 export async function currentRequestPath(fallback = "/guilds"): Promise<string> {
-  const path = (await headers()).get(REQUEST_URL_HEADER);
-  return path && path.startsWith("/") && !path.startsWith("//") ? path : fallback;
+  return safeRedirectPath((await headers()).get(REQUEST_URL_HEADER), { fallback });
 }
 
 export function signInPath(callbackUrl: string): string {
