@@ -6,7 +6,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { ALL_PERMISSIONS } from "@/lib/discord/permissions";
 import { isSnowflake } from "@/lib/discord/snowflake";
 import { sql, transaction } from "../store/db";
-import { hashSecret, randomToken, verifyPassword } from "../tokens";
+import { hashSecret, randomToken } from "../tokens";
 import { AuthorizeQuerySchema, describeFirstIssue, type TokenRequestBody } from "../schemas/oauth2";
 import {
   findLiveTokenByRefreshToken,
@@ -321,13 +321,6 @@ export function createAuthorizationCode(input: {
     BigInt(now + CODE_TTL_MS),
   );
   return code;
-}
-
-/** The provider's own sign-in: the user id for a right username + password (never for bots). */
-export function signInWithPassword(username: string, password: string): bigint | null {
-  const user = sql("SELECT id, password_hash FROM users WHERE username = ? AND bot = 0").get(username.trim()) as
-    { id: bigint; password_hash: string | null } | undefined;
-  return user && verifyPassword(password, user.password_hash) ? user.id : null;
 }
 
 /** Client authentication (body or HTTP Basic): the application, or 401 invalid_client. */
