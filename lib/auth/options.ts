@@ -1,6 +1,7 @@
 // next-auth's configuration: the Guildhall OAuth2 provider, database sessions in Prisma (shared by every app
 // instance on the database), the dashboard's own sign-in page. Access and refresh tokens live only in
 // DashboardAccount on the server; the browser holds nothing but the session cookie.
+import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import { dashboardConfig, nextAuthSecret } from "@/lib/config";
 import { prisma } from "@/lib/db/prisma";

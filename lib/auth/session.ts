@@ -1,12 +1,14 @@
 // The signed-in moderator for this request: next-auth's database session, read once per request (React cache)
 // with the user and the provider account holding their tokens. Pages and actions call requireDashboardSession;
 // the proxy only makes the redirect fast, it is not the check.
+import "server-only";
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { prisma } from "@/lib/db/prisma";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
 import { PROVIDER_ID } from "./provider";
+import { decryptToken } from "./token-encryption";
 import type { StoredAccount } from "./tokens";
 
 export const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
@@ -56,8 +58,8 @@ export const getDashboardSession = cache(async (): Promise<DashboardSession | nu
     account: {
       id: account.id,
       providerAccountId: account.providerAccountId,
-      access_token: account.access_token,
-      refresh_token: account.refresh_token,
+      access_token: decryptToken(account.access_token, "access_token"),
+      refresh_token: decryptToken(account.refresh_token, "refresh_token"),
       expires_at: account.expires_at,
     },
   };
