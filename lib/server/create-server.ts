@@ -8,7 +8,7 @@ import { createApiRouter } from "@/lib/guild-api/routes";
 import { serveCdn } from "@/lib/guild-api/cdn";
 import { resumeTargetUserJobs } from "@/lib/guild-api/services/target-users";
 import { startWalCheckpointer } from "@/lib/guild-api/store/wal-checkpointer";
-import { CLIENT_IP_HEADER } from "@/lib/server/client-ip";
+import { CLIENT_IP_HEADER, clientAddress } from "@/lib/server/client-ip";
 import { activityFrameAncestors, BASE_SECURITY_HEADERS } from "@/lib/security/headers.mjs";
 
 export interface GuildhallServerOptions {
@@ -93,7 +93,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
     } else if (path.startsWith("/cdn/")) {
       serveCdn(req, res, path);
     } else if (nextApp) {
-      req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "";
+      req.headers[CLIENT_IP_HEADER] = clientAddress(req);
       nextApp.handle(req, res).catch((error: unknown) => {
         console.error("[next] request failed:", error);
         if (!res.headersSent) res.writeHead(500).end();
