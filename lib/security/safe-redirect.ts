@@ -15,7 +15,6 @@ const PLACEHOLDER_ORIGIN = "http://same-origin.invalid";
 const DECODE_LAYERS = 3;
 
 // C0 controls (tabs and newlines are dropped by browsers anywhere in a URL), DEL, and the backslash (read as "/").
-// eslint-disable-next-line no-control-regex
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f\\]/;
 
 /** The path a browser lands on for `path`, or null when it names another origin. */
@@ -35,7 +34,6 @@ function resolveLocally(path: string): string | null {
 
 /** True when `path` stays on this origin even when read as leniently as a browser reads a URL. */
 function staysLocalWhenReadLeniently(path: string): boolean {
-  // eslint-disable-next-line no-control-regex
   const lenient = path
     .replace(/[\t\n\r]/g, "")
     .replace(/^[\u0000-\u0020]+/, "")
