@@ -2,7 +2,6 @@
 // Developer Portal) refuses the 6th wrong attempt on an account with the time to wait, refuses even the right
 // password while the wait lasts (without hashing it), limits one address across accounts, and checks passwords
 // off the event loop. Against the seeded demo world's users, whose password is "guildhall".
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   ACCOUNT_POLICY,
@@ -68,7 +67,7 @@ describe("sign-in with a password", () => {
     const started = performance.now();
     for (let attempt = 0; attempt < 50; attempt++) await signIn("member", "guildhall", { throttle });
     // 50 scrypt checks take seconds; 50 refusals take about nothing.
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(performance.now() - started).toBeLessThan(500);
   });
 
   test("parallel guessers cannot all slip in before the first failure is counted", async () => {
@@ -88,18 +87,26 @@ describe("sign-in with a password", () => {
   });
 
   test("password checks do not block the event loop", async () => {
-    const histogram = monitorEventLoopDelay({ resolution: 5 });
-    histogram.enable();
     const throttle = new LoginThrottle();
-    // Seven guessers on distinct accounts and addresses, so none is throttled: every attempt runs scrypt.
-    await Promise.all(
-      ["owner", "admin", "mod", "helper", "member", "outsider", "ghost"].flatMap((user, i) =>
-        [1, 2, 3].map((n) => signIn(user, `guess-${n}`, { throttle, clientIp: `198.51.100.${i}` })),
-      ),
-    );
-    histogram.disable();
-    // Synchronous scrypt held the loop ~50 ms per check; async work leaves only scheduling noise.
-    expect(histogram.max / 1e6).toBeLessThan(50);
+    // Seven guessers on distinct accounts and addresses, so none is throttled: every attempt runs scrypt (~50 ms of
+    // CPU). Measured: the time each call holds the event loop before it returns its promise. Synchronous scrypt
+    // held it for the whole hash; the async one hands the work to libuv's thread pool at once.
+    const held: number[] = [];
+    const pending: Array<Promise<unknown>> = [];
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 1);
+    for (const [i, user] of ["owner", "admin", "mod", "helper", "member", "outsider", "ghost"].entries()) {
+      const started = performance.now();
+      pending.push(signIn(user, `guess-${i}`, { throttle, clientIp: `198.51.100.${i}` }));
+      held.push(performance.now() - started);
+    }
+    await Promise.all(pending);
+    clearInterval(ticker);
+    // The median, so one call caught by GC or a busy CPU does not decide; synchronous scrypt held every call 40 ms+.
+    const median = [...held].sort((a, b) => a - b)[Math.floor(held.length / 2)];
+    expect(median, held.map((ms) => ms.toFixed(1)).join(" ")).toBeLessThan(10);
+    // The loop kept turning while the hashes ran.
+    expect(ticks).toBeGreaterThan(0);
   });
 });
 
