@@ -10,7 +10,9 @@ export const ACTIVITY_HOST_PORT = Number(process.env.ACTIVITY_HOST_PORT ?? 3333)
 export const ACTIVITY_HOST_URL = `http://localhost:${ACTIVITY_HOST_PORT}`;
 
 export default defineConfig({
-  testDir: "tests/e2e",
+  // The browser-level checks of the security review live with the other security tests.
+  testDir: "tests",
+  testMatch: ["e2e/**/*.spec.ts", "security/**/*.spec.ts"],
   outputDir: "test-results/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -41,7 +43,8 @@ export default defineConfig({
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: "pipe",
-      env: { E2E_PORT: String(E2E_PORT), PUBLIC_URL: E2E_URL },
+      // The host simulator frames the Activity: its origin joins Discord's in the Activity's frame-ancestors.
+      env: { E2E_PORT: String(E2E_PORT), PUBLIC_URL: E2E_URL, ACTIVITY_FRAME_ANCESTORS: ACTIVITY_HOST_URL },
     },
     {
       // A second instance whose Activity backend holds a wrong client secret (its own fresh database).
@@ -53,6 +56,7 @@ export default defineConfig({
         E2E_PORT: String(E2E_PORT + 1),
         PUBLIC_URL: MISCONFIGURED_URL,
         ACTIVITY_CLIENT_SECRET: "not-the-client-secret",
+        ACTIVITY_FRAME_ANCESTORS: ACTIVITY_HOST_URL,
       },
     },
     {

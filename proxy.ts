@@ -1,4 +1,5 @@
-// Two jobs, both about navigation (the real session check is requireDashboardSession(), in every page and action):
+// Three jobs (the real session check is requireDashboardSession(), in every page and action):
+// 0. A server action posted from another site is refused with 403 (Next would throw, answering 500).
 // 1. Dashboard pages without a session cookie go straight to sign-in, with the way back; the requested path is
 //    handed to the pages (x-guildhall-url) so an expired session can be sent back to the same place.
 // 2. The OAuth2 callback must run as a full-page navigation in the browser. When the built-in provider's consent
@@ -6,10 +7,16 @@
 //    server, which would spend the one-time code with no browser to receive the session cookie. Answering such
 //    requests with a plain response makes Next's router fall back to a real navigation, which completes sign-in.
 import { NextResponse, type NextRequest } from "next/server";
+import { isCrossOriginAction } from "@/lib/security/cross-origin-action";
 
 const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 
 export function proxy(request: NextRequest) {
+  if (isCrossOriginAction(request.method, request.headers, process.env.PUBLIC_URL))
+    return new NextResponse("Cross-origin server actions are not allowed.", {
+      status: 403,
+      headers: { "content-type": "text/plain" },
+    });
   const { pathname, search } = request.nextUrl;
   if (pathname.startsWith("/api/auth/callback/")) {
     // Next marks its own RSC fetches (the server following an action's redirect, the client router) by these.
@@ -24,6 +31,8 @@ export function proxy(request: NextRequest) {
       });
     return NextResponse.next();
   }
+  // Other pages come here only for the action check above.
+  if (pathname !== "/guilds" && !pathname.startsWith("/guilds/")) return NextResponse.next();
   const path = `${pathname}${search}`;
   if (!SESSION_COOKIES.some((name) => request.cookies.has(name))) {
     const url = request.nextUrl.clone();
@@ -36,4 +45,12 @@ export function proxy(request: NextRequest) {
   return NextResponse.next({ request: { headers } });
 }
 
-export const config = { matcher: ["/guilds", "/guilds/:path*", "/api/auth/callback/:path*"] };
+export const config = {
+  matcher: [
+    "/guilds",
+    "/guilds/:path*",
+    "/api/auth/callback/:path*",
+    // Any page that receives a server action (only those requests, so other pages skip the proxy).
+    { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
+  ],
+};

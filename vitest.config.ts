@@ -4,7 +4,13 @@ import { defineConfig } from "vitest/config";
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { "@": root } },
+  resolve: {
+    alias: {
+      "@": root,
+      // Outside Next's React Server bundles `server-only` throws on import; tests run server code on purpose.
+      "server-only": `${root}node_modules/server-only/empty.js`,
+    },
+  },
   test: {
     projects: [
       {

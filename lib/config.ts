@@ -5,6 +5,7 @@
 // Defaults target the built-in API in the same process (over real HTTP, like any other client); pointing the
 // URLs at Discord (GUILD_API_URL=https://discord.com/api, OAUTH_AUTHORIZE_URL=https://discord.com/oauth2/authorize)
 // and supplying the application's credentials makes the same dashboard manage guilds on Discord itself.
+import "server-only";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { databaseFile } from "@/lib/db/database-url";

@@ -8,6 +8,7 @@ const SOURCES = [
   "components",
   "lib",
   "next.config.mjs",
+  "proxy.ts",
   "tailwind.config.ts",
   "postcss.config.mjs",
   "package-lock.json",

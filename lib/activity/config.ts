@@ -1,6 +1,7 @@
 // The sample Activity's configuration. The client id is public (it ships to the browser); the client secret
 // is read only here, on the server, from ACTIVITY_CLIENT_SECRET (or, in development, the demo secrets kept
 // beside the database), and never reaches a client bundle.
+import "server-only";
 import { readDemoSecrets } from "@/lib/seed/demo-secrets";
 
 export interface ActivityConfig {

@@ -2,7 +2,9 @@
 // @next-auth/prisma-adapter because the models carry Guildhall names, and because linkAccount must store only the
 // columns the table has (a provider may answer extra token fields).
 import type { Adapter, AdapterAccount, AdapterSession, AdapterUser } from "next-auth/adapters";
+import "server-only";
 import type { PrismaClient } from "@/lib/generated/prisma";
+import { encryptToken } from "./token-encryption";
 
 type UserRow = {
   id: string;
@@ -14,15 +16,15 @@ type UserRow = {
 
 const toAdapterUser = (row: UserRow): AdapterUser => ({ ...row, email: row.email ?? "" });
 
-/** The token columns of DashboardAccount, picked from whatever the provider answered. */
+/** The token columns of DashboardAccount, picked from whatever the provider answered, tokens encrypted. */
 export function accountTokenFields(account: Partial<AdapterAccount>) {
   return {
-    access_token: account.access_token ?? null,
-    refresh_token: account.refresh_token ?? null,
+    access_token: encryptToken(account.access_token, "access_token"),
+    refresh_token: encryptToken(account.refresh_token, "refresh_token"),
     expires_at: typeof account.expires_at === "number" ? Math.floor(account.expires_at) : null,
     token_type: account.token_type ?? null,
     scope: account.scope ?? null,
-    id_token: account.id_token ?? null,
+    id_token: encryptToken(account.id_token, "id_token"),
     session_state: typeof account.session_state === "string" ? account.session_state : null,
   };
 }

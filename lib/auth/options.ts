@@ -1,9 +1,11 @@
 // next-auth's configuration: the Guildhall OAuth2 provider, database sessions in Prisma (shared by every app
 // instance on the database), the dashboard's own sign-in page. Access and refresh tokens live only in
 // DashboardAccount on the server; the browser holds nothing but the session cookie.
+import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import { dashboardConfig, nextAuthSecret } from "@/lib/config";
 import { prisma } from "@/lib/db/prisma";
+import { safeRedirectPath } from "@/lib/security/safe-redirect";
 import { accountTokenFields, dashboardAdapter } from "./adapter";
 import { guildhallProvider, PROVIDER_ID } from "./provider";
 import { revokeUserTokens } from "./tokens";
@@ -21,6 +23,10 @@ export function authOptions(): NextAuthOptions {
     providers: [guildhallProvider(config)],
     session: { strategy: "database", maxAge: SESSION_MAX_AGE_S, updateAge: SESSION_UPDATE_AGE_S },
     pages: { signIn: "/sign-in", error: "/sign-in" },
+    callbacks: {
+      // next-auth's default accepts any value starting with "/", which includes "/\evil.example".
+      redirect: ({ url, baseUrl }) => `${baseUrl}${safeRedirectPath(url, { fallback: "/guilds", origin: baseUrl })}`,
+    },
     events: {
       // next-auth links the account once; later sign-ins bring fresh tokens that must replace the stored ones.
       async signIn({ account, user, profile }) {

@@ -1,6 +1,7 @@
 // The OAuth2 provider moderators sign in with: the built-in one by default, or Discord's own when the URLs and
 // client credentials point there (lib/config.ts). Scopes `identify guilds`, plus `guildhall.manage` when the dashboard
 // manages with the moderator's own token (user mode); PKCE and state checked.
+import "server-only";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import type { APIUser } from "discord-api-types/v10";
 import type { DashboardConfig } from "@/lib/config";

@@ -1,11 +1,14 @@
 // The signed-in moderator for this request: next-auth's database session, read once per request (React cache)
 // with the user and the provider account holding their tokens. Pages and actions call requireDashboardSession;
 // the proxy only makes the redirect fast, it is not the check.
+import "server-only";
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { prisma } from "@/lib/db/prisma";
+import { safeRedirectPath } from "@/lib/security/safe-redirect";
 import { PROVIDER_ID } from "./provider";
+import { decryptToken } from "./token-encryption";
 import type { StoredAccount } from "./tokens";
 
 export const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
@@ -55,8 +58,8 @@ export const getDashboardSession = cache(async (): Promise<DashboardSession | nu
     account: {
       id: account.id,
       providerAccountId: account.providerAccountId,
-      access_token: account.access_token,
-      refresh_token: account.refresh_token,
+      access_token: decryptToken(account.access_token, "access_token"),
+      refresh_token: decryptToken(account.refresh_token, "refresh_token"),
       expires_at: account.expires_at,
     },
   };
@@ -64,8 +67,7 @@ export const getDashboardSession = cache(async (): Promise<DashboardSession | nu
 
 /** Where the current request was headed (from the proxy), for the way back after signing in. */
 export async function currentRequestPath(fallback = "/guilds"): Promise<string> {
-  const path = (await headers()).get(REQUEST_URL_HEADER);
-  return path && path.startsWith("/") && !path.startsWith("//") ? path : fallback;
+  return safeRedirectPath((await headers()).get(REQUEST_URL_HEADER), { fallback });
 }
 
 export function signInPath(callbackUrl: string): string {

@@ -1,9 +1,11 @@
 // The moderator's OAuth2 tokens, kept server-side in DashboardAccount: handed to the API client, refreshed with
 // the refresh token shortly before they expire (once per account even under concurrent requests, and tolerant
 // of another instance having rotated them first), revoked at sign-out.
+import "server-only";
 import { dashboardConfig } from "@/lib/config";
 import { prisma } from "@/lib/db/prisma";
 import { GuildApiClient, GuildApiError } from "@/lib/api-client";
+import { decryptToken, encryptToken } from "./token-encryption";
 
 /** Refresh this long before expiry, so a token never lapses mid-request. */
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
@@ -61,8 +63,8 @@ async function refresh(account: StoredAccount): Promise<string> {
     await prisma.dashboardAccount.update({
       where: { id: account.id },
       data: {
-        access_token: tokens.access_token,
-        refresh_token: tokens.refresh_token ?? account.refresh_token,
+        access_token: encryptToken(tokens.access_token, "access_token"),
+        refresh_token: encryptToken(tokens.refresh_token ?? account.refresh_token, "refresh_token"),
         expires_at: Math.floor(Date.now() / 1000) + tokens.expires_in,
         token_type: tokens.token_type,
         scope: tokens.scope,
@@ -72,7 +74,12 @@ async function refresh(account: StoredAccount): Promise<string> {
   } catch (error) {
     if (!(error instanceof GuildApiError) || error.oauthError !== "invalid_grant") throw error;
     // Refresh tokens rotate: another app instance may have refreshed first. Use what it stored, if still good.
-    const current = await prisma.dashboardAccount.findUnique({ where: { id: account.id } });
+    const row = await prisma.dashboardAccount.findUnique({ where: { id: account.id } });
+    const current = row && {
+      ...row,
+      access_token: decryptToken(row.access_token, "access_token"),
+      refresh_token: decryptToken(row.refresh_token, "refresh_token"),
+    };
     if (current && current.access_token !== account.access_token && fresh(current, Date.now()))
       return current.access_token!;
     await prisma.dashboardAccount.update({
@@ -91,8 +98,8 @@ export async function revokeUserTokens(dashboardUserId: string): Promise<void> {
   const credentials = { clientId: config.clientId, clientSecret: config.clientSecret };
   for (const account of accounts) {
     for (const [token, hint] of [
-      [account.refresh_token, "refresh_token"],
-      [account.access_token, "access_token"],
+      [decryptToken(account.refresh_token, "refresh_token"), "refresh_token"],
+      [decryptToken(account.access_token, "access_token"), "access_token"],
     ] as const) {
       if (!token) continue;
       await client.oauth2

@@ -1,6 +1,7 @@
 // API clients for the signed-in moderator, server-side only. Reads and the guild list use the moderator's own
 // OAuth2 token; management calls use it too, or the application's bot token in bot mode (GUILD_API_AUTH=bot,
 // for Discord itself, where user tokens cannot manage guilds). A 401 means the grant is gone: sign in again.
+import "server-only";
 import { dashboardConfig } from "@/lib/config";
 import { GuildApiClient, GuildApiError, type RateLimitNotice } from "@/lib/api-client";
 import { accessTokenFor, SessionExpiredError } from "@/lib/auth/tokens";

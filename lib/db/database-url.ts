@@ -16,6 +16,7 @@ export function databaseUrl(): string {
 export function databaseFile(url = databaseUrl()): string {
   if (!url.startsWith("file:")) throw new Error(`Only SQLite file: URLs are supported, got ${url}`);
   const file = path.resolve(url.slice("file:".length).replace(/^\/\//, ""));
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Owner-only: the folder holds the database and the secrets kept beside it.
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   return file;
 }

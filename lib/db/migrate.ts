@@ -1,9 +1,12 @@
 // Applies the committed Prisma migrations to the database (prisma migrate deploy, offline with the JS engine).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { databaseUrl } from "./database-url";
+import { databaseFile, databaseUrl } from "./database-url";
+import { securePrivateDatabaseFiles } from "./file-mode";
 
 export function migrateDatabase(url = databaseUrl()): void {
+  // Prisma would create a missing database with the default (world-readable) mode.
+  securePrivateDatabaseFiles(databaseFile(url));
   const prisma = path.join(process.cwd(), "node_modules", ".bin", "prisma");
   const result = spawnSync(prisma, ["migrate", "deploy"], {
     env: { ...process.env, DATABASE_URL: url },

@@ -162,7 +162,6 @@ export function isDatabaseSeeded(db: Db): boolean {
 export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
   idCounter = 0;
   const random = rng(42);
-  const password = hashPassword(DEMO_PASSWORD);
   const world = db.transaction(() => {
     // People
     const users = {} as DemoWorld["users"];
@@ -176,7 +175,8 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
         discriminator: "0",
         avatar: null,
         bot: false,
-        password_hash: password,
+        // Each person gets their own salt: one shared hash would let a cracked password unlock every account.
+        password_hash: hashPassword(DEMO_PASSWORD),
         created_at: now - 400 * DAY,
       });
     }

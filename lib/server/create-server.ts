@@ -9,6 +9,8 @@ import { createApiRouter } from "@/lib/guild-api/routes";
 import { serveCdn } from "@/lib/guild-api/cdn";
 import { resumeTargetUserJobs } from "@/lib/guild-api/services/target-users";
 import { startWalCheckpointer } from "@/lib/guild-api/store/wal-checkpointer";
+import { CLIENT_IP_HEADER, clientAddress } from "@/lib/server/client-ip";
+import { activityFrameAncestors, BASE_SECURITY_HEADERS } from "@/lib/security/headers.mjs";
 
 export interface GuildhallServerOptions {
   port: number;
@@ -77,6 +79,11 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
     const queryAt = url.indexOf("?");
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     const search = queryAt === -1 ? "" : url.slice(queryAt + 1);
+    // Every answer (API, CDN, pages) says: no MIME sniffing, no full URL in the Referer to other sites.
+    for (const { key, value } of BASE_SECURITY_HEADERS) res.setHeader(key, value);
+    // Only the Activity's host may frame it; the extra origins are read now, not at build time (next.config).
+    if (path === "/activity" || path.startsWith("/activity/"))
+      res.setHeader("Content-Security-Policy", activityFrameAncestors(process.env.ACTIVITY_FRAME_ANCESTORS));
 
     const isApi = path.startsWith("/api/v10/") || path.startsWith("/api/oauth2/");
     if (isApi) {
@@ -100,6 +107,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
     } else if (path.startsWith("/cdn/")) {
       serveCdn(req, res, path);
     } else if (nextApp) {
+      req.headers[CLIENT_IP_HEADER] = clientAddress(req);
       return nextApp.handle(req, res);
     } else {
       res.writeHead(404, { "content-type": "application/json" }).end('{"message":"404: Not Found","code":0}');

@@ -269,10 +269,12 @@ describe("POST /oauth2/token: refresh_token", () => {
     expect(second.access_token).not.toBe(first.access_token);
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(second.scope).toBe("identify guilds");
-    const reuse = await token({ ...client(), grant_type: "refresh_token", refresh_token: first.refresh_token });
-    expect(await reuse.json()).toMatchObject({ error: "invalid_grant" });
     expect((await me(first.access_token)).status).toBe(401);
     expect((await me(second.access_token)).status).toBe(200);
+    // Presenting the rotated refresh token again is a replay: the whole family goes (tests/security/secrets-at-rest).
+    const reuse = await token({ ...client(), grant_type: "refresh_token", refresh_token: first.refresh_token });
+    expect(await reuse.json()).toMatchObject({ error: "invalid_grant" });
+    expect((await me(second.access_token)).status).toBe(401);
   });
 
   test("scope may narrow the new pair, never widen it", async () => {

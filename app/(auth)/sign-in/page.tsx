@@ -2,6 +2,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getDashboardSession } from "@/lib/auth/session";
+import { safeRedirectPath } from "@/lib/security/safe-redirect";
 import { SignInButton } from "./_components/sign-in-button";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -18,15 +19,11 @@ const ERRORS: Record<string, string> = {
   SessionRequired: "Sign in to see that page.",
 };
 
-/** Only same-site paths: never send someone to another origin after signing in. */
-function safeCallback(value: string | undefined): string {
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/guilds";
-}
-
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const one = (key: string) => (Array.isArray(params[key]) ? params[key][0] : params[key]);
-  const callbackUrl = safeCallback(one("callbackUrl"));
+  // Only same-origin paths: never send someone to another site after signing in.
+  const callbackUrl = safeRedirectPath(one("callbackUrl"), { fallback: "/guilds" });
   if (await getDashboardSession()) redirect(callbackUrl);
   const error = one("error");
 

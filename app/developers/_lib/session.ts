@@ -6,6 +6,7 @@ import { PROVIDER_SESSION_COOKIE, readProviderSession } from "@/lib/guild-api/pr
 import { ApiError } from "@/lib/guild-api/errors";
 import { applicationAccessForOwner, type ApplicationAccess } from "@/lib/guild-api/services/applications";
 import { sql } from "@/lib/guild-api/store/db";
+import { safeRedirectPath } from "@/lib/security/safe-redirect";
 
 export interface Developer {
   id: bigint;
@@ -24,9 +25,7 @@ export async function currentDeveloper(): Promise<Developer | null> {
 
 /** Where the sign-in form sends the user back to: only portal paths, never another site. */
 export function safeReturnPath(path: string | null | undefined): string {
-  return path && /^\/developers(\/[\w\-./]*)?(\?[\w\-=&%.]*)?$/.test(path) && !path.includes("//")
-    ? path
-    : "/developers/applications";
+  return safeRedirectPath(path, { fallback: "/developers/applications", within: "/developers" });
 }
 
 export const signInPath = (returnTo: string) =>

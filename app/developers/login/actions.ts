@@ -2,7 +2,7 @@
 
 // Sign-in and sign-out for the Developer Portal: the built-in provider's own session (the cookie /oauth2/authorize
 // reads too), so one sign-in serves both.
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import {
@@ -10,7 +10,8 @@ import {
   PROVIDER_SESSION_COOKIE,
   PROVIDER_SESSION_TTL_MS,
 } from "@/lib/guild-api/provider-session";
-import { signInWithPassword } from "@/lib/guild-api/services/oauth2";
+import { signInWithPassword } from "@/lib/guild-api/services/password-sign-in";
+import { clientIpFrom } from "@/lib/server/client-ip";
 import { safeReturnPath } from "../_lib/session";
 
 const SignInSchema = z.object({
@@ -22,9 +23,18 @@ const SignInSchema = z.object({
 export async function signInAction(form: FormData): Promise<void> {
   const next = safeReturnPath(typeof form.get("next") === "string" ? (form.get("next") as string) : null);
   const parsed = SignInSchema.safeParse(Object.fromEntries(form));
-  const userId = parsed.success ? signInWithPassword(parsed.data.username, parsed.data.password) : null;
-  if (userId === null) redirect(`/developers/login?${new URLSearchParams({ next, error: "1" })}`);
-  (await cookies()).set(PROVIDER_SESSION_COOKIE, createProviderSession(userId), {
+  if (!parsed.success) redirect(`/developers/login?${new URLSearchParams({ next, error: "1" })}`);
+  const result = await signInWithPassword(parsed.data.username, parsed.data.password, {
+    clientIp: clientIpFrom(await headers()),
+  });
+  if (!result.ok) {
+    const error: Record<string, string> =
+      result.reason === "throttled"
+        ? { error: "throttled", retry_after: String(Math.ceil(result.retryAfterMs / 1000)) }
+        : { error: "1" };
+    redirect(`/developers/login?${new URLSearchParams({ next, ...error })}`);
+  }
+  (await cookies()).set(PROVIDER_SESSION_COOKIE, createProviderSession(result.userId), {
     httpOnly: true,
     sameSite: "lax",
     path: "/",

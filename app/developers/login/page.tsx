@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { GuildhallMark } from "../_components/icons";
 import { currentDeveloper, safeReturnPath } from "../_lib/session";
+import { signInErrorMessage } from "@/lib/guild-api/login-throttle";
 import { signInAction } from "./actions";
 
 export const metadata: Metadata = { title: "Sign in · Developer Portal" };
@@ -15,7 +16,8 @@ export default async function DeveloperSignInPage({ searchParams }: { searchPara
   const query = await searchParams;
   const next = safeReturnPath(typeof query.next === "string" ? query.next : null);
   if (await currentDeveloper()) redirect(next);
-  const failed = query.error === "1";
+  const one = (key: string) => (typeof query[key] === "string" ? query[key] : undefined);
+  const error = signInErrorMessage(one("error"), one("retry_after"));
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-surface-sunken p-4">
@@ -33,9 +35,9 @@ export default async function DeveloperSignInPage({ searchParams }: { searchPara
         </header>
         <form action={signInAction} className="flex flex-col gap-4">
           <input type="hidden" name="next" value={next} />
-          {failed && (
+          {error && (
             <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm">
-              Wrong username or password.
+              {error}
             </p>
           )}
           <label className="flex flex-col gap-1.5 text-xs font-semibold uppercase tracking-wide text-ink-muted">

@@ -2,7 +2,7 @@
 
 // Server actions of the built-in provider's sign-in and consent page. Every action re-checks the authorization
 // request from its query string (the hidden field is client input) and the signed-in user from the cookie.
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import {
   createProviderSession,
@@ -19,9 +19,10 @@ import {
   createAuthorizationCode,
   OAuth2Error,
   parseAuthorizeRequest,
-  signInWithPassword,
   type AuthorizeRequest,
 } from "@/lib/guild-api/services/oauth2";
+import { signInWithPassword } from "@/lib/guild-api/services/password-sign-in";
+import { clientIpFrom } from "@/lib/server/client-ip";
 import { authorizePath, type InstallErrorCode } from "./_lib/paths";
 
 const formFields = (form: FormData) =>
@@ -31,9 +32,19 @@ export async function signIn(form: FormData): Promise<void> {
   const parsed = ProviderSignInFormSchema.safeParse(formFields(form));
   const query = String(form.get("query") ?? "");
   if (!parsed.success) redirect(authorizePath(query, { login_error: "1" }));
-  const userId = signInWithPassword(parsed.data.username, parsed.data.password);
-  if (userId === null) redirect(authorizePath(query, { login_error: "1" }));
-  (await cookies()).set(PROVIDER_SESSION_COOKIE, createProviderSession(userId), providerSessionCookieOptions());
+  const result = await signInWithPassword(parsed.data.username, parsed.data.password, {
+    clientIp: clientIpFrom(await headers()),
+  });
+  if (!result.ok)
+    redirect(
+      authorizePath(
+        query,
+        result.reason === "throttled"
+          ? { login_error: "throttled", retry_after: String(Math.ceil(result.retryAfterMs / 1000)) }
+          : { login_error: "1" },
+      ),
+    );
+  (await cookies()).set(PROVIDER_SESSION_COOKIE, createProviderSession(result.userId), providerSessionCookieOptions());
   redirect(authorizePath(query));
 }
 

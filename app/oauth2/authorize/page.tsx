@@ -24,6 +24,7 @@ import { AuthorizeShell } from "./_components/authorize-shell";
 import { ConsentForm, type BotInstall } from "./_components/consent-form";
 import { RequestError } from "./_components/request-error";
 import { SignInForm } from "./_components/sign-in-form";
+import { signInErrorMessage } from "@/lib/guild-api/login-throttle";
 import { installErrorMessage, requestQueryString } from "./_lib/paths";
 
 export const metadata: Metadata = { title: "Authorize", robots: { index: false } };
@@ -63,7 +64,11 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Se
     return (
       <AuthorizeShell labelledBy="app-heading">
         <AppIdentity app={appIdentity} user={null} headingId="app-heading" subtitle={wants} />
-        <SignInForm query={queryString} failed={query.login_error !== undefined} appName={app.name} />
+        <SignInForm
+          query={queryString}
+          error={signInErrorMessage(query.login_error, query.retry_after)}
+          appName={app.name}
+        />
       </AuthorizeShell>
     );
   }

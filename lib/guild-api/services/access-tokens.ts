@@ -1,5 +1,7 @@
 // Issuing, finding and revoking OAuth2 access tokens. Only SHA-256 hashes are stored: a database leak yields no
-// usable token. An access token and its refresh token form one row (a "pair"), revoked together.
+// usable token. An access token and its refresh token form one row (a "pair"), revoked together. The pairs one
+// grant produces through refreshes form a family (family_id: the first pair's id), revoked together when a refresh
+// token that was already rotated comes back: one of its holders is not the client (RFC 6819 §5.2.2.3).
 import type { RESTPostOAuth2AccessTokenResult, RESTPostOAuth2ClientCredentialsResult } from "discord-api-types/v10";
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { sql } from "../store/db";
@@ -21,13 +23,15 @@ function insertToken(
   scope: string,
   refreshToken: string | null,
   now: number,
+  familyId: bigint | null = null,
 ): string {
   const accessToken = randomToken();
+  const id = newSnowflake();
   sql(
-    `INSERT INTO oauth2_tokens (id, access_token_hash, refresh_token_hash, application_id, user_id, scopes, expires_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO oauth2_tokens (id, access_token_hash, refresh_token_hash, application_id, user_id, scopes, expires_at, created_at, family_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
-    newSnowflake(),
+    id,
     hashSecret(accessToken),
     refreshToken === null ? null : hashSecret(refreshToken),
     applicationId,
@@ -35,20 +39,25 @@ function insertToken(
     scope,
     BigInt(now + ACCESS_TOKEN_TTL_MS),
     BigInt(now),
+    refreshToken === null ? null : (familyId ?? id),
   );
   return accessToken;
 }
 
-/** An access token with its refresh token (authorization_code and refresh_token grants; scripts and tests). */
+/**
+ * An access token with its refresh token (authorization_code and refresh_token grants; scripts and tests). A new
+ * grant starts a family; a refresh passes the family of the pair it replaces.
+ */
 export function issueAccessToken(
   applicationId: bigint,
   userId: bigint,
   scopes: readonly string[],
   now = Date.now(),
+  familyId: bigint | null = null,
 ): IssuedTokens {
   const refreshToken = randomToken();
   const scope = joinScopes(scopes);
-  const accessToken = insertToken(applicationId, userId, scope, refreshToken, now);
+  const accessToken = insertToken(applicationId, userId, scope, refreshToken, now, familyId);
   return {
     access_token: accessToken,
     token_type: "Bearer",
@@ -80,11 +89,25 @@ export interface StoredTokenRow {
   revoked_at: bigint | null;
 }
 
-/** The live (not revoked) pair a refresh token belongs to. */
-export function findLiveTokenByRefreshToken(refreshToken: string): StoredTokenRow | undefined {
+export interface RefreshTokenRow extends StoredTokenRow {
+  /** The family the pair belongs to (its own id for pairs issued before families were recorded). */
+  family_id: bigint;
+}
+
+/** The pair a refresh token belongs to, revoked or not: a revoked one being presented is a replay. */
+export function findTokenByRefreshToken(refreshToken: string): RefreshTokenRow | undefined {
   return sql(
-    "SELECT id, application_id, user_id, scopes, expires_at, created_at, revoked_at FROM oauth2_tokens WHERE refresh_token_hash = ? AND revoked_at IS NULL",
-  ).get(hashSecret(refreshToken)) as StoredTokenRow | undefined;
+    "SELECT id, application_id, user_id, scopes, expires_at, created_at, revoked_at, COALESCE(family_id, id) AS family_id FROM oauth2_tokens WHERE refresh_token_hash = ?",
+  ).get(hashSecret(refreshToken)) as RefreshTokenRow | undefined;
+}
+
+/** Revokes every live pair of a family (a replayed refresh token). Returns how many were revoked. */
+export function revokeTokenFamily(familyId: bigint, now = Date.now()): number {
+  return sql("UPDATE oauth2_tokens SET revoked_at = ? WHERE (family_id = ? OR id = ?) AND revoked_at IS NULL").run(
+    BigInt(now),
+    familyId,
+    familyId,
+  ).changes;
 }
 
 export function revokeTokenById(id: bigint, now = Date.now()): void {

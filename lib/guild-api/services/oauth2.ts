@@ -7,14 +7,15 @@ import { MANAGE_SCOPE, MANAGE_SCOPE_DESCRIPTION } from "@/lib/discord/policies";
 import { ALL_PERMISSIONS } from "@/lib/discord/permissions";
 import { isSnowflake } from "@/lib/discord/snowflake";
 import { sql, transaction } from "../store/db";
-import { hashSecret, randomToken, verifyPassword } from "../tokens";
+import { hashSecret, randomToken } from "../tokens";
 import { AuthorizeQuerySchema, describeFirstIssue, type TokenRequestBody } from "../schemas/oauth2";
 import {
-  findLiveTokenByRefreshToken,
+  findTokenByRefreshToken,
   hasPriorAuthorization,
   issueAccessToken,
   issueClientCredentialsToken,
   revokeTokenById,
+  revokeTokenFamily,
   revokeTokenPair,
   revokeTokensIssuedSince,
   type IssuedClientCredentialsToken,
@@ -341,13 +342,6 @@ export function createAuthorizationCode(input: {
   return code;
 }
 
-/** The provider's own sign-in: the user id for a right username + password (never for bots). */
-export function signInWithPassword(username: string, password: string): bigint | null {
-  const user = sql("SELECT id, password_hash FROM users WHERE username = ? AND bot = 0").get(username.trim()) as
-    { id: bigint; password_hash: string | null } | undefined;
-  return user && verifyPassword(password, user.password_hash) ? user.id : null;
-}
-
 /** Client authentication (body or HTTP Basic): the application, or 401 invalid_client. */
 export function authenticateClient(clientId: string | undefined, clientSecret: string | undefined): ApplicationRow {
   const application = clientId ? findApplication(clientId) : undefined;
@@ -426,7 +420,11 @@ export function exchangeAuthorizationCode(
   return outcome;
 }
 
-/** refresh_token: rotation (the old pair stops working as the new one is issued); `scope` may only narrow. */
+/**
+ * refresh_token: rotation (the old pair stops working as the new one is issued); `scope` may only narrow. A refresh
+ * token that was already rotated or revoked, presented again, revokes its whole family: the thief and the client
+ * both hold the grant's newest pair otherwise (RFC 6819 §5.2.2.3).
+ */
 export function refreshAccessToken(
   application: ApplicationRow,
   input: { refreshToken?: string; scope?: string },
@@ -434,9 +432,14 @@ export function refreshAccessToken(
 ): IssuedTokens {
   if (!input.refreshToken) throw new OAuth2Error("invalid_request", "refresh_token is missing.");
   const refreshToken = input.refreshToken;
-  return transaction(() => {
-    const row = findLiveTokenByRefreshToken(refreshToken);
-    if (!row || row.application_id !== application.id) throw invalidGrant("refresh_token");
+  const outcome = transaction((): IssuedTokens | OAuth2Error => {
+    const row = findTokenByRefreshToken(refreshToken);
+    if (!row || row.application_id !== application.id) return invalidGrant("refresh_token");
+    if (row.revoked_at !== null) {
+      // Committed with the refusal: returning (not throwing) keeps the revocation.
+      revokeTokenFamily(row.family_id, now);
+      return invalidGrant("refresh_token");
+    }
     const granted = row.scopes.split(" ");
     let scopes = granted;
     if (input.scope !== undefined) {
@@ -449,8 +452,10 @@ export function refreshAccessToken(
         );
     }
     revokeTokenById(row.id, now);
-    return issueAccessToken(application.id, row.user_id, scopes, now);
+    return issueAccessToken(application.id, row.user_id, scopes, now, row.family_id);
   });
+  if (outcome instanceof OAuth2Error) throw outcome;
+  return outcome;
 }
 
 /** client_credentials: a token for the application's owner (Discord's behaviour), without a refresh token. */

@@ -3,6 +3,7 @@
 // never lose precision; serializers turn them into strings or numbers explicitly.
 import Database from "better-sqlite3";
 import { databaseFile } from "@/lib/db/database-url";
+import { securePrivateDatabaseFiles } from "@/lib/db/file-mode";
 
 export type Db = Database.Database;
 export type Statement = Database.Statement;
@@ -11,6 +12,7 @@ let connection: Db | null = null;
 const statements = new Map<string, Statement>();
 
 export function openDatabase(file = databaseFile()): Db {
+  securePrivateDatabaseFiles(file);
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");

@@ -6,14 +6,15 @@ import { signIn } from "../actions";
 import { Notice } from "./authorize-shell";
 import { SubmitButton } from "./submit-button";
 
-export function SignInForm({ query, failed, appName }: { query: string; failed: boolean; appName: string }) {
+export function SignInForm({ query, error, appName }: { query: string; error: string | null; appName: string }) {
+  const failed = error !== null;
   return (
     <form action={signIn} className="flex flex-col gap-4" aria-describedby="sign-in-why">
       <input type="hidden" name="query" value={query} />
       <p id="sign-in-why" className="text-sm text-ink-muted">
         Sign in to Guildhall to continue to {appName}.
       </p>
-      {failed && <Notice>Wrong username or password.</Notice>}
+      {error && <Notice>{error}</Notice>}
       <Field id="username" label="Username">
         <Input
           id="username"

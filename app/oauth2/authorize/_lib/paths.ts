@@ -11,7 +11,7 @@ export const INSTALL_ERRORS: Record<InstallErrorCode, string> = {
 export const installErrorMessage = (code: string | undefined): string | null =>
   code && code in INSTALL_ERRORS ? INSTALL_ERRORS[code as InstallErrorCode] : null;
 
-const NOTICE_PARAMS = ["login_error", "install_error"];
+const NOTICE_PARAMS = ["login_error", "install_error", "retry_after"];
 
 /** /oauth2/authorize with the request's query, old notices dropped and `extra` added. */
 export function authorizePath(query: string, extra?: Record<string, string>): string {

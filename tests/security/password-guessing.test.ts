@@ -1,0 +1,171 @@
+// Finding 8 (password guessing): the built-in provider's sign-in (used by the OAuth2 authorize page and the
+// Developer Portal) refuses the 6th wrong attempt on an account with the time to wait, refuses even the right
+// password while the wait lasts (without hashing it), limits one address across accounts, and checks passwords
+// off the event loop. Against the seeded demo world's users, whose password is "guildhall".
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  ACCOUNT_POLICY,
+  IP_POLICY,
+  LoginThrottle,
+  signInErrorMessage,
+  signInThrottleKeys,
+} from "@/lib/guild-api/login-throttle";
+import { startTestServer, type TestServer } from "../integration/harness";
+
+let server: TestServer;
+let signIn: typeof import("@/lib/guild-api/services/password-sign-in").signInWithPassword;
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ signInWithPassword: signIn } = await import("@/lib/guild-api/services/password-sign-in"));
+});
+afterAll(() => server?.close());
+
+/** A throttle of its own per test, on a clock the test moves. */
+function throttleAt(start = 1_000_000) {
+  const clock = { now: start };
+  return { clock, throttle: new LoginThrottle(1_000, () => clock.now) };
+}
+
+describe("sign-in with a password", () => {
+  test("the 6th wrong attempt is refused with a retry time, and so is the right password meanwhile", async () => {
+    const { throttle } = throttleAt(Date.now());
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expect(await signIn("mod", `wrong-${attempt}`, { throttle, clientIp: "203.0.113.5" })).toEqual({
+        ok: false,
+        reason: "wrong-credentials",
+      });
+    const sixth = await signIn("mod", "wrong-6", { throttle, clientIp: "203.0.113.5" });
+    expect(sixth).toMatchObject({ ok: false, reason: "throttled" });
+    const retryAfterMs = (sixth as { retryAfterMs: number }).retryAfterMs;
+    expect(retryAfterMs).toBeGreaterThan(0);
+    expect(retryAfterMs).toBeLessThanOrEqual(ACCOUNT_POLICY.baseDelayMs);
+    // The right password, from another address, is refused while the account waits.
+    expect(await signIn("mod", "guildhall", { throttle, clientIp: "198.51.100.7" })).toMatchObject({
+      ok: false,
+      reason: "throttled",
+    });
+    // Another account is not affected.
+    expect(await signIn("helper", "guildhall", { throttle, clientIp: "203.0.113.5" })).toMatchObject({ ok: true });
+  });
+
+  test("once the wait is over the right password works and clears the account's failures", async () => {
+    const throttle = new LoginThrottle();
+    for (let attempt = 1; attempt <= 5; attempt++) await signIn("admin", "nope", { throttle });
+    expect(await signIn("admin", "guildhall", { throttle })).toMatchObject({ reason: "throttled" });
+    await new Promise((resolve) => setTimeout(resolve, ACCOUNT_POLICY.baseDelayMs + 50));
+    expect(await signIn("admin", "guildhall", { throttle })).toMatchObject({
+      ok: true,
+      userId: BigInt(server.world.users.admin),
+    });
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expect(await signIn("admin", "nope", { throttle })).toMatchObject({ reason: "wrong-credentials" });
+  });
+
+  test("a throttled attempt runs no password hashing", async () => {
+    const { throttle } = throttleAt(Date.now());
+    for (let attempt = 1; attempt <= 5; attempt++) await signIn("member", "nope", { throttle });
+    const started = performance.now();
+    for (let attempt = 0; attempt < 50; attempt++) await signIn("member", "guildhall", { throttle });
+    // 50 scrypt checks take seconds; 50 refusals take about nothing.
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  test("parallel guessers cannot all slip in before the first failure is counted", async () => {
+    const { throttle } = throttleAt(Date.now());
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn("owner", `parallel-${i}`, { throttle, clientIp: "192.0.2.9" })),
+    );
+    expect(results.filter((result) => !result.ok && result.reason === "wrong-credentials")).toHaveLength(5);
+    expect(results.filter((result) => !result.ok && result.reason === "throttled")).toHaveLength(7);
+  });
+
+  test("unknown usernames are throttled the same way (no account enumeration by the brake)", async () => {
+    const { throttle } = throttleAt(Date.now());
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expect(await signIn("nobody-here", "x", { throttle })).toMatchObject({ reason: "wrong-credentials" });
+    expect(await signIn("nobody-here", "x", { throttle })).toMatchObject({ reason: "throttled" });
+  });
+
+  test("password checks do not block the event loop", async () => {
+    const throttle = new LoginThrottle();
+    // Seven guessers on distinct accounts and addresses, so none is throttled: every attempt runs scrypt (~50 ms of
+    // CPU). Measured: the time each call holds the event loop before it returns its promise. Synchronous scrypt
+    // held it for the whole hash; the async one hands the work to libuv's thread pool at once.
+    const held: number[] = [];
+    const pending: Array<Promise<unknown>> = [];
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 1);
+    for (const [i, user] of ["owner", "admin", "mod", "helper", "member", "outsider", "ghost"].entries()) {
+      const started = performance.now();
+      pending.push(signIn(user, `guess-${i}`, { throttle, clientIp: `198.51.100.${i}` }));
+      held.push(performance.now() - started);
+    }
+    await Promise.all(pending);
+    clearInterval(ticker);
+    // The median, so one call caught by GC or a busy CPU does not decide; synchronous scrypt held every call 40 ms+.
+    const median = [...held].sort((a, b) => a - b)[Math.floor(held.length / 2)];
+    expect(median, held.map((ms) => ms.toFixed(1)).join(" ")).toBeLessThan(10);
+    // The loop kept turning while the hashes ran.
+    expect(ticks).toBeGreaterThan(0);
+  });
+});
+
+describe("the throttle", () => {
+  const account = signInThrottleKeys("Mod", "203.0.113.1")[0];
+
+  test("waits double past the free failures, up to the cap", () => {
+    const { clock, throttle } = throttleAt();
+    // Failed attempts as fast as the throttle lets them through: how many pass between refusals, and each wait.
+    const allowedRuns: number[] = [0];
+    const waits: number[] = [];
+    while (waits.length < 12) {
+      const start = throttle.begin([account]);
+      if (start.allowed) {
+        allowedRuns[allowedRuns.length - 1]++;
+        continue;
+      }
+      waits.push(start.retryAfterMs);
+      allowedRuns.push(0);
+      clock.now += start.retryAfterMs;
+    }
+    expect(allowedRuns.slice(0, 3)).toEqual([5, 1, 1]);
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300].map((s) => s * 1000));
+    expect(ACCOUNT_POLICY.maxDelayMs).toBe(300_000);
+  });
+
+  test("failures are forgotten after a quiet period", () => {
+    const { clock, throttle } = throttleAt();
+    for (let failure = 1; failure <= 5; failure++) throttle.begin([account]);
+    expect(throttle.begin([account]).allowed).toBe(false);
+    clock.now += ACCOUNT_POLICY.forgetAfterMs + 1;
+    expect(throttle.begin([account]).allowed).toBe(true);
+    expect(throttle.begin([account]).allowed).toBe(true);
+  });
+
+  test("usernames compare case-insensitively", () => {
+    expect(signInThrottleKeys("MOD ", null)).toEqual([{ key: "account:mod", policy: ACCOUNT_POLICY }]);
+  });
+
+  test("one address trying many accounts is held back too", () => {
+    const { throttle } = throttleAt();
+    let refused = 0;
+    for (let user = 0; user < IP_POLICY.freeFailures + 5; user++)
+      if (!throttle.begin(signInThrottleKeys(`user-${user}`, "192.0.2.1")).allowed) refused++;
+    expect(refused).toBe(5);
+    expect(throttle.begin(signInThrottleKeys("someone-else", "192.0.2.2")).allowed).toBe(true);
+  });
+
+  test("memory is bounded", () => {
+    const { throttle } = throttleAt();
+    for (let i = 0; i < 5_000; i++) throttle.begin(signInThrottleKeys(`spray-${i}`, `10.0.${i >> 8}.${i & 255}`));
+    expect(throttle.size).toBeLessThanOrEqual(1_000);
+  });
+
+  test("the person is told when to try again", () => {
+    expect(signInErrorMessage("throttled", "30")).toBe("Too many attempts. Try again in 30 seconds.");
+    expect(signInErrorMessage("throttled", "90")).toBe("Too many attempts. Try again in 2 minutes.");
+    expect(signInErrorMessage("throttled", "junk")).toBe("Too many attempts. Try again later.");
+    expect(signInErrorMessage("1", undefined)).toBe("Wrong username or password.");
+    expect(signInErrorMessage(undefined, undefined)).toBeNull();
+  });
+});
