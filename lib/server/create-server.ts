@@ -8,6 +8,7 @@ import { createApiRouter } from "@/lib/guild-api/routes";
 import { serveCdn } from "@/lib/guild-api/cdn";
 import { resumeTargetUserJobs } from "@/lib/guild-api/services/target-users";
 import { startWalCheckpointer } from "@/lib/guild-api/store/wal-checkpointer";
+import { configureRateLimits, type RateLimitOptions } from "@/lib/guild-api/rate-limits";
 
 export interface GuildhallServerOptions {
   port: number;
@@ -15,6 +16,8 @@ export interface GuildhallServerOptions {
   /** Serve the Next.js app too (false for API-only integration tests). */
   withNext: boolean;
   dev?: boolean;
+  /** Overrides of the API's rate limits (default: on, unless RATE_LIMITS=off in the environment). */
+  rateLimits?: Partial<RateLimitOptions>;
 }
 
 export interface GuildhallServer {
@@ -52,6 +55,7 @@ async function loadNext(
 
 export async function startGuildhallServer(options: GuildhallServerOptions): Promise<GuildhallServer> {
   const router: Router = createApiRouter();
+  configureRateLimits(options.rateLimits);
   // Target-user jobs interrupted by a restart continue where they stopped.
   resumeTargetUserJobs();
   const checkpointer = startWalCheckpointer();

@@ -17,7 +17,8 @@ let prisma: typeof import("@/lib/db/prisma").prisma;
 let fresh: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Hundreds of bans and prunes on purpose, in the strictest buckets: see TestServerOptions.rateLimits.
+  server = await startTestServer({ rateLimits: { enabled: false } });
   actions = await import("@/lib/actions/bans");
   jobs = await import("@/lib/bulk-ban/jobs");
   ({ prisma } = await import("@/lib/db/prisma"));
