@@ -230,7 +230,8 @@ export class RateLimiter {
     if (status === 401 || status === 403 || (status === 429 && result.headers?.["x-ratelimit-scope"] !== "shared")) {
       const window = this.invalid.current(admission.ip, this.options.invalidRequestWindowMs, now);
       // Reaching the threshold blocks the address for a whole window from now, not just what is left of this one.
-      if (++window.count === this.options.invalidRequestLimit) window.resetAt = now + this.options.invalidRequestWindowMs;
+      if (++window.count === this.options.invalidRequestLimit)
+        window.resetAt = now + this.options.invalidRequestWindowMs;
     }
     if (!admission.headers || admission.refused === result) return result;
     return { ...result, headers: { ...admission.headers, ...result.headers } };

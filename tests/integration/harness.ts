@@ -43,7 +43,7 @@ export interface TestServerOptions {
    * Discord's rate limits are on in test servers, as `npm start` has them: every test then also checks that the
    * limits and their headers leave ordinary use alone (`rest()` waits on 429s as @discordjs/rest does, and `api()`
    * honours Retry-After like any well-behaved client). Files that hammer the strictest buckets on purpose (hundreds
-   * of bulk bans or prunes to test the operations themselves) pass `{ enabled: false }`: the limits have their own
+   * of bulk bans, prunes, reorders, uploads or token requests to test the operations themselves) pass `{ enabled: false }`: the limits have their own
    * tests in tests/security/rate-limits.test.ts.
    */
   rateLimits?: Partial<RateLimitOptions>;
@@ -112,7 +112,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
           (init.headers as Record<string, string>)["content-type"] = "application/json";
       }
       // A 429 means the request was not processed: wait as told and send it again.
-      for (let waited = 0; ; ) {
+      for (let waited = 0; ;) {
         const response = await fetch(`${server.url}/api/v10${route}`, init);
         if (response.status !== 429) return response;
         const { retry_after: retryAfter } = (await response.clone().json()) as { retry_after: number };
