@@ -33,7 +33,9 @@ export const DEFAULT_RATE_LIMIT_OPTIONS: RateLimitOptions = {
 };
 
 /** The options from the environment: RATE_LIMITS=off disables; RATE_LIMIT_INVALID_REQUESTS lowers the IP threshold. */
-export function rateLimitOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): RateLimitOptions {
+export function rateLimitOptionsFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): RateLimitOptions {
   const invalid = Number(env.RATE_LIMIT_INVALID_REQUESTS);
   return {
     ...DEFAULT_RATE_LIMIT_OPTIONS,
