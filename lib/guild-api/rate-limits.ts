@@ -266,7 +266,8 @@ function tooManyRequests(
     "x-ratelimit-scope": scope,
   };
   if (global) headers["x-ratelimit-global"] = "true";
-  if (bucketHeaders["x-ratelimit-remaining"] !== undefined) headers["x-ratelimit-remaining"] = "0";
+  // A spent bucket says so; a global refusal leaves the route's own count as it is.
+  if (scope === "user") headers["x-ratelimit-remaining"] = "0";
   // The spec's RatelimitedResponse requires `code`; Discord sends 0 on its own rate-limit answers.
   return { status: 429, json: { message, retry_after: retryAfter, global, code: 0 }, headers };
 }
