@@ -35,11 +35,24 @@ const count = (tally: Tally, key: string | number) => {
   tally[key] = (tally[key] ?? 0) + 1;
 };
 
-/** `samples` GETs, one every `intervalMs` (under every limit for one token), timed one by one. */
-export async function probe(url: string, authorization: string, samples: number, intervalMs = 40): Promise<LoadResult> {
+export interface ProbeResult extends LoadResult {
+  samples: number;
+}
+
+/**
+ * `samples` GETs after 10 unmeasured ones, one every `intervalMs` (under every limit for one token), timed one by
+ * one; it stops early after `maxSeconds`, since a stalled server would otherwise keep it waiting for long.
+ */
+export async function probe(
+  url: string,
+  authorization: string,
+  samples: number,
+  intervalMs = 40,
+  maxSeconds = 30,
+): Promise<ProbeResult> {
   const times: number[] = [];
   const started = performance.now();
-  for (let i = 0; i < samples + 10; i++) {
+  for (let i = 0; i < samples + 10 && performance.now() - started < maxSeconds * 1000; i++) {
     const t0 = performance.now();
     const answer = await request(url, { headers: { authorization } });
     if (answer.status !== 200) throw new Error(`probe answered ${answer.status}: ${answer.body.slice(0, 120)}`);
@@ -48,7 +61,8 @@ export async function probe(url: string, authorization: string, samples: number,
     const wait = next - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
-  return summarize(times, (performance.now() - started) / 1000);
+  if (times.length === 0) throw new Error(`no probe answer within ${maxSeconds} s`);
+  return { ...summarize(times, (performance.now() - started) / 1000), samples: times.length };
 }
 
 export interface Abuser {
