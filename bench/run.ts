@@ -2,12 +2,12 @@
 // Builds if needed, seeds a bench database (demo world + a scale guild of N members, default 100,000; reused
 // across runs), starts Guildhall and a bare node:http + better-sqlite3 baseline in their own processes on free
 // ports, runs every scenario on 127.0.0.1 and prints one table. Figures are measured, not asserted.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { scenarios } from "./scenarios";
 import type { BenchContext } from "./context";
 import { measureLoad, type LoadResult } from "./load";
+import { freePort, startProcess, stop } from "./processes";
 
 const args = process.argv.slice(2);
 const argValue = (name: string) => {
@@ -21,46 +21,6 @@ const only = argValue("--only")?.split(",");
 const benchDb = path.resolve(process.env.BENCH_DATABASE_FILE ?? path.join(".data", `bench-${members}.db`));
 process.env.DATABASE_URL = `file:${benchDb}`;
 process.env.PUBLIC_URL ??= "http://localhost:3000";
-
-function startProcess(
-  command: string,
-  commandArgs: string[],
-  env: Record<string, string>,
-  ready: RegExp,
-): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "inherit"],
-      detached: true,
-    });
-    let output = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = ready.exec(output);
-      if (match) resolve({ child, port: Number(match[1]) });
-    });
-    child.once("exit", (code) => reject(new Error(`${command} exited with ${code}: ${output}`)));
-  });
-}
-
-const stop = (child: ChildProcess) => {
-  try {
-    process.kill(-child.pid!, "SIGTERM");
-  } catch {
-    // already gone
-  }
-};
-
-async function freePort(): Promise<number> {
-  const net = await import("node:net");
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as import("node:net").AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -82,6 +42,8 @@ async function main(): Promise<void> {
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       PUBLIC_URL: `http://localhost:${appPort}`,
+      // Throughput scenarios measure the API, not Discord's per-token limits (bench/abuse measures those).
+      RATE_LIMITS: "off",
     },
     /ready on http:\/\/127\.0\.0\.1:(\d+)/,
   );

@@ -1,8 +1,9 @@
 "use server";
 
 // Server actions of the prune page: preview (Get Guild Prune Count, stored with who and when) and run (Begin Guild
-// Prune on a fresh, matching, confirmed preview; the outcome is stored next to the preview). The run is sent once:
-// the API client never resends a POST, and a failed run uses up its preview.
+// Prune on a fresh, matching, confirmed preview; the outcome is stored next to the preview). The run is applied once:
+// the API client resends a POST only after a 429 (refused before anything was done), never after a timeout or an
+// error, and a failed run uses up its preview.
 import { describeApiError } from "@/lib/api-client";
 import { claimPrunePreview, findPrunePreview, finishPruneRun, recordPrunePreview } from "@/lib/audit/prune-previews";
 import { ActionRefusal } from "./action-client";

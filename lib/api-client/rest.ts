@@ -1,8 +1,9 @@
 // The HTTP core every API class shares: URL from the configured base and version, the Authorization header,
 // the audit-log reason, JSON in and out, and the failure policy:
-// - 429: idempotent requests (GET, HEAD, PUT, DELETE) wait `retry_after` and try again (up to maxRateLimitWaitMs,
-//   reported through onRateLimit so the UI can say "waiting N s"); POST and PATCH are never resent on their own,
-//   they throw RateLimitError with the wait so the person decides.
+// - 429: every request waits `retry_after` and is sent again (a wait up to maxRateLimitWaitMs, at most `retries`
+//   times, reported through onRateLimit so the UI can say "waiting N s"), as @discordjs/rest does. POST and PATCH
+//   too: Discord (and the built-in API) refuse a rate-limited request before doing anything, so resending it cannot
+//   apply it twice, and a moderator's action never fails on a short wait. Longer waits throw RateLimitError.
 // - network failures and 502/503/504: idempotent requests are retried with a short backoff, others are not
 //   (a POST that timed out may have happened).
 // - any other non-2xx: GuildApiError with Discord's code and field paths.
@@ -198,7 +199,7 @@ export class RestClient {
         const global =
           Boolean((parsed as { global?: unknown } | undefined)?.global) ||
           response.headers.get("x-ratelimit-global") === "true";
-        const willRetry = idempotent && attempt < this.retries && retryAfter * 1000 <= this.maxRateLimitWaitMs;
+        const willRetry = attempt < this.retries && retryAfter * 1000 <= this.maxRateLimitWaitMs;
         this.onRateLimit?.({ method: data.method, path: data.path, retryAfter, global, willRetry });
         if (!willRetry) throw new RateLimitError(parsed, retryAfter, global, description);
         await sleep(retryAfter * 1000, data.signal);

@@ -13,6 +13,7 @@ import { ApiError, Errors, zodToApiError } from "./errors";
 import { authenticate, type Identity } from "./auth";
 import { BODY_LIMITS, parseJson, parseMultipart, parseUrlEncoded, readBody } from "./request-body";
 import { writeTransaction } from "./store/db";
+import { rateLimiter, type Admission } from "./rate-limits";
 
 export interface RouteResult {
   status: number;
@@ -331,8 +332,13 @@ export async function handleApiRequest(
 ): Promise<void> {
   const started = performance.now();
   let result: RouteResult;
+  const limiter = rateLimiter();
+  let admission: Admission | null = null;
   try {
     const matched = router.match(req.method ?? "GET", path);
+    // Rate limits (lib/guild-api/rate-limits.ts) before anything else costs: a refused request reads no token.
+    admission = limiter.admit(req, matched);
+    if (admission.refused) return send(res, limiter.settle(admission, admission.refused), started);
     if (matched === "not-found") throw Errors.notFound();
     if (matched === "method-not-allowed") throw Errors.methodNotAllowed();
     const { definition, params } = matched;
@@ -359,5 +365,6 @@ export async function handleApiRequest(
   } catch (error) {
     result = errorResult(error);
   }
+  if (admission) result = limiter.settle(admission, result);
   if (!res.headersSent) send(res, result, started);
 }

@@ -11,6 +11,7 @@ import { resumeTargetUserJobs } from "@/lib/guild-api/services/target-users";
 import { startWalCheckpointer } from "@/lib/guild-api/store/wal-checkpointer";
 import { CLIENT_IP_HEADER, clientAddress } from "@/lib/server/client-ip";
 import { activityFrameAncestors, BASE_SECURITY_HEADERS } from "@/lib/security/headers.mjs";
+import { configureRateLimits, type RateLimitOptions } from "@/lib/guild-api/rate-limits";
 
 export interface GuildhallServerOptions {
   port: number;
@@ -18,6 +19,8 @@ export interface GuildhallServerOptions {
   /** Serve the Next.js app too (false for API-only integration tests). */
   withNext: boolean;
   dev?: boolean;
+  /** Overrides of the API's rate limits (default: on, unless RATE_LIMITS=off in the environment). */
+  rateLimits?: Partial<RateLimitOptions>;
 }
 
 export interface GuildhallServer {
@@ -68,6 +71,7 @@ function answerUnexpected(req: http.IncomingMessage, res: http.ServerResponse, e
 
 export async function startGuildhallServer(options: GuildhallServerOptions): Promise<GuildhallServer> {
   const router: Router = createApiRouter();
+  configureRateLimits(options.rateLimits);
   // Target-user jobs interrupted by a restart continue where they stopped.
   resumeTargetUserJobs();
   const checkpointer = startWalCheckpointer();

@@ -10,7 +10,8 @@ let db: () => import("better-sqlite3").Database;
 /** A member whose only role grants Ban Members (no Manage Server): may ban one by one, not in bulk. */
 const BANNER = { userId: 5_100_000_000n, roleId: 5_100_000_001n };
 beforeAll(async () => {
-  server = await startTestServer();
+  // Hundreds of bans and prunes on purpose, in the strictest buckets: see TestServerOptions.rateLimits.
+  server = await startTestServer({ rateLimits: { enabled: false } });
   ({ db } = await import("@/lib/guild-api/store/db"));
   const { insertMember } = await import("@/lib/guild-api/store/membership");
   db()

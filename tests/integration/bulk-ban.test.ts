@@ -17,7 +17,8 @@ let prisma: typeof import("@/lib/db/prisma").prisma;
 let fresh: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Hundreds of bans and prunes on purpose, in the strictest buckets: see TestServerOptions.rateLimits.
+  server = await startTestServer({ rateLimits: { enabled: false } });
   actions = await import("@/lib/actions/bans");
   jobs = await import("@/lib/bulk-ban/jobs");
   ({ prisma } = await import("@/lib/db/prisma"));
@@ -25,7 +26,7 @@ beforeAll(async () => {
   const { db } = await import("@/lib/guild-api/store/db");
   const insert = db().prepare("INSERT INTO users (id, username, created_at) VALUES (?, ?, ?)");
   const base = snowflakeAt(Date.UTC(2025, 0, 1));
-  fresh = Array.from({ length: 320 }, (_, i) => String(base + BigInt(i + 1) * 4_194_304n));
+  fresh = Array.from({ length: 322 }, (_, i) => String(base + BigInt(i + 1) * 4_194_304n));
   db().transaction(() => fresh.forEach((id, i) => insert.run(BigInt(id), `bulk_target_${i}`, BigInt(Date.now()))))();
 });
 afterAll(() => server?.close());
@@ -189,8 +190,29 @@ describe("a job of 301 ids", () => {
   });
 });
 
-describe("failures are never resent on their own", () => {
-  it("a rate-limited chunk is put back and the job paused, after exactly one request", async () => {
+describe("failures are never resent on their own, but a short 429 is waited out", () => {
+  const rateLimited = (retryAfter: number) =>
+    new Response(JSON.stringify({ message: "You are being rate limited.", retry_after: retryAfter, global: false }), {
+      status: 429,
+      headers: { "content-type": "application/json" },
+    });
+
+  it("a short 429 is sat out: the chunk is sent again after the wait (a 429 was never applied) and bans", async () => {
+    const ids = fresh.slice(320, 322);
+    const job = await preview(ids.join(" "));
+    expect((await start(job.id)).ok).toBe(true);
+    let posts = 0;
+    const limitedOnce: typeof fetch = async (input, init) => {
+      if (init?.method === "POST" && posts++ === 0) return rateLimited(0.05);
+      return fetch(input, init);
+    };
+    const result = await runChunk(job.id, ids, limitedOnce);
+    expect(result.ok).toBe(true);
+    expect(posts).toBe(2);
+    for (const id of ids) expect(await banStatus(id)).toBe(200);
+  });
+
+  it("a chunk limited for longer than the client waits is put back and the job paused, after exactly one request", async () => {
     const ids = fresh.slice(300, 305);
     const job = await preview(ids.join(" "));
     expect((await start(job.id)).ok).toBe(true);
@@ -198,10 +220,7 @@ describe("failures are never resent on their own", () => {
     const limited: typeof fetch = async (input, init) => {
       if (init?.method === "POST") {
         posts++;
-        return new Response(
-          JSON.stringify({ message: "You are being rate limited.", retry_after: 0.01, global: false }),
-          { status: 429, headers: { "content-type": "application/json" } },
-        );
+        return rateLimited(60);
       }
       return fetch(input, init);
     };

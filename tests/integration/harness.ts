@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
 import { REST } from "@discordjs/rest";
+import type { RateLimitOptions } from "@/lib/guild-api/rate-limits";
 
 export interface TestServer {
   baseUrl: string;
@@ -37,7 +38,21 @@ export interface DemoWorldIds {
   channels: Record<string, string>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export interface TestServerOptions {
+  /**
+   * Discord's rate limits are on in test servers, as `npm start` has them: every test then also checks that the
+   * limits and their headers leave ordinary use alone (`rest()` waits on 429s as @discordjs/rest does, and `api()`
+   * honours Retry-After like any well-behaved client). Files that hammer the strictest buckets on purpose (hundreds
+   * of bulk bans, prunes, reorders, uploads or token requests to test the operations themselves) pass `{ enabled: false }`: the limits have their own
+   * tests in tests/security/rate-limits.test.ts.
+   */
+  rateLimits?: Partial<RateLimitOptions>;
+}
+
+/** How long `api()` sits out 429s in all before it hands one to the test. */
+const MAX_RATE_LIMIT_WAIT_MS = 15_000;
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guildhall-it-file-"));
   const file = path.join(dir, "test.db");
   const template = inject("templateDatabase");
@@ -50,7 +65,12 @@ export async function startTestServer(): Promise<TestServer> {
   const { readDemoSecrets } = await import("@/lib/seed/demo-secrets");
   const { issueAccessToken } = await import("@/lib/guild-api/services/access-tokens");
   const { DEVELOPMENT_TOKEN_SCOPES } = await import("@/lib/guild-api/services/oauth2");
-  const server = await startGuildhallServer({ port: 0, host: "127.0.0.1", withNext: false });
+  const server = await startGuildhallServer({
+    port: 0,
+    host: "127.0.0.1",
+    withNext: false,
+    rateLimits: options.rateLimits,
+  });
   const secrets = readDemoSecrets();
   if (!secrets) throw new Error("template database has no demo secrets");
 
@@ -84,7 +104,7 @@ export async function startTestServer(): Promise<TestServer> {
         timeout: 10_000,
       }).setToken(authFor(as).split(" ")[1]);
     },
-    api(as, method, route, body, headers = {}) {
+    async api(as, method, route, body, headers = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
       if (as) (init.headers as Record<string, string>).authorization = authFor(as);
       if (body !== undefined) {
@@ -93,7 +113,15 @@ export async function startTestServer(): Promise<TestServer> {
         if (!(body instanceof FormData) && typeof body !== "string")
           (init.headers as Record<string, string>)["content-type"] = "application/json";
       }
-      return fetch(`${server.url}/api/v10${route}`, init);
+      // A 429 means the request was not processed: wait as told and send it again.
+      for (let waited = 0; ;) {
+        const response = await fetch(`${server.url}/api/v10${route}`, init);
+        if (response.status !== 429) return response;
+        const { retry_after: retryAfter } = (await response.clone().json()) as { retry_after: number };
+        if (waited + retryAfter * 1000 > MAX_RATE_LIMIT_WAIT_MS) return response;
+        await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+        waited += retryAfter * 1000;
+      }
     },
     async close() {
       await server.close();

@@ -15,7 +15,8 @@ const OTHER_APP = 8_100_000_000n;
 const OTHER_SECRET = "other-client-secret";
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Dozens of token requests from one address within a second, on purpose: see TestServerOptions.rateLimits.
+  server = await startTestServer({ rateLimits: { enabled: false } });
   oauth2 = await import("@/lib/guild-api/services/oauth2");
   ({ db } = await import("@/lib/guild-api/store/db"));
   const { hashSecret } = await import("@/lib/guild-api/tokens");

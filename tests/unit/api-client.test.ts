@@ -129,19 +129,30 @@ describe("429 handling", () => {
     ]);
   });
 
-  it("never resends a POST or PATCH: throws RateLimitError with the wait", async () => {
-    responder = () => rateLimited(0.05);
+  it("resends a POST or PATCH after the wait too: a 429 means the request was not applied", async () => {
+    responder = (_req, count) => (count % 2 === 1 ? rateLimited(0.05) : { status: 200, body: role });
     const notices: RateLimitNotice[] = [];
     const api = client({ onRateLimit: (n) => notices.push(n) });
-    const error = await api.roles.create("10", { name: "x" }).catch((e: unknown) => e);
+    await expect(api.roles.create("10", { name: "x" })).resolves.toEqual(role);
+    expect(seen.map((r) => r.method)).toEqual(["POST", "POST"]);
+    await expect(api.members.edit("10", "20", { nick: "n" })).resolves.toEqual(role);
+    expect(seen.map((r) => r.method)).toEqual(["POST", "POST", "PATCH", "PATCH"]);
+    expect(notices.map((n) => [n.method, n.willRetry])).toEqual([
+      ["POST", true],
+      ["PATCH", true],
+    ]);
+  });
+
+  it("a POST whose wait is too long throws RateLimitError with the wait, sent once", async () => {
+    responder = () => rateLimited(30);
+    const error = await client({ maxRateLimitWaitMs: 1000 })
+      .roles.create("10", { name: "x" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).retryAfter).toBe(0.05);
+    expect((error as RateLimitError).retryAfter).toBe(30);
     expect((error as RateLimitError).status).toBe(429);
     expect(seen).toHaveLength(1);
-    await expect(api.members.edit("10", "20", { nick: "n" })).rejects.toBeInstanceOf(RateLimitError);
-    expect(seen).toHaveLength(2);
-    expect(notices.map((n) => n.willRetry)).toEqual([false, false]);
-    expect(describeApiError(error)).toBe("Rate limited: try again in 1 s.");
+    expect(describeApiError(error)).toBe("Rate limited: try again in 30 s.");
   });
 
   it("gives up on waits longer than allowed, even for GET", async () => {

@@ -1,0 +1,238 @@
+// npm run bench:abuse [-- --samples N]
+// Issue 12's abuse figures: the API's median and p99 for GET /users/@me (a paced, well-behaved client) when idle and
+// under each abuser in turn: 20 password guessers on the provider's sign-in; a loop of 10 MB target-user CSV
+// uploads; one token sending 1,000 requests per second and being answered 429. Guildhall runs as `npm start` runs it
+// (production build, rate limits on) on a demo-world database of its own under .data/. Then the cost of the rate
+// limits themselves: GET /guilds/{id} over HTTP with limits on and with RATE_LIMITS=off (API-only servers), and the
+// limiter's own time per request in process. Goal (printed, never asserted): p99 under load ≤ 2 × idle.
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import type { LoadResult } from "../load";
+import { freePort, startProcess, stop } from "../processes";
+import {
+  csvUploads,
+  flood,
+  passwordGuessers,
+  probe,
+  targetUsersCsv,
+  type Abuser,
+  type ProbeResult,
+  type Tally,
+} from "./traffic";
+
+const args = process.argv.slice(2);
+const samples = Number(args[args.indexOf("--samples") + 1] || 150);
+const databaseFile = path.resolve(".data", "bench-abuse.db");
+process.env.DATABASE_URL = `file:${databaseFile}`;
+
+const fmt = (n: number, digits = 2) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const tallyText = (tally: Tally) =>
+  Object.entries(tally)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, n]) => `${n}×${status}`)
+    .join(" ");
+
+function startGuildhall(env: Record<string, string>) {
+  return freePort().then((port) =>
+    startProcess(
+      "node_modules/.bin/tsx",
+      ["server.ts"],
+      {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...env,
+      },
+      /ready on http:\/\/127\.0\.0\.1:(\d+)/,
+    ),
+  );
+}
+
+/** GET /guilds/{id} with autocannon, spread over `tokens` so no token meets a limit: req/s, p50, p99. */
+function guildThroughput(url: string, tokens: string[], duration: number): Promise<LoadResult & { non2xx: number }> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: 10,
+        duration,
+        requests: tokens.map((token) => ({ method: "GET" as const, headers: { authorization: `Bearer ${token}` } })),
+      },
+      (error: Error | null, result: autocannon.Result) =>
+        error
+          ? reject(error)
+          : resolve({
+              requestsPerSecond: result.requests.average,
+              p50: result.latency.p50,
+              p99: result.latency.p99,
+              non2xx: result.non2xx,
+            }),
+    );
+  });
+}
+
+async function main(): Promise<void> {
+  const { seed } = await import("../../scripts/seed");
+  const { buildIfNeeded } = await import("../../scripts/build-if-needed");
+  seed({ quiet: true });
+  buildIfNeeded();
+  const { readDemoSecrets } = await import("@/lib/seed/demo-secrets");
+  const { issueAccessToken } = await import("@/lib/guild-api/services/access-tokens");
+  const { db } = await import("@/lib/guild-api/store/db");
+  const secrets = readDemoSecrets()!;
+  const userId = (name: string) =>
+    (db().prepare("SELECT id FROM users WHERE username = ?").get(name) as { id: bigint }).id;
+  const bearer = (name: string) =>
+    issueAccessToken(BigInt(secrets.applicationId), userId(name), ["identify", "guilds"]).access_token;
+  const guildId = String(
+    (db().prepare("SELECT id FROM guilds WHERE name = 'Guildhall HQ'").get() as { id: bigint }).id,
+  );
+  const channelId = String(
+    (
+      db().prepare("SELECT id FROM channels WHERE guild_id = ? AND type = 0 LIMIT 1").get(BigInt(guildId)) as {
+        id: bigint;
+      }
+    ).id,
+  );
+
+  const rows: string[][] = [];
+  const app = await startGuildhall({});
+  const origin = `http://127.0.0.1:${app.port}`;
+  try {
+    const api = `${origin}/api/v10`;
+    const probeToken = `Bearer ${bearer("mod")}`;
+    const measure = () => probe(`${api}/users/@me`, probeToken, samples);
+    console.log(`Guildhall (rate limits on) on :${app.port}; ${samples} probe requests per row, one each 40 ms.\n`);
+
+    const idle = await measure();
+    const row = (name: string, result: ProbeResult, load: string) => {
+      console.log(`  ${name}: p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms (${result.samples} samples)`);
+      rows.push([
+        name,
+        String(result.samples),
+        fmt(result.p50),
+        fmt(result.p99),
+        `${fmt(result.p99 / idle.p99)}×`,
+        result.p99 <= 2 * idle.p99 ? "met" : "MISSED",
+        load,
+      ]);
+    };
+    row("idle", idle, "");
+
+    const under = async (name: string, start: () => Promise<Abuser> | Abuser) => {
+      const abuser = await start();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const started = Date.now();
+      let result: ProbeResult | null = null;
+      try {
+        result = await measure();
+      } finally {
+        await abuser.stop();
+      }
+      const seconds = (Date.now() - started) / 1000;
+      row(name, result, `${tallyText(abuser.tally)} (${fmt(seconds, 1)} s)`);
+      await quiet();
+    };
+    /** Until the server answers about as fast as idle again (work queued by the last abuser drains), at most 60 s. */
+    const quiet = async () => {
+      for (const until = Date.now() + 60_000; Date.now() < until;) {
+        const t0 = performance.now();
+        await fetch(`${api}/users/@me`, { headers: { authorization: probeToken } }).then((r) => r.arrayBuffer());
+        if (performance.now() - t0 < Math.max(20, 3 * idle.p50)) return;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    };
+
+    const authorizeQuery = new URLSearchParams({
+      client_id: secrets.applicationId,
+      response_type: "code",
+      redirect_uri: "https://127.0.0.1/placeholder",
+      scope: "identify",
+    }).toString();
+    await under("20 password guessers", () => passwordGuessers(origin, authorizeQuery, "mod", 20));
+
+    const invite = (await (
+      await fetch(`${api}/channels/${channelId}/invites`, {
+        method: "POST",
+        headers: { authorization: `Bot ${secrets.botToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ max_age: 0, unique: true }),
+      })
+    ).json()) as { code: string };
+    const csv = targetUsersCsv(10 * 1024 * 1024);
+    await under("10 MB CSV uploads, one after another", () =>
+      csvUploads(`${api}/invites/${invite.code}/target-users`, `Bot ${secrets.botToken}`, csv),
+    );
+
+    await under("one token at 1,000 req/s (answered 429)", () =>
+      flood(`${api}/users/@me`, `Bearer ${bearer("admin")}`, 1_000),
+    );
+  } finally {
+    stop(app.child);
+  }
+
+  // The limits' own cost: GET /guilds/{id} over HTTP, limits on and off, on API-only servers.
+  const tokens = Array.from({ length: 200 }, () => bearer("owner"));
+  const costRows: string[][] = [];
+  for (const setting of ["on", "off"]) {
+    const server = await startGuildhall({ GUILDHALL_API_ONLY: "1", RATE_LIMITS: setting });
+    try {
+      const url = `http://127.0.0.1:${server.port}/api/v10/guilds/${guildId}`;
+      await guildThroughput(url, tokens, 2);
+      const result = await guildThroughput(url, tokens, 5);
+      costRows.push([
+        `GET /guilds/{id}, RATE_LIMITS=${setting}`,
+        fmt(result.requestsPerSecond, 0),
+        fmt(result.p50),
+        fmt(result.p99),
+        String(result.non2xx),
+      ]);
+    } finally {
+      stop(server.child);
+    }
+  }
+  const { RateLimiter } = await import("@/lib/guild-api/rate-limits");
+  const { route } = await import("@/lib/guild-api/http");
+  const limiter = new RateLimiter();
+  const definition = route("GET", "/guilds/:guildId", "Get Guild", () => ({ status: 200 }));
+  const fakeRequests = tokens.map(
+    (token) => ({ socket: { remoteAddress: "127.0.0.1" }, headers: { authorization: `Bearer ${token}` } }) as never,
+  );
+  const iterations = 200_000;
+  const t0 = performance.now();
+  for (let i = 0; i < iterations; i++) {
+    const admission = limiter.admit(fakeRequests[i % fakeRequests.length], { definition, params: { guildId } });
+    limiter.settle(admission, { status: 200 });
+  }
+  const microseconds = ((performance.now() - t0) * 1000) / iterations;
+
+  const table = (header: string[], body: string[][]) => {
+    const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+    console.log(line(header));
+    console.log(widths.map((w) => "-".repeat(w)).join("  "));
+    for (const r of body) console.log(line(r));
+  };
+  console.log("GET /users/@me latency (ms) under abuse. Goal: p99 under load ≤ 2 × idle p99.\n");
+  table(["scenario", "samples", "p50 ms", "p99 ms", "p99/idle", "goal", "abuser answered"], rows);
+  console.log("\nCost of the rate limits (200 tokens, 10 connections, 5 s):\n");
+  table(["scenario", "req/s", "p50 ms", "p99 ms", "non-2xx"], costRows);
+  console.log(`\nLimiter in process (admit + settle): ${fmt(microseconds)} µs per request.`);
+  fs.mkdirSync("bench/results", { recursive: true });
+  fs.writeFileSync(
+    path.join("bench/results", `abuse-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
+    JSON.stringify({ samples, rows, costRows, limiterMicroseconds: microseconds }, null, 2),
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
