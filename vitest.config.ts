@@ -15,7 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
+          include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
           environment: "node",
           // One server per file on its own port and database file; files run in parallel on both cores.
           globalSetup: ["tests/integration/global-setup.ts"],

@@ -1,0 +1,437 @@
+// One request generator per operation of the built-in API, derived from the router's own route table (apiRoutes), so
+// a new route is fuzzed as soon as it exists: its body and query come from Discord's OpenAPI description of the same
+// operation, or from GUILDHALL_OPERATIONS below for Guildhall's own operations and non-JSON bodies. A route with
+// neither has no generator, and the suite's coverage test names it.
+import fc from "fast-check";
+import { apiRoutes } from "@/lib/guild-api/routes";
+import type { RouteDefinition } from "@/lib/guild-api/http";
+import {
+  HOSTILE_BODY_TEXTS,
+  HOSTILE_SNOWFLAKES,
+  HOSTILE_STRINGS,
+  hostileJsonFragment,
+  hostileText,
+} from "./hostile";
+import {
+  arbitraryFor,
+  jsonBodySchema,
+  openApiOperation,
+  queryParameters,
+  resolveSchema,
+  type JsonSchema,
+  type QueryParameter,
+  type SchemaContext,
+} from "./schema-arbitrary";
+
+export type Caller = "bot" | "owner" | "mod" | "member" | "none" | "bogus";
+
+export interface FuzzRequest {
+  caller: Caller;
+  method: string;
+  /** Path under /api/v10, already percent-encoded. */
+  path: string;
+  /** Raw query string without "?", already encoded (or deliberately malformed). */
+  query: string;
+  body?: { text: string; contentType?: string };
+  headers?: Record<string, string>;
+  /** How the body was made (valid, mutated field, duplicated key, ...), for failure reports. */
+  variant: string;
+}
+
+/** Ids the generators draw from: the seeded world, read from the database at start. */
+export interface FuzzWorld {
+  guildId: string;
+  sideGuildId: string;
+  applicationId: string;
+  clientSecret: string;
+  /** The six named users and the bot: callers and targets of read operations. */
+  namedUserIds: string[];
+  /** Generated members that writes (kick, ban, role changes) may target without disarming the fuzz callers. */
+  expendableUserIds: string[];
+  roleIds: string[];
+  channelIds: string[];
+  integrationIds: string[];
+  inviteCodes: string[];
+}
+
+export interface FuzzOperation {
+  /** "METHOD /router/path" */
+  key: string;
+  route: RouteDefinition;
+  /** Where the body and query shapes come from. */
+  source: "openapi" | "guildhall";
+  arbitrary: fc.Arbitrary<FuzzRequest>;
+}
+
+/** Guildhall's own operations and bodies Discord's OpenAPI gives only as multipart or not at all. */
+interface OperationShape {
+  body?: JsonSchema;
+  query?: QueryParameter[];
+  /** A body encoder of its own (forms, multipart) instead of JSON. */
+  customBody?: (world: FuzzWorld) => fc.Arbitrary<{ text: string; contentType?: string; variant: string }>;
+  headers?: (world: FuzzWorld) => fc.Arbitrary<Record<string, string>>;
+}
+
+const snowflakeSchema: JsonSchema = { type: "string", format: "snowflake" };
+const nickBody: JsonSchema = { type: "object", properties: { nick: { type: ["string", "null"], maxLength: 32 } } };
+
+export const GUILDHALL_OPERATIONS: Record<string, OperationShape> = {
+  "POST /oauth2/token": { customBody: tokenRequestBody, headers: basicAuthHeader },
+  "POST /oauth2/token/revoke": { customBody: revokeRequestBody, headers: basicAuthHeader },
+  "GET /guilds/:guildId/events": {
+    query: [
+      { name: "after", schema: snowflakeSchema },
+      { name: "limit", schema: { type: "integer", minimum: 1, maximum: 1000 } },
+    ],
+  },
+  "PATCH /guilds/:guildId/members/@me/nick": { body: nickBody },
+  "PATCH /guilds/:guildId/members/:userId/nick": { body: nickBody },
+  "POST /invites/:code": {},
+  "PUT /guilds/:guildId/requests/@me": {},
+  "PUT /invites/:code/target-users": { customBody: targetUsersBody },
+};
+
+export interface OperationCoverage {
+  operations: FuzzOperation[];
+  /** Routes with no generator: neither an OpenAPI operation nor a GUILDHALL_OPERATIONS entry. */
+  missing: string[];
+}
+
+export function fuzzOperations(world: FuzzWorld, routes: readonly RouteDefinition[] = apiRoutes): OperationCoverage {
+  const context: SchemaContext = {
+    snowflakes: [world.guildId, ...world.roleIds, ...world.channelIds, ...world.namedUserIds],
+  };
+  const operations: FuzzOperation[] = [];
+  const missing: string[] = [];
+  for (const route of routes) {
+    const key = `${route.method} ${route.path}`;
+    const discord = openApiOperation(route.method, route.path);
+    const own = GUILDHALL_OPERATIONS[key];
+    if (!discord && !own) {
+      missing.push(key);
+      continue;
+    }
+    const shape: OperationShape = {
+      body: own?.body ?? jsonBodySchema(discord),
+      query: own?.query ?? queryParameters(discord),
+      customBody: own?.customBody,
+      headers: own?.headers,
+    };
+    operations.push({ key, route, source: own ? "guildhall" : "openapi", arbitrary: requestArbitrary(route, shape, world, context) });
+  }
+  return { operations, missing };
+}
+
+const CALLERS = fc.oneof(
+  { weight: 4, arbitrary: fc.constant<Caller>("bot") },
+  { weight: 2, arbitrary: fc.constant<Caller>("owner") },
+  { weight: 3, arbitrary: fc.constant<Caller>("mod") },
+  { weight: 2, arbitrary: fc.constant<Caller>("member") },
+  { weight: 1, arbitrary: fc.constantFrom<Caller>("none", "bogus") },
+);
+
+function requestArbitrary(
+  route: RouteDefinition,
+  shape: OperationShape,
+  world: FuzzWorld,
+  context: SchemaContext,
+): fc.Arbitrary<FuzzRequest> {
+  const segments = route.path.split("/").filter(Boolean);
+  const segmentArbitraries = segments.map((segment) =>
+    segment.startsWith(":") ? pathParameter(segment.slice(1), route.method, world) : fc.constant(segment),
+  );
+  const hasBody = shape.body !== undefined || shape.customBody !== undefined;
+  const body: fc.Arbitrary<{ text: string; contentType?: string; variant: string } | undefined> = shape.customBody
+    ? shape.customBody(world)
+    : shape.body
+      ? jsonBody(shape.body, context)
+      : strayBody;
+  return fc
+    .record({
+      caller: CALLERS,
+      segments: fc.tuple(...segmentArbitraries),
+      query: queryString(shape.query ?? [], context),
+      body,
+      headers: fc.tuple(shape.headers ? shape.headers(world) : fc.constant({}), auditReasonHeader),
+    })
+    .map(({ caller, segments: values, query, body: made, headers }) => ({
+      caller,
+      method: route.method,
+      path: `/${values.join("/")}`,
+      query,
+      body: made ? { text: made.text, contentType: made.contentType } : undefined,
+      headers: { ...headers[0], ...headers[1] },
+      variant: made?.variant ?? (hasBody ? "no body" : "none"),
+    }));
+}
+
+/** UTF-8 percent-encoding that also takes lone surrogates (encodeURIComponent throws on them). */
+export function encodeComponent(value: string): string {
+  let out = "";
+  for (const byte of Buffer.from(value, "utf8")) {
+    const c = String.fromCharCode(byte);
+    out += /[A-Za-z0-9\-_.~@]/.test(c) ? c : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+
+const malformedEscapes = fc.constantFrom("%", "%zz", "%E0%A4%A", "%C0%AF", "%00", "%2F", "%25", "%uD800");
+
+function pathParameter(name: string, method: string, world: FuzzWorld): fc.Arbitrary<string> {
+  const reading = method === "GET";
+  const pool: Record<string, string[]> = {
+    guildId: [world.guildId, world.guildId, world.guildId, world.sideGuildId],
+    userId: reading ? world.namedUserIds : world.expendableUserIds,
+    roleId: world.roleIds,
+    channelId: world.channelIds,
+    integrationId: world.integrationIds,
+    code: world.inviteCodes,
+    applicationId: [world.applicationId],
+  };
+  const known = pool[name] ?? [world.guildId];
+  // Ids that cannot name a path segment as-is ("." and ".." are resolved by URL parsers, not sent).
+  const hostile = fc
+    .oneof(fc.constantFrom(...HOSTILE_SNOWFLAKES), hostileText)
+    .filter((v) => v !== "" && v !== "." && v !== "..")
+    .map(encodeComponent);
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...(known.length ? known : [world.guildId])) },
+    { weight: 3, arbitrary: hostile },
+    { weight: 1, arbitrary: malformedEscapes },
+  );
+}
+
+function queryString(parameters: readonly QueryParameter[], context: SchemaContext): fc.Arbitrary<string> {
+  const value = (parameter: QueryParameter) =>
+    fc.oneof(
+      { weight: 3, arbitrary: arbitraryFor(parameter.schema, context).map((v) => encodeComponent(String(v))) },
+      { weight: 3, arbitrary: hostileText.map(encodeComponent) },
+      { weight: 1, arbitrary: malformedEscapes },
+    );
+  const pairs = parameters.map((parameter) =>
+    fc.option(
+      value(parameter).map((v) => `${parameter.name}=${v}`),
+      { nil: undefined, freq: 2 },
+    ),
+  );
+  const extras = fc.oneof(
+    { weight: 6, arbitrary: fc.constant<string[]>([]) },
+    // Repeated names (last wins on our side), unknown names, names without "=", and an oversized value.
+    { weight: 1, arbitrary: fc.constantFrom(...parameters.map((p) => p.name), "x").map((n) => [`${n}=1`, `${n}=-1`]) },
+    { weight: 1, arbitrary: fc.constantFrom(["unknown=1"], ["limit"], ["=1"], ["&&"], [`q=${"a".repeat(10_000)}`]) },
+  );
+  return fc.tuple(fc.tuple(...pairs), extras).map(([chosen, more]) =>
+    [...chosen.filter((p): p is string => p !== undefined), ...more].join("&"),
+  );
+}
+
+type MadeBody = { text: string; contentType?: string; variant: string };
+const JSON_TYPE = "application/json";
+const WRONG_CONTENT_TYPES = [
+  undefined,
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=fuzz",
+  "multipart/form-data",
+  "application/xml",
+  "application/json; charset=utf-16",
+  "application/json-patch+json",
+];
+
+/** JSON text of `value` with the value at `key` replaced by a raw fragment (so 2^64 stays 2^64 on the wire). */
+function withRawField(value: Record<string, unknown>, key: string, fragment: string): string {
+  const marker = "\u0001fuzz-raw\u0001";
+  return JSON.stringify({ ...value, [key]: marker }).replace(JSON.stringify(marker), fragment);
+}
+
+function jsonBody(schema: JsonSchema, context: SchemaContext): fc.Arbitrary<MadeBody> {
+  const valid = arbitraryFor(schema, context);
+  const names = fieldNamesOf(schema);
+  const fieldNames = fc.constantFrom(...(names.length ? names : ["id", "name"]));
+  const asObject = (v: unknown): Record<string, unknown> =>
+    v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  return fc.oneof(
+    { weight: 3, arbitrary: valid.map((v) => ({ text: JSON.stringify(v), contentType: JSON_TYPE, variant: "valid" })) },
+    {
+      // One field changed at a time: the rest of the body stays valid, so the field's own validation is reached.
+      weight: 6,
+      arbitrary: fc.tuple(valid, fieldNames, hostileJsonFragment).map(([v, key, fragment]) => ({
+        text: Array.isArray(v)
+          ? JSON.stringify([...v, "\u0001x"]).replace('"\\u0001x"', fragment)
+          : withRawField(asObject(v), key, fragment),
+        contentType: JSON_TYPE,
+        variant: `mutated field ${Array.isArray(v) ? "[n]" : key}`,
+      })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(valid, fieldNames, hostileJsonFragment).map(([v, key, fragment]) => {
+        const text = JSON.stringify(asObject(v));
+        const inner = text.slice(1, -1);
+        return {
+          text: `{${inner}${inner ? "," : ""}${JSON.stringify(key)}:${fragment},${JSON.stringify(key)}:null}`,
+          contentType: JSON_TYPE,
+          variant: `duplicated key ${key}`,
+        };
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom(...HOSTILE_BODY_TEXTS)
+        .map((text) => ({ text, contentType: JSON_TYPE, variant: "hostile JSON text" })),
+    },
+    {
+      weight: 1,
+      arbitrary: hostileJsonFragment.map((text) => ({ text, contentType: JSON_TYPE, variant: "wrong top-level type" })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(valid, fc.constantFrom(...WRONG_CONTENT_TYPES)).map(([v, contentType]) => ({
+        text: JSON.stringify(v),
+        contentType,
+        variant: `content-type ${contentType ?? "(none)"}`,
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(valid, fc.dictionary(fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 200), "x"), fc.jsonValue(), { maxKeys: 3 }))
+        .map(([v, extra]) => ({
+          text: JSON.stringify({ ...extra, ...asObject(v) }),
+          contentType: JSON_TYPE,
+          variant: "unknown fields",
+        })),
+    },
+  );
+}
+
+function fieldNamesOf(schema: JsonSchema): string[] {
+  const resolved = resolveSchema(schema);
+  const alternatives = (resolved.oneOf ?? resolved.anyOf) as JsonSchema[] | undefined;
+  if (alternatives) return [...new Set(alternatives.flatMap(fieldNamesOf))];
+  if (resolved.type === "array" && resolved.items) return fieldNamesOf(resolved.items as JsonSchema);
+  return Object.keys((resolved.properties as Record<string, unknown> | undefined) ?? {});
+}
+
+
+/** Operations without a body still get one now and then: a body must never confuse a bodiless route. */
+const strayBody: fc.Arbitrary<MadeBody | undefined> = fc.oneof(
+  { weight: 8, arbitrary: fc.constant(undefined) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(...HOSTILE_BODY_TEXTS).map((text) => ({ text, contentType: JSON_TYPE, variant: "stray body" })),
+  },
+);
+
+const auditReasonHeader: fc.Arbitrary<Record<string, string>> = fc.oneof(
+  { weight: 8, arbitrary: fc.constant({}) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom("%E0%A4%A", "%00", "a".repeat(2000), "%F0%9F%98%80", "reason\u00e9", encodeComponent("\ud800"))
+      .map((reason) => ({ "x-audit-log-reason": reason })),
+  },
+);
+
+const FORM = "application/x-www-form-urlencoded";
+const formText = (fields: Record<string, string | undefined>) =>
+  Object.entries(fields)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`)
+    .join("&");
+
+function multipart(parts: Array<{ name: string; filename?: string; text: string }>, boundary = "fuzzboundary"): MadeBody {
+  const text =
+    parts
+      .map(
+        (p) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ""}\r\n` +
+          `Content-Type: ${p.filename ? "text/csv" : "text/plain"}\r\n\r\n${p.text}\r\n`,
+      )
+      .join("") + `--${boundary}--\r\n`;
+  return { text, contentType: `multipart/form-data; boundary=${boundary}`, variant: "multipart" };
+}
+
+function tokenRequestBody(world: FuzzWorld): fc.Arbitrary<MadeBody> {
+  const field = (valid: fc.Arbitrary<string>) =>
+    fc.option(fc.oneof(valid, hostileText), { nil: undefined, freq: 3 });
+  const fields = fc.record({
+    grant_type: field(fc.constantFrom("authorization_code", "refresh_token", "client_credentials", "password", "")),
+    code: field(fc.string({ maxLength: 40 })),
+    refresh_token: field(fc.string({ maxLength: 40 })),
+    redirect_uri: field(fc.constantFrom("http://localhost:3000/api/auth/callback/guildhall", "https://evil.example/")),
+    code_verifier: field(fc.string({ minLength: 43, maxLength: 128 })),
+    scope: field(fc.constantFrom("identify", "identify guilds", "bot", "guilds.join applications.commands", "")),
+    client_id: field(fc.constant(world.applicationId)),
+    client_secret: field(fc.constant(world.clientSecret)),
+  });
+  return formBodies(fields);
+}
+
+function revokeRequestBody(world: FuzzWorld): fc.Arbitrary<MadeBody> {
+  const fields = fc.record({
+    token: fc.option(fc.oneof(fc.string({ maxLength: 40 }), hostileText), { nil: undefined, freq: 4 }),
+    token_type_hint: fc.option(fc.constantFrom("access_token", "refresh_token", "bogus"), { nil: undefined }),
+    client_id: fc.option(fc.oneof(fc.constant(world.applicationId), hostileText), { nil: undefined, freq: 4 }),
+    client_secret: fc.option(fc.oneof(fc.constant(world.clientSecret), hostileText), { nil: undefined, freq: 4 }),
+  });
+  return formBodies(fields);
+}
+
+function formBodies(fields: fc.Arbitrary<Record<string, string | undefined>>): fc.Arbitrary<MadeBody> {
+  return fc.oneof(
+    { weight: 5, arbitrary: fields.map((f) => ({ text: formText(f), contentType: FORM, variant: "form" })) },
+    {
+      weight: 2,
+      arbitrary: fields.map((f) =>
+        multipart(Object.entries(f).flatMap(([name, text]) => (text === undefined ? [] : [{ name, text }]))),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fields.map((f) => ({ text: JSON.stringify(f), contentType: JSON_TYPE, variant: "JSON to a form endpoint" })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom("%", "a=%zz", "=&=&", "grant_type", `scope=${"x".repeat(50_000)}`, "\u0000=\u0000")
+        .map((text) => ({ text, contentType: FORM, variant: "malformed form" })),
+    },
+  );
+}
+
+function basicAuthHeader(world: FuzzWorld): fc.Arbitrary<Record<string, string>> {
+  const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: fc.constant({ authorization: basic(world.applicationId, world.clientSecret) }) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom("Basic", "Basic !!!", "Basic " + Buffer.from("nocolon").toString("base64"), basic("%zz", "%"), basic("", ""))
+        .map((authorization) => ({ authorization })),
+    },
+  );
+}
+
+function targetUsersBody(world: FuzzWorld): fc.Arbitrary<MadeBody> {
+  const line = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...world.namedUserIds, ...world.expendableUserIds) },
+    { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_SNOWFLAKES) },
+    { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 200)) },
+    { weight: 1, arbitrary: fc.constantFrom("user_id", '"1"', "1,2", "", " ") },
+  );
+  const csv = fc.array(line, { maxLength: 20 }).map((lines) => lines.join("\n"));
+  return fc.oneof(
+    { weight: 5, arbitrary: csv.map((text) => multipart([{ name: "target_users_file", filename: "users.csv", text }])) },
+    { weight: 1, arbitrary: csv.map((text) => multipart([{ name: "other_field", text }])) },
+    { weight: 1, arbitrary: csv.map((text) => ({ text, contentType: "text/csv", variant: "CSV without multipart" })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom("--fuzzboundary\r\n", "garbage", "--x--")
+        .map((text) => ({ text, contentType: "multipart/form-data; boundary=fuzzboundary", variant: "broken multipart" })),
+    },
+  );
+}
