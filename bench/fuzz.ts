@@ -34,14 +34,21 @@ async function main(): Promise<number> {
     const started = performance.now();
     let requests = 0;
     const failures: Array<{ key: string; verdict: Verdict }> = [];
+    const statuses: Record<number, number> = {};
     for (const route of apiRoutes) {
       const key = `${route.method} ${route.path}`;
       const result = await sweepOperation(template, key, RUNS, SEED);
       if (!result) {
-        failures.push({ key, verdict: { request: noGenerator(route.method), answer: null, problems: ["no generator"] } });
+        failures.push({
+          key,
+          verdict: { request: noGenerator(route.method), answer: null, problems: ["no generator"] },
+        });
         continue;
       }
       requests += result.requests;
+      for (const [status, count] of Object.entries(result.statuses))
+        statuses[Number(status)] = (statuses[Number(status)] ?? 0) + count;
+      if (process.env.FUZZ_VERBOSE) console.log(`${key}: ${JSON.stringify(result.statuses)}`);
       for (const verdict of result.failures) failures.push({ key, verdict });
     }
     const seconds = (performance.now() - started) / 1000;
@@ -49,6 +56,7 @@ async function main(): Promise<number> {
       `Fuzz: ${requests.toLocaleString("en-US")} requests to ${apiRoutes.length} operations in ${seconds.toFixed(1)} s ` +
         `(seed ${SEED}, ${RUNS} per operation): ${failures.length.toLocaleString("en-US")} failures`,
     );
+    console.log(`  answers by status: ${JSON.stringify(statuses)}`);
     for (const line of groupFailures(failures)) console.log(`  ${line}`);
     return failures.length === 0 ? 0 : 1;
   } finally {

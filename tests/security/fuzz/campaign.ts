@@ -75,17 +75,22 @@ export async function checkOperation(templateFile: string, key: string, numRuns:
 export interface SweepResult {
   requests: number;
   failures: Verdict[];
+  /** Answers by status code, to see how deep the generated requests get (2xx reached the write). */
+  statuses: Record<number, number>;
 }
 
 export async function sweepOperation(templateFile: string, key: string, numRuns: number, baseSeed: number) {
   return withOperation(templateFile, key, async (server, operation): Promise<SweepResult> => {
     const failures: Verdict[] = [];
+    const statuses: Record<number, number> = {};
     const requests = fc.sample(operation.arbitrary, { seed: operationSeed(baseSeed, key), numRuns });
     for (const request of requests) {
       const verdict = await judge(server.target, request);
+      const status = verdict.answer?.status ?? 0;
+      statuses[status] = (statuses[status] ?? 0) + 1;
       if (verdict.problems.length) failures.push(verdict);
     }
-    return { requests: requests.length, failures };
+    return { requests: requests.length, failures, statuses };
   });
 }
 

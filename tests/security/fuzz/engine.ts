@@ -87,7 +87,8 @@ export async function judge(target: FuzzTarget, request: FuzzRequest): Promise<V
     problems.push(`status ${answer.status} is neither 2xx nor 4xx`);
   if (answer.status >= 400 && answer.status < 500) {
     problems.push(...errorBodyProblems(request, answer));
-    if (!target.fingerprint.unchangedSince(before)) problems.push(`refused with ${answer.status} but the database changed`);
+    if (!target.fingerprint.unchangedSince(before))
+      problems.push(`refused with ${answer.status} but the database changed`);
   }
   return { request, answer, problems };
 }
@@ -164,4 +165,5 @@ export function describeAnswer(answer: Answer | null): string {
   return answer ? `${answer.status} ${excerpt(answer.body)}` : "no answer";
 }
 
-const excerpt = (text: string) => (text.length > BODY_EXCERPT ? `${text.slice(0, BODY_EXCERPT)}… (${text.length} chars)` : text);
+const excerpt = (text: string) =>
+  text.length > BODY_EXCERPT ? `${text.slice(0, BODY_EXCERPT)}… (${text.length} chars)` : text;

@@ -42,7 +42,12 @@ export class DatabaseFingerprint {
       .all() as string[];
     const digest = crypto.createHash("sha256");
     for (const table of tables) {
-      const rows = (this.database.prepare(`SELECT * FROM "${table.replaceAll('"', '""')}"`).raw().all() as unknown[][])
+      const rows = (
+        this.database
+          .prepare(`SELECT * FROM "${table.replaceAll('"', '""')}"`)
+          .raw()
+          .all() as unknown[][]
+      )
         .map((row) => JSON.stringify(row, encodeCell))
         .sort();
       digest.update(`${table}\u0000${rows.length}\u0000${rows.join("\n")}\u0000`);

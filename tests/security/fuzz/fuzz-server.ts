@@ -42,7 +42,7 @@ export async function startFuzzServer(templateFile: string): Promise<FuzzServer>
   const userId = (username: string) =>
     (database.prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: bigint }).id;
   const bearer = (username: string) =>
-    `Bearer ${issueAccessToken(BigInt(secrets.applicationId), userId(username), ["identify", "guilds", "guilds.join", "applications.commands"]).access_token}`;
+    `Bearer ${issueAccessToken(BigInt(secrets.applicationId), userId(username), ["identify", "guilds", "guilds.join", "guilds.members.read", "applications.commands"]).access_token}`;
   const authorizations: Record<Caller, string | undefined> = {
     bot: `Bot ${secrets.botToken}`,
     owner: bearer("owner"),
@@ -60,16 +60,28 @@ export async function startFuzzServer(templateFile: string): Promise<FuzzServer>
     },
     world,
     async close() {
-      await server.close();
+      // The WAL checkpointer's worker is unref'd and close() waits for its exit: outside vitest nothing else may keep
+      // the event loop alive meanwhile (bench/fuzz.ts), and Node would quit mid-close with code 0.
+      const keepAlive = setInterval(() => undefined, 1_000);
+      await server.close().finally(() => clearInterval(keepAlive));
       closeDatabase();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-function readFuzzWorld(database: import("better-sqlite3").Database, applicationId: string, clientSecret: string): FuzzWorld {
+function readFuzzWorld(
+  database: import("better-sqlite3").Database,
+  applicationId: string,
+  clientSecret: string,
+): FuzzWorld {
   const ids = (query: string, ...args: unknown[]) =>
-    (database.prepare(query).pluck().all(...args) as Array<bigint | string>).map(String);
+    (
+      database
+        .prepare(query)
+        .pluck()
+        .all(...args) as Array<bigint | string>
+    ).map(String);
   const guildId = ids("SELECT id FROM guilds WHERE name = 'Guildhall HQ'")[0];
   const named = ["owner", "admin", "mod", "helper", "member", "outsider"];
   const botUserId = ids("SELECT bot_user_id FROM applications WHERE id = ?", BigInt(applicationId))[0];
@@ -78,7 +90,10 @@ function readFuzzWorld(database: import("better-sqlite3").Database, applicationI
     sideGuildId: ids("SELECT id FROM guilds WHERE name = 'Side Project'")[0],
     applicationId,
     clientSecret,
-    namedUserIds: [...ids(`SELECT id FROM users WHERE username IN (${named.map(() => "?").join(",")})`, ...named), botUserId],
+    namedUserIds: [
+      ...ids(`SELECT id FROM users WHERE username IN (${named.map(() => "?").join(",")})`, ...named),
+      botUserId,
+    ],
     expendableUserIds: ids(
       `SELECT m.user_id FROM members m JOIN users u ON u.id = m.user_id
        WHERE m.guild_id = ? AND u.bot = 0 AND u.username NOT IN (${named.map(() => "?").join(",")})
@@ -89,6 +104,8 @@ function readFuzzWorld(database: import("better-sqlite3").Database, applicationI
     ),
     roleIds: ids("SELECT id FROM roles WHERE guild_id = ? ORDER BY position", BigInt(guildId)),
     channelIds: ids("SELECT id FROM channels WHERE guild_id = ? ORDER BY position LIMIT 12", BigInt(guildId)),
+    voiceUserIds: ids("SELECT user_id FROM voice_states WHERE guild_id = ? LIMIT 6", BigInt(guildId)),
+    voiceChannelIds: ids("SELECT id FROM channels WHERE guild_id = ? AND type IN (2, 13) LIMIT 4", BigInt(guildId)),
     integrationIds: ids("SELECT id FROM integrations WHERE guild_id = ?", BigInt(guildId)),
     inviteCodes: ids("SELECT code FROM invites LIMIT 8"),
   };

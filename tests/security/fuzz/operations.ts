@@ -5,13 +5,7 @@
 import fc from "fast-check";
 import { apiRoutes } from "@/lib/guild-api/routes";
 import type { RouteDefinition } from "@/lib/guild-api/http";
-import {
-  HOSTILE_BODY_TEXTS,
-  HOSTILE_SNOWFLAKES,
-  HOSTILE_STRINGS,
-  hostileJsonFragment,
-  hostileText,
-} from "./hostile";
+import { HOSTILE_BODY_TEXTS, HOSTILE_SNOWFLAKES, HOSTILE_STRINGS, hostileJsonFragment, hostileText } from "./hostile";
 import {
   arbitraryFor,
   jsonBodySchema,
@@ -50,6 +44,9 @@ export interface FuzzWorld {
   expendableUserIds: string[];
   roleIds: string[];
   channelIds: string[];
+  /** Members in a voice channel (targets for mute, deafen and moves) and the voice channels. */
+  voiceUserIds: string[];
+  voiceChannelIds: string[];
   integrationIds: string[];
   inviteCodes: string[];
 }
@@ -91,6 +88,60 @@ export const GUILDHALL_OPERATIONS: Record<string, OperationShape> = {
   "PUT /invites/:code/target-users": { customBody: targetUsersBody },
 };
 
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+
+/**
+ * Bodies the built-in API accepts, per operation: the bases "one field changed at a time" starts from, so a mutated
+ * field meets the operation's own rules and services instead of an unrelated validation error. Schema-generated
+ * bodies (from the OpenAPI file) are used as bases too.
+ */
+export const VALID_BODIES: Record<string, (w: FuzzWorld) => unknown[]> = {
+  "PATCH /guilds/:guildId": (w) => [
+    { name: "Fuzz Guild" },
+    { description: "fuzzed", verification_level: 1, preferred_locale: "en-US" },
+    { afk_timeout: 300, afk_channel_id: w.voiceChannelIds[0] ?? null, system_channel_flags: 0 },
+  ],
+  "POST /guilds/:guildId/channels": (w) => [
+    { name: "fuzz", type: 0, topic: "t", rate_limit_per_user: 0 },
+    { name: "fuzz-voice", type: 2, bitrate: 64_000, user_limit: 10 },
+    {
+      name: "fuzz-ow",
+      type: 0,
+      parent_id: null,
+      permission_overwrites: [{ id: w.roleIds[0], type: 0, allow: "0", deny: "1024" }],
+    },
+  ],
+  "PATCH /guilds/:guildId/channels": (w) => [[{ id: w.channelIds[1], position: 1, lock_permissions: false }]],
+  "POST /guilds/:guildId/roles": () => [{ name: "fuzz", permissions: "0", color: 0, hoist: false, mentionable: false }],
+  "PATCH /guilds/:guildId/roles": (w) => [[{ id: w.roleIds[1], position: 1 }]],
+  "PATCH /guilds/:guildId/roles/:roleId": () => [{ name: "renamed", permissions: "1024", color: 255 }],
+  "PATCH /guilds/:guildId/members/@me": () => [{ nick: "fuzz" }],
+  "PATCH /guilds/:guildId/members/@me/nick": () => [{ nick: "fuzz" }],
+  "PATCH /guilds/:guildId/members/:userId/nick": () => [{ nick: "fuzz" }],
+  "PATCH /guilds/:guildId/members/:userId": (w) => [
+    { nick: "fuzz", roles: [w.roleIds[1]] },
+    { mute: true, deaf: false, channel_id: w.voiceChannelIds[0] ?? null },
+    { communication_disabled_until: inAnHour(), flags: 0 },
+  ],
+  "PUT /guilds/:guildId/bans/:userId": () => [{ delete_message_seconds: 3600 }, {}],
+  "POST /guilds/:guildId/bulk-ban": (w) => [{ user_ids: w.expendableUserIds.slice(0, 3), delete_message_seconds: 0 }],
+  "POST /guilds/:guildId/prune": (w) => [{ days: 7, compute_prune_count: true, include_roles: [w.roleIds[1]] }],
+  "POST /channels/:channelId/invites": () => [{ max_age: 3600, max_uses: 5, temporary: false, unique: true }],
+  "PATCH /guilds/:guildId/widget": (w) => [{ enabled: true, channel_id: w.channelIds[0] }],
+  "PATCH /guilds/:guildId/welcome-screen": (w) => [
+    {
+      enabled: true,
+      description: "hi",
+      welcome_channels: [{ channel_id: w.channelIds[0], description: "rules", emoji_name: "📜" }],
+    },
+  ],
+  "PUT /guilds/:guildId/onboarding": (w) => [
+    { enabled: false, mode: 0, prompts: [], default_channel_ids: w.channelIds.slice(0, 7) },
+  ],
+  "PUT /guilds/:guildId/incident-actions": () => [{ invites_disabled_until: inAnHour(), dms_disabled_until: null }],
+  "PATCH /applications/@me": () => [{ description: "fuzzed" }],
+};
+
 export interface OperationCoverage {
   operations: FuzzOperation[];
   /** Routes with no generator: neither an OpenAPI operation nor a GUILDHALL_OPERATIONS entry. */
@@ -117,7 +168,12 @@ export function fuzzOperations(world: FuzzWorld, routes: readonly RouteDefinitio
       customBody: own?.customBody,
       headers: own?.headers,
     };
-    operations.push({ key, route, source: own ? "guildhall" : "openapi", arbitrary: requestArbitrary(route, shape, world, context) });
+    operations.push({
+      key,
+      route,
+      source: own ? "guildhall" : "openapi",
+      arbitrary: requestArbitrary(route, shape, world, context),
+    });
   }
   return { operations, missing };
 }
@@ -144,7 +200,7 @@ function requestArbitrary(
   const body: fc.Arbitrary<{ text: string; contentType?: string; variant: string } | undefined> = shape.customBody
     ? shape.customBody(world)
     : shape.body
-      ? jsonBody(shape.body, context)
+      ? jsonBody(shape.body, context, VALID_BODIES[`${route.method} ${route.path}`]?.(world) ?? [])
       : strayBody;
   return fc
     .record({
@@ -181,9 +237,9 @@ function pathParameter(name: string, method: string, world: FuzzWorld): fc.Arbit
   const reading = method === "GET";
   const pool: Record<string, string[]> = {
     guildId: [world.guildId, world.guildId, world.guildId, world.sideGuildId],
-    userId: reading ? world.namedUserIds : world.expendableUserIds,
+    userId: [...(reading ? world.namedUserIds : [...world.expendableUserIds, ...world.voiceUserIds]), "@me", "%40me"],
     roleId: world.roleIds,
-    channelId: world.channelIds,
+    channelId: [...world.channelIds, ...world.voiceChannelIds],
     integrationId: world.integrationIds,
     code: world.inviteCodes,
     applicationId: [world.applicationId],
@@ -220,9 +276,9 @@ function queryString(parameters: readonly QueryParameter[], context: SchemaConte
     { weight: 1, arbitrary: fc.constantFrom(...parameters.map((p) => p.name), "x").map((n) => [`${n}=1`, `${n}=-1`]) },
     { weight: 1, arbitrary: fc.constantFrom(["unknown=1"], ["limit"], ["=1"], ["&&"], [`q=${"a".repeat(10_000)}`]) },
   );
-  return fc.tuple(fc.tuple(...pairs), extras).map(([chosen, more]) =>
-    [...chosen.filter((p): p is string => p !== undefined), ...more].join("&"),
-  );
+  return fc
+    .tuple(fc.tuple(...pairs), extras)
+    .map(([chosen, more]) => [...chosen.filter((p): p is string => p !== undefined), ...more].join("&"));
 }
 
 type MadeBody = { text: string; contentType?: string; variant: string };
@@ -244,8 +300,9 @@ function withRawField(value: Record<string, unknown>, key: string, fragment: str
   return JSON.stringify({ ...value, [key]: marker }).replace(JSON.stringify(marker), fragment);
 }
 
-function jsonBody(schema: JsonSchema, context: SchemaContext): fc.Arbitrary<MadeBody> {
-  const valid = arbitraryFor(schema, context);
+function jsonBody(schema: JsonSchema, context: SchemaContext, curated: unknown[]): fc.Arbitrary<MadeBody> {
+  const generated = arbitraryFor(schema, context);
+  const valid = curated.length ? fc.oneof(generated, fc.constantFrom(...curated)) : generated;
   const names = fieldNamesOf(schema);
   const fieldNames = fc.constantFrom(...(names.length ? names : ["id", "name"]));
   const asObject = (v: unknown): Record<string, unknown> =>
@@ -296,7 +353,12 @@ function jsonBody(schema: JsonSchema, context: SchemaContext): fc.Arbitrary<Made
     {
       weight: 1,
       arbitrary: fc
-        .tuple(valid, fc.dictionary(fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 200), "x"), fc.jsonValue(), { maxKeys: 3 }))
+        .tuple(
+          valid,
+          fc.dictionary(fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 200), "x"), fc.jsonValue(), {
+            maxKeys: 3,
+          }),
+        )
         .map(([v, extra]) => ({
           text: JSON.stringify({ ...extra, ...asObject(v) }),
           contentType: JSON_TYPE,
@@ -314,13 +376,14 @@ function fieldNamesOf(schema: JsonSchema): string[] {
   return Object.keys((resolved.properties as Record<string, unknown> | undefined) ?? {});
 }
 
-
 /** Operations without a body still get one now and then: a body must never confuse a bodiless route. */
 const strayBody: fc.Arbitrary<MadeBody | undefined> = fc.oneof(
   { weight: 8, arbitrary: fc.constant(undefined) },
   {
     weight: 1,
-    arbitrary: fc.constantFrom(...HOSTILE_BODY_TEXTS).map((text) => ({ text, contentType: JSON_TYPE, variant: "stray body" })),
+    arbitrary: fc
+      .constantFrom(...HOSTILE_BODY_TEXTS)
+      .map((text) => ({ text, contentType: JSON_TYPE, variant: "stray body" })),
   },
 );
 
@@ -341,7 +404,10 @@ const formText = (fields: Record<string, string | undefined>) =>
     .map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`)
     .join("&");
 
-function multipart(parts: Array<{ name: string; filename?: string; text: string }>, boundary = "fuzzboundary"): MadeBody {
+function multipart(
+  parts: Array<{ name: string; filename?: string; text: string }>,
+  boundary = "fuzzboundary",
+): MadeBody {
   const text =
     parts
       .map(
@@ -354,8 +420,7 @@ function multipart(parts: Array<{ name: string; filename?: string; text: string 
 }
 
 function tokenRequestBody(world: FuzzWorld): fc.Arbitrary<MadeBody> {
-  const field = (valid: fc.Arbitrary<string>) =>
-    fc.option(fc.oneof(valid, hostileText), { nil: undefined, freq: 3 });
+  const field = (valid: fc.Arbitrary<string>) => fc.option(fc.oneof(valid, hostileText), { nil: undefined, freq: 3 });
   const fields = fc.record({
     grant_type: field(fc.constantFrom("authorization_code", "refresh_token", "client_credentials", "password", "")),
     code: field(fc.string({ maxLength: 40 })),
@@ -390,7 +455,11 @@ function formBodies(fields: fc.Arbitrary<Record<string, string | undefined>>): f
     },
     {
       weight: 1,
-      arbitrary: fields.map((f) => ({ text: JSON.stringify(f), contentType: JSON_TYPE, variant: "JSON to a form endpoint" })),
+      arbitrary: fields.map((f) => ({
+        text: JSON.stringify(f),
+        contentType: JSON_TYPE,
+        variant: "JSON to a form endpoint",
+      })),
     },
     {
       weight: 1,
@@ -409,7 +478,13 @@ function basicAuthHeader(world: FuzzWorld): fc.Arbitrary<Record<string, string>>
     {
       weight: 1,
       arbitrary: fc
-        .constantFrom("Basic", "Basic !!!", "Basic " + Buffer.from("nocolon").toString("base64"), basic("%zz", "%"), basic("", ""))
+        .constantFrom(
+          "Basic",
+          "Basic !!!",
+          "Basic " + Buffer.from("nocolon").toString("base64"),
+          basic("%zz", "%"),
+          basic("", ""),
+        )
         .map((authorization) => ({ authorization })),
     },
   );
@@ -424,14 +499,21 @@ function targetUsersBody(world: FuzzWorld): fc.Arbitrary<MadeBody> {
   );
   const csv = fc.array(line, { maxLength: 20 }).map((lines) => lines.join("\n"));
   return fc.oneof(
-    { weight: 5, arbitrary: csv.map((text) => multipart([{ name: "target_users_file", filename: "users.csv", text }])) },
+    {
+      weight: 5,
+      arbitrary: csv.map((text) => multipart([{ name: "target_users_file", filename: "users.csv", text }])),
+    },
     { weight: 1, arbitrary: csv.map((text) => multipart([{ name: "other_field", text }])) },
     { weight: 1, arbitrary: csv.map((text) => ({ text, contentType: "text/csv", variant: "CSV without multipart" })) },
     {
       weight: 1,
       arbitrary: fc
         .constantFrom("--fuzzboundary\r\n", "garbage", "--x--")
-        .map((text) => ({ text, contentType: "multipart/form-data; boundary=fuzzboundary", variant: "broken multipart" })),
+        .map((text) => ({
+          text,
+          contentType: "multipart/form-data; boundary=fuzzboundary",
+          variant: "broken multipart",
+        })),
     },
   );
 }

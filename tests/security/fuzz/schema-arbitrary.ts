@@ -27,7 +27,10 @@ export function openApiOperation(method: string, routerPath: string): Json | und
 
 /** `/guilds/:guildId` → `/guilds/{guild_id}`, Discord's parameter names. */
 export function openApiPath(routerPath: string): string {
-  return routerPath.replace(/:(\w+)/g, (_, name: string) => `{${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}}`);
+  return routerPath.replace(
+    /:(\w+)/g,
+    (_, name: string) => `{${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}}`,
+  );
 }
 
 /** Follows $ref pointers into the OpenAPI file. */
