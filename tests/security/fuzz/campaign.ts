@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import fc from "fast-check";
 import { apiRoutes } from "@/lib/guild-api/routes";
 import { describeAnswer, describeRequest, judge, type Verdict } from "./engine";
-import { fuzzOperations, type FuzzOperation } from "./operations";
+import { fuzzOperations, systematicMutations, type FuzzOperation } from "./operations";
 import { startFuzzServer, type FuzzServer } from "./fuzz-server";
 
 export const DEFAULT_SEED = 20_261_124;
@@ -42,6 +42,19 @@ export interface CheckResult {
 export async function checkOperation(templateFile: string, key: string, numRuns: number, baseSeed: number) {
   return withOperation(templateFile, key, async (server, operation): Promise<CheckResult> => {
     let requests = 0;
+    for (const request of systematicMutations(key, server.world)) {
+      requests++;
+      const verdict = await judge(server.target, request);
+      if (verdict.problems.length)
+        return {
+          requests,
+          failure: [
+            `${key}: ${verdict.problems.join("; ")}`,
+            `  request: ${describeRequest(request)}`,
+            `  answer:  ${describeAnswer(verdict.answer)}`,
+          ].join("\n"),
+        };
+    }
     let last: Verdict | null = null;
     const seed = operationSeed(baseSeed, key);
     const details = await fc.check(
@@ -83,7 +96,10 @@ export async function sweepOperation(templateFile: string, key: string, numRuns:
   return withOperation(templateFile, key, async (server, operation): Promise<SweepResult> => {
     const failures: Verdict[] = [];
     const statuses: Record<number, number> = {};
-    const requests = fc.sample(operation.arbitrary, { seed: operationSeed(baseSeed, key), numRuns });
+    const requests = [
+      ...systematicMutations(key, server.world),
+      ...fc.sample(operation.arbitrary, { seed: operationSeed(baseSeed, key), numRuns }),
+    ];
     for (const request of requests) {
       const verdict = await judge(server.target, request);
       const status = verdict.answer?.status ?? 0;

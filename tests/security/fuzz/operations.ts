@@ -311,14 +311,21 @@ function jsonBody(schema: JsonSchema, context: SchemaContext, curated: unknown[]
     { weight: 3, arbitrary: valid.map((v) => ({ text: JSON.stringify(v), contentType: JSON_TYPE, variant: "valid" })) },
     {
       // One field changed at a time: the rest of the body stays valid, so the field's own validation is reached.
+      // Half the time the field is one the base body already has (its rules are then surely reached), and id fields
+      // get snowflake-shaped strings half the time (out-of-range ids must be refused, not bound to SQLite).
       weight: 6,
-      arbitrary: fc.tuple(valid, fieldNames, hostileJsonFragment).map(([v, key, fragment]) => ({
-        text: Array.isArray(v)
-          ? JSON.stringify([...v, "\u0001x"]).replace('"\\u0001x"', fragment)
-          : withRawField(asObject(v), key, fragment),
-        contentType: JSON_TYPE,
-        variant: `mutated field ${Array.isArray(v) ? "[n]" : key}`,
-      })),
+      arbitrary: fc
+        .tuple(valid, fieldNames, fc.nat(), fc.boolean(), hostileJsonFragment, hostileSnowflakeFragment)
+        .map(([v, schemaKey, pick, preferSnowflake, fragment, snowflake]) => {
+          const own = Object.keys(asObject(v));
+          const key = own.length && pick % 2 === 0 ? own[pick % own.length] : schemaKey;
+          const value = preferSnowflake && ID_FIELD.test(key) ? snowflake : fragment;
+          return {
+            text: Array.isArray(v) ? mutateFirstElement(v, value) : withRawField(asObject(v), key, value),
+            contentType: JSON_TYPE,
+            variant: `mutated field ${Array.isArray(v) ? "[0]" : key}`,
+          };
+        }),
     },
     {
       weight: 2,
@@ -366,6 +373,23 @@ function jsonBody(schema: JsonSchema, context: SchemaContext, curated: unknown[]
         })),
     },
   );
+}
+
+const ID_FIELD = /(^id|_id|_ids|roles|channels)$/;
+const hostileSnowflakeFragment = fc.oneof(
+  fc.constantFrom(...HOSTILE_SNOWFLAKES).map((id) => JSON.stringify(id)),
+  fc.constantFrom(...HOSTILE_SNOWFLAKES).map((id) => JSON.stringify([id])),
+);
+
+/** An array body (positions, bulk lists) with one field of its first element, or the element itself, replaced. */
+function mutateFirstElement(array: unknown[], fragment: string): string {
+  const first = array[0];
+  if (first && typeof first === "object" && !Array.isArray(first)) {
+    const keys = Object.keys(first);
+    const key = keys[fragment.length % Math.max(keys.length, 1)] ?? "id";
+    return `[${withRawField(first as Record<string, unknown>, key, fragment)}${array.length > 1 ? `,${JSON.stringify(array.slice(1)).slice(1, -1)}` : ""}]`;
+  }
+  return JSON.stringify([...array, "\u0001x"]).replace('"\\u0001x"', fragment);
 }
 
 function fieldNamesOf(schema: JsonSchema): string[] {
@@ -507,13 +531,69 @@ function targetUsersBody(world: FuzzWorld): fc.Arbitrary<MadeBody> {
     { weight: 1, arbitrary: csv.map((text) => ({ text, contentType: "text/csv", variant: "CSV without multipart" })) },
     {
       weight: 1,
-      arbitrary: fc
-        .constantFrom("--fuzzboundary\r\n", "garbage", "--x--")
-        .map((text) => ({
-          text,
-          contentType: "multipart/form-data; boundary=fuzzboundary",
-          variant: "broken multipart",
-        })),
+      arbitrary: fc.constantFrom("--fuzzboundary\r\n", "garbage", "--x--").map((text) => ({
+        text,
+        contentType: "multipart/form-data; boundary=fuzzboundary",
+        variant: "broken multipart",
+      })),
     },
   );
+}
+
+/** The values every field of every curated body is set to, one field at a time, in the systematic pass. */
+const SYSTEMATIC_FRAGMENTS = [
+  '"99999999999999999999"',
+  '"9223372036854775808"',
+  '"-1"',
+  "99999999999999999999",
+  "9223372036854775808",
+  "-1",
+  "1e400",
+  "0.5",
+  "null",
+  '"\\ud800"',
+  '"\\u0000"',
+  "[]",
+  "{}",
+  `"${"x".repeat(5_000)}"`,
+];
+
+/**
+ * Every field of every VALID_BODIES body of `key`, set to each SYSTEMATIC_FRAGMENTS value in turn, sent by the bot to
+ * real ids (a member in voice, a role below the bot's): the mutations random sampling reaches too rarely, such as an
+ * out-of-range `channel_id` on a member who can be moved.
+ */
+export function systematicMutations(key: string, world: FuzzWorld): FuzzRequest[] {
+  const bodies = VALID_BODIES[key]?.(world) ?? [];
+  const [method, routePath] = key.split(" ");
+  const ids: Record<string, string | undefined> = {
+    guildId: world.guildId,
+    userId: world.voiceUserIds.find((id) => !world.namedUserIds.includes(id)) ?? world.expendableUserIds[0],
+    roleId: world.roleIds[1],
+    channelId: world.channelIds[0],
+    code: world.inviteCodes[0],
+    applicationId: world.applicationId,
+  };
+  const path = routePath.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? world.guildId);
+  const requests: FuzzRequest[] = [];
+  for (const body of bodies) {
+    const fields = Array.isArray(body) ? [null] : Object.keys(body as object);
+    for (const field of fields)
+      for (const fragment of SYSTEMATIC_FRAGMENTS)
+        requests.push({
+          caller: "bot",
+          method,
+          path,
+          query: "",
+          body: {
+            text:
+              field === null
+                ? mutateFirstElement(body as unknown[], fragment)
+                : withRawField(body as Record<string, unknown>, field, fragment),
+            contentType: JSON_TYPE,
+          },
+          variant: `systematic ${field ?? "[0]"}=${fragment.slice(0, 24)}`,
+        });
+  }
+  return requests;
 }
