@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import fc from "fast-check";
 import { apiRoutes } from "@/lib/guild-api/routes";
 import { describeAnswer, describeRequest, judge, type Verdict } from "./engine";
-import { fuzzOperations, systematicMutations, type FuzzOperation } from "./operations";
+import { fuzzOperations, systematicIds, systematicMutations, type FuzzOperation } from "./operations";
 import { startFuzzServer, type FuzzServer } from "./fuzz-server";
 
 export const DEFAULT_SEED = 20_261_124;
@@ -42,7 +42,7 @@ export interface CheckResult {
 export async function checkOperation(templateFile: string, key: string, numRuns: number, baseSeed: number) {
   return withOperation(templateFile, key, async (server, operation): Promise<CheckResult> => {
     let requests = 0;
-    for (const request of systematicMutations(key, server.world)) {
+    for (const request of [...systematicIds(operation, server.world), ...systematicMutations(key, server.world)]) {
       requests++;
       const verdict = await judge(server.target, request);
       if (verdict.problems.length)
@@ -97,6 +97,7 @@ export async function sweepOperation(templateFile: string, key: string, numRuns:
     const failures: Verdict[] = [];
     const statuses: Record<number, number> = {};
     const requests = [
+      ...systematicIds(operation, server.world),
       ...systematicMutations(key, server.world),
       ...fc.sample(operation.arbitrary, { seed: operationSeed(baseSeed, key), numRuns }),
     ];

@@ -57,6 +57,8 @@ export interface FuzzOperation {
   route: RouteDefinition;
   /** Where the body and query shapes come from. */
   source: "openapi" | "guildhall";
+  /** The query parameters it declares (OpenAPI or GUILDHALL_OPERATIONS). */
+  queryNames: string[];
   arbitrary: fc.Arbitrary<FuzzRequest>;
 }
 
@@ -172,6 +174,7 @@ export function fuzzOperations(world: FuzzWorld, routes: readonly RouteDefinitio
       key,
       route,
       source: own ? "guildhall" : "openapi",
+      queryNames: (shape.query ?? []).map((q) => q.name),
       arbitrary: requestArbitrary(route, shape, world, context),
     });
   }
@@ -595,5 +598,41 @@ export function systematicMutations(key: string, world: FuzzWorld): FuzzRequest[
           variant: `systematic ${field ?? "[0]"}=${fragment.slice(0, 24)}`,
         });
   }
+  return requests;
+}
+
+/** Ids every path parameter and snowflake query parameter gets in the systematic pass (out of range or not numbers). */
+const SYSTEMATIC_IDS = ["-1", "9223372036854775808", "18446744073709551616", "99999999999999999999", "1e3", "%00"];
+
+/**
+ * Each path parameter, then each query parameter, set to each SYSTEMATIC_IDS value with everything else valid, sent by
+ * the bot: 64-bit overflow in any id must be a 400 (or a 404), never a throw from SQLite's binding.
+ */
+export function systematicIds(operation: FuzzOperation, world: FuzzWorld): FuzzRequest[] {
+  const { method, path: routePath } = operation.route;
+  const valid: Record<string, string> = {
+    guildId: world.guildId,
+    userId: world.namedUserIds[0],
+    roleId: world.roleIds[1],
+    channelId: world.channelIds[0],
+    integrationId: world.integrationIds[0] ?? world.guildId,
+    code: world.inviteCodes[0] ?? "x",
+    applicationId: world.applicationId,
+  };
+  const build = (override: Record<string, string>) =>
+    routePath.replace(/:(\w+)/g, (_, name: string) => override[name] ?? valid[name] ?? world.guildId);
+  const requests: FuzzRequest[] = [];
+  const request = (path: string, query: string, variant: string): FuzzRequest => ({
+    caller: "bot",
+    method,
+    path,
+    query,
+    variant,
+    body: method === "GET" || method === "DELETE" ? undefined : { text: "{}", contentType: JSON_TYPE },
+  });
+  for (const [, name] of routePath.matchAll(/:(\w+)/g))
+    for (const id of SYSTEMATIC_IDS) requests.push(request(build({ [name]: id }), "", `systematic :${name}=${id}`));
+  for (const name of operation.queryNames)
+    for (const id of SYSTEMATIC_IDS) requests.push(request(build({}), `${name}=${id}`, `systematic ?${name}=${id}`));
   return requests;
 }
