@@ -144,6 +144,11 @@ export const VALID_BODIES: Record<string, (w: FuzzWorld) => unknown[]> = {
   "PATCH /applications/@me": () => [{ description: "fuzzed" }],
 };
 
+/** Encodings an operation takes besides JSON, mixed into its JSON bodies. */
+const OTHER_ENCODINGS: Record<string, (w: FuzzWorld) => fc.Arbitrary<MadeBody>> = {
+  "POST /channels/:channelId/invites": inviteFormBodies,
+};
+
 export interface OperationCoverage {
   operations: FuzzOperation[];
   /** Routes with no generator: neither an OpenAPI operation nor a GUILDHALL_OPERATIONS entry. */
@@ -203,7 +208,10 @@ function requestArbitrary(
   const body: fc.Arbitrary<{ text: string; contentType?: string; variant: string } | undefined> = shape.customBody
     ? shape.customBody(world)
     : shape.body
-      ? jsonBody(shape.body, context, VALID_BODIES[`${route.method} ${route.path}`]?.(world) ?? [])
+      ? withOtherEncodings(
+          jsonBody(shape.body, context, VALID_BODIES[`${route.method} ${route.path}`]?.(world) ?? []),
+          OTHER_ENCODINGS[`${route.method} ${route.path}`]?.(world),
+        )
       : strayBody;
   return fc
     .record({
@@ -444,6 +452,50 @@ function multipart(
       )
       .join("") + `--${boundary}--\r\n`;
   return { text, contentType: `multipart/form-data; boundary=${boundary}`, variant: "multipart" };
+}
+
+function withOtherEncodings(json: fc.Arbitrary<MadeBody>, other: fc.Arbitrary<MadeBody> | undefined) {
+  return other ? fc.oneof({ weight: 3, arbitrary: json }, { weight: 1, arbitrary: other }) : json;
+}
+
+/** Create Channel Invite as a form, or multipart with payload_json and a target-users file (as Discord takes it). */
+function inviteFormBodies(world: FuzzWorld): fc.Arbitrary<MadeBody> {
+  const value = fc.oneof(fc.constantFrom("3600", "0", "5", "true", "1", "2"), hostileText);
+  const fields = fc.record(
+    {
+      max_age: value,
+      max_uses: value,
+      temporary: value,
+      unique: value,
+      target_type: value,
+      target_user_id: fc.oneof(fc.constantFrom(...world.namedUserIds), fc.constantFrom(...HOSTILE_SNOWFLAKES)),
+      role_ids: fc.oneof(fc.constantFrom(...world.roleIds), fc.constantFrom(...HOSTILE_SNOWFLAKES)),
+    },
+    { requiredKeys: [] },
+  );
+  const csv = fc
+    .array(fc.oneof(fc.constantFrom(...world.expendableUserIds), fc.constantFrom(...HOSTILE_SNOWFLAKES)), {
+      maxLength: 10,
+    })
+    .map((lines) => lines.join("\n"));
+  return fc.oneof(
+    fields.map((f) => ({ text: formText(f), contentType: FORM, variant: "invite form" })),
+    fc
+      .tuple(
+        fc.oneof(
+          hostileJsonFragment,
+          fields.map((f) => JSON.stringify(f)),
+        ),
+        fc.option(csv),
+      )
+      .map(([payload, file]) => ({
+        ...multipart([
+          { name: "payload_json", text: payload },
+          ...(file === null ? [] : [{ name: "target_users_file", filename: "users.csv", text: file }]),
+        ]),
+        variant: "invite multipart",
+      })),
+  );
 }
 
 function tokenRequestBody(world: FuzzWorld): fc.Arbitrary<MadeBody> {
