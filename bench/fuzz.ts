@@ -3,6 +3,7 @@
 // every failure collected instead of stopping at the first: prints the request count, the failure count and one line
 // per distinct cause with an example request. Its own seeded database in a temporary directory, a fresh copy per
 // operation; the bench database is never touched. Exit code 1 when anything failed.
+import "@/tests/security/fuzz/rate-limits-off";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

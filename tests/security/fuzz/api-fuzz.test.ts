@@ -4,6 +4,7 @@
 // Properties: every answer is a 2xx or a 4xx; a 4xx has Discord's error body; no 5xx; no hang (5 s per request);
 // a refused request changes nothing in the database.
 // FUZZ_SEED and FUZZ_RUNS_PER_OPERATION reproduce or lengthen a run; `npm run bench` runs a longer sweep.
+import "./rate-limits-off";
 import { describe, expect, inject, test } from "vitest";
 import { apiRoutes } from "@/lib/guild-api/routes";
 import { checkOperation, DEFAULT_SEED } from "./campaign";

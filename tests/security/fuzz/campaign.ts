@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import fc from "fast-check";
 import { apiRoutes } from "@/lib/guild-api/routes";
 import { describeAnswer, describeRequest, judge, type Verdict } from "./engine";
-import { fuzzOperations, systematicIds, systematicMutations, type FuzzOperation } from "./operations";
+import { fuzzOperations, oversizedBody, systematicIds, systematicMutations, type FuzzOperation } from "./operations";
 import { startFuzzServer, type FuzzServer } from "./fuzz-server";
 
 export const DEFAULT_SEED = 20_261_124;
@@ -99,6 +99,7 @@ export async function sweepOperation(templateFile: string, key: string, numRuns:
     const requests = [
       ...systematicIds(operation, server.world),
       ...systematicMutations(key, server.world),
+      ...(process.env.FUZZ_OVERSIZED === "0" ? [] : oversizedBody(operation, server.world)),
       ...fc.sample(operation.arbitrary, { seed: operationSeed(baseSeed, key), numRuns }),
     ];
     for (const request of requests) {

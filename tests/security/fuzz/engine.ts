@@ -42,6 +42,9 @@ function send(target: FuzzTarget, request: FuzzRequest): Promise<Answer> {
   if (payload) headers["content-length"] = String(payload.length);
   const started = performance.now();
   return new Promise((resolve, reject) => {
+    // A server may answer (413) before it has read the whole body and then close: the client's write then fails
+    // with EPIPE or ECONNRESET, but the answer it already received is what counts.
+    let answered = false;
     const req = http.request(
       {
         host: url.hostname,
@@ -52,6 +55,7 @@ function send(target: FuzzTarget, request: FuzzRequest): Promise<Answer> {
         agent,
       },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () =>
@@ -66,7 +70,9 @@ function send(target: FuzzTarget, request: FuzzRequest): Promise<Answer> {
       },
     );
     req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
-    req.on("error", reject);
+    req.on("error", (error) => {
+      if (!answered) reject(error);
+    });
     req.end(payload);
   });
 }

@@ -20,8 +20,7 @@ export interface FuzzServer {
 const EXPENDABLE_USERS = 12;
 
 export async function startFuzzServer(templateFile: string): Promise<FuzzServer> {
-  // Rate limits are for the 429 tests (tests/security and the ratelimit suite): here they would only turn the fuzz
-  // into a test of the limiter, answering 429 to most of the generated requests.
+  // Rate limits off (see rate-limits-off.ts; set again here for callers that did not import it first).
   process.env.RATE_LIMITS = "off";
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guildhall-fuzz-"));
   const file = path.join(dir, "fuzz.db");
@@ -41,13 +40,18 @@ export async function startFuzzServer(templateFile: string): Promise<FuzzServer>
 
   const userId = (username: string) =>
     (database.prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: bigint }).id;
-  const bearer = (username: string) =>
-    `Bearer ${issueAccessToken(BigInt(secrets.applicationId), userId(username), ["identify", "guilds", "guilds.join", "guilds.members.read", "applications.commands"]).access_token}`;
+  const { OAUTH2_SCOPES } = await import("@/lib/guild-api/services/oauth2");
+  // Every scope the provider grants (so a scope added for guild management is held too), except bot, which is not a
+  // user's: these callers are refused by permissions. "narrow" holds identify alone and is refused by scope.
+  const allScopes = Object.keys(OAUTH2_SCOPES).filter((scope) => scope !== "bot");
+  const bearer = (username: string, scopes = allScopes) =>
+    `Bearer ${issueAccessToken(BigInt(secrets.applicationId), userId(username), scopes).access_token}`;
   const authorizations: Record<Caller, string | undefined> = {
     bot: `Bot ${secrets.botToken}`,
     owner: bearer("owner"),
     mod: bearer("mod"),
     member: bearer("member"),
+    narrow: bearer("mod", ["identify"]),
     none: undefined,
     bogus: "Bot not-a-token",
   };

@@ -17,7 +17,8 @@ import {
   type SchemaContext,
 } from "./schema-arbitrary";
 
-export type Caller = "bot" | "owner" | "mod" | "member" | "none" | "bogus";
+/** The owner's bot; the owner, a moderator and a plain member by Bearer token; a moderator's token with identify only. */
+export type Caller = "bot" | "owner" | "mod" | "member" | "narrow" | "none" | "bogus";
 
 export interface FuzzRequest {
   caller: Caller;
@@ -191,7 +192,7 @@ const CALLERS = fc.oneof(
   { weight: 2, arbitrary: fc.constant<Caller>("owner") },
   { weight: 3, arbitrary: fc.constant<Caller>("mod") },
   { weight: 2, arbitrary: fc.constant<Caller>("member") },
-  { weight: 1, arbitrary: fc.constantFrom<Caller>("none", "bogus") },
+  { weight: 1, arbitrary: fc.constantFrom<Caller>("narrow", "none", "bogus") },
 );
 
 function requestArbitrary(
@@ -687,4 +688,25 @@ export function systematicIds(operation: FuzzOperation, world: FuzzWorld): FuzzR
   for (const name of operation.queryNames)
     for (const id of SYSTEMATIC_IDS) requests.push(request(build({}), `${name}=${id}`, `systematic ?${name}=${id}`));
   return requests;
+}
+
+/** Above any body limit the API sets (16 MB today): the answer must be a JSON 413, not a reset connection. */
+const OVERSIZED_BYTES = 17 * 1024 * 1024;
+
+/** One oversized JSON body to a real target of a body-taking operation (the bench's sweep only: 17 MB each). */
+export function oversizedBody(operation: FuzzOperation, world: FuzzWorld): FuzzRequest[] {
+  const { method, path: routePath } = operation.route;
+  if (method === "GET" || method === "DELETE") return [];
+  return [
+    {
+      caller: "bot",
+      method,
+      path: routePath.replace(/:(\w+)/g, (_, name: string) =>
+        name === "code" ? (world.inviteCodes[0] ?? "x") : name === "roleId" ? world.roleIds[1] : world.guildId,
+      ),
+      query: "",
+      body: { text: `{"name":"${"x".repeat(OVERSIZED_BYTES)}"}`, contentType: JSON_TYPE },
+      variant: "oversized body (17 MB)",
+    },
+  ];
 }

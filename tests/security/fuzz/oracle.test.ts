@@ -1,6 +1,7 @@
 // The fuzz suite's own judges must be able to fail: the database fingerprint sees a write and forgives a rollback,
 // the error-shape check refuses what Discord would never send, and /cdn (outside the API router, named by issue 12)
 // answers hostile owner ids at once.
+import "./rate-limits-off";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { errorBodyProblems, type Answer } from "./engine";
 import { startFuzzServer, type FuzzServer } from "./fuzz-server";
