@@ -7,7 +7,8 @@ import crypto from "node:crypto";
 import fc from "fast-check";
 import { apiRoutes } from "@/lib/guild-api/routes";
 import { describeAnswer, describeRequest, judge, type Verdict } from "./engine";
-import { fuzzOperations, oversizedBody, systematicIds, systematicMutations, type FuzzOperation } from "./operations";
+import { fuzzOperations, type FuzzOperation } from "./operations";
+import { oversizedBody, systematicIds, systematicMutations } from "./systematic";
 import { startFuzzServer, type FuzzServer } from "./fuzz-server";
 
 export const DEFAULT_SEED = 20_261_124;

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { errorBodyProblems, type Answer } from "./engine";
 import { startFuzzServer, type FuzzServer } from "./fuzz-server";
 import { HOSTILE_SNOWFLAKES } from "./hostile";
-import { encodeComponent, type FuzzRequest } from "./operations";
+import { encodeComponent } from "./encoding";
+import type { FuzzRequest } from "./operations";
 
 let server: FuzzServer;
 beforeAll(async () => {
