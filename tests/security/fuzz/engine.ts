@@ -100,8 +100,10 @@ export async function judge(target: FuzzTarget, request: FuzzRequest): Promise<V
 }
 
 const isOAuth2TokenEndpoint = (request: FuzzRequest) => request.path.startsWith("/oauth2/token");
+/** Update Target Users, or Create Channel Invite with a target_users_file part: both validate the same CSV file. */
 const isTargetUsersUpload = (request: FuzzRequest) =>
-  request.method === "PUT" && /^\/invites\/[^/]+\/target-users$/.test(request.path);
+  (request.method === "PUT" && /^\/invites\/[^/]+\/target-users$/.test(request.path)) ||
+  (request.body?.text.includes('name="target_users_file"') ?? false);
 
 /** Discord's error shape; the two documented exceptions are named where they apply. */
 export function errorBodyProblems(request: FuzzRequest, answer: Answer): string[] {
@@ -117,7 +119,8 @@ export function errorBodyProblems(request: FuzzRequest, answer: Answer): string[
   // RFC 6749 §5.2: the token endpoints answer OAuth2 clients with {error, error_description}.
   if (isOAuth2TokenEndpoint(request))
     return typeof json.error === "string" ? [] : ["OAuth2 error without a string `error`"];
-  // The spec gives a bad target-users file its own body: {"target_users_file": ["line 3: ...", ...]}.
+  // The spec gives a bad target-users file its own body: {"target_users_file": ["line 3: ...", ...]} (it names Update
+  // Target Users; Create Channel Invite's optional file is the same file, checked by the same code).
   if (isTargetUsersUpload(request) && Array.isArray(json.target_users_file))
     return json.target_users_file.every((line) => typeof line === "string") ? [] : ["target_users_file lines"];
   if (answer.status === 429) return typeof json.retry_after === "number" ? [] : ["429 without retry_after"];
