@@ -2,6 +2,9 @@
 // Builds if needed, seeds a bench database (demo world + a scale guild of N members, default 100,000; reused
 // across runs), starts Guildhall and a bare node:http + better-sqlite3 baseline in their own processes on free
 // ports, runs every scenario on 127.0.0.1 and prints one table. Figures are measured, not asserted.
+// Then the long fuzz pass (bench/fuzz.ts, FUZZ_RUNS requests per operation, its own database): its request and failure
+// counts. `-- --only fuzz` runs the fuzz pass alone; `-- --no-fuzz` skips it.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { scenarios } from "./scenarios";
@@ -113,8 +116,18 @@ async function main(): Promise<void> {
   }
 }
 
+/** The fuzz pass in its own process: it sets DATABASE_URL to its own seeded copy and must not share this one's. */
+function runFuzzPass(): boolean {
+  console.log("\nFuzz pass (bench/fuzz.ts):");
+  const result = spawnSync("node_modules/.bin/tsx", ["bench/fuzz.ts"], { stdio: "inherit", env: process.env });
+  return result.status === 0;
+}
+
 main().then(
-  () => process.exit(0),
+  () => {
+    if (!args.includes("--no-fuzz") && (!only || only.includes("fuzz"))) runFuzzPass();
+    process.exit(0);
+  },
   (error: unknown) => {
     console.error(error);
     process.exit(1);
