@@ -12,6 +12,7 @@
 // Secrets: the bot token and the client secret are stored only as SHA-256 hashes; a reset returns the new value
 // once. When the reset application is the demo application, the demo secrets file beside the database is
 // rewritten too, so `npm run token -- --bot`, the sample Activity's backend and the dashboard keep working.
+import { isSnowflake } from "@/lib/discord/snowflake";
 import { ApplicationCommandType, ApplicationFlags, EntryPointCommandHandlerType } from "discord-api-types/v10";
 import { REDIRECT_URIS_MAX } from "@/lib/discord/limits";
 import { newSnowflake } from "@/lib/discord/snowflake";
@@ -81,9 +82,10 @@ export const entryPointDescription = (applicationName: string) => `Launch ${appl
 const findApplicationRow = (id: bigint) =>
   sql("SELECT * FROM applications WHERE id = ?").get(id) as ApplicationRow | undefined;
 
+/** An id that is not a snowflake (not digits, or past 2^63 − 1, which SQLite cannot bind) names no application. */
 function parseId(id: bigint | string): bigint | null {
   if (typeof id === "bigint") return id;
-  return /^\d{1,20}$/.test(id) ? BigInt(id) : null;
+  return isSnowflake(id) ? BigInt(id) : null;
 }
 
 /** The application, or 404 Unknown Application (10002). */
