@@ -149,6 +149,8 @@ test("prompt=none: after a real code exchange, the same scopes come straight bac
   await signIn(page, "admin");
   await page.getByRole("button", { name: "Authorize" }).click();
   await expect.poll(() => landed()?.searchParams.get("state")).toBe("first");
+  // Let that navigation finish: a goto started while it is in flight is interrupted by it.
+  await page.waitForURL(`${REDIRECT}**`);
   const exchanged = await request.post(`${E2E_URL}/api/oauth2/token`, {
     form: {
       grant_type: "authorization_code",

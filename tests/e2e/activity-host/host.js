@@ -71,7 +71,9 @@
       }
       url.searchParams.set("response_mode", "web_message");
       url.searchParams.set("web_message_origin", location.origin);
-      const popup = window.open(url.toString(), "guildhall-consent", "width=520,height=720");
+      // A fresh window each time: reusing a name would navigate a consent window that is still closing
+      // (after a denial) instead of opening a new one.
+      const popup = window.open(url.toString(), "_blank", "popup,width=520,height=720");
       function onMessage(event) {
         if (
           event.origin !== providerOrigin ||
