@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { MANAGE_SCOPE } from "@/lib/discord/policies";
 import type { LoadResult } from "../load";
 import { freePort, startProcess, stop } from "../processes";
 import {
@@ -86,8 +87,8 @@ async function main(): Promise<void> {
   const secrets = readDemoSecrets()!;
   const userId = (name: string) =>
     (db().prepare("SELECT id FROM users WHERE username = ?").get(name) as { id: bigint }).id;
-  const bearer = (name: string) =>
-    issueAccessToken(BigInt(secrets.applicationId), userId(name), ["identify", "guilds"]).access_token;
+  const bearer = (name: string, scopes = ["identify", "guilds"]) =>
+    issueAccessToken(BigInt(secrets.applicationId), userId(name), scopes).access_token;
   const guildId = String(
     (db().prepare("SELECT id FROM guilds WHERE name = 'Guildhall HQ'").get() as { id: bigint }).id,
   );
@@ -175,7 +176,8 @@ async function main(): Promise<void> {
   }
 
   // The limits' own cost: GET /guilds/{id} over HTTP, limits on and off, on API-only servers.
-  const tokens = Array.from({ length: 200 }, () => bearer("owner"));
+  // Managing a guild with a bearer token takes Guildhall's management scope (README, "Tokens and scopes").
+  const tokens = Array.from({ length: 200 }, () => bearer("owner", ["identify", "guilds", MANAGE_SCOPE]));
   const costRows: string[][] = [];
   for (const setting of ["on", "off"]) {
     const server = await startGuildhall({ GUILDHALL_API_ONLY: "1", RATE_LIMITS: setting });

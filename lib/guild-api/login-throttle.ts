@@ -15,6 +15,12 @@ export interface ThrottlePolicy {
   maxDelayMs: number;
   /** A key with no failure for this long starts over. */
   forgetAfterMs: number;
+  /**
+   * An attempt refused because another key is waiting still counts as a failure of this key. True for addresses:
+   * one address that keeps guessing at a locked account is held back itself, and then the server turns it away
+   * before any work (lib/server/sign-in-gate.ts). False for accounts, so a locked-out address cannot lock others.
+   */
+  countsRefusals: boolean;
 }
 
 export const ACCOUNT_POLICY: ThrottlePolicy = {
@@ -22,6 +28,7 @@ export const ACCOUNT_POLICY: ThrottlePolicy = {
   baseDelayMs: 1_000,
   maxDelayMs: 5 * 60_000,
   forgetAfterMs: 15 * 60_000,
+  countsRefusals: false,
 };
 
 /** Looser than per account: many people may share one address (NAT), but one address may not try every account. */
@@ -30,6 +37,7 @@ export const IP_POLICY: ThrottlePolicy = {
   baseDelayMs: 1_000,
   maxDelayMs: 5 * 60_000,
   forgetAfterMs: 15 * 60_000,
+  countsRefusals: true,
 };
 
 /** Keys kept at most (each is a few dozen bytes); beyond it the least recently failed are forgotten. */
@@ -65,11 +73,16 @@ export class LoginThrottle {
   begin(keys: readonly ThrottleKey[]): AttemptStart {
     const now = this.clock();
     let retryAfterMs = 0;
-    for (const { key } of keys) {
-      const entry = this.entries.get(key);
-      if (entry) retryAfterMs = Math.max(retryAfterMs, entry.blockedUntil - now);
+    const free: ThrottleKey[] = [];
+    for (const throttleKey of keys) {
+      const wait = (this.entries.get(throttleKey.key)?.blockedUntil ?? 0) - now;
+      if (wait > 0) retryAfterMs = Math.max(retryAfterMs, wait);
+      else free.push(throttleKey);
     }
-    if (retryAfterMs > 0) return { allowed: false, retryAfterMs };
+    if (retryAfterMs > 0) {
+      for (const { key, policy } of free) if (policy.countsRefusals) this.fail(key, policy, now);
+      return { allowed: false, retryAfterMs };
+    }
     for (const { key, policy } of keys) this.fail(key, policy, now);
     let settled = false;
     return {
@@ -82,6 +95,12 @@ export class LoginThrottle {
         },
       },
     };
+  }
+
+  /** How long `key` must still wait before another attempt, without counting one (0: it may try now). */
+  waitFor(key: string): number {
+    const entry = this.entries.get(key);
+    return entry ? Math.max(0, entry.blockedUntil - this.clock()) : 0;
   }
 
   /** Keys currently held (for tests of the bound). */
@@ -123,9 +142,23 @@ export class LoginThrottle {
 /** The keys one sign-in attempt is counted under. Usernames compare case-insensitively, as sign-in does. */
 export function signInThrottleKeys(username: string, clientIp: string | null): ThrottleKey[] {
   const keys: ThrottleKey[] = [{ key: `account:${username.trim().toLowerCase()}`, policy: ACCOUNT_POLICY }];
-  if (clientIp) keys.push({ key: `ip:${clientIp}`, policy: IP_POLICY });
+  if (clientIp) keys.push({ key: addressThrottleKey(clientIp), policy: IP_POLICY });
   return keys;
 }
+
+const SHARED_THROTTLE = Symbol.for("guildhall.signInThrottle");
+
+/**
+ * The one brake of this process. Kept on globalThis because this module is loaded twice in one process: by the
+ * server, whose sign-in gate refuses locked-out addresses before Next (lib/server/sign-in-gate.ts), and inside
+ * Next's own server bundle, where the sign-in actions run. Both must count into the same brake.
+ */
+export function processSignInThrottle(): LoginThrottle {
+  const shared = globalThis as Record<symbol, LoginThrottle | undefined>;
+  return (shared[SHARED_THROTTLE] ??= new LoginThrottle());
+}
+
+export const addressThrottleKey = (clientIp: string) => `ip:${clientIp}`;
 
 /** "30 seconds", "1 minute", "5 minutes": the wait in words, rounded up. */
 export function describeWait(retryAfterMs: number): string {

@@ -10,6 +10,7 @@ import { serveCdn } from "@/lib/guild-api/cdn";
 import { resumeTargetUserJobs } from "@/lib/guild-api/services/target-users";
 import { startWalCheckpointer } from "@/lib/guild-api/store/wal-checkpointer";
 import { CLIENT_IP_HEADER, clientAddress } from "@/lib/server/client-ip";
+import { refuseLockedOutSignIn } from "@/lib/server/sign-in-gate";
 import { activityFrameAncestors, BASE_SECURITY_HEADERS } from "@/lib/security/headers.mjs";
 import { configureRateLimits, type RateLimitOptions } from "@/lib/guild-api/rate-limits";
 
@@ -110,6 +111,8 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
       res.end('{"ok":true}');
     } else if (path.startsWith("/cdn/")) {
       serveCdn(req, res, path);
+    } else if (refuseLockedOutSignIn(req, res, path, search, clientAddress(req))) {
+      return;
     } else if (nextApp) {
       req.headers[CLIENT_IP_HEADER] = clientAddress(req);
       return nextApp.handle(req, res);

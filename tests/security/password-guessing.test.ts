@@ -7,9 +7,11 @@ import {
   ACCOUNT_POLICY,
   IP_POLICY,
   LoginThrottle,
+  processSignInThrottle,
   signInErrorMessage,
   signInThrottleKeys,
 } from "@/lib/guild-api/login-throttle";
+import { PROVIDER_SESSION_COOKIE } from "@/lib/guild-api/provider-session";
 import { startTestServer, type TestServer } from "../integration/harness";
 
 let server: TestServer;
@@ -155,6 +157,21 @@ describe("the throttle", () => {
     expect(throttle.begin(signInThrottleKeys("someone-else", "192.0.2.2")).allowed).toBe(true);
   });
 
+  test("an address that keeps guessing at a locked account is held back itself; the account's lock spares others", () => {
+    const { throttle } = throttleAt();
+    const guess = () => throttle.begin(signInThrottleKeys("mod", "192.0.2.3"));
+    for (let attempt = 0; attempt < ACCOUNT_POLICY.freeFailures; attempt++) expect(guess().allowed).toBe(true);
+    // Refused because the account waits: each refusal still counts against the address, until it waits too.
+    for (let attempt = ACCOUNT_POLICY.freeFailures; attempt < IP_POLICY.freeFailures; attempt++) guess();
+    expect(throttle.waitFor("ip:192.0.2.3")).toBeGreaterThan(0);
+    // The same person's other accounts from that address wait as well; other addresses do not.
+    expect(throttle.begin(signInThrottleKeys("helper", "192.0.2.3")).allowed).toBe(false);
+    expect(throttle.begin(signInThrottleKeys("helper", "192.0.2.4")).allowed).toBe(true);
+    // A locked address's refusals do not count against the accounts it names.
+    for (let attempt = 0; attempt < 10; attempt++) throttle.begin(signInThrottleKeys("admin", "192.0.2.3"));
+    expect(throttle.waitFor("account:admin")).toBe(0);
+  });
+
   test("memory is bounded", () => {
     const { throttle } = throttleAt();
     for (let i = 0; i < 5_000; i++) throttle.begin(signInThrottleKeys(`spray-${i}`, `10.0.${i >> 8}.${i & 255}`));
@@ -167,5 +184,77 @@ describe("the throttle", () => {
     expect(signInErrorMessage("throttled", "junk")).toBe("Too many attempts. Try again later.");
     expect(signInErrorMessage("1", undefined)).toBe("Wrong username or password.");
     expect(signInErrorMessage(undefined, undefined)).toBeNull();
+  });
+});
+
+describe("the sign-in forms' front door", () => {
+  // Each check comes from its own address (the server trusts X-Forwarded-For here, as behind a proxy), locked out
+  // just before, because every refused answer is held for the lock's remaining wait.
+  beforeAll(() => {
+    process.env.TRUST_PROXY = "1";
+  });
+  afterAll(() => {
+    delete process.env.TRUST_PROXY;
+  });
+  const authorizeQuery = "client_id=1&scope=identify&response_type=code";
+  const post = (address: string, path: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.baseUrl}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address, ...headers },
+      body: "username=mod&password=guess",
+    });
+  /** Guesses at one account from `address` until the address itself is held back, as a guesser's loop does. */
+  const lockOut = (address: string) => {
+    for (let attempt = 0; attempt <= IP_POLICY.freeFailures; attempt++)
+      processSignInThrottle().begin(signInThrottleKeys("owner", address));
+    expect(processSignInThrottle().waitFor(`ip:${address}`)).toBeGreaterThan(0);
+  };
+
+  test("a locked-out address's sign-in form posts are answered by the server, held for the wait, before Next", async () => {
+    // Not locked out: the request goes on (this API-only server has no Next, so it ends in a 404).
+    expect((await post("198.51.100.20", `/oauth2/authorize?${authorizeQuery}`)).status).toBe(404);
+
+    lockOut("198.51.100.20");
+    const started = performance.now();
+    const form = await post("198.51.100.20", `/oauth2/authorize?${authorizeQuery}&login_error=1`);
+    // Held for the growing delay (at most a second), so a guesser in a loop is slowed down too.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(800);
+    expect(form.status).toBe(303);
+    const location = new URL(form.headers.get("location")!, server.baseUrl);
+    expect(location.pathname).toBe("/oauth2/authorize");
+    expect(location.searchParams.get("client_id")).toBe("1");
+    expect(location.searchParams.get("login_error")).toBe("throttled");
+    expect(Number(location.searchParams.get("retry_after"))).toBeGreaterThan(0);
+    expect(Number(form.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Other addresses are not affected.
+    expect((await post("198.51.100.21", `/oauth2/authorize?${authorizeQuery}`)).status).toBe(404);
+  });
+
+  test("React's server-action call gets the redirect the way Next's client follows it", async () => {
+    lockOut("198.51.100.22");
+    const action = await post("198.51.100.22", "/developers/login?next=%2Fdevelopers%2Fapplications", {
+      "next-action": "abc",
+    });
+    expect(action.status).toBe(303);
+    expect(action.headers.get("location")).toBeNull();
+    const [target, kind] = action.headers.get("x-action-redirect")!.split(";");
+    expect(kind).toBe("push");
+    const redirected = new URL(target, server.baseUrl);
+    expect(redirected.pathname).toBe("/developers/login");
+    expect(redirected.searchParams.get("error")).toBe("throttled");
+    expect(redirected.searchParams.get("next")).toBe("/developers/applications");
+  });
+
+  test("a signed-in person's consent or sign-out, and reading the page, are never stopped", async () => {
+    lockOut("198.51.100.23");
+    const signedIn = await post("198.51.100.23", `/oauth2/authorize?${authorizeQuery}`, {
+      cookie: `${PROVIDER_SESSION_COOKIE}=x`,
+    });
+    expect(signedIn.status).toBe(404);
+    const page = await fetch(`${server.baseUrl}/oauth2/authorize?${authorizeQuery}`, {
+      headers: { "x-forwarded-for": "198.51.100.23" },
+    });
+    expect(page.status).toBe(404);
   });
 });

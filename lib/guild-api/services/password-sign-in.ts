@@ -3,15 +3,15 @@
 // before any hashing; an unknown username costs the same hashing as a wrong password, so timing names no account.
 import { sql } from "../store/db";
 import { verifyPassword } from "../tokens";
-import { LoginThrottle, signInThrottleKeys } from "../login-throttle";
+import { processSignInThrottle, signInThrottleKeys, type LoginThrottle } from "../login-throttle";
 
 export type PasswordSignInResult =
   | { ok: true; userId: bigint }
   | { ok: false; reason: "wrong-credentials" }
   | { ok: false; reason: "throttled"; retryAfterMs: number };
 
-/** The process's brake (one per server process; see login-throttle.ts). */
-export const signInThrottle = new LoginThrottle();
+/** The process's brake (see login-throttle.ts). */
+export const signInThrottle = processSignInThrottle();
 
 /** The user id for a right username + password (never for bots), unless too many attempts failed lately. */
 export async function signInWithPassword(
