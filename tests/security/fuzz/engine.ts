@@ -116,8 +116,9 @@ export function errorBodyProblems(request: FuzzRequest, answer: Answer): string[
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) return ["error body is not an object"];
   const json = body as Record<string, unknown>;
-  // RFC 6749 §5.2: the token endpoints answer OAuth2 clients with {error, error_description}.
-  if (isOAuth2TokenEndpoint(request))
+  // RFC 6749 §5.2: the token endpoints answer OAuth2 clients with {error, error_description}. A body too large to
+  // read is not an OAuth2 error (RFC 6749 has none for it): it gets Discord's 413, as every other route does.
+  if (isOAuth2TokenEndpoint(request) && answer.status !== 413)
     return typeof json.error === "string" ? [] : ["OAuth2 error without a string `error`"];
   // The spec gives a bad target-users file its own body: {"target_users_file": ["line 3: ...", ...]} (it names Update
   // Target Users; Create Channel Invite's optional file is the same file, checked by the same code).

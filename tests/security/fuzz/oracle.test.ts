@@ -57,6 +57,15 @@ describe("error shape", () => {
     ).toEqual([]);
   });
 
+  test("the token endpoints answer OAuth2's {error}, except Discord's 413 for a body too large to read", () => {
+    const token: FuzzRequest = { ...request, method: "POST", path: "/oauth2/token" };
+    expect(errorBodyProblems(token, answer(400, { error: "invalid_grant" }))).toEqual([]);
+    expect(
+      errorBodyProblems(token, answer(400, { message: "Invalid Form Body", code: 50035, errors: {} })),
+    ).not.toEqual([]);
+    expect(errorBodyProblems(token, answer(413, { message: "Request entity too large", code: 40005 }))).toEqual([]);
+  });
+
   test.each([
     ["no JSON", answer(400, "", "text/plain")],
     ["a string code", answer(403, { message: "Missing Access", code: "50001" })],
