@@ -1,6 +1,37 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
+// The direction of imports (ARCHITECTURE.md): dashboard → api-client → (HTTP) → guild API, both → lib/discord, and
+// nothing in lib/ reaches back up into components/ or app/. Flat config replaces a rule's options for a file rather
+// than merging them, so every group of files below lists all the restrictions that apply to it.
+const NO_UI = [
+  {
+    group: ["@/components", "@/components/*"],
+    message: "lib/ never imports components/: move what both need into lib.",
+  },
+  { group: ["@/app", "@/app/*"], message: "lib/ never imports app/: routes call lib, not the other way round." },
+];
+// The dashboard talks to the guild API only over HTTP through lib/api-client, so it works against Discord too.
+const NO_GUILD_API = [
+  {
+    group: ["@/lib/guild-api", "@/lib/guild-api/*"],
+    message: "The dashboard never imports the built-in API's internals: call it through @/lib/api-client.",
+  },
+];
+// The dashboard's own tables (sessions, audit history, bulk-ban jobs) go through its client in @/lib/dashboard/db;
+// the generated Prisma module is for types only.
+const PRISMA_TYPES_ONLY = [
+  {
+    group: ["@/lib/generated/prisma", "@/lib/generated/prisma/*"],
+    allowTypeImports: true,
+    message: "Use the dashboard's client from @/lib/dashboard/db; import Prisma's generated module for types only.",
+  },
+];
+const NO_DASHBOARD = [
+  { group: ["@/lib/dashboard", "@/lib/dashboard/*"], message: "Only the dashboard imports lib/dashboard." },
+];
+const restrict = (...lists) => ["error", { patterns: lists.flat() }];
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -11,6 +42,56 @@ const config = [
       // This rule only says the React Compiler will skip a component (TanStack Table, react-hook-form's watch);
       // Guildhall does not run the React Compiler.
       "react-hooks/incompatible-library": "off",
+    },
+  },
+  { files: ["lib/**"], rules: { "no-restricted-imports": restrict(NO_UI) } },
+  {
+    files: ["lib/dashboard/**"],
+    rules: { "no-restricted-imports": restrict(NO_UI, NO_GUILD_API, PRISMA_TYPES_ONLY) },
+  },
+  // The one place that constructs the dashboard's Prisma client.
+  { files: ["lib/dashboard/db.ts"], rules: { "no-restricted-imports": restrict(NO_UI, NO_GUILD_API) } },
+  {
+    files: ["app/(dashboard)/**", "app/(auth)/**", "components/**"],
+    rules: { "no-restricted-imports": restrict(NO_GUILD_API, PRISMA_TYPES_ONLY) },
+  },
+  {
+    // A typed HTTP client for any guild API: no database, no dashboard, no built-in API.
+    files: ["lib/api-client/**"],
+    rules: {
+      "no-restricted-imports": restrict(NO_UI, NO_GUILD_API, NO_DASHBOARD, [
+        {
+          group: ["@/lib/db", "@/lib/db/*", "@/lib/generated", "@/lib/generated/*", "@prisma/*", "better-sqlite3"],
+          message: "lib/api-client speaks HTTP only; it never touches a database.",
+        },
+      ]),
+    },
+  },
+  {
+    // The service: no Next, no dashboard, no HTTP client of itself.
+    files: ["lib/guild-api/**"],
+    rules: {
+      "no-restricted-imports": restrict(NO_UI, NO_DASHBOARD, [
+        { group: ["@/lib/api-client", "@/lib/api-client/*"], message: "The guild API does not call itself over HTTP." },
+        { group: ["next", "next/*", "next-auth", "next-auth/*"], message: "The guild API runs outside Next." },
+      ]),
+    },
+  },
+  {
+    // Pure Discord knowledge shared by both sides: no other lib folder, no database, no I/O.
+    files: ["lib/discord/**"],
+    rules: {
+      "no-restricted-imports": restrict(NO_UI, [
+        {
+          regex: "^@/lib/(?!discord/)",
+          message: "lib/discord imports nothing from other lib folders: both sides import it, not the reverse.",
+        },
+        { group: ["../*"], message: "lib/discord imports nothing from other lib folders." },
+        {
+          group: ["node:*", "fs", "net", "http", "https", "child_process", "better-sqlite3", "@prisma/*"],
+          message: "lib/discord is pure: no I/O.",
+        },
+      ]),
     },
   },
 ];

@@ -21,9 +21,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          // tests/security: one file per finding of the security issue; tests/clients: discord.py and discord.js driving
-          // a harness server, as bot authors would.
-          include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts", "tests/clients/**/*.test.ts"],
+          // tests/integration/api: the guild API over HTTP; tests/integration/dashboard: the dashboard's server actions and
+          // reads against a harness server; tests/security: one file per finding of the security issue; tests/clients:
+          // discord.py and discord.js driving a harness server, as bot authors would.
+          include: [
+            "tests/integration/api/**/*.test.ts",
+            "tests/integration/dashboard/**/*.test.ts",
+            "tests/security/**/*.test.ts",
+            "tests/clients/**/*.test.ts",
+          ],
           environment: "node",
           // One server per file on its own port and database file; files run in parallel on both cores.
           globalSetup: ["tests/integration/global-setup.ts"],

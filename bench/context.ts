@@ -103,8 +103,8 @@ export async function createBenchContext(appUrl: string, baselineUrl: string): P
     },
     async dashboardCookie() {
       if (!cookie) {
-        const { prisma } = await import("@/lib/db/prisma");
-        const { createDashboardSession } = await import("@/lib/auth/test-session");
+        const { prisma } = await import("@/lib/dashboard/db");
+        const { createDashboardSession } = await import("@/lib/dashboard/auth/test-session");
         cookie = (
           await createDashboardSession(prisma, {
             userId: String(ownerId),

@@ -3,7 +3,7 @@
 // at once, and the first byte never waits for the session store or the guild API.
 import { Suspense } from "react";
 import { Toaster } from "@/components/ui/toast";
-import { requireDashboardSession } from "@/lib/auth/session";
+import { requireDashboardSession } from "@/lib/dashboard/auth/session";
 import { DashboardSkeleton } from "@/components/dashboard/dashboard-skeleton";
 
 export const dynamic = "force-dynamic";

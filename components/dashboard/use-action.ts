@@ -6,7 +6,7 @@ import { useCallback, useTransition } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { useToast } from "@/components/ui/toast";
-import type { ActionResult, FieldErrors } from "@/lib/actions/action-client";
+import type { ActionResult, FieldErrors } from "@/lib/dashboard/actions/action-client";
 
 export interface UseActionOptions {
   /** Toast title on failure, e.g. "Couldn't save settings". */

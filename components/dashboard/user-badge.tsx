@@ -1,5 +1,5 @@
 import { Avatar } from "@/components/ui/avatar";
-import type { Actor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/dashboard/auth/session";
 
 export function UserBadge({ actor }: { actor: Actor }) {
   return (

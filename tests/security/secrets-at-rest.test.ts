@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer, type TestServer } from "../integration/harness";
 
 let server: TestServer;
-let prisma: typeof import("@/lib/db/prisma").prisma;
-let encryption: typeof import("@/lib/auth/token-encryption");
+let prisma: typeof import("@/lib/dashboard/db").prisma;
+let encryption: typeof import("@/lib/dashboard/auth/token-encryption");
 let db: () => import("better-sqlite3").Database;
 const previousEnv = { GUILD_API_URL: process.env.GUILD_API_URL, NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET };
 
@@ -18,8 +18,8 @@ beforeAll(async () => {
   // No NEXTAUTH_SECRET: the key comes from the secret file created beside the database on first use.
   delete process.env.NEXTAUTH_SECRET;
   process.env.GUILD_API_URL = `${server.baseUrl}/api`;
-  ({ prisma } = await import("@/lib/db/prisma"));
-  encryption = await import("@/lib/auth/token-encryption");
+  ({ prisma } = await import("@/lib/dashboard/db"));
+  encryption = await import("@/lib/dashboard/auth/token-encryption");
   ({ db } = await import("@/lib/guild-api/store/db"));
 });
 afterAll(async () => {
@@ -38,7 +38,7 @@ const rawAccount = (providerAccountId: string) =>
 
 describe("the dashboard's stored tokens", () => {
   test("are written encrypted by next-auth's adapter and read back by the session", async () => {
-    const { dashboardAdapter } = await import("@/lib/auth/adapter");
+    const { dashboardAdapter } = await import("@/lib/dashboard/auth/adapter");
     const adapter = dashboardAdapter(prisma);
     const user = await adapter.createUser!({ name: "Mod", email: "", emailVerified: null, image: null });
     const accessToken = server.tokenFor("mod");
@@ -60,8 +60,8 @@ describe("the dashboard's stored tokens", () => {
   });
 
   test("a refresh stores the new pair encrypted and hands out the plain access token", async () => {
-    const { createDashboardSession } = await import("@/lib/auth/test-session");
-    const { accessTokenFor } = await import("@/lib/auth/tokens");
+    const { createDashboardSession } = await import("@/lib/dashboard/auth/test-session");
+    const { accessTokenFor } = await import("@/lib/dashboard/auth/tokens");
     const { issueAccessToken } = await import("@/lib/guild-api/services/access-tokens");
     const grant = issueAccessToken(BigInt(server.world.applicationId), BigInt(server.world.users.helper), [
       "identify",

@@ -46,16 +46,16 @@ describe("server actions from other sites", () => {
 
 describe("modules holding tokens or secrets are server-only", () => {
   test.each([
-    "lib/config.ts",
+    "lib/dashboard/config.ts",
     "lib/activity/config.ts",
-    "lib/auth/adapter.ts",
-    "lib/auth/index.ts",
-    "lib/auth/options.ts",
-    "lib/auth/provider.ts",
-    "lib/auth/session.ts",
-    "lib/auth/tokens.ts",
-    "lib/auth/token-encryption.ts",
-    "lib/data/api.ts",
+    "lib/dashboard/auth/adapter.ts",
+    "lib/dashboard/auth/index.ts",
+    "lib/dashboard/auth/options.ts",
+    "lib/dashboard/auth/provider.ts",
+    "lib/dashboard/auth/session.ts",
+    "lib/dashboard/auth/tokens.ts",
+    "lib/dashboard/auth/token-encryption.ts",
+    "lib/dashboard/data/api.ts",
   ])("%s imports server-only", (file) => {
     expect(fs.readFileSync(file, "utf8")).toMatch(/^import "server-only";$/m);
   });

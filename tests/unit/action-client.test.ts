@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { GuildApiError, RateLimitError, type GuildApiClient } from "@/lib/api-client";
-import { auditReason, createGuildAction, type ActionDependencies } from "@/lib/actions/action-client";
-import type { NewAuditEntry } from "@/lib/audit/history";
+import { auditReason, createGuildAction, type ActionDependencies } from "@/lib/dashboard/actions/action-client";
+import type { NewAuditEntry } from "@/lib/dashboard/audit/history";
 
 const actor = { id: "42", name: "Mod Max", image: null };
 const GUILD = "1000";

@@ -1,9 +1,9 @@
 // The bulk-ban job's pure parts: reading pasted and uploaded ids, chunking, and the preview's verdict per id.
 import { describe, expect, test } from "vitest";
-import { chunk, idsFromCsv, parseUserIds } from "@/lib/bulk-ban/parse";
-import { classifyTarget, SKIP_REASONS } from "@/lib/bulk-ban/classify";
-import { countItems } from "@/lib/bulk-ban/types";
-import { csvLine, readCsv } from "@/lib/csv";
+import { chunk, idsFromCsv, parseUserIds } from "@/lib/dashboard/jobs/bulk-ban/parse";
+import { classifyTarget, SKIP_REASONS } from "@/lib/dashboard/jobs/bulk-ban/classify";
+import { countItems } from "@/lib/dashboard/jobs/bulk-ban/types";
+import { csvLine, readCsv } from "@/lib/dashboard/csv";
 import type { GuildPermissionContext, PermissionMember } from "@/lib/discord/permissions";
 
 const A = "1234567890123456789";

@@ -1,7 +1,11 @@
 // Pure pieces of the invites page: relative expiry, reading the API's bad-line messages, counting a CSV's ids.
 import { describe, expect, it } from "vitest";
 import { formatRelativeTime } from "@/components/ui/relative-time";
-import { countTargetUserLines, CreateInviteFormSchema, parseTargetUsersProblem } from "@/lib/actions/schemas/invites";
+import {
+  countTargetUserLines,
+  CreateInviteFormSchema,
+  parseTargetUsersProblem,
+} from "@/lib/dashboard/actions/schemas/invites";
 
 const now = Date.UTC(2025, 0, 1);
 const MIN = 60_000;

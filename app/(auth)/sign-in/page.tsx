@@ -1,7 +1,7 @@
 // Sign in: one button that starts the OAuth2 flow with the configured provider, then back to where the person was.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { getDashboardSession } from "@/lib/auth/session";
+import { getDashboardSession } from "@/lib/dashboard/auth/session";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
 import { SignInButton } from "./_components/sign-in-button";
 

@@ -8,8 +8,8 @@ import { Icons } from "@/components/ui/icons";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { UserBadge } from "@/components/dashboard/user-badge";
-import { requireDashboardSession } from "@/lib/auth/session";
-import { listManageableGuilds } from "@/lib/data/guilds";
+import { requireDashboardSession } from "@/lib/dashboard/auth/session";
+import { listManageableGuilds } from "@/lib/dashboard/data/guilds";
 import { HydrationMarker } from "@/components/dashboard/hydration-marker";
 
 export const metadata: Metadata = { title: "Your servers" };

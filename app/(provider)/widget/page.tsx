@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import { WidgetCard } from "@/components/widget/widget-card";
 import { isSnowflake } from "@/lib/discord/snowflake";
-import { getPublicWidget } from "@/lib/data/community";
+import { getPublicWidget } from "@/lib/dashboard/data/community";
 
 export const metadata: Metadata = { title: "Server widget" };
 export const dynamic = "force-dynamic";

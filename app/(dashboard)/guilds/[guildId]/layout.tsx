@@ -5,15 +5,15 @@ import Link from "next/link";
 import { Avatar } from "@/components/ui/avatar";
 import { Icons } from "@/components/ui/icons";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
-import { DASHBOARD_SECTIONS, SECTION_GROUPS, sectionDisabledReason } from "@/components/dashboard/sections";
+import { DASHBOARD_SECTIONS, SECTION_GROUPS, sectionDisabledReason } from "@/lib/dashboard/sections";
 import { SidebarNav, type SidebarSection } from "@/components/dashboard/sidebar-nav";
 import { MobileNav } from "@/components/dashboard/mobile-nav";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { UserBadge } from "@/components/dashboard/user-badge";
 import { DashboardSkeleton } from "@/components/dashboard/dashboard-skeleton";
 import { HydrationMarker } from "@/components/dashboard/hydration-marker";
-import { guildIconUrl } from "@/lib/data/cdn";
-import { getGuildViewer } from "@/lib/data/viewer";
+import { guildIconUrl } from "@/lib/dashboard/data/cdn";
+import { getGuildViewer } from "@/lib/dashboard/data/viewer";
 
 export default function GuildLayout({
   children,

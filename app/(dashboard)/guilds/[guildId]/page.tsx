@@ -1,7 +1,7 @@
 // /guilds/{id}: open the first section the moderator can use.
 import { redirect } from "next/navigation";
-import { DASHBOARD_SECTIONS, sectionDisabledReason } from "@/components/dashboard/sections";
-import { getGuildViewer } from "@/lib/data/viewer";
+import { DASHBOARD_SECTIONS, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { getGuildViewer } from "@/lib/dashboard/data/viewer";
 
 export default async function GuildIndexPage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;

@@ -1,6 +1,6 @@
 // next-auth's endpoints (sign-in, OAuth2 callback, sign-out, CSRF) for the dashboard.
 import NextAuth from "next-auth";
-import { authOptions } from "@/lib/auth/options";
+import { authOptions } from "@/lib/dashboard/auth/options";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 

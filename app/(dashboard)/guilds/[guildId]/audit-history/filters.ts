@@ -1,5 +1,5 @@
 // The audit history's filters, as they travel in the URL (page, CSV export).
-import type { AuditFilter } from "@/lib/audit/history";
+import type { AuditFilter } from "@/lib/dashboard/audit/history";
 
 type Params = Record<string, string | string[] | undefined> | URLSearchParams;
 

@@ -7,9 +7,9 @@ import { DisabledReason, PageHeader, Skeleton } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 import { Icons } from "@/components/ui/icons";
 import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
-import { BAN_NAME_SCAN_MAX, getBanPage } from "@/lib/data/bans";
-import { getGuildViewer, refusal, type GuildViewer } from "@/lib/data/viewer";
+import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { BAN_NAME_SCAN_MAX, getBanPage } from "@/lib/dashboard/data/bans";
+import { getGuildViewer, refusal, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import { BanSearch } from "./_components/ban-search";
 import { BansTable } from "./_components/bans-table";
 

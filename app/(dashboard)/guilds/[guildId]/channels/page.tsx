@@ -3,10 +3,10 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
+import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
 import { maxVoiceBitrate } from "@/lib/discord/limits";
-import { getActiveThreads, getGuildChannels } from "@/lib/data/channels";
-import { getGuildViewer } from "@/lib/data/viewer";
+import { getActiveThreads, getGuildChannels } from "@/lib/dashboard/data/channels";
+import { getGuildViewer } from "@/lib/dashboard/data/viewer";
 import { ChannelTree } from "./_components/channel-tree";
 import { CreateChannelButton } from "./_components/create-channel";
 import { ThreadList } from "./_components/thread-list";

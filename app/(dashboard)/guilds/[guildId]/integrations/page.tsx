@@ -3,10 +3,10 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
+import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
 import { INTEGRATIONS_MAX } from "@/lib/discord/limits";
-import { getGuildIntegrations } from "@/lib/data/integrations";
-import { getGuildViewer } from "@/lib/data/viewer";
+import { getGuildIntegrations } from "@/lib/dashboard/data/integrations";
+import { getGuildViewer } from "@/lib/dashboard/data/viewer";
 import { IntegrationsTable } from "./_components/integrations-table";
 
 export const metadata: Metadata = { title: "Integrations" };

@@ -5,11 +5,11 @@ import type { Metadata } from "next";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { PageHeader } from "@/components/ui/card";
 import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
-import { INVITABLE_CHANNEL_TYPES } from "@/lib/actions/schemas/invites";
-import { getGuildChannels } from "@/lib/data/channels";
-import { getInvitePage, INVITE_PAGE_SIZE } from "@/lib/data/invites";
-import { can, getGuildViewer, refusal } from "@/lib/data/viewer";
+import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { INVITABLE_CHANNEL_TYPES } from "@/lib/dashboard/actions/schemas/invites";
+import { getGuildChannels } from "@/lib/dashboard/data/channels";
+import { getInvitePage, INVITE_PAGE_SIZE } from "@/lib/dashboard/data/invites";
+import { can, getGuildViewer, refusal } from "@/lib/dashboard/data/viewer";
 import { CreateInviteButton } from "./_components/create-invite";
 import { InvitesTable, type InvitePermissions } from "./_components/invites-table";
 

@@ -2,11 +2,11 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
-import { onboardingValues } from "@/lib/actions/schemas/onboarding";
-import { getOnboarding } from "@/lib/data/community";
-import { getGuildChannels } from "@/lib/data/channels";
-import { getGuildViewer, roleVerdict } from "@/lib/data/viewer";
+import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { onboardingValues } from "@/lib/dashboard/actions/schemas/onboarding";
+import { getOnboarding } from "@/lib/dashboard/data/community";
+import { getGuildChannels } from "@/lib/dashboard/data/channels";
+import { getGuildViewer, roleVerdict } from "@/lib/dashboard/data/viewer";
 import { OnboardingEditor } from "./_components/onboarding-editor";
 
 export const metadata: Metadata = { title: "Onboarding" };

@@ -4,10 +4,10 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
-import { listPrunePreviews } from "@/lib/audit/prune-previews";
-import { LARGE_GUILD_MEMBERS } from "@/lib/actions/schemas/prune";
-import { getGuildViewer, roleVerdict } from "@/lib/data/viewer";
+import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { listPrunePreviews } from "@/lib/dashboard/audit/prune-previews";
+import { LARGE_GUILD_MEMBERS } from "@/lib/dashboard/actions/schemas/prune";
+import { getGuildViewer, roleVerdict } from "@/lib/dashboard/data/viewer";
 import { PruneWorkbench, type PruneRole } from "./_components/prune-workbench";
 
 export const metadata: Metadata = { title: "Prune" };

@@ -4,10 +4,10 @@ import type { Metadata } from "next";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { PageHeader } from "@/components/ui/card";
 import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
+import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
 import { ALL_PERMISSIONS, hasPermission } from "@/lib/discord/permissions";
-import { getRoleMemberCounts } from "@/lib/data/roles";
-import { getGuildViewer, roleVerdict } from "@/lib/data/viewer";
+import { getRoleMemberCounts } from "@/lib/dashboard/data/roles";
+import { getGuildViewer, roleVerdict } from "@/lib/dashboard/data/viewer";
 import { RoleManager, type RoleRow } from "./_components/role-manager";
 
 export const metadata: Metadata = { title: "Roles" };

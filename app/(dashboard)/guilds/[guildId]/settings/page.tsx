@@ -2,11 +2,11 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
-import { FEATURE_TOGGLES, type GuildSettingsValues } from "@/lib/actions/schemas/guild";
-import { guildBannerUrl, guildDiscoverySplashUrl, guildIconUrl, guildSplashUrl } from "@/lib/data/cdn";
-import { getGuildChannels } from "@/lib/data/channels";
-import { getGuildViewer, missing, refusal } from "@/lib/data/viewer";
+import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { FEATURE_TOGGLES, type GuildSettingsValues } from "@/lib/dashboard/actions/schemas/guild";
+import { guildBannerUrl, guildDiscoverySplashUrl, guildIconUrl, guildSplashUrl } from "@/lib/dashboard/data/cdn";
+import { getGuildChannels } from "@/lib/dashboard/data/channels";
+import { getGuildViewer, missing, refusal } from "@/lib/dashboard/data/viewer";
 import { SettingsForm } from "./_components/settings-form";
 
 export const metadata: Metadata = { title: "Settings" };

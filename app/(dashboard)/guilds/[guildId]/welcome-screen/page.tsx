@@ -3,11 +3,11 @@ import type { Metadata } from "next";
 import { GuildFeature } from "discord-api-types/v10";
 import { PageHeader } from "@/components/ui/card";
 import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
-import { guildIconUrl } from "@/lib/data/cdn";
-import { getGuildChannels } from "@/lib/data/channels";
-import { getWelcomeScreen } from "@/lib/data/community";
-import { getGuildViewer } from "@/lib/data/viewer";
+import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { guildIconUrl } from "@/lib/dashboard/data/cdn";
+import { getGuildChannels } from "@/lib/dashboard/data/channels";
+import { getWelcomeScreen } from "@/lib/dashboard/data/community";
+import { getGuildViewer } from "@/lib/dashboard/data/viewer";
 import { ONBOARDING_CHANNEL_TYPES } from "@/lib/discord/onboarding-rules";
 import { WelcomeScreenEditor } from "./_components/welcome-screen-editor";
 

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { DataTable, type ServerPage } from "@/components/data-table/data-table";
-import { diffSnapshots, type AuditEntryView } from "@/lib/audit/format";
+import { diffSnapshots, type AuditEntryView } from "@/lib/dashboard/audit/format";
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 

@@ -1,8 +1,8 @@
 // GET /guilds/{id}/audit-history/export: the filtered audit history as CSV.
 import { NextResponse, type NextRequest } from "next/server";
-import { exportAuditEntries, auditEntriesToCsv } from "@/lib/audit/history";
-import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
-import { getGuildViewer } from "@/lib/data/viewer";
+import { exportAuditEntries, auditEntriesToCsv } from "@/lib/dashboard/audit/history";
+import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { getGuildViewer } from "@/lib/dashboard/data/viewer";
 import { auditFilterFrom } from "../filters";
 
 export async function GET(request: NextRequest, { params }: { params: Promise<{ guildId: string }> }) {

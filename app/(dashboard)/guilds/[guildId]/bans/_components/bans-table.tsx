@@ -10,9 +10,9 @@ import { Dialog } from "@/components/ui/dialog";
 import { DataTable, type ServerPage } from "@/components/data-table/data-table";
 import { useUrlState } from "@/components/data-table/url-state";
 import { useAction } from "@/components/dashboard/use-action";
-import { unbanUser } from "@/lib/actions/bans";
+import { unbanUser } from "@/lib/dashboard/actions/bans";
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
-import type { BanRow } from "@/lib/data/bans";
+import type { BanRow } from "@/lib/dashboard/data/bans";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
 export function BansTable({

@@ -5,8 +5,8 @@ import Link from "next/link";
 import { Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { Icons } from "@/components/ui/icons";
 import { NoAccess } from "@/components/dashboard/no-access";
-import { listJobs } from "@/lib/bulk-ban/jobs";
-import { getGuildViewer, refusal } from "@/lib/data/viewer";
+import { listJobs } from "@/lib/dashboard/jobs/bulk-ban/jobs";
+import { getGuildViewer, refusal } from "@/lib/dashboard/data/viewer";
 import { BulkBanForm } from "./_components/bulk-ban-form";
 import { JobStatusBadge } from "./_components/job-status";
 

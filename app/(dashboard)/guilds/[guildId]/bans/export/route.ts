@@ -1,11 +1,11 @@
 // GET /guilds/{id}/bans/export: every ban as CSV, streamed. Each pull reads the next page of Get Guild Bans (1000,
 // the API's maximum) after the last id written, so 100,000 bans are 100 requests and never all in memory.
 import { NextResponse } from "next/server";
-import { findSection, sectionDisabledReason } from "@/components/dashboard/sections";
-import { managementApi } from "@/lib/data/api";
-import { getGuildViewer } from "@/lib/data/viewer";
+import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { managementApi } from "@/lib/dashboard/data/api";
+import { getGuildViewer } from "@/lib/dashboard/data/viewer";
 import { BANS_LIMIT } from "@/lib/discord/limits";
-import { csvLine } from "@/lib/csv";
+import { csvLine } from "@/lib/dashboard/csv";
 
 const BAN_CSV_COLUMNS = ["user_id", "username", "global_name", "bot", "reason"] as const;
 

@@ -12,8 +12,8 @@ import { cn } from "@/components/ui/cn";
 import { Icons } from "@/components/ui/icons";
 import { Select } from "@/components/ui/input";
 import { useAction } from "@/components/dashboard/use-action";
-import { modifyGuildChannelPositions } from "@/lib/actions/channels";
-import type { ChannelSummary } from "@/lib/data/channels";
+import { modifyGuildChannelPositions } from "@/lib/dashboard/actions/channels";
+import type { ChannelSummary } from "@/lib/dashboard/data/channels";
 import { ChannelIcon } from "./channel-icon";
 import { ReasonInput } from "@/components/dashboard/reason-input";
 

@@ -12,14 +12,14 @@ import { Icons } from "@/components/ui/icons";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { cn } from "@/components/ui/cn";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
-import { createGuildChannel } from "@/lib/actions/channels";
+import { createGuildChannel } from "@/lib/dashboard/actions/channels";
 import {
   CREATABLE_CHANNEL_TYPES,
   CreateChannelFormSchema,
   fieldAppliesTo,
   type ChannelField,
   type CreateChannelValues,
-} from "@/lib/actions/schemas/channels";
+} from "@/lib/dashboard/actions/schemas/channels";
 import {
   BITRATE_MIN,
   CHANNEL_TOPIC_MAX,

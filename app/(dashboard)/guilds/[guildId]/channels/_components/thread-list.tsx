@@ -1,6 +1,6 @@
 import { Card, CardHeader, EmptyState } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
-import type { ThreadSummary } from "@/lib/data/channels";
+import type { ThreadSummary } from "@/lib/dashboard/data/channels";
 import { ChannelIcon } from "./channel-icon";
 
 export function ThreadList({

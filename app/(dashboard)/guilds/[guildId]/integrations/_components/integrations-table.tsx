@@ -10,8 +10,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { Icons } from "@/components/ui/icons";
 import { DataTable } from "@/components/data-table/data-table";
 import { useAction } from "@/components/dashboard/use-action";
-import { deleteGuildIntegration } from "@/lib/actions/integrations";
-import type { IntegrationRow } from "@/lib/data/integrations";
+import { deleteGuildIntegration } from "@/lib/dashboard/actions/integrations";
+import type { IntegrationRow } from "@/lib/dashboard/data/integrations";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
 const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });

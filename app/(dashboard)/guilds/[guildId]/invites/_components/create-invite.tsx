@@ -13,13 +13,13 @@ import { Icons } from "@/components/ui/icons";
 import { Input, Select } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
-import { createChannelInvite } from "@/lib/actions/invites";
+import { createChannelInvite } from "@/lib/dashboard/actions/invites";
 import {
   CreateInviteFormSchema,
   INVITE_MAX_AGE_PRESETS,
   INVITE_MAX_USES_PRESETS,
   type CreateInviteValues,
-} from "@/lib/actions/schemas/invites";
+} from "@/lib/dashboard/actions/schemas/invites";
 import { INVITE_MAX_AGE, INVITE_MAX_USES } from "@/lib/discord/limits";
 import { ReasonField } from "@/components/dashboard/reason-input";
 

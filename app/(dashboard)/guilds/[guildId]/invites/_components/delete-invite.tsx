@@ -5,8 +5,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useAction } from "@/components/dashboard/use-action";
-import { deleteInvite } from "@/lib/actions/invites";
-import type { InviteRow } from "@/lib/data/invites";
+import { deleteInvite } from "@/lib/dashboard/actions/invites";
+import type { InviteRow } from "@/lib/dashboard/data/invites";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
 export function DeleteInviteDialog({

@@ -10,7 +10,7 @@ import { DisabledReason } from "@/components/ui/card";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { DataTable } from "@/components/data-table/data-table";
 import { useUrlState } from "@/components/data-table/url-state";
-import type { InviteRow } from "@/lib/data/invites";
+import type { InviteRow } from "@/lib/dashboard/data/invites";
 import { DeleteInviteDialog } from "./delete-invite";
 import { TargetUsersBadge } from "./target-users-badge";
 import { TargetUsersDialog } from "./target-users-dialog";

@@ -1,6 +1,6 @@
 import { InviteTargetUsersJobStatus as JobStatus } from "discord-api-types/v10";
 import { Badge } from "@/components/ui/badge";
-import type { TargetUsersJob } from "@/lib/actions/schemas/invites";
+import type { TargetUsersJob } from "@/lib/dashboard/actions/schemas/invites";
 
 const plural = (n: number) => `${n.toLocaleString("en-US")} target user${n === 1 ? "" : "s"}`;
 

@@ -13,14 +13,14 @@ import { Field, fieldProps } from "@/components/ui/field";
 import { Icons } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { useAction } from "@/components/dashboard/use-action";
-import { updateInviteTargetUsers } from "@/lib/actions/invites";
+import { updateInviteTargetUsers } from "@/lib/dashboard/actions/invites";
 import {
   countTargetUserLines,
   parseTargetUsersProblem,
   TARGET_USERS_FILE_MAX_BYTES,
-} from "@/lib/actions/schemas/invites";
-import type { TargetUsersJob } from "@/lib/actions/schemas/invites";
-import type { InviteRow } from "@/lib/data/invites";
+} from "@/lib/dashboard/actions/schemas/invites";
+import type { TargetUsersJob } from "@/lib/dashboard/actions/schemas/invites";
+import type { InviteRow } from "@/lib/dashboard/data/invites";
 import { useJobStatus } from "./use-job-status";
 
 const PENDING_JOB = (total: number): TargetUsersJob => ({

@@ -4,7 +4,7 @@
 // the moderator's token) until COMPLETED or FAILED, then calls onSettled once.
 import { useEffect, useRef, useState } from "react";
 import { InviteTargetUsersJobStatus as JobStatus } from "discord-api-types/v10";
-import type { TargetUsersJob } from "@/lib/actions/schemas/invites";
+import type { TargetUsersJob } from "@/lib/dashboard/actions/schemas/invites";
 
 const POLL_MS = 600;
 

@@ -21,12 +21,12 @@ import {
   setMemberRoles,
   setMemberTimeout,
   setMemberVoice,
-} from "@/lib/actions/members";
-import { DELETE_MESSAGE_OPTIONS, TIMEOUT_PRESETS } from "@/lib/actions/schemas/members";
-import { colorToHex } from "@/lib/actions/schemas/roles";
-import type { FieldErrors } from "@/lib/actions/action-client";
+} from "@/lib/dashboard/actions/members";
+import { DELETE_MESSAGE_OPTIONS, TIMEOUT_PRESETS } from "@/lib/dashboard/actions/schemas/members";
+import { colorToHex } from "@/lib/dashboard/actions/schemas/roles";
+import type { FieldErrors } from "@/lib/dashboard/actions/action-client";
 import { NICK_MAX, TIMEOUT_MAX_MS } from "@/lib/discord/limits";
-import type { MemberDetail } from "@/lib/data/members";
+import type { MemberDetail } from "@/lib/dashboard/data/members";
 import type { RoleChip } from "./members-table";
 import { ReasonInput } from "@/components/dashboard/reason-input";
 

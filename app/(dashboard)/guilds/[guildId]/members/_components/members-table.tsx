@@ -8,8 +8,8 @@ import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { DataTable, type ServerPage } from "@/components/data-table/data-table";
 import { useUrlState } from "@/components/data-table/url-state";
-import { colorToHex } from "@/lib/actions/schemas/roles";
-import type { MemberRow } from "@/lib/data/members";
+import { colorToHex } from "@/lib/dashboard/actions/schemas/roles";
+import type { MemberRow } from "@/lib/dashboard/data/members";
 
 export interface RoleChip {
   id: string;

@@ -13,14 +13,14 @@ import { Icons } from "@/components/ui/icons";
 import { Switch } from "@/components/ui/switch";
 import type { GuildEmoji } from "@/components/dashboard/emoji-picker";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
-import { modifyGuildOnboarding } from "@/lib/actions/onboarding";
+import { modifyGuildOnboarding } from "@/lib/dashboard/actions/onboarding";
 import {
   ONBOARDING_MODES,
   OnboardingSchema,
   onboardingValues,
   type OnboardingValues,
-} from "@/lib/actions/schemas/onboarding";
-import type { ChannelWithOverwrites } from "@/lib/data/community";
+} from "@/lib/dashboard/actions/schemas/onboarding";
+import type { ChannelWithOverwrites } from "@/lib/dashboard/data/community";
 import { ONBOARDING_PROMPTS_MAX } from "@/lib/discord/limits";
 import {
   ONBOARDING_CHANNEL_TYPES,

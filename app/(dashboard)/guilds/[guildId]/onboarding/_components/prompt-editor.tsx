@@ -15,7 +15,11 @@ import { Field, fieldProps } from "@/components/ui/field";
 import { Icons } from "@/components/ui/icons";
 import { Input, Select } from "@/components/ui/input";
 import { EmojiPicker, type GuildEmoji } from "@/components/dashboard/emoji-picker";
-import { PROMPT_TYPES, type OnboardingValues, type PromptOptionValues } from "@/lib/actions/schemas/onboarding";
+import {
+  PROMPT_TYPES,
+  type OnboardingValues,
+  type PromptOptionValues,
+} from "@/lib/dashboard/actions/schemas/onboarding";
 import { ONBOARDING_OPTIONS_MAX } from "@/lib/discord/limits";
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { ChipPicker, type ChipItem } from "./chip-picker";

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { CardHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/data-table/data-table";
 import { formatAge, formatCountdown } from "@/components/dashboard/durations";
-import { previewState, type PrunePreviewView } from "@/lib/actions/schemas/prune";
+import { previewState, type PrunePreviewView } from "@/lib/dashboard/actions/schemas/prune";
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 

@@ -10,14 +10,14 @@ import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { useAction } from "@/components/dashboard/use-action";
 import { formatCountdown } from "@/components/dashboard/durations";
-import { beginPrune } from "@/lib/actions/prune";
+import { beginPrune } from "@/lib/dashboard/actions/prune";
 import {
   previewState,
   pruneRunProblem,
   roleKey,
   type PruneParameters,
   type PrunePreviewView,
-} from "@/lib/actions/schemas/prune";
+} from "@/lib/dashboard/actions/schemas/prune";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
 const plural = (n: number) => `${n.toLocaleString("en-US")} member${n === 1 ? "" : "s"}`;

@@ -11,8 +11,12 @@ import { Field, fieldProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
 import { useNow } from "@/components/dashboard/use-now";
-import { previewPrune } from "@/lib/actions/prune";
-import { PruneParametersSchema, type PruneParameters, type PrunePreviewView } from "@/lib/actions/schemas/prune";
+import { previewPrune } from "@/lib/dashboard/actions/prune";
+import {
+  PruneParametersSchema,
+  type PruneParameters,
+  type PrunePreviewView,
+} from "@/lib/dashboard/actions/schemas/prune";
 import { PRUNE_DAYS } from "@/lib/discord/limits";
 import { PreviewHistory } from "./preview-history";
 import { PruneRunCard } from "./prune-run-card";

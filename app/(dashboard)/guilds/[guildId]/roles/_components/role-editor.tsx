@@ -13,8 +13,8 @@ import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { applyFieldErrors } from "@/components/dashboard/use-action";
 import { PERMISSION_GROUPS } from "@/lib/discord/permission-names";
-import { RoleFormSchema, colorToHex, hexToColor, type RoleFormValues } from "@/lib/actions/schemas/roles";
-import type { FieldErrors } from "@/lib/actions/action-client";
+import { RoleFormSchema, colorToHex, hexToColor, type RoleFormValues } from "@/lib/dashboard/actions/schemas/roles";
+import type { FieldErrors } from "@/lib/dashboard/actions/action-client";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
 const SWATCHES = [0x1abc9c, 0x2ecc71, 0x3498db, 0x9b59b6, 0xe91e63, 0xf1c40f, 0xe67e22, 0xe74c3c, 0x95a5a6, 0x607d8b];

@@ -11,8 +11,13 @@ import { Dialog } from "@/components/ui/dialog";
 import { Icons } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { useAction } from "@/components/dashboard/use-action";
-import { createGuildRole, deleteGuildRole, modifyGuildRole, modifyGuildRolePositions } from "@/lib/actions/roles";
-import { colorToHex, type RoleFormValues } from "@/lib/actions/schemas/roles";
+import {
+  createGuildRole,
+  deleteGuildRole,
+  modifyGuildRole,
+  modifyGuildRolePositions,
+} from "@/lib/dashboard/actions/roles";
+import { colorToHex, type RoleFormValues } from "@/lib/dashboard/actions/schemas/roles";
 import { RoleEditor } from "./role-editor";
 import { ReasonInput } from "@/components/dashboard/reason-input";
 

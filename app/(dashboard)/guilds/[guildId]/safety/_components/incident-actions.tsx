@@ -11,8 +11,12 @@ import { Icons } from "@/components/ui/icons";
 import { useAction } from "@/components/dashboard/use-action";
 import { useNow } from "@/components/dashboard/use-now";
 import { formatCountdown } from "@/components/dashboard/durations";
-import { setIncidentAction } from "@/lib/actions/safety";
-import { INCIDENT_ACTIONS, INCIDENT_PRESET_HOURS, type IncidentActionKey } from "@/lib/actions/schemas/safety";
+import { setIncidentAction } from "@/lib/dashboard/actions/safety";
+import {
+  INCIDENT_ACTIONS,
+  INCIDENT_PRESET_HOURS,
+  type IncidentActionKey,
+} from "@/lib/dashboard/actions/schemas/safety";
 import { ReasonInput } from "@/components/dashboard/reason-input";
 
 const until = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });

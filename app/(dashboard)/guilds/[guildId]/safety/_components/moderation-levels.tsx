@@ -7,8 +7,8 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { Field, fieldProps } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
 import { useAction } from "@/components/dashboard/use-action";
-import { modifyGuild } from "@/lib/actions/guild";
-import { EXPLICIT_CONTENT_FILTERS, VERIFICATION_LEVELS } from "@/lib/actions/schemas/guild";
+import { modifyGuild } from "@/lib/dashboard/actions/guild";
+import { EXPLICIT_CONTENT_FILTERS, VERIFICATION_LEVELS } from "@/lib/dashboard/actions/schemas/guild";
 import { ReasonInput } from "@/components/dashboard/reason-input";
 
 export function ModerationLevels({

@@ -6,8 +6,8 @@ import { useState } from "react";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
 import { useAction } from "@/components/dashboard/use-action";
-import { setGuildFeature } from "@/lib/actions/safety";
-import type { SAFETY_FEATURES } from "@/lib/actions/schemas/safety";
+import { setGuildFeature } from "@/lib/dashboard/actions/safety";
+import type { SAFETY_FEATURES } from "@/lib/dashboard/actions/schemas/safety";
 
 type Feature = (typeof SAFETY_FEATURES)[number];
 

@@ -6,7 +6,11 @@
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { IMAGE_FIELD_RULES, imageProblem, type ImageField as ImageFieldName } from "@/lib/actions/schemas/guild";
+import {
+  IMAGE_FIELD_RULES,
+  imageProblem,
+  type ImageField as ImageFieldName,
+} from "@/lib/dashboard/actions/schemas/guild";
 import { probeImageFile } from "./image-probe";
 
 export function ImageField({

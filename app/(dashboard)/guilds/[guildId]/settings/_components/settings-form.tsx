@@ -12,7 +12,7 @@ import { Field, fieldProps } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
-import { modifyGuild } from "@/lib/actions/guild";
+import { modifyGuild } from "@/lib/dashboard/actions/guild";
 import {
   AFK_TIMEOUT_OPTIONS,
   EXPLICIT_CONTENT_FILTERS,
@@ -23,7 +23,7 @@ import {
   VERIFICATION_LEVELS,
   type GuildSettingsValues,
   type ImageField as ImageFieldName,
-} from "@/lib/actions/schemas/guild";
+} from "@/lib/dashboard/actions/schemas/guild";
 import { GUILD_DESCRIPTION_MAX, GUILD_LOCALES } from "@/lib/discord/limits";
 import { ImageField } from "./image-field";
 import { ReasonInput } from "@/components/dashboard/reason-input";

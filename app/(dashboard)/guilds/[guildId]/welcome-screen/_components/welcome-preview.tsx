@@ -3,7 +3,7 @@
 import { Avatar } from "@/components/ui/avatar";
 import { Icons } from "@/components/ui/icons";
 import { EmojiText } from "@/components/dashboard/emoji-picker";
-import type { WelcomeScreenValues } from "@/lib/actions/schemas/welcome-screen";
+import type { WelcomeScreenValues } from "@/lib/dashboard/actions/schemas/welcome-screen";
 
 export function WelcomePreview({
   guild,

@@ -13,8 +13,8 @@ import { Input, Select, Textarea } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { EmojiPicker, type GuildEmoji } from "@/components/dashboard/emoji-picker";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
-import { modifyGuildWelcomeScreen } from "@/lib/actions/welcome-screen";
-import { WelcomeScreenSchema, type WelcomeScreenValues } from "@/lib/actions/schemas/welcome-screen";
+import { modifyGuildWelcomeScreen } from "@/lib/dashboard/actions/welcome-screen";
+import { WelcomeScreenSchema, type WelcomeScreenValues } from "@/lib/dashboard/actions/schemas/welcome-screen";
 import {
   WELCOME_CHANNEL_DESCRIPTION_LENGTH,
   WELCOME_CHANNELS_MAX,

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { useToast } from "@/components/ui/toast";
-import { WIDGET_STYLES, type WidgetStyle } from "@/lib/actions/schemas/widget";
+import { WIDGET_STYLES, type WidgetStyle } from "@/lib/dashboard/actions/schemas/widget";
 
 async function copyText(text: string): Promise<boolean> {
   try {

@@ -10,8 +10,8 @@ import { Field, fieldProps } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
-import { modifyGuildWidget } from "@/lib/actions/widget";
-import { WidgetSettingsSchema, type WidgetSettingsValues } from "@/lib/actions/schemas/widget";
+import { modifyGuildWidget } from "@/lib/dashboard/actions/widget";
+import { WidgetSettingsSchema, type WidgetSettingsValues } from "@/lib/dashboard/actions/schemas/widget";
 import { ReasonInput } from "@/components/dashboard/reason-input";
 
 export function WidgetSettingsForm({

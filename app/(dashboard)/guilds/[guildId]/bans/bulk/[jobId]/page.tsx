@@ -7,8 +7,8 @@ import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/ui/card";
 import { Icons } from "@/components/ui/icons";
 import { NoAccess } from "@/components/dashboard/no-access";
-import { getJob } from "@/lib/bulk-ban/jobs";
-import { getGuildViewer, refusal } from "@/lib/data/viewer";
+import { getJob } from "@/lib/dashboard/jobs/bulk-ban/jobs";
+import { getGuildViewer, refusal } from "@/lib/dashboard/data/viewer";
 import { JobRunner } from "./_components/job-runner";
 
 export const metadata: Metadata = { title: "Bulk ban job" };

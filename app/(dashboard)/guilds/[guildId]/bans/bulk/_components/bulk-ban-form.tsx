@@ -10,10 +10,10 @@ import { Button } from "@/components/ui/button";
 import { Field, fieldProps } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
-import { previewBulkBan } from "@/lib/actions/bans";
-import { BulkBanFormSchema, type BulkBanFormValues } from "@/lib/actions/schemas/bans";
-import { DELETE_MESSAGE_OPTIONS } from "@/lib/actions/schemas/members";
-import { BULK_BAN_JOB_MAX_IDS, idsFromCsv, parseUserIds } from "@/lib/bulk-ban/parse";
+import { previewBulkBan } from "@/lib/dashboard/actions/bans";
+import { BulkBanFormSchema, type BulkBanFormValues } from "@/lib/dashboard/actions/schemas/bans";
+import { DELETE_MESSAGE_OPTIONS } from "@/lib/dashboard/actions/schemas/members";
+import { BULK_BAN_JOB_MAX_IDS, idsFromCsv, parseUserIds } from "@/lib/dashboard/jobs/bulk-ban/parse";
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import { InvalidTokens } from "./invalid-tokens";
 

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { JobStatus } from "@/lib/bulk-ban/types";
+import type { JobStatus } from "@/lib/dashboard/jobs/bulk-ban/types";
 
 const LOOK: Record<JobStatus, { label: string; tone: "neutral" | "blurple" | "danger" | "success" | "warning" }> = {
   ready: { label: "Ready", tone: "neutral" },

@@ -1,6 +1,6 @@
 // GET /guilds/{id}/invites/{code}/target-users: Get Target Users as a CSV download, proxied with the moderator's token.
 import { NextResponse } from "next/server";
-import { withGuildInvite } from "@/lib/data/invite-route";
+import { withGuildInvite } from "@/lib/dashboard/data/invite-route";
 
 export const GET = withGuildInvite(async ({ api, code }) => {
   const csv = await api.invites.getTargetUsers(code);

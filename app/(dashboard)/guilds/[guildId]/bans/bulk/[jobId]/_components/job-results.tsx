@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import type { ItemState, JobItem } from "@/lib/bulk-ban/types";
+import type { ItemState, JobItem } from "@/lib/dashboard/jobs/bulk-ban/types";
 
 const PAGE = 100;
 const FILTERS = [

@@ -18,9 +18,9 @@ import {
   runBulkBanChunk,
   startBulkBanJob,
   undoBulkBanChunk,
-} from "@/lib/actions/bans";
-import { UNDO_CHUNK_SIZE } from "@/lib/actions/schemas/bans";
-import { countItems, type BulkBanJobView, type ItemState, type JobItem } from "@/lib/bulk-ban/types";
+} from "@/lib/dashboard/actions/bans";
+import { UNDO_CHUNK_SIZE } from "@/lib/dashboard/actions/schemas/bans";
+import { countItems, type BulkBanJobView, type ItemState, type JobItem } from "@/lib/dashboard/jobs/bulk-ban/types";
 import { BULK_BAN_MAX } from "@/lib/discord/limits";
 import { InvalidTokens } from "../../_components/invalid-tokens";
 import { JobStatusBadge } from "../../_components/job-status";

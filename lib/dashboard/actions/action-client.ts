@@ -1,0 +1,227 @@
+// The one action client every dashboard mutation goes through:
+//   session → API client (the moderator's token, or the bot's in bot mode)
+//   → zod validation of the arguments (the same schema the form's resolver uses)
+//   → in bot mode, the moderator's own permissions and hierarchy checked with the shared engine, and the reason
+//     stamped "name (id): reason" (Discord only sees the bot)
+//   → before snapshot → the API call → after snapshot
+//   → one AuditHistoryEntry, success or failure
+//   → a typed result: {ok: true, data} | {ok: false, error, fieldErrors}.
+// Nothing is swallowed: API errors come back with their message and field paths; unexpected errors are logged,
+// recorded, and rethrown to the error boundary.
+import type { z } from "zod";
+import {
+  GuildApiClient,
+  GuildApiError,
+  GuildApiUnreachableError,
+  RateLimitError,
+  describeApiError,
+} from "@/lib/api-client";
+import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
+import type { Actor } from "@/lib/dashboard/auth/session";
+import type { AuditRecorder, AuditTarget } from "@/lib/dashboard/audit/history";
+import { ModeratorCheck } from "./moderator";
+
+export type FieldErrors = Record<string, string[]>;
+
+export type ActionResult<T> =
+  | { ok: true; data: T; message?: string }
+  | { ok: false; error: string; fieldErrors: FieldErrors; status?: number; code?: number; retryAfter?: number };
+
+/**
+ * Thrown by a definition's `run` when the dashboard's own rules refuse the request before the API is called (a stale
+ * prune preview, a confirmation that does not match, a bulk-ban job paused in another tab): it becomes {ok: false, error, fieldErrors} and an error entry
+ * in the history, like an API refusal, instead of reaching the error boundary.
+ */
+export class ActionRefusal extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+    readonly status = 409,
+  ) {
+    super(message);
+    this.name = "ActionRefusal";
+  }
+}
+
+export interface ActionContext<I> {
+  input: I;
+  guildId: string;
+  api: GuildApiClient;
+  actor: Actor;
+  mode: "user" | "bot";
+  /** The X-Audit-Log-Reason to send (stamped with the moderator in bot mode); undefined when none. */
+  reason: string | undefined;
+}
+
+export interface GuildActionDefinition<S extends z.ZodType<{ guildId: string; reason?: string }>, R> {
+  /** The spec operation, as recorded in the audit history (e.g. "Modify Guild Role"). */
+  action: string;
+  schema: S;
+  /** What the change is about, for the history's target columns; sees the before snapshot and the result when there are. */
+  target?: (input: z.output<S>, known: { before?: unknown; result?: unknown }) => AuditTarget | null;
+  /**
+   * Bot mode only (the API judges the moderator's token itself otherwise): why the moderator may not do this,
+   * or null. Use the check's helpers, which apply the shared permission engine to the moderator's member.
+   */
+  authorize?: (check: ModeratorCheck, input: z.output<S>) => Promise<string | null> | string | null;
+  /** The request's effective fields, for the history (default: the input without guildId and reason). */
+  request?: (input: z.output<S>) => unknown;
+  before?: (ctx: ActionContext<z.output<S>>) => Promise<unknown>;
+  run: (ctx: ActionContext<z.output<S>>) => Promise<R>;
+  after?: (result: R, ctx: ActionContext<z.output<S>>) => unknown;
+  /** Maps an API field path ("roles.0") to the form's field name; default: unchanged. */
+  fieldPath?: (apiPath: string) => string;
+  /** A success message for the toast. */
+  message?: (result: R, input: z.output<S>) => string;
+}
+
+export interface ActionSession {
+  actor: Actor;
+}
+
+export interface ActionDependencies<Session extends ActionSession = ActionSession> {
+  getSession: () => Promise<Session | null>;
+  mode: () => "user" | "bot";
+  createApi: (session: Session) => Promise<GuildApiClient>;
+  record: AuditRecorder;
+  /** After a success: refresh the guild's pages. */
+  revalidate?: (guildId: string) => void;
+}
+
+/** The reason as sent: trimmed, stamped with the moderator in bot mode, within Discord's 512 characters. */
+export function auditReason(reason: string | undefined, actor: Actor, mode: "user" | "bot"): string | undefined {
+  const text = reason?.trim() || undefined;
+  const stamped = mode === "bot" ? `${actor.name} (${actor.id})${text ? `: ${text}` : ""}` : text;
+  return stamped === undefined ? undefined : stamped.slice(0, AUDIT_LOG_REASON_MAX);
+}
+
+/** zod issues → {"name": ["…"], "roles.0": ["…"]}, the shape forms read. */
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) (out[issue.path.map(String).join(".")] ??= []).push(issue.message);
+  return out;
+}
+
+function failure(error: unknown, fieldPath: (path: string) => string): Extract<ActionResult<never>, { ok: false }> {
+  if (error instanceof ActionRefusal)
+    return { ok: false, error: error.message, fieldErrors: error.fieldErrors, status: error.status };
+  if (error instanceof RateLimitError) {
+    return {
+      ok: false,
+      error: `Rate limited: waiting ${Math.ceil(error.retryAfter)} s before this can be tried again.`,
+      fieldErrors: {},
+      status: 429,
+      retryAfter: error.retryAfter,
+    };
+  }
+  if (error instanceof GuildApiError) {
+    const fieldErrors: FieldErrors = {};
+    for (const field of error.fieldErrors) (fieldErrors[fieldPath(field.path)] ??= []).push(field.message);
+    return { ok: false, error: describeApiError(error), fieldErrors, status: error.status, code: error.code };
+  }
+  return { ok: false, error: describeApiError(error), fieldErrors: {} };
+}
+
+const withoutKeys = (input: Record<string, unknown>) => {
+  const { guildId: _g, reason: _r, ...rest } = input;
+  return rest;
+};
+
+export function createGuildAction<
+  S extends z.ZodType<{ guildId: string; reason?: string }>,
+  R,
+  Session extends ActionSession,
+>(
+  definition: GuildActionDefinition<S, R>,
+  deps: ActionDependencies<Session>,
+): (raw: z.input<S>) => Promise<ActionResult<R>> {
+  const fieldPath = definition.fieldPath ?? ((path: string) => path);
+  return async (raw) => {
+    const session = await deps.getSession();
+    if (!session) return { ok: false, error: "Your session has expired. Sign in again.", fieldErrors: {}, status: 401 };
+
+    const parsed = definition.schema.safeParse(raw);
+    if (!parsed.success)
+      return {
+        ok: false,
+        error: "Some fields need your attention.",
+        fieldErrors: zodFieldErrors(parsed.error),
+        status: 400,
+      };
+    const input = parsed.data;
+    const mode = deps.mode();
+    const actor = session.actor;
+    const guildId = input.guildId;
+    const request = definition.request ? definition.request(input) : withoutKeys(input as Record<string, unknown>);
+    const reason = auditReason(input.reason, actor, mode);
+    const record = ({
+      result,
+      ...entry
+    }: {
+      status: "success" | "error";
+      before?: unknown;
+      after?: unknown;
+      result?: R;
+      httpStatus?: number | null;
+      error?: string | null;
+    }) =>
+      deps.record({
+        guildId,
+        actor,
+        action: definition.action,
+        target: definition.target?.(input, { before: entry.before, result }) ?? null,
+        reason: input.reason?.trim() || null,
+        request,
+        ...entry,
+      });
+
+    let api: GuildApiClient;
+    try {
+      api = await deps.createApi(session);
+    } catch (error) {
+      const result = failure(error, fieldPath);
+      return error instanceof Error && error.name === "SessionExpiredError" ? { ...result, status: 401 } : result;
+    }
+    const ctx: ActionContext<typeof input> = { input, guildId, api, actor, mode, reason };
+
+    if (mode === "bot" && definition.authorize) {
+      let refusal: string | null;
+      try {
+        refusal = await definition.authorize(await ModeratorCheck.load(api, guildId, actor.id), input);
+      } catch (error) {
+        const result = failure(error, fieldPath);
+        await record({
+          status: "error",
+          httpStatus: result.status ?? null,
+          error: `Could not check your permissions: ${result.error}`,
+        });
+        return { ...result, error: `Could not check your permissions: ${result.error}` };
+      }
+      if (refusal) {
+        await record({ status: "error", httpStatus: 403, error: `Refused by the dashboard: ${refusal}` });
+        return { ok: false, error: `You can't do this: ${refusal}.`, fieldErrors: {}, status: 403 };
+      }
+    }
+
+    // A snapshot that cannot be read must not block the change; the history then says so.
+    const before = definition.before
+      ? await definition.before(ctx).catch((error: unknown) => ({ snapshotError: describeApiError(error) }))
+      : undefined;
+
+    let result: R;
+    try {
+      result = await definition.run(ctx);
+    } catch (error) {
+      const outcome = failure(error, fieldPath);
+      await record({ status: "error", before, httpStatus: outcome.status ?? null, error: outcome.error });
+      if (error instanceof GuildApiError || error instanceof GuildApiUnreachableError || error instanceof ActionRefusal)
+        return outcome;
+      console.error(`[action] ${definition.action} failed:`, error);
+      throw error;
+    }
+    const after = definition.after ? definition.after(result, ctx) : undefined;
+    await record({ status: "success", before, after, result, httpStatus: 200 });
+    deps.revalidate?.(guildId);
+    return { ok: true, data: result, message: definition.message?.(result, input) };
+  };
+}

@@ -1,0 +1,271 @@
+"use server";
+
+// Server actions of the Bans section: unban one user, and the bulk-ban job. The browser drives a job by calling
+// runBulkBanChunk once per chunk of at most 200 ids (so pausing is not calling again, and a reload resumes from
+// the job in Prisma); each chunk is one Bulk Guild Ban request and one audit history entry. A chunk is never
+// resent on its own: a refused request puts its ids back and pauses, an unanswered one leaves them "sending"
+// until resume has asked the API which of them are banned.
+import { RESTJSONErrorCodes, type RESTPostAPIGuildBulkBanResult } from "discord-api-types/v10";
+import { GuildApiError, GuildApiUnreachableError, RateLimitError, type GuildApiClient } from "@/lib/api-client";
+import { ActionRefusal } from "./action-client";
+import { guildAction } from "./guild-action";
+import { firstRefusal, ModeratorCheck } from "./moderator";
+import {
+  BulkBanChunkInputSchema,
+  BulkBanJobInputSchema,
+  BulkBanPreviewInputSchema,
+  UnbanInputSchema,
+  UndoChunkInputSchema,
+} from "./schemas/bans";
+import { classifyTarget } from "@/lib/dashboard/jobs/bulk-ban/classify";
+import { explainFailure, isBanned, lookupTargets, mapWithConcurrency } from "@/lib/dashboard/jobs/bulk-ban/lookup";
+import { parseUserIds } from "@/lib/dashboard/jobs/bulk-ban/parse";
+import {
+  assertUndoable,
+  claimChunk,
+  createJob,
+  getJob,
+  pauseUncertain,
+  recordChunk,
+  recordUndo,
+  releaseChunk,
+  resolveSending,
+  resume,
+  SENDING_STALE_MS,
+  sendingItems,
+  transition,
+  type ChunkOutcome,
+} from "@/lib/dashboard/jobs/bulk-ban/jobs";
+
+const jobTarget = (input: { jobId: string }) => ({ type: "bulk-ban-job", id: input.jobId, name: null });
+
+/**
+ * Job controls change only the dashboard's tables, so no API call would judge the moderator in user mode: Get Guild
+ * Bans (one entry) asks the API whether their token may see the guild's bans at all.
+ */
+const requireBanAccess = (api: GuildApiClient, guildId: string) => api.bans.list(guildId, { limit: 1 });
+
+/** DELETE /guilds/{guild.id}/bans/{user.id}: Remove Guild Ban */
+export const unbanUser = guildAction({
+  action: "Remove Guild Ban",
+  schema: UnbanInputSchema,
+  target: (input, { before }) => ({
+    type: "user",
+    id: input.userId,
+    name: input.userName ?? (before as { user?: { username?: string } } | undefined)?.user?.username ?? null,
+  }),
+  authorize: (check) => check.may("Remove Guild Ban"),
+  request: () => ({}),
+  before: async ({ api, guildId, input }) => {
+    const ban = await api.bans.get(guildId, input.userId);
+    return {
+      banned: true,
+      reason: ban.reason,
+      user: { username: ban.user.username, global_name: ban.user.global_name },
+    };
+  },
+  run: ({ api, guildId, input, reason }) => api.bans.unban(guildId, input.userId, { reason }),
+  after: () => ({ banned: false }),
+  message: (_r, input) => `Unbanned ${input.userName ?? "the user"}.`,
+});
+
+/**
+ * The preview: parses the ids, looks each one up (banned? member, with which roles?) and judges it with the shared
+ * permission engine as the moderator: the owner, the moderator, members not below their highest role and the
+ * already banned are skipped. The job is stored ready to run; nothing is banned yet.
+ */
+export const previewBulkBan = guildAction({
+  action: "Prepare bulk ban",
+  schema: BulkBanPreviewInputSchema,
+  authorize: (check) => check.may("Bulk Guild Ban"),
+  request: (input) => {
+    const parsed = parseUserIds(input.text);
+    return {
+      ids: parsed.ids.length,
+      invalid: parsed.invalid.length,
+      duplicates: parsed.duplicates,
+      delete_message_seconds: input.delete_message_seconds,
+    };
+  },
+  target: (_input, { result }) =>
+    result ? { type: "bulk-ban-job", id: (result as { jobId: string }).jobId, name: null } : null,
+  run: async ({ api, guildId, input, actor }) => {
+    const parsed = parseUserIds(input.text);
+    const check = await ModeratorCheck.load(api, guildId, actor.id);
+    const lookups = await lookupTargets(api, guildId, parsed.ids);
+    const items = parsed.ids.map((userId, i) => ({
+      userId,
+      ...classifyTarget(check.context, check.self, userId, lookups[i]),
+    }));
+    const jobId = await createJob({
+      guildId,
+      actor,
+      reason: input.reason?.trim() || null,
+      deleteMessageSeconds: input.delete_message_seconds,
+      invalid: parsed.invalid,
+      items,
+    });
+    const skipped = items.filter((item) => item.state === "skipped").length;
+    return { jobId, toBan: items.length - skipped, skipped, invalid: parsed.invalid.length };
+  },
+  after: (result) => result,
+  message: (result) => `Preview ready: ${result.toBan} to ban, ${result.skipped} skipped, ${result.invalid} invalid.`,
+});
+
+/**
+ * Start or resume: ids left "sending" by an unanswered request are first checked with Get Guild Ban (banned: this
+ * job banned them; not banned: back to pending), unless the request may still be in flight.
+ */
+export const startBulkBanJob = guildAction({
+  action: "Start bulk ban",
+  schema: BulkBanJobInputSchema,
+  target: jobTarget,
+  authorize: (check) => check.may("Bulk Guild Ban"),
+  run: async ({ api, guildId, input }) => {
+    await requireBanAccess(api, guildId);
+    const sending = await sendingItems(input.jobId);
+    if (sending.some((item) => Date.now() - item.sentAt < SENDING_STALE_MS)) {
+      throw new ActionRefusal(
+        "A chunk sent less than a minute ago has no answer yet. Try again in a minute; it will be checked then.",
+      );
+    }
+    const checked = await mapWithConcurrency(sending, async (item) => ({
+      userId: item.userId,
+      banned: await isBanned(api, guildId, item.userId),
+    }));
+    await resolveSending(
+      input.jobId,
+      checked.filter((c) => c.banned).map((c) => c.userId),
+      checked.filter((c) => !c.banned).map((c) => c.userId),
+    );
+    await resume(guildId, input.jobId);
+    // The runner continues from the job as stored, reconciled ids included.
+    return { reconciled: checked.length, job: (await getJob(guildId, input.jobId))! };
+  },
+  message: (result) =>
+    result.reconciled
+      ? `Running. ${result.reconciled} ids from an interrupted request were checked first.`
+      : "Running.",
+});
+
+export const pauseBulkBanJob = guildAction({
+  action: "Pause bulk ban",
+  schema: BulkBanJobInputSchema,
+  target: jobTarget,
+  authorize: (check) => check.may("Get Guild Bans"),
+  run: async ({ api, guildId, input }) => {
+    await requireBanAccess(api, guildId);
+    await transition(guildId, input.jobId, ["running"], "paused");
+  },
+  message: () => "Paused after the chunk in progress.",
+});
+
+export const cancelBulkBanJob = guildAction({
+  action: "Cancel bulk ban",
+  schema: BulkBanJobInputSchema,
+  target: jobTarget,
+  authorize: (check) => check.may("Get Guild Bans"),
+  run: async ({ api, guildId, input }) => {
+    await requireBanAccess(api, guildId);
+    await transition(guildId, input.jobId, ["ready", "running", "paused"], "cancelled");
+  },
+  message: () => "Cancelled. Ids not sent yet stay unbanned.",
+});
+
+/** What a failed Bulk Guild Ban request means for its ids: nothing happened, or nobody knows. */
+const outcomeUnknown = (error: unknown) =>
+  error instanceof GuildApiUnreachableError ||
+  (error instanceof GuildApiError && !(error instanceof RateLimitError) && error.status >= 500);
+
+/** POST /guilds/{guild.id}/bulk-ban: Bulk Guild Ban, one chunk of a job */
+export const runBulkBanChunk = guildAction({
+  action: "Bulk Guild Ban",
+  schema: BulkBanChunkInputSchema,
+  target: (input) => ({ type: "bulk-ban-job", id: input.jobId, name: `${input.userIds.length} users` }),
+  authorize: async (check, input) => {
+    const missing = check.may("Bulk Guild Ban");
+    if (missing) return missing;
+    if (input.userIds.includes(check.self.userId)) return "you can't ban yourself";
+    // Discord judges only the bot: every id is held against the moderator's own place in the hierarchy.
+    const blocks = await mapWithConcurrency(input.userIds, async (id) => {
+      const block = await check.memberBlock(id);
+      return block && `${id}: ${block}`;
+    });
+    return firstRefusal(...blocks);
+  },
+  request: (input) => ({ user_ids: input.userIds }),
+  run: async ({ api, guildId, input, reason }) => {
+    const { deleteMessageSeconds } = await claimChunk(guildId, input.jobId, input.userIds);
+    let answer: RESTPostAPIGuildBulkBanResult;
+    try {
+      answer = await api.bans.bulkBan(
+        guildId,
+        { user_ids: input.userIds, delete_message_seconds: deleteMessageSeconds },
+        { reason },
+      );
+    } catch (error) {
+      if (error instanceof GuildApiError && error.code === RESTJSONErrorCodes.FailedToBanUsers) {
+        answer = { banned_users: [], failed_users: input.userIds };
+      } else {
+        if (outcomeUnknown(error)) await pauseUncertain(input.jobId);
+        else await releaseChunk(input.jobId, input.userIds);
+        throw error;
+      }
+    }
+    const banned = new Set(answer.banned_users);
+    const failedIds = input.userIds.filter((id) => !banned.has(id));
+    const failed = await mapWithConcurrency(failedIds, async (userId) => ({
+      userId,
+      detail: answer.failed_users.includes(userId)
+        ? await explainFailure(api, guildId, userId).catch(() => "refused by the API")
+        : "not in the API's answer",
+    }));
+    const outcome: ChunkOutcome = { banned: input.userIds.filter((id) => banned.has(id)), failed };
+    const status = await recordChunk(input.jobId, outcome);
+    return { ...outcome, status };
+  },
+  after: (result) => ({ banned_users: result.banned, failed_users: result.failed.map((f) => f.userId) }),
+  message: (result) => `Banned ${result.banned.length}, ${result.failed.length} failed.`,
+});
+
+export const beginUndoBulkBan = guildAction({
+  action: "Undo bulk ban",
+  schema: BulkBanJobInputSchema,
+  target: jobTarget,
+  authorize: (check) => check.may("Remove Guild Ban"),
+  run: async ({ api, guildId, input }) => {
+    await requireBanAccess(api, guildId);
+    await transition(guildId, input.jobId, ["completed", "cancelled", "paused", "undoing"], "undoing");
+  },
+  message: () => "Undoing: giving back the bans this job made.",
+});
+
+/** DELETE /guilds/{guild.id}/bans/{user.id}: Remove Guild Ban, for up to 50 ids this job banned */
+export const undoBulkBanChunk = guildAction({
+  action: "Remove Guild Ban",
+  schema: UndoChunkInputSchema,
+  target: (input) => ({ type: "bulk-ban-job", id: input.jobId, name: `${input.userIds.length} users (undo)` }),
+  authorize: (check) => check.may("Remove Guild Ban"),
+  request: (input) => ({ user_ids: input.userIds }),
+  run: async ({ api, guildId, input, reason }) => {
+    await assertUndoable(guildId, input.jobId, input.userIds);
+    const results = await mapWithConcurrency(input.userIds, async (userId) => {
+      try {
+        await api.bans.unban(guildId, userId, { reason });
+        return { userId, detail: null };
+      } catch (error) {
+        if (error instanceof GuildApiError && error.code === RESTJSONErrorCodes.UnknownBan)
+          return { userId, detail: "was already unbanned" };
+        return { userId, error };
+      }
+    });
+    const done = results.filter((r): r is { userId: string; detail: string | null } => !("error" in r));
+    const status = await recordUndo(input.jobId, done);
+    // What was given back is recorded; the first failure is the action's error (undo can be continued).
+    const failure = results.find((r): r is { userId: string; error: unknown } => "error" in r);
+    if (failure) throw failure.error;
+    return { unbanned: done.map((d) => d.userId), status };
+  },
+  after: (result) => ({ unbanned_users: result.unbanned }),
+  message: (result) => `Unbanned ${result.unbanned.length}.`,
+});

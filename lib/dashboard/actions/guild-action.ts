@@ -1,0 +1,26 @@
+// The action client wired to the running app: the next-auth session, the configured API auth mode, the audit
+// history in Prisma, and revalidation of the guild's pages after a change.
+import { revalidatePath } from "next/cache";
+import type { z } from "zod";
+import { dashboardConfig } from "@/lib/dashboard/config";
+import { getDashboardSession } from "@/lib/dashboard/auth/session";
+import { recordAuditEntry } from "@/lib/dashboard/audit/history";
+import { managementApi } from "@/lib/dashboard/data/api";
+import { createGuildAction, type GuildActionDefinition } from "./action-client";
+
+/**
+ * A server action from a definition. The definition stays reachable as `.definition` so tests can run the very
+ * same operation through createGuildAction with their own session and API client (bot mode against a test server).
+ */
+export function guildAction<S extends z.ZodType<{ guildId: string; reason?: string }>, R>(
+  definition: GuildActionDefinition<S, R>,
+) {
+  const action = createGuildAction(definition, {
+    getSession: getDashboardSession,
+    mode: () => dashboardConfig().authMode,
+    createApi: (session) => managementApi(session),
+    record: recordAuditEntry,
+    revalidate: (guildId) => revalidatePath(`/guilds/${guildId}`, "layout"),
+  });
+  return Object.assign(action, { definition });
+}

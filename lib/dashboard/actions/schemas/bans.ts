@@ -1,0 +1,48 @@
+// Remove Guild Ban, and the bulk-ban job: its preview form, the chunks sent to Bulk Guild Ban, job controls, undo.
+import { z } from "zod";
+import { BULK_BAN_MAX, DELETE_MESSAGE_SECONDS_MAX } from "@/lib/discord/limits";
+import { BULK_BAN_INPUT_MAX_CHARS, BULK_BAN_JOB_MAX_IDS, parseUserIds } from "@/lib/dashboard/jobs/bulk-ban/parse";
+import { guildActionBase, reasonSchema, snowflakeSchema } from "./common";
+
+/** Remove Guild Ban gives one user back per request: undo sends this many per action call. */
+export const UNDO_CHUNK_SIZE = 50;
+
+export const UnbanInputSchema = z.object({
+  ...guildActionBase,
+  userId: snowflakeSchema,
+  /** For the history's target column. */ userName: z.string().max(100).optional(),
+});
+
+export const BulkBanFormSchema = z.object({
+  text: z
+    .string()
+    .max(BULK_BAN_INPUT_MAX_CHARS, `At most ${BULK_BAN_INPUT_MAX_CHARS.toLocaleString("en-US")} characters.`)
+    .superRefine((text, ctx) => {
+      const { ids } = parseUserIds(text);
+      if (ids.length === 0) ctx.addIssue({ code: "custom", message: "Paste or upload at least one user id." });
+      else if (ids.length > BULK_BAN_JOB_MAX_IDS)
+        ctx.addIssue({
+          code: "custom",
+          message: `At most ${BULK_BAN_JOB_MAX_IDS.toLocaleString("en-US")} ids per job (${ids.length.toLocaleString("en-US")} given).`,
+        });
+    }),
+  delete_message_seconds: z.number().int().min(0).max(DELETE_MESSAGE_SECONDS_MAX, "At most 7 days."),
+  reason: reasonSchema,
+});
+export type BulkBanFormValues = z.infer<typeof BulkBanFormSchema>;
+
+export const BulkBanPreviewInputSchema = BulkBanFormSchema.extend({ guildId: snowflakeSchema });
+
+const jobId = z.string().regex(/^[a-z0-9]{1,40}$/, "Not a valid job id.");
+const uniqueIds = (max: number) =>
+  z
+    .array(snowflakeSchema)
+    .min(1)
+    .max(max, `At most ${max} ids per request.`)
+    .refine((ids) => new Set(ids).size === ids.length, "Each id once.");
+
+export const BulkBanJobInputSchema = z.object({ ...guildActionBase, jobId });
+
+export const BulkBanChunkInputSchema = z.object({ ...guildActionBase, jobId, userIds: uniqueIds(BULK_BAN_MAX) });
+
+export const UndoChunkInputSchema = z.object({ ...guildActionBase, jobId, userIds: uniqueIds(UNDO_CHUNK_SIZE) });

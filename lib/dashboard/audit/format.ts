@@ -1,0 +1,83 @@
+// Pure helpers over audit history entries (CSV export, before/after diffs), safe for client components.
+import { csvLine } from "@/lib/dashboard/csv";
+
+export interface AuditEntryView {
+  id: string;
+  createdAt: string;
+  actorId: string;
+  actorName: string;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  targetName: string | null;
+  reason: string | null;
+  request: unknown;
+  before: unknown;
+  after: unknown;
+  status: string;
+  httpStatus: number | null;
+  error: string | null;
+}
+
+const CSV_COLUMNS = [
+  "time",
+  "actor_id",
+  "actor_name",
+  "action",
+  "target_type",
+  "target_id",
+  "target_name",
+  "reason",
+  "status",
+  "http_status",
+  "error",
+  "request",
+  "before",
+  "after",
+] as const;
+
+export function auditEntriesToCsv(entries: readonly AuditEntryView[]): string {
+  let csv = csvLine(CSV_COLUMNS);
+  for (const e of entries) {
+    csv += csvLine([
+      e.createdAt,
+      e.actorId,
+      e.actorName,
+      e.action,
+      e.targetType,
+      e.targetId,
+      e.targetName,
+      e.reason,
+      e.status,
+      e.httpStatus,
+      e.error,
+      e.request,
+      e.before,
+      e.after,
+    ]);
+  }
+  return csv;
+}
+
+export interface DiffRow {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Field-by-field differences between two snapshots (top-level keys; nested values compared as JSON). */
+export function diffSnapshots(before: unknown, after: unknown): DiffRow[] {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isObject(before) && !isObject(after)) {
+    return JSON.stringify(before) === JSON.stringify(after)
+      ? []
+      : [{ field: "value", before: before ?? null, after: after ?? null }];
+  }
+  const b = isObject(before) ? before : {};
+  const a = isObject(after) ? after : {};
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return keys
+    .filter((key) => JSON.stringify(b[key]) !== JSON.stringify(a[key]))
+    .map((key) => ({ field: key, before: key in b ? b[key] : null, after: key in a ? a[key] : null }));
+}

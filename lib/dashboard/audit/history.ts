@@ -1,0 +1,158 @@
+// The dashboard's audit history: one row per mutation made from the dashboard (who, which spec operation, on what,
+// why, the effective request, before/after snapshots, the outcome), in the dashboard's own Prisma table.
+import type { Prisma } from "@/lib/generated/prisma";
+import { prisma } from "@/lib/dashboard/db";
+import type { AuditEntryView } from "./format";
+
+export { auditEntriesToCsv, diffSnapshots, type AuditEntryView, type DiffRow } from "./format";
+
+export interface AuditTarget {
+  type: string;
+  id?: string | null;
+  name?: string | null;
+}
+
+export interface NewAuditEntry {
+  guildId: string;
+  actor: { id: string; name: string };
+  /** The spec operation, e.g. "Modify Guild Role". */
+  action: string;
+  target?: AuditTarget | null;
+  reason?: string | null;
+  request?: unknown;
+  before?: unknown;
+  after?: unknown;
+  status: "success" | "error";
+  httpStatus?: number | null;
+  error?: string | null;
+}
+
+export type AuditRecorder = (entry: NewAuditEntry) => Promise<void>;
+
+const json = (value: unknown) =>
+  value === undefined ? null : JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
+
+export const recordAuditEntry: AuditRecorder = async (entry) => {
+  await prisma.auditHistoryEntry.create({
+    data: {
+      guildId: entry.guildId,
+      actorId: entry.actor.id,
+      actorName: entry.actor.name,
+      action: entry.action,
+      targetType: entry.target?.type ?? null,
+      targetId: entry.target?.id ?? null,
+      targetName: entry.target?.name ?? null,
+      reason: entry.reason || null,
+      request: json(entry.request),
+      before: json(entry.before),
+      after: json(entry.after),
+      status: entry.status,
+      httpStatus: entry.httpStatus ?? null,
+      error: entry.error ?? null,
+    },
+  });
+};
+
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  /** Matches the target's id exactly or its name by substring. */
+  target?: string;
+  /** Inclusive ISO dates (yyyy-mm-dd) in UTC. */
+  from?: string;
+  to?: string;
+  status?: "success" | "error";
+}
+
+const parse = (text: string | null): unknown => {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+function where(guildId: string, filter: AuditFilter): Prisma.AuditHistoryEntryWhereInput {
+  const and: Prisma.AuditHistoryEntryWhereInput[] = [{ guildId }];
+  if (filter.actor) and.push({ OR: [{ actorId: filter.actor }, { actorName: { contains: filter.actor } }] });
+  if (filter.action) and.push({ action: filter.action });
+  if (filter.target) and.push({ OR: [{ targetId: filter.target }, { targetName: { contains: filter.target } }] });
+  if (filter.status) and.push({ status: filter.status });
+  const from = filter.from ? new Date(`${filter.from}T00:00:00.000Z`) : null;
+  const to = filter.to ? new Date(`${filter.to}T00:00:00.000Z`) : null;
+  if (from && !Number.isNaN(from.getTime())) and.push({ createdAt: { gte: from } });
+  if (to && !Number.isNaN(to.getTime())) and.push({ createdAt: { lt: new Date(to.getTime() + 86_400_000) } });
+  return { AND: and };
+}
+
+function toView(row: Prisma.AuditHistoryEntryGetPayload<object>): AuditEntryView {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    actorId: row.actorId,
+    actorName: row.actorName,
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    targetName: row.targetName,
+    reason: row.reason,
+    request: parse(row.request),
+    before: parse(row.before),
+    after: parse(row.after),
+    status: row.status,
+    httpStatus: row.httpStatus,
+    error: row.error,
+  };
+}
+
+/** Newest first; `cursor` is the id of the last entry of the previous page. */
+export async function listAuditEntries(
+  guildId: string,
+  filter: AuditFilter,
+  page: { limit: number; cursor?: string },
+): Promise<{ entries: AuditEntryView[]; nextCursor: string | null }> {
+  const rows = await prisma.auditHistoryEntry.findMany({
+    where: where(guildId, filter),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: page.limit + 1,
+    ...(page.cursor ? { cursor: { id: page.cursor }, skip: 1 } : {}),
+  });
+  const entries = rows.slice(0, page.limit).map(toView);
+  return { entries, nextCursor: rows.length > page.limit ? entries[entries.length - 1].id : null };
+}
+
+/** Everything matching the filter, newest first (CSV export), capped. */
+export async function exportAuditEntries(
+  guildId: string,
+  filter: AuditFilter,
+  max = 10_000,
+): Promise<AuditEntryView[]> {
+  const rows = await prisma.auditHistoryEntry.findMany({
+    where: where(guildId, filter),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: max,
+  });
+  return rows.map(toView);
+}
+
+/** The actors and actions seen in a guild's history (filter menus). */
+export async function auditFacets(
+  guildId: string,
+): Promise<{ actors: Array<{ id: string; name: string }>; actions: string[] }> {
+  const [actors, actions] = await Promise.all([
+    prisma.auditHistoryEntry.findMany({
+      where: { guildId },
+      distinct: ["actorId"],
+      select: { actorId: true, actorName: true },
+      orderBy: { actorName: "asc" },
+    }),
+    prisma.auditHistoryEntry.findMany({
+      where: { guildId },
+      distinct: ["action"],
+      select: { action: true },
+      orderBy: { action: "asc" },
+    }),
+  ]);
+  return { actors: actors.map((a) => ({ id: a.actorId, name: a.actorName })), actions: actions.map((a) => a.action) };
+}

@@ -1,0 +1,186 @@
+// The guild shell's sections, in sidebar order, with what each needs. The sidebar disables a section the
+// moderator cannot use and says why ("needs Ban Members"). Extension point: a section's page lives at
+// app/(dashboard)/guilds/[guildId]/<slug>/page.tsx; add or adjust entries here as sections are built.
+import { PermissionFlagsBits as P } from "discord-api-types/v10";
+import { describeMissing, hasPermission } from "@/lib/discord/permissions";
+
+/** The sidebar icon of each section, by name: the sidebar maps it to a component in components/ui/icons, whose
+ *  IconName the guild layout checks this union against (lib never imports components). */
+export type SectionIcon =
+  | "settings"
+  | "hash"
+  | "tag"
+  | "users"
+  | "ban"
+  | "scissors"
+  | "widget"
+  | "door"
+  | "compass"
+  | "link"
+  | "plug"
+  | "shield"
+  | "history";
+
+export interface SectionRequirement {
+  /** Every one of these. */
+  all?: readonly bigint[];
+  /** At least one of these (checked when `all` is satisfied). */
+  any?: readonly bigint[];
+}
+
+export interface DashboardSection {
+  slug: string;
+  label: string;
+  icon: SectionIcon;
+  /** What the section is for, in one line (page subtitle). */
+  description: string;
+  requires: SectionRequirement;
+  group: "server" | "people" | "moderation" | "history";
+}
+
+export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
+  {
+    slug: "settings",
+    label: "Settings",
+    icon: "settings",
+    group: "server",
+    description: "Name, icon, channels for system messages, moderation levels and features.",
+    requires: { all: [P.ManageGuild] },
+  },
+  {
+    slug: "channels",
+    label: "Channels",
+    icon: "hash",
+    group: "server",
+    description: "Categories and channels, their order, and active threads.",
+    requires: { all: [P.ManageChannels] },
+  },
+  {
+    slug: "roles",
+    label: "Roles",
+    icon: "tag",
+    group: "people",
+    description: "Roles, their permissions and their order.",
+    requires: { all: [P.ManageRoles] },
+  },
+  {
+    slug: "members",
+    label: "Members",
+    icon: "users",
+    group: "people",
+    description: "Find members; change nicknames and roles; time out, kick or ban.",
+    requires: {
+      any: [
+        P.KickMembers,
+        P.BanMembers,
+        P.ModerateMembers,
+        P.ManageNicknames,
+        P.ManageRoles,
+        P.MuteMembers,
+        P.DeafenMembers,
+        P.MoveMembers,
+        P.ManageGuild,
+      ],
+    },
+  },
+  {
+    slug: "bans",
+    label: "Bans",
+    icon: "ban",
+    group: "moderation",
+    description: "Banned users; ban and unban, one or many.",
+    requires: { all: [P.BanMembers] },
+  },
+  {
+    slug: "prune",
+    label: "Prune",
+    icon: "scissors",
+    group: "moderation",
+    description: "Remove inactive members.",
+    requires: { all: [P.ManageGuild, P.KickMembers] },
+  },
+  {
+    slug: "widget",
+    label: "Widget",
+    icon: "widget",
+    group: "server",
+    description: "The server widget and its invite channel.",
+    requires: { all: [P.ManageGuild] },
+  },
+  {
+    slug: "welcome-screen",
+    label: "Welcome screen",
+    icon: "door",
+    group: "server",
+    description: "What new members see first.",
+    requires: { all: [P.ManageGuild] },
+  },
+  {
+    slug: "onboarding",
+    label: "Onboarding",
+    icon: "compass",
+    group: "server",
+    description: "Default channels and onboarding questions.",
+    requires: { all: [P.ManageGuild, P.ManageRoles] },
+  },
+  {
+    slug: "invites",
+    label: "Invites",
+    icon: "link",
+    group: "moderation",
+    description: "Active invites and who may use them.",
+    requires: { any: [P.ManageGuild, P.ViewAuditLog] },
+  },
+  {
+    slug: "integrations",
+    label: "Integrations",
+    icon: "plug",
+    group: "server",
+    description: "Bots and connected services.",
+    requires: { all: [P.ManageGuild] },
+  },
+  {
+    slug: "safety",
+    label: "Safety",
+    icon: "shield",
+    group: "moderation",
+    description: "Pause invites and DMs during a raid.",
+    requires: { all: [P.ManageGuild] },
+  },
+  {
+    slug: "audit-history",
+    label: "Audit history",
+    icon: "history",
+    group: "history",
+    description: "Every change made from this dashboard: who, what, why, before and after.",
+    requires: { any: [P.ViewAuditLog, P.ManageGuild] },
+  },
+];
+
+export const SECTION_GROUPS: ReadonlyArray<{ id: DashboardSection["group"]; label: string }> = [
+  { id: "server", label: "Server" },
+  { id: "people", label: "People" },
+  { id: "moderation", label: "Moderation" },
+  { id: "history", label: "History" },
+];
+
+export function findSection(slug: string): DashboardSection | undefined {
+  return DASHBOARD_SECTIONS.find((section) => section.slug === slug);
+}
+
+/** null when the moderator may open the section, else why not ("needs Ban Members", "needs one of …"). */
+export function sectionDisabledReason(section: Pick<DashboardSection, "requires">, permissions: bigint): string | null {
+  const { all = [], any = [] } = section.requires;
+  const missingAll = describeMissing(
+    permissions,
+    all.reduce((a, b) => a | b, 0n),
+  );
+  if (missingAll) return missingAll;
+  if (any.length > 0 && !any.some((flag) => hasPermission(permissions, flag))) {
+    const labels = any.map((flag) => describeMissing(0n, flag)!.slice("needs ".length));
+    return labels.length <= 3
+      ? `needs ${labels.join(" or ")}`
+      : `needs ${labels.slice(0, 3).join(", ")} or another moderation permission`;
+  }
+  return null;
+}

@@ -1,0 +1,107 @@
+// Server installs through the bot scope: the bot's member, managed role and integration, in one transaction.
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startTestServer, type TestServer } from "../harness";
+
+let server: TestServer;
+let db: () => import("better-sqlite3").Database;
+let install: typeof import("@/lib/guild-api/services/bot-install");
+let oauth2: typeof import("@/lib/guild-api/services/oauth2");
+const APP = 8_000_000_000n;
+const BOT = 8_000_000_001n;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ db } = await import("@/lib/guild-api/store/db"));
+  install = await import("@/lib/guild-api/services/bot-install");
+  oauth2 = await import("@/lib/guild-api/services/oauth2");
+  db()
+    .prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'helpful-bot', '0', 1, 0)")
+    .run(BOT);
+  db()
+    .prepare(
+      "INSERT INTO applications (id, name, owner_id, bot_user_id, client_secret_hash, redirect_uris, created_at) VALUES (?, 'Helpful', ?, ?, 'x', '[\"https://example.test/cb\"]', 0)",
+    )
+    .run(APP, BigInt(server.world.users.admin), BOT);
+});
+afterAll(() => server?.close());
+
+const app = () => oauth2.findApplication(APP)!;
+
+test("only servers where the user has Manage Server are offered", () => {
+  expect(install.installableGuilds(BigInt(server.world.users.mod)).map((g) => g.name)).toEqual(["Guildhall HQ"]);
+  expect(install.installableGuilds(BigInt(server.world.users.member))).toEqual([]);
+  expect(
+    install
+      .installableGuilds(BigInt(server.world.users.admin))
+      .map((g) => g.name)
+      .sort(),
+  ).toEqual(["Guildhall HQ", "Side Project"]);
+});
+
+test("a member without Manage Server cannot install", () => {
+  expect(() =>
+    install.installBot({
+      application: app(),
+      userId: BigInt(server.world.users.member),
+      guildId: BigInt(server.world.guildId),
+      permissions: 0n,
+      scopes: ["bot"],
+    }),
+  ).toThrow(/Manage Server/);
+  expect(db().prepare("SELECT 1 FROM members WHERE user_id = ?").get(BOT)).toBeUndefined();
+});
+
+test("installing creates the bot member with its managed role, the integration, and their events; twice is idempotent", async () => {
+  const guild = BigInt(server.world.guildId);
+  for (let i = 0; i < 2; i++)
+    install.installBot({
+      application: app(),
+      userId: BigInt(server.world.users.mod),
+      guildId: guild,
+      permissions: 2048n,
+      scopes: ["bot", "applications.commands"],
+    });
+  const member = (await server.rest("mod").get(`/guilds/${guild}/members/${BOT}`)) as { roles: string[] };
+  expect(member.roles).toHaveLength(1);
+  const role = db()
+    .prepare("SELECT name, permissions, managed, position, tags FROM roles WHERE id = ?")
+    .get(BigInt(member.roles[0])) as {
+    name: string;
+    permissions: bigint;
+    managed: bigint;
+    position: bigint;
+    tags: string;
+  };
+  expect(role).toMatchObject({ name: "Helpful", permissions: 2048n, managed: 1n, position: 1n });
+  expect(JSON.parse(role.tags)).toEqual({ bot_id: String(BOT) });
+  const integrations = db()
+    .prepare("SELECT type, scopes FROM integrations WHERE guild_id = ? AND application_id = ?")
+    .all(guild, APP) as Array<{ type: string; scopes: string }>;
+  expect(integrations).toEqual([{ type: "discord", scopes: '["bot","applications.commands"]' }]);
+  const events = (
+    db().prepare("SELECT type FROM gateway_events WHERE guild_id = ? ORDER BY id").all(guild) as Array<{ type: string }>
+  ).map((e) => e.type);
+  expect(events.filter((t) => t === "GUILD_MEMBER_ADD")).toHaveLength(1);
+  expect(events).toContain("GUILD_ROLE_CREATE");
+  expect(events).toContain("GUILD_INTEGRATIONS_UPDATE");
+  // Roles stay a strict order after the insert at position 1.
+  const positions = (
+    db().prepare("SELECT position FROM roles WHERE guild_id = ? ORDER BY position").all(guild) as Array<{
+      position: bigint;
+    }>
+  ).map((r) => Number(r.position));
+  expect(positions).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+});
+
+test("an application without the server installation context can't be installed to servers", () => {
+  db().prepare("UPDATE applications SET integration_types = '[1]' WHERE id = ?").run(APP);
+  expect(() =>
+    install.installBot({
+      application: app(),
+      userId: BigInt(server.world.users.admin),
+      guildId: BigInt(server.world.sideGuildId),
+      permissions: 0n,
+      scopes: ["bot"],
+    }),
+  ).toThrow(/user install only/);
+});

@@ -1,0 +1,213 @@
+// The dashboard's actions against the built-in API, through the same action client the app uses:
+// bot mode (GUILD_API_AUTH=bot, as with Discord itself) enforces the moderator's own permissions and role hierarchy
+// with the shared engine before calling, and stamps "name (id): reason" into the audit-log reason; user mode
+// leaves the judgement to the API with the moderator's own token. Each attempt yields one audit history entry.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
+import { modifyGuild } from "@/lib/dashboard/actions/guild";
+import { createGuildRole, modifyGuildRole } from "@/lib/dashboard/actions/roles";
+import { banMember, kickMember, setMemberRoles, setMemberTimeout } from "@/lib/dashboard/actions/members";
+import { startTestServer, type TestServer } from "../harness";
+import { actionAs, type DemoUser } from "./harness";
+import { expectOperationResponse } from "../openapi";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const as = <S extends Parameters<typeof actionAs>[3]["schema"], R>(
+  who: DemoUser,
+  mode: "bot" | "user",
+  definition: GuildActionDefinition<S, R>,
+) => actionAs(server, who, mode, definition);
+
+async function memberOf(userId: string) {
+  return server.api("bot", "GET", `/guilds/${server.world.guildId}/members/${userId}`);
+}
+
+async function lastAuditReason(actionType: number): Promise<string | null> {
+  const response = await server.api(
+    "bot",
+    "GET",
+    `/guilds/${server.world.guildId}/audit-logs?action_type=${actionType}&limit=1`,
+  );
+  const body = (await response.json()) as { audit_log_entries: Array<{ reason?: string | null }> };
+  return body.audit_log_entries[0]?.reason ?? null;
+}
+
+describe("bot mode", () => {
+  it("refuses a ban for a helper who lacks Ban Members, before the API is called", async () => {
+    const guildId = server.world.guildId;
+    const target = server.world.users.member;
+    const { run, audit } = as("helper", "bot", banMember.definition);
+    const result = await run({
+      guildId,
+      userId: target,
+      userName: "member",
+      delete_message_seconds: 0,
+      reason: "testing",
+    });
+    expect(result).toEqual({ ok: false, error: "You can't do this: needs Ban Members.", fieldErrors: {}, status: 403 });
+    // The bot could have banned (it is an administrator): the dashboard stopped it.
+    expect((await server.api("bot", "GET", `/guilds/${guildId}/bans/${target}`)).status).toBe(404);
+    expect((await memberOf(target)).status).toBe(200);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: "Create Guild Ban",
+      actor: { id: server.world.users.helper, name: "Helper" },
+      target: { type: "member", id: target, name: "member" },
+      status: "error",
+      httpStatus: 403,
+      error: "Refused by the dashboard: needs Ban Members",
+      reason: "testing",
+    });
+  });
+
+  it("refuses to act on a member whose highest role is not below the moderator's", async () => {
+    const { run, audit } = as("helper", "bot", kickMember.definition);
+    const result = await run({ guildId: server.world.guildId, userId: server.world.users.mod });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 403,
+      error: "You can't do this: member's highest role is above or equal to yours.",
+    });
+    expect((await memberOf(server.world.users.mod)).status).toBe(200);
+    expect(audit[0].status).toBe("error");
+  });
+
+  it("lets a helper kick a plain member, with the moderator stamped into the API's audit-log reason", async () => {
+    const target = server.world.users.member;
+    const { run, audit } = as("helper", "bot", kickMember.definition);
+    const result = await run({ guildId: server.world.guildId, userId: target, userName: "member", reason: "spam" });
+    expect(result).toMatchObject({ ok: true, message: "Kicked member." });
+    expect((await memberOf(target)).status).toBe(404);
+    // MEMBER_KICK = 20
+    expect(await lastAuditReason(20)).toBe(`Helper (${server.world.users.helper}): spam`);
+    expect(audit[0]).toMatchObject({ action: "Remove Guild Member", status: "success", reason: "spam", after: null });
+    expect(audit[0].before).toMatchObject({ user: { username: "member" }, roles: [server.world.roles.member] });
+  });
+
+  it("stamps the moderator even without a reason, and records before/after of a rename", async () => {
+    const guildId = server.world.guildId;
+    const { run, audit } = as("mod", "bot", modifyGuild.definition);
+    const result = await run({ guildId, name: "Guildhall HQ (bot mode)" });
+    expect(result.ok).toBe(true);
+    if (result.ok) expectOperationResponse("PATCH", "/guilds/{guild_id}", 200, result.data);
+    // GUILD_UPDATE = 1
+    expect(await lastAuditReason(1)).toBe(`Mod (${server.world.users.mod})`);
+    expect(audit[0]).toMatchObject({
+      action: "Modify Guild",
+      status: "success",
+      request: { name: "Guildhall HQ (bot mode)" },
+      before: { name: "Guildhall HQ" },
+      after: { name: "Guildhall HQ (bot mode)" },
+    });
+    await run({ guildId, name: "Guildhall HQ" });
+  });
+
+  it("refuses Modify Guild to someone without Manage Server, and COMMUNITY changes to non-administrators", async () => {
+    const guildId = server.world.guildId;
+    const member = as("helper", "bot", modifyGuild.definition);
+    expect(await member.run({ guildId, name: "Nope" })).toMatchObject({
+      ok: false,
+      error: "You can't do this: needs Manage Server.",
+    });
+    const mod = as("mod", "bot", modifyGuild.definition);
+    const guild = (await (await server.api("bot", "GET", `/guilds/${guildId}`)).json()) as { features: string[] };
+    const result = await mod.run({ guildId, features: guild.features.filter((f) => f !== "COMMUNITY") as never });
+    expect(result).toMatchObject({ ok: false, error: "You can't do this: needs Administrator." });
+    const after = (await (await server.api("bot", "GET", `/guilds/${guildId}`)).json()) as { features: string[] };
+    expect(after.features).toContain("COMMUNITY");
+  });
+
+  it("applies the role hierarchy and refuses granting permissions the moderator lacks", async () => {
+    const guildId = server.world.guildId;
+    const edit = as("mod", "bot", modifyGuildRole.definition);
+    expect(await edit.run({ guildId, roleId: server.world.roles.admin, name: "Mine now" })).toMatchObject({
+      ok: false,
+      error: "You can't do this: Admin: role is above yours.",
+    });
+    const create = as("mod", "bot", createGuildRole.definition);
+    const administrator = (1n << 3n).toString();
+    const refused = await create.run({
+      guildId,
+      name: "Sneaky",
+      color: 0,
+      hoist: false,
+      mentionable: false,
+      permissions: administrator,
+    });
+    expect(refused).toMatchObject({ ok: false, status: 403 });
+    expect((refused as { error: string }).error).toMatch(
+      /you can't grant permissions you don't have \(needs Administrator\)/,
+    );
+    const roles = (await (await server.api("bot", "GET", `/guilds/${guildId}/roles`)).json()) as Array<{
+      name: string;
+    }>;
+    expect(roles.map((r) => r.name)).not.toContain("Sneaky");
+
+    const assign = as("mod", "bot", setMemberRoles.definition);
+    const target = server.world.users.helper;
+    expect(
+      await assign.run({ guildId, userId: target, roles: [server.world.roles.helper, server.world.roles.moderator] }),
+    ).toMatchObject({
+      ok: false,
+      error: "You can't do this: Moderator: role is your highest role.",
+    });
+  });
+
+  it("times a member out and back in as the moderator's delegate", async () => {
+    const guildId = server.world.guildId;
+    const target = server.world.users.helper;
+    const { run, audit } = as("mod", "bot", setMemberTimeout.definition);
+    const until = new Date(Date.now() + 3600_000).toISOString();
+    const result = await run({ guildId, userId: target, until, reason: "cool down" });
+    expect(result.ok).toBe(true);
+    const timed = (await (await memberOf(target)).json()) as { communication_disabled_until: string | null };
+    expect(Date.parse(timed.communication_disabled_until!)).toBe(Date.parse(until));
+    expect(await run({ guildId, userId: target, until: null })).toMatchObject({
+      ok: true,
+      message: "Timeout removed.",
+    });
+    expect(audit.map((e) => e.after)).toEqual([
+      { communication_disabled_until: expect.any(String) },
+      { communication_disabled_until: null },
+    ]);
+    expect(await lastAuditReason(24)).toBe(`Mod (${server.world.users.mod})`);
+  });
+
+  it("validates before anything else: a timeout beyond 28 days never reaches the API", async () => {
+    const { run, audit } = as("mod", "bot", setMemberTimeout.definition);
+    const result = await run({
+      guildId: server.world.guildId,
+      userId: server.world.users.helper,
+      until: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { until: ["A timeout lasts at most 28 days."] },
+    });
+    expect(audit).toHaveLength(0);
+  });
+});
+
+describe("user mode", () => {
+  it("leaves the judgement to the API: a helper's ban is refused with 403 and recorded", async () => {
+    const { run, audit } = as("helper", "user", banMember.definition);
+    const target = server.world.users.outsider;
+    const result = await run({ guildId: server.world.guildId, userId: target, delete_message_seconds: 0 });
+    expect(result).toMatchObject({ ok: false, status: 403, code: 50013, error: "Missing Permissions" });
+    expect(audit[0]).toMatchObject({ status: "error", httpStatus: 403, error: "Missing Permissions" });
+  });
+
+  it("sends the moderator's own reason unstamped", async () => {
+    const { run } = as("mod", "user", modifyGuild.definition);
+    expect((await run({ guildId: server.world.guildId, description: "Edited in user mode", reason: "tidy" })).ok).toBe(
+      true,
+    );
+    expect(await lastAuditReason(1)).toBe("tidy");
+  });
+});

@@ -1,0 +1,47 @@
+// Running the dashboard's server actions against a test server, through the very action client the app uses:
+// a fixed session for one demo user, the API reached as that user (user mode) or as the demo bot (bot mode),
+// and the audit history entries collected in memory instead of Prisma.
+import { GuildApiClient } from "@/lib/api-client";
+import {
+  createGuildAction,
+  type ActionDependencies,
+  type GuildActionDefinition,
+} from "@/lib/dashboard/actions/action-client";
+import type { NewAuditEntry } from "@/lib/dashboard/audit/history";
+import type { DemoWorldIds, TestServer } from "../harness";
+
+export type DemoUser = keyof DemoWorldIds["users"];
+
+/** The API as a demo user (Bearer) or as the demo bot. */
+export function apiClientAs(server: TestServer, who: DemoUser | "bot", fetchImpl?: typeof fetch): GuildApiClient {
+  return new GuildApiClient({
+    baseUrl: `${server.baseUrl}/api`,
+    token: who === "bot" ? server.botToken : server.tokenFor(who),
+    authPrefix: who === "bot" ? "Bot" : "Bearer",
+    fetch: fetchImpl,
+  });
+}
+
+/**
+ * The action `definition` as `who` (named "Mod", "Helper", …) would run it in `mode`. Entries go to `audit`
+ * (a fresh list unless one is passed in); `fetch` replaces the client's transport (to fake failures).
+ */
+export function actionAs<S extends Parameters<typeof createGuildAction>[0]["schema"], R>(
+  server: TestServer,
+  who: DemoUser,
+  mode: "bot" | "user",
+  definition: GuildActionDefinition<S, R>,
+  options: { fetch?: typeof fetch; audit?: NewAuditEntry[] } = {},
+) {
+  const audit = options.audit ?? [];
+  const actor = { id: server.world.users[who], name: who[0].toUpperCase() + who.slice(1), image: null };
+  const deps: ActionDependencies = {
+    getSession: async () => ({ actor }),
+    mode: () => mode,
+    createApi: async () => apiClientAs(server, mode === "bot" ? "bot" : who, options.fetch),
+    record: async (entry) => {
+      audit.push(entry);
+    },
+  };
+  return { run: createGuildAction(definition, deps), audit, actor };
+}
