@@ -46,7 +46,7 @@ const jobTarget = (input: { jobId: string }) => ({ type: "bulk-ban-job", id: inp
 const requireBanAccess = (api: GuildApiClient, guildId: string) => api.bans.list(guildId, { limit: 1 });
 
 /** DELETE /guilds/{guild.id}/bans/{user.id}: Remove Guild Ban */
-export const unbanUser = guildAction({
+export const unbanUserAction = guildAction({
   action: "Remove Guild Ban",
   schema: UnbanInputSchema,
   target: (input, { before }) => ({
@@ -74,7 +74,7 @@ export const unbanUser = guildAction({
  * permission engine as the moderator: the owner, the moderator, members not below their highest role and the
  * already banned are skipped. The job is stored ready to run; nothing is banned yet.
  */
-export const previewBulkBan = guildAction({
+export const previewBulkBanAction = guildAction({
   action: "Prepare bulk ban",
   schema: BulkBanPreviewInputSchema,
   authorize: (check) => check.may("Bulk Guild Ban"),
@@ -116,7 +116,7 @@ export const previewBulkBan = guildAction({
  * Start or resume: ids left "sending" by an unanswered request are first checked with Get Guild Ban (banned: this
  * job banned them; not banned: back to pending), unless the request may still be in flight.
  */
-export const startBulkBanJob = guildAction({
+export const startBulkBanJobAction = guildAction({
   action: "Start bulk ban",
   schema: BulkBanJobInputSchema,
   target: jobTarget,
@@ -148,7 +148,7 @@ export const startBulkBanJob = guildAction({
       : "Running.",
 });
 
-export const pauseBulkBanJob = guildAction({
+export const pauseBulkBanJobAction = guildAction({
   action: "Pause bulk ban",
   schema: BulkBanJobInputSchema,
   target: jobTarget,
@@ -160,7 +160,7 @@ export const pauseBulkBanJob = guildAction({
   message: () => "Paused after the chunk in progress.",
 });
 
-export const cancelBulkBanJob = guildAction({
+export const cancelBulkBanJobAction = guildAction({
   action: "Cancel bulk ban",
   schema: BulkBanJobInputSchema,
   target: jobTarget,
@@ -178,7 +178,7 @@ const outcomeUnknown = (error: unknown) =>
   (error instanceof GuildApiError && !(error instanceof RateLimitError) && error.status >= 500);
 
 /** POST /guilds/{guild.id}/bulk-ban: Bulk Guild Ban, one chunk of a job */
-export const runBulkBanChunk = guildAction({
+export const runBulkBanChunkAction = guildAction({
   action: "Bulk Guild Ban",
   schema: BulkBanChunkInputSchema,
   target: (input) => ({ type: "bulk-ban-job", id: input.jobId, name: `${input.userIds.length} users` }),
@@ -228,7 +228,7 @@ export const runBulkBanChunk = guildAction({
   message: (result) => `Banned ${result.banned.length}, ${result.failed.length} failed.`,
 });
 
-export const beginUndoBulkBan = guildAction({
+export const beginUndoBulkBanAction = guildAction({
   action: "Undo bulk ban",
   schema: BulkBanJobInputSchema,
   target: jobTarget,
@@ -241,7 +241,7 @@ export const beginUndoBulkBan = guildAction({
 });
 
 /** DELETE /guilds/{guild.id}/bans/{user.id}: Remove Guild Ban, for up to 50 ids this job banned */
-export const undoBulkBanChunk = guildAction({
+export const undoBulkBanChunkAction = guildAction({
   action: "Remove Guild Ban",
   schema: UndoChunkInputSchema,
   target: (input) => ({ type: "bulk-ban-job", id: input.jobId, name: `${input.userIds.length} users (undo)` }),

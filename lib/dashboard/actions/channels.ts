@@ -6,7 +6,7 @@ import { guildAction } from "./guild-action";
 import { ChannelPositionsInputSchema, CreateChannelInputSchema, channelCreateBody } from "./schemas/channels";
 
 /** POST /guilds/{guild.id}/channels: Create Guild Channel, with only the fields its type takes. */
-export const createGuildChannel = guildAction({
+export const createGuildChannelAction = guildAction({
   action: "Create Guild Channel",
   schema: CreateChannelInputSchema,
   target: (input, { result }) => ({
@@ -43,7 +43,7 @@ function layoutOf(channels: readonly LaidOutChannel[], ids: readonly string[]): 
 }
 
 /** PATCH /guilds/{guild.id}/channels: Modify Guild Channel Positions, a whole drag-and-drop in one request. */
-export const modifyGuildChannelPositions = guildAction({
+export const modifyGuildChannelPositionsAction = guildAction({
   action: "Modify Guild Channel Positions",
   schema: ChannelPositionsInputSchema,
   target: (input, { before }) => {

@@ -5,7 +5,7 @@ import { guildAction } from "./guild-action";
 import { DeleteIntegrationInputSchema } from "./schemas/integrations";
 
 /** DELETE /guilds/{guild.id}/integrations/{integration.id}: Delete Guild Integration (its bot, if any, is kicked). */
-export const deleteGuildIntegration = guildAction({
+export const deleteGuildIntegrationAction = guildAction({
   action: "Delete Guild Integration",
   schema: DeleteIntegrationInputSchema,
   target: (input) => ({ type: "integration", id: input.integrationId, name: input.integrationName ?? null }),

@@ -39,7 +39,7 @@ const inviteTarget = (code: string | null, invite: InviteLike | undefined) => ({
 const NOT_IN_GUILD = "that invite is not in this server";
 
 /** POST /channels/{channel.id}/invites: Create Channel Invite */
-export const createChannelInvite = guildAction({
+export const createChannelInviteAction = guildAction({
   action: "Create Channel Invite",
   schema: CreateInviteInputSchema,
   target: (_input, { result }) => {
@@ -65,7 +65,7 @@ export const createChannelInvite = guildAction({
 });
 
 /** DELETE /invites/{invite.code}: Delete Invite (Manage Server, or Manage Channels in the invite's channel) */
-export const deleteInvite = guildAction({
+export const deleteInviteAction = guildAction({
   action: "Delete Invite",
   schema: DeleteInviteInputSchema,
   target: (input, { before }) => inviteTarget(input.code, before as InviteLike | undefined),
@@ -95,7 +95,7 @@ export const deleteInvite = guildAction({
  * PUT /invites/{invite.code}/target-users: Update Target Users (the inviter, or Manage Server). The API checks every
  * line first and answers each bad one; a good file starts a job, whose status comes back so the page can follow it.
  */
-export const updateInviteTargetUsers = guildAction({
+export const updateInviteTargetUsersAction = guildAction({
   action: "Update Target Users",
   schema: TargetUsersInputSchema,
   target: (input, { before }) => ({

@@ -48,7 +48,7 @@ const beforeMember =
   };
 
 /** PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member (nick) */
-export const setMemberNickname = guildAction({
+export const setMemberNicknameAction = guildAction({
   action: "Modify Guild Member",
   schema: NicknameInputSchema,
   target: memberTarget,
@@ -62,7 +62,7 @@ export const setMemberNickname = guildAction({
 });
 
 /** PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member (roles) */
-export const setMemberRoles = guildAction({
+export const setMemberRolesAction = guildAction({
   action: "Modify Guild Member",
   schema: MemberRolesInputSchema,
   target: memberTarget,
@@ -84,7 +84,7 @@ export const setMemberRoles = guildAction({
 });
 
 /** PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member (communication_disabled_until) */
-export const setMemberTimeout = guildAction({
+export const setMemberTimeoutAction = guildAction({
   action: "Modify Guild Member",
   schema: TimeoutInputSchema,
   target: memberTarget,
@@ -101,7 +101,7 @@ export const setMemberTimeout = guildAction({
 });
 
 /** PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member (mute, deaf, channel_id) */
-export const setMemberVoice = guildAction({
+export const setMemberVoiceAction = guildAction({
   action: "Modify Guild Member",
   schema: VoiceInputSchema,
   target: memberTarget,
@@ -137,7 +137,7 @@ export const setMemberVoice = guildAction({
 });
 
 /** PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member (flags: BYPASSES_VERIFICATION, the one editable flag) */
-export const setMemberBypassesVerification = guildAction({
+export const setMemberBypassesVerificationAction = guildAction({
   action: "Modify Guild Member",
   schema: MemberFlagsInputSchema,
   target: memberTarget,
@@ -158,7 +158,7 @@ export const setMemberBypassesVerification = guildAction({
 });
 
 /** DELETE /guilds/{guild.id}/members/{user.id}: Remove Guild Member (kick) */
-export const kickMember = guildAction({
+export const kickMemberAction = guildAction({
   action: "Remove Guild Member",
   schema: KickInputSchema,
   target: memberTarget,
@@ -171,7 +171,7 @@ export const kickMember = guildAction({
 });
 
 /** PUT /guilds/{guild.id}/bans/{user.id}: Create Guild Ban */
-export const banMember = guildAction({
+export const banMemberAction = guildAction({
   action: "Create Guild Ban",
   schema: BanInputSchema,
   target: memberTarget,

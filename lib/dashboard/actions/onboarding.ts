@@ -6,7 +6,7 @@ import { firstRefusal } from "./moderator";
 import { ModifyOnboardingInputSchema } from "./schemas/onboarding";
 
 /** PUT /guilds/{guild.id}/onboarding: Modify Guild Onboarding (the whole configuration, as the editor holds it) */
-export const modifyGuildOnboarding = guildAction({
+export const modifyGuildOnboardingAction = guildAction({
   action: "Modify Guild Onboarding",
   schema: ModifyOnboardingInputSchema,
   target: (input) => ({ type: "onboarding", id: input.guildId, name: "Onboarding" }),

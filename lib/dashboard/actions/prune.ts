@@ -24,7 +24,7 @@ const guildTarget = (input: { guildId: string }) => ({ type: "guild", id: input.
 const plural = (n: number) => `${n} member${n === 1 ? "" : "s"}`;
 
 /** GET /guilds/{guild.id}/prune: Get Guild Prune Count, kept as a preview the run can rely on for ten minutes. */
-export const previewPrune = guildAction({
+export const previewPruneAction = guildAction({
   action: "Get Guild Prune Count",
   schema: PrunePreviewInputSchema,
   target: guildTarget,
@@ -42,7 +42,7 @@ export const previewPrune = guildAction({
 });
 
 /** POST /guilds/{guild.id}/prune: Begin Guild Prune, only on the preview the moderator confirmed. */
-export const beginPrune = guildAction({
+export const beginPruneAction = guildAction({
   action: "Begin Guild Prune",
   schema: BeginPruneInputSchema,
   target: guildTarget,

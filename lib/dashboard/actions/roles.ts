@@ -16,7 +16,7 @@ const ROLE_FIELDS = ["name", "color", "hoist", "mentionable", "permissions"] as 
 const roleView = (role: APIRole) => pick(role, ["id", ...ROLE_FIELDS, "position"]);
 
 /** POST /guilds/{guild.id}/roles: Create Guild Role */
-export const createGuildRole = guildAction({
+export const createGuildRoleAction = guildAction({
   action: "Create Guild Role",
   schema: CreateRoleInputSchema,
   target: (input, { result }) => ({ type: "role", id: (result as APIRole | undefined)?.id ?? null, name: input.name }),
@@ -39,7 +39,7 @@ export const createGuildRole = guildAction({
 });
 
 /** PATCH /guilds/{guild.id}/roles/{role.id}: Modify Guild Role */
-export const modifyGuildRole = guildAction({
+export const modifyGuildRoleAction = guildAction({
   action: "Modify Guild Role",
   schema: ModifyRoleInputSchema,
   target: (input, { before, result }) => ({
@@ -71,7 +71,7 @@ export const modifyGuildRole = guildAction({
 });
 
 /** PATCH /guilds/{guild.id}/roles: Modify Guild Role Positions (a whole drag in one request) */
-export const modifyGuildRolePositions = guildAction({
+export const modifyGuildRolePositionsAction = guildAction({
   action: "Modify Guild Role Positions",
   schema: RolePositionsInputSchema,
   target: (input, { before }) => {
@@ -109,7 +109,7 @@ function positionsOf(roles: readonly APIRole[], ids: readonly string[]) {
 }
 
 /** DELETE /guilds/{guild.id}/roles/{role.id}: Delete Guild Role */
-export const deleteGuildRole = guildAction({
+export const deleteGuildRoleAction = guildAction({
   action: "Delete Guild Role",
   schema: DeleteRoleInputSchema,
   target: (input, { before }) => ({

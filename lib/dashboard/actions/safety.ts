@@ -1,7 +1,7 @@
 "use server";
 
 // Server actions of the safety page: pausing invites or DMs (Modify Guild Incident Actions) and the safety features
-// of Modify Guild. Verification level and the explicit content filter go through modifyGuild (./guild).
+// of Modify Guild. Verification level and the explicit content filter go through modifyGuildAction (./guilds).
 import { type APIGuild, type APIIncidentsData, type GuildFeature } from "discord-api-types/v10";
 import { guildAction } from "./guild-action";
 import { GuildFeatureInputSchema, INCIDENT_ACTIONS, IncidentActionInputSchema } from "./schemas/safety";
@@ -17,7 +17,7 @@ const incidents = (guild: APIGuild) => ({
 const stillActive = (until: string | null, now: number) => (until && Date.parse(until) > now ? until : null);
 
 /** PUT /guilds/{guild.id}/incident-actions: Modify Guild Incident Actions (one of the two pauses; 0 hours lifts it). */
-export const setIncidentAction = guildAction({
+export const modifyGuildIncidentActionsAction = guildAction({
   action: "Modify Guild Incident Actions",
   schema: IncidentActionInputSchema,
   target: guildTarget,
@@ -51,7 +51,7 @@ export const setIncidentAction = guildAction({
 });
 
 /** PATCH /guilds/{guild.id}: Modify Guild, switching one Manage Server feature and leaving the others as they are now. */
-export const setGuildFeature = guildAction({
+export const setGuildFeatureAction = guildAction({
   action: "Modify Guild",
   schema: GuildFeatureInputSchema,
   target: guildTarget,

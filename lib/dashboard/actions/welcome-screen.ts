@@ -6,7 +6,7 @@ import { guildAction } from "./guild-action";
 import { ModifyWelcomeScreenInputSchema } from "./schemas/welcome-screen";
 
 /** PATCH /guilds/{guild.id}/welcome-screen: Modify Guild Welcome Screen */
-export const modifyGuildWelcomeScreen = guildAction({
+export const modifyGuildWelcomeScreenAction = guildAction({
   action: "Modify Guild Welcome Screen",
   schema: ModifyWelcomeScreenInputSchema,
   target: (input) => ({ type: "welcome-screen", id: input.guildId, name: "Welcome screen" }),

@@ -5,7 +5,7 @@ import { guildAction } from "./guild-action";
 import { ModifyWidgetInputSchema } from "./schemas/widget";
 
 /** PATCH /guilds/{guild.id}/widget: Modify Guild Widget */
-export const modifyGuildWidget = guildAction({
+export const modifyGuildWidgetAction = guildAction({
   action: "Modify Guild Widget",
   schema: ModifyWidgetInputSchema,
   target: (input) => ({ type: "widget", id: input.guildId, name: "Server widget" }),

@@ -4,9 +4,14 @@
 // leaves the judgement to the API with the moderator's own token. Each attempt yields one audit history entry.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
-import { modifyGuild } from "@/lib/dashboard/actions/guild";
-import { createGuildRole, modifyGuildRole } from "@/lib/dashboard/actions/roles";
-import { banMember, kickMember, setMemberRoles, setMemberTimeout } from "@/lib/dashboard/actions/members";
+import { modifyGuildAction } from "@/lib/dashboard/actions/guilds";
+import { createGuildRoleAction, modifyGuildRoleAction } from "@/lib/dashboard/actions/roles";
+import {
+  banMemberAction,
+  kickMemberAction,
+  setMemberRolesAction,
+  setMemberTimeoutAction,
+} from "@/lib/dashboard/actions/members";
 import { startTestServer, type TestServer } from "../harness";
 import { actionAs, type DemoUser } from "./harness";
 import { expectOperationResponse } from "../openapi";
@@ -41,7 +46,7 @@ describe("bot mode", () => {
   it("refuses a ban for a helper who lacks Ban Members, before the API is called", async () => {
     const guildId = server.world.guildId;
     const target = server.world.users.member;
-    const { run, audit } = as("helper", "bot", banMember.definition);
+    const { run, audit } = as("helper", "bot", banMemberAction.definition);
     const result = await run({
       guildId,
       userId: target,
@@ -66,7 +71,7 @@ describe("bot mode", () => {
   });
 
   it("refuses to act on a member whose highest role is not below the moderator's", async () => {
-    const { run, audit } = as("helper", "bot", kickMember.definition);
+    const { run, audit } = as("helper", "bot", kickMemberAction.definition);
     const result = await run({ guildId: server.world.guildId, userId: server.world.users.mod });
     expect(result).toMatchObject({
       ok: false,
@@ -79,7 +84,7 @@ describe("bot mode", () => {
 
   it("lets a helper kick a plain member, with the moderator stamped into the API's audit-log reason", async () => {
     const target = server.world.users.member;
-    const { run, audit } = as("helper", "bot", kickMember.definition);
+    const { run, audit } = as("helper", "bot", kickMemberAction.definition);
     const result = await run({ guildId: server.world.guildId, userId: target, userName: "member", reason: "spam" });
     expect(result).toMatchObject({ ok: true, message: "Kicked member." });
     expect((await memberOf(target)).status).toBe(404);
@@ -91,7 +96,7 @@ describe("bot mode", () => {
 
   it("stamps the moderator even without a reason, and records before/after of a rename", async () => {
     const guildId = server.world.guildId;
-    const { run, audit } = as("mod", "bot", modifyGuild.definition);
+    const { run, audit } = as("mod", "bot", modifyGuildAction.definition);
     const result = await run({ guildId, name: "Guildhall HQ (bot mode)" });
     expect(result.ok).toBe(true);
     if (result.ok) expectOperationResponse("PATCH", "/guilds/{guild_id}", 200, result.data);
@@ -109,12 +114,12 @@ describe("bot mode", () => {
 
   it("refuses Modify Guild to someone without Manage Server, and COMMUNITY changes to non-administrators", async () => {
     const guildId = server.world.guildId;
-    const member = as("helper", "bot", modifyGuild.definition);
+    const member = as("helper", "bot", modifyGuildAction.definition);
     expect(await member.run({ guildId, name: "Nope" })).toMatchObject({
       ok: false,
       error: "You can't do this: needs Manage Server.",
     });
-    const mod = as("mod", "bot", modifyGuild.definition);
+    const mod = as("mod", "bot", modifyGuildAction.definition);
     const guild = (await (await server.api("bot", "GET", `/guilds/${guildId}`)).json()) as { features: string[] };
     const result = await mod.run({ guildId, features: guild.features.filter((f) => f !== "COMMUNITY") as never });
     expect(result).toMatchObject({ ok: false, error: "You can't do this: needs Administrator." });
@@ -124,12 +129,12 @@ describe("bot mode", () => {
 
   it("applies the role hierarchy and refuses granting permissions the moderator lacks", async () => {
     const guildId = server.world.guildId;
-    const edit = as("mod", "bot", modifyGuildRole.definition);
+    const edit = as("mod", "bot", modifyGuildRoleAction.definition);
     expect(await edit.run({ guildId, roleId: server.world.roles.admin, name: "Mine now" })).toMatchObject({
       ok: false,
       error: "You can't do this: Admin: role is above yours.",
     });
-    const create = as("mod", "bot", createGuildRole.definition);
+    const create = as("mod", "bot", createGuildRoleAction.definition);
     const administrator = (1n << 3n).toString();
     const refused = await create.run({
       guildId,
@@ -148,7 +153,7 @@ describe("bot mode", () => {
     }>;
     expect(roles.map((r) => r.name)).not.toContain("Sneaky");
 
-    const assign = as("mod", "bot", setMemberRoles.definition);
+    const assign = as("mod", "bot", setMemberRolesAction.definition);
     const target = server.world.users.helper;
     expect(
       await assign.run({ guildId, userId: target, roles: [server.world.roles.helper, server.world.roles.moderator] }),
@@ -161,7 +166,7 @@ describe("bot mode", () => {
   it("times a member out and back in as the moderator's delegate", async () => {
     const guildId = server.world.guildId;
     const target = server.world.users.helper;
-    const { run, audit } = as("mod", "bot", setMemberTimeout.definition);
+    const { run, audit } = as("mod", "bot", setMemberTimeoutAction.definition);
     const until = new Date(Date.now() + 3600_000).toISOString();
     const result = await run({ guildId, userId: target, until, reason: "cool down" });
     expect(result.ok).toBe(true);
@@ -179,7 +184,7 @@ describe("bot mode", () => {
   });
 
   it("validates before anything else: a timeout beyond 28 days never reaches the API", async () => {
-    const { run, audit } = as("mod", "bot", setMemberTimeout.definition);
+    const { run, audit } = as("mod", "bot", setMemberTimeoutAction.definition);
     const result = await run({
       guildId: server.world.guildId,
       userId: server.world.users.helper,
@@ -196,7 +201,7 @@ describe("bot mode", () => {
 
 describe("user mode", () => {
   it("leaves the judgement to the API: a helper's ban is refused with 403 and recorded", async () => {
-    const { run, audit } = as("helper", "user", banMember.definition);
+    const { run, audit } = as("helper", "user", banMemberAction.definition);
     const target = server.world.users.outsider;
     const result = await run({ guildId: server.world.guildId, userId: target, delete_message_seconds: 0 });
     expect(result).toMatchObject({ ok: false, status: 403, code: 50013, error: "Missing Permissions" });
@@ -204,7 +209,7 @@ describe("user mode", () => {
   });
 
   it("sends the moderator's own reason unstamped", async () => {
-    const { run } = as("mod", "user", modifyGuild.definition);
+    const { run } = as("mod", "user", modifyGuildAction.definition);
     expect((await run({ guildId: server.world.guildId, description: "Edited in user mode", reason: "tidy" })).ok).toBe(
       true,
     );

@@ -48,7 +48,7 @@ async function seededBans(): Promise<string[]> {
 }
 
 async function preview(text: string, reason = "raid wave") {
-  const result = await asMod(actions.previewBulkBan.definition)({
+  const result = await asMod(actions.previewBulkBanAction.definition)({
     guildId: guildId(),
     text,
     delete_message_seconds: 0,
@@ -59,9 +59,12 @@ async function preview(text: string, reason = "raid wave") {
 }
 
 const start = (jobId: string, fetchImpl?: typeof fetch) =>
-  asMod(actions.startBulkBanJob.definition, fetchImpl)({ guildId: guildId(), jobId });
+  asMod(actions.startBulkBanJobAction.definition, fetchImpl)({ guildId: guildId(), jobId });
 const runChunk = (jobId: string, userIds: string[], fetchImpl?: typeof fetch) =>
-  asMod(actions.runBulkBanChunk.definition, fetchImpl)({ guildId: guildId(), jobId, userIds, reason: "raid wave" });
+  asMod(
+    actions.runBulkBanChunkAction.definition,
+    fetchImpl,
+  )({ guildId: guildId(), jobId, userIds, reason: "raid wave" });
 const pendingIds = async (jobId: string) =>
   (await jobs.getJob(guildId(), jobId))!.items.filter((i) => i.state === "pending").map((i) => i.userId);
 
@@ -103,7 +106,7 @@ describe("preview", () => {
     });
     // Nothing is banned by a preview.
     expect(await banStatus(fresh[0])).toBe(404);
-    await asMod(actions.cancelBulkBanJob.definition)({ guildId: guildId(), jobId: job.id });
+    await asMod(actions.cancelBulkBanJobAction.definition)({ guildId: guildId(), jobId: job.id });
   });
 });
 
@@ -157,8 +160,8 @@ describe("a job of 301 ids", () => {
 
   it("undo gives back exactly the ids the job banned", async () => {
     const seeded = bansBefore;
-    expect((await asMod(actions.beginUndoBulkBan.definition)({ guildId: guildId(), jobId })).ok).toBe(true);
-    const undo = asMod(actions.undoBulkBanChunk.definition);
+    expect((await asMod(actions.beginUndoBulkBanAction.definition)({ guildId: guildId(), jobId })).ok).toBe(true);
+    const undo = asMod(actions.undoBulkBanChunkAction.definition);
     // Only ids this job banned: a seeded ban is not this job's to give back.
     expect(await undo({ guildId: guildId(), jobId, userIds: [seeded[0]], reason: "undo" })).toMatchObject({
       ok: false,
@@ -231,7 +234,7 @@ describe("failures are never resent on their own, but a short 429 is waited out"
     expect(after.status).toBe("paused");
     expect(after.counts.pending).toBe(5);
     expect(await banStatus(ids[0])).toBe(404);
-    await asMod(actions.cancelBulkBanJob.definition)({ guildId: guildId(), jobId: job.id });
+    await asMod(actions.cancelBulkBanJobAction.definition)({ guildId: guildId(), jobId: job.id });
   });
 
   it("an unanswered chunk stays 'sending'; resume checks each id with the API instead of resending", async () => {
@@ -281,7 +284,9 @@ describe("failures are never resent on their own, but a short 429 is waited out"
     const ids = fresh.slice(310, 320);
     const job = await preview(ids.join(" "));
     expect((await start(job.id)).ok).toBe(true);
-    expect((await asMod(actions.pauseBulkBanJob.definition)({ guildId: guildId(), jobId: job.id })).ok).toBe(true);
+    expect((await asMod(actions.pauseBulkBanJobAction.definition)({ guildId: guildId(), jobId: job.id })).ok).toBe(
+      true,
+    );
     expect(await runChunk(job.id, ids.slice(0, 5))).toMatchObject({
       ok: false,
       status: 409,
@@ -289,7 +294,9 @@ describe("failures are never resent on their own, but a short 429 is waited out"
     });
     expect((await start(job.id)).ok).toBe(true);
     expect((await runChunk(job.id, ids.slice(0, 5))).ok).toBe(true);
-    expect((await asMod(actions.cancelBulkBanJob.definition)({ guildId: guildId(), jobId: job.id })).ok).toBe(true);
+    expect((await asMod(actions.cancelBulkBanJobAction.definition)({ guildId: guildId(), jobId: job.id })).ok).toBe(
+      true,
+    );
     expect(await runChunk(job.id, ids.slice(5))).toMatchObject({ ok: false, status: 409 });
     expect(await banStatus(ids[0])).toBe(200);
     expect(await banStatus(ids[9])).toBe(404);
@@ -302,7 +309,7 @@ describe("bot mode", () => {
   it("holds every id of a chunk against the moderator's own place in the hierarchy before the bot bans", async () => {
     const { users } = server.world;
     const job = await preview(fresh.slice(0, 2).join(" "));
-    const run = asMod(actions.runBulkBanChunk.definition, undefined, "bot");
+    const run = asMod(actions.runBulkBanChunkAction.definition, undefined, "bot");
     const result = await run({
       guildId: guildId(),
       jobId: job.id,

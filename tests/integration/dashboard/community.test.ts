@@ -1,9 +1,9 @@
 // The widget, welcome screen and onboarding actions against the built-in API, through the action client the app uses.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
-import { modifyGuildOnboarding } from "@/lib/dashboard/actions/onboarding";
-import { modifyGuildWelcomeScreen } from "@/lib/dashboard/actions/welcome-screen";
-import { modifyGuildWidget } from "@/lib/dashboard/actions/widget";
+import { modifyGuildOnboardingAction } from "@/lib/dashboard/actions/onboarding";
+import { modifyGuildWelcomeScreenAction } from "@/lib/dashboard/actions/welcome-screen";
+import { modifyGuildWidgetAction } from "@/lib/dashboard/actions/widget";
 import { onboardingValues } from "@/lib/dashboard/actions/schemas/onboarding";
 import { startTestServer, type TestServer } from "../harness";
 import { actionAs } from "./harness";
@@ -27,7 +27,7 @@ describe("Modify Guild Onboarding", () => {
   it("in bot mode, refuses a helper (needs Manage Roles and Manage Server) before the API is called", async () => {
     const guildId = server.world.guildId;
     const current = onboardingValues(await get("/onboarding"));
-    const { run, audit } = as("helper", "bot", modifyGuildOnboarding.definition);
+    const { run, audit } = as("helper", "bot", modifyGuildOnboardingAction.definition);
     const result = await run({ guildId, ...current, enabled: true });
     expect(result).toMatchObject({
       ok: false,
@@ -40,7 +40,7 @@ describe("Modify Guild Onboarding", () => {
   it("passes on the API's refusal to enable with too few default channels, on the field", async () => {
     const guildId = server.world.guildId;
     const current = onboardingValues(await get("/onboarding"));
-    const { run, audit } = as("mod", "user", modifyGuildOnboarding.definition);
+    const { run, audit } = as("mod", "user", modifyGuildOnboardingAction.definition);
     const result = await run({ guildId, ...current, enabled: true });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -55,7 +55,7 @@ describe("Modify Guild Onboarding", () => {
     const current = onboardingValues(await get("/onboarding"));
     const c = server.world.channels;
     const defaults = [...current.default_channel_ids, c["off-topic"], c.welcome, c.introductions];
-    const { run, audit } = as("mod", "bot", modifyGuildOnboarding.definition);
+    const { run, audit } = as("mod", "bot", modifyGuildOnboardingAction.definition);
     const result = await run({ guildId, ...current, enabled: true, default_channel_ids: defaults, reason: "launch" });
     expect(result).toMatchObject({ ok: true, message: "Saved onboarding (enabled, 7 default channels, 1 question)." });
     const saved = await get<{ enabled: boolean; default_channel_ids: string[]; prompts: unknown[] }>("/onboarding");
@@ -74,7 +74,7 @@ describe("Modify Guild Onboarding", () => {
     const guildId = server.world.guildId;
     const current = onboardingValues(await get("/onboarding"));
     current.prompts[0].options[0].title = "x".repeat(51);
-    const { run, audit } = as("mod", "user", modifyGuildOnboarding.definition);
+    const { run, audit } = as("mod", "user", modifyGuildOnboardingAction.definition);
     const result = await run({ guildId, ...current });
     expect(result).toMatchObject({
       ok: false,
@@ -90,7 +90,7 @@ describe("Modify Guild Welcome Screen", () => {
     const guildId = server.world.guildId;
     const emoji = (await get<{ emojis: Array<{ id: string; name: string }> }>("")).emojis[0];
     const c = server.world.channels;
-    const { run } = as("mod", "user", modifyGuildWelcomeScreen.definition);
+    const { run } = as("mod", "user", modifyGuildWelcomeScreenAction.definition);
     const channel = (id: string, extra: object = {}) => ({
       channel_id: id,
       description: "Start here",
@@ -136,7 +136,7 @@ describe("Modify Guild Welcome Screen", () => {
 describe("Modify Guild Widget", () => {
   it("turns the widget off and back on with another invite channel", async () => {
     const guildId = server.world.guildId;
-    const { run, audit } = as("mod", "bot", modifyGuildWidget.definition);
+    const { run, audit } = as("mod", "bot", modifyGuildWidgetAction.definition);
     expect(await run({ guildId, enabled: false, channel_id: null })).toMatchObject({
       ok: true,
       message: "Saved: the widget is off.",

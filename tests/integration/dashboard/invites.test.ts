@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InviteTargetUsersJobStatus as JobStatus, type APIExtendedInvite } from "discord-api-types/v10";
 import { GuildApiError, describeApiError } from "@/lib/api-client";
 import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
-import { createChannelInvite, deleteInvite, updateInviteTargetUsers } from "@/lib/dashboard/actions/invites";
+import {
+  createChannelInviteAction,
+  deleteInviteAction,
+  updateInviteTargetUsersAction,
+} from "@/lib/dashboard/actions/invites";
 import { startTestServer, type TestServer } from "../harness";
 import { actionAs, apiClientAs } from "./harness";
 import { expectOperationResponse } from "../openapi";
@@ -38,7 +42,7 @@ async function waitForJob(code: string) {
 }
 
 async function newInvite(who: Who = "mod", channel = "general") {
-  const { run } = as(who, "user", createChannelInvite.definition);
+  const { run } = as(who, "user", createChannelInviteAction.definition);
   const result = await run({
     guildId: server.world.guildId,
     channelId: server.world.channels[channel],
@@ -53,7 +57,7 @@ async function newInvite(who: Who = "mod", channel = "general") {
 
 describe("create and delete", () => {
   it("creates an invite with the chosen settings, listed by Get Guild Invites, with one history entry", async () => {
-    const { run, audit } = as("mod", "user", createChannelInvite.definition);
+    const { run, audit } = as("mod", "user", createChannelInviteAction.definition);
     const result = await run({
       guildId: server.world.guildId,
       channelId: server.world.channels.general,
@@ -89,7 +93,7 @@ describe("create and delete", () => {
   });
 
   it("refuses an expiry that is not one of the presets and a use limit above 100, before the API", async () => {
-    const { run, audit } = as("mod", "user", createChannelInvite.definition);
+    const { run, audit } = as("mod", "user", createChannelInviteAction.definition);
     const result = await run({
       guildId: server.world.guildId,
       channelId: server.world.channels.general,
@@ -108,7 +112,7 @@ describe("create and delete", () => {
 
   it("deletes an invite with the reason sent as X-Audit-Log-Reason and the invite in the history's before", async () => {
     const code = await newInvite();
-    const { run, audit } = as("mod", "user", deleteInvite.definition);
+    const { run, audit } = as("mod", "user", deleteInviteAction.definition);
     const result = await run({ guildId: server.world.guildId, code, reason: "leaked on a forum" });
     expect(result).toMatchObject({ ok: true, message: `Deleted the invite ${code}.` });
     expect((await guildInvites()).map((i) => i.code)).not.toContain(code);
@@ -127,7 +131,7 @@ describe("create and delete", () => {
   });
 
   it("bot mode: refuses a channel the moderator cannot see, a channel of another server, and an invite of another server", async () => {
-    const create = as("member", "bot", createChannelInvite.definition);
+    const create = as("member", "bot", createChannelInviteAction.definition);
     const body = { guildId: server.world.guildId, max_age: 3600, max_uses: 0, temporary: false, unique: true };
     expect(await create.run({ ...body, channelId: server.world.channels["mod-chat"] })).toMatchObject({
       ok: false,
@@ -140,12 +144,12 @@ describe("create and delete", () => {
     });
     expect(create.audit.map((e) => e.status)).toEqual(["error", "error"]);
 
-    const remove = as("mod", "bot", deleteInvite.definition);
+    const remove = as("mod", "bot", deleteInviteAction.definition);
     expect(await remove.run({ guildId: server.world.guildId, code: "nosuchcode" })).toMatchObject({
       ok: false,
       error: "You can't do this: that invite is not in this server.",
     });
-    const helperRemove = as("helper", "bot", deleteInvite.definition);
+    const helperRemove = as("helper", "bot", deleteInviteAction.definition);
     const code = await newInvite();
     expect(await helperRemove.run({ guildId: server.world.guildId, code })).toMatchObject({
       ok: false,
@@ -178,7 +182,7 @@ describe("target users", () => {
 
   it("the action hands every bad line to the form's csv field and records the failure", async () => {
     const code = await newInvite();
-    const { run, audit } = as("mod", "user", updateInviteTargetUsers.definition);
+    const { run, audit } = as("mod", "user", updateInviteTargetUsersAction.definition);
     const result = await run({ guildId: server.world.guildId, code, csv: "12x\n1\n", fileName: "bad.csv" });
     expect(result).toMatchObject({
       ok: false,
@@ -198,7 +202,7 @@ describe("target users", () => {
   it("a good file runs to COMPLETED; Get Target Users answers the list as CSV", async () => {
     const code = await newInvite();
     const { member, outsider, helper } = server.world.users;
-    const { run, audit } = as("mod", "user", updateInviteTargetUsers.definition);
+    const { run, audit } = as("mod", "user", updateInviteTargetUsersAction.definition);
     const result = await run({
       guildId: server.world.guildId,
       code,
@@ -229,14 +233,14 @@ describe("target users", () => {
     const modsInvite = await newInvite("mod");
     const helpersInvite = await newInvite("helper");
     const csv = `${server.world.users.member}\n`;
-    const bot = as("helper", "bot", updateInviteTargetUsers.definition);
+    const bot = as("helper", "bot", updateInviteTargetUsersAction.definition);
     expect(await bot.run({ guildId: server.world.guildId, code: modsInvite, csv })).toMatchObject({
       ok: false,
       status: 403,
       error: "You can't do this: needs Manage Server (or to be the invite's creator).",
     });
     expect((await bot.run({ guildId: server.world.guildId, code: helpersInvite, csv })).ok).toBe(true);
-    const user = as("helper", "user", updateInviteTargetUsers.definition);
+    const user = as("helper", "user", updateInviteTargetUsersAction.definition);
     expect(await user.run({ guildId: server.world.guildId, code: modsInvite, csv })).toMatchObject({
       ok: false,
       status: 403,

@@ -90,14 +90,14 @@ const isMember = (name: string) =>
 const storedPreview = (id: string) => prisma.prunePreview.findUniqueOrThrow({ where: { id } });
 
 async function preview(days: number, includeRoles: string[] = []) {
-  const result = await as("mod", "user", actions.previewPrune.definition).run({ guildId, days, includeRoles });
+  const result = await as("mod", "user", actions.previewPruneAction.definition).run({ guildId, days, includeRoles });
   if (!result.ok) throw new Error(result.error);
   return result.data;
 }
 
 describe("prune", () => {
   it("stores a preview with the count, who asked and when; the history records the read", async () => {
-    const { run, audit } = as("mod", "user", actions.previewPrune.definition);
+    const { run, audit } = as("mod", "user", actions.previewPruneAction.definition);
     const result = await run({ guildId, days: 30, includeRoles: [lurker] });
     expect(result).toMatchObject({ ok: true, message: "2 members would be removed." });
     if (!result.ok) return;
@@ -123,7 +123,7 @@ describe("prune", () => {
 
   it("refuses to run on parameters other than the preview's, a wrong count, or a preview that is not there; nobody is removed", async () => {
     const p = await preview(30, [lurker]);
-    const { run, audit } = as("mod", "user", actions.beginPrune.definition);
+    const { run, audit } = as("mod", "user", actions.beginPruneAction.definition);
     const base = {
       guildId,
       previewId: p.id,
@@ -167,7 +167,7 @@ describe("prune", () => {
       where: { id: p.id },
       data: { createdAt: new Date(Date.now() - 10 * 60_000 - 1000) },
     });
-    const result = await as("mod", "user", actions.beginPrune.definition).run({
+    const result = await as("mod", "user", actions.beginPruneAction.definition).run({
       guildId,
       previewId: p.id,
       days: 30,
@@ -193,7 +193,7 @@ describe("prune", () => {
       }
       return fetch(input, init);
     };
-    const { run, audit } = as("mod", "user", actions.beginPrune.definition, failing);
+    const { run, audit } = as("mod", "user", actions.beginPruneAction.definition, failing);
     const input = {
       guildId,
       previewId: p.id,
@@ -213,7 +213,7 @@ describe("prune", () => {
 
   it("runs on a fresh confirmed preview, removes exactly the previewed members, and records the outcome beside the preview", async () => {
     const p = await preview(30, [lurker]);
-    const { run, audit } = as("mod", "user", actions.beginPrune.definition);
+    const { run, audit } = as("mod", "user", actions.beginPruneAction.definition);
     const input = {
       guildId,
       previewId: p.id,
@@ -250,7 +250,7 @@ describe("prune", () => {
   it("without compute_prune_count, the outcome has no number", async () => {
     const p = await preview(5);
     expect(p.count).toBe(1); // recent_none
-    const result = await as("mod", "user", actions.beginPrune.definition).run({
+    const result = await as("mod", "user", actions.beginPruneAction.definition).run({
       guildId,
       previewId: p.id,
       days: 5,
@@ -267,7 +267,7 @@ describe("prune", () => {
   it("refuses a preview with nothing to prune", async () => {
     const p = await preview(30);
     expect(p.count).toBe(0);
-    const result = await as("mod", "user", actions.beginPrune.definition).run({
+    const result = await as("mod", "user", actions.beginPruneAction.definition).run({
       guildId,
       previewId: p.id,
       days: 30,
@@ -280,7 +280,7 @@ describe("prune", () => {
   });
 
   it("in bot mode, checks the moderator's own permissions before previewing", async () => {
-    const { run, audit } = as("helper", "bot", actions.previewPrune.definition);
+    const { run, audit } = as("helper", "bot", actions.previewPruneAction.definition);
     expect(await run({ guildId, days: 7, includeRoles: [] })).toMatchObject({
       ok: false,
       status: 403,
@@ -288,7 +288,7 @@ describe("prune", () => {
     });
     expect(audit[0]).toMatchObject({ status: "error", httpStatus: 403 });
     expect(
-      await as("mod", "bot", actions.previewPrune.definition).run({
+      await as("mod", "bot", actions.previewPruneAction.definition).run({
         guildId,
         days: 7,
         includeRoles: [String(ROLE.BOT)],
@@ -306,7 +306,7 @@ describe("safety", () => {
       .incidents_data ?? { invites_disabled_until: null, dms_disabled_until: null };
 
   it("pauses invites for a preset (invite creation is refused), keeps the DM pause as it stands, and lifts early", async () => {
-    const { run, audit } = as("mod", "user", actions.setIncidentAction.definition);
+    const { run, audit } = as("mod", "user", actions.modifyGuildIncidentActionsAction.definition);
     const started = Date.now();
     expect(await run({ guildId: hq(), action: "invites", hours: 1, reason: "raid" })).toMatchObject({
       ok: true,
@@ -356,7 +356,7 @@ describe("safety", () => {
     const features = async () =>
       ((await (await server.api("bot", "GET", `/guilds/${hq()}`)).json()) as { features: string[] }).features;
     const before = await features();
-    const { run, audit } = as("mod", "user", actions.setGuildFeature.definition);
+    const { run, audit } = as("mod", "user", actions.setGuildFeatureAction.definition);
     expect(await run({ guildId: hq(), feature: "RAID_ALERTS_DISABLED", enabled: true })).toMatchObject({
       ok: true,
       message: "Raid alerts are off.",
@@ -374,7 +374,7 @@ describe("safety", () => {
     });
     // bot mode: a member without Manage Server is refused by the dashboard.
     expect(
-      await as("helper", "bot", actions.setGuildFeature.definition).run({
+      await as("helper", "bot", actions.setGuildFeatureAction.definition).run({
         guildId: hq(),
         feature: "RAID_ALERTS_DISABLED",
         enabled: true,
@@ -392,7 +392,7 @@ describe("integrations", () => {
       type: string;
     }>;
     const bot = list.find((i) => i.type === "discord")!;
-    const { run, audit } = as("mod", "user", actions.deleteGuildIntegration.definition);
+    const { run, audit } = as("mod", "user", actions.deleteGuildIntegrationAction.definition);
     expect(
       await run({ guildId: hq, integrationId: bot.id, integrationName: bot.name, reason: "unused" }),
     ).toMatchObject({ ok: true, message: `Deleted ${bot.name}.` });

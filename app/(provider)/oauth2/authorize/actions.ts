@@ -28,7 +28,7 @@ import { authorizePath, type InstallErrorCode } from "./_lib/paths";
 const formFields = (form: FormData) =>
   Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 
-export async function signIn(form: FormData): Promise<void> {
+export async function signInAction(form: FormData): Promise<void> {
   const parsed = ProviderSignInFormSchema.safeParse(formFields(form));
   const query = String(form.get("query") ?? "");
   if (!parsed.success) redirect(authorizePath(query, { login_error: "1" }));
@@ -48,7 +48,7 @@ export async function signIn(form: FormData): Promise<void> {
   redirect(authorizePath(query));
 }
 
-export async function signOut(form: FormData): Promise<void> {
+export async function signOutAction(form: FormData): Promise<void> {
   (await cookies()).delete(PROVIDER_SESSION_COOKIE);
   redirect(authorizePath(String(form.get("query") ?? "")));
 }
@@ -65,7 +65,7 @@ function requestFrom(query: string): AuthorizeRequest {
   }
 }
 
-export async function decide(form: FormData): Promise<void> {
+export async function decideAction(form: FormData): Promise<void> {
   const parsed = ConsentDecisionFormSchema.safeParse(formFields(form));
   if (!parsed.success) redirect(authorizePath(String(form.get("query") ?? "")));
   const { decision, query } = parsed.data;

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
-import { FEATURE_TOGGLES, type GuildSettingsValues } from "@/lib/dashboard/actions/schemas/guild";
+import { FEATURE_TOGGLES, type GuildSettingsValues } from "@/lib/dashboard/actions/schemas/guilds";
 import { guildBannerUrl, guildDiscoverySplashUrl, guildIconUrl, guildSplashUrl } from "@/lib/dashboard/data/cdn";
 import { getGuildChannels } from "@/lib/dashboard/data/channels";
 import { getGuildViewer, missing, refusal } from "@/lib/dashboard/data/viewer";

@@ -2,7 +2,7 @@
 import { Icons } from "@/components/ui/icons";
 import { Select } from "@/components/ui/input";
 import { cn } from "@/components/ui/cn";
-import { decide, signOut } from "../actions";
+import { decideAction, signOutAction } from "../actions";
 import { Notice } from "./authorize-shell";
 import { SubmitButton } from "./submit-button";
 import type { IdentityUser } from "./app-identity";
@@ -41,7 +41,7 @@ export function ConsentForm(props: {
           Signed in as <strong className="font-semibold">{props.user.displayName}</strong>{" "}
           <span className="text-ink-muted">@{props.user.username}</span>
         </span>
-        <form action={signOut}>
+        <form action={signOutAction}>
           <input type="hidden" name="query" value={props.query} />
           <button type="submit" className="shrink-0 font-medium text-blurple hover:underline dark:text-blurple-light">
             Not you? Sign out
@@ -81,7 +81,7 @@ export function ConsentForm(props: {
         </ul>
       </section>
 
-      <form action={decide} className="flex flex-col gap-5">
+      <form action={decideAction} className="flex flex-col gap-5">
         <input type="hidden" name="query" value={props.query} />
         {props.installError && <Notice>{props.installError}</Notice>}
         {bot && <BotSection bot={bot} />}

@@ -2,14 +2,14 @@
 // a hidden field and comes back unchanged.
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { signIn } from "../actions";
+import { signInAction } from "../actions";
 import { Notice } from "./authorize-shell";
 import { SubmitButton } from "./submit-button";
 
 export function SignInForm({ query, error, appName }: { query: string; error: string | null; appName: string }) {
   const failed = error !== null;
   return (
-    <form action={signIn} className="flex flex-col gap-4" aria-describedby="sign-in-why">
+    <form action={signInAction} className="flex flex-col gap-4" aria-describedby="sign-in-why">
       <input type="hidden" name="query" value={query} />
       <p id="sign-in-why" className="text-sm text-ink-muted">
         Sign in to Guildhall to continue to {appName}.

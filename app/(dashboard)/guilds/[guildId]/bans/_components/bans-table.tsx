@@ -10,7 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { DataTable, type ServerPage } from "@/components/data-table/data-table";
 import { useUrlState } from "@/components/data-table/url-state";
 import { useAction } from "@/components/dashboard/use-action";
-import { unbanUser } from "@/lib/dashboard/actions/bans";
+import { unbanUserAction } from "@/lib/dashboard/actions/bans";
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import type { BanRow } from "@/lib/dashboard/data/bans";
 import { ReasonField } from "@/components/dashboard/reason-input";
@@ -110,7 +110,7 @@ export function BansTable({
 
 function UnbanForm({ guildId, ban, onDone }: { guildId: string; ban: BanRow; onDone: () => void }) {
   const [reason, setReason] = useState("");
-  const { run, pending } = useAction(unbanUser, { failure: "Couldn't unban" });
+  const { run, pending } = useAction(unbanUserAction, { failure: "Couldn't unban" });
   const [error, setError] = useState<string | undefined>();
   return (
     <form

@@ -12,7 +12,7 @@ import { cn } from "@/components/ui/cn";
 import { Icons } from "@/components/ui/icons";
 import { Select } from "@/components/ui/input";
 import { useAction } from "@/components/dashboard/use-action";
-import { modifyGuildChannelPositions } from "@/lib/dashboard/actions/channels";
+import { modifyGuildChannelPositionsAction } from "@/lib/dashboard/actions/channels";
 import type { ChannelSummary } from "@/lib/dashboard/data/channels";
 import { ChannelIcon } from "./channel-icon";
 import { ReasonInput } from "@/components/dashboard/reason-input";
@@ -49,7 +49,7 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
   const [mark, setMark] = useState<DropMark>(null);
   const [syncPermissions, setSyncPermissions] = useState(false);
   const [reason, setReason] = useState("");
-  const { run, pending } = useAction(modifyGuildChannelPositions, { failure: "Couldn't save the channel order" });
+  const { run, pending } = useAction(modifyGuildChannelPositionsAction, { failure: "Couldn't save the channel order" });
 
   const parentOf = (id: string) =>
     Object.keys(layout.children).find((key) => layout.children[key].includes(id)) ?? ROOT;

@@ -12,7 +12,7 @@ import { Icons } from "@/components/ui/icons";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { cn } from "@/components/ui/cn";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
-import { createGuildChannel } from "@/lib/dashboard/actions/channels";
+import { createGuildChannelAction } from "@/lib/dashboard/actions/channels";
 import {
   CREATABLE_CHANNEL_TYPES,
   CreateChannelFormSchema,
@@ -83,7 +83,7 @@ function CreateChannelForm({
   const errors = formState.errors as Partial<Record<string, { message?: string }>>;
   const type = watch("type");
   const applies = (field: ChannelField) => fieldAppliesTo(field, type);
-  const { run, pending } = useAction(createGuildChannel, { failure: "Couldn't create the channel" });
+  const { run, pending } = useAction(createGuildChannelAction, { failure: "Couldn't create the channel" });
   const [reason, setReason] = useState("");
   const bitrateMax = type === ChannelType.GuildStageVoice ? STAGE_BITRATE_MAX : maxBitrate;
 

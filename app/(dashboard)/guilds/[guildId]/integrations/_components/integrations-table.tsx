@@ -10,7 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Icons } from "@/components/ui/icons";
 import { DataTable } from "@/components/data-table/data-table";
 import { useAction } from "@/components/dashboard/use-action";
-import { deleteGuildIntegration } from "@/lib/dashboard/actions/integrations";
+import { deleteGuildIntegrationAction } from "@/lib/dashboard/actions/integrations";
 import type { IntegrationRow } from "@/lib/dashboard/data/integrations";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
@@ -42,7 +42,7 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
   const [target, setTarget] = useState<IntegrationRow | null>(null);
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
   const [reason, setReason] = useState("");
-  const { run, pending } = useAction(deleteGuildIntegration, { failure: "Couldn't delete the integration" });
+  const { run, pending } = useAction(deleteGuildIntegrationAction, { failure: "Couldn't delete the integration" });
 
   const rows = integrations.filter((i) => !deleted.has(i.id));
   const close = () => {

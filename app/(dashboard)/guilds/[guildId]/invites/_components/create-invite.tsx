@@ -13,7 +13,7 @@ import { Icons } from "@/components/ui/icons";
 import { Input, Select } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
-import { createChannelInvite } from "@/lib/dashboard/actions/invites";
+import { createChannelInviteAction } from "@/lib/dashboard/actions/invites";
 import {
   CreateInviteFormSchema,
   INVITE_MAX_AGE_PRESETS,
@@ -75,7 +75,7 @@ function CreateInviteForm({
     },
   });
   const errors = formState.errors;
-  const { run, pending } = useAction(createChannelInvite, { failure: "Couldn't create the invite" });
+  const { run, pending } = useAction(createChannelInviteAction, { failure: "Couldn't create the invite" });
   const [reason, setReason] = useState("");
 
   const onSubmit = handleSubmit(async (values) => {

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useAction } from "@/components/dashboard/use-action";
-import { deleteInvite } from "@/lib/dashboard/actions/invites";
+import { deleteInviteAction } from "@/lib/dashboard/actions/invites";
 import type { InviteRow } from "@/lib/dashboard/data/invites";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
@@ -18,7 +18,7 @@ export function DeleteInviteDialog({
   invite: InviteRow;
   onClose: () => void;
 }) {
-  const { run, pending } = useAction(deleteInvite, { failure: "Couldn't delete the invite" });
+  const { run, pending } = useAction(deleteInviteAction, { failure: "Couldn't delete the invite" });
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
 

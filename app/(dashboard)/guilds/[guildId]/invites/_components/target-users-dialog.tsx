@@ -13,7 +13,7 @@ import { Field, fieldProps } from "@/components/ui/field";
 import { Icons } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { useAction } from "@/components/dashboard/use-action";
-import { updateInviteTargetUsers } from "@/lib/dashboard/actions/invites";
+import { updateInviteTargetUsersAction } from "@/lib/dashboard/actions/invites";
 import {
   countTargetUserLines,
   parseTargetUsersProblem,
@@ -48,7 +48,7 @@ export function TargetUsersDialog({
     setJob,
     error: pollError,
   } = useJobStatus(guildId, invite.code, invite.targetUsers, () => router.refresh());
-  const { run, pending } = useAction(updateInviteTargetUsers, { failure: "The target users were not saved" });
+  const { run, pending } = useAction(updateInviteTargetUsersAction, { failure: "The target users were not saved" });
   const fileRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);

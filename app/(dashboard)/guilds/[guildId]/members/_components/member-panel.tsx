@@ -14,13 +14,13 @@ import { Input, Select } from "@/components/ui/input";
 import { useAction } from "@/components/dashboard/use-action";
 import { useUrlState } from "@/components/data-table/url-state";
 import {
-  banMember,
-  kickMember,
-  setMemberBypassesVerification,
-  setMemberNickname,
-  setMemberRoles,
-  setMemberTimeout,
-  setMemberVoice,
+  banMemberAction,
+  kickMemberAction,
+  setMemberBypassesVerificationAction,
+  setMemberNicknameAction,
+  setMemberRolesAction,
+  setMemberTimeoutAction,
+  setMemberVoiceAction,
 } from "@/lib/dashboard/actions/members";
 import { DELETE_MESSAGE_OPTIONS, TIMEOUT_PRESETS } from "@/lib/dashboard/actions/schemas/members";
 import { colorToHex } from "@/lib/dashboard/actions/schemas/roles";
@@ -156,28 +156,30 @@ function PanelBody({
 
   // Nickname
   const [nick, setNick] = useState(m.nick ?? "");
-  const nickAction = useAction(setMemberNickname, { failure: "Couldn't change the nickname" });
+  const nickAction = useAction(setMemberNicknameAction, { failure: "Couldn't change the nickname" });
   // Roles
   const [memberRoles, setMemberRolesState] = useState<string[]>(m.roles);
-  const rolesAction = useAction(setMemberRoles, { failure: "Couldn't change the roles" });
+  const rolesAction = useAction(setMemberRolesAction, { failure: "Couldn't change the roles" });
   const rolesChanged = memberRoles.slice().sort().join() !== m.roles.slice().sort().join();
   // Timeout
   const [preset, setPreset] = useState<number | "custom">(TIMEOUT_PRESETS[1].ms);
   const [custom, setCustom] = useState("");
   const [timeoutReason, setTimeoutReason] = useState("");
-  const timeoutAction = useAction(setMemberTimeout, { failure: "Couldn't change the timeout" });
+  const timeoutAction = useAction(setMemberTimeoutAction, { failure: "Couldn't change the timeout" });
   // Voice
-  const voiceAction = useAction(setMemberVoice, { failure: "Couldn't change the voice state" });
+  const voiceAction = useAction(setMemberVoiceAction, { failure: "Couldn't change the voice state" });
   const [moveTo, setMoveTo] = useState("");
   // Flags
-  const flagsAction = useAction(setMemberBypassesVerification, { failure: "Couldn't change the verification bypass" });
+  const flagsAction = useAction(setMemberBypassesVerificationAction, {
+    failure: "Couldn't change the verification bypass",
+  });
   const bypasses = (m.flags & 4) !== 0;
   // Kick and ban
   const [confirm, setConfirm] = useState<"kick" | "ban" | null>(null);
   const [removalReason, setRemovalReason] = useState("");
   const [deleteSeconds, setDeleteSeconds] = useState(0);
-  const kickAction = useAction(kickMember, { failure: "Couldn't kick the member" });
-  const banAction = useAction(banMember, { failure: "Couldn't ban the member" });
+  const kickAction = useAction(kickMemberAction, { failure: "Couldn't kick the member" });
+  const banAction = useAction(banMemberAction, { failure: "Couldn't ban the member" });
 
   const until = () => {
     if (preset !== "custom") return new Date(Date.now() + preset).toISOString();

@@ -13,7 +13,7 @@ import { Icons } from "@/components/ui/icons";
 import { Switch } from "@/components/ui/switch";
 import type { GuildEmoji } from "@/components/dashboard/emoji-picker";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
-import { modifyGuildOnboarding } from "@/lib/dashboard/actions/onboarding";
+import { modifyGuildOnboardingAction } from "@/lib/dashboard/actions/onboarding";
 import {
   ONBOARDING_MODES,
   OnboardingSchema,
@@ -95,7 +95,7 @@ export function OnboardingEditor({
   const { register, control, handleSubmit, setError, setValue, reset, watch, formState } = form;
   const prompts = useFieldArray({ control, name: "prompts" });
   const [reason, setReason] = useState("");
-  const { run, pending } = useAction(modifyGuildOnboarding, { failure: "Couldn't save onboarding" });
+  const { run, pending } = useAction(modifyGuildOnboardingAction, { failure: "Couldn't save onboarding" });
 
   const values = watch();
   const report = checkOnboardingRules(values, { context, channels: ruleChannels });

@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { useAction } from "@/components/dashboard/use-action";
 import { formatCountdown } from "@/components/dashboard/durations";
-import { beginPrune } from "@/lib/dashboard/actions/prune";
+import { beginPruneAction } from "@/lib/dashboard/actions/prune";
 import {
   previewState,
   pruneRunProblem,
@@ -48,7 +48,7 @@ export function PruneRunCard({
   const [reason, setReason] = useState("");
   const [computeCount, setComputeCount] = useState(!largeGuild);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
-  const { run, pending } = useAction(beginPrune, { failure: "The prune did not run" });
+  const { run, pending } = useAction(beginPruneAction, { failure: "The prune did not run" });
 
   const state = previewState(preview, now);
   const parametersChanged =

@@ -11,7 +11,7 @@ import { Field, fieldProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
 import { useNow } from "@/components/dashboard/use-now";
-import { previewPrune } from "@/lib/dashboard/actions/prune";
+import { previewPruneAction } from "@/lib/dashboard/actions/prune";
 import {
   PruneParametersSchema,
   type PruneParameters,
@@ -55,7 +55,7 @@ export function PruneWorkbench({
   const errors = formState.errors;
   const [currentId, setCurrentId] = useState<string | null>(null);
   const [justMade, setJustMade] = useState<PrunePreviewView | null>(null);
-  const { run, pending } = useAction(previewPrune, { failure: "Couldn't preview the prune" });
+  const { run, pending } = useAction(previewPruneAction, { failure: "Couldn't preview the prune" });
 
   // The list comes from the server (refreshed after every action); a preview made a moment ago may not be in it yet.
   const all = justMade && !previews.some((p) => p.id === justMade.id) ? [justMade, ...previews] : previews;

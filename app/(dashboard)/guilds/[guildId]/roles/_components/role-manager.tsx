@@ -12,10 +12,10 @@ import { Icons } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { useAction } from "@/components/dashboard/use-action";
 import {
-  createGuildRole,
-  deleteGuildRole,
-  modifyGuildRole,
-  modifyGuildRolePositions,
+  createGuildRoleAction,
+  deleteGuildRoleAction,
+  modifyGuildRoleAction,
+  modifyGuildRolePositionsAction,
 } from "@/lib/dashboard/actions/roles";
 import { colorToHex, type RoleFormValues } from "@/lib/dashboard/actions/schemas/roles";
 import { RoleEditor } from "./role-editor";
@@ -63,10 +63,10 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
   const [over, setOver] = useState<{ id: string; where: "before" | "after" } | null>(null);
   const [reason, setReason] = useState("");
 
-  const create = useAction(createGuildRole, { failure: "Couldn't create the role" });
-  const edit = useAction(modifyGuildRole, { failure: "Couldn't save the role" });
-  const remove = useAction(deleteGuildRole, { failure: "Couldn't delete the role" });
-  const reorder = useAction(modifyGuildRolePositions, { failure: "Couldn't save the role order" });
+  const create = useAction(createGuildRoleAction, { failure: "Couldn't create the role" });
+  const edit = useAction(modifyGuildRoleAction, { failure: "Couldn't save the role" });
+  const remove = useAction(deleteGuildRoleAction, { failure: "Couldn't delete the role" });
+  const reorder = useAction(modifyGuildRolePositionsAction, { failure: "Couldn't save the role order" });
 
   const positions = order
     .map((id, index) => ({ id, position: order.length - index }))

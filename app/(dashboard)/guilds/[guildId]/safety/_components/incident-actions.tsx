@@ -11,7 +11,7 @@ import { Icons } from "@/components/ui/icons";
 import { useAction } from "@/components/dashboard/use-action";
 import { useNow } from "@/components/dashboard/use-now";
 import { formatCountdown } from "@/components/dashboard/durations";
-import { setIncidentAction } from "@/lib/dashboard/actions/safety";
+import { modifyGuildIncidentActionsAction } from "@/lib/dashboard/actions/safety";
 import {
   INCIDENT_ACTIONS,
   INCIDENT_PRESET_HOURS,
@@ -40,7 +40,7 @@ export function IncidentActions({
   const router = useRouter();
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
-  const { run, pending } = useAction(setIncidentAction, { failure: "Couldn't change the pause" });
+  const { run, pending } = useAction(modifyGuildIncidentActionsAction, { failure: "Couldn't change the pause" });
   const ends: Record<IncidentActionKey, number | null> = {
     invites: invitesDisabledUntil ? Date.parse(invitesDisabledUntil) : null,
     dms: dmsDisabledUntil ? Date.parse(dmsDisabledUntil) : null,

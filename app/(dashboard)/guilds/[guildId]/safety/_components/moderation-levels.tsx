@@ -7,8 +7,8 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { Field, fieldProps } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
 import { useAction } from "@/components/dashboard/use-action";
-import { modifyGuild } from "@/lib/dashboard/actions/guild";
-import { EXPLICIT_CONTENT_FILTERS, VERIFICATION_LEVELS } from "@/lib/dashboard/actions/schemas/guild";
+import { modifyGuildAction } from "@/lib/dashboard/actions/guilds";
+import { EXPLICIT_CONTENT_FILTERS, VERIFICATION_LEVELS } from "@/lib/dashboard/actions/schemas/guilds";
 import { ReasonInput } from "@/components/dashboard/reason-input";
 
 export function ModerationLevels({
@@ -27,7 +27,7 @@ export function ModerationLevels({
   const [values, setValues] = useState(loaded);
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const { run, pending } = useAction(modifyGuild, { failure: "Couldn't save the safety levels" });
+  const { run, pending } = useAction(modifyGuildAction, { failure: "Couldn't save the safety levels" });
   const changed = (Object.keys(values) as Array<keyof typeof values>).filter((key) => values[key] !== loaded[key]);
 
   const save = async () => {

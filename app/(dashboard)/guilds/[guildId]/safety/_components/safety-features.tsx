@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
 import { useAction } from "@/components/dashboard/use-action";
-import { setGuildFeature } from "@/lib/dashboard/actions/safety";
+import { setGuildFeatureAction } from "@/lib/dashboard/actions/safety";
 import type { SAFETY_FEATURES } from "@/lib/dashboard/actions/schemas/safety";
 
 type Feature = (typeof SAFETY_FEATURES)[number];
@@ -35,7 +35,7 @@ const TOGGLES: ReadonlyArray<{
 
 export function SafetyFeatures({ guildId, features }: { guildId: string; features: readonly string[] }) {
   const [present, setPresent] = useState(() => new Set(features));
-  const { run, pending } = useAction(setGuildFeature, { failure: "Couldn't change the feature" });
+  const { run, pending } = useAction(setGuildFeatureAction, { failure: "Couldn't change the feature" });
 
   // The switch moves at once; the server's answer then sets every feature as it really is (or undoes the move).
   const toggle = async (feature: Feature, enabled: boolean) => {

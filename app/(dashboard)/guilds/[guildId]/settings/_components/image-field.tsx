@@ -10,7 +10,7 @@ import {
   IMAGE_FIELD_RULES,
   imageProblem,
   type ImageField as ImageFieldName,
-} from "@/lib/dashboard/actions/schemas/guild";
+} from "@/lib/dashboard/actions/schemas/guilds";
 import { probeImageFile } from "./image-probe";
 
 export function ImageField({

@@ -12,7 +12,7 @@ import { Field, fieldProps } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
-import { modifyGuild } from "@/lib/dashboard/actions/guild";
+import { modifyGuildAction } from "@/lib/dashboard/actions/guilds";
 import {
   AFK_TIMEOUT_OPTIONS,
   EXPLICIT_CONTENT_FILTERS,
@@ -23,7 +23,7 @@ import {
   VERIFICATION_LEVELS,
   type GuildSettingsValues,
   type ImageField as ImageFieldName,
-} from "@/lib/dashboard/actions/schemas/guild";
+} from "@/lib/dashboard/actions/schemas/guilds";
 import { GUILD_DESCRIPTION_MAX, GUILD_LOCALES } from "@/lib/discord/limits";
 import { ImageField } from "./image-field";
 import { ReasonInput } from "@/components/dashboard/reason-input";
@@ -67,7 +67,7 @@ export function SettingsForm({
   const [imageChanges, setImageChanges] = useState<Partial<Record<ImageFieldName, string | null>>>({});
   const [imageErrors, setImageErrors] = useState<Partial<Record<ImageFieldName, string>>>({});
   const [reason, setReason] = useState("");
-  const { run, pending } = useAction(modifyGuild, { failure: "Couldn't save the settings" });
+  const { run, pending } = useAction(modifyGuildAction, { failure: "Couldn't save the settings" });
 
   const values = watch();
   const changed = FORM_KEYS.filter((key) => JSON.stringify(values[key]) !== JSON.stringify(loaded[key]));

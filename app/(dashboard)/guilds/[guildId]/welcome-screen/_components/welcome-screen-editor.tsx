@@ -13,7 +13,7 @@ import { Input, Select, Textarea } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { EmojiPicker, type GuildEmoji } from "@/components/dashboard/emoji-picker";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
-import { modifyGuildWelcomeScreen } from "@/lib/dashboard/actions/welcome-screen";
+import { modifyGuildWelcomeScreenAction } from "@/lib/dashboard/actions/welcome-screen";
 import { WelcomeScreenSchema, type WelcomeScreenValues } from "@/lib/dashboard/actions/schemas/welcome-screen";
 import {
   WELCOME_CHANNEL_DESCRIPTION_LENGTH,
@@ -48,7 +48,7 @@ export function WelcomeScreenEditor({
   const errors = formState.errors;
   const list = useFieldArray({ control, name: "welcome_channels" });
   const [reason, setReason] = useState("");
-  const { run, pending } = useAction(modifyGuildWelcomeScreen, { failure: "Couldn't save the welcome screen" });
+  const { run, pending } = useAction(modifyGuildWelcomeScreenAction, { failure: "Couldn't save the welcome screen" });
   const values = watch();
   const channelNames = Object.fromEntries(channels.map((c) => [c.id, c.name]));
   const unused = channels.find((c) => !values.welcome_channels.some((w) => w.channel_id === c.id));

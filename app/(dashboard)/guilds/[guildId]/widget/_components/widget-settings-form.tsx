@@ -10,7 +10,7 @@ import { Field, fieldProps } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
-import { modifyGuildWidget } from "@/lib/dashboard/actions/widget";
+import { modifyGuildWidgetAction } from "@/lib/dashboard/actions/widget";
 import { WidgetSettingsSchema, type WidgetSettingsValues } from "@/lib/dashboard/actions/schemas/widget";
 import { ReasonInput } from "@/components/dashboard/reason-input";
 
@@ -26,7 +26,7 @@ export function WidgetSettingsForm({
   const form = useForm<WidgetSettingsValues>({ resolver: zodResolver(WidgetSettingsSchema), defaultValues: defaults });
   const { register, handleSubmit, setError, reset, formState } = form;
   const [reason, setReason] = useState("");
-  const { run, pending } = useAction(modifyGuildWidget, { failure: "Couldn't save the widget settings" });
+  const { run, pending } = useAction(modifyGuildWidgetAction, { failure: "Couldn't save the widget settings" });
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await run({ guildId, reason: reason || undefined, ...values });

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Field, fieldProps } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
-import { previewBulkBan } from "@/lib/dashboard/actions/bans";
+import { previewBulkBanAction } from "@/lib/dashboard/actions/bans";
 import { BulkBanFormSchema, type BulkBanFormValues } from "@/lib/dashboard/actions/schemas/bans";
 import { DELETE_MESSAGE_OPTIONS } from "@/lib/dashboard/actions/schemas/members";
 import { BULK_BAN_JOB_MAX_IDS, idsFromCsv, parseUserIds } from "@/lib/dashboard/jobs/bulk-ban/parse";
@@ -27,7 +27,7 @@ export function BulkBanForm({ guildId }: { guildId: string }) {
   const text = watch("text");
   const parsed = useMemo(() => parseUserIds(text), [text]);
   const [fileError, setFileError] = useState<string | null>(null);
-  const { run, pending } = useAction(previewBulkBan, { failure: "Couldn't prepare the bulk ban" });
+  const { run, pending } = useAction(previewBulkBanAction, { failure: "Couldn't prepare the bulk ban" });
 
   const onFile = async (file: File | undefined) => {
     setFileError(null);

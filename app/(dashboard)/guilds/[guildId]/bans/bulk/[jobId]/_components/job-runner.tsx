@@ -12,12 +12,12 @@ import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { useAction } from "@/components/dashboard/use-action";
 import {
-  beginUndoBulkBan,
-  cancelBulkBanJob,
-  pauseBulkBanJob,
-  runBulkBanChunk,
-  startBulkBanJob,
-  undoBulkBanChunk,
+  beginUndoBulkBanAction,
+  cancelBulkBanJobAction,
+  pauseBulkBanJobAction,
+  runBulkBanChunkAction,
+  startBulkBanJobAction,
+  undoBulkBanChunkAction,
 } from "@/lib/dashboard/actions/bans";
 import { UNDO_CHUNK_SIZE } from "@/lib/dashboard/actions/schemas/bans";
 import { countItems, type BulkBanJobView, type ItemState, type JobItem } from "@/lib/dashboard/jobs/bulk-ban/types";
@@ -51,12 +51,12 @@ export function JobRunner({ guildId, job: stored }: { guildId: string; job: Bulk
     setJob(stored);
   }
 
-  const start = useAction(startBulkBanJob, { quiet: true, failure: "Couldn't start the job" });
-  const chunk = useAction(runBulkBanChunk, { quiet: true, failure: "A chunk was not sent; the job is paused" });
-  const pause = useAction(pauseBulkBanJob, { failure: "Couldn't pause" });
-  const cancel = useAction(cancelBulkBanJob, { failure: "Couldn't cancel" });
-  const beginUndo = useAction(beginUndoBulkBan, { quiet: true, failure: "Couldn't undo" });
-  const undoChunk = useAction(undoBulkBanChunk, { quiet: true, failure: "Undo stopped" });
+  const start = useAction(startBulkBanJobAction, { quiet: true, failure: "Couldn't start the job" });
+  const chunk = useAction(runBulkBanChunkAction, { quiet: true, failure: "A chunk was not sent; the job is paused" });
+  const pause = useAction(pauseBulkBanJobAction, { failure: "Couldn't pause" });
+  const cancel = useAction(cancelBulkBanJobAction, { failure: "Couldn't cancel" });
+  const beginUndo = useAction(beginUndoBulkBanAction, { quiet: true, failure: "Couldn't undo" });
+  const undoChunk = useAction(undoBulkBanChunkAction, { quiet: true, failure: "Undo stopped" });
   const ids = { guildId, jobId: job.id };
   const reason = job.reason ?? undefined;
 

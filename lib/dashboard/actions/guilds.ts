@@ -5,7 +5,7 @@ import { PermissionFlagsBits as P, type RESTPatchAPIGuildJSONBody } from "discor
 import { MUTABLE_GUILD_FEATURES } from "@/lib/discord/limits";
 import { guildAction } from "./guild-action";
 import { firstRefusal } from "./moderator";
-import { ModifyGuildInputSchema } from "./schemas/guild";
+import { ModifyGuildInputSchema } from "./schemas/guilds";
 import { describeDataUri, pick } from "./snapshots";
 
 const IMAGE_FIELDS = ["icon", "banner", "splash", "discovery_splash"] as const;
@@ -13,7 +13,7 @@ const changedKeys = (input: Record<string, unknown>) =>
   Object.keys(input).filter((key) => key !== "guildId" && key !== "reason" && input[key] !== undefined);
 
 /** PATCH /guilds/{guild.id}: Modify Guild, with only the fields that changed. */
-export const modifyGuild = guildAction({
+export const modifyGuildAction = guildAction({
   action: "Modify Guild",
   schema: ModifyGuildInputSchema,
   target: (input, { before, result }) => ({
