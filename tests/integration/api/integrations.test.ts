@@ -1,8 +1,8 @@
 // Get Guild Voice Regions, Get Guild Integrations, Delete Guild Integration, Get Guild Vanity URL.
 // The last tests delete the demo bot's integration (the bot is kicked), so they run last.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DiscordAPIError } from "@discordjs/rest";
 import { Routes } from "discord-api-types/v10";
+import { fail } from "./read-back";
 import { startTestServer, type TestServer } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
@@ -14,11 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const fail = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => error as DiscordAPIError,
-  );
 const guild = () => server.world.guildId;
 const guildBig = () => BigInt(guild());
 const events = (type: string) =>
