@@ -45,3 +45,14 @@ export function snowflakeTimestamp(id: bigint | string): number {
 export function snowflakeAt(ms: number): bigint {
   return DiscordSnowflake.generate({ timestamp: BigInt(ms), increment: 0n, processId: 0n, workerId: 0n });
 }
+
+/** The positions at which an id of the list repeats one before it (none: every id is there once). */
+export function repeatedIdPositions(ids: readonly string[]): number[] {
+  const seen = new Set<string>();
+  const repeated: number[] = [];
+  ids.forEach((id, index) => {
+    if (seen.has(id)) repeated.push(index);
+    seen.add(id);
+  });
+  return repeated;
+}
