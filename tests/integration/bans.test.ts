@@ -53,7 +53,11 @@ const lastEventId = () =>
 /** Events fired after `after`, oldest first. */
 const eventsSince = (after: bigint) =>
   (
-    db().prepare("SELECT type, payload FROM gateway_events WHERE id > ? ORDER BY id").all(after) as Array<{
+    db()
+      .prepare(
+        "SELECT type, payload FROM gateway_events WHERE id > ? AND type != 'GUILD_AUDIT_LOG_ENTRY_CREATE' ORDER BY id",
+      )
+      .all(after) as Array<{
       type: string;
       payload: string;
     }>

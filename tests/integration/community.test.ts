@@ -24,7 +24,11 @@ const lastEventId = () =>
   (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM gateway_events").get() as { id: bigint }).id;
 const eventsSince = (after: bigint) =>
   (
-    db().prepare("SELECT type, payload FROM gateway_events WHERE id > ? ORDER BY id").all(after) as Array<{
+    db()
+      .prepare(
+        "SELECT type, payload FROM gateway_events WHERE id > ? AND type != 'GUILD_AUDIT_LOG_ENTRY_CREATE' ORDER BY id",
+      )
+      .all(after) as Array<{
       type: string;
       payload: string;
     }>
