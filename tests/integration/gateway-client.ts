@@ -24,6 +24,10 @@ export class RawGatewayClient {
   private pending: Buffer[] = [];
   private inflated: Buffer[] = [];
   private inflating = Promise.resolve();
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private autoHeartbeat = true;
+  /** The last sequence number received, sent with heartbeats. */
+  seq: number | null = null;
 
   private constructor(readonly socket: WebSocket) {
     this.closed = new Promise((resolve) =>
@@ -34,8 +38,15 @@ export class RawGatewayClient {
     );
   }
 
-  /** Connects to `${wsBase}/gateway?v=10&encoding=json` plus `query`, and waits for the socket to open. */
-  static async connect(wsBase: string, query = "v=10&encoding=json"): Promise<RawGatewayClient> {
+  /**
+   * Connects to `${wsBase}/gateway?` + `query` and waits for the socket to open. With `heartbeat`, it beats at HELLO's
+   * interval as a well-behaved client does.
+   */
+  static async connect(
+    wsBase: string,
+    query = "v=10&encoding=json",
+    { heartbeat = true } = {},
+  ): Promise<RawGatewayClient> {
     const socket = new WebSocket(`${wsBase}/gateway?${query}`);
     const client = new RawGatewayClient(socket);
     if (query.includes("compress=zlib-stream")) {
@@ -43,6 +54,8 @@ export class RawGatewayClient {
       client.inflate.on("readable", () => client.readInflated());
     }
     socket.on("message", (data: Buffer, isBinary) => client.onMessage(data, isBinary));
+    client.autoHeartbeat = heartbeat;
+    socket.on("close", () => client.stopHeartbeat());
     await new Promise<void>((resolve, reject) => {
       socket.once("open", () => resolve());
       socket.once("error", reject);
@@ -79,7 +92,14 @@ export class RawGatewayClient {
       this.inflated.push(chunk);
   }
 
+  private stopHeartbeat(): void {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+  }
+
   private push(payload: GatewayPayload): void {
+    if (typeof payload.s === "number") this.seq = payload.s;
+    if (payload.op === 10 && this.autoHeartbeat && !this.heartbeatTimer)
+      this.heartbeatTimer = setInterval(() => this.send(1, this.seq), payload.d.heartbeat_interval as number);
     this.received.push(payload);
     this.notify();
   }
@@ -139,6 +159,7 @@ export class RawGatewayClient {
   }
 
   close(): void {
+    this.stopHeartbeat();
     this.socket.terminate();
   }
 }
