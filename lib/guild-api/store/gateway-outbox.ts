@@ -1,7 +1,8 @@
 // What the gateway reads: the outbox in commit order, and the guild state READY, GUILD_CREATE and member chunks are
 // built from. The outbox is walked by rowid, not by event id: a rowid is assigned under SQLite's single write lock,
 // so rowid order is commit order even for rows written by other connections (whose snowflakes may be older than
-// rows already committed here).
+// rows already committed here). Statements are cached by their text and shared with other modules, so none here is
+// switched to pluck(), which would change it for every user of the same text.
 import { sql } from "./db";
 import type { ChannelRow } from "../serializers/channel";
 import { USER_COLUMNS, type UserRow } from "../serializers/user";
@@ -16,7 +17,7 @@ export interface OutboxRow {
 
 /** The position of the newest committed outbox row (0 when empty). */
 export function outboxHead(): number {
-  return Number(sql("SELECT COALESCE(MAX(rowid), 0) FROM gateway_events").pluck().get() as bigint);
+  return Number((sql("SELECT COALESCE(MAX(rowid), 0) AS head FROM gateway_events").get() as { head: bigint }).head);
 }
 
 /** Rows after `position` up to `upTo` (inclusive), oldest first, at most `limit`. */
@@ -37,21 +38,22 @@ export function outboxRowsAt(positions: readonly number[]): Map<number, OutboxRo
 
 /** Every guild the user is a member of. */
 export function guildIdsOfMember(userId: bigint): bigint[] {
-  return sql("SELECT guild_id FROM members WHERE user_id = ?").pluck().all(userId) as bigint[];
+  return (sql("SELECT guild_id FROM members WHERE user_id = ?").all(userId) as Array<{ guild_id: bigint }>).map(
+    (row) => row.guild_id,
+  );
 }
 
 /** How many guilds each shard would follow, for GET /gateway/bot's recommended shard count. */
 export function guildCountOfMember(userId: bigint): number {
-  return Number(sql("SELECT COUNT(*) FROM members WHERE user_id = ?").pluck().get(userId) as bigint);
-}
-
-export function applicationFlagsOf(applicationId: bigint): bigint {
-  return (sql("SELECT flags FROM applications WHERE id = ?").pluck().get(applicationId) as bigint | undefined) ?? 0n;
+  return Number((sql("SELECT COUNT(*) AS n FROM members WHERE user_id = ?").get(userId) as { n: bigint }).n);
 }
 
 /** A channel's permission overwrites (JSON), for judging who sees a thread by its parent. */
 export function channelOverwritesJson(channelId: bigint): string | undefined {
-  return sql("SELECT permission_overwrites FROM channels WHERE id = ?").pluck().get(channelId) as string | undefined;
+  return (
+    sql("SELECT permission_overwrites FROM channels WHERE id = ?").get(channelId) as
+      { permission_overwrites: string } | undefined
+  )?.permission_overwrites;
 }
 
 /** Every channel and active thread of a guild, by position then id. */
@@ -91,7 +93,7 @@ export function presencesOf(guildId: bigint, limit: number): Array<{ user_id: bi
 }
 
 export function memberCountOf(guildId: bigint): number {
-  return Number(sql("SELECT COUNT(*) FROM members WHERE guild_id = ?").pluck().get(guildId) as bigint);
+  return Number((sql("SELECT COUNT(*) AS n FROM members WHERE guild_id = ?").get(guildId) as { n: bigint }).n);
 }
 
 export function readUser(userId: bigint): UserRow | undefined {
@@ -100,7 +102,11 @@ export function readUser(userId: bigint): UserRow | undefined {
 
 /** The user id `offset` places after `after` in the guild's member list (keyset paging of member chunks). */
 export function memberIdAtOffset(guildId: bigint, after: bigint, offset: number): bigint | undefined {
-  return sql("SELECT user_id FROM members WHERE guild_id = ? AND user_id > ? ORDER BY user_id LIMIT 1 OFFSET ?")
-    .pluck()
-    .get(guildId, after, offset) as bigint | undefined;
+  return (
+    sql("SELECT user_id FROM members WHERE guild_id = ? AND user_id > ? ORDER BY user_id LIMIT 1 OFFSET ?").get(
+      guildId,
+      after,
+      offset,
+    ) as { user_id: bigint } | undefined
+  )?.user_id;
 }
