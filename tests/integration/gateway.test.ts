@@ -398,6 +398,35 @@ describe("REQUEST_GUILD_MEMBERS", () => {
   });
 });
 
+describe("in-process subscription (for the dashboard's live updates)", () => {
+  it("subscribeToGuildEvents hands every committed event of the guild to the listener, in commit order, until unsubscribed", async () => {
+    const { subscribeToGuildEvents } = await import("@/lib/guild-api/gateway");
+    const events: Array<{ type: string; position: number; name?: string }> = [];
+    const unsubscribe = subscribeToGuildEvents(hq, (event) =>
+      events.push({
+        type: event.type,
+        position: event.position,
+        name: (event.data as { role?: { name: string } }).role?.name,
+      }),
+    );
+    await editRole(server.world.roles.regular, "Sub 1");
+    await editRole(server.world.roles.regular, "Sub 2");
+    for (const deadline = Date.now() + 5_000; events.length < 4 && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    unsubscribe();
+    await editRole(server.world.roles.regular, "Sub 3");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events.map((e) => e.type)).toEqual([
+      "GUILD_ROLE_UPDATE",
+      "GUILD_AUDIT_LOG_ENTRY_CREATE",
+      "GUILD_ROLE_UPDATE",
+      "GUILD_AUDIT_LOG_ENTRY_CREATE",
+    ]);
+    expect(events.filter((e) => e.name).map((e) => e.name)).toEqual(["Sub 1", "Sub 2"]);
+    expect(events.map((e) => e.position)).toEqual([...events.map((e) => e.position)].sort((a, b) => a - b));
+  });
+});
+
 describe("RECONNECT", () => {
   it("a server shutting down tells its sessions to reconnect (op 7)", async () => {
     const { client } = await session("bot", I.Guilds);
