@@ -100,6 +100,7 @@ async function main(): Promise<void> {
       body: JSON.stringify(body),
     });
   const sessions = await sessionsProcess();
+  console.log(`Load average at the start: ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`);
   const open = (count: number, intents: number) =>
     sessions.ask({ cmd: "open", url: gatewayUrl, token: secrets.botToken, intents, count, parallel: 50 });
 
@@ -186,6 +187,13 @@ async function main(): Promise<void> {
   console.log(`\n${line(["figure", "measured", "goal"])}`);
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of rows) console.log(line(row));
+  // The machine is shared: latency figures mean little without the load they were measured under.
+  console.log(
+    `\nLoad average at the end (1, 5, 15 min): ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(", ")} on ${os.cpus().length} cores`,
+  );
 }
 
 async function burstToDiscordJs(

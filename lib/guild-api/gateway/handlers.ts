@@ -59,7 +59,7 @@ function identityOf(token: string): SessionIdentity | null {
   if (identity.kind === "bot") return { kind: "bot", userId: identity.userId, applicationId: identity.applicationId };
   // A user's token manages guilds (and so follows them live) only with Guildhall's management scope.
   if (!identity.scopes.has(MANAGE_SCOPE)) return null;
-  return { kind: "bearer", userId: identity.userId, applicationId: identity.applicationId, tokenId: identity.tokenId };
+  return { kind: "bearer", userId: identity.userId, applicationId: identity.applicationId };
 }
 
 const sameIdentity = (a: SessionIdentity, b: SessionIdentity) =>

@@ -125,7 +125,12 @@ export class GatewayHub {
     for (;;) {
       const rows = outboxAfter(this.position, Number.MAX_SAFE_INTEGER, BATCH);
       for (const row of rows) {
-        this.deliver(row);
+        try {
+          this.deliver(row);
+        } catch (error) {
+          // One event that cannot be delivered must not stop every later one.
+          console.error(`[gateway] delivering outbox row ${row.position} (${row.type}) failed:`, error);
+        }
         this.position = row.position;
       }
       if (rows.length < BATCH) return;

@@ -57,9 +57,14 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
       receive(hub, peer, data, isBinary);
       if (peer.session) unidentified.delete(connection);
     });
-    socket.on("close", () => {
+    socket.on("close", (code) => {
       unidentified.delete(connection);
-      if (peer.session && peer.session.connection === connection) peer.session.detach(hub.head);
+      const session = peer.session;
+      if (session && session.connection === connection) {
+        // A client that closes normally (1000, 1001) ends its session, as on Discord; any other drop may resume.
+        if (code === 1000 || code === 1001) hub.remove(session);
+        else session.detach(hub.head);
+      }
       connection.release();
     });
     socket.on("error", () => socket.terminate());

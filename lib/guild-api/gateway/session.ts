@@ -7,8 +7,6 @@ export interface SessionIdentity {
   userId: bigint;
   applicationId: bigint;
   kind: "bot" | "bearer";
-  /** The OAuth2 token behind a Bearer session: revoking it ends the session on its next resume. */
-  tokenId?: bigint;
 }
 
 /**
