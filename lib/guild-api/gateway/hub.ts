@@ -107,16 +107,27 @@ export class GatewayHub {
     this.wakeScheduled = true;
     setImmediate(() => {
       this.wakeScheduled = false;
-      this.drain();
+      this.guarded(() => this.drain());
     });
   }
 
   /** Commits by other connections (the seed, the token tool, another process) move SQLite's data_version. */
   private pollOtherConnections(): void {
-    const version = db().pragma("data_version", { simple: true }) as bigint;
-    if (version !== this.dataVersion) {
-      this.dataVersion = version;
-      this.drain();
+    this.guarded(() => {
+      const version = db().pragma("data_version", { simple: true }) as bigint;
+      if (version !== this.dataVersion) {
+        this.dataVersion = version;
+        this.drain();
+      }
+    });
+  }
+
+  /** Work started by a timer: a failing database must be logged, not crash the process; the next wake retries. */
+  private guarded(work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      console.error("[gateway] reading the outbox failed:", error);
     }
   }
 
