@@ -18,6 +18,11 @@ import {
   setUrlMappings,
   type ApplicationAccess,
 } from "@/lib/guild-api/services/applications";
+import {
+  PRIVILEGED_INTENT_KEYS,
+  PRIVILEGED_INTENT_SETTINGS,
+  setPrivilegedIntent,
+} from "@/lib/guild-api/services/gateway-intents";
 import type { FieldErrors } from "@/lib/action-result";
 import { flattenErrors, type PortalActionState } from "./_lib/action-result";
 import { currentDeveloper } from "./_lib/session";
@@ -30,6 +35,10 @@ const UrlMappingsFormSchema = z.object({
 });
 const EnabledFormSchema = z.object({ enabled: z.enum(["true", "false"]).transform((v) => v === "true") });
 const HandlerFormSchema = z.object({ handler: z.coerce.number().int() });
+const PrivilegedIntentFormSchema = z.object({
+  intent: z.enum(PRIVILEGED_INTENT_KEYS),
+  enabled: z.enum(["true", "false"]).transform((v) => v === "true"),
+});
 const ContextsFormSchema = z.object({ integration_types: z.array(z.coerce.number().int()).max(2) });
 
 const fail = (error: string, fieldErrors: FieldErrors = {}): PortalActionState<never> => ({
@@ -153,6 +162,20 @@ export async function setInstallationContextsAction(
   return asOwner(applicationId, (access) => {
     setInstallationContexts(access, input.integration_types);
     return { message: "Installation contexts saved." };
+  });
+}
+
+export async function setPrivilegedIntentAction(
+  applicationId: string,
+  _previous: PortalActionState,
+  form: FormData,
+): Promise<PortalActionState> {
+  const input = parseForm(PrivilegedIntentFormSchema, { intent: form.get("intent"), enabled: form.get("enabled") });
+  if (isFailure(input)) return input;
+  const label = PRIVILEGED_INTENT_SETTINGS.find((s) => s.key === input.intent)!.label;
+  return asOwner(applicationId, (access) => {
+    setPrivilegedIntent(access, input.intent, input.enabled);
+    return { message: `${label} ${input.enabled ? "enabled" : "disabled"}.` };
   });
 }
 

@@ -45,9 +45,11 @@ const positions = (as: string, body: unknown[], guildId = hq, reason?: string) =
 const channels = (guildId = hq, as = "owner") =>
   server.rest(as).get(Routes.guildChannels(guildId)) as Promise<Channel[]>;
 const events = async (after = "0") =>
-  (await server
-    .rest("owner")
-    .get(`/guilds/${hq}/events`, { query: new URLSearchParams({ after, limit: "1000" }) })) as StoredEvent[];
+  (
+    (await server
+      .rest("owner")
+      .get(`/guilds/${hq}/events`, { query: new URLSearchParams({ after, limit: "1000" }) })) as StoredEvent[]
+  ).filter((event) => event.type !== "GUILD_AUDIT_LOG_ENTRY_CREATE");
 const lastEventId = async () => (await events()).at(-1)?.id ?? "0";
 /** Create, check against Discord's schema, and answer the channel. */
 async function created(as: string, body: Record<string, unknown>, guildId = hq): Promise<Channel> {
