@@ -2,7 +2,7 @@
 // the operation's transaction with the decoded X-Audit-Log-Reason.
 import { AuditLogEvent } from "discord-api-types/v10";
 import { newSnowflake } from "@/lib/discord/snowflake";
-import { sql } from "./store/db";
+import { insertAuditLogEntry } from "./store/audit-log-entries";
 
 export { AuditLogEvent };
 
@@ -24,18 +24,16 @@ export interface AuditEntryInput {
 
 export function writeAuditLog(entry: AuditEntryInput): bigint {
   const id = newSnowflake();
-  sql(
-    "INSERT INTO audit_log_entries (id, guild_id, user_id, action_type, target_id, reason, changes, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-  ).run(
+  insertAuditLogEntry({
     id,
-    entry.guildId,
-    entry.userId,
-    entry.actionType,
-    entry.targetId == null ? null : String(entry.targetId),
-    entry.reason ?? null,
-    entry.changes?.length ? JSON.stringify(entry.changes) : null,
-    entry.options ? JSON.stringify(entry.options) : null,
-  );
+    guild_id: entry.guildId,
+    user_id: entry.userId,
+    action_type: BigInt(entry.actionType),
+    target_id: entry.targetId == null ? null : String(entry.targetId),
+    reason: entry.reason ?? null,
+    changes: entry.changes?.length ? JSON.stringify(entry.changes) : null,
+    options: entry.options ? JSON.stringify(entry.options) : null,
+  });
   return id;
 }
 

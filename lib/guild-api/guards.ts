@@ -16,17 +16,12 @@ import { isSnowflake } from "@/lib/discord/snowflake";
 import { ApiError, Errors, invalidFormBody } from "./errors";
 import type { RouteContext } from "./http";
 import type { Identity } from "./auth";
-import { sql } from "./store/db";
-import { THREAD_TYPES, type ChannelRow } from "./serializers/channel";
-import {
-  findGuild,
-  findMember,
-  listGuildRoles,
-  memberRoleIds,
-  type GuildRow,
-  type MemberRow,
-  type RoleRow,
-} from "./store/guild-context";
+import { THREAD_TYPES } from "./serializers/channel";
+import { findChannelById, findChannelOverwrites, type ChannelRow } from "./store/channels";
+import { findGuild, type GuildRow } from "./store/guilds";
+import { memberRoleIds } from "./store/member-roles";
+import { findMember, type MemberRow } from "./store/members";
+import { listGuildRoles, type RoleRow } from "./store/roles";
 
 /** A path parameter that must be a snowflake; Discord answers 50035 naming the parameter otherwise. */
 export function snowflakeParam(ctx: RouteContext, name: string, wireName = toSnakeCase(name)): bigint {
@@ -193,15 +188,14 @@ export interface ChannelAccess {
  * the caller is not a member of its guild or cannot view it (Discord does not tell such callers the channel exists).
  */
 export function channelAccessFor(caller: Identity, channelId: bigint): ChannelAccess {
-  const channel = sql("SELECT * FROM channels WHERE id = ?").get(channelId) as ChannelRow | undefined;
+  const channel = findChannelById(channelId);
   if (!channel) throw Errors.unknownChannel();
   const access = guildAccessFor(caller, channel.guild_id);
   const judgedBy =
     THREAD_TYPES.includes(Number(channel.type)) && channel.parent_id !== null
-      ? ((sql("SELECT permission_overwrites FROM channels WHERE id = ?").get(channel.parent_id) as
-          { permission_overwrites: string } | undefined) ?? channel)
-      : channel;
-  const permissions = access.channelPermissions(judgedBy.permission_overwrites);
+      ? (findChannelOverwrites(channel.parent_id) ?? channel.permission_overwrites)
+      : channel.permission_overwrites;
+  const permissions = access.channelPermissions(judgedBy);
   if (!hasPermission(permissions, PermissionFlagsBits.ViewChannel)) throw Errors.missingAccess();
   return { access, channel, permissions };
 }
