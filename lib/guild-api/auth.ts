@@ -3,6 +3,7 @@
 // judged by its own member's permissions (a documented superset of Discord, see README).
 import { findApplicationByBotTokenHash } from "./store/applications";
 import { findLiveAccessToken } from "./store/oauth2";
+import { readCache } from "./store/read-cache";
 import { hashSecret } from "./tokens";
 
 export type Identity =
@@ -16,8 +17,21 @@ export type Identity =
       expiresAt: number;
     };
 
-/** The identity behind an Authorization header, or null when the token is unknown, expired or revoked. */
-export function authenticate(header: string): Identity | null {
+/**
+ * The identity behind an Authorization header, or null when the token is unknown, expired or revoked. Every request
+ * carries one, so known tokens are kept in the read cache (read-cache.ts): a revocation, a bot token reset or any other
+ * write, from any connection, empties it before the next read. Expiry is judged again at each request. Unknown tokens
+ * are not kept, so a flood of made-up ones cannot crowd out the real ones.
+ */
+export function authenticate(header: string, now = Date.now()): Identity | null {
+  const identity = identityOfHeader(header);
+  if (identity?.kind === "bearer" && identity.expiresAt <= now) return null;
+  return identity;
+}
+
+const identityOfHeader = readCache(lookUpHeader, { keep: (identity) => identity !== null });
+
+function lookUpHeader(header: string): Identity | null {
   const space = header.indexOf(" ");
   if (space <= 0) return null;
   const scheme = header.slice(0, space).toLowerCase();
