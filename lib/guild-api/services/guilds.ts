@@ -17,6 +17,8 @@ import { findChannel, listThreadsByIds } from "../store/channels";
 import { listGuildExpressions } from "../store/expressions";
 import { findGuild, updateGuildSettings, type GuildRow } from "../store/guilds";
 import { countPresentMembers, isMember } from "../store/members";
+import { readCache } from "../store/read-cache";
+import { listGuildRoles } from "../store/roles";
 import { listUsersByIdStrings } from "../store/users";
 import { serializeAuditLogEntry, serializeEmoji, serializeGuild, serializeSticker } from "../serializers/guild";
 import { serializeThread } from "../serializers/channel";
@@ -24,10 +26,24 @@ import { serializeUser } from "../serializers/user";
 
 const parseFeatures = (json: string) => JSON.parse(json) as string[];
 
+/** The guild object every member is answered (no counts) as UTF-8 JSON, built once per guild until the database changes. */
+const guildObjectJson = readCache((guildId: bigint): Buffer | undefined => {
+  const guild = findGuild(guildId);
+  if (!guild) return undefined;
+  const { emojis, stickers } = listGuildExpressions(guildId);
+  return Buffer.from(JSON.stringify(serializeGuild(guild, listGuildRoles(guildId), emojis, stickers)));
+}, 1_000);
+
 /**
- * Get Guild: the guild as its member sees it; with_counts adds the approximate counts. Hot path: the guild row and
- * its roles come from the access check, so only emojis and stickers are read here.
+ * Get Guild as the bytes of its JSON: the guild as its member sees it. Hot path: they are kept in the read cache (the
+ * guild row, roles, emojis and stickers change only by writes, which empty it), so a request costs the access check and
+ * a lookup.
  */
+export function getGuildJson(access: GuildAccess): Buffer {
+  return guildObjectJson(access.guildId) ?? Buffer.from(JSON.stringify(getGuild(access, false)));
+}
+
+/** Get Guild: the guild as its member sees it; with_counts adds the approximate counts. */
 export function getGuild(access: GuildAccess, withCounts: boolean) {
   const { emojis, stickers } = listGuildExpressions(access.guildId);
   const guild = serializeGuild(access.guild, access.roles, emojis, stickers);

@@ -92,7 +92,7 @@ export function getGuildMember(access: GuildAccess, userId: bigint) {
  * List Guild Members: ascending by user id after `after`. Bots need their application's GUILD_MEMBERS (or
  * GUILD_MEMBERS_LIMITED) flag, as Discord's privileged intent. Hot path: the page comes back as JSON text.
  */
-export function listGuildMembersJson(access: GuildAccess, query: { limit: number; after: string }): string {
+export function listGuildMembersJson(access: GuildAccess, query: { limit: number; after: string }): Buffer {
   if (access.caller.kind === "bot") {
     const flags = findApplicationFlags(access.caller.applicationId);
     if (flags === undefined || (flags & BigInt(APPLICATION_FLAGS_GUILD_MEMBERS)) === 0n) throw Errors.missingAccess();

@@ -80,14 +80,16 @@ const WIRE_JSON = `CASE WHEN m.communication_disabled_until > @now
   THEN json_set(m.wire_json, '$.communication_disabled_until', strftime('%Y-%m-%dT%H:%M:%fZ', m.communication_disabled_until / 1000.0, 'unixepoch'))
   ELSE m.wire_json END`;
 // The LIMIT must sit in the subquery: on the outer aggregate it would limit the single result row, not the scan.
-const LIST_PAGE_JSON = `SELECT '[' || coalesce(group_concat(${WIRE_JSON}, ','), '') || ']' FROM
+// The page comes back as a BLOB: its UTF-8 bytes go to the socket as they are (a page of 100 is about 50 KB; as a
+// string it was decoded into V8 and encoded again on write, measured at about a fifth of the request's CPU).
+const LIST_PAGE_JSON = `SELECT CAST('[' || coalesce(group_concat(${WIRE_JSON}, ','), '') || ']' AS BLOB) FROM
   (SELECT wire_json, communication_disabled_until FROM members WHERE guild_id = @guild_id AND user_id > @after ORDER BY user_id LIMIT @limit) m`;
 
-/** One page of members after `after`, ascending by user id, as the JSON array the API answers. */
-export function listMembersPageJson(guildId: bigint, after: bigint, limit: number, now = Date.now()): string {
+/** One page of members after `after`, ascending by user id, as the UTF-8 bytes of the JSON array the API answers. */
+export function listMembersPageJson(guildId: bigint, after: bigint, limit: number, now = Date.now()): Buffer {
   return sql(LIST_PAGE_JSON)
     .pluck()
-    .get({ guild_id: guildId, after, limit, now: BigInt(now) }) as string;
+    .get({ guild_id: guildId, after, limit, now: BigInt(now) }) as Buffer;
 }
 
 // ── Search Guild Members ───────────────────────────────────────────────────────────────────────────────────────
