@@ -13,7 +13,14 @@ import { findApplicationIntegrationId, insertBotIntegration, updateIntegrationGr
 import { memberRoleIds } from "../store/member-roles";
 import { findMember } from "../store/members";
 import { insertMember } from "../store/membership";
-import { findRoleById, insertRole, listGuildRoles, shiftRolesAboveEveryone, type RoleRow } from "../store/roles";
+import {
+  findRoleById,
+  insertRole,
+  listGuildRoles,
+  roleRowWithDefaults,
+  shiftRolesAboveEveryone,
+  type RoleRow,
+} from "../store/roles";
 import { findUser, type UserRow } from "../store/users";
 import { serializeRole } from "../serializers/role";
 import { serializeUser } from "../serializers/user";
@@ -74,23 +81,17 @@ export function installBot(input: {
       // The managed role sits just above @everyone, as Discord places a new bot's role.
       shiftRolesAboveEveryone(guildId);
       const roleId = newSnowflake();
-      insertRole({
-        id: roleId,
-        guild_id: guildId,
-        name: application.name,
-        permissions: input.permissions,
-        position: 1n,
-        color: 0n,
-        secondary_color: null,
-        tertiary_color: null,
-        hoist: 0n,
-        icon: null,
-        unicode_emoji: null,
-        managed: 1n,
-        mentionable: 0n,
-        flags: 0n,
-        tags: JSON.stringify({ bot_id: String(botId) }),
-      });
+      insertRole(
+        roleRowWithDefaults({
+          id: roleId,
+          guild_id: guildId,
+          name: application.name,
+          permissions: input.permissions,
+          position: 1n,
+          managed: 1n,
+          tags: JSON.stringify({ bot_id: String(botId) }),
+        }),
+      );
       const role = findRoleById(roleId) as RoleRow;
       emitEvent(guildId, "GUILD_ROLE_CREATE", { guild_id: String(guildId), role: serializeRole(role) }, now);
       insertMember({ guildId, userId: botId, username: bot.username, roleIds: [roleId], now });

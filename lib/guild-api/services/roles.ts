@@ -21,6 +21,7 @@ import {
   insertRole,
   listGuildRoles,
   listRolesAboveEveryone,
+  roleRowWithDefaults,
   setRolePosition,
   shiftRolesAboveEveryone,
   updateRole,
@@ -184,23 +185,13 @@ export function createGuildRole(access: GuildAccess, body: RoleFieldsBody, reaso
   const everyone = access.role(guildId);
   if (!everyone) throw Errors.unknownRole();
   const id = newSnowflake();
-  const blank: RoleRow = {
+  const blank = roleRowWithDefaults({
     id,
     guild_id: guildId,
     name: DEFAULT_ROLE_NAME,
     permissions: everyone.permissions,
     position: 1n,
-    color: 0n,
-    secondary_color: null,
-    tertiary_color: null,
-    hoist: 0n,
-    icon: null,
-    unicode_emoji: null,
-    managed: 0n,
-    mentionable: 0n,
-    flags: 0n,
-    tags: null,
-  };
+  });
   const { next: role, icon } = applyRoleFields(access, blank, body, true);
   assertCanGrant(access, 0n, role.permissions);
   return transaction(() => {

@@ -78,6 +78,25 @@ export function shiftRolesAboveEveryone(guildId: bigint, exceptId: bigint | null
   );
 }
 
+/** A role row with the table's defaults (no color, not hoisted, not managed, no icon or tags) under `fields`. */
+export function roleRowWithDefaults(
+  fields: Pick<RoleRow, "id" | "guild_id" | "name" | "permissions" | "position"> & Partial<RoleRow>,
+): RoleRow {
+  return {
+    color: 0n,
+    secondary_color: null,
+    tertiary_color: null,
+    hoist: 0n,
+    icon: null,
+    unicode_emoji: null,
+    managed: 0n,
+    mentionable: 0n,
+    flags: 0n,
+    tags: null,
+    ...fields,
+  };
+}
+
 export function insertRole(role: RoleRow): void {
   sql(
     `INSERT INTO roles (id, guild_id, name, permissions, position, color, secondary_color, tertiary_color, hoist, icon, unicode_emoji, managed, mentionable, flags, tags)
