@@ -132,3 +132,24 @@ test("List Guild Members answers a nickname changed through another connection",
     .run(BigInt(server.world.guildId), BigInt(memberId));
   expect(await nickOf(memberId)).toBe("nick from elsewhere");
 });
+
+test("a kept members page stops showing a timeout once it has ended, with no write in between", async () => {
+  const owner = `Bearer ${server.tokenFor("owner")}`;
+  const route = `/guilds/${server.world.guildId}/members?limit=100`;
+  const memberId = server.world.users.member;
+  const timeoutOf = async () =>
+    (
+      (await (await get(owner, route)).json()) as Array<{
+        user: { id: string };
+        communication_disabled_until: string | null;
+      }>
+    ).find((member) => member.user.id === memberId)?.communication_disabled_until;
+  const ends = Date.now() + 1_500;
+  other
+    .prepare("UPDATE members SET communication_disabled_until = ? WHERE guild_id = ? AND user_id = ?")
+    .run(ends, BigInt(server.world.guildId), BigInt(memberId));
+  expect(await timeoutOf()).toBe(new Date(ends).toISOString());
+  expect(await timeoutOf()).toBe(new Date(ends).toISOString()); // the kept page
+  await new Promise((resolve) => setTimeout(resolve, ends - Date.now() + 50));
+  expect(await timeoutOf()).toBeNull();
+});

@@ -82,14 +82,37 @@ const WIRE_JSON = `CASE WHEN m.communication_disabled_until > @now
 // The LIMIT must sit in the subquery: on the outer aggregate it would limit the single result row, not the scan.
 // The page comes back as a BLOB: its UTF-8 bytes go to the socket as they are (a page of 100 is about 50 KB; as a
 // string it was decoded into V8 and encoded again on write, measured at about a fifth of the request's CPU).
-const LIST_PAGE_JSON = `SELECT CAST('[' || coalesce(group_concat(${WIRE_JSON}, ','), '') || ']' AS BLOB) FROM
+// With the page, the earliest end of a timeout it shows: the page is valid until then.
+const LIST_PAGE_JSON = `SELECT CAST('[' || coalesce(group_concat(${WIRE_JSON}, ','), '') || ']' AS BLOB),
+  min(CASE WHEN m.communication_disabled_until > @now THEN m.communication_disabled_until END) FROM
   (SELECT wire_json, communication_disabled_until FROM members WHERE guild_id = @guild_id AND user_id > @after ORDER BY user_id LIMIT @limit) m`;
 
+interface MembersPage {
+  json: Buffer;
+  /** When the first timeout shown ends (ms), after which the page reads differently without any write. */
+  validUntil: number;
+}
+
+/**
+ * Pages recently asked for (a dashboard's, a bot's polling), kept in the read cache: any write from any connection
+ * empties it, and a page is read again once a timeout it shows has ended. At most 64 pages (about 3 MB for pages of
+ * 100): a client walking the whole member list only cycles them.
+ */
+const cachedMembersPage = readCache(
+  (key: string): MembersPage => {
+    const [guildId, after, limit] = key.split(":").map(BigInt);
+    const now = Date.now();
+    const [json, firstTimeoutEnd] = sql(LIST_PAGE_JSON)
+      .raw(true)
+      .get({ guild_id: guildId, after, limit, now: BigInt(now) }) as [Buffer, bigint | null];
+    return { json, validUntil: firstTimeoutEnd === null ? Infinity : Number(firstTimeoutEnd) };
+  },
+  { maxEntries: 64, validUntil: (page) => page.validUntil },
+);
+
 /** One page of members after `after`, ascending by user id, as the UTF-8 bytes of the JSON array the API answers. */
-export function listMembersPageJson(guildId: bigint, after: bigint, limit: number, now = Date.now()): Buffer {
-  return sql(LIST_PAGE_JSON)
-    .pluck()
-    .get({ guild_id: guildId, after, limit, now: BigInt(now) }) as Buffer;
+export function listMembersPageJson(guildId: bigint, after: bigint, limit: number): Buffer {
+  return cachedMembersPage(`${guildId}:${after}:${limit}`).json;
 }
 
 // ── Search Guild Members ───────────────────────────────────────────────────────────────────────────────────────

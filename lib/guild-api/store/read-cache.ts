@@ -67,17 +67,20 @@ export interface ReadCacheOptions<V> {
   maxEntries?: number;
   /** Values worth keeping; others are answered but not kept (say, unknown tokens, so garbage cannot crowd out real ones). */
   keep?: (value: V) => boolean;
+  /** When a kept value stops being true with no write at all (ms since the epoch): it is loaded again from then on. */
+  validUntil?: (value: V) => number;
 }
 
 /** A read-through cache of `load`, valid until the database may have changed. */
 export function readCache<K, V>(load: (key: K) => V, options: number | ReadCacheOptions<V> = {}): (key: K) => V {
-  const { maxEntries = 10_000, keep } = typeof options === "number" ? { maxEntries: options } : options;
+  const { maxEntries = 10_000, keep, validUntil } = typeof options === "number" ? { maxEntries: options } : options;
   const cache = new Map<K, V>();
   caches.push(cache as Map<unknown, unknown>);
   return (key: K) => {
     invalidateIfChanged();
     const cached = cache.get(key);
-    if (cached !== undefined || cache.has(key)) return cached as V;
+    if ((cached !== undefined || cache.has(key)) && !(validUntil && validUntil(cached as V) <= Date.now()))
+      return cached as V;
     const value = deepFreeze(load(key));
     if (keep && !keep(value)) return value;
     if (cache.size >= maxEntries) cache.clear();
