@@ -29,6 +29,7 @@ export async function createBenchContext(appUrl: string, baselineUrl: string): P
   const secrets = readDemoSecrets();
   if (!secrets) throw new Error("bench database has no demo secrets");
   const { issueAccessToken } = await import("@/lib/guild-api/services/access-tokens");
+  const { DEVELOPMENT_TOKEN_SCOPES } = await import("@/lib/guild-api/services/oauth2");
   const { db } = await import("@/lib/guild-api/store/db");
   const database: Database.Database = db();
   const guildId = (database.prepare("SELECT id FROM guilds WHERE name = ?").get(SCALE_GUILD_NAME) as { id: bigint }).id;
@@ -96,7 +97,8 @@ export async function createBenchContext(appUrl: string, baselineUrl: string): P
       let token = tokens.get(username);
       if (!token) {
         const user = database.prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: bigint };
-        token = issueAccessToken(BigInt(secrets.applicationId), user.id, ["identify", "guilds"]).access_token;
+        // The scopes `npm run token` grants: the management routes need guildhall.manage.
+        token = issueAccessToken(BigInt(secrets.applicationId), user.id, DEVELOPMENT_TOKEN_SCOPES).access_token;
         tokens.set(username, token);
       }
       return token;

@@ -45,14 +45,14 @@ export const scenarios: Scenario[] = [
     run: (ctx, duration) => measureLoad({ url: `${ctx.appUrl}/api/v10/users/@me`, headers: bearer(ctx), duration }),
   },
   {
-    name: "GET /guilds/{id}",
-    target: "≥ 0.30× baseline",
+    name: "GET /guilds/{id} (Get Guild)",
+    target: "goal ≥ 0.35× limit",
     run: (ctx, duration) =>
       measureLoad({ url: `${ctx.appUrl}/api/v10/guilds/${ctx.scaleGuildId}`, headers: bearer(ctx), duration }),
   },
   {
     name: "GET /guilds/{id}/members?limit=100",
-    target: "≥ 0.15× baseline",
+    target: "goal ≥ 0.20× limit",
     run: (ctx, duration) =>
       measureLoad({
         url: `${ctx.appUrl}/api/v10/guilds/${ctx.scaleGuildId}/members?limit=100&after=${ctx.midMemberId}`,

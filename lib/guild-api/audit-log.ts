@@ -2,9 +2,9 @@
 // the operation's transaction with the decoded X-Audit-Log-Reason, and dispatched as GUILD_AUDIT_LOG_ENTRY_CREATE.
 import { AuditLogEvent } from "discord-api-types/v10";
 import { newSnowflake } from "@/lib/discord/snowflake";
-import { sql } from "./store/db";
 import { emitEvent } from "./events";
-import { serializeAuditLogEntry, type AuditLogEntryRow } from "./serializers/guild";
+import { serializeAuditLogEntry } from "./serializers/guild";
+import { insertAuditLogEntry, type AuditLogEntryRow } from "./store/audit-log-entries";
 
 export { AuditLogEvent };
 
@@ -35,9 +35,7 @@ export function writeAuditLog(entry: AuditEntryInput): bigint {
     changes: entry.changes?.length ? JSON.stringify(entry.changes) : null,
     options: entry.options ? JSON.stringify(entry.options) : null,
   };
-  sql(
-    "INSERT INTO audit_log_entries (id, guild_id, user_id, action_type, target_id, reason, changes, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-  ).run(row.id, row.guild_id, row.user_id, row.action_type, row.target_id, row.reason, row.changes, row.options);
+  insertAuditLogEntry(row);
   emitEvent(entry.guildId, "GUILD_AUDIT_LOG_ENTRY_CREATE", {
     ...serializeAuditLogEntry(row),
     guild_id: String(entry.guildId),

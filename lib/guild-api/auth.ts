@@ -1,7 +1,9 @@
 // Who is calling: `Bot <token>` for an application's bot, `Bearer <access token>` for a user who
 // authorized an application through OAuth2. Guildhall lets both call the management endpoints, each
 // judged by its own member's permissions (a documented superset of Discord, see README).
-import { sql } from "./store/db";
+import { findApplicationByBotTokenHash } from "./store/applications";
+import { findLiveAccessToken } from "./store/oauth2";
+import { readCache } from "./store/read-cache";
 import { hashSecret } from "./tokens";
 
 export type Identity =
@@ -15,28 +17,28 @@ export type Identity =
       expiresAt: number;
     };
 
-interface BotRow {
-  id: bigint;
-  bot_user_id: bigint;
-}
-interface TokenRow {
-  id: bigint;
-  user_id: bigint;
-  application_id: bigint;
-  scopes: string;
-  expires_at: bigint;
+/**
+ * The identity behind an Authorization header, or null when the token is unknown, expired or revoked. Every request
+ * carries one, so known tokens are kept in the read cache (read-cache.ts): a revocation, a bot token reset or any other
+ * write, from any connection, empties it before the next read. Expiry is judged again at each request. Unknown tokens
+ * are not kept, so a flood of made-up ones cannot crowd out the real ones.
+ */
+export function authenticate(header: string, now = Date.now()): Identity | null {
+  const identity = identityOfHeader(header);
+  if (identity?.kind === "bearer" && identity.expiresAt <= now) return null;
+  return identity;
 }
 
-/** The identity behind an Authorization header, or null when the token is unknown, expired or revoked. */
-export function authenticate(header: string): Identity | null {
+const identityOfHeader = readCache(lookUpHeader, { keep: (identity) => identity !== null });
+
+function lookUpHeader(header: string): Identity | null {
   const space = header.indexOf(" ");
   if (space <= 0) return null;
   const scheme = header.slice(0, space).toLowerCase();
   const token = header.slice(space + 1).trim();
   if (!token) return null;
   if (scheme === "bot") {
-    const row = sql("SELECT id, bot_user_id FROM applications WHERE bot_token_hash = ?").get(hashSecret(token)) as
-      BotRow | undefined;
+    const row = findApplicationByBotTokenHash(hashSecret(token));
     return row?.bot_user_id ? { kind: "bot", userId: row.bot_user_id, applicationId: row.id } : null;
   }
   if (scheme === "bearer") return bearerIdentity(token);
@@ -44,9 +46,7 @@ export function authenticate(header: string): Identity | null {
 }
 
 export function bearerIdentity(accessToken: string, now = Date.now()): Extract<Identity, { kind: "bearer" }> | null {
-  const row = sql(
-    "SELECT id, user_id, application_id, scopes, expires_at FROM oauth2_tokens WHERE access_token_hash = ? AND revoked_at IS NULL",
-  ).get(hashSecret(accessToken)) as TokenRow | undefined;
+  const row = findLiveAccessToken(hashSecret(accessToken));
   if (!row || Number(row.expires_at) <= now) return null;
   return {
     kind: "bearer",

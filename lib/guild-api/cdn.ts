@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isSnowflake } from "@/lib/discord/snowflake";
 import { invalidFormBody } from "./errors";
-import { sql } from "./store/db";
+import { findImage } from "./store/images";
 
 const KINDS = new Set(["icons", "splashes", "discovery-splashes", "banners", "role-icons", "avatars"]);
 
@@ -27,11 +27,7 @@ export function serveCdn(req: IncomingMessage, res: ServerResponse, path: string
     res.writeHead(400, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
     return;
   }
-  const row = sql("SELECT content_type, data FROM images WHERE kind = ? AND owner_id = ? AND hash = ?").get(
-    kind,
-    BigInt(ownerId),
-    hash,
-  ) as { content_type: string; data: Buffer } | undefined;
+  const row = findImage(kind, BigInt(ownerId), hash);
   if (!row) {
     res.writeHead(404).end();
     return;

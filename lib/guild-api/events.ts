@@ -1,8 +1,8 @@
 // The outbox: every dispatch an operation fires is written to gateway_events inside the same
 // transaction as the change it describes, with the payload Discord would send as the event's `d`.
 import { newSnowflake } from "@/lib/discord/snowflake";
-import { sql } from "./store/db";
 import { outboxWritten } from "./gateway/outbox-signal";
+import { insertGatewayEvent, listGatewayEvents } from "./store/gateway-events";
 
 export type GatewayDispatch =
   | "GUILD_UPDATE"
@@ -29,13 +29,7 @@ export type GatewayDispatch =
 
 export function emitEvent(guildId: bigint | null, type: GatewayDispatch, payload: unknown, now = Date.now()): bigint {
   const id = newSnowflake();
-  sql("INSERT INTO gateway_events (id, guild_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)").run(
-    id,
-    guildId,
-    type,
-    JSON.stringify(payload),
-    BigInt(now),
-  );
+  insertGatewayEvent({ id, guildId, type, payload: JSON.stringify(payload), createdAt: BigInt(now) });
   outboxWritten();
   return id;
 }
@@ -49,17 +43,9 @@ export interface StoredEvent {
 
 /** Events of a guild after `after` (exclusive), oldest first. */
 export function listEvents(guildId: bigint, after: bigint, limit: number): StoredEvent[] {
-  const rows = sql(
-    "SELECT id, type, payload, created_at FROM gateway_events WHERE guild_id = ? AND id > ? ORDER BY id LIMIT ?",
-  ).all(guildId, after, limit) as Array<{
-    id: bigint;
-    type: GatewayDispatch;
-    payload: string;
-    created_at: bigint;
-  }>;
-  return rows.map((row) => ({
+  return listGatewayEvents(guildId, after, limit).map((row) => ({
     id: String(row.id),
-    type: row.type,
+    type: row.type as GatewayDispatch,
     d: JSON.parse(row.payload),
     created_at: new Date(Number(row.created_at)).toISOString(),
   }));

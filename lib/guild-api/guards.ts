@@ -16,17 +16,13 @@ import { isSnowflake } from "@/lib/discord/snowflake";
 import { ApiError, Errors, invalidFormBody } from "./errors";
 import type { RouteContext } from "./http";
 import type { Identity } from "./auth";
-import { sql } from "./store/db";
-import { THREAD_TYPES, type ChannelRow } from "./serializers/channel";
-import {
-  findGuild,
-  findMember,
-  listGuildRoles,
-  memberRoleIds,
-  type GuildRow,
-  type MemberRow,
-  type RoleRow,
-} from "./store/guild-context";
+import { THREAD_TYPES } from "./serializers/channel";
+import { findChannelById, findChannelOverwrites, type ChannelRow } from "./store/channels";
+import { findGuild, type GuildRow } from "./store/guilds";
+import { memberRoleIds } from "./store/member-roles";
+import { findMember, type MemberRow } from "./store/members";
+import { readCache } from "./store/read-cache";
+import { listGuildRoles, type RoleRow } from "./store/roles";
 
 /** A path parameter that must be a snowflake; Discord answers 50035 naming the parameter otherwise. */
 export function snowflakeParam(ctx: RouteContext, name: string, wireName = toSnakeCase(name)): bigint {
@@ -72,23 +68,47 @@ export function permissionContextOf(
   };
 }
 
+/** A guild as every permission check takes it: its row, its roles, and the permission engine's view of them. */
+export interface GuildSnapshot {
+  guild: GuildRow;
+  roles: readonly RoleRow[];
+  context: GuildPermissionContext;
+  rolesById: ReadonlyMap<string, RoleRow>;
+}
+
+/** The guild's snapshot, built once per guild until the database changes (read-cache.ts). */
+const guildSnapshot = readCache((guildId: bigint): GuildSnapshot | undefined => {
+  const guild = findGuild(guildId);
+  if (!guild) return undefined;
+  const roles = listGuildRoles(guildId);
+  return {
+    guild,
+    roles,
+    context: permissionContextOf(guild, roles),
+    rolesById: new Map(roles.map((role) => [String(role.id), role])),
+  };
+}, 1_000);
+
 export class GuildAccess {
+  readonly guild: GuildRow;
+  readonly roles: readonly RoleRow[];
   readonly context: GuildPermissionContext;
   readonly rolesById: ReadonlyMap<string, RoleRow>;
   readonly permissions: bigint;
   readonly isOwner: boolean;
 
   constructor(
-    readonly guild: GuildRow,
-    readonly roles: readonly RoleRow[],
+    snapshot: GuildSnapshot,
     readonly caller: Identity,
     readonly member: MemberRow,
     readonly memberRoleIds: readonly bigint[],
     now = Date.now(),
   ) {
-    this.context = permissionContextOf(guild, roles);
-    this.rolesById = new Map(roles.map((role) => [String(role.id), role]));
-    this.isOwner = guild.owner_id === caller.userId;
+    this.guild = snapshot.guild;
+    this.roles = snapshot.roles;
+    this.context = snapshot.context;
+    this.rolesById = snapshot.rolesById;
+    this.isOwner = this.guild.owner_id === caller.userId;
     this.permissions = computeBasePermissions(this.context, this.permissionMember, now);
   }
 
@@ -173,11 +193,11 @@ export function guildAccess(ctx: RouteContext, param = "guildId"): GuildAccess {
 }
 
 export function guildAccessFor(caller: Identity, guildId: bigint): GuildAccess {
-  const guild = findGuild(guildId);
-  if (!guild) throw Errors.unknownGuild();
+  const snapshot = guildSnapshot(guildId);
+  if (!snapshot) throw Errors.unknownGuild();
   const member = findMember(guildId, caller.userId);
   if (!member) throw Errors.missingAccess();
-  return new GuildAccess(guild, listGuildRoles(guildId), caller, member, memberRoleIds(guildId, caller.userId));
+  return new GuildAccess(snapshot, caller, member, memberRoleIds(guildId, caller.userId));
 }
 
 /** A guild channel (or thread) as the caller sees it: the guild access and the caller's permissions in the channel. */
@@ -193,15 +213,14 @@ export interface ChannelAccess {
  * the caller is not a member of its guild or cannot view it (Discord does not tell such callers the channel exists).
  */
 export function channelAccessFor(caller: Identity, channelId: bigint): ChannelAccess {
-  const channel = sql("SELECT * FROM channels WHERE id = ?").get(channelId) as ChannelRow | undefined;
+  const channel = findChannelById(channelId);
   if (!channel) throw Errors.unknownChannel();
   const access = guildAccessFor(caller, channel.guild_id);
   const judgedBy =
     THREAD_TYPES.includes(Number(channel.type)) && channel.parent_id !== null
-      ? ((sql("SELECT permission_overwrites FROM channels WHERE id = ?").get(channel.parent_id) as
-          { permission_overwrites: string } | undefined) ?? channel)
-      : channel;
-  const permissions = access.channelPermissions(judgedBy.permission_overwrites);
+      ? (findChannelOverwrites(channel.parent_id) ?? channel.permission_overwrites)
+      : channel.permission_overwrites;
+  const permissions = access.channelPermissions(judgedBy);
   if (!hasPermission(permissions, PermissionFlagsBits.ViewChannel)) throw Errors.missingAccess();
   return { access, channel, permissions };
 }

@@ -13,6 +13,7 @@ import { ApiError, Errors, zodToApiError } from "./errors";
 import { authenticate, type Identity } from "./auth";
 import { BODY_LIMITS, parseJson, parseMultipart, parseUrlEncoded, readBody } from "./request-body";
 import { writeTransaction } from "./store/db";
+import { readScope } from "./store/read-cache";
 import { rateLimiter, type Admission } from "./rate-limits";
 
 export interface RouteResult {
@@ -357,10 +358,13 @@ export async function handleApiRequest(
       ctx.identity = identify(policy, operation, header);
       await definition.prepare(ctx);
     }
-    const judgeAndRun = (): RouteResult => {
-      ctx.identity = identify(policy, operation, header);
-      return definition.handler(ctx);
-    };
+    // One read scope (store/read-cache.ts): the judgement and the handler read the cached rows as of one moment, inside
+    // the write transaction when there is one.
+    const judgeAndRun = (): RouteResult =>
+      readScope(() => {
+        ctx.identity = identify(policy, operation, header);
+        return definition.handler(ctx);
+      });
     result = write ? writeTransaction(judgeAndRun) : judgeAndRun();
   } catch (error) {
     result = errorResult(error);

@@ -3,7 +3,7 @@
 // screen) and GIF frames counted, so the rules (1024x1024 icons, 16:9 banners, animated needs a feature) are
 // checked without an image library. Bytes are stored content-addressed in `images`, served by cdn.ts.
 import { createHash } from "node:crypto";
-import { sql } from "./store/db";
+import { insertImage } from "./store/images";
 
 export type ImageFormat = "png" | "jpeg" | "gif";
 export type ImageKind = "icons" | "splashes" | "discovery-splashes" | "banners" | "role-icons" | "avatars";
@@ -144,12 +144,6 @@ export function hasAspectRatio(width: number, height: number, ratioW: number, ra
 
 /** Stores the image under its hash (idempotent: same bytes, same row) and returns the hash. */
 export function saveImage(kind: ImageKind, ownerId: bigint, image: DecodedImage): string {
-  sql("INSERT OR IGNORE INTO images (kind, owner_id, hash, content_type, data) VALUES (?, ?, ?, ?, ?)").run(
-    kind,
-    ownerId,
-    image.hash,
-    image.contentType,
-    image.bytes,
-  );
+  insertImage(kind, ownerId, image.hash, image.contentType, image.bytes);
   return image.hash;
 }

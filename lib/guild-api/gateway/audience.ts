@@ -10,7 +10,10 @@ import {
   type PermissionOverwrite,
 } from "@/lib/discord/permissions";
 import { parseOverwrites, permissionContextOf, toPermissionMember, type OverwriteJson } from "../guards";
-import { findGuild, findMember, listGuildRoles, memberRoleIds } from "../store/guild-context";
+import { findGuild } from "../store/guilds";
+import { memberRoleIds } from "../store/member-roles";
+import { findMember } from "../store/members";
+import { listGuildRoles } from "../store/roles";
 import { channelOverwritesJson } from "../store/gateway-outbox";
 import { DISPATCH_RULES } from "./protocol";
 import type { GatewayDispatch } from "../events";

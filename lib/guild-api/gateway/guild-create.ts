@@ -5,11 +5,14 @@ import { PermissionFlagsBits } from "discord-api-types/v10";
 import { computeChannelPermissions, hasPermission } from "@/lib/discord/permissions";
 import { parseOverwrites, permissionContextOf, toPermissionMember } from "../guards";
 import { serializeGuild } from "../serializers/guild";
-import { serializeChannel, serializeThread, THREAD_TYPES, type ChannelRow } from "../serializers/channel";
-import { findGuild, findMember, listGuildRoles, memberRoleIds } from "../store/guild-context";
-import { findMemberWithUser, listMembersPageJson } from "../store/members";
+import { serializeChannel, serializeThread, THREAD_TYPES } from "../serializers/channel";
+import type { ChannelRow } from "../store/channels";
+import { listGuildExpressions } from "../store/expressions";
+import { findGuild } from "../store/guilds";
+import { memberRoleIds } from "../store/member-roles";
+import { listGuildRoles } from "../store/roles";
+import { findMember, findMemberWithUser, listMembersPageJson } from "../store/members";
 import { guildChannelsForCreate, memberCountOf, presencesOf, voiceStatesOf } from "../store/gateway-outbox";
-import { expressionsOf } from "../services/guilds";
 import { serializeMemberRow } from "../services/members";
 import { Intent } from "./protocol";
 import type { GatewaySession } from "./session";
@@ -22,7 +25,7 @@ export function guildCreateJson(session: GatewaySession, guildId: bigint): strin
   const self = findMember(guildId, session.userId);
   if (!guild || !self) return null;
   const roles = listGuildRoles(guildId);
-  const { emojis, stickers } = expressionsOf(guildId);
+  const { emojis, stickers } = listGuildExpressions(guildId);
   const context = permissionContextOf(guild, roles);
   const subject = toPermissionMember(self, memberRoleIds(guildId, session.userId));
 
@@ -46,7 +49,7 @@ export function guildCreateJson(session: GatewaySession, guildId: bigint): strin
   const withPresences = session.has(Intent.GuildPresences);
   if (withPresences && !large) {
     // Below large_threshold the whole list fits in one page (at most 250).
-    const all = listMembersPageJson(guildId, 0n, session.largeThreshold);
+    const all = listMembersPageJson(guildId, 0n, session.largeThreshold).toString();
     if (all.length > 2) memberJson.push(all.slice(1, -1));
   } else {
     for (const userId of listed) {

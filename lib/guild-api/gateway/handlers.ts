@@ -4,9 +4,9 @@
 import type { z } from "zod";
 import { MANAGE_SCOPE } from "@/lib/discord/policies";
 import { authenticate, type Identity } from "../auth";
-import { findGuild } from "../store/guild-context";
+import { findGuild } from "../store/guilds";
 import { guildIdsOfMember, readUser } from "../store/gateway-outbox";
-import { applicationFlagsOf } from "../store/gateway-intents";
+import { findApplicationFlags } from "../store/applications";
 import { serializeCurrentUser } from "../serializers/user";
 import type { GatewayConnection } from "./connection";
 import type { GatewayHub } from "./hub";
@@ -84,7 +84,7 @@ export const identify: OpcodeHandler = (hub, peer, d) => {
   if (!identity) return peer.connection.close(CloseCode.AuthenticationFailed);
   if ((payload.intents & ~KNOWN_INTENTS) !== 0)
     return peer.connection.close(CloseCode.InvalidIntents, `Unknown bits in ${payload.intents}.`);
-  const disallowed = disallowedIntents(payload.intents, applicationFlagsOf(identity.applicationId));
+  const disallowed = disallowedIntents(payload.intents, findApplicationFlags(identity.applicationId) ?? 0n);
   if (disallowed.length > 0)
     return peer.connection.close(CloseCode.DisallowedIntents, `Enable ${disallowed.join(", ")} for the application.`);
   const [shardId, shardCount] = payload.shard ?? [0, 1];
@@ -137,7 +137,10 @@ function startSession(
     session_type: "normal",
     resume_gateway_url: peer.gatewayUrl,
     shard,
-    application: { id: String(identity.applicationId), flags: Number(applicationFlagsOf(identity.applicationId)) },
+    application: {
+      id: String(identity.applicationId),
+      flags: Number(findApplicationFlags(identity.applicationId) ?? 0n),
+    },
     private_channels: [],
     presences: [],
     relationships: [],

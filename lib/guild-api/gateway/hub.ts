@@ -2,7 +2,7 @@
 // committed event to the sessions that may see it, in commit order. It wakes after this process's commits (the
 // outbox signal) and polls for commits by other connections. Delivery is synchronous: an event reaches every
 // recipient's socket before the next one is read, so no session sees two events out of order.
-import { db } from "../store/db";
+import { dataVersion } from "../store/db";
 import { outboxAfter, outboxHead, outboxRowsAt, type OutboxRow } from "../store/gateway-outbox";
 import type { GatewayDispatch } from "../events";
 import { EventAudience } from "./audience";
@@ -114,7 +114,7 @@ export class GatewayHub {
   /** Commits by other connections (the seed, the token tool, another process) move SQLite's data_version. */
   private pollOtherConnections(): void {
     this.guarded(() => {
-      const version = db().pragma("data_version", { simple: true }) as bigint;
+      const version = dataVersion();
       if (version !== this.dataVersion) {
         this.dataVersion = version;
         this.drain();

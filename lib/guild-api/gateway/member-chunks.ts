@@ -70,7 +70,7 @@ function sendAllMembers(session: GatewaySession, guildId: bigint, total: number,
     if (session.connection !== connection || !connection?.open) return;
     const size = Math.min(MEMBERS_PER_CHUNK, total - index * MEMBERS_PER_CHUNK);
     // Members who left meanwhile shorten the list: the remaining chunks still come (empty), so chunk_count holds.
-    const members = size > 0 && after !== null ? listMembersPageJson(guildId, after, size) : "[]";
+    const members = size > 0 && after !== null ? listMembersPageJson(guildId, after, size).toString() : "[]";
     sendChunk(session, chunkJson(guildId, members, index, count, { nonce }));
     if (index + 1 >= count) return;
     if (after !== null) after = memberIdAtOffset(guildId, after, size - 1) ?? null;

@@ -2,7 +2,14 @@
 import { ok, route, type RouteDefinition } from "../http";
 import { BODY_LIMITS } from "../request-body";
 import { guildAccess, snowflakeParam } from "../guards";
-import { getGuild, getGuildAuditLog, getGuildPreview, listGuildEvents, modifyGuild } from "../services/guilds";
+import {
+  getGuild,
+  getGuildAuditLog,
+  getGuildJson,
+  getGuildPreview,
+  listGuildEvents,
+  modifyGuild,
+} from "../services/guilds";
 import {
   GetGuildQuerySchema,
   GuildAuditLogQuerySchema,
@@ -14,9 +21,9 @@ export const guildRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}: Get Guild
   route("GET", "/guilds/:guildId", "Get Guild", (ctx) => {
     const access = guildAccess(ctx);
-    // Hot path: most calls carry no query string, so skip parsing one.
-    const withCounts = ctx.query.size > 0 && ctx.queryAs(GetGuildQuerySchema).with_counts;
-    return ok(getGuild(access, withCounts));
+    // Hot path: most calls carry no query string, so skip parsing one, and answer the guild's cached JSON text.
+    if (ctx.query.size > 0 && ctx.queryAs(GetGuildQuerySchema).with_counts) return ok(getGuild(access, true));
+    return { status: 200, body: getGuildJson(access), contentType: "application/json" };
   }),
 
   // GET /guilds/{guild.id}/preview: Get Guild Preview

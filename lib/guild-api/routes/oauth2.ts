@@ -3,8 +3,8 @@
 // are generic OAuth2 clients (next-auth, openid-client, the Activity's backend).
 import { ApiError, Errors } from "../errors";
 import { ok, route, type RouteContext, type RouteResult } from "../http";
-import { sql } from "../store/db";
-import { serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
+import { findUser } from "../store/users";
+import { serializeUser } from "../serializers/user";
 import {
   describeFirstIssue,
   RevokeTokenBodySchema,
@@ -132,7 +132,7 @@ export const oauth2Routes = [
       expires: new Date(caller.expiresAt).toISOString(),
     };
     if (caller.scopes.has("identify")) {
-      const user = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(caller.userId) as UserRow | undefined;
+      const user = findUser(caller.userId);
       if (user) body.user = serializeUser(user);
     }
     return ok(body);

@@ -6,9 +6,12 @@ import { Errors } from "../errors";
 import { booleanQuery, snowflakeCursor } from "../schemas/common";
 import { ok, route } from "../http";
 import { permissionContextOf, snowflakeParam } from "../guards";
-import { sql } from "../store/db";
-import { findGuild, findMember, listGuildRoles, memberRoleIds, type GuildRow } from "../store/guild-context";
-import { serializeCurrentUser, serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
+import { findGuild, listGuildsOfMemberPage, type GuildRow } from "../store/guilds";
+import { memberRoleIds } from "../store/member-roles";
+import { countOnlineMembers, findMember } from "../store/members";
+import { listGuildRoles } from "../store/roles";
+import { findUser } from "../store/users";
+import { serializeCurrentUser, serializeUser } from "../serializers/user";
 import { serializeMember } from "../serializers/member";
 
 export const CurrentUserGuildsQuerySchema = z.object({
@@ -29,15 +32,14 @@ export const userRoutes = [
 
   // GET /users/@me: Get Current User (OAuth2 scope identify)
   route("GET", "/users/@me", "Get Current User", (ctx) => {
-    const row = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(ctx.caller.userId) as UserRow | undefined;
+    const row = findUser(ctx.caller.userId);
     if (!row) throw Errors.unknownUser();
     return ok(serializeCurrentUser(row));
   }),
 
   // GET /users/{user.id}: Get User (any authenticated caller: bots and the dashboard need names for ids)
   route("GET", "/users/:userId", "Get User", (ctx) => {
-    const row = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(snowflakeParam(ctx, "userId")) as
-      UserRow | undefined;
+    const row = findUser(snowflakeParam(ctx, "userId"));
     if (!row) throw Errors.unknownUser();
     return ok(serializeUser(row));
   }),
@@ -65,19 +67,11 @@ function basePermissions(guild: GuildRow, userId: bigint, roleIds: readonly bigi
 
 /** MyGuildResponse[]: the user's guilds ascending by id; `before` takes the guilds just below it, still answered ascending. */
 export function getCurrentUserGuilds(userId: bigint, query: CurrentUserGuildsQuery) {
-  const rows = (
-    query.before
-      ? sql(
-          "SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id < ? AND g.id > ? ORDER BY g.id DESC LIMIT ?",
-        )
-          .all(userId, BigInt(query.before), BigInt(query.after ?? "0"), query.limit)
-          .reverse()
-      : sql(
-          "SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id > ? ORDER BY g.id LIMIT ?",
-        ).all(userId, BigInt(query.after ?? "0"), query.limit)
-  ) as GuildRow[];
-  // Counted on the (guild_id, status) index: the offline range is skipped, not scanned.
-  const presence = sql("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status IN ('online', 'idle', 'dnd')");
+  const rows = listGuildsOfMemberPage(userId, {
+    after: BigInt(query.after ?? "0"),
+    before: query.before ? BigInt(query.before) : undefined,
+    limit: query.limit,
+  });
   return rows.map((guild) => ({
     id: String(guild.id),
     name: guild.name,
@@ -89,7 +83,7 @@ export function getCurrentUserGuilds(userId: bigint, query: CurrentUserGuildsQue
     ...(query.with_counts
       ? {
           approximate_member_count: Number(guild.member_count),
-          approximate_presence_count: Number((presence.get(guild.id) as { n: bigint }).n),
+          approximate_presence_count: countOnlineMembers(guild.id),
         }
       : {}),
   }));
@@ -100,7 +94,7 @@ export function getCurrentUserGuildMember(userId: bigint, guildId: bigint) {
   const guild = findGuild(guildId);
   const member = guild ? findMember(guildId, userId) : undefined;
   if (!guild || !member) throw Errors.unknownGuild();
-  const user = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(userId) as UserRow | undefined;
+  const user = findUser(userId);
   if (!user) throw Errors.unknownUser();
   const roleIds = memberRoleIds(guildId, userId);
   return { ...serializeMember(member, user, roleIds), permissions: String(basePermissions(guild, userId, roleIds)) };

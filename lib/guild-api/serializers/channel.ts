@@ -1,34 +1,5 @@
 // Guild channel and thread objects, with only the fields each channel type has.
-export interface ChannelRow {
-  id: bigint;
-  guild_id: bigint;
-  type: bigint;
-  name: string;
-  position: bigint;
-  parent_id: bigint | null;
-  topic: string | null;
-  nsfw: bigint;
-  bitrate: bigint | null;
-  user_limit: bigint | null;
-  rate_limit_per_user: bigint | null;
-  rtc_region: string | null;
-  video_quality_mode: bigint | null;
-  default_auto_archive_duration: bigint | null;
-  default_reaction_emoji: string | null;
-  available_tags: string | null;
-  default_sort_order: bigint | null;
-  default_forum_layout: bigint | null;
-  default_thread_rate_limit_per_user: bigint | null;
-  flags: bigint;
-  permission_overwrites: string;
-  last_message_id: bigint | null;
-  owner_id: bigint | null;
-  thread_metadata: string | null;
-  archived: bigint;
-  message_count: bigint | null;
-  member_count: bigint | null;
-  applied_tags: string | null;
-}
+import type { ChannelRow } from "../store/channels";
 
 export const ChannelType = {
   Text: 0,

@@ -1,29 +1,12 @@
 // The guild object (every field GuildResponse requires), with its roles, emojis and stickers.
-import type { GuildRow, RoleRow } from "../store/guild-context";
+import type { AuditLogEntryRow } from "../store/audit-log-entries";
+import type { EmojiRow, StickerRow } from "../store/expressions";
+import type { GuildRow } from "../store/guilds";
+import type { RoleRow } from "../store/roles";
 import { serializeRole } from "./role";
 
 const id = (value: bigint | null) => (value === null ? null : String(value));
 const iso = (ms: bigint | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
-
-export interface EmojiRow {
-  id: bigint;
-  name: string;
-  roles: string;
-  user_id: bigint | null;
-  require_colons: bigint;
-  managed: bigint;
-  animated: bigint;
-  available: bigint;
-}
-export interface StickerRow {
-  id: bigint;
-  guild_id: bigint;
-  name: string;
-  description: string | null;
-  tags: string;
-  format_type: bigint;
-  available: bigint;
-}
 
 export const serializeEmoji = (row: EmojiRow) => ({
   id: String(row.id),
@@ -112,17 +95,6 @@ export function serializeGuild(
     stickers: stickers.map(serializeSticker),
     incidents_data: serializeIncidentsData(guild),
   };
-}
-
-export interface AuditLogEntryRow {
-  id: bigint;
-  guild_id: bigint;
-  user_id: bigint | null;
-  action_type: bigint;
-  target_id: string | null;
-  reason: string | null;
-  changes: string | null;
-  options: string | null;
 }
 
 /** An audit-log entry: changes, options and reason only when recorded. */

@@ -1,59 +1,24 @@
 // The invite object (type GUILD) with its partial guild, partial channel, inviter, targets and roles; the invite
 // metadata (uses, max_uses, max_age, temporary, created_at) only where the caller may see it; the welcome screen,
 // which travels inside the invite's guild when it is enabled.
-import type { GuildRow, RoleRow } from "../store/guild-context";
-import { serializeUser, type UserRow } from "./user";
+import type { ApplicationRow } from "../store/applications";
+import type { ChannelRow } from "../store/channels";
+import type { GuildRow } from "../store/guilds";
+import type { InviteRow } from "../store/invites";
+import type { RoleRow } from "../store/roles";
+import type { ScheduledEventRow } from "../store/scheduled-events";
+import type { UserRow } from "../store/users";
+import { serializeUser } from "./user";
+
+/** The channel's columns an invite shows. */
+export type InviteChannelRow = Pick<ChannelRow, "id" | "type" | "name">;
+/** The application's columns an invite shows. */
+export type InviteApplicationRow = Pick<
+  ApplicationRow,
+  "id" | "name" | "description" | "icon" | "flags" | "bot_public"
+>;
 
 const iso = (ms: bigint | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
-
-export interface InviteRow {
-  code: string;
-  guild_id: bigint;
-  channel_id: bigint;
-  inviter_id: bigint | null;
-  type: bigint;
-  target_type: bigint | null;
-  target_user_id: bigint | null;
-  target_application_id: bigint | null;
-  max_age: bigint;
-  max_uses: bigint;
-  uses: bigint;
-  temporary: bigint;
-  flags: bigint;
-  role_ids: string;
-  widget: bigint;
-  created_at: bigint;
-  expires_at: bigint | null;
-}
-
-export interface InviteChannelRow {
-  id: bigint;
-  type: bigint;
-  name: string;
-}
-export interface InviteApplicationRow {
-  id: bigint;
-  name: string;
-  description: string;
-  icon: string | null;
-  flags: bigint;
-  bot_public: bigint;
-}
-export interface ScheduledEventRow {
-  id: bigint;
-  guild_id: bigint;
-  channel_id: bigint | null;
-  creator_id: bigint | null;
-  name: string;
-  description: string | null;
-  scheduled_start_time: bigint;
-  scheduled_end_time: bigint | null;
-  privacy_level: bigint;
-  status: bigint;
-  entity_type: bigint;
-  entity_metadata: string | null;
-  user_count: bigint;
-}
 
 export interface WelcomeScreenChannel {
   channel_id: string;

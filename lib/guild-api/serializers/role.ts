@@ -1,5 +1,5 @@
 // The role object: permissions as a decimal string, the deprecated `color` kept equal to colors.primary_color.
-import type { RoleRow } from "../store/guild-context";
+import type { RoleRow } from "../store/roles";
 
 export function serializeRole(row: RoleRow) {
   return {

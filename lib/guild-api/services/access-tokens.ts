@@ -4,7 +4,17 @@
 // token that was already rotated comes back: one of its holders is not the client (RFC 6819 §5.2.2.3).
 import type { RESTPostOAuth2AccessTokenResult, RESTPostOAuth2ClientCredentialsResult } from "discord-api-types/v10";
 import { newSnowflake } from "@/lib/discord/snowflake";
-import { sql } from "../store/db";
+import {
+  findTokenByRefreshTokenHash,
+  insertToken as insertTokenRow,
+  listGrantedScopes,
+  revokeTokenByAccessHash,
+  revokeTokenById as revokeTokenRowById,
+  revokeTokenByRefreshHash,
+  revokeTokenFamily as revokeTokenFamilyRows,
+  revokeTokensIssuedSince as revokeTokenRowsIssuedSince,
+  type RefreshTokenRow,
+} from "../store/oauth2";
 import { hashSecret, randomToken } from "../tokens";
 import { ACCESS_TOKEN_TTL_MS } from "../auth";
 
@@ -27,20 +37,17 @@ function insertToken(
 ): string {
   const accessToken = randomToken();
   const id = newSnowflake();
-  sql(
-    `INSERT INTO oauth2_tokens (id, access_token_hash, refresh_token_hash, application_id, user_id, scopes, expires_at, created_at, family_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
+  insertTokenRow({
     id,
-    hashSecret(accessToken),
-    refreshToken === null ? null : hashSecret(refreshToken),
+    accessTokenHash: hashSecret(accessToken),
+    refreshTokenHash: refreshToken === null ? null : hashSecret(refreshToken),
     applicationId,
     userId,
-    scope,
-    BigInt(now + ACCESS_TOKEN_TTL_MS),
-    BigInt(now),
-    refreshToken === null ? null : (familyId ?? id),
-  );
+    scopes: scope,
+    expiresAt: BigInt(now + ACCESS_TOKEN_TTL_MS),
+    createdAt: BigInt(now),
+    familyId: refreshToken === null ? null : (familyId ?? id),
+  });
   return accessToken;
 }
 
@@ -79,39 +86,18 @@ export function issueClientCredentialsToken(
   return { access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_MS / 1000, scope };
 }
 
-export interface StoredTokenRow {
-  id: bigint;
-  application_id: bigint;
-  user_id: bigint;
-  scopes: string;
-  expires_at: bigint;
-  created_at: bigint;
-  revoked_at: bigint | null;
-}
-
-export interface RefreshTokenRow extends StoredTokenRow {
-  /** The family the pair belongs to (its own id for pairs issued before families were recorded). */
-  family_id: bigint;
-}
-
 /** The pair a refresh token belongs to, revoked or not: a revoked one being presented is a replay. */
 export function findTokenByRefreshToken(refreshToken: string): RefreshTokenRow | undefined {
-  return sql(
-    "SELECT id, application_id, user_id, scopes, expires_at, created_at, revoked_at, COALESCE(family_id, id) AS family_id FROM oauth2_tokens WHERE refresh_token_hash = ?",
-  ).get(hashSecret(refreshToken)) as RefreshTokenRow | undefined;
+  return findTokenByRefreshTokenHash(hashSecret(refreshToken));
 }
 
 /** Revokes every live pair of a family (a replayed refresh token). Returns how many were revoked. */
 export function revokeTokenFamily(familyId: bigint, now = Date.now()): number {
-  return sql("UPDATE oauth2_tokens SET revoked_at = ? WHERE (family_id = ? OR id = ?) AND revoked_at IS NULL").run(
-    BigInt(now),
-    familyId,
-    familyId,
-  ).changes;
+  return revokeTokenFamilyRows(familyId, BigInt(now));
 }
 
 export function revokeTokenById(id: bigint, now = Date.now()): void {
-  sql("UPDATE oauth2_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(BigInt(now), id);
+  revokeTokenRowById(id, BigInt(now));
 }
 
 /**
@@ -125,15 +111,11 @@ export function revokeTokenPair(
   now = Date.now(),
 ): boolean {
   const hash = hashSecret(token);
-  const byAccess = sql(
-    "UPDATE oauth2_tokens SET revoked_at = ? WHERE access_token_hash = ? AND application_id = ? AND revoked_at IS NULL",
-  );
-  const byRefresh = sql(
-    "UPDATE oauth2_tokens SET revoked_at = ? WHERE refresh_token_hash = ? AND application_id = ? AND revoked_at IS NULL",
-  );
-  const [first, second] = hint === "refresh_token" ? [byRefresh, byAccess] : [byAccess, byRefresh];
-  if (first.run(BigInt(now), hash, applicationId).changes > 0) return true;
-  return second.run(BigInt(now), hash, applicationId).changes > 0;
+  const [first, second] =
+    hint === "refresh_token"
+      ? [revokeTokenByRefreshHash, revokeTokenByAccessHash]
+      : [revokeTokenByAccessHash, revokeTokenByRefreshHash];
+  return first(applicationId, hash, BigInt(now)) || second(applicationId, hash, BigInt(now));
 }
 
 /**
@@ -146,9 +128,7 @@ export function revokeTokensIssuedSince(
   since: bigint,
   now = Date.now(),
 ): number {
-  return sql(
-    "UPDATE oauth2_tokens SET revoked_at = ? WHERE user_id = ? AND application_id = ? AND created_at >= ? AND revoked_at IS NULL",
-  ).run(BigInt(now), userId, applicationId, since).changes;
+  return revokeTokenRowsIssuedSince(applicationId, userId, since, BigInt(now));
 }
 
 /**
@@ -157,11 +137,8 @@ export function revokeTokensIssuedSince(
  * the consent screen then, as Discord does.
  */
 export function hasPriorAuthorization(applicationId: bigint, userId: bigint, scopes: readonly string[]): boolean {
-  const rows = sql(
-    "SELECT scopes FROM oauth2_tokens WHERE user_id = ? AND application_id = ? AND revoked_at IS NULL AND refresh_token_hash IS NOT NULL",
-  ).all(userId, applicationId) as Array<{ scopes: string }>;
-  return rows.some((row) => {
-    const granted = new Set(row.scopes.split(" "));
+  return listGrantedScopes(applicationId, userId).some((scopeList) => {
+    const granted = new Set(scopeList.split(" "));
     return scopes.every((scope) => granted.has(scope));
   });
 }

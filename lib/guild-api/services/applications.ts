@@ -21,9 +21,25 @@ import { readDemoSecrets, writeDemoSecrets } from "@/lib/seed/demo-secrets";
 import type { Identity } from "../auth";
 import { ApiError, Errors } from "../errors";
 import { parseWith } from "../http";
-import { sql, transaction } from "../store/db";
+import { transaction } from "../store/db";
+import {
+  deleteCommandsOfType,
+  findApplication,
+  findApplicationCommand,
+  findGlobalCommandOfType,
+  insertGlobalCommand,
+  listApplicationsOwnedBy,
+  listGlobalCommands,
+  updateApplicationSetting,
+  updateCommandHandler,
+  type ApplicationCommandRow,
+  type ApplicationRow,
+} from "../store/applications";
+import { countGuildsOfUser } from "../store/members";
+import { countAuthorizations } from "../store/oauth2";
+import { findUser } from "../store/users";
 import { hashSecret, newBotToken, randomToken } from "../tokens";
-import { serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
+import { serializeUser } from "../serializers/user";
 import { serializeApplication } from "./oauth2";
 import {
   MUTABLE_APPLICATION_FLAGS,
@@ -33,37 +49,6 @@ import {
   redirectUriList,
   type ModifyCurrentApplicationBody,
 } from "../schemas/application";
-
-export interface ApplicationRow {
-  id: bigint;
-  name: string;
-  description: string;
-  icon: string | null;
-  owner_id: bigint;
-  bot_user_id: bigint | null;
-  bot_token_hash: string | null;
-  client_secret_hash: string;
-  flags: bigint;
-  redirect_uris: string;
-  url_mappings: string;
-  activities_enabled: bigint;
-  integration_types: string;
-  bot_public: bigint;
-  created_at: bigint;
-}
-
-export interface ApplicationCommandRow {
-  id: bigint;
-  application_id: bigint;
-  guild_id: bigint | null;
-  type: bigint;
-  name: string;
-  description: string;
-  handler: bigint | null;
-  integration_types: string;
-  contexts: string;
-  version: bigint;
-}
 
 /** Who may act on an application: its owner (portal session or Bearer token) or its own bot. */
 export interface ApplicationAccess {
@@ -79,8 +64,7 @@ export const entryPointDescription = (applicationName: string) => `Launch ${appl
 
 // ───────────────────────────── Reading and access ─────────────────────────────
 
-const findApplicationRow = (id: bigint) =>
-  sql("SELECT * FROM applications WHERE id = ?").get(id) as ApplicationRow | undefined;
+const findApplicationRow = findApplication;
 
 /** An id that is not a snowflake (not digits, or past 2^63 − 1, which SQLite cannot bind) names no application. */
 function parseId(id: bigint | string): bigint | null {
@@ -131,8 +115,7 @@ export interface ApplicationSummary {
 
 /** The portal's application list: what `userId` owns, oldest first. */
 export function listOwnedApplications(userId: bigint): ApplicationSummary[] {
-  const rows = sql("SELECT * FROM applications WHERE owner_id = ? ORDER BY id").all(userId) as ApplicationRow[];
-  return rows.map((row) => ({
+  return listApplicationsOwnedBy(userId).map((row) => ({
     id: String(row.id),
     name: row.name,
     description: row.description,
@@ -148,9 +131,7 @@ export const urlMappingsOf = (app: ApplicationRow) => JSON.parse(app.url_mapping
 export const installationContextsOf = (app: ApplicationRow) => JSON.parse(app.integration_types) as number[];
 
 export function findEntryPointCommand(applicationId: bigint): ApplicationCommandRow | undefined {
-  return sql(
-    "SELECT * FROM application_commands WHERE application_id = ? AND guild_id IS NULL AND type = ? ORDER BY id LIMIT 1",
-  ).get(applicationId, PRIMARY_ENTRY_POINT) as ApplicationCommandRow | undefined;
+  return findGlobalCommandOfType(applicationId, PRIMARY_ENTRY_POINT);
 }
 
 /** Everything the portal's settings page shows, read fresh. Secrets are never part of it. */
@@ -170,11 +151,7 @@ export interface ApplicationSettings {
 
 export function getApplicationSettings(access: ApplicationAccess): ApplicationSettings {
   const app = findApplicationRow(access.application.id) ?? access.application;
-  const bot =
-    app.bot_user_id === null
-      ? undefined
-      : (sql("SELECT id, username FROM users WHERE id = ?").get(app.bot_user_id) as
-          { id: bigint; username: string } | undefined);
+  const bot = app.bot_user_id === null ? undefined : findUser(app.bot_user_id);
   const entry = findEntryPointCommand(app.id);
   return {
     id: String(app.id),
@@ -205,23 +182,14 @@ function applicationFlags(app: ApplicationRow): bigint {
   return app.activities_enabled ? app.flags | EMBEDDED : app.flags & ~EMBEDDED;
 }
 
-const userRow = (id: bigint) => sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(id) as UserRow | undefined;
-
 /** The private application object (PrivateApplicationResponse): what its owner or bot sees. */
 export function serializePrivateApplication(app: ApplicationRow) {
-  const owner = userRow(app.owner_id);
-  const bot = app.bot_user_id === null ? undefined : userRow(app.bot_user_id);
+  const owner = findUser(app.owner_id);
+  const bot = app.bot_user_id === null ? undefined : findUser(app.bot_user_id);
   const flags = applicationFlags(app);
-  const guildCount =
-    app.bot_user_id === null
-      ? 0n
-      : (sql("SELECT COUNT(*) AS n FROM members WHERE user_id = ?").get(app.bot_user_id) as { n: bigint }).n;
+  const guildCount = app.bot_user_id === null ? 0 : countGuildsOfUser(app.bot_user_id);
   // Authorizations: users holding a live token of the app; user installs: those whose grant includes commands.
-  const authorizations = sql(
-    `SELECT COUNT(DISTINCT user_id) AS users,
-            COUNT(DISTINCT CASE WHEN ' ' || scopes || ' ' LIKE '% applications.commands %' THEN user_id END) AS installs
-       FROM oauth2_tokens WHERE application_id = ? AND revoked_at IS NULL AND expires_at > ?`,
-  ).get(app.id, BigInt(Date.now())) as { users: bigint; installs: bigint };
+  const authorizations = countAuthorizations(app.id, BigInt(Date.now()));
   return {
     ...serializeApplication(app),
     flags: Number(flags),
@@ -296,8 +264,7 @@ export function modifyCurrentApplication(access: ApplicationAccess, body: Modify
   const id = access.application.id;
   transaction(() => {
     const app = findApplicationRow(id)!;
-    if (body.description !== undefined)
-      sql("UPDATE applications SET description = ? WHERE id = ?").run(body.description ?? "", id);
+    if (body.description !== undefined) updateApplicationSetting(id, "description", body.description ?? "");
     if (body.flags !== undefined && body.flags !== null) {
       const requested = BigInt(body.flags) & ~EMBEDDED;
       const fixed = ~BigInt(MUTABLE_APPLICATION_FLAGS);
@@ -308,10 +275,7 @@ export function modifyCurrentApplication(access: ApplicationAccess, body: Modify
           "Only the limited gateway intent flags (presence, guild members, message content) can be changed.",
         );
       }
-      sql("UPDATE applications SET flags = ? WHERE id = ?").run(
-        (app.flags & fixed) | (requested & BigInt(MUTABLE_APPLICATION_FLAGS)),
-        id,
-      );
+      updateApplicationSetting(id, "flags", (app.flags & fixed) | (requested & BigInt(MUTABLE_APPLICATION_FLAGS)));
     }
     if (body.integration_types_config) {
       writeInstallationContexts(id, Object.keys(body.integration_types_config).map(Number));
@@ -322,10 +286,7 @@ export function modifyCurrentApplication(access: ApplicationAccess, body: Modify
 
 /** Get Global Application Commands (GET /applications/{application.id}/commands). */
 export function getGlobalApplicationCommands(access: ApplicationAccess) {
-  const rows = sql("SELECT * FROM application_commands WHERE application_id = ? AND guild_id IS NULL ORDER BY id").all(
-    access.application.id,
-  ) as ApplicationCommandRow[];
-  return rows.map(serializeApplicationCommand);
+  return listGlobalCommands(access.application.id).map(serializeApplicationCommand);
 }
 
 // ───────────────────────────── Portal operations ─────────────────────────────
@@ -344,7 +305,7 @@ export function addRedirectUri(access: ApplicationAccess, uri: string): string[]
         `An application can have at most ${REDIRECT_URIS_MAX} redirect URIs.`,
       );
     const next = [...uris, value];
-    sql("UPDATE applications SET redirect_uris = ? WHERE id = ?").run(JSON.stringify(next), access.application.id);
+    updateApplicationSetting(access.application.id, "redirect_uris", JSON.stringify(next));
     return next;
   });
 }
@@ -356,7 +317,7 @@ export function removeRedirectUri(access: ApplicationAccess, uri: string): strin
     if (!uris.includes(uri))
       throw Errors.invalidField(["redirect_uri"], "BASE_TYPE_INVALID", "This redirect URI is not registered.");
     const next = uris.filter((u) => u !== uri);
-    sql("UPDATE applications SET redirect_uris = ? WHERE id = ?").run(JSON.stringify(next), access.application.id);
+    updateApplicationSetting(access.application.id, "redirect_uris", JSON.stringify(next));
     return next;
   });
 }
@@ -364,9 +325,7 @@ export function removeRedirectUri(access: ApplicationAccess, uri: string): strin
 /** OAuth2 → Redirects: replace the whole list (at most 10, unique). */
 export function setRedirectUris(access: ApplicationAccess, uris: readonly string[]): string[] {
   const next = parseWith(redirectUriList, uris);
-  transaction(() =>
-    sql("UPDATE applications SET redirect_uris = ? WHERE id = ?").run(JSON.stringify(next), access.application.id),
-  );
+  transaction(() => updateApplicationSetting(access.application.id, "redirect_uris", JSON.stringify(next)));
   return next;
 }
 
@@ -385,9 +344,10 @@ export function setUrlMappings(
         'Activities need a root mapping: keep a row for the prefix "/" (your Activity\'s own host).',
       );
     }
-    sql("UPDATE applications SET url_mappings = ? WHERE id = ?").run(
-      JSON.stringify(next.map(({ prefix, target }) => ({ prefix, target }))),
+    updateApplicationSetting(
       app.id,
+      "url_mappings",
+      JSON.stringify(next.map(({ prefix, target }) => ({ prefix, target }))),
     );
     return next;
   });
@@ -408,26 +368,23 @@ export function setActivitiesEnabled(access: ApplicationAccess, enabled: boolean
           'Add a URL mapping for the prefix "/" (your Activity\'s host) before enabling Activities.',
         );
       }
-      sql("UPDATE applications SET activities_enabled = 1 WHERE id = ?").run(app.id);
+      updateApplicationSetting(app.id, "activities_enabled", 1n);
       if (!findEntryPointCommand(app.id)) {
-        sql(
-          `INSERT INTO application_commands (id, application_id, guild_id, type, name, description, handler, integration_types, contexts, version)
-           VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(
-          newSnowflake(),
-          app.id,
-          PRIMARY_ENTRY_POINT,
-          ENTRY_POINT_NAME,
-          entryPointDescription(app.name),
-          EntryPointCommandHandlerType.DiscordLaunchActivity,
-          app.integration_types,
-          JSON.stringify([0, 1, 2]),
-          newSnowflake(),
-        );
+        insertGlobalCommand({
+          id: newSnowflake(),
+          application_id: app.id,
+          type: PRIMARY_ENTRY_POINT,
+          name: ENTRY_POINT_NAME,
+          description: entryPointDescription(app.name),
+          handler: EntryPointCommandHandlerType.DiscordLaunchActivity,
+          integration_types: app.integration_types,
+          contexts: JSON.stringify([0, 1, 2]),
+          version: newSnowflake(),
+        });
       }
     } else {
-      sql("UPDATE applications SET activities_enabled = 0 WHERE id = ?").run(app.id);
-      sql("DELETE FROM application_commands WHERE application_id = ? AND type = ?").run(app.id, PRIMARY_ENTRY_POINT);
+      updateApplicationSetting(app.id, "activities_enabled", 0n);
+      deleteCommandsOfType(app.id, PRIMARY_ENTRY_POINT);
     }
   });
   const entry = findEntryPointCommand(access.application.id);
@@ -451,16 +408,14 @@ export function setEntryPointHandler(access: ApplicationAccess, handler: number)
     const entry = findEntryPointCommand(access.application.id);
     if (!entry)
       throw new ApiError(404, 10063, "Unknown application command: enable Activities to create the entry point.");
-    sql("UPDATE application_commands SET handler = ?, version = ? WHERE id = ?").run(handler, newSnowflake(), entry.id);
-    return serializeApplicationCommand(
-      sql("SELECT * FROM application_commands WHERE id = ?").get(entry.id) as ApplicationCommandRow,
-    );
+    updateCommandHandler(entry.id, handler, newSnowflake());
+    return serializeApplicationCommand(findApplicationCommand(entry.id) as ApplicationCommandRow);
   });
 }
 
 function writeInstallationContexts(applicationId: bigint, types: readonly number[]): number[] {
   const next = parseWith(installationContexts, types);
-  sql("UPDATE applications SET integration_types = ? WHERE id = ?").run(JSON.stringify(next), applicationId);
+  updateApplicationSetting(applicationId, "integration_types", JSON.stringify(next));
   return next;
 }
 
@@ -480,7 +435,7 @@ export function resetBotToken(access: ApplicationAccess): string {
   if (app.bot_user_id === null)
     throw Errors.invalidField(["bot"], "APPLICATION_HAS_NO_BOT", "This application has no bot.");
   const token = newBotToken(app.bot_user_id);
-  transaction(() => sql("UPDATE applications SET bot_token_hash = ? WHERE id = ?").run(hashSecret(token), app.id));
+  transaction(() => updateApplicationSetting(app.id, "bot_token_hash", hashSecret(token)));
   syncDemoSecrets(app.id, { botToken: token });
   return token;
 }
@@ -488,9 +443,7 @@ export function resetBotToken(access: ApplicationAccess): string {
 /** OAuth2 → Reset Secret: a new client secret, returned once; code exchanges need it from now on. */
 export function resetClientSecret(access: ApplicationAccess): string {
   const secret = randomToken(24);
-  transaction(() =>
-    sql("UPDATE applications SET client_secret_hash = ? WHERE id = ?").run(hashSecret(secret), access.application.id),
-  );
+  transaction(() => updateApplicationSetting(access.application.id, "client_secret_hash", hashSecret(secret)));
   syncDemoSecrets(access.application.id, { clientSecret: secret });
   return secret;
 }

@@ -5,28 +5,23 @@ import { Errors } from "../errors";
 import { emitEvent } from "../events";
 import { writeAuditLog } from "../audit-log";
 import type { GuildAccess } from "../guards";
-import { sql, transaction } from "../store/db";
+import { transaction } from "../store/db";
+import {
+  deleteBan,
+  findBan,
+  insertBan,
+  isBanned,
+  listBannedUserIds,
+  listBansPageAfterJson,
+  listBansPageBeforeJson,
+  type BanRow,
+} from "../store/bans";
+import { findMemberRoleIds, listMembersRoleIds, type MemberRoleIdsRow } from "../store/members";
 import { deleteMember, deleteMembers } from "../store/membership";
-import { serializeUser, USER_COLUMNS, USER_JSON_SQL, type UserRow } from "../serializers/user";
+import { findUser, listUsersByIds, type UserRow } from "../store/users";
+import { serializeUser } from "../serializers/user";
 
-type BanRow = UserRow & { reason: string | null };
-const USER_COLUMNS_OF_U = USER_COLUMNS.split(", ")
-  .map((c) => `u.${c}`)
-  .join(", ");
-// One join over the bans primary key range (guild_id, user_id): a page of 1000 is one index walk.
-const BAN_SELECT = `SELECT b.reason, ${USER_COLUMNS_OF_U} FROM bans b JOIN users u ON u.id = b.user_id`;
 const serializeBan = (row: BanRow) => ({ reason: row.reason, user: serializeUser(row) });
-
-// A page of bans is JSON text built by SQLite (Get Guild Bans with limit 1000 is a hot path: 2.6 ms against 6.4 ms
-// for rows materialized and serialized in JS, on a 1M-member guild). Either cursor's page is answered ascending.
-const banPageJson = (page: string) =>
-  `SELECT json_group_array(json_object('reason', b.reason, 'user', ${USER_JSON_SQL})) FROM (${page}) b JOIN users u ON u.id = b.user_id`;
-const BANS_AFTER = banPageJson(
-  "SELECT user_id, reason FROM bans WHERE guild_id = ? AND user_id > ? ORDER BY user_id LIMIT ?",
-);
-const BANS_BEFORE = banPageJson(
-  "SELECT * FROM (SELECT user_id, reason FROM bans WHERE guild_id = ? AND user_id < ? ORDER BY user_id DESC LIMIT ?) ORDER BY user_id",
-);
 
 /** Get Guild Bans, as JSON text: ascending by user id; with both cursors only `before` counts (the `limit` bans just below it). */
 export function getGuildBansJson(
@@ -34,13 +29,10 @@ export function getGuildBansJson(
   query: { limit: number; before?: string; after?: string },
 ): string {
   access.authorize("Get Guild Bans");
-  const [statement, cursor] =
-    query.before !== undefined ? [BANS_BEFORE, query.before] : [BANS_AFTER, query.after ?? "0"];
-  return sql(statement).pluck().get(access.guildId, BigInt(cursor), query.limit) as string;
+  return query.before !== undefined
+    ? listBansPageBeforeJson(access.guildId, BigInt(query.before), query.limit)
+    : listBansPageAfterJson(access.guildId, BigInt(query.after ?? "0"), query.limit);
 }
-
-const findBan = (guildId: bigint, userId: bigint) =>
-  sql(`${BAN_SELECT} WHERE b.guild_id = ? AND b.user_id = ?`).get(guildId, userId) as BanRow | undefined;
 
 /** Get Guild Ban: 404 Unknown Ban when the user is not banned. */
 export function getGuildBan(access: GuildAccess, userId: bigint) {
@@ -63,22 +55,14 @@ function banRefusal(access: GuildAccess, userId: bigint, target: PermissionMembe
   return null;
 }
 
-const findUser = (userId: bigint) =>
-  sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(userId) as UserRow | undefined;
-
-/** A member's user id with their role ids (the hierarchy needs nothing else), read with the member row. */
-const MEMBER_WITH_ROLES =
-  "SELECT m.user_id, (SELECT group_concat(r.role_id) FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id) AS role_ids FROM members m";
-type MemberWithRoles = { user_id: bigint; role_ids: string | null };
-const toTarget = (row: MemberWithRoles): PermissionMember => ({
+const toTarget = (row: MemberRoleIdsRow): PermissionMember => ({
   userId: String(row.user_id),
   roleIds: row.role_ids ? row.role_ids.split(",") : [],
   communicationDisabledUntil: null,
 });
 
 function membership(guildId: bigint, userId: bigint): PermissionMember | null {
-  const row = sql(`${MEMBER_WITH_ROLES} WHERE m.guild_id = ? AND m.user_id = ?`).get(guildId, userId) as
-    MemberWithRoles | undefined;
+  const row = findMemberRoleIds(guildId, userId);
   return row ? toTarget(row) : null;
 }
 
@@ -101,12 +85,7 @@ function recordBan(
   reason: string | null,
   now: number,
 ): void {
-  sql("INSERT INTO bans (guild_id, user_id, reason, created_at) VALUES (?, ?, ?, ?)").run(
-    access.guildId,
-    userId,
-    reason,
-    BigInt(now),
-  );
+  insertBan(access.guildId, userId, reason, BigInt(now));
   emitEvent(access.guildId, "GUILD_BAN_ADD", { guild_id: String(access.guildId), user }, now);
   writeAuditLog({
     guildId: access.guildId,
@@ -130,8 +109,7 @@ export function createGuildBan(access: GuildAccess, userId: bigint, reason: stri
     if (banRefusal(access, userId, membership(access.guildId, userId))) throw Errors.missingPermissions();
     const wire = serializeUser(user);
     removeIfMember(access, userId, wire, now);
-    if (!sql("SELECT 1 FROM bans WHERE guild_id = ? AND user_id = ?").get(access.guildId, userId))
-      recordBan(access, userId, wire, reason, now);
+    if (!isBanned(access.guildId, userId)) recordBan(access, userId, wire, reason, now);
   });
 }
 
@@ -141,7 +119,7 @@ export function removeGuildBan(access: GuildAccess, userId: bigint, reason: stri
   transaction(() => {
     const row = findBan(access.guildId, userId);
     if (!row) throw Errors.unknownBan();
-    sql("DELETE FROM bans WHERE guild_id = ? AND user_id = ?").run(access.guildId, userId);
+    deleteBan(access.guildId, userId);
     emitEvent(access.guildId, "GUILD_BAN_REMOVE", { guild_id: String(access.guildId), user: serializeUser(row) }, now);
     writeAuditLog({
       guildId: access.guildId,
@@ -162,29 +140,10 @@ export function removeGuildBan(access: GuildAccess, userId: bigint, reason: stri
 export function bulkGuildBan(access: GuildAccess, userIds: readonly string[], reason: string | null, now = Date.now()) {
   access.authorize("Bulk Guild Ban");
   return transaction(() => {
-    // Validated snowflakes (≤ 2^63-1), so the list is a JSON array of 64-bit integers json_each reads exactly.
-    const idList = `[${userIds.join(",")}]`;
-    const users = new Map(
-      (
-        sql(`SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`).all(idList) as UserRow[]
-      ).map((u) => [String(u.id), u]),
-    );
-    const alreadyBanned = new Set(
-      (
-        sql("SELECT user_id FROM bans WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))").all(
-          access.guildId,
-          idList,
-        ) as Array<{ user_id: bigint }>
-      ).map((r) => String(r.user_id)),
-    );
-    const members = new Map(
-      (
-        sql(`${MEMBER_WITH_ROLES} WHERE m.guild_id = ? AND m.user_id IN (SELECT value FROM json_each(?))`).all(
-          access.guildId,
-          idList,
-        ) as MemberWithRoles[]
-      ).map((r) => [String(r.user_id), toTarget(r)]),
-    );
+    // Validated snowflakes (≤ 2^63-1), so the store's JSON id lists hold 64-bit integers json_each reads exactly.
+    const users = new Map(listUsersByIds(userIds).map((u) => [String(u.id), u]));
+    const alreadyBanned = new Set(listBannedUserIds(access.guildId, userIds).map(String));
+    const members = new Map(listMembersRoleIds(access.guildId, userIds).map((r) => [String(r.user_id), toTarget(r)]));
 
     const banned: string[] = [];
     const failed: string[] = [];

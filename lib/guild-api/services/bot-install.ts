@@ -6,12 +6,25 @@ import { computeBasePermissions, hasPermission } from "@/lib/discord/permissions
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { emitEvent } from "../events";
 import { writeAuditLog } from "../audit-log";
-import { sql, transaction } from "../store/db";
-import { findMember, listGuildRoles, memberRoleIds, type RoleRow } from "../store/guild-context";
+import { transaction } from "../store/db";
+import type { ApplicationRow } from "../store/applications";
+import { findGuild, listGuildsOfMember } from "../store/guilds";
+import { findApplicationIntegrationId, insertBotIntegration, updateIntegrationGrant } from "../store/integrations";
+import { memberRoleIds } from "../store/member-roles";
+import { findMember } from "../store/members";
 import { insertMember } from "../store/membership";
+import {
+  findRoleById,
+  insertRole,
+  listGuildRoles,
+  roleRowWithDefaults,
+  shiftRolesAboveEveryone,
+  type RoleRow,
+} from "../store/roles";
+import { findUser, type UserRow } from "../store/users";
 import { serializeRole } from "../serializers/role";
-import { serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
-import { OAuth2Error, type ApplicationRow } from "./oauth2";
+import { serializeUser } from "../serializers/user";
+import { OAuth2Error } from "./oauth2";
 
 export interface InstallableGuild {
   id: string;
@@ -39,10 +52,7 @@ function canManageGuild(guildId: bigint, ownerId: bigint, userId: bigint): boole
 
 /** The guilds where `userId` may install a bot: owner, or MANAGE_GUILD. */
 export function installableGuilds(userId: bigint): InstallableGuild[] {
-  const guilds = sql(
-    "SELECT g.id, g.name, g.owner_id FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? ORDER BY g.name",
-  ).all(userId) as Array<{ id: bigint; name: string; owner_id: bigint }>;
-  return guilds
+  return listGuildsOfMember(userId)
     .filter((g) => canManageGuild(g.id, g.owner_id, userId))
     .map((g) => ({ id: String(g.id), name: g.name }));
 }
@@ -60,22 +70,29 @@ export function installBot(input: {
   if (!supportsServerInstall(application))
     throw new OAuth2Error("invalid_request", `${application.name} can't be installed to servers (user install only).`);
   if (!application.bot_user_id) throw new OAuth2Error("invalid_request", `${application.name} has no bot.`);
-  const guild = sql("SELECT id, owner_id FROM guilds WHERE id = ?").get(guildId) as
-    { id: bigint; owner_id: bigint } | undefined;
+  const guild = findGuild(guildId);
   if (!guild || !canManageGuild(guildId, guild.owner_id, userId))
     throw new OAuth2Error("access_denied", "You need Manage Server in that server to add a bot to it.");
   const botId = application.bot_user_id;
-  const bot = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(botId) as UserRow;
+  const bot = findUser(botId) as UserRow;
 
   transaction(() => {
     if (!findMember(guildId, botId)) {
       // The managed role sits just above @everyone, as Discord places a new bot's role.
-      sql("UPDATE roles SET position = position + 1 WHERE guild_id = ? AND position >= 1").run(guildId);
+      shiftRolesAboveEveryone(guildId);
       const roleId = newSnowflake();
-      sql(
-        "INSERT INTO roles (id, guild_id, name, permissions, position, managed, tags) VALUES (?, ?, ?, ?, 1, 1, ?)",
-      ).run(roleId, guildId, application.name, input.permissions, JSON.stringify({ bot_id: String(botId) }));
-      const role = sql("SELECT * FROM roles WHERE id = ?").get(roleId) as RoleRow;
+      insertRole(
+        roleRowWithDefaults({
+          id: roleId,
+          guild_id: guildId,
+          name: application.name,
+          permissions: input.permissions,
+          position: 1n,
+          managed: 1n,
+          tags: JSON.stringify({ bot_id: String(botId) }),
+        }),
+      );
+      const role = findRoleById(roleId) as RoleRow;
       emitEvent(guildId, "GUILD_ROLE_CREATE", { guild_id: String(guildId), role: serializeRole(role) }, now);
       insertMember({ guildId, userId: botId, username: bot.username, roleIds: [roleId], now });
       emitEvent(
@@ -96,32 +113,21 @@ export function installBot(input: {
       );
       writeAuditLog({ guildId, userId, actionType: AuditLogEvent.BotAdd, targetId: botId });
     }
-    const existing = sql("SELECT id FROM integrations WHERE guild_id = ? AND application_id = ?").get(
-      guildId,
-      application.id,
-    ) as { id: bigint } | undefined;
-    if (existing) {
-      sql("UPDATE integrations SET scopes = ?, user_id = ? WHERE id = ?").run(
-        JSON.stringify(input.scopes),
-        userId,
-        existing.id,
-      );
+    const existing = findApplicationIntegrationId(guildId, application.id);
+    if (existing !== undefined) {
+      updateIntegrationGrant(existing, JSON.stringify(input.scopes), userId);
     } else {
       const integrationId = newSnowflake();
-      sql(
-        `INSERT INTO integrations (id, guild_id, name, type, enabled, user_id, account_id, account_name, application_id, scopes, created_at)
-         VALUES (?, ?, ?, 'discord', 1, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        integrationId,
+      insertBotIntegration({
+        id: integrationId,
         guildId,
-        application.name,
+        name: application.name,
         userId,
-        String(botId),
-        application.name,
-        application.id,
-        JSON.stringify(input.scopes),
-        BigInt(now),
-      );
+        botId,
+        applicationId: application.id,
+        scopes: JSON.stringify(input.scopes),
+        now: BigInt(now),
+      });
       writeAuditLog({ guildId, userId, actionType: AuditLogEvent.IntegrationCreate, targetId: integrationId });
     }
     emitEvent(guildId, "GUILD_INTEGRATIONS_UPDATE", { guild_id: String(guildId) }, now);

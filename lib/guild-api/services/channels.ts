@@ -33,22 +33,38 @@ import type {
   ModifyThreadBody,
   OverwriteBody,
 } from "../schemas/channel";
-import { sql, transaction } from "../store/db";
-import { findGuild, type GuildRow } from "../store/guild-context";
-import { ChannelType, serializeChannel, serializeThread, THREAD_TYPES, type ChannelRow } from "../serializers/channel";
+import { transaction } from "../store/db";
+import {
+  clearChildChannelsParent,
+  deleteChannelWithThreads,
+  findChannel,
+  findChannelType,
+  findThreadMember,
+  insertChannel,
+  listActiveThreads as listActiveThreadRows,
+  listChannelOverwrites,
+  listChildChannels,
+  listGuildChannels as listGuildChannelRows,
+  maxChannelPosition,
+  updateChannel,
+  updateChannelOverwrites,
+  updateChannelPlacement,
+  updateThread,
+  type ChannelRow,
+  type ChannelSettings,
+} from "../store/channels";
+import { listGuildExpressions } from "../store/expressions";
+import { clearGuildChannelReferences, findGuild, GUILD_CHANNEL_REFERENCES, type GuildRow } from "../store/guilds";
+import { deleteChannelInvites, listValidChannelInvites } from "../store/invites";
+import { isMember } from "../store/members";
+import { ChannelType, serializeChannel, serializeThread, THREAD_TYPES } from "../serializers/channel";
 import { serializeGuild } from "../serializers/guild";
-import { serializeInvite, type InviteRow } from "../serializers/invite";
-import { expressionsOf } from "./guilds";
+import { serializeInvite } from "../serializers/invite";
 import { inviteRefs } from "./invites";
-
-const NON_THREAD_CHANNELS =
-  "SELECT * FROM channels WHERE guild_id = ? AND type NOT IN (10, 11, 12) ORDER BY position, id";
-const findChannel = (guildId: bigint, channelId: bigint) =>
-  sql("SELECT * FROM channels WHERE id = ? AND guild_id = ?").get(channelId, guildId) as ChannelRow | undefined;
 
 /** Get Guild Channels: every non-thread channel, by position then id. */
 export function listGuildChannels(access: GuildAccess) {
-  return (sql(NON_THREAD_CHANNELS).all(access.guildId) as ChannelRow[]).map(serializeChannel);
+  return listGuildChannelRows(access.guildId).map(serializeChannel);
 }
 
 /**
@@ -56,36 +72,21 @@ export function listGuildChannels(access: GuildAccess) {
  * memberships among them.
  */
 export function listActiveThreads(access: GuildAccess) {
-  const rows = sql(
-    "SELECT * FROM channels WHERE guild_id = ? AND type IN (10, 11, 12) AND archived = 0 ORDER BY id DESC",
-  ).all(access.guildId) as ChannelRow[];
-  const parents = new Map(
-    (
-      sql("SELECT id, permission_overwrites FROM channels WHERE guild_id = ? AND type NOT IN (10, 11, 12)").all(
-        access.guildId,
-      ) as Array<{ id: bigint; permission_overwrites: string }>
-    ).map((c) => [c.id, c.permission_overwrites]),
-  );
+  const rows = listActiveThreadRows(access.guildId);
+  const parents = new Map(listChannelOverwrites(access.guildId).map((c) => [c.id, c.permission_overwrites]));
   const visible = rows.filter((thread) => {
     const overwrites = thread.parent_id === null ? undefined : parents.get(thread.parent_id);
     const permissions = overwrites === undefined ? access.permissions : access.channelPermissions(overwrites);
     if (!hasPermission(permissions, P.ViewChannel)) return false;
     // Private threads: their members and those who manage threads.
     if (Number(thread.type) === ChannelType.PrivateThread) {
-      const member = sql("SELECT 1 FROM thread_members WHERE thread_id = ? AND user_id = ?").get(
-        thread.id,
-        access.caller.userId,
-      );
-      return Boolean(member) || hasPermission(permissions, P.ManageThreads);
+      const member = findThreadMember(thread.id, access.caller.userId);
+      return member !== undefined || hasPermission(permissions, P.ManageThreads);
     }
     return true;
   });
-  const memberships = sql(
-    "SELECT thread_id, user_id, join_timestamp, flags FROM thread_members WHERE user_id = ? AND thread_id = ?",
-  );
   const members = visible.flatMap((thread) => {
-    const row = memberships.get(access.caller.userId, thread.id) as
-      { thread_id: bigint; user_id: bigint; join_timestamp: bigint; flags: bigint } | undefined;
+    const row = findThreadMember(thread.id, access.caller.userId);
     return row
       ? [
           {
@@ -174,7 +175,6 @@ function resolveOverwrites(
   issues: FieldIssue[],
 ): OverwriteJson[] {
   const isAdmin = access.has(P.Administrator);
-  const isMember = sql("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?");
   const seen = new Set<string>();
   const resolved: OverwriteJson[] = [];
   overwrites.forEach((overwrite, index) => {
@@ -185,7 +185,7 @@ function resolveOverwrites(
       throw Errors.missingPermissions();
     const isRole = access.role(overwrite.id) !== undefined;
     const type = overwrite.type ?? (isRole ? 0 : 1);
-    const exists = type === 0 ? isRole : Boolean(isMember.get(access.guildId, BigInt(overwrite.id)));
+    const exists = type === 0 ? isRole : isMember(access.guildId, BigInt(overwrite.id));
     if (!exists)
       issues.push({
         path: [path, index, "id"],
@@ -272,13 +272,6 @@ function channelNameOrIssue(type: number, raw: string, issues: FieldIssue[]): st
   return name;
 }
 
-const INSERT_CHANNEL = `INSERT INTO channels (id, guild_id, type, name, position, parent_id, topic, nsfw, bitrate, user_limit, rate_limit_per_user,
-  rtc_region, video_quality_mode, default_auto_archive_duration, default_reaction_emoji, available_tags, default_sort_order, default_forum_layout,
-  default_thread_rate_limit_per_user, flags, permission_overwrites)
-  VALUES (@id, @guild_id, @type, @name, @position, @parent_id, @topic, @nsfw, @bitrate, @user_limit, @rate_limit_per_user, @rtc_region,
-  @video_quality_mode, @default_auto_archive_duration, @default_reaction_emoji, @available_tags, @default_sort_order, @default_forum_layout,
-  @default_thread_rate_limit_per_user, 0, @permission_overwrites)`;
-
 /**
  * Create Guild Channel (MANAGE_CHANNELS): the type-specific fields only where the spec's table allows them (a
  * non-null field the type does not take is a field error), bounds that depend on the guild (bitrate by boost tier,
@@ -309,15 +302,13 @@ export function createGuildChannel(access: GuildAccess, body: CreateGuildChannel
   const reaction = body.default_reaction_emoji;
   return transaction(() => {
     const id = newSnowflake();
-    const last = sql(
-      "SELECT MAX(position) AS p FROM channels WHERE guild_id = ? AND type NOT IN (10, 11, 12) AND parent_id IS ?",
-    ).get(guildId, parentId) as { p: bigint | null };
-    sql(INSERT_CHANNEL).run({
+    const last = maxChannelPosition(guildId, parentId);
+    insertChannel({
       id,
       guild_id: guildId,
       type,
       name,
-      position: body.position ?? (last.p === null ? 0 : Number(last.p) + 1),
+      position: body.position ?? (last === null ? 0 : Number(last) + 1),
       parent_id: parentId,
       topic: takes("topic") ? (body.topic ?? null) : null,
       nsfw: body.nsfw ? 1 : 0,
@@ -383,9 +374,7 @@ export function modifyGuildChannelPositions(
   access.authorize("Modify Guild Channel Positions");
   const guildId = access.guildId;
   transaction(() => {
-    const channels = new Map(
-      (sql(NON_THREAD_CHANNELS).all(guildId) as ChannelRow[]).map((row) => [String(row.id), row]),
-    );
+    const channels = new Map(listGuildChannelRows(guildId).map((row) => [String(row.id), row]));
     const issues: FieldIssue[] = [];
     const seen = new Set<string>();
     items.forEach((item, index) => {
@@ -412,7 +401,6 @@ export function modifyGuildChannelPositions(
     });
     if (issues.length > 0) throw invalidFormBody(issues);
 
-    const update = sql("UPDATE channels SET position = ?, parent_id = ?, permission_overwrites = ? WHERE id = ?");
     for (const item of items) {
       const row = channels.get(item.id) as ChannelRow;
       const position = item.position ?? row.position;
@@ -424,7 +412,7 @@ export function modifyGuildChannelPositions(
           : row.permission_overwrites;
       if (BigInt(position) === row.position && parentId === row.parent_id && overwrites === row.permission_overwrites)
         continue;
-      update.run(position, parentId, overwrites, row.id);
+      updateChannelPlacement(row.id, position, parentId, overwrites);
       const before = serializeChannel(row);
       const after = serializeChannel(findChannel(guildId, row.id) as ChannelRow);
       const changes = diffChanges(before, after, ["position", "parent_id", "permission_overwrites"]);
@@ -459,19 +447,6 @@ const SETTABLE_FLAGS: Record<number, number> = {
   [Forum]: REQUIRE_TAG,
   [Media]: REQUIRE_TAG | HIDE_MEDIA_DOWNLOAD_OPTIONS,
 };
-
-/** The channels row as Modify Channel rewrites it. */
-type ChannelColumns = Omit<
-  ChannelRow,
-  "guild_id" | "last_message_id" | "owner_id" | "thread_metadata" | "archived" | "message_count" | "member_count"
-> & { applied_tags?: string | null };
-
-const UPDATE_CHANNEL = `UPDATE channels SET type = @type, name = @name, position = @position, parent_id = @parent_id, topic = @topic,
-  nsfw = @nsfw, bitrate = @bitrate, user_limit = @user_limit, rate_limit_per_user = @rate_limit_per_user, rtc_region = @rtc_region,
-  video_quality_mode = @video_quality_mode, default_auto_archive_duration = @default_auto_archive_duration,
-  default_reaction_emoji = @default_reaction_emoji, available_tags = @available_tags, default_sort_order = @default_sort_order,
-  default_forum_layout = @default_forum_layout, default_thread_rate_limit_per_user = @default_thread_rate_limit_per_user,
-  flags = @flags, permission_overwrites = @permission_overwrites WHERE id = @id`;
 
 /**
  * Modify Channel for a guild channel (MANAGE_CHANNELS in the channel; MANAGE_ROLES in the channel as well when the
@@ -538,7 +513,7 @@ export function modifyChannel(caller: Identity, channelId: bigint, body: ModifyC
   const existingTags = new Set(
     (row.available_tags ? (JSON.parse(row.available_tags) as Array<{ id: string }>) : []).map((t) => t.id),
   );
-  const next: ChannelColumns = {
+  const next: ChannelSettings = {
     ...row,
     type: BigInt(type),
     name,
@@ -583,28 +558,7 @@ export function modifyChannel(caller: Identity, channelId: bigint, body: ModifyC
   };
 
   return transaction(() => {
-    sql(UPDATE_CHANNEL).run({
-      id: row.id,
-      type: next.type,
-      name: next.name,
-      position: next.position,
-      parent_id: next.parent_id,
-      topic: next.topic,
-      nsfw: next.nsfw,
-      bitrate: next.bitrate,
-      user_limit: next.user_limit,
-      rate_limit_per_user: next.rate_limit_per_user,
-      rtc_region: next.rtc_region,
-      video_quality_mode: next.video_quality_mode,
-      default_auto_archive_duration: next.default_auto_archive_duration,
-      default_reaction_emoji: next.default_reaction_emoji,
-      available_tags: next.available_tags,
-      default_sort_order: next.default_sort_order,
-      default_forum_layout: next.default_forum_layout,
-      default_thread_rate_limit_per_user: next.default_thread_rate_limit_per_user,
-      flags: next.flags,
-      permission_overwrites: next.permission_overwrites,
-    });
+    updateChannel(next);
     const before = serializeChannel(row);
     const after = serializeChannel(findChannel(access.guildId, row.id) as ChannelRow);
     const changes = diffChanges(
@@ -627,16 +581,6 @@ export function modifyChannel(caller: Identity, channelId: bigint, body: ModifyC
     return after;
   });
 }
-
-/** Guild settings that point at a channel; Delete Channel clears those that point at the deleted one. */
-const GUILD_CHANNEL_REFERENCES = [
-  "afk_channel_id",
-  "widget_channel_id",
-  "system_channel_id",
-  "rules_channel_id",
-  "public_updates_channel_id",
-  "safety_alerts_channel_id",
-] as const;
 
 /**
  * Delete Channel for a guild channel or thread (MANAGE_CHANNELS in the channel; MANAGE_THREADS for a thread). A
@@ -662,13 +606,11 @@ export function deleteChannel(caller: Identity, channelId: bigint, reason: strin
   return transaction(() => {
     const guildId = access.guildId;
     const channel = serializeAny(row);
-    sql("DELETE FROM channels WHERE id = ? OR (parent_id = ? AND type IN (10, 11, 12))").run(row.id, row.id);
-    sql("DELETE FROM invites WHERE channel_id = ?").run(row.id);
+    deleteChannelWithThreads(row.id);
+    deleteChannelInvites(row.id);
     if (Number(row.type) === Category) {
-      const children = sql("SELECT * FROM channels WHERE parent_id = ? AND type NOT IN (10, 11, 12)").all(
-        row.id,
-      ) as ChannelRow[];
-      sql("UPDATE channels SET parent_id = NULL WHERE parent_id = ? AND type NOT IN (10, 11, 12)").run(row.id);
+      const children = listChildChannels(row.id);
+      clearChildChannelsParent(row.id);
       for (const child of children)
         emitEvent(guildId, "CHANNEL_UPDATE", serializeChannel(findChannel(guildId, child.id) as ChannelRow));
     }
@@ -695,10 +637,9 @@ function clearGuildReferences(access: GuildAccess, channelId: bigint): void {
   const welcome = JSON.parse(guild.welcome_channels) as Array<{ channel_id: string }>;
   const keptWelcome = welcome.filter((entry) => entry.channel_id !== String(channelId));
   if (cleared.length === 0 && keptWelcome.length === welcome.length) return;
-  for (const column of cleared) sql(`UPDATE guilds SET ${column} = NULL WHERE id = ?`).run(guild.id);
-  sql("UPDATE guilds SET welcome_channels = ? WHERE id = ?").run(JSON.stringify(keptWelcome), guild.id);
+  clearGuildChannelReferences(guild.id, cleared, JSON.stringify(keptWelcome));
   const after = findGuild(guild.id) as GuildRow;
-  const { emojis, stickers } = expressionsOf(guild.id);
+  const { emojis, stickers } = listGuildExpressions(guild.id);
   emitEvent(guild.id, "GUILD_UPDATE", serializeGuild(after, access.roles, emojis, stickers));
 }
 
@@ -706,9 +647,7 @@ function clearGuildReferences(access: GuildAccess, channelId: bigint): void {
 export function getChannelInvites(caller: Identity, channelId: bigint, now = Date.now()) {
   const target = channelAccessFor(caller, channelId);
   authorizeInChannel(target, "Get Channel Invites");
-  const invites = sql(
-    "SELECT * FROM invites WHERE channel_id = @channel_id AND (expires_at IS NULL OR expires_at > @now) AND (max_uses = 0 OR uses < max_uses) ORDER BY created_at",
-  ).all({ channel_id: channelId, now: BigInt(now) }) as InviteRow[];
+  const invites = listValidChannelInvites(channelId, now);
   return invites.map((invite) => serializeInvite(invite, inviteRefs(invite, target.access.guild), { metadata: true }));
 }
 
@@ -728,13 +667,12 @@ function resolveOverwriteList(
 ): OverwriteJson[] {
   const { access } = target;
   const existing = new Map((JSON.parse(target.channel.permission_overwrites) as OverwriteJson[]).map((o) => [o.id, o]));
-  const isMember = sql("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?");
   const seen = new Set<string>();
   const resolved: OverwriteJson[] = [];
   overwrites.forEach((overwrite, index) => {
     const isRole = access.role(overwrite.id) !== undefined;
     const type = overwrite.type ?? (isRole ? 0 : 1);
-    const exists = type === 0 ? isRole : Boolean(isMember.get(access.guildId, BigInt(overwrite.id)));
+    const exists = type === 0 ? isRole : isMember(access.guildId, BigInt(overwrite.id));
     if (!exists || seen.has(overwrite.id))
       issues.push({
         path: [path, index, "id"],
@@ -851,8 +789,7 @@ export function editChannelPermissions(
   const isRole = access.role(id) !== undefined;
   const type = body.type ?? (isRole ? 0 : 1);
   if (type === 0 && !isRole) throw Errors.unknownRole();
-  if (type === 1 && !sql("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?").get(access.guildId, overwriteId))
-    throw Errors.unknownMember();
+  if (type === 1 && !isMember(access.guildId, overwriteId)) throw Errors.unknownMember();
   const before = JSON.parse(channel.permission_overwrites) as OverwriteJson[];
   const overwrite: OverwriteJson = {
     id,
@@ -897,7 +834,7 @@ function writeOverwrites(
 ): void {
   const { access, channel } = target;
   transaction(() => {
-    sql("UPDATE channels SET permission_overwrites = ? WHERE id = ?").run(JSON.stringify(after), channel.id);
+    updateChannelOverwrites(channel.id, JSON.stringify(after));
     auditOverwriteChanges(target, before, after, reason);
     emitEvent(
       access.guildId,
@@ -912,8 +849,8 @@ function writeOverwrites(
 
 /** Whether `channelId` names a thread (Modify Channel picks its body schema by it). */
 export function isThreadChannel(channelId: bigint): boolean {
-  const row = sql("SELECT type FROM channels WHERE id = ?").get(channelId) as { type: bigint } | undefined;
-  return row !== undefined && THREAD_TYPES.includes(Number(row.type));
+  const type = findChannelType(channelId);
+  return type !== undefined && THREAD_TYPES.includes(Number(type));
 }
 
 const PINNED = 1 << 1;
@@ -984,18 +921,16 @@ export function modifyThread(caller: Identity, channelId: bigint, body: ModifyTh
     archive_timestamp: archivedChanges ? now : metadata.archive_timestamp,
   };
   return transaction(() => {
-    sql(
-      `UPDATE channels SET name = ?, thread_metadata = ?, archived = ?, rate_limit_per_user = ?, flags = ?, applied_tags = ?
-        WHERE id = ?`,
-    ).run(
-      body.name ?? row.name,
-      JSON.stringify(nextMetadata),
-      nextMetadata.archived ? 1 : 0,
-      body.rate_limit_per_user === undefined ? row.rate_limit_per_user : (body.rate_limit_per_user ?? 0),
-      body.flags ?? row.flags,
-      body.applied_tags === undefined ? row.applied_tags : JSON.stringify(body.applied_tags),
-      row.id,
-    );
+    updateThread({
+      id: row.id,
+      name: body.name ?? row.name,
+      thread_metadata: JSON.stringify(nextMetadata),
+      archived: nextMetadata.archived,
+      rate_limit_per_user:
+        body.rate_limit_per_user === undefined ? row.rate_limit_per_user : (body.rate_limit_per_user ?? 0),
+      flags: body.flags ?? row.flags,
+      applied_tags: body.applied_tags === undefined ? row.applied_tags : JSON.stringify(body.applied_tags),
+    });
     const before = serializeThread(row);
     const after = serializeThread(findChannel(row.guild_id, row.id) as ChannelRow);
     const changes = diffChanges(before, after, ["name", "rate_limit_per_user", "flags", "applied_tags"]);

@@ -3,7 +3,7 @@
 // refuses a privileged intent whose flags are both clear (4014), and bots need GUILD_MEMBERS for List Guild Members.
 import { ApplicationFlags } from "discord-api-types/v10";
 import { transaction } from "../store/db";
-import { applicationFlagsOf, writeApplicationFlags } from "../store/gateway-intents";
+import { findApplicationFlags, updateApplicationSetting } from "../store/applications";
 import type { ApplicationAccess } from "./applications";
 
 export const PRIVILEGED_INTENT_SETTINGS = [
@@ -50,8 +50,8 @@ export function setPrivilegedIntent(access: ApplicationAccess, key: PrivilegedIn
   const setting = PRIVILEGED_INTENT_SETTINGS.find((s) => s.key === key)!;
   transaction(() => {
     const id = access.application.id;
-    const flags = applicationFlagsOf(id);
+    const flags = findApplicationFlags(id) ?? 0n;
     const next = enabled ? flags | BigInt(setting.limited) : flags & ~BigInt(setting.approved | setting.limited);
-    writeApplicationFlags(id, next);
+    updateApplicationSetting(id, "flags", next);
   });
 }

@@ -7,60 +7,51 @@ import { Permission, type GuildAccess } from "../guards";
 import type { Identity } from "../auth";
 import { decodeImage, hasAspectRatio, saveImage, type DecodedImage, type ImageFormat, type ImageKind } from "../images";
 import type { GuildAuditLogQuery, ModifyGuildBody } from "../schemas/guild";
-import { sql, transaction } from "../store/db";
-import { findGuild, type GuildRow } from "../store/guild-context";
-import { readCache } from "../store/read-cache";
+import { transaction } from "../store/db";
 import {
-  serializeAuditLogEntry,
-  serializeEmoji,
-  serializeGuild,
-  serializeSticker,
-  type AuditLogEntryRow,
-  type EmojiRow,
-  type StickerRow,
-} from "../serializers/guild";
-import { serializeThread, type ChannelRow } from "../serializers/channel";
-import { serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
+  listAuditLogEntriesNewestFirst,
+  listAuditLogEntriesOldestFirst,
+  type AuditLogFilter,
+} from "../store/audit-log-entries";
+import { findChannel, listThreadsByIds } from "../store/channels";
+import { listGuildExpressions } from "../store/expressions";
+import { findGuild, updateGuildSettings, type GuildRow } from "../store/guilds";
+import { countPresentMembers, isMember } from "../store/members";
+import { readCache } from "../store/read-cache";
+import { listGuildRoles } from "../store/roles";
+import { listUsersByIdStrings } from "../store/users";
+import { serializeAuditLogEntry, serializeEmoji, serializeGuild, serializeSticker } from "../serializers/guild";
+import { serializeThread } from "../serializers/channel";
+import { serializeUser } from "../serializers/user";
 
-// Emojis and stickers in one statement (Get Guild is a hot path: one execution instead of two), each in creation order.
-const EXPRESSIONS = `SELECT 0 AS kind, id, guild_id, name, roles, user_id, require_colons, managed, animated, available, NULL AS description, NULL AS tags, NULL AS format_type
-  FROM emojis WHERE guild_id = @guild_id
-  UNION ALL
-  SELECT 1, id, guild_id, name, NULL, NULL, NULL, NULL, NULL, available, description, tags, format_type FROM stickers WHERE guild_id = @guild_id`;
-type ExpressionRow = (EmojiRow & StickerRow) & { kind: bigint };
-
-export const expressionsOf = readCache(
-  (guildId: bigint): { emojis: readonly EmojiRow[]; stickers: readonly StickerRow[] } => {
-    const emojis: EmojiRow[] = [];
-    const stickers: StickerRow[] = [];
-    for (const row of sql(EXPRESSIONS).all({ guild_id: guildId }) as ExpressionRow[])
-      (row.kind === 0n ? emojis : stickers).push(row);
-    return { emojis, stickers };
-  },
-  1_000,
-);
 const parseFeatures = (json: string) => JSON.parse(json) as string[];
 
-/** Members whose status is not offline (a covering walk of the (guild_id, status) index). */
-export function presenceCount(guildId: bigint): number {
-  return Number(
-    (sql("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status != 'offline'").get(guildId) as { n: bigint })
-      .n,
-  );
-}
+/** The guild object every member is answered (no counts) as UTF-8 JSON, built once per guild until the database changes. */
+const guildObjectJson = readCache((guildId: bigint): Buffer | undefined => {
+  const guild = findGuild(guildId);
+  if (!guild) return undefined;
+  const { emojis, stickers } = listGuildExpressions(guildId);
+  return Buffer.from(JSON.stringify(serializeGuild(guild, listGuildRoles(guildId), emojis, stickers)));
+}, 1_000);
 
 /**
- * Get Guild: the guild as its member sees it; with_counts adds the approximate counts. Hot path: the guild row and
- * its roles come from the access check, so only emojis and stickers are read here.
+ * Get Guild as the bytes of its JSON: the guild as its member sees it. Hot path: they are kept in the read cache (the
+ * guild row, roles, emojis and stickers change only by writes, which empty it), so a request costs the access check and
+ * a lookup.
  */
+export function getGuildJson(access: GuildAccess): Buffer {
+  return guildObjectJson(access.guildId) ?? Buffer.from(JSON.stringify(getGuild(access, false)));
+}
+
+/** Get Guild: the guild as its member sees it; with_counts adds the approximate counts. */
 export function getGuild(access: GuildAccess, withCounts: boolean) {
-  const { emojis, stickers } = expressionsOf(access.guildId);
+  const { emojis, stickers } = listGuildExpressions(access.guildId);
   const guild = serializeGuild(access.guild, access.roles, emojis, stickers);
   if (!withCounts) return guild;
   return {
     ...guild,
     approximate_member_count: Number(access.guild.member_count),
-    approximate_presence_count: presenceCount(access.guildId),
+    approximate_presence_count: countPresentMembers(access.guildId),
   };
 }
 
@@ -69,9 +60,8 @@ export function getGuildPreview(caller: Identity, guildId: bigint) {
   const guild = findGuild(guildId);
   if (!guild) throw Errors.unknownGuild();
   const features = parseFeatures(guild.features);
-  const isMember = Boolean(sql("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?").get(guildId, caller.userId));
-  if (!isMember && !features.includes("DISCOVERABLE")) throw Errors.unknownGuild();
-  const { emojis, stickers } = expressionsOf(guildId);
+  if (!isMember(guildId, caller.userId) && !features.includes("DISCOVERABLE")) throw Errors.unknownGuild();
+  const { emojis, stickers } = listGuildExpressions(guildId);
   return {
     id: String(guild.id),
     name: guild.name,
@@ -83,7 +73,7 @@ export function getGuildPreview(caller: Identity, guildId: bigint) {
     stickers: stickers.map(serializeSticker),
     features,
     approximate_member_count: Number(guild.member_count),
-    approximate_presence_count: presenceCount(guildId),
+    approximate_presence_count: countPresentMembers(guildId),
     description: guild.description,
   };
 }
@@ -198,14 +188,6 @@ function unmetDiscoveryRequirements(guild: GuildRow, features: readonly string[]
   return unmet;
 }
 
-const UPDATE_GUILD = `UPDATE guilds SET name = @name, region = @region, verification_level = @verification_level,
-  default_message_notifications = @default_message_notifications, explicit_content_filter = @explicit_content_filter,
-  afk_channel_id = @afk_channel_id, afk_timeout = @afk_timeout, icon = @icon, splash = @splash, discovery_splash = @discovery_splash,
-  banner = @banner, system_channel_id = @system_channel_id, system_channel_flags = @system_channel_flags, rules_channel_id = @rules_channel_id,
-  public_updates_channel_id = @public_updates_channel_id, safety_alerts_channel_id = @safety_alerts_channel_id,
-  preferred_locale = @preferred_locale, features = @features, description = @description,
-  premium_progress_bar_enabled = @premium_progress_bar_enabled, widget_version = @widget_version WHERE id = @id`;
-
 /**
  * Modify Guild (MANAGE_GUILD): every field of the spec's table, checked against the guild (channel types, features,
  * image rules) with all field errors reported together; then one transaction writes the images, the guild, the
@@ -241,7 +223,6 @@ export function modifyGuild(access: GuildAccess, body: ModifyGuildBody, reason: 
       next.premium_progress_bar_enabled = body.premium_progress_bar_enabled ? 1n : 0n;
     if (body.features !== undefined) next.features = JSON.stringify(features);
 
-    const channelType = sql("SELECT type FROM channels WHERE id = ? AND guild_id = ?");
     for (const [field, types, label] of CHANNEL_FIELDS) {
       const value = body[field];
       if (value === undefined) continue;
@@ -249,7 +230,7 @@ export function modifyGuild(access: GuildAccess, body: ModifyGuildBody, reason: 
         next[field] = null;
         continue;
       }
-      const channel = channelType.get(BigInt(value), guildId) as { type: bigint } | undefined;
+      const channel = findChannel(guildId, BigInt(value));
       if (!channel || !types.includes(Number(channel.type)))
         issues.push({ path: [field], code: CHANNEL_INVALID, message: `Must be ${label} of this guild.` });
       else next[field] = BigInt(value);
@@ -314,33 +295,10 @@ export function modifyGuild(access: GuildAccess, body: ModifyGuildBody, reason: 
     // widget.png draws the name and icon: a new version invalidates its cache.
     if (next.name !== before.name || next.icon !== before.icon) next.widget_version = before.widget_version + 1n;
 
-    sql(UPDATE_GUILD).run({
-      id: guildId,
-      name: next.name,
-      region: next.region,
-      verification_level: next.verification_level,
-      default_message_notifications: next.default_message_notifications,
-      explicit_content_filter: next.explicit_content_filter,
-      afk_channel_id: next.afk_channel_id,
-      afk_timeout: next.afk_timeout,
-      icon: next.icon,
-      splash: next.splash,
-      discovery_splash: next.discovery_splash,
-      banner: next.banner,
-      system_channel_id: next.system_channel_id,
-      system_channel_flags: next.system_channel_flags,
-      rules_channel_id: next.rules_channel_id,
-      public_updates_channel_id: next.public_updates_channel_id,
-      safety_alerts_channel_id: next.safety_alerts_channel_id,
-      preferred_locale: next.preferred_locale,
-      features: next.features,
-      description: next.description,
-      premium_progress_bar_enabled: next.premium_progress_bar_enabled,
-      widget_version: next.widget_version,
-    });
+    updateGuildSettings(next);
 
     const after = findGuild(guildId) as GuildRow;
-    const { emojis, stickers } = expressionsOf(guildId);
+    const { emojis, stickers } = listGuildExpressions(guildId);
     const guild = serializeGuild(after, access.roles, emojis, stickers);
     const changes = diffChanges(auditView(before), auditView(after));
     if (changes.length > 0) {
@@ -362,11 +320,6 @@ export function modifyGuild(access: GuildAccess, body: ModifyGuildBody, reason: 
 // Audit log and outbox
 
 const MAX_ID = (1n << 63n) - 1n;
-const AUDIT_FILTER = `guild_id = @guild_id AND (@user_id IS NULL OR user_id = @user_id) AND (@action_type IS NULL OR action_type = @action_type)
-  AND (@target_id IS NULL OR target_id = @target_id) AND id < @before AND id > @after`;
-const AUDIT_NEWEST_FIRST = `SELECT * FROM audit_log_entries WHERE ${AUDIT_FILTER} ORDER BY id DESC LIMIT @limit`;
-const AUDIT_OLDEST_FIRST = `SELECT * FROM audit_log_entries WHERE ${AUDIT_FILTER} ORDER BY id ASC LIMIT @limit`;
-const ids = (column: string) => `${column} IN (SELECT CAST(value AS INTEGER) FROM json_each(@ids))`;
 
 /**
  * Get Guild Audit Log (VIEW_AUDIT_LOG): entries newest first, filtered by user_id, target_id and action_type.
@@ -376,7 +329,7 @@ const ids = (column: string) => `${column} IN (SELECT CAST(value AS INTEGER) FRO
  */
 export function getGuildAuditLog(access: GuildAccess, query: GuildAuditLogQuery) {
   access.authorize("Get Guild Audit Log");
-  const params = {
+  const filter: AuditLogFilter = {
     guild_id: access.guildId,
     user_id: query.user_id === undefined ? null : BigInt(query.user_id),
     action_type: query.action_type ?? null,
@@ -387,24 +340,15 @@ export function getGuildAuditLog(access: GuildAccess, query: GuildAuditLogQuery)
   };
   const rows =
     query.after !== undefined && query.before === undefined
-      ? (sql(AUDIT_OLDEST_FIRST).all(params) as AuditLogEntryRow[]).reverse()
-      : (sql(AUDIT_NEWEST_FIRST).all(params) as AuditLogEntryRow[]);
+      ? listAuditLogEntriesOldestFirst(filter).reverse()
+      : listAuditLogEntriesNewestFirst(filter);
   const referenced = new Set<string>();
   for (const row of rows) {
     if (row.user_id !== null) referenced.add(String(row.user_id));
     if (row.target_id !== null && /^[0-9]{1,19}$/.test(row.target_id)) referenced.add(row.target_id);
   }
-  const idList = JSON.stringify([...referenced]);
-  const users =
-    referenced.size === 0
-      ? []
-      : (sql(`SELECT ${USER_COLUMNS} FROM users WHERE ${ids("id")} ORDER BY id`).all({ ids: idList }) as UserRow[]);
-  const threads =
-    referenced.size === 0
-      ? []
-      : (sql(
-          `SELECT * FROM channels WHERE guild_id = @guild_id AND type IN (10, 11, 12) AND ${ids("id")} ORDER BY id`,
-        ).all({ guild_id: access.guildId, ids: idList }) as ChannelRow[]);
+  const users = listUsersByIdStrings([...referenced]);
+  const threads = listThreadsByIds(access.guildId, [...referenced]);
   return {
     audit_log_entries: rows.map(serializeAuditLogEntry),
     users: users.map(serializeUser),

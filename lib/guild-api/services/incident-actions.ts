@@ -4,8 +4,8 @@ import { INCIDENT_ACTION_MAX_MS } from "@/lib/discord/limits";
 import { invalidFormBody, type FieldIssue } from "../errors";
 import type { GuildAccess } from "../guards";
 import type { ModifyGuildIncidentActionsBody } from "../schemas/community";
-import { sql, transaction } from "../store/db";
-import { findGuild, type GuildRow } from "../store/guild-context";
+import { transaction } from "../store/db";
+import { findGuild, updateGuildIncidentActions, type GuildRow } from "../store/guilds";
 import { emitGuildUpdate } from "./widget";
 
 const iso = (ms: bigint | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
@@ -57,7 +57,7 @@ export function modifyGuildIncidentActions(
     const invites =
       next.invites_disabled_until === undefined ? before.invites_disabled_until : next.invites_disabled_until;
     const dms = next.dms_disabled_until === undefined ? before.dms_disabled_until : next.dms_disabled_until;
-    sql("UPDATE guilds SET invites_disabled_until = ?, dms_disabled_until = ? WHERE id = ?").run(invites, dms, guildId);
+    updateGuildIncidentActions(guildId, invites, dms);
     if (invites !== before.invites_disabled_until || dms !== before.dms_disabled_until) emitGuildUpdate(guildId, now);
     return serializeIncidentActions(findGuild(guildId) as GuildRow);
   });

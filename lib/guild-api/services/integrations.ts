@@ -6,17 +6,22 @@ import { Errors } from "../errors";
 import { emitEvent } from "../events";
 import { writeAuditLog } from "../audit-log";
 import { type GuildAccess, type OverwriteJson } from "../guards";
-import { sql, transaction } from "../store/db";
-import type { RoleRow } from "../store/guild-context";
-import { deleteMember } from "../store/membership";
-import { serializeChannel, type ChannelRow } from "../serializers/channel";
+import { transaction } from "../store/db";
+import { findApplicationBotUser } from "../store/applications";
+import { listChannelsWithOverwriteFor, updateChannelOverwrites } from "../store/channels";
+import {
+  deleteIntegration,
+  findIntegration,
+  listGuildIntegrations,
+  type IntegrationListRow,
+} from "../store/integrations";
+import { deleteMember, removeRoleFromMembers } from "../store/membership";
+import { deleteRole, listManagedRoles, type RoleRow } from "../store/roles";
+import { listUsersByIds, type UserRow } from "../store/users";
+import { serializeChannel } from "../serializers/channel";
 import { iso } from "../serializers/member";
-import { serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
+import { serializeUser } from "../serializers/user";
 import { voiceRegionsFor } from "../voice-regions";
-
-const USER_COLUMNS_OF_U = USER_COLUMNS.split(", ")
-  .map((c) => `u.${c}`)
-  .join(", ");
 
 /** Get Guild Voice Regions: any member; VIP regions only for guilds with VIP_REGIONS. */
 export function getGuildVoiceRegions(access: GuildAccess) {
@@ -28,34 +33,6 @@ export function getGuildVanityUrl(access: GuildAccess) {
   access.authorize("Get Guild Vanity URL");
   return { code: access.guild.vanity_url_code, uses: Number(access.guild.vanity_url_uses) };
 }
-
-interface IntegrationRow {
-  id: bigint;
-  guild_id: bigint;
-  name: string;
-  type: string;
-  enabled: bigint;
-  syncing: bigint | null;
-  role_id: bigint | null;
-  enable_emoticons: bigint | null;
-  expire_behavior: bigint | null;
-  expire_grace_period: bigint | null;
-  user_id: bigint | null;
-  account_id: string;
-  account_name: string;
-  synced_at: bigint | null;
-  subscriber_count: bigint | null;
-  revoked: bigint | null;
-  application_id: bigint | null;
-  scopes: string;
-  created_at: bigint;
-}
-type IntegrationListRow = IntegrationRow & {
-  app_name: string | null;
-  app_icon: string | null;
-  app_description: string | null;
-  app_bot_user_id: bigint | null;
-};
 
 /**
  * The integration object. Bot integrations (type "discord") carry `application` and `scopes` and none of the
@@ -106,21 +83,11 @@ function serializeIntegration(row: IntegrationListRow, users: ReadonlyMap<string
 /** Get Guild Integrations: MANAGE_GUILD; the 50 oldest (any beyond 50 are inaccessible, as on Discord). */
 export function getGuildIntegrations(access: GuildAccess) {
   access.authorize("Get Guild Integrations");
-  const rows = sql(
-    `SELECT i.*, a.name AS app_name, a.icon AS app_icon, a.description AS app_description, a.bot_user_id AS app_bot_user_id
-     FROM integrations i LEFT JOIN applications a ON a.id = i.application_id
-     WHERE i.guild_id = ? ORDER BY i.created_at, i.id LIMIT ?`,
-  ).all(access.guildId, INTEGRATIONS_MAX) as IntegrationListRow[];
+  const rows = listGuildIntegrations(access.guildId, INTEGRATIONS_MAX);
   const userIds = [
     ...new Set(rows.flatMap((r) => [r.user_id, r.app_bot_user_id]).filter((id): id is bigint => id !== null)),
   ];
-  const users = new Map(
-    (
-      sql(`SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`).all(
-        `[${userIds.join(",")}]`,
-      ) as UserRow[]
-    ).map((u) => [String(u.id), u]),
-  );
+  const users = new Map(listUsersByIds(userIds).map((u) => [String(u.id), u]));
   return rows.map((row) => serializeIntegration(row, users));
 }
 
@@ -130,23 +97,17 @@ export function getGuildIntegrations(access: GuildAccess) {
  */
 function deleteManagedRole(access: GuildAccess, role: RoleRow, now: number): void {
   const guildId = access.guildId;
-  sql(
-    "UPDATE members SET role_count = role_count - 1 WHERE guild_id = ? AND user_id IN (SELECT user_id FROM member_roles WHERE guild_id = ? AND role_id = ?)",
-  ).run(guildId, guildId, role.id);
-  sql("DELETE FROM member_roles WHERE guild_id = ? AND role_id = ?").run(guildId, role.id);
+  removeRoleFromMembers(guildId, role.id);
   const roleId = String(role.id);
-  const channels = sql("SELECT * FROM channels WHERE guild_id = ? AND instr(permission_overwrites, ?) > 0").all(
-    guildId,
-    `"${roleId}"`,
-  ) as ChannelRow[];
+  const channels = listChannelsWithOverwriteFor(guildId, role.id);
   for (const channel of channels) {
     const overwrites = (JSON.parse(channel.permission_overwrites) as OverwriteJson[]).filter((o) => o.id !== roleId);
     const json = JSON.stringify(overwrites);
     if (json === channel.permission_overwrites) continue;
-    sql("UPDATE channels SET permission_overwrites = ? WHERE id = ?").run(json, channel.id);
+    updateChannelOverwrites(channel.id, json);
     emitEvent(guildId, "CHANNEL_UPDATE", serializeChannel({ ...channel, permission_overwrites: json }), now);
   }
-  sql("DELETE FROM roles WHERE id = ?").run(role.id);
+  deleteRole(guildId, role.id);
   emitEvent(guildId, "GUILD_ROLE_DELETE", { guild_id: String(guildId), role_id: roleId }, now);
 }
 
@@ -163,26 +124,15 @@ export function deleteGuildIntegration(
 ): void {
   access.authorize("Delete Guild Integration");
   transaction(() => {
-    const integration = sql("SELECT * FROM integrations WHERE id = ? AND guild_id = ?").get(
-      integrationId,
-      access.guildId,
-    ) as IntegrationRow | undefined;
+    const integration = findIntegration(access.guildId, integrationId);
     if (!integration) throw Errors.unknownIntegration();
     const guildId = String(access.guildId);
-    sql("DELETE FROM integrations WHERE id = ?").run(integrationId);
+    deleteIntegration(integrationId);
 
-    const bot =
-      integration.application_id === null
-        ? undefined
-        : (sql(
-            `SELECT ${USER_COLUMNS_OF_U} FROM applications a JOIN users u ON u.id = a.bot_user_id WHERE a.id = ?`,
-          ).get(integration.application_id) as UserRow | undefined);
+    const bot = integration.application_id === null ? undefined : findApplicationBotUser(integration.application_id);
     if (bot && deleteMember(access.guildId, bot.id))
       emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: guildId, user: serializeUser(bot) }, now);
-    const managedRoles = sql(
-      `SELECT * FROM roles WHERE guild_id = ? AND managed = 1
-       AND (json_extract(tags, '$.bot_id') = ? OR json_extract(tags, '$.integration_id') = ?)`,
-    ).all(access.guildId, bot ? String(bot.id) : null, String(integrationId)) as RoleRow[];
+    const managedRoles = listManagedRoles(access.guildId, bot ? String(bot.id) : null, String(integrationId));
     for (const role of managedRoles) deleteManagedRole(access, role, now);
 
     emitEvent(access.guildId, "GUILD_INTEGRATIONS_UPDATE", { guild_id: guildId }, now);

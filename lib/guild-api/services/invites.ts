@@ -10,21 +10,31 @@ import { ApiError, Errors, invalidFormBody, type FieldIssue } from "../errors";
 import { emitEvent } from "../events";
 import { guildAccessFor, Permission, type GuildAccess } from "../guards";
 import type { CreateChannelInviteBody } from "../schemas/invite";
-import { sql, transaction } from "../store/db";
-import { findGuild, findMember, type GuildRow, type RoleRow } from "../store/guild-context";
-import { insertMember } from "../store/membership";
+import { transaction } from "../store/db";
+import { findApplication } from "../store/applications";
+import { isBanned } from "../store/bans";
+import { findChannelById, findVanityInviteChannelId, type ChannelRow } from "../store/channels";
+import { findGuild, findGuildByVanityCode, type GuildRow } from "../store/guilds";
+import { deleteTargetUsers, deleteTargetUsersJob } from "../store/invite-target-users";
 import {
-  inviteCreateEvent,
-  serializeInvite,
-  type InviteApplicationRow,
-  type InviteChannelRow,
-  type InviteRefs,
+  deleteInvite as deleteInviteRow,
+  findReusableInvite,
+  findInvite,
+  findValidInvite,
+  incrementInviteUses,
+  insertInvite,
+  isInviteCodeTaken,
+  listValidGuildInvites,
   type InviteRow,
-  type ScheduledEventRow,
-} from "../serializers/invite";
+} from "../store/invites";
+import { countPresentMembers, findMember } from "../store/members";
+import { insertMember } from "../store/membership";
+import { listRolesByIds } from "../store/roles";
+import { findScheduledEvent } from "../store/scheduled-events";
+import { findUser } from "../store/users";
+import { isStreamingIn } from "../store/voice-states";
+import { inviteCreateEvent, serializeInvite, type InviteRefs } from "../serializers/invite";
 import { memberEventPayload, serializeMember } from "../serializers/member";
-import { USER_COLUMNS, type UserRow } from "../serializers/user";
-import { presenceCount } from "./guilds";
 import { isTargetUserAllowed, startTargetUsersJob, stopTargetUsersJob } from "./target-users";
 
 // Channels an invite may point at: text, voice, announcement, stage, forum, media (not categories or threads).
@@ -44,31 +54,19 @@ const bannedFromGuild = () =>
 // ---------------------------------------------------------------------------------------------------------------
 // Reads shared by the operations
 
-/** An invite that can still be used: not expired and not used up. Anything else is Unknown Invite, as on Discord. */
-const VALID = "(expires_at IS NULL OR expires_at > @now) AND (max_uses = 0 OR uses < max_uses)";
-
-export function findValidInvite(code: string, now = Date.now()): InviteRow | undefined {
-  return sql(`SELECT * FROM invites WHERE code = @code AND ${VALID}`).get({ code, now: BigInt(now) }) as
-    InviteRow | undefined;
-}
-
 /**
  * A guild's vanity code read as an invite, as Discord answers GET /invites/{vanity code}: a permanent, unlimited
  * invite without inviter, counting the vanity URL's uses, into the rules channel or else the first text channel.
  */
 export function findVanityInvite(code: string): InviteRow | undefined {
-  const guild = sql("SELECT id, vanity_url_uses, created_at FROM guilds WHERE vanity_url_code = ?").get(code) as
-    { id: bigint; vanity_url_uses: bigint; created_at: bigint } | undefined;
+  const guild = findGuildByVanityCode(code);
   if (!guild) return undefined;
-  const channel = sql(
-    `SELECT c.id FROM channels c JOIN guilds g ON g.id = c.guild_id
-      WHERE c.guild_id = ? AND c.type = 0 ORDER BY c.id = g.rules_channel_id DESC, c.position, c.id LIMIT 1`,
-  ).get(guild.id) as { id: bigint } | undefined;
-  if (!channel) return undefined;
+  const channelId = findVanityInviteChannelId(guild.id);
+  if (channelId === undefined) return undefined;
   return {
     code,
     guild_id: guild.id,
-    channel_id: channel.id,
+    channel_id: channelId,
     inviter_id: null,
     type: 0n,
     target_type: null,
@@ -86,38 +84,18 @@ export function findVanityInvite(code: string): InviteRow | undefined {
   };
 }
 
+/** An invite that can still be used: not expired and not used up. Anything else is Unknown Invite, as on Discord. */
 export function findValidInviteOrThrow(code: string, now = Date.now()): InviteRow {
   const invite = findValidInvite(code, now);
   if (!invite) throw Errors.unknownInvite();
   return invite;
 }
 
-interface ChannelForInvite extends InviteChannelRow {
-  guild_id: bigint;
-  permission_overwrites: string;
-}
-const findChannel = (channelId: bigint) =>
-  sql("SELECT id, guild_id, type, name, permission_overwrites FROM channels WHERE id = ?").get(channelId) as
-    ChannelForInvite | undefined;
-const findUser = (userId: bigint) =>
-  sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(userId) as UserRow | undefined;
-const findApplication = (applicationId: bigint) =>
-  sql("SELECT id, name, description, icon, flags, bot_public, activities_enabled FROM applications WHERE id = ?").get(
-    applicationId,
-  ) as (InviteApplicationRow & { activities_enabled: bigint }) | undefined;
-
 /** The guild, channel, users, application and roles an invite refers to. */
 export function inviteRefs(invite: InviteRow, guild?: GuildRow): InviteRefs {
   const guildRow = guild ?? (findGuild(invite.guild_id) as GuildRow);
-  const channel = findChannel(invite.channel_id) ?? { id: invite.channel_id, type: 0n, name: "" };
-  const roleIds = JSON.parse(invite.role_ids) as string[];
-  const roles =
-    roleIds.length === 0
-      ? []
-      : (sql("SELECT * FROM roles WHERE guild_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY position").all(
-          invite.guild_id,
-          `[${roleIds.join(",")}]`,
-        ) as RoleRow[]);
+  const channel = findChannelById(invite.channel_id) ?? { id: invite.channel_id, type: 0n, name: "" };
+  const roles = listRolesByIds(invite.guild_id, JSON.parse(invite.role_ids) as string[]);
   return {
     guild: guildRow,
     channel: { id: channel.id, type: channel.type, name: channel.name },
@@ -143,10 +121,7 @@ function newInviteCode(): string {
     const length = INVITE_CODE_LENGTH.min + randomInt(INVITE_CODE_LENGTH.max - INVITE_CODE_LENGTH.min + 1);
     let code = "";
     for (let i = 0; i < length; i++) code += BASE62[randomInt(BASE62.length)];
-    const taken = sql(
-      "SELECT 1 FROM invites WHERE code = ? UNION ALL SELECT 1 FROM guilds WHERE vanity_url_code = ?",
-    ).get(code, code);
-    if (!taken) return code;
+    if (!isInviteCodeTaken(code)) return code;
   }
 }
 
@@ -165,29 +140,25 @@ interface NewInvite {
 }
 
 /** Inserts an invite and fires INVITE_CREATE; runs inside the caller's transaction. */
-export function insertInvite(input: NewInvite, now: number): { invite: InviteRow; refs: InviteRefs } {
+export function issueInvite(input: NewInvite, now: number): { invite: InviteRow; refs: InviteRefs } {
   const code = newInviteCode();
-  sql(
-    `INSERT INTO invites (code, guild_id, channel_id, inviter_id, type, target_type, target_user_id, target_application_id, max_age, max_uses, uses,
-       temporary, flags, role_ids, widget, created_at, expires_at)
-     VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, 0, ?, 0, ?, ?, ?, ?)`,
-  ).run(
+  insertInvite({
     code,
-    input.guildId,
-    input.channelId,
-    input.inviterId,
-    input.targetType,
-    input.targetUserId,
-    input.targetApplicationId,
-    input.maxAge,
-    input.maxUses,
-    input.temporary ? 1 : 0,
-    JSON.stringify(input.roleIds),
-    input.widget ? 1 : 0,
-    BigInt(now),
-    input.maxAge === 0 ? null : BigInt(now + input.maxAge * 1000),
-  );
-  const invite = sql("SELECT * FROM invites WHERE code = ?").get(code) as InviteRow;
+    guild_id: input.guildId,
+    channel_id: input.channelId,
+    inviter_id: input.inviterId,
+    target_type: input.targetType == null ? null : BigInt(input.targetType),
+    target_user_id: input.targetUserId,
+    target_application_id: input.targetApplicationId,
+    max_age: BigInt(input.maxAge),
+    max_uses: BigInt(input.maxUses),
+    temporary: input.temporary ? 1n : 0n,
+    role_ids: JSON.stringify(input.roleIds),
+    widget: input.widget ? 1n : 0n,
+    created_at: BigInt(now),
+    expires_at: input.maxAge === 0 ? null : BigInt(now + input.maxAge * 1000),
+  });
+  const invite = findInvite(code) as InviteRow;
   const refs = inviteRefs(invite);
   emitEvent(input.guildId, "INVITE_CREATE", inviteCreateEvent(invite, refs), now);
   return { invite, refs };
@@ -200,8 +171,8 @@ export function insertInvite(input: NewInvite, now: number): { invite: InviteRow
 function channelAccess(
   caller: Identity,
   channelId: bigint,
-): { access: GuildAccess; channel: ChannelForInvite; permissions: bigint } {
-  const channel = findChannel(channelId);
+): { access: GuildAccess; channel: ChannelRow; permissions: bigint } {
+  const channel = findChannelById(channelId);
   if (!channel) throw Errors.unknownChannel();
   const access = guildAccessFor(caller, channel.guild_id);
   const permissions = access.channelPermissions(channel.permission_overwrites);
@@ -215,7 +186,7 @@ const hasAll = (permissions: bigint, flag: bigint) =>
 
 /** The target of a STREAM or EMBEDDED_APPLICATION invite, checked against the channel; field errors otherwise. */
 function checkTarget(
-  channel: ChannelForInvite,
+  channel: ChannelRow,
   body: CreateChannelInviteBody,
   issues: FieldIssue[],
 ): { userId: bigint | null; applicationId: bigint | null } {
@@ -243,10 +214,7 @@ function checkTarget(
       return none;
     }
     const userId = BigInt(body.target_user_id);
-    const streaming = sql(
-      "SELECT 1 FROM voice_states WHERE guild_id = ? AND user_id = ? AND channel_id = ? AND self_stream = 1",
-    ).get(channel.guild_id, userId, channel.id);
-    if (!streaming)
+    if (!isStreamingIn(channel.guild_id, userId, channel.id))
       issues.push({
         path: ["target_user_id"],
         code: "INVITE_TARGET_USER_NOT_STREAMING",
@@ -325,27 +293,23 @@ export function createChannelInvite(
     if (invitesPaused(guild, now)) throw Errors.invitesPaused();
     const targetType = body.target_type;
     if (!body.unique && targetUserIds === null) {
-      const existing = sql(
-        `SELECT * FROM invites WHERE channel_id = @channel_id AND inviter_id = @inviter_id AND widget = 0 AND max_age = @max_age AND max_uses = @max_uses
-           AND temporary = @temporary AND target_type IS @target_type AND target_user_id IS @target_user_id AND target_application_id IS @target_application_id
-           AND role_ids = @role_ids AND ${VALID}
-           AND NOT EXISTS (SELECT 1 FROM invite_target_users_jobs j WHERE j.invite_code = invites.code)
-         ORDER BY created_at DESC LIMIT 1`,
-      ).get({
-        channel_id: channel.id,
-        inviter_id: caller.userId,
-        max_age: body.max_age,
-        max_uses: body.max_uses,
-        temporary: body.temporary ? 1 : 0,
-        target_type: targetType,
-        target_user_id: target.userId,
-        target_application_id: target.applicationId,
-        role_ids: JSON.stringify(body.role_ids),
-        now: BigInt(now),
-      }) as InviteRow | undefined;
+      const existing = findReusableInvite(
+        {
+          channel_id: channel.id,
+          inviter_id: caller.userId,
+          max_age: body.max_age,
+          max_uses: body.max_uses,
+          temporary: body.temporary ? 1 : 0,
+          target_type: targetType ?? null,
+          target_user_id: target.userId,
+          target_application_id: target.applicationId,
+          role_ids: JSON.stringify(body.role_ids),
+        },
+        now,
+      );
       if (existing) return serializeInvite(existing, inviteRefs(existing, guild), { metadata: true });
     }
-    const { invite, refs } = insertInvite(
+    const { invite, refs } = issueInvite(
       {
         guildId: access.guildId,
         channelId: channel.id,
@@ -401,12 +365,9 @@ export function getInvite(
   const scheduledEvent =
     query.guild_scheduled_event_id === undefined
       ? null
-      : ((sql("SELECT * FROM guild_scheduled_events WHERE id = ? AND guild_id = ?").get(
-          BigInt(query.guild_scheduled_event_id),
-          invite.guild_id,
-        ) as ScheduledEventRow | undefined) ?? null);
+      : (findScheduledEvent(invite.guild_id, BigInt(query.guild_scheduled_event_id)) ?? null);
   const counts = query.with_counts
-    ? { members: Number(refs.guild.member_count), presences: presenceCount(invite.guild_id) }
+    ? { members: Number(refs.guild.member_count), presences: countPresentMembers(invite.guild_id) }
     : undefined;
   return serializeInvite(invite, refs, { counts, scheduledEvent });
 }
@@ -415,7 +376,7 @@ export function getInvite(
 export function deleteInvite(caller: Identity, code: string, reason: string | null, now = Date.now()) {
   const invite = findValidInviteOrThrow(code, now);
   const access = guildAccessFor(caller, invite.guild_id);
-  const channel = findChannel(invite.channel_id);
+  const channel = findChannelById(invite.channel_id);
   const inChannel = channel ? access.channelPermissions(channel.permission_overwrites) : 0n;
   if (access.member.pending && !access.isOwner) throw Errors.missingPermissions();
   if (!access.has(Permission.ManageGuild) && !hasAll(inChannel, Permission.ManageChannels))
@@ -423,9 +384,9 @@ export function deleteInvite(caller: Identity, code: string, reason: string | nu
 
   return transaction(() => {
     const refs = inviteRefs(invite, access.guild);
-    sql("DELETE FROM invites WHERE code = ?").run(code);
-    sql("DELETE FROM invite_target_users WHERE invite_code = ?").run(code);
-    sql("DELETE FROM invite_target_users_jobs WHERE invite_code = ?").run(code);
+    deleteInviteRow(code);
+    deleteTargetUsers(code);
+    deleteTargetUsersJob(code);
     stopTargetUsersJob(code);
     emitEvent(
       invite.guild_id,
@@ -457,10 +418,7 @@ export function deleteInvite(caller: Identity, code: string, reason: string | nu
 export function getGuildInvites(access: GuildAccess, now = Date.now()) {
   access.authorize("Get Guild Invites");
   const metadata = access.has(Permission.ManageGuild);
-  const invites = sql(`SELECT * FROM invites WHERE guild_id = @guild_id AND ${VALID} ORDER BY created_at`).all({
-    guild_id: access.guildId,
-    now: BigInt(now),
-  }) as InviteRow[];
+  const invites = listValidGuildInvites(access.guildId, now);
   return invites.map((invite) => serializeInvite(invite, inviteRefs(invite, access.guild), { metadata }));
 }
 
@@ -481,8 +439,7 @@ export function acceptInvite(caller: Identity, code: string, now = Date.now()) {
     if (invitesPaused(guild, now)) throw Errors.invitesPaused();
     const refs = inviteRefs(invite, guild);
     if (findMember(invite.guild_id, caller.userId)) return { ...serializeInvite(invite, refs), new_member: false };
-    if (sql("SELECT 1 FROM bans WHERE guild_id = ? AND user_id = ?").get(invite.guild_id, caller.userId))
-      throw bannedFromGuild();
+    if (isBanned(invite.guild_id, caller.userId)) throw bannedFromGuild();
     if (!isTargetUserAllowed(code, caller.userId)) throw Errors.missingAccess();
 
     const user = findUser(caller.userId);
@@ -490,7 +447,7 @@ export function acceptInvite(caller: Identity, code: string, now = Date.now()) {
     const pending = (JSON.parse(guild.features) as string[]).includes("MEMBER_VERIFICATION_GATE_ENABLED");
     const roleIds = refs.roles.filter((role) => role.id !== guild.id && !role.managed).map((role) => role.id);
     insertMember({ guildId: invite.guild_id, userId: caller.userId, username: user.username, roleIds, pending, now });
-    sql("UPDATE invites SET uses = uses + 1 WHERE code = ?").run(code);
+    incrementInviteUses(code);
     const member = findMember(invite.guild_id, caller.userId)!;
     emitEvent(
       invite.guild_id,

@@ -10,26 +10,27 @@ import { emitEvent } from "../events";
 import { Permission, toPermissionMember, type GuildAccess } from "../guards";
 import { decodeImage, saveImage } from "../images";
 import type { AddGuildMemberBody, ModifyCurrentMemberBody, ModifyGuildMemberBody } from "../schemas/member";
-import { sql, transaction } from "../store/db";
-import { memberRoleIds, type MemberRow, type RoleRow } from "../store/guild-context";
+import { transaction } from "../store/db";
+import { findApplicationFlags } from "../store/applications";
+import { isBanned } from "../store/bans";
+import { findChannel } from "../store/channels";
+import { memberRoleIds } from "../store/member-roles";
 import { deleteMember, insertMember, setMemberRoles } from "../store/membership";
 import {
-  deleteVoiceState,
   findMemberWithUser,
-  findVoiceState,
-  isBanned,
   listMembersPageJson,
-  moveVoiceState,
   searchMembersJson,
   splitRoleIds,
   updateMemberFields,
-  userExists,
   type MemberFields,
+  type MemberRow,
   type MemberWithUserRow,
-  type VoiceStateRow,
 } from "../store/members";
+import type { RoleRow } from "../store/roles";
+import { findUser, userExists, type UserRow } from "../store/users";
+import { deleteVoiceState, findVoiceState, moveVoiceState, type VoiceStateRow } from "../store/voice-states";
 import { serializeMember } from "../serializers/member";
-import { serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
+import { serializeUser } from "../serializers/user";
 import { ChannelType } from "../serializers/channel";
 
 // Field error codes for rules Discord documents no code for (the code names the rule; the message explains it).
@@ -91,11 +92,10 @@ export function getGuildMember(access: GuildAccess, userId: bigint) {
  * List Guild Members: ascending by user id after `after`. Bots need their application's GUILD_MEMBERS (or
  * GUILD_MEMBERS_LIMITED) flag, as Discord's privileged intent. Hot path: the page comes back as JSON text.
  */
-export function listGuildMembersJson(access: GuildAccess, query: { limit: number; after: string }): string {
+export function listGuildMembersJson(access: GuildAccess, query: { limit: number; after: string }): Buffer {
   if (access.caller.kind === "bot") {
-    const app = sql("SELECT flags FROM applications WHERE id = ?").get(access.caller.applicationId) as
-      { flags: bigint } | undefined;
-    if (!app || (app.flags & BigInt(APPLICATION_FLAGS_GUILD_MEMBERS)) === 0n) throw Errors.missingAccess();
+    const flags = findApplicationFlags(access.caller.applicationId);
+    if (flags === undefined || (flags & BigInt(APPLICATION_FLAGS_GUILD_MEMBERS)) === 0n) throw Errors.missingAccess();
   }
   return listMembersPageJson(access.guildId, BigInt(query.after), query.limit);
 }
@@ -133,7 +133,7 @@ export function addGuildMember(access: GuildAccess, userId: bigint, body: AddGui
   return transaction(() => {
     if (findMemberWithUser(access.guildId, userId)) return null;
     if (isBanned(access.guildId, userId)) throw bannedFromGuild();
-    const user = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(userId) as UserRow | undefined;
+    const user = findUser(userId);
     if (!user) throw Errors.unknownUser();
     const roleIds = checkAssignableRoles(access, body.roles ?? [], []).desired;
     const pending = (JSON.parse(access.guild.features) as string[]).includes("MEMBER_VERIFICATION_GATE_ENABLED");
@@ -340,10 +340,7 @@ export function modifyGuildMember(
 
     let moveTo: bigint | null | undefined;
     if (body.channel_id != null) {
-      const channel = sql("SELECT type, permission_overwrites FROM channels WHERE id = ? AND guild_id = ?").get(
-        BigInt(body.channel_id),
-        guildId,
-      ) as { type: bigint; permission_overwrites: string } | undefined;
+      const channel = findChannel(guildId, BigInt(body.channel_id));
       if (!channel || (Number(channel.type) !== ChannelType.Voice && Number(channel.type) !== ChannelType.Stage)) {
         issues.push({
           path: ["channel_id"],

@@ -6,7 +6,9 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { MANAGE_SCOPE, MANAGE_SCOPE_DESCRIPTION } from "@/lib/discord/policies";
 import { ALL_PERMISSIONS } from "@/lib/discord/permissions";
 import { isSnowflake } from "@/lib/discord/snowflake";
-import { sql, transaction } from "../store/db";
+import { transaction } from "../store/db";
+import { findApplication as findApplicationRow, type ApplicationRow } from "../store/applications";
+import { findAuthorizationCode, insertAuthorizationCode, markAuthorizationCodeUsed } from "../store/oauth2";
 import { hashSecret, randomToken } from "../tokens";
 import { AuthorizeQuerySchema, describeFirstIssue, type TokenRequestBody } from "../schemas/oauth2";
 import {
@@ -120,23 +122,9 @@ export class AuthorizeRequestError extends OAuth2Error {
   }
 }
 
-export interface ApplicationRow {
-  id: bigint;
-  name: string;
-  description: string;
-  icon: string | null;
-  owner_id: bigint;
-  bot_user_id: bigint | null;
-  client_secret_hash: string;
-  redirect_uris: string;
-  bot_public: bigint;
-  flags: bigint;
-  integration_types: string;
-}
-
 export function findApplication(id: string | bigint): ApplicationRow | undefined {
   if (typeof id === "string" && !isSnowflake(id)) return undefined;
-  return sql("SELECT * FROM applications WHERE id = ?").get(BigInt(id)) as ApplicationRow | undefined;
+  return findApplicationRow(BigInt(id));
 }
 
 export const registeredRedirectUris = (app: ApplicationRow): string[] => JSON.parse(app.redirect_uris) as string[];
@@ -325,20 +313,17 @@ export function createAuthorizationCode(input: {
 }): string {
   const code = randomToken(24);
   const now = input.now ?? Date.now();
-  sql(
-    `INSERT INTO oauth2_codes (code_hash, application_id, user_id, scopes, redirect_uri, code_challenge, code_challenge_method, guild_id, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    hashSecret(code),
-    input.applicationId,
-    input.userId,
-    input.scopes.join(" "),
-    input.redirectUri,
-    input.codeChallenge ?? null,
-    input.codeChallengeMethod ?? null,
-    input.guildId ?? null,
-    BigInt(now + CODE_TTL_MS),
-  );
+  insertAuthorizationCode({
+    codeHash: hashSecret(code),
+    applicationId: input.applicationId,
+    userId: input.userId,
+    scopes: input.scopes.join(" "),
+    redirectUri: input.redirectUri,
+    codeChallenge: input.codeChallenge ?? null,
+    codeChallengeMethod: input.codeChallengeMethod ?? null,
+    guildId: input.guildId ?? null,
+    expiresAt: BigInt(now + CODE_TTL_MS),
+  });
   return code;
 }
 
@@ -351,16 +336,6 @@ export function authenticateClient(clientId: string | undefined, clientSecret: s
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual))
     throw new OAuth2Error("invalid_client", "Client authentication failed.", 401);
   return application;
-}
-
-interface CodeRow {
-  application_id: bigint;
-  user_id: bigint;
-  scopes: string;
-  redirect_uri: string | null;
-  code_challenge: string | null;
-  expires_at: bigint;
-  used_at: bigint | null;
 }
 
 const invalidGrant = (field: string) => new OAuth2Error("invalid_grant", `Invalid "${field}" in request.`);
@@ -397,7 +372,7 @@ export function exchangeAuthorizationCode(
   if (!input.code) throw new OAuth2Error("invalid_request", "code is missing.");
   const codeHash = hashSecret(input.code);
   const outcome = transaction((): IssuedTokens | OAuth2Error => {
-    const row = sql("SELECT * FROM oauth2_codes WHERE code_hash = ?").get(codeHash) as CodeRow | undefined;
+    const row = findAuthorizationCode(codeHash);
     if (!row || row.application_id !== application.id) return invalidGrant("code");
     if (row.used_at !== null) {
       // Committed with the refusal: returning (not throwing) keeps the revocation.
@@ -413,7 +388,7 @@ export function exchangeAuthorizationCode(
       if (!verifier || computed.length !== stored.length || !timingSafeEqual(computed, stored))
         return invalidGrant("code_verifier");
     }
-    sql("UPDATE oauth2_codes SET used_at = ? WHERE code_hash = ?").run(BigInt(now), codeHash);
+    markAuthorizationCodeUsed(codeHash, BigInt(now));
     return issueAccessToken(application.id, row.user_id, row.scopes.split(" "), now);
   });
   if (outcome instanceof OAuth2Error) throw outcome;

@@ -10,7 +10,10 @@ import { diffChanges, writeAuditLog } from "../audit-log";
 import { invalidFormBody, type FieldIssue } from "../errors";
 import { parseOverwrites, type GuildAccess } from "../guards";
 import type { ModifyGuildOnboardingBody, PromptInput, PromptOptionInput } from "../schemas/community";
-import { sql, transaction } from "../store/db";
+import { transaction } from "../store/db";
+import { listContentChannelOverwrites } from "../store/channels";
+import { findGuildEmoji } from "../store/expressions";
+import { findGuildOnboarding, saveGuildOnboarding } from "../store/guild-onboarding";
 
 const MODE_ADVANCED = 1;
 
@@ -34,14 +37,6 @@ interface StoredPrompt {
   in_onboarding: boolean;
   options: StoredOption[];
 }
-interface OnboardingRow {
-  guild_id: bigint;
-  enabled: bigint;
-  mode: bigint;
-  default_channel_ids: string;
-  prompts: string;
-}
-
 interface Onboarding {
   enabled: boolean;
   mode: number;
@@ -50,7 +45,7 @@ interface Onboarding {
 }
 
 function readOnboarding(guildId: bigint): { onboarding: Onboarding; exists: boolean } {
-  const row = sql("SELECT * FROM guild_onboarding WHERE guild_id = ?").get(guildId) as OnboardingRow | undefined;
+  const row = findGuildOnboarding(guildId);
   if (!row) return { onboarding: { enabled: false, mode: 0, defaultChannelIds: [], prompts: [] }, exists: false };
   return {
     onboarding: {
@@ -101,9 +96,7 @@ interface ChannelInfo {
 
 /** The guild's channels an onboarding may name (not categories or threads), by id. */
 function onboardingChannels(guildId: bigint): Map<string, ChannelInfo> {
-  const rows = sql(
-    "SELECT id, permission_overwrites FROM channels WHERE guild_id = ? AND type IN (0, 2, 5, 13, 15, 16)",
-  ).all(guildId) as Array<{ id: bigint; permission_overwrites: string }>;
+  const rows = listContentChannelOverwrites(guildId);
   return new Map(rows.map((row) => [String(row.id), { overwrites: row.permission_overwrites }]));
 }
 
@@ -140,10 +133,7 @@ function resolveOption(
   let emojiName = input.emoji_name ?? null;
   let animated = false;
   if (emojiId !== null) {
-    const emoji = sql("SELECT name, animated FROM emojis WHERE id = ? AND guild_id = ?").get(
-      BigInt(emojiId),
-      access.guildId,
-    ) as { name: string; animated: bigint } | undefined;
+    const emoji = findGuildEmoji(access.guildId, BigInt(emojiId));
     if (!emoji) {
       ctx.issues.push({
         path: [...path, "emoji_id"],
@@ -287,15 +277,13 @@ export function modifyGuildOnboarding(access: GuildAccess, body: ModifyGuildOnbo
     if (issues.length === 0 && next.enabled) issues.push(...constraintIssues(access, next, channels));
     if (issues.length > 0) throw invalidFormBody(issues);
 
-    sql(
-      "INSERT OR REPLACE INTO guild_onboarding (guild_id, enabled, mode, default_channel_ids, prompts) VALUES (?, ?, ?, ?, ?)",
-    ).run(
+    saveGuildOnboarding({
       guildId,
-      next.enabled ? 1 : 0,
-      next.mode,
-      JSON.stringify(next.defaultChannelIds),
-      JSON.stringify(next.prompts),
-    );
+      enabled: next.enabled,
+      mode: next.mode,
+      defaultChannelIds: JSON.stringify(next.defaultChannelIds),
+      prompts: JSON.stringify(next.prompts),
+    });
     const wire = serializeOnboarding(guildId, next);
     const changes = diffChanges(serializeOnboarding(guildId, before), wire, [
       "prompts",

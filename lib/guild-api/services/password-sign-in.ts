@@ -1,7 +1,7 @@
 // The built-in provider's own sign-in (the OAuth2 authorize page and the Developer Portal share it): username and
 // password, checked with async scrypt behind the guessing brake (login-throttle.ts). A throttled attempt is refused
 // before any hashing; an unknown username costs the same hashing as a wrong password, so timing names no account.
-import { sql } from "../store/db";
+import { findPasswordByUsername } from "../store/users";
 import { verifyPassword } from "../tokens";
 import { processSignInThrottle, signInThrottleKeys, type LoginThrottle } from "../login-throttle";
 
@@ -22,8 +22,7 @@ export async function signInWithPassword(
   const throttle = options.throttle ?? signInThrottle;
   const start = throttle.begin(signInThrottleKeys(username, options.clientIp ?? null));
   if (!start.allowed) return { ok: false, reason: "throttled", retryAfterMs: start.retryAfterMs };
-  const user = sql("SELECT id, password_hash FROM users WHERE username = ? AND bot = 0").get(username.trim()) as
-    { id: bigint; password_hash: string | null } | undefined;
+  const user = findPasswordByUsername(username.trim());
   const right = await verifyPassword(password, user ? user.password_hash : null);
   if (!user || !right) return { ok: false, reason: "wrong-credentials" };
   start.attempt.succeeded();

@@ -1,11 +1,7 @@
 // Prune: members inactive for `days` (last_active_at before now − days) are counted or removed. By default only
 // members with no roles; with include_roles, also members whose roles are all among the listed roles.
 //
-// Everything is driven by the index members(guild_id, role_count, last_active_at):
-// - role_count = 0: one covering range count (no table access at all);
-// - with k listed roles: the range role_count IN (1..k) AND last_active_at < cutoff gives the candidates, and
-//   each candidate is kept when the number of its roles found among the listed ones (member_roles primary key
-//   lookups) equals its role_count.
+// Everything is driven by the index members(guild_id, role_count, last_active_at) (store/members.ts, "Prune").
 // The owner and the caller are never pruned (Discord never prunes the owner, and the caller is active by
 // definition); rather than a `user_id != ?` filter, which would cost a table read per row and lose the covering
 // index (measured: 5 ms → 120 ms on 300k members), they are checked one by one and taken off the count.
@@ -17,15 +13,14 @@ import { Errors } from "../errors";
 import { emitEvent } from "../events";
 import { writeAuditLog } from "../audit-log";
 import type { GuildAccess } from "../guards";
-import { sql, transaction } from "../store/db";
-import { findMember, memberRoleIds } from "../store/guild-context";
+import { transaction } from "../store/db";
+import { memberRoleIds } from "../store/member-roles";
+import { countInactiveMembers, findMember, listInactiveMembersUsers } from "../store/members";
 import { deleteMember } from "../store/membership";
-import { serializeUser, USER_COLUMNS, type UserRow } from "../serializers/user";
+import type { UserRow } from "../store/users";
+import { serializeUser } from "../serializers/user";
 
 const DAY_MS = 86_400_000;
-const USER_COLUMNS_OF_U = USER_COLUMNS.split(", ")
-  .map((c) => `u.${c}`)
-  .join(", ");
 
 interface PruneRule {
   cutoff: bigint;
@@ -48,14 +43,6 @@ function pruneRule(access: GuildAccess, days: number, includeRoles: readonly str
   return { cutoff: BigInt(now - days * DAY_MS), roleIds };
 }
 
-// Role counts 1..k as literals: the index then walks k ranges (role_count = i AND last_active_at < cutoff).
-const roleCountList = (k: number) => Array.from({ length: k }, (_, i) => i + 1).join(", ");
-const placeholders = (k: number) => Array.from({ length: k }, () => "?").join(", ");
-
-const subsetCondition = (k: number) =>
-  `m.guild_id = ? AND m.role_count IN (${roleCountList(k)}) AND m.last_active_at < ?
-   AND m.role_count = (SELECT COUNT(*) FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id AND r.role_id IN (${placeholders(k)}))`;
-
 /** Whether one member matches the rule (for the owner and the caller, taken off the totals). */
 function matchesRule(access: GuildAccess, rule: PruneRule, userId: bigint): boolean {
   const member = findMember(access.guildId, userId);
@@ -69,40 +56,13 @@ function matchesRule(access: GuildAccess, rule: PruneRule, userId: bigint): bool
 const exempt = (access: GuildAccess): bigint[] => [...new Set([access.guild.owner_id, access.caller.userId])];
 
 function countPrunable(access: GuildAccess, rule: PruneRule): number {
-  let count = Number(
-    (
-      sql("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND role_count = 0 AND last_active_at < ?").get(
-        access.guildId,
-        rule.cutoff,
-      ) as { n: bigint }
-    ).n,
-  );
-  const k = rule.roleIds.length;
-  if (k > 0)
-    count += Number(
-      (
-        sql(`SELECT COUNT(*) AS n FROM members m WHERE ${subsetCondition(k)}`).get(
-          access.guildId,
-          rule.cutoff,
-          ...rule.roleIds,
-        ) as { n: bigint }
-      ).n,
-    );
+  let count = countInactiveMembers(access.guildId, rule.cutoff, rule.roleIds);
   for (const userId of exempt(access)) if (matchesRule(access, rule, userId)) count -= 1;
   return count;
 }
 
 function listPrunable(access: GuildAccess, rule: PruneRule): UserRow[] {
-  const users = sql(
-    `SELECT ${USER_COLUMNS_OF_U} FROM members m JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND m.role_count = 0 AND m.last_active_at < ?`,
-  ).all(access.guildId, rule.cutoff) as UserRow[];
-  const k = rule.roleIds.length;
-  if (k > 0)
-    users.push(
-      ...(sql(
-        `SELECT ${USER_COLUMNS_OF_U} FROM members m JOIN users u ON u.id = m.user_id WHERE ${subsetCondition(k)}`,
-      ).all(access.guildId, rule.cutoff, ...rule.roleIds) as UserRow[]),
-    );
+  const users = listInactiveMembersUsers(access.guildId, rule.cutoff, rule.roleIds);
   const never = exempt(access);
   return users.filter((user) => !never.includes(user.id));
 }

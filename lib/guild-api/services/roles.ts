@@ -10,10 +10,25 @@ import { emitEvent } from "../events";
 import type { GuildAccess } from "../guards";
 import { decodeImage, saveImage, type DecodedImage } from "../images";
 import type { ModifyGuildRolePositionsBody, RoleFieldsBody } from "../schemas/role";
-import { sql, transaction } from "../store/db";
-import { listGuildRoles, type RoleRow } from "../store/guild-context";
+import { transaction } from "../store/db";
+import { listChannelsWithOverwriteFor, updateChannelOverwrites } from "../store/channels";
+import { countMembersByRole } from "../store/member-roles";
+import { removeRoleFromMembers } from "../store/membership";
+import {
+  countGuildRoles,
+  deleteRole,
+  findRole,
+  insertRole,
+  listGuildRoles,
+  listRolesAboveEveryone,
+  roleRowWithDefaults,
+  setRolePosition,
+  shiftRolesAboveEveryone,
+  updateRole,
+  type RoleRow,
+} from "../store/roles";
 import { serializeRole } from "../serializers/role";
-import { serializeChannel, type ChannelRow } from "../serializers/channel";
+import { serializeChannel } from "../serializers/channel";
 import type { OverwriteJson } from "../guards";
 
 const DEFAULT_ROLE_NAME = "new role";
@@ -27,8 +42,6 @@ const ROLE_INVALID = "ROLE_INVALID";
 const invalidRole = () => new ApiError(400, 50028, "Invalid Role");
 const maxRoles = () => new ApiError(400, 30005, `Maximum number of guild roles reached (${ROLES_MAX})`);
 const features = (access: GuildAccess) => JSON.parse(access.guild.features) as string[];
-const findRole = (guildId: bigint, roleId: bigint) =>
-  sql("SELECT * FROM roles WHERE guild_id = ? AND id = ?").get(guildId, roleId) as RoleRow | undefined;
 
 /** A standard emoji: pictographs (with their modifiers and joiners), keycaps or flags, no text around them. */
 const UNICODE_EMOJI =
@@ -46,10 +59,7 @@ export function getGuildRole(access: GuildAccess, roleId: bigint) {
 
 /** Get Guild Role Member Counts: one grouped walk of the member_roles(guild_id, role_id) index; no @everyone, zeros kept. */
 export function getGuildRoleMemberCounts(access: GuildAccess): Record<string, number> {
-  const rows = sql("SELECT role_id, COUNT(*) AS n FROM member_roles WHERE guild_id = ? GROUP BY role_id").all(
-    access.guildId,
-  ) as Array<{ role_id: bigint; n: bigint }>;
-  const counts = new Map(rows.map((row) => [row.role_id, Number(row.n)]));
+  const counts = countMembersByRole(access.guildId);
   const result: Record<string, number> = {};
   for (const role of access.roles) if (role.id !== access.guildId) result[String(role.id)] = counts.get(role.id) ?? 0;
   return result;
@@ -164,21 +174,6 @@ function applyRoleFields(
   return { next, icon };
 }
 
-const UPDATE_ROLE = `UPDATE roles SET name = @name, permissions = @permissions, color = @color, secondary_color = @secondary_color,
-  tertiary_color = @tertiary_color, hoist = @hoist, icon = @icon, unicode_emoji = @unicode_emoji, mentionable = @mentionable WHERE id = @id`;
-const roleParams = (role: RoleRow) => ({
-  id: role.id,
-  name: role.name,
-  permissions: role.permissions,
-  color: role.color,
-  secondary_color: role.secondary_color,
-  tertiary_color: role.tertiary_color,
-  hoist: role.hoist,
-  icon: role.icon,
-  unicode_emoji: role.unicode_emoji,
-  mentionable: role.mentionable,
-});
-
 /**
  * Create Guild Role (MANAGE_ROLES): defaults from the spec (name "new role", @everyone's permissions, color 0, no
  * hoist, not mentionable); the role goes just above @everyone (position 1) and the others move up one, each with
@@ -190,40 +185,21 @@ export function createGuildRole(access: GuildAccess, body: RoleFieldsBody, reaso
   const everyone = access.role(guildId);
   if (!everyone) throw Errors.unknownRole();
   const id = newSnowflake();
-  const blank: RoleRow = {
+  const blank = roleRowWithDefaults({
     id,
     guild_id: guildId,
     name: DEFAULT_ROLE_NAME,
     permissions: everyone.permissions,
     position: 1n,
-    color: 0n,
-    secondary_color: null,
-    tertiary_color: null,
-    hoist: 0n,
-    icon: null,
-    unicode_emoji: null,
-    managed: 0n,
-    mentionable: 0n,
-    flags: 0n,
-    tags: null,
-  };
+  });
   const { next: role, icon } = applyRoleFields(access, blank, body, true);
   assertCanGrant(access, 0n, role.permissions);
   return transaction(() => {
-    const count = Number((sql("SELECT COUNT(*) AS n FROM roles WHERE guild_id = ?").get(guildId) as { n: bigint }).n);
-    if (count >= ROLES_MAX + 1) throw maxRoles(); // @everyone does not count toward the cap
+    if (countGuildRoles(guildId) >= ROLES_MAX + 1) throw maxRoles(); // @everyone does not count toward the cap
     if (icon) role.icon = saveImage("role-icons", id, icon);
-    const shifted = sql(
-      "SELECT * FROM roles WHERE guild_id = ? AND id != ? AND position >= 1 ORDER BY position, id",
-    ).all(guildId, guildId) as RoleRow[];
-    sql("UPDATE roles SET position = position + 1 WHERE guild_id = ? AND id != ? AND position >= 1").run(
-      guildId,
-      guildId,
-    );
-    sql(
-      `INSERT INTO roles (id, guild_id, name, permissions, position, color, secondary_color, tertiary_color, hoist, icon, unicode_emoji, managed, mentionable, flags, tags)
-       VALUES (@id, @guild_id, @name, @permissions, 1, @color, @secondary_color, @tertiary_color, @hoist, @icon, @unicode_emoji, 0, @mentionable, 0, NULL)`,
-    ).run({ ...roleParams(role), guild_id: guildId });
+    const shifted = listRolesAboveEveryone(guildId, guildId);
+    shiftRolesAboveEveryone(guildId, guildId);
+    insertRole({ ...role, guild_id: guildId, position: 1n, managed: 0n, flags: 0n, tags: null });
     const created = serializeRole(findRole(guildId, id) as RoleRow);
     emitEvent(guildId, "GUILD_ROLE_CREATE", { guild_id: String(guildId), role: created });
     for (const other of shifted)
@@ -303,11 +279,10 @@ export function modifyGuildRolePositions(
       previous = index;
     }
 
-    const setPosition = sql("UPDATE roles SET position = ? WHERE id = ?");
     list.forEach((role, index) => {
       const position = BigInt(index + 1);
       if (role.position === position) return;
-      setPosition.run(position, role.id);
+      setRolePosition(role.id, position);
       const updated = { ...role, position };
       emitEvent(guildId, "GUILD_ROLE_UPDATE", { guild_id: String(guildId), role: serializeRole(updated) });
       if (moving.has(role.id)) {
@@ -338,7 +313,7 @@ export function modifyGuildRole(access: GuildAccess, roleId: bigint, body: RoleF
     const before = findRole(guildId, roleId);
     if (!before) throw Errors.unknownRole();
     if (icon) next.icon = saveImage("role-icons", roleId, icon);
-    sql(UPDATE_ROLE).run(roleParams(next));
+    updateRole(next);
     const after = findRole(guildId, roleId) as RoleRow;
     const role = serializeRole(after);
     const changes = diffChanges(auditView(before), auditView(after));
@@ -370,24 +345,17 @@ export function deleteGuildRole(access: GuildAccess, roleId: bigint, reason: str
   if (role.id === guildId || role.managed) throw invalidRole();
   access.assertCanManageRole(role);
   transaction(() => {
-    sql(
-      "UPDATE members SET role_count = role_count - 1 WHERE guild_id = ? AND user_id IN (SELECT user_id FROM member_roles WHERE guild_id = ? AND role_id = ?)",
-    ).run(guildId, guildId, roleId);
-    sql("DELETE FROM member_roles WHERE guild_id = ? AND role_id = ?").run(guildId, roleId);
-    if (sql("DELETE FROM roles WHERE guild_id = ? AND id = ?").run(guildId, roleId).changes === 0)
-      throw Errors.unknownRole();
+    removeRoleFromMembers(guildId, roleId);
+    if (!deleteRole(guildId, roleId)) throw Errors.unknownRole();
 
-    const channels = sql("SELECT * FROM channels WHERE guild_id = ? AND instr(permission_overwrites, ?) > 0").all(
-      guildId,
-      `"${roleId}"`,
-    ) as ChannelRow[];
+    const channels = listChannelsWithOverwriteFor(guildId, roleId);
     for (const channel of channels) {
       const overwrites = (JSON.parse(channel.permission_overwrites) as OverwriteJson[]).filter(
         (o) => !(o.type === 0 && o.id === String(roleId)),
       );
       const json = JSON.stringify(overwrites);
       if (json === channel.permission_overwrites) continue;
-      sql("UPDATE channels SET permission_overwrites = ? WHERE id = ?").run(json, channel.id);
+      updateChannelOverwrites(channel.id, json);
       emitEvent(guildId, "CHANNEL_UPDATE", serializeChannel({ ...channel, permission_overwrites: json }));
     }
     emitEvent(guildId, "GUILD_ROLE_DELETE", { guild_id: String(guildId), role_id: String(roleId) });

@@ -3,10 +3,11 @@
 import { Errors } from "../errors";
 import { emitEvent } from "../events";
 import type { GuildAccess } from "../guards";
-import { sql, transaction } from "../store/db";
-import { findMember, memberRoleIds } from "../store/guild-context";
+import { transaction } from "../store/db";
+import { memberRoleIds } from "../store/member-roles";
+import { clearMemberPending, findMember } from "../store/members";
+import { findUser, type UserRow } from "../store/users";
 import { memberEventPayload, serializeMember } from "../serializers/member";
-import { USER_COLUMNS, type UserRow } from "../serializers/user";
 
 const alreadyComplete = () => Errors.bad(0, "Membership screening is already complete for this member.");
 
@@ -20,13 +21,9 @@ export function completeMembershipScreening(access: GuildAccess, now = Date.now(
   const guildId = access.guildId;
   const userId = access.caller.userId;
   return transaction(() => {
-    if (
-      sql("UPDATE members SET pending = 0 WHERE guild_id = ? AND user_id = ? AND pending = 1").run(guildId, userId)
-        .changes === 0
-    )
-      throw alreadyComplete();
+    if (!clearMemberPending(guildId, userId)) throw alreadyComplete();
     const member = findMember(guildId, userId)!;
-    const user = sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(userId) as UserRow;
+    const user = findUser(userId) as UserRow;
     const wire = serializeMember(member, user, memberRoleIds(guildId, userId));
     emitEvent(guildId, "GUILD_MEMBER_UPDATE", memberEventPayload(guildId, wire), now);
     return wire;

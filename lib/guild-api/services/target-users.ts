@@ -12,7 +12,22 @@ import { isSnowflake } from "@/lib/discord/snowflake";
 import type { Identity } from "../auth";
 import { ApiError, Errors } from "../errors";
 import { guildAccessFor, Permission } from "../guards";
-import { sql, transaction } from "../store/db";
+import { transaction } from "../store/db";
+import {
+  completeTargetUsersJob,
+  failTargetUsersJob,
+  findTargetUsersJob,
+  insertTargetUsers,
+  deleteTargetUsers,
+  isTargetUser,
+  listJobCodesWithStatus,
+  listPendingTargetUserIds,
+  listTargetUserIds,
+  replaceTargetUsersJob,
+  setTargetUsersJobProgress,
+} from "../store/invite-target-users";
+import { findValidInvite, type InviteRow } from "../store/invites";
+import { existingUserIds } from "../store/users";
 
 /** Ids written per transaction; small enough that one chunk takes a few milliseconds. */
 const TARGET_USERS_CHUNK = 2_000;
@@ -40,7 +55,6 @@ export class TargetUsersFileError extends ApiError {
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-const idArray = (ids: readonly bigint[]) => `[${ids.join(",")}]`;
 
 /** The problems of a file: the first TARGET_USERS_ERRORS_SHOWN kept in line order, the rest only counted. */
 class ProblemList {
@@ -111,11 +125,10 @@ export async function parseTargetUsersFile(text: string): Promise<bigint[]> {
 
   const seen = new Set<bigint>();
   const ids: bigint[] = [];
-  const exists = sql("SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))");
   for (let start = 0; start < candidates.length; start += VALIDATION_CHUNK) {
     await yieldToEventLoop();
     const chunk = candidates.slice(start, start + VALIDATION_CHUNK);
-    const known = new Set((exists.all(idArray(chunk.map((c) => c.id))) as Array<{ id: bigint }>).map((row) => row.id));
+    const known = new Set(existingUserIds(chunk.map((c) => c.id)));
     for (const { line, id } of chunk) {
       if (!known.has(id)) problems.add(line, `line ${line}: user ${id} does not exist`);
       else if (!seen.has(id)) {
@@ -131,19 +144,7 @@ export async function parseTargetUsersFile(text: string): Promise<bigint[]> {
 // ---------------------------------------------------------------------------------------------------------------
 // The job
 
-interface JobRow {
-  invite_code: string;
-  status: bigint;
-  total_users: bigint;
-  processed_users: bigint;
-  error_message: string | null;
-  created_at: bigint;
-  completed_at: bigint | null;
-}
-const findJob = (code: string) =>
-  sql(
-    "SELECT invite_code, status, total_users, processed_users, error_message, created_at, completed_at FROM invite_target_users_jobs WHERE invite_code = ?",
-  ).get(code) as JobRow | undefined;
+const findJob = findTargetUsersJob;
 
 /** The job each invite is running in this process, by its generation (created_at): a newer upload supersedes it. */
 const running = new Map<string, bigint>();
@@ -157,18 +158,15 @@ export function startTargetUsersJob(code: string, ids: readonly bigint[], now = 
   // created_at doubles as the job's generation, so two uploads within one millisecond still differ.
   const createdAt = previous && previous.created_at >= BigInt(now) ? previous.created_at + 1n : BigInt(now);
   const empty = ids.length === 0;
-  sql("DELETE FROM invite_target_users WHERE invite_code = ?").run(code);
-  sql(
-    `INSERT OR REPLACE INTO invite_target_users_jobs (invite_code, status, total_users, processed_users, pending_user_ids, error_message, created_at, completed_at)
-     VALUES (?, ?, ?, 0, ?, NULL, ?, ?)`,
-  ).run(
+  deleteTargetUsers(code);
+  replaceTargetUsersJob({
     code,
-    empty ? TargetUsersJobStatus.Completed : TargetUsersJobStatus.Processing,
-    ids.length,
-    empty ? "[]" : idArray(ids),
+    status: empty ? TargetUsersJobStatus.Completed : TargetUsersJobStatus.Processing,
+    totalUsers: ids.length,
+    pendingUserIds: ids,
     createdAt,
-    empty ? createdAt : null,
-  );
+    completedAt: empty ? createdAt : null,
+  });
   if (empty) running.delete(code);
   else runJob(code, ids, createdAt);
 }
@@ -180,9 +178,6 @@ export function stopTargetUsersJob(code: string): void {
 
 function runJob(code: string, ids: readonly bigint[], generation: bigint): void {
   running.set(code, generation);
-  const insert = sql(
-    "INSERT OR IGNORE INTO invite_target_users (invite_code, user_id) SELECT ?, value FROM json_each(?)",
-  );
   const step = () => {
     if (running.get(code) !== generation) return;
     try {
@@ -193,15 +188,13 @@ function runJob(code: string, ids: readonly bigint[], generation: bigint): void 
           return true;
         const offset = Number(job.processed_users);
         const chunk = ids.slice(offset, offset + TARGET_USERS_CHUNK);
-        if (chunk.length > 0) insert.run(code, idArray(chunk));
+        if (chunk.length > 0) insertTargetUsers(code, chunk);
         const processed = offset + chunk.length;
         if (processed >= ids.length) {
-          sql(
-            "UPDATE invite_target_users_jobs SET status = ?, processed_users = ?, pending_user_ids = '[]', completed_at = ? WHERE invite_code = ?",
-          ).run(TargetUsersJobStatus.Completed, processed, BigInt(Date.now()), code);
+          completeTargetUsersJob(code, TargetUsersJobStatus.Completed, processed, BigInt(Date.now()));
           return true;
         }
-        sql("UPDATE invite_target_users_jobs SET processed_users = ? WHERE invite_code = ?").run(processed, code);
+        setTargetUsersJobProgress(code, processed);
         return false;
       });
       if (!finished) {
@@ -211,12 +204,10 @@ function runJob(code: string, ids: readonly bigint[], generation: bigint): void 
     } catch (error) {
       console.error(`[guild-api] target users job ${code} failed:`, error);
       try {
-        sql(
-          "UPDATE invite_target_users_jobs SET status = ?, error_message = ?, pending_user_ids = '[]' WHERE invite_code = ? AND created_at = ?",
-        ).run(
+        failTargetUsersJob(
+          code,
           TargetUsersJobStatus.Failed,
           "The target users could not be saved; upload the file again.",
-          code,
           generation,
         );
       } catch (secondError) {
@@ -233,16 +224,12 @@ function runJob(code: string, ids: readonly bigint[], generation: bigint): void 
 function resumeJob(code: string): void {
   const job = findJob(code);
   if (!job || Number(job.status) !== TargetUsersJobStatus.Processing || running.has(code)) return;
-  const ids = (
-    sql(
-      "SELECT value FROM json_each((SELECT pending_user_ids FROM invite_target_users_jobs WHERE invite_code = ?))",
-    ).all(code) as Array<{ value: bigint }>
-  ).map((row) => BigInt(row.value));
+  const ids = listPendingTargetUserIds(code);
   if (ids.length !== Number(job.total_users)) {
-    sql("UPDATE invite_target_users_jobs SET status = ?, error_message = ? WHERE invite_code = ?").run(
+    failTargetUsersJob(
+      code,
       TargetUsersJobStatus.Failed,
       "The job's pending user list was lost; upload the file again.",
-      code,
     );
     return;
   }
@@ -251,10 +238,8 @@ function resumeJob(code: string): void {
 
 /** Resumes every unfinished job; call once at server start. Returns how many were resumed. */
 export function resumeTargetUserJobs(): number {
-  const codes = sql("SELECT invite_code FROM invite_target_users_jobs WHERE status = ?").all(
-    TargetUsersJobStatus.Processing,
-  ) as Array<{ invite_code: string }>;
-  for (const { invite_code } of codes) resumeJob(invite_code);
+  const codes = listJobCodesWithStatus(TargetUsersJobStatus.Processing);
+  for (const code of codes) resumeJob(code);
   return codes.length;
 }
 
@@ -265,22 +250,16 @@ export function resumeTargetUserJobs(): number {
 export function isTargetUserAllowed(code: string, userId: bigint): boolean {
   const job = findJob(code);
   if (!job || Number(job.total_users) === 0) return true;
-  return Boolean(sql("SELECT 1 FROM invite_target_users WHERE invite_code = ? AND user_id = ?").get(code, userId));
+  return isTargetUser(code, userId);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The operations
 
-interface InviteOwnerRow {
-  code: string;
-  guild_id: bigint;
-  inviter_id: bigint | null;
-}
+type InviteOwnerRow = Pick<InviteRow, "code" | "guild_id" | "inviter_id">;
 
 function findInviteOrThrow(code: string, now = Date.now()): InviteOwnerRow {
-  const invite = sql(
-    "SELECT code, guild_id, inviter_id FROM invites WHERE code = ? AND (expires_at IS NULL OR expires_at > ?) AND (max_uses = 0 OR uses < max_uses)",
-  ).get(code, BigInt(now)) as InviteOwnerRow | undefined;
+  const invite = findValidInvite(code, now);
   if (!invite) throw Errors.unknownInvite();
   return invite;
 }
@@ -295,10 +274,9 @@ function authorize(caller: Identity, invite: InviteOwnerRow, ...flags: bigint[])
 export function getInviteTargetUsers(caller: Identity, code: string): string {
   const invite = findInviteOrThrow(code);
   authorize(caller, invite, Permission.ManageGuild, Permission.ViewAuditLog);
-  const rows = sql("SELECT user_id FROM invite_target_users WHERE invite_code = ? ORDER BY user_id").all(
-    code,
-  ) as Array<{ user_id: bigint }>;
-  return `user_id\n${rows.map((row) => `${row.user_id}\n`).join("")}`;
+  return `user_id\n${listTargetUserIds(code)
+    .map((userId) => `${userId}\n`)
+    .join("")}`;
 }
 
 /** Whether the caller may Update Target Users (the inviter or MANAGE_GUILD); 404 for an unknown invite. */

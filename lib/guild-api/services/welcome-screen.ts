@@ -7,8 +7,10 @@ import { Errors, invalidFormBody, type FieldIssue } from "../errors";
 import { Permission, type GuildAccess } from "../guards";
 import type { ModifyGuildWelcomeScreenBody } from "../schemas/community";
 import { serializeWelcomeScreen, type WelcomeScreenChannel } from "../serializers/invite";
-import { sql, transaction } from "../store/db";
-import { findGuild, type GuildRow } from "../store/guild-context";
+import { transaction } from "../store/db";
+import { isContentChannelOf } from "../store/channels";
+import { findGuildEmoji } from "../store/expressions";
+import { findGuild, updateGuildWelcomeScreen, type GuildRow } from "../store/guilds";
 import { emitGuildUpdate } from "./widget";
 
 const FEATURE = "WELCOME_SCREEN_ENABLED";
@@ -20,9 +22,6 @@ export function getGuildWelcomeScreen(access: GuildAccess) {
   return serializeWelcomeScreen(access.guild);
 }
 
-// Channels a welcome screen may point at: any guild channel but categories and threads.
-const WELCOME_CHANNEL_TYPES = "0, 2, 5, 13, 15, 16";
-
 /**
  * The welcome channels as stored: each a channel of the guild; emoji_id a custom emoji of the guild (emoji_name then
  * becomes that emoji's name), otherwise emoji_name a unicode emoji or null. Field errors are collected.
@@ -32,11 +31,10 @@ function resolveWelcomeChannels(
   channels: NonNullable<ModifyGuildWelcomeScreenBody["welcome_channels"]>,
   issues: FieldIssue[],
 ): WelcomeScreenChannel[] {
-  const channelOf = sql(`SELECT 1 FROM channels WHERE id = ? AND guild_id = ? AND type IN (${WELCOME_CHANNEL_TYPES})`);
-  const emojiOf = sql("SELECT name FROM emojis WHERE id = ? AND guild_id = ?");
   return channels.map((channel, index) => {
     const path = ["welcome_channels", index];
-    if (!channelOf.get(BigInt(channel.channel_id), guildId))
+    // Any guild channel but categories and threads.
+    if (!isContentChannelOf(guildId, BigInt(channel.channel_id)))
       issues.push({
         path: [...path, "channel_id"],
         code: "CHANNEL_INVALID",
@@ -45,7 +43,7 @@ function resolveWelcomeChannels(
     let emojiName = channel.emoji_name ?? null;
     const emojiId = channel.emoji_id ?? null;
     if (emojiId !== null) {
-      const emoji = emojiOf.get(BigInt(emojiId), guildId) as { name: string } | undefined;
+      const emoji = findGuildEmoji(guildId, BigInt(emojiId));
       if (!emoji)
         issues.push({
           path: [...path, "emoji_id"],
@@ -102,12 +100,11 @@ export function modifyGuildWelcomeScreen(
       body.welcome_channels === undefined ? null : resolveWelcomeChannels(guildId, body.welcome_channels ?? [], issues);
     if (issues.length > 0) throw invalidFormBody(issues);
 
-    sql("UPDATE guilds SET features = ?, welcome_description = ?, welcome_channels = ? WHERE id = ?").run(
-      JSON.stringify(nextFeatures),
-      description,
-      channels === null ? before.welcome_channels : JSON.stringify(channels),
-      guildId,
-    );
+    updateGuildWelcomeScreen(guildId, {
+      features: JSON.stringify(nextFeatures),
+      welcomeDescription: description,
+      welcomeChannels: channels === null ? before.welcome_channels : JSON.stringify(channels),
+    });
     const after = findGuild(guildId) as GuildRow;
     const view = (g: GuildRow) => ({ ...serializeWelcomeScreen(g), enabled: features(g).includes(FEATURE) });
     const changes = diffChanges(view(before), view(after), ["description", "welcome_channels", "enabled"]);

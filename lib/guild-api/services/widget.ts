@@ -11,10 +11,16 @@ import { Errors, invalidFormBody } from "../errors";
 import { emitEvent } from "../events";
 import { parseOverwrites, Permission, permissionContextOf, type GuildAccess } from "../guards";
 import type { ModifyGuildWidgetBody } from "../schemas/community";
-import { serializeGuild, type EmojiRow, type StickerRow } from "../serializers/guild";
-import { sql, transaction } from "../store/db";
-import { findGuild, listGuildRoles, type GuildRow } from "../store/guild-context";
-import { insertInvite, invitesPaused } from "./invites";
+import { serializeGuild } from "../serializers/guild";
+import { transaction } from "../store/db";
+import { isContentChannelOf, listVoiceChannels } from "../store/channels";
+import { listGuildExpressionsById } from "../store/expressions";
+import { findGuild, updateGuildWidget, type GuildRow } from "../store/guilds";
+import { findImage } from "../store/images";
+import { findWidgetInviteCode } from "../store/invites";
+import { countOnlineMembers, listWidgetMembers } from "../store/members";
+import { listGuildRoles } from "../store/roles";
+import { issueInvite, invitesPaused } from "./invites";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared helpers
@@ -22,8 +28,7 @@ import { insertInvite, invitesPaused } from "./invites";
 /** The guild object GUILD_UPDATE carries, read inside the caller's transaction after the change. */
 export function guildUpdatePayload(guildId: bigint) {
   const guild = findGuild(guildId) as GuildRow;
-  const emojis = sql("SELECT * FROM emojis WHERE guild_id = ? ORDER BY id").all(guildId) as EmojiRow[];
-  const stickers = sql("SELECT * FROM stickers WHERE guild_id = ? ORDER BY id").all(guildId) as StickerRow[];
+  const { emojis, stickers } = listGuildExpressionsById(guildId);
   return serializeGuild(guild, listGuildRoles(guildId), emojis, stickers);
 }
 
@@ -53,9 +58,6 @@ export function getGuildWidgetSettings(access: GuildAccess) {
   return serializeSettings(access.guild);
 }
 
-// Channels the widget may invite to: any guild channel but categories and threads.
-const WIDGET_CHANNEL_TYPES = "0, 2, 5, 13, 15, 16";
-
 /**
  * Modify Guild Widget (MANAGE_GUILD): enabled and channel_id (a channel of the guild, or null for no invite).
  * A change fires GUILD_UPDATE with the guild and writes a GUILD_UPDATE audit entry, in one transaction.
@@ -75,16 +77,13 @@ export function modifyGuildWidget(
     if (body.enabled !== undefined && body.enabled !== null) enabled = body.enabled ? 1n : 0n;
     if (body.channel_id === null) channelId = null;
     else if (body.channel_id !== undefined) {
-      const channel = sql(
-        `SELECT id FROM channels WHERE id = ? AND guild_id = ? AND type IN (${WIDGET_CHANNEL_TYPES})`,
-      ).get(BigInt(body.channel_id), guildId);
-      if (!channel)
+      if (!isContentChannelOf(guildId, BigInt(body.channel_id)))
         throw invalidFormBody([
           { path: ["channel_id"], code: "CHANNEL_INVALID", message: "Must be a channel of this guild." },
         ]);
       channelId = BigInt(body.channel_id);
     }
-    sql("UPDATE guilds SET widget_enabled = ?, widget_channel_id = ? WHERE id = ?").run(enabled, channelId, guildId);
+    updateGuildWidget(guildId, enabled, channelId);
     const after = findGuild(guildId) as GuildRow;
     const view = (g: GuildRow) => ({
       widget_enabled: Boolean(g.widget_enabled),
@@ -124,19 +123,10 @@ function widgetInviteCode(guild: GuildRow, now: number): string | null {
   if (guild.widget_channel_id === null || invitesPaused(guild, now)) return null;
   const channelId = guild.widget_channel_id;
   return transaction(() => {
-    const existing = sql(
-      `SELECT code FROM invites WHERE guild_id = @guild_id AND channel_id = @channel_id AND widget = 1
-         AND (expires_at IS NULL OR expires_at > @now) AND (max_uses = 0 OR uses < max_uses) ORDER BY created_at DESC LIMIT 1`,
-    ).get({ guild_id: guild.id, channel_id: channelId, now: BigInt(now) }) as { code: string } | undefined;
-    if (existing) return existing.code;
-    if (
-      !sql(`SELECT 1 FROM channels WHERE id = ? AND guild_id = ? AND type IN (${WIDGET_CHANNEL_TYPES})`).get(
-        channelId,
-        guild.id,
-      )
-    )
-      return null;
-    const { invite } = insertInvite(
+    const existing = findWidgetInviteCode(guild.id, channelId, now);
+    if (existing !== undefined) return existing;
+    if (!isContentChannelOf(guild.id, channelId)) return null;
+    const { invite } = issueInvite(
       {
         guildId: guild.id,
         channelId,
@@ -156,34 +146,6 @@ function widgetInviteCode(guild: GuildRow, now: number): string | null {
   });
 }
 
-interface WidgetChannelRow {
-  id: bigint;
-  name: string;
-  position: bigint;
-  permission_overwrites: string;
-}
-interface WidgetMemberRow {
-  username: string;
-  status: string;
-  channel_id: bigint | null;
-  self_mute: bigint | null;
-  self_deaf: bigint | null;
-  suppress: bigint | null;
-  mute: bigint;
-  deaf: bigint;
-}
-
-/** Members not offline, counted over the (guild_id, status) index: three equality ranges, never the offline one. */
-function onlineMemberCount(guildId: bigint): number {
-  return Number(
-    (
-      sql("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status IN ('online', 'idle', 'dnd')").get(
-        guildId,
-      ) as { n: bigint }
-    ).n,
-  );
-}
-
 /**
  * Get Guild Widget (no authentication): 403 50004 when the widget is disabled. Voice and stage channels @everyone can
  * see; up to 100 members who are not offline, ordered by username, with anonymized sequential ids, discriminator
@@ -194,20 +156,12 @@ function onlineMemberCount(guildId: bigint): number {
 export function getGuildWidget(guildId: bigint, baseUrl: string, now = Date.now()) {
   const guild = findWidgetGuildOrThrow(guildId);
   const context = permissionContextOf(guild, listGuildRoles(guildId));
-  const channelRows = sql(
-    "SELECT id, name, position, permission_overwrites FROM channels WHERE guild_id = ? AND type IN (2, 13) ORDER BY position, id",
-  ).all(guildId) as WidgetChannelRow[];
-  const channels = channelRows.filter((channel) =>
+  const channels = listVoiceChannels(guildId).filter((channel) =>
     canView(everyonePermissionsIn(context, channel.permission_overwrites)),
   );
   const visible = new Set(channels.map((channel) => channel.id));
 
-  const memberRows = sql(
-    `SELECT u.username, m.status, v.channel_id, v.self_mute, v.self_deaf, v.suppress, m.mute, m.deaf
-     FROM members m JOIN users u ON u.id = m.user_id LEFT JOIN voice_states v ON v.guild_id = m.guild_id AND v.user_id = m.user_id
-     WHERE m.guild_id = ? AND m.status IN ('online', 'idle', 'dnd') ORDER BY m.username_key, m.user_id LIMIT ?`,
-  ).all(guildId, WIDGET_MEMBERS_MAX) as WidgetMemberRow[];
-  const members = memberRows.map((row, index) => {
+  const members = listWidgetMembers(guildId, WIDGET_MEMBERS_MAX).map((row, index) => {
     const inVoice = row.channel_id !== null && visible.has(row.channel_id);
     return {
       id: String(index),
@@ -240,7 +194,7 @@ export function getGuildWidget(guildId: bigint, baseUrl: string, now = Date.now(
       position: Number(channel.position),
     })),
     members,
-    presence_count: onlineMemberCount(guildId),
+    presence_count: countOnlineMembers(guildId),
   };
 }
 
@@ -274,17 +228,14 @@ const ONLINE_COUNT_TTL_MS = 2_000;
 function cachedOnlineCount(guild: GuildRow, now: number): number {
   const memo = onlineCounts.get(guild.id);
   if (memo && memo.version === guild.widget_version && now - memo.at < ONLINE_COUNT_TTL_MS) return memo.count;
-  const count = onlineMemberCount(guild.id);
+  const count = countOnlineMembers(guild.id);
   onlineCounts.set(guild.id, { version: guild.widget_version, count, at: now });
   return count;
 }
 
 function guildIconPng(guild: GuildRow): Buffer | null {
   if (!guild.icon) return null;
-  const row = sql("SELECT content_type, data FROM images WHERE kind = 'icons' AND owner_id = ? AND hash = ?").get(
-    guild.id,
-    guild.icon,
-  ) as { content_type: string; data: Buffer } | undefined;
+  const row = findImage("icons", guild.id, guild.icon);
   return row && row.content_type === "image/png" ? row.data : null;
 }
 

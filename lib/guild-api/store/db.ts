@@ -31,12 +31,26 @@ export function db(): Db {
   return connection;
 }
 
-/** A cached prepared statement for this SQL text. */
+/**
+ * SQLite's data_version: it moves when another connection commits (the seed, the token tool, the dashboard's Prisma,
+ * another process), never for this connection's own commits.
+ */
+export function dataVersion(): bigint {
+  return sql("PRAGMA data_version").pluck().get() as bigint;
+}
+
+/**
+ * A cached prepared statement for this SQL text, in its default mode (rows as objects). Statements are shared by
+ * text, and `.pluck()` and `.raw()` change a statement's mode for every later caller: two modules reading the same
+ * text, one plucked and one not, would otherwise each get the other's shape. So every call starts from the default.
+ */
 export function sql(text: string): Statement {
   let statement = statements.get(text);
   if (!statement) {
     statement = db().prepare(text);
     statements.set(text, statement);
+  } else if (statement.reader) {
+    statement.pluck(false).raw(false);
   }
   return statement;
 }

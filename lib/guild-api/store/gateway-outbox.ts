@@ -4,8 +4,8 @@
 // rows already committed here). Statements are cached by their text and shared with other modules, so none here is
 // switched to pluck(), which would change it for every user of the same text.
 import { sql } from "./db";
-import type { ChannelRow } from "../serializers/channel";
-import { USER_COLUMNS, type UserRow } from "../serializers/user";
+import type { ChannelRow } from "./channels";
+import { USER_COLUMNS, type UserRow } from "./users";
 import type { GatewayDispatch } from "../events";
 
 export interface OutboxRow {

@@ -1,10 +1,52 @@
-// Member reads for the hot paths and member writes. A page of List Guild Members is ONE statement over the members
-// primary-key range (keyset on (guild_id, user_id)) that concatenates each member's stored wire JSON (kept by
-// triggers, byte-identical to serializeMember; building it per request cost about 3 µs a member, reading it
-// a tenth of that). Search is two index ranges over the lower-cased nick and username keys (never LIKE, which
-// SQLite cannot serve from an index here), reading the same stored JSON, merged in JS.
+// The members table: the member row (read through the read cache: every guild request reads the caller's), reads for
+// the hot paths, and member writes. A page of List Guild Members is ONE statement over the members primary-key range
+// (keyset on (guild_id, user_id)) that concatenates each member's stored wire JSON (kept by triggers, byte-identical to
+// serializeMember; building it per request cost about 3 µs a member, reading it a tenth of that). Search is two index
+// ranges over the lower-cased nick and username keys (never LIKE, which SQLite cannot serve from an index here),
+// reading the same stored JSON, merged in JS.
 import { sql } from "./db";
-import { MEMBER_COLUMNS, type MemberRow } from "./guild-context";
+import { readCache } from "./read-cache";
+import { idListJson, USER_COLUMNS_OF_U, type UserRow } from "./users";
+
+export interface MemberRow {
+  guild_id: bigint;
+  user_id: bigint;
+  nick: string | null;
+  avatar: string | null;
+  banner: string | null;
+  joined_at: bigint;
+  premium_since: bigint | null;
+  deaf: bigint;
+  mute: bigint;
+  flags: bigint;
+  pending: bigint;
+  communication_disabled_until: bigint | null;
+  last_active_at: bigint;
+  role_count: bigint;
+  status: string;
+}
+
+const MEMBER_COLUMNS =
+  "m.guild_id, m.user_id, m.nick, m.avatar, m.banner, m.joined_at, m.premium_since, m.deaf, m.mute, m.flags, m.pending, m.communication_disabled_until, m.last_active_at, m.role_count, m.status";
+
+const memberKey = (guildId: bigint, userId: bigint) => `${guildId}:${userId}`;
+const splitKey = (key: string) => key.split(":").map(BigInt) as [bigint, bigint];
+
+const cachedMember = readCache((key: string) => {
+  const [guildId, userId] = splitKey(key);
+  return sql(`SELECT ${MEMBER_COLUMNS} FROM members m WHERE m.guild_id = ? AND m.user_id = ?`).get(guildId, userId) as
+    MemberRow | undefined;
+});
+
+/** The member row, through the read cache. */
+export function findMember(guildId: bigint, userId: bigint): Readonly<MemberRow> | undefined {
+  return cachedMember(memberKey(guildId, userId));
+}
+
+/** Whether `userId` is a member, read now (not through the cache: for checks inside a write). */
+export function isMember(guildId: bigint, userId: bigint): boolean {
+  return Boolean(sql("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?").get(guildId, userId));
+}
 
 /** A member row with its user's columns (prefixed where they collide with the member's) and role ids. */
 export interface MemberWithUserRow extends MemberRow {
@@ -38,14 +80,39 @@ const WIRE_JSON = `CASE WHEN m.communication_disabled_until > @now
   THEN json_set(m.wire_json, '$.communication_disabled_until', strftime('%Y-%m-%dT%H:%M:%fZ', m.communication_disabled_until / 1000.0, 'unixepoch'))
   ELSE m.wire_json END`;
 // The LIMIT must sit in the subquery: on the outer aggregate it would limit the single result row, not the scan.
-const LIST_PAGE_JSON = `SELECT '[' || coalesce(group_concat(${WIRE_JSON}, ','), '') || ']' FROM
+// The page comes back as a BLOB: its UTF-8 bytes go to the socket as they are (a page of 100 is about 50 KB; as a
+// string it was decoded into V8 and encoded again on write, measured at about a fifth of the request's CPU).
+// With the page, the earliest end of a timeout it shows: the page is valid until then.
+const LIST_PAGE_JSON = `SELECT CAST('[' || coalesce(group_concat(${WIRE_JSON}, ','), '') || ']' AS BLOB),
+  min(CASE WHEN m.communication_disabled_until > @now THEN m.communication_disabled_until END) FROM
   (SELECT wire_json, communication_disabled_until FROM members WHERE guild_id = @guild_id AND user_id > @after ORDER BY user_id LIMIT @limit) m`;
 
-/** One page of members after `after`, ascending by user id, as the JSON array the API answers. */
-export function listMembersPageJson(guildId: bigint, after: bigint, limit: number, now = Date.now()): string {
-  return sql(LIST_PAGE_JSON)
-    .pluck()
-    .get({ guild_id: guildId, after, limit, now: BigInt(now) }) as string;
+interface MembersPage {
+  json: Buffer;
+  /** When the first timeout shown ends (ms), after which the page reads differently without any write. */
+  validUntil: number;
+}
+
+/**
+ * Pages recently asked for (a dashboard's, a bot's polling), kept in the read cache: any write from any connection
+ * empties it, and a page is read again once a timeout it shows has ended. At most 64 pages (about 3 MB for pages of
+ * 100): a client walking the whole member list only cycles them.
+ */
+const cachedMembersPage = readCache(
+  (key: string): MembersPage => {
+    const [guildId, after, limit] = key.split(":").map(BigInt);
+    const now = Date.now();
+    const [json, firstTimeoutEnd] = sql(LIST_PAGE_JSON)
+      .raw(true)
+      .get({ guild_id: guildId, after, limit, now: BigInt(now) }) as [Buffer, bigint | null];
+    return { json, validUntil: firstTimeoutEnd === null ? Infinity : Number(firstTimeoutEnd) };
+  },
+  { maxEntries: 64, validUntil: (page) => page.validUntil },
+);
+
+/** One page of members after `after`, ascending by user id, as the UTF-8 bytes of the JSON array the API answers. */
+export function listMembersPageJson(guildId: bigint, after: bigint, limit: number): Buffer {
+  return cachedMembersPage(`${guildId}:${after}:${limit}`).json;
 }
 
 // ── Search Guild Members ───────────────────────────────────────────────────────────────────────────────────────
@@ -120,35 +187,180 @@ export function updateMemberFields(guildId: bigint, userId: bigint, fields: Memb
   });
 }
 
-export interface VoiceStateRow {
-  guild_id: bigint;
+export interface NewMemberRow {
+  guildId: bigint;
+  userId: bigint;
+  username: string;
+  nick: string | null;
+  roleCount: number;
+  mute: boolean;
+  deaf: boolean;
+  pending: boolean;
+  flags: number;
+  now: bigint;
+}
+
+export function insertMemberRow(member: NewMemberRow): void {
+  sql(
+    `INSERT INTO members (guild_id, user_id, nick, nick_key, username_key, joined_at, last_active_at, role_count, mute, deaf, pending, flags, status)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'offline')`,
+  ).run(
+    member.guildId,
+    member.userId,
+    member.nick,
+    member.nick?.toLowerCase() ?? null,
+    member.username.toLowerCase(),
+    member.now,
+    member.now,
+    member.roleCount,
+    member.mute ? 1 : 0,
+    member.deaf ? 1 : 0,
+    member.pending ? 1 : 0,
+    member.flags,
+  );
+}
+
+/** False when they were not a member. */
+export function deleteMemberRow(guildId: bigint, userId: bigint): boolean {
+  return sql("DELETE FROM members WHERE guild_id = ? AND user_id = ?").run(guildId, userId).changes > 0;
+}
+
+/** Deletes the listed users' member rows in one statement; answers the ids that were members. */
+export function deleteMemberRows(guildId: bigint, userIds: readonly bigint[]): bigint[] {
+  return sql("DELETE FROM members WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?)) RETURNING user_id")
+    .pluck()
+    .all(guildId, idListJson(userIds)) as bigint[];
+}
+
+/** role_count mirrors the member's member_roles rows (the prune index reads it). */
+export function setMemberRoleCount(guildId: bigint, userId: bigint, roleCount: number): void {
+  sql("UPDATE members SET role_count = ? WHERE guild_id = ? AND user_id = ?").run(roleCount, guildId, userId);
+}
+
+/** Takes one off role_count of every member holding `roleId` (before its member_roles rows are deleted). */
+export function decrementRoleCountOfHolders(guildId: bigint, roleId: bigint): void {
+  sql(
+    "UPDATE members SET role_count = role_count - 1 WHERE guild_id = ? AND user_id IN (SELECT user_id FROM member_roles WHERE guild_id = ? AND role_id = ?)",
+  ).run(guildId, guildId, roleId);
+}
+
+/** Ends membership screening; false when the member was not pending. */
+export function clearMemberPending(guildId: bigint, userId: bigint): boolean {
+  return (
+    sql("UPDATE members SET pending = 0 WHERE guild_id = ? AND user_id = ? AND pending = 1").run(guildId, userId)
+      .changes > 0
+  );
+}
+
+// ── Counts ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Members whose status is not offline (a covering walk of the (guild_id, status) index). */
+export function countPresentMembers(guildId: bigint): number {
+  return Number(
+    sql("SELECT COUNT(*) FROM members WHERE guild_id = ? AND status != 'offline'").pluck().get(guildId) as bigint,
+  );
+}
+
+/** Members online, idle or busy, counted on the (guild_id, status) index: the offline range is skipped, not scanned. */
+export function countOnlineMembers(guildId: bigint): number {
+  return Number(
+    sql("SELECT COUNT(*) FROM members WHERE guild_id = ? AND status IN ('online', 'idle', 'dnd')")
+      .pluck()
+      .get(guildId) as bigint,
+  );
+}
+
+/** How many guilds `userId` is a member of. */
+export function countGuildsOfUser(userId: bigint): number {
+  return Number(sql("SELECT COUNT(*) FROM members WHERE user_id = ?").pluck().get(userId) as bigint);
+}
+
+// ── Role hierarchy targets (bans) ──────────────────────────────────────────────────────────────────────────────
+
+/** A member's user id with their role ids (comma-separated, null for none): all the hierarchy needs. */
+export interface MemberRoleIdsRow {
   user_id: bigint;
-  channel_id: bigint;
-  session_id: string;
-  self_mute: bigint;
-  self_deaf: bigint;
-  self_video: bigint;
-  self_stream: bigint;
-  suppress: bigint;
+  role_ids: string | null;
+}
+const MEMBER_WITH_ROLE_IDS =
+  "SELECT m.user_id, (SELECT group_concat(r.role_id) FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id) AS role_ids FROM members m";
+
+export function findMemberRoleIds(guildId: bigint, userId: bigint): MemberRoleIdsRow | undefined {
+  return sql(`${MEMBER_WITH_ROLE_IDS} WHERE m.guild_id = ? AND m.user_id = ?`).get(guildId, userId) as
+    MemberRoleIdsRow | undefined;
 }
 
-export function findVoiceState(guildId: bigint, userId: bigint): VoiceStateRow | undefined {
-  return sql("SELECT * FROM voice_states WHERE guild_id = ? AND user_id = ?").get(guildId, userId) as
-    VoiceStateRow | undefined;
+/** The members among `userIds`, each with role ids, in one statement. */
+export function listMembersRoleIds(guildId: bigint, userIds: readonly (bigint | string)[]): MemberRoleIdsRow[] {
+  return sql(`${MEMBER_WITH_ROLE_IDS} WHERE m.guild_id = ? AND m.user_id IN (SELECT value FROM json_each(?))`).all(
+    guildId,
+    idListJson(userIds),
+  ) as MemberRoleIdsRow[];
 }
 
-export function moveVoiceState(guildId: bigint, userId: bigint, channelId: bigint): void {
-  sql("UPDATE voice_states SET channel_id = ? WHERE guild_id = ? AND user_id = ?").run(channelId, guildId, userId);
+// ── Prune ──────────────────────────────────────────────────────────────────────────────────────────────────────
+// Driven by the index members(guild_id, role_count, last_active_at): role_count = 0 is one covering range count; with
+// k listed roles, the range role_count IN (1..k) AND last_active_at < cutoff gives the candidates, and a candidate is
+// kept when the number of its roles found among the listed ones (member_roles primary key lookups) equals its
+// role_count.
+
+// Role counts 1..k as literals: the index then walks k ranges (role_count = i AND last_active_at < cutoff).
+const roleCountList = (k: number) => Array.from({ length: k }, (_, i) => i + 1).join(", ");
+const placeholders = (k: number) => Array.from({ length: k }, () => "?").join(", ");
+const subsetCondition = (k: number) =>
+  `m.guild_id = ? AND m.role_count IN (${roleCountList(k)}) AND m.last_active_at < ?
+   AND m.role_count = (SELECT COUNT(*) FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id AND r.role_id IN (${placeholders(k)}))`;
+
+/** Members inactive since before `cutoff` with no roles, or (with `roleIds`) only roles among them. */
+export function countInactiveMembers(guildId: bigint, cutoff: bigint, roleIds: readonly bigint[]): number {
+  let count = Number(
+    sql("SELECT COUNT(*) FROM members WHERE guild_id = ? AND role_count = 0 AND last_active_at < ?")
+      .pluck()
+      .get(guildId, cutoff) as bigint,
+  );
+  const k = roleIds.length;
+  if (k > 0)
+    count += Number(
+      sql(`SELECT COUNT(*) FROM members m WHERE ${subsetCondition(k)}`)
+        .pluck()
+        .get(guildId, cutoff, ...roleIds) as bigint,
+    );
+  return count;
 }
 
-export function deleteVoiceState(guildId: bigint, userId: bigint): void {
-  sql("DELETE FROM voice_states WHERE guild_id = ? AND user_id = ?").run(guildId, userId);
+/** The users countInactiveMembers counts. */
+export function listInactiveMembersUsers(guildId: bigint, cutoff: bigint, roleIds: readonly bigint[]): UserRow[] {
+  const users = sql(
+    `SELECT ${USER_COLUMNS_OF_U} FROM members m JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND m.role_count = 0 AND m.last_active_at < ?`,
+  ).all(guildId, cutoff) as UserRow[];
+  const k = roleIds.length;
+  if (k > 0)
+    users.push(
+      ...(sql(
+        `SELECT ${USER_COLUMNS_OF_U} FROM members m JOIN users u ON u.id = m.user_id WHERE ${subsetCondition(k)}`,
+      ).all(guildId, cutoff, ...roleIds) as UserRow[]),
+    );
+  return users;
 }
 
-export function isBanned(guildId: bigint, userId: bigint): boolean {
-  return Boolean(sql("SELECT 1 FROM bans WHERE guild_id = ? AND user_id = ?").get(guildId, userId));
+// ── Widget ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface WidgetMemberRow {
+  username: string;
+  status: string;
+  channel_id: bigint | null;
+  self_mute: bigint | null;
+  self_deaf: bigint | null;
+  suppress: bigint | null;
+  mute: bigint;
+  deaf: bigint;
 }
 
-export function userExists(userId: bigint): boolean {
-  return Boolean(sql("SELECT 1 FROM users WHERE id = ?").get(userId));
+/** Up to `limit` members who are not offline, by username, with their voice state if any. */
+export function listWidgetMembers(guildId: bigint, limit: number): WidgetMemberRow[] {
+  return sql(
+    `SELECT u.username, m.status, v.channel_id, v.self_mute, v.self_deaf, v.suppress, m.mute, m.deaf
+     FROM members m JOIN users u ON u.id = m.user_id LEFT JOIN voice_states v ON v.guild_id = m.guild_id AND v.user_id = m.user_id
+     WHERE m.guild_id = ? AND m.status IN ('online', 'idle', 'dnd') ORDER BY m.username_key, m.user_id LIMIT ?`,
+  ).all(guildId, limit) as WidgetMemberRow[];
 }

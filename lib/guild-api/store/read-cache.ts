@@ -1,39 +1,88 @@
-// Rows almost every request reads first (the guild, its roles, the caller's member and role ids), kept in memory
-// until the database may have changed. Validity is checked on every read, not maintained by writers, so no write
-// path can forget to invalidate:
+// Rows almost every request reads first (the caller's token, the guild, its roles, the caller's member and role ids),
+// kept in memory until the database may have changed. Validity is checked on every read, not maintained by writers,
+// so no write path can forget to invalidate:
 //   - total_changes(): rows this connection has inserted, updated or deleted, ever (moves on every write here);
-//   - data_version: moves when another connection commits (the seed, the token tool, the dashboard's Prisma);
+//   - PRAGMA data_version: moves when another connection commits (the seed, the token tool, the dashboard's Prisma);
 //   - a counter bumped when a transaction ends, because rows read after a write inside a transaction that is then
 //     rolled back would otherwise outlive the rollback at an unchanged total_changes().
 // Any change clears every cache: writes are rare next to reads, and a coarse rule is easy to trust.
 // Cached values are frozen: a caller that tried to modify one would corrupt every later request's view.
-import { endedTransactions, sql } from "./db";
+//
+// Cost: total_changes() and the counter cost well under a microsecond; data_version costs a few (SQLite looks at the
+// WAL index for other connections' commits). A request's reads form one read scope (readScope): data_version is read
+// once when the scope opens, as if the request read all its cached rows at that instant, while this connection's own
+// writes and rollbacks are still seen on the very next read. Outside a scope, every read checks everything.
+import { dataVersion, endedTransactions, sql } from "./db";
 
 let seenChanges = -1n;
 let seenDataVersion = -1n;
 let seenTransactions = -1;
+let scopeDepth = 0;
 const caches: Array<Map<unknown, unknown>> = [];
 
-function invalidateIfChanged(): void {
-  const [changes, dataVersion] = sql("SELECT total_changes(), (SELECT data_version FROM pragma_data_version())")
-    .raw(true)
-    .get() as [bigint, bigint];
-  const transactions = endedTransactions();
-  if (changes === seenChanges && dataVersion === seenDataVersion && transactions === seenTransactions) return;
+function clearAll(): void {
   for (const cache of caches) cache.clear();
+}
+
+/** Other connections' commits: data_version (a separate statement: pragma_data_version() in a SELECT costs 3× more). */
+function checkOtherConnections(): void {
+  const version = dataVersion();
+  if (version === seenDataVersion) return;
+  clearAll();
+  seenDataVersion = version;
+}
+
+/** This connection's writes and ended transactions (rollbacks). */
+function checkThisConnection(): void {
+  const changes = sql("SELECT total_changes()").pluck().get() as bigint;
+  const transactions = endedTransactions();
+  if (changes === seenChanges && transactions === seenTransactions) return;
+  clearAll();
   seenChanges = changes;
-  seenDataVersion = dataVersion;
   seenTransactions = transactions;
 }
 
-/** A read-through cache of `load`, valid until the database may have changed; at most `maxEntries` keys. */
-export function readCache<K, V>(load: (key: K) => V, maxEntries = 10_000): (key: K) => V {
+/**
+ * Runs `fn` (synchronous) as one read scope: other connections' commits are checked once, now; inside, cached reads
+ * check only this connection's writes. Open it where the reads must see one moment anyway: a request's judgement and
+ * handler, inside the write transaction when there is one (no other connection can commit while it holds the lock).
+ */
+export function readScope<T>(fn: () => T): T {
+  checkOtherConnections();
+  scopeDepth++;
+  try {
+    return fn();
+  } finally {
+    scopeDepth--;
+  }
+}
+
+function invalidateIfChanged(): void {
+  if (scopeDepth === 0) checkOtherConnections();
+  checkThisConnection();
+}
+
+export interface ReadCacheOptions<V> {
+  /** At most this many keys (the cache is emptied when full). */
+  maxEntries?: number;
+  /** Values worth keeping; others are answered but not kept (say, unknown tokens, so garbage cannot crowd out real ones). */
+  keep?: (value: V) => boolean;
+  /** When a kept value stops being true with no write at all (ms since the epoch): it is loaded again from then on. */
+  validUntil?: (value: V) => number;
+}
+
+/** A read-through cache of `load`, valid until the database may have changed. */
+export function readCache<K, V>(load: (key: K) => V, options: number | ReadCacheOptions<V> = {}): (key: K) => V {
+  const { maxEntries = 10_000, keep, validUntil } = typeof options === "number" ? { maxEntries: options } : options;
   const cache = new Map<K, V>();
   caches.push(cache as Map<unknown, unknown>);
   return (key: K) => {
     invalidateIfChanged();
-    if (cache.has(key)) return cache.get(key) as V;
+    const cached = cache.get(key);
+    if ((cached !== undefined || cache.has(key)) && !(validUntil && validUntil(cached as V) <= Date.now()))
+      return cached as V;
     const value = deepFreeze(load(key));
+    if (keep && !keep(value)) return value;
     if (cache.size >= maxEntries) cache.clear();
     cache.set(key, value);
     return value;
@@ -41,6 +90,8 @@ export function readCache<K, V>(load: (key: K) => V, maxEntries = 10_000): (key:
 }
 
 function deepFreeze<T>(value: T): T {
+  // Byte buffers (answers kept as their UTF-8 bytes) cannot be frozen; they are only ever written to sockets.
+  if (ArrayBuffer.isView(value)) return value;
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const inner of Object.values(value)) deepFreeze(inner);

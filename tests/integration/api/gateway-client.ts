@@ -29,9 +29,13 @@ export class RawGatewayClient {
   /** The last sequence number received, sent with heartbeats. */
   seq: number | null = null;
 
+  /** How the gateway closed the connection, once it has. */
+  private closedWith: string | null = null;
+
   private constructor(readonly socket: WebSocket) {
     this.closed = new Promise((resolve) =>
       socket.on("close", (code, reason) => {
+        this.closedWith = `${code} ${reason.toString()}`;
         resolve({ code, reason: reason.toString() });
         this.notify();
       }),
@@ -126,7 +130,8 @@ export class RawGatewayClient {
         const payload = this.received[this.readIndex++];
         if (match(payload)) return payload;
       }
-      if (this.socket.readyState === WebSocket.CLOSED) throw new Error("the gateway closed the connection");
+      if (this.socket.readyState === WebSocket.CLOSED)
+        throw new Error(`the gateway closed the connection (${this.closedWith ?? "no close frame"})`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no matching payload within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {

@@ -5,7 +5,7 @@ import { notFound, redirect } from "next/navigation";
 import { PROVIDER_SESSION_COOKIE, readProviderSession } from "@/lib/guild-api/provider-session";
 import { ApiError } from "@/lib/guild-api/errors";
 import { applicationAccessForOwner, type ApplicationAccess } from "@/lib/guild-api/services/applications";
-import { sql } from "@/lib/guild-api/store/db";
+import { findPerson } from "@/lib/guild-api/store/users";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
 
 export interface Developer {
@@ -18,8 +18,7 @@ export interface Developer {
 export async function currentDeveloper(): Promise<Developer | null> {
   const userId = readProviderSession((await cookies()).get(PROVIDER_SESSION_COOKIE)?.value);
   if (userId === null) return null;
-  const user = sql("SELECT id, username, global_name FROM users WHERE id = ? AND bot = 0").get(userId) as
-    { id: bigint; username: string; global_name: string | null } | undefined;
+  const user = findPerson(userId);
   return user ? { id: user.id, username: user.username, displayName: user.global_name ?? user.username } : null;
 }
 

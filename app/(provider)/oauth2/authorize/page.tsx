@@ -18,7 +18,7 @@ import {
   registeredRedirectUris,
   type AuthorizeRequest,
 } from "@/lib/guild-api/services/oauth2";
-import { sql } from "@/lib/guild-api/store/db";
+import { findPerson } from "@/lib/guild-api/store/users";
 import { AppIdentity, type IdentityUser } from "./_components/app-identity";
 import { AuthorizeShell } from "./_components/authorize-shell";
 import { ConsentForm, type BotInstall } from "./_components/consent-form";
@@ -119,8 +119,7 @@ function checkRequest(query: Record<string, string | undefined>): CheckedRequest
 }
 
 function findUser(userId: bigint): IdentityUser | null {
-  const row = sql("SELECT id, username, global_name, avatar FROM users WHERE id = ? AND bot = 0").get(userId) as
-    { id: bigint; username: string; global_name: string | null; avatar: string | null } | undefined;
+  const row = findPerson(userId);
   if (!row) return null;
   return {
     id: String(row.id),

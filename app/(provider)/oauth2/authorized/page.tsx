@@ -1,16 +1,14 @@
 // Where an install link without a redirect URI ends: the app is installed.
 import type { Metadata } from "next";
 import { isSnowflake } from "@/lib/discord/snowflake";
-import { sql } from "@/lib/guild-api/store/db";
+import { findGuild } from "@/lib/guild-api/store/guilds";
 
 export const metadata: Metadata = { title: "Authorized" };
 export const dynamic = "force-dynamic";
 
 export default async function AuthorizedPage({ searchParams }: { searchParams: Promise<{ guild_id?: string }> }) {
   const { guild_id: guildId } = await searchParams;
-  const guild = isSnowflake(guildId)
-    ? (sql("SELECT name FROM guilds WHERE id = ?").get(BigInt(guildId)) as { name: string } | undefined)
-    : undefined;
+  const guild = isSnowflake(guildId) ? findGuild(BigInt(guildId)) : undefined;
   return (
     <main className="flex min-h-screen items-center justify-center bg-surface-sunken p-4">
       <div className="flex w-full max-w-md flex-col items-center gap-3 rounded-xl bg-surface p-6 text-center shadow-xl ring-1 ring-line">

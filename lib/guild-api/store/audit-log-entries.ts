@@ -1,0 +1,47 @@
+// The audit_log_entries table: one entry per audited operation, written in the operation's transaction.
+import { sql } from "./db";
+
+export interface AuditLogEntryRow {
+  id: bigint;
+  guild_id: bigint;
+  user_id: bigint | null;
+  action_type: bigint;
+  target_id: string | null;
+  reason: string | null;
+  changes: string | null;
+  options: string | null;
+}
+
+export function insertAuditLogEntry(entry: AuditLogEntryRow): void {
+  sql(
+    "INSERT INTO audit_log_entries (id, guild_id, user_id, action_type, target_id, reason, changes, options) VALUES (@id, @guild_id, @user_id, @action_type, @target_id, @reason, @changes, @options)",
+  ).run(entry);
+}
+
+export interface AuditLogFilter {
+  guild_id: bigint;
+  user_id: bigint | null;
+  action_type: number | null;
+  target_id: string | null;
+  /** Exclusive bounds on the entry id. */
+  before: bigint;
+  after: bigint;
+  limit: number;
+}
+
+const AUDIT_FILTER = `guild_id = @guild_id AND (@user_id IS NULL OR user_id = @user_id) AND (@action_type IS NULL OR action_type = @action_type)
+  AND (@target_id IS NULL OR target_id = @target_id) AND id < @before AND id > @after`;
+
+/** The matching entries nearest `before`, newest first. */
+export function listAuditLogEntriesNewestFirst(filter: AuditLogFilter): AuditLogEntryRow[] {
+  return sql(`SELECT * FROM audit_log_entries WHERE ${AUDIT_FILTER} ORDER BY id DESC LIMIT @limit`).all(
+    filter,
+  ) as AuditLogEntryRow[];
+}
+
+/** The matching entries nearest `after`, oldest first. */
+export function listAuditLogEntriesOldestFirst(filter: AuditLogFilter): AuditLogEntryRow[] {
+  return sql(`SELECT * FROM audit_log_entries WHERE ${AUDIT_FILTER} ORDER BY id ASC LIMIT @limit`).all(
+    filter,
+  ) as AuditLogEntryRow[];
+}

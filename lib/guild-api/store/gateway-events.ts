@@ -1,0 +1,32 @@
+// The gateway_events table: the outbox of dispatches, written in the transaction of the change each describes.
+import { sql } from "./db";
+
+export interface GatewayEventRow {
+  id: bigint;
+  type: string;
+  payload: string;
+  created_at: bigint;
+}
+
+export function insertGatewayEvent(event: {
+  id: bigint;
+  guildId: bigint | null;
+  type: string;
+  payload: string;
+  createdAt: bigint;
+}): void {
+  sql("INSERT INTO gateway_events (id, guild_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)").run(
+    event.id,
+    event.guildId,
+    event.type,
+    event.payload,
+    event.createdAt,
+  );
+}
+
+/** A guild's events after `after` (exclusive), oldest first. */
+export function listGatewayEvents(guildId: bigint, after: bigint, limit: number): GatewayEventRow[] {
+  return sql(
+    "SELECT id, type, payload, created_at FROM gateway_events WHERE guild_id = ? AND id > ? ORDER BY id LIMIT ?",
+  ).all(guildId, after, limit) as GatewayEventRow[];
+}

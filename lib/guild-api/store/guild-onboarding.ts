@@ -1,0 +1,26 @@
+// The guild_onboarding table: one row per guild that saved its onboarding (prompts and default channels as JSON).
+import { sql } from "./db";
+
+export interface GuildOnboardingRow {
+  guild_id: bigint;
+  enabled: bigint;
+  mode: bigint;
+  default_channel_ids: string;
+  prompts: string;
+}
+
+export function findGuildOnboarding(guildId: bigint): GuildOnboardingRow | undefined {
+  return sql("SELECT * FROM guild_onboarding WHERE guild_id = ?").get(guildId) as GuildOnboardingRow | undefined;
+}
+
+export function saveGuildOnboarding(row: {
+  guildId: bigint;
+  enabled: boolean;
+  mode: number;
+  defaultChannelIds: string;
+  prompts: string;
+}): void {
+  sql(
+    "INSERT OR REPLACE INTO guild_onboarding (guild_id, enabled, mode, default_channel_ids, prompts) VALUES (?, ?, ?, ?, ?)",
+  ).run(row.guildId, row.enabled ? 1 : 0, row.mode, row.defaultChannelIds, row.prompts);
+}

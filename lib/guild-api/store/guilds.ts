@@ -1,0 +1,214 @@
+// The guilds table. The row is read through the read cache (read-cache.ts): nearly every request reads it first.
+import { sql } from "./db";
+import { readCache } from "./read-cache";
+
+export interface GuildRow {
+  id: bigint;
+  name: string;
+  icon: string | null;
+  splash: string | null;
+  discovery_splash: string | null;
+  banner: string | null;
+  description: string | null;
+  owner_id: bigint;
+  application_id: bigint | null;
+  region: string | null;
+  afk_channel_id: bigint | null;
+  afk_timeout: bigint;
+  widget_enabled: bigint;
+  widget_channel_id: bigint | null;
+  verification_level: bigint;
+  default_message_notifications: bigint;
+  explicit_content_filter: bigint;
+  features: string;
+  mfa_level: bigint;
+  system_channel_id: bigint | null;
+  system_channel_flags: bigint;
+  rules_channel_id: bigint | null;
+  public_updates_channel_id: bigint | null;
+  safety_alerts_channel_id: bigint | null;
+  max_members: bigint;
+  max_presences: bigint | null;
+  max_video_channel_users: bigint;
+  max_stage_video_channel_users: bigint;
+  vanity_url_code: string | null;
+  vanity_url_uses: bigint;
+  premium_tier: bigint;
+  premium_subscription_count: bigint;
+  preferred_locale: string;
+  nsfw_level: bigint;
+  premium_progress_bar_enabled: bigint;
+  member_count: bigint;
+  invites_disabled_until: bigint | null;
+  dms_disabled_until: bigint | null;
+  dm_spam_detected_at: bigint | null;
+  raid_detected_at: bigint | null;
+  welcome_description: string | null;
+  welcome_channels: string;
+  widget_version: bigint;
+  created_at: bigint;
+}
+
+export const findGuild: (guildId: bigint) => Readonly<GuildRow> | undefined = readCache(
+  (guildId: bigint) => sql("SELECT * FROM guilds WHERE id = ?").get(guildId) as GuildRow | undefined,
+  1_000,
+);
+
+/** The guild whose vanity invite is `code`. */
+export function findGuildByVanityCode(
+  code: string,
+): { id: bigint; vanity_url_uses: bigint; created_at: bigint } | undefined {
+  return sql("SELECT id, vanity_url_uses, created_at FROM guilds WHERE vanity_url_code = ?").get(code) as
+    { id: bigint; vanity_url_uses: bigint; created_at: bigint } | undefined;
+}
+
+/** The columns Modify Guild writes. */
+export type GuildSettings = Pick<
+  GuildRow,
+  | "id"
+  | "name"
+  | "region"
+  | "verification_level"
+  | "default_message_notifications"
+  | "explicit_content_filter"
+  | "afk_channel_id"
+  | "afk_timeout"
+  | "icon"
+  | "splash"
+  | "discovery_splash"
+  | "banner"
+  | "system_channel_id"
+  | "system_channel_flags"
+  | "rules_channel_id"
+  | "public_updates_channel_id"
+  | "safety_alerts_channel_id"
+  | "preferred_locale"
+  | "features"
+  | "description"
+  | "premium_progress_bar_enabled"
+  | "widget_version"
+>;
+
+const UPDATE_GUILD_SETTINGS = `UPDATE guilds SET name = @name, region = @region, verification_level = @verification_level,
+  default_message_notifications = @default_message_notifications, explicit_content_filter = @explicit_content_filter,
+  afk_channel_id = @afk_channel_id, afk_timeout = @afk_timeout, icon = @icon, splash = @splash, discovery_splash = @discovery_splash,
+  banner = @banner, system_channel_id = @system_channel_id, system_channel_flags = @system_channel_flags, rules_channel_id = @rules_channel_id,
+  public_updates_channel_id = @public_updates_channel_id, safety_alerts_channel_id = @safety_alerts_channel_id,
+  preferred_locale = @preferred_locale, features = @features, description = @description,
+  premium_progress_bar_enabled = @premium_progress_bar_enabled, widget_version = @widget_version WHERE id = @id`;
+
+export function updateGuildSettings(guild: GuildSettings): void {
+  sql(UPDATE_GUILD_SETTINGS).run({
+    id: guild.id,
+    name: guild.name,
+    region: guild.region,
+    verification_level: guild.verification_level,
+    default_message_notifications: guild.default_message_notifications,
+    explicit_content_filter: guild.explicit_content_filter,
+    afk_channel_id: guild.afk_channel_id,
+    afk_timeout: guild.afk_timeout,
+    icon: guild.icon,
+    splash: guild.splash,
+    discovery_splash: guild.discovery_splash,
+    banner: guild.banner,
+    system_channel_id: guild.system_channel_id,
+    system_channel_flags: guild.system_channel_flags,
+    rules_channel_id: guild.rules_channel_id,
+    public_updates_channel_id: guild.public_updates_channel_id,
+    safety_alerts_channel_id: guild.safety_alerts_channel_id,
+    preferred_locale: guild.preferred_locale,
+    features: guild.features,
+    description: guild.description,
+    premium_progress_bar_enabled: guild.premium_progress_bar_enabled,
+    widget_version: guild.widget_version,
+  });
+}
+
+/** Guild settings that point at a channel (Delete Channel clears those naming the deleted one). */
+export const GUILD_CHANNEL_REFERENCES = [
+  "afk_channel_id",
+  "widget_channel_id",
+  "system_channel_id",
+  "rules_channel_id",
+  "public_updates_channel_id",
+  "safety_alerts_channel_id",
+] as const;
+export type GuildChannelReference = (typeof GUILD_CHANNEL_REFERENCES)[number];
+
+/** Clears the listed channel settings and replaces the welcome-screen channels. */
+export function clearGuildChannelReferences(
+  guildId: bigint,
+  columns: readonly GuildChannelReference[],
+  welcomeChannels: string,
+): void {
+  for (const column of columns) {
+    // The column name comes from GUILD_CHANNEL_REFERENCES, never from input.
+    if (!GUILD_CHANNEL_REFERENCES.includes(column)) throw new Error(`not a channel reference: ${column}`);
+    sql(`UPDATE guilds SET ${column} = NULL WHERE id = ?`).run(guildId);
+  }
+  sql("UPDATE guilds SET welcome_channels = ? WHERE id = ?").run(welcomeChannels, guildId);
+}
+
+export function updateGuildWidget(guildId: bigint, enabled: bigint, channelId: bigint | null): void {
+  sql("UPDATE guilds SET widget_enabled = ?, widget_channel_id = ? WHERE id = ?").run(enabled, channelId, guildId);
+}
+
+export function updateGuildWelcomeScreen(
+  guildId: bigint,
+  fields: { features: string; welcomeDescription: string | null; welcomeChannels: string },
+): void {
+  sql("UPDATE guilds SET features = ?, welcome_description = ?, welcome_channels = ? WHERE id = ?").run(
+    fields.features,
+    fields.welcomeDescription,
+    fields.welcomeChannels,
+    guildId,
+  );
+}
+
+export function updateGuildIncidentActions(
+  guildId: bigint,
+  invitesDisabledUntil: bigint | null,
+  dmsDisabledUntil: bigint | null,
+): void {
+  sql("UPDATE guilds SET invites_disabled_until = ?, dms_disabled_until = ? WHERE id = ?").run(
+    invitesDisabledUntil,
+    dmsDisabledUntil,
+    guildId,
+  );
+}
+
+/** member_count follows joins. */
+export function countJoinedMembers(guildId: bigint, joined: number): void {
+  sql("UPDATE guilds SET member_count = member_count + ? WHERE id = ?").run(joined, guildId);
+}
+
+/** member_count follows leaves, and widget_version moves: widget.png lists members. */
+export function countLeftMembers(guildId: bigint, left: number): void {
+  sql("UPDATE guilds SET member_count = member_count - ?, widget_version = widget_version + 1 WHERE id = ?").run(
+    left,
+    guildId,
+  );
+}
+
+/** The guilds `userId` is a member of, by name: id, name and owner. */
+export function listGuildsOfMember(userId: bigint): Array<{ id: bigint; name: string; owner_id: bigint }> {
+  return sql(
+    "SELECT g.id, g.name, g.owner_id FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? ORDER BY g.name",
+  ).all(userId) as Array<{ id: bigint; name: string; owner_id: bigint }>;
+}
+
+/** A page of the guilds `userId` is a member of, ascending by id: after `after`, or just below `before`. */
+export function listGuildsOfMemberPage(
+  userId: bigint,
+  page: { after: bigint; before?: bigint; limit: number },
+): GuildRow[] {
+  if (page.before !== undefined)
+    return (
+      sql(
+        "SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id < ? AND g.id > ? ORDER BY g.id DESC LIMIT ?",
+      ).all(userId, page.before, page.after, page.limit) as GuildRow[]
+    ).reverse();
+  return sql(
+    "SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id > ? ORDER BY g.id LIMIT ?",
+  ).all(userId, page.after, page.limit) as GuildRow[];
+}

@@ -1,0 +1,26 @@
+// The images table: uploaded icons, banners, avatars and splashes, content-addressed by (kind, owner, hash).
+import { sql } from "./db";
+
+export interface StoredImage {
+  content_type: string;
+  data: Buffer;
+}
+
+export function findImage(kind: string, ownerId: bigint, hash: string): StoredImage | undefined {
+  return sql("SELECT content_type, data FROM images WHERE kind = ? AND owner_id = ? AND hash = ?").get(
+    kind,
+    ownerId,
+    hash,
+  ) as StoredImage | undefined;
+}
+
+/** Idempotent: the same bytes give the same hash, so a second insert changes nothing. */
+export function insertImage(kind: string, ownerId: bigint, hash: string, contentType: string, data: Buffer): void {
+  sql("INSERT OR IGNORE INTO images (kind, owner_id, hash, content_type, data) VALUES (?, ?, ?, ?, ?)").run(
+    kind,
+    ownerId,
+    hash,
+    contentType,
+    data,
+  );
+}

@@ -1,0 +1,135 @@
+// The invites table. "Valid" means not expired and not used up; expired invites are kept, never answered.
+import { sql } from "./db";
+
+export interface InviteRow {
+  code: string;
+  guild_id: bigint;
+  channel_id: bigint;
+  inviter_id: bigint | null;
+  type: bigint;
+  target_type: bigint | null;
+  target_user_id: bigint | null;
+  target_application_id: bigint | null;
+  max_age: bigint;
+  max_uses: bigint;
+  uses: bigint;
+  temporary: bigint;
+  flags: bigint;
+  role_ids: string;
+  widget: bigint;
+  created_at: bigint;
+  expires_at: bigint | null;
+}
+
+const VALID = "(expires_at IS NULL OR expires_at > @now) AND (max_uses = 0 OR uses < max_uses)";
+
+/** The invite, whether valid or not. */
+export function findInvite(code: string): InviteRow | undefined {
+  return sql("SELECT * FROM invites WHERE code = ?").get(code) as InviteRow | undefined;
+}
+
+export function findValidInvite(code: string, now: number): InviteRow | undefined {
+  return sql(`SELECT * FROM invites WHERE code = @code AND ${VALID}`).get({ code, now: BigInt(now) }) as
+    InviteRow | undefined;
+}
+
+/** The guild's valid invites, oldest first. */
+export function listValidGuildInvites(guildId: bigint, now: number): InviteRow[] {
+  return sql(`SELECT * FROM invites WHERE guild_id = @guild_id AND ${VALID} ORDER BY created_at`).all({
+    guild_id: guildId,
+    now: BigInt(now),
+  }) as InviteRow[];
+}
+
+/** The channel's valid invites, oldest first. */
+export function listValidChannelInvites(channelId: bigint, now: number): InviteRow[] {
+  return sql(`SELECT * FROM invites WHERE channel_id = @channel_id AND ${VALID} ORDER BY created_at`).all({
+    channel_id: channelId,
+    now: BigInt(now),
+  }) as InviteRow[];
+}
+
+/** The invite settings Create Channel Invite may answer with an existing invite for (unique: false). */
+export interface ReusableInviteQuery {
+  channel_id: bigint;
+  inviter_id: bigint;
+  max_age: number;
+  max_uses: number;
+  temporary: 0 | 1;
+  target_type: number | null;
+  target_user_id: bigint | null;
+  target_application_id: bigint | null;
+  role_ids: string;
+}
+
+/** The newest valid invite with exactly these settings and no target-users list. */
+export function findReusableInvite(query: ReusableInviteQuery, now: number): InviteRow | undefined {
+  return sql(
+    `SELECT * FROM invites WHERE channel_id = @channel_id AND inviter_id = @inviter_id AND widget = 0 AND max_age = @max_age AND max_uses = @max_uses
+       AND temporary = @temporary AND target_type IS @target_type AND target_user_id IS @target_user_id AND target_application_id IS @target_application_id
+       AND role_ids = @role_ids AND ${VALID}
+       AND NOT EXISTS (SELECT 1 FROM invite_target_users_jobs j WHERE j.invite_code = invites.code)
+     ORDER BY created_at DESC LIMIT 1`,
+  ).get({ ...query, now: BigInt(now) }) as InviteRow | undefined;
+}
+
+/** The newest valid widget invite of the channel. */
+export function findWidgetInviteCode(guildId: bigint, channelId: bigint, now: number): string | undefined {
+  return sql(
+    `SELECT code FROM invites WHERE guild_id = @guild_id AND channel_id = @channel_id AND widget = 1
+       AND ${VALID} ORDER BY created_at DESC LIMIT 1`,
+  )
+    .pluck()
+    .get({ guild_id: guildId, channel_id: channelId, now: BigInt(now) }) as string | undefined;
+}
+
+/** Whether `code` is taken, by an invite or a guild's vanity URL. */
+export function isInviteCodeTaken(code: string): boolean {
+  return Boolean(
+    sql("SELECT 1 FROM invites WHERE code = ? UNION ALL SELECT 1 FROM guilds WHERE vanity_url_code = ?").get(
+      code,
+      code,
+    ),
+  );
+}
+
+export type NewInvite = Pick<
+  InviteRow,
+  | "code"
+  | "guild_id"
+  | "channel_id"
+  | "inviter_id"
+  | "target_type"
+  | "target_user_id"
+  | "target_application_id"
+  | "max_age"
+  | "max_uses"
+  | "temporary"
+  | "role_ids"
+  | "widget"
+  | "created_at"
+  | "expires_at"
+>;
+
+/** A new invite: type GUILD (0), no uses yet, no flags. */
+export function insertInvite(invite: NewInvite): void {
+  sql(
+    `INSERT INTO invites (code, guild_id, channel_id, inviter_id, type, target_type, target_user_id, target_application_id, max_age, max_uses, uses,
+       temporary, flags, role_ids, widget, created_at, expires_at)
+     VALUES (@code, @guild_id, @channel_id, @inviter_id, 0, @target_type, @target_user_id, @target_application_id, @max_age, @max_uses, 0,
+       @temporary, 0, @role_ids, @widget, @created_at, @expires_at)`,
+  ).run(invite);
+}
+
+export function incrementInviteUses(code: string): void {
+  sql("UPDATE invites SET uses = uses + 1 WHERE code = ?").run(code);
+}
+
+export function deleteInvite(code: string): void {
+  sql("DELETE FROM invites WHERE code = ?").run(code);
+}
+
+/** A deleted channel's invites. */
+export function deleteChannelInvites(channelId: bigint): void {
+  sql("DELETE FROM invites WHERE channel_id = ?").run(channelId);
+}

@@ -1,0 +1,133 @@
+// The roles table. A guild's roles are read through the read cache: every permission check needs them.
+import { sql } from "./db";
+import { readCache } from "./read-cache";
+import { idListJson } from "./users";
+
+export interface RoleRow {
+  id: bigint;
+  guild_id: bigint;
+  name: string;
+  permissions: bigint;
+  position: bigint;
+  color: bigint;
+  secondary_color: bigint | null;
+  tertiary_color: bigint | null;
+  hoist: bigint;
+  icon: string | null;
+  unicode_emoji: string | null;
+  managed: bigint;
+  mentionable: bigint;
+  flags: bigint;
+  tags: string | null;
+}
+
+/** Roles in display order: by position, ties by id. The index (guild_id, position) gives the order; ties are rare. */
+export const listGuildRoles: (guildId: bigint) => readonly RoleRow[] = readCache((guildId: bigint) => {
+  const roles = sql("SELECT * FROM roles WHERE guild_id = ? ORDER BY position").all(guildId) as RoleRow[];
+  for (let i = 1; i < roles.length; i++) {
+    if (roles[i].position === roles[i - 1].position)
+      return roles.sort((a, b) =>
+        a.position === b.position ? (a.id < b.id ? -1 : 1) : a.position < b.position ? -1 : 1,
+      );
+  }
+  return roles;
+}, 1_000);
+
+export function findRole(guildId: bigint, roleId: bigint): RoleRow | undefined {
+  return sql("SELECT * FROM roles WHERE guild_id = ? AND id = ?").get(guildId, roleId) as RoleRow | undefined;
+}
+
+export function findRoleById(roleId: bigint): RoleRow | undefined {
+  return sql("SELECT * FROM roles WHERE id = ?").get(roleId) as RoleRow | undefined;
+}
+
+export function countGuildRoles(guildId: bigint): number {
+  return Number(sql("SELECT COUNT(*) FROM roles WHERE guild_id = ?").pluck().get(guildId) as bigint);
+}
+
+/** The roles of the guild among `roleIds`, by position. */
+export function listRolesByIds(guildId: bigint, roleIds: readonly (bigint | string)[]): RoleRow[] {
+  if (roleIds.length === 0) return [];
+  return sql("SELECT * FROM roles WHERE guild_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY position").all(
+    guildId,
+    idListJson(roleIds),
+  ) as RoleRow[];
+}
+
+/** Managed roles created for a bot or an integration (their tags name it). */
+export function listManagedRoles(guildId: bigint, botId: string | null, integrationId: string): RoleRow[] {
+  return sql(
+    `SELECT * FROM roles WHERE guild_id = ? AND managed = 1
+       AND (json_extract(tags, '$.bot_id') = ? OR json_extract(tags, '$.integration_id') = ?)`,
+  ).all(guildId, botId, integrationId) as RoleRow[];
+}
+
+/** Every role above @everyone (position ≥ 1) but `exceptId`, in hierarchy order. */
+export function listRolesAboveEveryone(guildId: bigint, exceptId: bigint): RoleRow[] {
+  return sql("SELECT * FROM roles WHERE guild_id = ? AND id != ? AND position >= 1 ORDER BY position, id").all(
+    guildId,
+    exceptId,
+  ) as RoleRow[];
+}
+
+/** Moves every role at position ≥ 1 (but `exceptId`) up one, making room just above @everyone. */
+export function shiftRolesAboveEveryone(guildId: bigint, exceptId: bigint | null = null): void {
+  sql("UPDATE roles SET position = position + 1 WHERE guild_id = ? AND id IS NOT ? AND position >= 1").run(
+    guildId,
+    exceptId,
+  );
+}
+
+/** A role row with the table's defaults (no color, not hoisted, not managed, no icon or tags) under `fields`. */
+export function roleRowWithDefaults(
+  fields: Pick<RoleRow, "id" | "guild_id" | "name" | "permissions" | "position"> & Partial<RoleRow>,
+): RoleRow {
+  return {
+    color: 0n,
+    secondary_color: null,
+    tertiary_color: null,
+    hoist: 0n,
+    icon: null,
+    unicode_emoji: null,
+    managed: 0n,
+    mentionable: 0n,
+    flags: 0n,
+    tags: null,
+    ...fields,
+  };
+}
+
+export function insertRole(role: RoleRow): void {
+  sql(
+    `INSERT INTO roles (id, guild_id, name, permissions, position, color, secondary_color, tertiary_color, hoist, icon, unicode_emoji, managed, mentionable, flags, tags)
+     VALUES (@id, @guild_id, @name, @permissions, @position, @color, @secondary_color, @tertiary_color, @hoist, @icon, @unicode_emoji, @managed, @mentionable, @flags, @tags)`,
+  ).run(role);
+}
+
+/** Writes the fields Modify Guild Role changes. */
+export function updateRole(role: RoleRow): void {
+  sql(
+    `UPDATE roles SET name = @name, permissions = @permissions, color = @color, secondary_color = @secondary_color,
+     tertiary_color = @tertiary_color, hoist = @hoist, icon = @icon, unicode_emoji = @unicode_emoji, mentionable = @mentionable WHERE id = @id`,
+  ).run({
+    id: role.id,
+    name: role.name,
+    permissions: role.permissions,
+    color: role.color,
+    secondary_color: role.secondary_color,
+    tertiary_color: role.tertiary_color,
+    hoist: role.hoist,
+    icon: role.icon,
+    unicode_emoji: role.unicode_emoji,
+    mentionable: role.mentionable,
+  });
+}
+
+export function setRolePosition(roleId: bigint, position: bigint): void {
+  sql("UPDATE roles SET position = ? WHERE id = ?").run(position, roleId);
+}
+
+/** False when there was no such role. */
+export function deleteRole(guildId: bigint, roleId: bigint): boolean {
+  return sql("DELETE FROM roles WHERE guild_id = ? AND id = ?").run(guildId, roleId).changes > 0;
+}

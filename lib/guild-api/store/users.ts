@@ -1,0 +1,89 @@
+// The users table: accounts (people and bots) as the API reads them. Passwords are scrypt hashes (tokens.ts).
+import { sql } from "./db";
+
+/** A user as the serializers take it; the optional columns are absent where a query reads fewer. */
+export interface UserRow {
+  id: bigint;
+  username: string;
+  global_name: string | null;
+  discriminator: string;
+  avatar: string | null;
+  banner?: string | null;
+  bot: bigint;
+  system?: bigint;
+  flags?: bigint;
+  public_flags: bigint;
+  locale?: string;
+  mfa_enabled?: bigint;
+}
+
+export const USER_COLUMNS =
+  "id, username, global_name, discriminator, avatar, banner, bot, system, flags, public_flags, locale, mfa_enabled";
+
+/** USER_COLUMNS read from a users row aliased `u` (for joins). */
+export const USER_COLUMNS_OF_U = USER_COLUMNS.split(", ")
+  .map((column) => `u.${column}`)
+  .join(", ");
+
+/**
+ * serializeUser's output built by SQLite from a users row aliased `u`, for lists answered as JSON text (the same
+ * fields in the same order; migration 20261123120000_member_wire_json holds a copy for the stored member JSON).
+ */
+const USER_OBJECT_SQL = `json_object('id', CAST(u.id AS TEXT), 'username', u.username, 'global_name', u.global_name, 'discriminator', u.discriminator,
+  'avatar', u.avatar, 'public_flags', u.public_flags, 'flags', u.flags, 'bot', CASE WHEN u.bot THEN json('true') ELSE json('false') END,
+  'banner', u.banner, 'accent_color', NULL, 'avatar_decoration_data', NULL, 'collectibles', NULL, 'primary_guild', NULL)`;
+export const USER_JSON_SQL = `CASE WHEN u.system THEN json_set(${USER_OBJECT_SQL}, '$.system', json('true')) ELSE ${USER_OBJECT_SQL} END`;
+
+/** A JSON array of 64-bit ids, as json_each reads them exactly (ids are validated snowflakes). */
+export const idListJson = (ids: readonly (bigint | string)[]) => `[${ids.join(",")}]`;
+
+export function findUser(userId: bigint): UserRow | undefined {
+  return sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(userId) as UserRow | undefined;
+}
+
+export function userExists(userId: bigint): boolean {
+  return Boolean(sql("SELECT 1 FROM users WHERE id = ?").get(userId));
+}
+
+/** The users among `userIds` (any order). */
+export function listUsersByIds(userIds: readonly (bigint | string)[]): UserRow[] {
+  if (userIds.length === 0) return [];
+  return sql(`SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`).all(
+    idListJson(userIds),
+  ) as UserRow[];
+}
+
+/** The users among `userIds` given as decimal strings (audit-log target ids), by id. */
+export function listUsersByIdStrings(userIds: readonly string[]): UserRow[] {
+  if (userIds.length === 0) return [];
+  return sql(
+    `SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) ORDER BY id`,
+  ).all(JSON.stringify(userIds)) as UserRow[];
+}
+
+/** Which of `userIds` name a user (a chunk of a target-users upload). */
+export function existingUserIds(userIds: readonly bigint[]): bigint[] {
+  if (userIds.length === 0) return [];
+  return sql("SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))")
+    .pluck()
+    .all(idListJson(userIds)) as bigint[];
+}
+
+/** A person (never a bot) who may sign in: id, names and avatar. */
+export interface PersonRow {
+  id: bigint;
+  username: string;
+  global_name: string | null;
+  avatar: string | null;
+}
+
+export function findPerson(userId: bigint): PersonRow | undefined {
+  return sql("SELECT id, username, global_name, avatar FROM users WHERE id = ? AND bot = 0").get(userId) as
+    PersonRow | undefined;
+}
+
+/** The password hash of the person signing in as `username` (null hash: no password set). */
+export function findPasswordByUsername(username: string): { id: bigint; password_hash: string | null } | undefined {
+  return sql("SELECT id, password_hash FROM users WHERE username = ? AND bot = 0").get(username) as
+    { id: bigint; password_hash: string | null } | undefined;
+}

@@ -1,0 +1,155 @@
+// The hot path's caches (store/read-cache.ts) answer from memory only while the database cannot have changed. Each
+// cache on a request's path is checked here against a write made through another connection, as the seed, the token
+// tool or the dashboard's Prisma would make it: the very next request must see the write.
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startTestServer, type TestServer } from "../harness";
+
+let server: TestServer;
+let other: Database.Database;
+let hashSecret: (secret: string) => string;
+beforeAll(async () => {
+  server = await startTestServer({ rateLimits: { enabled: false } });
+  other = new Database(process.env.DATABASE_URL!.slice("file:".length));
+  other.defaultSafeIntegers(true);
+  ({ hashSecret } = await import("@/lib/guild-api/tokens"));
+});
+afterAll(async () => {
+  other?.close();
+  await server?.close();
+});
+
+const get = (authorization: string, route: string) =>
+  fetch(`${server.baseUrl}/api/v10${route}`, { headers: { authorization } });
+
+test("a token revoked through another connection is refused on the next request", async () => {
+  const token = server.tokenFor("member");
+  expect((await get(`Bearer ${token}`, "/users/@me")).status).toBe(200);
+  expect((await get(`Bearer ${token}`, "/users/@me")).status).toBe(200); // answered from the cache
+
+  other
+    .prepare("UPDATE oauth2_tokens SET revoked_at = ? WHERE access_token_hash = ?")
+    .run(Date.now(), hashSecret(token));
+  expect((await get(`Bearer ${token}`, "/users/@me")).status).toBe(401);
+});
+
+test("a bot token replaced through another connection stops working on the next request", async () => {
+  const authorization = `Bot ${server.botToken}`;
+  const app = BigInt(server.world.applicationId);
+  expect((await get(authorization, "/users/@me")).status).toBe(200);
+
+  const stored = other.prepare("SELECT bot_token_hash FROM applications WHERE id = ?").pluck().get(app);
+  other.prepare("UPDATE applications SET bot_token_hash = ? WHERE id = ?").run(hashSecret("another token"), app);
+  try {
+    expect((await get(authorization, "/users/@me")).status).toBe(401);
+    expect((await get("Bot another token", "/users/@me")).status).toBe(200);
+  } finally {
+    other.prepare("UPDATE applications SET bot_token_hash = ? WHERE id = ?").run(stored, app);
+  }
+  expect((await get(authorization, "/users/@me")).status).toBe(200);
+});
+
+test("a cached token is judged expired at the request after its expiry, with no write in between", async () => {
+  const { authenticate } = await import("@/lib/guild-api/auth");
+  const header = `Bearer ${server.tokenFor("member")}`;
+  const identity = authenticate(header);
+  expect(identity?.kind).toBe("bearer");
+  if (identity?.kind !== "bearer") return;
+  expect(authenticate(header, identity.expiresAt - 1)).not.toBeNull(); // from the cache
+  expect(authenticate(header, identity.expiresAt)).toBeNull();
+});
+
+test("Get Guild answers the guild, its roles and emojis as changed through another connection", async () => {
+  const owner = `Bearer ${server.tokenFor("owner")}`;
+  const route = `/guilds/${server.world.guildId}`;
+  const guildOf = async () =>
+    (await (await get(owner, route)).json()) as {
+      name: string;
+      roles: Array<{ id: string; name: string }>;
+      emojis: Array<{ name: string }>;
+    };
+  const before = await guildOf();
+  expect(await guildOf()).toEqual(before); // answered from the cache
+
+  const guildId = BigInt(server.world.guildId);
+  other.prepare("UPDATE guilds SET name = 'Renamed elsewhere' WHERE id = ?").run(guildId);
+  expect((await guildOf()).name).toBe("Renamed elsewhere");
+
+  other.prepare("UPDATE roles SET name = 'Helpers elsewhere' WHERE id = ?").run(BigInt(server.world.roles.helper));
+  expect((await guildOf()).roles.find((role) => role.id === server.world.roles.helper)?.name).toBe("Helpers elsewhere");
+
+  other
+    .prepare(
+      "INSERT INTO emojis (id, guild_id, name, roles, require_colons, managed, animated, available) VALUES (?, ?, 'added_elsewhere', '[]', 1, 0, 0, 1)",
+    )
+    .run(9_000_000_000_000_000_001n, guildId);
+  expect((await guildOf()).emojis.map((emoji) => emoji.name)).toContain("added_elsewhere");
+});
+
+test("a role taken away through another connection takes its permissions away on the next request", async () => {
+  const helper = `Bearer ${server.tokenFor("helper")}`;
+  const route = `/guilds/${server.world.guildId}/audit-logs`;
+  const guildId = BigInt(server.world.guildId);
+  const helperId = BigInt(server.world.users.helper);
+  const helperRole = BigInt(server.world.roles.helper);
+  expect((await get(helper, route)).status).toBe(200); // VIEW_AUDIT_LOG from the Helper role
+  expect((await get(helper, route)).status).toBe(200);
+
+  other
+    .prepare("DELETE FROM member_roles WHERE guild_id = ? AND user_id = ? AND role_id = ?")
+    .run(guildId, helperId, helperRole);
+  try {
+    expect((await get(helper, route)).status).toBe(403);
+  } finally {
+    other
+      .prepare("INSERT INTO member_roles (guild_id, user_id, role_id) VALUES (?, ?, ?)")
+      .run(guildId, helperId, helperRole);
+  }
+  expect((await get(helper, route)).status).toBe(200);
+
+  // The role's own permissions, changed elsewhere, count at once too.
+  const permissions = other.prepare("SELECT permissions FROM roles WHERE id = ?").pluck().get(helperRole) as bigint;
+  other.prepare("UPDATE roles SET permissions = 0 WHERE id = ?").run(helperRole);
+  try {
+    expect((await get(helper, route)).status).toBe(403);
+  } finally {
+    other.prepare("UPDATE roles SET permissions = ? WHERE id = ?").run(permissions, helperRole);
+  }
+});
+
+test("List Guild Members answers a nickname changed through another connection", async () => {
+  const owner = `Bearer ${server.tokenFor("owner")}`;
+  const route = `/guilds/${server.world.guildId}/members?limit=100`;
+  const nickOf = async (userId: string) =>
+    ((await (await get(owner, route)).json()) as Array<{ user: { id: string }; nick: string | null }>).find(
+      (member) => member.user.id === userId,
+    )?.nick;
+  const memberId = server.world.users.member;
+  other
+    .prepare(
+      "UPDATE members SET nick = 'nick from elsewhere', nick_key = 'nick from elsewhere' WHERE guild_id = ? AND user_id = ?",
+    )
+    .run(BigInt(server.world.guildId), BigInt(memberId));
+  expect(await nickOf(memberId)).toBe("nick from elsewhere");
+});
+
+test("a kept members page stops showing a timeout once it has ended, with no write in between", async () => {
+  const owner = `Bearer ${server.tokenFor("owner")}`;
+  const route = `/guilds/${server.world.guildId}/members?limit=100`;
+  const memberId = server.world.users.member;
+  const timeoutOf = async () =>
+    (
+      (await (await get(owner, route)).json()) as Array<{
+        user: { id: string };
+        communication_disabled_until: string | null;
+      }>
+    ).find((member) => member.user.id === memberId)?.communication_disabled_until;
+  const ends = Date.now() + 1_500;
+  other
+    .prepare("UPDATE members SET communication_disabled_until = ? WHERE guild_id = ? AND user_id = ?")
+    .run(ends, BigInt(server.world.guildId), BigInt(memberId));
+  expect(await timeoutOf()).toBe(new Date(ends).toISOString());
+  expect(await timeoutOf()).toBe(new Date(ends).toISOString()); // the kept page
+  await new Promise((resolve) => setTimeout(resolve, ends - Date.now() + 50));
+  expect(await timeoutOf()).toBeNull();
+});
