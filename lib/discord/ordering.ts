@@ -37,7 +37,7 @@ export function movedIds(original: readonly string[], next: readonly string[]): 
     for (let j = m - 1; j >= 0; j--)
       table[i][j] = before[i] === next[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
   const kept = new Set<string>();
-  for (let i = 0, j = 0; i < n && j < m; ) {
+  for (let i = 0, j = 0; i < n && j < m;) {
     if (before[i] === next[j]) {
       kept.add(next[j]);
       i++;
@@ -122,7 +122,8 @@ export function channelLayout(channels: readonly OrderedChannel[]): ChannelLayou
   const children: Record<string, string[]> = { [NO_CATEGORY]: [] };
   for (const id of categories) children[id] = [];
   const others = channels.filter((c) => c.type !== ChannelType.GuildCategory).sort(compareSiblings);
-  for (const c of others) children[c.parent_id !== null && children[c.parent_id] ? c.parent_id : NO_CATEGORY].push(c.id);
+  for (const c of others)
+    children[c.parent_id !== null && children[c.parent_id] ? c.parent_id : NO_CATEGORY].push(c.id);
   return { categories, children };
 }
 
@@ -175,7 +176,8 @@ export function channelPositionChanges(
       for (const change of placed) changes.push(arrived(change.id) ? { ...change, parent_id: parentId } : change);
       // A channel that changed category but kept a position that still fits there is sent with its parent only.
       for (const id of ids.filter(inBucket))
-        if (!placedIds.has(id) && arrived(id)) changes.push({ id, position: byId.get(id)!.position, parent_id: parentId });
+        if (!placedIds.has(id) && arrived(id))
+          changes.push({ id, position: byId.get(id)!.position, parent_id: parentId });
     }
   }
   return changes;

@@ -346,8 +346,12 @@ export function explainPermissions(
     const everyone = overwrites.find((o) => o.type === 0 && o.id === ctx.guildId);
     const roleOverwrites = overwrites.filter((o) => o.type === 0 && o.id !== ctx.guildId && memberRoles.has(o.id));
     const own = overwrites.find((o) => o.type === 1 && o.id === member.userId);
-    const overwriteStep = (o: PermissionOverwrite, target: "everyone" | "role" | "member", allow: bigint, deny: bigint) =>
-      steps.push({ source: { kind: "overwrite", target, id: o.id }, allow, deny, bypassed });
+    const overwriteStep = (
+      o: PermissionOverwrite,
+      target: "everyone" | "role" | "member",
+      allow: bigint,
+      deny: bigint,
+    ) => steps.push({ source: { kind: "overwrite", target, id: o.id }, allow, deny, bypassed });
     if (everyone) overwriteStep(everyone, "everyone", everyone.allow, everyone.deny);
     // Role overwrites apply together: every deny first, then every allow (an allow on any role wins).
     for (const o of roleOverwrites) if (o.deny !== 0n) overwriteStep(o, "role", 0n, o.deny);
@@ -355,7 +359,12 @@ export function explainPermissions(
     if (own) overwriteStep(own, "member", own.allow, own.deny);
   }
   if (!bypassed && isTimedOut(member, now))
-    steps.push({ source: { kind: "timeout" }, allow: 0n, deny: ALL_PERMISSIONS & ~TIMEOUT_ALLOWED_PERMISSIONS, bypassed });
+    steps.push({
+      source: { kind: "timeout" },
+      allow: 0n,
+      deny: ALL_PERMISSIONS & ~TIMEOUT_ALLOWED_PERMISSIONS,
+      bypassed,
+    });
   return { permissions, isOwner, isAdministrator, steps };
 }
 

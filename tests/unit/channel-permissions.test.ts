@@ -25,7 +25,9 @@ describe("permissions by channel type", () => {
     expect(channelTypePermissions(ChannelType.GuildAnnouncement) & P.CreatePrivateThreads).toBe(0n);
     expect(channelTypePermissions(ChannelType.GuildStageVoice) & P.RequestToSpeak).toBe(P.RequestToSpeak);
     const category = channelTypePermissions(ChannelType.GuildCategory);
-    expect(category & (P.Connect | P.SendMessages | P.RequestToSpeak)).toBe(P.Connect | P.SendMessages | P.RequestToSpeak);
+    expect(category & (P.Connect | P.SendMessages | P.RequestToSpeak)).toBe(
+      P.Connect | P.SendMessages | P.RequestToSpeak,
+    );
   });
 
   test("groups in Discord's order and words: the channel's general group, Manage Permissions for Manage Roles", () => {

@@ -77,9 +77,7 @@ describe("assignPositions", () => {
         fc.integer({ min: 0, max: 11 }),
         fc.integer({ min: 0, max: 11 }),
         (ids, positions, from, to) => {
-          const original = ids
-            .map((id, i) => ({ id: String(id), position: positions[i] }))
-            .sort(comparePositions);
+          const original = ids.map((id, i) => ({ id: String(id), position: positions[i] })).sort(comparePositions);
           const next = [...original];
           const [item] = next.splice(from % next.length, 1);
           next.splice(to % (next.length + 1), 0, item);
@@ -120,7 +118,11 @@ describe("channelPositionChanges", () => {
     const after = channels.map((c) => {
       const change = changes.find((x) => x.id === c.id);
       return change
-        ? { ...c, position: change.position, parent_id: change.parent_id === undefined ? c.parent_id : change.parent_id }
+        ? {
+            ...c,
+            position: change.position,
+            parent_id: change.parent_id === undefined ? c.parent_id : change.parent_id,
+          }
         : c;
     });
     return { changes, layout: channelLayout(after) };
