@@ -3,7 +3,15 @@
 // and whether it is in sync with its category. Pure data and functions, shared by the API's tests and the dashboard.
 import { ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { PERMISSION_GROUPS, type PermissionGroupId, type PermissionInfo } from "./permission-names";
-import type { PermissionOverwrite } from "./permissions";
+import {
+  ALL_PERMISSIONS,
+  computeBasePermissions,
+  computeChannelPermissions,
+  hasPermission,
+  type GuildPermissionContext,
+  type PermissionMember,
+  type PermissionOverwrite,
+} from "./permissions";
 
 const or = (...flags: bigint[]) => flags.reduce((bits, flag) => bits | flag, 0n);
 
@@ -177,4 +185,25 @@ export function privateChannelOverwrites(
     }
   // @everyone's overwrite left with nothing in it goes, as in Discord's client; other overwrites stay as they were.
   return [...byId.values()].filter((o) => o.id !== guildId || o.allow !== "0" || o.deny !== "0");
+}
+
+/**
+ * The bits a member may allow or deny in a channel's overwrites (Discord's rule for Edit Channel Permissions and
+ * Modify Channel's permission_overwrites): every bit for the owner and administrators, and when an overwrite of this
+ * channel that applies to them (their own, one of their roles', @everyone's) allows Manage Permissions explicitly;
+ * otherwise only the permissions they hold in the channel. Only bits that change are judged against it.
+ */
+export function overwriteGrantableBits(
+  ctx: GuildPermissionContext,
+  member: PermissionMember,
+  overwrites: readonly PermissionOverwrite[],
+  now: number | Date = Date.now(),
+): bigint {
+  if (member.userId === ctx.ownerId || hasPermission(computeBasePermissions(ctx, member, now), P.Administrator))
+    return ALL_PERMISSIONS;
+  const mine = new Set([ctx.guildId, ...member.roleIds]);
+  const grantedHere = overwrites.some(
+    (o) => (o.type === 1 ? o.id === member.userId : mine.has(o.id)) && (o.allow & P.ManageRoles) !== 0n,
+  );
+  return grantedHere ? ALL_PERMISSIONS : computeChannelPermissions(ctx, member, overwrites, now);
 }
