@@ -103,3 +103,24 @@ export async function getAccessMembers(viewer: GuildViewer, query: string): Prom
       : api.members.list(viewer.guild.id, { limit: ACCESS_MEMBERS_PAGE });
   });
 }
+
+/** The members with these ids (Get Guild Member each); ids that are not members are left out. */
+export async function getMembersByIds(viewer: GuildViewer, ids: readonly string[]): Promise<APIGuildMember[]> {
+  if (ids.length === 0) return [];
+  return readOrThrow(async () => {
+    const api = await managementApi(viewer.session);
+    const found = await Promise.all(
+      ids.map((id) =>
+        api.members.get(viewer.guild.id, id).catch((error: unknown) => {
+          if (error instanceof GuildApiError && error.status === 404) return null;
+          throw error;
+        }),
+      ),
+    );
+    return found.filter((member): member is APIGuildMember => member !== null);
+  });
+}
+
+/** A member's name as the dashboard shows it: the server nickname, the display name, or the username. */
+export const memberName = (member: Pick<APIGuildMember, "nick" | "user">) =>
+  member.nick ?? member.user.global_name ?? member.user.username;
