@@ -3,7 +3,7 @@
 // Overview: every Modify Channel field the channel's type takes, with Discord's controls and limits. The name shows
 // as Discord will store it while it is typed; Save sends only the fields that differ from what was loaded.
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ChannelType } from "discord-api-types/v10";
 import { Button } from "@/components/ui/button";
@@ -72,7 +72,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function OverviewForm(props: OverviewFormProps) {
   const { guildId, channelId, type, values, maxBitrate, canConvert, regions, emojis, refusal } = props;
   const { register, handleSubmit, watch, setValue, setError, reset, formState } = useForm<ChannelSettingsValues>({
-    resolver: zodResolver(ChannelSettingsSchema),
+    // A channel shows only its type's fields: the others are absent, not invalid.
+    resolver: zodResolver(ChannelSettingsSchema.partial()) as unknown as Resolver<ChannelSettingsValues>,
     defaultValues: values,
   });
   const errors = formState.errors as Partial<Record<string, { message?: string }>>;
