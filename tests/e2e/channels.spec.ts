@@ -10,7 +10,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { E2E_PORT, E2E_URL } from "../../playwright.config";
 import { computeChannelPermissions, hasPermission } from "../../lib/discord/permissions";
-import { api, fillHydrated, hydrated, screenshot, signIn } from "./helpers";
+import { api, fillHydrated, hydrated, screenshot, signIn, SHOTS } from "./helpers";
 
 const shot = (page: Page, name: string) => screenshot(page, `channels-${name}`);
 
@@ -115,6 +115,9 @@ test("as mod: edit a topic and slowmode, make a channel private for Moderator, s
       "View Channel denied by channel overwrite for @everyone",
     );
     await shot(page, "permissions");
+    await page
+      .getByRole("group", { name: "Permissions for Moderator" })
+      .screenshot({ path: `${SHOTS}/channels-overwrites-editor.png` });
 
     // ── Sync now: a channel in Staff without Staff's overwrites ──
     await page.goto(`${base}/${drifting.id}?tab=permissions`);
@@ -152,6 +155,15 @@ test("as mod: Channels and Roles load with no pending change; Reset returns to w
   await page.getByRole("button", { name: "Reset" }).click();
   await expect(pendingChannels).toHaveCount(0);
   await shot(page, "tree");
+  // Each type shows its own fields: a forum's tags and layout, a voice channel's bitrate within the boost limit.
+  await page.goto(`${base}/channels/${world.channelId("ideas")}`);
+  await expect(page.getByRole("textbox", { name: "Tag 1 name" })).toHaveValue("feature");
+  await expect(page.getByLabel("Default layout")).toHaveValue("1");
+  await shot(page, "forum-overview");
+  await page.goto(`${base}/channels/${world.channelId("Lounge")}`);
+  await expect(page.getByLabel(/^Bitrate: 64 kbps/)).toHaveAttribute("max", "256000");
+  await expect(page.getByRole("region", { name: "Unsaved channel settings" })).toHaveCount(0);
+  await shot(page, "voice-overview");
 
   await page.goto(`${base}/roles`);
   await hydrated(page);

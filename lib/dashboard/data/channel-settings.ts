@@ -83,11 +83,15 @@ export async function getVoiceRegions(viewer: GuildViewer): Promise<APIVoiceRegi
   return readOrThrow(async () => (await managementApi(viewer.session)).guilds.getVoiceRegions(viewer.guild.id));
 }
 
-/** How many members "Who can access" judges at once. */
-export const ACCESS_MEMBERS_PAGE = 100;
+/** How many members "Who can access" judges at once (a search narrows them). */
+export const ACCESS_MEMBERS_PAGE = 25;
 
-/** The first members of the guild, or those whose name starts with `query` (Search Guild Members). */
-export async function getAccessMembers(viewer: GuildViewer, query: string): Promise<APIGuildMember[]> {
+/** The first members of the guild, or those whose name starts with `query` (Search Guild Members), or one by id. */
+export async function getAccessMembers(
+  viewer: GuildViewer,
+  query: string,
+  limit = ACCESS_MEMBERS_PAGE,
+): Promise<APIGuildMember[]> {
   return readOrThrow(async () => {
     const api = await managementApi(viewer.session);
     const trimmed = query.trim();
@@ -99,8 +103,8 @@ export async function getAccessMembers(viewer: GuildViewer, query: string): Prom
       return member ? [member] : [];
     }
     return trimmed
-      ? api.members.search(viewer.guild.id, { query: trimmed, limit: ACCESS_MEMBERS_PAGE })
-      : api.members.list(viewer.guild.id, { limit: ACCESS_MEMBERS_PAGE });
+      ? api.members.search(viewer.guild.id, { query: trimmed, limit })
+      : api.members.list(viewer.guild.id, { limit });
   });
 }
 

@@ -11,7 +11,7 @@ import { Icons } from "@/components/ui/icons";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
 import { dashboardConfig } from "@/lib/dashboard/config";
-import { maxVoiceBitrate } from "@/lib/discord/limits";
+import { DEFAULT_BITRATE, maxVoiceBitrate } from "@/lib/discord/limits";
 import { computeChannelPermissions, serializePermissions } from "@/lib/discord/permissions";
 import { judgePermissions, refusalText, type OperationName } from "@/lib/discord/policies";
 import {
@@ -33,6 +33,7 @@ import {
 } from "@/lib/dashboard/data/channel-settings";
 import { getGuildViewer, toPermissionMember, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import type { ChannelSettingsValues } from "@/lib/dashboard/actions/schemas/channel-settings";
+import { fieldAppliesTo } from "@/lib/dashboard/actions/schemas/channels";
 import { ChannelIcon, CHANNEL_TYPE_NAMES } from "../_components/channel-icon";
 import { OverviewForm } from "./_components/overview-form";
 import { OverwritesEditor } from "./_components/overwrites-editor";
@@ -155,28 +156,32 @@ export default async function ChannelSettingsPage({
   );
 }
 
-/** The form's starting values: the channel's fields as Get Channel answered them (absent fields stay absent). */
+/**
+ * The form's starting values: the channel's fields as Get Channel answered them, and the fields its type takes with
+ * Discord's defaults where the API left them out (an unset auto-archive duration, say). Others stay absent.
+ */
 function settingsValues(channel: ChannelDetails): ChannelSettingsValues {
+  const type = channel.type;
   const values: Record<string, unknown> = { name: channel.name ?? "" };
-  if (channel.type === ChannelType.GuildText || channel.type === ChannelType.GuildAnnouncement)
-    values.type = channel.type;
-  const copy = (key: keyof ChannelDetails & keyof ChannelSettingsValues, fallback: unknown) => {
-    if (key in channel) values[key] = channel[key] ?? fallback;
-  };
-  copy("topic", "");
-  copy("nsfw", false);
-  copy("rate_limit_per_user", 0);
-  copy("default_thread_rate_limit_per_user", 0);
-  copy("default_auto_archive_duration", null);
-  copy("bitrate", 64_000);
-  copy("user_limit", 0);
-  copy("rtc_region", null);
-  copy("video_quality_mode", 1);
-  copy("default_reaction_emoji", null);
-  copy("default_forum_layout", 0);
-  copy("default_sort_order", null);
-  copy("flags", 0);
-  if ("available_tags" in channel)
+  if (type === ChannelType.GuildText || type === ChannelType.GuildAnnouncement) values.type = type;
+  const isForum = type === ChannelType.GuildForum || type === ChannelType.GuildMedia;
+  const fields: Array<[keyof ChannelSettingsValues & keyof ChannelDetails, unknown, boolean]> = [
+    ["topic", "", fieldAppliesTo("topic", type)],
+    ["nsfw", false, fieldAppliesTo("nsfw", type)],
+    ["rate_limit_per_user", 0, fieldAppliesTo("rate_limit_per_user", type)],
+    ["default_thread_rate_limit_per_user", 0, fieldAppliesTo("default_thread_rate_limit_per_user", type)],
+    ["default_auto_archive_duration", null, fieldAppliesTo("default_auto_archive_duration", type)],
+    ["bitrate", DEFAULT_BITRATE, fieldAppliesTo("bitrate", type)],
+    ["user_limit", 0, fieldAppliesTo("user_limit", type)],
+    ["rtc_region", null, fieldAppliesTo("rtc_region", type)],
+    ["video_quality_mode", 1, fieldAppliesTo("video_quality_mode", type)],
+    ["default_forum_layout", 0, fieldAppliesTo("default_forum_layout", type)],
+    ["default_sort_order", null, fieldAppliesTo("default_sort_order", type)],
+    ["default_reaction_emoji", null, isForum],
+    ["flags", 0, isForum],
+  ];
+  for (const [key, fallback, applies] of fields) if (applies) values[key] = channel[key] ?? fallback;
+  if (isForum)
     values.available_tags = (channel.available_tags ?? []).map((t) => ({
       id: t.id,
       name: t.name,

@@ -129,97 +129,97 @@ export function RoleEditor({
             <Switch id="role-mentionable" label="Allow anyone to @mention this role" {...register("mentionable")} />
           </div>
         )}
-
-        <section aria-labelledby="perm-heading" className="flex flex-col gap-3">
-          <div className="flex flex-wrap items-end justify-between gap-2">
-            <h3 id="perm-heading" className="text-sm font-semibold">
-              Permissions
-            </h3>
-            <div className="flex items-center gap-2">
-              <Input
-                aria-label="Search permissions"
-                placeholder="Search permissions"
-                value={filter}
-                onChange={(e) => setFilter(e.target.value)}
-                className="h-8 w-48"
-              />
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={allowed === 0n}
-                onClick={() => setValue("permissions", (permissions & ~allowed).toString(), { shouldDirty: true })}
-              >
-                Clear permissions
-              </Button>
-            </div>
-          </div>
-          {errors.permissions?.message && (
-            <p role="alert" className="text-xs text-danger">
-              {errors.permissions.message}
-            </p>
-          )}
-          {PERMISSION_GROUPS.map((group) => {
-            const items = group.permissions.filter(
-              (p) => !query || p.label.toLowerCase().includes(query) || p.description.toLowerCase().includes(query),
-            );
-            if (items.length === 0) return null;
-            return (
-              <fieldset key={group.id} className="rounded-lg ring-1 ring-line">
-                <legend className="ml-3 px-1 text-xs font-bold uppercase tracking-wide text-ink-muted">
-                  {group.label}
-                </legend>
-                <div className="divide-y divide-line px-3">
-                  {items.map((p) => {
-                    const on = (permissions & p.flag) === p.flag;
-                    const locked = (allowed & p.flag) !== p.flag;
-                    return (
-                      <label
-                        key={p.key}
-                        className={`flex items-start justify-between gap-4 py-2.5 ${locked ? "cursor-not-allowed" : "cursor-pointer"}`}
-                      >
-                        <span className="min-w-0">
-                          <span className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                            {p.label}
-                            {p.dangerous && (
-                              <Badge
-                                tone="warning"
-                                title="Elevated: lets a member damage the server or other members; needs 2FA when the server requires it"
-                              >
-                                Elevated
-                              </Badge>
-                            )}
-                          </span>
-                          <span className="block text-xs text-ink-muted">{p.description}</span>
-                          {locked && <DisabledReason reason={lockReason} className="mt-0.5 flex" />}
-                        </span>
-                        <span className="relative mt-0.5 inline-flex shrink-0">
-                          <input
-                            type="checkbox"
-                            role="switch"
-                            aria-label={p.label}
-                            className="peer sr-only"
-                            checked={on}
-                            disabled={locked}
-                            onChange={(e) => toggle(p.flag, e.target.checked)}
-                          />
-                          <span
-                            aria-hidden
-                            className="h-6 w-10 rounded-full bg-line transition-colors peer-checked:bg-success peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blurple peer-disabled:opacity-50"
-                          />
-                          <span
-                            aria-hidden
-                            className="absolute left-1 top-1 size-4 rounded-full bg-white shadow transition-transform peer-checked:translate-x-4"
-                          />
-                        </span>
-                      </label>
-                    );
-                  })}
-                </div>
-              </fieldset>
-            );
-          })}
-        </section>
       </fieldset>
+
+      <section aria-labelledby="perm-heading" className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <h3 id="perm-heading" className="text-sm font-semibold">
+            Permissions
+          </h3>
+          <div className="flex items-center gap-2">
+            <Input
+              aria-label="Search permissions"
+              placeholder="Search permissions"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              className="h-8 w-48"
+            />
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={allowed === 0n}
+              onClick={() => setValue("permissions", (permissions & ~allowed).toString(), { shouldDirty: true })}
+            >
+              Clear permissions
+            </Button>
+          </div>
+        </div>
+        {errors.permissions?.message && (
+          <p role="alert" className="text-xs text-danger">
+            {errors.permissions.message}
+          </p>
+        )}
+        {PERMISSION_GROUPS.map((group) => {
+          const items = group.permissions.filter(
+            (p) => !query || p.label.toLowerCase().includes(query) || p.description.toLowerCase().includes(query),
+          );
+          if (items.length === 0) return null;
+          return (
+            <fieldset key={group.id} className="rounded-lg ring-1 ring-line">
+              <legend className="ml-3 px-1 text-xs font-bold uppercase tracking-wide text-ink-muted">
+                {group.label}
+              </legend>
+              <div className="divide-y divide-line px-3">
+                {items.map((p) => {
+                  const on = (permissions & p.flag) === p.flag;
+                  const locked = (allowed & p.flag) !== p.flag;
+                  return (
+                    <label
+                      key={p.key}
+                      className={`flex items-start justify-between gap-4 py-2.5 ${locked ? "cursor-not-allowed" : "cursor-pointer"}`}
+                    >
+                      <span className="min-w-0">
+                        <span className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                          {p.label}
+                          {p.dangerous && (
+                            <Badge
+                              tone="warning"
+                              title="Elevated: lets a member damage the server or other members; needs 2FA when the server requires it"
+                            >
+                              Elevated
+                            </Badge>
+                          )}
+                        </span>
+                        <span className="block text-xs text-ink-muted">{p.description}</span>
+                        {locked && <DisabledReason reason={lockReason} className="mt-0.5 flex" />}
+                      </span>
+                      <span className="relative mt-0.5 inline-flex shrink-0">
+                        <input
+                          type="checkbox"
+                          role="switch"
+                          aria-label={p.label}
+                          className="peer sr-only"
+                          checked={on}
+                          disabled={locked}
+                          onChange={(e) => toggle(p.flag, e.target.checked)}
+                        />
+                        <span
+                          aria-hidden
+                          className="h-6 w-10 rounded-full bg-line transition-colors peer-checked:bg-success peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blurple peer-disabled:opacity-50"
+                        />
+                        <span
+                          aria-hidden
+                          className="absolute left-1 top-1 size-4 rounded-full bg-white shadow transition-transform peer-checked:translate-x-4"
+                        />
+                      </span>
+                    </label>
+                  );
+                })}
+              </div>
+            </fieldset>
+          );
+        })}
+      </section>
       <ReasonField
         id="role-reason"
         disabled={Boolean(readOnlyReason)}

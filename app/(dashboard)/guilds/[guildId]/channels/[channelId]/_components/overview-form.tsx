@@ -367,10 +367,13 @@ export function OverviewForm(props: OverviewFormProps) {
                 )}
                 <ul className="flex flex-col gap-2">
                   {tags.map((tag, index) => (
-                    <li key={tag.id ?? `new-${index}`} className="flex flex-wrap items-center gap-2">
+                    <li
+                      key={tag.id ?? `new-${index}`}
+                      className="grid grid-cols-[4rem_minmax(0,14rem)] items-center gap-2 sm:grid-cols-[4rem_minmax(0,14rem)_auto_auto]"
+                    >
                       <Input
                         aria-label={`Tag ${index + 1} emoji`}
-                        className="w-16 text-center"
+                        className="text-center"
                         placeholder="🙂"
                         value={tag.emoji_id ? "" : (tag.emoji_name ?? "")}
                         onChange={(e) =>
@@ -379,7 +382,6 @@ export function OverviewForm(props: OverviewFormProps) {
                       />
                       <Input
                         aria-label={`Tag ${index + 1} name`}
-                        className="w-48"
                         maxLength={FORUM_TAG_NAME_MAX}
                         {...register(`available_tags.${index}.name`)}
                       />
