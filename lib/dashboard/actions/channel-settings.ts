@@ -75,7 +75,7 @@ export const editChannelPermissionAction = guildAction({
   authorize: async (check, input) =>
     firstRefusal(
       await check.channelMissing(input.channelId, P.ViewChannel, P.ManageRoles),
-      check.grantBlock(BigInt(input.overwrite.allow) | BigInt(input.overwrite.deny)),
+      await check.overwriteBlock(input.channelId, [input.overwrite], false),
     ),
   request: (input) => input.overwrite,
   before: async ({ api, input }) => {
@@ -96,7 +96,12 @@ export const deleteChannelPermissionAction = guildAction({
   action: "Delete Channel Permission",
   schema: DeleteChannelPermissionInputSchema,
   target: (input) => ({ type: "channel", id: input.channelId, name: input.targetName ?? input.overwriteId }),
-  authorize: (check, input) => check.channelMissing(input.channelId, P.ViewChannel, P.ManageRoles),
+  authorize: async (check, input) =>
+    firstRefusal(
+      await check.channelMissing(input.channelId, P.ViewChannel, P.ManageRoles),
+      // Removing an overwrite changes every bit it held.
+      await check.overwriteBlock(input.channelId, [{ id: input.overwriteId, allow: "0", deny: "0" }], false),
+    ),
   request: (input) => ({ overwrite_id: input.overwriteId }),
   before: async ({ api, input }) => {
     const channel = (await api.channels.get(input.channelId)) as ChannelLike;
@@ -125,7 +130,7 @@ export const replaceChannelOverwritesAction = guildAction({
   authorize: async (check, input) =>
     firstRefusal(
       await check.channelMissing(input.channelId, P.ViewChannel, P.ManageChannels, P.ManageRoles),
-      check.grantBlock(input.overwrites.reduce((bits, o) => bits | BigInt(o.allow) | BigInt(o.deny), 0n)),
+      await check.overwriteBlock(input.channelId, input.overwrites, true),
     ),
   request: (input) => ({ purpose: input.purpose, permission_overwrites: input.overwrites }),
   before: async ({ api, input }) => overwritesView((await api.channels.get(input.channelId)) as ChannelLike),

@@ -114,6 +114,31 @@ describe("the Permissions tab", () => {
       { id: server.world.roles.helper, type: 0, allow: String(P.AttachFiles), deny: "0" },
     ]);
   });
+
+  it("bot mode: bits the moderator lacks that an overwrite already holds don't block changing the others", async () => {
+    const channel = await create("kept-bits-tab");
+    // The owner allows Manage Webhooks (which moderators lack) to Helper.
+    await server.api("owner", "PUT", `/channels/${channel.id}/permissions/${server.world.roles.helper}`, {
+      type: 0,
+      allow: String(P.ManageWebhooks),
+    });
+    const { run } = as("mod", "bot", editChannelPermissionAction.definition);
+    const overwrite = (allow: bigint) => ({
+      id: server.world.roles.helper,
+      type: 0 as const,
+      allow: String(allow),
+      deny: "0",
+    });
+    expect(
+      await run({ guildId, channelId: channel.id, overwrite: overwrite(P.ManageWebhooks | P.AttachFiles) }),
+    ).toMatchObject({ ok: true });
+    // Taking Manage Webhooks away changes a bit the moderator lacks: refused, as the API would.
+    expect(await run({ guildId, channelId: channel.id, overwrite: overwrite(P.AttachFiles) })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect((await read(channel.id)).permission_overwrites[0].allow).toBe(String(P.ManageWebhooks | P.AttachFiles));
+  });
 });
 
 describe("the Delete tab", () => {
