@@ -267,3 +267,113 @@ export function canActOnMember(
   if (compareRolePositions(highestRole(ctx, target.roleIds), highestRole(ctx, actor.roleIds)) < 0) return { ok: true };
   return { ok: false, reason: "member's highest role is above or equal to yours" };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Explanation: the same computation, step by step, so a page can say which role or overwrite grants a permission and
+// which denies it. The verdict is always the engine's own (computeBasePermissions / computeChannelPermissions); the
+// steps attribute it, in the order the engine applies them.
+
+/** Where a step of the computation comes from. */
+export type PermissionSource =
+  | { kind: "owner" }
+  /** A role's guild-wide permissions (@everyone has the guild's id). */
+  | { kind: "role"; roleId: string }
+  /** An overwrite of the channel: @everyone's, a role's, or the member's own. */
+  | { kind: "overwrite"; target: "everyone" | "role" | "member"; id: string }
+  | { kind: "timeout" };
+
+export interface PermissionStep {
+  source: PermissionSource;
+  /** Bits this step turns on. */
+  allow: bigint;
+  /** Bits this step turns off. */
+  deny: bigint;
+  /** Administrators and the owner skip the overwrite and timeout steps: they are listed, but change nothing. */
+  bypassed: boolean;
+}
+
+export interface PermissionExplanation {
+  /** The engine's result. */
+  permissions: bigint;
+  isOwner: boolean;
+  /** The member holds ADMINISTRATOR through a role (every permission, overwrites bypassed). */
+  isAdministrator: boolean;
+  steps: PermissionStep[];
+}
+
+export interface FlagExplanation {
+  granted: boolean;
+  /** Steps that turn the flag on, in engine order. */
+  grants: PermissionStep[];
+  /** Steps that turn it off, in engine order. */
+  denies: PermissionStep[];
+  /** The step whose effect stands (the last one applied that touches the flag); null when none touches it. */
+  decidedBy: PermissionStep | null;
+}
+
+/**
+ * The member's permissions (in a channel when its overwrites are given) with the steps that produced them: the
+ * roles' guild-wide permissions (@everyone first, then the member's roles, highest first), then @everyone's
+ * overwrite, the member's role overwrites (denies, then allows), the member's own overwrite, and a timeout.
+ */
+export function explainPermissions(
+  ctx: GuildPermissionContext,
+  member: PermissionMember,
+  overwrites?: readonly PermissionOverwrite[] | null,
+  now: Now = Date.now(),
+): PermissionExplanation {
+  const permissions = permissionsFor(ctx, member, overwrites, now);
+  const isOwner = member.userId === ctx.ownerId;
+  const index = roleIndex(ctx);
+  const roles = [
+    everyoneRole(ctx),
+    ...[...new Set(member.roleIds)]
+      .filter((id) => id !== ctx.guildId)
+      .map((id) => index.get(id))
+      .filter((role): role is PermissionRole => role !== undefined)
+      .sort((a, b) => compareRolePositions(b, a)),
+  ];
+  const isAdministrator = !isOwner && roles.some((role) => (role.permissions & ADMINISTRATOR) === ADMINISTRATOR);
+  const bypassed = isOwner || isAdministrator;
+  const steps: PermissionStep[] = [];
+  if (isOwner) steps.push({ source: { kind: "owner" }, allow: ALL_PERMISSIONS, deny: 0n, bypassed: false });
+  for (const role of roles) {
+    const allow = (role.permissions & ADMINISTRATOR) === ADMINISTRATOR ? ALL_PERMISSIONS : role.permissions;
+    steps.push({ source: { kind: "role", roleId: role.id }, allow, deny: 0n, bypassed: isOwner });
+  }
+  if (overwrites) {
+    const memberRoles = new Set(member.roleIds);
+    const everyone = overwrites.find((o) => o.type === 0 && o.id === ctx.guildId);
+    const roleOverwrites = overwrites.filter((o) => o.type === 0 && o.id !== ctx.guildId && memberRoles.has(o.id));
+    const own = overwrites.find((o) => o.type === 1 && o.id === member.userId);
+    const overwriteStep = (
+      o: PermissionOverwrite,
+      target: "everyone" | "role" | "member",
+      allow: bigint,
+      deny: bigint,
+    ) => steps.push({ source: { kind: "overwrite", target, id: o.id }, allow, deny, bypassed });
+    if (everyone) overwriteStep(everyone, "everyone", everyone.allow, everyone.deny);
+    // Role overwrites apply together: every deny first, then every allow (an allow on any role wins).
+    for (const o of roleOverwrites) if (o.deny !== 0n) overwriteStep(o, "role", 0n, o.deny);
+    for (const o of roleOverwrites) if (o.allow !== 0n) overwriteStep(o, "role", o.allow, 0n);
+    if (own) overwriteStep(own, "member", own.allow, own.deny);
+  }
+  if (!bypassed && isTimedOut(member, now))
+    steps.push({
+      source: { kind: "timeout" },
+      allow: 0n,
+      deny: ALL_PERMISSIONS & ~TIMEOUT_ALLOWED_PERMISSIONS,
+      bypassed,
+    });
+  return { permissions, isOwner, isAdministrator, steps };
+}
+
+/** One flag of an explanation: granted or not (the engine's verdict), what grants it, what denies it, what decided. */
+export function explainFlag(explanation: PermissionExplanation, flag: bigint): FlagExplanation {
+  const live = explanation.steps.filter((step) => !step.bypassed);
+  const grants = live.filter((step) => (step.allow & flag) === flag);
+  const denies = live.filter((step) => (step.deny & flag) !== 0n);
+  let decidedBy: PermissionStep | null = null;
+  for (const step of live) if ((step.allow & flag) === flag || (step.deny & flag) !== 0n) decidedBy = step;
+  return { granted: hasPermission(explanation.permissions, flag), grants, denies, decidedBy };
+}

@@ -15,9 +15,11 @@ export const createGuildChannelAction = guildAction({
     name: input.name,
   }),
   authorize: (check) => check.may("Create Guild Channel"),
-  request: (input) => channelCreateBody(input),
+  request: (input) => channelCreateBody(input, input.guildId),
   run: ({ api, guildId, input, reason }) =>
-    api.channels.create(guildId, channelCreateBody(input) as unknown as RESTPostAPIGuildChannelJSONBody, { reason }),
+    api.channels.create(guildId, channelCreateBody(input, guildId) as unknown as RESTPostAPIGuildChannelJSONBody, {
+      reason,
+    }),
   after: (channel) => {
     const c = channel as unknown as LaidOutChannel & { type: number };
     return { id: c.id, name: c.name, type: c.type, parent_id: c.parent_id ?? null, position: c.position };

@@ -20,6 +20,7 @@ import {
   type PermissionMember,
 } from "@/lib/discord/permissions";
 import { judgeHierarchy, judgePermissions, refusalText, type OperationName } from "@/lib/discord/policies";
+import { overwriteGrantableBits } from "@/lib/discord/channel-permissions";
 
 const member = (
   m: Pick<APIGuildMember, "roles" | "communication_disabled_until">,
@@ -132,6 +133,35 @@ export class ModeratorCheck {
   async guildInvite(code: string): Promise<APIInvite | null> {
     const invite = await this.api.invites.get(code).catch(() => null);
     return invite?.guild?.id === this.guildId ? invite : null;
+  }
+
+  /**
+   * Why the moderator may not set these overwrites in one of this guild's channels, or null: only bits that change
+   * count, judged against what Discord lets them set there (overwriteGrantableBits). `replaceAll`: the list replaces
+   * the channel's, so overwrites left out are removed too.
+   */
+  async overwriteBlock(
+    channelId: string,
+    next: ReadonlyArray<{ id: string; allow: string; deny: string }>,
+    replaceAll: boolean,
+  ): Promise<string | null> {
+    const channel = (await this.api.channels.list(this.guildId)).find((c) => c.id === channelId);
+    if (!channel) return "that channel is not in this server";
+    const current = ("permission_overwrites" in channel ? (channel.permission_overwrites ?? []) : []).map((o) => ({
+      id: o.id,
+      type: o.type === OverwriteType.Member ? (1 as const) : (0 as const),
+      allow: BigInt(o.allow),
+      deny: BigInt(o.deny),
+    }));
+    const before = new Map(current.map((o) => [o.id, o]));
+    let changed = 0n;
+    for (const o of next) {
+      const old = before.get(o.id);
+      changed |= ((old?.allow ?? 0n) ^ BigInt(o.allow)) | ((old?.deny ?? 0n) ^ BigInt(o.deny));
+    }
+    if (replaceAll) for (const o of current) if (!next.some((n) => n.id === o.id)) changed |= o.allow | o.deny;
+    const missing = describeMissing(overwriteGrantableBits(this.context, this.self, current), changed);
+    return missing && `you can't change permissions you don't have in #${channel.name ?? channelId} (${missing})`;
   }
 
   /** Granting permissions one does not hold is refused (unless administrator or owner). */

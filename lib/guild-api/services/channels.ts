@@ -3,6 +3,7 @@
 import { PermissionFlagsBits as P, RESTJSONErrorCodes } from "discord-api-types/v10";
 import { ALL_PERMISSIONS, hasPermission } from "@/lib/discord/permissions";
 import { normaliseChannelName } from "@/lib/discord/channel-names";
+import { overwriteGrantableBits } from "@/lib/discord/channel-permissions";
 import {
   CHANNEL_NAME_LENGTH,
   CHANNEL_TOPIC_MAX,
@@ -20,6 +21,7 @@ import type { Identity } from "../auth";
 import {
   channelAccessFor,
   authorizeInChannel,
+  parseOverwrites,
   requireInChannel,
   type ChannelAccess,
   type GuildAccess,
@@ -701,25 +703,18 @@ function changedBits(before: OverwriteJson | undefined, after: OverwriteJson | u
   return (bits(before, "allow") ^ bits(after, "allow")) | (bits(before, "deny") ^ bits(after, "deny"));
 }
 
-/**
- * Discord's rule for changing overwrites: only bits the caller holds in the channel, unless it is an administrator or
- * the owner, or an overwrite of this channel that applies to it (its member, one of its roles, @everyone) allows
- * MANAGE_ROLES explicitly.
- */
+/** Discord's rule for changing overwrites (overwriteGrantableBits, shared with the dashboard's disabled states). */
 function assertMayChangeOverwrites(
-  { access, channel, permissions }: ChannelAccess,
+  { access, channel }: ChannelAccess,
   pairs: ReadonlyArray<readonly [OverwriteJson | undefined, OverwriteJson | undefined]>,
 ): void {
-  if (access.isOwner || access.has(P.Administrator)) return;
-  const mine = new Set([String(access.guildId), ...access.memberRoleIds.map(String)]);
-  const grantedHere = (JSON.parse(channel.permission_overwrites) as OverwriteJson[]).some(
-    (o) =>
-      (o.type === 1 ? o.id === String(access.caller.userId) : mine.has(o.id)) &&
-      (BigInt(o.allow) & P.ManageRoles) !== 0n,
+  const grantable = overwriteGrantableBits(
+    access.context,
+    access.permissionMember,
+    parseOverwrites(channel.permission_overwrites),
   );
-  if (grantedHere) return;
   for (const [before, after] of pairs)
-    if ((changedBits(before, after) & ~permissions) !== 0n) throw Errors.missingPermissions();
+    if ((changedBits(before, after) & ~grantable) !== 0n) throw Errors.missingPermissions();
 }
 
 /** One CHANNEL_OVERWRITE_CREATE, _UPDATE or _DELETE audit-log entry per overwrite that changed, as Discord writes them. */

@@ -11,6 +11,7 @@ import {
   VOICE_BITRATE_MAX_VIP,
   VOICE_USER_LIMIT_MAX,
 } from "@/lib/discord/limits";
+import { privateChannelOverwrites } from "@/lib/discord/channel-permissions";
 import { guildActionBase, snowflakeSchema } from "./common";
 
 export const CREATABLE_CHANNEL_TYPES = [
@@ -105,6 +106,9 @@ export const CreateChannelFormSchema = z
     default_thread_rate_limit_per_user: seconds.optional(),
     default_forum_layout: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
     default_sort_order: z.union([z.literal(0), z.literal(1)]).optional(),
+    /** Private: @everyone can't view it; the chosen roles can. */
+    private: z.boolean().optional(),
+    private_role_ids: z.array(snowflakeSchema).max(250).optional(),
   })
   .superRefine((value, ctx) => {
     if (
@@ -124,13 +128,18 @@ export type CreateChannelValues = z.infer<typeof CreateChannelFormSchema>;
 
 export const CreateChannelInputSchema = CreateChannelFormSchema.and(z.object(guildActionBase));
 
-/** The body for the type: fields that do not apply to it are dropped, never sent. */
-export function channelCreateBody(values: CreateChannelValues): Record<string, unknown> {
+/**
+ * The body for the type: fields that do not apply to it are dropped, never sent. A private channel carries its
+ * overwrites from the start (@everyone denied View Channel, the chosen roles allowed it), so it is never visible.
+ */
+export function channelCreateBody(values: CreateChannelValues, guildId: string): Record<string, unknown> {
   const body: Record<string, unknown> = { name: values.name, type: values.type };
   for (const field of Object.keys(CHANNEL_TYPE_FIELDS) as ChannelField[]) {
     const value = values[field];
     if (value !== undefined && value !== "" && fieldAppliesTo(field, values.type)) body[field] = value;
   }
+  if (values.private)
+    body.permission_overwrites = privateChannelOverwrites([], guildId, true, values.private_role_ids ?? []);
   return body;
 }
 

@@ -1,6 +1,8 @@
 // Channels: the tree by category with type icons, reordering and moving between categories (saved as one Modify
 // Guild Channel Positions request), creating channels with the fields their type takes, and active threads.
 import type { Metadata } from "next";
+import Link from "next/link";
+import { buttonClasses } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
@@ -34,11 +36,17 @@ export default async function ChannelsPage({ params }: { params: Promise<{ guild
         title="Channels"
         description={section.description}
         actions={
-          <CreateChannelButton
-            guildId={guildId}
-            categories={categories}
-            maxBitrate={maxVoiceBitrate(viewer.guild.premium_tier, viewer.guild.features)}
-          />
+          <>
+            <Link href={`/guilds/${guildId}/channels/view-as`} className={buttonClasses("secondary")}>
+              View as…
+            </Link>
+            <CreateChannelButton
+              guildId={guildId}
+              categories={categories}
+              roles={viewer.roles.filter((r) => r.id !== guildId).map((r) => ({ id: r.id, name: r.name }))}
+              maxBitrate={maxVoiceBitrate(viewer.guild.premium_tier, viewer.guild.features)}
+            />
+          </>
         }
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem] [&>*]:min-w-0">

@@ -41,7 +41,9 @@ export default async function RolesPage({ params }: { params: Promise<{ guildId:
       everyone,
       unicodeEmoji: role.unicode_emoji ?? null,
       memberCount: everyone ? (viewer.guild.approximate_member_count ?? null) : counts ? (counts[role.id] ?? 0) : null,
-      lockedReason: role.managed ? "managed by an integration" : verdict.ok ? null : verdict.reason,
+      // The hierarchy decides who may move and edit a role; a managed role moves like any other (its permissions and
+      // membership belong to its integration: the editor keeps those read-only).
+      lockedReason: verdict.ok ? null : verdict.reason,
     };
   });
   // What the moderator may grant: their own permissions, or everything for administrators and the owner.

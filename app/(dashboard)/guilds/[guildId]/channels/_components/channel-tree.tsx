@@ -2,8 +2,12 @@
 
 // The channel list by category. Drag a channel (or use its Move up/down buttons and category menu, from the
 // keyboard) to reorder it or move it to another category; drag categories to reorder them. Nothing is sent until
-// "Save order": then every changed position, parent and lock goes in one Modify Guild Channel Positions request.
+// "Save order": then only the channels that moved (and any sibling that must make room) go in one Modify Guild
+// Channel Positions request. The order compared against is exactly the API's, sorted as Discord sorts it, so a page
+// that has just loaded has nothing to save. Each channel links to its settings, and shows whether it is private
+// and whether its permissions are synced with its category.
 import { useMemo, useState, type DragEvent } from "react";
+import Link from "next/link";
 import { ChannelType } from "discord-api-types/v10";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -14,37 +18,29 @@ import { Select } from "@/components/ui/input";
 import { useAction } from "@/components/dashboard/use-action";
 import { modifyGuildChannelPositionsAction } from "@/lib/dashboard/actions/channels";
 import type { ChannelSummary } from "@/lib/dashboard/data/channels";
+import { isPrivateChannel, isSyncedWithParent } from "@/lib/discord/channel-permissions";
+import {
+  channelLayout,
+  channelPositionChanges,
+  NO_CATEGORY,
+  settleLayout,
+  type ChannelLayout as Layout,
+} from "@/lib/discord/ordering";
 import { ChannelIcon } from "./channel-icon";
 import { ReasonInput } from "@/components/dashboard/reason-input";
 
-const ROOT = "";
-
-interface Layout {
-  /** Category ids in order. */
-  categories: string[];
-  /** Parent key (ROOT for no category) → channel ids in order. */
-  children: Record<string, string[]>;
-}
-
-function initialLayout(channels: ChannelSummary[]): Layout {
-  const categories = channels.filter((c) => c.type === ChannelType.GuildCategory).map((c) => c.id);
-  const children: Record<string, string[]> = { [ROOT]: [] };
-  for (const id of categories) children[id] = [];
-  for (const c of channels) {
-    if (c.type === ChannelType.GuildCategory) continue;
-    const key = c.parent_id && children[c.parent_id] ? c.parent_id : ROOT;
-    children[key].push(c.id);
-  }
-  return { categories, children };
-}
+const ROOT = NO_CATEGORY;
 
 type Drag = { kind: "channel" | "category"; id: string } | null;
 type DropMark = { target: string; where: "before" | "after" | "inside" } | null;
 
 export function ChannelTree({ guildId, channels }: { guildId: string; channels: ChannelSummary[] }) {
   const byId = useMemo(() => new Map(channels.map((c) => [c.id, c])), [channels]);
-  const original = useMemo(() => initialLayout(channels), [channels]);
-  const [layout, setLayout] = useState<Layout>(original);
+  const original = useMemo(() => channelLayout(channels), [channels]);
+  const [layout, setLayoutState] = useState<Layout>(original);
+  // Voice channels always follow text ones within a category in Discord's list: keep the editor honest about it.
+  const setLayout = (update: (current: Layout) => Layout) =>
+    setLayoutState((current) => settleLayout(update(current), (id) => byId.get(id)!.type));
   const [drag, setDrag] = useState<Drag>(null);
   const [mark, setMark] = useState<DropMark>(null);
   const [syncPermissions, setSyncPermissions] = useState(false);
@@ -55,26 +51,13 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
     Object.keys(layout.children).find((key) => layout.children[key].includes(id)) ?? ROOT;
 
   const changes = useMemo(() => {
-    const out: Array<{ id: string; position: number; parent_id?: string | null; lock_permissions?: boolean }> = [];
-    layout.categories.forEach((id, index) => {
-      if (byId.get(id)!.position !== index) out.push({ id, position: index });
-    });
-    for (const [key, ids] of Object.entries(layout.children)) {
-      ids.forEach((id, index) => {
-        const channel = byId.get(id)!;
-        const parent = key === ROOT ? null : key;
-        const moved = (channel.parent_id ?? null) !== parent;
-        if (channel.position !== index || moved) {
-          out.push({
-            id,
-            position: index,
-            ...(moved ? { parent_id: parent, ...(syncPermissions && parent ? { lock_permissions: true } : {}) } : {}),
-          });
-        }
-      });
-    }
-    return out;
-  }, [layout, byId, syncPermissions]);
+    const planned = channelPositionChanges(channels, original, layout);
+    return planned.map((change) =>
+      change.parent_id !== undefined && change.parent_id !== null && syncPermissions
+        ? { ...change, lock_permissions: true }
+        : change,
+    );
+  }, [channels, original, layout, syncPermissions]);
   const movedCount = changes.filter((c) => c.parent_id !== undefined).length;
 
   function moveChannel(id: string, toParent: string, toIndex: number) {
@@ -176,20 +159,34 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
         <Icons.grip className="size-4 shrink-0 cursor-grab text-ink-muted/60" />
         <ChannelIcon type={channel.type} />
         <span className="min-w-0 flex-1 truncate text-sm">
-          {channel.name}
+          <Link
+            href={`/guilds/${guildId}/channels/${id}`}
+            className="hover:underline"
+            aria-label={`${channel.name} settings`}
+          >
+            {channel.name}
+          </Link>
           {channel.nsfw && (
             <Badge tone="danger" className="ml-2">
               NSFW
             </Badge>
           )}
-          {channel.overwriteCount > 0 && (
+          {isPrivateChannel(channel.overwrites, guildId) && (
             <span
-              title={`${channel.overwriteCount} permission overwrites`}
+              title="Private channel: @everyone can't view it"
               className="ml-2 inline-flex align-middle text-ink-muted"
             >
               <Icons.lock className="size-3" />
+              <span className="sr-only">Private</span>
             </span>
           )}
+          {channel.parent_id &&
+            byId.get(channel.parent_id) &&
+            !isSyncedWithParent(channel.overwrites, byId.get(channel.parent_id)!.overwrites) && (
+              <Badge tone="warning" className="ml-2" title="Permissions differ from the category's">
+                not synced
+              </Badge>
+            )}
           {moved && (
             <Badge tone="blurple" className="ml-2">
               moved
@@ -281,7 +278,19 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
                   <Icons.grip className="size-4 shrink-0 cursor-grab text-ink-muted/60" />
                   <Icons.chevronDown className="size-3 text-ink-muted" />
                   <h3 className="flex-1 truncate text-xs font-bold uppercase tracking-wide text-ink-muted">
-                    {category.name}
+                    <Link
+                      href={`/guilds/${guildId}/channels/${categoryId}`}
+                      className="hover:underline"
+                      aria-label={`${category.name} settings`}
+                    >
+                      {category.name}
+                    </Link>
+                    {isPrivateChannel(category.overwrites, guildId) && (
+                      <span title="Private category" className="ml-2 inline-flex align-middle">
+                        <Icons.lock className="size-3" />
+                        <span className="sr-only">Private</span>
+                      </span>
+                    )}
                   </h3>
                   <span className="text-xs text-ink-muted">{ids.length}</span>
                   <span className="flex items-center gap-1 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
@@ -345,7 +354,7 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
           )}
           <ReasonInput label="Reason (audit log)" value={reason} onChange={setReason} className="h-9 max-w-56" />
           <div className="ml-auto flex gap-2">
-            <Button variant="ghost" onClick={() => setLayout(original)}>
+            <Button variant="ghost" onClick={() => setLayoutState(original)}>
               Reset
             </Button>
             <Button

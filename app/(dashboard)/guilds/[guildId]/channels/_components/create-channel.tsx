@@ -29,6 +29,8 @@ import {
   THREAD_AUTO_ARCHIVE_DURATIONS,
   VOICE_USER_LIMIT_MAX,
 } from "@/lib/discord/limits";
+import { normaliseChannelName } from "@/lib/discord/channel-names";
+import { Switch } from "@/components/ui/switch";
 import { ChannelIcon } from "./channel-icon";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
@@ -39,10 +41,13 @@ const ARCHIVE_LABELS: Record<number, string> = { 60: "1 hour", 1440: "24 hours",
 export function CreateChannelButton({
   guildId,
   categories,
+  roles,
   maxBitrate,
 }: {
   guildId: string;
   categories: Array<{ id: string; name: string }>;
+  /** Roles that may be let into a private channel, highest first (without @everyone). */
+  roles: Array<{ id: string; name: string }>;
   maxBitrate: number;
 }) {
   const [open, setOpen] = useState(false);
@@ -56,6 +61,7 @@ export function CreateChannelButton({
           <CreateChannelForm
             guildId={guildId}
             categories={categories}
+            roles={roles}
             maxBitrate={maxBitrate}
             onDone={() => setOpen(false)}
           />
@@ -68,17 +74,19 @@ export function CreateChannelButton({
 function CreateChannelForm({
   guildId,
   categories,
+  roles,
   maxBitrate,
   onDone,
 }: {
   guildId: string;
   categories: Array<{ id: string; name: string }>;
+  roles: Array<{ id: string; name: string }>;
   maxBitrate: number;
   onDone: () => void;
 }) {
   const { register, handleSubmit, watch, setValue, setError, formState } = useForm<CreateChannelValues>({
     resolver: zodResolver(CreateChannelFormSchema),
-    defaultValues: { type: ChannelType.GuildText, name: "", parent_id: null },
+    defaultValues: { type: ChannelType.GuildText, name: "", parent_id: null, private: false, private_role_ids: [] },
   });
   const errors = formState.errors as Partial<Record<string, { message?: string }>>;
   const type = watch("type");
@@ -86,12 +94,18 @@ function CreateChannelForm({
   const { run, pending } = useAction(createGuildChannelAction, { failure: "Couldn't create the channel" });
   const [reason, setReason] = useState("");
   const bitrateMax = type === ChannelType.GuildStageVoice ? STAGE_BITRATE_MAX : maxBitrate;
+  const name = watch("name") ?? "";
+  const storedName = normaliseChannelName(type, name);
+  const isPrivate = watch("private") ?? false;
+  const privateRoles = watch("private_role_ids") ?? [];
 
   const onSubmit = handleSubmit(async (values) => {
     // Only the fields of the chosen type go to the server (it drops the rest too).
     const input = Object.fromEntries(
       Object.entries(values).filter(
-        ([key, value]) => value !== undefined && (key === "type" || key === "name" || applies(key as ChannelField)),
+        ([key, value]) =>
+          value !== undefined &&
+          (["type", "name", "private", "private_role_ids"].includes(key) || applies(key as ChannelField)),
       ),
     ) as CreateChannelValues;
     const result = await run({ ...input, guildId, reason: reason || undefined });
@@ -149,7 +163,20 @@ function CreateChannelForm({
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="create-name" label="Name" hint="1 to 100 characters." error={errors.name?.message}>
+        <Field
+          id="create-name"
+          label="Name"
+          hint={
+            storedName && storedName !== name.trim() ? (
+              <>
+                Saved as <span className="font-mono">{storedName}</span>
+              </>
+            ) : (
+              "1 to 100 characters."
+            )
+          }
+          error={errors.name?.message}
+        >
           <Input
             {...fieldProps("create-name", errors.name?.message)}
             autoFocus
@@ -274,6 +301,35 @@ function CreateChannelForm({
             <input type="checkbox" className="size-4 accent-blurple" {...register("nsfw")} />
             Age-restricted channel (NSFW)
           </label>
+        )}
+      </div>
+      <div className="rounded-lg px-3 ring-1 ring-line">
+        <Switch
+          id="create-private"
+          label={type === ChannelType.GuildCategory ? "Private category" : "Private channel"}
+          description="Only the roles you choose (and administrators) can view it."
+          {...register("private")}
+        />
+        {isPrivate && (
+          <fieldset className="flex flex-wrap gap-2 pb-3">
+            <legend className="mb-1 text-sm font-medium">Who can view it</legend>
+            {roles.map((r) => (
+              <label key={r.id} className="flex items-center gap-2 rounded-md px-2 py-1 text-sm ring-1 ring-line">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-blurple"
+                  checked={privateRoles.includes(r.id)}
+                  onChange={(e) =>
+                    setValue(
+                      "private_role_ids",
+                      e.target.checked ? [...privateRoles, r.id] : privateRoles.filter((x) => x !== r.id),
+                    )
+                  }
+                />
+                {r.name}
+              </label>
+            ))}
+          </fieldset>
         )}
       </div>
       {errors.root?.message && (

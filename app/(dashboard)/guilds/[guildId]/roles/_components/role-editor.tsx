@@ -1,7 +1,9 @@
 "use client";
 
-// The role form: name, colour, display options, and the permission editor grouped as in Discord, with elevated
-// permissions flagged and permissions the moderator does not hold locked (nobody can grant what they lack).
+// The role form: name, colour, display options, and the permission editor grouped as in Discord (General,
+// Membership, Text, Voice, Apps, Stage, Events, Advanced), each permission with Discord's one-line explanation, a
+// search box and "Clear permissions", elevated permissions flagged and permissions the moderator does not hold locked
+// (nobody can grant what they lack). A role the moderator may not edit opens read-only, with the reason.
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -24,6 +26,10 @@ export interface RoleEditorProps {
   /** Decimal bitfield of what the moderator may grant. */
   grantable: string;
   everyone?: boolean;
+  /** Why the moderator may not edit this role at all (it opens read-only); null when they may. */
+  readOnlyReason?: string | null;
+  /** Why the role's permissions are read-only (a managed role's come from its integration); null when they are not. */
+  permissionsLockedReason?: string | null;
   submitLabel: string;
   pending: boolean;
   onCancel: () => void;
@@ -34,6 +40,8 @@ export function RoleEditor({
   defaults,
   grantable,
   everyone,
+  readOnlyReason = null,
+  permissionsLockedReason = null,
   submitLabel,
   pending,
   onCancel,
@@ -48,7 +56,10 @@ export function RoleEditor({
   const [filter, setFilter] = useState("");
   const permissions = BigInt(watch("permissions") || "0");
   const color = watch("color");
-  const allowed = BigInt(grantable);
+  const allowed = readOnlyReason || permissionsLockedReason ? 0n : BigInt(grantable);
+  const lockReason = readOnlyReason
+    ? `Read-only: ${readOnlyReason}`
+    : (permissionsLockedReason ?? "you don't have this permission");
 
   const toggle = (flag: bigint, on: boolean) =>
     setValue("permissions", (on ? permissions | flag : permissions & ~flag).toString(), { shouldDirty: true });
@@ -62,47 +73,63 @@ export function RoleEditor({
   const query = filter.trim().toLowerCase();
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Role">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="role-name" label="Role name" hint="At most 100 characters." error={errors.name?.message}>
-          <Input {...fieldProps("role-name", errors.name?.message)} disabled={everyone} {...register("name")} />
-        </Field>
-        <Field id="role-color" label="Colour" hint={color === 0 ? "Default (no colour)." : colorToHex(color)}>
-          <div className="flex flex-wrap items-center gap-1.5">
-            <button
-              type="button"
-              aria-label="Default colour"
-              onClick={() => setValue("color", 0, { shouldDirty: true })}
-              className="size-7 rounded-md bg-[#99aab5] ring-1 ring-line"
-            />
-            {SWATCHES.map((swatch) => (
-              <button
-                key={swatch}
-                type="button"
-                aria-label={`Colour ${colorToHex(swatch)}`}
-                aria-pressed={color === swatch}
-                onClick={() => setValue("color", swatch, { shouldDirty: true })}
-                className="size-7 rounded-md ring-offset-2 ring-offset-surface aria-pressed:ring-2 aria-pressed:ring-ink"
-                style={{ background: colorToHex(swatch) }}
-              />
-            ))}
-            <input
-              id="role-color"
-              type="color"
-              aria-label="Custom colour"
-              value={colorToHex(color)}
-              onChange={(e) => setValue("color", hexToColor(e.target.value), { shouldDirty: true })}
-              className="h-7 w-10 cursor-pointer rounded-md border border-line bg-transparent"
-              disabled={everyone}
-            />
-          </div>
-        </Field>
-      </div>
-      {!everyone && (
-        <div className="divide-y divide-line rounded-lg ring-1 ring-line px-3">
-          <Switch id="role-hoist" label="Display role members separately from online members" {...register("hoist")} />
-          <Switch id="role-mentionable" label="Allow anyone to @mention this role" {...register("mentionable")} />
-        </div>
+      {readOnlyReason && (
+        <p role="note" className="rounded-md bg-surface-sunken px-3 py-2 text-sm">
+          <DisabledReason reason={`You can't edit this role: ${readOnlyReason}.`} />
+        </p>
       )}
+      {permissionsLockedReason && !readOnlyReason && (
+        <p role="note" className="rounded-md bg-surface-sunken px-3 py-2 text-sm">
+          <DisabledReason reason={permissionsLockedReason} />
+        </p>
+      )}
+      <fieldset disabled={Boolean(readOnlyReason)} className="contents">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="role-name" label="Role name" hint="At most 100 characters." error={errors.name?.message}>
+            <Input {...fieldProps("role-name", errors.name?.message)} disabled={everyone} {...register("name")} />
+          </Field>
+          <Field id="role-color" label="Colour" hint={color === 0 ? "Default (no colour)." : colorToHex(color)}>
+            <div className="flex flex-wrap items-center gap-1.5">
+              <button
+                type="button"
+                aria-label="Default colour"
+                onClick={() => setValue("color", 0, { shouldDirty: true })}
+                className="size-7 rounded-md bg-[#99aab5] ring-1 ring-line"
+              />
+              {SWATCHES.map((swatch) => (
+                <button
+                  key={swatch}
+                  type="button"
+                  aria-label={`Colour ${colorToHex(swatch)}`}
+                  aria-pressed={color === swatch}
+                  onClick={() => setValue("color", swatch, { shouldDirty: true })}
+                  className="size-7 rounded-md ring-offset-2 ring-offset-surface aria-pressed:ring-2 aria-pressed:ring-ink"
+                  style={{ background: colorToHex(swatch) }}
+                />
+              ))}
+              <input
+                id="role-color"
+                type="color"
+                aria-label="Custom colour"
+                value={colorToHex(color)}
+                onChange={(e) => setValue("color", hexToColor(e.target.value), { shouldDirty: true })}
+                className="h-7 w-10 cursor-pointer rounded-md border border-line bg-transparent"
+                disabled={everyone}
+              />
+            </div>
+          </Field>
+        </div>
+        {!everyone && (
+          <div className="divide-y divide-line rounded-lg ring-1 ring-line px-3">
+            <Switch
+              id="role-hoist"
+              label="Display role members separately from online members"
+              {...register("hoist")}
+            />
+            <Switch id="role-mentionable" label="Allow anyone to @mention this role" {...register("mentionable")} />
+          </div>
+        )}
+      </fieldset>
 
       <section aria-labelledby="perm-heading" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-end justify-between gap-2">
@@ -120,9 +147,10 @@ export function RoleEditor({
             <Button
               size="sm"
               variant="ghost"
+              disabled={allowed === 0n}
               onClick={() => setValue("permissions", (permissions & ~allowed).toString(), { shouldDirty: true })}
             >
-              Clear
+              Clear permissions
             </Button>
           </div>
         </div>
@@ -163,7 +191,7 @@ export function RoleEditor({
                           )}
                         </span>
                         <span className="block text-xs text-ink-muted">{p.description}</span>
-                        {locked && <DisabledReason reason="you don't have this permission" className="mt-0.5 flex" />}
+                        {locked && <DisabledReason reason={lockReason} className="mt-0.5 flex" />}
                       </span>
                       <span className="relative mt-0.5 inline-flex shrink-0">
                         <input
@@ -192,9 +220,9 @@ export function RoleEditor({
           );
         })}
       </section>
-
       <ReasonField
         id="role-reason"
+        disabled={Boolean(readOnlyReason)}
         label="Reason (optional)"
         hint="Recorded in the audit log."
         value={reason}
@@ -209,9 +237,11 @@ export function RoleEditor({
         <Button variant="ghost" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" pending={pending}>
-          {submitLabel}
-        </Button>
+        {!readOnlyReason && (
+          <Button type="submit" pending={pending}>
+            {submitLabel}
+          </Button>
+        )}
       </div>
     </form>
   );

@@ -1,7 +1,9 @@
 "use client";
 
 // The roles table: highest first, as Discord lists them. Drag (or Move up/down) to reorder the roles below your
-// own highest role, then save the order in one Modify Guild Role Positions request. Create, edit and delete in dialogs.
+// own highest role (managed roles too, as Discord allows), then save the order in one Modify Guild Role Positions
+// request carrying only the roles you moved. The order compared against is exactly the API's, so a page that has just
+// loaded has nothing to save, and Reset returns to it. Create, edit and delete in dialogs.
 import { useMemo, useState, type DragEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -18,6 +20,7 @@ import {
   modifyGuildRolePositionsAction,
 } from "@/lib/dashboard/actions/roles";
 import { colorToHex, type RoleFormValues } from "@/lib/dashboard/actions/schemas/roles";
+import { rolePositionChanges } from "@/lib/discord/ordering";
 import { RoleEditor } from "./role-editor";
 import { ReasonInput } from "@/components/dashboard/reason-input";
 
@@ -33,7 +36,7 @@ export interface RoleRow {
   everyone: boolean;
   unicodeEmoji: string | null;
   memberCount: number | null;
-  /** Why the moderator cannot edit, move or delete this role; null when they can. */
+  /** Why the moderator cannot edit, move or delete this role (the hierarchy); null when they can. */
   lockedReason: string | null;
 }
 
@@ -44,19 +47,17 @@ const count = new Intl.NumberFormat("en-US");
 export function RoleManager({ guildId, roles, grantable }: { guildId: string; roles: RoleRow[]; grantable: string }) {
   const everyone = roles.find((r) => r.everyone);
   const ranked = useMemo(() => roles.filter((r) => !r.everyone), [roles]);
-  const [order, setOrder] = useState<string[]>(() => ranked.map((r) => r.id));
-  const [baseline, setBaseline] = useState(() => ranked.map((r) => `${r.id}:${r.position}`).join());
+  const loaded = useMemo(() => ranked.map((r) => r.id), [ranked]);
+  const [order, setOrder] = useState<string[]>(loaded);
+  const [baseline, setBaseline] = useState(loaded.join());
   // A refreshed role list (after any save) resets the local order.
-  const signature = ranked.map((r) => `${r.id}:${r.position}`).join();
-  if (signature !== baseline) {
-    setBaseline(signature);
-    setOrder(ranked.map((r) => r.id));
+  if (loaded.join() !== baseline) {
+    setBaseline(loaded.join());
+    setOrder(loaded);
   }
   const byId = useMemo(() => new Map(roles.map((r) => [r.id, r])), [roles]);
-  const lockedCount = ranked.filter((r) => r.lockedReason && !r.managed).length;
-  // Roles above the moderator (and managed ones among them) are pinned at the top; nothing can be moved above them.
-  const firstMovable = order.findIndex((id) => !byId.get(id)!.lockedReason);
-  const floor = firstMovable === -1 ? order.length : Math.max(firstMovable, lockedCount);
+  // Roles at or above the moderator's highest are pinned at the top; nothing can be moved above them.
+  const floor = ranked.filter((r) => r.lockedReason).length;
 
   const [editing, setEditing] = useState<Editing>(null);
   const [drag, setDrag] = useState<string | null>(null);
@@ -68,9 +69,7 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
   const remove = useAction(deleteGuildRoleAction, { failure: "Couldn't delete the role" });
   const reorder = useAction(modifyGuildRolePositionsAction, { failure: "Couldn't save the role order" });
 
-  const positions = order
-    .map((id, index) => ({ id, position: order.length - index }))
-    .filter(({ id, position }) => byId.get(id)!.position !== position && !byId.get(id)!.lockedReason);
+  const positions = rolePositionChanges(loaded, order);
 
   const move = (id: string, to: number) =>
     setOrder((current) => {
@@ -188,12 +187,11 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
                       {role.managed && <Badge>Managed</Badge>}
                     </div>
                     {role.lockedReason && (
+                      <DisabledReason reason={`Read-only: ${role.lockedReason}`} className="mt-0.5" />
+                    )}
+                    {role.managed && !role.lockedReason && (
                       <DisabledReason
-                        reason={
-                          role.lockedReason === "managed by an integration"
-                            ? "managed by an integration"
-                            : `Read-only: ${role.lockedReason}`
-                        }
+                        reason="Managed by an integration: its permissions are read-only"
                         className="mt-0.5"
                       />
                     )}
@@ -232,20 +230,19 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
                       <Button
                         size="sm"
                         variant="secondary"
-                        aria-label={`Edit ${role.name}`}
-                        disabled={!movable}
+                        aria-label={`${movable ? "Edit" : "View"} ${role.name}`}
                         title={role.lockedReason ?? undefined}
                         onClick={() => setEditing({ mode: "edit", role })}
                       >
-                        Edit
+                        {movable ? "Edit" : "View"}
                       </Button>
                       <Button
                         size="sm"
                         variant="ghost"
                         className="text-danger"
                         aria-label={`Delete ${role.name}`}
-                        disabled={!movable}
-                        title={role.lockedReason ?? undefined}
+                        disabled={!movable || role.managed}
+                        title={role.lockedReason ?? (role.managed ? "managed by an integration" : undefined)}
                         onClick={() => setEditing({ mode: "delete", role })}
                       >
                         Delete
@@ -298,7 +295,7 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
           </p>
           <ReasonInput label="Reason (audit log)" value={reason} onChange={setReason} className="h-9 max-w-56" />
           <div className="ml-auto flex gap-2">
-            <Button variant="ghost" onClick={() => setOrder(ranked.map((r) => r.id))}>
+            <Button variant="ghost" onClick={() => setOrder(loaded)}>
               Reset
             </Button>
             <Button
@@ -318,7 +315,9 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
         open={editing?.mode === "create" || editing?.mode === "edit"}
         onClose={() => setEditing(null)}
         title={
-          editing?.mode === "edit" ? `Edit ${editing.role.everyone ? "@everyone" : editing.role.name}` : "Create role"
+          editing?.mode === "edit"
+            ? `${editing.role.lockedReason ? "View" : "Edit"} ${editing.role.everyone ? "@everyone" : editing.role.name}`
+            : "Create role"
         }
         size="lg"
       >
@@ -328,6 +327,12 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
             defaults={editorDefaults(editing.mode === "edit" ? editing.role : undefined)}
             grantable={grantable}
             everyone={editing.mode === "edit" && editing.role.everyone}
+            readOnlyReason={editing.mode === "edit" ? editing.role.lockedReason : null}
+            permissionsLockedReason={
+              editing.mode === "edit" && editing.role.managed
+                ? "Managed by an integration: its permissions come from the integration."
+                : null
+            }
             submitLabel={editing.mode === "edit" ? "Save changes" : "Create role"}
             pending={create.pending || edit.pending}
             onCancel={() => setEditing(null)}

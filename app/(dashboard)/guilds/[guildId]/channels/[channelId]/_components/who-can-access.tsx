@@ -1,0 +1,132 @@
+// Who can access: every role (as a member holding only that role would) and a searchable page of members, with
+// whether they can view the channel and manage it, and why, from the one permission engine.
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardHeader } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Button } from "@/components/ui/button";
+import type { CapabilityAnswer } from "@/lib/dashboard/permission-explorer";
+
+export interface AccessRow {
+  id: string;
+  name: string;
+  /** Where "View as" opens for this role or member. */
+  explorerHref: string;
+  view: CapabilityAnswer;
+  manage: CapabilityAnswer;
+}
+
+function Verdict({ answer, label }: { answer: CapabilityAnswer; label: string }) {
+  return (
+    <span className="flex min-w-0 flex-col">
+      <span>
+        {answer.granted ? (
+          <Badge tone="success">{label}</Badge>
+        ) : (
+          <Badge tone="neutral">can&apos;t {label.toLowerCase()}</Badge>
+        )}
+      </span>
+      <span className="truncate text-xs text-ink-muted" title={answer.because}>
+        {answer.because}
+      </span>
+    </span>
+  );
+}
+
+function AccessTable({ caption, rows }: { caption: string; rows: AccessRow[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[36rem] text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              Name
+            </th>
+            <th scope="col" className="px-3 py-2">
+              View
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Manage
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-access-id={row.id} className="border-b border-line last:border-0">
+              <th scope="row" className="px-3 py-2 text-left font-medium">
+                <Link href={row.explorerHref} className="hover:underline">
+                  {row.name}
+                </Link>
+              </th>
+              <td className="max-w-72 px-3 py-2">
+                <Verdict answer={row.view} label="View" />
+              </td>
+              <td className="max-w-72 px-3 py-2">
+                <Verdict answer={row.manage} label="Manage" />
+              </td>
+            </tr>
+          ))}
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={3} className="px-3 py-4 text-center text-ink-muted">
+                Nobody matches.
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function WhoCanAccess({
+  roles,
+  members,
+  query,
+  action,
+  viewers,
+}: {
+  roles: AccessRow[];
+  members: AccessRow[];
+  query: string;
+  /** This tab's URL, where the search form submits. */
+  action: string;
+  /** How many of the listed members can view the channel. */
+  viewers: number;
+}) {
+  return (
+    <Card>
+      <CardHeader
+        id="who-can-access"
+        title="Who can access"
+        description="Computed with the same permission engine the API uses: roles as a member holding only that role, and members as they are."
+      />
+      <h3 className="mb-1 text-sm font-semibold">Roles</h3>
+      <AccessTable caption="Roles that can view or manage this channel" rows={roles} />
+      <div className="mt-5 flex flex-wrap items-end justify-between gap-2">
+        <h3 className="text-sm font-semibold">
+          Members{" "}
+          <span className="font-normal text-ink-muted">
+            ({viewers} of {members.length} shown can view)
+          </span>
+        </h3>
+        <form action={action} className="flex gap-2" role="search" aria-label="Search members who can access">
+          <input type="hidden" name="tab" value="permissions" />
+          <Input
+            type="search"
+            name="q"
+            defaultValue={query}
+            aria-label="Search members by name or id"
+            placeholder="Search members"
+            className="h-9 w-56"
+          />
+          <Button type="submit" size="sm" variant="secondary">
+            Search
+          </Button>
+        </form>
+      </div>
+      <AccessTable caption="Members who can view or manage this channel" rows={members} />
+    </Card>
+  );
+}
