@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DiscordAPIError, type REST } from "@discordjs/rest";
 import { PermissionFlagsBits as P, Routes, type APIGuildChannel, type APIRole } from "discord-api-types/v10";
 import { startTestServer, type TestServer } from "../harness";
+import { eventsSince, lastEventId } from "./read-back";
 import { expectOperationResponse } from "../openapi";
 
 let server: TestServer;
@@ -32,15 +33,6 @@ const refusal = async (promise: Promise<unknown>) => {
   }
   throw new Error("expected the API to refuse");
 };
-const sqlite = async () => (await import("@/lib/guild-api/store/db")).db();
-const lastEvent = async () =>
-  ((await sqlite()).prepare("SELECT COALESCE(MAX(id), 0) AS id FROM gateway_events").get() as { id: bigint }).id;
-async function eventsAfter(after: bigint) {
-  const rows = (await sqlite())
-    .prepare("SELECT type, payload FROM gateway_events WHERE id > ? ORDER BY id")
-    .all(after) as Array<{ type: string; payload: string }>;
-  return rows.map((row) => ({ type: row.type, d: JSON.parse(row.payload) as Record<string, unknown> }));
-}
 async function audit(actionType: number, targetId: string) {
   const log = (await rest("owner").get(Routes.guildAuditLog(hq), {
     query: new URLSearchParams({ action_type: String(actionType), limit: "100" }),
@@ -70,7 +62,7 @@ describe("a private channel, and syncing with the category", () => {
   test("deny View Channel to @everyone, allow Moderator: members lose it, moderators keep it; events and audit entries", async () => {
     const channel = await create({ name: "secret-plans", parent_id: server.world.channels.Community });
     expect(await get(channel.id, "member")).toMatchObject({ id: channel.id });
-    const after = await lastEvent();
+    const after = lastEventId();
     // Moderator first: a moderator who sees the channel only through @everyone would lock itself out otherwise.
     await rest("mod").put(Routes.channelPermission(channel.id, server.world.roles.moderator), {
       body: { type: 0, allow: String(P.ViewChannel), deny: "0" },
@@ -87,7 +79,7 @@ describe("a private channel, and syncing with the category", () => {
       { id: server.world.roles.moderator, type: 0, allow: String(P.ViewChannel), deny: "0" },
       { id: hq, type: 0, allow: "0", deny: String(P.ViewChannel) },
     ]);
-    const fired = await eventsAfter(after);
+    const fired = eventsSince(after);
     expect(fired.map((e) => e.type)).toEqual(["CHANNEL_UPDATE", "CHANNEL_UPDATE"]);
     expect(fired[1].d).toEqual(read);
     const created = await audit(13, channel.id); // CHANNEL_OVERWRITE_CREATE
@@ -120,14 +112,14 @@ describe("a private channel, and syncing with the category", () => {
     const channel = await create({ name: "out-of-sync", parent_id: staff });
     // Created without overwrites, so it is out of sync with Staff (which hides itself from @everyone).
     expect(channel.permission_overwrites).toEqual([]);
-    const after = await lastEvent();
+    const after = lastEventId();
     const synced = (await rest("mod").patch(Routes.channel(channel.id), {
       body: { permission_overwrites: category.permission_overwrites },
       reason: "sync",
     })) as Channel;
     expectOperationResponse("PATCH", "/channels/{channel_id}", 200, synced);
     expect(synced.permission_overwrites).toEqual(category.permission_overwrites);
-    expect(await eventsAfter(after)).toEqual([{ type: "CHANNEL_UPDATE", d: synced }]);
+    expect(eventsSince(after)).toEqual([{ type: "CHANNEL_UPDATE", d: synced }]);
     expect(await audit(13, channel.id)).toHaveLength(category.permission_overwrites.length);
     expect(await refusal(get(channel.id, "member"))).toEqual({ status: 403, code: 50001 });
   });
@@ -136,7 +128,7 @@ describe("a private channel, and syncing with the category", () => {
     const channel = await create({ name: "no-escalation" });
     // Moderators hold neither Manage Webhooks nor Administrator; the API judges only the bits that change.
     expect((BigInt(await moderatorPermissions()) & P.ManageWebhooks) === 0n).toBe(true);
-    const after = await lastEvent();
+    const after = lastEventId();
     expect(
       await refusal(
         rest("mod").put(Routes.channelPermission(channel.id, server.world.roles.helper), {
@@ -154,7 +146,7 @@ describe("a private channel, and syncing with the category", () => {
       ),
     ).toEqual({ status: 403, code: 50013 });
     expect((await get(channel.id)).permission_overwrites).toEqual([]);
-    expect(await eventsAfter(after)).toEqual([]);
+    expect(eventsSince(after)).toEqual([]);
     // Helper lacks Manage Roles altogether.
     expect(
       await refusal(
