@@ -3,11 +3,22 @@
 // The one generic server-paged table: TanStack Table v8 renders the rows the server sent for the current page
 // (manual pagination, no client-side sorting or filtering), paging controls are links carrying the cursor in the
 // URL, and rows are keyboard-reachable (the primary cell should hold a link or button).
+import type { ReactNode } from "react";
 import Link from "next/link";
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { cn } from "@/components/ui/cn";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/card";
+
+/**
+ * A header or cell renderer's output. Called as a function, not mounted as a component as TanStack's flexRender
+ * does: the pages' column definitions are inline functions, new on every render, so as components every re-render
+ * remounted every cell, and the focused button of a row (the one a dialog returns the focus to) was lost.
+ * Renderers therefore must not call hooks.
+ */
+function render<Context>(renderer: ReactNode | ((context: Context) => ReactNode) | undefined, context: Context) {
+  return typeof renderer === "function" ? renderer(context) : renderer;
+}
 
 export interface ServerPage {
   /** 1-based page number, for display. */
@@ -75,7 +86,7 @@ export function DataTable<Row>({
                     className="px-3 py-2 font-semibold"
                     style={{ width: header.column.columnDef.size !== 150 ? header.column.columnDef.size : undefined }}
                   >
-                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                    {header.isPlaceholder ? null : render(header.column.columnDef.header, header.getContext())}
                   </th>
                 ))}
               </tr>
@@ -93,7 +104,7 @@ export function DataTable<Row>({
               >
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id} className="px-3 py-2 align-middle">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    {render(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
               </tr>

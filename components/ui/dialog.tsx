@@ -46,9 +46,10 @@ export function Dialog({
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
     }
-    if (!open && dialog.open) {
-      dialog.close();
-      // Back to where the moderator was, when that element is still on the page (a deleted row's button is not).
+    if (!open) {
+      // The browser may have closed it already (Escape): the focus still goes back to where the moderator was, when
+      // that element is still on the page (a deleted row's button is not).
+      if (dialog.open) dialog.close();
       if (opener.current?.isConnected) opener.current.focus();
       opener.current = null;
     }

@@ -148,10 +148,10 @@ async function tabTo(target: Locator, max = 80): Promise<void> {
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
-test("a ban with the keyboard alone: search, open the member, Ban, reason, confirm; the focus comes back", async () => {
+test("a ban with the keyboard alone: search, open the member, Ban, reason, confirm", async () => {
   const [{ username, id }] = world.query<{ username: string; id: bigint }>(
     `SELECT u.username, u.id FROM members m JOIN users u ON u.id = m.user_id
-     WHERE m.guild_id = ? AND u.username LIKE '%gnu%' AND u.bot = 0
+     WHERE m.guild_id = ? AND u.username LIKE '%ram' AND u.bot = 0
        AND NOT EXISTS (SELECT 1 FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id)
      ORDER BY u.id LIMIT 1`,
     BigInt(world.guildId),
@@ -170,12 +170,6 @@ test("a ban with the keyboard alone: search, open the member, Ban, reason, confi
   await page.keyboard.press("Enter");
   const panel = page.getByRole("dialog", { name: new RegExp(username) });
   await expect(panel).toBeVisible();
-  // Escape closes the panel and the focus is back on the link that opened it; Enter opens it again.
-  await page.keyboard.press("Escape");
-  await expect(panel).toHaveCount(0);
-  await expect(open).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(panel).toBeVisible();
   await tabTo(panel.getByRole("button", { name: "Ban", exact: true }));
   await page.keyboard.press("Enter");
   const form = panel.getByRole("form", { name: "Confirm ban" });
@@ -186,6 +180,20 @@ test("a ban with the keyboard alone: search, open the member, Ban, reason, confi
     .poll(async () => (await api().call("GET", `/guilds/${world.guildId}/bans/${id}`)).status, { timeout: 15_000 })
     .toBe(200);
   await shot(page, "keyboard-ban");
+});
+
+test("a dialog closed with Escape gives the focus back to the button that opened it", async () => {
+  await page.goto(`${base}/integrations`);
+  await hydrated(page);
+  const opener = page.getByRole("button", { name: /^Delete / }).first();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await tabTo(opener);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
 });
 
 test("an unknown guild and an unknown section answer a real 404 page; favicon and app icons are served", async () => {
