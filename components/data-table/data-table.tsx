@@ -20,6 +20,9 @@ function render<Context>(renderer: ReactNode | ((context: Context) => ReactNode)
   return typeof renderer === "function" ? renderer(context) : renderer;
 }
 
+/** On a narrow screen the table scrolls sideways inside its frame while its first column (what a row is) stays. */
+const STICKY_FIRST = "sticky left-0 z-[1] bg-surface-raised";
+
 export interface ServerPage {
   /** 1-based page number, for display. */
   page: number;
@@ -79,11 +82,11 @@ export function DataTable<Row>({
           <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => (
+                {group.headers.map((header, index) => (
                   <th
                     key={header.id}
                     scope="col"
-                    className="px-3 py-2 font-semibold"
+                    className={cn("px-3 py-2 font-semibold", index === 0 && STICKY_FIRST)}
                     style={{ width: header.column.columnDef.size !== 150 ? header.column.columnDef.size : undefined }}
                   >
                     {header.isPlaceholder ? null : render(header.column.columnDef.header, header.getContext())}
@@ -102,8 +105,8 @@ export function DataTable<Row>({
                   rowClassName?.(row.original),
                 )}
               >
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2 align-middle">
+                {row.getVisibleCells().map((cell, index) => (
+                  <td key={cell.id} className={cn("px-3 py-2 align-middle", index === 0 && STICKY_FIRST)}>
                     {render(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
