@@ -14,6 +14,11 @@ const config: Config = {
         danger: { DEFAULT: "#DA373C", soft: "#F8D7D8" },
         success: "#23A55A",
         warning: "#F0B232",
+        // Readable on the tinted status backgrounds in both themes (app/globals.css).
+        "success-ink": "var(--success-ink)",
+        "danger-ink": "var(--danger-ink)",
+        "warning-ink": "var(--warning-ink)",
+        "blurple-ink": "var(--blurple-ink)",
       },
       fontFamily: {
         sans: [

@@ -3,11 +3,25 @@
 // The one generic server-paged table: TanStack Table v8 renders the rows the server sent for the current page
 // (manual pagination, no client-side sorting or filtering), paging controls are links carrying the cursor in the
 // URL, and rows are keyboard-reachable (the primary cell should hold a link or button).
+import type { ReactNode } from "react";
 import Link from "next/link";
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { cn } from "@/components/ui/cn";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/card";
+
+/**
+ * A header or cell renderer's output. Called as a function, not mounted as a component as TanStack's flexRender
+ * does: the pages' column definitions are inline functions, new on every render, so as components every re-render
+ * remounted every cell, and the focused button of a row (the one a dialog returns the focus to) was lost.
+ * Renderers therefore must not call hooks.
+ */
+function render<Context>(renderer: ReactNode | ((context: Context) => ReactNode) | undefined, context: Context) {
+  return typeof renderer === "function" ? renderer(context) : renderer;
+}
+
+/** On a narrow screen the table scrolls sideways inside its frame while its first column (what a row is) stays. */
+const STICKY_FIRST = "sticky left-0 z-[1] bg-surface-raised";
 
 export interface ServerPage {
   /** 1-based page number, for display. */
@@ -68,14 +82,14 @@ export function DataTable<Row>({
           <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => (
+                {group.headers.map((header, index) => (
                   <th
                     key={header.id}
                     scope="col"
-                    className="px-3 py-2 font-semibold"
+                    className={cn("px-3 py-2 font-semibold", index === 0 && STICKY_FIRST)}
                     style={{ width: header.column.columnDef.size !== 150 ? header.column.columnDef.size : undefined }}
                   >
-                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                    {header.isPlaceholder ? null : render(header.column.columnDef.header, header.getContext())}
                   </th>
                 ))}
               </tr>
@@ -91,9 +105,9 @@ export function DataTable<Row>({
                   rowClassName?.(row.original),
                 )}
               >
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2 align-middle">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                {row.getVisibleCells().map((cell, index) => (
+                  <td key={cell.id} className={cn("px-3 py-2 align-middle", index === 0 && STICKY_FIRST)}>
+                    {render(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
               </tr>

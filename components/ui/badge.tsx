@@ -3,9 +3,9 @@ import { cn } from "./cn";
 
 const TONES = {
   neutral: "bg-surface-sunken text-ink-muted ring-line",
-  blurple: "bg-blurple/15 text-blurple ring-blurple/30 dark:text-blurple-light",
-  danger: "bg-danger/15 text-danger ring-danger/30",
-  success: "bg-success/15 text-success ring-success/30",
+  blurple: "bg-blurple/15 text-blurple-ink ring-blurple/30",
+  danger: "bg-danger/15 text-danger-ink ring-danger/30",
+  success: "bg-success/15 text-success-ink ring-success/30",
   warning: "bg-warning/20 text-ink ring-warning/40",
 } as const;
 

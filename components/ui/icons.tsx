@@ -212,6 +212,16 @@ export const Icons = {
       <circle cx="12" cy="12" r="10" />
     </Icon>
   ),
+  check: (p: P) => (
+    <Icon {...p}>
+      <path d="M20 6 9 17l-5-5" />
+    </Icon>
+  ),
+  home: (p: P) => (
+    <Icon {...p}>
+      <path d="m3 10 9-7 9 7v10a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1Z" />
+    </Icon>
+  ),
 } as const;
 
 export type IconName = keyof typeof Icons;

@@ -58,7 +58,8 @@ export function WidgetCard({
           <strong>{widget.presence_count}</strong> Members Online
         </span>
       </header>
-      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
+      {/* Focusable so a keyboard can scroll the member list. */}
+      <div tabIndex={0} className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
         <h3 className="mb-3 truncate text-base font-bold" data-testid="widget-name">
           {widget.name}
         </h3>

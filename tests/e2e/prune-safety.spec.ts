@@ -134,7 +134,7 @@ test("as mod: preview a prune, change the roles, preview again, run it on the fr
   await shot(page, "prune-empty");
 
   await page.getByLabel("Inactive for at least").fill("30");
-  await page.getByRole("button", { name: "Preview" }).click();
+  await page.getByRole("button", { name: "Estimate" }).click();
   await expect(toast(page, "2 members would be removed.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "2 members would be removed" })).toBeVisible();
 
@@ -142,7 +142,7 @@ test("as mod: preview a prune, change the roles, preview again, run it on the fr
   await page.getByRole("checkbox", { name: "Lurker" }).check();
   await expect(page.getByText("The parameters above changed since this preview.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Run prune" })).toBeDisabled();
-  await page.getByRole("button", { name: "Preview" }).click();
+  await page.getByRole("button", { name: "Estimate" }).click();
   await expect(toast(page, "3 members would be removed.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "3 members would be removed" })).toBeVisible();
   const count = await call<{ pruned: number }>(

@@ -1,6 +1,9 @@
 // The guild shell: the guild's name and icon, every section (disabled with the reason when the moderator cannot
 // use it, computed with the shared permission engine from their member and roles), and the section's page.
-import { Suspense } from "react";
+// The guild is read before the first byte (not streamed): an unknown guild, or one the moderator is not in, is a
+// real 404 (guilds/not-found.tsx), which a status sent with a streamed shell could not be. The read is two API calls
+// in parallel, cached for the request (the pages reuse it); each section's own reads stream behind its loading.tsx.
+import type { Metadata } from "next";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/avatar";
 import { Icons } from "@/components/ui/icons";
@@ -10,29 +13,24 @@ import { SidebarNav, type SidebarSection } from "@/components/dashboard/sidebar-
 import { MobileNav } from "@/components/dashboard/mobile-nav";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { UserBadge } from "@/components/dashboard/user-badge";
-import { DashboardSkeleton } from "@/components/dashboard/dashboard-skeleton";
 import { HydrationMarker } from "@/components/dashboard/hydration-marker";
+import { UnsavedChangesProvider } from "@/components/dashboard/unsaved-changes";
+import { LocaleProvider } from "@/components/ui/locale";
 import { guildIconUrl } from "@/lib/dashboard/data/cdn";
 import { getGuildViewer } from "@/lib/dashboard/data/viewer";
+import { getRequestLocale } from "@/lib/dashboard/locale";
 
-export default function GuildLayout({
-  children,
-  params,
-}: {
-  children: React.ReactNode;
-  params: Promise<{ guildId: string }>;
-}) {
-  // The viewer (guild, member, roles) comes from the API: stream it, so the first byte does not wait for it.
-  return (
-    <Suspense fallback={<DashboardSkeleton />}>
-      <GuildShell params={params}>{children}</GuildShell>
-    </Suspense>
-  );
+type Params = Promise<{ guildId: string }>;
+
+/** Every page's title names its section and the guild: "Members · Guildhall HQ · Guildhall". */
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { guild } = await getGuildViewer((await params).guildId);
+  return { title: { template: `%s · ${guild.name} · Guildhall`, default: `${guild.name} · Guildhall` } };
 }
 
-async function GuildShell({ children, params }: { children: React.ReactNode; params: Promise<{ guildId: string }> }) {
+export default async function GuildLayout({ children, params }: { children: React.ReactNode; params: Params }) {
   const { guildId } = await params;
-  const viewer = await getGuildViewer(guildId);
+  const [viewer, locale] = await Promise.all([getGuildViewer(guildId), getRequestLocale()]);
   const sections: SidebarSection[] = DASHBOARD_SECTIONS.map((s) => ({
     slug: s.slug,
     label: s.label,
@@ -74,15 +72,34 @@ async function GuildShell({ children, params }: { children: React.ReactNode; par
   );
 
   return (
-    <div className="flex min-h-screen">
-      <HydrationMarker />
-      <aside className="sticky top-0 hidden h-screen w-64 shrink-0 overflow-y-auto border-r border-line bg-surface-raised p-3 md:block">
-        {sidebar}
-      </aside>
-      <div className="min-w-0 flex-1">
-        <MobileNav title={guild.name}>{sidebar}</MobileNav>
-        <main className="mx-auto w-full max-w-6xl px-4 py-6 md:px-8 md:py-8">{children}</main>
-      </div>
-    </div>
+    <LocaleProvider locale={locale}>
+      <UnsavedChangesProvider>
+        <div className="flex min-h-screen">
+          <HydrationMarker />
+          <a
+            href="#content"
+            className="sr-only z-50 rounded-md bg-blurple px-3 py-2 font-medium text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+          >
+            Skip to content
+          </a>
+          <aside
+            aria-label="Server"
+            className="sticky top-0 hidden h-screen w-64 shrink-0 overflow-y-auto border-r border-line bg-surface-raised p-3 md:block"
+          >
+            {sidebar}
+          </aside>
+          <div className="min-w-0 flex-1">
+            <MobileNav title={guild.name}>{sidebar}</MobileNav>
+            <main
+              id="content"
+              tabIndex={-1}
+              className="mx-auto w-full max-w-6xl px-4 py-6 outline-none md:px-8 md:py-8"
+            >
+              {children}
+            </main>
+          </div>
+        </div>
+      </UnsavedChangesProvider>
+    </LocaleProvider>
   );
 }

@@ -60,7 +60,10 @@ export default async function SafetyPage({ params }: { params: Promise<{ guildId
         <SafetyFeatures guildId={guildId} features={guild.features} />
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <Card>
-            <CardHeader title="Two-factor requirement for moderators" description="mfa_level" />
+            <CardHeader
+              title="Two-factor requirement for moderators"
+              description="2FA requirement for moderation: moderators must have two-factor authentication on."
+            />
             <p className="flex items-center gap-2 text-sm">
               <Badge tone={guild.mfa_level ? "success" : "neutral"}>{mfa.label}</Badge>
               {mfa.meaning}

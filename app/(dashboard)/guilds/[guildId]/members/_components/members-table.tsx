@@ -55,9 +55,12 @@ export function MembersTable({
             <Link
               href={hrefWith({ member: m.id })}
               scroll={false}
+              // No prefetch per row: each would be a server render of the page with the member's panel.
+              prefetch={false}
               className="flex items-center gap-3 rounded-md focus-visible:outline-offset-4"
-              aria-label={`Open ${m.displayName}`}
             >
+              {/* "Open ada_fox …": the visible name is part of the link's name (WCAG 2.5.3). */}
+              <span className="sr-only">Open </span>
               <Avatar src={m.avatarUrl} name={m.displayName} id={m.id} size={32} />
               <span className="min-w-0">
                 <span className="flex items-center gap-1.5 font-medium">
@@ -135,7 +138,8 @@ export function MembersTable({
           <Link
             href={hrefWith({ member: row.original.id })}
             scroll={false}
-            className="text-sm font-medium text-blurple hover:underline"
+            prefetch={false}
+            className="text-sm font-medium text-blurple-ink hover:underline"
             tabIndex={-1}
             aria-hidden
           >

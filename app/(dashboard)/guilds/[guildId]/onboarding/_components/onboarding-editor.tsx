@@ -5,6 +5,7 @@
 // rules are met; the API checks them again and its field errors land here too.
 import { useMemo, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
+import { UnsavedChangesBar, useUnsavedChanges } from "@/components/dashboard/unsaved-changes";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -98,6 +99,7 @@ export function OnboardingEditor({
   const { run, pending } = useAction(modifyGuildOnboardingAction, { failure: "Couldn't save onboarding" });
 
   const values = watch();
+  useUnsavedChanges(formState.isDirty);
   const report = checkOnboardingRules(values, { context, channels: ruleChannels });
   const defaultIds = values.default_channel_ids;
   const setDefaults = (ids: string[]) =>
@@ -260,16 +262,15 @@ export function OnboardingEditor({
       </div>
 
       {(formState.isDirty || !report.canSave) && (
-        <div
-          className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-surface-raised/95 backdrop-blur md:left-64"
-          role="region"
-          aria-label="Save onboarding"
-        >
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3 md:px-8">
-            {report.canSave ? (
-              <p className="text-sm font-medium">Unsaved changes</p>
-            ) : (
-              <p className="basis-full text-sm font-medium text-danger" role="status" data-testid="onboarding-blocked">
+        <UnsavedChangesBar
+          saveLabel="Save onboarding"
+          title={formState.isDirty ? undefined : "Onboarding is on but breaks its rules"}
+          pending={pending}
+          saveDisabled={!report.canSave || !formState.isDirty}
+          onReset={() => reset()}
+          summary={
+            report.canSave ? undefined : (
+              <p className="font-medium text-danger-ink" role="status" data-testid="onboarding-blocked">
                 Can&apos;t enable onboarding yet:{" "}
                 {report.rules
                   .filter((r) => !r.met)
@@ -277,24 +278,17 @@ export function OnboardingEditor({
                   .join("; ")}
                 .
               </p>
-            )}
-            <ReasonInput
-              label="Reason (audit log)"
-              placeholder="Reason (optional, goes to the audit log)"
-              value={reason}
-              onChange={setReason}
-              className="h-9 max-w-xs flex-1"
-            />
-            <div className="ml-auto flex gap-2">
-              <Button variant="ghost" disabled={!formState.isDirty} onClick={() => reset()}>
-                Reset
-              </Button>
-              <Button type="submit" pending={pending} disabled={!report.canSave || !formState.isDirty}>
-                Save onboarding
-              </Button>
-            </div>
-          </div>
-        </div>
+            )
+          }
+        >
+          <ReasonInput
+            label="Reason (audit log)"
+            placeholder="Reason (optional, goes to the audit log)"
+            value={reason}
+            onChange={setReason}
+            className="h-9 w-full max-w-xs sm:w-auto sm:flex-1"
+          />
+        </UnsavedChangesBar>
       )}
     </form>
   );

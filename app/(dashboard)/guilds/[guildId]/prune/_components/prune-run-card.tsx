@@ -8,6 +8,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { Field, fieldProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
+import { useLocale } from "@/components/ui/locale";
 import { useAction } from "@/components/dashboard/use-action";
 import { formatCountdown } from "@/components/dashboard/durations";
 import { beginPruneAction } from "@/lib/dashboard/actions/prune";
@@ -44,6 +45,7 @@ export function PruneRunCard({
   memberCount: number | null;
   largeGuild: boolean;
 }) {
+  const locale = useLocale();
   const [confirmation, setConfirmation] = useState("");
   const [reason, setReason] = useState("");
   const [computeCount, setComputeCount] = useState(!largeGuild);
@@ -113,10 +115,10 @@ export function PruneRunCard({
         )}
         <Switch
           id="compute_prune_count"
-          label="Count the removed members (compute_prune_count)"
+          label="Count the removed members"
           description={
             largeGuild
-              ? `Recommended off for a server this large${memberCount ? ` (${memberCount.toLocaleString("en-US")} members)` : ""}: counting slows the prune down, and the result then shows no number.`
+              ? `Recommended off for a server this large${memberCount ? ` (${memberCount.toLocaleString(locale)} members)` : ""}: counting slows the prune down, and the result then shows no number.`
               : "Recommended off for large servers (thousands of members): counting slows the prune down. When off, the result shows no number."
           }
           checked={computeCount}

@@ -174,10 +174,10 @@ export function PruneWorkbench({
           </fieldset>
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" variant="secondary" pending={pending}>
-              Preview
+              Estimate
             </Button>
             <p className="text-xs text-ink-muted">
-              Previewing removes nobody. A prune can only run on a preview made in the last 10 minutes.
+              Estimating removes nobody. A prune can only run on a preview made in the last 10 minutes.
             </p>
           </div>
         </form>

@@ -180,7 +180,8 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
                         className="size-3 shrink-0 rounded-full"
                         style={{ background: role.color ? colorToHex(role.color) : "#99aab5" }}
                       />
-                      <span className="font-medium" style={role.color ? { color: colorToHex(role.color) } : undefined}>
+                      {/* The name in ink, not in the role's colour (the dot shows it): many role colours fail contrast. */}
+                      <span className="font-medium">
                         {role.unicodeEmoji ? `${role.unicodeEmoji} ` : ""}
                         {role.name}
                       </span>
@@ -272,7 +273,7 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
                   <Button
                     size="sm"
                     variant="secondary"
-                    aria-label="Edit @everyone"
+                    aria-label="Edit @everyone permissions"
                     onClick={() => setEditing({ mode: "edit", role: everyone })}
                   >
                     Permissions

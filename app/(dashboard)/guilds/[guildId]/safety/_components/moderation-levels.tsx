@@ -10,6 +10,7 @@ import { useAction } from "@/components/dashboard/use-action";
 import { modifyGuildAction } from "@/lib/dashboard/actions/guilds";
 import { EXPLICIT_CONTENT_FILTERS, VERIFICATION_LEVELS } from "@/lib/dashboard/actions/schemas/guilds";
 import { ReasonInput } from "@/components/dashboard/reason-input";
+import { useUnsavedChanges } from "@/components/dashboard/unsaved-changes";
 
 export function ModerationLevels({
   guildId,
@@ -29,6 +30,7 @@ export function ModerationLevels({
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const { run, pending } = useAction(modifyGuildAction, { failure: "Couldn't save the safety levels" });
   const changed = (Object.keys(values) as Array<keyof typeof values>).filter((key) => values[key] !== loaded[key]);
+  useUnsavedChanges(changed.length > 0);
 
   const save = async () => {
     setErrors({});
@@ -73,7 +75,7 @@ export function ModerationLevels({
       />
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
         {select("verification_level", "Verification level", VERIFICATION_LEVELS)}
-        {select("explicit_content_filter", "Explicit media filter", EXPLICIT_CONTENT_FILTERS)}
+        {select("explicit_content_filter", "Explicit image filter", EXPLICIT_CONTENT_FILTERS)}
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <ReasonInput

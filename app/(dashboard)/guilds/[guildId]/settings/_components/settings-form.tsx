@@ -6,7 +6,6 @@ import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ChannelType } from "discord-api-types/v10";
-import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Field, fieldProps } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
@@ -27,6 +26,7 @@ import {
 import { GUILD_DESCRIPTION_MAX, GUILD_LOCALES } from "@/lib/discord/limits";
 import { ImageField } from "./image-field";
 import { ReasonInput } from "@/components/dashboard/reason-input";
+import { UnsavedChangesBar, useUnsavedChanges } from "@/components/dashboard/unsaved-changes";
 
 interface ChannelOption {
   id: string;
@@ -43,6 +43,32 @@ const FORM_KEYS = Object.keys(FormSchema.shape) as Array<keyof FormValues>;
 const LOCALE_NAMES = new Intl.DisplayNames(["en"], { type: "language" });
 
 const nullable = (value: unknown) => (value === "" ? null : value);
+
+/** A guild feature flag in words: ANIMATED_ICON → "Animated icon". */
+const featureName = (feature: string) => feature.charAt(0) + feature.slice(1).toLowerCase().replaceAll("_", " ");
+
+/** Each field as Discord's server settings name it, for the unsaved-changes bar. */
+const FIELD_NAMES: Record<string, string> = {
+  name: "Server name",
+  description: "Description",
+  icon: "Server icon",
+  banner: "Banner",
+  splash: "Invite background",
+  discovery_splash: "Discovery splash",
+  afk_channel_id: "Inactive channel",
+  afk_timeout: "Inactive timeout",
+  system_channel_id: "System messages channel",
+  system_channel_flags: "System messages",
+  rules_channel_id: "Rules channel",
+  public_updates_channel_id: "Community updates channel",
+  safety_alerts_channel_id: "Safety notifications channel",
+  verification_level: "Verification level",
+  default_message_notifications: "Default notifications",
+  explicit_content_filter: "Explicit image filter",
+  preferred_locale: "Primary language",
+  features: "Features",
+  premium_progress_bar_enabled: "Boost progress bar",
+};
 
 export function SettingsForm({
   guildId,
@@ -73,6 +99,7 @@ export function SettingsForm({
   const changed = FORM_KEYS.filter((key) => JSON.stringify(values[key]) !== JSON.stringify(loaded[key]));
   const dirty = changed.length > 0 || Object.keys(imageChanges).length > 0;
   const disabled = Boolean(manageReason);
+  useUnsavedChanges(dirty);
 
   const textChannels = channels.filter(
     (c) => c.type === ChannelType.GuildText || c.type === ChannelType.GuildAnnouncement,
@@ -252,12 +279,7 @@ export function SettingsForm({
                       )
                     }
                   />
-                  <span className="text-sm">
-                    {option.label}
-                    <span className="ml-2 break-all font-mono text-[11px] text-ink-muted">
-                      {option.name} {suppressed ? "set" : "clear"}
-                    </span>
-                  </span>
+                  <span className="text-sm">{option.label}</span>
                 </label>
               );
             })}
@@ -324,7 +346,7 @@ export function SettingsForm({
           />
           <EnumSelect
             name="explicit_content_filter"
-            label="Explicit media filter"
+            label="Explicit image filter"
             options={EXPLICIT_CONTENT_FILTERS}
             value={values.explicit_content_filter}
             register={register}
@@ -353,12 +375,7 @@ export function SettingsForm({
               <Switch
                 key={toggle.feature}
                 id={`feature-${toggle.feature}`}
-                label={
-                  <>
-                    {toggle.label}{" "}
-                    <span className="font-mono text-[11px] font-normal text-ink-muted">{toggle.feature}</span>
-                  </>
-                }
+                label={toggle.label}
                 description={toggle.description}
                 reason={reason}
                 disabled={Boolean(reason)}
@@ -382,40 +399,34 @@ export function SettingsForm({
           />
         </div>
         <p className="mt-3 text-xs text-ink-muted">
-          Other features: {features.filter((f) => !FEATURE_TOGGLES.some((t) => t.feature === f)).join(", ") || "none"}.
+          Other features:{" "}
+          {features
+            .filter((f) => !FEATURE_TOGGLES.some((t) => t.feature === f))
+            .map(featureName)
+            .join(", ") || "none"}
+          .
         </p>
       </Card>
 
       {dirty && (
-        <div className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-surface-raised/95 backdrop-blur md:left-64">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3 md:px-8">
-            <p className="text-sm font-medium">
-              Unsaved changes: {[...changed, ...Object.keys(imageChanges)].join(", ")}
-            </p>
-            <ReasonInput
-              label="Reason (audit log)"
-              placeholder="Reason (optional, goes to the audit log)"
-              value={reason}
-              onChange={setReason}
-              className="h-9 max-w-xs flex-1"
-            />
-            <div className="ml-auto flex gap-2">
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  reset(loaded);
-                  setImageChanges({});
-                  setImageErrors({});
-                }}
-              >
-                Reset
-              </Button>
-              <Button type="submit" pending={pending} disabled={disabled}>
-                Save changes
-              </Button>
-            </div>
-          </div>
-        </div>
+        <UnsavedChangesBar
+          pending={pending}
+          saveDisabled={disabled}
+          summary={`Changed: ${[...changed, ...Object.keys(imageChanges)].map((key) => FIELD_NAMES[key] ?? key).join(", ")}`}
+          onReset={() => {
+            reset(loaded);
+            setImageChanges({});
+            setImageErrors({});
+          }}
+        >
+          <ReasonInput
+            label="Reason (audit log)"
+            placeholder="Reason (optional, goes to the audit log)"
+            value={reason}
+            onChange={setReason}
+            className="h-9 w-full max-w-xs sm:w-auto sm:flex-1"
+          />
+        </UnsavedChangesBar>
       )}
     </form>
   );

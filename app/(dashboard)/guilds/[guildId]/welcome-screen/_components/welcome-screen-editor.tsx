@@ -4,6 +4,7 @@
 // emoji; the preview follows every keystroke. The zod schema is the action's.
 import { useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
+import { useUnsavedChanges } from "@/components/dashboard/unsaved-changes";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -50,6 +51,7 @@ export function WelcomeScreenEditor({
   const [reason, setReason] = useState("");
   const { run, pending } = useAction(modifyGuildWelcomeScreenAction, { failure: "Couldn't save the welcome screen" });
   const values = watch();
+  useUnsavedChanges(formState.isDirty);
   const channelNames = Object.fromEntries(channels.map((c) => [c.id, c.name]));
   const unused = channels.find((c) => !values.welcome_channels.some((w) => w.channel_id === c.id));
 

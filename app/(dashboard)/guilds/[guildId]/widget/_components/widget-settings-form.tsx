@@ -3,6 +3,7 @@
 // Modify Guild Widget: on or off, and the channel the Join button invites to.
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useUnsavedChanges } from "@/components/dashboard/unsaved-changes";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -26,6 +27,7 @@ export function WidgetSettingsForm({
   const form = useForm<WidgetSettingsValues>({ resolver: zodResolver(WidgetSettingsSchema), defaultValues: defaults });
   const { register, handleSubmit, setError, reset, formState } = form;
   const [reason, setReason] = useState("");
+  useUnsavedChanges(formState.isDirty);
   const { run, pending } = useAction(modifyGuildWidgetAction, { failure: "Couldn't save the widget settings" });
 
   const onSubmit = handleSubmit(async (values) => {
