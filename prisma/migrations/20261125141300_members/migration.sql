@@ -7,6 +7,7 @@ ALTER TABLE "bulk_ban_jobs" ADD COLUMN "kind" TEXT NOT NULL DEFAULT 'ban';
 ALTER TABLE "bulk_ban_jobs" ADD COLUMN "params" TEXT NOT NULL DEFAULT '{}';
 DROP INDEX "bulk_ban_jobs_guildId_createdAt_idx";
 CREATE INDEX "bulk_ban_jobs_guildId_kind_createdAt_idx" ON "bulk_ban_jobs"("guildId", "kind", "createdAt");
+ALTER TABLE "bulk_ban_items" ADD COLUMN "name" TEXT;
 
 -- "Member since" order and joined-within ranges, keyset on (joined_at, user_id).
 CREATE INDEX "members_guild_id_joined_at_user_id_idx" ON "members"("guild_id", "joined_at", "user_id");
