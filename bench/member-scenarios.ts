@@ -37,7 +37,7 @@ async function bulkRoleAdd(ctx: BenchContext): Promise<LoadResult> {
   const [{ createGuildAction }, { GuildApiClient }, actions] = await Promise.all([
     import("@/lib/dashboard/actions/action-client"),
     import("@/lib/api-client"),
-    import("@/lib/dashboard/actions/member-jobs"),
+    import("@/lib/dashboard/jobs/member-actions/operations"),
   ]);
   const token = ctx.tokenFor("owner");
   const ownerId = (await (
@@ -61,7 +61,7 @@ async function bulkRoleAdd(ctx: BenchContext): Promise<LoadResult> {
 
   const started = performance.now();
   const prepared = await createGuildAction(
-    actions.prepareMemberJobAction.definition,
+    actions.prepareMemberJob,
     deps,
   )({
     guildId,
@@ -72,9 +72,9 @@ async function bulkRoleAdd(ctx: BenchContext): Promise<LoadResult> {
   if (!prepared.ok) throw new Error(prepared.error);
   const preparedAt = performance.now();
   const ids = { guildId, jobId: prepared.data.jobId };
-  const start = await createGuildAction(actions.startMemberJobAction.definition, deps)(ids);
+  const start = await createGuildAction(actions.startMemberJob, deps)(ids);
   if (!start.ok) throw new Error(start.error);
-  const chunk = createGuildAction(actions.runBulkAddRoleChunkAction.definition, deps);
+  const chunk = createGuildAction(actions.memberJobChunks.add_role, deps);
   const chunkTimes: number[] = [];
   let done = 0;
   for (;;) {

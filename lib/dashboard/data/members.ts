@@ -1,9 +1,7 @@
 // Member reads for the members page: one page of Search Guild Members v2 (the table's filters, sort and keyset cursor
-// in one request, against the built-in API or Discord's), every member matching a filter (bulk actions), and one
-// member in full for the side panel.
+// in one request, against the built-in API or Discord's), and one member in full for the side panel.
 import type { APIGuildMember } from "discord-api-types/v10";
-import { GuildApiError, type GuildApiClient } from "@/lib/api-client";
-import { MEMBER_SEARCH_V2_LIMIT, MemberSearchSort, type MemberSearchCursor } from "@/lib/discord/member-search";
+import { GuildApiError } from "@/lib/api-client";
 import { snowflakeTimestamp } from "@/lib/discord/snowflake";
 import { managementApi } from "./api";
 import { userAvatarUrl } from "./cdn";
@@ -91,37 +89,6 @@ export async function getMemberPage(viewer: GuildViewer, state: MemberListState)
       nextCursor: last && (backwards || more) ? encodeCursor(last) : null,
     };
   });
-}
-
-/**
- * Every member matching the filter, oldest account first, up to `max`: pages of 1000 after the last id read. For
- * bulk actions on "all matching".
- */
-export async function listMatchingMembers(
-  api: GuildApiClient,
-  guildId: string,
-  filters: MemberListFilters,
-  now: number,
-  max: number,
-): Promise<{ members: APIGuildMember[]; total: number }> {
-  const queries = searchQueries(filters, now);
-  const members: APIGuildMember[] = [];
-  let after: MemberSearchCursor | undefined;
-  let total = 0;
-  while (members.length < max) {
-    const answer = await api.members.searchV2(guildId, {
-      ...queries,
-      sort: MemberSearchSort.JoinedDiscordOldest,
-      limit: Math.min(MEMBER_SEARCH_V2_LIMIT.max, max - members.length),
-      ...(after ? { after } : {}),
-    });
-    total = answer.total_result_count;
-    members.push(...answer.members.map((m) => m.member));
-    const last = members.at(-1);
-    if (answer.members.length === 0 || !last || members.length >= total) break;
-    after = { user_id: last.user.id, guild_joined_at: 0 };
-  }
-  return { members, total };
 }
 
 export interface VoiceInfo {
