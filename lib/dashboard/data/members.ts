@@ -5,13 +5,7 @@ import { GuildApiError } from "@/lib/api-client";
 import { snowflakeTimestamp } from "@/lib/discord/snowflake";
 import { managementApi } from "./api";
 import { userAvatarUrl } from "./cdn";
-import {
-  encodeCursor,
-  searchBody,
-  searchQueries,
-  type MemberListFilters,
-  type MemberListState,
-} from "./member-filters";
+import { encodeCursor, searchBody, type MemberListState } from "./member-filters";
 import { readOrThrow } from "./read";
 import { memberVerdict, type GuildViewer } from "./viewer";
 
