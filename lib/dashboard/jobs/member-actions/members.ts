@@ -26,7 +26,8 @@ export async function membersByIds(api: GuildApiClient, guildId: string, userIds
 }
 
 /**
- * Every member matching the filter, oldest account first, up to `max`: pages of 1000 after the last id read.
+ * Every member matching the filter, up to `max`: pages of 1000, each after the last member read. A filter on join
+ * time is read in join order (its index walks just the range); any other in account order.
  */
 export async function listMatchingMembers(
   api: GuildApiClient,
@@ -39,10 +40,11 @@ export async function listMatchingMembers(
   const members: APIGuildMember[] = [];
   let after: MemberSearchCursor | undefined;
   let total = 0;
+  const sort = filters.joined ? MemberSearchSort.MemberSinceOldest : MemberSearchSort.JoinedDiscordOldest;
   while (members.length < max) {
     const answer = await api.members.searchV2(guildId, {
       ...queries,
-      sort: MemberSearchSort.JoinedDiscordOldest,
+      sort,
       limit: Math.min(MEMBER_SEARCH_V2_LIMIT.max, max - members.length),
       ...(after ? { after } : {}),
     });
@@ -50,7 +52,7 @@ export async function listMatchingMembers(
     members.push(...answer.members.map((m) => m.member));
     const last = members.at(-1);
     if (answer.members.length === 0 || !last || members.length >= total) break;
-    after = { user_id: last.user.id, guild_joined_at: 0 };
+    after = { user_id: last.user.id, guild_joined_at: last.joined_at ? Date.parse(last.joined_at) : 0 };
   }
   return { members, total };
 }
