@@ -76,7 +76,7 @@ test("filter by joined in the last 7 days, sort by account age, search by id", a
   // The panel keeps unsaved edits until the moderator agrees to drop them; closed, focus is back on the row.
   await table.getByRole("link", { name: "Open yara_owl" }).click();
   const panel = page.getByRole("dialog", { name: /yara_owl/ });
-  const nickname = panel.getByLabel("Nickname", { exact: true });
+  const nickname = panel.getByRole("textbox", { name: "Nickname" });
   await expect(nickname).toHaveAttribute("maxlength", "32");
   await nickname.fill("Yara the Owl");
   await panel.getByRole("button", { name: "Close" }).click();

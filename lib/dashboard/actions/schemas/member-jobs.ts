@@ -1,10 +1,10 @@
 // Bulk member actions from the members page: what to do (a kind, with its role or time), to whom (ids from the page,
 // or every member matching the table's filter), and the job controls.
 import { z } from "zod";
-import { TIMEOUT_MAX_MS } from "@/lib/discord/limits";
 import { MEMBER_FLAG_FILTERS, MEMBER_SORTS, WITHIN_OPTIONS } from "@/lib/dashboard/data/member-filters";
 import { MEMBER_JOB_KINDS, MEMBER_JOB_MAX } from "@/lib/dashboard/jobs/member-actions/types";
 import { guildActionBase, snowflakeSchema } from "./common";
+import { timeoutEndSchema } from "./members";
 
 const jobId = z.string().regex(/^[a-z0-9]{1,40}$/, "Not a valid job id.");
 
@@ -35,23 +35,12 @@ export const MemberListFiltersSchema = z.object({
 
 export const BULK_MEMBER_ACTIONS = [...MEMBER_JOB_KINDS, "ban"] as const;
 
-/** A timeout's end: an ISO time in the future, at most 28 days ahead (a minute of grace covers the form's clock). */
-const until = z
-  .string()
-  .datetime({ offset: true, message: "Pick a date and time." })
-  .superRefine((value, ctx) => {
-    const at = Date.parse(value);
-    if (at <= Date.now()) ctx.addIssue({ code: "custom", message: "Pick a time in the future." });
-    else if (at > Date.now() + TIMEOUT_MAX_MS + 60_000)
-      ctx.addIssue({ code: "custom", message: "A timeout lasts at most 28 days." });
-  });
-
 export const PrepareMemberJobInputSchema = z
   .object({
     ...guildActionBase,
     action: z.enum(BULK_MEMBER_ACTIONS),
     roleId: snowflakeSchema.optional(),
-    until: until.optional(),
+    until: timeoutEndSchema.optional(),
     /** Members picked on the page, or every member matching `filters`. */
     userIds: z
       .array(snowflakeSchema)

@@ -27,21 +27,19 @@ export const TIMEOUT_PRESETS = [
   { label: "28 days", ms: TIMEOUT_MAX_MS },
 ] as const;
 
-/** `until`: an ISO time up to 28 days ahead, or null to remove the timeout. A minute of grace covers the form's clock. */
-export const TimeoutInputSchema = z.object({
-  ...memberBase,
-  until: z
-    .string()
-    .datetime({ offset: true, message: "Pick a date and time." })
-    .nullable()
-    .superRefine((value, ctx) => {
-      if (value === null) return;
-      const at = Date.parse(value);
-      if (at <= Date.now()) ctx.addIssue({ code: "custom", message: "Pick a time in the future." });
-      else if (at > Date.now() + TIMEOUT_MAX_MS + 60_000)
-        ctx.addIssue({ code: "custom", message: "A timeout lasts at most 28 days." });
-    }),
-});
+/** When a timeout ends: an ISO time in the future, at most 28 days ahead (a minute of grace covers the form's clock). */
+export const timeoutEndSchema = z
+  .string()
+  .datetime({ offset: true, message: "Pick a date and time." })
+  .superRefine((value, ctx) => {
+    const at = Date.parse(value);
+    if (at <= Date.now()) ctx.addIssue({ code: "custom", message: "Pick a time in the future." });
+    else if (at > Date.now() + TIMEOUT_MAX_MS + 60_000)
+      ctx.addIssue({ code: "custom", message: "A timeout lasts at most 28 days." });
+  });
+
+/** `until`: when the timeout ends, or null to remove the timeout. */
+export const TimeoutInputSchema = z.object({ ...memberBase, until: timeoutEndSchema.nullable() });
 
 export const VoiceInputSchema = z
   .object({

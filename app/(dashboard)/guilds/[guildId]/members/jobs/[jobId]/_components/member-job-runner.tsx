@@ -12,6 +12,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
+import { JobProgress } from "@/components/dashboard/job-progress";
 import { useAction } from "@/components/dashboard/use-action";
 import {
   cancelMemberJobAction,
@@ -123,7 +124,6 @@ export function MemberJobRunner({ guildId, job: stored }: { guildId: string; job
   const { counts, status } = job;
   const toSend = counts.total - counts.skipped;
   const processed = counts.done + counts.failed;
-  const percent = toSend === 0 ? 100 : Math.floor((processed / toSend) * 100);
   const interrupted = status === "running" && !driving;
   const canStart =
     !driving &&
@@ -167,33 +167,18 @@ export function MemberJobRunner({ guildId, job: stored }: { guildId: string; job
         </div>
 
         <div className="mt-5">
-          <div className="mb-1.5 flex flex-wrap justify-between gap-2 text-sm">
-            <span id="member-job-progress-label" className="font-medium">
-              {waiting ? `Rate limited: waiting ${Math.ceil(waiting)} s…` : driving ? "Working…" : "Progress"}
-            </span>
-            <span className="text-ink-muted" aria-live="polite" data-testid="progress-text">
-              {processed.toLocaleString("en-US")} of {toSend.toLocaleString("en-US")} sent ({percent} %)
-            </span>
-          </div>
-          <div
-            role="progressbar"
-            aria-labelledby="member-job-progress-label"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-3 overflow-hidden rounded-full bg-surface-sunken ring-1 ring-inset ring-line"
-          >
-            <div
-              className="h-full rounded-full bg-blurple transition-[width] duration-300"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
-          <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-            <Stat label={DONE_WORDS[job.kind]} value={counts.done} tone="text-success" />
-            <Stat label="Failed" value={counts.failed} tone="text-danger" />
-            <Stat label="Skipped" value={counts.skipped} />
-            <Stat label="Not sent" value={counts.pending + counts.sending} />
-          </dl>
+          <JobProgress
+            id="member-job-progress-label"
+            label={waiting ? `Rate limited: waiting ${Math.ceil(waiting)} s…` : driving ? "Working…" : "Progress"}
+            processed={processed}
+            toSend={toSend}
+            stats={[
+              { label: DONE_WORDS[job.kind], value: counts.done, tone: "text-success" },
+              { label: "Failed", value: counts.failed, tone: "text-danger" },
+              { label: "Skipped", value: counts.skipped },
+              { label: "Not sent", value: counts.pending + counts.sending },
+            ]}
+          />
         </div>
       </Card>
 
@@ -287,14 +272,5 @@ function MemberResults({ kind, items, total }: { kind: MemberJobKind; items: Mem
         </table>
       </div>
     </Card>
-  );
-}
-
-function Stat({ label, value, tone }: { label: string; value: number; tone?: string }) {
-  return (
-    <div className="rounded-md bg-surface-sunken px-3 py-2">
-      <dt className="text-xs text-ink-muted">{label}</dt>
-      <dd className={cn("text-lg font-semibold tabular-nums", tone)}>{value.toLocaleString("en-US")}</dd>
-    </div>
   );
 }
