@@ -19,6 +19,11 @@ import {
 import type { RoleChip } from "./members-table";
 
 const RESET_PAGING = Object.fromEntries(PAGING_KEYS.map((key) => [key, null]));
+/** "Within" filters: the URL key and the select's label. */
+const WITHIN_FILTERS = [
+  { key: "joined", label: "Joined the server in" },
+  { key: "created", label: "Account created in" },
+] as const;
 
 export function MemberFilters({ roles }: { roles: RoleChip[] }) {
   const { params, set, pending: filtering } = useUrlState();
@@ -118,36 +123,23 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
             </Select>
           </label>
         )}
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Joined the server in
-          <Select
-            value={params.get("joined") ?? ""}
-            onChange={(e) => change({ joined: e.target.value || null })}
-            className="w-44"
-          >
-            <option value="">any time</option>
-            {WITHIN_OPTIONS.map((o) => (
-              <option key={o.key} value={o.key}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Account created in
-          <Select
-            value={params.get("created") ?? ""}
-            onChange={(e) => change({ created: e.target.value || null })}
-            className="w-44"
-          >
-            <option value="">any time</option>
-            {WITHIN_OPTIONS.map((o) => (
-              <option key={o.key} value={o.key}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
-        </label>
+        {WITHIN_FILTERS.map((filter) => (
+          <label key={filter.key} className="flex flex-col gap-1 text-sm font-medium">
+            {filter.label}
+            <Select
+              value={params.get(filter.key) ?? ""}
+              onChange={(e) => change({ [filter.key]: e.target.value || null })}
+              className="w-44"
+            >
+              <option value="">any time</option>
+              {WITHIN_OPTIONS.map((o) => (
+                <option key={o.key} value={o.key}>
+                  {o.label}
+                </option>
+              ))}
+            </Select>
+          </label>
+        ))}
         <fieldset className="flex flex-wrap gap-1.5 pb-1">
           <legend className="sr-only">Only members who are</legend>
           {MEMBER_FLAG_FILTERS.map((f) => (

@@ -35,17 +35,11 @@ export interface PanelPermissions {
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
-/** Focus the row that opened the panel (its member link), once the panel is gone. */
-function useFocusReturn(userId: string) {
-  useEffect(
-    () => () => {
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>(`[data-member-link="${CSS.escape(userId)}"]`)?.focus(),
-      );
-    },
-    [userId],
+/** Focus the row that opened the panel (its member link). */
+const focusRow = (userId: string) =>
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLElement>(`[data-member-link="${CSS.escape(userId)}"]`)?.focus(),
   );
-}
 
 export function MemberPanel({
   guildId,
@@ -65,15 +59,28 @@ export function MemberPanel({
   const { anyDirty, reporter } = useDirtyForms();
   // Where to go once the moderator agrees to discard their edits: the table (closing), or a link's address.
   const [leaving, setLeaving] = useState<string | null>(null);
+  // Closed at once (the table's page is still there underneath), while the URL without ?member loads.
+  const [closed, setClosed] = useState(false);
   const closeHref = hrefWith({ member: null });
-  const go = useCallback((href: string) => router.push(href, { scroll: false }), [router]);
+  const userId = detail?.row.id ?? "";
+  const go = useCallback(
+    (href: string) => {
+      if (href === closeHref) {
+        setClosed(true);
+        focusRow(userId);
+      }
+      router.push(href, { scroll: false });
+    },
+    [router, closeHref, userId],
+  );
   const requestLeave = useCallback((href: string) => (anyDirty ? setLeaving(href) : go(href)), [anyDirty, go]);
   useLinkGuard(anyDirty, setLeaving);
-  useFocusReturn(detail?.row.id ?? "");
+  // Also when the panel goes away otherwise (Back): focus returns to the row.
+  useEffect(() => () => void focusRow(userId), [userId]);
 
   if (!detail) {
     return (
-      <Dialog open onClose={() => go(closeHref)} title="Member not found" size="sm">
+      <Dialog open={!closed} onClose={() => !closed && go(closeHref)} title="Member not found" size="sm">
         <p className="text-sm text-ink-muted">This person is no longer a member of the server.</p>
       </Dialog>
     );
@@ -83,8 +90,9 @@ export function MemberPanel({
   return (
     <>
       <Dialog
-        open
-        onClose={() => requestLeave(closeHref)}
+        open={!closed}
+        // Closing it ourselves fires the dialog's close event too: that one asks nothing.
+        onClose={() => !closed && requestLeave(closeHref)}
         size="lg"
         title={
           <span className="flex items-center gap-3">
