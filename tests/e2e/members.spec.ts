@@ -105,7 +105,7 @@ test("bulk timeout of three members: a job with a progress bar and each member's
   const bar = page.getByRole("region", { name: "Bulk actions" });
   await expect(bar.getByRole("status")).toHaveText("3 selected");
   await bar.getByLabel("Action").selectOption("timeout");
-  await bar.getByLabel("For").selectOption({ label: "1 hour" });
+  await bar.getByLabel("Duration").selectOption({ label: "1 hour" });
   await bar.getByLabel("Reason for the audit log").fill("e2e: bulk cool down");
   await shot(page, "bulk-bar");
   await bar.getByRole("button", { name: "Review 3 members…" }).click();

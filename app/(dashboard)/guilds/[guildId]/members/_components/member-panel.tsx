@@ -4,7 +4,7 @@
 // timeout, kick or ban; member-panel/), voice controls and the verification bypass. Every control the moderator
 // cannot use is disabled with the reason. Closing, or following a link, with unsaved edits asks "Discard changes?";
 // once closed, focus returns to the member's row.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
@@ -75,6 +75,16 @@ export function MemberPanel({
   );
   const requestLeave = useCallback((href: string) => (anyDirty ? setLeaving(href) : go(href)), [anyDirty, go]);
   useLinkGuard(anyDirty, setLeaving);
+  // One stable callback per form: a new one each render would re-run the forms' report effects in a loop.
+  const report = useMemo(
+    () => ({
+      nick: reporter("nick"),
+      roles: reporter("roles"),
+      timeout: reporter("timeout"),
+      removal: reporter("removal"),
+    }),
+    [reporter],
+  );
   // Also when the panel goes away otherwise (Back): focus returns to the row.
   useEffect(() => () => void focusRow(userId), [userId]);
 
@@ -125,21 +135,10 @@ export function MemberPanel({
             nick={m.nick}
             username={m.username}
             blocked={perms.nick}
-            onDirtyChange={reporter("nick")}
+            onDirtyChange={report.nick}
           />
-          <RolesForm
-            {...base}
-            current={m.roles}
-            roles={roles}
-            blocked={perms.roles}
-            onDirtyChange={reporter("roles")}
-          />
-          <TimeoutForm
-            {...base}
-            timeoutUntil={m.timeoutUntil}
-            blocked={perms.timeout}
-            onDirtyChange={reporter("timeout")}
-          />
+          <RolesForm {...base} current={m.roles} roles={roles} blocked={perms.roles} onDirtyChange={report.roles} />
+          <TimeoutForm {...base} timeoutUntil={m.timeoutUntil} blocked={perms.timeout} onDirtyChange={report.timeout} />
           <VoiceControls
             {...base}
             channelId={detail.voice.channelId}
@@ -154,7 +153,7 @@ export function MemberPanel({
             kickBlocked={perms.kick}
             banBlocked={perms.ban}
             onRemoved={() => go(closeHref)}
-            onDirtyChange={reporter("removal")}
+            onDirtyChange={report.removal}
           />
         </div>
       </Dialog>

@@ -192,7 +192,7 @@ function BulkBar({
         )}
         {action === "timeout" && (
           <label className="flex flex-col gap-1 text-sm font-medium">
-            For
+            Duration
             <Select value={duration} onChange={(e) => setDuration(Number(e.target.value))} className="w-36">
               {TIMEOUT_PRESETS.map((p) => (
                 <option key={p.ms} value={p.ms}>
