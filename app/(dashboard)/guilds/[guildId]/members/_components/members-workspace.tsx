@@ -202,7 +202,9 @@ function BulkBar({
             </Select>
           </label>
         )}
-        <ReasonInput label="Reason for the audit log" value={reason} onChange={setReason} className="h-10 w-64" />
+        <span className="w-64 max-w-full">
+          <ReasonInput label="Reason for the audit log" value={reason} onChange={setReason} className="h-10" />
+        </span>
         <Button
           onClick={() => void review()}
           pending={prepare.pending}
