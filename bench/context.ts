@@ -14,6 +14,9 @@ export interface BenchContext {
   midMemberId: string;
   commonPrefix: string;
   rarePrefix: string;
+  /** Name substrings (Search Guild Members v2's `query`): one inside about 2% of the names, one inside very few. */
+  commonSubstring: string;
+  rareSubstring: string;
   tokenFor(username: string): string;
   /** A dashboard session cookie for the scale guild's owner, stored the way next-auth stores one after sign-in. */
   dashboardCookie(): Promise<string>;
@@ -93,6 +96,8 @@ export async function createBenchContext(appUrl: string, baselineUrl: string): P
     commonPrefix: "ka",
     // The longest name prefix is shared by very few members: the worst case for a scan, the best for an index.
     rarePrefix: rare.username_key.slice(0, 5),
+    commonSubstring: "zumi",
+    rareSubstring: rare.username_key.slice(1, 6),
     tokenFor(username) {
       let token = tokens.get(username);
       if (!token) {

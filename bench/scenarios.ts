@@ -3,6 +3,7 @@
 // the goal is a median per request (on loopback, client time ≈ server time).
 import type { BenchContext } from "./context";
 import { measureLoad, measureSequential, measureStreamed, summarize, type LoadResult } from "./load";
+import { memberScenarios } from "./member-scenarios";
 
 export interface Scenario {
   name: string;
@@ -128,6 +129,7 @@ export const scenarios: Scenario[] = [
     name: "members page, server render: whole document (sequential)",
     run: async (ctx) => (await membersPageRenders(ctx)).complete,
   },
+  ...memberScenarios,
   {
     name: "GET /guilds/{id}/widget.png?style=banner2",
     target: "≥ 200 req/s",

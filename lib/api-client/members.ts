@@ -1,4 +1,4 @@
-// A guild's members: Get / List / Search Guild Members, Modify Guild Member (nick, roles, voice, timeout, flags),
+// A guild's members: Get / List / Search Guild Members (and v2), Modify Guild Member (nick, roles, voice, timeout, flags),
 // Modify Current Member, Add / Remove Guild Member Role, Remove Guild Member (kick).
 import type {
   RESTGetAPIGuildMemberResult,
@@ -10,6 +10,10 @@ import type {
   RESTPatchAPIGuildMemberJSONBody,
   RESTPatchAPIGuildMemberResult,
 } from "discord-api-types/v10";
+import type {
+  RESTPostAPIGuildMembersSearchJSONBody,
+  RESTPostAPIGuildMembersSearchResult,
+} from "@/lib/discord/member-search";
 import type { RestClient, RequestOptions } from "./rest";
 import { Routes } from "./routes";
 
@@ -41,6 +45,19 @@ export class MembersAPI {
       method: "GET",
       path: Routes.guildMembersSearch(guildId),
       query,
+      signal,
+    });
+  }
+
+  /**
+   * Search Guild Members v2: filters, sort and a keyset cursor in the body, a page and the total count back. Served
+   * by the built-in API and by Discord's (which asks a bot for MANAGE_GUILD).
+   */
+  searchV2(guildId: string, body: RESTPostAPIGuildMembersSearchJSONBody, { signal }: RequestOptions = {}) {
+    return this.rest.request<RESTPostAPIGuildMembersSearchResult>({
+      method: "POST",
+      path: Routes.guildMembersSearchV2(guildId),
+      body,
       signal,
     });
   }

@@ -6,4 +6,6 @@ export const Routes = {
   ...DiscordRoutes,
   /** GET /guilds/{guild.id}/events: Guildhall's outbox reader (the dispatches operations fired). */
   guildEvents: (guildId: string) => `/guilds/${encodeURIComponent(guildId)}/events` as const,
+  /** POST /guilds/{guild.id}/members-search: Search Guild Members v2 (Discord's client API; not in discord-api-types). */
+  guildMembersSearchV2: (guildId: string) => `/guilds/${encodeURIComponent(guildId)}/members-search` as const,
 };

@@ -174,6 +174,12 @@ export const POLICIES = {
   // ── Members ──────────────────────────────────────────────────────────────────────────────────────────────────
   "List Guild Members": manage("GET", "/guilds/{guild.id}/members", NONE),
   "Search Guild Members": manage("GET", "/guilds/{guild.id}/members/search", NONE),
+  // Discord asks for MANAGE_GUILD; Guildhall also lets those who act on members search them (README).
+  "Search Guild Members v2": manage(
+    "POST",
+    "/guilds/{guild.id}/members-search",
+    anyOf(P.ManageGuild, P.KickMembers, P.BanMembers, P.ModerateMembers),
+  ),
   "Get Guild Member": manage("GET", "/guilds/{guild.id}/members/{user.id}", NONE),
   // A bot only; the user comes as an OAuth2 token with guilds.join in the body (judged by the service).
   "Add Guild Member": {

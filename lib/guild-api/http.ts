@@ -138,6 +138,8 @@ export interface RouteDefinition {
   handler: RouteHandler;
   /** Largest body accepted, in bytes (BODY_LIMITS in request-body.ts); BODY_LIMITS.json when absent. */
   bodyLimit?: number;
+  /** A POST that only reads (a search whose filters are a body): no write transaction. */
+  readOnly?: boolean;
 }
 
 export function route(
@@ -145,7 +147,7 @@ export function route(
   path: string,
   operation: OperationName,
   handler: RouteHandler,
-  options: { bodyLimit?: number } = {},
+  options: { bodyLimit?: number; readOnly?: boolean } = {},
 ): RouteDefinition {
   return { method, path, operation, handler, ...options };
 }
@@ -157,7 +159,7 @@ export function preparedRoute<T>(
   operation: OperationName,
   prepare: (ctx: RouteContext) => Promise<T>,
   handler: (ctx: RouteContext, prepared: T) => RouteResult,
-  options: { bodyLimit?: number } = {},
+  options: { bodyLimit?: number; readOnly?: boolean } = {},
 ): RouteDefinition {
   return {
     method,
@@ -350,7 +352,7 @@ export async function handleApiRequest(
     if (takesTokens(policy) && !allowsAnonymous(policy) && !looksLikeToken(header)) throw Errors.unauthorized();
 
     const ctx = new RouteContext(req, params, new URLSearchParams(search), baseUrl, definition.bodyLimit);
-    const write = writes(definition.method);
+    const write = writes(definition.method) && !definition.readOnly;
     // A token that is already unknown or under-scoped is refused before its body is read; it is judged again below.
     if (write) identify(policy, operation, header);
     await ctx.readBody();

@@ -75,6 +75,8 @@ const SPECIAL_FAMILIES: Record<string, RouteFamily> = {
   "PATCH /guilds/:guildId/roles": FAMILIES.positions,
   "PATCH /guilds/:guildId/channels": FAMILIES.positions,
   "PUT /invites/:code/target-users": FAMILIES.targetUsers,
+  // A search sent as POST (its filters are a body) is a read.
+  "POST /guilds/:guildId/members-search": FAMILIES.read,
 };
 
 /** Discord's top-level resources: a route's limit is counted per guild or channel it names. */

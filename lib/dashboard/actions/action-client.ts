@@ -71,6 +71,11 @@ export interface GuildActionDefinition<S extends z.ZodType<{ guildId: string; re
   fieldPath?: (apiPath: string) => string;
   /** A success message for the toast. */
   message?: (result: R, input: z.output<S>) => string;
+  /**
+   * Whether a success goes into the audit history (default: always; failures always do). A job driven in many calls
+   * writes one entry, when it ends.
+   */
+  recordSuccess?: (result: R) => boolean;
 }
 
 export interface ActionSession {
@@ -218,7 +223,8 @@ export function createGuildAction<
       throw error;
     }
     const after = definition.after ? definition.after(result, ctx) : undefined;
-    await record({ status: "success", before, after, result, httpStatus: 200 });
+    if (definition.recordSuccess?.(result) ?? true)
+      await record({ status: "success", before, after, result, httpStatus: 200 });
     deps.revalidate?.(guildId);
     return { ok: true, data: result, message: definition.message?.(result, input) };
   };

@@ -1,23 +1,13 @@
-// Member reads for the members page: one page of List Guild Members after a cursor (or Search Guild Members by
-// prefix), optionally narrowed to a role, and one member in full for the side panel.
+// Member reads for the members page: one page of Search Guild Members v2 (the table's filters, sort and keyset cursor
+// in one request, against the built-in API or Discord's), and one member in full for the side panel.
 import type { APIGuildMember } from "discord-api-types/v10";
 import { GuildApiError } from "@/lib/api-client";
-import { MEMBER_LIST_LIMIT, MEMBER_SEARCH_LIMIT } from "@/lib/discord/limits";
+import { snowflakeTimestamp } from "@/lib/discord/snowflake";
 import { managementApi } from "./api";
 import { userAvatarUrl } from "./cdn";
+import { encodeCursor, searchBody, type MemberListState } from "./member-filters";
 import { readOrThrow } from "./read";
 import { memberVerdict, type GuildViewer } from "./viewer";
-
-export const MEMBER_PAGE_SIZES = [25, 50, 100] as const;
-/** With a role filter, members are read in pages of 1000 until a page fills, up to this many per request. */
-const ROLE_SCAN_MAX = 5000;
-
-export interface MemberPageQuery {
-  q?: string;
-  role?: string;
-  after?: string;
-  limit: number;
-}
 
 export interface MemberRow {
   id: string;
@@ -28,6 +18,8 @@ export interface MemberRow {
   bot: boolean;
   roles: string[];
   joinedAt: string | null;
+  /** When the account was made (the user id's time), ISO. */
+  createdAt: string;
   timeoutUntil: string | null;
   pending: boolean;
   flags: number;
@@ -39,10 +31,11 @@ export interface MemberRow {
 
 export interface MemberPage {
   rows: MemberRow[];
-  /** Cursor for the next page, or null at the end. */
-  nextAfter: string | null;
-  /** How many members were read to fill the page (role filter scans). */
-  scanned: number;
+  /** How many members match the filter, on every page. */
+  total: number;
+  /** URL cursors of the neighbouring pages, or null at either end. */
+  previousCursor: string | null;
+  nextCursor: string | null;
 }
 
 export function toMemberRow(viewer: GuildViewer, member: APIGuildMember): MemberRow {
@@ -58,7 +51,8 @@ export function toMemberRow(viewer: GuildViewer, member: APIGuildMember): Member
     bot: Boolean(user.bot),
     roles: member.roles,
     joinedAt: member.joined_at ?? null,
-    timeoutUntil: until && Date.parse(until) > Date.now() ? until : null,
+    createdAt: new Date(snowflakeTimestamp(user.id)).toISOString(),
+    timeoutUntil: until && Date.parse(until) > viewer.readAt ? until : null,
     pending: Boolean(member.pending),
     flags: member.flags,
     mute: member.mute,
@@ -67,60 +61,27 @@ export function toMemberRow(viewer: GuildViewer, member: APIGuildMember): Member
   };
 }
 
-const byId = (a: APIGuildMember, b: APIGuildMember) =>
-  BigInt(a.user.id) < BigInt(b.user.id) ? -1 : BigInt(a.user.id) > BigInt(b.user.id) ? 1 : 0;
-
-export async function getMemberPage(viewer: GuildViewer, query: MemberPageQuery): Promise<MemberPage> {
+/**
+ * One page of the table. One member more than a page is asked for, so the answer tells whether another page lies
+ * beyond it in the direction read; the other direction is known from the cursor that led here.
+ */
+export async function getMemberPage(viewer: GuildViewer, state: MemberListState): Promise<MemberPage> {
   return readOrThrow(async () => {
     const api = await managementApi(viewer.session);
-    const guildId = viewer.guild.id;
-    const after = query.after && /^\d+$/.test(query.after) ? query.after : "0";
-    const matchesRole = (m: APIGuildMember) => !query.role || m.roles.includes(query.role);
-
-    if (query.q) {
-      // Search has no cursor: read the matches (at most 1000), order them by id, and page with the same cursor.
-      const found = (await api.members.search(guildId, { query: query.q, limit: MEMBER_SEARCH_LIMIT.max })).sort(byId);
-      const rest = found.filter((m) => BigInt(m.user.id) > BigInt(after) && matchesRole(m));
-      const rows = rest.slice(0, query.limit);
-      return {
-        rows: rows.map((m) => toMemberRow(viewer, m)),
-        nextAfter: rest.length > query.limit ? rows[rows.length - 1].user.id : null,
-        scanned: found.length,
-      };
-    }
-
-    if (!query.role) {
-      // One more than a page tells whether there is a next page, in the same request.
-      const page = await api.members.list(guildId, { limit: query.limit + 1, after });
-      const rows = page.slice(0, query.limit);
-      return {
-        rows: rows.map((m) => toMemberRow(viewer, m)),
-        nextAfter: page.length > query.limit ? rows[rows.length - 1].user.id : null,
-        scanned: page.length,
-      };
-    }
-
-    // List Guild Members cannot filter by role: read pages of 1000 and keep the role's members.
-    const rows: APIGuildMember[] = [];
-    let cursor = after;
-    let scanned = 0;
-    for (;;) {
-      const page = await api.members.list(guildId, { limit: MEMBER_LIST_LIMIT.max, after: cursor });
-      scanned += page.length;
-      for (const member of page) {
-        if (!matchesRole(member)) continue;
-        if (rows.length === query.limit)
-          return { rows: rows.map((m) => toMemberRow(viewer, m)), nextAfter: rows[rows.length - 1].user.id, scanned };
-        rows.push(member);
-      }
-      if (page.length < MEMBER_LIST_LIMIT.max)
-        return { rows: rows.map((m) => toMemberRow(viewer, m)), nextAfter: null, scanned };
-      cursor = page[page.length - 1].user.id;
-      if (scanned >= ROLE_SCAN_MAX) {
-        // Stop here; the next page resumes the scan from the last member read.
-        return { rows: rows.map((m) => toMemberRow(viewer, m)), nextAfter: cursor, scanned };
-      }
-    }
+    const answer = await api.members.searchV2(viewer.guild.id, searchBody(state, viewer.readAt, state.limit + 1));
+    const found = answer.members.map((m) => m.member);
+    const backwards = state.before !== undefined;
+    const more = found.length > state.limit;
+    // Reading backwards, the extra member is the first (furthest from the cursor).
+    const members = more ? (backwards ? found.slice(1) : found.slice(0, state.limit)) : found;
+    const first = members[0];
+    const last = members.at(-1);
+    return {
+      rows: members.map((m) => toMemberRow(viewer, m)),
+      total: answer.total_result_count,
+      previousCursor: first && (backwards ? more : state.after !== undefined) ? encodeCursor(first) : null,
+      nextCursor: last && (backwards || more) ? encodeCursor(last) : null,
+    };
   });
 }
 

@@ -1,4 +1,4 @@
-// Members: Get/List/Search Guild Members, Add Guild Member, Modify Guild Member, Modify Current Member,
+// Members: Get/List/Search Guild Members (and Search Guild Members v2), Add Guild Member, Modify Guild Member, Modify Current Member,
 // Modify Current User Nick, Add/Remove Guild Member Role, Remove Guild Member.
 // `/members/search` and `/members/@me` are static segments, which the router prefers over `/members/:userId`.
 // discord-api-types' Routes.guildMember(id, "@me") percent-encodes it ("%40me"), which reaches the :userId routes
@@ -26,6 +26,8 @@ import {
   searchGuildMembersJson,
   setGuildMemberRole,
 } from "../services/members";
+import { SearchGuildMembersV2BodySchema } from "../schemas/member-search";
+import { searchGuildMembersV2Json } from "../services/member-search";
 
 function modifyCurrentMemberHandler(ctx: RouteContext): RouteResult {
   const access = guildAccess(ctx);
@@ -58,6 +60,19 @@ export const memberRoutes: RouteDefinition[] = [
       contentType: "application/json",
     };
   }),
+
+  // POST /guilds/{guild.id}/members-search: Search Guild Members v2 (a read: filters and sort in the body)
+  route(
+    "POST",
+    "/guilds/:guildId/members-search",
+    "Search Guild Members v2",
+    (ctx) => ({
+      status: 200,
+      body: searchGuildMembersV2Json(guildAccess(ctx), ctx.json(SearchGuildMembersV2BodySchema)),
+      contentType: "application/json",
+    }),
+    { readOnly: true },
+  ),
 
   // PATCH /guilds/{guild.id}/members/@me: Modify Current Member
   route("PATCH", "/guilds/:guildId/members/@me", "Modify Current Member", modifyCurrentMemberHandler, {

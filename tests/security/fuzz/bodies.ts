@@ -44,6 +44,19 @@ export const VALID_BODIES: Record<string, (w: FuzzWorld) => unknown[]> = {
   ],
   "PUT /guilds/:guildId/bans/:userId": () => [{ delete_message_seconds: 3600 }, {}],
   "POST /guilds/:guildId/bulk-ban": (w) => [{ user_ids: w.expendableUserIds.slice(0, 3), delete_message_seconds: 0 }],
+  "POST /guilds/:guildId/members-search": (w) => [
+    {
+      limit: 10,
+      sort: 1,
+      and_query: { guild_joined_at: { range: { gte: 0 } }, role_ids: { or_query: [w.roleIds[1]] } },
+    },
+    {
+      limit: 5,
+      sort: 5,
+      after: { user_id: w.namedUserIds[0], username: "a" },
+      or_query: { query: "ab", is_bot: false },
+    },
+  ],
   "POST /guilds/:guildId/prune": (w) => [{ days: 7, compute_prune_count: true, include_roles: [w.roleIds[1]] }],
   "POST /channels/:channelId/invites": () => [{ max_age: 3600, max_uses: 5, temporary: false, unique: true }],
   "PATCH /guilds/:guildId/widget": (w) => [{ enabled: true, channel_id: w.channelIds[0] }],

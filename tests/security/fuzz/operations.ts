@@ -86,7 +86,47 @@ interface OperationShape {
 const snowflakeSchema: JsonSchema = { type: "string", format: "snowflake" };
 const nickBody: JsonSchema = { type: "object", properties: { nick: { type: ["string", "null"], maxLength: 32 } } };
 
+// Search Guild Members v2 is not in Discord's OpenAPI (lib/discord/member-search.ts has its community-documented shape).
+const msRange: JsonSchema = {
+  type: "object",
+  properties: {
+    range: { type: "object", properties: { gte: { type: "integer" }, lte: { type: "integer" } } },
+  },
+};
+const idList: JsonSchema = { type: "array", items: snowflakeSchema, maxItems: 5 };
+const memberSearchFilter: JsonSchema = {
+  type: "object",
+  properties: {
+    user_id: { type: "object", properties: { or_query: idList } },
+    usernames: { type: "object", properties: { or_query: { type: "array", items: { type: "string" }, maxItems: 3 } } },
+    role_ids: { type: "object", properties: { and_query: idList, or_query: idList } },
+    guild_joined_at: msRange,
+    safety_signals: { type: "object", properties: { communication_disabled_until: msRange } },
+    is_pending: { type: "boolean" },
+    query: { type: "string", maxLength: 100 },
+    is_bot: { type: "boolean" },
+    has_no_roles: { type: "boolean" },
+    user_created_at: msRange,
+  },
+};
+const memberSearchCursor: JsonSchema = {
+  type: "object",
+  properties: { guild_joined_at: { type: "integer" }, user_id: snowflakeSchema, username: { type: "string" } },
+};
+const memberSearchBody: JsonSchema = {
+  type: "object",
+  properties: {
+    limit: { type: "integer", minimum: 1, maximum: 1000 },
+    sort: { type: "integer", minimum: 1, maximum: 6 },
+    and_query: memberSearchFilter,
+    or_query: memberSearchFilter,
+    after: memberSearchCursor,
+    before: memberSearchCursor,
+  },
+};
+
 export const GUILDHALL_OPERATIONS: Record<string, OperationShape> = {
+  "POST /guilds/:guildId/members-search": { body: memberSearchBody },
   "POST /oauth2/token": { customBody: tokenRequestBody, headers: basicAuthHeader },
   "POST /oauth2/token/revoke": { customBody: revokeRequestBody, headers: basicAuthHeader },
   "GET /guilds/:guildId/events": {

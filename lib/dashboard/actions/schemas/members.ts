@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { GuildMemberFlags } from "discord-api-types/v10";
 import { DELETE_MESSAGE_SECONDS_MAX, NICK_MAX, TIMEOUT_MAX_MS } from "@/lib/discord/limits";
-import { guildActionBase, snowflakeSchema } from "./common";
+import { guildActionBase, reasonSchema, snowflakeSchema } from "./common";
 
 const memberBase = {
   ...guildActionBase,
@@ -27,21 +27,19 @@ export const TIMEOUT_PRESETS = [
   { label: "28 days", ms: TIMEOUT_MAX_MS },
 ] as const;
 
-/** `until`: an ISO time up to 28 days ahead, or null to remove the timeout. A minute of grace covers the form's clock. */
-export const TimeoutInputSchema = z.object({
-  ...memberBase,
-  until: z
-    .string()
-    .datetime({ offset: true, message: "Pick a date and time." })
-    .nullable()
-    .superRefine((value, ctx) => {
-      if (value === null) return;
-      const at = Date.parse(value);
-      if (at <= Date.now()) ctx.addIssue({ code: "custom", message: "Pick a time in the future." });
-      else if (at > Date.now() + TIMEOUT_MAX_MS + 60_000)
-        ctx.addIssue({ code: "custom", message: "A timeout lasts at most 28 days." });
-    }),
-});
+/** When a timeout ends: an ISO time in the future, at most 28 days ahead (a minute of grace covers the form's clock). */
+export const timeoutEndSchema = z
+  .string()
+  .datetime({ offset: true, message: "Pick a date and time." })
+  .superRefine((value, ctx) => {
+    const at = Date.parse(value);
+    if (at <= Date.now()) ctx.addIssue({ code: "custom", message: "Pick a time in the future." });
+    else if (at > Date.now() + TIMEOUT_MAX_MS + 60_000)
+      ctx.addIssue({ code: "custom", message: "A timeout lasts at most 28 days." });
+  });
+
+/** `until`: when the timeout ends, or null to remove the timeout. */
+export const TimeoutInputSchema = z.object({ ...memberBase, until: timeoutEndSchema.nullable() });
 
 export const VoiceInputSchema = z
   .object({
@@ -76,3 +74,37 @@ export const DELETE_MESSAGE_OPTIONS = [
   { label: "Previous 3 days", seconds: 3 * 86_400 },
   { label: "Previous 7 days", seconds: DELETE_MESSAGE_SECONDS_MAX },
 ] as const;
+
+// ── The member panel's forms: the same field rules as the actions above, for react-hook-form's resolver ──
+
+export const NicknameFormSchema = NicknameInputSchema.pick({ nick: true });
+export type NicknameFormValues = z.input<typeof NicknameFormSchema>;
+
+export const MemberRolesFormSchema = MemberRolesInputSchema.pick({ roles: true });
+export type MemberRolesFormValues = z.input<typeof MemberRolesFormSchema>;
+
+/** A preset duration (ms) or a custom end in the browser's local time (datetime-local), at most 28 days ahead. */
+export const TimeoutFormSchema = z
+  .object({ preset: z.string(), custom: z.string(), reason: reasonSchema })
+  .superRefine((values, ctx) => {
+    if (values.preset !== "custom") return;
+    const at = values.custom ? new Date(values.custom).getTime() : Number.NaN;
+    if (Number.isNaN(at)) ctx.addIssue({ code: "custom", message: "Pick a date and time.", path: ["custom"] });
+    else if (at <= Date.now())
+      ctx.addIssue({ code: "custom", message: "Pick a time in the future.", path: ["custom"] });
+    else if (at > Date.now() + TIMEOUT_MAX_MS)
+      ctx.addIssue({ code: "custom", message: "A timeout lasts at most 28 days.", path: ["custom"] });
+  });
+export type TimeoutFormValues = z.input<typeof TimeoutFormSchema>;
+
+/** When the timeout ends, as the action takes it. */
+export const timeoutUntil = (values: TimeoutFormValues, now = Date.now()) =>
+  values.preset === "custom"
+    ? new Date(values.custom).toISOString()
+    : new Date(now + Number(values.preset)).toISOString();
+
+export const RemovalFormSchema = z.object({
+  reason: reasonSchema,
+  delete_message_seconds: z.number().int().min(0).max(DELETE_MESSAGE_SECONDS_MAX, "At most 7 days."),
+});
+export type RemovalFormValues = z.input<typeof RemovalFormSchema>;

@@ -1,5 +1,6 @@
-// Bulk-ban jobs in the dashboard's own tables (BulkBanJob, BulkBanItem): the preview's verdicts, which ids are
-// out for banning, what the API answered for each, and what undo gave back. The browser drives a job one chunk
+// Bulk-ban jobs in the dashboard's own tables (BulkBanJob, BulkBanItem, kind "ban"): the preview's verdicts, which
+// ids are out for banning, what the API answered for each, and what undo gave back. The job controls (transition,
+// resume, pause) serve the members page's bulk actions too (jobs/member-actions), which share the tables. The browser drives a job one chunk
 // at a time; everything it needs to resume after a reload is here. Every state change checks the state it
 // expects, so two tabs cannot send the same ids twice.
 import { ActionRefusal } from "@/lib/dashboard/actions/action-client";
@@ -83,7 +84,7 @@ export async function createJob(job: NewJob): Promise<string> {
 
 export async function getJob(guildId: string, jobId: string): Promise<BulkBanJobView | null> {
   const job = await prisma.bulkBanJob.findFirst({
-    where: { id: jobId, guildId },
+    where: { id: jobId, guildId, kind: "ban" },
     include: { items: { select: { userId: true, state: true, detail: true } } },
   });
   if (!job) return null;
@@ -93,7 +94,11 @@ export async function getJob(guildId: string, jobId: string): Promise<BulkBanJob
 
 /** The guild's latest jobs, newest first, with their counts. */
 export async function listJobs(guildId: string, limit = 10): Promise<BulkBanJobSummary[]> {
-  const jobs = await prisma.bulkBanJob.findMany({ where: { guildId }, orderBy: { createdAt: "desc" }, take: limit });
+  const jobs = await prisma.bulkBanJob.findMany({
+    where: { guildId, kind: "ban" },
+    orderBy: { createdAt: "desc" },
+    take: limit,
+  });
   if (jobs.length === 0) return [];
   const groups = await prisma.bulkBanItem.groupBy({
     by: ["jobId", "state"],
@@ -110,7 +115,7 @@ export async function listJobs(guildId: string, limit = 10): Promise<BulkBanJobS
   });
 }
 
-const STATUS_WORDS: Record<JobStatus, string> = {
+export const STATUS_WORDS: Record<JobStatus, string> = {
   ready: "not started",
   running: "running",
   paused: "paused",
@@ -133,7 +138,7 @@ export async function transition(
   });
   if (count === 1) return;
   const job = await prisma.bulkBanJob.findFirst({ where: { id: jobId, guildId }, select: { status: true } });
-  if (!job) throw new ActionRefusal("This bulk-ban job does not exist in this server.", {}, 404);
+  if (!job) throw new ActionRefusal("This job does not exist in this server.", {}, 404);
   throw new ActionRefusal(`This job is ${STATUS_WORDS[job.status as JobStatus]}; reload to see where it stands.`);
 }
 

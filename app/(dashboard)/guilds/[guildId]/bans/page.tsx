@@ -10,13 +10,11 @@ import { NoAccess } from "@/components/dashboard/no-access";
 import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
 import { BAN_NAME_SCAN_MAX, getBanPage } from "@/lib/dashboard/data/bans";
 import { getGuildViewer, refusal, type GuildViewer } from "@/lib/dashboard/data/viewer";
+import { cursorTrail, firstParam as one, listHref, pageNumber, type SearchParams } from "@/lib/dashboard/list-params";
 import { BanSearch } from "./_components/ban-search";
 import { BansTable } from "./_components/bans-table";
 
 export const metadata: Metadata = { title: "Bans" };
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 interface BanListState {
   q?: string;
@@ -31,7 +29,7 @@ export default async function BansPage({
   searchParams,
 }: {
   params: Promise<{ guildId: string }>;
-  searchParams: SearchParams;
+  searchParams: Promise<SearchParams>;
 }) {
   const { guildId } = await params;
   const query = await searchParams;
@@ -46,13 +44,12 @@ export default async function BansPage({
       </>
     );
 
-  const page = Number(one(query.page));
   const state: BanListState = {
     q: one(query.q)?.trim() || undefined,
     after: one(query.after) || undefined,
     before: one(query.before) || undefined,
     trail: one(query.trail) || undefined,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageNumber(query.page),
   };
   const base = `/guilds/${guildId}/bans`;
   // Bulk Guild Ban also needs Manage Server.
@@ -94,20 +91,14 @@ export default async function BansPage({
 async function BanTableSection({ viewer, state }: { viewer: GuildViewer; state: BanListState }) {
   const result = await getBanPage(viewer, state);
   const base = `/guilds/${viewer.guild.id}/bans`;
-  const href = (changes: Record<string, string | null>) => {
-    const p = new URLSearchParams();
-    if (state.q) p.set("q", state.q);
-    for (const [key, value] of Object.entries(changes)) if (value) p.set(key, value);
-    const s = p.toString();
-    return s ? `${base}?${s}` : base;
-  };
+  const href = (changes: Record<string, string | null>) => listHref(base, { q: state.q, ...changes });
 
   let previousHref: string | null = null;
   let nextHref: string | null = null;
   let summary: string | undefined;
   if (result.mode === "name") {
     // A scan only moves forward: earlier pages are remembered in the URL (trail of cursors).
-    const trail = state.trail ? state.trail.split(",").filter((c) => /^\d+$/.test(c)) : [];
+    const trail = cursorTrail(state.trail);
     if (state.after)
       previousHref = href({
         after: trail.at(-1) ?? null,

@@ -1,5 +1,6 @@
-// Members: a server-paged table (List Guild Members after a cursor, page state in the URL), prefix search, a role
-// filter, and a side panel for one member: nickname, roles, timeout, voice, verification bypass, kick and ban.
+// Members: a server-paged table over Search Guild Members v2 (sort, search by id or name substring, filters, keyset
+// pages; all of it in the URL), bulk actions on a page or on every member matching the filter, and a side panel for
+// one member: nickname, roles, timeout, voice, verification bypass, kick and ban.
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { ChannelType } from "discord-api-types/v10";
@@ -7,30 +8,34 @@ import { PageHeader, Skeleton } from "@/components/ui/card";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
 import { getGuildChannels } from "@/lib/dashboard/data/channels";
-import { MEMBER_PAGE_SIZES, getMemberDetail, getMemberPage } from "@/lib/dashboard/data/members";
+import { getMemberDetail, getMemberPage } from "@/lib/dashboard/data/members";
+import {
+  filterParams,
+  isFiltered,
+  parseMemberListState,
+  type MemberListState,
+} from "@/lib/dashboard/data/member-filters";
+import { firstParam, listHref, type SearchParams } from "@/lib/dashboard/list-params";
 import { getGuildViewer, refusal, roleVerdict, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import { MemberFilters } from "./_components/member-filters";
-import { MembersTable, type RoleChip } from "./_components/members-table";
+import { type RoleChip } from "./_components/members-table";
+import { MembersWorkspace, type BulkRefusals } from "./_components/members-workspace";
 import { MemberPanel, type PanelPermissions } from "./_components/member-panel";
 
 export const metadata: Metadata = { title: "Members" };
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export default async function MembersPage({
   params,
   searchParams,
 }: {
   params: Promise<{ guildId: string }>;
-  searchParams: SearchParams;
+  searchParams: Promise<SearchParams>;
 }) {
   const { guildId } = await params;
   const query = await searchParams;
   const viewer = await getGuildViewer(guildId);
   const section = findSection("members")!;
-  const blocked = sectionDisabledReason(section, viewer.permissions);
+  const blocked = sectionDisabledReason(section, viewer.permissions) ?? refusal(viewer, "Search Guild Members v2");
   if (blocked)
     return (
       <>
@@ -41,27 +46,20 @@ export default async function MembersPage({
 
   const roles: RoleChip[] = viewer.roles
     .filter((r) => r.id !== viewer.guild.id)
-    .map((r) => ({
-      id: r.id,
-      name: r.name,
-      color: r.color,
-      managed: r.managed,
-      lockedReason: r.managed
-        ? "managed by an integration"
-        : roleVerdict(viewer, r).ok
-          ? null
-          : (roleVerdict(viewer, r) as { reason: string }).reason,
-    }));
-  const limitParam = Number(one(query.limit));
-  const state = {
-    q: one(query.q)?.trim() || undefined,
-    role: one(query.role) || undefined,
-    after: one(query.after) || undefined,
-    trail: one(query.trail) || undefined,
-    limit: (MEMBER_PAGE_SIZES as readonly number[]).includes(limitParam) ? limitParam : 50,
-    member: one(query.member) || undefined,
-  };
+    .map((r) => {
+      const verdict = roleVerdict(viewer, r);
+      return {
+        id: r.id,
+        name: r.name,
+        color: r.color,
+        managed: r.managed,
+        lockedReason: r.managed ? "managed by an integration" : verdict.ok ? null : verdict.reason,
+      };
+    });
+  const state = parseMemberListState(query);
+  const member = firstParam(query.member);
   const memberCount = viewer.guild.approximate_member_count;
+  const tableKey = JSON.stringify([filterParams(state), state.after, state.before]);
 
   return (
     <>
@@ -72,12 +70,12 @@ export default async function MembersPage({
         }
       />
       <MemberFilters roles={roles} />
-      <Suspense key={`${state.q}|${state.role}|${state.after}|${state.limit}`} fallback={<TableSkeleton />}>
-        <MemberTableSection viewer={viewer} state={state} roles={roles} />
+      <Suspense key={tableKey} fallback={<TableSkeleton />}>
+        <MemberTableSection viewer={viewer} state={state} roles={roles} selectedId={member ?? null} />
       </Suspense>
-      {state.member && (
+      {member && (
         <Suspense fallback={null}>
-          <MemberPanelSection viewer={viewer} userId={state.member} roles={roles} />
+          <MemberPanelSection viewer={viewer} userId={member} roles={roles} />
         </Suspense>
       )}
     </>
@@ -88,42 +86,55 @@ async function MemberTableSection({
   viewer,
   state,
   roles,
+  selectedId,
 }: {
   viewer: GuildViewer;
-  state: { q?: string; role?: string; after?: string; trail?: string; limit: number; member?: string };
+  state: MemberListState;
   roles: RoleChip[];
+  selectedId: string | null;
 }) {
   const page = await getMemberPage(viewer, state);
-  const trail = state.trail ? state.trail.split(",").filter((c) => /^\d+$/.test(c)) : [];
-  const base = new URLSearchParams();
-  if (state.q) base.set("q", state.q);
-  if (state.role) base.set("role", state.role);
-  if (state.limit !== 50) base.set("limit", String(state.limit));
-  const href = (after: string | null, nextTrail: string[]) => {
-    const p = new URLSearchParams(base);
-    if (after && after !== "0") p.set("after", after);
-    if (nextTrail.length) p.set("trail", nextTrail.join(","));
-    const s = p.toString();
-    return `/guilds/${viewer.guild.id}/members${s ? `?${s}` : ""}`;
+  const path = `/guilds/${viewer.guild.id}/members`;
+  const keep = filterParams(state);
+  const previousHref = page.previousCursor
+    ? listHref(path, { ...keep, before: page.previousCursor, page: state.page > 2 ? state.page - 1 : null })
+    : null;
+  const nextHref = page.nextCursor ? listHref(path, { ...keep, after: page.nextCursor, page: state.page + 1 }) : null;
+  const first = (state.page - 1) * state.limit + 1;
+  const bulk: BulkRefusals = {
+    add_role: refusal(viewer, "Add Guild Member Role"),
+    remove_role: refusal(viewer, "Remove Guild Member Role"),
+    timeout: refusal(viewer, "Modify Guild Member", ["communication_disabled_until"]),
+    remove_timeout: refusal(viewer, "Modify Guild Member", ["communication_disabled_until"]),
+    kick: refusal(viewer, "Remove Guild Member"),
+    ban: refusal(viewer, "Bulk Guild Ban"),
   };
-  const previousHref = state.after ? href(trail.at(-1) ?? null, trail.slice(0, -1)) : null;
-  const nextHref = page.nextAfter ? href(page.nextAfter, [...trail, state.after ?? "0"]) : null;
-  const first = trail.length * state.limit + 1;
   return (
-    <MembersTable
+    <MembersWorkspace
       guildId={viewer.guild.id}
       rows={page.rows}
+      total={page.total}
+      filters={{
+        q: state.q,
+        sort: state.sort,
+        roles: state.roles,
+        roleMode: state.roleMode,
+        joined: state.joined,
+        created: state.created,
+        flags: state.flags,
+      }}
       roles={roles}
-      selectedId={state.member ?? null}
+      selectedId={selectedId}
+      bulk={bulk}
       pagination={{
-        page: trail.length + 1,
+        page: state.page,
         previousHref,
         nextHref,
         summary: page.rows.length
-          ? `${first}–${first + page.rows.length - 1}${state.role ? ` (${page.scanned} read to filter by role)` : ""}`
+          ? `${first.toLocaleString("en-US")}–${(first + page.rows.length - 1).toLocaleString("en-US")} of ${page.total.toLocaleString("en-US")}${isFiltered(state) ? " matching" : ""}`
           : undefined,
       }}
-      filtered={Boolean(state.q || state.role)}
+      filtered={isFiltered(state)}
     />
   );
 }

@@ -1,67 +1,180 @@
 "use client";
 
-// Search by username or nickname prefix, filter by role, page size: all in the URL (a new filter starts at page 1).
+// The members table's filters, all in the URL (a change starts again at page 1): search by exact id or name
+// substring, sort, roles (any of / all of), joined within, account created within, no roles, timed out, pending,
+// bots, page size.
 import { Icons } from "@/components/ui/icons";
 import { Input, Select } from "@/components/ui/input";
 import { useUrlQuery, useUrlState } from "@/components/data-table/url-state";
+import {
+  DEFAULT_MEMBER_PAGE_SIZE,
+  DEFAULT_MEMBER_SORT,
+  FILTER_KEYS,
+  MEMBER_FLAG_FILTERS,
+  MEMBER_PAGE_SIZES,
+  MEMBER_SORTS,
+  PAGING_KEYS,
+  WITHIN_OPTIONS,
+} from "@/lib/dashboard/data/member-filters";
 import type { RoleChip } from "./members-table";
 
-const PAGING = ["after", "trail"] as const;
+const RESET_PAGING = Object.fromEntries(PAGING_KEYS.map((key) => [key, null]));
+/** "Within" filters: the URL key and the select's label. */
+const WITHIN_FILTERS = [
+  { key: "joined", label: "Joined the server in" },
+  { key: "created", label: "Account created in" },
+] as const;
 
 export function MemberFilters({ roles }: { roles: RoleChip[] }) {
   const { params, set, pending: filtering } = useUrlState();
-  const search = useUrlQuery("q", PAGING);
+  const search = useUrlQuery("q", PAGING_KEYS);
+  const change = (changes: Record<string, string | null>) => set({ ...changes, ...RESET_PAGING });
+  const selectedRoles = (params.get("roles") ?? "").split(",").filter(Boolean);
+  const anyFilter = FILTER_KEYS.some((key) => key !== "sort" && params.get(key));
+
+  const toggleRole = (id: string, on: boolean) => {
+    const next = on ? [...selectedRoles, id] : selectedRoles.filter((r) => r !== id);
+    change({ roles: next.join(",") || null, ...(next.length < 2 ? { rolemode: null } : {}) });
+  };
 
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter members">
-      <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium">
-        Search
-        <span className="relative">
-          <Icons.search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
-          <Input
-            type="search"
-            value={search.value}
-            onChange={(e) => search.setValue(e.target.value)}
-            placeholder="Username or nickname starts with…"
-            className="pl-9"
-            maxLength={100}
-          />
-        </span>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        Role
-        <Select
-          value={params.get("role") ?? ""}
-          onChange={(e) => set({ role: e.target.value || null, after: null, trail: null })}
-          className="w-48"
-        >
-          <option value="">All roles</option>
-          {roles.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
+    <div className="mb-4 flex flex-col gap-3" role="search" aria-label="Filter members">
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium">
+          Search
+          <span className="relative">
+            <Icons.search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
+            <Input
+              type="search"
+              value={search.value}
+              onChange={(e) => search.setValue(e.target.value)}
+              placeholder="User id, or part of a username or nickname"
+              className="pl-9"
+              maxLength={100}
+            />
+          </span>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Sort by
+          <Select
+            value={params.get("sort") ?? DEFAULT_MEMBER_SORT}
+            onChange={(e) => change({ sort: e.target.value === DEFAULT_MEMBER_SORT ? null : e.target.value })}
+            className="w-72"
+          >
+            {MEMBER_SORTS.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.label}
+              </option>
+            ))}
+          </Select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Per page
+          <Select
+            value={params.get("limit") ?? String(DEFAULT_MEMBER_PAGE_SIZE)}
+            onChange={(e) =>
+              change({ limit: e.target.value === String(DEFAULT_MEMBER_PAGE_SIZE) ? null : e.target.value })
+            }
+            className="w-24"
+          >
+            {MEMBER_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </Select>
+        </label>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <details className="relative">
+          <summary className="flex h-10 cursor-pointer list-none items-center gap-2 rounded-md bg-surface-raised px-3 text-sm ring-1 ring-line hover:bg-surface-sunken">
+            Roles{selectedRoles.length ? `: ${selectedRoles.length} selected` : ": any"}
+            <Icons.chevronDown className="size-4 text-ink-muted" />
+          </summary>
+          <fieldset className="absolute z-20 mt-1 max-h-72 w-64 overflow-y-auto rounded-lg bg-surface p-2 shadow-xl ring-1 ring-line">
+            <legend className="sr-only">Roles</legend>
+            {roles.map((role) => (
+              <label
+                key={role.id}
+                className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-surface-sunken"
+              >
+                <input
+                  type="checkbox"
+                  className="size-4 accent-blurple"
+                  checked={selectedRoles.includes(role.id)}
+                  onChange={(e) => toggleRole(role.id, e.target.checked)}
+                />
+                {role.name}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+        {selectedRoles.length > 1 && (
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Members with
+            <Select
+              value={params.get("rolemode") === "all" ? "all" : "any"}
+              onChange={(e) => change({ rolemode: e.target.value === "all" ? "all" : null })}
+              className="w-44"
+            >
+              <option value="any">any of these roles</option>
+              <option value="all">all of these roles</option>
+            </Select>
+          </label>
+        )}
+        {WITHIN_FILTERS.map((filter) => (
+          <label key={filter.key} className="flex flex-col gap-1 text-sm font-medium">
+            {filter.label}
+            <Select
+              value={params.get(filter.key) ?? ""}
+              onChange={(e) => change({ [filter.key]: e.target.value || null })}
+              className="w-44"
+            >
+              <option value="">any time</option>
+              {WITHIN_OPTIONS.map((o) => (
+                <option key={o.key} value={o.key}>
+                  {o.label}
+                </option>
+              ))}
+            </Select>
+          </label>
+        ))}
+        <fieldset className="flex flex-wrap gap-1.5 pb-1">
+          <legend className="sr-only">Only members who are</legend>
+          {MEMBER_FLAG_FILTERS.map((f) => (
+            <label
+              key={f.key}
+              className="cursor-pointer rounded-full px-3 py-1.5 text-xs ring-1 ring-line has-[:checked]:bg-blurple has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blurple"
+            >
+              <input
+                type="checkbox"
+                className="sr-only"
+                checked={params.get(f.key) === "1"}
+                onChange={(e) => change({ [f.key]: e.target.checked ? "1" : null })}
+              />
+              {f.label}
+            </label>
           ))}
-        </Select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        Per page
-        <Select
-          value={params.get("limit") ?? "50"}
-          onChange={(e) => set({ limit: e.target.value === "50" ? null : e.target.value, after: null, trail: null })}
-          className="w-24"
-        >
-          {[25, 50, 100].map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </Select>
-      </label>
-      {(filtering || search.pending) && (
-        <span className="pb-2 text-xs text-ink-muted" role="status">
-          Loading…
-        </span>
-      )}
+        </fieldset>
+        {anyFilter && (
+          <button
+            type="button"
+            className="pb-2 text-sm font-medium text-blurple hover:underline"
+            onClick={() => {
+              search.setValue("");
+              change(Object.fromEntries(FILTER_KEYS.filter((k) => k !== "sort").map((k) => [k, null])));
+            }}
+          >
+            Clear filters
+          </button>
+        )}
+        {(filtering || search.pending) && (
+          <span className="pb-2 text-xs text-ink-muted" role="status">
+            Loading…
+          </span>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
-// The members table: TanStack column definitions over the generic server-paged DataTable.
+// The members table: TanStack column definitions over the generic server-paged DataTable, with a selection column
+// for bulk actions. Each member's link carries data-member-link so focus can return to it when their panel closes.
 import Link from "next/link";
 import { useMemo } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
@@ -10,6 +11,7 @@ import { DataTable, type ServerPage } from "@/components/data-table/data-table";
 import { useUrlState } from "@/components/data-table/url-state";
 import { colorToHex } from "@/lib/dashboard/actions/schemas/roles";
 import type { MemberRow } from "@/lib/dashboard/data/members";
+import { GuildMemberFlags, hasMemberFlag } from "@/lib/discord/member-flags";
 
 export interface RoleChip {
   id: string;
@@ -27,25 +29,58 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
+export interface RowSelection {
+  selected: ReadonlySet<string>;
+  toggle: (id: string, on: boolean) => void;
+  togglePage: (on: boolean) => void;
+}
+
 export function MembersTable({
-  guildId: _guildId,
   rows,
   roles,
   selectedId,
   pagination,
   filtered,
+  selection,
 }: {
-  guildId: string;
   rows: MemberRow[];
   roles: RoleChip[];
   selectedId: string | null;
   pagination: ServerPage;
   filtered: boolean;
+  selection: RowSelection;
 }) {
   const { hrefWith, pending } = useUrlState();
   const roleById = useMemo(() => new Map(roles.map((r) => [r.id, r])), [roles]);
+  const allOnPage = rows.length > 0 && rows.every((r) => selection.selected.has(r.id));
+  const someOnPage = rows.some((r) => selection.selected.has(r.id));
   const columns = useMemo<ColumnDef<MemberRow, unknown>[]>(
     () => [
+      {
+        id: "select",
+        size: 40,
+        header: () => (
+          <input
+            type="checkbox"
+            className="size-4 accent-blurple"
+            aria-label="Select every member on this page"
+            checked={allOnPage}
+            ref={(box) => {
+              if (box) box.indeterminate = someOnPage && !allOnPage;
+            }}
+            onChange={(e) => selection.togglePage(e.target.checked)}
+          />
+        ),
+        cell: ({ row }) => (
+          <input
+            type="checkbox"
+            className="size-4 accent-blurple"
+            aria-label={`Select ${row.original.displayName}`}
+            checked={selection.selected.has(row.original.id)}
+            onChange={(e) => selection.toggle(row.original.id, e.target.checked)}
+          />
+        ),
+      },
       {
         id: "member",
         header: "Member",
@@ -58,6 +93,7 @@ export function MembersTable({
               // No prefetch per row: each would be a server render of the page with the member's panel.
               prefetch={false}
               className="flex items-center gap-3 rounded-md focus-visible:outline-offset-4"
+              data-member-link={m.id}
             >
               {/* "Open ada_fox …": the visible name is part of the link's name (WCAG 2.5.3). */}
               <span className="sr-only">Open </span>
@@ -110,10 +146,20 @@ export function MembersTable({
         ),
       },
       {
+        id: "created",
+        header: "Account created",
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap text-ink-muted">
+            {dateFormat.format(new Date(row.original.createdAt))}
+          </span>
+        ),
+      },
+      {
         id: "status",
         header: "Status",
         cell: ({ row }) => {
           const m = row.original;
+          const bypasses = hasMemberFlag(m.flags, GuildMemberFlags.BypassesVerification);
           return (
             <span className="flex flex-wrap gap-1">
               {m.timeoutUntil && (
@@ -123,10 +169,8 @@ export function MembersTable({
               )}
               {m.mute && <Badge>Server muted</Badge>}
               {m.deaf && <Badge>Server deafened</Badge>}
-              {(m.flags & 4) !== 0 && <Badge tone="success">Bypasses verification</Badge>}
-              {!m.timeoutUntil && !m.mute && !m.deaf && (m.flags & 4) === 0 && (
-                <span className="text-xs text-ink-muted">—</span>
-              )}
+              {bypasses && <Badge tone="success">Bypasses verification</Badge>}
+              {!m.timeoutUntil && !m.mute && !m.deaf && !bypasses && <span className="text-xs text-ink-muted">—</span>}
             </span>
           );
         },
@@ -148,7 +192,7 @@ export function MembersTable({
         ),
       },
     ],
-    [hrefWith, roleById],
+    [hrefWith, roleById, selection, allOnPage, someOnPage],
   );
   return (
     <DataTable
@@ -158,7 +202,7 @@ export function MembersTable({
       pagination={pagination}
       caption="Members"
       emptyTitle={filtered ? "No members match" : "No members"}
-      emptyText={filtered ? "Try another prefix or role." : undefined}
+      emptyText={filtered ? "Try another search or fewer filters." : undefined}
       selectedId={selectedId}
       busy={pending}
       rowClassName={() => "cursor-default"}

@@ -7,9 +7,9 @@ import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
+import { JobProgress } from "@/components/dashboard/job-progress";
 import { useAction } from "@/components/dashboard/use-action";
 import {
   beginUndoBulkBanAction,
@@ -141,7 +141,6 @@ export function JobRunner({ guildId, job: stored }: { guildId: string; job: Bulk
   const { counts, status } = job;
   const toSend = counts.total - counts.skipped;
   const processed = counts.banned + counts.failed + counts.unbanned;
-  const percent = toSend === 0 ? 100 : Math.floor((processed / toSend) * 100);
   const interrupted = status === "running" && !driving;
   const canStart =
     !driving &&
@@ -196,34 +195,19 @@ export function JobRunner({ guildId, job: stored }: { guildId: string; job: Bulk
         </div>
 
         <div className="mt-5">
-          <div className="mb-1.5 flex flex-wrap justify-between gap-2 text-sm">
-            <span id="bulk-progress-label" className="font-medium">
-              {driving === "ban" ? "Banning…" : driving === "undo" ? "Undoing…" : "Progress"}
-            </span>
-            <span className="text-ink-muted" aria-live="polite" data-testid="progress-text">
-              {processed.toLocaleString("en-US")} of {toSend.toLocaleString("en-US")} sent ({percent} %)
-            </span>
-          </div>
-          <div
-            role="progressbar"
-            aria-labelledby="bulk-progress-label"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-3 overflow-hidden rounded-full bg-surface-sunken ring-1 ring-inset ring-line"
-          >
-            <div
-              className="h-full rounded-full bg-blurple transition-[width] duration-300"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
-          <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
-            <Stat label="Banned" value={counts.banned} tone="text-success" />
-            <Stat label="Failed" value={counts.failed} tone="text-danger" />
-            <Stat label="Skipped" value={counts.skipped} />
-            <Stat label="Not sent" value={counts.pending + counts.sending} />
-            <Stat label="Unbanned (undo)" value={counts.unbanned} />
-          </dl>
+          <JobProgress
+            id="bulk-progress-label"
+            label={driving === "ban" ? "Banning…" : driving === "undo" ? "Undoing…" : "Progress"}
+            processed={processed}
+            toSend={toSend}
+            stats={[
+              { label: "Banned", value: counts.banned, tone: "text-success" },
+              { label: "Failed", value: counts.failed, tone: "text-danger" },
+              { label: "Skipped", value: counts.skipped },
+              { label: "Not sent", value: counts.pending + counts.sending },
+              { label: "Unbanned (undo)", value: counts.unbanned },
+            ]}
+          />
           {counts.sending > 0 && !driving && (
             <p className="mt-3 text-sm text-warning" role="note">
               {counts.sending} ids were sent without an answer recorded. Resume checks each with the API before sending
@@ -270,15 +254,6 @@ export function JobRunner({ guildId, job: stored }: { guildId: string; job: Bulk
       >
         <p className="text-sm">Reason sent with every request: {job.reason ?? "none"}.</p>
       </Dialog>
-    </div>
-  );
-}
-
-function Stat({ label, value, tone }: { label: string; value: number; tone?: string }) {
-  return (
-    <div className="rounded-md bg-surface-sunken px-3 py-2">
-      <dt className="text-xs text-ink-muted">{label}</dt>
-      <dd className={cn("text-lg font-semibold tabular-nums", tone)}>{value.toLocaleString("en-US")}</dd>
     </div>
   );
 }

@@ -1,0 +1,159 @@
+"use client";
+
+// Kick or ban, each confirmed with a reason (Discord's 512 characters, in the field and the schema); a ban may also
+// delete the member's recent messages.
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button } from "@/components/ui/button";
+import { DisabledReason } from "@/components/ui/card";
+import { Field, fieldProps } from "@/components/ui/field";
+import { Input, Select } from "@/components/ui/input";
+import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
+import { banMemberAction, kickMemberAction } from "@/lib/dashboard/actions/members";
+import {
+  DELETE_MESSAGE_OPTIONS,
+  RemovalFormSchema,
+  type RemovalFormValues,
+} from "@/lib/dashboard/actions/schemas/members";
+import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
+import { ActionErrors, PanelSection } from "./panel-section";
+import { useReportDirty } from "./use-dirty-forms";
+
+export function RemovalForm({
+  guildId,
+  userId,
+  userName,
+  kickBlocked,
+  banBlocked,
+  onRemoved,
+  onDirtyChange,
+}: {
+  guildId: string;
+  userId: string;
+  userName: string;
+  kickBlocked: string | null;
+  banBlocked: string | null;
+  onRemoved: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
+  const [confirm, setConfirm] = useState<"kick" | "ban" | null>(null);
+  return (
+    <PanelSection title="Remove from server">
+      <div className="flex flex-wrap gap-2">
+        <span className="flex flex-col gap-1">
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={Boolean(kickBlocked)}
+            onClick={() => setConfirm("kick")}
+            aria-expanded={confirm === "kick"}
+          >
+            Kick
+          </Button>
+          <DisabledReason reason={kickBlocked} />
+        </span>
+        <span className="flex flex-col gap-1">
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={Boolean(banBlocked)}
+            onClick={() => setConfirm("ban")}
+            aria-expanded={confirm === "ban"}
+          >
+            Ban
+          </Button>
+          <DisabledReason reason={banBlocked} />
+        </span>
+      </div>
+      {confirm && (
+        <ConfirmRemoval
+          key={confirm}
+          kind={confirm}
+          base={{ guildId, userId, userName }}
+          onCancel={() => setConfirm(null)}
+          onRemoved={onRemoved}
+          onDirtyChange={onDirtyChange}
+        />
+      )}
+    </PanelSection>
+  );
+}
+
+function ConfirmRemoval({
+  kind,
+  base,
+  onCancel,
+  onRemoved,
+  onDirtyChange,
+}: {
+  kind: "kick" | "ban";
+  base: { guildId: string; userId: string; userName: string };
+  onCancel: () => void;
+  onRemoved: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
+  const { register, handleSubmit, setError, formState } = useForm<RemovalFormValues>({
+    resolver: zodResolver(RemovalFormSchema),
+    defaultValues: { reason: "", delete_message_seconds: 0 },
+  });
+  useReportDirty(formState.isDirty, onDirtyChange);
+  const kick = useAction(kickMemberAction, { failure: "Couldn't kick the member" });
+  const ban = useAction(banMemberAction, { failure: "Couldn't ban the member" });
+  const reasonError = formState.errors.reason?.message;
+
+  return (
+    <form
+      className="mt-3 flex flex-col gap-3 rounded-lg border border-danger/40 bg-danger/5 p-3"
+      aria-label={kind === "kick" ? "Confirm kick" : "Confirm ban"}
+      onSubmit={handleSubmit(async (values) => {
+        const reason = values.reason || undefined;
+        const result =
+          kind === "kick"
+            ? await kick.run({ ...base, reason })
+            : await ban.run({ ...base, reason, delete_message_seconds: values.delete_message_seconds });
+        if (result.ok) onRemoved();
+        else applyFieldErrors(setError, result.fieldErrors, ["reason", "delete_message_seconds"]);
+      })}
+    >
+      <p className="text-sm">
+        {kind === "kick"
+          ? `Kick ${base.userName}? They can rejoin with an invite.`
+          : `Ban ${base.userName}? They can't rejoin until unbanned.`}
+      </p>
+      <Field id="member-removal-reason" label="Reason" error={reasonError}>
+        <Input
+          {...fieldProps("member-removal-reason", reasonError)}
+          {...register("reason")}
+          maxLength={AUDIT_LOG_REASON_MAX}
+          placeholder="Recorded in the audit log"
+          autoFocus
+        />
+      </Field>
+      {kind === "ban" && (
+        <Field id="member-removal-delete" label="Delete message history">
+          <Select
+            {...fieldProps("member-removal-delete")}
+            {...register("delete_message_seconds", { valueAsNumber: true })}
+            className="max-w-xs"
+          >
+            {DELETE_MESSAGE_OPTIONS.map((o) => (
+              <option key={o.seconds} value={o.seconds}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      <div className="flex gap-2">
+        <Button type="submit" variant="danger" pending={kick.pending || ban.pending}>
+          {kind === "kick" ? "Kick member" : "Ban member"}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+      <ActionErrors message={formState.errors.root?.server?.message} />
+    </form>
+  );
+}

@@ -1,0 +1,231 @@
+// Bulk member jobs in the bulk-ban job tables (BulkBanJob with kind ≠ "ban", BulkBanItem with state "done" for
+// members the action reached): the preview's verdicts, which members are out in a chunk, what the API answered for
+// each. The controls shared with bulk ban (transition, resume, pause) are in jobs/bulk-ban/jobs.ts. The browser drives
+// a job one chunk at a time; the server picks the chunk (the next pending members), so two tabs never send the same
+// member twice and the browser needs no list of ids.
+import { ActionRefusal } from "@/lib/dashboard/actions/action-client";
+import { prisma } from "@/lib/dashboard/db";
+import { completeIfDone, STATUS_WORDS } from "@/lib/dashboard/jobs/bulk-ban/jobs";
+import {
+  MEMBER_JOB_ITEMS_SHOWN,
+  MEMBER_JOB_KINDS,
+  type JobStatus,
+  type MemberItemState,
+  type MemberJobCounts,
+  type MemberJobItem,
+  type MemberJobKind,
+  type MemberJobParams,
+  type MemberJobView,
+} from "./types";
+
+/** Members claimed this long ago without an answer recorded are sent again on resume (every action is idempotent). */
+export const MEMBER_SENDING_STALE_MS = 60_000;
+const SENDING_PREFIX = "sent at ";
+const MEMBER_KINDS = [...MEMBER_JOB_KINDS];
+
+export interface NewMemberJob {
+  guildId: string;
+  kind: MemberJobKind;
+  params: MemberJobParams;
+  actor: { id: string; name: string };
+  reason: string | null;
+  items: MemberJobItem[];
+}
+
+export async function createMemberJob(job: NewMemberJob): Promise<string> {
+  const created = await prisma.bulkBanJob.create({
+    data: {
+      guildId: job.guildId,
+      kind: job.kind,
+      params: JSON.stringify(job.params),
+      actorId: job.actor.id,
+      actorName: job.actor.name,
+      reason: job.reason,
+      status: "ready",
+      items: {
+        createMany: {
+          data: job.items.map((item) => ({
+            userId: item.userId,
+            name: item.name,
+            state: item.state,
+            detail: item.detail,
+          })),
+        },
+      },
+    },
+    select: { id: true },
+  });
+  return created.id;
+}
+
+async function countsOf(jobId: string): Promise<MemberJobCounts> {
+  const groups = await prisma.bulkBanItem.groupBy({ by: ["state"], where: { jobId }, _count: { _all: true } });
+  const counts: MemberJobCounts = { total: 0, pending: 0, sending: 0, done: 0, failed: 0, skipped: 0 };
+  for (const group of groups) {
+    counts[group.state as MemberItemState] += group._count._all;
+    counts.total += group._count._all;
+  }
+  return counts;
+}
+
+const ATTENTION_FIRST: Record<MemberItemState, number> = { failed: 0, skipped: 1, sending: 2, pending: 3, done: 4 };
+
+export async function getMemberJob(guildId: string, jobId: string): Promise<MemberJobView | null> {
+  const job = await prisma.bulkBanJob.findFirst({ where: { id: jobId, guildId, kind: { in: MEMBER_KINDS } } });
+  if (!job) return null;
+  const [counts, attention, rest] = await Promise.all([
+    countsOf(jobId),
+    prisma.bulkBanItem.findMany({
+      where: { jobId, state: { in: ["failed", "skipped", "sending"] } },
+      select: { userId: true, name: true, state: true, detail: true },
+      take: MEMBER_JOB_ITEMS_SHOWN,
+    }),
+    prisma.bulkBanItem.findMany({
+      where: { jobId, state: { in: ["pending", "done"] } },
+      select: { userId: true, name: true, state: true, detail: true },
+      take: MEMBER_JOB_ITEMS_SHOWN,
+    }),
+  ]);
+  const items = [...attention, ...rest]
+    .slice(0, MEMBER_JOB_ITEMS_SHOWN)
+    .sort(
+      (a, b) =>
+        ATTENTION_FIRST[a.state as MemberItemState] - ATTENTION_FIRST[b.state as MemberItemState] ||
+        (a.name ?? a.userId).localeCompare(b.name ?? b.userId),
+    ) as MemberJobItem[];
+  return {
+    id: job.id,
+    guildId: job.guildId,
+    kind: job.kind as MemberJobKind,
+    params: JSON.parse(job.params) as MemberJobParams,
+    actorId: job.actorId,
+    actorName: job.actorName,
+    reason: job.reason,
+    status: job.status as JobStatus,
+    createdAt: job.createdAt.toISOString(),
+    updatedAt: job.updatedAt.toISOString(),
+    counts,
+    items,
+  };
+}
+
+export interface MemberJobSummary {
+  id: string;
+  kind: MemberJobKind;
+  params: MemberJobParams;
+  status: JobStatus;
+  actorName: string;
+  createdAt: string;
+}
+
+/** The guild's latest member jobs, newest first. */
+export async function listMemberJobs(guildId: string, limit = 5): Promise<MemberJobSummary[]> {
+  const jobs = await prisma.bulkBanJob.findMany({
+    where: { guildId, kind: { in: MEMBER_KINDS } },
+    orderBy: { createdAt: "desc" },
+    take: limit,
+  });
+  return jobs.map((job) => ({
+    id: job.id,
+    kind: job.kind as MemberJobKind,
+    params: JSON.parse(job.params) as MemberJobParams,
+    status: job.status as JobStatus,
+    actorName: job.actorName,
+    createdAt: job.createdAt.toISOString(),
+  }));
+}
+
+export interface ClaimedChunk {
+  kind: MemberJobKind;
+  params: MemberJobParams;
+  reason: string | null;
+  userIds: string[];
+}
+
+/**
+ * Claims the next `size` pending members of a running job: they become "sending" with the time, in one transaction
+ * that checks the job is running, so a paused or cancelled job sends nothing more.
+ */
+export async function claimNextChunk(
+  guildId: string,
+  jobId: string,
+  size: number,
+  now = Date.now(),
+): Promise<ClaimedChunk> {
+  return prisma.$transaction(async (tx) => {
+    const job = await tx.bulkBanJob.findFirst({ where: { id: jobId, guildId, kind: { in: MEMBER_KINDS } } });
+    if (!job) throw new ActionRefusal("This job does not exist in this server.", {}, 404);
+    if (job.status !== "running")
+      throw new ActionRefusal(`This job is ${STATUS_WORDS[job.status as JobStatus]}; reload to see where it stands.`);
+    const next = await tx.bulkBanItem.findMany({
+      where: { jobId, state: "pending" },
+      select: { userId: true },
+      orderBy: { userId: "asc" },
+      take: size,
+    });
+    const userIds = next.map((item) => item.userId);
+    if (userIds.length)
+      await tx.bulkBanItem.updateMany({
+        where: { jobId, userId: { in: userIds }, state: "pending" },
+        data: { state: "sending", detail: `${SENDING_PREFIX}${new Date(now).toISOString()}` },
+      });
+    return {
+      kind: job.kind as MemberJobKind,
+      params: JSON.parse(job.params) as MemberJobParams,
+      reason: job.reason,
+      userIds,
+    };
+  });
+}
+
+export interface MemberChunkOutcome {
+  done: string[];
+  failed: Array<{ userId: string; detail: string }>;
+  /** Not sent (a rate limit stopped the chunk): back to pending. */
+  unsent: string[];
+}
+
+/** Writes a chunk's answers; the job is completed once nothing is left to send. Answers the job's status. */
+export async function recordMemberChunk(jobId: string, outcome: MemberChunkOutcome): Promise<JobStatus> {
+  return prisma.$transaction(async (tx) => {
+    if (outcome.done.length)
+      await tx.bulkBanItem.updateMany({
+        where: { jobId, userId: { in: outcome.done } },
+        data: { state: "done", detail: null },
+      });
+    if (outcome.unsent.length)
+      await tx.bulkBanItem.updateMany({
+        where: { jobId, userId: { in: outcome.unsent } },
+        data: { state: "pending", detail: null },
+      });
+    const byDetail = new Map<string, string[]>();
+    for (const f of outcome.failed) byDetail.set(f.detail, [...(byDetail.get(f.detail) ?? []), f.userId]);
+    for (const [detail, userIds] of byDetail)
+      await tx.bulkBanItem.updateMany({ where: { jobId, userId: { in: userIds } }, data: { state: "failed", detail } });
+    return completeIfDone(tx, jobId);
+  });
+}
+
+/**
+ * Before resuming: members left "sending" by an interrupted chunk go back to pending (each action is idempotent:
+ * adding a role twice, or timing out to the same time, changes nothing), unless the chunk may still be in flight.
+ */
+export async function releaseStaleSending(jobId: string, now = Date.now()): Promise<number> {
+  const sending = await prisma.bulkBanItem.findMany({
+    where: { jobId, state: "sending" },
+    select: { userId: true, detail: true },
+  });
+  const sentAt = (detail: string | null) => Date.parse(detail?.slice(SENDING_PREFIX.length) ?? "") || 0;
+  if (sending.some((item) => now - sentAt(item.detail) < MEMBER_SENDING_STALE_MS))
+    throw new ActionRefusal(
+      "A chunk sent less than a minute ago has no answer yet. Try again in a minute; it will be sent again then.",
+    );
+  if (sending.length)
+    await prisma.bulkBanItem.updateMany({
+      where: { jobId, state: "sending" },
+      data: { state: "pending", detail: null },
+    });
+  return sending.length;
+}
+
+export { countsOf as memberJobCounts };

@@ -1,0 +1,392 @@
+// Search Guild Members v2 in SQL, for guilds of a million members. A search is two statements built from the
+// filters: one page (keyset on the sort's index, LIMIT in SQL, each member's stored wire JSON) and one count.
+//
+// What serves each part (migration 20261125141300_members):
+// - sorts: members(guild_id, joined_at, user_id) for "member since", the primary key (guild_id, user_id) for "joined
+//   Discord" (a snowflake orders by creation time), members(guild_id, username_key) for usernames;
+// - filters that select few members are index ranges the planner can drive from: timed out (a partial index on
+//   communication_disabled_until), pending (partial), bots (a partial index on users), account age (a user-id
+//   range), joined within (joined_at), roles (member_roles(guild_id, role_id)), no roles (role_count);
+// - a name substring of 3+ characters is a trigram full-text match (user_name_trigrams: one row per user with the
+//   username, the global name and every nickname in columns of their own, kept by triggers; a nickname match is
+//   checked against the nickname held in this guild); shorter text matches the start of a name through the
+//   username, nickname and global-name indexes.
+// Statements are built per filter shape and cached per connection, at most STATEMENT_CACHE_MAX of them.
+import type { MemberSearchSort } from "@/lib/discord/member-search";
+import { MEMBER_SEARCH_V2_SUBSTRING_MIN, MemberSearchSort as Sort } from "@/lib/discord/member-search";
+import { snowflakeAt } from "@/lib/discord/snowflake";
+import { db, type Db, type Statement } from "./db";
+import { prefixUpperBound } from "./members";
+
+export interface SearchRange {
+  gte?: number;
+  lte?: number;
+}
+
+/** One filter object (`and_query` or `or_query`), already validated. */
+export interface SearchFilter {
+  user_id?: { or_query?: string[]; range?: { gte?: string; lte?: string } };
+  usernames?: { or_query: string[] };
+  role_ids?: { and_query?: string[]; or_query?: string[] };
+  guild_joined_at?: { range: SearchRange };
+  safety_signals?: {
+    communication_disabled_until?: { range: SearchRange };
+    unusual_dm_activity_until?: { range: SearchRange };
+    unusual_account_activity?: boolean;
+    automod_quarantined_username?: boolean;
+  };
+  is_pending?: boolean;
+  join_source_type?: { or_query: number[] };
+  source_invite_code?: { or_query: string[] };
+  query?: string;
+  is_bot?: boolean;
+  has_no_roles?: boolean;
+  user_created_at?: { range: SearchRange };
+}
+
+export interface SearchCursor {
+  guild_joined_at?: number;
+  user_id: string;
+  username?: string;
+}
+
+export interface MemberSearch {
+  guildId: bigint;
+  and?: SearchFilter;
+  or?: SearchFilter;
+  sort: MemberSearchSort;
+  limit: number;
+  after?: SearchCursor;
+  before?: SearchCursor;
+  now?: number;
+}
+
+export interface MemberSearchPage {
+  /** Each member's wire JSON, in sort order. */
+  members: string[];
+  total: number;
+}
+
+// ── Building the WHERE clause ──────────────────────────────────────────────────────────────────────────────────
+//
+// Most filters are plain terms the planner serves from an index range (joined within, account age, timed out, ...).
+// Roles, names and id lists are sets of user ids, each written two ways: "driving" (m.user_id IN (the set): the
+// search starts from the set's members, then sorts them) and "filtering" (a per-row check while another index, often
+// the sort's, is walked). A set of at most DRIVE_MAX members drives; bigger sets filter, so a page of 100 stops after
+// a few hundred rows of the sort index instead of sorting a hundred thousand (SQLite's own choice, by its statistics,
+// was the wrong one here: 0.8 s for "joined this week, with a role of 100,000" on a million members).
+
+/** A set of user ids: its two SQL forms, and what it costs to know its size. */
+interface SetTerm {
+  driving: string;
+  filtering: string;
+  /** SQL counting the set's members in this guild (the count of a search by the set alone), same parameters. */
+  size: string;
+  /** The same, counting no further than one past DRIVE_MAX: enough to know whether the set may drive. */
+  sizeUpToDriveMax: string;
+}
+
+type Term = string | SetTerm;
+
+/** A set this small drives the search (its members are read, then sorted). */
+const DRIVE_MAX = 2000;
+
+class Terms {
+  readonly list: Term[] = [];
+  constructor(
+    private readonly params: Record<string, unknown>,
+    private readonly counter: { next: number },
+  ) {}
+
+  param(value: unknown): string {
+    const name = `p${this.counter.next++}`;
+    this.params[name] = value;
+    return `@${name}`;
+  }
+
+  add(term: Term): void {
+    this.list.push(term);
+  }
+
+  /**
+   * A set given as SQL selecting user ids (`ids`), checked per row by `filtering`. Its size is counted among this
+   * guild's members unless `inGuild` says the ids are this guild's members already (roles, name-key ranges).
+   */
+  addSet(ids: string, filtering: string, inGuild: boolean): void {
+    const members = inGuild ? ids : `SELECT user_id FROM members WHERE guild_id = @guild_id AND user_id IN (${ids})`;
+    this.list.push({
+      driving: `m.user_id IN (${ids})`,
+      filtering,
+      size: `SELECT count(*) FROM (${members})`,
+      sizeUpToDriveMax: `SELECT count(*) FROM (${members} LIMIT ${DRIVE_MAX + 1})`,
+    });
+  }
+}
+
+const NOTHING = "0";
+const json = (values: readonly (string | number)[]) => `[${values.join(",")}]`;
+
+function rangeTerms(terms: Terms, column: string, range: { gte?: unknown; lte?: unknown }): void {
+  if (range.gte !== undefined) terms.add(`${column} >= ${terms.param(range.gte)}`);
+  if (range.lte !== undefined) terms.add(`${column} <= ${terms.param(range.lte)}`);
+}
+
+/** Ids of members whose username, nickname or global name starts with the text: three index ranges. */
+function namePrefixIds(terms: Terms, guild: string, text: string): string {
+  const lower = text.toLowerCase();
+  const lo = terms.param(lower);
+  const hi = terms.param(prefixUpperBound(lower));
+  return `SELECT user_id FROM members WHERE guild_id = ${guild} AND username_key >= ${lo} AND username_key < ${hi}
+    UNION SELECT user_id FROM members WHERE guild_id = ${guild} AND nick_key >= ${lo} AND nick_key < ${hi}
+    UNION SELECT user_id FROM members WHERE guild_id = ${guild} AND user_id IN
+      (SELECT id FROM users WHERE lower(global_name) >= ${lo} AND lower(global_name) < ${hi})`;
+}
+
+/** FTS5 phrase syntax: the text in double quotes, its own quotes doubled. */
+const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * Ids of users whose username, global name or nickname in this guild contains the text. The trigram index answers
+ * usernames and global names exactly; a nickname match (in any guild) is checked against the nickname held here.
+ * Shorter text than a trigram matches the start of a name.
+ */
+function nameSubstringIds(terms: Terms, guild: string, text: string): string {
+  if ([...text].length < MEMBER_SEARCH_V2_SUBSTRING_MIN) return namePrefixIds(terms, guild, text);
+  const phrase = ftsPhrase(text);
+  return `SELECT rowid FROM user_name_trigrams WHERE user_name_trigrams MATCH ${terms.param(`{username global_name} : ${phrase}`)}
+    UNION SELECT user_id FROM members WHERE guild_id = ${guild} AND user_id IN
+      (SELECT rowid FROM user_name_trigrams WHERE user_name_trigrams MATCH ${terms.param(`nicks : ${phrase}`)})
+      AND instr(nick_key, ${terms.param(text.toLowerCase())}) > 0`;
+}
+
+/** A name set, checked per row through an index of its ids built once. */
+const nameSet = (terms: Terms, ids: string, inGuild: boolean) => terms.addSet(ids, `+m.user_id IN (${ids})`, inGuild);
+
+/** Members holding role `roleId`: the role index drives, a primary-key probe filters. */
+function roleSet(terms: Terms, guild: string, roleId: string): void {
+  const role = terms.param(BigInt(roleId));
+  terms.addSet(
+    `SELECT user_id FROM member_roles WHERE guild_id = ${guild} AND role_id = ${role}`,
+    `EXISTS (SELECT 1 FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id AND r.role_id = ${role})`,
+    true,
+  );
+}
+
+/** The terms of one filter object; every field is one condition. */
+function filterTerms(filter: SearchFilter, terms: Terms, guild: string, now: string): void {
+  if (filter.user_id?.or_query) {
+    if (filter.user_id.or_query.length === 0) terms.add(NOTHING);
+    else {
+      const ids = `SELECT value FROM json_each(${terms.param(json(filter.user_id.or_query))})`;
+      terms.addSet(ids, `+m.user_id IN (${ids})`, false);
+    }
+  }
+  if (filter.user_id?.range) {
+    const { gte, lte } = filter.user_id.range;
+    rangeTerms(terms, "m.user_id", {
+      gte: gte === undefined ? undefined : BigInt(gte),
+      lte: lte === undefined ? undefined : BigInt(lte),
+    });
+  }
+  if (filter.usernames)
+    nameSet(
+      terms,
+      filter.usernames.or_query.map((text) => namePrefixIds(terms, guild, text)).join("\n    UNION "),
+      true,
+    );
+  if (filter.role_ids?.or_query) {
+    const ids = filter.role_ids.or_query;
+    if (ids.length === 0) terms.add("m.role_count = 0");
+    else if (ids.length === 1) roleSet(terms, guild, ids[0]);
+    else {
+      const list = `SELECT value FROM json_each(${terms.param(json(ids))})`;
+      terms.addSet(
+        `SELECT DISTINCT user_id FROM member_roles WHERE guild_id = ${guild} AND role_id IN (${list})`,
+        `EXISTS (SELECT 1 FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id AND r.role_id IN (${list}))`,
+        true,
+      );
+    }
+  }
+  if (filter.role_ids?.and_query) for (const id of filter.role_ids.and_query) roleSet(terms, guild, id);
+  if (filter.guild_joined_at) rangeTerms(terms, "m.joined_at", filter.guild_joined_at.range);
+  const signals = filter.safety_signals;
+  if (signals?.communication_disabled_until) {
+    // A timeout that has ended is no timeout.
+    terms.add(`m.communication_disabled_until > ${now}`);
+    rangeTerms(terms, "m.communication_disabled_until", signals.communication_disabled_until.range);
+  }
+  // Guildhall keeps none of these signals: nobody has them.
+  if (signals?.unusual_dm_activity_until) terms.add(NOTHING);
+  if (signals?.unusual_account_activity !== undefined) terms.add(signals.unusual_account_activity ? NOTHING : "1");
+  if (signals?.automod_quarantined_username !== undefined)
+    terms.add(signals.automod_quarantined_username ? NOTHING : "1");
+  if (filter.is_pending !== undefined) terms.add(filter.is_pending ? "m.pending = 1" : "m.pending = 0");
+  // How a member joined is not recorded: every member's join source is UNSPECIFIED (0), with no invite code.
+  if (filter.join_source_type) terms.add(filter.join_source_type.or_query.includes(0) ? "1" : NOTHING);
+  if (filter.source_invite_code) terms.add(NOTHING);
+  if (filter.query !== undefined)
+    nameSet(
+      terms,
+      nameSubstringIds(terms, guild, filter.query),
+      [...filter.query].length < MEMBER_SEARCH_V2_SUBSTRING_MIN,
+    );
+  if (filter.is_bot !== undefined)
+    terms.add(`m.user_id ${filter.is_bot ? "IN" : "NOT IN"} (SELECT id FROM users WHERE bot = 1)`);
+  if (filter.has_no_roles !== undefined) terms.add(filter.has_no_roles ? "m.role_count = 0" : "m.role_count > 0");
+  if (filter.user_created_at) {
+    const { gte, lte } = filter.user_created_at.range;
+    rangeTerms(terms, "m.user_id", {
+      gte: gte === undefined ? undefined : snowflakeAt(gte),
+      lte: lte === undefined ? undefined : snowflakeAt(lte + 1) - 1n,
+    });
+  }
+}
+
+// ── Sort and keyset ────────────────────────────────────────────────────────────────────────────────────────────
+
+interface SortSpec {
+  /** The columns the order and the cursor compare, most significant first. */
+  columns: readonly string[];
+  descending: boolean;
+  cursor: (c: SearchCursor) => unknown[];
+}
+
+const byJoin = (descending: boolean): SortSpec => ({
+  columns: ["m.joined_at", "m.user_id"],
+  descending,
+  cursor: (c) => [c.guild_joined_at ?? 0, BigInt(c.user_id)],
+});
+const byId = (descending: boolean): SortSpec => ({
+  columns: ["m.user_id"],
+  descending,
+  cursor: (c) => [BigInt(c.user_id)],
+});
+const byName = (descending: boolean): SortSpec => ({
+  columns: ["m.username_key", "m.user_id"],
+  descending,
+  cursor: (c) => [(c.username ?? "").toLowerCase(), BigInt(c.user_id)],
+});
+
+const SORTS: Record<MemberSearchSort, SortSpec> = {
+  [Sort.MemberSinceNewest]: byJoin(true),
+  [Sort.MemberSinceOldest]: byJoin(false),
+  [Sort.JoinedDiscordNewest]: byId(true),
+  [Sort.JoinedDiscordOldest]: byId(false),
+  [Sort.UsernameAsc]: byName(false),
+  [Sort.UsernameDesc]: byName(true),
+};
+
+// ── Statements ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+const STATEMENT_CACHE_MAX = 256;
+const caches = new WeakMap<Db, Map<string, Statement>>();
+
+/** A prepared statement per SQL text on the current connection; the least recently used is dropped past the cap. */
+function statement(text: string): Statement {
+  const connection = db();
+  let cache = caches.get(connection);
+  if (!cache) caches.set(connection, (cache = new Map()));
+  let found = cache.get(text);
+  if (found) {
+    cache.delete(text);
+  } else {
+    found = connection.prepare(text);
+    if (cache.size >= STATEMENT_CACHE_MAX) cache.delete(cache.keys().next().value!);
+  }
+  cache.set(text, found);
+  return found;
+}
+
+// The stored member JSON with a lasting timeout set (as members.ts reads it for List Guild Members).
+const WIRE_JSON = `CASE WHEN m.communication_disabled_until > @now
+  THEN json_set(m.wire_json, '$.communication_disabled_until', strftime('%Y-%m-%dT%H:%M:%fZ', m.communication_disabled_until / 1000.0, 'unixepoch'))
+  ELSE m.wire_json END`;
+
+interface Plan {
+  /** The WHERE clause of the page (without the cursor) and of the count. */
+  page: string;
+  count: string;
+  params: Record<string, unknown>;
+  /** The count, known already: the size of the only filter, a set of this guild's members. */
+  knownTotal: number | null;
+  unfiltered: boolean;
+}
+
+const sizeOf = (sql: string, params: Record<string, unknown>) => Number(statement(sql).pluck().get(params) as bigint);
+
+/**
+ * The filters as WHERE clauses: and_query's terms ANDed, or_query's ORed (each of its sets driving, so the planner
+ * can read the union of small sets). Among and_query's sets the smallest drives when it is small; otherwise every
+ * set filters the page's walk of an index, and the count starts from the smallest set unless a range term can.
+ */
+export function planSearch(search: MemberSearch): Plan {
+  const params: Record<string, unknown> = { guild_id: search.guildId, now: BigInt(search.now ?? Date.now()) };
+  const counter = { next: 0 };
+  const and = new Terms(params, counter);
+  if (search.and) filterTerms(search.and, and, "@guild_id", "@now");
+  const orTerms = new Terms(params, counter);
+  if (search.or) filterTerms(search.or, orTerms, "@guild_id", "@now");
+
+  const sets = and.list.filter((t): t is SetTerm => typeof t !== "string");
+  const plain = and.list.filter((t): t is string => typeof t === "string");
+  // Alone, a set's size is the count, so it is counted in full; among other terms, only as far as DRIVE_MAX.
+  const onlySet = sets.length === 1 && plain.length === 0 && orTerms.list.length === 0 ? sets[0] : null;
+  const sizes = new Map(sets.map((set) => [set, sizeOf(set === onlySet ? set.size : set.sizeUpToDriveMax, params)]));
+  const smallest = sets.reduce<SetTerm | null>(
+    (best, set) => (!best || sizes.get(set)! < sizes.get(best)! ? set : best),
+    null,
+  );
+  const pageDriver = smallest && sizes.get(smallest)! <= DRIVE_MAX ? smallest : null;
+  // The count: a small set drives; else an index range can; else the smallest set.
+  const countDriver = pageDriver ?? (plain.length > 0 ? null : smallest);
+
+  const orClause =
+    orTerms.list.length > 0
+      ? [`(${orTerms.list.map((t) => `(${typeof t === "string" ? t : t.driving})`).join(" OR ")})`]
+      : [];
+  const clause = (driver: SetTerm | null) =>
+    [
+      "m.guild_id = @guild_id",
+      ...plain,
+      ...sets.map((set) => (set === driver ? set.driving : set.filtering)),
+      ...orClause,
+    ].join("\n  AND ");
+  return {
+    page: clause(pageDriver),
+    count: clause(countDriver),
+    params,
+    knownTotal: onlySet ? sizes.get(onlySet)! : null,
+    unfiltered: and.list.length === 0 && orClause.length === 0,
+  };
+}
+
+/** One page of members matching the search, in its sort order, and how many match in all. */
+export function searchMembersPage(search: MemberSearch): MemberSearchPage {
+  const plan = planSearch(search);
+  const params = plan.params;
+  const spec = SORTS[search.sort];
+  const cursor = search.after ?? search.before;
+  // `before` reads backwards from the cursor (the other direction), then turns the page around.
+  const backwards = search.before !== undefined;
+  const descending = spec.descending !== backwards;
+  let keyset = "";
+  if (cursor) {
+    const values = spec.cursor(cursor);
+    const names = values.map((value, i) => {
+      params[`c${i}`] = value;
+      return `@c${i}`;
+    });
+    keyset = `\n  AND (${spec.columns.join(", ")}) ${descending ? "<" : ">"} (${names.join(", ")})`;
+  }
+  const order = spec.columns.map((column) => `${column}${descending ? " DESC" : ""}`).join(", ");
+  const page = statement(
+    `SELECT ${WIRE_JSON} FROM members m WHERE ${plan.page}${keyset}\nORDER BY ${order} LIMIT @limit`,
+  )
+    .pluck()
+    .all({ ...params, limit: search.limit }) as string[];
+  if (backwards) page.reverse();
+  const total = plan.unfiltered
+    ? Number((statement("SELECT member_count FROM guilds WHERE id = @guild_id").pluck().get(params) as bigint) ?? 0)
+    : (plan.knownTotal ?? sizeOf(`SELECT count(*) FROM members m WHERE ${plan.count}`, params));
+  return { members: page, total };
+}
