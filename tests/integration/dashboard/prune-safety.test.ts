@@ -114,7 +114,7 @@ describe("prune", () => {
     });
     expect(Date.now() - row.createdAt.getTime()).toBeLessThan(10_000);
     expect(audit[0]).toMatchObject({
-      action: "Get Guild Prune Count",
+      action: "Preview prune",
       status: "success",
       request: { days: 30, include_roles: [lurker] },
       after: { pruned: 2 },
