@@ -177,3 +177,30 @@ export async function auditFacets(
     actions: [...new Set(actions.map((a) => actionLabel(a.action)))].sort(),
   };
 }
+
+export interface LatestAction {
+  actorId: string;
+  actorName: string;
+  actorBot: boolean;
+  source: string;
+  createdAt: string;
+}
+
+/** For each target, who last did one of `actions` to it successfully, and when (e.g. who banned each banned user). */
+export async function latestActionsOn(
+  guildId: string,
+  actions: readonly string[],
+  targetIds: readonly string[],
+): Promise<Map<string, LatestAction>> {
+  const rows = await prisma.auditHistoryEntry.findMany({
+    where: { guildId, action: { in: [...actions] }, status: "success", targetId: { in: [...targetIds] } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { targetId: true, actorId: true, actorName: true, actorBot: true, source: true, createdAt: true },
+  });
+  const latest = new Map<string, LatestAction>();
+  for (const row of rows) {
+    if (!row.targetId || latest.has(row.targetId)) continue;
+    latest.set(row.targetId, { ...row, createdAt: row.createdAt.toISOString() });
+  }
+  return latest;
+}

@@ -5,7 +5,7 @@ import "server-only";
 import { cache } from "react";
 import { GuildApiError, type GuildApiClient } from "@/lib/api-client";
 import { UserDirectory, type ApiUserLike } from "@/lib/dashboard/users/directory";
-import type { UserRefs } from "@/lib/dashboard/users/user-ref";
+import type { UserRef, UserRefs } from "@/lib/dashboard/users/user-ref";
 import { isSnowflake } from "@/lib/discord/snowflake";
 import { userAvatarUrl } from "./cdn";
 
@@ -13,6 +13,12 @@ const directory = new UserDirectory({ avatarUrl: userAvatarUrl });
 
 /** Per request: ids already answered in this render, so two components never disagree or ask twice. */
 const requestRefs = cache((): UserRefs => ({}));
+
+/** A user the API returned (a member's, an integration's), as shown, and remembered for later lookups. */
+export function userRef(user: ApiUserLike): UserRef {
+  directory.prime([user]);
+  return directory.toRef(user);
+}
 
 /** Users the API returned elsewhere (members, bans, audit log pages) are remembered without a request. */
 export function rememberUsers(users: Iterable<ApiUserLike>): void {

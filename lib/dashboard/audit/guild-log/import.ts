@@ -5,7 +5,8 @@
 // newest imported, and (until the start is reached) older ones backward with `before` from the oldest imported, a
 // bounded number of pages per sync. An entry is imported once (its id is unique in the history). An entry the
 // dashboard itself caused (same operation, target and actor within a minute) is not added again: its id is put on the
-// dashboard's entry, which keeps the richer record. Entries younger than a few seconds wait for the next sync, so a
+// dashboard's entry, which keeps the richer record; the single bans of a dashboard bulk ban (one entry per chunk) are
+// imported as the dashboard's. Entries younger than a few seconds wait for the next sync, so a
 // dashboard action that is still recording its own entry is matched rather than duplicated.
 import type { APIAuditLogEntry, APIUser, RESTGetAPIAuditLogResult } from "discord-api-types/v10";
 import type { GuildApiClient } from "@/lib/api-client";
@@ -74,13 +75,28 @@ export async function importAuditLogPage(
         lte: new Date(Math.max(...times) + TWIN_WINDOW_MS),
       },
     },
-    select: { id: true, action: true, actorId: true, targetId: true, createdAt: true },
+    select: { id: true, action: true, actorId: true, targetId: true, createdAt: true, request: true },
   });
+  // A dashboard bulk ban is one entry per chunk; the guild's log has one ban per user, which are then the dashboard's.
+  const bulkBans = candidates
+    .filter((c) => c.action === "Bulk Guild Ban" && c.request)
+    .map((c) => ({
+      ...c,
+      userIds: new Set(((JSON.parse(c.request!) as { user_ids?: string[] }).user_ids ?? []).map(String)),
+    }));
+  const partOfBulkBan = (entry: APIAuditLogEntry, action: string, at: number) =>
+    action === "Create Guild Ban" &&
+    bulkBans.some(
+      (c) =>
+        c.userIds.has(entry.target_id ?? "") &&
+        (c.actorId === entry.user_id || stampedBy(entry.reason, c.actorId)) &&
+        Math.abs(c.createdAt.getTime() - at) <= TWIN_WINDOW_MS,
+    );
   const claimed = new Set<string>();
   const twinOf = (entry: APIAuditLogEntry, action: string, at: number) => {
     let best: (typeof candidates)[number] | null = null;
     for (const c of candidates) {
-      if (claimed.has(c.id) || c.targetId !== (entry.target_id ?? null)) continue;
+      if (c.action === "Bulk Guild Ban" || claimed.has(c.id) || c.targetId !== (entry.target_id ?? null)) continue;
       const sameAction =
         c.action === action || (action === "Modify Guild Member Roles" && c.action === "Modify Guild Member");
       const sameActor = c.actorId === entry.user_id || stampedBy(entry.reason, c.actorId);
@@ -109,7 +125,7 @@ export async function importAuditLogPage(
     return prisma.auditHistoryEntry.create({
       data: {
         guildId,
-        source: "guild-log",
+        source: partOfBulkBan(entry, info.action, at) ? "dashboard" : "guild-log",
         auditLogId: entry.id,
         actorId: entry.user_id ?? "0",
         actorName: actor ? actor.global_name || actor.username : entry.user_id ? entry.user_id : "Discord",
