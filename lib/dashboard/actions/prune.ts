@@ -12,6 +12,8 @@ import {
   finishPruneRun,
   recordPrunePreview,
 } from "@/lib/dashboard/audit/prune-previews";
+import { syncGuildAuditLog } from "@/lib/dashboard/audit/guild-log/import";
+import { pruneRelevantChanges, stalenessReasons } from "@/lib/dashboard/audit/prune-staleness";
 import { ActionRefusal } from "./action-client";
 import { guildAction } from "./guild-action";
 import { firstRefusal, type ModeratorCheck } from "./moderator";
@@ -72,6 +74,15 @@ export const beginPruneAction = guildAction({
     const problem = pruneRunProblem(preview, input, Date.now());
     if (problem || !preview)
       throw new ActionRefusal(problem!.message, problem!.field ? { [problem!.field]: [problem!.message] } : {});
+    // The server may have changed since the preview: the guild's log is read first (a failure to read it leaves the
+    // dashboard's own history and the member count to judge by).
+    await syncGuildAuditLog(api, guildId).catch(() => null);
+    const [changes, guild] = await Promise.all([
+      pruneRelevantChanges(guildId, new Date(preview.createdAt)),
+      api.guilds.get(guildId, { with_counts: true }),
+    ]);
+    const stale = stalenessReasons(preview, changes, guild.approximate_member_count ?? null);
+    if (stale.length) throw new ActionRefusal(`This preview is out of date: ${stale.join("; ")}. Preview again.`);
     if (!(await claimPrunePreview(preview.id, { actorName: actor.name, computeCount: input.computePruneCount }))) {
       throw new ActionRefusal("This preview was already used for a prune. Preview again to see who is inactive now.");
     }
