@@ -62,6 +62,11 @@ test("as mod: create an invite, reject a bad target-users file line by line, sav
     const created = page.getByRole("status").filter({ hasText: /Created the invite / });
     await expect(created).toBeVisible();
     code = /Created the invite (\S+)\./.exec((await created.textContent()) ?? "")![1];
+    // The new invite's link, ready to copy, before the dialog closes.
+    const made = page.getByRole("dialog", { name: "Invite created" });
+    await expect(made.getByLabel("Invite link")).toHaveValue(`${E2E_URL}/invite/${code}`);
+    await expect(made.getByRole("button", { name: "Copy link" })).toBeVisible();
+    await made.getByRole("button", { name: "Done" }).click();
     const listed = (await call<Invite[]>("GET", `/guilds/${guildId}/invites`)).body.find((i) => i.code === code);
     expect(listed).toMatchObject({
       max_age: 3600,
