@@ -93,7 +93,8 @@ function where(guildId: string, filter: AuditFilter): Prisma.AuditHistoryEntryWh
   if (filter.target) and.push({ OR: [{ targetId: filter.target }, { targetName: { contains: filter.target } }] });
   if (filter.status) and.push({ status: filter.status });
   if (filter.q) and.push({ reason: { contains: filter.q } });
-  if (filter.source) and.push({ source: filter.source });
+  // Guild entries that are parts of one dashboard change (a bulk-ban chunk's bans, a reorder's moves) are not listed.
+  and.push({ source: filter.source ?? { not: "part" } });
   const from = filter.from ? new Date(`${filter.from}T00:00:00.000Z`) : null;
   const to = filter.to ? new Date(`${filter.to}T00:00:00.000Z`) : null;
   if (from && !Number.isNaN(from.getTime())) and.push({ createdAt: { gte: from } });
@@ -160,13 +161,13 @@ export async function auditFacets(
 ): Promise<{ actors: Array<{ id: string; name: string }>; actions: string[] }> {
   const [actors, actions] = await Promise.all([
     prisma.auditHistoryEntry.findMany({
-      where: { guildId },
+      where: { guildId, source: { not: "part" } },
       distinct: ["actorId"],
       select: { actorId: true, actorName: true },
       orderBy: { actorName: "asc" },
     }),
     prisma.auditHistoryEntry.findMany({
-      where: { guildId },
+      where: { guildId, source: { not: "part" } },
       distinct: ["action"],
       select: { action: true },
       orderBy: { action: "asc" },

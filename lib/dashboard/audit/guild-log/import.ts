@@ -5,8 +5,9 @@
 // newest imported, and (until the start is reached) older ones backward with `before` from the oldest imported, a
 // bounded number of pages per sync. An entry is imported once (its id is unique in the history). An entry the
 // dashboard itself caused (same operation, target and actor within a minute) is not added again: its id is put on the
-// dashboard's entry, which keeps the richer record; the single bans of a dashboard bulk ban (one entry per chunk) are
-// imported as the dashboard's. Entries younger than a few seconds wait for the next sync, so a
+// dashboard's entry, which keeps the richer record; the guild entries of one dashboard change that made many (the
+// bans of a bulk-ban chunk, the position changes of a reorder) are kept as its parts (source "part", not listed on
+// their own, still counted where each one matters: who banned whom, what changed since a prune preview). Entries younger than a few seconds wait for the next sync, so a
 // dashboard action that is still recording its own entry is matched rather than duplicated.
 import type { APIAuditLogEntry, APIUser, RESTGetAPIAuditLogResult } from "discord-api-types/v10";
 import type { GuildApiClient } from "@/lib/api-client";
@@ -38,6 +39,18 @@ export interface SyncResult {
 const compareIds = (a: string, b: string) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
 const maxId = (ids: string[]) => ids.reduce((m, id) => (compareIds(id, m) > 0 ? id : m));
 const minId = (ids: string[]) => ids.reduce((m, id) => (compareIds(id, m) < 0 ? id : m));
+
+/** The dashboard operations whose single guild entry is the given guild action (by the history's names). */
+const TWIN_ACTIONS: Record<string, readonly string[]> = {
+  "Modify Guild": [
+    "Modify Guild",
+    "Modify Guild Incident Actions",
+    "Modify Guild Widget",
+    "Modify Guild Welcome Screen",
+  ],
+  "Modify Guild Member Roles": ["Modify Guild Member"],
+  "Modify Guild Onboarding": ["Modify Guild Onboarding"],
+};
 
 /** How the dashboard wrote bot-mode reasons: "name (id): reason". */
 const stampedBy = (reason: string | null | undefined, actorId: string) =>
@@ -77,32 +90,41 @@ export async function importAuditLogPage(
     },
     select: { id: true, action: true, actorId: true, targetId: true, createdAt: true, request: true },
   });
-  // A dashboard bulk ban is one entry per chunk; the guild's log has one ban per user, which are then the dashboard's.
-  const bulkBans = candidates
-    .filter((c) => c.action === "Bulk Guild Ban" && c.request)
-    .map((c) => ({
-      ...c,
-      userIds: new Set(((JSON.parse(c.request!) as { user_ids?: string[] }).user_ids ?? []).map(String)),
-    }));
-  const partOfBulkBan = (entry: APIAuditLogEntry, action: string, at: number) =>
-    action === "Create Guild Ban" &&
-    bulkBans.some(
-      (c) =>
-        c.userIds.has(entry.target_id ?? "") &&
-        (c.actorId === entry.user_id || stampedBy(entry.reason, c.actorId)) &&
-        Math.abs(c.createdAt.getTime() - at) <= TWIN_WINDOW_MS,
-    );
+  const byActor = (c: (typeof candidates)[number], entry: APIAuditLogEntry) =>
+    c.actorId === entry.user_id || stampedBy(entry.reason, c.actorId);
+  const near = (c: (typeof candidates)[number], at: number) => Math.abs(c.createdAt.getTime() - at) <= TWIN_WINDOW_MS;
+
+  // One dashboard entry that stands for many guild entries (a bulk-ban chunk: one ban per user; a reorder: one
+  // position change per role or channel): those guild entries are kept as its parts, not listed on their own.
+  const userIdsOf = new Map(
+    candidates
+      .filter((c) => c.action === "Bulk Guild Ban" && c.request)
+      .map((c) => [c.id, new Set(((JSON.parse(c.request!) as { user_ids?: unknown[] }).user_ids ?? []).map(String))]),
+  );
+  const onlyKeys = (entry: APIAuditLogEntry, keys: readonly string[]) =>
+    (entry.changes ?? []).every((change) => keys.includes(change.key));
+  const partOfDashboardChange = (entry: APIAuditLogEntry, action: string, at: number) =>
+    candidates.some((c) => {
+      if (!byActor(c, entry) || !near(c, at)) return false;
+      if (c.action === "Bulk Guild Ban")
+        return action === "Create Guild Ban" && Boolean(userIdsOf.get(c.id)?.has(entry.target_id ?? ""));
+      if (c.action === "Modify Guild Role Positions")
+        return action === "Modify Guild Role" && onlyKeys(entry, ["position"]);
+      if (c.action === "Modify Guild Channel Positions")
+        return action === "Modify Channel" && onlyKeys(entry, ["position", "parent_id", "permission_overwrites"]);
+      return false;
+    });
+
+  // One dashboard entry for one guild entry: the same change seen from both sides. A guild entry without a target
+  // (a prune, an invite created) matches on the operation and the actor alone.
   const claimed = new Set<string>();
   const twinOf = (entry: APIAuditLogEntry, action: string, at: number) => {
     let best: (typeof candidates)[number] | null = null;
     for (const c of candidates) {
-      if (c.action === "Bulk Guild Ban" || claimed.has(c.id) || c.targetId !== (entry.target_id ?? null)) continue;
-      const sameAction =
-        c.action === action || (action === "Modify Guild Member Roles" && c.action === "Modify Guild Member");
-      const sameActor = c.actorId === entry.user_id || stampedBy(entry.reason, c.actorId);
-      const distance = Math.abs(c.createdAt.getTime() - at);
-      if (!sameAction || !sameActor || distance > TWIN_WINDOW_MS) continue;
-      if (!best || distance < Math.abs(best.createdAt.getTime() - at)) best = c;
+      if (claimed.has(c.id) || !byActor(c, entry) || !near(c, at)) continue;
+      if (entry.target_id && c.targetId !== entry.target_id) continue;
+      if (!(TWIN_ACTIONS[action] ?? [action]).includes(c.action)) continue;
+      if (!best || Math.abs(c.createdAt.getTime() - at) < Math.abs(best.createdAt.getTime() - at)) best = c;
     }
     return best;
   };
@@ -125,7 +147,7 @@ export async function importAuditLogPage(
     return prisma.auditHistoryEntry.create({
       data: {
         guildId,
-        source: partOfBulkBan(entry, info.action, at) ? "dashboard" : "guild-log",
+        source: partOfDashboardChange(entry, info.action, at) ? "part" : "guild-log",
         auditLogId: entry.id,
         actorId: entry.user_id ?? "0",
         actorName: actor ? actor.global_name || actor.username : entry.user_id ? entry.user_id : "Discord",
