@@ -73,7 +73,7 @@ test("signed out: an invite link leads to a landing page, and outsider joins thr
   const outsider = world.userId("outsider");
   const created = await call<{ code: string }>("POST", `/channels/${world.channelId("general")}/invites`, {
     max_age: 3600,
-    max_uses: 1,
+    max_uses: 2,
     unique: true,
   });
   expect(created.status).toBe(200);
@@ -100,24 +100,31 @@ test("signed out: an invite link leads to a landing page, and outsider joins thr
     await shot(page, "invite-joined");
     expect((await call("GET", `/guilds/${guildId}/members/${outsider}`)).status).toBe(200);
 
-    // Its one use is taken: the link now says so, with 410 Gone.
-    const usedUp = await page.goto(`/invite/${code}`);
-    expect(usedUp?.status()).toBe(410);
-    await expect(page.getByRole("heading", { name: "This invite has been used up" })).toBeVisible();
+    // Signed in at the provider now: the page knows outsider is a member.
+    await page.goto(`/invite/${code}`);
+    await expect(page.getByText("You are a member of Guildhall HQ.")).toBeVisible();
 
     const unknown = await page.goto("/invite/nosuchinv1");
     expect(unknown?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "This invite is invalid" })).toBeVisible();
 
-    // An invite past its expiry (written straight into the database: nobody waits an hour in a test).
+    // An invite past its expiry and one whose uses are all taken (written straight into the database: nobody waits
+    // an hour in a test).
     const expiredCode = `e2eold${Date.now() % 10_000}`;
+    const usedUpCode = `e2eused${Date.now() % 10_000}`;
     const db = new Database(e2eDatabaseFile());
     db.pragma("busy_timeout = 5000");
-    db.prepare(
+    const insert = db.prepare(
       `INSERT INTO invites (code, guild_id, channel_id, inviter_id, max_age, max_uses, uses, temporary, created_at, expires_at)
-       VALUES (?, ?, ?, NULL, 60, 0, 0, 0, ?, ?)`,
-    ).run(expiredCode, BigInt(guildId), BigInt(world.channelId("general")), Date.now() - 120_000, Date.now() - 60_000);
+       VALUES (?, ?, ?, NULL, 60, ?, ?, 0, ?, ?)`,
+    );
+    const general = BigInt(world.channelId("general"));
+    insert.run(expiredCode, BigInt(guildId), general, 0, 0, Date.now() - 120_000, Date.now() - 60_000);
+    insert.run(usedUpCode, BigInt(guildId), general, 3, 3, Date.now() - 120_000, null);
     db.close();
+    const usedUp = await page.goto(`/invite/${usedUpCode}`);
+    expect(usedUp?.status()).toBe(410);
+    await expect(page.getByRole("heading", { name: "This invite has been used up" })).toBeVisible();
     const expired = await page.goto(`/invite/${expiredCode}`);
     expect(expired?.status()).toBe(410);
     await expect(page.getByRole("heading", { name: "This invite has expired" })).toBeVisible();

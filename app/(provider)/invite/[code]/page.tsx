@@ -40,9 +40,14 @@ function readLanding(code: string, viewerId: bigint | null) {
   return { now, landing: CODE.test(code) ? inviteLanding(code, viewerId, now) : ({ kind: "unknown" } as const) };
 }
 
-function Gone({ title, children }: { title: string; children: React.ReactNode }) {
+function Gone({ title, note, children }: { title: string; note?: string; children: React.ReactNode }) {
   return (
     <AuthorizeShell labelledBy="invite-heading">
+      {note && (
+        <p role="status" className="rounded-lg bg-success/10 px-3 py-2.5 text-center text-sm">
+          {note}
+        </p>
+      )}
       <div className="flex flex-col items-center gap-3 text-center">
         <h1 id="invite-heading" className="text-xl font-semibold">
           {title}
@@ -67,6 +72,9 @@ export default async function InvitePage({
   const query = await searchParams;
   const viewerId = readProviderSession((await cookies()).get(PROVIDER_SESSION_COOKIE)?.value);
   const { landing, now } = readLanding(code, viewerId);
+  const outcome = JOIN_OUTCOMES[typeof query.join === "string" ? query.join : ""];
+  // Joining may have taken the invite's last use: the page then says both.
+  const joinedNote = outcome?.tone === "success" ? outcome.text : undefined;
 
   if (landing.kind === "unknown")
     return (
@@ -76,13 +84,13 @@ export default async function InvitePage({
     );
   if (landing.kind === "expired")
     return (
-      <Gone title="This invite has expired">
+      <Gone title="This invite has expired" note={joinedNote}>
         It stopped working on {when.format(landing.expiredAt)} UTC. Ask whoever sent it for a new one.
       </Gone>
     );
   if (landing.kind === "used-up")
     return (
-      <Gone title="This invite has been used up">
+      <Gone title="This invite has been used up" note={joinedNote}>
         It could be used {landing.maxUses} time{landing.maxUses === 1 ? "" : "s"}, and all were taken. Ask for a new
         one.
       </Gone>
@@ -90,7 +98,6 @@ export default async function InvitePage({
 
   const { invite, screening, member, pending } = landing;
   const guild = invite.guild!;
-  const outcome = JOIN_OUTCOMES[typeof query.join === "string" ? query.join : ""];
   const iconUrl = guild.icon ? `/cdn/icons/${guild.id}/${guild.icon}.png?size=128` : null;
   const inviter = invite.inviter;
   const paused = landing.kind === "paused";

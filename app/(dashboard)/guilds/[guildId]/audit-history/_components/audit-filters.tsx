@@ -30,7 +30,7 @@ export function AuditFilters({ actors, actions }: { actors: Array<{ id: string; 
     <form
       role="search"
       aria-label="Filter the audit history"
-      className="mb-4 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4"
+      className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4"
       onSubmit={(e) => {
         e.preventDefault();
         apply({ target: target.trim() || null, q: q.trim() || null });
@@ -101,7 +101,7 @@ export function AuditFilters({ actors, actions }: { actors: Array<{ id: string; 
           <option value="error">Failed</option>
         </Select>
       </label>
-      <div className="flex flex-wrap items-center gap-2 min-[420px]:col-span-2 lg:col-span-4">
+      <div className="col-span-2 flex flex-wrap items-center gap-2 lg:col-span-4">
         <Button type="submit" size="sm" variant="secondary">
           Apply
         </Button>
