@@ -3,7 +3,8 @@
 // across runs), starts Guildhall and a bare node:http + better-sqlite3 baseline in their own processes on free
 // ports, runs every scenario on 127.0.0.1 and prints one table. Figures are measured, not asserted.
 // Then the long fuzz pass (bench/fuzz.ts, FUZZ_RUNS requests per operation, its own database): its request and failure
-// counts. `-- --only fuzz` runs the fuzz pass alone; `-- --no-fuzz` skips it.
+// counts. `-- --only fuzz` runs the fuzz pass alone; `-- --no-fuzz` skips it. Last, the gateway pass
+// (bench/gateway/run.ts, its own database and processes); `-- --only gateway` alone, `-- --no-gateway` skips it.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -123,9 +124,20 @@ function runFuzzPass(): boolean {
   return result.status === 0;
 }
 
+/** The gateway's figures in their own processes (bench/gateway/run.ts). */
+function runGatewayPass(): boolean {
+  console.log("\nGateway pass (bench/gateway/run.ts):");
+  const result = spawnSync("node_modules/.bin/tsx", ["--conditions=react-server", "bench/gateway/run.ts"], {
+    stdio: "inherit",
+    env: process.env,
+  });
+  return result.status === 0;
+}
+
 main().then(
   () => {
     if (!args.includes("--no-fuzz") && (!only || only.includes("fuzz"))) runFuzzPass();
+    if (!args.includes("--no-gateway") && (!only || only.includes("gateway"))) runGatewayPass();
     process.exit(0);
   },
   (error: unknown) => {

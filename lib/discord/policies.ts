@@ -265,6 +265,11 @@ export const POLICIES = {
   "Get Guild Onboarding": manage("GET", "/guilds/{guild.id}/onboarding", NONE),
   "Modify Guild Onboarding": manage("PUT", "/guilds/{guild.id}/onboarding", all(P.ManageGuild, P.ManageRoles)),
   "Modify Guild Incident Actions": manage("PUT", "/guilds/{guild.id}/incident-actions", all(P.ManageGuild)),
+
+  // ── Gateway ──────────────────────────────────────────────────────────────────────────────────────────────────
+  "Get Gateway": { ...anonymous("GET", "/gateway"), tokens: ["anonymous"] },
+  // Bots, and users whose token may manage guilds (the gateway takes both at IDENTIFY).
+  "Get Gateway Bot": manage("GET", "/gateway/bot", NONE),
 } as const satisfies Record<string, OperationPolicy>;
 
 export type OperationName = keyof typeof POLICIES;

@@ -58,3 +58,14 @@ export function isRealSnowflake(value: unknown, now = Date.now()): value is stri
   const created = snowflakeTimestamp(value);
   return created >= EARLIEST_REAL_ID_MS && created <= now + 86_400_000;
 }
+
+/** The positions at which an id of the list repeats one before it (none: every id is there once). */
+export function repeatedIdPositions(ids: readonly string[]): number[] {
+  const seen = new Set<string>();
+  const repeated: number[] = [];
+  ids.forEach((id, index) => {
+    if (seen.has(id)) repeated.push(index);
+    seen.add(id);
+  });
+  return repeated;
+}

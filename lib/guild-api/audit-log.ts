@@ -1,8 +1,10 @@
 // The guild's own audit log (GET /guilds/{id}/audit-logs): one entry per audited operation, written in
-// the operation's transaction with the decoded X-Audit-Log-Reason.
+// the operation's transaction with the decoded X-Audit-Log-Reason, and dispatched as GUILD_AUDIT_LOG_ENTRY_CREATE.
 import { AuditLogEvent } from "discord-api-types/v10";
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { sql } from "./store/db";
+import { emitEvent } from "./events";
+import { serializeAuditLogEntry, type AuditLogEntryRow } from "./serializers/guild";
 
 export { AuditLogEvent };
 
@@ -23,20 +25,24 @@ export interface AuditEntryInput {
 }
 
 export function writeAuditLog(entry: AuditEntryInput): bigint {
-  const id = newSnowflake();
+  const row: AuditLogEntryRow = {
+    id: newSnowflake(),
+    guild_id: entry.guildId,
+    user_id: entry.userId,
+    action_type: BigInt(entry.actionType),
+    target_id: entry.targetId == null ? null : String(entry.targetId),
+    reason: entry.reason ?? null,
+    changes: entry.changes?.length ? JSON.stringify(entry.changes) : null,
+    options: entry.options ? JSON.stringify(entry.options) : null,
+  };
   sql(
     "INSERT INTO audit_log_entries (id, guild_id, user_id, action_type, target_id, reason, changes, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-  ).run(
-    id,
-    entry.guildId,
-    entry.userId,
-    entry.actionType,
-    entry.targetId == null ? null : String(entry.targetId),
-    entry.reason ?? null,
-    entry.changes?.length ? JSON.stringify(entry.changes) : null,
-    entry.options ? JSON.stringify(entry.options) : null,
-  );
-  return id;
+  ).run(row.id, row.guild_id, row.user_id, row.action_type, row.target_id, row.reason, row.changes, row.options);
+  emitEvent(entry.guildId, "GUILD_AUDIT_LOG_ENTRY_CREATE", {
+    ...serializeAuditLogEntry(row),
+    guild_id: String(entry.guildId),
+  });
+  return row.id;
 }
 
 /** Changes between two wire objects, for the keys that differ. */

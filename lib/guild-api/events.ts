@@ -2,6 +2,7 @@
 // transaction as the change it describes, with the payload Discord would send as the event's `d`.
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { sql } from "./store/db";
+import { outboxWritten } from "./gateway/outbox-signal";
 
 export type GatewayDispatch =
   | "GUILD_UPDATE"
@@ -35,6 +36,7 @@ export function emitEvent(guildId: bigint | null, type: GatewayDispatch, payload
     JSON.stringify(payload),
     BigInt(now),
   );
+  outboxWritten();
   return id;
 }
 

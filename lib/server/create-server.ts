@@ -1,6 +1,7 @@
 // One process, one port. /api/v10/* and /api/oauth2/* (the unversioned OAuth2 alias) go straight to the
 // guild API's router on bare node:http; /cdn/* serves uploaded images; everything else (pages, next-auth,
-// the Activity and its /api/token) goes to Next's request handler. /gateway is reserved for a WebSocket.
+// the Activity and its /api/token) goes to Next's request handler. /gateway upgrades to the guild API's WebSocket
+// gateway (lib/guild-api/gateway).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleApiRequest, type Router } from "@/lib/guild-api/http";
@@ -14,6 +15,7 @@ import { refuseLockedOutSignIn } from "@/lib/server/sign-in-gate";
 import { answerWith, inviteLandingStatus } from "@/lib/server/invite-status";
 import { activityFrameAncestors, BASE_SECURITY_HEADERS } from "@/lib/security/headers.mjs";
 import { configureRateLimits, type RateLimitOptions } from "@/lib/guild-api/rate-limits";
+import { createGatewayServer, GATEWAY_PATH, type GatewayOptions } from "@/lib/guild-api/gateway";
 
 export interface GuildhallServerOptions {
   port: number;
@@ -23,6 +25,8 @@ export interface GuildhallServerOptions {
   dev?: boolean;
   /** Overrides of the API's rate limits (default: on, unless RATE_LIMITS=off in the environment). */
   rateLimits?: Partial<RateLimitOptions>;
+  /** Overrides of the gateway's limits and timings (tests identify far more often than Discord allows). */
+  gateway?: Partial<GatewayOptions>;
 }
 
 export interface GuildhallServer {
@@ -77,6 +81,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
   // Target-user jobs interrupted by a restart continue where they stopped.
   resumeTargetUserJobs();
   const checkpointer = startWalCheckpointer();
+  const gateway = createGatewayServer(options.gateway);
   const nextApp = options.withNext ? await loadNext(options.dev ?? false, options.host, options.port) : null;
   let baseUrl = "";
 
@@ -137,8 +142,10 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
   server.keepAliveTimeout = 65_000;
 
   server.on("upgrade", (req, socket, head) => {
-    // /gateway is reserved for the guild API's WebSocket; Next keeps its own upgrades (dev HMR).
-    if (nextApp && !(req.url ?? "").startsWith("/gateway")) void nextApp.upgrade(req, socket, head);
+    // /gateway is the guild API's WebSocket; Next keeps its own upgrades (dev HMR).
+    const path = (req.url ?? "").split("?")[0];
+    if (path === GATEWAY_PATH || path === `${GATEWAY_PATH}/`) gateway.handleUpgrade(req, socket, head);
+    else if (nextApp) void nextApp.upgrade(req, socket, head);
     else socket.destroy();
   });
 
@@ -149,11 +156,13 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   baseUrl = process.env.PUBLIC_URL ?? `http://${host === "127.0.0.1" ? "localhost" : host}:${port}`;
+  gateway.setPublicOrigin(baseUrl);
 
   return {
     server,
     url: `http://${host}:${port}`,
     async close() {
+      gateway.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await nextApp?.close();

@@ -6,6 +6,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import { REST } from "@discordjs/rest";
 import type { RateLimitOptions } from "@/lib/guild-api/rate-limits";
+import type { GatewayOptions } from "@/lib/guild-api/gateway";
 
 export interface TestServer {
   baseUrl: string;
@@ -47,6 +48,8 @@ export interface TestServerOptions {
    * tests in tests/security/rate-limits.test.ts.
    */
   rateLimits?: Partial<RateLimitOptions>;
+  /** Gateway limits and timings (tests that identify many times loosen the identify limits). */
+  gateway?: Partial<GatewayOptions>;
 }
 
 /** How long `api()` sits out 429s in all before it hands one to the test. */
@@ -70,6 +73,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     host: "127.0.0.1",
     withNext: false,
     rateLimits: options.rateLimits,
+    gateway: options.gateway,
   });
   const secrets = readDemoSecrets();
   if (!secrets) throw new Error("template database has no demo secrets");

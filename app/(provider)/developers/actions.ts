@@ -18,7 +18,13 @@ import {
   setUrlMappings,
   type ApplicationAccess,
 } from "@/lib/guild-api/services/applications";
-import { flattenErrors, type ActionResult } from "./_lib/action-result";
+import {
+  PRIVILEGED_INTENT_KEYS,
+  PRIVILEGED_INTENT_SETTINGS,
+  setPrivilegedIntent,
+} from "@/lib/guild-api/services/gateway-intents";
+import type { FieldErrors } from "@/lib/action-result";
+import { flattenErrors, type PortalActionState } from "./_lib/action-result";
 import { currentDeveloper } from "./_lib/session";
 
 const ApplicationIdSchema = z.string().regex(/^\d{1,20}$/);
@@ -29,9 +35,13 @@ const UrlMappingsFormSchema = z.object({
 });
 const EnabledFormSchema = z.object({ enabled: z.enum(["true", "false"]).transform((v) => v === "true") });
 const HandlerFormSchema = z.object({ handler: z.coerce.number().int() });
+const PrivilegedIntentFormSchema = z.object({
+  intent: z.enum(PRIVILEGED_INTENT_KEYS),
+  enabled: z.enum(["true", "false"]).transform((v) => v === "true"),
+});
 const ContextsFormSchema = z.object({ integration_types: z.array(z.coerce.number().int()).max(2) });
 
-const fail = (error: string, fieldErrors: Record<string, string> = {}): ActionResult<never> => ({
+const fail = (error: string, fieldErrors: FieldErrors = {}): PortalActionState<never> => ({
   ok: false,
   error,
   fieldErrors,
@@ -42,36 +52,36 @@ const fail = (error: string, fieldErrors: Record<string, string> = {}): ActionRe
 async function asOwner<T>(
   applicationId: string,
   run: (access: ApplicationAccess) => { message?: string; data?: T },
-): Promise<ActionResult<T>> {
+): Promise<PortalActionState<T>> {
   const developer = await currentDeveloper();
   if (!developer) return fail("Your session has ended. Reload the page to sign in again.");
   if (!ApplicationIdSchema.safeParse(applicationId).success) return fail("Unknown application.");
   try {
     const result = run(applicationAccessForOwner(applicationId, developer.id));
     revalidatePath(`/developers/applications/${applicationId}`);
-    return { ok: true, ...result, at: Date.now() };
+    return { ok: true, data: result.data as T, message: result.message, at: Date.now() };
   } catch (error) {
     if (error instanceof ApiError) {
       if (error.status === 403 || error.status === 404) return fail("You don't own this application.");
       const fieldErrors = flattenErrors(error.errors);
-      return fail(Object.values(fieldErrors)[0] ?? error.message, fieldErrors);
+      return fail(Object.values(fieldErrors)[0]?.[0] ?? error.message, fieldErrors);
     }
     throw error;
   }
 }
 
-function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> | ActionResult<never> {
+function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> | PortalActionState<never> {
   const parsed = schema.safeParse(input);
   return parsed.success ? parsed.data : fail("That form didn't look right. Reload the page and try again.");
 }
-const isFailure = (value: unknown): value is ActionResult<never> =>
+const isFailure = (value: unknown): value is PortalActionState<never> =>
   typeof value === "object" && value !== null && "ok" in value && (value as { ok: boolean }).ok === false;
 
 export async function addRedirectUriAction(
   applicationId: string,
-  _previous: ActionResult,
+  _previous: PortalActionState,
   form: FormData,
-): Promise<ActionResult> {
+): Promise<PortalActionState> {
   const input = parseForm(RedirectUriFormSchema, { redirect_uri: form.get("redirect_uri") ?? "" });
   if (isFailure(input)) return input;
   return asOwner(applicationId, (access) => {
@@ -82,9 +92,9 @@ export async function addRedirectUriAction(
 
 export async function removeRedirectUriAction(
   applicationId: string,
-  _previous: ActionResult,
+  _previous: PortalActionState,
   form: FormData,
-): Promise<ActionResult> {
+): Promise<PortalActionState> {
   const input = parseForm(RedirectUriFormSchema, { redirect_uri: form.get("redirect_uri") ?? "" });
   if (isFailure(input)) return input;
   return asOwner(applicationId, (access) => {
@@ -95,9 +105,9 @@ export async function removeRedirectUriAction(
 
 export async function saveUrlMappingsAction(
   applicationId: string,
-  _previous: ActionResult,
+  _previous: PortalActionState,
   form: FormData,
-): Promise<ActionResult> {
+): Promise<PortalActionState> {
   const input = parseForm(UrlMappingsFormSchema, { prefix: form.getAll("prefix"), target: form.getAll("target") });
   if (isFailure(input)) return input;
   if (input.prefix.length !== input.target.length)
@@ -111,9 +121,9 @@ export async function saveUrlMappingsAction(
 
 export async function setActivitiesEnabledAction(
   applicationId: string,
-  _previous: ActionResult,
+  _previous: PortalActionState,
   form: FormData,
-): Promise<ActionResult> {
+): Promise<PortalActionState> {
   const input = parseForm(EnabledFormSchema, { enabled: form.get("enabled") });
   if (isFailure(input)) return input;
   return asOwner(applicationId, (access) => {
@@ -128,9 +138,9 @@ export async function setActivitiesEnabledAction(
 
 export async function setEntryPointHandlerAction(
   applicationId: string,
-  _previous: ActionResult,
+  _previous: PortalActionState,
   form: FormData,
-): Promise<ActionResult> {
+): Promise<PortalActionState> {
   const input = parseForm(HandlerFormSchema, { handler: form.get("handler") });
   if (isFailure(input)) return input;
   return asOwner(applicationId, (access) => {
@@ -144,9 +154,9 @@ export async function setEntryPointHandlerAction(
 
 export async function setInstallationContextsAction(
   applicationId: string,
-  _previous: ActionResult,
+  _previous: PortalActionState,
   form: FormData,
-): Promise<ActionResult> {
+): Promise<PortalActionState> {
   const input = parseForm(ContextsFormSchema, { integration_types: form.getAll("integration_types") });
   if (isFailure(input)) return input;
   return asOwner(applicationId, (access) => {
@@ -155,18 +165,32 @@ export async function setInstallationContextsAction(
   });
 }
 
+export async function setPrivilegedIntentAction(
+  applicationId: string,
+  _previous: PortalActionState,
+  form: FormData,
+): Promise<PortalActionState> {
+  const input = parseForm(PrivilegedIntentFormSchema, { intent: form.get("intent"), enabled: form.get("enabled") });
+  if (isFailure(input)) return input;
+  const label = PRIVILEGED_INTENT_SETTINGS.find((s) => s.key === input.intent)!.label;
+  return asOwner(applicationId, (access) => {
+    setPrivilegedIntent(access, input.intent, input.enabled);
+    return { message: `${label} ${input.enabled ? "enabled" : "disabled"}.` };
+  });
+}
+
 export async function resetBotTokenAction(
   applicationId: string,
-  _previous: ActionResult<string>,
+  _previous: PortalActionState<string | undefined>,
   _form: FormData,
-): Promise<ActionResult<string>> {
+): Promise<PortalActionState<string | undefined>> {
   return asOwner(applicationId, (access) => ({ data: resetBotToken(access) }));
 }
 
 export async function resetClientSecretAction(
   applicationId: string,
-  _previous: ActionResult<string>,
+  _previous: PortalActionState<string | undefined>,
   _form: FormData,
-): Promise<ActionResult<string>> {
+): Promise<PortalActionState<string | undefined>> {
   return asOwner(applicationId, (access) => ({ data: resetClientSecret(access) }));
 }

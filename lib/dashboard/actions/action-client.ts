@@ -21,11 +21,9 @@ import type { Actor } from "@/lib/dashboard/auth/session";
 import type { AuditRecorder, AuditTarget } from "@/lib/dashboard/audit/history";
 import { ModeratorCheck } from "./moderator";
 
-export type FieldErrors = Record<string, string[]>;
+import type { ActionResult, FieldErrors } from "@/lib/action-result";
 
-export type ActionResult<T> =
-  | { ok: true; data: T; message?: string }
-  | { ok: false; error: string; fieldErrors: FieldErrors; status?: number; code?: number; retryAfter?: number };
+export type { ActionResult, FieldErrors };
 
 /**
  * Thrown by a definition's `run` when the dashboard's own rules refuse the request before the API is called (a stale

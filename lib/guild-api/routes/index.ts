@@ -13,6 +13,7 @@ import { inviteRoutes } from "./invites";
 import { widgetRoutes } from "./widget";
 import { communityRoutes } from "./community";
 import { applicationRoutes } from "./applications";
+import { gatewayRoutes } from "./gateway";
 
 export const apiRoutes: RouteDefinition[] = [
   ...userRoutes,
@@ -28,6 +29,7 @@ export const apiRoutes: RouteDefinition[] = [
   ...widgetRoutes,
   ...communityRoutes,
   ...applicationRoutes,
+  ...gatewayRoutes,
 ];
 
 export function createApiRouter(routes: readonly RouteDefinition[] = apiRoutes): Router {

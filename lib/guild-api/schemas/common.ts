@@ -2,7 +2,7 @@
 // reads them from bodies and query strings, names (trimmed, no control characters), lengths and ISO timestamps.
 // Failures carry Discord's field error codes (see errors.ts).
 import { z } from "zod";
-import { toSnowflakeString } from "@/lib/discord/snowflake";
+import { repeatedIdPositions, toSnowflakeString } from "@/lib/discord/snowflake";
 
 const issue = (ctx: z.RefinementCtx, code: string, message: string, path?: PropertyKey[]) =>
   ctx.addIssue({ code: "custom", message, params: { code }, path });
@@ -39,12 +39,8 @@ export const uniqueSnowflakes = (max: number) =>
     .array(snowflake)
     .max(max)
     .superRefine((ids, ctx) => {
-      const seen = new Set<string>();
-      ids.forEach((id, index) => {
-        if (seen.has(id))
-          issue(ctx, "SET_TYPE_ALREADY_CONTAINS_VALUE", "The set already contains this value.", [index]);
-        seen.add(id);
-      });
+      for (const index of repeatedIdPositions(ids))
+        issue(ctx, "SET_TYPE_ALREADY_CONTAINS_VALUE", "The set already contains this value.", [index]);
     });
 
 const TRUE_WORDS = new Set(["true", "True", "1"]);

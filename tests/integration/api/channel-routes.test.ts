@@ -51,7 +51,9 @@ const make = (body: Record<string, unknown>) => ok("owner", "POST", `/guilds/${h
 const sqlite = async () => (await import("@/lib/guild-api/store/db")).db();
 async function eventsAfter(after: bigint) {
   const rows = (await sqlite())
-    .prepare("SELECT type, payload FROM gateway_events WHERE id > ? ORDER BY id")
+    .prepare(
+      "SELECT type, payload FROM gateway_events WHERE id > ? AND type != 'GUILD_AUDIT_LOG_ENTRY_CREATE' ORDER BY id",
+    )
     .all(after) as Array<{ type: string; payload: string }>;
   return rows.map((row) => ({ type: row.type, d: JSON.parse(row.payload) as Record<string, unknown> }));
 }

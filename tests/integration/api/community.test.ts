@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DiscordAPIError } from "@discordjs/rest";
 import { Routes } from "discord-api-types/v10";
+import { fail, eventsSince, lastEventId } from "./read-back";
 import { startTestServer, type TestServer } from "../harness";
 import { expectOperationResponse } from "../openapi";
 
@@ -13,25 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const fail = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => error as DiscordAPIError,
-  );
 const guild = () => server.world.guildId;
 const channel = (name: string) => server.world.channels[name];
-const lastEventId = () =>
-  (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM gateway_events").get() as { id: bigint }).id;
-const eventsSince = (after: bigint) =>
-  (
-    db().prepare("SELECT type, payload FROM gateway_events WHERE id > ? ORDER BY id").all(after) as Array<{
-      type: string;
-      payload: string;
-    }>
-  ).map((e) => ({
-    type: e.type,
-    d: JSON.parse(e.payload) as Record<string, unknown>,
-  }));
 const lastAuditId = () =>
   (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM audit_log_entries").get() as { id: bigint }).id;
 const auditSince = (after: bigint) =>

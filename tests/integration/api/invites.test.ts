@@ -1,8 +1,8 @@
 // Invites and target users: Create Channel Invite (JSON, form, multipart; limits; targets; roles; reuse; pauses),
 // Get Invite, Get Guild Invites, Delete Invite, accepting an invite, and the target-users file, job and CSV.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DiscordAPIError } from "@discordjs/rest";
 import { PermissionFlagsBits, Routes } from "discord-api-types/v10";
+import { fail, eventsSince, lastEventId } from "./read-back";
 import { startTestServer, type TestServer } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
@@ -36,27 +36,10 @@ interface JobStatus {
   error_message: string | null;
 }
 
-const fail = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => error as DiscordAPIError,
-  );
 const guild = () => server.world.guildId;
 const channel = (name: string) => server.world.channels[name];
 const create = (as: string, channelName: string, body: Record<string, unknown> = {}, reason?: string) =>
   server.rest(as).post(Routes.channelInvites(channel(channelName)), { body, reason }) as Promise<Invite>;
-const lastEventId = () =>
-  (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM gateway_events").get() as { id: bigint }).id;
-const eventsSince = (after: bigint) =>
-  (
-    db().prepare("SELECT type, payload FROM gateway_events WHERE id > ? ORDER BY id").all(after) as Array<{
-      type: string;
-      payload: string;
-    }>
-  ).map((e) => ({
-    type: e.type,
-    d: JSON.parse(e.payload) as Record<string, unknown>,
-  }));
 const lastAuditId = () =>
   (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM audit_log_entries").get() as { id: bigint }).id;
 const auditSince = (after: bigint) =>

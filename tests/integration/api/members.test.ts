@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DiscordAPIError } from "@discordjs/rest";
 import { PermissionFlagsBits as P, Routes } from "discord-api-types/v10";
 import { PNG } from "pngjs";
+import { auditEntries, fail, eventsSince, lastEventId, fieldCodes } from "./read-back";
 import { startTestServer, type TestServer } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
@@ -28,11 +29,6 @@ interface Member {
   communication_disabled_until: string | null;
 }
 const DAY = 86_400_000;
-const fail = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => error as DiscordAPIError,
-  );
 const q = (params: Record<string, string>) => ({ query: new URLSearchParams(params) });
 const guild = () => server.world.guildId;
 const users = () => server.world.users;
@@ -41,45 +37,6 @@ const member = (as: string, userId: string) =>
   server.rest(as).get(Routes.guildMember(guild(), userId)) as Promise<Member>;
 const patch = (as: string, userId: string, body: unknown, reason?: string) =>
   server.rest(as).patch(Routes.guildMember(guild(), userId), { body, reason }) as Promise<Member>;
-const lastEventId = () =>
-  (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM gateway_events").get() as { id: bigint }).id;
-const eventsSince = (after: bigint) =>
-  (
-    db().prepare("SELECT type, payload FROM gateway_events WHERE id > ? ORDER BY id").all(after) as Array<{
-      type: string;
-      payload: string;
-    }>
-  ).map((e) => ({
-    type: e.type,
-    d: JSON.parse(e.payload) as Record<string, unknown>,
-  }));
-const auditEntries = (actionType: number, targetId?: string) =>
-  (
-    db()
-      .prepare(
-        "SELECT user_id, target_id, reason, changes, options FROM audit_log_entries WHERE guild_id = ? AND action_type = ? AND (? IS NULL OR target_id = ?) ORDER BY id",
-      )
-      .all(BigInt(guild()), actionType, targetId ?? null, targetId ?? null) as Array<{
-      user_id: bigint;
-      target_id: string | null;
-      reason: string | null;
-      changes: string | null;
-      options: string | null;
-    }>
-  ).map((e) => ({
-    userId: String(e.user_id),
-    targetId: e.target_id,
-    reason: e.reason,
-    changes: e.changes
-      ? (JSON.parse(e.changes) as Array<{ key: string; old_value?: unknown; new_value?: unknown }>)
-      : [],
-    options: e.options ? (JSON.parse(e.options) as Record<string, string>) : null,
-  }));
-const fieldCodes = (error: DiscordAPIError | null, ...path: Array<string | number>) => {
-  let node = (error?.rawError as { errors?: unknown } | undefined)?.errors as Record<string, unknown> | undefined;
-  for (const key of path) node = node?.[String(key)] as Record<string, unknown> | undefined;
-  return ((node?._errors ?? []) as Array<{ code: string }>).map((e) => e.code);
-};
 const voiceChannelOf = (userId: string) =>
   (
     db()
@@ -253,7 +210,7 @@ describe("Modify Guild Member", () => {
       type: "GUILD_MEMBER_UPDATE",
       d: { guild_id: guild(), nick, user: { id: users().member }, roles: [roles().member] },
     });
-    expect(auditEntries(24, users().member).at(-1)).toMatchObject({
+    expect(auditEntries(guild(), 24, users().member).at(-1)).toMatchObject({
       userId: users().mod,
       reason: "nickname policy",
       changes: [{ key: "nick", old_value: null, new_value: nick }],
@@ -294,7 +251,7 @@ describe("Modify Guild Member", () => {
     const updated = await patch("mod", users().member, { roles: [roles().member, roles().regular] }, "promotion");
     expect(updated.roles.sort()).toEqual([roles().member, roles().regular].sort());
     expect(eventsSince(before).map((e) => e.type)).toEqual(["GUILD_MEMBER_UPDATE"]);
-    expect(auditEntries(25, users().member).at(-1)).toMatchObject({
+    expect(auditEntries(guild(), 25, users().member).at(-1)).toMatchObject({
       reason: "promotion",
       changes: [{ key: "$add", new_value: [{ id: roles().regular, name: "Regular" }] }],
     });
@@ -324,7 +281,7 @@ describe("Modify Guild Member", () => {
 
     expect((await patch("mod", users().member, { roles: [roles().member] })).roles).toEqual([roles().member]);
     expect(roleCount()).toBe(1);
-    expect(auditEntries(25, users().member).at(-1)!.changes).toEqual([
+    expect(auditEntries(guild(), 25, users().member).at(-1)!.changes).toEqual([
       { key: "$remove", new_value: [{ id: roles().regular, name: "Regular" }] },
     ]);
   });
@@ -379,7 +336,7 @@ describe("Modify Guild Member", () => {
       channel_id: lounge,
       user_id: users().member,
     });
-    expect(auditEntries(26).at(-1)).toMatchObject({
+    expect(auditEntries(guild(), 26).at(-1)).toMatchObject({
       userId: users().mod,
       reason: "move to lounge",
       options: { channel_id: lounge, count: "1" },
@@ -400,7 +357,7 @@ describe("Modify Guild Member", () => {
       channel_id: null,
       user_id: users().member,
     });
-    expect(auditEntries(27).at(-1)).toMatchObject({ userId: users().mod, options: { count: "1" } });
+    expect(auditEntries(guild(), 27).at(-1)).toMatchObject({ userId: users().mod, options: { count: "1" } });
     expect(await fail(patch("mod", users().member, { mute: false }))).toMatchObject({ status: 400, code: 40032 });
   });
 
@@ -408,7 +365,7 @@ describe("Modify Guild Member", () => {
     const until = new Date(Date.now() + 28 * DAY).toISOString();
     const timedOut = await patch("mod", users().member, { communication_disabled_until: until }, "cool down");
     expect(timedOut.communication_disabled_until).toBe(until);
-    expect(auditEntries(24, users().member).at(-1)).toMatchObject({
+    expect(auditEntries(guild(), 24, users().member).at(-1)).toMatchObject({
       reason: "cool down",
       changes: [{ key: "communication_disabled_until", old_value: null, new_value: until }],
     });
@@ -479,7 +436,7 @@ describe("Add Guild Member Role / Remove Guild Member Role", () => {
     expect(eventsSince(before)).toMatchObject([
       { type: "GUILD_MEMBER_UPDATE", d: { guild_id: guild(), user: { id: users().member } } },
     ]);
-    expect(auditEntries(25, users().member).at(-1)).toMatchObject({
+    expect(auditEntries(guild(), 25, users().member).at(-1)).toMatchObject({
       reason: "helpful",
       changes: [{ key: "$add", new_value: [{ id: roles().regular, name: "Regular" }] }],
     });
@@ -720,7 +677,7 @@ describe("Remove Guild Member", () => {
     expect(Object.keys(event.d).sort()).toEqual(["guild_id", "user"]);
     expect(event.d).toMatchObject({ guild_id: guild(), user: { id: userId } });
     expectSchema("UserResponse", event.d.user);
-    expect(auditEntries(20, userId).at(-1)).toMatchObject({ userId: users().helper, reason: "spam" });
+    expect(auditEntries(guild(), 20, userId).at(-1)).toMatchObject({ userId: users().helper, reason: "spam" });
     expect(await fail(server.rest("helper").delete(Routes.guildMember(guild(), userId)))).toMatchObject({
       status: 404,
       code: 10007,

@@ -1,9 +1,9 @@
 // Roles: reads, Create Guild Role, Modify Guild Role Positions, Modify Guild Role, Delete Guild Role — permissions,
 // hierarchy, limits, events in the outbox and audit entries. Tests run in order on one database.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DiscordAPIError } from "@discordjs/rest";
 import { PermissionFlagsBits as P, Routes } from "discord-api-types/v10";
 import { PNG } from "pngjs";
+import { auditEntries, fail, eventsSince, lastEventId, fieldCodes } from "./read-back";
 import { startTestServer, type TestServer } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
@@ -30,50 +30,10 @@ interface Role {
   unicode_emoji: string | null;
 }
 
-const fail = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => error as DiscordAPIError,
-  );
 const guild = () => server.world.guildId;
 const roles = () => server.world.roles;
 const listRoles = async () => (await server.rest("owner").get(Routes.guildRoles(guild()))) as Role[];
 const positions = async () => Object.fromEntries((await listRoles()).map((r) => [r.name, r.position]));
-const lastEventId = () =>
-  (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM gateway_events").get() as { id: bigint }).id;
-const eventsSince = (after: bigint) =>
-  (
-    db().prepare("SELECT type, payload FROM gateway_events WHERE id > ? ORDER BY id").all(after) as Array<{
-      type: string;
-      payload: string;
-    }>
-  ).map((e) => ({
-    type: e.type,
-    d: JSON.parse(e.payload) as Record<string, unknown> & { role?: Role },
-  }));
-const auditEntries = (actionType: number, targetId: string) =>
-  (
-    db()
-      .prepare(
-        "SELECT user_id, reason, changes FROM audit_log_entries WHERE guild_id = ? AND action_type = ? AND target_id = ? ORDER BY id",
-      )
-      .all(BigInt(guild()), actionType, targetId) as Array<{
-      user_id: bigint;
-      reason: string | null;
-      changes: string | null;
-    }>
-  ).map((e) => ({
-    userId: String(e.user_id),
-    reason: e.reason,
-    changes: e.changes
-      ? (JSON.parse(e.changes) as Array<{ key: string; old_value?: unknown; new_value?: unknown }>)
-      : [],
-  }));
-const fieldCodes = (error: DiscordAPIError | null, ...path: Array<string | number>) => {
-  let node = (error?.rawError as { errors?: unknown } | undefined)?.errors as Record<string, unknown> | undefined;
-  for (const key of path) node = node?.[String(key)] as Record<string, unknown> | undefined;
-  return ((node?._errors ?? []) as Array<{ code: string }>).map((e) => e.code);
-};
 const EVERYONE_PERMISSIONS = () =>
   (db().prepare("SELECT permissions FROM roles WHERE id = ?").get(BigInt(guild())) as { permissions: bigint })
     .permissions;
@@ -145,10 +105,10 @@ describe("Modify Guild Role Positions", () => {
       "Guildhall Demo": 5,
       Admin: 6,
     });
-    const events = eventsSince(before);
+    const events = eventsSince<{ guild_id?: string; role?: Role }>(before);
     expect(events.every((e) => e.type === "GUILD_ROLE_UPDATE" && e.d.guild_id === guild())).toBe(true);
     expect(events.map((e) => e.d.role!.name).sort()).toEqual(["Helper", "Member", "Regular"]);
-    expect(auditEntries(31, roles().member).at(-1)).toMatchObject({
+    expect(auditEntries(guild(), 31, roles().member).at(-1)).toMatchObject({
       reason: "reorder",
       changes: [{ key: "position", old_value: 1, new_value: 3 }],
     });
@@ -281,14 +241,14 @@ describe("Create Guild Role", () => {
       "Guildhall Demo": 6,
       Admin: 7,
     });
-    const events = eventsSince(before);
+    const events = eventsSince<{ guild_id?: string; role?: Role }>(before);
     expect(events[0]).toMatchObject({
       type: "GUILD_ROLE_CREATE",
       d: { guild_id: guild(), role: { id: created.id, name: "new role" } },
     });
     expectSchema("GuildRoleResponse", events[0].d.role);
     expect(events.slice(1).every((e) => e.type === "GUILD_ROLE_UPDATE")).toBe(true);
-    const [entry] = auditEntries(30, created.id);
+    const [entry] = auditEntries(guild(), 30, created.id);
     expect(entry).toMatchObject({ userId: server.world.users.mod, reason: "for the event" });
     expect(entry.changes).toContainEqual({ key: "name", new_value: "new role" });
   });
@@ -412,12 +372,12 @@ describe("Create Guild Role", () => {
       color: 0,
       permissions: created.permissions,
     });
-    const [event] = eventsSince(before);
+    const [event] = eventsSince<{ guild_id?: string; role?: Role }>(before);
     expect(event).toMatchObject({
       type: "GUILD_ROLE_UPDATE",
       d: { guild_id: guild(), role: { id: created.id, name: "Event Crew" } },
     });
-    expect(auditEntries(31, created.id).at(-1)).toMatchObject({
+    expect(auditEntries(guild(), 31, created.id).at(-1)).toMatchObject({
       reason: "rename",
       changes: [
         { key: "name", old_value: "new role", new_value: "Event Crew" },
@@ -543,10 +503,10 @@ describe("Create Guild Role", () => {
       .prepare("SELECT permission_overwrites FROM channels WHERE id = ?")
       .get(BigInt(server.world.channels.memes)) as { permission_overwrites: string };
     expect(JSON.parse(channel.permission_overwrites)).toEqual([]);
-    const events = eventsSince(before);
+    const events = eventsSince<{ guild_id?: string; role?: Role }>(before);
     expect(events.map((e) => e.type).sort()).toEqual(["CHANNEL_UPDATE", "GUILD_ROLE_DELETE"]);
     expect(events.find((e) => e.type === "GUILD_ROLE_DELETE")!.d).toEqual({ guild_id: guild(), role_id: created.id });
-    expect(auditEntries(32, created.id).at(-1)).toMatchObject({
+    expect(auditEntries(guild(), 32, created.id).at(-1)).toMatchObject({
       reason: "event over",
       changes: expect.arrayContaining([{ key: "name", old_value: "Event Crew" }]),
     });

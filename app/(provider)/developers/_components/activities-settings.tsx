@@ -3,12 +3,12 @@
 // Activities → Settings (setup rule 6): the Enable Activities switch and the Entry Point command it creates, with
 // its handler: Discord launches the Activity (2, the default) or the app handles the interaction (1).
 import { useActionState, useRef, useState } from "react";
-import { idle, type ActionResult } from "../_lib/action-result";
+import { idle, type PortalActionState } from "../_lib/action-result";
 import { WarningIcon } from "./icons";
 import { submitThrough } from "./form-submit";
 import { ActionStatus } from "./status";
 
-type Action = (previous: ActionResult, form: FormData) => Promise<ActionResult>;
+type Action = (previous: PortalActionState, form: FormData) => Promise<PortalActionState>;
 
 const HANDLERS = [
   {

@@ -4,14 +4,14 @@
 // and an install link for each, with a permissions picker for the bot's role on server installs.
 import { useActionState, useMemo, useState } from "react";
 import { PERMISSION_GROUPS } from "@/lib/discord/permissions";
-import { idle, type ActionResult } from "../_lib/action-result";
+import { idle, type PortalActionState } from "../_lib/action-result";
 import { CopyButton } from "./copy-field";
 import { WarningIcon } from "./icons";
 import { Card } from "./section";
 import { submitThrough } from "./form-submit";
 import { ActionStatus } from "./status";
 
-type Action = (previous: ActionResult, form: FormData) => Promise<ActionResult>;
+type Action = (previous: PortalActionState, form: FormData) => Promise<PortalActionState>;
 const GUILD_INSTALL = 0;
 const USER_INSTALL = 1;
 

@@ -4,12 +4,12 @@
 import { useActionState, useState } from "react";
 import { REDIRECT_URIS_MAX } from "@/lib/discord/limits";
 import { checkRedirectUri } from "@/lib/guild-api/schemas/application";
-import { idle, type ActionResult } from "../_lib/action-result";
+import { idle, type PortalActionState } from "../_lib/action-result";
 import { PlusIcon, TrashIcon } from "./icons";
 import { submitThrough } from "./form-submit";
 import { ActionStatus } from "./status";
 
-type Action = (previous: ActionResult, form: FormData) => Promise<ActionResult>;
+type Action = (previous: PortalActionState, form: FormData) => Promise<PortalActionState>;
 
 export function RedirectsEditor({
   redirectUris,

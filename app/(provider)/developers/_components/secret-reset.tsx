@@ -3,13 +3,16 @@
 // Bot token and client secret: never shown again after they are made. Resetting asks first, then shows the new
 // value once, with a Copy button; the server keeps only its hash.
 import { useActionState, useState } from "react";
-import { idle, type ActionResult } from "../_lib/action-result";
+import { idle, type PortalActionState } from "../_lib/action-result";
 import { CopyButton } from "./copy-field";
 import { WarningIcon } from "./icons";
 import { submitThrough } from "./form-submit";
 import { FieldLabel } from "./section";
 
-type Action = (previous: ActionResult<string>, form: FormData) => Promise<ActionResult<string>>;
+type Action = (
+  previous: PortalActionState<string | undefined>,
+  form: FormData,
+) => Promise<PortalActionState<string | undefined>>;
 
 export function SecretReset(props: {
   kind: "bot-token" | "client-secret";
@@ -19,7 +22,7 @@ export function SecretReset(props: {
   confirmText: string;
   buttonLabel: string;
 }) {
-  const [state, reset, resetting] = useActionState(props.action, idle as ActionResult<string>);
+  const [state, reset, resetting] = useActionState(props.action, idle as PortalActionState<string | undefined>);
   const [confirming, setConfirming] = useState(false);
   const secret = state.ok ? state.data : undefined;
 

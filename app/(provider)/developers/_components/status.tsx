@@ -1,8 +1,8 @@
 // The outcome of the last action in a card: a quiet confirmation or an alert naming what to fix.
-import type { ActionResult } from "../_lib/action-result";
+import type { PortalActionState } from "../_lib/action-result";
 import { CheckIcon, WarningIcon } from "./icons";
 
-export function ActionStatus({ state, pending }: { state: ActionResult<unknown>; pending?: boolean }) {
+export function ActionStatus({ state, pending }: { state: PortalActionState<unknown>; pending?: boolean }) {
   if (pending)
     return (
       <p className="text-sm text-ink-muted" aria-live="polite">

@@ -11,12 +11,12 @@ import {
   normalizeMappingPrefix,
   type UrlMapping,
 } from "@/lib/discord/url-mappings";
-import { idle, type ActionResult } from "../_lib/action-result";
+import { idle, type PortalActionState } from "../_lib/action-result";
 import { ArrowRightIcon, PlusIcon, TrashIcon } from "./icons";
 import { submitThrough } from "./form-submit";
 import { ActionStatus } from "./status";
 
-type Action = (previous: ActionResult, form: FormData) => Promise<ActionResult>;
+type Action = (previous: PortalActionState, form: FormData) => Promise<PortalActionState>;
 interface Row {
   key: number;
   prefix: string;
@@ -86,7 +86,7 @@ export function UrlMappingsEditor({
   const serverErrors = state.ok ? {} : state.fieldErrors;
   const serverError = (row: Row, field: "prefix" | "target") => {
     const index = sent.indexOf(row);
-    return index === -1 ? undefined : serverErrors[`url_mappings.${index}.${field}`];
+    return index === -1 ? undefined : serverErrors[`url_mappings.${index}.${field}`]?.[0];
   };
   const invalid = rowErrors.some((e) => e.prefix || e.target);
 

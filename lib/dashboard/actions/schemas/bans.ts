@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { BULK_BAN_MAX, DELETE_MESSAGE_SECONDS_MAX } from "@/lib/discord/limits";
 import { BULK_BAN_INPUT_MAX_CHARS, BULK_BAN_JOB_MAX_IDS, parseUserIds } from "@/lib/dashboard/jobs/bulk-ban/parse";
-import { guildActionBase, reasonSchema, snowflakeSchema } from "./common";
+import { distinctIds, guildActionBase, reasonSchema, snowflakeSchema } from "./common";
 
 /** Remove Guild Ban gives one user back per request: undo sends this many per action call. */
 export const UNDO_CHUNK_SIZE = 50;
@@ -34,12 +34,7 @@ export type BulkBanFormValues = z.infer<typeof BulkBanFormSchema>;
 export const BulkBanPreviewInputSchema = BulkBanFormSchema.extend({ guildId: snowflakeSchema });
 
 const jobId = z.string().regex(/^[a-z0-9]{1,40}$/, "Not a valid job id.");
-const uniqueIds = (max: number) =>
-  z
-    .array(snowflakeSchema)
-    .min(1)
-    .max(max, `At most ${max} ids per request.`)
-    .refine((ids) => new Set(ids).size === ids.length, "Each id once.");
+const uniqueIds = (max: number) => distinctIds(max, "ids per request").min(1);
 
 export const BulkBanJobInputSchema = z.object({ ...guildActionBase, jobId });
 

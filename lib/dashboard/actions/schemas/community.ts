@@ -15,13 +15,6 @@ export const charsBetween = (min: number, max: number, label = "Must") =>
       min > 0 ? `${label} be between ${min} and ${max} characters.` : `${label} be at most ${max} characters.`,
     );
 
-/** At most `max` ids, none twice. */
-export const distinctIds = (max: number, what: string) =>
-  z
-    .array(snowflakeSchema)
-    .max(max, `At most ${max} ${what}.`)
-    .refine((ids) => new Set(ids).size === ids.length, `A ${what.replace(/s$/, "")} is listed twice.`);
-
 /**
  * An emoji reference: a custom emoji of the guild (emoji_id, its name alongside), a standard emoji (emoji_name only, a
  * unicode character), or none (both null).

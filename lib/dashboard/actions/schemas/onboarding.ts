@@ -12,8 +12,8 @@ import {
   ONBOARDING_PROMPT_TITLE_LENGTH,
   ONBOARDING_PROMPTS_MAX,
 } from "@/lib/discord/limits";
-import { guildActionBase, snowflakeSchema } from "./common";
-import { charsBetween, distinctIds, emojiReference, refineEmoji } from "./community";
+import { distinctIds, guildActionBase, snowflakeSchema } from "./common";
+import { charsBetween, emojiReference, refineEmoji } from "./community";
 
 export const PROMPT_TYPES = [
   { value: 0, name: "MULTIPLE_CHOICE", label: "Multiple choice" },

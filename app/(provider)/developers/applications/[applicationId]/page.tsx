@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { getApplicationSettings } from "@/lib/guild-api/services/applications";
+import { PRIVILEGED_INTENT_SETTINGS, privilegedIntentsOf } from "@/lib/guild-api/services/gateway-intents";
 import {
   addRedirectUriAction,
   removeRedirectUriAction,
@@ -13,12 +14,14 @@ import {
   setActivitiesEnabledAction,
   setEntryPointHandlerAction,
   setInstallationContextsAction,
+  setPrivilegedIntentAction,
 } from "../../actions";
 import { ActivitiesSettings } from "../../_components/activities-settings";
 import { AppAvatar } from "../../_components/app-avatar";
 import { CopyField } from "../../_components/copy-field";
 import { ChevronLeftIcon } from "../../_components/icons";
 import { InstallationSettings } from "../../_components/installation-settings";
+import { PrivilegedIntents } from "../../_components/privileged-intents";
 import { RedirectsEditor } from "../../_components/redirects-editor";
 import { SecretReset } from "../../_components/secret-reset";
 import { SectionNav } from "../../_components/section-nav";
@@ -201,6 +204,23 @@ export default async function ApplicationPage({ params }: { params: Params }) {
           ) : (
             <Card title="No bot">
               <p className="text-sm text-ink-muted">This application has no bot user.</p>
+            </Card>
+          )}
+          {app.bot && (
+            <Card
+              id="privileged-intents"
+              title="Privileged Gateway Intents"
+              description="Some gateway events carry data about people: turn on each intent your bot needs before it asks for it at IDENTIFY."
+            >
+              <PrivilegedIntents
+                intents={PRIVILEGED_INTENT_SETTINGS.map(({ key, label, description }) => ({
+                  key,
+                  label,
+                  description,
+                  enabled: privilegedIntentsOf(app.flags)[key],
+                }))}
+                saveAction={bind(setPrivilegedIntentAction)}
+              />
             </Card>
           )}
         </Section>

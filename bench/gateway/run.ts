@@ -1,0 +1,270 @@
+// npm run bench:gateway [-- --idle N] [-- --window S] [-- --fanout N] [-- --events N] [-- --burst N]
+// (also the last pass of `npm run bench`). The gateway's figures, on its own demo database, with the server (API only,
+// rate limits off) and the sessions each in their own process, on 127.0.0.1:
+//   1. N idle sessions (default 10,000): the server's resident memory per session, and its CPU while they only
+//      heartbeat, over one heartbeat interval (goals: ≤ 20 KB per session, ≤ 5% of a core);
+//   2. fan-out of one event to 1,000 sessions: from just before the REST call that commits it to its last delivery,
+//      p50 and p99 over repeated events (goal: p99 ≤ 50 ms);
+//   3. a burst of 1,000 member updates (10 requests at a time) reaching a discord.js client: how many arrive, and
+//      whether in the outbox's commit order.
+// Figures are printed, never asserted.
+import { fork, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startProcess, stop } from "../processes";
+
+const args = process.argv.slice(2);
+const argNumber = (name: string, fallback: number) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const IDLE = argNumber("--idle", 10_000);
+const FANOUT = argNumber("--fanout", 1_000);
+const EVENTS = argNumber("--events", 50);
+const BURST = argNumber("--burst", 1_000);
+const HEARTBEAT_MS = 41_250;
+const WINDOW_S = argNumber("--window", HEARTBEAT_MS / 1000);
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guildhall-gateway-bench-"));
+const dbFile = path.join(dir, "gateway.db");
+process.env.DATABASE_URL = `file:${dbFile}`;
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resident memory (bytes) and CPU time (seconds) of a process, from /proc. */
+function usage(pid: number): { rss: number; cpu: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime are fields 14 and 15 of stat; after "pid (comm) " they are the 12th and 13th.
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return { rss, cpu: ticks / 100 };
+}
+
+/** A sessions process (bench/gateway/sessions.ts) and a way to ask it something and await its answer. */
+async function sessionsProcess() {
+  const child: ChildProcess = fork(path.resolve("bench/gateway/sessions.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  let waiting: ((message: Record<string, unknown>) => void) | null = null;
+  child.on("message", (message: Record<string, unknown>) => waiting?.(message));
+  const ask = (command: unknown) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      waiting = (message) => (message.error ? reject(new Error(String(message.error))) : resolve(message));
+      if (command) child.send(command as object);
+    });
+  await ask(null);
+  return { child, ask };
+}
+
+async function main(): Promise<void> {
+  const { seed } = await import("../../scripts/seed");
+  seed({ reset: true, quiet: true });
+  const { readDemoSecrets } = await import("@/lib/seed/demo-secrets");
+  const { issueAccessToken } = await import("@/lib/guild-api/services/access-tokens");
+  const { DEVELOPMENT_TOKEN_SCOPES } = await import("@/lib/guild-api/services/oauth2");
+  const { db } = await import("@/lib/guild-api/store/db");
+  const secrets = readDemoSecrets()!;
+  const ownerId = (db().prepare("SELECT id FROM users WHERE username = 'owner'").get() as { id: bigint }).id;
+  const ownerToken = issueAccessToken(BigInt(secrets.applicationId), ownerId, DEVELOPMENT_TOKEN_SCOPES).access_token;
+
+  const server = await startProcess(
+    process.execPath,
+    ["--import", "tsx", "server.ts"],
+    {
+      PORT: "0",
+      HOST: "127.0.0.1",
+      GUILDHALL_API_ONLY: "1",
+      RATE_LIMITS: "off",
+      DATABASE_URL: `file:${dbFile}`,
+      GATEWAY_IDENTIFY_INTERVAL_MS: "0",
+      GATEWAY_SESSION_START_LIMIT: "1000000",
+      GATEWAY_HEARTBEAT_INTERVAL_MS: String(HEARTBEAT_MS),
+    },
+    /ready on http:\/\/127\.0\.0\.1:(\d+)/,
+  );
+  const apiUrl = `http://127.0.0.1:${server.port}`;
+  const gatewayUrl = `ws://127.0.0.1:${server.port}/gateway`;
+  const pid = server.child.pid!;
+  const rows: Array<[string, string, string]> = [];
+  const api = (method: string, route: string, body: unknown) =>
+    fetch(`${apiUrl}/api/v10${route}`, {
+      method,
+      headers: { authorization: `Bearer ${ownerToken}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const sessions = await sessionsProcess();
+  console.log(`Load average at the start: ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`);
+  const open = (count: number, intents: number) =>
+    sessions.ask({ cmd: "open", url: gatewayUrl, token: secrets.botToken, intents, count, parallel: 50 });
+
+  try {
+    // Warm up the server's gateway code, then measure from a settled baseline.
+    await open(20, 1);
+    await sessions.ask({ cmd: "close" });
+    await sleep(2_000);
+    const before = usage(pid);
+
+    // ── 1. idle sessions ─────────────────────────────────────────────────────────────────────────────────────────
+    console.log(`Opening ${fmt(IDLE)} sessions (GUILDS intent, READY and GUILD_CREATE each)…`);
+    const openedAt = Date.now();
+    await open(IDLE, 1);
+    console.log(`  opened in ${fmt((Date.now() - openedAt) / 1000, 1)} s; settling, then ${WINDOW_S} s of heartbeats`);
+    await sleep(5_000);
+    const idle = usage(pid);
+    const perSession = (idle.rss - before.rss) / IDLE;
+    rows.push([`${fmt(IDLE)} idle sessions: server RSS per session`, `${fmt(perSession / 1024, 1)} KB`, "≤ 20 KB"]);
+    await sleep(WINDOW_S * 1000);
+    const beat = usage(pid);
+    const cpuShare = (beat.cpu - idle.cpu) / WINDOW_S;
+    rows.push([`${fmt(IDLE)} idle sessions: heartbeat CPU`, `${fmt(cpuShare * 100, 2)}% of a core`, "≤ 5%"]);
+    await sessions.ask({ cmd: "close" });
+    await sleep(1_000);
+
+    // ── 2. fan-out ───────────────────────────────────────────────────────────────────────────────────────────────
+    console.log(`Fan-out: ${EVENTS} role updates to ${fmt(FANOUT)} sessions…`);
+    await open(FANOUT, 1);
+    const roleId = (
+      db().prepare("SELECT id FROM roles WHERE guild_id = ? AND name = 'Regular'").get(BigInt(secrets.guildId)) as {
+        id: bigint;
+      }
+    ).id;
+    const lastDelivery: number[] = [];
+    const deliveries: number[] = [];
+    const answers: number[] = [];
+    for (let i = 0; i < EVENTS; i++) {
+      const name = `fanout-${i}`;
+      const watched = sessions.ask({ cmd: "watch", marker: `"name":"${name}"`, sessions: FANOUT });
+      await watched;
+      const result = sessions.ask(null);
+      const started = performance.timeOrigin + performance.now();
+      const response = await api("PATCH", `/guilds/${secrets.guildId}/roles/${roleId}`, { name });
+      if (response.status !== 200) throw new Error(`role update answered ${response.status}`);
+      answers.push(performance.timeOrigin + performance.now() - started);
+      const times = (await result).watched as number[];
+      lastDelivery.push(Math.max(...times) - started);
+      for (const time of times) deliveries.push(time - started);
+    }
+    lastDelivery.sort((a, b) => a - b);
+    deliveries.sort((a, b) => a - b);
+    rows.push([
+      `fan-out to ${fmt(FANOUT)} sessions: commit → last delivery`,
+      `p50 ${fmt(percentile(lastDelivery, 0.5), 1)} ms, p99 ${fmt(percentile(lastDelivery, 0.99), 1)} ms`,
+      "p99 ≤ 50 ms",
+    ]);
+    rows.push([
+      `fan-out to ${fmt(FANOUT)} sessions: each delivery`,
+      `p50 ${fmt(percentile(deliveries, 0.5), 1)} ms, p99 ${fmt(percentile(deliveries, 0.99), 1)} ms`,
+      "",
+    ]);
+    answers.sort((a, b) => a - b);
+    rows.push([
+      "the REST call that commits each event: its answer",
+      `p50 ${fmt(percentile(answers, 0.5), 1)} ms, p99 ${fmt(percentile(answers, 0.99), 1)} ms`,
+      "",
+    ]);
+    await sessions.ask({ cmd: "close" });
+
+    // ── 3. burst to discord.js ───────────────────────────────────────────────────────────────────────────────────
+    console.log(`Burst: ${fmt(BURST)} member updates to a discord.js client…`);
+    rows.push(...(await burstToDiscordJs(apiUrl, secrets.botToken, secrets.guildId, api)));
+  } finally {
+    sessions.child.kill();
+    stop(server.child);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  const widths = [0, 1, 2].map((i) =>
+    Math.max(...rows.map((r) => r[i].length), ["figure", "measured", "goal"][i].length),
+  );
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ");
+  console.log(`\n${line(["figure", "measured", "goal"])}`);
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of rows) console.log(line(row));
+  // The machine is shared: latency figures mean little without the load they were measured under.
+  console.log(
+    `\nLoad average at the end (1, 5, 15 min): ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(", ")} on ${os.cpus().length} cores`,
+  );
+}
+
+async function burstToDiscordJs(
+  apiUrl: string,
+  botToken: string,
+  guildId: string,
+  api: (method: string, route: string, body: unknown) => Promise<Response>,
+): Promise<Array<[string, string, string]>> {
+  const { Client, Events, GatewayIntentBits } = await import("discord.js");
+  const { db } = await import("@/lib/guild-api/store/db");
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers],
+    rest: { api: `${apiUrl}/api` },
+  });
+  const ready = new Promise((resolve) => client.once(Events.ClientReady, resolve));
+  await client.login(botToken);
+  await ready;
+  const guild = client.guilds.cache.get(guildId)!;
+  await guild.members.fetch();
+  // Plain members, whom the owner may rename.
+  const targets = (
+    db()
+      .prepare(
+        "SELECT m.user_id FROM members m JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND m.role_count = 0 AND u.bot = 0 AND u.username != 'owner' ORDER BY m.user_id LIMIT 10",
+      )
+      .all(BigInt(guildId)) as Array<{ user_id: bigint }>
+  ).map((row) => String(row.user_id));
+  const received: string[] = [];
+  client.on(Events.GuildMemberUpdate, (_old, member) => {
+    if (member.nickname?.startsWith("burst-")) received.push(member.nickname);
+  });
+  const head = (db().prepare("SELECT COALESCE(MAX(rowid), 0) AS head FROM gateway_events").get() as { head: bigint })
+    .head;
+  const started = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < BURST) {
+      const i = next++;
+      const response = await api("PATCH", `/guilds/${guildId}/members/${targets[i % targets.length]}`, {
+        nick: `burst-${i}`,
+      });
+      if (response.status !== 200) throw new Error(`member update answered ${response.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, worker));
+  for (const deadline = Date.now() + 30_000; received.length < BURST && Date.now() < deadline;) await sleep(20);
+  const elapsed = performance.now() - started;
+  // Commit order: the outbox's rowid order.
+  const committed = (
+    db()
+      .prepare("SELECT payload FROM gateway_events WHERE rowid > ? AND type = 'GUILD_MEMBER_UPDATE' ORDER BY rowid")
+      .all(head) as Array<{ payload: string }>
+  )
+    .map((row) => (JSON.parse(row.payload) as { nick: string | null }).nick)
+    .filter((nick): nick is string => nick?.startsWith("burst-") ?? false);
+  await client.destroy();
+  const inOrder = received.length === committed.length && received.every((nick, i) => nick === committed[i]);
+  return [
+    [
+      `burst of ${fmt(BURST)} member updates → discord.js guildMemberUpdate`,
+      `${fmt(received.length)} of ${fmt(BURST)} received, ${inOrder ? "in commit order" : "OUT OF ORDER"}, ${fmt(elapsed)} ms`,
+      "all, in order",
+    ],
+  ];
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(1);
+  },
+);

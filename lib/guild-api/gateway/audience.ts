@@ -1,0 +1,91 @@
+// Who may receive a dispatch, as Discord decides it: the event's intent, then the permission the event needs, in the
+// guild or in the event's channel, for the session's user, computed by the one permission engine. A thread is seen
+// through its parent's overwrites; an invite through its channel's.
+import { PermissionFlagsBits } from "discord-api-types/v10";
+import {
+  computeBasePermissions,
+  computeChannelPermissions,
+  hasPermission,
+  type GuildPermissionContext,
+  type PermissionOverwrite,
+} from "@/lib/discord/permissions";
+import { parseOverwrites, permissionContextOf, toPermissionMember, type OverwriteJson } from "../guards";
+import { findGuild, findMember, listGuildRoles, memberRoleIds } from "../store/guild-context";
+import { channelOverwritesJson } from "../store/gateway-outbox";
+import { DISPATCH_RULES } from "./protocol";
+import type { GatewayDispatch } from "../events";
+
+interface EventData {
+  channel_id?: string;
+  parent_id?: string | null;
+  permission_overwrites?: OverwriteJson[];
+}
+
+/**
+ * One outbox event being delivered: its parsed data and, computed on first need and shared by every recipient, the
+ * guild's permission context and the overwrites of the channel it concerns.
+ */
+export class EventAudience {
+  private context: GuildPermissionContext | null | undefined;
+  private overwrites: PermissionOverwrite[] | null | undefined;
+  private readonly verdicts = new Map<bigint, boolean>();
+
+  constructor(
+    readonly guildId: bigint,
+    readonly type: GatewayDispatch,
+    readonly data: EventData,
+  ) {}
+
+  /** Whether `userId`, a member of the guild, holds what this event needs (its intent is the session's check). */
+  admits(userId: bigint): boolean {
+    let verdict = this.verdicts.get(userId);
+    if (verdict === undefined) this.verdicts.set(userId, (verdict = this.judge(userId)));
+    return verdict;
+  }
+
+  private judge(userId: bigint): boolean {
+    const rule = DISPATCH_RULES[this.type];
+    if (rule.scope === "guild" && rule.permission === undefined) return true;
+    const context = this.permissionContext();
+    const member = findMember(this.guildId, userId);
+    if (!context || !member) return false;
+    const subject = toPermissionMember(member, memberRoleIds(this.guildId, userId));
+    if (rule.scope === "guild") return hasPermission(computeBasePermissions(context, subject), rule.permission!);
+    const overwrites = this.channelOverwrites();
+    const permissions =
+      overwrites === null
+        ? computeBasePermissions(context, subject)
+        : computeChannelPermissions(context, subject, overwrites);
+    const needed = PermissionFlagsBits.ViewChannel | (rule.permission ?? 0n);
+    return hasPermission(permissions, needed);
+  }
+
+  private permissionContext(): GuildPermissionContext | null {
+    if (this.context === undefined) {
+      const guild = findGuild(this.guildId);
+      this.context = guild ? permissionContextOf(guild, listGuildRoles(this.guildId)) : null;
+    }
+    return this.context;
+  }
+
+  /** The overwrites that decide who sees the event's channel; null when there are none to apply. */
+  private channelOverwrites(): PermissionOverwrite[] | null {
+    if (this.overwrites === undefined) {
+      const rule = DISPATCH_RULES[this.type];
+      if (rule.scope === "channel" && this.data.permission_overwrites) {
+        // CHANNEL_* carry the channel itself (after the change, or as it was when deleted).
+        this.overwrites = this.data.permission_overwrites.map((o) => ({
+          id: o.id,
+          type: o.type,
+          allow: BigInt(o.allow),
+          deny: BigInt(o.deny),
+        }));
+      } else {
+        const channelId = rule.scope === "thread" ? this.data.parent_id : this.data.channel_id;
+        const json = channelId ? channelOverwritesJson(BigInt(channelId)) : undefined;
+        this.overwrites = json === undefined ? null : parseOverwrites(json);
+      }
+    }
+    return this.overwrites;
+  }
+}

@@ -1,0 +1,105 @@
+// One WebSocket as the gateway speaks over it: JSON text frames, or with compress=zlib-stream one zlib context for
+// the whole connection, each payload ending in a Z_SYNC_FLUSH (00 00 ff ff), as discord.py and @discordjs/ws
+// inflate it. The send queue keeps payloads in order while zlib compresses off the event loop.
+import zlib from "node:zlib";
+import WebSocket from "ws";
+import { CLIENT_SEND_LIMIT, CLOSE_REASONS, type CloseCode } from "./protocol";
+
+export interface ConnectionParams {
+  version: number;
+  compress: boolean;
+}
+
+// A smaller window than zlib's default (32 KiB, 256 KiB of state with memLevel 8) keeps a compressed connection near
+// 40 KiB; the stream header carries the window size, so any inflater reads it.
+const DEFLATE_OPTIONS: zlib.ZlibOptions = { windowBits: 13, memLevel: 6, level: 6 };
+
+export class GatewayConnection {
+  /** When the last heartbeat (or the HELLO) was seen: the zombie sweep closes connections silent for too long. */
+  lastBeatAt = Date.now();
+  private deflate: zlib.Deflate | null;
+  private readonly queue: string[] = [];
+  private compressing = false;
+  private compressed: Buffer[] = [];
+  private sentInWindow = 0;
+  private windowStartedAt = Date.now();
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly params: ConnectionParams,
+  ) {
+    this.deflate = params.compress ? zlib.createDeflate(DEFLATE_OPTIONS) : null;
+    // Read as output appears: zlib pauses a payload whose output outgrows the stream's buffer until it is read.
+    this.deflate?.on("readable", () => this.drainDeflate());
+  }
+
+  get open(): boolean {
+    return this.socket.readyState === WebSocket.OPEN;
+  }
+
+  /** Sends one payload, already serialized (dispatch frames are built as text to share the event's JSON). */
+  send(text: string): void {
+    if (!this.open) return;
+    if (!this.deflate) {
+      this.socket.send(text);
+      return;
+    }
+    this.queue.push(text);
+    if (!this.compressing) this.compressNext();
+  }
+
+  sendJson(payload: unknown): void {
+    this.send(JSON.stringify(payload));
+  }
+
+  private drainDeflate(): void {
+    for (let chunk: Buffer | null; (chunk = (this.deflate?.read() as Buffer | null) ?? null) !== null;)
+      this.compressed.push(chunk);
+  }
+
+  /**
+   * Compresses the next queued payload with a sync flush, then sends exactly what zlib produced for it: by the flush
+   * callback every byte of this payload has been pushed (and read here), and the next payload is not written yet.
+   */
+  private compressNext(): void {
+    const deflate = this.deflate;
+    const text = this.queue.shift();
+    if (!deflate || text === undefined) {
+      this.compressing = false;
+      return;
+    }
+    this.compressing = true;
+    deflate.write(text);
+    deflate.flush(zlib.constants.Z_SYNC_FLUSH, () => {
+      this.drainDeflate();
+      const chunks = this.compressed;
+      this.compressed = [];
+      if (this.open && chunks.length > 0) this.socket.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+      this.compressNext();
+    });
+  }
+
+  /** Counts one payload from the client; false once it sends more than Discord allows per minute. */
+  admitClientPayload(now = Date.now()): boolean {
+    if (now - this.windowStartedAt >= CLIENT_SEND_LIMIT.windowMs) {
+      this.windowStartedAt = now;
+      this.sentInWindow = 0;
+    }
+    return ++this.sentInWindow <= CLIENT_SEND_LIMIT.payloads;
+  }
+
+  /** Closes with a gateway close code; `detail` says what was wrong, after Discord's reason text. */
+  close(code: CloseCode, detail?: string): void {
+    const reason = detail ? `${CLOSE_REASONS[code]} ${detail}` : CLOSE_REASONS[code];
+    // A close frame's reason is at most 123 bytes.
+    this.socket.close(code, Buffer.from(reason).subarray(0, 123).toString());
+    this.release();
+  }
+
+  /** Drops the zlib context and the queue once the socket is gone. */
+  release(): void {
+    this.queue.length = 0;
+    this.deflate?.close();
+    this.deflate = null;
+  }
+}

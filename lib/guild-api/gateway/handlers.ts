@@ -1,0 +1,201 @@
+// One handler per opcode a client may send. Each receives the peer (its connection and, once identified, its
+// session) and the payload's `d`, validated here with the opcode's schema; protocol errors close the connection
+// with Discord's close code.
+import type { z } from "zod";
+import { MANAGE_SCOPE } from "@/lib/discord/policies";
+import { authenticate, type Identity } from "../auth";
+import { findGuild } from "../store/guild-context";
+import { guildIdsOfMember, readUser } from "../store/gateway-outbox";
+import { applicationFlagsOf } from "../store/gateway-intents";
+import { serializeCurrentUser } from "../serializers/user";
+import type { GatewayConnection } from "./connection";
+import type { GatewayHub } from "./hub";
+import { limitKey } from "./limits";
+import { sendMemberChunks } from "./member-chunks";
+import {
+  CloseCode,
+  disallowedIntents,
+  KNOWN_INTENTS,
+  LARGE_THRESHOLD,
+  MAX_GUILDS_PER_SHARD,
+  Op,
+  shardOf,
+} from "./protocol";
+import {
+  HeartbeatSchema,
+  IdentifySchema,
+  RequestGuildMembersSchema,
+  ResumeSchema,
+  type IdentifyPayload,
+} from "./schemas";
+import { GatewaySession, type SessionIdentity } from "./session";
+
+/** One WebSocket's side of the protocol: its connection and, after IDENTIFY or RESUME, its session. */
+export interface Peer {
+  connection: GatewayConnection;
+  session: GatewaySession | null;
+  /** The URL clients resume at (READY's resume_gateway_url). */
+  gatewayUrl: string;
+}
+
+export type OpcodeHandler = (hub: GatewayHub, peer: Peer, d: unknown) => void;
+
+/** d validated with `schema`, or the connection closed with 4002 naming what was wrong. */
+function parsed<S extends z.ZodType>(peer: Peer, schema: S, d: unknown): z.output<S> | null {
+  const result = schema.safeParse(d);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  peer.connection.close(CloseCode.DecodeError, `${issue.path.join(".") || "d"}: ${issue.message}`);
+  return null;
+}
+
+/** A token as IDENTIFY and RESUME carry it: bare (a bot's, then a user's access token) or with its scheme. */
+function identityOf(token: string): SessionIdentity | null {
+  const trimmed = token.trim();
+  const identity: Identity | null = /^(bot|bearer) /i.test(trimmed)
+    ? authenticate(trimmed)
+    : (authenticate(`Bot ${trimmed}`) ?? authenticate(`Bearer ${trimmed}`));
+  if (!identity) return null;
+  if (identity.kind === "bot") return { kind: "bot", userId: identity.userId, applicationId: identity.applicationId };
+  // A user's token manages guilds (and so follows them live) only with Guildhall's management scope.
+  if (!identity.scopes.has(MANAGE_SCOPE)) return null;
+  return { kind: "bearer", userId: identity.userId, applicationId: identity.applicationId };
+}
+
+const sameIdentity = (a: SessionIdentity, b: SessionIdentity) =>
+  a.kind === b.kind && a.userId === b.userId && a.applicationId === b.applicationId;
+
+// ── op 1 HEARTBEAT ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const heartbeat: OpcodeHandler = (_hub, peer, d) => {
+  if (!HeartbeatSchema.safeParse(d).success)
+    return peer.connection.close(CloseCode.DecodeError, "d: the last sequence number received, or null.");
+  peer.connection.lastBeatAt = Date.now();
+  peer.connection.sendJson({ op: Op.HeartbeatAck });
+};
+
+// ── op 2 IDENTIFY ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const identify: OpcodeHandler = (hub, peer, d) => {
+  if (peer.session) return peer.connection.close(CloseCode.AlreadyAuthenticated);
+  const payload = parsed(peer, IdentifySchema, d);
+  if (!payload) return;
+  const identity = identityOf(payload.token);
+  if (!identity) return peer.connection.close(CloseCode.AuthenticationFailed);
+  if ((payload.intents & ~KNOWN_INTENTS) !== 0)
+    return peer.connection.close(CloseCode.InvalidIntents, `Unknown bits in ${payload.intents}.`);
+  const disallowed = disallowedIntents(payload.intents, applicationFlagsOf(identity.applicationId));
+  if (disallowed.length > 0)
+    return peer.connection.close(CloseCode.DisallowedIntents, `Enable ${disallowed.join(", ")} for the application.`);
+  const [shardId, shardCount] = payload.shard ?? [0, 1];
+  if (shardCount < 1 || shardId < 0 || shardId >= shardCount)
+    return peer.connection.close(CloseCode.InvalidShard, `[${shardId}, ${shardCount}]`);
+  const guildIds = guildIdsOfMember(identity.userId).filter((id) => shardOf(id, shardCount) === shardId);
+  if (guildIds.length > MAX_GUILDS_PER_SHARD)
+    return peer.connection.close(CloseCode.ShardingRequired, `${guildIds.length} guilds in one shard.`);
+
+  const verdict = hub.limits.admit(limitKey(identity), shardId);
+  if (!verdict.ok && verdict.reason === "daily") {
+    // Discord resets the token of a bot past its daily budget; Guildhall refuses the session instead.
+    const hours = Math.ceil(verdict.resetAfterMs / 3_600_000);
+    return peer.connection.close(CloseCode.AuthenticationFailed, `Session start limit reached; resets in ${hours} h.`);
+  }
+  // Past max_concurrency Discord answers INVALID_SESSION, and the client identifies again later.
+  if (!verdict.ok) return peer.connection.sendJson({ op: Op.InvalidSession, d: false });
+
+  startSession(hub, peer, identity, payload, [shardId, shardCount], guildIds);
+};
+
+function startSession(
+  hub: GatewayHub,
+  peer: Peer,
+  identity: SessionIdentity,
+  payload: IdentifyPayload,
+  shard: [number, number],
+  guildIds: bigint[],
+): void {
+  const user = readUser(identity.userId);
+  if (!user) return peer.connection.close(CloseCode.AuthenticationFailed);
+  // Events committed before the snapshot below are delivered first, so READY starts after them.
+  hub.drain();
+  const session = new GatewaySession(
+    identity,
+    payload.intents,
+    shard,
+    payload.large_threshold ?? LARGE_THRESHOLD.default,
+    new Set(guildIds.filter((id) => findGuild(id))),
+    hub.options.replayLimit,
+  );
+  session.connection = peer.connection;
+  peer.session = session;
+  hub.add(session);
+  const ready = {
+    v: peer.connection.params.version,
+    user: serializeCurrentUser(user),
+    guilds: [...session.guildIds].map((id) => ({ id: String(id), unavailable: true })),
+    session_id: session.id,
+    session_type: "normal",
+    resume_gateway_url: peer.gatewayUrl,
+    shard,
+    application: { id: String(identity.applicationId), flags: Number(applicationFlagsOf(identity.applicationId)) },
+    private_channels: [],
+    presences: [],
+    relationships: [],
+    guild_join_requests: [],
+    user_settings: {},
+    geo_ordered_rtc_regions: [],
+    auth: {},
+  };
+  session.dispatch("READY", JSON.stringify(ready), null);
+  for (const guildId of session.guildIds) hub.sendGuildCreate(session, guildId);
+}
+
+// ── op 6 RESUME ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const resume: OpcodeHandler = (hub, peer, d) => {
+  if (peer.session) return peer.connection.close(CloseCode.AlreadyAuthenticated);
+  const payload = parsed(peer, ResumeSchema, d);
+  if (!payload) return;
+  const identity = identityOf(payload.token);
+  if (!identity) return peer.connection.close(CloseCode.AuthenticationFailed);
+  const session = hub.sessions.get(payload.session_id);
+  const seq = payload.seq ?? 0;
+  // An unknown, expired or foreign session, or one whose missed dispatches are no longer kept: start a new one.
+  if (!session || !sameIdentity(session.identity, identity) || !session.canReplayFrom(seq)) {
+    if (session && sameIdentity(session.identity, identity) && seq > session.seq)
+      return peer.connection.close(CloseCode.InvalidSeq, `${seq} was never sent.`);
+    return peer.connection.sendJson({ op: Op.InvalidSession, d: false });
+  }
+  // The old socket may not have noticed it is gone (a client that resumes after seeing a zombie).
+  if (session.connection) {
+    session.connection.close(CloseCode.SessionTimedOut, "Resumed on another connection.");
+    session.detach(hub.head);
+  }
+  session.connection = peer.connection;
+  peer.session = session;
+  hub.resume(session, seq);
+};
+
+// ── op 8 REQUEST_GUILD_MEMBERS ─────────────────────────────────────────────────────────────────────────────────────
+
+export const requestGuildMembers: OpcodeHandler = (_hub, peer, d) => {
+  const session = peer.session!;
+  const payload = parsed(peer, RequestGuildMembersSchema, d);
+  if (!payload) return;
+  sendMemberChunks(session, payload);
+};
+
+// ── op 3 PRESENCE_UPDATE, op 4 VOICE_STATE_UPDATE ──────────────────────────────────────────────────────────────────
+
+/** Accepted and not acted on: Guildhall keeps no live presence or voice connection for gateway clients. */
+export const acknowledgeOnly: OpcodeHandler = () => {};
+
+/** The opcodes a client may send, and whether each needs an identified session first. */
+export const OPCODE_HANDLERS: ReadonlyMap<number, { handle: OpcodeHandler; needsSession: boolean }> = new Map([
+  [Op.Heartbeat, { handle: heartbeat, needsSession: false }],
+  [Op.Identify, { handle: identify, needsSession: false }],
+  [Op.Resume, { handle: resume, needsSession: false }],
+  [Op.RequestGuildMembers, { handle: requestGuildMembers, needsSession: true }],
+  [Op.PresenceUpdate, { handle: acknowledgeOnly, needsSession: true }],
+  [Op.VoiceStateUpdate, { handle: acknowledgeOnly, needsSession: true }],
+]);

@@ -1,0 +1,303 @@
+// The hub: every session of this process, indexed by guild and by user, and the outbox reader that delivers each
+// committed event to the sessions that may see it, in commit order. It wakes after this process's commits (the
+// outbox signal) and polls for commits by other connections. Delivery is synchronous: an event reaches every
+// recipient's socket before the next one is read, so no session sees two events out of order.
+import { db } from "../store/db";
+import { outboxAfter, outboxHead, outboxRowsAt, type OutboxRow } from "../store/gateway-outbox";
+import type { GatewayDispatch } from "../events";
+import { EventAudience } from "./audience";
+import { guildCreateJson } from "./guild-create";
+import { IdentifyLimits } from "./limits";
+import { onOutboxWrite } from "./outbox-signal";
+import type { GatewayOptions } from "./options";
+import { CloseCode, DISPATCH_RULES, Intent, Op, shardOf } from "./protocol";
+import { dispatchFrame, type GatewaySession, type ReplayEntry } from "./session";
+
+/** One outbox event as in-process subscribers receive it. */
+export interface GuildEvent {
+  guildId: string;
+  type: GatewayDispatch;
+  data: unknown;
+  /** The event's outbox position: increasing in commit order. */
+  position: number;
+}
+export type GuildEventListener = (event: GuildEvent) => void;
+
+const BATCH = 500;
+
+interface MemberEventData {
+  user?: { id?: string };
+}
+
+export class GatewayHub {
+  readonly sessions = new Map<string, GatewaySession>();
+  readonly limits: IdentifyLimits;
+  private readonly byGuild = new Map<bigint, Set<GatewaySession>>();
+  private readonly byUser = new Map<bigint, Set<GatewaySession>>();
+  private readonly subscribers = new Map<string, Set<GuildEventListener>>();
+  /** Every outbox row up to here has been delivered. */
+  private position = outboxHead();
+  private wakeScheduled = false;
+  private dataVersion = -1n;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly stopSignal: () => void;
+
+  constructor(readonly options: GatewayOptions) {
+    this.limits = new IdentifyLimits(options);
+    this.stopSignal = onOutboxWrite(() => this.wake());
+    this.timers.push(setInterval(() => this.pollOtherConnections(), options.pollIntervalMs).unref());
+  }
+
+  stop(): void {
+    this.stopSignal();
+    for (const timer of this.timers) clearInterval(timer);
+  }
+
+  get head(): number {
+    return this.position;
+  }
+
+  // ── Sessions ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+  add(session: GatewaySession): void {
+    this.sessions.set(session.id, session);
+    indexAdd(this.byUser, session.userId, session);
+    for (const guildId of session.guildIds) indexAdd(this.byGuild, guildId, session);
+  }
+
+  remove(session: GatewaySession): void {
+    this.sessions.delete(session.id);
+    indexDelete(this.byUser, session.userId, session);
+    for (const guildId of session.guildIds) indexDelete(this.byGuild, guildId, session);
+  }
+
+  private follow(session: GatewaySession, guildId: bigint): void {
+    session.guildIds.add(guildId);
+    indexAdd(this.byGuild, guildId, session);
+  }
+
+  private unfollow(session: GatewaySession, guildId: bigint): void {
+    session.guildIds.delete(guildId);
+    indexDelete(this.byGuild, guildId, session);
+  }
+
+  /** Sessions of `userId` (the dashboard's live view asks whether a moderator is connected). */
+  sessionsOf(userId: bigint): GatewaySession[] {
+    return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  // ── In-process subscriptions ──────────────────────────────────────────────────────────────────────────────────
+
+  /** Calls `listener` with every event of the guild committed from now on, in commit order. Returns unsubscribe. */
+  subscribe(guildId: string, listener: GuildEventListener): () => void {
+    let listeners = this.subscribers.get(guildId);
+    if (!listeners) this.subscribers.set(guildId, (listeners = new Set()));
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.subscribers.delete(guildId);
+    };
+  }
+
+  // ── Delivery ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Schedules a drain after the current synchronous work: the transaction that wrote the event has ended by then. */
+  wake(): void {
+    if (this.wakeScheduled) return;
+    this.wakeScheduled = true;
+    setImmediate(() => {
+      this.wakeScheduled = false;
+      this.guarded(() => this.drain());
+    });
+  }
+
+  /** Commits by other connections (the seed, the token tool, another process) move SQLite's data_version. */
+  private pollOtherConnections(): void {
+    this.guarded(() => {
+      const version = db().pragma("data_version", { simple: true }) as bigint;
+      if (version !== this.dataVersion) {
+        this.dataVersion = version;
+        this.drain();
+      }
+    });
+  }
+
+  /** Work started by a timer: a failing database must be logged, not crash the process; the next wake retries. */
+  private guarded(work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      console.error("[gateway] reading the outbox failed:", error);
+    }
+  }
+
+  /** Delivers every committed outbox row not yet delivered. */
+  drain(): void {
+    for (;;) {
+      const rows = outboxAfter(this.position, Number.MAX_SAFE_INTEGER, BATCH);
+      for (const row of rows) {
+        try {
+          this.deliver(row);
+        } catch (error) {
+          // One event that cannot be delivered must not stop every later one.
+          console.error(`[gateway] delivering outbox row ${row.position} (${row.type}) failed:`, error);
+        }
+        this.position = row.position;
+      }
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  private deliver(row: OutboxRow): void {
+    if (row.guild_id === null) return;
+    const data = JSON.parse(row.payload) as MemberEventData;
+    const audience = new EventAudience(row.guild_id, row.type, data as object);
+    const recipients = new Set(this.byGuild.get(row.guild_id));
+    // A user joining a guild is not indexed under it yet: their sessions learn of it from GUILD_MEMBER_ADD.
+    if (row.type === "GUILD_MEMBER_ADD" && data.user?.id)
+      for (const session of this.byUser.get(BigInt(data.user.id)) ?? []) recipients.add(session);
+    for (const session of recipients) if (session.connection) this.deliverTo(session, row, audience);
+    this.notifySubscribers(row, data);
+  }
+
+  private notifySubscribers(row: OutboxRow, data: unknown): void {
+    const listeners = this.subscribers.get(String(row.guild_id));
+    if (!listeners) return;
+    const event: GuildEvent = { guildId: String(row.guild_id), type: row.type, data, position: row.position };
+    for (const listener of [...listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error("[gateway] a guild event subscriber threw:", error);
+      }
+    }
+  }
+
+  /**
+   * One event for one session: its own joins and departures change the guilds it follows (with GUILD_CREATE and
+   * GUILD_DELETE, as Discord sends them), then the intent and the audience decide.
+   */
+  private deliverTo(session: GatewaySession, row: OutboxRow, audience: EventAudience): void {
+    const guildId = row.guild_id!;
+    const rule = DISPATCH_RULES[row.type];
+    const aboutSelf = (audience.data as MemberEventData).user?.id === String(session.userId);
+    const ownShard = shardOf(guildId, session.shard[1]) === session.shard[0];
+
+    if (row.type === "GUILD_MEMBER_ADD" && aboutSelf) {
+      if (!ownShard || session.guildIds.has(guildId)) return;
+      this.follow(session, guildId);
+      if (session.has(Intent.GuildMembers)) session.dispatch(row.type, row.payload, row.position);
+      this.sendGuildCreate(session, guildId);
+      return;
+    }
+    if (!session.guildIds.has(guildId)) return;
+    const leaves = (row.type === "GUILD_MEMBER_REMOVE" && aboutSelf) || row.type === "GUILD_DELETE";
+    // Discord sends a member their own GUILD_MEMBER_UPDATE whatever their intents.
+    const intentHeld = session.has(rule.intent) || (row.type === "GUILD_MEMBER_UPDATE" && aboutSelf);
+    if (leaves) {
+      if (row.type === "GUILD_MEMBER_REMOVE" && intentHeld) session.dispatch(row.type, row.payload, row.position);
+      if (session.has(Intent.Guilds)) {
+        const payload = row.type === "GUILD_DELETE" ? row.payload : JSON.stringify({ id: String(guildId) });
+        session.dispatch(
+          "GUILD_DELETE",
+          payload,
+          row.type === "GUILD_DELETE" ? row.position : { guildDelete: guildId },
+        );
+      }
+      this.unfollow(session, guildId);
+      return;
+    }
+    if (intentHeld && audience.admits(session.userId)) session.dispatch(row.type, row.payload, row.position);
+  }
+
+  sendGuildCreate(session: GatewaySession, guildId: bigint): void {
+    if (!session.has(Intent.Guilds)) return;
+    const json = guildCreateJson(session, guildId);
+    if (json) session.dispatch("GUILD_CREATE", json, { guildCreate: guildId });
+  }
+
+  // ── RESUME ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Sends again what the session sent after `seq` (with the same sequence numbers), then what it missed while
+   * detached, then RESUMED. The session must already hold its new connection.
+   */
+  resume(session: GatewaySession, seq: number): void {
+    this.drain();
+    const kept = session.replayAfter(seq);
+    const rows = outboxRowsAt(kept.flatMap(({ entry }) => (typeof entry === "number" ? [entry] : [])));
+    for (const { seq: sequence, entry } of kept) {
+      const frame = this.replayFrame(session, sequence, entry, rows);
+      if (frame) session.connection?.send(frame);
+    }
+    for (let from = session.detachedCursor; ;) {
+      const missed = outboxAfter(from, this.position, BATCH);
+      for (const row of missed) {
+        if (row.guild_id === null) continue;
+        this.deliverTo(session, row, new EventAudience(row.guild_id, row.type, JSON.parse(row.payload) as object));
+      }
+      if (missed.length < BATCH) break;
+      from = missed[missed.length - 1].position;
+    }
+    session.dispatch("RESUMED", "{}", null);
+  }
+
+  private replayFrame(
+    session: GatewaySession,
+    seq: number,
+    entry: ReplayEntry,
+    rows: Map<number, OutboxRow>,
+  ): string | null {
+    if (entry === null) return null;
+    if (typeof entry === "number") {
+      const row = rows.get(entry);
+      return row ? dispatchFrame(row.type, seq, row.payload) : null;
+    }
+    if ("guildDelete" in entry)
+      return dispatchFrame("GUILD_DELETE", seq, JSON.stringify({ id: String(entry.guildDelete) }));
+    const json = guildCreateJson(session, entry.guildCreate);
+    return json ? dispatchFrame("GUILD_CREATE", seq, json) : null;
+  }
+
+  // ── Liveness ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Closes connections that stopped heartbeating (zombies) with 4009, and forgets detached sessions whose resume
+   * window has passed.
+   */
+  sweep(now = Date.now()): void {
+    const deadline = this.options.heartbeatIntervalMs * this.options.heartbeatTimeoutFactor;
+    for (const session of this.sessions.values()) {
+      const connection = session.connection;
+      if (connection) {
+        if (now - connection.lastBeatAt > deadline) {
+          connection.close(CloseCode.SessionTimedOut, "No heartbeat in time.");
+          session.detach(this.position, now);
+        }
+      } else if (now - session.detachedAt > this.options.resumeWindowMs) {
+        this.remove(session);
+      }
+    }
+  }
+
+  /** On shutdown: every live session is told to reconnect (op 7), as Discord does before it restarts a node. */
+  reconnectAll(): void {
+    for (const session of this.sessions.values()) {
+      session.connection?.sendJson({ op: Op.Reconnect, d: null });
+      session.connection?.close(CloseCode.UnknownError, "Server restarting.");
+    }
+  }
+}
+
+function indexAdd<K>(index: Map<K, Set<GatewaySession>>, key: K, session: GatewaySession): void {
+  let set = index.get(key);
+  if (!set) index.set(key, (set = new Set()));
+  set.add(session);
+}
+
+function indexDelete<K>(index: Map<K, Set<GatewaySession>>, key: K, session: GatewaySession): void {
+  const set = index.get(key);
+  if (!set) return;
+  set.delete(session);
+  if (set.size === 0) index.delete(key);
+}

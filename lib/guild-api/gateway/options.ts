@@ -1,0 +1,52 @@
+// The gateway's tunables, Discord's values by default. Tests and benchmarks loosen the identify limits (they identify
+// far more often than a bot would); the environment can too (GATEWAY_MAX_CONCURRENCY, GATEWAY_SESSION_START_LIMIT,
+// GATEWAY_IDENTIFY_INTERVAL_MS, GATEWAY_HEARTBEAT_INTERVAL_MS).
+
+export interface GatewayOptions {
+  /** HELLO's heartbeat_interval (Discord: 41,250 ms). */
+  heartbeatIntervalMs: number;
+  /**
+   * A connection that sends no heartbeat for heartbeatIntervalMs × this is a zombie and is closed with 4009. Clients
+   * beat at a random offset within the first interval, then every interval.
+   */
+  heartbeatTimeoutFactor: number;
+  /** Identify buckets (shard_id % max_concurrency), each allowing one IDENTIFY per identifyIntervalMs. */
+  maxConcurrency: number;
+  identifyIntervalMs: number;
+  /** Sessions an application (or a user, for Bearer tokens) may start per day (Discord: 1,000). */
+  sessionStartLimit: number;
+  sessionStartResetMs: number;
+  /** How long a dropped session stays resumable. */
+  resumeWindowMs: number;
+  /** Dispatches a session keeps for replay on RESUME; older sequences need a new session. */
+  replayLimit: number;
+  /** How often the outbox is checked for commits by other connections (this one's commits wake it at once). */
+  pollIntervalMs: number;
+  /** How often heartbeat deadlines and resume windows are checked. */
+  sweepIntervalMs: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const fromEnv = (name: string): number | undefined => {
+  const value = process.env[name];
+  if (value === undefined || value === "") return undefined;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : undefined;
+};
+
+export function gatewayOptions(overrides: Partial<GatewayOptions> = {}): GatewayOptions {
+  return {
+    heartbeatIntervalMs: fromEnv("GATEWAY_HEARTBEAT_INTERVAL_MS") ?? 41_250,
+    heartbeatTimeoutFactor: 1.5,
+    maxConcurrency: Math.max(1, fromEnv("GATEWAY_MAX_CONCURRENCY") ?? 1),
+    identifyIntervalMs: fromEnv("GATEWAY_IDENTIFY_INTERVAL_MS") ?? 5_000,
+    sessionStartLimit: fromEnv("GATEWAY_SESSION_START_LIMIT") ?? 1_000,
+    sessionStartResetMs: DAY_MS,
+    resumeWindowMs: 3 * 60_000,
+    replayLimit: 5_000,
+    pollIntervalMs: 250,
+    sweepIntervalMs: 5_000,
+    ...overrides,
+  };
+}

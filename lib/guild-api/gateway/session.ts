@@ -1,0 +1,89 @@
+// A gateway session: who identified, with which intents and shard, the guilds it follows, its sequence, and what it
+// needs to RESUME. State only: the hub decides what it receives, the connection carries it.
+import { randomBytes } from "node:crypto";
+import type { GatewayConnection } from "./connection";
+
+export interface SessionIdentity {
+  userId: bigint;
+  applicationId: bigint;
+  kind: "bot" | "bearer";
+}
+
+/**
+ * A sent dispatch as RESUME sends it again: the outbox position it came from (the frame is rebuilt from the outbox),
+ * the guild of a GUILD_CREATE or GUILD_DELETE the gateway composed (rebuilt from the current state: a frame kept
+ * per session would cost kilobytes each), or null for what is not replayed (READY, RESUMED, member chunks, which
+ * answer a request).
+ */
+export type ReplayEntry = number | { guildCreate: bigint } | { guildDelete: bigint } | null;
+
+export class GatewaySession {
+  readonly id = randomBytes(16).toString("hex");
+  /** The last sequence number sent. */
+  seq = 0;
+  /** Replay entries for sequences firstReplaySeq … seq, oldest first. */
+  private replay: ReplayEntry[] = [];
+  private firstReplaySeq = 1;
+  /** The live connection, or null while the session waits to be resumed. */
+  connection: GatewayConnection | null = null;
+  /** While detached: when it dropped, and the outbox position it had been delivered up to. */
+  detachedAt = 0;
+  detachedCursor = 0;
+
+  constructor(
+    readonly identity: SessionIdentity,
+    readonly intents: number,
+    readonly shard: readonly [number, number],
+    readonly largeThreshold: number,
+    /** Guilds of this shard the user is a member of; kept current by the hub's membership events. */
+    readonly guildIds: Set<bigint>,
+    private readonly replayLimit: number,
+  ) {}
+
+  get userId(): bigint {
+    return this.identity.userId;
+  }
+
+  has(intent: number): boolean {
+    return (this.intents & intent) === intent;
+  }
+
+  /** Sends a dispatch with the next sequence number, and keeps what RESUME needs to send it again. */
+  dispatch(type: string, dataJson: string, replay: ReplayEntry): void {
+    this.seq++;
+    this.keep(replay);
+    this.connection?.send(dispatchFrame(type, this.seq, dataJson));
+  }
+
+  private keep(entry: ReplayEntry): void {
+    this.replay.push(entry);
+    if (this.replay.length > this.replayLimit) {
+      // Drop the oldest half at once: a shift per dispatch would copy the whole array each time.
+      const drop = this.replay.length - Math.floor(this.replayLimit / 2);
+      this.replay = this.replay.slice(drop);
+      this.firstReplaySeq += drop;
+    }
+  }
+
+  /** Whether a RESUME from `seq` can be served: every later dispatch is still kept. */
+  canReplayFrom(seq: number): boolean {
+    return seq <= this.seq && seq >= this.firstReplaySeq - 1;
+  }
+
+  /** The kept entries after `seq`, each with its sequence number. */
+  replayAfter(seq: number): Array<{ seq: number; entry: ReplayEntry }> {
+    const from = Math.max(0, seq + 1 - this.firstReplaySeq);
+    return this.replay.slice(from).map((entry, i) => ({ seq: this.firstReplaySeq + from + i, entry }));
+  }
+
+  detach(cursor: number, now = Date.now()): void {
+    this.connection = null;
+    this.detachedAt = now;
+    this.detachedCursor = cursor;
+  }
+}
+
+/** A dispatch frame around already-serialized data: the event's JSON is built once for every recipient. */
+export function dispatchFrame(type: string, seq: number, dataJson: string): string {
+  return `{"op":0,"t":"${type}","s":${seq},"d":${dataJson}}`;
+}
