@@ -1,14 +1,14 @@
 "use client";
 
 // A person wherever an id appears: avatar, name and @username, with the id one click away to copy.
-import { useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import type { UserRef } from "@/lib/dashboard/users/user-ref";
+import { useCopy } from "./use-copy";
 
 export function CopyIdButton({ id, label, className }: { id: string; label: string; className?: string }) {
-  const [copied, setCopied] = useState(false);
+  const { copied, copy } = useCopy();
   return (
     <button
       type="button"
@@ -18,16 +18,7 @@ export function CopyIdButton({ id, label, className }: { id: string; label: stri
       )}
       aria-label={copied ? `Copied the id of ${label}` : `Copy the id of ${label} (${id})`}
       title={`${id}: click to copy`}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(id);
-          setCopied(true);
-          setTimeout(() => setCopied(false), 1500);
-        } catch {
-          // Without clipboard access (an insecure origin), select-and-copy from the title still works.
-          setCopied(false);
-        }
-      }}
+      onClick={() => copy(id)}
     >
       <span aria-hidden>{copied ? "copied" : "id"}</span>
       <span role="status" className="sr-only">

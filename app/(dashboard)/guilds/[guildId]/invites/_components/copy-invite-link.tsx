@@ -1,22 +1,14 @@
 "use client";
 
 // An invite's link with a button that copies it (the link stays selectable where the clipboard is unavailable).
-import { useState } from "react";
+import { useCopy } from "@/components/dashboard/use-copy";
 import { Button } from "@/components/ui/button";
 import { Icons } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
 
 export function CopyInviteLink({ url, compact, className }: { url: string; compact?: boolean; className?: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const { copied, copy: copyText } = useCopy(2000);
+  const copy = () => copyText(url);
   if (compact)
     return (
       <Button
