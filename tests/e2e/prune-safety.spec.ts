@@ -193,7 +193,7 @@ test("as mod: preview a prune, change the roles, preview again, run it on the fr
     auditHistory.getByRole("listitem").filter({ hasText: "pruned 3 members inactive for 30 days" }).first(),
   ).toContainText("e2e: idle fixtures in Prune Yard");
   await expect(
-    history
+    auditHistory
       .getByRole("listitem")
       .filter({ hasText: /previewed a prune: \d+ members? inactive for 30 days/ })
       .first(),

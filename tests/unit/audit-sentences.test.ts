@@ -43,6 +43,20 @@ describe("describeEntry", () => {
     expect(describeEntry(entry({ reason: "spam" }), names).text).toBe("mod banned bob — reason: spam");
   });
 
+  test("a kick or a deletion tells what was removed in the details, not in the sentence", () => {
+    const sentence = describeEntry(
+      entry({
+        action: "Remove Guild Member",
+        reason: "e2e: kicked",
+        before: { nick: null, roles: [], joined_at: "2026-04-11T14:40:22.678Z" },
+        after: null,
+      }),
+      names,
+    );
+    expect(sentence.text).toBe("mod kicked bob — reason: e2e: kicked");
+    expect(sentence.changes.map((c) => c.field)).toEqual(["roles", "joined at"]);
+  });
+
   test("a channel change names the channel and the field by its UI name, values in words", () => {
     const sentence = describeEntry(
       entry({

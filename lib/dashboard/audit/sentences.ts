@@ -90,6 +90,24 @@ export const ACTIONS: Record<string, ActionInfo> = {
   "Unpin Message": act("Messages", "unpinned a message of", "unpin a message of"),
 };
 
+/**
+ * Actions that remove something: what their entries carry is what was removed (a kicked member's roles, a deleted
+ * role's settings), shown in the details, not changes to put in the sentence.
+ */
+const REMOVALS = new Set([
+  "Remove Guild Member",
+  "Create Guild Ban",
+  "Remove Guild Ban",
+  "Delete Channel",
+  "Delete Channel Permission",
+  "Delete Guild Role",
+  "Delete Invite",
+  "Delete Guild Integration",
+  "Delete Thread",
+  "Delete Emoji",
+  "Delete Webhook",
+]);
+
 /** The filter menu's name for an action. */
 export function actionLabel(action: string): string {
   return ACTIONS[action]?.label ?? action;
@@ -189,8 +207,9 @@ export function describeEntry(entry: AuditEntryView, names: AuditNames = NO_NAME
   const target = info.target && (entry.targetId || entry.targetName || entry.targetType === "guild");
   const object = target ? ` ${targetPhrase(entry, names)}` : "";
   const what = special?.what ?? "";
-  const summary = changes.slice(0, 3).map(changePhrase).join("; ");
-  const more = changes.length > 3 ? `; and ${changes.length - 3} more` : "";
+  const told = REMOVALS.has(entry.action) ? [] : changes;
+  const summary = told.slice(0, 3).map(changePhrase).join("; ");
+  const more = told.length > 3 ? `; and ${told.length - 3} more` : "";
   const detail = summary ? `: ${summary}${more}` : "";
   const predicate =
     entry.status === "error"
