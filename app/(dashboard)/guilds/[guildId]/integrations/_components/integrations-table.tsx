@@ -94,7 +94,7 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
       cell: ({ row }) =>
         row.original.bot ? (
           <span className="flex flex-col gap-0.5">
-            <UserChip user={row.original.bot} size={24} showUsername={false} />
+            <UserChip user={row.original.bot} size={24} />
             {row.original.scopes.length > 0 && (
               <span className="text-xs text-ink-muted">{row.original.scopes.join(", ")}</span>
             )}
@@ -169,7 +169,8 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
               <ul className="flex flex-col gap-1">
                 {target.bot ? (
                   <li>
-                    Its bot, <strong>{target.bot.displayName}</strong>, is kicked from the server.
+                    Its bot, <strong>{target.bot.username ?? target.bot.displayName}</strong>, is kicked from the
+                    server.
                   </li>
                 ) : (
                   <li>It has no bot in the server.</li>
