@@ -57,6 +57,33 @@ describe("describeEntry", () => {
     expect(sentence.changes.map((c) => c.field)).toEqual(["roles", "joined at"]);
   });
 
+  test("a reorder says what moved, by name; a bulk-ban job's chunk counts its users", () => {
+    const reorder = describeEntry(
+      entry({
+        action: "Modify Guild Channel Positions",
+        targetType: "guild",
+        targetId: "100",
+        before: {
+          "70": { name: "general", position: 3, parent_id: null },
+          "71": { name: "voice-lounge", position: 1 },
+        },
+        after: { "70": { name: "general", position: 1, parent_id: "72" }, "71": { name: "voice-lounge", position: 1 } },
+      }),
+      names,
+    );
+    expect(reorder.text).toBe("mod reordered the channels: general position 3 → 1, category no category → 72");
+    const undo = describeEntry(
+      entry({
+        action: "Remove Guild Ban",
+        targetType: "bulk-ban-job",
+        targetId: "job1",
+        request: { user_ids: ["1", "2"] },
+      }),
+      names,
+    );
+    expect(undo.text).toBe("mod unbanned 2 users (a bulk-ban job)");
+  });
+
   test("a channel change names the channel and the field by its UI name, values in words", () => {
     const sentence = describeEntry(
       entry({

@@ -266,6 +266,17 @@ export function describeChanges(before: unknown, after: unknown, names: AuditNam
       lines.push({ field, summary: [...added, ...removed].join(", ") });
       continue;
     }
+    // A snapshot keyed by id (a reorder: each channel or role with its name, position and parent): what moved.
+    if (isRecord(b[key]) && isRecord(a[key])) {
+      const inner = describeChanges(b[key], a[key], names).filter((line) => line.field !== "name");
+      const named = (a[key] as { name?: unknown }).name;
+      if (inner.length)
+        lines.push({
+          field: names.channel(key) ?? names.role(key) ?? (typeof named === "string" ? named : key),
+          summary: inner.map(changePhrase).join(", "),
+        });
+      continue;
+    }
     if (key === "$add" || key === "$remove") {
       const sign = key === "$add" ? "+" : "−";
       const list = formatValue(key, a[key] ?? b[key], names);

@@ -141,10 +141,16 @@ const num = (v: unknown): number | null => (v === null || v === undefined || v =
 const field = (v: unknown, key: string): unknown =>
   typeof v === "object" && v !== null ? (v as Record<string, unknown>)[key] : undefined;
 
-/** What a few actions did, told better than as field changes (`what` carries its own leading separator). */
-function specialPhrase(entry: AuditEntryView): { what?: string; lines?: ChangeLine[] } | null {
+/**
+ * What a few actions did, told better than as field changes (`what` carries its own leading separator; `untargeted`:
+ * the target is said by `what`).
+ */
+function specialPhrase(entry: AuditEntryView): { what?: string; lines?: ChangeLine[]; untargeted?: boolean } | null {
   const request = entry.request;
   const after = entry.after;
+  const userIds = field(request, "user_ids");
+  if (entry.targetType === "bulk-ban-job" && Array.isArray(userIds))
+    return { what: ` ${plural(userIds.length, "user")} (a bulk-ban job)`, lines: [], untargeted: true };
   switch (entry.action) {
     case "Preview prune":
     case "Get Guild Prune Count": {
@@ -204,7 +210,8 @@ export function describeEntry(entry: AuditEntryView, names: AuditNames = NO_NAME
   const actor = names.user(entry.actorId) ?? entry.actorName;
   const special = specialPhrase(entry);
   const changes = special?.lines ?? describeChanges(entry.before, entry.after, names);
-  const target = info.target && (entry.targetId || entry.targetName || entry.targetType === "guild");
+  const target =
+    info.target && !special?.untargeted && (entry.targetId || entry.targetName || entry.targetType === "guild");
   const object = target ? ` ${targetPhrase(entry, names)}` : "";
   const what = special?.what ?? "";
   const told = REMOVALS.has(entry.action) ? [] : changes;

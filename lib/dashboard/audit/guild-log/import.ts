@@ -96,18 +96,20 @@ export async function importAuditLogPage(
 
   // One dashboard entry that stands for many guild entries (a bulk-ban chunk: one ban per user; a reorder: one
   // position change per role or channel): those guild entries are kept as its parts, not listed on their own.
-  const userIdsOf = new Map(
-    candidates
-      .filter((c) => c.action === "Bulk Guild Ban" && c.request)
-      .map((c) => [c.id, new Set(((JSON.parse(c.request!) as { user_ids?: unknown[] }).user_ids ?? []).map(String))]),
-  );
+  const userIdsOf = new Map<string, Set<string>>();
+  for (const c of candidates) {
+    const ids = c.request ? (JSON.parse(c.request) as { user_ids?: unknown }).user_ids : undefined;
+    if (Array.isArray(ids)) userIdsOf.set(c.id, new Set(ids.map(String)));
+  }
   const onlyKeys = (entry: APIAuditLogEntry, keys: readonly string[]) =>
     (entry.changes ?? []).every((change) => keys.includes(change.key));
   const partOfDashboardChange = (entry: APIAuditLogEntry, action: string, at: number) =>
     candidates.some((c) => {
       if (!byActor(c, entry) || !near(c, at)) return false;
-      if (c.action === "Bulk Guild Ban")
-        return action === "Create Guild Ban" && Boolean(userIdsOf.get(c.id)?.has(entry.target_id ?? ""));
+      // A bulk-ban chunk, or the undo of one: the bans and unbans of the users it names.
+      const users = userIdsOf.get(c.id);
+      if (users)
+        return (action === "Create Guild Ban" || action === "Remove Guild Ban") && users.has(entry.target_id ?? "");
       if (c.action === "Modify Guild Role Positions")
         return action === "Modify Guild Role" && onlyKeys(entry, ["position"]);
       if (c.action === "Modify Guild Channel Positions")
