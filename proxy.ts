@@ -18,7 +18,8 @@ export function proxy(request: NextRequest) {
       headers: { "content-type": "text/plain" },
     });
   const { pathname, search } = request.nextUrl;
-  if (pathname.startsWith("/api/auth/callback/")) {
+  // The invite landing page's Join comes back the same way (app/(provider)/join/callback).
+  if (pathname.startsWith("/api/auth/callback/") || pathname === "/join/callback") {
     // Next marks its own RSC fetches (the server following an action's redirect, the client router) by these.
     const rscFetch =
       request.headers.has("rsc") ||
@@ -50,6 +51,7 @@ export const config = {
     "/guilds",
     "/guilds/:path*",
     "/api/auth/callback/:path*",
+    "/join/callback",
     // Any page that receives a server action (only those requests, so other pages skip the proxy).
     { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
   ],

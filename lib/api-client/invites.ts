@@ -16,6 +16,18 @@ export class InvitesAPI {
     return this.rest.request<RESTGetAPIInviteResult>({ method: "GET", path: Routes.invite(code), query, signal });
   }
 
+  /**
+   * Accept Invite: joins the invite's guild as the token's user (a Bearer token with guilds.join). Guildhall's join
+   * path; Discord has no public equivalent for OAuth2 tokens (there, a bot adds the user: Add Guild Member).
+   */
+  accept(code: string, { signal }: RequestOptions = {}) {
+    return this.rest.request<RESTGetAPIInviteResult & { new_member: boolean }>({
+      method: "POST",
+      path: Routes.invite(code),
+      signal,
+    });
+  }
+
   /** Delete Invite */
   delete(code: string, { reason, signal }: RequestOptions = {}) {
     return this.rest.request<RESTDeleteAPIInviteResult>({

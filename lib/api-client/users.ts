@@ -1,8 +1,9 @@
-// The current user: Get Current User and Get Current User Guilds (with the user's permissions in each).
+// Users: Get Current User, Get User, and Get Current User Guilds (with the user's permissions in each).
 import type {
   RESTGetAPICurrentUserGuildsQuery,
   RESTGetAPICurrentUserGuildsResult,
   RESTGetAPICurrentUserResult,
+  RESTGetAPIUserResult,
 } from "discord-api-types/v10";
 import type { RestClient, RequestOptions } from "./rest";
 import { Routes } from "./routes";
@@ -13,6 +14,11 @@ export class UsersAPI {
   /** Get Current User */
   getCurrent({ signal }: RequestOptions = {}) {
     return this.rest.request<RESTGetAPICurrentUserResult>({ method: "GET", path: Routes.user("@me"), signal });
+  }
+
+  /** Get User */
+  get(userId: string, { signal }: RequestOptions = {}) {
+    return this.rest.request<RESTGetAPIUserResult>({ method: "GET", path: Routes.user(userId), signal });
   }
 
   /** Get Current User Guilds */

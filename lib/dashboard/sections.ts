@@ -152,7 +152,8 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     label: "Audit history",
     icon: "history",
     group: "history",
-    description: "Every change made from this dashboard: who, what, why, before and after.",
+    description:
+      "Every change to the server, from this dashboard, bots and other clients: who, what, why, before and after.",
     requires: { any: [P.ViewAuditLog, P.ManageGuild] },
   },
 ];

@@ -46,6 +46,19 @@ export function snowflakeAt(ms: number): bigint {
   return DiscordSnowflake.generate({ timestamp: BigInt(ms), increment: 0n, processId: 0n, workerId: 0n });
 }
 
+/** Discord's first ids (its staff's, before the May 2015 launch) date from early 2015; none is older than this. */
+export const EARLIEST_REAL_ID_MS = Date.UTC(2015, 1, 1);
+
+/**
+ * An id that can name something real: a snowflake created between Discord's first ids and now (with a day of slack
+ * for clock skew). A number such as `12345` is a valid integer but encodes 2015-01-01 + 0 ms, so it names nobody.
+ */
+export function isRealSnowflake(value: unknown, now = Date.now()): value is string {
+  if (!isSnowflake(value) || value === "0") return false;
+  const created = snowflakeTimestamp(value);
+  return created >= EARLIEST_REAL_ID_MS && created <= now + 86_400_000;
+}
+
 /** The positions at which an id of the list repeats one before it (none: every id is there once). */
 export function repeatedIdPositions(ids: readonly string[]): number[] {
   const seen = new Set<string>();

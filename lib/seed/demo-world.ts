@@ -27,6 +27,8 @@ export const DEMO_USERNAMES = ["owner", "admin", "mod", "helper", "member", "out
 /** The public origin the demo application's redirect URIs are registered for (PUBLIC_URL, default localhost:3000). */
 export const demoPublicUrl = () => (process.env.PUBLIC_URL ?? "http://localhost:3000").replace(/\/$/, "");
 export const demoRedirectUri = () => `${demoPublicUrl()}/api/auth/callback/guildhall`;
+/** Where the invite landing page's Join comes back to after signing in (app/(provider)/join/callback). */
+export const demoInviteJoinRedirectUri = () => `${demoPublicUrl()}/join/callback`;
 export const DEMO_APPLICATION_NAME = "Guildhall Demo";
 export const DEMO_GUILD_NAME = "Guildhall HQ";
 
@@ -205,7 +207,12 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
       // GATEWAY_GUILD_MEMBERS: the demo bot may list members.
       flags: 1 << 14, // The Activity's SDK flow uses no redirect; a placeholder is registered as Discord requires (setup rule 1),
       // and the local host simulator's origin (http://localhost:3333) may receive codes by web_message.
-      redirect_uris: [demoRedirectUri(), "https://127.0.0.1/placeholder", "http://localhost:3333/"],
+      redirect_uris: [
+        demoRedirectUri(),
+        demoInviteJoinRedirectUri(),
+        "https://127.0.0.1/placeholder",
+        "http://localhost:3333/",
+      ],
       url_mappings: [{ prefix: "/", target: new URL(demoPublicUrl()).host }],
       activities_enabled: true,
       integration_types: [0, 1],

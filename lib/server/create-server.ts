@@ -12,6 +12,7 @@ import { resumeTargetUserJobs } from "@/lib/guild-api/services/target-users";
 import { startWalCheckpointer } from "@/lib/guild-api/store/wal-checkpointer";
 import { CLIENT_IP_HEADER, clientAddress } from "@/lib/server/client-ip";
 import { refuseLockedOutSignIn } from "@/lib/server/sign-in-gate";
+import { answerWith, inviteLandingStatus } from "@/lib/server/invite-status";
 import { activityFrameAncestors, BASE_SECURITY_HEADERS } from "@/lib/security/headers.mjs";
 import { configureRateLimits, type RateLimitOptions } from "@/lib/guild-api/rate-limits";
 import { createGatewayServer, GATEWAY_PATH, type GatewayOptions } from "@/lib/guild-api/gateway";
@@ -120,6 +121,8 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
       return;
     } else if (nextApp) {
       req.headers[CLIENT_IP_HEADER] = clientAddress(req);
+      const inviteStatus = inviteLandingStatus(req, path);
+      if (inviteStatus !== null) answerWith(res, inviteStatus);
       return nextApp.handle(req, res);
     } else {
       res.writeHead(404, { "content-type": "application/json" }).end('{"message":"404: Not Found","code":0}');

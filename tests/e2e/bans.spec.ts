@@ -169,7 +169,11 @@ test("as mod: the ban list pages by cursor, searches by id and by name, unbans o
   try {
     await signIn(page, "mod", base);
     const table = page.getByRole("table", { name: "Bans" });
-    const ids = () => table.locator("tbody tr td:nth-child(2)").allInnerTexts();
+    // Each banned user's chip carries the id its copy button copies.
+    const ids = () =>
+      table
+        .locator("tbody tr td:nth-child(1) [data-user-id]")
+        .evaluateAll((chips) => chips.map((chip) => (chip as HTMLElement).dataset.userId!));
     await expect(table.locator("tbody tr")).toHaveCount(50);
     const first = await ids();
     await shot(page, "list");

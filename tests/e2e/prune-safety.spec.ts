@@ -187,8 +187,18 @@ test("as mod: preview a prune, change the roles, preview again, run it on the fr
 
   await page.goto(`/guilds/${yard}/audit-history`);
   await hydrated(page);
-  await expect(page.locator("table").getByText("Begin Guild Prune").first()).toBeVisible();
-  await expect(page.locator("table").getByText("Get Guild Prune Count").first()).toBeVisible();
+  const auditHistory = page.getByRole("region", { name: "Audit history, newest first" });
+  // The run, and the preview recorded as a preview (not as the API read it used).
+  await expect(
+    auditHistory.getByRole("listitem").filter({ hasText: "pruned 3 members inactive for 30 days" }).first(),
+  ).toContainText("e2e: idle fixtures in Prune Yard");
+  await expect(
+    auditHistory
+      .getByRole("listitem")
+      .filter({ hasText: /previewed a prune: \d+ members? inactive for 30 days/ })
+      .first(),
+  ).toBeVisible();
+  await expect(auditHistory).not.toContainText("Get Guild Prune Count");
 });
 
 test("as mod: pause invites for an hour (invite creation refused, live countdown), lift early; raid alerts off and on; vanity URL", async ({
@@ -239,7 +249,13 @@ test("as mod: pause invites for an hour (invite creation refused, live countdown
 
     await page.goto(`/guilds/${guildId}/audit-history`);
     await hydrated(page);
-    await expect(page.locator("table").getByText("Modify Guild Incident Actions").first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: "Audit history, newest first" })
+        .getByRole("listitem")
+        .filter({ hasText: "changed the safety actions" })
+        .first(),
+    ).toBeVisible();
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/guilds/${guildId}/safety`);

@@ -8,7 +8,8 @@ import type { GuildPermissionContext, PermissionMember } from "@/lib/discord/per
 
 const A = "1234567890123456789";
 const B = "234567890123456789";
-const C = "9223372036854775807"; // 2^63 - 1, the largest snowflake
+const C = "80351110224678912"; // a 17-digit id from 2015, as Discord's earliest users have
+const LARGEST = "9223372036854775807"; // 2^63 - 1: a snowflake, but of the year 2084
 
 describe("parseUserIds", () => {
   test("any separators, duplicates removed in first-seen order, non-ids listed once", () => {
@@ -16,6 +17,12 @@ describe("parseUserIds", () => {
     expect(parsed.ids).toEqual([A, B, C]);
     expect(parsed.duplicates).toBe(3);
     expect(parsed.invalid).toEqual(["abc", "12x", "-5", "0", "9223372036854775808"]);
+  });
+
+  test("numbers that encode no real creation time are refused: 12345, ids from before 2015-02 or from the future", () => {
+    const parsed = parseUserIds(`12345 4194304 ${A} 1000000000000000 ${LARGEST}`);
+    expect(parsed.ids).toEqual([A]);
+    expect(parsed.invalid).toEqual(["12345", "4194304", "1000000000000000", LARGEST]);
   });
 
   test("nothing in, nothing out", () => {

@@ -20,6 +20,7 @@ import {
 import { classifyTarget } from "@/lib/dashboard/jobs/bulk-ban/classify";
 import { explainFailure, isBanned, lookupTargets, mapWithConcurrency } from "@/lib/dashboard/jobs/bulk-ban/lookup";
 import { parseUserIds } from "@/lib/dashboard/jobs/bulk-ban/parse";
+import { rememberUsers } from "@/lib/dashboard/data/users";
 import {
   assertUndoable,
   claimChunk,
@@ -93,6 +94,8 @@ export const previewBulkBanAction = guildAction({
     const parsed = parseUserIds(input.text);
     const check = await ModeratorCheck.load(api, guildId, actor.id);
     const lookups = await lookupTargets(api, guildId, parsed.ids);
+    // Members and banned users came with their user objects: the job page names them without asking again.
+    rememberUsers(lookups.flatMap((lookup) => (lookup.user ? [lookup.user] : [])));
     const items = parsed.ids.map((userId, i) => ({
       userId,
       ...classifyTarget(check.context, check.self, userId, lookups[i]),

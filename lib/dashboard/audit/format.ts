@@ -17,6 +17,11 @@ export interface AuditEntryView {
   status: string;
   httpStatus: number | null;
   error: string | null;
+  /** "dashboard", or "guild-log" when imported from the guild's own audit log. */
+  source: string;
+  /** The guild audit log entry this row shows, when known. */
+  auditLogId: string | null;
+  actorBot: boolean;
 }
 
 const CSV_COLUMNS = [
@@ -34,9 +39,16 @@ const CSV_COLUMNS = [
   "request",
   "before",
   "after",
+  "source",
+  "audit_log_id",
+  "summary",
 ] as const;
 
-export function auditEntriesToCsv(entries: readonly AuditEntryView[]): string {
+/** The history as CSV; `summary` gives each entry's sentence (the page's words) when the caller has them. */
+export function auditEntriesToCsv(
+  entries: readonly AuditEntryView[],
+  summary: (entry: AuditEntryView) => string = () => "",
+): string {
   let csv = csvLine(CSV_COLUMNS);
   for (const e of entries) {
     csv += csvLine([
@@ -54,6 +66,9 @@ export function auditEntriesToCsv(entries: readonly AuditEntryView[]): string {
       e.request,
       e.before,
       e.after,
+      e.source,
+      e.auditLogId,
+      summary(e),
     ]);
   }
   return csv;

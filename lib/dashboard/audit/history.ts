@@ -3,6 +3,7 @@
 import type { Prisma } from "@/lib/generated/prisma";
 import { prisma } from "@/lib/dashboard/db";
 import type { AuditEntryView } from "./format";
+import { ACTIONS, actionLabel } from "./sentences";
 
 export { auditEntriesToCsv, diffSnapshots, type AuditEntryView, type DiffRow } from "./format";
 
@@ -54,7 +55,9 @@ export const recordAuditEntry: AuditRecorder = async (entry) => {
 };
 
 export interface AuditFilter {
+  /** The actor's id, or part of their name. */
   actor?: string;
+  /** An action's filter label ("Ban"), or an operation name. */
   action?: string;
   /** Matches the target's id exactly or its name by substring. */
   target?: string;
@@ -62,6 +65,16 @@ export interface AuditFilter {
   from?: string;
   to?: string;
   status?: "success" | "error";
+  /** Words the reason contains. */
+  q?: string;
+  /** "dashboard" or "guild-log". */
+  source?: "dashboard" | "guild-log";
+}
+
+/** The operation names recorded under a filter label ("Prune preview" covers both names previews were recorded as). */
+function actionsFor(labelOrAction: string): string[] {
+  const names = Object.keys(ACTIONS).filter((name) => ACTIONS[name].label === labelOrAction);
+  return names.length ? names : [labelOrAction];
 }
 
 const parse = (text: string | null): unknown => {
@@ -76,9 +89,12 @@ const parse = (text: string | null): unknown => {
 function where(guildId: string, filter: AuditFilter): Prisma.AuditHistoryEntryWhereInput {
   const and: Prisma.AuditHistoryEntryWhereInput[] = [{ guildId }];
   if (filter.actor) and.push({ OR: [{ actorId: filter.actor }, { actorName: { contains: filter.actor } }] });
-  if (filter.action) and.push({ action: filter.action });
+  if (filter.action) and.push({ action: { in: actionsFor(filter.action) } });
   if (filter.target) and.push({ OR: [{ targetId: filter.target }, { targetName: { contains: filter.target } }] });
   if (filter.status) and.push({ status: filter.status });
+  if (filter.q) and.push({ reason: { contains: filter.q } });
+  // Guild entries that are parts of one dashboard change (a bulk-ban chunk's bans, a reorder's moves) are not listed.
+  and.push({ source: filter.source ?? { not: "part" } });
   const from = filter.from ? new Date(`${filter.from}T00:00:00.000Z`) : null;
   const to = filter.to ? new Date(`${filter.to}T00:00:00.000Z`) : null;
   if (from && !Number.isNaN(from.getTime())) and.push({ createdAt: { gte: from } });
@@ -103,6 +119,9 @@ function toView(row: Prisma.AuditHistoryEntryGetPayload<object>): AuditEntryView
     status: row.status,
     httpStatus: row.httpStatus,
     error: row.error,
+    source: row.source,
+    auditLogId: row.auditLogId,
+    actorBot: row.actorBot,
   };
 }
 
@@ -136,23 +155,53 @@ export async function exportAuditEntries(
   return rows.map(toView);
 }
 
-/** The actors and actions seen in a guild's history (filter menus). */
+/** The actors and actions seen in a guild's history (filter menus; actions by their filter label). */
 export async function auditFacets(
   guildId: string,
 ): Promise<{ actors: Array<{ id: string; name: string }>; actions: string[] }> {
   const [actors, actions] = await Promise.all([
     prisma.auditHistoryEntry.findMany({
-      where: { guildId },
+      where: { guildId, source: { not: "part" } },
       distinct: ["actorId"],
       select: { actorId: true, actorName: true },
       orderBy: { actorName: "asc" },
     }),
     prisma.auditHistoryEntry.findMany({
-      where: { guildId },
+      where: { guildId, source: { not: "part" } },
       distinct: ["action"],
       select: { action: true },
       orderBy: { action: "asc" },
     }),
   ]);
-  return { actors: actors.map((a) => ({ id: a.actorId, name: a.actorName })), actions: actions.map((a) => a.action) };
+  return {
+    actors: actors.map((a) => ({ id: a.actorId, name: a.actorName })),
+    actions: [...new Set(actions.map((a) => actionLabel(a.action)))].sort(),
+  };
+}
+
+export interface LatestAction {
+  actorId: string;
+  actorName: string;
+  actorBot: boolean;
+  source: string;
+  createdAt: string;
+}
+
+/** For each target, who last did one of `actions` to it successfully, and when (e.g. who banned each banned user). */
+export async function latestActionsOn(
+  guildId: string,
+  actions: readonly string[],
+  targetIds: readonly string[],
+): Promise<Map<string, LatestAction>> {
+  const rows = await prisma.auditHistoryEntry.findMany({
+    where: { guildId, action: { in: [...actions] }, status: "success", targetId: { in: [...targetIds] } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { targetId: true, actorId: true, actorName: true, actorBot: true, source: true, createdAt: true },
+  });
+  const latest = new Map<string, LatestAction>();
+  for (const row of rows) {
+    if (!row.targetId || latest.has(row.targetId)) continue;
+    latest.set(row.targetId, { ...row, createdAt: row.createdAt.toISOString() });
+  }
+  return latest;
 }

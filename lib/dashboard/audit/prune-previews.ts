@@ -22,6 +22,7 @@ function toView(row: Row): PrunePreviewView {
     computeCount: row.computeCount,
     runStatus: row.runStatus,
     runError: row.runError,
+    memberCount: row.memberCount,
   };
 }
 
@@ -31,6 +32,8 @@ export async function recordPrunePreview(preview: {
   roleIds: readonly string[];
   count: number;
   actor: { id: string; name: string };
+  /** The server's approximate member count when previewed. */
+  memberCount?: number | null;
 }): Promise<PrunePreviewView> {
   const row = await prisma.prunePreview.create({
     data: {
@@ -40,6 +43,7 @@ export async function recordPrunePreview(preview: {
       count: preview.count,
       actorId: preview.actor.id,
       actorName: preview.actor.name,
+      memberCount: preview.memberCount ?? null,
     },
   });
   return toView(row);

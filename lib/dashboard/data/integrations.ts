@@ -2,7 +2,8 @@
 // application's bot and the sync state the API reports (subscription integrations only).
 import type { APIGuildIntegration } from "discord-api-types/v10";
 import { managementApi } from "./api";
-import { userAvatarUrl } from "./cdn";
+import type { UserRef } from "@/lib/dashboard/users/user-ref";
+import { userRef } from "./users";
 import { readOrThrow } from "./read";
 import type { GuildViewer } from "./viewer";
 
@@ -13,9 +14,9 @@ export interface IntegrationRow {
   typeLabel: string;
   enabled: boolean;
   account: { id: string; name: string };
-  addedBy: string | null;
+  addedBy: UserRef | null;
   application: { id: string; name: string; description: string } | null;
-  bot: { id: string; username: string; avatarUrl: string | null } | null;
+  bot: UserRef | null;
   scopes: string[];
   /** Subscription integrations only; null when the API does not report it. */
   sync: {
@@ -49,7 +50,7 @@ export function toIntegrationRow(
     typeLabel: TYPE_LABELS[integration.type] ?? integration.type,
     enabled: integration.enabled,
     account: { id: integration.account.id, name: integration.account.name },
-    addedBy: integration.user ? (integration.user.global_name ?? integration.user.username) : null,
+    addedBy: integration.user ? userRef(integration.user) : null,
     application: integration.application
       ? {
           id: integration.application.id,
@@ -57,7 +58,7 @@ export function toIntegrationRow(
           description: integration.application.description,
         }
       : null,
-    bot: bot ? { id: bot.id, username: bot.username, avatarUrl: userAvatarUrl(bot.id, bot.avatar) } : null,
+    bot: bot ? userRef({ ...bot, bot: true }) : null,
     scopes: integration.scopes ?? [],
     sync: subscription
       ? {

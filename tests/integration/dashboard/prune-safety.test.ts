@@ -48,7 +48,7 @@ beforeAll(async () => {
   role.run(GUILD, GUILD, "@everyone", 0n, 0);
   role.run(ROLE.LURKER, GUILD, "Lurker", 0n, 1);
   role.run(ROLE.KEEPER, GUILD, "Keeper", 0n, 2);
-  role.run(ROLE.MOD, GUILD, "Mod", P.ManageGuild | P.KickMembers, 3);
+  role.run(ROLE.MOD, GUILD, "Mod", P.ManageGuild | P.KickMembers | P.ViewAuditLog, 3);
   role.run(ROLE.BOT, GUILD, "Bot", P.Administrator, 4);
   insertMember({ guildId: GUILD, userId: user("owner"), username: "owner", now });
   insertMember({ guildId: GUILD, userId: user("mod"), username: "mod", roleIds: [ROLE.MOD], now });
@@ -114,7 +114,7 @@ describe("prune", () => {
     });
     expect(Date.now() - row.createdAt.getTime()).toBeLessThan(10_000);
     expect(audit[0]).toMatchObject({
-      action: "Get Guild Prune Count",
+      action: "Preview prune",
       status: "success",
       request: { days: 30, include_roles: [lurker] },
       after: { pruned: 2 },
@@ -178,6 +178,48 @@ describe("prune", () => {
     });
     expect(result).toMatchObject({ ok: false, error: "This preview is older than 10 minutes. Preview again." });
     expect(isMember("idle_none")).toBe(true);
+  });
+
+  it("refuses a preview the server has moved on from: a member joined since (the count), a member's roles changed (the guild's log)", async () => {
+    const { insertMember } = await import("@/lib/guild-api/store/membership");
+    const run = (previewId: string) =>
+      as("mod", "user", actions.beginPruneAction.definition).run({
+        guildId,
+        previewId,
+        days: 30,
+        includeRoles: [lurker],
+        computePruneCount: true,
+        confirmation: "2",
+        reason: "cleanup",
+      });
+    const joined = await preview(30, [lurker]);
+    expect((await storedPreview(joined.id)).memberCount).toBeGreaterThan(0);
+    const before = (await storedPreview(joined.id)).memberCount!;
+    db()
+      .prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'newcomer', '0', 0, 0)")
+      .run(8_200_000_000n);
+    insertMember({ guildId: GUILD, userId: 8_200_000_000n, username: "newcomer", now: Date.now() });
+    expect(await run(joined.id)).toMatchObject({
+      ok: false,
+      error: `This preview is out of date: members joined or left (${before} → ${before + 1}). Preview again.`,
+    });
+
+    const roles = await preview(30, [lurker]);
+    const put = await server.api(
+      "bot",
+      "PUT",
+      `/guilds/${guildId}/members/${server.world.users.helper}/roles/${lurker}`,
+    );
+    expect(put.status).toBe(204);
+    // The guild's entry is imported once it has settled (the dashboard may still be recording its own).
+    await new Promise((resolve) => setTimeout(resolve, 3_200));
+    expect(await run(roles.id)).toMatchObject({
+      ok: false,
+      error: "This preview is out of date: 1 role change since. Preview again.",
+    });
+    expect(["idle_none", "idle_lurker"].every(isMember)).toBe(true);
+    expect((await storedPreview(roles.id)).runStatus).toBeNull();
+    await server.api("bot", "DELETE", `/guilds/${guildId}/members/${server.world.users.helper}/roles/${lurker}`);
   });
 
   it("sends Begin Guild Prune once, even when the API fails, and uses up the preview", async () => {

@@ -59,6 +59,8 @@ export interface PrunePreviewView {
   /** null: not used; "running", "success" or "error". */
   runStatus: string | null;
   runError: string | null;
+  /** The server's approximate member count when previewed (null for previews made before it was kept). */
+  memberCount: number | null;
 }
 
 export type PreviewState = { kind: "fresh"; expiresAt: number } | { kind: "expired" } | { kind: "used" };

@@ -1,5 +1,6 @@
 // What the bulk-ban job needs to know about ids, read through the guild API: banned or not, member or not (with
 // their roles). A few requests in flight at a time, so a 5,000-id preview neither floods the API nor takes long.
+import type { APIUser } from "discord-api-types/v10";
 import { GuildApiError, type GuildApiClient } from "@/lib/api-client";
 import type { TargetLookup } from "./classify";
 
@@ -25,22 +26,35 @@ export async function mapWithConcurrency<T, R>(
 
 const notFound = (error: unknown) => error instanceof GuildApiError && error.status === 404;
 
-export async function isBanned(api: GuildApiClient, guildId: string, userId: string): Promise<boolean> {
+/** The ban's user when banned, else null. */
+async function findBan(api: GuildApiClient, guildId: string, userId: string) {
   try {
-    await api.bans.get(guildId, userId);
-    return true;
+    return (await api.bans.get(guildId, userId)).user;
   } catch (error) {
-    if (notFound(error)) return false;
+    if (notFound(error)) return null;
     throw error;
   }
 }
 
-/** A banned user is not a member, so their membership is only read when they are not banned. */
-export async function lookupTarget(api: GuildApiClient, guildId: string, userId: string): Promise<TargetLookup> {
-  if (await isBanned(api, guildId, userId)) return { banned: true, member: null };
+export async function isBanned(api: GuildApiClient, guildId: string, userId: string): Promise<boolean> {
+  return (await findBan(api, guildId, userId)) !== null;
+}
+
+/**
+ * A banned user is not a member, so their membership is only read when they are not banned. The user object either
+ * read returned comes along, so the preview learns who each id is without asking again.
+ */
+export async function lookupTarget(
+  api: GuildApiClient,
+  guildId: string,
+  userId: string,
+): Promise<TargetLookup & { user: APIUser | null }> {
+  const bannedUser = await findBan(api, guildId, userId);
+  if (bannedUser) return { banned: true, member: null, user: bannedUser };
   try {
     const member = await api.members.get(guildId, userId);
     return {
+      user: member.user,
       banned: false,
       member: {
         userId,
@@ -49,7 +63,7 @@ export async function lookupTarget(api: GuildApiClient, guildId: string, userId:
       },
     };
   } catch (error) {
-    if (notFound(error)) return { banned: false, member: null };
+    if (notFound(error)) return { banned: false, member: null, user: null };
     throw error;
   }
 }

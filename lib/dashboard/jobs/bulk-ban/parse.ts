@@ -1,7 +1,7 @@
 // Turning what a moderator pastes or uploads into user ids: any separators, duplicates removed, everything that is
 // not a snowflake listed back to them. Pure, so the form shows the same counts the server will store.
 import { readCsv } from "@/lib/dashboard/csv";
-import { isSnowflake } from "@/lib/discord/snowflake";
+import { isRealSnowflake } from "@/lib/discord/snowflake";
 import { BULK_BAN_MAX } from "@/lib/discord/limits";
 
 /** The most ids one job takes: its preview looks every id up, and the job page lists every result. */
@@ -12,19 +12,22 @@ export const BULK_BAN_INPUT_MAX_CHARS = BULK_BAN_JOB_MAX_IDS * 24;
 export interface ParsedIds {
   /** Unique ids, in first-seen order. */
   ids: string[];
-  /** Tokens that are not snowflakes, unique, in first-seen order. */
+  /** Tokens that are not ids of anyone (not a snowflake, or one that encodes no real creation time), unique, in first-seen order. */
   invalid: string[];
   duplicates: number;
 }
 
-/** Ids from free text: anything that is not a letter, digit, minus or dot separates tokens. */
+/**
+ * Ids from free text: anything that is not a letter, digit, minus or dot separates tokens. A number such as `12345` is
+ * refused: a user id is a snowflake created since Discord's first ids (17 digits or more today).
+ */
 export function parseUserIds(text: string): ParsedIds {
   const seen = new Set<string>();
   const invalid = new Set<string>();
   let duplicates = 0;
   for (const token of text.split(/[^\p{L}\p{N}.\-_]+/u)) {
     if (!token) continue;
-    if (!isSnowflake(token) || token === "0") invalid.add(token);
+    if (!isRealSnowflake(token)) invalid.add(token);
     else if (seen.has(token)) duplicates++;
     else seen.add(token);
   }

@@ -12,6 +12,7 @@ export function auditFilterFrom(params: Params): AuditFilter {
     return one?.trim() ? one.trim().slice(0, 200) : undefined;
   };
   const status = get("status");
+  const source = get("source");
   return {
     actor: get("actor"),
     action: get("action"),
@@ -19,6 +20,8 @@ export function auditFilterFrom(params: Params): AuditFilter {
     from: DATE.test(get("from") ?? "") ? get("from") : undefined,
     to: DATE.test(get("to") ?? "") ? get("to") : undefined,
     status: status === "success" || status === "error" ? status : undefined,
+    q: get("q"),
+    source: source === "dashboard" || source === "guild-log" ? source : undefined,
   };
 }
 

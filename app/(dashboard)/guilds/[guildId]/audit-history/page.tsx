@@ -1,15 +1,17 @@
-// Audit history: every change made from this dashboard, filterable by actor, action, target and date, with a
-// before/after diff per entry and CSV export of the filtered list.
+// Audit history: every change to the server, made from this dashboard or (imported from the guild's own audit log)
+// by bots and other clients, each as a sentence; filterable by moderator, action, target, date, source and reason,
+// with the changes in words per entry and CSV export of the filtered list.
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 import { Icons } from "@/components/ui/icons";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
-import { auditFacets, listAuditEntries } from "@/lib/dashboard/audit/history";
+import { auditFacets } from "@/lib/dashboard/audit/history";
+import { getAuditHistoryPage } from "@/lib/dashboard/data/audit-history";
 import { getGuildViewer } from "@/lib/dashboard/data/viewer";
 import { AuditFilters } from "./_components/audit-filters";
-import { AuditTable } from "./_components/audit-table";
+import { AuditList } from "./_components/audit-list";
 import { auditFilterFrom, auditFilterQuery } from "./filters";
 
 export const metadata: Metadata = { title: "Audit history" };
@@ -40,10 +42,8 @@ export default async function AuditHistoryPage({
   const filter = auditFilterFrom(query);
   const cursor = typeof query.cursor === "string" && query.cursor ? query.cursor : undefined;
   const trail = typeof query.trail === "string" && query.trail ? query.trail.split(",") : [];
-  const [{ entries, nextCursor }, facets] = await Promise.all([
-    listAuditEntries(guildId, filter, { limit: PAGE_SIZE, cursor }),
-    auditFacets(guildId),
-  ]);
+  const { rows, nextCursor, sync } = await getAuditHistoryPage(viewer, filter, { limit: PAGE_SIZE, cursor });
+  const facets = await auditFacets(guildId);
   const filterQuery = auditFilterQuery(filter);
   const href = (nextCursorValue: string | null, nextTrail: string[]) => {
     const p = new URLSearchParams(filterQuery);
@@ -65,11 +65,16 @@ export default async function AuditHistoryPage({
           </a>
         }
       />
+      {!sync.ok && (
+        <p role="note" className="mb-4 rounded-md border border-warning/50 bg-warning/10 p-3 text-sm">
+          Showing changes made in this dashboard only. {sync.reason}
+        </p>
+      )}
       <AuditFilters actors={facets.actors} actions={facets.actions} />
-      <AuditTable
-        entries={entries}
+      <AuditList
+        rows={rows}
         filtered={Boolean(filterQuery)}
-        pagination={{
+        pager={{
           page: trail.length + 1,
           previousHref: cursor
             ? href(trail.at(-1) && trail.at(-1) !== "-" ? trail.at(-1)! : null, trail.slice(0, -1))

@@ -9,6 +9,7 @@ import { Icons } from "@/components/ui/icons";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
 import { BAN_NAME_SCAN_MAX, getBanPage } from "@/lib/dashboard/data/bans";
+import { getBanActors } from "@/lib/dashboard/data/ban-actors";
 import { getGuildViewer, refusal, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import { cursorTrail, firstParam as one, listHref, pageNumber, type SearchParams } from "@/lib/dashboard/list-params";
 import { BanSearch } from "./_components/ban-search";
@@ -90,6 +91,10 @@ export default async function BansPage({
 
 async function BanTableSection({ viewer, state }: { viewer: GuildViewer; state: BanListState }) {
   const result = await getBanPage(viewer, state);
+  const actors = await getBanActors(
+    viewer,
+    result.rows.map((row) => row.id),
+  );
   const base = `/guilds/${viewer.guild.id}/bans`;
   const href = (changes: Record<string, string | null>) => listHref(base, { q: state.q, ...changes });
 
@@ -124,6 +129,8 @@ async function BanTableSection({ viewer, state }: { viewer: GuildViewer; state: 
     <BansTable
       guildId={viewer.guild.id}
       rows={result.rows}
+      actors={actors}
+      now={viewer.readAt}
       pagination={{ page: state.page, previousHref, nextHref, summary }}
       emptyTitle={state.q ? "No bans match" : "No bans"}
       emptyText={

@@ -10,6 +10,8 @@ import { INVITABLE_CHANNEL_TYPES } from "@/lib/dashboard/actions/schemas/invites
 import { getGuildChannels } from "@/lib/dashboard/data/channels";
 import { getInvitePage, INVITE_PAGE_SIZE } from "@/lib/dashboard/data/invites";
 import { can, getGuildViewer, refusal } from "@/lib/dashboard/data/viewer";
+import { inviteLinkBase } from "@/lib/dashboard/data/invite-links";
+import { InvitesPausedBanner } from "./_components/invites-paused-banner";
 import { CreateInviteButton } from "./_components/create-invite";
 import { InvitesTable, type InvitePermissions } from "./_components/invites-table";
 
@@ -50,6 +52,7 @@ export default async function InvitesPage({
     manageGuild: can(viewer, P.ManageGuild),
     deleteBlocked: refusal(viewer, "Delete Invite"),
   };
+  const linkBase = inviteLinkBase();
   const first = (invites.page - 1) * INVITE_PAGE_SIZE;
   const summary =
     invites.total === 0
@@ -66,8 +69,15 @@ export default async function InvitesPage({
             guildId={guildId}
             channels={invitable}
             blockedReason={refusal(viewer, "Create Channel Invite")}
+            linkBase={linkBase}
           />
         }
+      />
+      <InvitesPausedBanner
+        guildId={guildId}
+        paused={viewer.guild.features.includes("INVITES_DISABLED" as never)}
+        pausedUntil={viewer.guild.incidents_data?.invites_disabled_until ?? null}
+        now={viewer.readAt}
       />
       <InvitesTable
         guildId={guildId}
@@ -75,6 +85,7 @@ export default async function InvitesPage({
         permissions={permissions}
         now={invites.readAt}
         pagination={{ page: invites.page, pageCount: invites.pageCount, summary }}
+        linkBase={linkBase}
       />
     </>
   );

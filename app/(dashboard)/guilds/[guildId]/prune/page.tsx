@@ -6,6 +6,9 @@ import { PageHeader } from "@/components/ui/card";
 import { NoAccess } from "@/components/dashboard/no-access";
 import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
 import { listPrunePreviews } from "@/lib/dashboard/audit/prune-previews";
+import { pruneRelevantChanges, stalenessReasons } from "@/lib/dashboard/audit/prune-staleness";
+import { managementApi } from "@/lib/dashboard/data/api";
+import { syncAuditLog } from "@/lib/dashboard/data/audit-log";
 import { LARGE_GUILD_MEMBERS } from "@/lib/dashboard/actions/schemas/prune";
 import { getGuildViewer, roleVerdict } from "@/lib/dashboard/data/viewer";
 import { PruneWorkbench, type PruneRole } from "./_components/prune-workbench";
@@ -32,6 +35,20 @@ export default async function PrunePage({ params }: { params: Promise<{ guildId:
     );
 
   const previews = await listPrunePreviews(guildId);
+  // Which unused previews no longer describe the server (seen in the history and the member count).
+  const unused = previews.filter((p) => p.runStatus === null);
+  const staleness: Record<string, string[]> = {};
+  let memberCountNow: number | null = viewer.guild.approximate_member_count ?? null;
+  if (unused.length) {
+    await syncAuditLog(viewer);
+    const oldest = unused.reduce((m, p) => (p.createdAt < m ? p.createdAt : m), unused[0].createdAt);
+    const [changes, counted] = await Promise.all([
+      pruneRelevantChanges(guildId, new Date(oldest)),
+      managementApi(viewer.session).then((api) => api.guilds.get(guildId, { with_counts: true })),
+    ]);
+    memberCountNow = counted.approximate_member_count ?? memberCountNow;
+    for (const p of unused) staleness[p.id] = stalenessReasons(p, changes, memberCountNow);
+  }
   const roles: PruneRole[] = viewer.roles
     .filter((role) => role.id !== viewer.guild.id)
     .map((role) => {
@@ -44,7 +61,7 @@ export default async function PrunePage({ params }: { params: Promise<{ guildId:
         lockedReason: verdict.ok ? null : verdict.reason,
       };
     });
-  const memberCount = viewer.guild.approximate_member_count ?? null;
+  const memberCount = memberCountNow;
   return (
     <>
       {header}
@@ -52,6 +69,7 @@ export default async function PrunePage({ params }: { params: Promise<{ guildId:
         guildId={guildId}
         roles={roles}
         previews={previews}
+        staleness={staleness}
         serverNow={viewer.readAt}
         memberCount={memberCount}
         largeGuild={memberCount !== null && memberCount >= LARGE_GUILD_MEMBERS}

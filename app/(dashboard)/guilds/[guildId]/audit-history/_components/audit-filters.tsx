@@ -1,27 +1,43 @@
 "use client";
 
-// Filters for the audit history, kept in the URL (a change starts again at page 1).
+// Filters for the audit history, kept in the URL (a change starts again at page 1): moderator, action, target, dates,
+// result, where it was done, and words in the reason.
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
 import { useUrlState } from "@/components/data-table/url-state";
 
+const CLEARED = {
+  actor: null,
+  action: null,
+  target: null,
+  from: null,
+  to: null,
+  status: null,
+  source: null,
+  q: null,
+  cursor: null,
+  trail: null,
+};
+
 export function AuditFilters({ actors, actions }: { actors: Array<{ id: string; name: string }>; actions: string[] }) {
   const { params, set, pending } = useUrlState();
   const [target, setTarget] = useState(params.get("target") ?? "");
+  const [q, setQ] = useState(params.get("q") ?? "");
   const apply = (changes: Record<string, string | null>) => set({ ...changes, cursor: null, trail: null });
+  const label = "flex min-w-0 flex-col gap-1 text-sm font-medium";
   return (
     <form
       role="search"
       aria-label="Filter the audit history"
-      className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
+      className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4"
       onSubmit={(e) => {
         e.preventDefault();
-        apply({ target: target.trim() || null });
+        apply({ target: target.trim() || null, q: q.trim() || null });
       }}
     >
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        Actor
+      <label className={label}>
+        Moderator
         <Select value={params.get("actor") ?? ""} onChange={(e) => apply({ actor: e.target.value || null })}>
           <option value="">Anyone</option>
           {actors.map((a) => (
@@ -31,7 +47,7 @@ export function AuditFilters({ actors, actions }: { actors: Array<{ id: string; 
           ))}
         </Select>
       </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
+      <label className={label}>
         Action
         <Select value={params.get("action") ?? ""} onChange={(e) => apply({ action: e.target.value || null })}>
           <option value="">Any action</option>
@@ -42,7 +58,7 @@ export function AuditFilters({ actors, actions }: { actors: Array<{ id: string; 
           ))}
         </Select>
       </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
+      <label className={label}>
         Target
         <Input
           value={target}
@@ -51,15 +67,33 @@ export function AuditFilters({ actors, actions }: { actors: Array<{ id: string; 
           placeholder="Name or id"
         />
       </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
+      <label className={label}>
+        Reason contains
+        <Input
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          onBlur={() => (q.trim() || null) !== params.get("q") && apply({ q: q.trim() || null })}
+          placeholder="Words in the reason"
+        />
+      </label>
+      <label className={label}>
         From
         <Input type="date" value={params.get("from") ?? ""} onChange={(e) => apply({ from: e.target.value || null })} />
       </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
+      <label className={label}>
         To
         <Input type="date" value={params.get("to") ?? ""} onChange={(e) => apply({ to: e.target.value || null })} />
       </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
+      <label className={label}>
+        Done in
+        <Select value={params.get("source") ?? ""} onChange={(e) => apply({ source: e.target.value || null })}>
+          <option value="">Anywhere</option>
+          <option value="dashboard">This dashboard</option>
+          <option value="guild-log">Bots and other clients</option>
+        </Select>
+      </label>
+      <label className={label}>
         Result
         <Select value={params.get("status") ?? ""} onChange={(e) => apply({ status: e.target.value || null })}>
           <option value="">All</option>
@@ -67,7 +101,7 @@ export function AuditFilters({ actors, actions }: { actors: Array<{ id: string; 
           <option value="error">Failed</option>
         </Select>
       </label>
-      <div className="flex items-center gap-2 sm:col-span-2 lg:col-span-6">
+      <div className="col-span-2 flex flex-wrap items-center gap-2 lg:col-span-4">
         <Button type="submit" size="sm" variant="secondary">
           Apply
         </Button>
@@ -76,16 +110,8 @@ export function AuditFilters({ actors, actions }: { actors: Array<{ id: string; 
           variant="ghost"
           onClick={() => {
             setTarget("");
-            set({
-              actor: null,
-              action: null,
-              target: null,
-              from: null,
-              to: null,
-              status: null,
-              cursor: null,
-              trail: null,
-            });
+            setQ("");
+            set(CLEARED);
           }}
         >
           Clear filters

@@ -1,6 +1,9 @@
-// GET /guilds/{id}/audit-history/export: the filtered audit history as CSV.
+// GET /guilds/{id}/audit-history/export: the filtered audit history as CSV (the guild's own log imported first), each
+// entry with its sentence.
 import { NextResponse, type NextRequest } from "next/server";
 import { exportAuditEntries, auditEntriesToCsv } from "@/lib/dashboard/audit/history";
+import { describeEntry } from "@/lib/dashboard/audit/sentences";
+import { syncAuditLog } from "@/lib/dashboard/data/audit-log";
 import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
 import { getGuildViewer } from "@/lib/dashboard/data/viewer";
 import { auditFilterFrom } from "../filters";
@@ -10,13 +13,17 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   const viewer = await getGuildViewer(guildId);
   const blocked = sectionDisabledReason(findSection("audit-history")!, viewer.permissions);
   if (blocked) return NextResponse.json({ message: `Audit history ${blocked}.` }, { status: 403 });
+  await syncAuditLog(viewer);
   const entries = await exportAuditEntries(guildId, auditFilterFrom(request.nextUrl.searchParams));
   const stamp = new Date().toISOString().slice(0, 10);
-  return new NextResponse(auditEntriesToCsv(entries), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="guildhall-audit-${guildId}-${stamp}.csv"`,
-      "cache-control": "no-store",
+  return new NextResponse(
+    auditEntriesToCsv(entries, (entry) => describeEntry(entry).text),
+    {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="guildhall-audit-${guildId}-${stamp}.csv"`,
+        "cache-control": "no-store",
+      },
     },
-  });
+  );
 }

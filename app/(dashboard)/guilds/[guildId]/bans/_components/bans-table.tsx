@@ -1,10 +1,11 @@
 "use client";
 
-// The ban list: TanStack columns over the generic server-paged DataTable, and an unban dialog asking for a reason.
+// The ban list: TanStack columns over the generic server-paged DataTable (each banned user and who banned them, by
+// name with the id to copy), and an unban dialog asking for a reason.
 import { useMemo, useState } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
-import { Avatar } from "@/components/ui/avatar";
-import { Badge } from "@/components/ui/badge";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { UserChip } from "@/components/dashboard/user-chip";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { DataTable, type ServerPage } from "@/components/data-table/data-table";
@@ -13,6 +14,8 @@ import { useAction } from "@/components/dashboard/use-action";
 import { unbanUserAction } from "@/lib/dashboard/actions/bans";
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import type { BanRow } from "@/lib/dashboard/data/bans";
+import type { BanActor } from "@/lib/dashboard/data/ban-actors";
+import type { UserRef } from "@/lib/dashboard/users/user-ref";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
 export function BansTable({
@@ -21,9 +24,15 @@ export function BansTable({
   pagination,
   emptyTitle,
   emptyText,
+  actors,
+  now,
 }: {
   guildId: string;
   rows: BanRow[];
+  /** Who banned each user (by user id), where the audit history knows. */
+  actors: Record<string, BanActor>;
+  /** The server's "now", for ages. */
+  now: number;
   pagination: ServerPage;
   emptyTitle: string;
   emptyText: string;
@@ -35,26 +44,24 @@ export function BansTable({
       {
         id: "user",
         header: "User",
+        cell: ({ row }) => <UserChip user={banUser(row.original)} size={32} />,
+      },
+      {
+        id: "by",
+        header: "Banned by",
         cell: ({ row }) => {
-          const b = row.original;
+          const actor = actors[row.original.id];
+          if (!actor) return <span className="text-xs text-ink-muted">Not in the history</span>;
           return (
-            <span className="flex items-center gap-3">
-              <Avatar src={b.avatarUrl} name={b.displayName} id={b.id} size={32} />
-              <span className="min-w-0">
-                <span className="flex items-center gap-1.5 font-medium">
-                  <span className="truncate">{b.displayName}</span>
-                  {b.bot && <Badge tone="blurple">Bot</Badge>}
-                </span>
-                <span className="block truncate text-xs text-ink-muted">@{b.username}</span>
+            <span className="flex min-w-0 flex-col gap-0.5">
+              <UserChip user={actor.by} size={20} showUsername={false} />
+              <span className="text-xs text-ink-muted">
+                <RelativeTime iso={actor.at} now={now} />
+                {actor.source === "guild-log" ? (actor.by.bot ? " · by a bot" : " · outside the dashboard") : ""}
               </span>
             </span>
           );
         },
-      },
-      {
-        id: "id",
-        header: "User id",
-        cell: ({ row }) => <code className="font-mono text-xs text-ink-muted">{row.original.id}</code>,
       },
       {
         id: "reason",
@@ -81,7 +88,7 @@ export function BansTable({
         ),
       },
     ],
-    [],
+    [actors, now],
   );
   return (
     <>
@@ -149,3 +156,12 @@ function UnbanForm({ guildId, ban, onDone }: { guildId: string; ban: BanRow; onD
     </form>
   );
 }
+
+const banUser = (ban: BanRow): UserRef => ({
+  id: ban.id,
+  displayName: ban.displayName,
+  username: ban.username,
+  avatarUrl: ban.avatarUrl,
+  bot: ban.bot,
+  status: "found",
+});

@@ -5,6 +5,7 @@
 import { useState } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
+import { UserChip } from "@/components/dashboard/user-chip";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Icons } from "@/components/ui/icons";
@@ -92,19 +93,11 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
       header: "Bot",
       cell: ({ row }) =>
         row.original.bot ? (
-          <span className="flex items-center gap-2">
-            {row.original.bot.avatarUrl ? (
-              // eslint-disable-next-line @next/next/no-img-element -- CDN avatars of any guild API, sized by the URL
-              <img src={row.original.bot.avatarUrl} alt="" className="size-6 rounded-full" />
-            ) : (
-              <span aria-hidden className="size-6 rounded-full bg-line" />
+          <span className="flex flex-col gap-0.5">
+            <UserChip user={row.original.bot} size={24} />
+            {row.original.scopes.length > 0 && (
+              <span className="text-xs text-ink-muted">{row.original.scopes.join(", ")}</span>
             )}
-            <span className="flex flex-col">
-              <span>{row.original.bot.username}</span>
-              {row.original.scopes.length > 0 && (
-                <span className="text-xs text-ink-muted">{row.original.scopes.join(", ")}</span>
-              )}
-            </span>
           </span>
         ) : (
           <span className="text-ink-muted">none</span>
@@ -114,7 +107,12 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
     {
       id: "by",
       header: "Added by",
-      cell: ({ row }) => row.original.addedBy ?? <span className="text-ink-muted">unknown</span>,
+      cell: ({ row }) =>
+        row.original.addedBy ? (
+          <UserChip user={row.original.addedBy} size={24} />
+        ) : (
+          <span className="text-ink-muted">unknown</span>
+        ),
     },
     {
       id: "actions",
@@ -171,7 +169,8 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
               <ul className="flex flex-col gap-1">
                 {target.bot ? (
                   <li>
-                    Its bot, <strong>{target.bot.username}</strong>, is kicked from the server.
+                    Its bot, <strong>{target.bot.username ?? target.bot.displayName}</strong>, is kicked from the
+                    server.
                   </li>
                 ) : (
                   <li>It has no bot in the server.</li>

@@ -1,7 +1,7 @@
 "use client";
 
 // Create Channel Invite: the channel, when it expires, how many uses, temporary membership, and whether to reuse a
-// similar invite of yours.
+// similar invite of yours; then the new invite's link, ready to copy.
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -22,6 +22,7 @@ import {
 } from "@/lib/dashboard/actions/schemas/invites";
 import { INVITE_MAX_AGE, INVITE_MAX_USES } from "@/lib/discord/limits";
 import { ReasonField } from "@/components/dashboard/reason-input";
+import { CopyInviteLink } from "./copy-invite-link";
 
 export interface InvitableChannel {
   id: string;
@@ -35,12 +36,20 @@ export function CreateInviteButton({
   guildId,
   channels,
   blockedReason,
+  linkBase,
 }: {
   guildId: string;
   channels: InvitableChannel[];
   blockedReason: string | null;
+  /** Invite links are `${linkBase}/${code}`. */
+  linkBase: string;
 }) {
   const [open, setOpen] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
+  const close = () => {
+    setOpen(false);
+    setCreated(null);
+  };
   const reason = blockedReason ?? (channels.length === 0 ? "no channel to invite to" : null);
   return (
     <div className="flex flex-col items-end gap-1">
@@ -48,8 +57,20 @@ export function CreateInviteButton({
         <Icons.plus className="size-4" /> Create invite
       </Button>
       <DisabledReason reason={reason} />
-      <Dialog open={open} onClose={() => setOpen(false)} title="Create invite" size="md">
-        {open && <CreateInviteForm guildId={guildId} channels={channels} onDone={() => setOpen(false)} />}
+      <Dialog open={open} onClose={close} title={created ? "Invite created" : "Create invite"} size="md">
+        {open && created ? (
+          <div className="flex flex-col gap-4">
+            <p className="text-sm">Share this link. Anyone who opens it sees the server and can join.</p>
+            <CopyInviteLink url={`${linkBase}/${created}`} />
+            <div className="flex justify-end">
+              <Button variant="ghost" onClick={close}>
+                Done
+              </Button>
+            </div>
+          </div>
+        ) : (
+          open && <CreateInviteForm guildId={guildId} channels={channels} onDone={setCreated} onCancel={close} />
+        )}
       </Dialog>
     </div>
   );
@@ -59,10 +80,12 @@ function CreateInviteForm({
   guildId,
   channels,
   onDone,
+  onCancel,
 }: {
   guildId: string;
   channels: InvitableChannel[];
-  onDone: () => void;
+  onDone: (code: string) => void;
+  onCancel: () => void;
 }) {
   const { register, handleSubmit, setError, formState } = useForm<CreateInviteValues>({
     resolver: zodResolver(CreateInviteFormSchema),
@@ -80,7 +103,7 @@ function CreateInviteForm({
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await run({ ...values, guildId, reason: reason || undefined });
-    if (result.ok) onDone();
+    if (result.ok) onDone(result.data.code);
     else applyFieldErrors(setError, result.fieldErrors, ["channelId", "max_age", "max_uses", "temporary", "unique"]);
   });
 
@@ -157,7 +180,7 @@ function CreateInviteForm({
         onChange={setReason}
       />
       <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={onDone}>
+        <Button variant="ghost" onClick={onCancel}>
           Cancel
         </Button>
         <Button type="submit" pending={pending}>

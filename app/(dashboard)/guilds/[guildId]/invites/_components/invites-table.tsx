@@ -12,6 +12,7 @@ import { DataTable } from "@/components/data-table/data-table";
 import { useUrlState } from "@/components/data-table/url-state";
 import type { InviteRow } from "@/lib/dashboard/data/invites";
 import { DeleteInviteDialog } from "./delete-invite";
+import { CopyInviteLink } from "./copy-invite-link";
 import { TargetUsersBadge } from "./target-users-badge";
 import { TargetUsersDialog } from "./target-users-dialog";
 
@@ -30,11 +31,14 @@ export function InvitesTable({
   permissions,
   now,
   pagination,
+  linkBase,
 }: {
   guildId: string;
   rows: InviteRow[];
   permissions: InvitePermissions;
   now: number;
+  /** Invite links are `${linkBase}/${code}`. */
+  linkBase: string;
   pagination: { page: number; pageCount: number; summary?: string };
 }) {
   const { hrefWith, pending } = useUrlState();
@@ -116,6 +120,7 @@ export function InvitesTable({
         header: () => <span className="sr-only">Actions</span>,
         cell: ({ row }) => (
           <span className="flex justify-end gap-2">
+            <CopyInviteLink compact url={`${linkBase}/${row.original.code}`} />
             <Button
               size="sm"
               variant="secondary"
@@ -139,7 +144,7 @@ export function InvitesTable({
         ),
       },
     ],
-    [now, permissions.deleteBlocked],
+    [now, permissions.deleteBlocked, linkBase],
   );
 
   return (

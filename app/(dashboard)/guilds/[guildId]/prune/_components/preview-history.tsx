@@ -12,7 +12,7 @@ import { previewState, type PrunePreviewView } from "@/lib/dashboard/actions/sch
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
-function Outcome({ preview, now }: { preview: PrunePreviewView; now: number }) {
+function Outcome({ preview, now, stale }: { preview: PrunePreviewView; now: number; stale: string[] }) {
   const state = previewState(preview, now);
   if (preview.runStatus === "success") {
     return (
@@ -31,6 +31,13 @@ function Outcome({ preview, now }: { preview: PrunePreviewView; now: number }) {
       </Badge>
     );
   if (preview.runStatus === "running") return <Badge tone="warning">Running</Badge>;
+  if (stale.length)
+    return (
+      <span className="flex flex-col">
+        <Badge tone="warning">Out of date</Badge>
+        <span className="mt-0.5 text-xs text-ink-muted">{stale.join("; ")}</span>
+      </span>
+    );
   if (state.kind === "fresh") return <Badge tone="blurple">Fresh for {formatCountdown(state.expiresAt - now)}</Badge>;
   return <Badge>Expired</Badge>;
 }
@@ -41,12 +48,16 @@ export function PreviewHistory({
   roleName,
   currentId,
   onUse,
+  staleReasons,
+  onRerun,
 }: {
   previews: PrunePreviewView[];
   now: number;
   roleName: (id: string) => string;
   currentId: string | null;
   onUse: (preview: PrunePreviewView) => void;
+  staleReasons: (preview: PrunePreviewView) => string[];
+  onRerun: (preview: PrunePreviewView) => void;
 }) {
   const columns: ColumnDef<PrunePreviewView, unknown>[] = [
     {
@@ -79,12 +90,25 @@ export function PreviewHistory({
       header: "Count",
       cell: ({ row }) => <span className="font-semibold tabular-nums">{row.original.count}</span>,
     },
-    { id: "outcome", header: "Outcome", cell: ({ row }) => <Outcome preview={row.original} now={now} /> },
+    {
+      id: "outcome",
+      header: "Outcome",
+      cell: ({ row }) => <Outcome preview={row.original} now={now} stale={staleReasons(row.original)} />,
+    },
     {
       id: "use",
       header: () => <span className="sr-only">Use</span>,
       cell: ({ row }) =>
-        previewState(row.original, now).kind === "fresh" && row.original.id !== currentId ? (
+        row.original.runStatus === null && staleReasons(row.original).length ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onRerun(row.original)}
+            aria-label={`Preview again: ${row.original.days} days, the same roles`}
+          >
+            Preview again
+          </Button>
+        ) : previewState(row.original, now).kind === "fresh" && row.original.id !== currentId ? (
           <Button
             size="sm"
             variant="secondary"

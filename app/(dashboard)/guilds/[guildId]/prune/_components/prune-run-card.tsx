@@ -36,6 +36,9 @@ export function PruneRunCard({
   now,
   memberCount,
   largeGuild,
+  stale,
+  onRerun,
+  rerunPending,
 }: {
   guildId: string;
   preview: PrunePreviewView;
@@ -44,6 +47,10 @@ export function PruneRunCard({
   now: number;
   memberCount: number | null;
   largeGuild: boolean;
+  /** Why the preview no longer describes the server; empty while it does. */
+  stale: string[];
+  onRerun: () => void;
+  rerunPending: boolean;
 }) {
   const locale = useLocale();
   const [confirmation, setConfirmation] = useState("");
@@ -56,7 +63,12 @@ export function PruneRunCard({
   const parametersChanged =
     preview.days !== parameters.days || roleKey(preview.roleIds) !== roleKey(parameters.includeRoles);
   const problem = pruneRunProblem(preview, { ...parameters, confirmation }, now);
-  const blocking = problem && problem.field !== "confirmation" ? problem.message : null;
+  const blocking =
+    problem && problem.field !== "confirmation"
+      ? problem.message
+      : stale.length
+        ? `This preview is out of date: ${stale.join("; ")}.`
+        : null;
   const confirmationOk = confirmation.trim() === String(preview.count);
   const title = `${plural(preview.count)} would be removed`;
 
@@ -107,11 +119,21 @@ export function PruneRunCard({
       />
       <div className="flex flex-col gap-4">
         {blocking && (
-          <p role="alert" className="rounded-md border border-warning/50 bg-warning/10 p-3 text-sm">
-            {parametersChanged
-              ? "The parameters above changed since this preview. Preview again to run with them."
-              : blocking}
-          </p>
+          <div
+            role="alert"
+            className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-warning/50 bg-warning/10 p-3 text-sm"
+          >
+            <p>
+              {parametersChanged
+                ? "The parameters above changed since this preview. Preview again to run with them."
+                : blocking}
+            </p>
+            {stale.length > 0 && !parametersChanged && (
+              <Button size="sm" variant="secondary" pending={rerunPending} onClick={onRerun}>
+                Preview again
+              </Button>
+            )}
+          </div>
         )}
         <Switch
           id="compute_prune_count"

@@ -34,6 +34,7 @@ export function PruneWorkbench({
   guildId,
   roles,
   previews,
+  staleness,
   serverNow,
   memberCount,
   largeGuild,
@@ -41,6 +42,8 @@ export function PruneWorkbench({
   guildId: string;
   roles: PruneRole[];
   previews: PrunePreviewView[];
+  /** Why each unused preview no longer describes the server (empty: it still does). */
+  staleness: Record<string, string[]>;
   serverNow: number;
   memberCount: number | null;
   largeGuild: boolean;
@@ -64,7 +67,7 @@ export function PruneWorkbench({
   const includeRoles = values.includeRoles ?? [];
   const roleName = (id: string) => roles.find((r) => r.id === id)?.name ?? "deleted role";
 
-  const onPreview = handleSubmit(async (data) => {
+  const preview = async (data: PruneParameters) => {
     const result = await run({ guildId, days: data.days, includeRoles: data.includeRoles });
     if (result.ok) {
       setJustMade(result.data);
@@ -72,7 +75,15 @@ export function PruneWorkbench({
     } else {
       applyFieldErrors(setError, result.fieldErrors, ["days", "includeRoles"]);
     }
-  });
+  };
+  const onPreview = handleSubmit(preview);
+  /** A stale preview's offer: the same days and roles, counted again now. */
+  const rerun = (stalePreview: PrunePreviewView) => {
+    setValue("days", stalePreview.days, { shouldValidate: true });
+    setValue("includeRoles", stalePreview.roleIds, { shouldValidate: true });
+    void preview({ days: stalePreview.days, includeRoles: stalePreview.roleIds });
+  };
+  const staleReasons = (p: PrunePreviewView) => (p.id === justMade?.id ? [] : (staleness[p.id] ?? []));
 
   const pickPreview = (preview: PrunePreviewView) => {
     setValue("days", preview.days, { shouldValidate: true });
@@ -193,10 +204,21 @@ export function PruneWorkbench({
           now={now}
           memberCount={memberCount}
           largeGuild={largeGuild}
+          stale={staleReasons(current)}
+          onRerun={() => rerun(current)}
+          rerunPending={pending}
         />
       )}
 
-      <PreviewHistory previews={all} now={now} roleName={roleName} currentId={currentId} onUse={pickPreview} />
+      <PreviewHistory
+        previews={all}
+        now={now}
+        roleName={roleName}
+        currentId={currentId}
+        onUse={pickPreview}
+        staleReasons={staleReasons}
+        onRerun={rerun}
+      />
     </div>
   );
 }

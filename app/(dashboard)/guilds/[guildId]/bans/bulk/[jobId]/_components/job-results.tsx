@@ -1,13 +1,17 @@
 "use client";
 
-// Every id of the job with its result (banned, failed and why, skipped and why, not sent, unbanned), filterable by
-// result and shown a page at a time: a job can hold thousands of ids.
+// Every id of the job with who it is (avatar, name, the id to copy) and its result (banned, failed and why, skipped and
+// why, not sent, unbanned), filterable by result and shown a page at a time: a job can hold thousands of ids, so
+// names are looked up for the rows shown.
 import { useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { UserChip } from "@/components/dashboard/user-chip";
+import { useUserRefs } from "@/components/dashboard/use-user-refs";
 import type { ItemState, JobItem } from "@/lib/dashboard/jobs/bulk-ban/types";
+import { placeholderUser } from "@/lib/dashboard/users/user-ref";
 
 const PAGE = 100;
 const FILTERS = [
@@ -28,7 +32,7 @@ const RESULT: Record<ItemState, { label: string; tone: "neutral" | "blurple" | "
   unbanned: { label: "Unbanned", tone: "blurple" },
 };
 
-export function JobResults({ items }: { items: JobItem[] }) {
+export function JobResults({ guildId, items }: { guildId: string; items: JobItem[] }) {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]["id"]>("all");
   const [shown, setShown] = useState(PAGE);
   const counts = useMemo(
@@ -45,6 +49,12 @@ export function JobResults({ items }: { items: JobItem[] }) {
   const rows = useMemo(
     () => (active.states ? items.filter((i) => (active.states as readonly ItemState[]).includes(i.state)) : items),
     [items, active],
+  );
+
+  const visible = rows.slice(0, shown);
+  const people = useUserRefs(
+    guildId,
+    visible.map((item) => item.userId),
   );
 
   return (
@@ -74,7 +84,7 @@ export function JobResults({ items }: { items: JobItem[] }) {
           <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">
             <tr>
               <th scope="col" className="px-3 py-2 font-semibold">
-                User id
+                User
               </th>
               <th scope="col" className="px-3 py-2 font-semibold">
                 Result
@@ -85,9 +95,11 @@ export function JobResults({ items }: { items: JobItem[] }) {
             </tr>
           </thead>
           <tbody>
-            {rows.slice(0, shown).map((item) => (
+            {visible.map((item) => (
               <tr key={item.userId} data-user-id={item.userId} className="border-b border-line last:border-0">
-                <td className="px-3 py-1.5 font-mono text-xs">{item.userId}</td>
+                <td className="px-3 py-1.5">
+                  <UserChip user={people[item.userId] ?? placeholderUser(item.userId)} size={24} />
+                </td>
                 <td className="px-3 py-1.5">
                   <Badge tone={RESULT[item.state].tone}>{RESULT[item.state].label}</Badge>
                 </td>

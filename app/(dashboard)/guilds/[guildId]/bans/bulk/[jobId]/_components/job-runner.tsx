@@ -218,7 +218,7 @@ export function JobRunner({ guildId, job: stored }: { guildId: string; job: Bulk
       </Card>
 
       {job.invalid.length > 0 && <InvalidTokens tokens={job.invalid} />}
-      <JobResults items={job.items} />
+      <JobResults guildId={guildId} items={job.items} />
 
       <Dialog
         open={confirm !== null}

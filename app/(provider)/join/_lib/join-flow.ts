@@ -1,0 +1,81 @@
+// Joining a guild from the invite landing page: an OAuth2 authorization-code flow (PKCE and state) against the
+// built-in provider with the scopes identify and guilds.join, for the dashboard's application, whose redirect URI
+// /join/callback is registered by the seed; then Accept Invite with the user's token, over HTTP like any client.
+// What travels between the two requests (state, verifier, invite code) sits in a short-lived cookie on this origin.
+import { createHash, randomBytes } from "node:crypto";
+import { GuildApiClient } from "@/lib/api-client";
+import { dashboardConfig } from "@/lib/dashboard/config";
+
+export const JOIN_COOKIE = "guildhall_invite_join";
+export const JOIN_SCOPES = "identify guilds.join";
+const JOIN_COOKIE_MAX_AGE_S = 600;
+
+export interface JoinState {
+  state: string;
+  verifier: string;
+  code: string;
+}
+
+export const joinRedirectUri = () => `${dashboardConfig().publicUrl}/join/callback`;
+
+export function joinCookieOptions() {
+  return {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    path: "/join",
+    maxAge: JOIN_COOKIE_MAX_AGE_S,
+    secure: dashboardConfig().publicUrl.startsWith("https://"),
+  };
+}
+
+export function encodeJoinState(state: JoinState): string {
+  return Buffer.from(JSON.stringify(state)).toString("base64url");
+}
+
+export function decodeJoinState(cookie: string | undefined): JoinState | null {
+  if (!cookie) return null;
+  try {
+    const value = JSON.parse(Buffer.from(cookie, "base64url").toString("utf8")) as Partial<JoinState>;
+    return typeof value.state === "string" && typeof value.verifier === "string" && typeof value.code === "string"
+      ? (value as JoinState)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A new flow for `code`: the cookie's state and where to send the browser to sign in. */
+export function startJoin(code: string): { state: JoinState; authorizeUrl: string } {
+  const config = dashboardConfig();
+  const state: JoinState = {
+    state: randomBytes(16).toString("base64url"),
+    verifier: randomBytes(32).toString("base64url"),
+    code,
+  };
+  const url = new URL(config.authorizeUrl);
+  url.search = new URLSearchParams({
+    client_id: config.clientId,
+    response_type: "code",
+    scope: JOIN_SCOPES,
+    redirect_uri: joinRedirectUri(),
+    state: state.state,
+    code_challenge: createHash("sha256").update(state.verifier).digest("base64url"),
+    code_challenge_method: "S256",
+  }).toString();
+  return { state, authorizeUrl: url.toString() };
+}
+
+/** The API as the application (token exchange) and, once it has one, as the user. */
+export function joinApi(token?: string): GuildApiClient {
+  const config = dashboardConfig();
+  return new GuildApiClient({
+    baseUrl: config.guildApiUrl,
+    version: config.apiVersion,
+    ...(token ? { token, authPrefix: "Bearer" as const } : {}),
+  });
+}
+
+export const clientCredentials = () => {
+  const config = dashboardConfig();
+  return { clientId: config.clientId, clientSecret: config.clientSecret };
+};

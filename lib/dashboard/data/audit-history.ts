@@ -1,0 +1,73 @@
+// The audit history as its page shows it: the guild's own audit log imported first, then one page of entries, each
+// with its sentence and the people in it looked up (avatar, name), in one batched lookup.
+import "server-only";
+import { listAuditEntries, type AuditEntryView, type AuditFilter } from "@/lib/dashboard/audit/history";
+import type { AuditNames } from "@/lib/dashboard/audit/fields";
+import { describeEntry, type AuditSentence } from "@/lib/dashboard/audit/sentences";
+import type { UserRef, UserRefs } from "@/lib/dashboard/users/user-ref";
+import { userRefOf } from "@/lib/dashboard/users/user-ref";
+import { managementApi } from "./api";
+import { syncAuditLog, type AuditLogSync } from "./audit-log";
+import { getGuildChannels } from "./channels";
+import { lookupUsers } from "./users";
+import type { GuildViewer } from "./viewer";
+
+export interface AuditRow {
+  entry: AuditEntryView;
+  sentence: AuditSentence;
+  actor: UserRef;
+  /** The person the entry is about, when it is about one. */
+  target: UserRef | null;
+}
+
+const USER_TARGETS = new Set(["user", "member"]);
+
+/** Names the sentences use: people as looked up (else as recorded), the guild's current roles and channels. */
+export async function auditNames(viewer: GuildViewer, users: UserRefs): Promise<AuditNames> {
+  const channels = await getGuildChannels(viewer).catch(() => []);
+  const roles = new Map(viewer.roles.map((r) => [r.id, r.name]));
+  const channelNames = new Map(channels.map((c) => [c.id, c.name]));
+  return {
+    user: (id) => (users[id]?.status === "found" ? users[id].displayName : undefined),
+    role: (id) => roles.get(id),
+    channel: (id) => channelNames.get(id),
+  };
+}
+
+export async function describeAuditEntries(viewer: GuildViewer, entries: AuditEntryView[]): Promise<AuditRow[]> {
+  const ids = new Set<string>();
+  for (const e of entries) {
+    if (e.actorId !== "0") ids.add(e.actorId);
+    if (e.targetId && USER_TARGETS.has(e.targetType ?? "")) ids.add(e.targetId);
+  }
+  const api = await managementApi(viewer.session);
+  const users = await lookupUsers(api, ids);
+  const names = await auditNames(viewer, users);
+  return entries.map((entry) => {
+    // Recorded names stand in for people the API no longer knows (deleted accounts) or could not be asked about.
+    const recorded = (id: string, name: string | null): UserRef => {
+      const ref = userRefOf(users, id);
+      return ref.status === "found" || !name ? ref : { ...ref, displayName: name };
+    };
+    return {
+      entry,
+      sentence: describeEntry(entry, names),
+      actor:
+        entry.actorId === "0"
+          ? { ...userRefOf(users, "0"), displayName: entry.actorName }
+          : recorded(entry.actorId, entry.actorName),
+      target:
+        entry.targetId && USER_TARGETS.has(entry.targetType ?? "") ? recorded(entry.targetId, entry.targetName) : null,
+    };
+  });
+}
+
+export async function getAuditHistoryPage(
+  viewer: GuildViewer,
+  filter: AuditFilter,
+  page: { limit: number; cursor?: string },
+): Promise<{ rows: AuditRow[]; nextCursor: string | null; sync: AuditLogSync }> {
+  const sync = await syncAuditLog(viewer);
+  const { entries, nextCursor } = await listAuditEntries(viewer.guild.id, filter, page);
+  return { rows: await describeAuditEntries(viewer, entries), nextCursor, sync };
+}

@@ -1,0 +1,38 @@
+// Who banned each user on a page of bans, and when: the latest ban in the audit history (the dashboard's own entries
+// and the guild's audit log imported beside them), with the moderator or bot looked up by name.
+import "server-only";
+import { latestActionsOn } from "@/lib/dashboard/audit/history";
+import type { UserRef } from "@/lib/dashboard/users/user-ref";
+import { userRefOf } from "@/lib/dashboard/users/user-ref";
+import { managementApi } from "./api";
+import { syncAuditLog } from "./audit-log";
+import { lookupUsers } from "./users";
+import type { GuildViewer } from "./viewer";
+
+export interface BanActor {
+  by: UserRef;
+  at: string;
+  /** "dashboard" or "guild-log". */
+  source: string;
+}
+
+export async function getBanActors(viewer: GuildViewer, userIds: readonly string[]): Promise<Record<string, BanActor>> {
+  if (userIds.length === 0) return {};
+  await syncAuditLog(viewer);
+  const latest = await latestActionsOn(viewer.guild.id, ["Create Guild Ban", "Bulk Guild Ban"], userIds);
+  const api = await managementApi(viewer.session);
+  const people = await lookupUsers(
+    api,
+    [...latest.values()].map((a) => a.actorId),
+  );
+  const out: Record<string, BanActor> = {};
+  for (const [userId, action] of latest) {
+    const ref = userRefOf(people, action.actorId);
+    out[userId] = {
+      by: ref.status === "found" ? ref : { ...ref, displayName: action.actorName, bot: action.actorBot },
+      at: action.createdAt,
+      source: action.source,
+    };
+  }
+  return out;
+}
