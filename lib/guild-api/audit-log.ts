@@ -3,7 +3,7 @@
 import { AuditLogEvent } from "discord-api-types/v10";
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { emitEvent } from "./events";
-import { serializeAuditLogEntry } from "./serializers/guild";
+import { serializeAuditLogEntry } from "./serializers/guilds";
 import { insertAuditLogEntry, type AuditLogEntryRow } from "./store/audit-log-entries";
 
 export { AuditLogEvent };

@@ -16,7 +16,7 @@ import { isSnowflake } from "@/lib/discord/snowflake";
 import { ApiError, Errors, invalidFormBody } from "./errors";
 import type { RouteContext } from "./http";
 import type { Identity } from "./auth";
-import { THREAD_TYPES } from "./serializers/channel";
+import { THREAD_TYPES } from "./serializers/channels";
 import { findChannelById, findChannelOverwrites, type ChannelRow } from "./store/channels";
 import { findGuild, type GuildRow } from "./store/guilds";
 import { memberRoleIds } from "./store/member-roles";

@@ -4,8 +4,8 @@
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import { computeChannelPermissions, hasPermission } from "@/lib/discord/permissions";
 import { parseOverwrites, permissionContextOf, toPermissionMember } from "../guards";
-import { serializeGuild } from "../serializers/guild";
-import { serializeChannel, serializeThread, THREAD_TYPES } from "../serializers/channel";
+import { serializeGuild } from "../serializers/guilds";
+import { serializeChannel, serializeThread, THREAD_TYPES } from "../serializers/channels";
 import type { ChannelRow } from "../store/channels";
 import { listGuildExpressions } from "../store/expressions";
 import { findGuild } from "../store/guilds";

@@ -7,7 +7,7 @@ import { authenticate, type Identity } from "../auth";
 import { findGuild } from "../store/guilds";
 import { guildIdsOfMember, readUser } from "../store/gateway-outbox";
 import { findApplicationFlags } from "../store/applications";
-import { serializeCurrentUser } from "../serializers/user";
+import { serializeCurrentUser } from "../serializers/users";
 import type { GatewayConnection } from "./connection";
 import type { GatewayHub } from "./hub";
 import { limitKey } from "./limits";

@@ -3,7 +3,7 @@
 // changed on /developers, through the same service.
 import { ok, route, type RouteDefinition } from "../http";
 import { BODY_LIMITS } from "../request-body";
-import { ApplicationCommandsQuerySchema, ModifyCurrentApplicationBodySchema } from "../schemas/application";
+import { ApplicationCommandsQuerySchema, ModifyCurrentApplicationBodySchema } from "../schemas/applications";
 import {
   applicationAccessForIdentity,
   getCurrentApplication,

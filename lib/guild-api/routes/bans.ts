@@ -1,7 +1,7 @@
 // Bans: Get Guild Bans, Get Guild Ban, Create Guild Ban, Remove Guild Ban, Bulk Guild Ban.
 import { noContent, ok, route, type RouteDefinition } from "../http";
 import { guildAccess, snowflakeParam } from "../guards";
-import { BulkGuildBanBodySchema, CreateGuildBanBodySchema, GetGuildBansQuerySchema } from "../schemas/ban";
+import { BulkGuildBanBodySchema, CreateGuildBanBodySchema, GetGuildBansQuerySchema } from "../schemas/bans";
 import { bulkGuildBan, createGuildBan, getGuildBan, getGuildBansJson, removeGuildBan } from "../services/bans";
 
 export const banRoutes: RouteDefinition[] = [

@@ -22,7 +22,7 @@ import {
   ModifyChannelBodySchema,
   ModifyGuildChannelPositionsBodySchema,
   ModifyThreadBodySchema,
-} from "../schemas/channel";
+} from "../schemas/channels";
 
 export const channelRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/channels: Get Guild Channels

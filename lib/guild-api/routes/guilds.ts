@@ -15,7 +15,7 @@ import {
   GuildAuditLogQuerySchema,
   ListGuildEventsQuerySchema,
   ModifyGuildBodySchema,
-} from "../schemas/guild";
+} from "../schemas/guilds";
 
 export const guildRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}: Get Guild

@@ -9,7 +9,7 @@ import {
   formToCreateInviteBody,
   GetInviteQuerySchema,
   type CreateChannelInviteBody,
-} from "../schemas/invite";
+} from "../schemas/invites";
 import {
   acceptInvite,
   checkCreateChannelInvite,

@@ -14,7 +14,7 @@ import {
   ModifyCurrentUserNickBodySchema,
   ModifyGuildMemberBodySchema,
   SearchGuildMembersQuerySchema,
-} from "../schemas/member";
+} from "../schemas/members";
 import {
   addGuildMember,
   getGuildMember,

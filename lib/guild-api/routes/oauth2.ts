@@ -4,7 +4,7 @@
 import { ApiError, Errors } from "../errors";
 import { ok, route, type RouteContext, type RouteResult } from "../http";
 import { findUser } from "../store/users";
-import { serializeUser } from "../serializers/user";
+import { serializeUser } from "../serializers/users";
 import {
   describeFirstIssue,
   RevokeTokenBodySchema,

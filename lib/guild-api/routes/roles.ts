@@ -7,7 +7,7 @@ import {
   CreateGuildRoleBodySchema,
   ModifyGuildRoleBodySchema,
   ModifyGuildRolePositionsBodySchema,
-} from "../schemas/role";
+} from "../schemas/roles";
 import {
   createGuildRole,
   deleteGuildRole,

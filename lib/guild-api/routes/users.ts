@@ -11,8 +11,8 @@ import { memberRoleIds } from "../store/member-roles";
 import { countOnlineMembers, findMember } from "../store/members";
 import { listGuildRoles } from "../store/roles";
 import { findUser } from "../store/users";
-import { serializeCurrentUser, serializeUser } from "../serializers/user";
-import { serializeMember } from "../serializers/member";
+import { serializeCurrentUser, serializeUser } from "../serializers/users";
+import { serializeMember } from "../serializers/members";
 
 export const CurrentUserGuildsQuerySchema = z.object({
   before: snowflakeCursor.optional(),

@@ -34,12 +34,13 @@ import {
   updateCommandHandler,
   type ApplicationCommandRow,
   type ApplicationRow,
+  redirectUrisOf,
 } from "../store/applications";
 import { countGuildsOfUser } from "../store/members";
 import { countAuthorizations } from "../store/oauth2";
 import { findUser } from "../store/users";
 import { hashSecret, newBotToken, randomToken } from "../tokens";
-import { serializeUser } from "../serializers/user";
+import { serializeUser } from "../serializers/users";
 import { serializeApplication } from "./oauth2";
 import {
   MUTABLE_APPLICATION_FLAGS,
@@ -48,7 +49,7 @@ import {
   redirectUri,
   redirectUriList,
   type ModifyCurrentApplicationBody,
-} from "../schemas/application";
+} from "../schemas/applications";
 
 /** Who may act on an application: its owner (portal session or Bearer token) or its own bot. */
 export interface ApplicationAccess {
@@ -126,7 +127,6 @@ export function listOwnedApplications(userId: bigint): ApplicationSummary[] {
   }));
 }
 
-export const redirectUrisOf = (app: ApplicationRow) => JSON.parse(app.redirect_uris) as string[];
 export const urlMappingsOf = (app: ApplicationRow) => JSON.parse(app.url_mappings) as UrlMapping[];
 export const installationContextsOf = (app: ApplicationRow) => JSON.parse(app.integration_types) as number[];
 

@@ -19,7 +19,7 @@ import {
 import { findMemberRoleIds, listMembersRoleIds, type MemberRoleIdsRow } from "../store/members";
 import { deleteMember, deleteMembers } from "../store/membership";
 import { findUser, listUsersByIds, type UserRow } from "../store/users";
-import { serializeUser } from "../serializers/user";
+import { serializeUser } from "../serializers/users";
 
 const serializeBan = (row: BanRow) => ({ reason: row.reason, user: serializeUser(row) });
 

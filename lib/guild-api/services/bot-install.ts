@@ -22,8 +22,8 @@ import {
   type RoleRow,
 } from "../store/roles";
 import { findUser, type UserRow } from "../store/users";
-import { serializeRole } from "../serializers/role";
-import { serializeUser } from "../serializers/user";
+import { serializeRole } from "../serializers/roles";
+import { serializeUser } from "../serializers/users";
 import { OAuth2Error } from "./oauth2";
 
 export interface InstallableGuild {

@@ -34,7 +34,7 @@ import type {
   ModifyGuildChannelPositionsBody,
   ModifyThreadBody,
   OverwriteBody,
-} from "../schemas/channel";
+} from "../schemas/channels";
 import { transaction } from "../store/db";
 import {
   clearChildChannelsParent,
@@ -59,9 +59,9 @@ import { listGuildExpressions } from "../store/expressions";
 import { clearGuildChannelReferences, findGuild, GUILD_CHANNEL_REFERENCES, type GuildRow } from "../store/guilds";
 import { deleteChannelInvites, listValidChannelInvites } from "../store/invites";
 import { isMember } from "../store/members";
-import { ChannelType, serializeChannel, serializeThread, THREAD_TYPES } from "../serializers/channel";
-import { serializeGuild } from "../serializers/guild";
-import { serializeInvite } from "../serializers/invite";
+import { ChannelType, serializeChannel, serializeThread, THREAD_TYPES } from "../serializers/channels";
+import { serializeGuild } from "../serializers/guilds";
+import { serializeInvite } from "../serializers/invites";
 import { inviteRefs } from "./invites";
 
 /** Get Guild Channels: every non-thread channel, by position then id. */

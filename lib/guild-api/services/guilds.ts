@@ -6,7 +6,7 @@ import { emitEvent, listEvents } from "../events";
 import { Permission, type GuildAccess } from "../guards";
 import type { Identity } from "../auth";
 import { decodeImage, hasAspectRatio, saveImage, type DecodedImage, type ImageFormat, type ImageKind } from "../images";
-import type { GuildAuditLogQuery, ModifyGuildBody } from "../schemas/guild";
+import type { GuildAuditLogQuery, ModifyGuildBody } from "../schemas/guilds";
 import { transaction } from "../store/db";
 import {
   listAuditLogEntriesNewestFirst,
@@ -20,9 +20,9 @@ import { countPresentMembers, isMember } from "../store/members";
 import { readCache } from "../store/read-cache";
 import { listGuildRoles } from "../store/roles";
 import { listUsersByIdStrings } from "../store/users";
-import { serializeAuditLogEntry, serializeEmoji, serializeGuild, serializeSticker } from "../serializers/guild";
-import { serializeThread } from "../serializers/channel";
-import { serializeUser } from "../serializers/user";
+import { serializeAuditLogEntry, serializeEmoji, serializeGuild, serializeSticker } from "../serializers/guilds";
+import { serializeThread } from "../serializers/channels";
+import { serializeUser } from "../serializers/users";
 
 const parseFeatures = (json: string) => JSON.parse(json) as string[];
 

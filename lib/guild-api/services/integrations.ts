@@ -18,9 +18,9 @@ import {
 import { deleteMember, removeRoleFromMembers } from "../store/membership";
 import { deleteRole, listManagedRoles, type RoleRow } from "../store/roles";
 import { listUsersByIds, type UserRow } from "../store/users";
-import { serializeChannel } from "../serializers/channel";
-import { iso } from "../serializers/member";
-import { serializeUser } from "../serializers/user";
+import { serializeChannel } from "../serializers/channels";
+import { iso } from "../serializers/members";
+import { serializeUser } from "../serializers/users";
 import { voiceRegionsFor } from "../voice-regions";
 
 /** Get Guild Voice Regions: any member; VIP regions only for guilds with VIP_REGIONS. */

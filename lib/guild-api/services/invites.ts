@@ -9,7 +9,7 @@ import type { Identity } from "../auth";
 import { ApiError, Errors, invalidFormBody, type FieldIssue } from "../errors";
 import { emitEvent } from "../events";
 import { guildAccessFor, Permission, type GuildAccess } from "../guards";
-import type { CreateChannelInviteBody } from "../schemas/invite";
+import type { CreateChannelInviteBody } from "../schemas/invites";
 import { transaction } from "../store/db";
 import { findApplication } from "../store/applications";
 import { isBanned } from "../store/bans";
@@ -33,8 +33,8 @@ import { listRolesByIds } from "../store/roles";
 import { findScheduledEvent } from "../store/scheduled-events";
 import { findUser } from "../store/users";
 import { isStreamingIn } from "../store/voice-states";
-import { inviteCreateEvent, serializeInvite, type InviteRefs } from "../serializers/invite";
-import { memberEventPayload, serializeMember } from "../serializers/member";
+import { inviteCreateEvent, serializeInvite, type InviteRefs } from "../serializers/invites";
+import { memberEventPayload, serializeMember } from "../serializers/members";
 import { isTargetUserAllowed, startTargetUsersJob, stopTargetUsersJob } from "./target-users";
 
 // Channels an invite may point at: text, voice, announcement, stage, forum, media (not categories or threads).

@@ -9,7 +9,7 @@ import { ApiError, Errors, invalidFormBody, type FieldIssue } from "../errors";
 import { emitEvent } from "../events";
 import { Permission, toPermissionMember, type GuildAccess } from "../guards";
 import { decodeImage, saveImage } from "../images";
-import type { AddGuildMemberBody, ModifyCurrentMemberBody, ModifyGuildMemberBody } from "../schemas/member";
+import type { AddGuildMemberBody, ModifyCurrentMemberBody, ModifyGuildMemberBody } from "../schemas/members";
 import { transaction } from "../store/db";
 import { findApplicationFlags } from "../store/applications";
 import { isBanned } from "../store/bans";
@@ -29,9 +29,9 @@ import {
 import type { RoleRow } from "../store/roles";
 import { findUser, userExists, type UserRow } from "../store/users";
 import { deleteVoiceState, findVoiceState, moveVoiceState, type VoiceStateRow } from "../store/voice-states";
-import { serializeMember } from "../serializers/member";
-import { serializeUser } from "../serializers/user";
-import { ChannelType } from "../serializers/channel";
+import { serializeMember } from "../serializers/members";
+import { serializeUser } from "../serializers/users";
+import { ChannelType } from "../serializers/channels";
 
 // Field error codes for rules Discord documents no code for (the code names the rule; the message explains it).
 const ROLE_INVALID = "ROLE_INVALID";

@@ -7,7 +7,7 @@ import { MANAGE_SCOPE, MANAGE_SCOPE_DESCRIPTION } from "@/lib/discord/policies";
 import { ALL_PERMISSIONS } from "@/lib/discord/permissions";
 import { isSnowflake } from "@/lib/discord/snowflake";
 import { transaction } from "../store/db";
-import { findApplication as findApplicationRow, type ApplicationRow } from "../store/applications";
+import { findApplication as findApplicationRow, redirectUrisOf, type ApplicationRow } from "../store/applications";
 import { findAuthorizationCode, insertAuthorizationCode, markAuthorizationCodeUsed } from "../store/oauth2";
 import { hashSecret, randomToken } from "../tokens";
 import { AuthorizeQuerySchema, describeFirstIssue, type TokenRequestBody } from "../schemas/oauth2";
@@ -127,7 +127,6 @@ export function findApplication(id: string | bigint): ApplicationRow | undefined
   return findApplicationRow(BigInt(id));
 }
 
-export const registeredRedirectUris = (app: ApplicationRow): string[] => JSON.parse(app.redirect_uris) as string[];
 export const installationContexts = (app: ApplicationRow): number[] => JSON.parse(app.integration_types) as number[];
 
 export interface AuthorizeRequest extends AuthorizationResponseTarget {
@@ -156,7 +155,7 @@ const splitScopes = (scope: string) => [...new Set(scope.split(/[\s+]+/).filter(
 export function parseAuthorizeRequest(query: Record<string, string | undefined>): AuthorizeRequest {
   const application = query.client_id ? findApplication(query.client_id) : undefined;
   if (!application) throw new OAuth2Error("invalid_client", "Unknown application: check the client_id.");
-  const redirects = registeredRedirectUris(application);
+  const redirects = redirectUrisOf(application);
   const redirectUri = query.redirect_uri ?? null;
   if (redirectUri !== null && !redirects.includes(redirectUri)) {
     throw new OAuth2Error(
@@ -261,7 +260,7 @@ function safeOrigin(uri: string): string | null {
 
 /** Where an approved or denied request goes: the sent redirect URI, else the first registered one; `state` untouched. */
 export function redirectTarget(target: AuthorizationResponseTarget, params: Record<string, string>): string {
-  const base = target.redirectUri ?? registeredRedirectUris(target.application)[0];
+  const base = target.redirectUri ?? redirectUrisOf(target.application)[0];
   if (!base) throw new OAuth2Error("invalid_request", `${target.application.name} has no registered redirect URI.`);
   const url = new URL(base);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);

@@ -18,7 +18,7 @@ import { memberRoleIds } from "../store/member-roles";
 import { countInactiveMembers, findMember, listInactiveMembersUsers } from "../store/members";
 import { deleteMember } from "../store/membership";
 import type { UserRow } from "../store/users";
-import { serializeUser } from "../serializers/user";
+import { serializeUser } from "../serializers/users";
 
 const DAY_MS = 86_400_000;
 

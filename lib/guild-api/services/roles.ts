@@ -9,7 +9,7 @@ import { ApiError, Errors, invalidFormBody, type FieldIssue } from "../errors";
 import { emitEvent } from "../events";
 import type { GuildAccess } from "../guards";
 import { decodeImage, saveImage, type DecodedImage } from "../images";
-import type { ModifyGuildRolePositionsBody, RoleFieldsBody } from "../schemas/role";
+import type { ModifyGuildRolePositionsBody, RoleFieldsBody } from "../schemas/roles";
 import { transaction } from "../store/db";
 import { listChannelsWithOverwriteFor, updateChannelOverwrites } from "../store/channels";
 import { countMembersByRole } from "../store/member-roles";
@@ -27,8 +27,8 @@ import {
   updateRole,
   type RoleRow,
 } from "../store/roles";
-import { serializeRole } from "../serializers/role";
-import { serializeChannel } from "../serializers/channel";
+import { serializeRole } from "../serializers/roles";
+import { serializeChannel } from "../serializers/channels";
 import type { OverwriteJson } from "../guards";
 
 const DEFAULT_ROLE_NAME = "new role";

@@ -7,7 +7,7 @@ import { transaction } from "../store/db";
 import { memberRoleIds } from "../store/member-roles";
 import { clearMemberPending, findMember } from "../store/members";
 import { findUser, type UserRow } from "../store/users";
-import { memberEventPayload, serializeMember } from "../serializers/member";
+import { memberEventPayload, serializeMember } from "../serializers/members";
 
 const alreadyComplete = () => Errors.bad(0, "Membership screening is already complete for this member.");
 

@@ -6,7 +6,7 @@ import { diffChanges, writeAuditLog } from "../audit-log";
 import { Errors, invalidFormBody, type FieldIssue } from "../errors";
 import { Permission, type GuildAccess } from "../guards";
 import type { ModifyGuildWelcomeScreenBody } from "../schemas/community";
-import { serializeWelcomeScreen, type WelcomeScreenChannel } from "../serializers/invite";
+import { serializeWelcomeScreen, type WelcomeScreenChannel } from "../serializers/invites";
 import { transaction } from "../store/db";
 import { isContentChannelOf } from "../store/channels";
 import { findGuildEmoji } from "../store/expressions";

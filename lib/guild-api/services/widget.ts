@@ -11,7 +11,7 @@ import { Errors, invalidFormBody } from "../errors";
 import { emitEvent } from "../events";
 import { parseOverwrites, Permission, permissionContextOf, type GuildAccess } from "../guards";
 import type { ModifyGuildWidgetBody } from "../schemas/community";
-import { serializeGuild } from "../serializers/guild";
+import { serializeGuild } from "../serializers/guilds";
 import { transaction } from "../store/db";
 import { isContentChannelOf, listVoiceChannels } from "../store/channels";
 import { listGuildExpressionsById } from "../store/expressions";

@@ -37,6 +37,10 @@ export function listApplicationsOwnedBy(userId: bigint): ApplicationRow[] {
   return sql("SELECT * FROM applications WHERE owner_id = ? ORDER BY id").all(userId) as ApplicationRow[];
 }
 
+/** The redirect URIs registered for the application (a JSON array in its row). */
+export const redirectUrisOf = (app: Pick<ApplicationRow, "redirect_uris">): string[] =>
+  JSON.parse(app.redirect_uris) as string[];
+
 /** The application's stored flags (null: no such application). */
 export function findApplicationFlags(applicationId: bigint): bigint | undefined {
   return sql("SELECT flags FROM applications WHERE id = ?").pluck().get(applicationId) as bigint | undefined;

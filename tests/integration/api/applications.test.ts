@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestServer, type TestServer } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
+import { redirectUrisOf } from "@/lib/guild-api/store/applications";
 
 let server: TestServer;
 let baseUrl: string;
@@ -282,7 +283,7 @@ describe("redirect URIs (setup rule 1)", () => {
 
   test("a placeholder address is accepted; the authorize endpoint then accepts it, and refuses it once removed", () => {
     const placeholder = "https://127.0.0.1/another-placeholder";
-    const before = apps.redirectUrisOf(apps.getApplicationOrThrow(appId()));
+    const before = redirectUrisOf(apps.getApplicationOrThrow(appId()));
     expect(apps.addRedirectUri(ownerAccess(), placeholder)).toEqual([...before, placeholder]);
     const query = { client_id: appId(), response_type: "code", scope: "identify", redirect_uri: placeholder };
     expect(oauth2.parseAuthorizeRequest(query).redirectUri).toBe(placeholder);
@@ -294,10 +295,10 @@ describe("redirect URIs (setup rule 1)", () => {
   });
 
   test("at most 10", () => {
-    const before = apps.redirectUrisOf(apps.getApplicationOrThrow(appId()));
+    const before = redirectUrisOf(apps.getApplicationOrThrow(appId()));
     const extra = Array.from({ length: 10 - before.length }, (_, i) => `http://localhost:${4000 + i}/cb`);
     for (const uri of extra) apps.addRedirectUri(ownerAccess(), uri);
-    expect(apps.redirectUrisOf(apps.getApplicationOrThrow(appId()))).toHaveLength(10);
+    expect(redirectUrisOf(apps.getApplicationOrThrow(appId()))).toHaveLength(10);
     const error = apiError(() => apps.addRedirectUri(ownerAccess(), "http://localhost:5000/cb"));
     expect(fieldCodes(error)).toContain("at most 10");
     expect(

@@ -3,7 +3,7 @@
 // OAuth2 → Redirects: the registered redirect URIs, each removable, and a field to add one (setup rule 1).
 import { useActionState, useState } from "react";
 import { REDIRECT_URIS_MAX } from "@/lib/discord/limits";
-import { checkRedirectUri } from "@/lib/guild-api/schemas/application";
+import { checkRedirectUri } from "@/lib/guild-api/schemas/applications";
 import { idle, type PortalActionState } from "../_lib/action-result";
 import { PlusIcon, TrashIcon } from "./icons";
 import { submitThrough } from "./form-submit";

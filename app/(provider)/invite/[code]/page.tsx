@@ -8,7 +8,7 @@ import Link from "next/link";
 import { cookies } from "next/headers";
 import { Avatar } from "@/components/ui/avatar";
 import { buttonClasses } from "@/components/ui/button";
-import { formatRelativeTime } from "@/components/ui/relative-time";
+import { RelativeTime } from "@/components/ui/relative-time";
 import { PROVIDER_SESSION_COOKIE, readProviderSession } from "@/lib/guild-api/provider-session";
 import { inviteLanding } from "@/lib/guild-api/services/invite-landing";
 import { AuthorizeShell, Notice } from "../../oauth2/authorize/_components/authorize-shell";
@@ -142,9 +142,9 @@ export default async function InvitePage({
           {expires === null ? (
             "This invite never expires"
           ) : (
-            <time dateTime={invite.expires_at!} title={`${when.format(expires)} UTC`}>
-              Expires {formatRelativeTime(expires, now)}
-            </time>
+            <>
+              Expires <RelativeTime iso={invite.expires_at!} now={now} />
+            </>
           )}
         </p>
       </div>

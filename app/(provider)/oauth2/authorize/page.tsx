@@ -15,9 +15,9 @@ import {
   OAUTH2_SCOPES,
   OAuth2Error,
   parseAuthorizeRequest,
-  registeredRedirectUris,
   type AuthorizeRequest,
 } from "@/lib/guild-api/services/oauth2";
+import { redirectUrisOf } from "@/lib/guild-api/store/applications";
 import { findPerson } from "@/lib/guild-api/store/users";
 import { AppIdentity, type IdentityUser } from "./_components/app-identity";
 import { AuthorizeShell } from "./_components/authorize-shell";
@@ -132,7 +132,7 @@ function findUser(userId: bigint): IdentityUser | null {
 function destination(request: AuthorizeRequest): string {
   if (request.webMessageOrigin) return `The answer goes back to ${request.webMessageOrigin}.`;
   if (request.installOnly && request.redirectUri === null) return "You will see a confirmation here once it is added.";
-  const target = request.redirectUri ?? registeredRedirectUris(request.application)[0];
+  const target = request.redirectUri ?? redirectUrisOf(request.application)[0];
   return `Once you authorize, you will be redirected to ${new URL(target).origin}.`;
 }
 

@@ -1,6 +1,7 @@
 // Delivers an authorization result to the window that opened the consent page (response_mode=web_message),
 // as an embedded client does for the SDK's AUTHORIZE: no redirect URI, the code goes to a registered origin.
-import { findApplication, registeredRedirectUris } from "@/lib/guild-api/services/oauth2";
+import { findApplication } from "@/lib/guild-api/services/oauth2";
+import { redirectUrisOf } from "@/lib/guild-api/store/applications";
 import { PostToOpener } from "./_components/post-to-opener";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +15,7 @@ export default async function WebMessagePage({
     Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
   ) as Record<string, string | undefined>;
   const application = query.client_id ? findApplication(query.client_id) : undefined;
-  const origins = application ? registeredRedirectUris(application).map((uri) => new URL(uri).origin) : [];
+  const origins = application ? redirectUrisOf(application).map((uri) => new URL(uri).origin) : [];
   if (!query.origin || !origins.includes(query.origin)) {
     return <main className="p-8">This origin is not registered for the application.</main>;
   }

@@ -15,7 +15,7 @@ export function CopyInviteLink({ url, compact, className }: { url: string; compa
         size="sm"
         variant="ghost"
         onClick={copy}
-        aria-label={copied ? `Copied ${url}` : `Copy the link ${url}`}
+        aria-label={copied ? `Copied ${url}` : `Copy link ${url}`}
         className={className}
       >
         <Icons.link className="size-4" /> {copied ? "Copied" : "Copy link"}

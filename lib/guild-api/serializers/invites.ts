@@ -8,7 +8,7 @@ import type { InviteRow } from "../store/invites";
 import type { RoleRow } from "../store/roles";
 import type { ScheduledEventRow } from "../store/scheduled-events";
 import type { UserRow } from "../store/users";
-import { serializeUser } from "./user";
+import { serializeUser } from "./users";
 
 /** The channel's columns an invite shows. */
 export type InviteChannelRow = Pick<ChannelRow, "id" | "type" | "name">;

@@ -3,7 +3,7 @@ import type { AuditLogEntryRow } from "../store/audit-log-entries";
 import type { EmojiRow, StickerRow } from "../store/expressions";
 import type { GuildRow } from "../store/guilds";
 import type { RoleRow } from "../store/roles";
-import { serializeRole } from "./role";
+import { serializeRole } from "./roles";
 
 const id = (value: bigint | null) => (value === null ? null : String(value));
 const iso = (ms: bigint | null) => (ms === null ? null : new Date(Number(ms)).toISOString());

@@ -1,7 +1,7 @@
 // The guild member object. `pending` is always present (GUILD_ events need it as true or false).
 import type { MemberRow } from "../store/members";
 import type { UserRow } from "../store/users";
-import { serializeUser } from "./user";
+import { serializeUser } from "./users";
 
 export const iso = (ms: bigint | number | null | undefined): string | null =>
   ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
