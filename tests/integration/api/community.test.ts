@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DiscordAPIError } from "@discordjs/rest";
 import { Routes } from "discord-api-types/v10";
-import { fail, eventsSince, lastEventId } from "./read-back";
+import { auditSince, eventsSince, fail, lastAuditId, lastEventId } from "./read-back";
 import { startTestServer, type TestServer } from "../harness";
 import { expectOperationResponse } from "../openapi";
 
@@ -16,19 +16,6 @@ afterAll(() => server?.close());
 
 const guild = () => server.world.guildId;
 const channel = (name: string) => server.world.channels[name];
-const lastAuditId = () =>
-  (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM audit_log_entries").get() as { id: bigint }).id;
-const auditSince = (after: bigint) =>
-  db()
-    .prepare(
-      "SELECT user_id, action_type, reason, changes FROM audit_log_entries WHERE guild_id = ? AND id > ? ORDER BY id",
-    )
-    .all(BigInt(guild()), after) as Array<{
-    user_id: bigint;
-    action_type: bigint;
-    reason: string | null;
-    changes: string | null;
-  }>;
 const features = () =>
   JSON.parse(
     (db().prepare("SELECT features FROM guilds WHERE id = ?").get(BigInt(guild())) as { features: string }).features,
@@ -108,7 +95,7 @@ describe("Welcome screen", () => {
     expect(screen.welcome_channels[2]).toMatchObject({ emoji_id: null, emoji_name: null });
     expect(await get("member")).toEqual(screen);
     expect(eventsSince(since)).toEqual([]);
-    const entries = auditSince(audit);
+    const entries = auditSince(guild(), audit);
     expect(entries).toMatchObject([{ action_type: 1n, user_id: BigInt(server.world.users.mod), reason: "refresh" }]);
     expect(
       JSON.parse(entries[0].changes!)
@@ -304,7 +291,7 @@ describe("Onboarding", () => {
     });
     expect(generated.options[0].id).toMatch(/^[0-9]{17,20}$/);
     expect(await get()).toEqual(onboarding);
-    expect(auditSince(audit)).toMatchObject([
+    expect(auditSince(guild(), audit)).toMatchObject([
       { action_type: 167n, user_id: BigInt(server.world.users.mod), reason: "launch onboarding" },
     ]);
     // Discord documents no gateway event for onboarding.

@@ -2,7 +2,7 @@
 // Get Invite, Get Guild Invites, Delete Invite, accepting an invite, and the target-users file, job and CSV.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PermissionFlagsBits, Routes } from "discord-api-types/v10";
-import { fail, eventsSince, lastEventId } from "./read-back";
+import { auditSince, eventsSince, fail, lastAuditId, lastEventId } from "./read-back";
 import { startTestServer, type TestServer } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
@@ -40,19 +40,6 @@ const guild = () => server.world.guildId;
 const channel = (name: string) => server.world.channels[name];
 const create = (as: string, channelName: string, body: Record<string, unknown> = {}, reason?: string) =>
   server.rest(as).post(Routes.channelInvites(channel(channelName)), { body, reason }) as Promise<Invite>;
-const lastAuditId = () =>
-  (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM audit_log_entries").get() as { id: bigint }).id;
-const auditSince = (after: bigint) =>
-  db()
-    .prepare(
-      "SELECT user_id, action_type, reason, changes FROM audit_log_entries WHERE guild_id = ? AND id > ? ORDER BY id",
-    )
-    .all(BigInt(guild()), after) as Array<{
-    user_id: bigint;
-    action_type: bigint;
-    reason: string | null;
-    changes: string | null;
-  }>;
 /** A fresh user, neither member nor banned (tokens for it come from server.tokenFor like any seeded user). */
 let nextUser = 6_000_000_000n;
 function stranger(): { id: string; username: string } {
@@ -131,7 +118,7 @@ describe("Create Channel Invite", () => {
       uses: 0,
       inviter: { id: server.world.users.member },
     });
-    const entries = auditSince(audit);
+    const entries = auditSince(guild(), audit);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       user_id: BigInt(server.world.users.member),
@@ -450,7 +437,7 @@ describe("Get Invite, Get Guild Invites, Delete Invite", () => {
     expect(eventsSince(since)).toEqual([
       { type: "INVITE_DELETE", d: { channel_id: channel("general"), guild_id: guild(), code: invite.code } },
     ]);
-    const entries = auditSince(audit);
+    const entries = auditSince(guild(), audit);
     expect(entries).toMatchObject([{ action_type: 42n, user_id: BigInt(server.world.users.mod), reason: "cleanup" }]);
     expect(JSON.parse(entries[0].changes!)).toEqual(expect.arrayContaining([{ key: "code", old_value: invite.code }]));
     expect(await fail(server.rest("mod").get(Routes.invite(invite.code)))).toMatchObject({ status: 404, code: 10006 });

@@ -70,3 +70,20 @@ export const auditEntries = (guildId: string, actionType: number, targetId?: str
     changes: entry.changes ? (JSON.parse(entry.changes) as AuditEntry["changes"]) : [],
     options: entry.options ? (JSON.parse(entry.options) as Record<string, string>) : null,
   }));
+
+/** The newest audit-log entry's id: pass it to `auditSince` after the change. */
+export const lastAuditId = () =>
+  (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM audit_log_entries").get() as { id: bigint }).id;
+
+/** A guild's audit-log rows written after `after`, oldest first, as stored. */
+export const auditSince = (guildId: string, after: bigint) =>
+  db()
+    .prepare(
+      "SELECT user_id, action_type, reason, changes FROM audit_log_entries WHERE guild_id = ? AND id > ? ORDER BY id",
+    )
+    .all(BigInt(guildId), after) as Array<{
+    user_id: bigint;
+    action_type: bigint;
+    reason: string | null;
+    changes: string | null;
+  }>;

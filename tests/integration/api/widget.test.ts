@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PermissionFlagsBits, Routes } from "discord-api-types/v10";
 import { PNG } from "pngjs";
-import { fail, eventsSince, lastEventId } from "./read-back";
+import { auditSince, eventsSince, fail, lastAuditId, lastEventId } from "./read-back";
 import { startTestServer, type TestServer } from "../harness";
 import { expectOperationResponse } from "../openapi";
 
@@ -41,19 +41,6 @@ type Widget = {
 
 const guild = () => server.world.guildId;
 const channel = (name: string) => server.world.channels[name];
-const lastAuditId = () =>
-  (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM audit_log_entries").get() as { id: bigint }).id;
-const auditSince = (after: bigint) =>
-  db()
-    .prepare(
-      "SELECT user_id, action_type, reason, changes FROM audit_log_entries WHERE guild_id = ? AND id > ? ORDER BY id",
-    )
-    .all(BigInt(guild()), after) as Array<{
-    user_id: bigint;
-    action_type: bigint;
-    reason: string | null;
-    changes: string | null;
-  }>;
 const settings = (as = "mod") => server.rest(as).get(Routes.guildWidgetSettings(guild())) as Promise<Settings>;
 const modify = (body: Record<string, unknown>, as = "mod", reason?: string) =>
   server.rest(as).patch(Routes.guildWidgetSettings(guild()), { body, reason }) as Promise<Settings>;
@@ -89,10 +76,10 @@ describe("Widget settings", () => {
       widget_channel_id: channel("welcome"),
       name: "Guildhall HQ",
     });
-    expect(auditSince(audit)).toMatchObject([
+    expect(auditSince(guild(), audit)).toMatchObject([
       { action_type: 1n, user_id: BigInt(server.world.users.mod), reason: "widget to #welcome" },
     ]);
-    expect(JSON.parse(auditSince(audit)[0].changes!)).toEqual([
+    expect(JSON.parse(auditSince(guild(), audit)[0].changes!)).toEqual([
       { key: "widget_channel_id", old_value: channel("general"), new_value: channel("welcome") },
     ]);
 
