@@ -22,11 +22,13 @@ export default defineConfig({
         test: {
           name: "integration",
           // tests/integration/api: the guild API over HTTP; tests/integration/dashboard: the dashboard's server actions and
-          // reads against a harness server; tests/security: one file per finding of the security issue; tests/clients:
+          // reads against a harness server; tests/integration/deployment: backups and several instances (whole processes);
+          // tests/security: one file per finding of the security issue; tests/clients:
           // discord.py and discord.js driving a harness server, as bot authors would.
           include: [
             "tests/integration/api/**/*.test.ts",
             "tests/integration/dashboard/**/*.test.ts",
+            "tests/integration/deployment/**/*.test.ts",
             "tests/security/**/*.test.ts",
             "tests/clients/**/*.test.ts",
           ],

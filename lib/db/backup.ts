@@ -1,0 +1,162 @@
+// Backups of Guildhall's one database (the guild API's tables and the dashboard's Prisma tables share it) and of
+// the secrets kept beside it, and their restore. The kind of backup follows DATABASE_URL: SQLite's online backup
+// for `file:` URLs, which copies a consistent snapshot while Guildhall keeps serving and writing; `postgres://`
+// would be pg_dump, but Guildhall does not run on PostgreSQL yet (issue 19), so that path says so and stops.
+import fs from "node:fs";
+import path from "node:path";
+import { databaseFile } from "./database-url";
+import { PRIVATE_FILE_MODE, securePrivateDatabaseFiles } from "./file-mode";
+import { migrateDatabase } from "./migrate";
+import {
+  copyDatabaseOnline,
+  integrityProblems,
+  openElsewhere,
+  switchToRollbackJournal,
+} from "@/lib/guild-api/store/database-file";
+
+/**
+ * Secrets generated on first use and kept beside the database. Without `.nextauth-secret` the dashboard's stored
+ * OAuth2 tokens cannot be decrypted and every session ends; without `.provider-secret` the provider's sign-ins end;
+ * `.secrets.json` holds the demo application's credentials. Each is copied only when it exists (an environment
+ * variable such as NEXTAUTH_SECRET replaces its file).
+ */
+export const SECRET_COMPANIONS = [".nextauth-secret", ".provider-secret", ".secrets.json"] as const;
+
+/** A refusal the commands print as one sentence: no database, one in use, a damaged copy, PostgreSQL. */
+export class BackupError extends Error {}
+
+export interface BackupResult {
+  kind: "sqlite";
+  file: string;
+  bytes: number;
+  pages: number;
+  /** Companion secrets copied beside the backup, as `<backup><suffix>`. */
+  secrets: string[];
+  milliseconds: number;
+}
+
+export function databaseKind(url: string): "sqlite" | "postgresql" {
+  if (url.startsWith("file:")) return "sqlite";
+  if (/^postgres(ql)?:\/\//.test(url)) return "postgresql";
+  throw new BackupError(`DATABASE_URL must be a file: or postgres:// URL, got ${url.split(":")[0]}:…`);
+}
+
+const POSTGRESQL_NOT_YET =
+  "PostgreSQL is not supported yet: Guildhall's store runs on SQLite only (issue 19). There is nothing of Guildhall's " +
+  "in a PostgreSQL database to back up; when the PostgreSQL store lands, this command will run pg_dump.";
+
+/** The backup's default place: .data/backups/ beside the database, named by the time it was taken. */
+export function defaultBackupFile(url: string, now = new Date()): string {
+  const stamp = now.toISOString().replace(/[:.]/g, "-");
+  const base = databaseKind(url) === "sqlite" ? path.dirname(databaseFile(url)) : process.cwd();
+  return path.join(base, "backups", `guildhall-${stamp}.db`);
+}
+
+export async function backupDatabase(url: string, out: string): Promise<BackupResult> {
+  if (databaseKind(url) === "postgresql") throw new BackupError(POSTGRESQL_NOT_YET);
+  return backupSqlite(databaseFile(url), out);
+}
+
+/**
+ * SQLite's online backup (store/database-file.ts) into a file beside the target, checked with PRAGMA
+ * integrity_check, switched to a rollback journal so it is one self-contained file, and only then renamed into
+ * place: a failed or interrupted backup never leaves a file that looks finished.
+ */
+async function backupSqlite(source: string, out: string): Promise<BackupResult> {
+  const started = performance.now();
+  if (!fs.existsSync(source)) throw new BackupError(`No database at ${source}`);
+  const target = path.resolve(out);
+  fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+  const partial = `${target}.partial-${process.pid}`;
+  // The copy holds password and token hashes: created owner-only before SQLite writes a byte.
+  securePrivateDatabaseFiles(partial);
+  try {
+    const pages = await copyDatabaseOnline(source, partial);
+    verifyIntegrity(partial);
+    switchToRollbackJournal(partial);
+    fs.renameSync(partial, target);
+    const secrets = copySecrets(source, target);
+    return {
+      kind: "sqlite",
+      file: target,
+      bytes: fs.statSync(target).size,
+      pages,
+      secrets,
+      milliseconds: Math.round(performance.now() - started),
+    };
+  } catch (error) {
+    for (const suffix of ["", "-journal", "-wal", "-shm"]) fs.rmSync(partial + suffix, { force: true });
+    throw error;
+  }
+}
+
+/** Throws unless SQLite's full integrity check of `file` answers exactly "ok". */
+export function verifyIntegrity(file: string): void {
+  let found: string[];
+  try {
+    found = integrityProblems(file);
+  } catch (error) {
+    throw new BackupError(`${file} is not a readable SQLite database: ${(error as Error).message}`);
+  }
+  if (found.length !== 1 || found[0] !== "ok")
+    throw new BackupError(`${file} fails PRAGMA integrity_check:\n${found.slice(0, 10).join("\n")}`);
+}
+
+function copySecrets(fromDatabase: string, toDatabase: string): string[] {
+  const copied: string[] = [];
+  for (const suffix of SECRET_COMPANIONS) {
+    if (!fs.existsSync(fromDatabase + suffix)) continue;
+    fs.copyFileSync(fromDatabase + suffix, toDatabase + suffix);
+    fs.chmodSync(toDatabase + suffix, PRIVATE_FILE_MODE);
+    copied.push(suffix);
+  }
+  return copied;
+}
+
+export interface RestoreResult {
+  file: string;
+  /** Where the database that was replaced now is (null when there was none). */
+  previous: string | null;
+  secrets: string[];
+}
+
+/**
+ * Replaces the database at `url` with the backup `from` and its secrets, then applies any migrations newer than
+ * the backup. Refuses while any process has the database open (Guildhall must be stopped: its caches and gateway
+ * sessions would otherwise describe the replaced data). The replaced database and its secrets are kept, renamed
+ * `<database>.before-restore-<time>`, so a restore never loses anything either.
+ */
+export function restoreDatabase(url: string, from: string, now = new Date()): RestoreResult {
+  if (databaseKind(url) === "postgresql") throw new BackupError(POSTGRESQL_NOT_YET);
+  const target = databaseFile(url);
+  const backup = path.resolve(from);
+  if (!fs.existsSync(backup)) throw new BackupError(`No backup at ${backup}`);
+  verifyIntegrity(backup);
+  let previous: string | null = null;
+  if (fs.existsSync(target)) {
+    refuseWhileOpen(target);
+    previous = `${target}.before-restore-${now.toISOString().replace(/[:.]/g, "-")}`;
+    // The refusal above means no -wal holds unwritten commits: a closed WAL database has been checkpointed. A secret
+    // the backup does not carry (it came from the environment then) stays where it is.
+    for (const suffix of ["", ...SECRET_COMPANIONS]) {
+      const replaced = suffix === "" || fs.existsSync(backup + suffix);
+      if (replaced && fs.existsSync(target + suffix)) fs.renameSync(target + suffix, previous + suffix);
+    }
+    for (const suffix of ["-wal", "-shm"]) fs.rmSync(target + suffix, { force: true });
+  }
+  const partial = `${target}.restoring-${process.pid}`;
+  fs.copyFileSync(backup, partial);
+  fs.chmodSync(partial, PRIVATE_FILE_MODE);
+  fs.renameSync(partial, target);
+  const secrets = copySecrets(backup, target);
+  migrateDatabase(url);
+  return { file: target, previous, secrets };
+}
+
+function refuseWhileOpen(file: string): void {
+  const holder = openElsewhere(file);
+  if (holder)
+    throw new BackupError(
+      `${file} is in use (${holder}): stop Guildhall and anything else that has it open, then restore.`,
+    );
+}

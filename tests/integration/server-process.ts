@@ -1,0 +1,72 @@
+// A whole Guildhall process (server.ts, the guild API only) on a free port, for tests that need more than the
+// in-process harness server: several instances on one database, a server started on a restored backup.
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
+const READY_TIMEOUT_MS = 30_000;
+
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+export async function startServerProcess(
+  databaseFile: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(TSX, ["server.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: `file:${databaseFile}`,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      GUILDHALL_API_ONLY: "1",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server.ts not ready in time:\n${output}`)), READY_TIMEOUT_MS);
+    const check = () => {
+      if (!output.includes("Guildhall ready on")) return;
+      clearTimeout(timer);
+      resolve();
+    };
+    child.stdout.on("data", check);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server.ts exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
