@@ -340,8 +340,14 @@ export async function handleApiRequest(
   try {
     const matched = router.match(req.method ?? "GET", path);
     // Rate limits (lib/guild-api/rate-limits.ts) before anything else costs: a refused request reads no token.
-    admission = limiter.admit(req, matched);
-    if (admission.refused) return send(res, limiter.settle(admission, admission.refused), started);
+    // The per-instance limiter answers at once; the Redis-shared one after a round trip (no await, no extra tick, when
+    // there is nothing to wait for).
+    const admitted = limiter.admit(req, matched);
+    admission = admitted instanceof Promise ? await admitted : admitted;
+    if (admission.refused) {
+      const refused = limiter.settle(admission, admission.refused);
+      return send(res, refused instanceof Promise ? await refused : refused, started);
+    }
     if (matched === "not-found") throw Errors.notFound();
     if (matched === "method-not-allowed") throw Errors.methodNotAllowed();
     const { definition, params } = matched;
@@ -371,6 +377,9 @@ export async function handleApiRequest(
   } catch (error) {
     result = errorResult(error);
   }
-  if (admission) result = limiter.settle(admission, result);
+  if (admission) {
+    const settled = limiter.settle(admission, result);
+    result = settled instanceof Promise ? await settled : settled;
+  }
   if (!res.headersSent) send(res, result, started);
 }

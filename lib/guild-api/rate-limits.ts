@@ -9,6 +9,8 @@
 // entries and drops at most a few expired ones from the head, and a full table evicts its oldest entry, so memory
 // stays bounded under a flood of random tokens or addresses and each request costs O(1).
 // `RATE_LIMITS=off` turns all of it off (benchmarks); unset means on.
+// These tables are per process. With REDIS_URL set, shared-rate-limits.ts keeps the same counters in Redis instead,
+// so several instances behind one load balancer enforce one limit, and falls back to these tables while Redis is away.
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { RouteDefinition, RouteResult, Router } from "./http";
@@ -82,7 +84,7 @@ const SPECIAL_FAMILIES: Record<string, RouteFamily> = {
 /** Discord's top-level resources: a route's limit is counted per guild or channel it names. */
 const MAJOR_PARAMETERS = ["guildId", "channelId", "webhookId"] as const;
 
-interface RouteLimit {
+export interface RouteLimit {
   family: RouteFamily;
   /** X-RateLimit-Bucket: opaque, stable per route (method and path, not the ids in it). */
   bucket: string;
@@ -91,7 +93,7 @@ interface RouteLimit {
 
 const routeLimits = new WeakMap<RouteDefinition, RouteLimit>();
 
-function routeLimitOf(definition: RouteDefinition): RouteLimit {
+export function routeLimitOf(definition: RouteDefinition): RouteLimit {
   let found = routeLimits.get(definition);
   if (!found) {
     const key = `${definition.method} ${definition.path}`;
@@ -159,13 +161,35 @@ export interface Admission {
   refused: RouteResult | null;
 }
 
-const RATE_LIMITED = "You are being rate limited.";
-const IP_BLOCKED =
+export const RATE_LIMITED = "You are being rate limited.";
+export const IP_BLOCKED =
   "You are being blocked from accessing our API temporarily due to exceeding global rate limits. Refer to https://discord.com/developers/docs/topics/rate-limits for more information.";
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
-export class RateLimiter {
+/** The X-RateLimit-* headers of a request counted as the `count + 1`th in a bucket window that ends at `resetAt`. */
+export function bucketHeaders(limit: RouteLimit, count: number, resetAt: number, now: number): Record<string, string> {
+  const remaining = Math.max(0, limit.family.limit - count - 1);
+  return {
+    "x-ratelimit-limit": String(limit.family.limit),
+    "x-ratelimit-remaining": String(count >= limit.family.limit ? 0 : remaining),
+    "x-ratelimit-reset": seconds(resetAt),
+    "x-ratelimit-reset-after": seconds(resetAt - now),
+    "x-ratelimit-bucket": limit.bucket,
+  };
+}
+
+/**
+ * What the API's request handler asks of a limiter. The per-instance RateLimiter below answers at once; the shared
+ * one (shared-rate-limits.ts) answers after a round trip to Redis, hence the promises.
+ */
+export interface ApiRateLimiter {
+  readonly options: RateLimitOptions;
+  admit(req: IncomingMessage, matched: ReturnType<Router["match"]>, now?: number): Admission | Promise<Admission>;
+  settle(admission: Admission, result: RouteResult, now?: number): RouteResult | Promise<RouteResult>;
+}
+
+export class RateLimiter implements ApiRateLimiter {
   readonly options: RateLimitOptions;
   private readonly buckets: WindowTable;
   private readonly globals: WindowTable;
@@ -204,14 +228,7 @@ export class RateLimiter {
     const limit = routeLimitOf(definition);
     const major = limit.majorParameter ? (params[limit.majorParameter] ?? "") : "";
     const bucket = this.buckets.current(`${limit.bucket}:${major}:${caller}`, limit.family.windowMs, now);
-    const remaining = Math.max(0, limit.family.limit - bucket.count - 1);
-    const headers: Record<string, string> = {
-      "x-ratelimit-limit": String(limit.family.limit),
-      "x-ratelimit-remaining": String(bucket.count >= limit.family.limit ? 0 : remaining),
-      "x-ratelimit-reset": seconds(bucket.resetAt),
-      "x-ratelimit-reset-after": seconds(bucket.resetAt - now),
-      "x-ratelimit-bucket": limit.bucket,
-    };
+    const headers = bucketHeaders(limit, bucket.count, bucket.resetAt, now);
     admission.headers = headers;
 
     const global = this.globals.current(caller, 1_000, now);
@@ -248,13 +265,13 @@ export class RateLimiter {
  * no secret sits in the tables), or the IP for requests without one, as Discord applies limits to unauthenticated
  * requests by address.
  */
-function callerKey(authorization: string | undefined, ip: string): string {
+export function callerKey(authorization: string | undefined, ip: string): string {
   if (!authorization) return `ip:${ip}`;
   return `t:${createHash("sha256").update(authorization).digest("base64url").slice(0, 22)}`;
 }
 
 /** Discord's 429: JSON {message, retry_after, global, code} with Retry-After and the scope headers. */
-function tooManyRequests(
+export function tooManyRequests(
   waitMs: number,
   scope: RateLimitScope,
   message: string,
@@ -278,15 +295,21 @@ function tooManyRequests(
   return { status: 429, json: { message, retry_after: retryAfter, global, code: 0 }, headers };
 }
 
-let limiter = new RateLimiter(rateLimitOptionsFromEnv());
+let limiter: ApiRateLimiter = new RateLimiter(rateLimitOptionsFromEnv());
 
 /** The process's limiter (one per server process; integration tests run one server per file). */
-export function rateLimiter(): RateLimiter {
+export function rateLimiter(): ApiRateLimiter {
   return limiter;
 }
 
 /** Replaces the limiter: the server calls it at start with the environment's options and any overrides. */
 export function configureRateLimits(options: Partial<RateLimitOptions> = {}): RateLimiter {
-  limiter = new RateLimiter({ ...rateLimitOptionsFromEnv(), ...options });
-  return limiter;
+  const local = new RateLimiter({ ...rateLimitOptionsFromEnv(), ...options });
+  limiter = local;
+  return local;
+}
+
+/** Puts another limiter in front (the Redis-shared one, which keeps a RateLimiter for when Redis is away). */
+export function installRateLimiter(replacement: ApiRateLimiter): void {
+  limiter = replacement;
 }

@@ -15,6 +15,7 @@ import { refuseLockedOutSignIn } from "@/lib/server/sign-in-gate";
 import { answerWith, inviteLandingStatus } from "@/lib/server/invite-status";
 import { activityFrameAncestors, BASE_SECURITY_HEADERS } from "@/lib/security/headers.mjs";
 import { configureRateLimits, type RateLimitOptions } from "@/lib/guild-api/rate-limits";
+import { shareRateLimits } from "@/lib/guild-api/shared-rate-limits";
 import { createGatewayServer, GATEWAY_PATH, type GatewayOptions } from "@/lib/guild-api/gateway";
 
 export interface GuildhallServerOptions {
@@ -77,7 +78,8 @@ function answerUnexpected(req: http.IncomingMessage, res: http.ServerResponse, e
 
 export async function startGuildhallServer(options: GuildhallServerOptions): Promise<GuildhallServer> {
   const router: Router = createApiRouter();
-  configureRateLimits(options.rateLimits);
+  // Per instance, or shared by every instance through Redis when REDIS_URL is set.
+  const sharedRateLimits = shareRateLimits(process.env.REDIS_URL, configureRateLimits(options.rateLimits));
   // Target-user jobs interrupted by a restart continue where they stopped.
   resumeTargetUserJobs();
   const checkpointer = startWalCheckpointer();
@@ -167,6 +169,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await nextApp?.close();
       await checkpointer.stop();
+      await sharedRateLimits?.close();
     },
   };
 }

@@ -1,0 +1,180 @@
+// Issue 19: with REDIS_URL set, Discord's rate limits hold across every Guildhall instance. Two server processes on
+// one SQLite file and one Redis, and one bot token: a route's bucket and the global 50 requests per second are
+// spent together, whichever instance answers, with Discord's 429 (headers and body). While Redis hangs or is down
+// each instance limits on its own, says so in its log, and answers without waiting; when Redis is back they share
+// again. Each phase uses its own token, so no phase meets another's counters.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startRedis, type RedisProcess } from "../redis-server";
+import { startServerProcess, type ServerProcess } from "../server-process";
+
+let dir: string;
+let redis: RedisProcess;
+let a: ServerProcess;
+let b: ServerProcess;
+let bot: string;
+let owner: string;
+let admin: string;
+let mod: string;
+let guildId: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "guildhall-shared-limits-"));
+  const file = path.join(dir, "shared.db");
+  const template = inject("templateDatabase");
+  fs.copyFileSync(template, file);
+  fs.copyFileSync(`${template}.secrets.json`, `${file}.secrets.json`);
+  const secrets = JSON.parse(fs.readFileSync(`${file}.secrets.json`, "utf8")) as { botToken: string; guildId: string };
+  bot = `Bot ${secrets.botToken}`;
+  guildId = secrets.guildId;
+  const tokenFor = async (user: string) => {
+    const { stdout } = await promisify(execFile)(path.resolve("node_modules/.bin/tsx"), ["scripts/token.ts", user], {
+      env: { ...process.env, DATABASE_URL: `file:${file}` },
+    });
+    return `Bearer ${stdout.trim()}`;
+  };
+  [owner, admin, mod] = await Promise.all(["owner", "admin", "mod"].map(tokenFor));
+  redis = await startRedis();
+  const env = { REDIS_URL: redis.url, RATE_LIMITS: "on" };
+  [a, b] = await Promise.all([startServerProcess(file, env), startServerProcess(file, env)]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await redis?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (instance: ServerProcess, route: string, authorization = bot) =>
+  fetch(`${instance.url}/api/v10${route}`, { headers: { authorization } });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Alternating A, B, A, …: one request at a time, so the counts are exact. */
+async function alternate(route: string, count: number, authorization = bot): Promise<Response[]> {
+  const answers: Response[] = [];
+  for (let i = 0; i < count; i++) answers.push(await get(i % 2 === 0 ? a : b, route, authorization));
+  return answers;
+}
+
+/** Alternating statuses, each answer's time, and the most any one took. */
+async function timedStatuses(route: string, count: number, authorization: string) {
+  const statuses: number[] = [];
+  let slowest = 0;
+  for (let i = 0; i < count; i++) {
+    const started = Date.now();
+    statuses.push((await get(i % 2 === 0 ? a : b, route, authorization)).status);
+    slowest = Math.max(slowest, Date.now() - started);
+  }
+  return { statuses, slowest };
+}
+
+const warnings = (instance: ServerProcess, what: string) =>
+  instance.output().match(new RegExp(`\\[rate-limits\\] Redis at 127\\.0\\.0\\.1:\\d+ ${what}`, "g"))?.length ?? 0;
+
+describe("through Redis", () => {
+  it("one bucket: five prune counts in five seconds in all, then Discord's 429 from either instance", async () => {
+    const answers = await alternate(`/guilds/${guildId}/prune?days=7`, 7);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    // One counter: Remaining counts down across the two instances, and both name the same bucket.
+    expect(answers.map((r) => r.headers.get("x-ratelimit-remaining"))).toEqual(["4", "3", "2", "1", "0", "0", "0"]);
+    expect(new Set(answers.map((r) => r.headers.get("x-ratelimit-bucket"))).size).toBe(1);
+    for (const refused of answers.slice(5)) {
+      expect(refused.headers.get("x-ratelimit-scope")).toBe("user");
+      expect(refused.headers.get("x-ratelimit-limit")).toBe("5");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(5);
+      expect(refused.headers.get("x-ratelimit-global")).toBeNull();
+      const body = (await refused.json()) as { retry_after: number };
+      expect(body).toEqual({
+        message: "You are being rate limited.",
+        retry_after: body.retry_after,
+        global: false,
+        code: 0,
+      });
+      expect(body.retry_after).toBeGreaterThan(0);
+      expect(body.retry_after).toBeLessThanOrEqual(5);
+    }
+  });
+
+  // Each instance sees 30 requests, 10 a route: limited per instance, all 60 would pass.
+  it("the global limit: of 60 reads at once over three routes and both instances, 50 pass", async () => {
+    await sleep(1_100); // the previous test's requests leave the caller's one-second global window
+    const routes = ["/users/@me", "/users/@me/guilds", `/guilds/${guildId}`];
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => get(i % 2 === 0 ? a : b, routes[i % routes.length])),
+    );
+    const elapsed = Date.now() - started;
+    const refused = answers.filter((r) => r.status === 429);
+    expect({ passed: answers.filter((r) => r.status === 200).length, refused: refused.length, elapsed }).toEqual({
+      passed: 50,
+      refused: 10,
+      elapsed, // shown on failure: a burst slower than one second spans two windows
+    });
+    for (const answer of refused) {
+      expect(answer.headers.get("x-ratelimit-scope")).toBe("global");
+      expect(answer.headers.get("x-ratelimit-global")).toBe("true");
+      const body = (await answer.json()) as { retry_after: number };
+      expect(body).toEqual({
+        message: "You are being rate limited.",
+        retry_after: body.retry_after,
+        global: true,
+        code: 0,
+      });
+      expect(body.retry_after).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
+describe("without Redis", () => {
+  const pruneCount = () => `/guilds/${guildId}/prune?days=7`;
+  // Five per instance: ten pass, then both refuse.
+  const perInstance = [...Array(10).fill(200), 429, 429];
+
+  it("a hung Redis: each instance limits on its own after one short timeout, and logs it once", async () => {
+    redis.pause();
+    try {
+      const { statuses, slowest } = await timedStatuses(pruneCount(), 12, owner);
+      expect(statuses).toEqual(perInstance);
+      expect(slowest).toBeLessThan(1_000);
+      for (const instance of [a, b]) {
+        expect(warnings(instance, "is unreachable")).toBe(1);
+        expect(instance.output()).toContain("rate limits are per instance until it answers");
+      }
+    } finally {
+      redis.resume();
+    }
+    // Awake again: after the second in which requests skip Redis, the first answer through it ends the fallback.
+    await sleep(1_100);
+    const shared = await alternate(pruneCount(), 6, admin);
+    expect(shared.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    for (const instance of [a, b]) expect(warnings(instance, "answers again")).toBe(1);
+  });
+
+  it("a stopped Redis: the same at once; a restarted one is found again", async () => {
+    const port = redis.port;
+    await redis.stop();
+    const { statuses, slowest } = await timedStatuses(pruneCount(), 12, mod);
+    expect(statuses).toEqual(perInstance);
+    expect(slowest).toBeLessThan(1_000);
+    for (const instance of [a, b]) expect(warnings(instance, "is unreachable")).toBe(2);
+
+    redis = await startRedis(port);
+    await sleep(1_100);
+    // The clients reconnect on their own (at most 2 s apart); a request through the new connection ends the fallback.
+    await expect
+      .poll(
+        async () => {
+          await Promise.all([get(a, "/users/@me"), get(b, "/users/@me")]);
+          return [a, b].every((instance) => warnings(instance, "answers again") === 2);
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe(true);
+    const shared = await alternate(`/guilds/${guildId}/prune?days=30`, 6);
+    expect(shared.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
