@@ -3,8 +3,9 @@
 // under each abuser in turn: 20 password guessers on the provider's sign-in; a loop of 10 MB target-user CSV
 // uploads; one token sending 1,000 requests per second and being answered 429. Guildhall runs as `npm start` runs it
 // (production build, rate limits on) on a demo-world database of its own under .data/. Then the cost of the rate
-// limits themselves: GET /guilds/{id} over HTTP with limits on and with RATE_LIMITS=off (API-only servers), and the
-// limiter's own time per request in process. Goal (printed, never asserted): p99 under load ≤ 2 × idle.
+// limits themselves: GET /guilds/{id} over HTTP with limits on, with RATE_LIMITS=off, and with the limits shared
+// through Redis (API-only servers; Debian's redis-server), and the limiter's own time per request in process. Goal
+// (printed, never asserted): p99 under load ≤ 2 × idle.
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -180,14 +181,28 @@ async function main(): Promise<void> {
   // Enough tokens that none reaches the read bucket's 40/s at the ~20,000 req/s the API serves here.
   const tokens = Array.from({ length: 2_000 }, () => bearer("owner", ["identify", "guilds", MANAGE_SCOPE]));
   const costRows: string[][] = [];
-  for (const setting of ["on", "off"]) {
-    const server = await startGuildhall({ GUILDHALL_API_ONLY: "1", RATE_LIMITS: setting });
+  // The third: limits on and shared through Redis (REDIS_URL), a redis-server of the bench's own on a free port.
+  const redis = await freePort().then((port) =>
+    startProcess(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      {},
+      /port=(\d+)\.[\s\S]*Ready to accept connections/,
+    ),
+  );
+  const settings: Array<{ label: string; env: Record<string, string> }> = [
+    { label: "on", env: { RATE_LIMITS: "on" } },
+    { label: "off", env: { RATE_LIMITS: "off" } },
+    { label: "on, shared through Redis", env: { RATE_LIMITS: "on", REDIS_URL: `redis://127.0.0.1:${redis.port}` } },
+  ];
+  for (const { label: setting, env } of settings) {
+    const server = await startGuildhall({ GUILDHALL_API_ONLY: "1", ...env });
     try {
       const url = `http://127.0.0.1:${server.port}/api/v10/guilds/${guildId}`;
       await guildThroughput(url, tokens, 2);
       const result = await guildThroughput(url, tokens, 5);
       costRows.push([
-        `GET /guilds/{id}, RATE_LIMITS=${setting}`,
+        `GET /guilds/{id}, rate limits ${setting}`,
         fmt(result.requestsPerSecond, 0),
         fmt(result.p50),
         fmt(result.p99),
@@ -197,6 +212,7 @@ async function main(): Promise<void> {
       stop(server.child);
     }
   }
+  stop(redis.child);
   const { RateLimiter } = await import("@/lib/guild-api/rate-limits");
   const { route } = await import("@/lib/guild-api/http");
   const limiter = new RateLimiter();
