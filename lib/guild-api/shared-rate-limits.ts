@@ -205,6 +205,11 @@ export class SharedRateLimiter implements ApiRateLimiter {
     console.warn(`[rate-limits] Redis at ${this.where} answers again: rate limits are shared by every instance.`);
   }
 
+  /** Logged (once, like any failure) when Redis has not answered by the time the server starts listening. */
+  notConnectedYet(waitedMs: number): void {
+    this.fallBack(new Error(`not connected after ${waitedMs} ms`));
+  }
+
   private fallBack(error: unknown): void {
     this.skipUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
     if (this.degraded) return;
@@ -222,14 +227,19 @@ export class SharedRateLimiter implements ApiRateLimiter {
 }
 
 export interface SharedRateLimits {
+  /** Resolves once Redis answers, or after `withinMs` (false): the server waits this long before it listens. */
+  connected(withinMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** How long a starting server waits for Redis before it listens (and judges per instance until Redis answers). */
+export const REDIS_STARTUP_WAIT_MS = 2_000;
 
 /**
  * With a Redis URL, shares the process's rate limits through Redis from now on (`local`, the per-instance limiter
  * configured at start, judges while Redis is away) and returns the handle that closes the connection; without one,
- * leaves `local` in place. Returns at once: the connection opens in the background, and until it is ready each
- * request is judged by `local`.
+ * leaves `local` in place. The connection opens in the background; until it is ready each request is judged by
+ * `local`, which is why the server awaits `connected()` before it takes requests.
  */
 export function shareRateLimits(
   url: string | undefined,
@@ -251,6 +261,20 @@ export function shareRateLimits(
   const shared = new SharedRateLimiter(client, local, describe(url), timeout);
   installRateLimiter(shared);
   // A refused first connection is an "error" event (logged once by the limiter); the client keeps retrying.
-  client.connect().catch(() => {});
-  return shared;
+  const ready = client.connect().then(
+    () => true,
+    () => false,
+  );
+  return {
+    connected: (withinMs) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), withinMs)));
+      return Promise.race([ready, late]).then((answered) => {
+        clearTimeout(timer);
+        if (!answered) shared.notConnectedYet(withinMs);
+        return answered;
+      });
+    },
+    close: () => shared.close(),
+  };
 }

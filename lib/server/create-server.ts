@@ -78,11 +78,15 @@ function answerUnexpected(req: http.IncomingMessage, res: http.ServerResponse, e
 export async function startGuildhallServer(options: GuildhallServerOptions): Promise<GuildhallServer> {
   const router: Router = createApiRouter();
   // Per instance, or shared by every instance through Redis when REDIS_URL is set (the Redis client, 0.2 s to load,
-  // only then).
+  // only then). The first request is counted in Redis too: the server listens once Redis answers, or after 2 s
+  // without it (then per instance until it does).
   const localRateLimits = configureRateLimits(options.rateLimits);
-  const sharedRateLimits = process.env.REDIS_URL
-    ? (await import("@/lib/guild-api/shared-rate-limits")).shareRateLimits(process.env.REDIS_URL, localRateLimits)
-    : null;
+  let sharedRateLimits: import("@/lib/guild-api/shared-rate-limits").SharedRateLimits | null = null;
+  if (process.env.REDIS_URL) {
+    const { shareRateLimits, REDIS_STARTUP_WAIT_MS } = await import("@/lib/guild-api/shared-rate-limits");
+    sharedRateLimits = shareRateLimits(process.env.REDIS_URL, localRateLimits);
+    await sharedRateLimits?.connected(REDIS_STARTUP_WAIT_MS);
+  }
   // Target-user jobs interrupted by a restart continue where they stopped.
   resumeTargetUserJobs();
   const checkpointer = startWalCheckpointer();

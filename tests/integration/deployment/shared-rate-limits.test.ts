@@ -10,7 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startRedis, type RedisProcess } from "../redis-server";
-import { startServerProcess, type ServerProcess } from "../server-process";
+import { freePort, startServerProcess, type ServerProcess } from "../server-process";
 
 let dir: string;
 let redis: RedisProcess;
@@ -21,10 +21,11 @@ let owner: string;
 let admin: string;
 let mod: string;
 let guildId: string;
+let file: string;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "guildhall-shared-limits-"));
-  const file = path.join(dir, "shared.db");
+  file = path.join(dir, "shared.db");
   const template = inject("templateDatabase");
   fs.copyFileSync(template, file);
   fs.copyFileSync(`${template}.secrets.json`, `${file}.secrets.json`);
@@ -170,5 +171,20 @@ describe("without Redis", () => {
       .toBe(true);
     const shared = await alternate(`/guilds/${guildId}/prune?days=30`, 6);
     expect(shared.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it("an instance started while Redis is down starts anyway, within seconds, and limits on its own", async () => {
+    const closed = `redis://127.0.0.1:${await freePort()}`;
+    const started = Date.now();
+    const c = await startServerProcess(file, { REDIS_URL: closed, RATE_LIMITS: "on" });
+    try {
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(warnings(c, "is unreachable")).toBe(1);
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push((await get(c, `/guilds/${guildId}/prune?days=14`)).status);
+      expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await c.stop();
+    }
   });
 });
