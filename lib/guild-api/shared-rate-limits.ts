@@ -4,9 +4,10 @@
 // never both admit the last request of a window. Windows are Redis keys with a millisecond expiry set by the first
 // request, as the per-instance tables open theirs, so instances agree on when a window ends without sharing clocks.
 //
-// Redis must never stall the API: a command that takes longer than REDIS_RATE_LIMIT_TIMEOUT_MS (default 100 ms), or
+// Redis must never stall the API: a command that takes longer than REDIS_RATE_LIMIT_TIMEOUT_MS (default 250 ms), or
 // any request while the connection is down, is judged by this instance's own tables instead, and so is every request
-// for a second after such a failure (a hung Redis then costs one timeout a second, not one per request). The switch
+// for a second (at least four timeouts) after such a failure: a hung Redis then costs one timeout a second, not one
+// per request. The switch
 // either way is logged once. Commands are never queued while disconnected.
 import type { IncomingMessage } from "node:http";
 import { createClient, type RedisClientType } from "redis";
@@ -26,9 +27,12 @@ import {
 } from "./rate-limits";
 import { clientAddress } from "@/lib/server/client-ip";
 
-const DEFAULT_TIMEOUT_MS = 100;
-/** After a failed or timed-out command, how long requests skip Redis before one tries it again. */
-const RETRY_AFTER_FAILURE_MS = 1_000;
+const DEFAULT_TIMEOUT_MS = 250;
+/**
+ * After a failed or timed-out command, how long requests skip Redis before one tries it again: a second, and always
+ * several timeouts, so a hung Redis delays a small share of requests however long the timeout.
+ */
+const skipAfterFailureMs = (timeoutMs: number) => Math.max(1_000, 4 * timeoutMs);
 const KEY_PREFIX = "guildhall:rate-limits:";
 
 /**
@@ -211,7 +215,7 @@ export class SharedRateLimiter implements ApiRateLimiter {
   }
 
   private fallBack(error: unknown): void {
-    this.skipUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
+    this.skipUntil = Date.now() + skipAfterFailureMs(this.timeoutMs);
     if (this.degraded) return;
     this.degraded = true;
     const reason = error instanceof Error ? error.message : String(error);

@@ -40,7 +40,9 @@ beforeAll(async () => {
   };
   [owner, admin, mod] = await Promise.all(["owner", "admin", "mod"].map(tokenFor));
   redis = await startRedis();
-  const env = { REDIS_URL: redis.url, RATE_LIMITS: "on" };
+  // A Redis answer later than this is a fallback to per-instance counting; on a busy 2-core machine running the whole
+  // suite, replies to a burst can take longer than the 250 ms default, which would blur the exact counts below.
+  const env = { REDIS_URL: redis.url, RATE_LIMITS: "on", REDIS_RATE_LIMIT_TIMEOUT_MS: String(REDIS_TIMEOUT_MS) };
   [a, b] = await Promise.all([startServerProcess(file, env), startServerProcess(file, env)]);
 }, 60_000);
 
@@ -52,6 +54,7 @@ afterAll(async () => {
 
 const get = (instance: ServerProcess, route: string, authorization = bot) =>
   fetch(`${instance.url}/api/v10${route}`, { headers: { authorization } });
+const REDIS_TIMEOUT_MS = 500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Alternating A, B, A, …: one request at a time, so the counts are exact. */
 async function alternate(route: string, count: number, authorization = bot): Promise<Response[]> {
@@ -107,34 +110,54 @@ describe("through Redis", () => {
 
   // Each instance sees 30 requests, 10 a route: limited per instance, all 60 would pass.
   it("the global limit: of 60 reads at once over three routes and both instances, 50 pass", async () => {
-    await sleep(1_100); // the previous test's requests leave the caller's one-second global window
     const routes = ["/users/@me", "/users/@me/guilds", `/guilds/${guildId}`];
-    const started = Date.now();
-    const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => get(i % 2 === 0 ? a : b, routes[i % routes.length])),
-    );
-    const elapsed = Date.now() - started;
+    // The counts are exact only for a burst inside one window; on a machine too busy for that, try again (3 times).
+    let answers: Response[] = [];
+    let elapsed = Infinity;
+    for (let attempt = 0; attempt < 3 && elapsed > 800; attempt++) {
+      await sleep(1_100); // earlier requests leave the caller's one-second global window
+      const started = Date.now();
+      answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => get(i % 2 === 0 ? a : b, routes[i % routes.length])),
+      );
+      elapsed = Date.now() - started;
+    }
+    expect(elapsed).toBeLessThanOrEqual(800);
     const refused = answers.filter((r) => r.status === 429);
-    expect({ passed: answers.filter((r) => r.status === 200).length, refused: refused.length, elapsed }).toEqual({
+    expect({ passed: answers.filter((r) => r.status === 200).length, refused: refused.length }).toEqual({
       passed: 50,
       refused: 10,
-      elapsed, // shown on failure: a burst slower than one second spans two windows
     });
     for (const answer of refused) await expectDiscord429(answer, "global", 1);
   });
 });
+
+/** Sends a cheap read to both instances until each has logged that Redis answers again (once more than before). */
+async function untilSharedAgain(): Promise<void> {
+  const before = warnings(a, "answers again");
+  await expect
+    .poll(
+      async () => {
+        await Promise.all([get(a, "/users/@me"), get(b, "/users/@me")]);
+        return [a, b].every((instance) => warnings(instance, "answers again") === before + 1);
+      },
+      { timeout: 15_000, interval: 500 },
+    )
+    .toBe(true);
+}
 
 describe("without Redis", () => {
   const pruneCount = () => `/guilds/${guildId}/prune?days=7`;
   // Five per instance: ten pass, then both refuse.
   const perInstance = [...Array(10).fill(200), 429, 429];
 
-  it("a hung Redis: each instance limits on its own after one short timeout, and logs it once", async () => {
+  it("a hung Redis: each instance limits on its own after one timeout, and logs it once", async () => {
     redis.pause();
     try {
       const { statuses, slowest } = await timedStatuses(pruneCount(), 12, owner);
       expect(statuses).toEqual(perInstance);
-      expect(slowest).toBeLessThan(1_000);
+      // The first request to each instance waits out the timeout; the rest skip Redis.
+      expect(slowest).toBeLessThan(REDIS_TIMEOUT_MS + 1_000);
       for (const instance of [a, b]) {
         expect(warnings(instance, "is unreachable")).toBe(1);
         expect(instance.output()).toContain("rate limits are per instance until it answers");
@@ -142,33 +165,24 @@ describe("without Redis", () => {
     } finally {
       redis.resume();
     }
-    // Awake again: after the second in which requests skip Redis, the first answer through it ends the fallback.
-    await sleep(1_100);
+    // Awake again: once requests stop skipping Redis, the first answer through it ends the fallback.
+    await untilSharedAgain();
     const shared = await alternate(pruneCount(), 6, admin);
     expect(shared.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
     for (const instance of [a, b]) expect(warnings(instance, "answers again")).toBe(1);
   });
 
-  it("a stopped Redis: the same at once; a restarted one is found again", async () => {
+  it("a stopped Redis: the same; a restarted one is found again", async () => {
     const port = redis.port;
     await redis.stop();
     const { statuses, slowest } = await timedStatuses(pruneCount(), 12, mod);
     expect(statuses).toEqual(perInstance);
-    expect(slowest).toBeLessThan(1_000);
+    expect(slowest).toBeLessThan(REDIS_TIMEOUT_MS + 1_000);
     for (const instance of [a, b]) expect(warnings(instance, "is unreachable")).toBe(2);
 
     redis = await startRedis(port);
-    await sleep(1_100);
     // The clients reconnect on their own (at most 2 s apart); a request through the new connection ends the fallback.
-    await expect
-      .poll(
-        async () => {
-          await Promise.all([get(a, "/users/@me"), get(b, "/users/@me")]);
-          return [a, b].every((instance) => warnings(instance, "answers again") === 2);
-        },
-        { timeout: 15_000, interval: 500 },
-      )
-      .toBe(true);
+    await untilSharedAgain();
     const shared = await alternate(`/guilds/${guildId}/prune?days=30`, 6);
     expect(shared.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
   });
