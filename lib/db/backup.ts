@@ -141,13 +141,12 @@ export function restoreDatabase(url: string, from: string, now = new Date()): Re
   if (fs.existsSync(target)) {
     refuseWhileOpen(target);
     previous = `${target}.before-restore-${now.toISOString().replace(/[:.]/g, "-")}`;
-    // The refusal above means no -wal holds unwritten commits: a closed WAL database has been checkpointed. A secret
-    // the backup does not carry (it came from the environment then) stays where it is.
-    for (const suffix of ["", ...SECRET_COMPANIONS]) {
-      const replaced = suffix === "" || fs.existsSync(backup + suffix);
+    // The database moves aside with its write-ahead log (a process that crashed leaves commits there), so the kept
+    // copy opens complete. A secret the backup does not carry (it came from the environment then) stays where it is.
+    for (const suffix of ["", "-wal", "-shm", ...SECRET_COMPANIONS]) {
+      const replaced = !suffix.startsWith(".") || fs.existsSync(backup + suffix);
       if (replaced && fs.existsSync(target + suffix)) fs.renameSync(target + suffix, previous + suffix);
     }
-    for (const suffix of ["-wal", "-shm"]) fs.rmSync(target + suffix, { force: true });
   }
   const partial = `${target}.restoring-${process.pid}`;
   fs.copyFileSync(backup, partial);
