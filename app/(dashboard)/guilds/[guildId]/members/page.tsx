@@ -5,8 +5,8 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { ChannelType } from "discord-api-types/v10";
 import { PageHeader, Skeleton } from "@/components/ui/card";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import { getGuildChannels } from "@/lib/dashboard/data/channels";
 import { getMemberDetail, getMemberPage } from "@/lib/dashboard/data/members";
 import {
@@ -16,7 +16,7 @@ import {
   type MemberListState,
 } from "@/lib/dashboard/data/member-filters";
 import { firstParam, listHref, type SearchParams } from "@/lib/dashboard/list-params";
-import { getGuildViewer, refusal, roleVerdict, type GuildViewer } from "@/lib/dashboard/data/viewer";
+import { refusal, roleVerdict, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import { MemberFilters } from "./_components/member-filters";
 import { type RoleChip } from "./_components/members-table";
 import { MembersWorkspace, type BulkRefusals } from "./_components/members-workspace";
@@ -33,15 +33,15 @@ export default async function MembersPage({
 }) {
   const { guildId } = await params;
   const query = await searchParams;
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("members")!;
-  const blocked = sectionDisabledReason(section, viewer.permissions) ?? refusal(viewer, "Search Guild Members v2");
+  const { viewer, section, blocked: closed } = await getSectionViewer(guildId, "members");
+  const blocked = closed ?? refusal(viewer, "Search Guild Members v2");
   if (blocked)
     return (
-      <>
-        <PageHeader title="Members" description={section.description} />
-        <NoAccess section="Members" reason={blocked} />
-      </>
+      <NoAccessPage
+        header={<PageHeader title="Members" description={section.description} />}
+        section="Members"
+        reason={blocked}
+      />
     );
 
   const roles: RoleChip[] = viewer.roles

@@ -8,8 +8,8 @@ import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Icons } from "@/components/ui/icons";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { NoAccess, NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import { dashboardConfig } from "@/lib/dashboard/config";
 import { DEFAULT_BITRATE, maxVoiceBitrate } from "@/lib/discord/limits";
 import { computeChannelPermissions, serializePermissions } from "@/lib/discord/permissions";
@@ -31,7 +31,7 @@ import {
   memberName,
   type ChannelDetails,
 } from "@/lib/dashboard/data/channel-settings";
-import { getGuildViewer, toPermissionMember, type GuildViewer } from "@/lib/dashboard/data/viewer";
+import { toPermissionMember, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import type { ChannelSettingsValues } from "@/lib/dashboard/actions/schemas/channel-settings";
 import { fieldAppliesTo } from "@/lib/dashboard/actions/schemas/channels";
 import { ChannelIcon, CHANNEL_TYPE_NAMES } from "../_components/channel-icon";
@@ -61,15 +61,14 @@ export default async function ChannelSettingsPage({
   const { guildId, channelId } = await params;
   const search = await searchParams;
   const tab: Tab = TABS.some((t) => t.id === search.tab) ? (search.tab as Tab) : "overview";
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("channels")!;
-  const blocked = sectionDisabledReason(section, viewer.permissions);
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "channels");
   if (blocked)
     return (
-      <>
-        <PageHeader title="Channel settings" description={section.description} />
-        <NoAccess section="Channels" reason={blocked} />
-      </>
+      <NoAccessPage
+        header={<PageHeader title="Channel settings" description={section.description} />}
+        section="Channels"
+        reason={blocked}
+      />
     );
 
   const [channel, channels] = await Promise.all([getChannelDetails(viewer, channelId), getGuildChannels(viewer)]);

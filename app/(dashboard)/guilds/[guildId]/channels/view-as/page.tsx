@@ -8,8 +8,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, EmptyState, PageHeader } from "@/components/ui/card";
 import { Input, Select } from "@/components/ui/input";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import {
   answers,
   CAPABILITIES,
@@ -20,7 +20,7 @@ import {
 } from "@/lib/dashboard/permission-explorer";
 import { getGuildChannels, type ChannelSummary } from "@/lib/dashboard/data/channels";
 import { getAccessMembers, getMembersByIds, memberName } from "@/lib/dashboard/data/channel-settings";
-import { getGuildViewer, toPermissionMember } from "@/lib/dashboard/data/viewer";
+import { toPermissionMember } from "@/lib/dashboard/data/viewer";
 import { ChannelIcon } from "../_components/channel-icon";
 
 export const metadata: Metadata = { title: "View as" };
@@ -34,15 +34,14 @@ export default async function ViewAsPage({
 }) {
   const { guildId } = await params;
   const search = await searchParams;
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("channels")!;
-  const blocked = sectionDisabledReason(section, viewer.permissions);
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "channels");
   if (blocked)
     return (
-      <>
-        <PageHeader title="View as" description={section.description} />
-        <NoAccess section="Channels" reason={blocked} />
-      </>
+      <NoAccessPage
+        header={<PageHeader title="View as" description={section.description} />}
+        section="Channels"
+        reason={blocked}
+      />
     );
 
   const memberQuery = search.member?.trim() ?? "";
