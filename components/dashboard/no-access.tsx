@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { EmptyState } from "@/components/ui/card";
+import { EmptyState, PageHeader } from "@/components/ui/card";
 import { Icons } from "@/components/ui/icons";
+import type { DashboardSection } from "@/lib/dashboard/sections";
 
 /** A section the moderator cannot use, reached by URL: say why instead of failing. */
 export function NoAccess({ section, reason }: { section: string; reason: string }) {
@@ -11,12 +12,25 @@ export function NoAccess({ section, reason }: { section: string; reason: string 
   );
 }
 
-/** The whole page of a closed section: the page's own header, then why it is closed. */
-export function NoAccessPage({ header, section, reason }: { header: ReactNode; section: string; reason: string }) {
+/**
+ * The whole page of a closed section: its header (the page's own, or `title` over the section's description), then
+ * why it is closed.
+ */
+export function NoAccessPage({
+  section,
+  reason,
+  title = section.label,
+  header = <PageHeader title={title} description={section.description} />,
+}: {
+  section: DashboardSection;
+  reason: string;
+  title?: string;
+  header?: ReactNode;
+}) {
   return (
     <>
       {header}
-      <NoAccess section={section} reason={reason} />
+      <NoAccess section={section.label} reason={reason} />
     </>
   );
 }

@@ -6,19 +6,12 @@ import { PageHeader } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 import { Icons } from "@/components/ui/icons";
 import { NoAccessPage } from "@/components/dashboard/no-access";
-import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
+import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
 import { auditFacets } from "@/lib/dashboard/audit/history";
 import { getAuditHistoryPage } from "@/lib/dashboard/data/audit-history";
 import { AuditFilters } from "./_components/audit-filters";
 import { AuditList } from "./_components/audit-list";
-import {
-  cursorTrail,
-  firstParam,
-  listHref,
-  trailPager,
-  type SearchParams,
-  type TrailLink,
-} from "@/lib/dashboard/list-params";
+import { cursorTrail, firstParam, listHref, trailPager, type TrailLink } from "@/lib/dashboard/list-params";
 import { auditFilterFrom, auditFilterQuery } from "./filters";
 
 export const metadata: Metadata = { title: "Audit history" };
@@ -27,24 +20,11 @@ const PAGE_SIZE = 50;
 // The dashboard's own audit rows have cuid ids.
 const AUDIT_CURSOR = /^[a-z0-9]+$/;
 
-export default async function AuditHistoryPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ guildId: string }>;
-  searchParams: Promise<SearchParams>;
-}) {
+export default async function AuditHistoryPage({ params, searchParams }: GuildPageProps) {
   const { guildId } = await params;
   const query = await searchParams;
   const { viewer, section, blocked } = await getSectionViewer(guildId, "audit-history");
-  if (blocked)
-    return (
-      <NoAccessPage
-        header={<PageHeader title="Audit history" description={section.description} />}
-        section="Audit history"
-        reason={blocked}
-      />
-    );
+  if (blocked) return <NoAccessPage section={section} reason={blocked} />;
 
   const filter = auditFilterFrom(query);
   const cursor = firstParam(query.cursor) || undefined;

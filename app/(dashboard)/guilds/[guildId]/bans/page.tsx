@@ -7,18 +7,11 @@ import { DisabledReason, PageHeader, Skeleton } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 import { Icons } from "@/components/ui/icons";
 import { NoAccessPage } from "@/components/dashboard/no-access";
-import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
+import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
 import { BAN_NAME_SCAN_MAX, getBanPage } from "@/lib/dashboard/data/bans";
 import { getBanActors } from "@/lib/dashboard/data/ban-actors";
 import { refusal, type GuildViewer } from "@/lib/dashboard/data/viewer";
-import {
-  cursorTrail,
-  firstParam as one,
-  listHref,
-  pageNumber,
-  trailPager,
-  type SearchParams,
-} from "@/lib/dashboard/list-params";
+import { cursorTrail, firstParam as one, listHref, pageNumber, trailPager } from "@/lib/dashboard/list-params";
 import { BanSearch } from "./_components/ban-search";
 import { BansTable } from "./_components/bans-table";
 
@@ -32,24 +25,11 @@ interface BanListState {
   page: number;
 }
 
-export default async function BansPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ guildId: string }>;
-  searchParams: Promise<SearchParams>;
-}) {
+export default async function BansPage({ params, searchParams }: GuildPageProps) {
   const { guildId } = await params;
   const query = await searchParams;
   const { viewer, section, blocked } = await getSectionViewer(guildId, "bans");
-  if (blocked)
-    return (
-      <NoAccessPage
-        header={<PageHeader title="Bans" description={section.description} />}
-        section="Bans"
-        reason={blocked}
-      />
-    );
+  if (blocked) return <NoAccessPage section={section} reason={blocked} />;
 
   const state: BanListState = {
     q: one(query.q)?.trim() || undefined,

@@ -17,14 +17,7 @@ export const metadata: Metadata = { title: "Channels" };
 export default async function ChannelsPage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
   const { viewer, section, blocked } = await getSectionViewer(guildId, "channels");
-  if (blocked)
-    return (
-      <NoAccessPage
-        header={<PageHeader title="Channels" description={section.description} />}
-        section="Channels"
-        reason={blocked}
-      />
-    );
+  if (blocked) return <NoAccessPage section={section} reason={blocked} />;
 
   const [channels, threads] = await Promise.all([getGuildChannels(viewer), getActiveThreads(viewer)]);
   const categories = channels.filter((c) => c.type === 4).map((c) => ({ id: c.id, name: c.name }));

@@ -19,7 +19,7 @@ export default async function IntegrationsPage({ params }: { params: Promise<{ g
       description={`${section.description} The API lists at most ${INTEGRATIONS_MAX}.`}
     />
   );
-  if (blocked) return <NoAccessPage header={header} section="Integrations" reason={blocked} />;
+  if (blocked) return <NoAccessPage section={section} header={header} reason={blocked} />;
 
   const integrations = await getGuildIntegrations(viewer);
   return (

@@ -5,37 +5,24 @@ import type { Metadata } from "next";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { PageHeader } from "@/components/ui/card";
 import { NoAccessPage } from "@/components/dashboard/no-access";
-import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
+import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
 import { INVITABLE_CHANNEL_TYPES } from "@/lib/dashboard/actions/schemas/invites";
 import { getGuildChannels } from "@/lib/dashboard/data/channels";
 import { getInvitePage, INVITE_PAGE_SIZE } from "@/lib/dashboard/data/invites";
 import { can, refusal } from "@/lib/dashboard/data/viewer";
 import { inviteLinkBase } from "@/lib/dashboard/data/invite-links";
-import { pageNumber, type SearchParams } from "@/lib/dashboard/list-params";
+import { pageNumber } from "@/lib/dashboard/list-params";
 import { InvitesPausedBanner } from "./_components/invites-paused-banner";
 import { CreateInviteButton } from "./_components/create-invite";
 import { InvitesTable, type InvitePermissions } from "./_components/invites-table";
 
 export const metadata: Metadata = { title: "Invites" };
 
-export default async function InvitesPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ guildId: string }>;
-  searchParams: Promise<SearchParams>;
-}) {
+export default async function InvitesPage({ params, searchParams }: GuildPageProps) {
   const { guildId } = await params;
   const query = await searchParams;
   const { viewer, section, blocked } = await getSectionViewer(guildId, "invites");
-  if (blocked)
-    return (
-      <NoAccessPage
-        header={<PageHeader title="Invites" description={section.description} />}
-        section="Invites"
-        reason={blocked}
-      />
-    );
+  if (blocked) return <NoAccessPage section={section} reason={blocked} />;
 
   const [invites, channels] = await Promise.all([
     getInvitePage(viewer, pageNumber(query.page)),

@@ -6,7 +6,7 @@ import { Suspense } from "react";
 import { ChannelType } from "discord-api-types/v10";
 import { PageHeader, Skeleton } from "@/components/ui/card";
 import { NoAccessPage } from "@/components/dashboard/no-access";
-import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
+import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
 import { getGuildChannels } from "@/lib/dashboard/data/channels";
 import { getMemberDetail, getMemberPage } from "@/lib/dashboard/data/members";
 import {
@@ -15,7 +15,7 @@ import {
   parseMemberListState,
   type MemberListState,
 } from "@/lib/dashboard/data/member-filters";
-import { firstParam, listHref, type SearchParams } from "@/lib/dashboard/list-params";
+import { firstParam, listHref } from "@/lib/dashboard/list-params";
 import { refusal, roleVerdict, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import { MemberFilters } from "./_components/member-filters";
 import { type RoleChip } from "./_components/members-table";
@@ -24,25 +24,12 @@ import { MemberPanel, type PanelPermissions } from "./_components/member-panel";
 
 export const metadata: Metadata = { title: "Members" };
 
-export default async function MembersPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ guildId: string }>;
-  searchParams: Promise<SearchParams>;
-}) {
+export default async function MembersPage({ params, searchParams }: GuildPageProps) {
   const { guildId } = await params;
   const query = await searchParams;
   const { viewer, section, blocked: closed } = await getSectionViewer(guildId, "members");
   const blocked = closed ?? refusal(viewer, "Search Guild Members v2");
-  if (blocked)
-    return (
-      <NoAccessPage
-        header={<PageHeader title="Members" description={section.description} />}
-        section="Members"
-        reason={blocked}
-      />
-    );
+  if (blocked) return <NoAccessPage section={section} reason={blocked} />;
 
   const roles: RoleChip[] = viewer.roles
     .filter((r) => r.id !== viewer.guild.id)

@@ -15,7 +15,7 @@ export default async function OnboardingPage({ params }: { params: Promise<{ gui
   const { guildId } = await params;
   const { viewer, section, blocked } = await getSectionViewer(guildId, "onboarding");
   const header = <PageHeader title="Onboarding" description={section.description} />;
-  if (blocked) return <NoAccessPage header={header} section="Onboarding" reason={blocked} />;
+  if (blocked) return <NoAccessPage section={section} header={header} reason={blocked} />;
 
   const [onboarding, channels] = await Promise.all([getOnboarding(viewer), getGuildChannels(viewer)]);
   const g = viewer.guild;

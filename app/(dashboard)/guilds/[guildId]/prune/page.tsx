@@ -17,14 +17,14 @@ export const metadata: Metadata = { title: "Prune" };
 
 export default async function PrunePage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
-  const { viewer, blocked } = await getSectionViewer(guildId, "prune");
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "prune");
   const header = (
     <PageHeader
       title="Prune"
       description="Remove members who have not been active for a number of days. By default only members without roles are removed; include roles to also remove inactive members who hold nothing but those roles."
     />
   );
-  if (blocked) return <NoAccessPage header={header} section="Prune" reason={blocked} />;
+  if (blocked) return <NoAccessPage section={section} header={header} reason={blocked} />;
 
   const previews = await listPrunePreviews(guildId);
   // Which unused previews no longer describe the server (seen in the history and the member count).

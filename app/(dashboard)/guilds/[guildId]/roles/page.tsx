@@ -15,14 +15,7 @@ export const metadata: Metadata = { title: "Roles" };
 export default async function RolesPage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
   const { viewer, section, blocked } = await getSectionViewer(guildId, "roles");
-  if (blocked)
-    return (
-      <NoAccessPage
-        header={<PageHeader title="Roles" description={section.description} />}
-        section="Roles"
-        reason={blocked}
-      />
-    );
+  if (blocked) return <NoAccessPage section={section} reason={blocked} />;
 
   const counts = await getRoleMemberCounts(viewer);
   const roles: RoleRow[] = viewer.roles.map((role) => {

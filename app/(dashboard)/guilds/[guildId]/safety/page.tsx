@@ -16,14 +16,14 @@ export const metadata: Metadata = { title: "Safety" };
 
 export default async function SafetyPage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
-  const { viewer, blocked } = await getSectionViewer(guildId, "safety");
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "safety");
   const header = (
     <PageHeader
       title="Safety"
       description="Pause invites and DMs during a raid, set who can talk and what gets scanned, and see how people find the server."
     />
   );
-  if (blocked) return <NoAccessPage header={header} section="Safety" reason={blocked} />;
+  if (blocked) return <NoAccessPage section={section} header={header} reason={blocked} />;
 
   const guild = viewer.guild;
   const vanity = await getVanityUrl(viewer);

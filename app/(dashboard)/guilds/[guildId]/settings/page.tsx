@@ -15,7 +15,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ guild
   const { guildId } = await params;
   const { viewer, section, blocked } = await getSectionViewer(guildId, "settings");
   const header = <PageHeader title="Server settings" description={section.description} />;
-  if (blocked) return <NoAccessPage header={header} section="Settings" reason={blocked} />;
+  if (blocked) return <NoAccessPage section={section} header={header} reason={blocked} />;
 
   const channels = await getGuildChannels(viewer);
   const g = viewer.guild;

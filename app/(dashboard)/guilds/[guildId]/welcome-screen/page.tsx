@@ -16,7 +16,7 @@ export default async function WelcomeScreenPage({ params }: { params: Promise<{ 
   const { guildId } = await params;
   const { viewer, section, blocked } = await getSectionViewer(guildId, "welcome-screen");
   const header = <PageHeader title="Welcome screen" description={section.description} />;
-  if (blocked) return <NoAccessPage header={header} section="Welcome screen" reason={blocked} />;
+  if (blocked) return <NoAccessPage section={section} header={header} reason={blocked} />;
 
   const [screen, channels] = await Promise.all([getWelcomeScreen(viewer), getGuildChannels(viewer)]);
   const g = viewer.guild;

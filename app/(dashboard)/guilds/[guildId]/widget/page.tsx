@@ -19,7 +19,7 @@ export default async function WidgetPage({ params }: { params: Promise<{ guildId
   const { guildId } = await params;
   const { viewer, section, blocked } = await getSectionViewer(guildId, "widget");
   const header = <PageHeader title="Server widget" description={section.description} />;
-  if (blocked) return <NoAccessPage header={header} section="Widget" reason={blocked} />;
+  if (blocked) return <NoAccessPage section={section} header={header} reason={blocked} />;
 
   const [settings, channels, read] = await Promise.all([
     getWidgetSettings(viewer),

@@ -62,14 +62,7 @@ export default async function ChannelSettingsPage({
   const search = await searchParams;
   const tab: Tab = TABS.some((t) => t.id === search.tab) ? (search.tab as Tab) : "overview";
   const { viewer, section, blocked } = await getSectionViewer(guildId, "channels");
-  if (blocked)
-    return (
-      <NoAccessPage
-        header={<PageHeader title="Channel settings" description={section.description} />}
-        section="Channels"
-        reason={blocked}
-      />
-    );
+  if (blocked) return <NoAccessPage section={section} title="Channel settings" reason={blocked} />;
 
   const [channel, channels] = await Promise.all([getChannelDetails(viewer, channelId), getGuildChannels(viewer)]);
   const parentSummary = channel.parent_id ? channels.find((c) => c.id === channel.parent_id) : undefined;

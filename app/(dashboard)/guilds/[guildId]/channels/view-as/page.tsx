@@ -35,14 +35,7 @@ export default async function ViewAsPage({
   const { guildId } = await params;
   const search = await searchParams;
   const { viewer, section, blocked } = await getSectionViewer(guildId, "channels");
-  if (blocked)
-    return (
-      <NoAccessPage
-        header={<PageHeader title="View as" description={section.description} />}
-        section="Channels"
-        reason={blocked}
-      />
-    );
+  if (blocked) return <NoAccessPage section={section} title="View as" reason={blocked} />;
 
   const memberQuery = search.member?.trim() ?? "";
   const [channels, found] = await Promise.all([
