@@ -1,6 +1,6 @@
 // Guild operations: Get Guild, Get Guild Preview, Modify Guild, Get Guild Audit Log, and Guildhall's outbox reader.
 import { GUILD_BANNER_ASPECT, ICON_MAX_SIZE, MUTABLE_GUILD_FEATURES } from "@/lib/discord/limits";
-import { AuditLogEvent, diffChanges, writeAuditLog } from "../audit-log";
+import { diffChanges, auditGuildUpdate } from "../audit-log";
 import { Errors, invalidFormBody, type FieldIssue } from "../errors";
 import { emitEvent, listEvents } from "../events";
 import { Permission, type GuildAccess } from "../guards";
@@ -301,17 +301,7 @@ export function modifyGuild(access: GuildAccess, body: ModifyGuildBody, reason: 
     const { emojis, stickers } = listGuildExpressions(guildId);
     const guild = serializeGuild(after, access.roles, emojis, stickers);
     const changes = diffChanges(auditView(before), auditView(after));
-    if (changes.length > 0) {
-      writeAuditLog({
-        guildId,
-        userId: access.caller.userId,
-        actionType: AuditLogEvent.GuildUpdate,
-        targetId: guildId,
-        reason,
-        changes,
-      });
-      emitEvent(guildId, "GUILD_UPDATE", guild);
-    }
+    if (auditGuildUpdate(access, reason, changes)) emitEvent(guildId, "GUILD_UPDATE", guild);
     return guild;
   });
 }

@@ -3,7 +3,7 @@
 // yourself is not "acting on a member") and write the change, its events and its audit entries in one transaction.
 import { APPLICATION_FLAGS_GUILD_MEMBERS, MEMBER_FLAGS_EDITABLE, TIMEOUT_MAX_MS } from "@/lib/discord/limits";
 import { computeBasePermissions, hasPermission } from "@/lib/discord/permissions";
-import { AuditLogEvent, diffChanges, writeAuditLog, type AuditChange } from "../audit-log";
+import { AuditLogEvent, diffChanges, writeAuditLog, type AuditChange, auditByCaller } from "../audit-log";
 import { bearerIdentity } from "../auth";
 import { ApiError, Errors, invalidFormBody, type FieldIssue } from "../errors";
 import { emitEvent } from "../events";
@@ -215,9 +215,7 @@ export function setGuildMemberRole(
     setMemberRoles(access.guildId, userId, present ? [...current, roleId] : current.filter((id) => id !== roleId));
     const member = serializeMemberRow(findMemberWithUser(access.guildId, userId)!);
     emitEvent(access.guildId, "GUILD_MEMBER_UPDATE", memberPayload(access.guildId, member));
-    writeAuditLog({
-      guildId: access.guildId,
-      userId: access.caller.userId,
+    auditByCaller(access, {
       actionType: AuditLogEvent.MemberRoleUpdate,
       targetId: userId,
       reason,
@@ -494,9 +492,7 @@ export function removeGuildMember(access: GuildAccess, userId: bigint, reason: s
       guild_id: String(access.guildId),
       user: serializeUser(userOf(target)),
     });
-    writeAuditLog({
-      guildId: access.guildId,
-      userId: access.caller.userId,
+    auditByCaller(access, {
       actionType: AuditLogEvent.MemberKick,
       targetId: userId,
       reason,

@@ -4,7 +4,7 @@
 import { ALL_PERMISSIONS, compareRolePositions } from "@/lib/discord/permissions";
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { ROLES_MAX } from "@/lib/discord/limits";
-import { AuditLogEvent, diffChanges, writeAuditLog } from "../audit-log";
+import { AuditLogEvent, diffChanges, auditByCaller } from "../audit-log";
 import { ApiError, Errors, invalidFormBody, type FieldIssue } from "../errors";
 import { emitEvent } from "../events";
 import type { GuildAccess } from "../guards";
@@ -207,9 +207,7 @@ export function createGuildRole(access: GuildAccess, body: RoleFieldsBody, reaso
         guild_id: String(guildId),
         role: serializeRole({ ...other, position: other.position + 1n }),
       });
-    writeAuditLog({
-      guildId,
-      userId: access.caller.userId,
+    auditByCaller(access, {
       actionType: AuditLogEvent.RoleCreate,
       targetId: id,
       reason,
@@ -286,9 +284,7 @@ export function modifyGuildRolePositions(
       const updated = { ...role, position };
       emitEvent(guildId, "GUILD_ROLE_UPDATE", { guild_id: String(guildId), role: serializeRole(updated) });
       if (moving.has(role.id)) {
-        writeAuditLog({
-          guildId,
-          userId: access.caller.userId,
+        auditByCaller(access, {
           actionType: AuditLogEvent.RoleUpdate,
           targetId: role.id,
           reason,
@@ -319,9 +315,7 @@ export function modifyGuildRole(access: GuildAccess, roleId: bigint, body: RoleF
     const changes = diffChanges(auditView(before), auditView(after));
     if (changes.length > 0) {
       emitEvent(guildId, "GUILD_ROLE_UPDATE", { guild_id: String(guildId), role });
-      writeAuditLog({
-        guildId,
-        userId: access.caller.userId,
+      auditByCaller(access, {
         actionType: AuditLogEvent.RoleUpdate,
         targetId: roleId,
         reason,
@@ -360,9 +354,7 @@ export function deleteGuildRole(access: GuildAccess, roleId: bigint, reason: str
     }
     emitEvent(guildId, "GUILD_ROLE_DELETE", { guild_id: String(guildId), role_id: String(roleId) });
     const changes = Object.entries(auditView(role)).map(([key, value]) => ({ key, old_value: value }));
-    writeAuditLog({
-      guildId,
-      userId: access.caller.userId,
+    auditByCaller(access, {
       actionType: AuditLogEvent.RoleDelete,
       targetId: roleId,
       reason,
