@@ -15,7 +15,7 @@ import {
 } from "@/lib/discord/limits";
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { AuditLogEvent, diffChanges, writeAuditLog, type AuditChange, auditByCaller } from "../audit-log";
-import { ApiError, Errors, invalidFormBody, type FieldIssue } from "../errors";
+import { ApiError, Errors, invalidFormBody, type FieldIssue, FieldErrorCode } from "../errors";
 import { emitEvent } from "../events";
 import type { Identity } from "../auth";
 import {
@@ -146,11 +146,8 @@ const TYPE_FEATURES: Record<number, readonly string[]> = {
   [Stage]: ["COMMUNITY"],
 };
 
-// Field error codes for rules Discord documents no code for.
-const FIELD_NOT_APPLICABLE = "FIELD_NOT_APPLICABLE";
-const CHANNEL_PARENT_INVALID = "CHANNEL_PARENT_INVALID";
-const GUILD_FEATURE_REQUIRED = "GUILD_FEATURE_REQUIRED";
-const OVERWRITE_TARGET_INVALID = "OVERWRITE_TARGET_INVALID";
+const { FIELD_NOT_APPLICABLE, CHANNEL_PARENT_INVALID, GUILD_FEATURE_REQUIRED, OVERWRITE_TARGET_INVALID } =
+  FieldErrorCode;
 
 const cannotExecuteOnChannelType = () =>
   new ApiError(

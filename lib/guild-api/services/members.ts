@@ -5,7 +5,7 @@ import { APPLICATION_FLAGS_GUILD_MEMBERS, MEMBER_FLAGS_EDITABLE, TIMEOUT_MAX_MS 
 import { computeBasePermissions, hasPermission } from "@/lib/discord/permissions";
 import { AuditLogEvent, diffChanges, writeAuditLog, type AuditChange, auditByCaller } from "../audit-log";
 import { bearerIdentity } from "../auth";
-import { ApiError, Errors, invalidFormBody, type FieldIssue } from "../errors";
+import { ApiError, Errors, invalidFormBody, type FieldIssue, FieldErrorCode } from "../errors";
 import { emitEvent } from "../events";
 import { Permission, toPermissionMember, type GuildAccess } from "../guards";
 import { decodeImage, saveImage } from "../images";
@@ -33,11 +33,7 @@ import { serializeMember } from "../serializers/members";
 import { serializeUser } from "../serializers/users";
 import { ChannelType } from "../serializers/channels";
 
-// Field error codes for rules Discord documents no code for (the code names the rule; the message explains it).
-const ROLE_INVALID = "ROLE_INVALID";
-const CHANNEL_INVALID = "CHANNEL_INVALID";
-const TIMEOUT_TOO_LONG = "TIMEOUT_TOO_LONG";
-const IMAGE_INVALID = "IMAGE_INVALID";
+const { ROLE_INVALID, CHANNEL_INVALID, TIMEOUT_TOO_LONG, IMAGE_INVALID } = FieldErrorCode;
 
 const notInVoice = () => new ApiError(400, 40032, "Target user is not connected to voice.");
 const bannedFromGuild = () => new ApiError(403, 40007, "The user is banned from this guild.");

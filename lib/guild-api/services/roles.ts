@@ -5,7 +5,7 @@ import { ALL_PERMISSIONS, compareRolePositions } from "@/lib/discord/permissions
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { ROLES_MAX } from "@/lib/discord/limits";
 import { AuditLogEvent, diffChanges, auditByCaller } from "../audit-log";
-import { ApiError, Errors, invalidFormBody, type FieldIssue } from "../errors";
+import { ApiError, Errors, invalidFormBody, type FieldIssue, FieldErrorCode } from "../errors";
 import { emitEvent } from "../events";
 import type { GuildAccess } from "../guards";
 import { decodeImage, saveImage, type DecodedImage } from "../images";
@@ -32,12 +32,7 @@ import { serializeChannel } from "../serializers/channels";
 import type { OverwriteJson } from "../guards";
 
 const DEFAULT_ROLE_NAME = "new role";
-// Field error codes for rules Discord documents no code for (the code names the rule; the message explains it).
-const GUILD_FEATURE_REQUIRED = "GUILD_FEATURE_REQUIRED";
-const IMAGE_INVALID = "IMAGE_INVALID";
-const EMOJI_INVALID = "EMOJI_INVALID";
-const EVERYONE_ROLE_IMMUTABLE = "EVERYONE_ROLE_IMMUTABLE";
-const ROLE_INVALID = "ROLE_INVALID";
+const { GUILD_FEATURE_REQUIRED, IMAGE_INVALID, EMOJI_INVALID, EVERYONE_ROLE_IMMUTABLE, ROLE_INVALID } = FieldErrorCode;
 
 const invalidRole = () => new ApiError(400, 50028, "Invalid Role");
 const maxRoles = () => new ApiError(400, 30005, `Maximum number of guild roles reached (${ROLES_MAX})`);
