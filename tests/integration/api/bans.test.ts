@@ -2,17 +2,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PermissionFlagsBits, Routes } from "discord-api-types/v10";
 import { auditEntries, fail, eventsSince, lastEventId } from "./read-back";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, startTestServer, type TestServer } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
 let server: TestServer;
-let db: () => import("better-sqlite3").Database;
+const db = serverDb;
 /** A member whose only role grants Ban Members (no Manage Server): may ban one by one, not in bulk. */
 const BANNER = { userId: 5_100_000_000n, roleId: 5_100_000_001n };
 beforeAll(async () => {
   // Hundreds of bans and prunes on purpose, in the strictest buckets: see TestServerOptions.rateLimits.
   server = await startTestServer({ rateLimits: { enabled: false } });
-  ({ db } = await import("@/lib/guild-api/store/db"));
   const { insertMember } = await import("@/lib/guild-api/store/membership");
   db()
     .prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'banner', '0', 0, 0)")

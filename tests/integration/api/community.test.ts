@@ -1,18 +1,13 @@
 // Welcome screen, onboarding, incident actions and membership screening: fields, limits, permissions, events, audit.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { DiscordAPIError } from "@discordjs/rest";
 import { Routes } from "discord-api-types/v10";
 import { auditSince, eventsSince, fail, lastAuditId, lastEventId } from "./read-back";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, testServerForFile } from "../harness";
 import { expectOperationResponse } from "../openapi";
 
-let server: TestServer;
-let db: () => import("better-sqlite3").Database;
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ db } = await import("@/lib/guild-api/store/db"));
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
+const db = serverDb;
 
 const guild = () => server.world.guildId;
 const channel = (name: string) => server.world.channels[name];

@@ -1,22 +1,20 @@
 // Get Guild, Get Guild Preview, Modify Guild (fields, limits, features, images, events, audit log), Get Guild Audit Log,
 // and the outbox reader, over real HTTP with @discordjs/rest.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { Routes } from "discord-api-types/v10";
 import { PNG } from "pngjs";
 import { createHash } from "node:crypto";
 import { fail, fieldCodes } from "./read-back";
-import { startTestServer, type TestServer } from "../harness";
+import { testServerForFile } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
-let server: TestServer;
+const server = testServerForFile();
 let hq: string;
 let side: string;
-beforeAll(async () => {
-  server = await startTestServer();
+beforeAll(() => {
   hq = server.world.guildId;
   side = server.world.sideGuildId;
 });
-afterAll(() => server?.close());
 
 type Guild = Record<string, unknown> & {
   name: string;

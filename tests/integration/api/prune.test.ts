@@ -2,12 +2,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PermissionFlagsBits as P, Routes } from "discord-api-types/v10";
 import { fail, lastEventId } from "./read-back";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, startTestServer, type TestServer } from "../harness";
 import { DAY, seedPruneGuild } from "../prune-guild";
 import { expectOperationResponse } from "../openapi";
 
 let server: TestServer;
-let db: () => import("better-sqlite3").Database;
+const db = serverDb;
 const GUILD = 7_000_000_000n;
 const ROLE = {
   A: 7_000_000_001n,
@@ -35,7 +35,6 @@ const FIXTURE: Record<string, [bigint[], number]> = {
 beforeAll(async () => {
   // Hundreds of bans and prunes on purpose, in the strictest buckets: see TestServerOptions.rateLimits.
   server = await startTestServer({ rateLimits: { enabled: false } });
-  ({ db } = await import("@/lib/guild-api/store/db"));
   const user = (name: keyof TestServer["world"]["users"]) => BigInt(server.world.users[name]);
   await seedPruneGuild(db(), {
     guildId: GUILD,

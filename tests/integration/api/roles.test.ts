@@ -1,20 +1,15 @@
 // Roles: reads, Create Guild Role, Modify Guild Role Positions, Modify Guild Role, Delete Guild Role — permissions,
 // hierarchy, limits, events in the outbox and audit entries. Tests run in order on one database.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { PermissionFlagsBits as P, Routes } from "discord-api-types/v10";
 import { PNG } from "pngjs";
 import { auditEntries, fail, eventsSince, lastEventId, fieldCodes } from "./read-back";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, testServerForFile } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
-let server: TestServer;
-let db: () => import("better-sqlite3").Database;
-beforeAll(async () => {
-  // Dozens of role reorders in a row on purpose, in a strict bucket: see TestServerOptions.rateLimits.
-  server = await startTestServer({ rateLimits: { enabled: false } });
-  ({ db } = await import("@/lib/guild-api/store/db"));
-});
-afterAll(() => server?.close());
+// Dozens of role reorders in a row on purpose, in a strict bucket: see TestServerOptions.rateLimits.
+const server = testServerForFile({ rateLimits: { enabled: false } });
+const db = serverDb;
 
 interface Role {
   id: string;

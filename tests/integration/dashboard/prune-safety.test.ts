@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
 import type { PrunePreviewView } from "@/lib/dashboard/actions/schemas/prune";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, startTestServer, type TestServer } from "../harness";
 import { DAY, seedPruneGuild } from "../prune-guild";
 import { actionAs } from "./harness";
 
@@ -14,7 +14,7 @@ let prisma: typeof import("@/lib/dashboard/db").prisma;
 let actions: typeof import("@/lib/dashboard/actions/prune") &
   typeof import("@/lib/dashboard/actions/safety") &
   typeof import("@/lib/dashboard/actions/integrations");
-let db: () => import("better-sqlite3").Database;
+const db = serverDb;
 
 const GUILD = 8_000_000_000n;
 const ROLE = { LURKER: 8_000_000_001n, KEEPER: 8_000_000_002n, MOD: 8_000_000_003n, BOT: 8_000_000_004n };
@@ -30,7 +30,6 @@ let userIds: Record<string, bigint> = {};
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ db } = await import("@/lib/guild-api/store/db"));
   ({ prisma } = await import("@/lib/dashboard/db"));
   actions = {
     ...(await import("@/lib/dashboard/actions/prune")),
