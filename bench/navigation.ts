@@ -92,7 +92,8 @@ async function main(): Promise<void> {
   if (!executablePath) throw new Error("Chromium not found: apt-get install -y chromium, or set CHROMIUM_PATH");
   // --no-build: measure the build that is there (while sources are being edited).
   await prepareBench(benchDb, members, !hasFlag("--no-build"));
-  const app = await startGuildhall("127.0.0.1");
+  // Throughput and speed, not Discord's per-token limits (bench/abuse measures those).
+  const app = await startGuildhall("127.0.0.1", { RATE_LIMITS: "off" });
   const appUrl = app.url;
   const browser = await chromium.launch({
     executablePath,

@@ -26,7 +26,8 @@ process.env.PUBLIC_URL ??= "http://localhost:3000";
 
 async function main(): Promise<void> {
   await prepareBench(benchDb, members, true);
-  const app = await startGuildhall("localhost");
+  // Throughput and speed, not Discord's per-token limits (bench/abuse measures those).
+  const app = await startGuildhall("localhost", { RATE_LIMITS: "off" });
   const baseline = await startProcess(
     "node_modules/.bin/tsx",
     ["bench/baseline-server.ts"],

@@ -34,10 +34,10 @@ export async function prepareBench(benchDb: string, members: number, build: bool
 }
 
 /**
- * Guildhall in production mode on a free port of 127.0.0.1, its public URL on `publicHost`. Discord's rate limits are
- * off: the benches measure the server, not the per-token limits (bench/abuse measures those).
+ * Guildhall in production mode on a free port of 127.0.0.1, its public URL on `publicHost`, with `env` on top
+ * (`RATE_LIMITS: "off"` where a bench measures the server rather than Discord's per-token limits).
  */
-export async function startGuildhall(publicHost: "localhost" | "127.0.0.1") {
+export async function startGuildhall(publicHost: "localhost" | "127.0.0.1", env: Record<string, string> = {}) {
   const port = await freePort();
   const url = `http://${publicHost}:${port}`;
   const app = await startProcess(
@@ -49,7 +49,7 @@ export async function startGuildhall(publicHost: "localhost" | "127.0.0.1") {
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       PUBLIC_URL: url,
-      RATE_LIMITS: "off",
+      ...env,
     },
     /ready on http:\/\/127\.0\.0\.1:(\d+)/,
   );
