@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Icons } from "@/components/ui/icons";
+import { BackLink } from "@/components/dashboard/back-link";
 import { NoAccess, NoAccessPage } from "@/components/dashboard/no-access";
 import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import { dashboardConfig } from "@/lib/dashboard/config";
@@ -79,11 +80,7 @@ export default async function ChannelSettingsPage({
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link href={`/guilds/${guildId}/channels`} className="text-ink-muted hover:underline">
-          ← Channels
-        </Link>
-      </nav>
+      <BackLink href={`/guilds/${guildId}/channels`}>Channels</BackLink>
       <PageHeader
         title={
           <span className="flex items-center gap-2">

@@ -2,12 +2,12 @@
 // send, connect, manage) and why: the roles and overwrites that allow and deny each permission, in the order the
 // permission engine applies them (the API's own engine, lib/discord/permissions.ts).
 import type { Metadata } from "next";
-import Link from "next/link";
 import { ChannelType } from "discord-api-types/v10";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, EmptyState, PageHeader } from "@/components/ui/card";
 import { Input, Select } from "@/components/ui/input";
+import { BackLink } from "@/components/dashboard/back-link";
 import { NoAccessPage } from "@/components/dashboard/no-access";
 import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import {
@@ -67,11 +67,7 @@ export default async function ViewAsPage({
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link href={`/guilds/${guildId}/channels`} className="text-ink-muted hover:underline">
-          ← Channels
-        </Link>
-      </nav>
+      <BackLink href={`/guilds/${guildId}/channels`}>Channels</BackLink>
       <PageHeader
         title="View as"
         description="What a role or a member can do in each channel, and which role or overwrite decides it."
