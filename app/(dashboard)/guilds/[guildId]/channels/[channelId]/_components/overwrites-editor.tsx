@@ -311,32 +311,31 @@ export function OverwritesEditor(props: OverwritesEditorProps) {
               })}
               {ordered.length === 0 && <li className="px-2 py-1 text-sm text-ink-muted">No overwrites yet.</li>}
             </ul>
-            <Select
-              aria-label="Add a role"
-              value=""
-              disabled={refusal !== null}
-              onChange={(e) => addTarget(e.target.value, 0)}
-            >
-              <option value="">Add a role…</option>
-              {roleOptions.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.id === everyoneId ? "@everyone" : r.name}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label="Add a member"
-              value=""
-              disabled={refusal !== null}
-              onChange={(e) => addTarget(e.target.value, 1)}
-            >
-              <option value="">Add a member…</option>
-              {memberOptions.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </Select>
+            {(
+              [
+                {
+                  type: 0,
+                  noun: "role",
+                  options: roleOptions.map((r) => ({ id: r.id, name: r.id === everyoneId ? "@everyone" : r.name })),
+                },
+                { type: 1, noun: "member", options: memberOptions },
+              ] as const
+            ).map(({ type, noun, options }) => (
+              <Select
+                key={noun}
+                aria-label={`Add a ${noun}`}
+                value=""
+                disabled={refusal !== null}
+                onChange={(e) => addTarget(e.target.value, type)}
+              >
+                <option value="">{`Add a ${noun}…`}</option>
+                {options.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </Select>
+            ))}
           </div>
 
           <div className="min-w-0 p-3 sm:p-4">
