@@ -74,3 +74,15 @@ export function ReasonField({
     </Field>
   );
 }
+
+/** The reason box inside an UnsavedChangesBar: it shares the bar's row with the title and the buttons. */
+export function SaveBarReason({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <ReasonInput
+      {...AUDIT_LOG_REASON_PROPS}
+      value={value}
+      onChange={onChange}
+      className="h-9 w-full max-w-xs sm:w-auto sm:flex-1"
+    />
+  );
+}

@@ -25,7 +25,7 @@ import {
 } from "@/lib/dashboard/actions/schemas/guilds";
 import { GUILD_DESCRIPTION_MAX, GUILD_LOCALES } from "@/lib/discord/limits";
 import { ImageField } from "./image-field";
-import { AUDIT_LOG_REASON_PROPS, ReasonInput } from "@/components/dashboard/reason-input";
+import { SaveBarReason } from "@/components/dashboard/reason-input";
 import { UnsavedChangesBar, useUnsavedChanges } from "@/components/dashboard/unsaved-changes";
 
 interface ChannelOption {
@@ -404,12 +404,7 @@ export function SettingsForm({
             setImageErrors({});
           }}
         >
-          <ReasonInput
-            {...AUDIT_LOG_REASON_PROPS}
-            value={reason}
-            onChange={setReason}
-            className="h-9 w-full max-w-xs sm:w-auto sm:flex-1"
-          />
+          <SaveBarReason value={reason} onChange={setReason} />
         </UnsavedChangesBar>
       )}
     </form>
