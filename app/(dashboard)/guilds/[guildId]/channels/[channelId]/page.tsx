@@ -181,15 +181,14 @@ function settingsValues(channel: ChannelDetails): ChannelSettingsValues {
   return values as ChannelSettingsValues;
 }
 
-async function OverviewTab({
-  viewer,
-  channel,
-  refusal,
-}: {
+/** What every tab reads: the moderator's view, the channel, and why the tab's change is refused (null when allowed). */
+interface TabProps {
   viewer: GuildViewer;
   channel: ChannelDetails;
   refusal: string | null;
-}) {
+}
+
+async function OverviewTab({ viewer, channel, refusal }: TabProps) {
   const isVoice = channel.type === ChannelType.GuildVoice || channel.type === ChannelType.GuildStageVoice;
   const regions = isVoice ? await getVoiceRegions(viewer) : [];
   const values = settingsValues(channel);
@@ -219,13 +218,10 @@ async function PermissionsTab({
   action,
   refusal,
   modifyRefusal,
-}: {
-  viewer: GuildViewer;
-  channel: ChannelDetails;
+}: TabProps & {
   parent: { id: string; name: string; overwrites: ChannelDetails["permission_overwrites"] } | null;
   query: string;
   action: string;
-  refusal: string | null;
   modifyRefusal: string | null;
 }) {
   const guildId = viewer.guild.id;
@@ -303,15 +299,7 @@ async function PermissionsTab({
   );
 }
 
-async function InvitesTab({
-  viewer,
-  channel,
-  refusal,
-}: {
-  viewer: GuildViewer;
-  channel: ChannelDetails;
-  refusal: string | null;
-}) {
+async function InvitesTab({ viewer, channel, refusal }: TabProps) {
   if (refusal) return <NoAccess section="Invites" reason={refusal} />;
   const invites = (await getChannelInviteList(viewer, channel.id)) ?? [];
   const config = dashboardConfig();
