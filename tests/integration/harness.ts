@@ -39,6 +39,9 @@ export interface DemoWorldIds {
   channels: Record<string, string>;
 }
 
+/** The demo world's role names in position order, lowest first, as the seed makes them. */
+export const DEMO_ROLE_NAMES = ["@everyone", "Member", "Regular", "Helper", "Moderator", "Guildhall Demo", "Admin"];
+
 export interface TestServerOptions {
   /**
    * Discord's rate limits are on in test servers, as `npm start` has them: every test then also checks that the

@@ -6,7 +6,7 @@ import { PNG } from "pngjs";
 import { createHash } from "node:crypto";
 import { gif } from "../../fixtures/gif";
 import { fail, fieldCodes } from "./read-back";
-import { testServerForFile } from "../harness";
+import { DEMO_ROLE_NAMES, testServerForFile } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
 const server = testServerForFile();
@@ -67,15 +67,7 @@ describe("Get Guild", () => {
       stickers: unknown[];
     };
     expect(guild.name).toBe("Guildhall HQ");
-    expect(guild.roles.map((r) => r.name)).toEqual([
-      "@everyone",
-      "Member",
-      "Regular",
-      "Helper",
-      "Moderator",
-      "Guildhall Demo",
-      "Admin",
-    ]);
+    expect(guild.roles.map((r) => r.name)).toEqual(DEMO_ROLE_NAMES);
     expect(guild.emojis).toHaveLength(3);
     expect(guild.stickers).toHaveLength(1);
     expect(guild).toMatchObject({

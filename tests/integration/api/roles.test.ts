@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { PermissionFlagsBits as P, Routes } from "discord-api-types/v10";
 import { PNG } from "pngjs";
 import { auditEntries, fail, eventsSince, lastEventId, fieldCodes } from "./read-back";
-import { serverDb, testServerForFile } from "../harness";
+import { DEMO_ROLE_NAMES, serverDb, testServerForFile } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
 // Dozens of role reorders in a row on purpose, in a strict bucket: see TestServerOptions.rateLimits.
@@ -36,15 +36,7 @@ const EVERYONE_PERMISSIONS = () =>
 describe("reads", () => {
   test("roles in position order, permissions as strings, colors consistent with color", async () => {
     const list = (await server.rest("member").get(Routes.guildRoles(guild()))) as Role[];
-    expect(list.map((r) => r.name)).toEqual([
-      "@everyone",
-      "Member",
-      "Regular",
-      "Helper",
-      "Moderator",
-      "Guildhall Demo",
-      "Admin",
-    ]);
+    expect(list.map((r) => r.name)).toEqual(DEMO_ROLE_NAMES);
     for (const role of list) expect(role.colors.primary_color).toBe(role.color);
     expect(list.find((r) => r.name === "Admin")!.permissions).toBe("8");
     expectOperationResponse("GET", "/guilds/{guild_id}/roles", 200, list);
