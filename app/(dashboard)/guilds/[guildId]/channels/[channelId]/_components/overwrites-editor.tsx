@@ -141,6 +141,19 @@ export function OverwritesEditor(props: OverwritesEditorProps) {
   const synced = parent ? isSyncedWithParent(saved, parent.overwrites) : null;
   const [privateRoles, setPrivateRoles] = useState<string[]>([]);
   const [privateOpen, setPrivateOpen] = useState(false);
+  /** Make the channel private (the chosen roles keep their view) or public again, in one replace of the overwrites. */
+  const setPrivacy = async (purpose: "private" | "public") => {
+    const result = await replace.run({
+      guildId,
+      channelId: channel.id,
+      purpose,
+      overwrites: privateChannelOverwrites(saved, everyoneId, purpose === "private", privateRoles),
+      reason: reason || undefined,
+    });
+    if (!result.ok) return;
+    setPrivateOpen(false);
+    setPrivateRoles([]);
+  };
   const canView = (id: string) =>
     (BigInt(saved.find((o) => o.id === id)?.allow ?? "0") & PermissionFlagsBits.ViewChannel) !== 0n;
 
@@ -224,22 +237,7 @@ export function OverwritesEditor(props: OverwritesEditorProps) {
                 ))}
             </div>
             <div className="flex gap-2">
-              <Button
-                pending={replace.pending}
-                onClick={async () => {
-                  const result = await replace.run({
-                    guildId,
-                    channelId: channel.id,
-                    purpose: "private",
-                    overwrites: privateChannelOverwrites(saved, everyoneId, true, privateRoles),
-                    reason: reason || undefined,
-                  });
-                  if (result.ok) {
-                    setPrivateOpen(false);
-                    setPrivateRoles([]);
-                  }
-                }}
-              >
+              <Button pending={replace.pending} onClick={() => void setPrivacy("private")}>
                 Make private
               </Button>
               <Button variant="ghost" onClick={() => setPrivateOpen(false)}>
@@ -251,19 +249,7 @@ export function OverwritesEditor(props: OverwritesEditorProps) {
         {privateOpen && isPrivate && (
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <p className="text-sm">@everyone will be able to view this channel again.</p>
-            <Button
-              pending={replace.pending}
-              onClick={async () => {
-                const result = await replace.run({
-                  guildId,
-                  channelId: channel.id,
-                  purpose: "public",
-                  overwrites: privateChannelOverwrites(saved, everyoneId, false),
-                  reason: reason || undefined,
-                });
-                if (result.ok) setPrivateOpen(false);
-              }}
-            >
+            <Button pending={replace.pending} onClick={() => void setPrivacy("public")}>
               Make public
             </Button>
             <Button variant="ghost" onClick={() => setPrivateOpen(false)}>
