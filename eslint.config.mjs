@@ -75,7 +75,7 @@ const config = [
   // The one place that constructs the dashboard's Prisma client.
   { files: ["lib/dashboard/db.ts"], rules: { "no-restricted-imports": restrict(NO_UI, NO_GUILD_API) } },
   {
-    files: ["app/(dashboard)/**", "app/(auth)/**", "components/**"],
+    files: ["app/(dashboard)/**", "app/(auth)/**", "app/api/auth/**", "components/**"],
     rules: { "no-restricted-imports": restrict(NO_GUILD_API, PRISMA_TYPES_ONLY) },
   },
   {
@@ -116,6 +116,18 @@ const config = [
         },
       ]),
     },
+  },
+  {
+    // The sample Activity and its token exchange reach Guildhall as any Activity would: over HTTP, never through
+    // either side's code.
+    files: ["app/activity/**", "app/api/token/**", "lib/activity/**"],
+    rules: { "no-restricted-imports": restrict(NO_UI, NO_GUILD_API, NO_DASHBOARD, PRISMA_TYPES_ONLY) },
+  },
+  {
+    // Infrastructure both sides stand on (the database path and migrations, security headers and safe redirects):
+    // it knows neither side.
+    files: ["lib/db/**", "lib/security/**"],
+    rules: { "no-restricted-imports": restrict(NO_UI, NO_GUILD_API, NO_DASHBOARD) },
   },
   {
     files: ["**/*.{ts,tsx,js,mjs,cjs}"],

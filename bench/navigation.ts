@@ -12,22 +12,14 @@ import http from "node:http";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { chromiumPath } from "../tests/e2e/chromium";
-import { freePort, startProcess, stop } from "./processes";
+import { stop } from "./processes";
+import { argValue, fmt, hasFlag, prepareBench, startGuildhall, openBenchDatabase } from "./setup";
 
-const args = process.argv.slice(2);
-const argValue = (name: string) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? args[at + 1] : undefined;
-};
 const members = Number(argValue("--members") ?? 1_000_000);
 const rounds = Number(argValue("--rounds") ?? 3);
 const samples = Number(argValue("--samples") ?? 40);
 
-const benchDb = path.resolve(process.env.BENCH_DATABASE_FILE ?? path.join(".data", `bench-${members}.db`));
-process.env.DATABASE_URL = `file:${benchDb}`;
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const benchDb = openBenchDatabase(members);
 
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -98,28 +90,11 @@ function clickToContent(href: string): Promise<number> {
 async function main(): Promise<void> {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error("Chromium not found: apt-get install -y chromium, or set CHROMIUM_PATH");
-  const { seed } = await import("../scripts/seed");
-  const { buildIfNeeded } = await import("../scripts/build-if-needed");
-  console.log(`Bench database ${benchDb} (scale guild: ${fmt(members)} members)`);
-  seed({ members, quiet: false });
   // --no-build: measure the build that is there (while sources are being edited).
-  if (!args.includes("--no-build")) buildIfNeeded();
-
-  const appPort = await freePort();
-  const appUrl = `http://127.0.0.1:${appPort}`;
-  const app = await startProcess(
-    "node_modules/.bin/tsx",
-    ["server.ts"],
-    {
-      PORT: String(appPort),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PUBLIC_URL: appUrl,
-      RATE_LIMITS: "off",
-    },
-    /ready on http:\/\/127\.0\.0\.1:(\d+)/,
-  );
+  await prepareBench(benchDb, members, !hasFlag("--no-build"));
+  // Throughput and speed, not Discord's per-token limits (bench/abuse measures those).
+  const app = await startGuildhall("127.0.0.1", { RATE_LIMITS: "off" });
+  const appUrl = app.url;
   const browser = await chromium.launch({
     executablePath,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],

@@ -14,46 +14,20 @@ import path from "node:path";
 import { scenarios } from "./scenarios";
 import type { BenchContext } from "./context";
 import { measureLoad, type LoadResult } from "./load";
-import { freePort, startProcess, stop } from "./processes";
+import { startProcess, stop } from "./processes";
+import { argValue, fmt, hasFlag, prepareBench, startGuildhall, openBenchDatabase } from "./setup";
 
-const args = process.argv.slice(2);
-const argValue = (name: string) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? args[at + 1] : undefined;
-};
 const members = Number(argValue("--members") ?? 100_000);
 const duration = Number(argValue("--duration") ?? 5);
 const only = argValue("--only")?.split(",");
 
-const benchDb = path.resolve(process.env.BENCH_DATABASE_FILE ?? path.join(".data", `bench-${members}.db`));
-process.env.DATABASE_URL = `file:${benchDb}`;
+const benchDb = openBenchDatabase(members);
 process.env.PUBLIC_URL ??= "http://localhost:3000";
 
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
 async function main(): Promise<void> {
-  const { seed } = await import("../scripts/seed");
-  const { buildIfNeeded } = await import("../scripts/build-if-needed");
-  console.log(`Bench database ${benchDb} (scale guild: ${fmt(members)} members)`);
-  seed({ members, quiet: false });
-  buildIfNeeded();
-
-  const appPort = await freePort();
-  const app = await startProcess(
-    "node_modules/.bin/tsx",
-    ["server.ts"],
-    {
-      PORT: String(appPort),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PUBLIC_URL: `http://localhost:${appPort}`,
-      // Throughput scenarios measure the API, not Discord's per-token limits (bench/abuse measures those).
-      RATE_LIMITS: "off",
-    },
-    /ready on http:\/\/127\.0\.0\.1:(\d+)/,
-  );
+  await prepareBench(benchDb, members, true);
+  // Throughput and speed, not Discord's per-token limits (bench/abuse measures those).
+  const app = await startGuildhall("localhost", { RATE_LIMITS: "off" });
   const baseline = await startProcess(
     "node_modules/.bin/tsx",
     ["bench/baseline-server.ts"],
@@ -161,8 +135,8 @@ function runGatewayPass(): boolean {
 
 main().then(
   () => {
-    if (!args.includes("--no-fuzz") && (!only || only.includes("fuzz"))) runFuzzPass();
-    if (!args.includes("--no-gateway") && (!only || only.includes("gateway"))) runGatewayPass();
+    if (!hasFlag("--no-fuzz") && (!only || only.includes("fuzz"))) runFuzzPass();
+    if (!hasFlag("--no-gateway") && (!only || only.includes("gateway"))) runGatewayPass();
     process.exit(0);
   },
   (error: unknown) => {

@@ -13,6 +13,7 @@ import autocannon from "autocannon";
 import { MANAGE_SCOPE } from "@/lib/discord/policies";
 import type { LoadResult } from "../load";
 import { freePort, startProcess, stop } from "../processes";
+import { startGuildhall } from "../setup";
 import {
   csvUploads,
   flood,
@@ -36,24 +37,6 @@ const tallyText = (tally: Tally) =>
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([status, n]) => `${n}×${status}`)
     .join(" ");
-
-function startGuildhall(env: Record<string, string>) {
-  return freePort().then((port) =>
-    startProcess(
-      "node_modules/.bin/tsx",
-      ["server.ts"],
-      {
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        NODE_ENV: "production",
-        NEXT_TELEMETRY_DISABLED: "1",
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        ...env,
-      },
-      /ready on http:\/\/127\.0\.0\.1:(\d+)/,
-    ),
-  );
-}
 
 /** GET /guilds/{id} with autocannon, spread over `tokens` so no token meets a limit: req/s, p50, p99. */
 function guildThroughput(url: string, tokens: string[], duration: number): Promise<LoadResult & { non2xx: number }> {
@@ -103,7 +86,7 @@ async function main(): Promise<void> {
   );
 
   const rows: string[][] = [];
-  const app = await startGuildhall({});
+  const app = await startGuildhall("127.0.0.1");
   const origin = `http://127.0.0.1:${app.port}`;
   try {
     const api = `${origin}/api/v10`;
@@ -205,7 +188,7 @@ async function main(): Promise<void> {
       env: { RATE_LIMITS: "on", REDIS_URL: `redis://127.0.0.1:${redis.port}` },
     });
   for (const { label: setting, env } of settings) {
-    const server = await startGuildhall({ GUILDHALL_API_ONLY: "1", ...env });
+    const server = await startGuildhall("127.0.0.1", { GUILDHALL_API_ONLY: "1", ...env });
     try {
       const url = `http://127.0.0.1:${server.port}/api/v10/guilds/${guildId}`;
       await guildThroughput(url, tokens, 2);

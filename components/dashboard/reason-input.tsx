@@ -6,6 +6,12 @@ import { Field, fieldProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 
+/** The reason box of a settings page's save bar: the change's reason, written to the guild's audit log. */
+export const AUDIT_LOG_REASON_PROPS = {
+  label: "Reason (audit log)",
+  placeholder: "Reason (optional, goes to the audit log)",
+} as const;
+
 export function ReasonInput({
   label,
   placeholder = "Reason (optional)",
@@ -66,5 +72,17 @@ export function ReasonField({
         disabled={disabled}
       />
     </Field>
+  );
+}
+
+/** The reason box inside an UnsavedChangesBar: it shares the bar's row with the title and the buttons. */
+export function SaveBarReason({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <ReasonInput
+      {...AUDIT_LOG_REASON_PROPS}
+      value={value}
+      onChange={onChange}
+      className="h-9 w-full max-w-xs sm:w-auto sm:flex-1"
+    />
   );
 }

@@ -23,6 +23,35 @@ export function listHref(path: string, params: Record<string, string | number | 
   return text ? `${path}?${text}` : path;
 }
 
-/** A "trail" of earlier cursors (lists that only move forward): the digits-only entries of a comma list. */
-export const cursorTrail = (value: string | undefined): string[] =>
-  value ? value.split(",").filter((cursor) => /^\d+$/.test(cursor)) : [];
+/** Stands in a trail for the first page, which has no cursor. */
+const FIRST_PAGE = "0";
+
+/**
+ * A "trail" of earlier cursors (lists that only move forward): the entries of a comma list that look like cursors
+ * (snowflakes by default), so a hand-edited URL cannot smuggle anything else into a request.
+ */
+export const cursorTrail = (value: string | undefined, cursorPattern: RegExp = /^\d+$/): string[] =>
+  value ? value.split(",").filter((cursor) => cursor === FIRST_PAGE || cursorPattern.test(cursor)) : [];
+
+export interface TrailLink {
+  cursor: string | null;
+  trail: string | null;
+}
+
+/**
+ * The previous and next links of a forward-only list: the page shown was reached with `cursor` (none on the first
+ * page) after the pages in `trail`; the next one starts at `nextCursor`. Going back pops the trail.
+ */
+export function trailPager(
+  cursor: string | undefined,
+  trail: string[],
+  nextCursor: string | null | undefined,
+): { previous: TrailLink | null; next: TrailLink | null } {
+  const last = trail.at(-1);
+  return {
+    previous: cursor
+      ? { cursor: last && last !== FIRST_PAGE ? last : null, trail: trail.slice(0, -1).join(",") || null }
+      : null,
+    next: nextCursor ? { cursor: nextCursor, trail: [...trail, cursor ?? FIRST_PAGE].join(",") } : null,
+  };
+}

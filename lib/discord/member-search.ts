@@ -45,10 +45,12 @@ export interface MemberSearchRange<T> {
 }
 
 export interface MemberSearchFilter {
-  user_id?: { or_query: string[] } | { range: MemberSearchRange<string> };
+  /** One of the two: a list of ids or a range (the API's schema rejects a filter with both). */
+  user_id?: { or_query?: string[]; range?: MemberSearchRange<string> };
   /** Discord matches the start of the username, global name or nickname. */
   usernames?: { or_query: string[] };
-  role_ids?: { and_query: string[] } | { or_query: string[] };
+  /** One of the two: members holding every role, or any of them. */
+  role_ids?: { and_query?: string[]; or_query?: string[] };
   /** ms timestamps */
   guild_joined_at?: { range: MemberSearchRange<number> };
   safety_signals?: {

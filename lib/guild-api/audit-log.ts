@@ -43,6 +43,24 @@ export function writeAuditLog(entry: AuditEntryInput): bigint {
   return row.id;
 }
 
+/** Who an operation acts for: the guild it runs in and the caller's identity (a GuildAccess satisfies it). */
+export interface AuditActor {
+  readonly guildId: bigint;
+  readonly caller: { readonly userId: bigint | null };
+}
+
+/** An entry in the actor's guild, made by its caller: the common case, a moderator's own change. */
+export function auditByCaller(actor: AuditActor, entry: Omit<AuditEntryInput, "guildId" | "userId">): bigint {
+  return writeAuditLog({ guildId: actor.guildId, userId: actor.caller.userId, ...entry });
+}
+
+/** A GUILD_UPDATE entry for the guild's own settings, written only when something changed; true when it was. */
+export function auditGuildUpdate(actor: AuditActor, reason: string | null, changes: AuditChange[]): boolean {
+  if (changes.length === 0) return false;
+  auditByCaller(actor, { actionType: AuditLogEvent.GuildUpdate, targetId: actor.guildId, reason, changes });
+  return true;
+}
+
 /** Changes between two wire objects, for the keys that differ. */
 export function diffChanges(
   before: Record<string, unknown>,

@@ -78,6 +78,25 @@ export const Errors = {
     new ApiError(429, 0, "You are being rate limited.", undefined, { "retry-after": String(Math.ceil(retryAfter)) }),
 };
 
+/**
+ * Field error codes for rules Discord documents no code for: the code names the rule, the message explains it.
+ * One list, so the same rule has the same code in every operation.
+ */
+export const FieldErrorCode = {
+  CHANNEL_INVALID: "CHANNEL_INVALID",
+  CHANNEL_PARENT_INVALID: "CHANNEL_PARENT_INVALID",
+  DISCOVERY_REQUIREMENTS_NOT_MET: "DISCOVERY_REQUIREMENTS_NOT_MET",
+  EMOJI_INVALID: "EMOJI_INVALID",
+  EVERYONE_ROLE_IMMUTABLE: "EVERYONE_ROLE_IMMUTABLE",
+  FIELD_NOT_APPLICABLE: "FIELD_NOT_APPLICABLE",
+  GUILD_FEATURE_REQUIRED: "GUILD_FEATURE_REQUIRED",
+  IMAGE_DIMENSIONS_INVALID: "IMAGE_DIMENSIONS_INVALID",
+  IMAGE_INVALID: "IMAGE_INVALID",
+  OVERWRITE_TARGET_INVALID: "OVERWRITE_TARGET_INVALID",
+  ROLE_INVALID: "ROLE_INVALID",
+  TIMEOUT_TOO_LONG: "TIMEOUT_TOO_LONG",
+} as const;
+
 export interface FieldIssue {
   path: ReadonlyArray<PropertyKey>;
   code: string;

@@ -192,6 +192,16 @@ export function guildAccess(ctx: RouteContext, param = "guildId"): GuildAccess {
   return guildAccessFor(ctx.caller, snowflakeParam(ctx, param, "guild_id"));
 }
 
+/**
+ * The route's guild access, already judged for `operation`. Routes with a body call it before parsing the body, so a
+ * caller who may not make the change learns nothing of the body's rules (no 50035 validation details).
+ */
+export function authorizedGuildAccess(ctx: RouteContext, operation: OperationName): GuildAccess {
+  const access = guildAccess(ctx);
+  access.authorize(operation);
+  return access;
+}
+
 export function guildAccessFor(caller: Identity, guildId: bigint): GuildAccess {
   const snapshot = guildSnapshot(guildId);
   if (!snapshot) throw Errors.unknownGuild();

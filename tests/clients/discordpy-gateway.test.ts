@@ -1,13 +1,9 @@
 // discord.py 2.2.2 (Debian's python3-discord) on Guildhall's gateway: the script in discordpy/ starts a client, which
 // reaches on_ready (after chunking its guilds over the gateway); changes made here through REST by other users then
 // arrive as on_member_ban and on_guild_channel_update.
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../integration/harness";
-
-const PYTHON = "/usr/bin/python3"; // not a pyenv python3 that may come first on PATH: it lacks python3-discord
-const SCRIPT = new URL("./discordpy/gateway_events.py", import.meta.url).pathname;
+import { startDiscordPy, type DiscordPyProcess } from "./discordpy-process";
 
 interface EventLine {
   event: string;
@@ -15,10 +11,8 @@ interface EventLine {
 }
 
 let server: TestServer;
-let child: ChildProcessWithoutNullStreams;
+let python: DiscordPyProcess;
 const lines: EventLine[] = [];
-let stderr = "";
-let exited: Promise<number | null>;
 
 /** The first line for `event`, waiting for it as the script prints. */
 async function line(event: string, timeoutMs = 30_000): Promise<EventLine> {
@@ -27,43 +21,23 @@ async function line(event: string, timeoutMs = 30_000): Promise<EventLine> {
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`discord.py printed no ${event} line; stderr: ${stderr.slice(-2000)}`);
+  throw new Error(`discord.py printed no ${event} line; stderr: ${python.stderr().slice(-2000)}`);
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(PYTHON)) throw new Error(`${PYTHON} is missing: apt-get install -y python3-discord`);
   server = await startTestServer({ gateway: { identifyIntervalMs: 0 } });
-  child = spawn(PYTHON, [SCRIPT], {
-    env: {
-      ...process.env,
-      PYTHONPATH: "",
-      PYTHONHOME: undefined,
-      PYTHONDONTWRITEBYTECODE: "1",
-      GUILDHALL_URL: server.baseUrl,
-      GUILDHALL_BOT_TOKEN: server.botToken,
-      GUILDHALL_WORLD: JSON.stringify(server.world),
-    },
-  });
-  let pending = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    pending += chunk.toString("utf8");
-    const complete = pending.split("\n");
-    pending = complete.pop() ?? "";
-    for (const text of complete) if (text.startsWith("{")) lines.push(JSON.parse(text) as EventLine);
-  });
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  exited = new Promise((resolve) => child.on("close", resolve));
+  python = startDiscordPy("gateway_events.py", server, (line) => lines.push(line as EventLine));
 }, 60_000);
 
 afterAll(async () => {
-  child?.kill();
+  python?.child.kill();
   await server?.close();
 });
 
 describe("discord.py 2.2.2 on Guildhall's gateway", () => {
   it("client.start() reaches on_ready with the guild, its channels, roles and chunked members", async () => {
     const ready = await line("ready");
-    expect(stderr).not.toMatch(/ModuleNotFoundError/);
+    expect(python.stderr()).not.toMatch(/ModuleNotFoundError/);
     expect(ready).toMatchObject({ user: server.world.botUserId, guilds: [server.world.guildId], chunked: true });
     expect(ready.channels).toBeGreaterThan(10);
     expect(ready.roles).toBeGreaterThan(5);
@@ -83,6 +57,6 @@ describe("discord.py 2.2.2 on Guildhall's gateway", () => {
     const response = await server.api("admin", "PATCH", `/channels/${channel}`, { topic: "Edited under discord.py" });
     expect(response.status).toBe(200);
     expect(await line("guild_channel_update")).toMatchObject({ channel, after: "Edited under discord.py" });
-    expect(await exited).toBe(0);
+    expect(await python.exited).toBe(0);
   });
 });

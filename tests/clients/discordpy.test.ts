@@ -1,13 +1,9 @@
 // discord.py 2.2.2 (Debian's python3-discord, run by Debian's /usr/bin/python3) against a harness server: the
 // script in discordpy/ makes every guild-management call the library offers and prints one JSON line per check;
 // each check becomes one assertion here, so a call that stops working names itself.
-import { spawn } from "node:child_process";
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../integration/harness";
-
-const PYTHON = "/usr/bin/python3"; // not a pyenv python3 that may come first on PATH: it lacks python3-discord
-const SCRIPT = new URL("./discordpy/guild_management.py", import.meta.url).pathname;
+import { startDiscordPy } from "./discordpy-process";
 
 /**
  * Checks that send a snowflake as a JSON integer (discord.py's habit: parent_id, role ids, overwrite ids, channel
@@ -81,35 +77,12 @@ interface CheckLine {
   limit?: string;
 }
 
-function runScript(server: TestServer): Promise<{ lines: CheckLine[]; stderr: string; code: number | null }> {
-  return new Promise((resolve, reject) => {
-    // Asynchronous on purpose: the harness server answers from this same process.
-    const child = spawn(PYTHON, [SCRIPT], {
-      env: {
-        ...process.env,
-        // Debian's interpreter with Debian's packages only: no pyenv or virtualenv paths leaking in.
-        PYTHONPATH: "",
-        PYTHONHOME: undefined,
-        PYTHONDONTWRITEBYTECODE: "1",
-        GUILDHALL_URL: server.baseUrl,
-        GUILDHALL_BOT_TOKEN: server.botToken,
-        GUILDHALL_WORLD: JSON.stringify(server.world),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const lines = stdout
-        .split("\n")
-        .filter((line) => line.startsWith("{"))
-        .map((line) => JSON.parse(line) as CheckLine);
-      resolve({ lines, stderr, code });
-    });
-  });
+/** Runs the script to its end: its check lines, its stderr and its exit code. */
+async function runScript(server: TestServer): Promise<{ lines: CheckLine[]; stderr: string; code: number | null }> {
+  const lines: CheckLine[] = [];
+  const python = startDiscordPy("guild_management.py", server, (line) => lines.push(line as unknown as CheckLine));
+  const code = await python.exited;
+  return { lines, stderr: python.stderr(), code };
 }
 
 describe("discord.py 2.2.2 against Guildhall, by base URL only", () => {
@@ -117,7 +90,6 @@ describe("discord.py 2.2.2 against Guildhall, by base URL only", () => {
   let run: Awaited<ReturnType<typeof runScript>>;
 
   beforeAll(async () => {
-    if (!fs.existsSync(PYTHON)) throw new Error(`${PYTHON} is missing: apt-get install -y python3-discord`);
     server = await startTestServer();
     run = await runScript(server);
   }, 120_000);

@@ -1,32 +1,13 @@
 // The Widget, Welcome screen and Onboarding sections in a real browser, signed in through OAuth2 as `mod` (Manage
 // Server and Manage Roles). Every change is checked through the guild API with the demo bot's token, and restored.
+import type { APIGuildOnboarding, APIGuildWelcomeScreen } from "discord-api-types/v10";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_URL } from "../../playwright.config";
 import { api, screenshot, signIn } from "./helpers";
 
 const shot = (page: Page, name: string) => screenshot(page, `community-${name}`);
 
-interface Onboarding {
-  enabled: boolean;
-  mode: number;
-  default_channel_ids: string[];
-  prompts: Array<{
-    id: string;
-    type: number;
-    title: string;
-    single_select: boolean;
-    required: boolean;
-    in_onboarding: boolean;
-    options: Array<{
-      id: string;
-      title: string;
-      description: string;
-      emoji: { id: string | null; name: string | null };
-      channel_ids: string[];
-      role_ids: string[];
-    }>;
-  }>;
-}
+type Onboarding = APIGuildOnboarding;
 
 /** The onboarding object as a Modify Guild Onboarding body (options take emoji_id / emoji_name, not the emoji object). */
 const onboardingBody = (o: Onboarding) => ({
@@ -160,15 +141,7 @@ test("welcome screen: edit the description and channels, see the preview, save, 
   test.setTimeout(90_000);
   const { world, call } = api();
   const guildId = world.guildId;
-  type Screen = {
-    description: string | null;
-    welcome_channels: Array<{
-      channel_id: string;
-      description: string;
-      emoji_id: string | null;
-      emoji_name: string | null;
-    }>;
-  };
+  type Screen = APIGuildWelcomeScreen;
   const original = (await call<Screen>("GET", `/guilds/${guildId}/welcome-screen`)).body;
   expect(original.welcome_channels).toHaveLength(3);
   try {

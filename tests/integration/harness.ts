@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { REST } from "@discordjs/rest";
 import type { RateLimitOptions } from "@/lib/guild-api/rate-limits";
 import type { GatewayOptions } from "@/lib/guild-api/gateway";
@@ -39,6 +39,9 @@ export interface DemoWorldIds {
   channels: Record<string, string>;
 }
 
+/** The demo world's role names in position order, lowest first, as the seed makes them. */
+export const DEMO_ROLE_NAMES = ["@everyone", "Member", "Regular", "Helper", "Moderator", "Guildhall Demo", "Admin"];
+
 export interface TestServerOptions {
   /**
    * Discord's rate limits are on in test servers, as `npm start` has them: every test then also checks that the
@@ -50,6 +53,35 @@ export interface TestServerOptions {
   rateLimits?: Partial<RateLimitOptions>;
   /** Gateway limits and timings (tests that identify many times loosen the identify limits). */
   gateway?: Partial<GatewayOptions>;
+}
+
+let fileDatabase: (() => import("better-sqlite3").Database) | undefined;
+
+/**
+ * The database of this file's harness server, for seeding and reading back what a request wrote. Usable once
+ * startTestServer has run (in tests and in hooks after it), because the store opens the file startTestServer copied.
+ */
+export function serverDb(): import("better-sqlite3").Database {
+  if (!fileDatabase) throw new Error("serverDb() before startTestServer()");
+  return fileDatabase();
+}
+
+/**
+ * This file's server: started before its tests, closed after them. It stands for the server at once (tests written
+ * at the top level read it only once the hooks have run), so a file needs no `let server` and hooks of its own.
+ */
+export function testServerForFile(options: TestServerOptions = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(options);
+  });
+  afterAll(() => started?.close());
+  return new Proxy({} as TestServer, {
+    get(_target, key) {
+      if (!started) throw new Error("The test server is read before its beforeAll hook ran.");
+      return Reflect.get(started, key);
+    },
+  });
 }
 
 /** How long `api()` sits out 429s in all before it hands one to the test. */
@@ -65,6 +97,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
   const { startGuildhallServer } = await import("@/lib/server/create-server");
   const { db, closeDatabase } = await import("@/lib/guild-api/store/db");
+  fileDatabase = db;
   const { readDemoSecrets } = await import("@/lib/seed/demo-secrets");
   const { issueAccessToken } = await import("@/lib/guild-api/services/access-tokens");
   const { DEVELOPMENT_TOKEN_SCOPES } = await import("@/lib/guild-api/services/oauth2");

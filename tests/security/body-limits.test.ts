@@ -1,14 +1,10 @@
 // Finding 10 (413): a body over its limit is answered 413 with Discord's JSON error, read by a real client, instead of
 // a TCP reset; with a Content-Length and without one (chunked).
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestServer, type TestServer } from "../integration/harness";
+import { describe, expect, test } from "vitest";
+import { testServerForFile } from "../integration/harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
 
 const KiB = 1024;
 const MiB = 1024 * KiB;

@@ -1,18 +1,16 @@
 // Finding 10 (errors tree): every 400 50035 carries Discord's `errors` tree, down to {_errors: [{code, message}]},
 // including the form-body refusals that used to answer a bare {code, message}.
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { startTestServer, type TestServer } from "../integration/harness";
+import { beforeAll, expect, test } from "vitest";
+import { testServerForFile } from "../integration/harness";
 
-let server: TestServer;
+const server = testServerForFile();
 let invite = "";
 beforeAll(async () => {
-  server = await startTestServer();
   const response = await server.api("mod", "POST", `/channels/${server.world.channels.general}/invites`, {
     unique: true,
   });
   invite = ((await response.json()) as { code: string }).code;
 });
-afterAll(() => server?.close());
 
 /** Every leaf of the tree is a non-empty _errors list of {code, message} strings. */
 function expectErrorTree(tree: unknown): void {

@@ -1,13 +1,9 @@
 // Finding 10 (incident actions): only JSON null lifts an action. "-1", "%00" and other strings that are not ISO 8601
 // timestamps are refused with a field error, and the action stays as it was.
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { startTestServer, type TestServer } from "../integration/harness";
+import { expect, test } from "vitest";
+import { testServerForFile } from "../integration/harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
 
 const route = () => `/guilds/${server.world.guildId}/incident-actions`;
 const put = (body: unknown) => server.api("owner", "PUT", route(), body);

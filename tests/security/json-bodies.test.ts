@@ -1,13 +1,9 @@
 // Request JSON is parsed strictly: a key repeated in one object (which copy wins differs between parsers) and nesting
 // deeper than 32 levels are refused with 400 50109 before any rule runs; a "__proto__" key is a plain field.
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { startTestServer, type TestServer } from "../integration/harness";
+import { expect, test } from "vitest";
+import { testServerForFile } from "../integration/harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
 
 const patchMember = (json: string) =>
   fetch(`${server.baseUrl}/api/v10/guilds/${server.world.guildId}/members/${server.world.users.member}`, {

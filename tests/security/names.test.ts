@@ -1,13 +1,9 @@
 // Finding 10 (names): guild, channel and role names (and nicks) are trimmed as Discord trims them; a name that is
 // only whitespace, or holds NUL, other control characters or an unpaired surrogate, is refused and nothing changes.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestServer, type TestServer } from "../integration/harness";
+import { describe, expect, test } from "vitest";
+import { testServerForFile } from "../integration/harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
 
 // JSON.stringify writes an unpaired surrogate as a \ud800 escape, which the server decodes back to one.
 const BAD_NAMES = ["   ", "\t\n", "bad\u0000name", "bad\u0007name", "bad\u009fname", "bad\ud800name", "bad\udc00"];

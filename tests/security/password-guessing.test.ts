@@ -12,15 +12,13 @@ import {
   signInThrottleKeys,
 } from "@/lib/guild-api/login-throttle";
 import { PROVIDER_SESSION_COOKIE } from "@/lib/guild-api/provider-session";
-import { startTestServer, type TestServer } from "../integration/harness";
+import { testServerForFile } from "../integration/harness";
 
-let server: TestServer;
+const server = testServerForFile();
 let signIn: typeof import("@/lib/guild-api/services/password-sign-in").signInWithPassword;
 beforeAll(async () => {
-  server = await startTestServer();
   ({ signInWithPassword: signIn } = await import("@/lib/guild-api/services/password-sign-in"));
 });
-afterAll(() => server?.close());
 
 /** A throttle of its own per test, on a clock the test moves. */
 function throttleAt(start = 1_000_000) {

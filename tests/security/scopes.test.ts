@@ -5,14 +5,10 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { Routes } from "discord-api-types/v10";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestServer, type TestServer } from "../integration/harness";
+import { describe, expect, test } from "vitest";
+import { testServerForFile } from "../integration/harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
 
 const UNAUTHORIZED = { code: 0, message: "401: Unauthorized" };
 

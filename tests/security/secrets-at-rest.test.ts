@@ -5,12 +5,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestServer, type TestServer } from "../integration/harness";
+import { serverDb, startTestServer, type TestServer } from "../integration/harness";
 
 let server: TestServer;
 let prisma: typeof import("@/lib/dashboard/db").prisma;
 let encryption: typeof import("@/lib/dashboard/auth/token-encryption");
-let db: () => import("better-sqlite3").Database;
+const db = serverDb;
 const previousEnv = { GUILD_API_URL: process.env.GUILD_API_URL, NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET };
 
 beforeAll(async () => {
@@ -20,7 +20,6 @@ beforeAll(async () => {
   process.env.GUILD_API_URL = `${server.baseUrl}/api`;
   ({ prisma } = await import("@/lib/dashboard/db"));
   encryption = await import("@/lib/dashboard/auth/token-encryption");
-  ({ db } = await import("@/lib/guild-api/store/db"));
 });
 afterAll(async () => {
   for (const [name, value] of Object.entries(previousEnv))

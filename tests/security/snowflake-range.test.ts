@@ -1,13 +1,9 @@
 // Finding 4: a snowflake out of the 64-bit range (path, query, body, /cdn) is answered 400 50035 with a field error at
 // once: never a 500, a hang, or a throw outside any handler.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestServer, type TestServer } from "../integration/harness";
+import { describe, expect, test } from "vitest";
+import { testServerForFile } from "../integration/harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
 
 const TOO_BIG = "9223372036854775808"; // 2^63
 const WAY_TOO_BIG = "99999999999999999999";

@@ -3,14 +3,10 @@
 // headers and half of the body, lets the owner act, then sends the rest: the write is refused and nothing changed.
 import net from "node:net";
 import { Routes } from "discord-api-types/v10";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestServer, type TestServer } from "../integration/harness";
+import { describe, expect, test } from "vitest";
+import { testServerForFile } from "../integration/harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
 
 interface RawResponse {
   status: number;

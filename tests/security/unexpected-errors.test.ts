@@ -2,16 +2,11 @@
 // Discord's JSON 500 at once and logged, instead of escaping the request listener and leaving the request hanging.
 // Every statement's get() is made to throw under the running server (in this process), as a RangeError from the
 // database driver did for the /cdn owner id above 2^63.
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { startTestServer, type TestServer } from "../integration/harness";
+import { expect, test, vi } from "vitest";
+import { serverDb, testServerForFile } from "../integration/harness";
 
-let server: TestServer;
-let db: () => import("better-sqlite3").Database;
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ db } = await import("@/lib/guild-api/store/db"));
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
+const db = serverDb;
 
 const quick = () => ({ signal: AbortSignal.timeout(5_000) });
 

@@ -1,14 +1,10 @@
 // Finding 3: one member could freeze the server with a target-users CSV (10 MB: 23.9 s of main-thread time, a 229 MB
 // error body, 2.7 GB RSS). Uploads are capped (2.5 MiB, 120,000 lines, 100,000 ids), read in slices that yield to
 // the event loop, and a refused file names at most 100 lines. Another client measures GET /users/@me meanwhile.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestServer, type TestServer } from "../integration/harness";
+import { beforeAll, describe, expect, test } from "vitest";
+import { testServerForFile } from "../integration/harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
 
 /**
  * While `work` runs, another client calls GET /users/@me in a loop and records its slowest answer; a ticker records

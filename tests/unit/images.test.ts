@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { PNG } from "pngjs";
+import { gif } from "../fixtures/gif";
 import { decodeDataUri, decodeImage, hasAspectRatio, imageHash, probeImage } from "@/lib/guild-api/images";
 
 const png = (width: number, height: number) => PNG.sync.write(new PNG({ width, height }));
@@ -35,54 +36,6 @@ function jpeg(width: number, height: number, sof = 0xc0, fill = false): Buffer {
     1,
   ];
   return Buffer.from([0xff, 0xd8, ...app0, ...(fill ? [0xff] : []), ...dqt, ...sofSegment, 0xff, 0xd9]);
-}
-
-/** A GIF89a of `frames` frames (one colour; an LZW stream that clears before every pixel, so it stays 3-bit codes). */
-function gif(width: number, height: number, frames: number, { globalTable = true, localTable = false } = {}): Buffer {
-  const bytes: number[] = [
-    ...Buffer.from("GIF89a"),
-    width & 0xff,
-    width >> 8,
-    height & 0xff,
-    height >> 8,
-    globalTable ? 0x80 : 0,
-    0,
-    0,
-  ];
-  if (globalTable) bytes.push(0, 0, 0, 255, 255, 255);
-  bytes.push(0x21, 0xff, 0x0b, ...Buffer.from("NETSCAPE2.0"), 0x03, 0x01, 0x00, 0x00, 0x00); // loop forever
-  for (let f = 0; f < frames; f++) {
-    bytes.push(0x21, 0xf9, 0x04, 0x00, 0x0a, 0x00, 0x00, 0x00); // graphic control: 100 ms
-    bytes.push(0x2c, 0, 0, 0, 0, width & 0xff, width >> 8, height & 0xff, height >> 8, localTable ? 0x80 : 0);
-    if (localTable) bytes.push(255, 0, 0, 0, 0, 255);
-    bytes.push(0x02);
-    // codes (3 bits each, LSB first): [clear=4, 0] per pixel, then end=5
-    let bitBuffer = 0;
-    let bitCount = 0;
-    const data: number[] = [];
-    const emit = (code: number) => {
-      bitBuffer |= code << bitCount;
-      bitCount += 3;
-      while (bitCount >= 8) {
-        data.push(bitBuffer & 0xff);
-        bitBuffer >>= 8;
-        bitCount -= 8;
-      }
-    };
-    for (let p = 0; p < width * height; p++) {
-      emit(4);
-      emit(0);
-    }
-    emit(5);
-    if (bitCount > 0) data.push(bitBuffer & 0xff);
-    for (let i = 0; i < data.length; i += 255) {
-      const chunk = data.slice(i, i + 255);
-      bytes.push(chunk.length, ...chunk);
-    }
-    bytes.push(0x00);
-  }
-  bytes.push(0x3b);
-  return Buffer.from(bytes);
 }
 
 describe("probeImage", () => {

@@ -8,19 +8,10 @@ import {
   type OnboardingRuleChannel,
   type OnboardingRuleDraft,
 } from "@/lib/discord/onboarding-rules";
-import type { GuildPermissionContext } from "@/lib/discord/permissions";
+import { GUILD, guildContext } from "./test-guild";
 
-// Snowflake-sized ids (beyond 2^53) so nothing compares them as numbers.
-const GUILD = "1100000000000000000";
 const MOD_ROLE = "1100000000000000005";
-const context: GuildPermissionContext = {
-  guildId: GUILD,
-  ownerId: "1000000000000000001",
-  roles: [
-    { id: GUILD, position: 0, permissions: P.ViewChannel | P.SendMessages | P.Connect },
-    { id: MOD_ROLE, position: 1, permissions: P.ManageGuild },
-  ],
-};
+const context = guildContext(P.ViewChannel | P.SendMessages | P.Connect, [[MOD_ROLE, P.ManageGuild]]);
 const readOnly = [{ id: GUILD, type: 0 as const, allow: 0n, deny: P.SendMessages }];
 const hidden = [
   { id: GUILD, type: 0 as const, allow: 0n, deny: P.ViewChannel },

@@ -6,24 +6,17 @@ import {
   explainFlag,
   explainPermissions,
   permissionsFor,
-  type GuildPermissionContext,
   type PermissionMember,
   type PermissionOverwrite,
 } from "@/lib/discord/permissions";
+import { GUILD, OWNER, guildContext } from "./test-guild";
 
-const GUILD = "1100000000000000000";
-const OWNER = "1000000000000000001";
 const ROLE = { admin: "1100000000000000010", mod: "1100000000000000020", helper: "1100000000000000030" };
-const ctx: GuildPermissionContext = {
-  guildId: GUILD,
-  ownerId: OWNER,
-  roles: [
-    { id: GUILD, position: 0, permissions: P.ViewChannel | P.SendMessages | P.ReadMessageHistory },
-    { id: ROLE.helper, position: 1, permissions: P.KickMembers },
-    { id: ROLE.mod, position: 2, permissions: P.ManageChannels | P.ManageMessages },
-    { id: ROLE.admin, position: 3, permissions: P.Administrator },
-  ],
-};
+const ctx = guildContext(P.ViewChannel | P.SendMessages | P.ReadMessageHistory, [
+  [ROLE.helper, P.KickMembers],
+  [ROLE.mod, P.ManageChannels | P.ManageMessages],
+  [ROLE.admin, P.Administrator],
+]);
 const member = (roleIds: string[], userId = "2000000000000000001"): PermissionMember => ({ userId, roleIds });
 // #announcements: @everyone may read, not send; moderators may send.
 const announcements: PermissionOverwrite[] = [

@@ -1,20 +1,14 @@
 import { describe, expect, test } from "vitest";
 import { ChannelType, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { answers, capabilitiesOf, roleSubject, type ExplorerNames } from "@/lib/dashboard/permission-explorer";
-import type { GuildPermissionContext } from "@/lib/discord/permissions";
+import { GUILD, guildContext } from "./test-guild";
 
-const GUILD = "1100000000000000000";
 const MOD = "1100000000000000020";
 const ADMIN = "1100000000000000010";
-const ctx: GuildPermissionContext = {
-  guildId: GUILD,
-  ownerId: "1000000000000000001",
-  roles: [
-    { id: GUILD, position: 0, permissions: P.ViewChannel | P.SendMessages | P.Connect },
-    { id: MOD, position: 1, permissions: P.ManageChannels },
-    { id: ADMIN, position: 2, permissions: P.Administrator },
-  ],
-};
+const ctx = guildContext(P.ViewChannel | P.SendMessages | P.Connect, [
+  [MOD, P.ManageChannels],
+  [ADMIN, P.Administrator],
+]);
 const names: ExplorerNames = {
   guildId: GUILD,
   role: (id) => ({ [MOD]: "Moderator", [ADMIN]: "Admin" })[id] ?? id,

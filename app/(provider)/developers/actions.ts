@@ -29,10 +29,14 @@ import { currentDeveloper } from "./_lib/session";
 
 const ApplicationIdSchema = z.string().regex(/^\d{1,20}$/);
 const RedirectUriFormSchema = z.object({ redirect_uri: z.string().trim().max(REDIRECT_URI_MAX_LENGTH) });
-const UrlMappingsFormSchema = z.object({
-  prefix: z.array(z.string().max(4096)).max(URL_MAPPINGS_MAX + 1),
-  target: z.array(z.string().max(4096)).max(URL_MAPPINGS_MAX + 1),
-});
+// The form posts parallel prefix[] and target[] fields; a length mismatch means a tampered form.
+const UrlMappingsFormSchema = z
+  .object({
+    prefix: z.array(z.string().max(4096)).max(URL_MAPPINGS_MAX + 1),
+    target: z.array(z.string().max(4096)).max(URL_MAPPINGS_MAX + 1),
+  })
+  .refine((form) => form.prefix.length === form.target.length)
+  .transform((form) => form.prefix.map((prefix, i) => ({ prefix: prefix.trim(), target: form.target[i].trim() })));
 const EnabledFormSchema = z.object({ enabled: z.enum(["true", "false"]).transform((v) => v === "true") });
 const HandlerFormSchema = z.object({ handler: z.coerce.number().int() });
 const PrivilegedIntentFormSchema = z.object({
@@ -70,127 +74,107 @@ async function asOwner<T>(
   }
 }
 
-function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> | PortalActionState<never> {
-  const parsed = schema.safeParse(input);
-  return parsed.success ? parsed.data : fail("That form didn't look right. Reload the page and try again.");
-}
-const isFailure = (value: unknown): value is PortalActionState<never> =>
-  typeof value === "object" && value !== null && "ok" in value && (value as { ok: boolean }).ok === false;
+const FORM_MISMATCH = "That form didn't look right. Reload the page and try again.";
 
-export async function addRedirectUriAction(
-  applicationId: string,
-  _previous: PortalActionState,
-  form: FormData,
-): Promise<PortalActionState> {
-  const input = parseForm(RedirectUriFormSchema, { redirect_uri: form.get("redirect_uri") ?? "" });
-  if (isFailure(input)) return input;
-  return asOwner(applicationId, (access) => {
-    addRedirectUri(access, input.redirect_uri);
-    return { message: "Redirect added." };
-  });
-}
-
-export async function removeRedirectUriAction(
-  applicationId: string,
-  _previous: PortalActionState,
-  form: FormData,
-): Promise<PortalActionState> {
-  const input = parseForm(RedirectUriFormSchema, { redirect_uri: form.get("redirect_uri") ?? "" });
-  if (isFailure(input)) return input;
-  return asOwner(applicationId, (access) => {
-    removeRedirectUri(access, input.redirect_uri);
-    return { message: "Redirect removed." };
-  });
+/**
+ * One portal action: read the form's fields, parse them with `schema`, then `run` as the application's owner. Every
+ * action below is one of these, so the order (parse, session, ownership, service, revalidate) lives once.
+ */
+function ownerFormAction<S extends z.ZodType, T = undefined>(
+  schema: S,
+  readForm: (form: FormData) => unknown,
+  run: (access: ApplicationAccess, input: z.output<S>) => { message?: string; data?: T },
+) {
+  return async (
+    applicationId: string,
+    _previous: PortalActionState<T>,
+    form: FormData,
+  ): Promise<PortalActionState<T>> => {
+    const parsed = schema.safeParse(readForm(form));
+    if (!parsed.success) return fail(FORM_MISMATCH);
+    return asOwner<T>(applicationId, (access) => run(access, parsed.data));
+  };
 }
 
-export async function saveUrlMappingsAction(
-  applicationId: string,
-  _previous: PortalActionState,
-  form: FormData,
-): Promise<PortalActionState> {
-  const input = parseForm(UrlMappingsFormSchema, { prefix: form.getAll("prefix"), target: form.getAll("target") });
-  if (isFailure(input)) return input;
-  if (input.prefix.length !== input.target.length)
-    return fail("That form didn't look right. Reload the page and try again.");
-  const mappings = input.prefix.map((prefix, i) => ({ prefix: prefix.trim(), target: input.target[i].trim() }));
-  return asOwner(applicationId, (access) => {
+const readRedirectUri = (form: FormData) => ({ redirect_uri: form.get("redirect_uri") ?? "" });
+const NoFieldsSchema = z.object({});
+const readNothing = () => ({});
+
+export const addRedirectUriAction = ownerFormAction(RedirectUriFormSchema, readRedirectUri, (access, input) => {
+  addRedirectUri(access, input.redirect_uri);
+  return { message: "Redirect added." };
+});
+
+export const removeRedirectUriAction = ownerFormAction(RedirectUriFormSchema, readRedirectUri, (access, input) => {
+  removeRedirectUri(access, input.redirect_uri);
+  return { message: "Redirect removed." };
+});
+
+export const saveUrlMappingsAction = ownerFormAction(
+  UrlMappingsFormSchema,
+  (form) => ({ prefix: form.getAll("prefix"), target: form.getAll("target") }),
+  (access, mappings) => {
     setUrlMappings(access, mappings);
     return { message: "URL mappings saved." };
-  });
-}
+  },
+);
 
-export async function setActivitiesEnabledAction(
-  applicationId: string,
-  _previous: PortalActionState,
-  form: FormData,
-): Promise<PortalActionState> {
-  const input = parseForm(EnabledFormSchema, { enabled: form.get("enabled") });
-  if (isFailure(input)) return input;
-  return asOwner(applicationId, (access) => {
+export const setActivitiesEnabledAction = ownerFormAction(
+  EnabledFormSchema,
+  (form) => ({ enabled: form.get("enabled") }),
+  (access, input) => {
     const entryPoint = setActivitiesEnabled(access, input.enabled);
     return {
       message: input.enabled
         ? `Activities enabled. Entry point command /${entryPoint?.name ?? "launch"} is ready.`
         : "Activities disabled. The entry point command was removed.",
     };
-  });
-}
+  },
+);
 
-export async function setEntryPointHandlerAction(
-  applicationId: string,
-  _previous: PortalActionState,
-  form: FormData,
-): Promise<PortalActionState> {
-  const input = parseForm(HandlerFormSchema, { handler: form.get("handler") });
-  if (isFailure(input)) return input;
-  return asOwner(applicationId, (access) => {
+export const setEntryPointHandlerAction = ownerFormAction(
+  HandlerFormSchema,
+  (form) => ({ handler: form.get("handler") }),
+  (access, input) => {
     const command = setEntryPointHandler(access, input.handler);
     return {
       message:
         command.handler === 1 ? "Saved: your app handles the interaction." : "Saved: Discord launches the Activity.",
     };
-  });
-}
+  },
+);
 
-export async function setInstallationContextsAction(
-  applicationId: string,
-  _previous: PortalActionState,
-  form: FormData,
-): Promise<PortalActionState> {
-  const input = parseForm(ContextsFormSchema, { integration_types: form.getAll("integration_types") });
-  if (isFailure(input)) return input;
-  return asOwner(applicationId, (access) => {
+export const setInstallationContextsAction = ownerFormAction(
+  ContextsFormSchema,
+  (form) => ({ integration_types: form.getAll("integration_types") }),
+  (access, input) => {
     setInstallationContexts(access, input.integration_types);
     return { message: "Installation contexts saved." };
-  });
-}
+  },
+);
 
-export async function setPrivilegedIntentAction(
-  applicationId: string,
-  _previous: PortalActionState,
-  form: FormData,
-): Promise<PortalActionState> {
-  const input = parseForm(PrivilegedIntentFormSchema, { intent: form.get("intent"), enabled: form.get("enabled") });
-  if (isFailure(input)) return input;
-  const label = PRIVILEGED_INTENT_SETTINGS.find((s) => s.key === input.intent)!.label;
-  return asOwner(applicationId, (access) => {
+export const setPrivilegedIntentAction = ownerFormAction(
+  PrivilegedIntentFormSchema,
+  (form) => ({ intent: form.get("intent"), enabled: form.get("enabled") }),
+  (access, input) => {
     setPrivilegedIntent(access, input.intent, input.enabled);
+    const label = PRIVILEGED_INTENT_SETTINGS.find((s) => s.key === input.intent)!.label;
     return { message: `${label} ${input.enabled ? "enabled" : "disabled"}.` };
-  });
-}
+  },
+);
 
-export async function resetBotTokenAction(
-  applicationId: string,
-  _previous: PortalActionState<string | undefined>,
-  _form: FormData,
-): Promise<PortalActionState<string | undefined>> {
-  return asOwner(applicationId, (access) => ({ data: resetBotToken(access) }));
-}
+export const resetBotTokenAction = ownerFormAction<typeof NoFieldsSchema, string | undefined>(
+  NoFieldsSchema,
+  readNothing,
+  (access) => ({
+    data: resetBotToken(access),
+  }),
+);
 
-export async function resetClientSecretAction(
-  applicationId: string,
-  _previous: PortalActionState<string | undefined>,
-  _form: FormData,
-): Promise<PortalActionState<string | undefined>> {
-  return asOwner(applicationId, (access) => ({ data: resetClientSecret(access) }));
-}
+export const resetClientSecretAction = ownerFormAction<typeof NoFieldsSchema, string | undefined>(
+  NoFieldsSchema,
+  readNothing,
+  (access) => ({
+    data: resetClientSecret(access),
+  }),
+);

@@ -7,10 +7,11 @@ import { cache } from "react";
 import { PermissionFlagsBits as P, type APIAuditLogEntry, type APIUser } from "discord-api-types/v10";
 import { AUDIT_LOG_LIMIT, MEMBER_LIST_LIMIT } from "@/lib/discord/limits";
 import { snowflakeTimestamp } from "@/lib/discord/snowflake";
-import { checkOnboardingRules, type OnboardingRuleReport } from "@/lib/discord/onboarding-rules";
+import { checkOnboardingRules } from "@/lib/discord/onboarding-rules";
 import { listJobs } from "@/lib/dashboard/jobs/bulk-ban/jobs";
 import { listPrunePreviews } from "@/lib/dashboard/audit/prune-previews";
 import { previewState } from "@/lib/dashboard/actions/schemas/prune";
+import type { AttentionFacts } from "@/lib/dashboard/overview/attention";
 import { membersRemoved } from "@/lib/dashboard/overview/audit-log-words";
 import { windowStart } from "@/lib/dashboard/overview/growth";
 import { managementApi } from "./api";
@@ -109,16 +110,8 @@ export function removalsOf(entries: readonly APIAuditLogEntry[]): Array<{ at: nu
     .filter((removal) => removal.members > 0);
 }
 
-export interface AttentionReads {
-  jobs: Array<{ id: string; status: string; total: number }>;
-  latestPrunePreview: {
-    count: number;
-    days: number;
-    state: "fresh" | "expired" | "used";
-    runStatus: string | null;
-  } | null;
-  onboarding: { enabled: boolean; report: OnboardingRuleReport } | null;
-}
+/** The facts of the "needs attention" list that come from the dashboard's own records and the saved onboarding. */
+export type AttentionReads = Pick<AttentionFacts, "jobs" | "latestPrunePreview" | "onboarding">;
 
 /** The dashboard's own records (bulk-ban jobs, prune previews) and the saved onboarding, read in parallel. */
 export async function getAttentionReads(viewer: GuildViewer, now: number): Promise<AttentionReads> {

@@ -1,7 +1,7 @@
 // Channels: the guild's list (Get Guild Channels, Create Guild Channel, Modify Guild Channel Positions, List Active
 // Guild Threads) and one channel (Get, Modify and Delete Channel, its invites and permission overwrites).
 import { created, noContent, ok, route, type RouteDefinition } from "../http";
-import { guildAccess, snowflakeParam } from "../guards";
+import { authorizedGuildAccess, guildAccess, snowflakeParam } from "../guards";
 import {
   createGuildChannel,
   deleteChannel,
@@ -30,15 +30,13 @@ export const channelRoutes: RouteDefinition[] = [
 
   // POST /guilds/{guild.id}/channels: Create Guild Channel
   route("POST", "/guilds/:guildId/channels", "Create Guild Channel", (ctx) => {
-    const access = guildAccess(ctx);
-    access.authorize("Create Guild Channel"); // before validating the body: no validation details for callers who may not create
+    const access = authorizedGuildAccess(ctx, "Create Guild Channel");
     return created(createGuildChannel(access, ctx.json(CreateGuildChannelBodySchema), ctx.auditReason));
   }),
 
   // PATCH /guilds/{guild.id}/channels: Modify Guild Channel Positions
   route("PATCH", "/guilds/:guildId/channels", "Modify Guild Channel Positions", (ctx) => {
-    const access = guildAccess(ctx);
-    access.authorize("Modify Guild Channel Positions");
+    const access = authorizedGuildAccess(ctx, "Modify Guild Channel Positions");
     modifyGuildChannelPositions(access, ctx.json(ModifyGuildChannelPositionsBodySchema, []), ctx.auditReason);
     return noContent();
   }),

@@ -1,7 +1,7 @@
 // Welcome screen, onboarding, incident actions, membership screening.
 import { ok, route, type RouteDefinition } from "../http";
 import { BODY_LIMITS } from "../request-body";
-import { guildAccess } from "../guards";
+import { authorizedGuildAccess, guildAccess } from "../guards";
 import {
   ModifyGuildIncidentActionsBodySchema,
   ModifyGuildOnboardingBodySchema,
@@ -20,8 +20,7 @@ export const communityRoutes: RouteDefinition[] = [
 
   // PATCH /guilds/{guild.id}/welcome-screen: Modify Guild Welcome Screen
   route("PATCH", "/guilds/:guildId/welcome-screen", "Modify Guild Welcome Screen", (ctx) => {
-    const access = guildAccess(ctx);
-    access.authorize("Modify Guild Welcome Screen"); // before validating the body: no validation details for callers who may not modify
+    const access = authorizedGuildAccess(ctx, "Modify Guild Welcome Screen");
     return ok(modifyGuildWelcomeScreen(access, ctx.json(ModifyGuildWelcomeScreenBodySchema), ctx.auditReason));
   }),
 
@@ -36,8 +35,7 @@ export const communityRoutes: RouteDefinition[] = [
     "/guilds/:guildId/onboarding",
     "Modify Guild Onboarding",
     (ctx) => {
-      const access = guildAccess(ctx);
-      access.authorize("Modify Guild Onboarding");
+      const access = authorizedGuildAccess(ctx, "Modify Guild Onboarding");
       return ok(modifyGuildOnboarding(access, ctx.json(ModifyGuildOnboardingBodySchema), ctx.auditReason));
     },
     { bodyLimit: BODY_LIMITS.document },
@@ -45,8 +43,7 @@ export const communityRoutes: RouteDefinition[] = [
 
   // PUT /guilds/{guild.id}/incident-actions: Modify Guild Incident Actions
   route("PUT", "/guilds/:guildId/incident-actions", "Modify Guild Incident Actions", (ctx) => {
-    const access = guildAccess(ctx);
-    access.authorize("Modify Guild Incident Actions");
+    const access = authorizedGuildAccess(ctx, "Modify Guild Incident Actions");
     return ok(modifyGuildIncidentActions(access, ctx.json(ModifyGuildIncidentActionsBodySchema)));
   }),
 

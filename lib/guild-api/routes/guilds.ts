@@ -1,7 +1,7 @@
 // Guilds: Get Guild, Get Guild Preview, Modify Guild, Get Guild Audit Log, and Guildhall's outbox reader.
 import { ok, route, type RouteDefinition } from "../http";
 import { BODY_LIMITS } from "../request-body";
-import { guildAccess, snowflakeParam } from "../guards";
+import { authorizedGuildAccess, guildAccess, snowflakeParam } from "../guards";
 import {
   getGuild,
   getGuildAuditLog,
@@ -37,8 +37,7 @@ export const guildRoutes: RouteDefinition[] = [
     "/guilds/:guildId",
     "Modify Guild",
     (ctx) => {
-      const access = guildAccess(ctx);
-      access.authorize("Modify Guild"); // before validating the body: no validation details for callers who may not modify
+      const access = authorizedGuildAccess(ctx, "Modify Guild");
       const body = ctx.json(ModifyGuildBodySchema);
       return ok(modifyGuild(access, body, ctx.auditReason));
     },
@@ -47,15 +46,13 @@ export const guildRoutes: RouteDefinition[] = [
 
   // GET /guilds/{guild.id}/audit-logs: Get Guild Audit Log
   route("GET", "/guilds/:guildId/audit-logs", "Get Guild Audit Log", (ctx) => {
-    const access = guildAccess(ctx);
-    access.authorize("Get Guild Audit Log");
+    const access = authorizedGuildAccess(ctx, "Get Guild Audit Log");
     return ok(getGuildAuditLog(access, ctx.queryAs(GuildAuditLogQuerySchema)));
   }),
 
   // GET /guilds/{guild.id}/events: Guildhall's extension, the outbox of gateway dispatches (MANAGE_GUILD)
   route("GET", "/guilds/:guildId/events", "List Guild Events", (ctx) => {
-    const access = guildAccess(ctx);
-    access.authorize("List Guild Events");
+    const access = authorizedGuildAccess(ctx, "List Guild Events");
     const query = ctx.queryAs(ListGuildEventsQuerySchema);
     return ok(listGuildEvents(access, BigInt(query.after), query.limit));
   }),

@@ -1,7 +1,7 @@
 // The guild widget: Get Guild Widget Settings, Modify Guild Widget, Get Guild Widget (widget.json), Get Guild Widget Image.
 import { z } from "zod";
 import { ok, route, type RouteDefinition } from "../http";
-import { guildAccess, snowflakeParam } from "../guards";
+import { authorizedGuildAccess, guildAccess, snowflakeParam } from "../guards";
 import { ModifyGuildWidgetBodySchema } from "../schemas/community";
 import { getGuildWidget, getGuildWidgetImage, getGuildWidgetSettings, modifyGuildWidget } from "../services/widget";
 import { WIDGET_IMAGE_STYLES } from "../widget-image";
@@ -16,8 +16,7 @@ export const widgetRoutes: RouteDefinition[] = [
 
   // PATCH /guilds/{guild.id}/widget: Modify Guild Widget
   route("PATCH", "/guilds/:guildId/widget", "Modify Guild Widget", (ctx) => {
-    const access = guildAccess(ctx);
-    access.authorize("Modify Guild Widget"); // before validating the body: no validation details for callers who may not modify
+    const access = authorizedGuildAccess(ctx, "Modify Guild Widget");
     return ok(modifyGuildWidget(access, ctx.json(ModifyGuildWidgetBodySchema), ctx.auditReason));
   }),
 

@@ -1,22 +1,19 @@
 // The invite object (type GUILD) with its partial guild, partial channel, inviter, targets and roles; the invite
 // metadata (uses, max_uses, max_age, temporary, created_at) only where the caller may see it; the welcome screen,
 // which travels inside the invite's guild when it is enabled.
-import type { ApplicationRow } from "../store/applications";
 import type { ChannelRow } from "../store/channels";
 import type { GuildRow } from "../store/guilds";
 import type { InviteRow } from "../store/invites";
 import type { RoleRow } from "../store/roles";
 import type { ScheduledEventRow } from "../store/scheduled-events";
 import type { UserRow } from "../store/users";
+import { serializePartialApplication, type PartialApplicationRow } from "./applications";
 import { serializeUser } from "./users";
 
 /** The channel's columns an invite shows. */
 export type InviteChannelRow = Pick<ChannelRow, "id" | "type" | "name">;
 /** The application's columns an invite shows. */
-export type InviteApplicationRow = Pick<
-  ApplicationRow,
-  "id" | "name" | "description" | "icon" | "flags" | "bot_public"
->;
+export type InviteApplicationRow = PartialApplicationRow;
 
 const iso = (ms: bigint | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
@@ -60,16 +57,9 @@ export function serializeInviteGuild(guild: GuildRow) {
 /** An embedded application as an invite names it (InviteApplicationResponse). */
 export function serializeInviteApplication(app: InviteApplicationRow) {
   return {
-    id: String(app.id),
-    name: app.name,
-    icon: app.icon,
-    description: app.description,
-    type: null,
+    ...serializePartialApplication(app),
     // Guildhall signs no interactions, so its applications have no public verification key.
     verify_key: "",
-    flags: Number(app.flags),
-    flags_new: String(app.flags),
-    bot_public: Boolean(app.bot_public),
   };
 }
 

@@ -3,7 +3,7 @@ import { AuditLogEvent } from "discord-api-types/v10";
 import { canActOnMember, type PermissionMember } from "@/lib/discord/permissions";
 import { Errors } from "../errors";
 import { emitEvent } from "../events";
-import { writeAuditLog } from "../audit-log";
+import { auditByCaller } from "../audit-log";
 import type { GuildAccess } from "../guards";
 import { transaction } from "../store/db";
 import {
@@ -87,9 +87,7 @@ function recordBan(
 ): void {
   insertBan(access.guildId, userId, reason, BigInt(now));
   emitEvent(access.guildId, "GUILD_BAN_ADD", { guild_id: String(access.guildId), user }, now);
-  writeAuditLog({
-    guildId: access.guildId,
-    userId: access.caller.userId,
+  auditByCaller(access, {
     actionType: AuditLogEvent.MemberBanAdd,
     targetId: userId,
     reason,
@@ -121,9 +119,7 @@ export function removeGuildBan(access: GuildAccess, userId: bigint, reason: stri
     if (!row) throw Errors.unknownBan();
     deleteBan(access.guildId, userId);
     emitEvent(access.guildId, "GUILD_BAN_REMOVE", { guild_id: String(access.guildId), user: serializeUser(row) }, now);
-    writeAuditLog({
-      guildId: access.guildId,
-      userId: access.caller.userId,
+    auditByCaller(access, {
       actionType: AuditLogEvent.MemberBanRemove,
       targetId: userId,
       reason,

@@ -14,8 +14,8 @@ import {
   maxVoiceBitrate,
 } from "@/lib/discord/limits";
 import { newSnowflake } from "@/lib/discord/snowflake";
-import { AuditLogEvent, diffChanges, writeAuditLog, type AuditChange } from "../audit-log";
-import { ApiError, Errors, invalidFormBody, type FieldIssue } from "../errors";
+import { AuditLogEvent, diffChanges, writeAuditLog, type AuditChange, auditByCaller } from "../audit-log";
+import { ApiError, Errors, invalidFormBody, type FieldIssue, FieldErrorCode } from "../errors";
 import { emitEvent } from "../events";
 import type { Identity } from "../auth";
 import {
@@ -146,11 +146,8 @@ const TYPE_FEATURES: Record<number, readonly string[]> = {
   [Stage]: ["COMMUNITY"],
 };
 
-// Field error codes for rules Discord documents no code for.
-const FIELD_NOT_APPLICABLE = "FIELD_NOT_APPLICABLE";
-const CHANNEL_PARENT_INVALID = "CHANNEL_PARENT_INVALID";
-const GUILD_FEATURE_REQUIRED = "GUILD_FEATURE_REQUIRED";
-const OVERWRITE_TARGET_INVALID = "OVERWRITE_TARGET_INVALID";
+const { FIELD_NOT_APPLICABLE, CHANNEL_PARENT_INVALID, GUILD_FEATURE_REQUIRED, OVERWRITE_TARGET_INVALID } =
+  FieldErrorCode;
 
 const cannotExecuteOnChannelType = () =>
   new ApiError(
@@ -346,9 +343,7 @@ export function createGuildChannel(access: GuildAccess, body: CreateGuildChannel
     const changes: AuditChange[] = Object.entries(channel)
       .filter(([key, value]) => !["id", "guild_id", "last_message_id", "flags"].includes(key) && value !== null)
       .map(([key, value]) => ({ key, new_value: value }));
-    writeAuditLog({
-      guildId,
-      userId: access.caller.userId,
+    auditByCaller(access, {
       actionType: AuditLogEvent.ChannelCreate,
       targetId: id,
       reason,
@@ -418,9 +413,7 @@ export function modifyGuildChannelPositions(
       const before = serializeChannel(row);
       const after = serializeChannel(findChannel(guildId, row.id) as ChannelRow);
       const changes = diffChanges(before, after, ["position", "parent_id", "permission_overwrites"]);
-      writeAuditLog({
-        guildId,
-        userId: access.caller.userId,
+      auditByCaller(access, {
         actionType: AuditLogEvent.ChannelUpdate,
         targetId: row.id,
         reason,
@@ -727,9 +720,7 @@ function auditOverwriteChanges(
   const old = new Map(before.map((o) => [o.id, o]));
   const now = new Map(after.map((o) => [o.id, o]));
   const entry = (actionType: AuditLogEvent, overwrite: OverwriteJson, changes: AuditChange[]) =>
-    writeAuditLog({
-      guildId: access.guildId,
-      userId: access.caller.userId,
+    auditByCaller(access, {
       actionType,
       targetId: channel.id,
       reason,

@@ -1,7 +1,7 @@
 // Guild operations: Get Guild, Get Guild Preview, Modify Guild, Get Guild Audit Log, and Guildhall's outbox reader.
 import { GUILD_BANNER_ASPECT, ICON_MAX_SIZE, MUTABLE_GUILD_FEATURES } from "@/lib/discord/limits";
-import { AuditLogEvent, diffChanges, writeAuditLog } from "../audit-log";
-import { Errors, invalidFormBody, type FieldIssue } from "../errors";
+import { diffChanges, auditGuildUpdate } from "../audit-log";
+import { Errors, invalidFormBody, type FieldIssue, FieldErrorCode } from "../errors";
 import { emitEvent, listEvents } from "../events";
 import { Permission, type GuildAccess } from "../guards";
 import type { Identity } from "../auth";
@@ -126,12 +126,13 @@ const IMAGE_RULES: Record<ImageField, ImageRule> = {
 };
 const IMAGE_FIELDS = Object.keys(IMAGE_RULES) as ImageField[];
 
-// Field error codes for rules Discord documents no code for (the code names the rule; the message explains it).
-const IMAGE_INVALID = "IMAGE_INVALID";
-const IMAGE_DIMENSIONS_INVALID = "IMAGE_DIMENSIONS_INVALID";
-const GUILD_FEATURE_REQUIRED = "GUILD_FEATURE_REQUIRED";
-const CHANNEL_INVALID = "CHANNEL_INVALID";
-const DISCOVERY_REQUIREMENTS_NOT_MET = "DISCOVERY_REQUIREMENTS_NOT_MET";
+const {
+  IMAGE_INVALID,
+  IMAGE_DIMENSIONS_INVALID,
+  GUILD_FEATURE_REQUIRED,
+  CHANNEL_INVALID,
+  DISCOVERY_REQUIREMENTS_NOT_MET,
+} = FieldErrorCode;
 
 /** Audit-log keys of the guild's mutable fields (image columns are logged as *_hash, as Discord does). */
 function auditView(guild: GuildRow): Record<string, unknown> {
@@ -301,17 +302,7 @@ export function modifyGuild(access: GuildAccess, body: ModifyGuildBody, reason: 
     const { emojis, stickers } = listGuildExpressions(guildId);
     const guild = serializeGuild(after, access.roles, emojis, stickers);
     const changes = diffChanges(auditView(before), auditView(after));
-    if (changes.length > 0) {
-      writeAuditLog({
-        guildId,
-        userId: access.caller.userId,
-        actionType: AuditLogEvent.GuildUpdate,
-        targetId: guildId,
-        reason,
-        changes,
-      });
-      emitEvent(guildId, "GUILD_UPDATE", guild);
-    }
+    if (auditGuildUpdate(access, reason, changes)) emitEvent(guildId, "GUILD_UPDATE", guild);
     return guild;
   });
 }

@@ -4,7 +4,7 @@ import { AuditLogEvent } from "discord-api-types/v10";
 import { INTEGRATIONS_MAX } from "@/lib/discord/limits";
 import { Errors } from "../errors";
 import { emitEvent } from "../events";
-import { writeAuditLog } from "../audit-log";
+import { auditByCaller } from "../audit-log";
 import { type GuildAccess, type OverwriteJson } from "../guards";
 import { transaction } from "../store/db";
 import { findApplicationBotUser } from "../store/applications";
@@ -146,9 +146,7 @@ export function deleteGuildIntegration(
       },
       now,
     );
-    writeAuditLog({
-      guildId: access.guildId,
-      userId: access.caller.userId,
+    auditByCaller(access, {
       actionType: AuditLogEvent.IntegrationDelete,
       targetId: integrationId,
       reason,

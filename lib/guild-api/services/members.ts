@@ -3,9 +3,9 @@
 // yourself is not "acting on a member") and write the change, its events and its audit entries in one transaction.
 import { APPLICATION_FLAGS_GUILD_MEMBERS, MEMBER_FLAGS_EDITABLE, TIMEOUT_MAX_MS } from "@/lib/discord/limits";
 import { computeBasePermissions, hasPermission } from "@/lib/discord/permissions";
-import { AuditLogEvent, diffChanges, writeAuditLog, type AuditChange } from "../audit-log";
+import { AuditLogEvent, diffChanges, writeAuditLog, type AuditChange, auditByCaller } from "../audit-log";
 import { bearerIdentity } from "../auth";
-import { ApiError, Errors, invalidFormBody, type FieldIssue } from "../errors";
+import { ApiError, Errors, invalidFormBody, type FieldIssue, FieldErrorCode } from "../errors";
 import { emitEvent } from "../events";
 import { Permission, toPermissionMember, type GuildAccess } from "../guards";
 import { decodeImage, saveImage } from "../images";
@@ -33,11 +33,7 @@ import { serializeMember } from "../serializers/members";
 import { serializeUser } from "../serializers/users";
 import { ChannelType } from "../serializers/channels";
 
-// Field error codes for rules Discord documents no code for (the code names the rule; the message explains it).
-const ROLE_INVALID = "ROLE_INVALID";
-const CHANNEL_INVALID = "CHANNEL_INVALID";
-const TIMEOUT_TOO_LONG = "TIMEOUT_TOO_LONG";
-const IMAGE_INVALID = "IMAGE_INVALID";
+const { ROLE_INVALID, CHANNEL_INVALID, TIMEOUT_TOO_LONG, IMAGE_INVALID } = FieldErrorCode;
 
 const notInVoice = () => new ApiError(400, 40032, "Target user is not connected to voice.");
 const bannedFromGuild = () => new ApiError(403, 40007, "The user is banned from this guild.");
@@ -215,9 +211,7 @@ export function setGuildMemberRole(
     setMemberRoles(access.guildId, userId, present ? [...current, roleId] : current.filter((id) => id !== roleId));
     const member = serializeMemberRow(findMemberWithUser(access.guildId, userId)!);
     emitEvent(access.guildId, "GUILD_MEMBER_UPDATE", memberPayload(access.guildId, member));
-    writeAuditLog({
-      guildId: access.guildId,
-      userId: access.caller.userId,
+    auditByCaller(access, {
       actionType: AuditLogEvent.MemberRoleUpdate,
       targetId: userId,
       reason,
@@ -494,9 +488,7 @@ export function removeGuildMember(access: GuildAccess, userId: bigint, reason: s
       guild_id: String(access.guildId),
       user: serializeUser(userOf(target)),
     });
-    writeAuditLog({
-      guildId: access.guildId,
-      userId: access.caller.userId,
+    auditByCaller(access, {
       actionType: AuditLogEvent.MemberKick,
       targetId: userId,
       reason,

@@ -10,6 +10,7 @@ import { transaction } from "../store/db";
 import { findApplication as findApplicationRow, redirectUrisOf, type ApplicationRow } from "../store/applications";
 import { findAuthorizationCode, insertAuthorizationCode, markAuthorizationCodeUsed } from "../store/oauth2";
 import { hashSecret, randomToken } from "../tokens";
+import { serializePartialApplication } from "../serializers/applications";
 import { AuthorizeQuerySchema, describeFirstIssue, type TokenRequestBody } from "../schemas/oauth2";
 import {
   findTokenByRefreshToken,
@@ -462,16 +463,9 @@ export function revokeToken(
 /** The application as /oauth2/@me shows it (a partial ApplicationResponse). */
 export function serializeApplication(app: ApplicationRow) {
   return {
-    id: String(app.id),
-    name: app.name,
-    icon: app.icon,
-    description: app.description,
-    type: null,
-    bot_public: Boolean(app.bot_public),
+    ...serializePartialApplication(app),
     bot_require_code_grant: false,
     verify_key: createHash("sha256").update(String(app.id)).digest("hex"),
-    flags: Number(app.flags),
-    flags_new: String(app.flags),
     summary: "",
     hook: true,
     is_monetized: false,

@@ -6,7 +6,7 @@ import { isUnicodeEmoji } from "@/lib/discord/emoji";
 import { ONBOARDING_MIN_DEFAULT_CHANNELS, ONBOARDING_MIN_WRITABLE_CHANNELS } from "@/lib/discord/limits";
 import { countedChannelIds, everyoneCanChat } from "@/lib/discord/onboarding-rules";
 import { newSnowflake } from "@/lib/discord/snowflake";
-import { diffChanges, writeAuditLog } from "../audit-log";
+import { diffChanges, auditByCaller } from "../audit-log";
 import { invalidFormBody, type FieldIssue } from "../errors";
 import { parseOverwrites, type GuildAccess } from "../guards";
 import type { ModifyGuildOnboardingBody, PromptInput, PromptOptionInput } from "../schemas/community";
@@ -292,9 +292,7 @@ export function modifyGuildOnboarding(access: GuildAccess, body: ModifyGuildOnbo
       "mode",
     ]);
     if (changes.length > 0 || !exists)
-      writeAuditLog({
-        guildId,
-        userId: access.caller.userId,
+      auditByCaller(access, {
         actionType: exists ? AuditLogEvent.OnboardingUpdate : AuditLogEvent.OnboardingCreate,
         targetId: guildId,
         reason,

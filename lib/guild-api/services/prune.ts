@@ -11,7 +11,7 @@ import { AuditLogEvent } from "discord-api-types/v10";
 import { canManageRole } from "@/lib/discord/permissions";
 import { Errors } from "../errors";
 import { emitEvent } from "../events";
-import { writeAuditLog } from "../audit-log";
+import { auditByCaller } from "../audit-log";
 import type { GuildAccess } from "../guards";
 import { transaction } from "../store/db";
 import { memberRoleIds } from "../store/member-roles";
@@ -99,9 +99,7 @@ export function beginGuildPrune(access: GuildAccess, input: BeginGuildPruneInput
       deleteMember(access.guildId, user.id);
       emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: guildId, user: serializeUser(user) }, now);
     }
-    writeAuditLog({
-      guildId: access.guildId,
-      userId: access.caller.userId,
+    auditByCaller(access, {
       actionType: AuditLogEvent.MemberPrune,
       reason: input.reason,
       options: { delete_member_days: String(input.days), members_removed: String(targets.length) },

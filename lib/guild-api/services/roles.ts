@@ -4,8 +4,8 @@
 import { ALL_PERMISSIONS, compareRolePositions } from "@/lib/discord/permissions";
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { ROLES_MAX } from "@/lib/discord/limits";
-import { AuditLogEvent, diffChanges, writeAuditLog } from "../audit-log";
-import { ApiError, Errors, invalidFormBody, type FieldIssue } from "../errors";
+import { AuditLogEvent, diffChanges, auditByCaller } from "../audit-log";
+import { ApiError, Errors, invalidFormBody, type FieldIssue, FieldErrorCode } from "../errors";
 import { emitEvent } from "../events";
 import type { GuildAccess } from "../guards";
 import { decodeImage, saveImage, type DecodedImage } from "../images";
@@ -32,12 +32,7 @@ import { serializeChannel } from "../serializers/channels";
 import type { OverwriteJson } from "../guards";
 
 const DEFAULT_ROLE_NAME = "new role";
-// Field error codes for rules Discord documents no code for (the code names the rule; the message explains it).
-const GUILD_FEATURE_REQUIRED = "GUILD_FEATURE_REQUIRED";
-const IMAGE_INVALID = "IMAGE_INVALID";
-const EMOJI_INVALID = "EMOJI_INVALID";
-const EVERYONE_ROLE_IMMUTABLE = "EVERYONE_ROLE_IMMUTABLE";
-const ROLE_INVALID = "ROLE_INVALID";
+const { GUILD_FEATURE_REQUIRED, IMAGE_INVALID, EMOJI_INVALID, EVERYONE_ROLE_IMMUTABLE, ROLE_INVALID } = FieldErrorCode;
 
 const invalidRole = () => new ApiError(400, 50028, "Invalid Role");
 const maxRoles = () => new ApiError(400, 30005, `Maximum number of guild roles reached (${ROLES_MAX})`);
@@ -207,9 +202,7 @@ export function createGuildRole(access: GuildAccess, body: RoleFieldsBody, reaso
         guild_id: String(guildId),
         role: serializeRole({ ...other, position: other.position + 1n }),
       });
-    writeAuditLog({
-      guildId,
-      userId: access.caller.userId,
+    auditByCaller(access, {
       actionType: AuditLogEvent.RoleCreate,
       targetId: id,
       reason,
@@ -286,9 +279,7 @@ export function modifyGuildRolePositions(
       const updated = { ...role, position };
       emitEvent(guildId, "GUILD_ROLE_UPDATE", { guild_id: String(guildId), role: serializeRole(updated) });
       if (moving.has(role.id)) {
-        writeAuditLog({
-          guildId,
-          userId: access.caller.userId,
+        auditByCaller(access, {
           actionType: AuditLogEvent.RoleUpdate,
           targetId: role.id,
           reason,
@@ -319,9 +310,7 @@ export function modifyGuildRole(access: GuildAccess, roleId: bigint, body: RoleF
     const changes = diffChanges(auditView(before), auditView(after));
     if (changes.length > 0) {
       emitEvent(guildId, "GUILD_ROLE_UPDATE", { guild_id: String(guildId), role });
-      writeAuditLog({
-        guildId,
-        userId: access.caller.userId,
+      auditByCaller(access, {
         actionType: AuditLogEvent.RoleUpdate,
         targetId: roleId,
         reason,
@@ -360,9 +349,7 @@ export function deleteGuildRole(access: GuildAccess, roleId: bigint, reason: str
     }
     emitEvent(guildId, "GUILD_ROLE_DELETE", { guild_id: String(guildId), role_id: String(roleId) });
     const changes = Object.entries(auditView(role)).map(([key, value]) => ({ key, old_value: value }));
-    writeAuditLog({
-      guildId,
-      userId: access.caller.userId,
+    auditByCaller(access, {
       actionType: AuditLogEvent.RoleDelete,
       targetId: roleId,
       reason,

@@ -1,8 +1,7 @@
 // The welcome screen: Get Guild Welcome Screen and Modify Guild Welcome Screen. Its enabled flag is the guild's
 // WELCOME_SCREEN_ENABLED feature; its description and channels are columns of the guild row.
-import { AuditLogEvent } from "discord-api-types/v10";
 import { isUnicodeEmoji } from "@/lib/discord/emoji";
-import { diffChanges, writeAuditLog } from "../audit-log";
+import { diffChanges, auditGuildUpdate } from "../audit-log";
 import { Errors, invalidFormBody, type FieldIssue } from "../errors";
 import { Permission, type GuildAccess } from "../guards";
 import type { ModifyGuildWelcomeScreenBody } from "../schemas/community";
@@ -108,15 +107,7 @@ export function modifyGuildWelcomeScreen(
     const after = findGuild(guildId) as GuildRow;
     const view = (g: GuildRow) => ({ ...serializeWelcomeScreen(g), enabled: features(g).includes(FEATURE) });
     const changes = diffChanges(view(before), view(after), ["description", "welcome_channels", "enabled"]);
-    if (changes.length > 0)
-      writeAuditLog({
-        guildId,
-        userId: access.caller.userId,
-        actionType: AuditLogEvent.GuildUpdate,
-        targetId: guildId,
-        reason,
-        changes,
-      });
+    auditGuildUpdate(access, reason, changes);
     if (features(after).includes(FEATURE) !== wasEnabled) emitGuildUpdate(guildId, now);
     return serializeWelcomeScreen(after);
   });

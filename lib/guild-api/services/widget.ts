@@ -2,11 +2,10 @@
 // Image (widget.png), plus two helpers the community operations share: the GUILD_UPDATE payload and @everyone's
 // permissions in a channel.
 import { createHash } from "node:crypto";
-import { AuditLogEvent } from "discord-api-types/v10";
 import { computeChannelPermissions, type GuildPermissionContext } from "@/lib/discord/permissions";
 import { INVITE_MAX_AGE, WIDGET_MEMBERS_MAX } from "@/lib/discord/limits";
 import { decodeIconForWidget, renderWidgetImage, type WidgetImageStyle } from "../widget-image";
-import { diffChanges, writeAuditLog } from "../audit-log";
+import { diffChanges, auditGuildUpdate } from "../audit-log";
 import { Errors, invalidFormBody } from "../errors";
 import { emitEvent } from "../events";
 import { parseOverwrites, Permission, permissionContextOf, type GuildAccess } from "../guards";
@@ -90,17 +89,7 @@ export function modifyGuildWidget(
       widget_channel_id: g.widget_channel_id === null ? null : String(g.widget_channel_id),
     });
     const changes = diffChanges(view(before), view(after));
-    if (changes.length > 0) {
-      writeAuditLog({
-        guildId,
-        userId: access.caller.userId,
-        actionType: AuditLogEvent.GuildUpdate,
-        targetId: guildId,
-        reason,
-        changes,
-      });
-      emitGuildUpdate(guildId, now);
-    }
+    if (auditGuildUpdate(access, reason, changes)) emitGuildUpdate(guildId, now);
     return serializeSettings(after);
   });
 }

@@ -63,27 +63,6 @@ export function guildChannelsForCreate(guildId: bigint): ChannelRow[] {
   ).all(guildId) as ChannelRow[];
 }
 
-export interface VoiceStateWireRow {
-  user_id: bigint;
-  channel_id: bigint;
-  session_id: string;
-  self_mute: bigint;
-  self_deaf: bigint;
-  self_video: bigint;
-  self_stream: bigint;
-  suppress: bigint;
-  deaf: bigint;
-  mute: bigint;
-}
-
-export function voiceStatesOf(guildId: bigint): VoiceStateWireRow[] {
-  return sql(
-    `SELECT v.user_id, v.channel_id, v.session_id, v.self_mute, v.self_deaf, v.self_video, v.self_stream, v.suppress,
-      m.deaf, m.mute FROM voice_states v JOIN members m ON m.guild_id = v.guild_id AND m.user_id = v.user_id
-      WHERE v.guild_id = ?`,
-  ).all(guildId) as VoiceStateWireRow[];
-}
-
 /** Members with a status other than offline (presences in GUILD_CREATE), at most `limit`. */
 export function presencesOf(guildId: bigint, limit: number): Array<{ user_id: bigint; status: string }> {
   return sql("SELECT user_id, status FROM members WHERE guild_id = ? AND status != 'offline' LIMIT ?").all(

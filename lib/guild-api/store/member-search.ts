@@ -12,52 +12,20 @@
 //   checked against the nickname held in this guild); shorter text matches the start of a name through the
 //   username, nickname and global-name indexes.
 // Statements are built per filter shape and cached per connection, at most STATEMENT_CACHE_MAX of them.
-import type { MemberSearchSort } from "@/lib/discord/member-search";
+import type { MemberSearchCursor, MemberSearchFilter, MemberSearchSort } from "@/lib/discord/member-search";
 import { MEMBER_SEARCH_V2_SUBSTRING_MIN, MemberSearchSort as Sort } from "@/lib/discord/member-search";
 import { snowflakeAt } from "@/lib/discord/snowflake";
 import { db, type Db, type Statement } from "./db";
 import { prefixUpperBound } from "./members";
 
-export interface SearchRange {
-  gte?: number;
-  lte?: number;
-}
-
-/** One filter object (`and_query` or `or_query`), already validated. */
-export interface SearchFilter {
-  user_id?: { or_query?: string[]; range?: { gte?: string; lte?: string } };
-  usernames?: { or_query: string[] };
-  role_ids?: { and_query?: string[]; or_query?: string[] };
-  guild_joined_at?: { range: SearchRange };
-  safety_signals?: {
-    communication_disabled_until?: { range: SearchRange };
-    unusual_dm_activity_until?: { range: SearchRange };
-    unusual_account_activity?: boolean;
-    automod_quarantined_username?: boolean;
-  };
-  is_pending?: boolean;
-  join_source_type?: { or_query: number[] };
-  source_invite_code?: { or_query: string[] };
-  query?: string;
-  is_bot?: boolean;
-  has_no_roles?: boolean;
-  user_created_at?: { range: SearchRange };
-}
-
-export interface SearchCursor {
-  guild_joined_at?: number;
-  user_id: string;
-  username?: string;
-}
-
 export interface MemberSearch {
   guildId: bigint;
-  and?: SearchFilter;
-  or?: SearchFilter;
+  and?: MemberSearchFilter;
+  or?: MemberSearchFilter;
   sort: MemberSearchSort;
   limit: number;
-  after?: SearchCursor;
-  before?: SearchCursor;
+  after?: MemberSearchCursor;
+  before?: MemberSearchCursor;
   now?: number;
 }
 
@@ -173,7 +141,7 @@ function roleSet(terms: Terms, guild: string, roleId: string): void {
 }
 
 /** The terms of one filter object; every field is one condition. */
-function filterTerms(filter: SearchFilter, terms: Terms, guild: string, now: string): void {
+function filterTerms(filter: MemberSearchFilter, terms: Terms, guild: string, now: string): void {
   if (filter.user_id?.or_query) {
     if (filter.user_id.or_query.length === 0) terms.add(NOTHING);
     else {
@@ -248,7 +216,7 @@ interface SortSpec {
   /** The columns the order and the cursor compare, most significant first. */
   columns: readonly string[];
   descending: boolean;
-  cursor: (c: SearchCursor) => unknown[];
+  cursor: (c: MemberSearchCursor) => unknown[];
 }
 
 const byJoin = (descending: boolean): SortSpec => ({

@@ -14,6 +14,17 @@ export interface VoiceStateRow {
   suppress: bigint;
 }
 
+/** A voice state as GUILD_CREATE sends it: the member's server mute and deafen ride along from the members row. */
+export type VoiceStateWireRow = Omit<VoiceStateRow, "guild_id"> & { deaf: bigint; mute: bigint };
+
+export function voiceStatesOf(guildId: bigint): VoiceStateWireRow[] {
+  return sql(
+    `SELECT v.user_id, v.channel_id, v.session_id, v.self_mute, v.self_deaf, v.self_video, v.self_stream, v.suppress,
+      m.deaf, m.mute FROM voice_states v JOIN members m ON m.guild_id = v.guild_id AND m.user_id = v.user_id
+      WHERE v.guild_id = ?`,
+  ).all(guildId) as VoiceStateWireRow[];
+}
+
 export function findVoiceState(guildId: bigint, userId: bigint): VoiceStateRow | undefined {
   return sql("SELECT * FROM voice_states WHERE guild_id = ? AND user_id = ?").get(guildId, userId) as
     VoiceStateRow | undefined;

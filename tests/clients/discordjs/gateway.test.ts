@@ -6,6 +6,7 @@ import { once } from "node:events";
 import { Client, Events, GatewayIntentBits, type Guild, type GuildBan, type Role } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../integration/harness";
+import { addScaleGuildWithBot } from "../../integration/scale-guild";
 
 const SCALE_MEMBERS = 10_000;
 
@@ -34,17 +35,7 @@ function waitFor<A extends unknown[]>(event: string, match: (...args: A) => bool
 beforeAll(async () => {
   server = await startTestServer({ gateway: { identifyIntervalMs: 0 } });
   // A guild of 10,000 members plus the bot (the seed's scale guild, as `npm run seed -- --members N` grows it).
-  const { db } = await import("@/lib/guild-api/store/db");
-  const { scaleGuild } = await import("@/lib/seed/scale");
-  const { guildId } = scaleGuild(db(), SCALE_MEMBERS);
-  scaleGuildId = String(guildId);
-  const now = Date.now();
-  db()
-    .prepare(
-      "INSERT INTO members (guild_id, user_id, username_key, joined_at, last_active_at, role_count, status) VALUES (?, ?, 'guildhall-demo', ?, ?, 0, 'online')",
-    )
-    .run(guildId, BigInt(server.world.botUserId), now, now);
-  db().prepare("UPDATE guilds SET member_count = member_count + 1 WHERE id = ?").run(guildId);
+  scaleGuildId = await addScaleGuildWithBot(server, SCALE_MEMBERS);
 
   client = new Client({
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers, GatewayIntentBits.GuildModeration],

@@ -5,7 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, startTestServer, type TestServer } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 import { redirectUrisOf } from "@/lib/guild-api/store/applications";
 
@@ -15,7 +15,7 @@ let closeApi: () => Promise<void> = async () => {};
 let apps: typeof import("@/lib/guild-api/services/applications");
 let oauth2: typeof import("@/lib/guild-api/services/oauth2");
 let ApiErrorClass: typeof import("@/lib/guild-api/errors").ApiError;
-let db: () => import("better-sqlite3").Database;
+const db = serverDb;
 let botToken: string;
 
 const EMBEDDED = 1 << 17;
@@ -28,7 +28,6 @@ const OTHER_BOT_TOKEN = "other-bot-token";
 beforeAll(async () => {
   server = await startTestServer();
   botToken = server.botToken;
-  ({ db } = await import("@/lib/guild-api/store/db"));
   apps = await import("@/lib/guild-api/services/applications");
   oauth2 = await import("@/lib/guild-api/services/oauth2");
   ({ ApiError: ApiErrorClass } = await import("@/lib/guild-api/errors"));

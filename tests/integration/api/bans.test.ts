@@ -2,17 +2,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PermissionFlagsBits, Routes } from "discord-api-types/v10";
 import { auditEntries, fail, eventsSince, lastEventId } from "./read-back";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, startTestServer, type TestServer } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
 let server: TestServer;
-let db: () => import("better-sqlite3").Database;
+const db = serverDb;
 /** A member whose only role grants Ban Members (no Manage Server): may ban one by one, not in bulk. */
 const BANNER = { userId: 5_100_000_000n, roleId: 5_100_000_001n };
 beforeAll(async () => {
   // Hundreds of bans and prunes on purpose, in the strictest buckets: see TestServerOptions.rateLimits.
   server = await startTestServer({ rateLimits: { enabled: false } });
-  ({ db } = await import("@/lib/guild-api/store/db"));
   const { insertMember } = await import("@/lib/guild-api/store/membership");
   db()
     .prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'banner', '0', 0, 0)")
@@ -225,27 +224,19 @@ describe("Create, get and remove a ban", () => {
   });
 
   test("hierarchy: mod can't ban admin, nobody bans the owner or themselves, a lower role can't ban a higher one", async () => {
-    expect(await fail(server.rest("mod").put(Routes.guildBan(guild(), server.world.users.admin)))).toMatchObject({
-      status: 403,
-      code: 50013,
-    });
-    expect(await fail(server.rest("admin").put(Routes.guildBan(guild(), server.world.users.owner)))).toMatchObject({
-      status: 403,
-      code: 50013,
-    });
-    expect(await fail(server.rest("mod").put(Routes.guildBan(guild(), server.world.users.mod)))).toMatchObject({
-      status: 403,
-      code: 50013,
-    });
-    // banner's highest role (position 2) is not above Helper (3): refused; the owner may ban anyone but themselves.
-    expect(await fail(server.rest("banner").put(Routes.guildBan(guild(), server.world.users.helper)))).toMatchObject({
-      status: 403,
-      code: 50013,
-    });
-    expect(await fail(server.rest("owner").put(Routes.guildBan(guild(), server.world.users.owner)))).toMatchObject({
-      status: 403,
-      code: 50013,
-    });
+    const refused = [
+      ["mod", "admin"],
+      ["admin", "owner"],
+      ["mod", "mod"],
+      // banner's highest role (position 2) is not above Helper (3); the owner may ban anyone but themselves.
+      ["banner", "helper"],
+      ["owner", "owner"],
+    ] as const;
+    for (const [who, target] of refused)
+      expect(
+        await fail(server.rest(who).put(Routes.guildBan(guild(), server.world.users[target]))),
+        `${who} bans ${target}`,
+      ).toMatchObject({ status: 403, code: 50013 });
     for (const who of ["admin", "owner", "mod", "helper"] as const)
       expect(isMember(server.world.users[who])).toBe(true);
   });

@@ -1,9 +1,9 @@
 // Server installs through the bot scope: the bot's member, managed role and integration, in one transaction.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, startTestServer, type TestServer } from "../harness";
 
 let server: TestServer;
-let db: () => import("better-sqlite3").Database;
+const db = serverDb;
 let install: typeof import("@/lib/guild-api/services/bot-install");
 let oauth2: typeof import("@/lib/guild-api/services/oauth2");
 const APP = 8_000_000_000n;
@@ -11,7 +11,6 @@ const BOT = 8_000_000_001n;
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ db } = await import("@/lib/guild-api/store/db"));
   install = await import("@/lib/guild-api/services/bot-install");
   oauth2 = await import("@/lib/guild-api/services/oauth2");
   db()

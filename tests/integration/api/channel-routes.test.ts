@@ -1,32 +1,18 @@
 // One channel's routes: Get Channel, Modify Channel, Delete Channel, Get Channel Invites, Edit Channel Permissions and
 // Delete Channel Permission (permissions judged in the channel, overwrite limits, events, audit log, what a deletion
 // leaves behind), plus the names Discord normalises; over real HTTP against the harness server.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
-import { startTestServer, type TestServer } from "../harness";
+import { type WireChannel as Channel } from "./read-back";
+import { testServerForFile } from "../harness";
 import { expectOperationResponse } from "../openapi";
 
-let server: TestServer;
+const server = testServerForFile();
 let hq: string;
-beforeAll(async () => {
-  server = await startTestServer();
+beforeAll(() => {
   hq = server.world.guildId;
 });
-afterAll(() => server?.close());
 
-interface Overwrite {
-  id: string;
-  type: number;
-  allow: string;
-  deny: string;
-}
-type Channel = Record<string, unknown> & {
-  id: string;
-  type: number;
-  name: string;
-  parent_id: string | null;
-  permission_overwrites: Overwrite[];
-};
 interface AuditEntry {
   action_type: number;
   target_id: string;

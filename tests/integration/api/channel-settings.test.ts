@@ -2,20 +2,18 @@
 // bot author would call it, against the OpenAPI oracle: names as Discord stores them, a channel made private and
 // synced with its category (events, audit entries, and what members can then see), "cannot grant what you lack",
 // deleting a category, and moving a managed role (the owner and anyone above it may; nobody below it).
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { DiscordAPIError, type REST } from "@discordjs/rest";
 import { PermissionFlagsBits as P, Routes, type APIGuildChannel, type APIRole } from "discord-api-types/v10";
-import { startTestServer, type TestServer } from "../harness";
+import { testServerForFile } from "../harness";
 import { eventsSince, lastEventId } from "./read-back";
 import { expectOperationResponse } from "../openapi";
 
-let server: TestServer;
+const server = testServerForFile();
 let hq: string;
-beforeAll(async () => {
-  server = await startTestServer();
+beforeAll(() => {
   hq = server.world.guildId;
 });
-afterAll(() => server?.close());
 
 type Channel = APIGuildChannel & {
   permission_overwrites: Array<{ id: string; type: number; allow: string; deny: string }>;

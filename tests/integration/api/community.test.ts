@@ -1,18 +1,13 @@
 // Welcome screen, onboarding, incident actions and membership screening: fields, limits, permissions, events, audit.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { DiscordAPIError } from "@discordjs/rest";
-import { Routes } from "discord-api-types/v10";
+import { Routes, type APIGuildWelcomeScreen } from "discord-api-types/v10";
 import { auditSince, eventsSince, fail, lastAuditId, lastEventId } from "./read-back";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, testServerForFile } from "../harness";
 import { expectOperationResponse } from "../openapi";
 
-let server: TestServer;
-let db: () => import("better-sqlite3").Database;
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ db } = await import("@/lib/guild-api/store/db"));
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
+const db = serverDb;
 
 const guild = () => server.world.guildId;
 const channel = (name: string) => server.world.channels[name];
@@ -40,15 +35,7 @@ const emojiId = (name: string) =>
   );
 
 describe("Welcome screen", () => {
-  type WelcomeScreen = {
-    description: string | null;
-    welcome_channels: Array<{
-      channel_id: string;
-      description: string;
-      emoji_id: string | null;
-      emoji_name: string | null;
-    }>;
-  };
+  type WelcomeScreen = APIGuildWelcomeScreen;
   const get = (as: string) => server.rest(as).get(Routes.guildWelcomeScreen(guild())) as Promise<WelcomeScreen>;
   const modify = (as: string, body: Record<string, unknown>, reason?: string) =>
     server.rest(as).patch(Routes.guildWelcomeScreen(guild()), { body, reason }) as Promise<WelcomeScreen>;

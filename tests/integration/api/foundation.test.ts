@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { DiscordAPIError } from "@discordjs/rest";
 import { Routes } from "discord-api-types/v10";
-import { startTestServer, type TestServer } from "../harness";
+import { testServerForFile } from "../harness";
 import { expectSchema } from "../openapi";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
 
 describe("fast path", () => {
   test("GET /users/@me answers the token's user, in Discord's UserResponse shape", async () => {

@@ -4,6 +4,7 @@
 import { GatewayIntentBits as I } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../harness";
+import { addScaleGuildWithBot } from "../scale-guild";
 import { RawGatewayClient, type GatewayPayload } from "./gateway-client";
 
 let server: TestServer;
@@ -68,16 +69,7 @@ beforeAll(async () => {
   server = await startTestServer({ gateway: { identifyIntervalMs: 0, sessionStartLimit: 10_000 } });
   wsBase = server.baseUrl.replace(/^http/, "ws");
   hq = server.world.guildId;
-  const { db } = await import("@/lib/guild-api/store/db");
-  const { scaleGuild } = await import("@/lib/seed/scale");
-  const { guildId } = scaleGuild(db(), SCALE_MEMBERS);
-  scaleGuildId = String(guildId);
-  const now = Date.now();
-  db()
-    .prepare(
-      "INSERT INTO members (guild_id, user_id, username_key, joined_at, last_active_at, role_count, status) VALUES (?, ?, 'guildhall-demo', ?, ?, 0, 'online')",
-    )
-    .run(guildId, BigInt(server.world.botUserId), now, now);
+  scaleGuildId = await addScaleGuildWithBot(server, SCALE_MEMBERS);
 }, 60_000);
 afterAll(async () => {
   for (const client of clients) client.close();

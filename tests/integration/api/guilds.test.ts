@@ -1,22 +1,21 @@
 // Get Guild, Get Guild Preview, Modify Guild (fields, limits, features, images, events, audit log), Get Guild Audit Log,
 // and the outbox reader, over real HTTP with @discordjs/rest.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { Routes } from "discord-api-types/v10";
 import { PNG } from "pngjs";
 import { createHash } from "node:crypto";
+import { gif } from "../../fixtures/gif";
 import { fail, fieldCodes } from "./read-back";
-import { startTestServer, type TestServer } from "../harness";
+import { DEMO_ROLE_NAMES, testServerForFile } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
-let server: TestServer;
+const server = testServerForFile();
 let hq: string;
 let side: string;
-beforeAll(async () => {
-  server = await startTestServer();
+beforeAll(() => {
   hq = server.world.guildId;
   side = server.world.sideGuildId;
 });
-afterAll(() => server?.close());
 
 type Guild = Record<string, unknown> & {
   name: string;
@@ -60,67 +59,6 @@ const auditLog = (query: Record<string, string> = {}, as = "owner", guildId = hq
 
 const png = (width: number, height: number) => PNG.sync.write(new PNG({ width, height }));
 const dataUri = (bytes: Buffer, type = "image/png") => `data:${type};base64,${bytes.toString("base64")}`;
-/** A GIF89a of `frames` one-colour frames (LZW clears before each pixel, so codes stay 3 bits). */
-function gif(width: number, height: number, frames: number): Buffer {
-  const bytes: number[] = [
-    ...Buffer.from("GIF89a"),
-    width & 0xff,
-    width >> 8,
-    height & 0xff,
-    height >> 8,
-    0x80,
-    0,
-    0,
-    0,
-    0,
-    0,
-    255,
-    255,
-    255,
-  ];
-  for (let f = 0; f < frames; f++) {
-    bytes.push(
-      0x21,
-      0xf9,
-      0x04,
-      0x00,
-      0x0a,
-      0x00,
-      0x00,
-      0x00,
-      0x2c,
-      0,
-      0,
-      0,
-      0,
-      width & 0xff,
-      width >> 8,
-      height & 0xff,
-      height >> 8,
-      0,
-      0x02,
-    );
-    const data: number[] = [];
-    let buffer = 0;
-    let count = 0;
-    const emit = (code: number) => {
-      buffer |= code << count;
-      count += 3;
-      for (; count >= 8; count -= 8, buffer >>= 8) data.push(buffer & 0xff);
-    };
-    for (let p = 0; p < width * height; p++) {
-      emit(4);
-      emit(0);
-    }
-    emit(5);
-    if (count > 0) data.push(buffer & 0xff);
-    for (let i = 0; i < data.length; i += 255) bytes.push(Math.min(255, data.length - i), ...data.slice(i, i + 255));
-    bytes.push(0);
-  }
-  bytes.push(0x3b);
-  return Buffer.from(bytes);
-}
-
 describe("Get Guild", () => {
   test("a member gets the guild with its roles in order, emojis and stickers", async () => {
     const guild = (await getGuild("member")) as Guild & {
@@ -129,15 +67,7 @@ describe("Get Guild", () => {
       stickers: unknown[];
     };
     expect(guild.name).toBe("Guildhall HQ");
-    expect(guild.roles.map((r) => r.name)).toEqual([
-      "@everyone",
-      "Member",
-      "Regular",
-      "Helper",
-      "Moderator",
-      "Guildhall Demo",
-      "Admin",
-    ]);
+    expect(guild.roles.map((r) => r.name)).toEqual(DEMO_ROLE_NAMES);
     expect(guild.emojis).toHaveLength(3);
     expect(guild.stickers).toHaveLength(1);
     expect(guild).toMatchObject({

@@ -1,18 +1,13 @@
 // Get Guild Voice Regions, Get Guild Integrations, Delete Guild Integration, Get Guild Vanity URL.
 // The last tests delete the demo bot's integration (the bot is kicked), so they run last.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { Routes } from "discord-api-types/v10";
 import { fail } from "./read-back";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, testServerForFile } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
-let server: TestServer;
-let db: () => import("better-sqlite3").Database;
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ db } = await import("@/lib/guild-api/store/db"));
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
+const db = serverDb;
 
 const guild = () => server.world.guildId;
 const guildBig = () => BigInt(guild());

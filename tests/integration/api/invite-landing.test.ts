@@ -1,16 +1,15 @@
 // The invite landing page's read (/invite/{code}): an open invite with its counts, a vanity code, and why there is no
 // usable invite (unknown 404, expired 410, used up 410), and a guild whose invites are paused (403, page kept).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, startTestServer, type TestServer } from "../harness";
 
 let server: TestServer;
 let landing: typeof import("@/lib/guild-api/services/invite-landing");
-let db: () => import("better-sqlite3").Database;
+const db = serverDb;
 
 beforeAll(async () => {
   server = await startTestServer();
   landing = await import("@/lib/guild-api/services/invite-landing");
-  ({ db } = await import("@/lib/guild-api/store/db"));
 });
 afterAll(() => server?.close());
 

@@ -1,19 +1,14 @@
 // Invites and target users: Create Channel Invite (JSON, form, multipart; limits; targets; roles; reuse; pauses),
 // Get Invite, Get Guild Invites, Delete Invite, accepting an invite, and the target-users file, job and CSV.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { PermissionFlagsBits, Routes } from "discord-api-types/v10";
 import { auditSince, eventsSince, fail, lastAuditId, lastEventId } from "./read-back";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, testServerForFile } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
-let server: TestServer;
-let db: () => import("better-sqlite3").Database;
-beforeAll(async () => {
-  // Many target-user uploads in a row on purpose, in a strict bucket: see TestServerOptions.rateLimits.
-  server = await startTestServer({ rateLimits: { enabled: false } });
-  ({ db } = await import("@/lib/guild-api/store/db"));
-});
-afterAll(() => server?.close());
+// Many target-user uploads in a row on purpose, in a strict bucket: see TestServerOptions.rateLimits.
+const server = testServerForFile({ rateLimits: { enabled: false } });
+const db = serverDb;
 
 type Invite = Record<string, unknown> & {
   code: string;

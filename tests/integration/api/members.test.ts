@@ -1,21 +1,16 @@
 // Members: Get/List/Search, Modify Guild Member (every field's permission, hierarchy, limits), member roles,
 // Modify Current Member and Nick, Add Guild Member (OAuth2 guilds.join flow), Remove Guild Member; events in the
 // outbox and audit entries. Tests run in order on one database.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { DiscordAPIError } from "@discordjs/rest";
 import { PermissionFlagsBits as P, Routes } from "discord-api-types/v10";
 import { PNG } from "pngjs";
 import { auditEntries, fail, eventsSince, lastEventId, fieldCodes } from "./read-back";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, testServerForFile } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
-let server: TestServer;
-let db: () => import("better-sqlite3").Database;
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ db } = await import("@/lib/guild-api/store/db"));
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
+const db = serverDb;
 
 interface Member {
   user: { id: string; username: string };

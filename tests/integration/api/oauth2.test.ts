@@ -3,12 +3,12 @@
 // in this process, on the server's database. The authorization request checks run against the same database.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, startTestServer, type TestServer } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
 let server: TestServer;
 let oauth2: typeof import("@/lib/guild-api/services/oauth2");
-let db: () => import("better-sqlite3").Database;
+const db = serverDb;
 const REDIRECT = "http://localhost:3000/api/auth/callback/guildhall";
 // A second application, to check that codes and tokens stay with the client they were issued to.
 const OTHER_APP = 8_100_000_000n;
@@ -18,7 +18,6 @@ beforeAll(async () => {
   // Dozens of token requests from one address within a second, on purpose: see TestServerOptions.rateLimits.
   server = await startTestServer({ rateLimits: { enabled: false } });
   oauth2 = await import("@/lib/guild-api/services/oauth2");
-  ({ db } = await import("@/lib/guild-api/store/db"));
   const { hashSecret } = await import("@/lib/guild-api/tokens");
   db()
     .prepare(

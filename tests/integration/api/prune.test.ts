@@ -2,11 +2,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PermissionFlagsBits as P, Routes } from "discord-api-types/v10";
 import { fail, lastEventId } from "./read-back";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, startTestServer, type TestServer } from "../harness";
+import { DAY, seedPruneGuild } from "../prune-guild";
 import { expectOperationResponse } from "../openapi";
 
 let server: TestServer;
-let db: () => import("better-sqlite3").Database;
+const db = serverDb;
 const GUILD = 7_000_000_000n;
 const ROLE = {
   A: 7_000_000_001n,
@@ -15,7 +16,6 @@ const ROLE = {
   MOD: 7_000_000_004n,
   HIGH: 7_000_000_005n,
 };
-const DAY = 86_400_000;
 const MINUTE = 60_000;
 /** name → [roles, ms since last activity] */
 const FIXTURE: Record<string, [bigint[], number]> = {
@@ -35,36 +35,28 @@ const FIXTURE: Record<string, [bigint[], number]> = {
 beforeAll(async () => {
   // Hundreds of bans and prunes on purpose, in the strictest buckets: see TestServerOptions.rateLimits.
   server = await startTestServer({ rateLimits: { enabled: false } });
-  ({ db } = await import("@/lib/guild-api/store/db"));
-  const { insertMember } = await import("@/lib/guild-api/store/membership");
-  const now = Date.now();
-  const d = db();
   const user = (name: keyof TestServer["world"]["users"]) => BigInt(server.world.users[name]);
-  d.prepare("INSERT INTO guilds (id, name, owner_id, created_at) VALUES (?, 'Prune Lab', ?, 0)").run(
-    GUILD,
-    user("owner"),
-  );
-  const role = d.prepare("INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, ?, ?, ?)");
-  role.run(GUILD, GUILD, "@everyone", 0n, 0);
-  role.run(ROLE.A, GUILD, "A", 0n, 1);
-  role.run(ROLE.B, GUILD, "B", 0n, 2);
-  role.run(ROLE.KICKER, GUILD, "Kicker", P.KickMembers, 3);
-  role.run(ROLE.MOD, GUILD, "Mod", P.KickMembers | P.ManageGuild, 4);
-  role.run(ROLE.HIGH, GUILD, "High", 0n, 5);
-  // The owner has been away for 100 days and holds no role: still never pruned.
-  insertMember({ guildId: GUILD, userId: user("owner"), username: "owner", now: now - 100 * DAY });
-  insertMember({ guildId: GUILD, userId: user("mod"), username: "mod", roleIds: [ROLE.MOD], now });
-  insertMember({ guildId: GUILD, userId: user("helper"), username: "helper", roleIds: [ROLE.KICKER], now });
-  insertMember({ guildId: GUILD, userId: user("member"), username: "member", now });
-  let n = 0;
-  for (const [name, [roles, idle]] of Object.entries(FIXTURE)) {
-    const id = 7_100_000_000n + BigInt(n++);
-    d.prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, 0)").run(
-      id,
-      name,
-    );
-    insertMember({ guildId: GUILD, userId: id, username: name, roleIds: roles, now: now - idle });
-  }
+  await seedPruneGuild(db(), {
+    guildId: GUILD,
+    name: "Prune Lab",
+    ownerId: user("owner"),
+    roles: [
+      [ROLE.A, "A", 0n],
+      [ROLE.B, "B", 0n],
+      [ROLE.KICKER, "Kicker", P.KickMembers],
+      [ROLE.MOD, "Mod", P.KickMembers | P.ManageGuild],
+      [ROLE.HIGH, "High", 0n],
+    ],
+    staff: [
+      // The owner has been away for 100 days and holds no role: still never pruned.
+      [user("owner"), "owner", [], 100 * DAY],
+      [user("mod"), "mod", [ROLE.MOD]],
+      [user("helper"), "helper", [ROLE.KICKER]],
+      [user("member"), "member"],
+    ],
+    idle: FIXTURE,
+    firstUserId: 7_100_000_000n,
+  });
 });
 afterAll(() => server?.close());
 

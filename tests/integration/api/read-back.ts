@@ -87,3 +87,21 @@ export const auditSince = (guildId: string, after: bigint) =>
     reason: string | null;
     changes: string | null;
   }>;
+
+/** A permission overwrite as the API answers it. */
+export interface WireOverwrite {
+  id: string;
+  type: number;
+  allow: string;
+  deny: string;
+}
+
+/** A guild channel as the API answers it: the fields the channel tests read, the rest left open. */
+export type WireChannel = Record<string, unknown> & {
+  id: string;
+  type: number;
+  name: string;
+  position: number;
+  parent_id: string | null;
+  permission_overwrites: WireOverwrite[];
+};

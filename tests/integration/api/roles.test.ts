@@ -1,20 +1,15 @@
 // Roles: reads, Create Guild Role, Modify Guild Role Positions, Modify Guild Role, Delete Guild Role — permissions,
 // hierarchy, limits, events in the outbox and audit entries. Tests run in order on one database.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { PermissionFlagsBits as P, Routes } from "discord-api-types/v10";
 import { PNG } from "pngjs";
 import { auditEntries, fail, eventsSince, lastEventId, fieldCodes } from "./read-back";
-import { startTestServer, type TestServer } from "../harness";
+import { DEMO_ROLE_NAMES, serverDb, testServerForFile } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
-let server: TestServer;
-let db: () => import("better-sqlite3").Database;
-beforeAll(async () => {
-  // Dozens of role reorders in a row on purpose, in a strict bucket: see TestServerOptions.rateLimits.
-  server = await startTestServer({ rateLimits: { enabled: false } });
-  ({ db } = await import("@/lib/guild-api/store/db"));
-});
-afterAll(() => server?.close());
+// Dozens of role reorders in a row on purpose, in a strict bucket: see TestServerOptions.rateLimits.
+const server = testServerForFile({ rateLimits: { enabled: false } });
+const db = serverDb;
 
 interface Role {
   id: string;
@@ -41,15 +36,7 @@ const EVERYONE_PERMISSIONS = () =>
 describe("reads", () => {
   test("roles in position order, permissions as strings, colors consistent with color", async () => {
     const list = (await server.rest("member").get(Routes.guildRoles(guild()))) as Role[];
-    expect(list.map((r) => r.name)).toEqual([
-      "@everyone",
-      "Member",
-      "Regular",
-      "Helper",
-      "Moderator",
-      "Guildhall Demo",
-      "Admin",
-    ]);
+    expect(list.map((r) => r.name)).toEqual(DEMO_ROLE_NAMES);
     for (const role of list) expect(role.colors.primary_color).toBe(role.color);
     expect(list.find((r) => r.name === "Admin")!.permissions).toBe("8");
     expectOperationResponse("GET", "/guilds/{guild_id}/roles", 200, list);

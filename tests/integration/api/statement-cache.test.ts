@@ -1,14 +1,10 @@
 // Prepared statements are cached by SQL text and shared by every store module. `.pluck()` and `.raw()` change a
 // statement's mode for whoever uses it next, so `sql()` hands each caller the statement in its default mode. Found when
 // the Developer Portal's privileged-intent switch read back a plucked number as a row and saw no flags.
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { startTestServer, type TestServer } from "../harness";
+import { expect, test } from "vitest";
+import { testServerForFile } from "../harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
 
 test("a plucked or raw read of a SQL text leaves the next caller of the same text its rows as objects", async () => {
   const { sql } = await import("@/lib/guild-api/store/db");

@@ -1,19 +1,14 @@
 // GET /users/@me/guilds (the caller's guilds with owner, permissions and counts) and
 // GET /users/@me/guilds/{guild.id}/member (the caller's member object with its permissions).
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { Routes } from "discord-api-types/v10";
 import { ALL_PERMISSIONS } from "@/lib/discord/permissions";
 import { MODERATOR_PERMISSIONS, EVERYONE_PERMISSIONS } from "@/lib/seed/demo-world";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, testServerForFile } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
-let server: TestServer;
-let db: () => import("better-sqlite3").Database;
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ db } = await import("@/lib/guild-api/store/db"));
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
+const db = serverDb;
 
 interface MyGuild {
   id: string;

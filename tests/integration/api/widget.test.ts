@@ -1,24 +1,21 @@
 // The guild widget: settings (permissions, channel rule, GUILD_UPDATE, audit), widget.json (channels @everyone sees,
 // anonymized members, the reused instant invite) and widget.png (sizes per style, caching headers, ETag and 304).
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { PermissionFlagsBits, Routes } from "discord-api-types/v10";
 import { PNG } from "pngjs";
 import { auditSince, eventsSince, fail, lastAuditId, lastEventId } from "./read-back";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, testServerForFile } from "../harness";
 import { expectOperationResponse } from "../openapi";
 
-let server: TestServer;
-let db: () => import("better-sqlite3").Database;
+const server = testServerForFile();
+const db = serverDb;
 let sizes: Record<string, { width: number; height: number }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  ({ db } = await import("@/lib/guild-api/store/db"));
   sizes = (await import("@/lib/guild-api/widget-image")).WIDGET_IMAGE_SIZES as Record<
     string,
     { width: number; height: number }
   >;
 });
-afterAll(() => server?.close());
 
 type Settings = { enabled: boolean; channel_id: string | null };
 type Widget = {

@@ -2,7 +2,7 @@
 // bot mode (GUILD_API_AUTH=bot, as with Discord itself) enforces the moderator's own permissions and role hierarchy
 // with the shared engine before calling, and stamps "name (id): reason" into the audit-log reason; user mode
 // leaves the judgement to the API with the moderator's own token. Each attempt yields one audit history entry.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
 import { modifyGuildAction } from "@/lib/dashboard/actions/guilds";
 import { createGuildRoleAction, modifyGuildRoleAction } from "@/lib/dashboard/actions/roles";
@@ -12,15 +12,11 @@ import {
   setMemberRolesAction,
   setMemberTimeoutAction,
 } from "@/lib/dashboard/actions/members";
-import { startTestServer, type TestServer } from "../harness";
+import { testServerForFile } from "../harness";
 import { actionAs, type DemoUser } from "./harness";
 import { expectOperationResponse } from "../openapi";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
 
 const as = <S extends Parameters<typeof actionAs>[3]["schema"], R>(
   who: DemoUser,

@@ -3,13 +3,13 @@
 // after the API no longer has it (Discord keeps 45 days), and a change the dashboard itself made matched to its
 // guild entry instead of shown twice. A ban by a bot reads as a sentence naming the bot.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness";
+import { serverDb, startTestServer, type TestServer } from "../harness";
 import { apiClientAs } from "./harness";
 
 let server: TestServer;
 let prisma: typeof import("@/lib/dashboard/db").prisma;
 let sync: typeof import("@/lib/dashboard/audit/guild-log/import").syncGuildAuditLog;
-let db: () => import("better-sqlite3").Database;
+const db = serverDb;
 let snowflakeAt: typeof import("@/lib/discord/snowflake").snowflakeAt;
 
 const DAY = 86_400_000;
@@ -20,7 +20,6 @@ beforeAll(async () => {
   server = await startTestServer();
   ({ prisma } = await import("@/lib/dashboard/db"));
   ({ syncGuildAuditLog: sync } = await import("@/lib/dashboard/audit/guild-log/import"));
-  ({ db } = await import("@/lib/guild-api/store/db"));
   ({ snowflakeAt } = await import("@/lib/discord/snowflake"));
 });
 afterAll(() => server?.close());

@@ -1,7 +1,7 @@
 // The channel settings page's actions against the built-in API, through the action client the app uses: Modify
 // Channel sends only what changed; overwrites one at a time or as a whole list (private, Sync now); bot mode holds the
 // moderator to "cannot grant what you lack" in the channel; Delete Channel only after the typed name matches.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
 import {
@@ -12,16 +12,14 @@ import {
 } from "@/lib/dashboard/actions/channel-settings";
 import { createGuildChannelAction } from "@/lib/dashboard/actions/channels";
 import { privateChannelOverwrites } from "@/lib/discord/channel-permissions";
-import { startTestServer, type TestServer } from "../harness";
+import { testServerForFile } from "../harness";
 import { actionAs, type DemoUser } from "./harness";
 
-let server: TestServer;
+const server = testServerForFile();
 let guildId: string;
-beforeAll(async () => {
-  server = await startTestServer();
+beforeAll(() => {
   guildId = server.world.guildId;
 });
-afterAll(() => server?.close());
 
 const as = <S extends Parameters<typeof actionAs>[3]["schema"], R>(
   who: DemoUser,

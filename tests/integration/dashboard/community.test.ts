@@ -1,18 +1,14 @@
 // The widget, welcome screen and onboarding actions against the built-in API, through the action client the app uses.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
 import { modifyGuildOnboardingAction } from "@/lib/dashboard/actions/onboarding";
 import { modifyGuildWelcomeScreenAction } from "@/lib/dashboard/actions/welcome-screen";
 import { modifyGuildWidgetAction } from "@/lib/dashboard/actions/widget";
 import { onboardingValues } from "@/lib/dashboard/actions/schemas/onboarding";
-import { startTestServer, type TestServer } from "../harness";
+import { testServerForFile } from "../harness";
 import { actionAs } from "./harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
 
 const as = <S extends Parameters<typeof actionAs>[3]["schema"], R>(
   who: "mod" | "helper",

@@ -2,7 +2,7 @@
 // uses: Create Channel Invite, Delete Invite (with its reason), Update Target Users (every bad line back as a field
 // error, nothing saved; a good file through its job to COMPLETED), Get Target Users and the job status; in bot mode,
 // the dashboard's own checks (channel overwrites, the invite's guild, inviter or Manage Server).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { InviteTargetUsersJobStatus as JobStatus, type APIExtendedInvite } from "discord-api-types/v10";
 import { GuildApiError, describeApiError } from "@/lib/api-client";
 import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
@@ -11,15 +11,11 @@ import {
   deleteInviteAction,
   updateInviteTargetUsersAction,
 } from "@/lib/dashboard/actions/invites";
-import { startTestServer, type TestServer } from "../harness";
+import { testServerForFile } from "../harness";
 import { actionAs, apiClientAs } from "./harness";
 import { expectOperationResponse } from "../openapi";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = testServerForFile();
 
 type Who = "owner" | "mod" | "helper" | "member";
 

@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
-import { startTestServer, type TestServer } from "../harness";
+import type { PrunePreviewView } from "@/lib/dashboard/actions/schemas/prune";
+import { serverDb, startTestServer, type TestServer } from "../harness";
+import { DAY, seedPruneGuild } from "../prune-guild";
 import { actionAs } from "./harness";
 
 let server: TestServer;
@@ -12,65 +14,49 @@ let prisma: typeof import("@/lib/dashboard/db").prisma;
 let actions: typeof import("@/lib/dashboard/actions/prune") &
   typeof import("@/lib/dashboard/actions/safety") &
   typeof import("@/lib/dashboard/actions/integrations");
-let db: () => import("better-sqlite3").Database;
+const db = serverDb;
 
 const GUILD = 8_000_000_000n;
 const ROLE = { LURKER: 8_000_000_001n, KEEPER: 8_000_000_002n, MOD: 8_000_000_003n, BOT: 8_000_000_004n };
-const DAY = 86_400_000;
-/** name → [roles, days since last activity] */
+/** name → [roles, ms since last activity] */
 const FIXTURE: Record<string, [bigint[], number]> = {
-  idle_none: [[], 40],
-  idle_lurker: [[ROLE.LURKER], 45],
-  idle_lurker_keeper: [[ROLE.LURKER, ROLE.KEEPER], 45],
-  recent_none: [[], 10],
+  idle_none: [[], 40 * DAY],
+  idle_lurker: [[ROLE.LURKER], 45 * DAY],
+  idle_lurker_keeper: [[ROLE.LURKER, ROLE.KEEPER], 45 * DAY],
+  recent_none: [[], 10 * DAY],
   active_lurker: [[ROLE.LURKER], 0],
 };
-const userIds: Record<string, bigint> = {};
+let userIds: Record<string, bigint> = {};
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ db } = await import("@/lib/guild-api/store/db"));
   ({ prisma } = await import("@/lib/dashboard/db"));
   actions = {
     ...(await import("@/lib/dashboard/actions/prune")),
     ...(await import("@/lib/dashboard/actions/safety")),
     ...(await import("@/lib/dashboard/actions/integrations")),
   };
-  const { insertMember } = await import("@/lib/guild-api/store/membership");
-  const d = db();
-  const now = Date.now();
   const user = (name: keyof TestServer["world"]["users"]) => BigInt(server.world.users[name]);
-  d.prepare("INSERT INTO guilds (id, name, owner_id, created_at) VALUES (?, 'Prune Desk', ?, 0)").run(
-    GUILD,
-    user("owner"),
-  );
-  const role = d.prepare("INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, ?, ?, ?)");
-  role.run(GUILD, GUILD, "@everyone", 0n, 0);
-  role.run(ROLE.LURKER, GUILD, "Lurker", 0n, 1);
-  role.run(ROLE.KEEPER, GUILD, "Keeper", 0n, 2);
-  role.run(ROLE.MOD, GUILD, "Mod", P.ManageGuild | P.KickMembers | P.ViewAuditLog, 3);
-  role.run(ROLE.BOT, GUILD, "Bot", P.Administrator, 4);
-  insertMember({ guildId: GUILD, userId: user("owner"), username: "owner", now });
-  insertMember({ guildId: GUILD, userId: user("mod"), username: "mod", roleIds: [ROLE.MOD], now });
-  insertMember({
+  userIds = await seedPruneGuild(db(), {
     guildId: GUILD,
-    userId: BigInt(server.world.botUserId),
-    username: "guildhall-demo",
-    roleIds: [ROLE.BOT],
-    now,
+    name: "Prune Desk",
+    ownerId: user("owner"),
+    roles: [
+      [ROLE.LURKER, "Lurker", 0n],
+      [ROLE.KEEPER, "Keeper", 0n],
+      [ROLE.MOD, "Mod", P.ManageGuild | P.KickMembers | P.ViewAuditLog],
+      [ROLE.BOT, "Bot", P.Administrator],
+    ],
+    staff: [
+      [user("owner"), "owner"],
+      [user("mod"), "mod", [ROLE.MOD]],
+      [BigInt(server.world.botUserId), "guildhall-demo", [ROLE.BOT]],
+      // helper: a member with no permission here.
+      [user("helper"), "helper", [ROLE.KEEPER]],
+    ],
+    idle: FIXTURE,
+    firstUserId: 8_100_000_000n,
   });
-  // helper: a member with no permission here.
-  insertMember({ guildId: GUILD, userId: user("helper"), username: "helper", roleIds: [ROLE.KEEPER], now });
-  let n = 0;
-  for (const [name, [roles, idleDays]] of Object.entries(FIXTURE)) {
-    const id = 8_100_000_000n + BigInt(n++);
-    d.prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, 0)").run(
-      id,
-      name,
-    );
-    insertMember({ guildId: GUILD, userId: id, username: name, roleIds: roles, now: now - idleDays * DAY });
-    userIds[name] = id;
-  }
 });
 afterAll(() => server?.close());
 
@@ -94,6 +80,21 @@ async function preview(days: number, includeRoles: string[] = []) {
   if (!result.ok) throw new Error(result.error);
   return result.data;
 }
+
+/** Begin Guild Prune's input on preview `p` as the form sends it: the preview's parameters and its count typed back. */
+const runInput = (
+  p: Pick<PrunePreviewView, "id" | "days" | "roleIds" | "count">,
+  changes: { computePruneCount?: boolean; confirmation?: string; reason?: string } = {},
+) => ({
+  guildId,
+  previewId: p.id,
+  days: p.days,
+  includeRoles: p.roleIds,
+  computePruneCount: true,
+  confirmation: String(p.count),
+  reason: "cleanup",
+  ...changes,
+});
 
 describe("prune", () => {
   it("stores a preview with the count, who asked and when; the history records the read", async () => {
@@ -124,15 +125,7 @@ describe("prune", () => {
   it("refuses to run on parameters other than the preview's, a wrong count, or a preview that is not there; nobody is removed", async () => {
     const p = await preview(30, [lurker]);
     const { run, audit } = as("mod", "user", actions.beginPruneAction.definition);
-    const base = {
-      guildId,
-      previewId: p.id,
-      days: 30,
-      includeRoles: [lurker],
-      computePruneCount: true,
-      confirmation: "2",
-      reason: "cleanup",
-    };
+    const base = runInput(p);
     expect(await run({ ...base, confirmation: "3" })).toMatchObject({
       ok: false,
       status: 409,
@@ -167,15 +160,7 @@ describe("prune", () => {
       where: { id: p.id },
       data: { createdAt: new Date(Date.now() - 10 * 60_000 - 1000) },
     });
-    const result = await as("mod", "user", actions.beginPruneAction.definition).run({
-      guildId,
-      previewId: p.id,
-      days: 30,
-      includeRoles: [lurker],
-      computePruneCount: true,
-      confirmation: "2",
-      reason: "cleanup",
-    });
+    const result = await as("mod", "user", actions.beginPruneAction.definition).run(runInput(p));
     expect(result).toMatchObject({ ok: false, error: "This preview is older than 10 minutes. Preview again." });
     expect(isMember("idle_none")).toBe(true);
   });
@@ -236,15 +221,7 @@ describe("prune", () => {
       return fetch(input, init);
     };
     const { run, audit } = as("mod", "user", actions.beginPruneAction.definition, failing);
-    const input = {
-      guildId,
-      previewId: p.id,
-      days: 30,
-      includeRoles: [lurker],
-      computePruneCount: true,
-      confirmation: "2",
-      reason: "cleanup",
-    };
+    const input = runInput(p);
     expect(await run(input)).toMatchObject({ ok: false, status: 503 });
     expect(posts).toBe(1);
     expect(await storedPreview(p.id)).toMatchObject({ runStatus: "error", pruned: null, ranBy: "Mod" });
@@ -256,15 +233,7 @@ describe("prune", () => {
   it("runs on a fresh confirmed preview, removes exactly the previewed members, and records the outcome beside the preview", async () => {
     const p = await preview(30, [lurker]);
     const { run, audit } = as("mod", "user", actions.beginPruneAction.definition);
-    const input = {
-      guildId,
-      previewId: p.id,
-      days: 30,
-      includeRoles: [lurker],
-      computePruneCount: true,
-      confirmation: " 2 ",
-      reason: "quarterly cleanup",
-    };
+    const input = runInput(p, { confirmation: " 2 ", reason: "quarterly cleanup" });
     const result = await run(input);
     expect(result).toMatchObject({ ok: true, message: "Pruned 2 members." });
     expect(isMember("idle_none")).toBe(false);
@@ -292,15 +261,9 @@ describe("prune", () => {
   it("without compute_prune_count, the outcome has no number", async () => {
     const p = await preview(5);
     expect(p.count).toBe(1); // recent_none
-    const result = await as("mod", "user", actions.beginPruneAction.definition).run({
-      guildId,
-      previewId: p.id,
-      days: 5,
-      includeRoles: [],
-      computePruneCount: false,
-      confirmation: "1",
-      reason: "cleanup",
-    });
+    const result = await as("mod", "user", actions.beginPruneAction.definition).run(
+      runInput(p, { computePruneCount: false }),
+    );
     expect(result).toMatchObject({ ok: true, message: "Prune started without counting (the preview found 1 member)." });
     expect(await storedPreview(p.id)).toMatchObject({ runStatus: "success", pruned: null, computeCount: false });
     expect(isMember("recent_none")).toBe(false);
@@ -309,15 +272,7 @@ describe("prune", () => {
   it("refuses a preview with nothing to prune", async () => {
     const p = await preview(30);
     expect(p.count).toBe(0);
-    const result = await as("mod", "user", actions.beginPruneAction.definition).run({
-      guildId,
-      previewId: p.id,
-      days: 30,
-      includeRoles: [],
-      computePruneCount: true,
-      confirmation: "0",
-      reason: "x",
-    });
+    const result = await as("mod", "user", actions.beginPruneAction.definition).run(runInput(p, { reason: "x" }));
     expect(result).toMatchObject({ ok: false, error: "The preview found nobody to prune." });
   });
 

@@ -5,53 +5,35 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 import { Icons } from "@/components/ui/icons";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
 import { auditFacets } from "@/lib/dashboard/audit/history";
 import { getAuditHistoryPage } from "@/lib/dashboard/data/audit-history";
-import { getGuildViewer } from "@/lib/dashboard/data/viewer";
 import { AuditFilters } from "./_components/audit-filters";
 import { AuditList } from "./_components/audit-list";
+import { cursorTrail, firstParam, listHref, trailPager, type TrailLink } from "@/lib/dashboard/list-params";
 import { auditFilterFrom, auditFilterQuery } from "./filters";
 
 export const metadata: Metadata = { title: "Audit history" };
 
 const PAGE_SIZE = 50;
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+// The dashboard's own audit rows have cuid ids.
+const AUDIT_CURSOR = /^[a-z0-9]+$/;
 
-export default async function AuditHistoryPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ guildId: string }>;
-  searchParams: SearchParams;
-}) {
+export default async function AuditHistoryPage({ params, searchParams }: GuildPageProps) {
   const { guildId } = await params;
   const query = await searchParams;
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("audit-history")!;
-  const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked)
-    return (
-      <>
-        <PageHeader title="Audit history" description={section.description} />
-        <NoAccess section="Audit history" reason={blocked} />
-      </>
-    );
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "audit-history");
+  if (blocked) return <NoAccessPage section={section} reason={blocked} />;
 
   const filter = auditFilterFrom(query);
-  const cursor = typeof query.cursor === "string" && query.cursor ? query.cursor : undefined;
-  const trail = typeof query.trail === "string" && query.trail ? query.trail.split(",") : [];
+  const cursor = firstParam(query.cursor) || undefined;
+  const trail = cursorTrail(firstParam(query.trail), AUDIT_CURSOR);
   const { rows, nextCursor, sync } = await getAuditHistoryPage(viewer, filter, { limit: PAGE_SIZE, cursor });
   const facets = await auditFacets(guildId);
   const filterQuery = auditFilterQuery(filter);
-  const href = (nextCursorValue: string | null, nextTrail: string[]) => {
-    const p = new URLSearchParams(filterQuery);
-    if (nextCursorValue) p.set("cursor", nextCursorValue);
-    if (nextTrail.length) p.set("trail", nextTrail.join(","));
-    const s = p.toString();
-    return `/guilds/${guildId}/audit-history${s ? `?${s}` : ""}`;
-  };
+  const pager = trailPager(cursor, trail, nextCursor);
+  const href = (link: TrailLink | null) => link && listHref(`/guilds/${guildId}/audit-history`, { ...filter, ...link });
   const exportHref = `/guilds/${guildId}/audit-history/export${filterQuery ? `?${filterQuery}` : ""}`;
 
   return (
@@ -76,10 +58,8 @@ export default async function AuditHistoryPage({
         filtered={Boolean(filterQuery)}
         pager={{
           page: trail.length + 1,
-          previousHref: cursor
-            ? href(trail.at(-1) && trail.at(-1) !== "-" ? trail.at(-1)! : null, trail.slice(0, -1))
-            : null,
-          nextHref: nextCursor ? href(nextCursor, [...trail, cursor ?? "-"]) : null,
+          previousHref: href(pager.previous),
+          nextHref: href(pager.next),
         }}
       />
     </>

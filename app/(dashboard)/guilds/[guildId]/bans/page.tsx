@@ -6,12 +6,12 @@ import { Suspense } from "react";
 import { DisabledReason, PageHeader, Skeleton } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 import { Icons } from "@/components/ui/icons";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
 import { BAN_NAME_SCAN_MAX, getBanPage } from "@/lib/dashboard/data/bans";
 import { getBanActors } from "@/lib/dashboard/data/ban-actors";
-import { getGuildViewer, refusal, type GuildViewer } from "@/lib/dashboard/data/viewer";
-import { cursorTrail, firstParam as one, listHref, pageNumber, type SearchParams } from "@/lib/dashboard/list-params";
+import { refusal, type GuildViewer } from "@/lib/dashboard/data/viewer";
+import { cursorTrail, firstParam as one, listHref, pageNumber, trailPager } from "@/lib/dashboard/list-params";
 import { BanSearch } from "./_components/ban-search";
 import { BansTable } from "./_components/bans-table";
 
@@ -25,25 +25,11 @@ interface BanListState {
   page: number;
 }
 
-export default async function BansPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ guildId: string }>;
-  searchParams: Promise<SearchParams>;
-}) {
+export default async function BansPage({ params, searchParams }: GuildPageProps) {
   const { guildId } = await params;
   const query = await searchParams;
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("bans")!;
-  const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked)
-    return (
-      <>
-        <PageHeader title="Bans" description={section.description} />
-        <NoAccess section="Bans" reason={blocked} />
-      </>
-    );
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "bans");
+  if (blocked) return <NoAccessPage section={section} reason={blocked} />;
 
   const state: BanListState = {
     q: one(query.q)?.trim() || undefined,
@@ -103,19 +89,11 @@ async function BanTableSection({ viewer, state }: { viewer: GuildViewer; state: 
   let summary: string | undefined;
   if (result.mode === "name") {
     // A scan only moves forward: earlier pages are remembered in the URL (trail of cursors).
-    const trail = cursorTrail(state.trail);
-    if (state.after)
-      previousHref = href({
-        after: trail.at(-1) ?? null,
-        trail: trail.slice(0, -1).join(",") || null,
-        page: String(state.page - 1),
-      });
-    if (result.nextAfter)
-      nextHref = href({
-        after: result.nextAfter,
-        trail: [...trail, state.after ?? "0"].join(","),
-        page: String(state.page + 1),
-      });
+    const pager = trailPager(state.after, cursorTrail(state.trail), result.nextAfter);
+    if (pager.previous)
+      previousHref = href({ after: pager.previous.cursor, trail: pager.previous.trail, page: String(state.page - 1) });
+    if (pager.next)
+      nextHref = href({ after: pager.next.cursor, trail: pager.next.trail, page: String(state.page + 1) });
     summary = `${result.rows.length} matching by name in ${result.scanned.toLocaleString("en-US")} bans read`;
   } else if (result.mode === "list") {
     if (result.previousBefore)

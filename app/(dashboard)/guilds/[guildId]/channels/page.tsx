@@ -4,11 +4,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import { maxVoiceBitrate } from "@/lib/discord/limits";
 import { getActiveThreads, getGuildChannels } from "@/lib/dashboard/data/channels";
-import { getGuildViewer } from "@/lib/dashboard/data/viewer";
 import { ChannelTree } from "./_components/channel-tree";
 import { CreateChannelButton } from "./_components/create-channel";
 import { ThreadList } from "./_components/thread-list";
@@ -17,16 +16,8 @@ export const metadata: Metadata = { title: "Channels" };
 
 export default async function ChannelsPage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("channels")!;
-  const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked)
-    return (
-      <>
-        <PageHeader title="Channels" description={section.description} />
-        <NoAccess section="Channels" reason={blocked} />
-      </>
-    );
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "channels");
+  if (blocked) return <NoAccessPage section={section} reason={blocked} />;
 
   const [channels, threads] = await Promise.all([getGuildChannels(viewer), getActiveThreads(viewer)]);
   const categories = channels.filter((c) => c.type === 4).map((c) => ({ id: c.id, name: c.name }));

@@ -2,33 +2,24 @@
 // application's bot and the sync state the API reports; delete one with a confirmation that says what goes with it.
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import { INTEGRATIONS_MAX } from "@/lib/discord/limits";
 import { getGuildIntegrations } from "@/lib/dashboard/data/integrations";
-import { getGuildViewer } from "@/lib/dashboard/data/viewer";
 import { IntegrationsTable } from "./_components/integrations-table";
 
 export const metadata: Metadata = { title: "Integrations" };
 
 export default async function IntegrationsPage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("integrations")!;
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "integrations");
   const header = (
     <PageHeader
       title="Integrations"
       description={`${section.description} The API lists at most ${INTEGRATIONS_MAX}.`}
     />
   );
-  const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked)
-    return (
-      <>
-        {header}
-        <NoAccess section="Integrations" reason={blocked} />
-      </>
-    );
+  if (blocked) return <NoAccessPage section={section} header={header} reason={blocked} />;
 
   const integrations = await getGuildIntegrations(viewer);
   return (

@@ -4,44 +4,28 @@
 import type { Metadata } from "next";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { PageHeader } from "@/components/ui/card";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
 import { INVITABLE_CHANNEL_TYPES } from "@/lib/dashboard/actions/schemas/invites";
 import { getGuildChannels } from "@/lib/dashboard/data/channels";
 import { getInvitePage, INVITE_PAGE_SIZE } from "@/lib/dashboard/data/invites";
-import { can, getGuildViewer, refusal } from "@/lib/dashboard/data/viewer";
+import { can, refusal } from "@/lib/dashboard/data/viewer";
 import { inviteLinkBase } from "@/lib/dashboard/data/invite-links";
+import { pageNumber } from "@/lib/dashboard/list-params";
 import { InvitesPausedBanner } from "./_components/invites-paused-banner";
 import { CreateInviteButton } from "./_components/create-invite";
 import { InvitesTable, type InvitePermissions } from "./_components/invites-table";
 
 export const metadata: Metadata = { title: "Invites" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-export default async function InvitesPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ guildId: string }>;
-  searchParams: SearchParams;
-}) {
+export default async function InvitesPage({ params, searchParams }: GuildPageProps) {
   const { guildId } = await params;
   const query = await searchParams;
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("invites")!;
-  const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked)
-    return (
-      <>
-        <PageHeader title="Invites" description={section.description} />
-        <NoAccess section="Invites" reason={blocked} />
-      </>
-    );
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "invites");
+  if (blocked) return <NoAccessPage section={section} reason={blocked} />;
 
-  const pageParam = Number(Array.isArray(query.page) ? query.page[0] : query.page);
   const [invites, channels] = await Promise.all([
-    getInvitePage(viewer, Number.isFinite(pageParam) ? pageParam : 1),
+    getInvitePage(viewer, pageNumber(query.page)),
     getGuildChannels(viewer),
   ]);
   const invitable = channels

@@ -5,8 +5,8 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { ChannelType } from "discord-api-types/v10";
 import { PageHeader, Skeleton } from "@/components/ui/card";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
 import { getGuildChannels } from "@/lib/dashboard/data/channels";
 import { getMemberDetail, getMemberPage } from "@/lib/dashboard/data/members";
 import {
@@ -15,8 +15,8 @@ import {
   parseMemberListState,
   type MemberListState,
 } from "@/lib/dashboard/data/member-filters";
-import { firstParam, listHref, type SearchParams } from "@/lib/dashboard/list-params";
-import { getGuildViewer, refusal, roleVerdict, type GuildViewer } from "@/lib/dashboard/data/viewer";
+import { firstParam, listHref } from "@/lib/dashboard/list-params";
+import { refusal, roleVerdict, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import { MemberFilters } from "./_components/member-filters";
 import { type RoleChip } from "./_components/members-table";
 import { MembersWorkspace, type BulkRefusals } from "./_components/members-workspace";
@@ -24,25 +24,12 @@ import { MemberPanel, type PanelPermissions } from "./_components/member-panel";
 
 export const metadata: Metadata = { title: "Members" };
 
-export default async function MembersPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ guildId: string }>;
-  searchParams: Promise<SearchParams>;
-}) {
+export default async function MembersPage({ params, searchParams }: GuildPageProps) {
   const { guildId } = await params;
   const query = await searchParams;
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("members")!;
-  const blocked = sectionDisabledReason(section, viewer.permissions) ?? refusal(viewer, "Search Guild Members v2");
-  if (blocked)
-    return (
-      <>
-        <PageHeader title="Members" description={section.description} />
-        <NoAccess section="Members" reason={blocked} />
-      </>
-    );
+  const { viewer, section, blocked: closed } = await getSectionViewer(guildId, "members");
+  const blocked = closed ?? refusal(viewer, "Search Guild Members v2");
+  if (blocked) return <NoAccessPage section={section} reason={blocked} />;
 
   const roles: RoleChip[] = viewer.roles
     .filter((r) => r.id !== viewer.guild.id)

@@ -1,29 +1,21 @@
 // Onboarding: Modify Guild Onboarding with a live check of the enabling rules.
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import { onboardingValues } from "@/lib/dashboard/actions/schemas/onboarding";
 import { getOnboarding } from "@/lib/dashboard/data/community";
 import { getGuildChannels } from "@/lib/dashboard/data/channels";
-import { getGuildViewer, roleVerdict } from "@/lib/dashboard/data/viewer";
+import { roleVerdict } from "@/lib/dashboard/data/viewer";
 import { OnboardingEditor } from "./_components/onboarding-editor";
 
 export const metadata: Metadata = { title: "Onboarding" };
 
 export default async function OnboardingPage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("onboarding")!;
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "onboarding");
   const header = <PageHeader title="Onboarding" description={section.description} />;
-  const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked)
-    return (
-      <>
-        {header}
-        <NoAccess section="Onboarding" reason={blocked} />
-      </>
-    );
+  if (blocked) return <NoAccessPage section={section} header={header} reason={blocked} />;
 
   const [onboarding, channels] = await Promise.all([getOnboarding(viewer), getGuildChannels(viewer)]);
   const g = viewer.guild;

@@ -3,36 +3,28 @@
 // and their outcomes are listed below.
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import { listPrunePreviews } from "@/lib/dashboard/audit/prune-previews";
 import { pruneRelevantChanges, stalenessReasons } from "@/lib/dashboard/audit/prune-staleness";
 import { managementApi } from "@/lib/dashboard/data/api";
 import { syncAuditLog } from "@/lib/dashboard/data/audit-log";
 import { LARGE_GUILD_MEMBERS } from "@/lib/dashboard/actions/schemas/prune";
-import { getGuildViewer, roleVerdict } from "@/lib/dashboard/data/viewer";
+import { roleVerdict } from "@/lib/dashboard/data/viewer";
 import { PruneWorkbench, type PruneRole } from "./_components/prune-workbench";
 
 export const metadata: Metadata = { title: "Prune" };
 
 export default async function PrunePage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("prune")!;
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "prune");
   const header = (
     <PageHeader
       title="Prune"
       description="Remove members who have not been active for a number of days. By default only members without roles are removed; include roles to also remove inactive members who hold nothing but those roles."
     />
   );
-  const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked)
-    return (
-      <>
-        {header}
-        <NoAccess section="Prune" reason={blocked} />
-      </>
-    );
+  if (blocked) return <NoAccessPage section={section} header={header} reason={blocked} />;
 
   const previews = await listPrunePreviews(guildId);
   // Which unused previews no longer describe the server (seen in the history and the member count).

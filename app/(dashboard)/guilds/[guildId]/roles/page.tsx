@@ -3,27 +3,19 @@
 import type { Metadata } from "next";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { PageHeader } from "@/components/ui/card";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import { ALL_PERMISSIONS, hasPermission } from "@/lib/discord/permissions";
 import { getRoleMemberCounts } from "@/lib/dashboard/data/roles";
-import { getGuildViewer, roleVerdict } from "@/lib/dashboard/data/viewer";
+import { roleVerdict } from "@/lib/dashboard/data/viewer";
 import { RoleManager, type RoleRow } from "./_components/role-manager";
 
 export const metadata: Metadata = { title: "Roles" };
 
 export default async function RolesPage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("roles")!;
-  const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked)
-    return (
-      <>
-        <PageHeader title="Roles" description={section.description} />
-        <NoAccess section="Roles" reason={blocked} />
-      </>
-    );
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "roles");
+  if (blocked) return <NoAccessPage section={section} reason={blocked} />;
 
   const counts = await getRoleMemberCounts(viewer);
   const roles: RoleRow[] = viewer.roles.map((role) => {

@@ -4,11 +4,10 @@
 import type { Metadata } from "next";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader, PageHeader } from "@/components/ui/card";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import { MFA_LEVELS } from "@/lib/dashboard/actions/schemas/safety";
 import { getVanityUrl } from "@/lib/dashboard/data/safety";
-import { getGuildViewer } from "@/lib/dashboard/data/viewer";
 import { IncidentActions } from "./_components/incident-actions";
 import { ModerationLevels } from "./_components/moderation-levels";
 import { SafetyFeatures } from "./_components/safety-features";
@@ -17,22 +16,14 @@ export const metadata: Metadata = { title: "Safety" };
 
 export default async function SafetyPage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("safety")!;
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "safety");
   const header = (
     <PageHeader
       title="Safety"
       description="Pause invites and DMs during a raid, set who can talk and what gets scanned, and see how people find the server."
     />
   );
-  const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked)
-    return (
-      <>
-        {header}
-        <NoAccess section="Safety" reason={blocked} />
-      </>
-    );
+  if (blocked) return <NoAccessPage section={section} header={header} reason={blocked} />;
 
   const guild = viewer.guild;
   const vanity = await getVanityUrl(viewer);

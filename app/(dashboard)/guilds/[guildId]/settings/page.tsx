@@ -1,29 +1,21 @@
 // Settings: every field of Modify Guild, with the right control for each; only changed fields are sent.
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import { FEATURE_TOGGLES, type GuildSettingsValues } from "@/lib/dashboard/actions/schemas/guilds";
 import { guildBannerUrl, guildDiscoverySplashUrl, guildIconUrl, guildSplashUrl } from "@/lib/dashboard/data/cdn";
 import { getGuildChannels } from "@/lib/dashboard/data/channels";
-import { getGuildViewer, missing, refusal } from "@/lib/dashboard/data/viewer";
+import { missing, refusal } from "@/lib/dashboard/data/viewer";
 import { SettingsForm } from "./_components/settings-form";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("settings")!;
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "settings");
   const header = <PageHeader title="Server settings" description={section.description} />;
-  const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked)
-    return (
-      <>
-        {header}
-        <NoAccess section="Settings" reason={blocked} />
-      </>
-    );
+  if (blocked) return <NoAccessPage section={section} header={header} reason={blocked} />;
 
   const channels = await getGuildChannels(viewer);
   const g = viewer.guild;

@@ -2,12 +2,11 @@
 import type { Metadata } from "next";
 import { GuildFeature } from "discord-api-types/v10";
 import { PageHeader } from "@/components/ui/card";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import { guildIconUrl } from "@/lib/dashboard/data/cdn";
 import { getGuildChannels } from "@/lib/dashboard/data/channels";
 import { getWelcomeScreen } from "@/lib/dashboard/data/community";
-import { getGuildViewer } from "@/lib/dashboard/data/viewer";
 import { ONBOARDING_CHANNEL_TYPES } from "@/lib/discord/onboarding-rules";
 import { WelcomeScreenEditor } from "./_components/welcome-screen-editor";
 
@@ -15,17 +14,9 @@ export const metadata: Metadata = { title: "Welcome screen" };
 
 export default async function WelcomeScreenPage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("welcome-screen")!;
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "welcome-screen");
   const header = <PageHeader title="Welcome screen" description={section.description} />;
-  const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked)
-    return (
-      <>
-        {header}
-        <NoAccess section="Welcome screen" reason={blocked} />
-      </>
-    );
+  if (blocked) return <NoAccessPage section={section} header={header} reason={blocked} />;
 
   const [screen, channels] = await Promise.all([getWelcomeScreen(viewer), getGuildChannels(viewer)]);
   const g = viewer.guild;

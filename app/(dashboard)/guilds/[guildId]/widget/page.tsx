@@ -2,12 +2,11 @@
 import type { Metadata } from "next";
 import { ChannelType } from "discord-api-types/v10";
 import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import { WidgetCard } from "@/components/widget/widget-card";
 import { getGuildChannels } from "@/lib/dashboard/data/channels";
 import { getPublicWidget, getWidgetSettings, widgetEmbedUrl, widgetImageUrls } from "@/lib/dashboard/data/community";
-import { getGuildViewer } from "@/lib/dashboard/data/viewer";
 import { ONBOARDING_CHANNEL_TYPES } from "@/lib/discord/onboarding-rules";
 import { WidgetEmbeds } from "./_components/widget-embeds";
 import { WidgetSettingsForm } from "./_components/widget-settings-form";
@@ -18,17 +17,9 @@ const VOICE: readonly ChannelType[] = [ChannelType.GuildVoice, ChannelType.Guild
 
 export default async function WidgetPage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("widget")!;
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "widget");
   const header = <PageHeader title="Server widget" description={section.description} />;
-  const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked)
-    return (
-      <>
-        {header}
-        <NoAccess section="Widget" reason={blocked} />
-      </>
-    );
+  if (blocked) return <NoAccessPage section={section} header={header} reason={blocked} />;
 
   const [settings, channels, read] = await Promise.all([
     getWidgetSettings(viewer),

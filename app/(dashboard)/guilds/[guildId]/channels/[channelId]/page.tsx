@@ -8,8 +8,9 @@ import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Icons } from "@/components/ui/icons";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { BackLink } from "@/components/dashboard/back-link";
+import { NoAccess, NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import { dashboardConfig } from "@/lib/dashboard/config";
 import { DEFAULT_BITRATE, maxVoiceBitrate } from "@/lib/discord/limits";
 import { computeChannelPermissions, serializePermissions } from "@/lib/discord/permissions";
@@ -31,7 +32,7 @@ import {
   memberName,
   type ChannelDetails,
 } from "@/lib/dashboard/data/channel-settings";
-import { getGuildViewer, toPermissionMember, type GuildViewer } from "@/lib/dashboard/data/viewer";
+import { toPermissionMember, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import type { ChannelSettingsValues } from "@/lib/dashboard/actions/schemas/channel-settings";
 import { fieldAppliesTo } from "@/lib/dashboard/actions/schemas/channels";
 import { ChannelIcon, CHANNEL_TYPE_NAMES } from "../_components/channel-icon";
@@ -61,16 +62,8 @@ export default async function ChannelSettingsPage({
   const { guildId, channelId } = await params;
   const search = await searchParams;
   const tab: Tab = TABS.some((t) => t.id === search.tab) ? (search.tab as Tab) : "overview";
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("channels")!;
-  const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked)
-    return (
-      <>
-        <PageHeader title="Channel settings" description={section.description} />
-        <NoAccess section="Channels" reason={blocked} />
-      </>
-    );
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "channels");
+  if (blocked) return <NoAccessPage section={section} title="Channel settings" reason={blocked} />;
 
   const [channel, channels] = await Promise.all([getChannelDetails(viewer, channelId), getGuildChannels(viewer)]);
   const parentSummary = channel.parent_id ? channels.find((c) => c.id === channel.parent_id) : undefined;
@@ -87,11 +80,7 @@ export default async function ChannelSettingsPage({
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link href={`/guilds/${guildId}/channels`} className="text-ink-muted hover:underline">
-          ← Channels
-        </Link>
-      </nav>
+      <BackLink href={`/guilds/${guildId}/channels`}>Channels</BackLink>
       <PageHeader
         title={
           <span className="flex items-center gap-2">
@@ -192,15 +181,14 @@ function settingsValues(channel: ChannelDetails): ChannelSettingsValues {
   return values as ChannelSettingsValues;
 }
 
-async function OverviewTab({
-  viewer,
-  channel,
-  refusal,
-}: {
+/** What every tab reads: the moderator's view, the channel, and why the tab's change is refused (null when allowed). */
+interface TabProps {
   viewer: GuildViewer;
   channel: ChannelDetails;
   refusal: string | null;
-}) {
+}
+
+async function OverviewTab({ viewer, channel, refusal }: TabProps) {
   const isVoice = channel.type === ChannelType.GuildVoice || channel.type === ChannelType.GuildStageVoice;
   const regions = isVoice ? await getVoiceRegions(viewer) : [];
   const values = settingsValues(channel);
@@ -230,13 +218,10 @@ async function PermissionsTab({
   action,
   refusal,
   modifyRefusal,
-}: {
-  viewer: GuildViewer;
-  channel: ChannelDetails;
+}: TabProps & {
   parent: { id: string; name: string; overwrites: ChannelDetails["permission_overwrites"] } | null;
   query: string;
   action: string;
-  refusal: string | null;
   modifyRefusal: string | null;
 }) {
   const guildId = viewer.guild.id;
@@ -314,15 +299,7 @@ async function PermissionsTab({
   );
 }
 
-async function InvitesTab({
-  viewer,
-  channel,
-  refusal,
-}: {
-  viewer: GuildViewer;
-  channel: ChannelDetails;
-  refusal: string | null;
-}) {
+async function InvitesTab({ viewer, channel, refusal }: TabProps) {
   if (refusal) return <NoAccess section="Invites" reason={refusal} />;
   const invites = (await getChannelInviteList(viewer, channel.id)) ?? [];
   const config = dashboardConfig();

@@ -27,7 +27,7 @@ import {
   type ChannelLayout as Layout,
 } from "@/lib/discord/ordering";
 import { ChannelIcon } from "./channel-icon";
-import { ReasonInput } from "@/components/dashboard/reason-input";
+import { UnsavedOrderBar } from "@/components/dashboard/unsaved-order-bar";
 
 const ROOT = NO_CATEGORY;
 
@@ -332,15 +332,15 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
       </Card>
 
       {changes.length > 0 && (
-        <div
-          role="region"
-          aria-label="Unsaved channel order"
-          className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 rounded-lg bg-surface-raised p-3 shadow-lg ring-1 ring-blurple/40"
+        <UnsavedOrderBar
+          label="Unsaved channel order"
+          summary={`${changes.length} change${changes.length === 1 ? "" : "s"} to save${movedCount ? `, ${movedCount} moved to another category` : ""}.`}
+          reason={reason}
+          onReasonChange={setReason}
+          onReset={() => setLayoutState(original)}
+          onSave={() => void run({ guildId, reason: reason || undefined, positions: changes })}
+          pending={pending}
         >
-          <p className="text-sm font-medium">
-            {changes.length} change{changes.length === 1 ? "" : "s"} to save
-            {movedCount ? `, ${movedCount} moved to another category` : ""}.
-          </p>
           {movedCount > 0 && (
             <label className="flex items-center gap-2 text-sm">
               <input
@@ -352,19 +352,7 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
               Sync permissions with the new category
             </label>
           )}
-          <ReasonInput label="Reason (audit log)" value={reason} onChange={setReason} className="h-9 max-w-56" />
-          <div className="ml-auto flex gap-2">
-            <Button variant="ghost" onClick={() => setLayoutState(original)}>
-              Reset
-            </Button>
-            <Button
-              pending={pending}
-              onClick={() => void run({ guildId, reason: reason || undefined, positions: changes })}
-            >
-              Save order
-            </Button>
-          </div>
-        </div>
+        </UnsavedOrderBar>
       )}
     </div>
   );

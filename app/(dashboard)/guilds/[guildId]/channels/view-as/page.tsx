@@ -2,14 +2,14 @@
 // send, connect, manage) and why: the roles and overwrites that allow and deny each permission, in the order the
 // permission engine applies them (the API's own engine, lib/discord/permissions.ts).
 import type { Metadata } from "next";
-import Link from "next/link";
 import { ChannelType } from "discord-api-types/v10";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, EmptyState, PageHeader } from "@/components/ui/card";
 import { Input, Select } from "@/components/ui/input";
-import { NoAccess } from "@/components/dashboard/no-access";
-import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
+import { BackLink } from "@/components/dashboard/back-link";
+import { NoAccessPage } from "@/components/dashboard/no-access";
+import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import {
   answers,
   CAPABILITIES,
@@ -20,7 +20,7 @@ import {
 } from "@/lib/dashboard/permission-explorer";
 import { getGuildChannels, type ChannelSummary } from "@/lib/dashboard/data/channels";
 import { getAccessMembers, getMembersByIds, memberName } from "@/lib/dashboard/data/channel-settings";
-import { getGuildViewer, toPermissionMember } from "@/lib/dashboard/data/viewer";
+import { toPermissionMember } from "@/lib/dashboard/data/viewer";
 import { ChannelIcon } from "../_components/channel-icon";
 
 export const metadata: Metadata = { title: "View as" };
@@ -34,16 +34,8 @@ export default async function ViewAsPage({
 }) {
   const { guildId } = await params;
   const search = await searchParams;
-  const viewer = await getGuildViewer(guildId);
-  const section = findSection("channels")!;
-  const blocked = sectionDisabledReason(section, viewer.permissions);
-  if (blocked)
-    return (
-      <>
-        <PageHeader title="View as" description={section.description} />
-        <NoAccess section="Channels" reason={blocked} />
-      </>
-    );
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "channels");
+  if (blocked) return <NoAccessPage section={section} title="View as" reason={blocked} />;
 
   const memberQuery = search.member?.trim() ?? "";
   const [channels, found] = await Promise.all([
@@ -75,11 +67,7 @@ export default async function ViewAsPage({
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link href={`/guilds/${guildId}/channels`} className="text-ink-muted hover:underline">
-          ← Channels
-        </Link>
-      </nav>
+      <BackLink href={`/guilds/${guildId}/channels`}>Channels</BackLink>
       <PageHeader
         title="View as"
         description="What a role or a member can do in each channel, and which role or overwrite decides it."

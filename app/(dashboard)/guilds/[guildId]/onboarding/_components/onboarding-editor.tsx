@@ -34,7 +34,7 @@ import { newSnowflake } from "@/lib/discord/snowflake";
 import type { ChipItem } from "./chip-picker";
 import { PromptEditor, newOption } from "./prompt-editor";
 import { RuleChecker } from "./rule-checker";
-import { ReasonInput } from "@/components/dashboard/reason-input";
+import { SaveBarReason } from "@/components/dashboard/reason-input";
 
 export interface WireRole {
   id: string;
@@ -281,13 +281,7 @@ export function OnboardingEditor({
             )
           }
         >
-          <ReasonInput
-            label="Reason (audit log)"
-            placeholder="Reason (optional, goes to the audit log)"
-            value={reason}
-            onChange={setReason}
-            className="h-9 w-full max-w-xs sm:w-auto sm:flex-1"
-          />
+          <SaveBarReason value={reason} onChange={setReason} />
         </UnsavedChangesBar>
       )}
     </form>

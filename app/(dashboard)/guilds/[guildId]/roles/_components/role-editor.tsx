@@ -174,12 +174,11 @@ export function RoleEditor({
                   const on = (permissions & p.flag) === p.flag;
                   const locked = (allowed & p.flag) !== p.flag;
                   return (
-                    <label
+                    <Switch
                       key={p.key}
-                      className={`flex items-start justify-between gap-4 py-2.5 ${locked ? "cursor-not-allowed" : "cursor-pointer"}`}
-                    >
-                      <span className="min-w-0">
-                        <span className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                      aria-label={p.label}
+                      label={
+                        <span className="flex flex-wrap items-center gap-2">
                           {p.label}
                           {p.dangerous && (
                             <Badge
@@ -190,29 +189,13 @@ export function RoleEditor({
                             </Badge>
                           )}
                         </span>
-                        <span className="block text-xs text-ink-muted">{p.description}</span>
-                        {locked && <DisabledReason reason={lockReason} className="mt-0.5 flex" />}
-                      </span>
-                      <span className="relative mt-0.5 inline-flex shrink-0">
-                        <input
-                          type="checkbox"
-                          role="switch"
-                          aria-label={p.label}
-                          className="peer sr-only"
-                          checked={on}
-                          disabled={locked}
-                          onChange={(e) => toggle(p.flag, e.target.checked)}
-                        />
-                        <span
-                          aria-hidden
-                          className="h-6 w-10 rounded-full bg-line transition-colors peer-checked:bg-success peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blurple peer-disabled:opacity-50"
-                        />
-                        <span
-                          aria-hidden
-                          className="absolute left-1 top-1 size-4 rounded-full bg-white shadow transition-transform peer-checked:translate-x-4"
-                        />
-                      </span>
-                    </label>
+                      }
+                      description={p.description}
+                      reason={locked ? lockReason : null}
+                      checked={on}
+                      disabled={locked}
+                      onChange={(e) => toggle(p.flag, e.target.checked)}
+                    />
                   );
                 })}
               </div>

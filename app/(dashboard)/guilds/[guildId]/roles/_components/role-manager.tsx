@@ -22,7 +22,7 @@ import {
 import { colorToHex, type RoleFormValues } from "@/lib/dashboard/actions/schemas/roles";
 import { rolePositionChanges } from "@/lib/discord/ordering";
 import { RoleEditor } from "./role-editor";
-import { ReasonInput } from "@/components/dashboard/reason-input";
+import { UnsavedOrderBar } from "@/components/dashboard/unsaved-order-bar";
 
 export interface RoleRow {
   id: string;
@@ -286,30 +286,18 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
       </Card>
 
       {positions.length > 0 && (
-        <div
-          role="region"
-          aria-label="Unsaved role order"
-          className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 rounded-lg bg-surface-raised p-3 shadow-lg ring-1 ring-blurple/40"
-        >
-          <p className="text-sm font-medium">
-            New order for {positions.length} role{positions.length === 1 ? "" : "s"}.
-          </p>
-          <ReasonInput label="Reason (audit log)" value={reason} onChange={setReason} className="h-9 max-w-56" />
-          <div className="ml-auto flex gap-2">
-            <Button variant="ghost" onClick={() => setOrder(loaded)}>
-              Reset
-            </Button>
-            <Button
-              pending={reorder.pending}
-              onClick={async () => {
-                const r = await reorder.run({ guildId, reason: reason || undefined, positions });
-                if (r.ok) setReason("");
-              }}
-            >
-              Save order
-            </Button>
-          </div>
-        </div>
+        <UnsavedOrderBar
+          label="Unsaved role order"
+          summary={`New order for ${positions.length} role${positions.length === 1 ? "" : "s"}.`}
+          reason={reason}
+          onReasonChange={setReason}
+          onReset={() => setOrder(loaded)}
+          onSave={async () => {
+            const r = await reorder.run({ guildId, reason: reason || undefined, positions });
+            if (r.ok) setReason("");
+          }}
+          pending={reorder.pending}
+        />
       )}
 
       <Dialog

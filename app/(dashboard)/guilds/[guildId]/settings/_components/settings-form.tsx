@@ -25,7 +25,7 @@ import {
 } from "@/lib/dashboard/actions/schemas/guilds";
 import { GUILD_DESCRIPTION_MAX, GUILD_LOCALES } from "@/lib/discord/limits";
 import { ImageField } from "./image-field";
-import { ReasonInput } from "@/components/dashboard/reason-input";
+import { SaveBarReason } from "@/components/dashboard/reason-input";
 import { UnsavedChangesBar, useUnsavedChanges } from "@/components/dashboard/unsaved-changes";
 
 interface ChannelOption {
@@ -336,30 +336,15 @@ export function SettingsForm({
           description="Who can talk, what gets scanned, and default notifications."
         />
         <div className="grid grid-cols-1 gap-5 md:grid-cols-3">
-          <EnumSelect
-            name="verification_level"
-            label="Verification level"
-            options={VERIFICATION_LEVELS}
-            value={values.verification_level}
-            register={register}
-            disabled={disabled}
-          />
-          <EnumSelect
-            name="explicit_content_filter"
-            label="Explicit image filter"
-            options={EXPLICIT_CONTENT_FILTERS}
-            value={values.explicit_content_filter}
-            register={register}
-            disabled={disabled}
-          />
-          <EnumSelect
-            name="default_message_notifications"
-            label="Default notifications"
-            options={NOTIFICATION_LEVELS}
-            value={values.default_message_notifications}
-            register={register}
-            disabled={disabled}
-          />
+          {LEVEL_SELECTS.map((select) => (
+            <EnumSelect
+              key={select.name}
+              {...select}
+              value={values[select.name]}
+              register={register}
+              disabled={disabled}
+            />
+          ))}
         </div>
       </Card>
 
@@ -419,18 +404,19 @@ export function SettingsForm({
             setImageErrors({});
           }}
         >
-          <ReasonInput
-            label="Reason (audit log)"
-            placeholder="Reason (optional, goes to the audit log)"
-            value={reason}
-            onChange={setReason}
-            className="h-9 w-full max-w-xs sm:w-auto sm:flex-1"
-          />
+          <SaveBarReason value={reason} onChange={setReason} />
         </UnsavedChangesBar>
       )}
     </form>
   );
 }
+
+/** The safety card's three level pickers, each a Discord enum with the meaning of the chosen value as its hint. */
+const LEVEL_SELECTS = [
+  { name: "verification_level", label: "Verification level", options: VERIFICATION_LEVELS },
+  { name: "explicit_content_filter", label: "Explicit image filter", options: EXPLICIT_CONTENT_FILTERS },
+  { name: "default_message_notifications", label: "Default notifications", options: NOTIFICATION_LEVELS },
+] as const;
 
 function EnumSelect({
   name,

@@ -22,7 +22,7 @@ import {
   WELCOME_DESCRIPTION_MAX,
 } from "@/lib/discord/limits";
 import { WelcomePreview } from "./welcome-preview";
-import { ReasonInput } from "@/components/dashboard/reason-input";
+import { AUDIT_LOG_REASON_PROPS, ReasonInput } from "@/components/dashboard/reason-input";
 
 const FIELDS = ["enabled", "description", "welcome_channels"];
 
@@ -226,13 +226,7 @@ export function WelcomeScreenEditor({
         </Card>
 
         <div className="flex flex-wrap items-center gap-3">
-          <ReasonInput
-            label="Reason (audit log)"
-            placeholder="Reason (optional, goes to the audit log)"
-            value={reason}
-            onChange={setReason}
-            className="max-w-sm flex-1"
-          />
+          <ReasonInput {...AUDIT_LOG_REASON_PROPS} value={reason} onChange={setReason} className="max-w-sm flex-1" />
           <Button variant="ghost" disabled={!formState.isDirty} onClick={() => reset()}>
             Reset
           </Button>

@@ -13,7 +13,7 @@ import { Switch } from "@/components/ui/switch";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
 import { modifyGuildWidgetAction } from "@/lib/dashboard/actions/widget";
 import { WidgetSettingsSchema, type WidgetSettingsValues } from "@/lib/dashboard/actions/schemas/widget";
-import { ReasonInput } from "@/components/dashboard/reason-input";
+import { AUDIT_LOG_REASON_PROPS, ReasonInput } from "@/components/dashboard/reason-input";
 
 export function WidgetSettingsForm({
   guildId,
@@ -75,13 +75,7 @@ export function WidgetSettingsForm({
           </Select>
         </Field>
         <div className="flex flex-wrap items-center gap-3">
-          <ReasonInput
-            label="Reason (audit log)"
-            placeholder="Reason (optional, goes to the audit log)"
-            value={reason}
-            onChange={setReason}
-            className="max-w-sm flex-1"
-          />
+          <ReasonInput {...AUDIT_LOG_REASON_PROPS} value={reason} onChange={setReason} className="max-w-sm flex-1" />
           <Button type="submit" pending={pending} disabled={!formState.isDirty} className="ml-auto">
             Save widget settings
           </Button>

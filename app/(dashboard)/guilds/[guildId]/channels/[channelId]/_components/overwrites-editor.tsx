@@ -141,6 +141,19 @@ export function OverwritesEditor(props: OverwritesEditorProps) {
   const synced = parent ? isSyncedWithParent(saved, parent.overwrites) : null;
   const [privateRoles, setPrivateRoles] = useState<string[]>([]);
   const [privateOpen, setPrivateOpen] = useState(false);
+  /** Make the channel private (the chosen roles keep their view) or public again, in one replace of the overwrites. */
+  const setPrivacy = async (purpose: "private" | "public") => {
+    const result = await replace.run({
+      guildId,
+      channelId: channel.id,
+      purpose,
+      overwrites: privateChannelOverwrites(saved, everyoneId, purpose === "private", privateRoles),
+      reason: reason || undefined,
+    });
+    if (!result.ok) return;
+    setPrivateOpen(false);
+    setPrivateRoles([]);
+  };
   const canView = (id: string) =>
     (BigInt(saved.find((o) => o.id === id)?.allow ?? "0") & PermissionFlagsBits.ViewChannel) !== 0n;
 
@@ -224,22 +237,7 @@ export function OverwritesEditor(props: OverwritesEditorProps) {
                 ))}
             </div>
             <div className="flex gap-2">
-              <Button
-                pending={replace.pending}
-                onClick={async () => {
-                  const result = await replace.run({
-                    guildId,
-                    channelId: channel.id,
-                    purpose: "private",
-                    overwrites: privateChannelOverwrites(saved, everyoneId, true, privateRoles),
-                    reason: reason || undefined,
-                  });
-                  if (result.ok) {
-                    setPrivateOpen(false);
-                    setPrivateRoles([]);
-                  }
-                }}
-              >
+              <Button pending={replace.pending} onClick={() => void setPrivacy("private")}>
                 Make private
               </Button>
               <Button variant="ghost" onClick={() => setPrivateOpen(false)}>
@@ -251,19 +249,7 @@ export function OverwritesEditor(props: OverwritesEditorProps) {
         {privateOpen && isPrivate && (
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <p className="text-sm">@everyone will be able to view this channel again.</p>
-            <Button
-              pending={replace.pending}
-              onClick={async () => {
-                const result = await replace.run({
-                  guildId,
-                  channelId: channel.id,
-                  purpose: "public",
-                  overwrites: privateChannelOverwrites(saved, everyoneId, false),
-                  reason: reason || undefined,
-                });
-                if (result.ok) setPrivateOpen(false);
-              }}
-            >
+            <Button pending={replace.pending} onClick={() => void setPrivacy("public")}>
               Make public
             </Button>
             <Button variant="ghost" onClick={() => setPrivateOpen(false)}>
@@ -311,32 +297,31 @@ export function OverwritesEditor(props: OverwritesEditorProps) {
               })}
               {ordered.length === 0 && <li className="px-2 py-1 text-sm text-ink-muted">No overwrites yet.</li>}
             </ul>
-            <Select
-              aria-label="Add a role"
-              value=""
-              disabled={refusal !== null}
-              onChange={(e) => addTarget(e.target.value, 0)}
-            >
-              <option value="">Add a role…</option>
-              {roleOptions.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.id === everyoneId ? "@everyone" : r.name}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label="Add a member"
-              value=""
-              disabled={refusal !== null}
-              onChange={(e) => addTarget(e.target.value, 1)}
-            >
-              <option value="">Add a member…</option>
-              {memberOptions.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </Select>
+            {(
+              [
+                {
+                  type: 0,
+                  noun: "role",
+                  options: roleOptions.map((r) => ({ id: r.id, name: r.id === everyoneId ? "@everyone" : r.name })),
+                },
+                { type: 1, noun: "member", options: memberOptions },
+              ] as const
+            ).map(({ type, noun, options }) => (
+              <Select
+                key={noun}
+                aria-label={`Add a ${noun}`}
+                value=""
+                disabled={refusal !== null}
+                onChange={(e) => addTarget(e.target.value, type)}
+              >
+                <option value="">{`Add a ${noun}…`}</option>
+                {options.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </Select>
+            ))}
           </div>
 
           <div className="min-w-0 p-3 sm:p-4">

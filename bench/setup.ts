@@ -1,0 +1,57 @@
+// What the bench entry points (bench/run.ts, bench/navigation.ts) start with: their command-line flags, their
+// database (the seeded bench file for --members, or BENCH_DATABASE_FILE), number formatting, and Guildhall started
+// as `npm start` runs it.
+import path from "node:path";
+import { freePort, startProcess } from "./processes";
+
+const args = process.argv.slice(2);
+
+/** The word after `name` on the command line (`--members 1000`), if given. */
+export function argValue(name: string): string | undefined {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
+export const hasFlag = (name: string): boolean => args.includes(name);
+
+/** The bench database for a scale guild of `members`, made this process's database; answers its path. */
+export function openBenchDatabase(members: number): string {
+  const file = path.resolve(process.env.BENCH_DATABASE_FILE ?? path.join(".data", `bench-${members}.db`));
+  process.env.DATABASE_URL = `file:${file}`;
+  return file;
+}
+
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** Seeds the bench database (the demo world and the scale guild; reused across runs), then builds unless told not to. */
+export async function prepareBench(benchDb: string, members: number, build: boolean): Promise<void> {
+  const { seed } = await import("../scripts/seed");
+  const { buildIfNeeded } = await import("../scripts/build-if-needed");
+  console.log(`Bench database ${benchDb} (scale guild: ${fmt(members)} members)`);
+  seed({ members, quiet: false });
+  if (build) buildIfNeeded();
+}
+
+/**
+ * Guildhall in production mode on a free port of 127.0.0.1, its public URL on `publicHost`, with `env` on top
+ * (`RATE_LIMITS: "off"` where a bench measures the server rather than Discord's per-token limits).
+ */
+export async function startGuildhall(publicHost: "localhost" | "127.0.0.1", env: Record<string, string> = {}) {
+  const port = await freePort();
+  const url = `http://${publicHost}:${port}`;
+  const app = await startProcess(
+    "node_modules/.bin/tsx",
+    ["server.ts"],
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PUBLIC_URL: url,
+      ...env,
+    },
+    /ready on http:\/\/127\.0\.0\.1:(\d+)/,
+  );
+  return { ...app, url };
+}
