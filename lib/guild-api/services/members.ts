@@ -14,8 +14,7 @@ import { transaction } from "../store/db";
 import { findApplicationFlags } from "../store/applications";
 import { isBanned } from "../store/bans";
 import { findChannel } from "../store/channels";
-import { memberRoleIds } from "../store/member-roles";
-import { deleteMember, insertMember, setMemberRoles } from "../store/membership";
+import { deleteMember, insertMember, setMemberRole, setMemberRoles } from "../store/membership";
 import {
   findMemberWithUser,
   listMembersPageJson,
@@ -195,7 +194,12 @@ function roleChanges(access: GuildAccess, added: readonly bigint[], removed: rea
   return changes;
 }
 
-/** Add Guild Member Role / Remove Guild Member Role (MANAGE_ROLES + hierarchy); idempotent, 204 either way. */
+/**
+ * Add Guild Member Role / Remove Guild Member Role (MANAGE_ROLES + hierarchy); idempotent, 204 either way. The request
+ * already runs in its write transaction (http.ts), so the member read once here is the member written: one row
+ * given or taken, and the event's member built from that read with the new role set (a bulk role job sends 10,000 of
+ * these, so each read and trigger firing saved counts).
+ */
 export function setGuildMemberRole(
   access: GuildAccess,
   userId: bigint,
@@ -209,11 +213,14 @@ export function setGuildMemberRole(
   const target = findTargetOrThrow(access.guildId, userId);
   assertAssignable(access, role);
   assertCanActOnMember(access, target);
+  const current = splitRoleIds(target.role_ids);
+  if (current.includes(roleId) === present) return;
+  const roles = present
+    ? [...current, roleId].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    : current.filter((id) => id !== roleId);
   transaction(() => {
-    const current = memberRoleIds(access.guildId, userId);
-    if (current.includes(roleId) === present) return;
-    setMemberRoles(access.guildId, userId, present ? [...current, roleId] : current.filter((id) => id !== roleId));
-    const member = serializeMemberRow(findMemberWithUser(access.guildId, userId)!);
+    setMemberRole(access.guildId, userId, roleId, present);
+    const member = serializeMember(target, userOf(target), roles);
     emitEvent(access.guildId, "GUILD_MEMBER_UPDATE", memberPayload(access.guildId, member));
     writeAuditLog({
       guildId: access.guildId,

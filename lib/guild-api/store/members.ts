@@ -237,6 +237,11 @@ export function setMemberRoleCount(guildId: bigint, userId: bigint, roleCount: n
   sql("UPDATE members SET role_count = ? WHERE guild_id = ? AND user_id = ?").run(roleCount, guildId, userId);
 }
 
+/** Moves role_count by `delta` (one role given or taken). */
+export function addToMemberRoleCount(guildId: bigint, userId: bigint, delta: 1 | -1): void {
+  sql("UPDATE members SET role_count = role_count + ? WHERE guild_id = ? AND user_id = ?").run(delta, guildId, userId);
+}
+
 /** Takes one off role_count of every member holding `roleId` (before its member_roles rows are deleted). */
 export function decrementRoleCountOfHolders(guildId: bigint, roleId: bigint): void {
   sql(

@@ -13,7 +13,7 @@ export type BulkMemberAction = MemberJobKind | "ban";
 /** The most members one job takes (the job page lists them; a preview reads them all through the search). */
 export const MEMBER_JOB_MAX = 25_000;
 /** Members per server action: each one request, 16 in flight. */
-export const MEMBER_JOB_CHUNK = 200;
+export const MEMBER_JOB_CHUNK = 500;
 export const MEMBER_JOB_CONCURRENCY = 16;
 
 export interface MemberJobParams {
