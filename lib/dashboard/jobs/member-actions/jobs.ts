@@ -7,7 +7,6 @@ import { ActionRefusal } from "@/lib/dashboard/actions/action-client";
 import { prisma } from "@/lib/dashboard/db";
 import { completeIfDone, STATUS_WORDS } from "@/lib/dashboard/jobs/bulk-ban/jobs";
 import {
-  MEMBER_JOB_ITEMS_SHOWN,
   MEMBER_JOB_KINDS,
   type JobStatus,
   type MemberItemState,
@@ -68,31 +67,10 @@ async function countsOf(jobId: string): Promise<MemberJobCounts> {
   return counts;
 }
 
-const ATTENTION_FIRST: Record<MemberItemState, number> = { failed: 0, skipped: 1, sending: 2, pending: 3, done: 4 };
-
 export async function getMemberJob(guildId: string, jobId: string): Promise<MemberJobView | null> {
   const job = await prisma.bulkBanJob.findFirst({ where: { id: jobId, guildId, kind: { in: MEMBER_KINDS } } });
   if (!job) return null;
-  const [counts, attention, rest] = await Promise.all([
-    countsOf(jobId),
-    prisma.bulkBanItem.findMany({
-      where: { jobId, state: { in: ["failed", "skipped", "sending"] } },
-      select: { userId: true, name: true, state: true, detail: true },
-      take: MEMBER_JOB_ITEMS_SHOWN,
-    }),
-    prisma.bulkBanItem.findMany({
-      where: { jobId, state: { in: ["pending", "done"] } },
-      select: { userId: true, name: true, state: true, detail: true },
-      take: MEMBER_JOB_ITEMS_SHOWN,
-    }),
-  ]);
-  const items = [...attention, ...rest]
-    .slice(0, MEMBER_JOB_ITEMS_SHOWN)
-    .sort(
-      (a, b) =>
-        ATTENTION_FIRST[a.state as MemberItemState] - ATTENTION_FIRST[b.state as MemberItemState] ||
-        (a.name ?? a.userId).localeCompare(b.name ?? b.userId),
-    ) as MemberJobItem[];
+  const counts = await countsOf(jobId);
   return {
     id: job.id,
     guildId: job.guildId,
@@ -105,7 +83,6 @@ export async function getMemberJob(guildId: string, jobId: string): Promise<Memb
     createdAt: job.createdAt.toISOString(),
     updatedAt: job.updatedAt.toISOString(),
     counts,
-    items,
   };
 }
 

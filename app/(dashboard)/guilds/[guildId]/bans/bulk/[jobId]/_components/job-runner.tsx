@@ -2,7 +2,8 @@
 
 // Drives a bulk-ban job from the browser: one server action per chunk of at most 200 ids, the next only after the
 // last has answered. Pausing stops calling (the chunk in flight finishes); a reload resumes from the job as the
-// server stored it. Undo gives back exactly the ids this job banned, 50 per call.
+// server stored it. Undo gives back exactly the ids this job banned, 50 per call. After each chunk the page is
+// refreshed, so the results list below (the page's, server-paged) shows what the chunk did.
 import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
@@ -23,8 +24,7 @@ import { UNDO_CHUNK_SIZE } from "@/lib/dashboard/actions/schemas/bans";
 import { countItems, type BulkBanJobView, type ItemState, type JobItem } from "@/lib/dashboard/jobs/bulk-ban/types";
 import { BULK_BAN_MAX } from "@/lib/discord/limits";
 import { InvalidTokens } from "../../_components/invalid-tokens";
-import { JobStatusBadge } from "../../_components/job-status";
-import { JobResults } from "./job-results";
+import { JobStatusBadge } from "@/components/dashboard/jobs/job-status";
 
 type Mode = "ban" | "undo";
 
@@ -81,6 +81,7 @@ export function JobRunner({ guildId, job: stored }: { guildId: string; job: Bulk
         ]);
         current = { ...current, status: result.data.status };
         setJob(current);
+        router.refresh();
       }
       if (current.status === "completed")
         toast.success(
@@ -119,6 +120,7 @@ export function JobRunner({ guildId, job: stored }: { guildId: string; job: Bulk
           status: result.data.status,
         };
         setJob(current);
+        router.refresh();
       }
       if (current.status === "undone") toast.success("Undone", `${current.counts.unbanned} users unbanned.`);
     }
@@ -218,7 +220,6 @@ export function JobRunner({ guildId, job: stored }: { guildId: string; job: Bulk
       </Card>
 
       {job.invalid.length > 0 && <InvalidTokens tokens={job.invalid} />}
-      <JobResults guildId={guildId} items={job.items} />
 
       <Dialog
         open={confirm !== null}

@@ -3,13 +3,12 @@
 // Drives a bulk member job from the browser: one server action per chunk (the server picks the next members), the
 // next only after the last has answered. A rate limit the API client did not wait out by itself is waited out here
 // before the next chunk. Pausing stops calling (the chunk in flight finishes); a reload resumes from the job as the
-// server stored it.
+// server stored it. After each chunk the page is refreshed, so the results list below (the page's, server-paged)
+// shows what the chunk did.
 import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardHeader } from "@/components/ui/card";
-import { cn } from "@/components/ui/cn";
+import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { JobProgress } from "@/components/dashboard/job-progress";
@@ -27,13 +26,10 @@ import {
 import {
   describeMemberAction,
   DONE_WORDS,
-  MEMBER_JOB_ITEMS_SHOWN,
-  type MemberItemState,
-  type MemberJobItem,
   type MemberJobKind,
   type MemberJobView,
 } from "@/lib/dashboard/jobs/member-actions/types";
-import { JobStatusBadge } from "../../../../bans/bulk/_components/job-status";
+import { JobStatusBadge } from "@/components/dashboard/jobs/job-status";
 
 const CHUNK_ACTIONS: Record<MemberJobKind, typeof runBulkAddRoleChunkAction> = {
   add_role: runBulkAddRoleChunkAction,
@@ -75,23 +71,13 @@ export function MemberJobRunner({ guildId, job: stored }: { guildId: string; job
       let counts = started.data.counts;
       let status = started.data.status;
       setJob((j) => ({ ...j, counts, status }));
-      const results = new Map<string, Pick<MemberJobItem, "state" | "detail">>();
       while (!stop.current && status === "running" && counts.pending > 0) {
         const result = await chunk.run({ ...ids, reason });
         if (!result.ok) break;
-        for (const userId of result.data.done) results.set(userId, { state: "done", detail: null });
-        for (const f of result.data.failed) results.set(f.userId, { state: "failed", detail: f.detail });
         counts = result.data.counts;
         status = result.data.status;
-        setJob((j) => ({
-          ...j,
-          counts,
-          status,
-          items: j.items.map((item) => {
-            const changed = results.get(item.userId);
-            return changed ? { ...item, ...changed } : item;
-          }),
-        }));
+        setJob((j) => ({ ...j, counts, status }));
+        router.refresh();
         if (result.data.retryAfter) {
           // Rate limited for longer than the client waits by itself: wait, then carry on.
           setWaiting(result.data.retryAfter);
@@ -182,8 +168,6 @@ export function MemberJobRunner({ guildId, job: stored }: { guildId: string; job
         </div>
       </Card>
 
-      <MemberResults kind={job.kind} items={job.items} total={counts.total} />
-
       <Dialog
         open={confirm}
         onClose={() => setConfirm(false)}
@@ -210,67 +194,5 @@ export function MemberJobRunner({ guildId, job: stored }: { guildId: string; job
         <p className="text-sm">Reason sent with every request: {job.reason ?? "none"}.</p>
       </Dialog>
     </div>
-  );
-}
-
-const RESULT: Record<
-  MemberItemState,
-  { label: string; tone: "neutral" | "blurple" | "danger" | "success" | "warning" }
-> = {
-  pending: { label: "Not sent", tone: "neutral" },
-  sending: { label: "Sent, no answer", tone: "warning" },
-  done: { label: "Done", tone: "success" },
-  failed: { label: "Failed", tone: "danger" },
-  skipped: { label: "Skipped", tone: "neutral" },
-};
-
-function MemberResults({ kind, items, total }: { kind: MemberJobKind; items: MemberJobItem[]; total: number }) {
-  return (
-    <Card>
-      <CardHeader
-        title="Members"
-        description={
-          total > items.length
-            ? `The first ${MEMBER_JOB_ITEMS_SHOWN.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}: failures and skips first.`
-            : "Each member and what happened to them."
-        }
-      />
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-sm" data-testid="member-results">
-          <caption className="sr-only">Each member&apos;s result</caption>
-          <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Member
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Result
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Why
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.userId} className="border-b border-line last:border-0">
-                <td className="px-3 py-2">
-                  <span className="font-medium">{item.name ?? "Unknown member"}</span>
-                  <span className="block font-mono text-xs text-ink-muted">{item.userId}</span>
-                </td>
-                <td className="px-3 py-2">
-                  <Badge tone={RESULT[item.state].tone}>
-                    {item.state === "done" ? DONE_WORDS[kind] : RESULT[item.state].label}
-                  </Badge>
-                </td>
-                <td className={cn("px-3 py-2", item.state === "failed" ? "text-danger" : "text-ink-muted")}>
-                  {item.state === "sending" ? "" : (item.detail ?? "")}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Card>
   );
 }
