@@ -34,9 +34,10 @@ async function serverTimedSearches(ctx: BenchContext, body: (i: number) => unkno
 
 /** A bulk role add as the members page runs it: prepare (every member matching the filter), start, chunks. */
 async function bulkRoleAdd(ctx: BenchContext): Promise<LoadResult> {
-  const [{ createGuildAction }, { GuildApiClient }, actions] = await Promise.all([
+  const [{ createGuildAction }, { GuildApiClient }, { keepAliveFetch }, actions] = await Promise.all([
     import("@/lib/dashboard/actions/action-client"),
     import("@/lib/api-client"),
+    import("@/lib/api-client/keep-alive-fetch"),
     import("@/lib/dashboard/jobs/member-actions/operations"),
   ]);
   const token = ctx.tokenFor("owner");
@@ -46,7 +47,9 @@ async function bulkRoleAdd(ctx: BenchContext): Promise<LoadResult> {
   const deps = {
     getSession: async () => ({ actor: { id: ownerId.id, name: "Bench Owner", image: null } }),
     mode: () => "user" as const,
-    createApi: async () => new GuildApiClient({ baseUrl: `${ctx.appUrl}/api`, token, authPrefix: "Bearer" }),
+    // The transport lib/dashboard/data/api.ts gives the dashboard's clients.
+    createApi: async () =>
+      new GuildApiClient({ baseUrl: `${ctx.appUrl}/api`, token, authPrefix: "Bearer", fetch: keepAliveFetch }),
     record: async () => {},
   };
   // A new role each run, so every run adds it to the same ~10,000 members (those who joined in the last 7 days).

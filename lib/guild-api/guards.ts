@@ -17,6 +17,7 @@ import { ApiError, Errors, invalidFormBody } from "./errors";
 import type { RouteContext } from "./http";
 import type { Identity } from "./auth";
 import { THREAD_TYPES } from "./serializers/channels";
+import { guildsAndRolesGeneration } from "./store/cache-generations";
 import { findChannelById, findChannelOverwrites, type ChannelRow } from "./store/channels";
 import { findGuild, type GuildRow } from "./store/guilds";
 import { memberRoleIds } from "./store/member-roles";
@@ -76,18 +77,24 @@ export interface GuildSnapshot {
   rolesById: ReadonlyMap<string, RoleRow>;
 }
 
-/** The guild's snapshot, built once per guild until the database changes (read-cache.ts). */
-const guildSnapshot = readCache((guildId: bigint): GuildSnapshot | undefined => {
-  const guild = findGuild(guildId);
-  if (!guild) return undefined;
-  const roles = listGuildRoles(guildId);
-  return {
-    guild,
-    roles,
-    context: permissionContextOf(guild, roles),
-    rolesById: new Map(roles.map((role) => [String(role.id), role])),
-  };
-}, 1_000);
+/**
+ * The guild's snapshot, built once per guild until its row or its roles change (read-cache.ts: the guilds-and-roles
+ * generation), so requests that write other tables (a bulk job's role assignments) do not rebuild it each time.
+ */
+const guildSnapshot = readCache(
+  (guildId: bigint): GuildSnapshot | undefined => {
+    const guild = findGuild(guildId);
+    if (!guild) return undefined;
+    const roles = listGuildRoles(guildId);
+    return {
+      guild,
+      roles,
+      context: permissionContextOf(guild, roles),
+      rolesById: new Map(roles.map((role) => [String(role.id), role])),
+    };
+  },
+  { maxEntries: 1_000, generation: guildsAndRolesGeneration },
+);
 
 export class GuildAccess {
   readonly guild: GuildRow;

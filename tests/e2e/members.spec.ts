@@ -73,18 +73,37 @@ test("filter by joined in the last 7 days, sort by account age, search by id", a
   await expect(table.getByRole("link", { name: "Open yara_owl" })).toBeVisible();
   await shot(page, "search-by-id");
 
-  // The panel keeps unsaved edits until the moderator agrees to drop them; closed, focus is back on the row.
+  // The panel keeps unsaved edits until the moderator agrees to drop them (the dashboard's one unsaved-changes guard),
+  // whether they close it or press the browser's Back button; closed, focus is back on the row.
   await table.getByRole("link", { name: "Open yara_owl" }).click();
   const panel = page.getByRole("dialog", { name: /yara_owl/ });
   const nickname = panel.getByRole("textbox", { name: "Nickname" });
   await expect(nickname).toHaveAttribute("maxlength", "32");
   await nickname.fill("Yara the Owl");
   await panel.getByRole("button", { name: "Close" }).click();
-  const discard = page.getByRole("dialog", { name: "Discard changes?" });
+  const discard = page.getByRole("alertdialog", { name: "Discard changes?" });
   await expect(discard).toBeVisible();
   await shot(page, "discard-changes");
   await discard.getByRole("button", { name: "Keep editing" }).click();
   await expect(nickname).toHaveValue("Yara the Owl");
+
+  await page.goBack();
+  await expect(discard).toBeVisible();
+  await discard.getByRole("button", { name: "Keep editing" }).click();
+  await expect(panel).toBeVisible();
+  await expect(nickname).toHaveValue("Yara the Owl");
+  await expect(page).toHaveURL(new RegExp(`[?&]member=${yaraId}`));
+
+  await page.goBack();
+  await discard.getByRole("button", { name: "Discard changes" }).click();
+  await expect(panel).toBeHidden();
+  await expect(page).not.toHaveURL(/[?&]member=/);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${yaraId}`));
+  await expect(table.getByRole("link", { name: "Open yara_owl" })).toBeFocused();
+
+  // Closing with the Close button, then discarding, also gives the focus back to the row.
+  await table.getByRole("link", { name: "Open yara_owl" }).click();
+  await nickname.fill("Yara again");
   await panel.getByRole("button", { name: "Close" }).click();
   await discard.getByRole("button", { name: "Discard changes" }).click();
   await expect(panel).toBeHidden();
@@ -117,10 +136,19 @@ test("bulk timeout of three members: a job with a progress bar and each member's
   await page.getByRole("dialog").getByRole("button", { name: "Start" }).click();
   await expect(page.getByTestId("progress-text")).toHaveText("3 of 3 sent (100 %)");
   await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
-  const results = page.getByTestId("member-results");
+  const results = page.getByTestId("job-results");
   for (const name of targets)
     await expect(results.getByRole("row", { name: new RegExp(name) })).toContainText("Timed out");
   await shot(page, "bulk-timeout-results");
+  // The results filter by outcome (URL state): nothing failed, three timed out.
+  const filters = page.getByRole("navigation", { name: "Show results" });
+  await filters.getByRole("link", { name: "Failed 0" }).click();
+  await expect(page).toHaveURL(/[?&]result=failed/);
+  await expect(results.getByRole("row")).toHaveCount(1);
+  await expect(page.getByText("Nobody here.")).toBeVisible();
+  await filters.getByRole("link", { name: "Timed out 3" }).click();
+  await expect(page).toHaveURL(/[?&]result=done/);
+  await expect(results.getByRole("row")).toHaveCount(4);
 
   for (const name of targets) {
     const member = await call<{ communication_disabled_until: string | null }>(

@@ -4,6 +4,7 @@
 import "server-only";
 import { dashboardConfig } from "@/lib/dashboard/config";
 import { GuildApiClient, GuildApiError, type RateLimitNotice } from "@/lib/api-client";
+import { keepAliveFetch } from "@/lib/api-client/keep-alive-fetch";
 import { accessTokenFor, SessionExpiredError } from "@/lib/dashboard/auth/tokens";
 import type { DashboardSession } from "@/lib/dashboard/auth/session";
 
@@ -27,6 +28,7 @@ export async function userApi(session: DashboardSession, options: ClientOptions 
     token,
     authPrefix: "Bearer",
     onRateLimit: options.onRateLimit ?? logRateLimit,
+    fetch: keepAliveFetch,
   });
 }
 
@@ -41,6 +43,7 @@ export async function managementApi(session: DashboardSession, options: ClientOp
       token: config.botToken,
       authPrefix: "Bot",
       onRateLimit: options.onRateLimit ?? logRateLimit,
+      fetch: keepAliveFetch,
     });
   }
   return userApi(session, options);

@@ -14,14 +14,15 @@ import { transaction } from "../store/db";
 import { findApplicationFlags } from "../store/applications";
 import { isBanned } from "../store/bans";
 import { findChannel } from "../store/channels";
-import { memberRoleIds } from "../store/member-roles";
-import { deleteMember, insertMember, setMemberRoles } from "../store/membership";
+import { deleteMember, insertMember, setMemberRole, setMemberRoles } from "../store/membership";
 import {
+  findMemberWire,
   findMemberWithUser,
   listMembersPageJson,
   searchMembersJson,
   splitRoleIds,
   updateMemberFields,
+  updateMemberTimeout,
   type MemberFields,
   type MemberRow,
   type MemberWithUserRow,
@@ -29,8 +30,7 @@ import {
 import type { RoleRow } from "../store/roles";
 import { findUser, userExists, type UserRow } from "../store/users";
 import { deleteVoiceState, findVoiceState, moveVoiceState, type VoiceStateRow } from "../store/voice-states";
-import { serializeMember } from "../serializers/members";
-import { serializeUser } from "../serializers/users";
+import { iso, serializeMember } from "../serializers/members";
 import { ChannelType } from "../serializers/channels";
 
 const { ROLE_INVALID, CHANNEL_INVALID, TIMEOUT_TOO_LONG, IMAGE_INVALID } = FieldErrorCode;
@@ -76,6 +76,28 @@ function findTargetOrThrow(guildId: bigint, userId: bigint): MemberWithUserRow {
 function assertCanActOnMember(access: GuildAccess, target: MemberWithUserRow): void {
   if (target.user_id === access.caller.userId) return;
   access.assertCanActOn(toPermissionMember(target, splitRoleIds(target.role_ids)));
+}
+
+type SerializedMember = ReturnType<typeof serializeMember>;
+
+/**
+ * The target of a single-member write as stored: its row, its member object from members.wire_json (kept by triggers,
+ * the same JSON serializeMember gives; the timeout, which the stored JSON leaves null, set as serializeMember sets it)
+ * and its role ids. One primary-key read: bulk jobs send one such write per member. 404 as findTargetOrThrow.
+ */
+function findStoredTargetOrThrow(guildId: bigint, userId: bigint) {
+  const row = findMemberWire(guildId, userId);
+  if (!row) {
+    if (!userExists(userId)) throw Errors.unknownUser();
+    throw Errors.unknownMember();
+  }
+  const stored = JSON.parse(row.wire_json) as SerializedMember;
+  const until = row.communication_disabled_until;
+  const member: SerializedMember = {
+    ...stored,
+    communication_disabled_until: until !== null && Number(until) > Date.now() ? iso(until) : null,
+  };
+  return { row, member, roleIds: member.roles.map(BigInt) };
 }
 
 // ── Reads ──────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -191,7 +213,12 @@ function roleChanges(access: GuildAccess, added: readonly bigint[], removed: rea
   return changes;
 }
 
-/** Add Guild Member Role / Remove Guild Member Role (MANAGE_ROLES + hierarchy); idempotent, 204 either way. */
+/**
+ * Add Guild Member Role / Remove Guild Member Role (MANAGE_ROLES + hierarchy); idempotent, 204 either way. The request
+ * already runs in its write transaction (http.ts), so the member read once here is the member written: one
+ * member_roles row given or taken, and the event's member is the stored one with the new role set (a bulk role job
+ * sends 10,000 of these, so each read and trigger firing saved counts).
+ */
 export function setGuildMemberRole(
   access: GuildAccess,
   userId: bigint,
@@ -202,14 +229,16 @@ export function setGuildMemberRole(
   access.authorize("Add Guild Member Role");
   const role = access.role(roleId);
   if (!role || role.id === access.guildId) throw Errors.unknownRole();
-  const target = findTargetOrThrow(access.guildId, userId);
+  const target = findStoredTargetOrThrow(access.guildId, userId);
   assertAssignable(access, role);
-  assertCanActOnMember(access, target);
+  if (userId !== access.caller.userId) access.assertCanActOn(toPermissionMember(target.row, target.roleIds));
+  if (target.roleIds.includes(roleId) === present) return;
+  const roles = present
+    ? [...target.roleIds, roleId].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    : target.roleIds.filter((id) => id !== roleId);
   transaction(() => {
-    const current = memberRoleIds(access.guildId, userId);
-    if (current.includes(roleId) === present) return;
-    setMemberRoles(access.guildId, userId, present ? [...current, roleId] : current.filter((id) => id !== roleId));
-    const member = serializeMemberRow(findMemberWithUser(access.guildId, userId)!);
+    setMemberRole(access.guildId, userId, roleId, present);
+    const member: SerializedMember = { ...target.member, roles: roles.map(String) };
     emitEvent(access.guildId, "GUILD_MEMBER_UPDATE", memberPayload(access.guildId, member));
     auditByCaller(access, {
       actionType: AuditLogEvent.MemberRoleUpdate,
@@ -231,6 +260,19 @@ const fieldsOf = (row: MemberRow): MemberFields => ({
     row.communication_disabled_until === null ? null : Number(row.communication_disabled_until),
   avatar: row.avatar,
   banner: row.banner,
+});
+
+/** The member row with its own fields replaced (as updateMemberFields writes them). */
+const withFields = <R extends MemberRow>(row: R, fields: MemberFields): R => ({
+  ...row,
+  nick: fields.nick,
+  mute: fields.mute ? 1n : 0n,
+  deaf: fields.deaf ? 1n : 0n,
+  flags: BigInt(fields.flags),
+  communication_disabled_until:
+    fields.communicationDisabledUntil === null ? null : BigInt(fields.communicationDisabledUntil),
+  avatar: fields.avatar,
+  banner: fields.banner,
 });
 
 /** The audit-log view of a member's own fields (Discord's MEMBER_UPDATE keys). */
@@ -360,7 +402,10 @@ export function modifyGuildMember(
     if (body.deaf != null) next.deaf = body.deaf;
 
     const memberChanges = diffChanges(auditView(before, now), auditView(next, now));
-    if (memberChanges.length > 0) updateMemberFields(guildId, userId, next);
+    // A timeout alone (a bulk timeout sends one per member) writes its one column, which no trigger watches.
+    if (memberChanges.length > 0 && memberChanges.every((c) => c.key === "communication_disabled_until"))
+      updateMemberTimeout(guildId, userId, next.communicationDisabledUntil);
+    else if (memberChanges.length > 0) updateMemberFields(guildId, userId, next);
     const rolesChanged = roles !== null && (roles.added.length > 0 || roles.removed.length > 0);
     if (roles && rolesChanged) setMemberRoles(guildId, userId, roles.desired);
     const voiceMoved = voice !== undefined && moveTo !== undefined && moveTo !== voice.channel_id;
@@ -369,7 +414,10 @@ export function modifyGuildMember(
       else moveVoiceState(guildId, userId, moveTo!);
     }
 
-    const member = serializeMemberRow(findMemberWithUser(guildId, userId)!);
+    // Read again only when the role set changed; otherwise the target read above with its new fields is the member.
+    const member = rolesChanged
+      ? serializeMemberRow(findMemberWithUser(guildId, userId)!)
+      : serializeMember(withFields(target, next), userOf(target), targetRoleIds);
     const actor = access.caller.userId;
     if (memberChanges.length > 0 || rolesChanged)
       emitEvent(guildId, "GUILD_MEMBER_UPDATE", memberPayload(guildId, member), now);
@@ -480,14 +528,11 @@ export function modifyCurrentUserNick(access: GuildAccess, nick: string | null |
 /** Remove Guild Member (kick): KICK_MEMBERS + hierarchy; never the owner or yourself. Fires GUILD_MEMBER_REMOVE. */
 export function removeGuildMember(access: GuildAccess, userId: bigint, reason: string | null): void {
   access.authorize("Remove Guild Member");
-  const target = findTargetOrThrow(access.guildId, userId);
-  access.assertCanActOn(toPermissionMember(target, splitRoleIds(target.role_ids)));
+  const target = findStoredTargetOrThrow(access.guildId, userId);
+  access.assertCanActOn(toPermissionMember(target.row, target.roleIds));
   transaction(() => {
     if (!deleteMember(access.guildId, userId)) throw Errors.unknownMember();
-    emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", {
-      guild_id: String(access.guildId),
-      user: serializeUser(userOf(target)),
-    });
+    emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: String(access.guildId), user: target.member.user });
     auditByCaller(access, {
       actionType: AuditLogEvent.MemberKick,
       targetId: userId,

@@ -21,6 +21,19 @@ export function insertMemberRoles(guildId: bigint, userId: bigint, roleIds: read
     sql("INSERT INTO member_roles (guild_id, user_id, role_id) VALUES (?, ?, ?)").run(guildId, userId, roleId);
 }
 
+/** Gives one role (the member must not hold it yet): one row, so the wire-JSON trigger fires once. */
+export function insertMemberRole(guildId: bigint, userId: bigint, roleId: bigint): void {
+  sql("INSERT INTO member_roles (guild_id, user_id, role_id) VALUES (?, ?, ?)").run(guildId, userId, roleId);
+}
+
+/** Takes one role; false when the member did not hold it. */
+export function deleteMemberRole(guildId: bigint, userId: bigint, roleId: bigint): boolean {
+  return (
+    sql("DELETE FROM member_roles WHERE guild_id = ? AND user_id = ? AND role_id = ?").run(guildId, userId, roleId)
+      .changes > 0
+  );
+}
+
 export function deleteMemberRoles(guildId: bigint, userId: bigint): void {
   sql("DELETE FROM member_roles WHERE guild_id = ? AND user_id = ?").run(guildId, userId);
 }

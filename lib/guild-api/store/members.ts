@@ -73,6 +73,26 @@ export function findMemberWithUser(guildId: bigint, userId: bigint): MemberWithU
     MemberWithUserRow | undefined;
 }
 
+/**
+ * The member row with its stored wire JSON (members.wire_json, below): one primary-key read where findMemberWithUser
+ * also joins users and member_roles (measured on the 1M-member guild: about 35 µs against 145 µs).
+ */
+export function findMemberWire(guildId: bigint, userId: bigint): (MemberRow & { wire_json: string }) | undefined {
+  return sql(`SELECT ${MEMBER_COLUMNS}, m.wire_json FROM members m WHERE m.guild_id = ? AND m.user_id = ?`).get(
+    guildId,
+    userId,
+  ) as (MemberRow & { wire_json: string }) | undefined;
+}
+
+/** Starts or ends a timeout: the one column, which neither the wire-JSON nor the name triggers watch. */
+export function updateMemberTimeout(guildId: bigint, userId: bigint, until: number | null): void {
+  sql("UPDATE members SET communication_disabled_until = ? WHERE guild_id = ? AND user_id = ?").run(
+    until === null ? null : BigInt(until),
+    guildId,
+    userId,
+  );
+}
+
 // ── List Guild Members: the page as JSON, read from members.wire_json ───────────────────────────────────────────
 // Triggers keep each member's wire JSON in members.wire_json (migration 20261123120000_member_wire_json), with
 // the timeout left null; a timeout that still lasts is set here, as toISOString() formats it.
@@ -235,6 +255,11 @@ export function deleteMemberRows(guildId: bigint, userIds: readonly bigint[]): b
 /** role_count mirrors the member's member_roles rows (the prune index reads it). */
 export function setMemberRoleCount(guildId: bigint, userId: bigint, roleCount: number): void {
   sql("UPDATE members SET role_count = ? WHERE guild_id = ? AND user_id = ?").run(roleCount, guildId, userId);
+}
+
+/** Moves role_count by `delta` (one role given or taken). */
+export function addToMemberRoleCount(guildId: bigint, userId: bigint, delta: 1 | -1): void {
+  sql("UPDATE members SET role_count = role_count + ? WHERE guild_id = ? AND user_id = ?").run(delta, guildId, userId);
 }
 
 /** Takes one off role_count of every member holding `roleId` (before its member_roles rows are deleted). */

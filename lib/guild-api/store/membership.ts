@@ -3,13 +3,21 @@
 // set, which keep members.role_count (the prune index) in step with member_roles. Composed from the tables' modules.
 import { countJoinedMembers, countLeftMembers } from "./guilds";
 import {
+  addToMemberRoleCount,
   decrementRoleCountOfHolders,
   deleteMemberRow,
   deleteMemberRows,
   insertMemberRow,
   setMemberRoleCount,
 } from "./members";
-import { deleteMemberRoles, deleteMembersRoles, deleteRoleAssignments, insertMemberRoles } from "./member-roles";
+import {
+  deleteMemberRole,
+  deleteMemberRoles,
+  deleteMembersRoles,
+  deleteRoleAssignments,
+  insertMemberRole,
+  insertMemberRoles,
+} from "./member-roles";
 import { deleteVoiceState, deleteVoiceStates } from "./voice-states";
 
 export interface NewMember {
@@ -73,6 +81,16 @@ export function setMemberRoles(guildId: bigint, userId: bigint, roleIds: readonl
   const unique = [...new Set(roleIds)];
   insertMemberRoles(guildId, userId, unique);
   setMemberRoleCount(guildId, userId, unique.length);
+}
+
+/**
+ * Gives or takes one role, role_count in step: one member_roles row, where setMemberRoles deletes and re-inserts the
+ * whole set (each row firing the trigger that rebuilds the member's wire JSON). The caller knows the member's roles.
+ */
+export function setMemberRole(guildId: bigint, userId: bigint, roleId: bigint, present: boolean): void {
+  if (present) insertMemberRole(guildId, userId, roleId);
+  else if (!deleteMemberRole(guildId, userId, roleId)) return;
+  addToMemberRoleCount(guildId, userId, present ? 1 : -1);
 }
 
 /** Takes a role from every member who holds it, role_count in step (a deleted role). */

@@ -5,7 +5,10 @@
 //   - PRAGMA data_version: moves when another connection commits (the seed, the token tool, the dashboard's Prisma);
 //   - a counter bumped when a transaction ends, because rows read after a write inside a transaction that is then
 //     rolled back would otherwise outlive the rollback at an unchanged total_changes().
-// Any change clears every cache: writes are rare next to reads, and a coarse rule is easy to trust.
+// Any change clears every cache: writes are rare next to reads, and a coarse rule is easy to trust. One exception, for
+// bulk jobs that write on every request: a cache given a `generation` (a stamp that triggers move on every write to
+// the tables it is built from, store/cache-generations.ts) is kept across this connection's writes and reloaded when
+// the stamp it was built at is no longer current; other connections' commits still clear it.
 // Cached values are frozen: a caller that tried to modify one would corrupt every later request's view.
 //
 // Cost: total_changes() and the counter cost well under a microsecond; data_version costs a few (SQLite looks at the
@@ -19,6 +22,8 @@ let seenDataVersion = -1n;
 let seenTransactions = -1;
 let scopeDepth = 0;
 const caches: Array<Map<unknown, unknown>> = [];
+/** Caches with a generation: emptied only by other connections' commits. */
+const stampedCaches: Array<Map<unknown, unknown>> = [];
 
 function clearAll(): void {
   for (const cache of caches) cache.clear();
@@ -29,6 +34,7 @@ function checkOtherConnections(): void {
   const version = dataVersion();
   if (version === seenDataVersion) return;
   clearAll();
+  for (const cache of stampedCaches) cache.clear();
   seenDataVersion = version;
 }
 
@@ -69,11 +75,22 @@ export interface ReadCacheOptions<V> {
   keep?: (value: V) => boolean;
   /** When a kept value stops being true with no write at all (ms since the epoch): it is loaded again from then on. */
   validUntil?: (value: V) => number;
+  /**
+   * The current stamp of the tables the values are built from (read inside the caller's transaction, so a write
+   * rolled back restores it): a value is valid while its stamp is current, whatever else this connection writes.
+   */
+  generation?: () => unknown;
 }
 
 /** A read-through cache of `load`, valid until the database may have changed. */
 export function readCache<K, V>(load: (key: K) => V, options: number | ReadCacheOptions<V> = {}): (key: K) => V {
-  const { maxEntries = 10_000, keep, validUntil } = typeof options === "number" ? { maxEntries: options } : options;
+  const {
+    maxEntries = 10_000,
+    keep,
+    validUntil,
+    generation,
+  } = typeof options === "number" ? { maxEntries: options } : options;
+  if (generation) return stampedCache(load, { maxEntries, keep, validUntil, generation });
   const cache = new Map<K, V>();
   caches.push(cache as Map<unknown, unknown>);
   return (key: K) => {
@@ -85,6 +102,31 @@ export function readCache<K, V>(load: (key: K) => V, options: number | ReadCache
     if (keep && !keep(value)) return value;
     if (cache.size >= maxEntries) cache.clear();
     cache.set(key, value);
+    return value;
+  };
+}
+
+function stampedCache<K, V>(
+  load: (key: K) => V,
+  {
+    maxEntries,
+    keep,
+    validUntil,
+    generation,
+  }: Required<Pick<ReadCacheOptions<V>, "maxEntries" | "generation">> & ReadCacheOptions<V>,
+): (key: K) => V {
+  const cache = new Map<K, { value: V; stamp: unknown }>();
+  stampedCaches.push(cache as Map<unknown, unknown>);
+  return (key: K) => {
+    if (scopeDepth === 0) checkOtherConnections();
+    const stamp = generation();
+    const cached = cache.get(key);
+    if (cached && cached.stamp === stamp && !(validUntil && validUntil(cached.value) <= Date.now()))
+      return cached.value;
+    const value = deepFreeze(load(key));
+    if (keep && !keep(value)) return value;
+    if (cache.size >= maxEntries) cache.clear();
+    cache.set(key, { value, stamp });
     return value;
   };
 }

@@ -449,6 +449,47 @@ describe("Add Guild Member Role / Remove Guild Member Role", () => {
     expect(eventsSince(before).map((e) => e.type)).toEqual(["GUILD_MEMBER_UPDATE"]);
   });
 
+  test("the events carry the member as Get Guild Member answers it: a timeout, then roles in id order with role_count in step", async () => {
+    const userId = users().member;
+    const roleCount = () =>
+      Number(
+        (
+          db()
+            .prepare("SELECT role_count FROM members WHERE guild_id = ? AND user_id = ?")
+            .get(BigInt(guild()), BigInt(userId)) as { role_count: bigint }
+        ).role_count,
+      );
+    const until = new Date(Date.now() + DAY).toISOString();
+    const beforeTimeout = lastEventId();
+    const timedOut = await patch("mod", userId, { communication_disabled_until: until });
+    expect(timedOut.communication_disabled_until).toBe(until);
+    expect(eventsSince(beforeTimeout)).toMatchObject([
+      { type: "GUILD_MEMBER_UPDATE", d: { guild_id: guild(), ...(await member("mod", userId)) } },
+    ]);
+    try {
+      for (const [change, roleId] of [
+        ["add", roles().regular],
+        ["add", roles().helper],
+        ["remove", roles().regular],
+        ["remove", roles().helper],
+      ] as const) {
+        const before = lastEventId();
+        const count = roleCount();
+        const route = Routes.guildMemberRole(guild(), userId, roleId);
+        await (change === "add" ? server.rest("mod").put(route) : server.rest("mod").delete(route));
+        const now = await member("mod", userId);
+        expect(now.communication_disabled_until).toBe(until);
+        expect(now.roles).toEqual([...now.roles].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)));
+        expect(now.roles.includes(roleId)).toBe(change === "add");
+        expect(eventsSince(before)).toMatchObject([{ type: "GUILD_MEMBER_UPDATE", d: { guild_id: guild(), ...now } }]);
+        expect(roleCount()).toBe(count + (change === "add" ? 1 : -1));
+        expect(roleCount()).toBe(now.roles.length);
+      }
+    } finally {
+      await patch("mod", userId, { communication_disabled_until: null });
+    }
+  });
+
   test("hierarchy, managed roles, unknown roles and members, missing permission", async () => {
     const put = (as: string, userId: string, roleId: string) =>
       fail(server.rest(as).put(Routes.guildMemberRole(guild(), userId, roleId)));

@@ -64,3 +64,47 @@ test("cached values are frozen: a caller cannot change what later requests see",
   }).toThrow(TypeError);
   expect(rows("all")).toHaveLength(1);
 });
+
+test("a cache with a generation outlives writes to other tables, and follows writes, rollbacks and other connections to its own", async () => {
+  const { db, sql, transaction, closeDatabase } = await import("@/lib/guild-api/store/db");
+  const { readCache } = await import("@/lib/guild-api/store/read-cache");
+  db().exec(`CREATE TABLE watched (id INTEGER PRIMARY KEY, name TEXT NOT NULL); INSERT INTO watched VALUES (1, 'first');
+    CREATE TABLE elsewhere (id INTEGER PRIMARY KEY);
+    CREATE TABLE stamps (name TEXT PRIMARY KEY, value INTEGER NOT NULL); INSERT INTO stamps VALUES ('watched', random());
+    CREATE TRIGGER watched_stamp AFTER UPDATE ON watched BEGIN UPDATE stamps SET value = random() WHERE name = 'watched'; END;`);
+  let loads = 0;
+  const nameOf = readCache(
+    (id: bigint) => {
+      loads++;
+      return (sql("SELECT name FROM watched WHERE id = ?").get(id) as { name: string }).name;
+    },
+    { generation: () => sql("SELECT value FROM stamps WHERE name = 'watched'").pluck().get() },
+  );
+  expect(nameOf(1n)).toBe("first");
+  for (let i = 0; i < 3; i++) {
+    sql("INSERT INTO elsewhere DEFAULT VALUES").run();
+    expect(nameOf(1n)).toBe("first");
+  }
+  expect(loads).toBe(1); // writes to other tables left it in memory
+
+  sql("UPDATE watched SET name = 'second' WHERE id = 1").run();
+  expect(nameOf(1n)).toBe("second");
+  expect(loads).toBe(2);
+
+  expect(() =>
+    transaction(() => {
+      sql("UPDATE watched SET name = 'rolled back' WHERE id = 1").run();
+      expect(nameOf(1n)).toBe("rolled back");
+      throw new Error("abort");
+    }),
+  ).toThrow("abort");
+  expect(nameOf(1n)).toBe("second");
+  sql("UPDATE watched SET name = 'third' WHERE id = 1").run();
+  expect(nameOf(1n)).toBe("third");
+
+  const other = new Database(file);
+  other.prepare("UPDATE watched SET name = 'from elsewhere' WHERE id = 1").run();
+  other.close();
+  expect(nameOf(1n)).toBe("from elsewhere");
+  closeDatabase();
+});

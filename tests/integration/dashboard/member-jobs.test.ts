@@ -13,6 +13,9 @@ let server: TestServer;
 let actions: typeof import("@/lib/dashboard/actions/member-jobs");
 let jobs: typeof import("@/lib/dashboard/jobs/member-actions/jobs");
 let banJobs: typeof import("@/lib/dashboard/jobs/bulk-ban/jobs");
+let resultPages: typeof import("@/lib/dashboard/jobs/result-pages");
+/** Every member of a job with its result, as the job page's results list reads them (one page holding them all). */
+const itemsOf = async (jobId: string) => (await resultPages.getJobResultsPage(jobId, "all", 1, 100_000)).rows;
 /** Plain members (no roles, not the owner), oldest account first: each test takes its own slice. */
 let pool: string[] = [];
 
@@ -21,6 +24,7 @@ beforeAll(async () => {
   actions = await import("@/lib/dashboard/actions/member-jobs");
   jobs = await import("@/lib/dashboard/jobs/member-actions/jobs");
   banJobs = await import("@/lib/dashboard/jobs/bulk-ban/jobs");
+  resultPages = await import("@/lib/dashboard/jobs/result-pages");
   const answer = await apiClientAs(server, "owner").members.searchV2(server.world.guildId, {
     and_query: { has_no_roles: true, is_bot: false },
     sort: 4,
@@ -91,11 +95,12 @@ describe("bulk timeout", () => {
     });
     const job = (await jobs.getMemberJob(guildId(), prepared.data.jobId))!;
     expect(job.kind).toBe("timeout");
-    expect(job.items.find((i) => i.userId === owner)).toMatchObject({
+    const items = await itemsOf(job.id);
+    expect(items.find((i) => i.userId === owner)).toMatchObject({
       state: "skipped",
       detail: expect.stringContaining("owner"),
     });
-    expect(job.items.find((i) => i.userId === admin)).toMatchObject({
+    expect(items.find((i) => i.userId === admin)).toMatchObject({
       state: "skipped",
       detail: "member's highest role is above or equal to yours",
     });
@@ -110,14 +115,14 @@ describe("bulk timeout", () => {
     });
     for (const id of targets)
       expect(Date.parse((await member(id)).communication_disabled_until!)).toBe(Date.parse(until));
-    const after = (await jobs.getMemberJob(guildId(), prepared.data.jobId))!;
+    const after = await itemsOf(prepared.data.jobId);
     expect(
-      after.items
+      after
         .filter((i) => i.state === "done")
         .map((i) => i.userId)
         .sort(),
     ).toEqual([...targets].sort());
-    expect(after.items.every((i) => i.name)).toBe(true);
+    expect(after.every((i) => i.name)).toBe(true);
     // One entry for the whole job, with its reason and what it did.
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
@@ -172,8 +177,9 @@ describe("rate limits", () => {
     };
     const first = await drive("add_role", prepared.data.jobId, audit, { fetch: limitedFetch });
     expect(first.at(-1)).toMatchObject({ ok: true, data: { status: "running", retryAfter: 30 } });
-    const job = (await jobs.getMemberJob(guildId(), prepared.data.jobId))!;
-    expect(job.items.find((i) => i.userId === targets[0])).toMatchObject({ state: "pending" });
+    expect((await itemsOf(prepared.data.jobId)).find((i) => i.userId === targets[0])).toMatchObject({
+      state: "pending",
+    });
     expect(audit).toEqual([]);
     const second = await drive("add_role", prepared.data.jobId, audit);
     expect(second.at(-1)).toMatchObject({ ok: true, data: { status: "completed", counts: { done: 2 } } });
@@ -273,9 +279,7 @@ describe("bulk role add to every member matching a filter", () => {
     expect(results.length).toBeGreaterThan(0);
     const left = await api.members.searchV2(guildId(), { and_query: { has_no_roles: true }, limit: 10 });
     expect(left.members.map((m) => m.member.user.id)).toEqual(
-      (await jobs.getMemberJob(guildId(), prepared.data.jobId))!.items
-        .filter((i) => i.state === "skipped")
-        .map((i) => i.userId),
+      (await itemsOf(prepared.data.jobId)).filter((i) => i.state === "skipped").map((i) => i.userId),
     );
     expect(audit.map((e) => e.action)).toEqual(["Bulk add role"]);
   });
@@ -305,10 +309,54 @@ describe("bulk role add to every member matching a filter", () => {
       userIds: [server.world.users.member, target],
     });
     if (!prepared.ok) throw new Error(prepared.error);
-    const job = (await jobs.getMemberJob(guildId(), prepared.data.jobId))!;
-    expect(job.items.find((i) => i.userId === server.world.users.member)).toMatchObject({
+    expect((await itemsOf(prepared.data.jobId)).find((i) => i.userId === server.world.users.member)).toMatchObject({
       state: "skipped",
       detail: "already has the role",
     });
+  });
+});
+
+describe("the job page's results", () => {
+  it("reach every member of a 10,000-member job, a page of 100 at a time, filtered by outcome", async () => {
+    const stateOf = (i: number) => (i % 7 === 0 ? "failed" : i % 11 === 0 ? "skipped" : i < 9_000 ? "done" : "pending");
+    const items = Array.from({ length: 10_000 }, (_, i) => ({
+      userId: String(2_000_000_000_000_000_000n + BigInt(i)),
+      name: `member ${i}`,
+      state: stateOf(i) as "failed" | "skipped" | "done" | "pending",
+      detail: stateOf(i) === "failed" ? "not a member any more" : null,
+    }));
+    const jobId = await jobs.createMemberJob({
+      guildId: guildId(),
+      kind: "add_role",
+      params: { roleId: "1", roleName: "Synthetic" },
+      actor: { id: server.world.users.mod, name: "mod" },
+      reason: null,
+      items,
+    });
+    const expected = (state: string | null) => items.filter((i) => state === null || i.state === state);
+    const first = await resultPages.getJobResultsPage(jobId, "all", 1);
+    expect(first.counts).toEqual({
+      all: 10_000,
+      done: expected("done").length,
+      failed: expected("failed").length,
+      skipped: expected("skipped").length,
+      unsent: expected("pending").length,
+      unbanned: 0,
+    });
+    expect(first.pageCount).toBe(100);
+    expect(first.rows).toHaveLength(100);
+    // The last page holds the last members; a page past the end shows the last page.
+    const last = await resultPages.getJobResultsPage(jobId, "all", 100);
+    expect(last.rows.at(-1)).toMatchObject({ userId: items.at(-1)!.userId, name: "member 9999", state: "skipped" });
+    expect((await resultPages.getJobResultsPage(jobId, "all", 500)).page).toBe(100);
+    // Walking the failed ones page by page reaches each exactly once, with its reason.
+    const failed = await resultPages.getJobResultsPage(jobId, "failed", 1);
+    const walked = [...failed.rows];
+    for (let page = 2; page <= failed.pageCount; page++)
+      walked.push(...(await resultPages.getJobResultsPage(jobId, "failed", page)).rows);
+    expect(walked.map((r) => r.userId)).toEqual(expected("failed").map((i) => i.userId));
+    expect(walked.every((r) => r.state === "failed" && r.detail === "not a member any more")).toBe(true);
+    const unsent = await resultPages.getJobResultsPage(jobId, "unsent", 2);
+    expect(unsent.rows.every((r) => r.state === "pending")).toBe(true);
   });
 });

@@ -318,7 +318,7 @@ function chunkDefinition(kind: MemberJobKind) {
             ? "The reason differs from the job's; reload the page."
             : null;
       if (mismatch) {
-        await recordMemberChunk(input.jobId, { done: [], failed: [], unsent: claimed.userIds });
+        await recordMemberChunk(input.jobId, claimed, { done: [], failed: [], unsent: claimed.userIds });
         throw new ActionRefusal(mismatch);
       }
       // Bot mode: Discord judges only the bot, so each member is held against the moderator's own standing.
@@ -329,7 +329,7 @@ function chunkDefinition(kind: MemberJobKind) {
       };
       const reason = auditReason(claimed.reason ?? undefined, actor, mode);
       const outcome = await runChunk(api, guildId, kind, claimed.params, claimed.userIds, reason, blocked);
-      const status = await recordMemberChunk(input.jobId, outcome);
+      const status = await recordMemberChunk(input.jobId, claimed, outcome);
       return {
         done: outcome.done,
         failed: outcome.failed,

@@ -13,7 +13,7 @@ export type BulkMemberAction = MemberJobKind | "ban";
 /** The most members one job takes (the job page lists them; a preview reads them all through the search). */
 export const MEMBER_JOB_MAX = 25_000;
 /** Members per server action: each one request, 16 in flight. */
-export const MEMBER_JOB_CHUNK = 200;
+export const MEMBER_JOB_CHUNK = 500;
 export const MEMBER_JOB_CONCURRENCY = 16;
 
 export interface MemberJobParams {
@@ -48,12 +48,7 @@ export interface MemberJobView {
   createdAt: string;
   updatedAt: string;
   counts: MemberJobCounts;
-  /** Those that need a look first (failed, skipped), then the rest; at most MEMBER_JOB_ITEMS_SHOWN. */
-  items: MemberJobItem[];
 }
-
-/** The job page lists at most this many members (failed and skipped first); the counts cover all of them. */
-export const MEMBER_JOB_ITEMS_SHOWN = 2000;
 
 export function countMemberItems(items: ReadonlyArray<{ state: string }>): MemberJobCounts {
   const counts: MemberJobCounts = { total: items.length, pending: 0, sending: 0, done: 0, failed: 0, skipped: 0 };

@@ -8,7 +8,7 @@ import { NoAccess } from "@/components/dashboard/no-access";
 import { listJobs } from "@/lib/dashboard/jobs/bulk-ban/jobs";
 import { getGuildViewer, refusal } from "@/lib/dashboard/data/viewer";
 import { BulkBanForm } from "./_components/bulk-ban-form";
-import { JobStatusBadge } from "./_components/job-status";
+import { JobStatusBadge } from "@/components/dashboard/jobs/job-status";
 
 export const metadata: Metadata = { title: "Bulk ban" };
 

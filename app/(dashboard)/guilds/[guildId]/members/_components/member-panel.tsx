@@ -2,13 +2,13 @@
 
 // One member, in a dialog opened from the table (?member=<id>): a react-hook-form form per concern (nickname, roles,
 // timeout, kick or ban; member-panel/), voice controls and the verification bypass. Every control the moderator
-// cannot use is disabled with the reason. Closing, or following a link, with unsaved edits asks "Discard changes?";
-// once closed, focus returns to the member's row.
+// cannot use is disabled with the reason. Unsaved edits are reported to the dashboard's one unsaved-changes guard
+// (through the Dialog's `dirty`): closing the panel, the browser's Back button, an in-app link and reloading all ask
+// "Discard changes?" first; once closed, by any of these, focus returns to the member's row.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useUrlState } from "@/components/data-table/url-state";
 import type { MemberDetail } from "@/lib/dashboard/data/members";
@@ -17,7 +17,7 @@ import { NicknameForm } from "./member-panel/nickname-form";
 import { RemovalForm } from "./member-panel/removal-form";
 import { RolesForm } from "./member-panel/roles-form";
 import { TimeoutForm } from "./member-panel/timeout-form";
-import { useDirtyForms, useLinkGuard } from "./member-panel/use-dirty-forms";
+import { useDirtyForms } from "./member-panel/use-dirty-forms";
 import { VerificationToggle } from "./member-panel/verification-toggle";
 import { VoiceControls } from "./member-panel/voice-controls";
 
@@ -57,8 +57,6 @@ export function MemberPanel({
   const router = useRouter();
   const { hrefWith } = useUrlState();
   const { anyDirty, reporter } = useDirtyForms();
-  // Where to go once the moderator agrees to discard their edits: the table (closing), or a link's address.
-  const [leaving, setLeaving] = useState<string | null>(null);
   // Closed at once (the table's page is still there underneath), while the URL without ?member loads.
   const [closed, setClosed] = useState(false);
   const closeHref = hrefWith({ member: null });
@@ -73,8 +71,6 @@ export function MemberPanel({
     },
     [router, closeHref, userId],
   );
-  const requestLeave = useCallback((href: string) => (anyDirty ? setLeaving(href) : go(href)), [anyDirty, go]);
-  useLinkGuard(anyDirty, setLeaving);
   // One stable callback per form: a new one each render would re-run the forms' report effects in a loop.
   const report = useMemo(
     () => ({
@@ -85,7 +81,7 @@ export function MemberPanel({
     }),
     [reporter],
   );
-  // Also when the panel goes away otherwise (Back): focus returns to the row.
+  // Also when the panel goes away otherwise (Back, once the guard let it): focus returns to the row.
   useEffect(() => () => void focusRow(userId), [userId]);
 
   if (!detail) {
@@ -101,8 +97,10 @@ export function MemberPanel({
     <>
       <Dialog
         open={!closed}
-        // Closing it ourselves fires the dialog's close event too: that one asks nothing.
-        onClose={() => !closed && requestLeave(closeHref)}
+        // The Dialog asks "Discard changes?" before calling onClose while `dirty`. Closing it ourselves fires the
+        // dialog's close event too: that one asks nothing.
+        dirty={anyDirty}
+        onClose={() => !closed && go(closeHref)}
         size="lg"
         title={
           <span className="flex items-center gap-3">
@@ -156,32 +154,6 @@ export function MemberPanel({
             onDirtyChange={report.removal}
           />
         </div>
-      </Dialog>
-      <Dialog
-        open={leaving !== null}
-        onClose={() => setLeaving(null)}
-        size="sm"
-        title="Discard changes?"
-        description="You have edits in this member's panel that are not saved."
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setLeaving(null)}>
-              Keep editing
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                const href = leaving!;
-                setLeaving(null);
-                go(href);
-              }}
-            >
-              Discard changes
-            </Button>
-          </>
-        }
-      >
-        <p className="text-sm">Leaving now drops them.</p>
       </Dialog>
     </>
   );

@@ -1,8 +1,8 @@
 "use client";
 
-// Unsaved edits across the member panel's forms: each form reports whether it is dirty (react-hook-form's isDirty);
-// while any is, leaving the page (reload, closing the tab) asks the browser's own question, and following a link
-// or closing the panel asks "Discard changes?" first.
+// Unsaved edits across the member panel's forms: each form reports whether it is dirty (react-hook-form's isDirty),
+// and the panel hands whether any is to the dashboard's one unsaved-changes guard
+// (components/dashboard/unsaved-changes.tsx, through its Dialog), which asks before every way out.
 import { useCallback, useEffect, useState } from "react";
 
 export function useDirtyForms() {
@@ -16,36 +16,7 @@ export function useDirtyForms() {
     [],
   );
 
-  useEffect(() => {
-    if (!anyDirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [anyDirty]);
-
   return { anyDirty, reporter };
-}
-
-/**
- * While `active`, a click on a same-origin link is held back and handed to `onLeave` with its address (the caller
- * asks first, then navigates).
- */
-export function useLinkGuard(active: boolean, onLeave: (href: string) => void) {
-  useEffect(() => {
-    if (!active) return;
-    const hold = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-      const link = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
-      if (!link || link.target === "_blank" || link.hasAttribute("download")) return;
-      const url = new URL(link.href, window.location.href);
-      if (url.origin !== window.location.origin) return;
-      event.preventDefault();
-      event.stopPropagation();
-      onLeave(`${url.pathname}${url.search}${url.hash}`);
-    };
-    document.addEventListener("click", hold, true);
-    return () => document.removeEventListener("click", hold, true);
-  }, [active, onLeave]);
 }
 
 /** Reports a react-hook-form's dirty state to the panel, and clean when the form goes away. */

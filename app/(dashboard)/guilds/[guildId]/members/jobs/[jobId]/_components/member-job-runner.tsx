@@ -1,18 +1,9 @@
 "use client";
 
-// Drives a bulk member job from the browser: one server action per chunk (the server picks the next members), the
-// next only after the last has answered. A rate limit the API client did not wait out by itself is waited out here
-// before the next chunk. Pausing stops calling (the chunk in flight finishes); a reload resumes from the job as the
-// server stored it.
-import { useRef, useState } from "react";
-import { useRouter } from "next/navigation";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Card, CardHeader } from "@/components/ui/card";
-import { cn } from "@/components/ui/cn";
-import { Dialog } from "@/components/ui/dialog";
-import { useToast } from "@/components/ui/toast";
-import { JobProgress } from "@/components/dashboard/job-progress";
+// A bulk member job in the one job runner (components/dashboard/jobs/job-runner.tsx): each chunk is one server action
+// for which the server picks the next pending members, and answers the counts, the status and, when the API's rate
+// limit outlasted what the client waits by itself, how long to wait before the next.
+import { JobRunner, type JobMode } from "@/components/dashboard/jobs/job-runner";
 import { useAction } from "@/components/dashboard/use-action";
 import {
   cancelMemberJobAction,
@@ -27,13 +18,9 @@ import {
 import {
   describeMemberAction,
   DONE_WORDS,
-  MEMBER_JOB_ITEMS_SHOWN,
-  type MemberItemState,
-  type MemberJobItem,
   type MemberJobKind,
   type MemberJobView,
 } from "@/lib/dashboard/jobs/member-actions/types";
-import { JobStatusBadge } from "../../../../bans/bulk/_components/job-status";
 
 const CHUNK_ACTIONS: Record<MemberJobKind, typeof runBulkAddRoleChunkAction> = {
   add_role: runBulkAddRoleChunkAction,
@@ -43,234 +30,74 @@ const CHUNK_ACTIONS: Record<MemberJobKind, typeof runBulkAddRoleChunkAction> = {
   kick: runBulkKickChunkAction,
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const n = (value: number) => value.toLocaleString("en-US");
 
-export function MemberJobRunner({ guildId, job: stored }: { guildId: string; job: MemberJobView }) {
-  const router = useRouter();
-  const toast = useToast();
-  const [job, setJob] = useState(stored);
-  const [seen, setSeen] = useState(stored);
-  const [driving, setDriving] = useState(false);
-  const [waiting, setWaiting] = useState<number | null>(null);
-  const [confirm, setConfirm] = useState(false);
-  const stop = useRef(false);
-  // While driving, the runner's own copy is the truth; otherwise the server's latest render is.
-  if (stored !== seen && !driving) {
-    setSeen(stored);
-    setJob(stored);
-  }
-
+export function MemberJobRunner({ guildId, job }: { guildId: string; job: MemberJobView }) {
   const start = useAction(startMemberJobAction, { quiet: true, failure: "Couldn't start the job" });
   const chunk = useAction(CHUNK_ACTIONS[job.kind], { quiet: true, failure: "A chunk was not sent; the job stopped" });
   const pause = useAction(pauseMemberJobAction, { failure: "Couldn't pause" });
   const cancel = useAction(cancelMemberJobAction, { failure: "Couldn't cancel" });
   const ids = { guildId, jobId: job.id };
-  const reason = job.reason ?? undefined;
-
-  async function run() {
-    stop.current = false;
-    setDriving(true);
-    const started = await start.run(ids);
-    if (started.ok) {
-      let counts = started.data.counts;
-      let status = started.data.status;
-      setJob((j) => ({ ...j, counts, status }));
-      const results = new Map<string, Pick<MemberJobItem, "state" | "detail">>();
-      while (!stop.current && status === "running" && counts.pending > 0) {
-        const result = await chunk.run({ ...ids, reason });
-        if (!result.ok) break;
-        for (const userId of result.data.done) results.set(userId, { state: "done", detail: null });
-        for (const f of result.data.failed) results.set(f.userId, { state: "failed", detail: f.detail });
-        counts = result.data.counts;
-        status = result.data.status;
-        setJob((j) => ({
-          ...j,
-          counts,
-          status,
-          items: j.items.map((item) => {
-            const changed = results.get(item.userId);
-            return changed ? { ...item, ...changed } : item;
-          }),
-        }));
-        if (result.data.retryAfter) {
-          // Rate limited for longer than the client waits by itself: wait, then carry on.
-          setWaiting(result.data.retryAfter);
-          await sleep(result.data.retryAfter * 1000);
-          setWaiting(null);
-        }
-      }
-      if (status === "completed")
-        toast.success(
-          "Bulk action finished",
-          `${counts.done} done, ${counts.failed} failed, ${counts.skipped} skipped.`,
-        );
-    }
-    setDriving(false);
-    router.refresh();
-  }
-
-  async function onPause() {
-    stop.current = true;
-    const result = await pause.run(ids);
-    if (result.ok) setJob((j) => ({ ...j, status: "paused" }));
-  }
-
-  async function onCancel() {
-    stop.current = true;
-    const result = await cancel.run(ids);
-    if (result.ok) setJob((j) => ({ ...j, status: "cancelled" }));
-  }
-
-  const { counts, status } = job;
-  const toSend = counts.total - counts.skipped;
-  const processed = counts.done + counts.failed;
-  const interrupted = status === "running" && !driving;
-  const canStart =
-    !driving &&
-    (status === "ready" || status === "paused" || status === "running") &&
-    counts.pending + counts.sending > 0;
-  const canCancel = ["ready", "running", "paused"].includes(status);
   const action = describeMemberAction(job.kind, job.params);
 
+  const send: JobMode<MemberJobView> = {
+    id: "send",
+    available: (j) => ["ready", "paused", "running"].includes(j.status) && j.counts.pending + j.counts.sending > 0,
+    button: (j) => (j.status === "ready" ? `Start: ${n(j.counts.pending)} members` : "Resume"),
+    variant: job.kind === "kick" ? "danger" : "primary",
+    confirm: (j) =>
+      j.status === "ready"
+        ? {
+            title: `${action}: ${n(j.counts.pending)} members?`,
+            description: "One request per member. You can pause and resume.",
+            button: "Start",
+          }
+        : null,
+    working: "Working…",
+    begin: async (j) => {
+      const started = await start.run(ids);
+      return started.ok ? { ...j, status: started.data.status, counts: started.data.counts } : null;
+    },
+    step: async (j) => {
+      const result = await chunk.run({ ...ids, reason: j.reason ?? undefined });
+      if (!result.ok) return null;
+      return {
+        job: { ...j, status: result.data.status, counts: result.data.counts },
+        retryAfter: result.data.retryAfter,
+      };
+    },
+    more: (j) => j.status === "running" && j.counts.pending > 0,
+    finished: (j) =>
+      j.status === "completed"
+        ? {
+            title: "Bulk action finished",
+            text: `${j.counts.done} done, ${j.counts.failed} failed, ${j.counts.skipped} skipped.`,
+          }
+        : null,
+  };
+
   return (
-    <div className="flex flex-col gap-6">
-      <Card>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="flex items-center gap-2">
-            <JobStatusBadge status={status} label={interrupted ? "Interrupted" : undefined} />
-            <span className="text-sm text-ink-muted" data-testid="job-summary">
-              {counts.total.toLocaleString("en-US")} members: {toSend.toLocaleString("en-US")} to change,{" "}
-              {counts.skipped.toLocaleString("en-US")} skipped
-            </span>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            {canStart && (
-              <Button
-                variant={job.kind === "kick" ? "danger" : "primary"}
-                onClick={() => (status === "ready" ? setConfirm(true) : void run())}
-                pending={start.pending}
-              >
-                {status === "ready" ? `Start: ${counts.pending.toLocaleString("en-US")} members` : "Resume"}
-              </Button>
-            )}
-            {(driving || interrupted) && (
-              <Button variant="secondary" onClick={() => void onPause()} pending={pause.pending}>
-                {driving ? "Pause" : "Mark paused"}
-              </Button>
-            )}
-            {canCancel && (
-              <Button variant="ghost" onClick={() => void onCancel()} pending={cancel.pending}>
-                Cancel job
-              </Button>
-            )}
-          </div>
-        </div>
-
-        <div className="mt-5">
-          <JobProgress
-            id="member-job-progress-label"
-            label={waiting ? `Rate limited: waiting ${Math.ceil(waiting)} s…` : driving ? "Working…" : "Progress"}
-            processed={processed}
-            toSend={toSend}
-            stats={[
-              { label: DONE_WORDS[job.kind], value: counts.done, tone: "text-success" },
-              { label: "Failed", value: counts.failed, tone: "text-danger" },
-              { label: "Skipped", value: counts.skipped },
-              { label: "Not sent", value: counts.pending + counts.sending },
-            ]}
-          />
-        </div>
-      </Card>
-
-      <MemberResults kind={job.kind} items={job.items} total={counts.total} />
-
-      <Dialog
-        open={confirm}
-        onClose={() => setConfirm(false)}
-        size="sm"
-        title={`${action}: ${counts.pending.toLocaleString("en-US")} members?`}
-        description="One request per member. You can pause and resume."
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setConfirm(false)}>
-              Back
-            </Button>
-            <Button
-              variant={job.kind === "kick" ? "danger" : "primary"}
-              onClick={() => {
-                setConfirm(false);
-                void run();
-              }}
-            >
-              Start
-            </Button>
-          </>
-        }
-      >
-        <p className="text-sm">Reason sent with every request: {job.reason ?? "none"}.</p>
-      </Dialog>
-    </div>
-  );
-}
-
-const RESULT: Record<
-  MemberItemState,
-  { label: string; tone: "neutral" | "blurple" | "danger" | "success" | "warning" }
-> = {
-  pending: { label: "Not sent", tone: "neutral" },
-  sending: { label: "Sent, no answer", tone: "warning" },
-  done: { label: "Done", tone: "success" },
-  failed: { label: "Failed", tone: "danger" },
-  skipped: { label: "Skipped", tone: "neutral" },
-};
-
-function MemberResults({ kind, items, total }: { kind: MemberJobKind; items: MemberJobItem[]; total: number }) {
-  return (
-    <Card>
-      <CardHeader
-        title="Members"
-        description={
-          total > items.length
-            ? `The first ${MEMBER_JOB_ITEMS_SHOWN.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}: failures and skips first.`
-            : "Each member and what happened to them."
-        }
-      />
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-sm" data-testid="member-results">
-          <caption className="sr-only">Each member&apos;s result</caption>
-          <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Member
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Result
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Why
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.userId} className="border-b border-line last:border-0">
-                <td className="px-3 py-2">
-                  <span className="font-medium">{item.name ?? "Unknown member"}</span>
-                  <span className="block font-mono text-xs text-ink-muted">{item.userId}</span>
-                </td>
-                <td className="px-3 py-2">
-                  <Badge tone={RESULT[item.state].tone}>
-                    {item.state === "done" ? DONE_WORDS[kind] : RESULT[item.state].label}
-                  </Badge>
-                </td>
-                <td className={cn("px-3 py-2", item.state === "failed" ? "text-danger" : "text-ink-muted")}>
-                  {item.state === "sending" ? "" : (item.detail ?? "")}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Card>
+    <JobRunner
+      job={job}
+      modes={[send]}
+      pause={() => pause.run(ids)}
+      cancel={() => cancel.run(ids)}
+      pausePending={pause.pending}
+      cancelPending={cancel.pending}
+      progressId="member-job-progress-label"
+      summary={(j) =>
+        `${n(j.counts.total)} members: ${n(j.counts.total - j.counts.skipped)} to change, ${n(j.counts.skipped)} skipped`
+      }
+      progress={(j) => ({
+        processed: j.counts.done + j.counts.failed,
+        toSend: j.counts.total - j.counts.skipped,
+        stats: [
+          { label: DONE_WORDS[j.kind], value: j.counts.done, tone: "text-success" },
+          { label: "Failed", value: j.counts.failed, tone: "text-danger" },
+          { label: "Skipped", value: j.counts.skipped },
+          { label: "Not sent", value: j.counts.pending + j.counts.sending },
+        ],
+      })}
+    />
   );
 }
