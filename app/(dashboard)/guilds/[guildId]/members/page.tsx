@@ -16,6 +16,7 @@ import {
   type MemberListState,
 } from "@/lib/dashboard/data/member-filters";
 import { firstParam, listHref, type SearchParams } from "@/lib/dashboard/list-params";
+import { afterShell } from "@/lib/dashboard/streaming";
 import { getGuildViewer, refusal, roleVerdict, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import { MemberFilters } from "./_components/member-filters";
 import { type RoleChip } from "./_components/members-table";
@@ -93,6 +94,7 @@ async function MemberTableSection({
   roles: RoleChip[];
   selectedId: string | null;
 }) {
+  await afterShell();
   const page = await getMemberPage(viewer, state);
   const path = `/guilds/${viewer.guild.id}/members`;
   const keep = filterParams(state);
