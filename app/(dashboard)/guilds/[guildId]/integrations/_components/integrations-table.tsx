@@ -149,6 +149,7 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
       <Dialog
         open={target !== null}
         onClose={close}
+        dirty={reason !== ""}
         title={`Delete ${target?.name ?? "integration"}?`}
         size="sm"
         footer={

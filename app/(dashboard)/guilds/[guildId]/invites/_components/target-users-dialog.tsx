@@ -93,6 +93,7 @@ export function TargetUsersDialog({
     <Dialog
       open
       onClose={onClose}
+      dirty={file !== null}
       title={`Target users of ${invite.code}`}
       description="Only the users on this list can accept the invite. An empty list lets anyone with the link join."
       size="lg"

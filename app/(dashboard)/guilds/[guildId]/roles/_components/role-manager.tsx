@@ -23,6 +23,7 @@ import { colorToHex, type RoleFormValues } from "@/lib/dashboard/actions/schemas
 import { rolePositionChanges } from "@/lib/discord/ordering";
 import { RoleEditor } from "./role-editor";
 import { ReasonInput } from "@/components/dashboard/reason-input";
+import { moveButtonKey, refocusMoveButton } from "@/components/dashboard/move-focus";
 
 export interface RoleRow {
   id: string;
@@ -213,8 +214,12 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
                         variant="ghost"
                         className="px-2"
                         aria-label={`Move ${role.name} up`}
+                        data-move={moveButtonKey(id, "up")}
                         disabled={!movable || index <= floor}
-                        onClick={() => move(id, index - 1)}
+                        onClick={() => {
+                          move(id, index - 1);
+                          refocusMoveButton(id, "up");
+                        }}
                       >
                         ↑
                       </Button>
@@ -223,8 +228,12 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
                         variant="ghost"
                         className="px-2"
                         aria-label={`Move ${role.name} down`}
+                        data-move={moveButtonKey(id, "down")}
                         disabled={!movable || index === order.length - 1}
-                        onClick={() => move(id, index + 1)}
+                        onClick={() => {
+                          move(id, index + 1);
+                          refocusMoveButton(id, "down");
+                        }}
                       >
                         ↓
                       </Button>
@@ -336,7 +345,6 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
             }
             submitLabel={editing.mode === "edit" ? "Save changes" : "Create role"}
             pending={create.pending || edit.pending}
-            onCancel={() => setEditing(null)}
             onSubmit={async (values) => {
               let result;
               if (editing.mode === "create") {
@@ -386,10 +394,16 @@ function DeleteRoleDialog({
   onConfirm: (role: RoleRow, reason: string) => void;
 }) {
   const [reason, setReason] = useState("");
+  // The reason typed for one role is not offered for the next.
+  const close = () => {
+    setReason("");
+    onClose();
+  };
   return (
     <Dialog
       open={role !== null}
-      onClose={onClose}
+      onClose={close}
+      dirty={reason !== ""}
       title={`Delete ${role?.name ?? "role"}?`}
       description={
         role
@@ -399,7 +413,7 @@ function DeleteRoleDialog({
       size="sm"
       footer={
         <>
-          <Button variant="ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={close}>
             Cancel
           </Button>
           <Button variant="danger" pending={pending} onClick={() => role && onConfirm(role, reason)}>
