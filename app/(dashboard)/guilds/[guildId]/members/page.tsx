@@ -22,6 +22,7 @@ import { MemberFilters } from "./_components/member-filters";
 import { type RoleChip } from "./_components/members-table";
 import { MembersWorkspace, type BulkRefusals } from "./_components/members-workspace";
 import { MemberPanel, type PanelPermissions } from "./_components/member-panel";
+import { getRequestLocale } from "@/lib/dashboard/locale";
 
 export const metadata: Metadata = { title: "Members" };
 
@@ -34,7 +35,7 @@ export default async function MembersPage({
 }) {
   const { guildId } = await params;
   const query = await searchParams;
-  const viewer = await getGuildViewer(guildId);
+  const [viewer, locale] = await Promise.all([getGuildViewer(guildId), getRequestLocale()]);
   const section = findSection("members")!;
   const blocked = sectionDisabledReason(section, viewer.permissions) ?? refusal(viewer, "Search Guild Members v2");
   if (blocked)
@@ -67,7 +68,9 @@ export default async function MembersPage({
       <PageHeader
         title="Members"
         description={
-          memberCount ? `${memberCount.toLocaleString("en-US")} members. ${section.description}` : section.description
+          memberCount
+            ? `${new Intl.NumberFormat(locale).format(memberCount)} members. ${section.description}`
+            : section.description
         }
       />
       <MemberFilters roles={roles} />
@@ -95,7 +98,8 @@ async function MemberTableSection({
   selectedId: string | null;
 }) {
   await afterShell();
-  const page = await getMemberPage(viewer, state);
+  const [page, locale] = await Promise.all([getMemberPage(viewer, state), getRequestLocale()]);
+  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
   const path = `/guilds/${viewer.guild.id}/members`;
   const keep = filterParams(state);
   const previousHref = page.previousCursor
@@ -133,7 +137,7 @@ async function MemberTableSection({
         previousHref,
         nextHref,
         summary: page.rows.length
-          ? `${first.toLocaleString("en-US")}–${(first + page.rows.length - 1).toLocaleString("en-US")} of ${page.total.toLocaleString("en-US")}${isFiltered(state) ? " matching" : ""}`
+          ? `${count(first)}–${count(first + page.rows.length - 1)} of ${count(page.total)}${isFiltered(state) ? " matching" : ""}`
           : undefined,
       }}
       filtered={isFiltered(state)}

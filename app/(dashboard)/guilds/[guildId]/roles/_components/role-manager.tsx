@@ -24,6 +24,7 @@ import { rolePositionChanges } from "@/lib/discord/ordering";
 import { RoleEditor } from "./role-editor";
 import { ReasonInput } from "@/components/dashboard/reason-input";
 import { moveButtonKey, refocusMoveButton } from "@/components/dashboard/move-focus";
+import { Num } from "@/components/ui/locale";
 
 export interface RoleRow {
   id: string;
@@ -42,8 +43,6 @@ export interface RoleRow {
 }
 
 type Editing = { mode: "create" } | { mode: "edit"; role: RoleRow } | { mode: "delete"; role: RoleRow } | null;
-
-const count = new Intl.NumberFormat("en-US");
 
 export function RoleManager({ guildId, roles, grantable }: { guildId: string; roles: RoleRow[]; grantable: string }) {
   const everyone = roles.find((r) => r.everyone);
@@ -199,7 +198,7 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
                     )}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">
-                    {role.memberCount === null ? "—" : count.format(role.memberCount)}
+                    {role.memberCount === null ? "—" : <Num value={role.memberCount} />}
                   </td>
                   <td className="px-3 py-2">
                     {role.hoist ? <Badge tone="success">Yes</Badge> : <span className="text-ink-muted">No</span>}
@@ -274,7 +273,7 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
                   </p>
                 </td>
                 <td className="px-3 py-2 text-right tabular-nums">
-                  {everyone.memberCount === null ? "—" : count.format(everyone.memberCount)}
+                  {everyone.memberCount === null ? "—" : <Num value={everyone.memberCount} />}
                 </td>
                 <td className="px-3 py-2 text-ink-muted">—</td>
                 <td className="px-3 py-2 text-ink-muted">—</td>
