@@ -329,7 +329,8 @@ test("as mod: integrations list their bot and sync state; deleting warns that th
   const live = table.getByRole("row").filter({ hasText: "guildhall_live" });
   await expect(live).toContainText("Twitch");
   await expect(live).toContainText("42 subscribers");
-  await expect(live).toContainText(/synced \d/);
+  // The sync time in the reader's locale (the browser's en-US here), in UTC.
+  await expect(live).toContainText(/synced [A-Z][a-z]{2} \d{1,2}, \d{4}, .+ UTC/);
   await shot(page, "integrations");
 
   // HQ's demo bot stays: open the warning and cancel.
