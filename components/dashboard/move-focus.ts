@@ -1,6 +1,7 @@
-// Keeping the keyboard in place while Move up / Move down buttons reorder a list. React re-inserts a moved row to
-// reorder it, which takes the focus away from the button just pressed, and a button disabled at the end of the list
-// cannot hold the focus: either way a keyboard user would start again from the top of the page.
+// Keeping the keyboard in place while Move up / Move down buttons reorder a list. A button disabled once its row
+// reaches the end of the list cannot hold the focus (measured in Chromium: the focus fell to <body>, so the next Tab
+// started again from the top of the page); a browser that re-inserts a moved row instead of moving it drops the focus
+// too.
 // Buttons carry data-move="<item key>:up" or ":down".
 
 export const moveButtonKey = (itemKey: string, direction: "up" | "down") => `${itemKey}:${direction}`;
