@@ -3,8 +3,9 @@
 // A modal on the native <dialog>: showModal() gives the focus trap, Escape to close, the inert background and
 // the top layer for free. Open state is controlled by the parent. A dialog holding edits (`dirty`) asks
 // "Discard changes?" before any close (Escape, backdrop, the close button), through the dashboard's one guard; when
-// it closes, the focus goes back to the element that opened it.
-import { useEffect, useId, useRef, type ReactNode } from "react";
+// it closes, the focus goes back to the element that opened it. A form inside reports its own edits with
+// `useDialogForm(dirty)`, which also gives its Cancel button the same asking close.
+import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useConfirmDiscard, useUnsavedChanges } from "@/components/dashboard/unsaved-changes";
 import { cn } from "./cn";
 
@@ -22,6 +23,28 @@ export interface DialogProps {
 
 const SIZES = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl" };
 
+interface DialogFormContext {
+  reportDirty(dirty: boolean): void;
+  requestClose(): void;
+}
+
+const FormContext = createContext<DialogFormContext | null>(null);
+
+/**
+ * For a form rendered inside a Dialog: while `dirty`, closing the dialog (Escape, the backdrop, the close button,
+ * leaving the page) asks "Discard changes?" first. `requestClose` is that same asking close, for a Cancel button.
+ */
+export function useDialogForm(dirty: boolean): { requestClose: () => void } {
+  const dialog = useContext(FormContext);
+  useEffect(() => {
+    dialog?.reportDirty(dirty);
+  }, [dialog, dirty]);
+  useEffect(() => () => dialog?.reportDirty(false), [dialog]);
+  return { requestClose: dialog?.requestClose ?? noop };
+}
+
+const noop = () => {};
+
 export function Dialog({
   open,
   onClose,
@@ -37,7 +60,9 @@ export function Dialog({
   const titleId = useId();
   const descriptionId = useId();
   const confirmDiscard = useConfirmDiscard();
-  useUnsavedChanges(open && dirty);
+  const [formDirty, setFormDirty] = useState(false);
+  const holdsEdits = dirty || formDirty;
+  useUnsavedChanges(open && holdsEdits);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -64,8 +89,17 @@ export function Dialog({
   );
 
   const requestClose = () => {
-    void confirmDiscard(dirty).then((discard) => discard && onClose());
+    void confirmDiscard(holdsEdits).then((discard) => discard && onClose());
   };
+  // The form's context stays the same object while the dialog lives; requestClose reads the latest edits and onClose.
+  const latestClose = useRef(requestClose);
+  useEffect(() => {
+    latestClose.current = requestClose;
+  });
+  const formContext = useMemo<DialogFormContext>(
+    () => ({ reportDirty: setFormDirty, requestClose: () => latestClose.current() }),
+    [],
+  );
 
   return (
     <dialog
@@ -110,7 +144,9 @@ export function Dialog({
               </svg>
             </button>
           </div>
-          <div className="min-h-0 overflow-y-auto px-5 py-4">{children}</div>
+          <div className="min-h-0 overflow-y-auto px-5 py-4">
+            <FormContext.Provider value={formContext}>{children}</FormContext.Provider>
+          </div>
           {footer && (
             <div className="flex shrink-0 flex-wrap justify-end gap-2 border-t border-line bg-surface-raised px-5 py-3">
               {footer}

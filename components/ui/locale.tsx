@@ -3,8 +3,9 @@
 // The reader's locale (decided by the server from Accept-Language, lib/dashboard/locale.ts) for client components:
 // numbers and times formatted with Intl in it, the same text on the server and after hydration.
 import { createContext, useContext } from "react";
+import { DEFAULT_LOCALE } from "@/lib/dashboard/locale-pick";
 
-const LocaleContext = createContext("en-US");
+const LocaleContext = createContext(DEFAULT_LOCALE);
 
 export function LocaleProvider({ locale, children }: { locale: string; children: React.ReactNode }) {
   return <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>;

@@ -22,8 +22,10 @@ export function formatRelativeTime(at: number, now: number, locale = "en"): stri
   return new Intl.RelativeTimeFormat(locale, { numeric: "always" }).format(Math.round(diff / ms), unit);
 }
 
-export function formatExactTime(at: number, locale = "en-GB"): string {
-  return `${new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(at)} UTC`;
+/** The exact time in UTC, in the reader's locale: "25 Nov 2026, 16:30 UTC", "Nov 25, 2026, 4:30 PM UTC". */
+export function formatExactTime(at: number, locale: string, options: { seconds?: boolean } = {}): string {
+  const timeStyle = options.seconds ? "medium" : "short";
+  return `${new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle, timeZone: "UTC" }).format(at)} UTC`;
 }
 
 export function RelativeTime({ iso, now, className }: { iso: string; now: number; className?: string }) {
@@ -32,6 +34,17 @@ export function RelativeTime({ iso, now, className }: { iso: string; now: number
   return (
     <time dateTime={iso} title={formatExactTime(at, locale)} className={className}>
       {formatRelativeTime(at, now, locale)}
+    </time>
+  );
+}
+
+/** A calendar day (in UTC, as the server renders it) in the reader's locale, with the exact time on hover. */
+export function DateOnly({ iso, className }: { iso: string; className?: string }) {
+  const locale = useLocale();
+  const at = Date.parse(iso);
+  return (
+    <time dateTime={iso} title={formatExactTime(at, locale)} className={className}>
+      {new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(at)}
     </time>
   );
 }

@@ -201,6 +201,40 @@ test("as mod: preview a prune, change the roles, preview again, run it on the fr
   await expect(auditHistory).not.toContainText("Get Guild Prune Count");
 });
 
+test("as mod: a prune with the keyboard alone (days, Estimate, the count typed back, a reason, Run prune)", async ({
+  page,
+}) => {
+  const { call } = api();
+  const yard = String(YARD);
+  await signIn(page, "mod", `/guilds/${yard}/prune`);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const tabTo = async (label: string, target = page.getByLabel(label, { exact: true })) => {
+    for (let i = 0; i < 80; i++) {
+      if (await target.evaluate((el) => el === document.activeElement)) return;
+      await page.keyboard.press("Tab");
+    }
+    throw new Error(`Tab never reached ${label}`);
+  };
+  // After the first prune, yard_recent (no roles, idle 10 days) is the only member idle for a week without roles.
+  await tabTo("Inactive for at least");
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type("7");
+  await tabTo("Estimate", page.getByRole("button", { name: "Estimate" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "1 member would be removed" })).toBeVisible();
+  await tabTo("Type 1 to confirm");
+  await page.keyboard.type("1");
+  await tabTo("Reason");
+  await page.keyboard.type("e2e: keyboard-only prune");
+  await tabTo("Run prune", page.getByRole("button", { name: "Run prune" }));
+  await page.keyboard.press("Enter");
+  await expect(toast(page, "Pruned 1 member.")).toBeVisible();
+  expect((await call("GET", `/guilds/${yard}/members/${yardUserId("yard_recent")}`)).status).toBe(404);
+  for (const kept of ["yard_lurker_keeper", "yard_lurker_active"])
+    expect((await call("GET", `/guilds/${yard}/members/${yardUserId(kept)}`)).status, kept).toBe(200);
+  await shot(page, "prune-keyboard");
+});
+
 test("as mod: pause invites for an hour (invite creation refused, live countdown), lift early; raid alerts off and on; vanity URL", async ({
   page,
 }) => {
@@ -295,7 +329,8 @@ test("as mod: integrations list their bot and sync state; deleting warns that th
   const live = table.getByRole("row").filter({ hasText: "guildhall_live" });
   await expect(live).toContainText("Twitch");
   await expect(live).toContainText("42 subscribers");
-  await expect(live).toContainText(/synced \d/);
+  // The sync time in the reader's locale (the browser's en-US here), in UTC.
+  await expect(live).toContainText(/synced [A-Z][a-z]{2} \d{1,2}, \d{4}, .+ UTC/);
   await shot(page, "integrations");
 
   // HQ's demo bot stays: open the warning and cancel.

@@ -84,7 +84,7 @@ describe("describeAuditLogEntry", () => {
     ({ id: "100", user_id: "1", target_id: "2", changes: [], ...e }) as APIAuditLogEntry;
 
   it("writes moderation in plain words", () => {
-    expect(describeAuditLogEntry(entry({ action_type: AuditLogEvent.MemberBanAdd }), names)).toBe(
+    expect(describeAuditLogEntry(entry({ action_type: AuditLogEvent.MemberBanAdd }), names, "en-US")).toBe(
       "Mod Max banned ada_fox",
     );
     const prune = entry({
@@ -101,6 +101,7 @@ describe("describeAuditLogEntry", () => {
           changes: [{ key: "communication_disabled_until", new_value: "2026-11-26T00:00:00Z" }],
         }),
         names,
+        "en-US",
       ),
     ).toBe("Mod Max timed out ada_fox");
     expect(
@@ -110,6 +111,7 @@ describe("describeAuditLogEntry", () => {
           changes: [{ key: "$add", new_value: [{ id: "9", name: "Helper" }] }],
         }),
         names,
+        "en-US",
       ),
     ).toBe("Mod Max gave ada_fox Helper");
   });

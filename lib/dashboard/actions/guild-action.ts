@@ -6,6 +6,7 @@ import { dashboardConfig } from "@/lib/dashboard/config";
 import { getDashboardSession } from "@/lib/dashboard/auth/session";
 import { recordAuditEntry } from "@/lib/dashboard/audit/history";
 import { managementApi } from "@/lib/dashboard/data/api";
+import { forgetGuildReads } from "@/lib/dashboard/data/guild-read-cache";
 import { createGuildAction, type GuildActionDefinition } from "./action-client";
 
 /**
@@ -20,7 +21,10 @@ export function guildAction<S extends z.ZodType<{ guildId: string; reason?: stri
     mode: () => dashboardConfig().authMode,
     createApi: (session) => managementApi(session),
     record: recordAuditEntry,
-    revalidate: (guildId) => revalidatePath(`/guilds/${guildId}`, "layout"),
+    revalidate: (guildId) => {
+      forgetGuildReads(guildId);
+      revalidatePath(`/guilds/${guildId}`, "layout");
+    },
   });
   return Object.assign(action, { definition });
 }

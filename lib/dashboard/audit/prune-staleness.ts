@@ -23,14 +23,16 @@ export interface HistoryChange {
   users: number;
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
-
 /** Why the preview no longer holds, in words; empty while it does. Pure. */
 export function stalenessReasons(
   preview: Pick<PrunePreviewView, "createdAt" | "memberCount">,
   changes: readonly HistoryChange[],
   memberCountNow: number | null,
+  /** The reader's locale for the counts (the server's own when none is given). */
+  locale?: string,
 ): string[] {
+  const count = new Intl.NumberFormat(locale);
+  const plural = (n: number, word: string) => `${count.format(n)} ${word}${n === 1 ? "" : "s"}`;
   const since = Date.parse(preview.createdAt);
   const after = changes.filter((c) => Date.parse(c.createdAt) > since);
   const reasons: string[] = [];
@@ -48,9 +50,7 @@ export function stalenessReasons(
   ).length;
   if (roles > 0) reasons.push(`${plural(roles, "role change")} since`);
   if (preview.memberCount !== null && memberCountNow !== null && memberCountNow !== preview.memberCount)
-    reasons.push(
-      `members joined or left (${preview.memberCount.toLocaleString("en-US")} → ${memberCountNow.toLocaleString("en-US")})`,
-    );
+    reasons.push(`members joined or left (${count.format(preview.memberCount)} → ${count.format(memberCountNow)})`);
   return reasons;
 }
 

@@ -136,7 +136,9 @@ export function targetPhrase(entry: AuditEntryView, names: AuditNames): string {
   return name;
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+/** "1,234 members" in the reader's locale (the server's own when none is given: CSV exports, tests). */
+const pluralIn = (locale: string | undefined) => (n: number, word: string) =>
+  `${new Intl.NumberFormat(locale).format(n)} ${word}${n === 1 ? "" : "s"}`;
 const num = (v: unknown): number | null => (v === null || v === undefined || v === "" ? null : Number(v));
 const field = (v: unknown, key: string): unknown =>
   typeof v === "object" && v !== null ? (v as Record<string, unknown>)[key] : undefined;
@@ -145,7 +147,11 @@ const field = (v: unknown, key: string): unknown =>
  * What a few actions did, told better than as field changes (`what` carries its own leading separator; `untargeted`:
  * the target is said by `what`).
  */
-function specialPhrase(entry: AuditEntryView): { what?: string; lines?: ChangeLine[]; untargeted?: boolean } | null {
+function specialPhrase(
+  entry: AuditEntryView,
+  locale: string | undefined,
+): { what?: string; lines?: ChangeLine[]; untargeted?: boolean } | null {
+  const plural = pluralIn(locale);
   const request = entry.request;
   const after = entry.after;
   const userIds = field(request, "user_ids");
@@ -205,10 +211,10 @@ export function sourceLabel(entry: Pick<AuditEntryView, "source" | "actorBot" | 
 }
 
 /** The entry as a sentence, with its changes in words. */
-export function describeEntry(entry: AuditEntryView, names: AuditNames = NO_NAMES): AuditSentence {
+export function describeEntry(entry: AuditEntryView, names: AuditNames = NO_NAMES, locale?: string): AuditSentence {
   const info = ACTIONS[entry.action] ?? act(entry.action, `did “${entry.action}” on`, `do “${entry.action}” on`);
   const actor = names.user(entry.actorId) ?? entry.actorName;
-  const special = specialPhrase(entry);
+  const special = specialPhrase(entry, locale);
   const changes = special?.lines ?? describeChanges(entry.before, entry.after, names);
   const target =
     info.target && !special?.untargeted && (entry.targetId || entry.targetName || entry.targetType === "guild");

@@ -11,6 +11,7 @@ import { syncAuditLog, type AuditLogSync } from "./audit-log";
 import { getGuildChannels } from "./channels";
 import { lookupUsers } from "./users";
 import type { GuildViewer } from "./viewer";
+import { getRequestLocale } from "@/lib/dashboard/locale";
 
 export interface AuditRow {
   entry: AuditEntryView;
@@ -42,7 +43,7 @@ export async function describeAuditEntries(viewer: GuildViewer, entries: AuditEn
   }
   const api = await managementApi(viewer.session);
   const users = await lookupUsers(api, ids);
-  const names = await auditNames(viewer, users);
+  const [names, locale] = await Promise.all([auditNames(viewer, users), getRequestLocale()]);
   return entries.map((entry) => {
     // Recorded names stand in for people the API no longer knows (deleted accounts) or could not be asked about.
     const recorded = (id: string, name: string | null): UserRef => {
@@ -51,7 +52,7 @@ export async function describeAuditEntries(viewer: GuildViewer, entries: AuditEn
     };
     return {
       entry,
-      sentence: describeEntry(entry, names),
+      sentence: describeEntry(entry, names, locale),
       actor:
         entry.actorId === "0"
           ? { ...userRefOf(users, "0"), displayName: entry.actorName }

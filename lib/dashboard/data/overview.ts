@@ -32,7 +32,8 @@ export interface OverviewCounts {
   tier: number;
 }
 
-export async function getOverviewCounts(viewer: GuildViewer): Promise<OverviewCounts> {
+/** Get Guild with_counts, once per request: the stats, the growth card and the attention list all read it. */
+export const getOverviewCounts = cache(async (viewer: GuildViewer): Promise<OverviewCounts> => {
   const guild = await readOrThrow(async () =>
     (await managementApi(viewer.session)).guilds.get(viewer.guild.id, { with_counts: true }),
   );
@@ -42,7 +43,7 @@ export async function getOverviewCounts(viewer: GuildViewer): Promise<OverviewCo
     boosts: guild.premium_subscription_count ?? 0,
     tier: guild.premium_tier,
   };
-}
+});
 
 export interface MemberScan {
   /** Join times (ms) of every member, or null when the guild is too large to list. */

@@ -1,5 +1,6 @@
 // The moderator as the guild sees them: the guild (with its roles), their member, their permissions from the shared
-// engine, and the questions every page asks ("may I?", "why not?"). Read once per request.
+// engine, and the questions every page asks ("may I?", "why not?"). Read once per request, and reused for a few
+// seconds across requests (guild-read-cache.ts).
 import { cache } from "react";
 import type { APIGuild, APIGuildMember, APIRole } from "discord-api-types/v10";
 import {
@@ -16,6 +17,7 @@ import {
 import { judgePermissions, refusalText, type OperationName } from "@/lib/discord/policies";
 import { requireDashboardSession, type DashboardSession } from "@/lib/dashboard/auth/session";
 import { managementApi } from "./api";
+import { readGuildThroughCache } from "./guild-read-cache";
 import { readOrThrow } from "./read";
 
 export interface GuildViewer {
@@ -65,8 +67,14 @@ export const getGuildViewer = cache(async (guildId: string): Promise<GuildViewer
   const session = await requireDashboardSession();
   return readOrThrow(
     async () => {
-      const api = await managementApi(session);
-      const [guild, member] = await Promise.all([api.guilds.get(guildId), api.members.get(guildId, session.actor.id)]);
+      const { guild, member } = await readGuildThroughCache(session.sessionToken, guildId, async () => {
+        const api = await managementApi(session);
+        const [guild, member] = await Promise.all([
+          api.guilds.get(guildId),
+          api.members.get(guildId, session.actor.id),
+        ]);
+        return { guild, member };
+      });
       const roles = sortRoles(guild.roles);
       const context = permissionContext(guild, roles);
       const self = toPermissionMember(member, session.actor.id);

@@ -58,8 +58,9 @@ function rolesNamed(entry: APIAuditLogEntry, key: "$add" | "$remove"): string[] 
 }
 
 /** One sentence for the entry; the actor first, as Discord writes it. */
-export function describeAuditLogEntry(entry: APIAuditLogEntry, names: Names, locale = "en-US"): string {
-  const plural = (n: number, one: string) => `${n.toLocaleString(locale)} ${n === 1 ? one : `${one}s`}`;
+export function describeAuditLogEntry(entry: APIAuditLogEntry, names: Names, locale: string): string {
+  const count = new Intl.NumberFormat(locale);
+  const plural = (n: number, one: string) => `${count.format(n)} ${n === 1 ? one : `${one}s`}`;
   const actor = names.user(entry.user_id);
   const target = names.user(entry.target_id);
   const created = (kind: string) => {

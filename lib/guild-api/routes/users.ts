@@ -8,7 +8,7 @@ import { ok, route } from "../http";
 import { permissionContextOf, snowflakeParam } from "../guards";
 import { findGuild, listGuildsOfMemberPage, type GuildRow } from "../store/guilds";
 import { memberRoleIds } from "../store/member-roles";
-import { countOnlineMembers, findMember } from "../store/members";
+import { findMember } from "../store/members";
 import { listGuildRoles } from "../store/roles";
 import { findUser } from "../store/users";
 import { serializeCurrentUser, serializeUser } from "../serializers/users";
@@ -83,7 +83,7 @@ export function getCurrentUserGuilds(userId: bigint, query: CurrentUserGuildsQue
     ...(query.with_counts
       ? {
           approximate_member_count: Number(guild.member_count),
-          approximate_presence_count: countOnlineMembers(guild.id),
+          approximate_presence_count: Number(guild.presence_count),
         }
       : {}),
   }));

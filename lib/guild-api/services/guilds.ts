@@ -16,7 +16,7 @@ import {
 import { findChannel, listThreadsByIds } from "../store/channels";
 import { listGuildExpressions } from "../store/expressions";
 import { findGuild, updateGuildSettings, type GuildRow } from "../store/guilds";
-import { countPresentMembers, isMember } from "../store/members";
+import { isMember } from "../store/members";
 import { readCache } from "../store/read-cache";
 import { listGuildRoles } from "../store/roles";
 import { listUsersByIdStrings } from "../store/users";
@@ -51,7 +51,7 @@ export function getGuild(access: GuildAccess, withCounts: boolean) {
   return {
     ...guild,
     approximate_member_count: Number(access.guild.member_count),
-    approximate_presence_count: countPresentMembers(access.guildId),
+    approximate_presence_count: Number(access.guild.presence_count),
   };
 }
 
@@ -73,7 +73,7 @@ export function getGuildPreview(caller: Identity, guildId: bigint) {
     stickers: stickers.map(serializeSticker),
     features,
     approximate_member_count: Number(guild.member_count),
-    approximate_presence_count: countPresentMembers(guildId),
+    approximate_presence_count: Number(guild.presence_count),
     description: guild.description,
   };
 }

@@ -27,7 +27,7 @@ import {
   listValidGuildInvites,
   type InviteRow,
 } from "../store/invites";
-import { countPresentMembers, findMember } from "../store/members";
+import { findMember } from "../store/members";
 import { insertMember } from "../store/membership";
 import { listRolesByIds } from "../store/roles";
 import { findScheduledEvent } from "../store/scheduled-events";
@@ -367,7 +367,7 @@ export function getInvite(
       ? null
       : (findScheduledEvent(invite.guild_id, BigInt(query.guild_scheduled_event_id)) ?? null);
   const counts = query.with_counts
-    ? { members: Number(refs.guild.member_count), presences: countPresentMembers(invite.guild_id) }
+    ? { members: Number(refs.guild.member_count), presences: Number(refs.guild.presence_count) }
     : undefined;
   return serializeInvite(invite, refs, { counts, scheduledEvent });
 }

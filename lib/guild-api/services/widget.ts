@@ -17,7 +17,7 @@ import { listGuildExpressionsById } from "../store/expressions";
 import { findGuild, updateGuildWidget, type GuildRow } from "../store/guilds";
 import { findImage } from "../store/images";
 import { findWidgetInviteCode } from "../store/invites";
-import { countOnlineMembers, listWidgetMembers } from "../store/members";
+import { listWidgetMembers } from "../store/members";
 import { listGuildRoles } from "../store/roles";
 import { issueInvite, invitesPaused } from "./invites";
 
@@ -183,7 +183,7 @@ export function getGuildWidget(guildId: bigint, baseUrl: string, now = Date.now(
       position: Number(channel.position),
     })),
     members,
-    presence_count: countOnlineMembers(guildId),
+    presence_count: Number(guild.presence_count),
   };
 }
 
@@ -207,21 +207,6 @@ interface CachedImage {
  */
 const imageCache = new Map<string, CachedImage>();
 const IMAGE_CACHE_MAX = 512;
-/**
- * The online count behind the image, reused for a moment: at hundreds of requests a second the count would be most of
- * the cost, and the response is cacheable for five minutes anyway.
- */
-const onlineCounts = new Map<bigint, { version: bigint; count: number; at: number }>();
-const ONLINE_COUNT_TTL_MS = 2_000;
-
-function cachedOnlineCount(guild: GuildRow, now: number): number {
-  const memo = onlineCounts.get(guild.id);
-  if (memo && memo.version === guild.widget_version && now - memo.at < ONLINE_COUNT_TTL_MS) return memo.count;
-  const count = countOnlineMembers(guild.id);
-  onlineCounts.set(guild.id, { version: guild.widget_version, count, at: now });
-  return count;
-}
-
 function guildIconPng(guild: GuildRow): Buffer | null {
   if (!guild.icon) return null;
   const row = findImage("icons", guild.id, guild.icon);
@@ -236,10 +221,9 @@ export function getGuildWidgetImage(
   guildId: bigint,
   style: WidgetImageStyle,
   ifNoneMatch: string | undefined,
-  now = Date.now(),
 ): WidgetImageResult {
   const guild = findWidgetGuildOrThrow(guildId);
-  const onlineCount = cachedOnlineCount(guild, now);
+  const onlineCount = Number(guild.presence_count);
   const key = `${guild.id}:${style}:${guild.widget_version}:${onlineCount}`;
   let cached = imageCache.get(key);
   if (!cached) {

@@ -47,6 +47,8 @@ export interface GuildRow {
   welcome_channels: string;
   widget_version: bigint;
   created_at: bigint;
+  /** Members online, idle or busy: kept by triggers on members (migration 20261125160700_presence_count). */
+  presence_count: bigint;
 }
 
 export const findGuild: (guildId: bigint) => Readonly<GuildRow> | undefined = readCache(

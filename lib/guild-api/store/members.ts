@@ -279,22 +279,6 @@ export function clearMemberPending(guildId: bigint, userId: bigint): boolean {
 
 // ── Counts ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Members whose status is not offline (a covering walk of the (guild_id, status) index). */
-export function countPresentMembers(guildId: bigint): number {
-  return Number(
-    sql("SELECT COUNT(*) FROM members WHERE guild_id = ? AND status != 'offline'").pluck().get(guildId) as bigint,
-  );
-}
-
-/** Members online, idle or busy, counted on the (guild_id, status) index: the offline range is skipped, not scanned. */
-export function countOnlineMembers(guildId: bigint): number {
-  return Number(
-    sql("SELECT COUNT(*) FROM members WHERE guild_id = ? AND status IN ('online', 'idle', 'dnd')")
-      .pluck()
-      .get(guildId) as bigint,
-  );
-}
-
 /** How many guilds `userId` is a member of. */
 export function countGuildsOfUser(userId: bigint): number {
   return Number(sql("SELECT COUNT(*) FROM members WHERE user_id = ?").pluck().get(userId) as bigint);

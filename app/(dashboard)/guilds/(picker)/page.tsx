@@ -11,14 +11,14 @@ import { UserBadge } from "@/components/dashboard/user-badge";
 import { requireDashboardSession } from "@/lib/dashboard/auth/session";
 import { listManageableGuilds } from "@/lib/dashboard/data/guilds";
 import { HydrationMarker } from "@/components/dashboard/hydration-marker";
+import { getRequestLocale } from "@/lib/dashboard/locale";
 
 export const metadata: Metadata = { title: "Your servers" };
 
-const count = new Intl.NumberFormat("en-US");
-
 export default async function GuildsPage() {
   const session = await requireDashboardSession();
-  const { manageable, otherCount } = await listManageableGuilds(session);
+  const [{ manageable, otherCount }, locale] = await Promise.all([listManageableGuilds(session), getRequestLocale()]);
+  const count = new Intl.NumberFormat(locale);
   return (
     <div className="min-h-screen bg-surface-sunken/40">
       <HydrationMarker />

@@ -14,6 +14,7 @@ import { refusal, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import { cursorTrail, firstParam as one, listHref, pageNumber, trailPager } from "@/lib/dashboard/list-params";
 import { BanSearch } from "./_components/ban-search";
 import { BansTable } from "./_components/bans-table";
+import { getRequestLocale } from "@/lib/dashboard/locale";
 
 export const metadata: Metadata = { title: "Bans" };
 
@@ -76,7 +77,7 @@ export default async function BansPage({ params, searchParams }: GuildPageProps)
 }
 
 async function BanTableSection({ viewer, state }: { viewer: GuildViewer; state: BanListState }) {
-  const result = await getBanPage(viewer, state);
+  const [result, locale] = await Promise.all([getBanPage(viewer, state), getRequestLocale()]);
   const actors = await getBanActors(
     viewer,
     result.rows.map((row) => row.id),
@@ -94,7 +95,7 @@ async function BanTableSection({ viewer, state }: { viewer: GuildViewer; state: 
       previousHref = href({ after: pager.previous.cursor, trail: pager.previous.trail, page: String(state.page - 1) });
     if (pager.next)
       nextHref = href({ after: pager.next.cursor, trail: pager.next.trail, page: String(state.page + 1) });
-    summary = `${result.rows.length} matching by name in ${result.scanned.toLocaleString("en-US")} bans read`;
+    summary = `${result.rows.length} matching by name in ${new Intl.NumberFormat(locale).format(result.scanned)} bans read`;
   } else if (result.mode === "list") {
     if (result.previousBefore)
       previousHref = href({ before: result.previousBefore, page: state.page > 2 ? String(state.page - 1) : null });

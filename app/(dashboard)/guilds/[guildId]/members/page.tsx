@@ -16,18 +16,23 @@ import {
   type MemberListState,
 } from "@/lib/dashboard/data/member-filters";
 import { firstParam, listHref } from "@/lib/dashboard/list-params";
+import { afterShell } from "@/lib/dashboard/streaming";
 import { refusal, roleVerdict, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import { MemberFilters } from "./_components/member-filters";
 import { type RoleChip } from "./_components/members-table";
 import { MembersWorkspace, type BulkRefusals } from "./_components/members-workspace";
 import { MemberPanel, type PanelPermissions } from "./_components/member-panel";
+import { getRequestLocale } from "@/lib/dashboard/locale";
 
 export const metadata: Metadata = { title: "Members" };
 
 export default async function MembersPage({ params, searchParams }: GuildPageProps) {
   const { guildId } = await params;
   const query = await searchParams;
-  const { viewer, section, blocked: closed } = await getSectionViewer(guildId, "members");
+  const [{ viewer, section, blocked: closed }, locale] = await Promise.all([
+    getSectionViewer(guildId, "members"),
+    getRequestLocale(),
+  ]);
   const blocked = closed ?? refusal(viewer, "Search Guild Members v2");
   if (blocked) return <NoAccessPage section={section} reason={blocked} />;
 
@@ -53,7 +58,9 @@ export default async function MembersPage({ params, searchParams }: GuildPagePro
       <PageHeader
         title="Members"
         description={
-          memberCount ? `${memberCount.toLocaleString("en-US")} members. ${section.description}` : section.description
+          memberCount
+            ? `${new Intl.NumberFormat(locale).format(memberCount)} members. ${section.description}`
+            : section.description
         }
       />
       <MemberFilters roles={roles} />
@@ -80,7 +87,9 @@ async function MemberTableSection({
   roles: RoleChip[];
   selectedId: string | null;
 }) {
-  const page = await getMemberPage(viewer, state);
+  await afterShell();
+  const [page, locale] = await Promise.all([getMemberPage(viewer, state), getRequestLocale()]);
+  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
   const path = `/guilds/${viewer.guild.id}/members`;
   const keep = filterParams(state);
   const previousHref = page.previousCursor
@@ -118,7 +127,7 @@ async function MemberTableSection({
         previousHref,
         nextHref,
         summary: page.rows.length
-          ? `${first.toLocaleString("en-US")}–${(first + page.rows.length - 1).toLocaleString("en-US")} of ${page.total.toLocaleString("en-US")}${isFiltered(state) ? " matching" : ""}`
+          ? `${count(first)}–${count(first + page.rows.length - 1)} of ${count(page.total)}${isFiltered(state) ? " matching" : ""}`
           : undefined,
       }}
       filtered={isFiltered(state)}

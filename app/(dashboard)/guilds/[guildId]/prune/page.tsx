@@ -12,6 +12,7 @@ import { syncAuditLog } from "@/lib/dashboard/data/audit-log";
 import { LARGE_GUILD_MEMBERS } from "@/lib/dashboard/actions/schemas/prune";
 import { roleVerdict } from "@/lib/dashboard/data/viewer";
 import { PruneWorkbench, type PruneRole } from "./_components/prune-workbench";
+import { getRequestLocale } from "@/lib/dashboard/locale";
 
 export const metadata: Metadata = { title: "Prune" };
 
@@ -34,12 +35,13 @@ export default async function PrunePage({ params }: { params: Promise<{ guildId:
   if (unused.length) {
     await syncAuditLog(viewer);
     const oldest = unused.reduce((m, p) => (p.createdAt < m ? p.createdAt : m), unused[0].createdAt);
-    const [changes, counted] = await Promise.all([
+    const [changes, counted, locale] = await Promise.all([
       pruneRelevantChanges(guildId, new Date(oldest)),
       managementApi(viewer.session).then((api) => api.guilds.get(guildId, { with_counts: true })),
+      getRequestLocale(),
     ]);
     memberCountNow = counted.approximate_member_count ?? memberCountNow;
-    for (const p of unused) staleness[p.id] = stalenessReasons(p, changes, memberCountNow);
+    for (const p of unused) staleness[p.id] = stalenessReasons(p, changes, memberCountNow, locale);
   }
   const roles: PruneRole[] = viewer.roles
     .filter((role) => role.id !== viewer.guild.id)

@@ -11,6 +11,7 @@ import { getVanityUrl } from "@/lib/dashboard/data/safety";
 import { IncidentActions } from "./_components/incident-actions";
 import { ModerationLevels } from "./_components/moderation-levels";
 import { SafetyFeatures } from "./_components/safety-features";
+import { Num } from "@/components/ui/locale";
 
 export const metadata: Metadata = { title: "Safety" };
 
@@ -74,7 +75,7 @@ export default async function SafetyPage({ params }: { params: Promise<{ guildId
                   {vanity.code}
                 </span>
                 <span className="ml-2 text-ink-muted">
-                  used {vanity.uses.toLocaleString("en-US")} time{vanity.uses === 1 ? "" : "s"}
+                  used <Num value={vanity.uses} /> time{vanity.uses === 1 ? "" : "s"}
                 </span>
               </p>
             ) : (

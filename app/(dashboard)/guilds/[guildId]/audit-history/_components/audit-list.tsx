@@ -13,8 +13,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { UserChip } from "@/components/dashboard/user-chip";
 import { changePhrase, type ChangeLine } from "@/lib/dashboard/audit/fields";
 import type { AuditRow } from "@/lib/dashboard/data/audit-history";
-
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+import { useLocale } from "@/components/ui/locale";
+import { formatExactTime } from "@/components/ui/relative-time";
 
 export interface AuditPager {
   page: number;
@@ -45,6 +45,7 @@ function ChangeList({ changes }: { changes: ChangeLine[] }) {
 
 function Entry({ row, onOpen }: { row: AuditRow; onOpen: () => void }) {
   const { entry, sentence, actor, target } = row;
+  const locale = useLocale();
   return (
     <li
       className="flex flex-col gap-2 border-b border-line px-3 py-3 last:border-0 sm:flex-row sm:items-start sm:gap-4"
@@ -66,7 +67,9 @@ function Entry({ row, onOpen }: { row: AuditRow; onOpen: () => void }) {
         </p>
         {sentence.changes.length > 3 && <ChangeList changes={sentence.changes} />}
         <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-muted">
-          <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))} UTC</time>
+          <time dateTime={entry.createdAt}>
+            {formatExactTime(Date.parse(entry.createdAt), locale, { seconds: true })}
+          </time>
           <span aria-hidden>·</span>
           <span>{entry.source === "guild-log" ? `via ${sentence.source}` : "in this dashboard"}</span>
           {entry.status === "success" ? (
@@ -98,6 +101,7 @@ function Entry({ row, onOpen }: { row: AuditRow; onOpen: () => void }) {
 
 export function AuditList({ rows, pager, filtered }: { rows: AuditRow[]; pager: AuditPager; filtered: boolean }) {
   const [open, setOpen] = useState<AuditRow | null>(null);
+  const locale = useLocale();
   return (
     <>
       <section aria-label="Audit history, newest first" className="rounded-lg bg-surface-raised ring-1 ring-line">
@@ -148,7 +152,11 @@ export function AuditList({ rows, pager, filtered }: { rows: AuditRow[]; pager: 
         open={open !== null}
         onClose={() => setOpen(null)}
         title={open ? open.sentence.text : ""}
-        description={open ? `${when.format(new Date(open.entry.createdAt))} UTC · ${open.sentence.source}` : undefined}
+        description={
+          open
+            ? `${formatExactTime(Date.parse(open.entry.createdAt), locale, { seconds: true })} · ${open.sentence.source}`
+            : undefined
+        }
         size="lg"
       >
         {open && <EntryDetails row={open} />}

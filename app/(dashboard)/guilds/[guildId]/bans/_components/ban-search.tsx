@@ -5,6 +5,7 @@
 import { Icons } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { useUrlQuery } from "@/components/data-table/url-state";
+import { Num } from "@/components/ui/locale";
 
 const PAGING = ["after", "before", "trail", "page"] as const;
 
@@ -32,7 +33,7 @@ export function BanSearch({ scanMax }: { scanMax: number }) {
         </span>
         <p id="ban-search-hint" className="text-xs text-ink-muted">
           An id finds that ban exactly. A name is matched within usernames and display names by reading the ban list in
-          order, up to {scanMax.toLocaleString("en-US")} bans per page of results.
+          order, up to <Num value={scanMax} /> bans per page of results.
         </p>
       </div>
       {pending && (

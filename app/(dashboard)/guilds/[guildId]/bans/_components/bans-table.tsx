@@ -7,7 +7,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { UserChip } from "@/components/dashboard/user-chip";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, useDialogForm } from "@/components/ui/dialog";
 import { DataTable, type ServerPage } from "@/components/data-table/data-table";
 import { useUrlState } from "@/components/data-table/url-state";
 import { useAction } from "@/components/dashboard/use-action";
@@ -117,6 +117,7 @@ export function BansTable({
 
 function UnbanForm({ guildId, ban, onDone }: { guildId: string; ban: BanRow; onDone: () => void }) {
   const [reason, setReason] = useState("");
+  const { requestClose } = useDialogForm(reason !== "");
   const { run, pending } = useAction(unbanUserAction, { failure: "Couldn't unban" });
   const [error, setError] = useState<string | undefined>();
   return (
@@ -146,7 +147,7 @@ function UnbanForm({ guildId, ban, onDone }: { guildId: string; ban: BanRow; onD
         autoFocus
       />
       <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={onDone}>
+        <Button variant="ghost" onClick={requestClose}>
           Keep the ban
         </Button>
         <Button type="submit" variant="danger" pending={pending}>

@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ChannelType } from "discord-api-types/v10";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, useDialogForm } from "@/components/ui/dialog";
 import { Field, fieldProps } from "@/components/ui/field";
 import { Icons } from "@/components/ui/icons";
 import { Input, Select, Textarea } from "@/components/ui/input";
@@ -93,6 +93,7 @@ function CreateChannelForm({
   const applies = (field: ChannelField) => fieldAppliesTo(field, type);
   const { run, pending } = useAction(createGuildChannelAction, { failure: "Couldn't create the channel" });
   const [reason, setReason] = useState("");
+  const { requestClose } = useDialogForm(formState.isDirty || reason !== "");
   const bitrateMax = type === ChannelType.GuildStageVoice ? STAGE_BITRATE_MAX : maxBitrate;
   const name = watch("name") ?? "";
   const storedName = normaliseChannelName(type, name);
@@ -150,7 +151,7 @@ function CreateChannelForm({
                 name="type"
                 value={t.type}
                 checked={type === t.type}
-                onChange={() => setValue("type", t.type)}
+                onChange={() => setValue("type", t.type, { shouldDirty: true })}
               />
               <ChannelIcon type={t.type} className="mt-0.5 size-5" />
               <span>
@@ -323,6 +324,7 @@ function CreateChannelForm({
                     setValue(
                       "private_role_ids",
                       e.target.checked ? [...privateRoles, r.id] : privateRoles.filter((x) => x !== r.id),
+                      { shouldDirty: true },
                     )
                   }
                 />
@@ -345,7 +347,7 @@ function CreateChannelForm({
         onChange={setReason}
       />
       <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={onDone}>
+        <Button variant="ghost" onClick={requestClose}>
           Cancel
         </Button>
         <Button type="submit" pending={pending}>

@@ -14,10 +14,11 @@ import { useAction } from "@/components/dashboard/use-action";
 import { deleteGuildIntegrationAction } from "@/lib/dashboard/actions/integrations";
 import type { IntegrationRow } from "@/lib/dashboard/data/integrations";
 import { ReasonField } from "@/components/dashboard/reason-input";
-
-const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+import { formatNumber, useLocale } from "@/components/ui/locale";
+import { formatExactTime } from "@/components/ui/relative-time";
 
 function SyncState({ row }: { row: IntegrationRow }) {
+  const locale = useLocale();
   if (!row.sync) return <span className="text-xs text-ink-muted">not synced (bot)</span>;
   const s = row.sync;
   return (
@@ -26,8 +27,8 @@ function SyncState({ row }: { row: IntegrationRow }) {
         {s.revoked ? <Badge tone="danger">revoked</Badge> : null}
         {s.syncing ? <Badge tone="warning">syncing</Badge> : s.syncing === false ? <Badge>idle</Badge> : null}
       </span>
-      {s.syncedAt && <span>synced {date.format(new Date(s.syncedAt))} UTC</span>}
-      {s.subscriberCount !== null && <span>{s.subscriberCount.toLocaleString("en-US")} subscribers</span>}
+      {s.syncedAt && <span>synced {formatExactTime(Date.parse(s.syncedAt), locale)}</span>}
+      {s.subscriberCount !== null && <span>{formatNumber(s.subscriberCount, locale)} subscribers</span>}
       {s.role && <span>role {s.role.name}</span>}
       {s.expireBehavior && (
         <span className="text-ink-muted">
@@ -149,6 +150,7 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
       <Dialog
         open={target !== null}
         onClose={close}
+        dirty={reason !== ""}
         title={`Delete ${target?.name ?? "integration"}?`}
         size="sm"
         footer={

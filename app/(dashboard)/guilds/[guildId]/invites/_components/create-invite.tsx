@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { DisabledReason } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, useDialogForm } from "@/components/ui/dialog";
 import { Field, fieldProps } from "@/components/ui/field";
 import { Icons } from "@/components/ui/icons";
 import { Input, Select } from "@/components/ui/input";
@@ -69,7 +69,7 @@ export function CreateInviteButton({
             </div>
           </div>
         ) : (
-          open && <CreateInviteForm guildId={guildId} channels={channels} onDone={setCreated} onCancel={close} />
+          open && <CreateInviteForm guildId={guildId} channels={channels} onDone={setCreated} />
         )}
       </Dialog>
     </div>
@@ -80,12 +80,10 @@ function CreateInviteForm({
   guildId,
   channels,
   onDone,
-  onCancel,
 }: {
   guildId: string;
   channels: InvitableChannel[];
   onDone: (code: string) => void;
-  onCancel: () => void;
 }) {
   const { register, handleSubmit, setError, formState } = useForm<CreateInviteValues>({
     resolver: zodResolver(CreateInviteFormSchema),
@@ -100,6 +98,7 @@ function CreateInviteForm({
   const errors = formState.errors;
   const { run, pending } = useAction(createChannelInviteAction, { failure: "Couldn't create the invite" });
   const [reason, setReason] = useState("");
+  const { requestClose } = useDialogForm(formState.isDirty || reason !== "");
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await run({ ...values, guildId, reason: reason || undefined });
@@ -180,7 +179,7 @@ function CreateInviteForm({
         onChange={setReason}
       />
       <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={onCancel}>
+        <Button variant="ghost" onClick={requestClose}>
           Cancel
         </Button>
         <Button type="submit" pending={pending}>

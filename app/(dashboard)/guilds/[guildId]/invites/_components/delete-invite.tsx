@@ -30,7 +30,7 @@ export function DeleteInviteDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} title={`Delete invite ${invite.code}`} size="sm">
+    <Dialog open onClose={onClose} dirty={reason !== ""} title={`Delete invite ${invite.code}`} size="sm">
       <form onSubmit={submit} noValidate aria-label="Delete invite" className="flex flex-col gap-4">
         <p className="text-sm">
           The link stops working at once{invite.channel ? ` (it points to #${invite.channel.name}` : ""}

@@ -1,8 +1,13 @@
 import { InviteTargetUsersJobStatus as JobStatus } from "discord-api-types/v10";
 import { Badge } from "@/components/ui/badge";
+import { Num } from "@/components/ui/locale";
 import type { TargetUsersJob } from "@/lib/dashboard/actions/schemas/invites";
 
-const plural = (n: number) => `${n.toLocaleString("en-US")} target user${n === 1 ? "" : "s"}`;
+const plural = (n: number) => (
+  <>
+    <Num value={n} /> target user{n === 1 ? "" : "s"}
+  </>
+);
 
 /** Whether an invite is limited to a list of users, and the state of the job saving that list. */
 export function TargetUsersBadge({ job }: { job: TargetUsersJob | null }) {

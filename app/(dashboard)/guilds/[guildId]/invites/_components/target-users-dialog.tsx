@@ -22,6 +22,7 @@ import {
 import type { TargetUsersJob } from "@/lib/dashboard/actions/schemas/invites";
 import type { InviteRow } from "@/lib/dashboard/data/invites";
 import { useJobStatus } from "./use-job-status";
+import { formatNumber, useLocale } from "@/components/ui/locale";
 
 const PENDING_JOB = (total: number): TargetUsersJob => ({
   status: JobStatus.Processing,
@@ -43,6 +44,7 @@ export function TargetUsersDialog({
   onClose: () => void;
 }) {
   const router = useRouter();
+  const locale = useLocale();
   const {
     job,
     setJob,
@@ -93,6 +95,7 @@ export function TargetUsersDialog({
     <Dialog
       open
       onClose={onClose}
+      dirty={file !== null}
       title={`Target users of ${invite.code}`}
       description="Only the users on this list can accept the invite. An empty list lets anyone with the link join."
       size="lg"
@@ -138,7 +141,7 @@ export function TargetUsersDialog({
           </Field>
           {file && (
             <p className="text-sm text-ink-muted">
-              {file.name}: {countTargetUserLines(file.text).toLocaleString("en-US")} lines with a user id.
+              {file.name}: {formatNumber(countTargetUserLines(file.text), locale)} lines with a user id.
             </p>
           )}
           <div className="flex flex-wrap items-center justify-end gap-3">
@@ -160,15 +163,16 @@ export function TargetUsersDialog({
 }
 
 function JobSummary({ job }: { job: TargetUsersJob | null }) {
+  const locale = useLocale();
   if (!job) return <p className="text-sm text-ink-muted">The state of the list could not be read.</p>;
   const percent = job.total === 0 ? 100 : Math.round((job.processed / job.total) * 100);
-  const count = (n: number) => `${n.toLocaleString("en-US")} user${n === 1 ? "" : "s"}`;
+  const count = (n: number) => `${formatNumber(n, locale)} user${n === 1 ? "" : "s"}`;
   return (
     <div className="flex flex-col gap-2" aria-live="polite">
       {job.status === JobStatus.Unspecified && <p className="text-sm">No list: anyone with the link can join.</p>}
       {job.status === JobStatus.Processing && (
         <p className="text-sm font-medium">
-          Saving the list: {job.processed.toLocaleString("en-US")} of {count(job.total)}…
+          Saving the list: {formatNumber(job.processed, locale)} of {count(job.total)}…
         </p>
       )}
       {job.status === JobStatus.Completed && (

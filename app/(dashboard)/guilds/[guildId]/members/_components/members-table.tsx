@@ -12,6 +12,7 @@ import { useUrlState } from "@/components/data-table/url-state";
 import { colorToHex } from "@/lib/dashboard/actions/schemas/roles";
 import type { MemberRow } from "@/lib/dashboard/data/members";
 import { GuildMemberFlags, hasMemberFlag } from "@/lib/discord/member-flags";
+import { DateOnly } from "@/components/ui/relative-time";
 
 export interface RoleChip {
   id: string;
@@ -21,13 +22,6 @@ export interface RoleChip {
   /** Why the moderator cannot assign or remove it. */
   lockedReason: string | null;
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
 
 export interface RowSelection {
   selected: ReadonlySet<string>;
@@ -141,7 +135,7 @@ export function MembersTable({
         header: "Joined",
         cell: ({ row }) => (
           <span className="whitespace-nowrap text-ink-muted">
-            {row.original.joinedAt ? dateFormat.format(new Date(row.original.joinedAt)) : "—"}
+            {row.original.joinedAt ? <DateOnly iso={row.original.joinedAt} /> : "—"}
           </span>
         ),
       },
@@ -150,7 +144,7 @@ export function MembersTable({
         header: "Account created",
         cell: ({ row }) => (
           <span className="whitespace-nowrap text-ink-muted">
-            {dateFormat.format(new Date(row.original.createdAt))}
+            <DateOnly iso={row.original.createdAt} />
           </span>
         ),
       },

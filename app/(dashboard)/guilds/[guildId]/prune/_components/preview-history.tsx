@@ -8,9 +8,9 @@ import { Button } from "@/components/ui/button";
 import { CardHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/data-table/data-table";
 import { formatAge, formatCountdown } from "@/components/dashboard/durations";
+import { useLocale } from "@/components/ui/locale";
+import { formatExactTime } from "@/components/ui/relative-time";
 import { previewState, type PrunePreviewView } from "@/lib/dashboard/actions/schemas/prune";
-
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
 function Outcome({ preview, now, stale }: { preview: PrunePreviewView; now: number; stale: string[] }) {
   const state = previewState(preview, now);
@@ -59,6 +59,7 @@ export function PreviewHistory({
   staleReasons: (preview: PrunePreviewView) => string[];
   onRerun: (preview: PrunePreviewView) => void;
 }) {
+  const locale = useLocale();
   const columns: ColumnDef<PrunePreviewView, unknown>[] = [
     {
       id: "when",
@@ -66,7 +67,7 @@ export function PreviewHistory({
       cell: ({ row }) => (
         <time
           dateTime={row.original.createdAt}
-          title={`${when.format(new Date(row.original.createdAt))} UTC`}
+          title={formatExactTime(Date.parse(row.original.createdAt), locale, { seconds: true })}
           className="whitespace-nowrap"
         >
           {formatAge(now - Date.parse(row.original.createdAt))}

@@ -8,7 +8,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { Field, fieldProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
-import { useLocale } from "@/components/ui/locale";
+import { formatNumber, useLocale } from "@/components/ui/locale";
 import { useAction } from "@/components/dashboard/use-action";
 import { formatCountdown } from "@/components/dashboard/durations";
 import { beginPruneAction } from "@/lib/dashboard/actions/prune";
@@ -21,7 +21,7 @@ import {
 } from "@/lib/dashboard/actions/schemas/prune";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
-const plural = (n: number) => `${n.toLocaleString("en-US")} member${n === 1 ? "" : "s"}`;
+const plural = (n: number, locale: string) => `${formatNumber(n, locale)} member${n === 1 ? "" : "s"}`;
 
 export function describeRule(days: number, roleIds: readonly string[], roleName: (id: string) => string): string {
   const roles = roleIds.length === 0 ? "with no roles" : `with no roles, or only ${roleIds.map(roleName).join(", ")}`;
@@ -70,7 +70,7 @@ export function PruneRunCard({
         ? `This preview is out of date: ${stale.join("; ")}.`
         : null;
   const confirmationOk = confirmation.trim() === String(preview.count);
-  const title = `${plural(preview.count)} would be removed`;
+  const title = `${plural(preview.count, locale)} would be removed`;
 
   const onRun = async () => {
     setFieldErrors({});
@@ -99,8 +99,8 @@ export function PruneRunCard({
             : preview.runStatus === "error"
               ? `The prune request failed: ${preview.runError ?? "unknown error"}. If it reached the server some members may be gone; preview again to see where things stand.`
               : preview.pruned === null
-                ? `The prune ran without counting; the preview had found ${plural(preview.count)}.`
-                : `Pruned ${plural(preview.pruned)}${preview.pruned === preview.count ? ", as the preview said." : `; the preview had found ${preview.count}.`}`}
+                ? `The prune ran without counting; the preview had found ${plural(preview.count, locale)}.`
+                : `Pruned ${plural(preview.pruned, locale)}${preview.pruned === preview.count ? ", as the preview said." : `; the preview had found ${formatNumber(preview.count, locale)}.`}`}
         </p>
       </Card>
     );
@@ -140,7 +140,7 @@ export function PruneRunCard({
           label="Count the removed members"
           description={
             largeGuild
-              ? `Recommended off for a server this large${memberCount ? ` (${memberCount.toLocaleString(locale)} members)` : ""}: counting slows the prune down, and the result then shows no number.`
+              ? `Recommended off for a server this large${memberCount ? ` (${formatNumber(memberCount, locale)} members)` : ""}: counting slows the prune down, and the result then shows no number.`
               : "Recommended off for large servers (thousands of members): counting slows the prune down. When off, the result shows no number."
           }
           checked={computeCount}

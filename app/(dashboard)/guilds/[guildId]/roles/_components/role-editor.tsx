@@ -9,6 +9,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useDialogForm } from "@/components/ui/dialog";
 import { DisabledReason } from "@/components/ui/card";
 import { Field, fieldProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -32,7 +33,6 @@ export interface RoleEditorProps {
   permissionsLockedReason?: string | null;
   submitLabel: string;
   pending: boolean;
-  onCancel: () => void;
   onSubmit: (values: RoleFormValues & { reason?: string }) => Promise<{ ok: boolean; fieldErrors?: FieldErrors }>;
 }
 
@@ -44,7 +44,6 @@ export function RoleEditor({
   permissionsLockedReason = null,
   submitLabel,
   pending,
-  onCancel,
   onSubmit,
 }: RoleEditorProps) {
   const { register, handleSubmit, watch, setValue, setError, formState } = useForm<RoleFormValues>({
@@ -54,6 +53,7 @@ export function RoleEditor({
   const errors = formState.errors;
   const [reason, setReason] = useState("");
   const [filter, setFilter] = useState("");
+  const { requestClose } = useDialogForm(!readOnlyReason && (formState.isDirty || reason !== ""));
   const permissions = BigInt(watch("permissions") || "0");
   const color = watch("color");
   const allowed = readOnlyReason || permissionsLockedReason ? 0n : BigInt(grantable);
@@ -217,7 +217,7 @@ export function RoleEditor({
         </p>
       )}
       <div className="sticky bottom-0 -mx-5 -mb-4 flex justify-end gap-2 border-t border-line bg-surface px-5 py-3">
-        <Button variant="ghost" onClick={onCancel}>
+        <Button variant="ghost" onClick={requestClose}>
           Cancel
         </Button>
         {!readOnlyReason && (

@@ -23,6 +23,8 @@ import { colorToHex, type RoleFormValues } from "@/lib/dashboard/actions/schemas
 import { rolePositionChanges } from "@/lib/discord/ordering";
 import { RoleEditor } from "./role-editor";
 import { UnsavedOrderBar } from "@/components/dashboard/unsaved-order-bar";
+import { moveButtonKey, refocusMoveButton } from "@/components/dashboard/move-focus";
+import { Num } from "@/components/ui/locale";
 
 export interface RoleRow {
   id: string;
@@ -41,8 +43,6 @@ export interface RoleRow {
 }
 
 type Editing = { mode: "create" } | { mode: "edit"; role: RoleRow } | { mode: "delete"; role: RoleRow } | null;
-
-const count = new Intl.NumberFormat("en-US");
 
 export function RoleManager({ guildId, roles, grantable }: { guildId: string; roles: RoleRow[]; grantable: string }) {
   const everyone = roles.find((r) => r.everyone);
@@ -198,7 +198,7 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
                     )}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">
-                    {role.memberCount === null ? "—" : count.format(role.memberCount)}
+                    {role.memberCount === null ? "—" : <Num value={role.memberCount} />}
                   </td>
                   <td className="px-3 py-2">
                     {role.hoist ? <Badge tone="success">Yes</Badge> : <span className="text-ink-muted">No</span>}
@@ -213,8 +213,12 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
                         variant="ghost"
                         className="px-2"
                         aria-label={`Move ${role.name} up`}
+                        data-move={moveButtonKey(id, "up")}
                         disabled={!movable || index <= floor}
-                        onClick={() => move(id, index - 1)}
+                        onClick={() => {
+                          move(id, index - 1);
+                          refocusMoveButton(id, "up");
+                        }}
                       >
                         ↑
                       </Button>
@@ -223,8 +227,12 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
                         variant="ghost"
                         className="px-2"
                         aria-label={`Move ${role.name} down`}
+                        data-move={moveButtonKey(id, "down")}
                         disabled={!movable || index === order.length - 1}
-                        onClick={() => move(id, index + 1)}
+                        onClick={() => {
+                          move(id, index + 1);
+                          refocusMoveButton(id, "down");
+                        }}
                       >
                         ↓
                       </Button>
@@ -265,7 +273,7 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
                   </p>
                 </td>
                 <td className="px-3 py-2 text-right tabular-nums">
-                  {everyone.memberCount === null ? "—" : count.format(everyone.memberCount)}
+                  {everyone.memberCount === null ? "—" : <Num value={everyone.memberCount} />}
                 </td>
                 <td className="px-3 py-2 text-ink-muted">—</td>
                 <td className="px-3 py-2 text-ink-muted">—</td>
@@ -324,7 +332,6 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
             }
             submitLabel={editing.mode === "edit" ? "Save changes" : "Create role"}
             pending={create.pending || edit.pending}
-            onCancel={() => setEditing(null)}
             onSubmit={async (values) => {
               let result;
               if (editing.mode === "create") {
@@ -374,10 +381,16 @@ function DeleteRoleDialog({
   onConfirm: (role: RoleRow, reason: string) => void;
 }) {
   const [reason, setReason] = useState("");
+  // The reason typed for one role is not offered for the next.
+  const close = () => {
+    setReason("");
+    onClose();
+  };
   return (
     <Dialog
       open={role !== null}
-      onClose={onClose}
+      onClose={close}
+      dirty={reason !== ""}
       title={`Delete ${role?.name ?? "role"}?`}
       description={
         role
@@ -387,7 +400,7 @@ function DeleteRoleDialog({
       size="sm"
       footer={
         <>
-          <Button variant="ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={close}>
             Cancel
           </Button>
           <Button variant="danger" pending={pending} onClick={() => role && onConfirm(role, reason)}>

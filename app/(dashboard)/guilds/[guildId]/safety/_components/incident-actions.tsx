@@ -18,8 +18,8 @@ import {
   type IncidentActionKey,
 } from "@/lib/dashboard/actions/schemas/safety";
 import { ReasonInput } from "@/components/dashboard/reason-input";
-
-const until = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+import { useLocale } from "@/components/ui/locale";
+import { formatExactTime } from "@/components/ui/relative-time";
 
 export function IncidentActions({
   guildId,
@@ -38,6 +38,7 @@ export function IncidentActions({
 }) {
   const now = useNow(serverNow);
   const router = useRouter();
+  const locale = useLocale();
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
   const { run, pending } = useAction(modifyGuildIncidentActionsAction, { failure: "Couldn't change the pause" });
@@ -73,8 +74,8 @@ export function IncidentActions({
           className="mb-4 flex items-center gap-2 rounded-md border border-danger/40 bg-danger/10 p-3 text-sm"
         >
           <Icons.alert className="size-4 shrink-0" />
-          {raidDetectedAt && `Raid detected ${until.format(new Date(raidDetectedAt))} UTC. `}
-          {dmSpamDetectedAt && `DM spam detected ${until.format(new Date(dmSpamDetectedAt))} UTC.`}
+          {raidDetectedAt && `Raid detected ${formatExactTime(Date.parse(raidDetectedAt), locale)}. `}
+          {dmSpamDetectedAt && `DM spam detected ${formatExactTime(Date.parse(dmSpamDetectedAt), locale)}.`}
         </p>
       )}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -96,7 +97,7 @@ export function IncidentActions({
                 <p className="text-sm" role="timer" aria-live="off" data-testid={`${action.key}-countdown`}>
                   {action.paused} for{" "}
                   <span className="font-mono font-semibold tabular-nums">{formatCountdown(end - now)}</span> more, until{" "}
-                  {until.format(new Date(end))} UTC.
+                  {formatExactTime(end, locale)}.
                 </p>
               ) : (
                 <p className="text-sm text-ink-muted">Pause for:</p>

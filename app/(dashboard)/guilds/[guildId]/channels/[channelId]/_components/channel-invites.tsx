@@ -23,6 +23,11 @@ export function ChannelInvites({ guildId, invites }: { guildId: string; invites:
   const toast = useToast();
   const [revoking, setRevoking] = useState<ChannelInviteRow | null>(null);
   const [reason, setReason] = useState("");
+  // The reason typed for one invite is not offered for the next.
+  const closeRevoke = () => {
+    setRevoking(null);
+    setReason("");
+  };
   const { run, pending } = useAction(deleteInviteAction, { failure: "Couldn't revoke the invite" });
 
   const copy = async (invite: ChannelInviteRow) => {
@@ -100,12 +105,13 @@ export function ChannelInvites({ guildId, invites }: { guildId: string; invites:
       )}
       <Dialog
         open={revoking !== null}
-        onClose={() => setRevoking(null)}
+        onClose={closeRevoke}
+        dirty={reason !== ""}
         title={`Revoke invite ${revoking?.code ?? ""}`}
         size="sm"
         footer={
           <>
-            <Button variant="ghost" onClick={() => setRevoking(null)}>
+            <Button variant="ghost" onClick={closeRevoke}>
               Cancel
             </Button>
             <Button
@@ -114,10 +120,7 @@ export function ChannelInvites({ guildId, invites }: { guildId: string; invites:
               onClick={async () => {
                 if (!revoking) return;
                 const result = await run({ guildId, code: revoking.code, reason: reason || undefined });
-                if (result.ok) {
-                  setRevoking(null);
-                  setReason("");
-                }
+                if (result.ok) closeRevoke();
               }}
             >
               Revoke invite
