@@ -2,7 +2,7 @@
 // npm run backup -- --out <file>     → the copy at <file>
 // The secrets kept beside the database are copied beside the backup (<file>.nextauth-secret, …): keep them together.
 import { DEFAULT_DATABASE_FILE } from "@/lib/db/database-url";
-import { backupDatabase, defaultBackupFile, BackupError } from "@/lib/db/backup";
+import { backupDatabase, defaultBackupFile, BackupError } from "@/lib/guild-api/store/backup";
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

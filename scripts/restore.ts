@@ -1,7 +1,7 @@
 // npm run restore -- <backup file>   → replaces the database (DATABASE_URL) with the backup and its secrets, then
 // applies newer migrations. Guildhall must be stopped; the replaced database is kept as <db>.before-restore-<time>.
 import { DEFAULT_DATABASE_FILE } from "@/lib/db/database-url";
-import { restoreDatabase, BackupError } from "@/lib/db/backup";
+import { restoreDatabase, BackupError } from "@/lib/guild-api/store/backup";
 
 function main(): void {
   const args = process.argv.slice(2);

@@ -1,6 +1,6 @@
 // Operations on the SQLite database file as a whole, each on a connection of its own (never the server's): the
 // online backup, the integrity check, the journal mode of a copy, and whether any process has the file open. The
-// file holds the guild API's tables and the dashboard's Prisma tables alike; lib/db/backup.ts builds backups and
+// file holds the guild API's tables and the dashboard's Prisma tables alike; store/backup.ts builds backups and
 // restores on these.
 import Database from "better-sqlite3";
 

@@ -4,15 +4,10 @@
 // would be pg_dump, but Guildhall does not run on PostgreSQL yet (issue 19), so that path says so and stops.
 import fs from "node:fs";
 import path from "node:path";
-import { databaseFile } from "./database-url";
-import { PRIVATE_FILE_MODE, securePrivateDatabaseFiles } from "./file-mode";
-import { migrateDatabase } from "./migrate";
-import {
-  copyDatabaseOnline,
-  integrityProblems,
-  openElsewhere,
-  switchToRollbackJournal,
-} from "@/lib/guild-api/store/database-file";
+import { databaseFile } from "@/lib/db/database-url";
+import { PRIVATE_FILE_MODE, securePrivateDatabaseFiles } from "@/lib/db/file-mode";
+import { migrateDatabase } from "@/lib/db/migrate";
+import { copyDatabaseOnline, integrityProblems, openElsewhere, switchToRollbackJournal } from "./database-file";
 
 /**
  * Secrets generated on first use and kept beside the database. Without `.nextauth-secret` the dashboard's stored
