@@ -111,9 +111,10 @@ export function LiveUpdates({
 
   return (
     <>
-      <div role="status" aria-label="Live updates" className="empty:hidden">
+      <div role="status" aria-label="Live updates">
         {notice && !heldBack && (
-          <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-surface-raised px-3 py-1 text-xs text-ink-muted ring-1 ring-line">
+          // Floating, so the page does not shift under the pointer when it appears or goes.
+          <p className="fixed right-4 top-4 z-40 inline-flex items-center gap-2 rounded-full bg-surface-raised px-3 py-1 text-xs text-ink-muted shadow-md ring-1 ring-line">
             <span aria-hidden className="size-2 rounded-full bg-green-500" />
             {notice}
           </p>
