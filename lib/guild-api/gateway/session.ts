@@ -2,6 +2,9 @@
 // needs to RESUME. State only: the hub decides what it receives, the connection carries it.
 import { randomBytes } from "node:crypto";
 import type { GatewayConnection } from "./connection";
+import { dispatchFrame, type SerializedDispatch } from "./frames";
+
+export { dispatchFrame };
 
 export interface SessionIdentity {
   userId: bigint;
@@ -55,6 +58,13 @@ export class GatewaySession {
     this.connection?.send(dispatchFrame(type, this.seq, dataJson));
   }
 
+  /** The same for an event serialized once for all its recipients. */
+  dispatchSerialized(dispatch: SerializedDispatch, replay: ReplayEntry): void {
+    this.seq++;
+    this.keep(replay);
+    this.connection?.send(dispatch.frame(this.seq));
+  }
+
   private keep(entry: ReplayEntry): void {
     this.replay.push(entry);
     if (this.replay.length > this.replayLimit) {
@@ -81,9 +91,4 @@ export class GatewaySession {
     this.detachedAt = now;
     this.detachedCursor = cursor;
   }
-}
-
-/** A dispatch frame around already-serialized data: the event's JSON is built once for every recipient. */
-export function dispatchFrame(type: string, seq: number, dataJson: string): string {
-  return `{"op":0,"t":"${type}","s":${seq},"d":${dataJson}}`;
 }
