@@ -38,6 +38,12 @@ describe("live changes", () => {
     expect(guildOf("READY", { guilds: [] })).toBeNull();
     expect(actorOf("GUILD_AUDIT_LOG_ENTRY_CREATE", { guild_id: "2", user_id: "9" })).toBe("9");
     expect(actorOf("GUILD_BAN_ADD", { guild_id: "2", user: { id: "3" } })).toBeNull();
+    // Bot mode: the dashboard's bot acted for the moderator it stamped into the reason.
+    const stamped = { guild_id: "2", user_id: "50", reason: "Mod (77): spam" };
+    expect(actorOf("GUILD_AUDIT_LOG_ENTRY_CREATE", stamped, "50")).toBe("77");
+    expect(actorOf("GUILD_AUDIT_LOG_ENTRY_CREATE", { ...stamped, reason: "Mod (77)" }, "50")).toBe("77");
+    // Another bot's reason proves nothing.
+    expect(actorOf("GUILD_AUDIT_LOG_ENTRY_CREATE", stamped, "51")).toBe("50");
     expect(departedUserOf("GUILD_BAN_ADD", { guild_id: "2", user: { id: "3" } })).toBe("3");
     expect(departedUserOf("GUILD_MEMBER_REMOVE", { guild_id: "2", user: { id: "4" } })).toBe("4");
     expect(departedUserOf("GUILD_MEMBER_UPDATE", { guild_id: "2", user: { id: "4" } })).toBeNull();

@@ -70,10 +70,21 @@ export function guildOf(type: string, data: unknown): string | null {
   return null;
 }
 
-/** Who made the change: the user of an audit-log entry event (nobody is named by the other dispatches). */
-export function actorOf(type: string, data: unknown): string | null {
-  const d = (data ?? {}) as DispatchData;
-  return type === "GUILD_AUDIT_LOG_ENTRY_CREATE" && typeof d.user_id === "string" ? d.user_id : null;
+/** How the dashboard stamps its reasons in bot mode: "name (id)" or "name (id): reason" (actions/action-client.ts). */
+const STAMPED_MODERATOR = /^.{0,100} \((\d{1,20})\)(?::|$)/s;
+
+/**
+ * Who made the change: the user of an audit-log entry event (nobody is named by the other dispatches). When that user
+ * is the dashboard's own bot (bot mode), the moderator the dashboard stamped into the reason made it.
+ */
+export function actorOf(type: string, data: unknown, ownBotId: string | null = null): string | null {
+  const d = (data ?? {}) as DispatchData & { reason?: unknown };
+  if (type !== "GUILD_AUDIT_LOG_ENTRY_CREATE" || typeof d.user_id !== "string") return null;
+  if (d.user_id === ownBotId && typeof d.reason === "string") {
+    const stamped = STAMPED_MODERATOR.exec(d.reason);
+    if (stamped) return stamped[1];
+  }
+  return d.user_id;
 }
 
 /** A member whose membership this dispatch ends (removed, kicked or banned). */

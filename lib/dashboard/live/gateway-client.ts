@@ -55,6 +55,7 @@ export class LiveGatewayClient {
   private socket: WebSocket | null = null;
   private intents: number;
   private sessionId: string | null = null;
+  private ownUserId: string | null = null;
   private resumeUrl: string | null = null;
   private seq: number | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
@@ -77,6 +78,11 @@ export class LiveGatewayClient {
   /** The guilds the connection follows (READY's list, then GUILD_CREATE and GUILD_DELETE). */
   get guilds(): ReadonlySet<string> {
     return this.guildIds;
+  }
+
+  /** Whom the connection identified as (READY's user). */
+  get userId(): string | null {
+    return this.ownUserId;
   }
 
   /** The session's last sequence number, for tests and diagnostics. */
@@ -202,8 +208,14 @@ export class LiveGatewayClient {
     const type = payload.t ?? "";
     const data = payload.d as Record<string, unknown> | null;
     if (type === "READY") {
-      const ready = data as { session_id: string; resume_gateway_url?: string; guilds: Array<{ id: string }> };
+      const ready = data as {
+        session_id: string;
+        resume_gateway_url?: string;
+        user: { id: string };
+        guilds: Array<{ id: string }>;
+      };
       this.sessionId = ready.session_id;
+      this.ownUserId = ready.user.id;
       this.resumeUrl = ready.resume_gateway_url ?? null;
       this.guildIds.clear();
       for (const guild of ready.guilds) this.guildIds.add(guild.id);

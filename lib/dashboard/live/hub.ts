@@ -93,7 +93,7 @@ export class LiveHub {
     const guildId = guildOf(type, data);
     if (!guildId) return;
     const sections = sectionsOf(type);
-    const actor = actorOf(type, data);
+    const actor = actorOf(type, data, this.client?.userId ?? null);
     const departed = departedUserOf(type, data);
     if (sections !== "all" && sections.length === 0 && !departed) return;
     let change = this.pending.get(guildId);
