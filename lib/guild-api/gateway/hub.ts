@@ -86,6 +86,7 @@ export class GatewayHub {
   }
 
   remove(session: GatewaySession): void {
+    session.ended = true;
     this.sessions.delete(session.id);
     indexDelete(this.byUser, session.userId, session);
     for (const guildId of session.guildIds) indexDelete(this.byGuild, guildId, session);
@@ -304,6 +305,7 @@ export class GatewayHub {
       const row = rows.get(entry);
       return row ? dispatchFrame(row.type, seq, row.payload) : null;
     }
+    if ("chunk" in entry) return dispatchFrame("GUILD_MEMBERS_CHUNK", seq, entry.chunk);
     if ("guildDelete" in entry)
       return dispatchFrame("GUILD_DELETE", seq, JSON.stringify({ id: String(entry.guildDelete) }));
     const json = guildCreateJson(session, entry.guildCreate);
