@@ -16,6 +16,11 @@ interface ChangeMessage {
   actors: Array<{ id: string; name: string }>;
 }
 
+/**
+ * A burst of changes (a bulk job banning thousands) refreshes the page at most this often: the first change at once,
+ * the rest together after it.
+ */
+const MIN_REFRESH_INTERVAL_MS = 1_000;
 /** How long "Changed by … just now" stays. */
 const NOTICE_MS = 8_000;
 /**
@@ -65,6 +70,22 @@ export function LiveUpdates({
       }, ms);
       timers.add(timer);
     };
+    let lastRefreshAt = 0;
+    let trailing = false;
+    const refreshSoon = () => {
+      const wait = lastRefreshAt + MIN_REFRESH_INTERVAL_MS - Date.now();
+      if (wait <= 0) {
+        lastRefreshAt = Date.now();
+        refresh();
+      } else if (!trailing) {
+        trailing = true;
+        later(wait, () => {
+          trailing = false;
+          lastRefreshAt = Date.now();
+          if (!hasUnsavedChanges()) refresh();
+        });
+      }
+    };
     const source = new EventSource(`/guilds/${guildId}/live`);
     let opened = 0;
     source.addEventListener("open", () => {
@@ -81,9 +102,9 @@ export function LiveUpdates({
       }
       setNotice(text);
       later(NOTICE_MS, () => setNotice((current) => (current === text ? null : current)));
-      refresh();
+      refreshSoon();
       if (section.current === "audit-history")
-        for (const ms of AUDIT_HISTORY_FOLLOW_UPS_MS) later(ms, () => !hasUnsavedChanges() && refresh());
+        for (const ms of AUDIT_HISTORY_FOLLOW_UPS_MS) later(ms, () => !hasUnsavedChanges() && refreshSoon());
     });
     // Removed from the guild, or signed out: the page's next read says so.
     source.addEventListener("revoked", () => {
