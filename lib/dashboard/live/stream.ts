@@ -19,6 +19,8 @@ export interface LiveChangeMessage {
 
 export function streamGuildChanges(session: DashboardSession, guildId: string, signal: AbortSignal): Response {
   const hub = liveHub();
+  // No connection to follow (DASHBOARD_LIVE=off, no bot token, or refused for good): 204 tells EventSource to stop.
+  if (hub.state(guildId) === "off") return new Response(null, { status: 204 });
   const encoder = new TextEncoder();
   const cleanups: Array<() => void> = [];
   let closed = false;
