@@ -166,6 +166,8 @@ export class GatewayHub {
           }
           this.position = row.position;
         }
+        // Out with each batch of rows: a long backlog neither waits for its end nor piles up in memory.
+        this.writes.release();
         if (rows.length < BATCH) return;
       }
     } finally {
