@@ -4,7 +4,8 @@
 //   1. N idle sessions (default 10,000): the server's resident memory per session, and its CPU while they only
 //      heartbeat, over one heartbeat interval (goals: ≤ 20 KB per session, ≤ 5% of a core);
 //   2. fan-out of one event to 1,000 sessions: from just before the REST call that commits it to its last delivery,
-//      p50 and p99 over repeated events (goal: p99 ≤ 50 ms);
+//      p50 and p99 over repeated events (goal: p99 ≤ 50 ms), and from when the committing transaction wrote it (the
+//      outbox row's created_at: the REST call's own time left out);
 //   3. a burst of 1,000 member updates (10 requests at a time) reaching a discord.js client: how many arrive, and
 //      whether in the outbox's commit order.
 // Figures are printed, never asserted.
@@ -136,7 +137,12 @@ async function main(): Promise<void> {
       }
     ).id;
     const lastDelivery: number[] = [];
+    const fromRecorded: number[] = [];
     const deliveries: number[] = [];
+    // When the committing transaction wrote the event (ms, the server's clock): the gateway's own part starts there.
+    const recordedAt = db().prepare(
+      "SELECT created_at FROM gateway_events WHERE type = 'GUILD_ROLE_UPDATE' ORDER BY rowid DESC LIMIT 1",
+    );
     const answers: number[] = [];
     for (let i = 0; i < EVENTS; i++) {
       const name = `fanout-${i}`;
@@ -149,14 +155,21 @@ async function main(): Promise<void> {
       answers.push(performance.timeOrigin + performance.now() - started);
       const times = (await result).watched as number[];
       lastDelivery.push(Math.max(...times) - started);
+      fromRecorded.push(Math.max(...times) - Number((recordedAt.get() as { created_at: bigint }).created_at));
       for (const time of times) deliveries.push(time - started);
     }
     lastDelivery.sort((a, b) => a - b);
+    fromRecorded.sort((a, b) => a - b);
     deliveries.sort((a, b) => a - b);
     rows.push([
       `fan-out to ${fmt(FANOUT)} sessions: commit → last delivery`,
       `p50 ${fmt(percentile(lastDelivery, 0.5), 1)} ms, p99 ${fmt(percentile(lastDelivery, 0.99), 1)} ms`,
       "p99 ≤ 50 ms",
+    ]);
+    rows.push([
+      `fan-out to ${fmt(FANOUT)} sessions: event written → last delivery`,
+      `p50 ${fmt(percentile(fromRecorded, 0.5), 1)} ms, p99 ${fmt(percentile(fromRecorded, 0.99), 1)} ms`,
+      "",
     ]);
     rows.push([
       `fan-out to ${fmt(FANOUT)} sessions: each delivery`,

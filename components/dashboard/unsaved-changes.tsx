@@ -16,6 +16,8 @@ interface GuardContext {
   setDirty(source: string, dirty: boolean): void;
   /** Resolves true when the moderator chose to discard their edits (at once when nothing is dirty). */
   confirmDiscard(): Promise<boolean>;
+  /** Whether any form or dialog holds edits right now (live updates hold back a refresh then). */
+  hasUnsavedChanges(): boolean;
 }
 
 const Context = createContext<GuardContext | null>(null);
@@ -131,7 +133,11 @@ export function UnsavedChangesProvider({ children }: { children: React.ReactNode
     };
   }, [anyDirty, confirmDiscard, leave, router]);
 
-  const value = useMemo(() => ({ setDirty, confirmDiscard }), [setDirty, confirmDiscard]);
+  const hasUnsavedChanges = useCallback(() => sources.current.size > 0, []);
+  const value = useMemo(
+    () => ({ setDirty, confirmDiscard, hasUnsavedChanges }),
+    [setDirty, confirmDiscard, hasUnsavedChanges],
+  );
   return (
     <Context.Provider value={value}>
       {children}
@@ -149,6 +155,12 @@ export function useUnsavedChanges(dirty: boolean): void {
     guard.setDirty(source, dirty);
     return () => guard.setDirty(source, false);
   }, [guard, source, dirty]);
+}
+
+/** Reads, when called, whether anything on the page holds unsaved edits. */
+export function useHasUnsavedChanges(): () => boolean {
+  const guard = useContext(Context);
+  return useCallback(() => guard?.hasUnsavedChanges() ?? false, [guard]);
 }
 
 /** Asks "Discard changes?" when anything is unsaved; resolves true to go on. Outside the guard: the browser's confirm. */

@@ -3,6 +3,7 @@
 // API or to Discord's, and never imports Prisma or lib/guild-api.
 import { BansAPI } from "./bans";
 import { ChannelsAPI } from "./channels";
+import { GatewayAPI } from "./gateway";
 import { GuildsAPI } from "./guilds";
 import { InvitesAPI } from "./invites";
 import { MembersAPI } from "./members";
@@ -23,6 +24,7 @@ export class GuildApiClient {
   readonly users: UsersAPI;
   readonly oauth2: OAuth2API;
   readonly voice: VoiceAPI;
+  readonly gateway: GatewayAPI;
 
   constructor(options: RestOptions) {
     this.rest = new RestClient(options);
@@ -35,10 +37,23 @@ export class GuildApiClient {
     this.users = new UsersAPI(this.rest);
     this.oauth2 = new OAuth2API(this.rest);
     this.voice = new VoiceAPI(this.rest);
+    this.gateway = new GatewayAPI(this.rest);
   }
 }
 
-export { BansAPI, ChannelsAPI, GuildsAPI, InvitesAPI, MembersAPI, OAuth2API, RestClient, RolesAPI, UsersAPI, VoiceAPI };
+export {
+  BansAPI,
+  ChannelsAPI,
+  GatewayAPI,
+  GuildsAPI,
+  InvitesAPI,
+  MembersAPI,
+  OAuth2API,
+  RestClient,
+  RolesAPI,
+  UsersAPI,
+  VoiceAPI,
+};
 export type { RestOptions, RequestOptions, RateLimitNotice, HttpMethod } from "./rest";
 export { isIdempotent } from "./rest";
 export {

@@ -32,15 +32,21 @@ export class EventAudience {
   private context: GuildPermissionContext | null | undefined;
   private overwrites: PermissionOverwrite[] | null | undefined;
   private readonly verdicts = new Map<bigint, boolean>();
+  /** Every member may see it (a guild event needing no permission): nobody needs judging. */
+  private readonly open: boolean;
 
   constructor(
     readonly guildId: bigint,
     readonly type: GatewayDispatch,
     readonly data: EventData,
-  ) {}
+  ) {
+    const rule = DISPATCH_RULES[type];
+    this.open = rule.scope === "guild" && rule.permission === undefined;
+  }
 
   /** Whether `userId`, a member of the guild, holds what this event needs (its intent is the session's check). */
   admits(userId: bigint): boolean {
+    if (this.open) return true;
     let verdict = this.verdicts.get(userId);
     if (verdict === undefined) this.verdicts.set(userId, (verdict = this.judge(userId)));
     return verdict;
@@ -48,7 +54,6 @@ export class EventAudience {
 
   private judge(userId: bigint): boolean {
     const rule = DISPATCH_RULES[this.type];
-    if (rule.scope === "guild" && rule.permission === undefined) return true;
     const context = this.permissionContext();
     const member = findMember(this.guildId, userId);
     if (!context || !member) return false;

@@ -1,6 +1,9 @@
 // One WebSocket as the gateway speaks over it: JSON text frames, or with compress=zlib-stream one zlib context for
 // the whole connection, each payload ending in a Z_SYNC_FLUSH (00 00 ff ff), as discord.py and @discordjs/ws
-// inflate it. The send queue keeps payloads in order while zlib compresses off the event loop.
+// inflate it. The send queue keeps payloads in order while zlib compresses off the event loop. While the hub
+// delivers a batch of events, each connection's writes are held (its TCP socket corked) and go out together: one
+// system call per connection for all the frames it got, not one per frame.
+import type { Duplex } from "node:stream";
 import zlib from "node:zlib";
 import WebSocket from "ws";
 import { CLIENT_SEND_LIMIT, CLOSE_REASONS, type CloseCode } from "./protocol";
@@ -18,7 +21,8 @@ export class GatewayConnection {
   /** When the last heartbeat (or the HELLO) was seen: the zombie sweep closes connections silent for too long. */
   lastBeatAt = Date.now();
   private deflate: zlib.Deflate | null;
-  private readonly queue: string[] = [];
+  private readonly queue: Array<string | Buffer> = [];
+  private held = false;
   private compressing = false;
   private compressed: Buffer[] = [];
   private sentInWindow = 0;
@@ -27,6 +31,8 @@ export class GatewayConnection {
   constructor(
     readonly socket: WebSocket,
     readonly params: ConnectionParams,
+    /** The upgraded TCP socket under `socket`, whose writes a delivery pass holds (see WriteBatch). */
+    private readonly transport: Duplex | null = null,
   ) {
     this.deflate = params.compress ? zlib.createDeflate(DEFLATE_OPTIONS) : null;
     // Read as output appears: zlib pauses a payload whose output outgrows the stream's buffer until it is read.
@@ -37,14 +43,14 @@ export class GatewayConnection {
     return this.socket.readyState === WebSocket.OPEN;
   }
 
-  /** Sends one payload, already serialized (dispatch frames are built as text to share the event's JSON). */
-  send(text: string): void {
+  /** Sends one payload, already serialized: JSON text, or its UTF-8 bytes (still a text frame). */
+  send(payload: string | Buffer): void {
     if (!this.open) return;
     if (!this.deflate) {
-      this.socket.send(text);
+      this.socket.send(payload, { binary: false });
       return;
     }
-    this.queue.push(text);
+    this.queue.push(payload);
     if (!this.compressing) this.compressNext();
   }
 
@@ -79,6 +85,21 @@ export class GatewayConnection {
     });
   }
 
+  /** Holds this connection's writes until release(); false when they already are (or cannot be). */
+  hold(): boolean {
+    if (this.held || !this.transport || !this.open) return false;
+    this.transport.cork();
+    this.held = true;
+    return true;
+  }
+
+  /** Writes everything held, in one system call. */
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.transport?.uncork();
+  }
+
   /** Counts one payload from the client; false once it sends more than Discord allows per minute. */
   admitClientPayload(now = Date.now()): boolean {
     if (now - this.windowStartedAt >= CLIENT_SEND_LIMIT.windowMs) {
@@ -93,13 +114,27 @@ export class GatewayConnection {
     const reason = detail ? `${CLOSE_REASONS[code]} ${detail}` : CLOSE_REASONS[code];
     // A close frame's reason is at most 123 bytes.
     this.socket.close(code, Buffer.from(reason).subarray(0, 123).toString());
-    this.release();
+    this.dispose();
   }
 
   /** Drops the zlib context and the queue once the socket is gone. */
-  release(): void {
+  dispose(): void {
     this.queue.length = 0;
     this.deflate?.close();
     this.deflate = null;
+  }
+}
+
+/** Connections whose writes are held during one delivery pass, released together at its end. */
+export class WriteBatch {
+  private readonly held: GatewayConnection[] = [];
+
+  hold(connection: GatewayConnection): void {
+    if (connection.hold()) this.held.push(connection);
+  }
+
+  release(): void {
+    for (const connection of this.held) connection.release();
+    this.held.length = 0;
   }
 }

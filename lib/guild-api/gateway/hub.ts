@@ -1,11 +1,14 @@
 // The hub: every session of this process, indexed by guild and by user, and the outbox reader that delivers each
 // committed event to the sessions that may see it, in commit order. It wakes after this process's commits (the
 // outbox signal) and polls for commits by other connections. Delivery is synchronous: an event reaches every
-// recipient's socket before the next one is read, so no session sees two events out of order.
+// recipient's socket before the next one is read, so no session sees two events out of order. Each event is
+// serialized once for all its recipients, and each recipient's frames of one pass go out in one write.
 import { dataVersion } from "../store/db";
 import { outboxAfter, outboxHead, outboxRowsAt, type OutboxRow } from "../store/gateway-outbox";
 import type { GatewayDispatch } from "../events";
 import { EventAudience } from "./audience";
+import { WriteBatch } from "./connection";
+import { SerializedDispatch } from "./frames";
 import { guildCreateJson } from "./guild-create";
 import { IdentifyLimits } from "./limits";
 import { onOutboxWrite } from "./outbox-signal";
@@ -25,6 +28,22 @@ export type GuildEventListener = (event: GuildEvent) => void;
 
 const BATCH = 500;
 
+/** Events that add or drop the guilds a session follows (the index changes while recipients are walked). */
+const MEMBERSHIP_EVENTS: ReadonlySet<GatewayDispatch> = new Set([
+  "GUILD_MEMBER_ADD",
+  "GUILD_MEMBER_REMOVE",
+  "GUILD_DELETE",
+]);
+
+/** One outbox event on its way to its recipients, with what they share: the audience's judgements, the frame. */
+interface Delivery {
+  row: OutboxRow;
+  /** The user a member event is about (their own joins and departures change what they follow). */
+  subject: bigint | null;
+  audience: EventAudience;
+  dispatch: SerializedDispatch;
+}
+
 interface MemberEventData {
   user?: { id?: string };
 }
@@ -40,6 +59,7 @@ export class GatewayHub {
   private wakeScheduled = false;
   private dataVersion = -1n;
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly writes = new WriteBatch();
   private readonly stopSignal: () => void;
 
   constructor(readonly options: GatewayOptions) {
@@ -66,6 +86,7 @@ export class GatewayHub {
   }
 
   remove(session: GatewaySession): void {
+    session.ended = true;
     this.sessions.delete(session.id);
     indexDelete(this.byUser, session.userId, session);
     for (const guildId of session.guildIds) indexDelete(this.byGuild, guildId, session);
@@ -133,30 +154,49 @@ export class GatewayHub {
 
   /** Delivers every committed outbox row not yet delivered. */
   drain(): void {
-    for (;;) {
-      const rows = outboxAfter(this.position, Number.MAX_SAFE_INTEGER, BATCH);
-      for (const row of rows) {
-        try {
-          this.deliver(row);
-        } catch (error) {
-          // One event that cannot be delivered must not stop every later one.
-          console.error(`[gateway] delivering outbox row ${row.position} (${row.type}) failed:`, error);
+    try {
+      for (;;) {
+        const rows = outboxAfter(this.position, Number.MAX_SAFE_INTEGER, BATCH);
+        for (const row of rows) {
+          try {
+            this.deliver(row);
+          } catch (error) {
+            // One event that cannot be delivered must not stop every later one.
+            console.error(`[gateway] delivering outbox row ${row.position} (${row.type}) failed:`, error);
+          }
+          this.position = row.position;
         }
-        this.position = row.position;
+        // Out with each batch of rows: a long backlog neither waits for its end nor piles up in memory.
+        this.writes.release();
+        if (rows.length < BATCH) return;
       }
-      if (rows.length < BATCH) return;
+    } finally {
+      this.writes.release();
     }
   }
 
   private deliver(row: OutboxRow): void {
     if (row.guild_id === null) return;
     const data = JSON.parse(row.payload) as MemberEventData;
-    const audience = new EventAudience(row.guild_id, row.type, data as object);
-    const recipients = new Set(this.byGuild.get(row.guild_id));
-    // A user joining a guild is not indexed under it yet: their sessions learn of it from GUILD_MEMBER_ADD.
-    if (row.type === "GUILD_MEMBER_ADD" && data.user?.id)
-      for (const session of this.byUser.get(BigInt(data.user.id)) ?? []) recipients.add(session);
-    for (const session of recipients) if (session.connection) this.deliverTo(session, row, audience);
+    const indexed = this.byGuild.get(row.guild_id);
+    const subject = data.user?.id ? BigInt(data.user.id) : null;
+    const joining = row.type === "GUILD_MEMBER_ADD" && subject !== null ? this.byUser.get(subject) : undefined;
+    if (indexed || joining) {
+      // Membership events change the index while it is walked: walk a copy then. A user joining a guild is not
+      // indexed under it yet: their sessions learn of it from GUILD_MEMBER_ADD.
+      const recipients = MEMBERSHIP_EVENTS.has(row.type) ? new Set([...(indexed ?? []), ...(joining ?? [])]) : indexed!;
+      const event: Delivery = {
+        row,
+        subject,
+        audience: new EventAudience(row.guild_id, row.type, data as object),
+        dispatch: new SerializedDispatch(row.type, row.payload),
+      };
+      for (const session of recipients) {
+        if (!session.connection) continue;
+        this.writes.hold(session.connection);
+        this.deliverTo(session, event);
+      }
+    }
     this.notifySubscribers(row, data);
   }
 
@@ -177,16 +217,15 @@ export class GatewayHub {
    * One event for one session: its own joins and departures change the guilds it follows (with GUILD_CREATE and
    * GUILD_DELETE, as Discord sends them), then the intent and the audience decide.
    */
-  private deliverTo(session: GatewaySession, row: OutboxRow, audience: EventAudience): void {
+  private deliverTo(session: GatewaySession, { row, subject, audience, dispatch }: Delivery): void {
     const guildId = row.guild_id!;
     const rule = DISPATCH_RULES[row.type];
-    const aboutSelf = (audience.data as MemberEventData).user?.id === String(session.userId);
-    const ownShard = shardOf(guildId, session.shard[1]) === session.shard[0];
+    const aboutSelf = subject === session.userId;
 
     if (row.type === "GUILD_MEMBER_ADD" && aboutSelf) {
-      if (!ownShard || session.guildIds.has(guildId)) return;
+      if (shardOf(guildId, session.shard[1]) !== session.shard[0] || session.guildIds.has(guildId)) return;
       this.follow(session, guildId);
-      if (session.has(Intent.GuildMembers)) session.dispatch(row.type, row.payload, row.position);
+      if (session.has(Intent.GuildMembers)) session.dispatchSerialized(dispatch, row.position);
       this.sendGuildCreate(session, guildId);
       return;
     }
@@ -195,7 +234,7 @@ export class GatewayHub {
     // Discord sends a member their own GUILD_MEMBER_UPDATE whatever their intents.
     const intentHeld = session.has(rule.intent) || (row.type === "GUILD_MEMBER_UPDATE" && aboutSelf);
     if (leaves) {
-      if (row.type === "GUILD_MEMBER_REMOVE" && intentHeld) session.dispatch(row.type, row.payload, row.position);
+      if (row.type === "GUILD_MEMBER_REMOVE" && intentHeld) session.dispatchSerialized(dispatch, row.position);
       if (session.has(Intent.Guilds)) {
         const payload = row.type === "GUILD_DELETE" ? row.payload : JSON.stringify({ id: String(guildId) });
         session.dispatch(
@@ -207,7 +246,7 @@ export class GatewayHub {
       this.unfollow(session, guildId);
       return;
     }
-    if (intentHeld && audience.admits(session.userId)) session.dispatch(row.type, row.payload, row.position);
+    if (intentHeld && audience.admits(session.userId)) session.dispatchSerialized(dispatch, row.position);
   }
 
   sendGuildCreate(session: GatewaySession, guildId: bigint): void {
@@ -224,6 +263,15 @@ export class GatewayHub {
    */
   resume(session: GatewaySession, seq: number): void {
     this.drain();
+    if (session.connection) this.writes.hold(session.connection);
+    try {
+      this.replay(session, seq);
+    } finally {
+      this.writes.release();
+    }
+  }
+
+  private replay(session: GatewaySession, seq: number): void {
     const kept = session.replayAfter(seq);
     const rows = outboxRowsAt(kept.flatMap(({ entry }) => (typeof entry === "number" ? [entry] : [])));
     for (const { seq: sequence, entry } of kept) {
@@ -234,7 +282,13 @@ export class GatewayHub {
       const missed = outboxAfter(from, this.position, BATCH);
       for (const row of missed) {
         if (row.guild_id === null) continue;
-        this.deliverTo(session, row, new EventAudience(row.guild_id, row.type, JSON.parse(row.payload) as object));
+        const data = JSON.parse(row.payload) as MemberEventData;
+        this.deliverTo(session, {
+          row,
+          subject: data.user?.id ? BigInt(data.user.id) : null,
+          audience: new EventAudience(row.guild_id, row.type, data as object),
+          dispatch: new SerializedDispatch(row.type, row.payload),
+        });
       }
       if (missed.length < BATCH) break;
       from = missed[missed.length - 1].position;
@@ -253,6 +307,7 @@ export class GatewayHub {
       const row = rows.get(entry);
       return row ? dispatchFrame(row.type, seq, row.payload) : null;
     }
+    if ("chunk" in entry) return dispatchFrame("GUILD_MEMBERS_CHUNK", seq, entry.chunk);
     if ("guildDelete" in entry)
       return dispatchFrame("GUILD_DELETE", seq, JSON.stringify({ id: String(entry.guildDelete) }));
     const json = guildCreateJson(session, entry.guildCreate);

@@ -1,7 +1,8 @@
 // REQUEST_GUILD_MEMBERS → GUILD_MEMBERS_CHUNK: by user ids (with not_found), by username or nickname prefix (at most
 // 100), or every member (query "" and limit 0, which needs the GUILD_MEMBERS intent), 1,000 members a chunk, each
 // chunk carrying the request's nonce. Pages come from members.wire_json as List Guild Members reads it; the event
-// loop is yielded between chunks, so a million-member request does not hold up heartbeats or other sessions.
+// loop is yielded between chunks, so a million-member request does not hold up heartbeats or other sessions. Chunks
+// are dispatches like any other: a RESUME sends again those the client missed.
 import { findMemberWithUser, listMembersPageJson, searchMembersJson } from "../store/members";
 import { memberCountOf, memberIdAtOffset } from "../store/gateway-outbox";
 import { serializeMemberRow } from "../services/members";
@@ -26,7 +27,9 @@ function chunkJson(guildId: bigint, membersJson: string, index: number, count: n
   return `${json}}`;
 }
 
-const sendChunk = (session: GatewaySession, json: string) => session.dispatch("GUILD_MEMBERS_CHUNK", json, null);
+// Kept as sent: a RESUME replays the chunks the client missed, as Discord does.
+const sendChunk = (session: GatewaySession, json: string) =>
+  session.dispatch("GUILD_MEMBERS_CHUNK", json, { chunk: json });
 
 export function sendMemberChunks(session: GatewaySession, payload: RequestGuildMembersPayload): void {
   const guildId = BigInt(payload.guild_id);
@@ -63,11 +66,11 @@ export function sendMemberChunks(session: GatewaySession, payload: RequestGuildM
 /** Every member (up to `total`) in ascending id order, one chunk per turn of the event loop. */
 function sendAllMembers(session: GatewaySession, guildId: bigint, total: number, nonce: string | undefined): void {
   const count = Math.max(1, Math.ceil(total / MEMBERS_PER_CHUNK));
-  const connection = session.connection;
   let after: bigint | null = 0n;
   const next = (index: number) => {
-    // Stop when the connection the request came on is gone; a resumed session asks again.
-    if (session.connection !== connection || !connection?.open) return;
+    // A dropped connection does not stop the answer: chunks made while the session is away are kept, and a RESUME
+    // sends them. Only the end of the session does.
+    if (session.ended) return;
     const size = Math.min(MEMBERS_PER_CHUNK, total - index * MEMBERS_PER_CHUNK);
     // Members who left meanwhile shorten the list: the remaining chunks still come (empty), so chunk_count holds.
     const members = size > 0 && after !== null ? listMembersPageJson(guildId, after, size).toString() : "[]";

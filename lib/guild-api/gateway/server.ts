@@ -43,9 +43,10 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
       if (now - openedAt > deadline) connection.close(CloseCode.SessionTimedOut, "No IDENTIFY in time.");
   }, options.sweepIntervalMs).unref();
 
-  const accept = (socket: WebSocket, query: URLSearchParams) => {
+  const accept = (socket: WebSocket, query: URLSearchParams, transport: Duplex) => {
     const version = Number(query.get("v") ?? "10");
-    const connection = new GatewayConnection(socket, { version, compress: query.get("compress") === "zlib-stream" });
+    const compress = query.get("compress") === "zlib-stream";
+    const connection = new GatewayConnection(socket, { version, compress }, transport);
     if (!GATEWAY_VERSIONS.includes(version))
       return connection.close(CloseCode.InvalidAPIVersion, `v=${query.get("v")}`);
     const encoding = query.get("encoding") ?? "json";
@@ -65,7 +66,7 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
         if (code === 1000 || code === 1001) hub.remove(session);
         else session.detach(hub.head);
       }
-      connection.release();
+      connection.dispose();
     });
     socket.on("error", () => socket.terminate());
     connection.sendJson({ op: Op.Hello, d: { heartbeat_interval: options.heartbeatIntervalMs } });
@@ -75,7 +76,7 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
     hub,
     handleUpgrade(req, socket, head) {
       const query = new URL(req.url ?? "/", "http://gateway").searchParams;
-      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, query));
+      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, query, socket));
     },
     setPublicOrigin(origin) {
       gatewayUrl = gatewayUrlOf(origin);

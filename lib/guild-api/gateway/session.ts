@@ -2,6 +2,9 @@
 // needs to RESUME. State only: the hub decides what it receives, the connection carries it.
 import { randomBytes } from "node:crypto";
 import type { GatewayConnection } from "./connection";
+import { dispatchFrame, type SerializedDispatch } from "./frames";
+
+export { dispatchFrame };
 
 export interface SessionIdentity {
   userId: bigint;
@@ -12,10 +15,20 @@ export interface SessionIdentity {
 /**
  * A sent dispatch as RESUME sends it again: the outbox position it came from (the frame is rebuilt from the outbox),
  * the guild of a GUILD_CREATE or GUILD_DELETE the gateway composed (rebuilt from the current state: a frame kept
- * per session would cost kilobytes each), or null for what is not replayed (READY, RESUMED, member chunks, which
- * answer a request).
+ * per session would cost kilobytes each), a member chunk's data as sent (it answers a request, so nothing else
+ * holds it; kept within CHUNK_REPLAY_BYTES per session), or null for what is not replayed (READY, RESUMED).
  */
-export type ReplayEntry = number | { guildCreate: bigint } | { guildDelete: bigint } | null;
+export type ReplayEntry = number | { guildCreate: bigint } | { guildDelete: bigint } | { chunk: string } | null;
+
+/**
+ * Member chunks a session keeps for RESUME, in bytes of JSON (a chunk of 1,000 members is about 150 KB). Past it the
+ * oldest kept dispatches are dropped up to the chunk that overflowed: a RESUME from before then starts a new session
+ * (INVALID_SESSION), as Discord answers when its buffer is gone.
+ */
+export const CHUNK_REPLAY_BYTES = 4 * 1024 * 1024;
+
+const chunkBytes = (entry: ReplayEntry) =>
+  entry !== null && typeof entry === "object" && "chunk" in entry ? entry.chunk.length : 0;
 
 export class GatewaySession {
   readonly id = randomBytes(16).toString("hex");
@@ -24,6 +37,10 @@ export class GatewaySession {
   /** Replay entries for sequences firstReplaySeq … seq, oldest first. */
   private replay: ReplayEntry[] = [];
   private firstReplaySeq = 1;
+  /** Bytes of member chunks among the kept entries. */
+  private keptChunkBytes = 0;
+  /** Set when the session is forgotten (closed for good, or its resume window passed): its work stops. */
+  ended = false;
   /** The live connection, or null while the session waits to be resumed. */
   connection: GatewayConnection | null = null;
   /** While detached: when it dropped, and the outbox position it had been delivered up to. */
@@ -55,14 +72,31 @@ export class GatewaySession {
     this.connection?.send(dispatchFrame(type, this.seq, dataJson));
   }
 
+  /** The same for an event serialized once for all its recipients. */
+  dispatchSerialized(dispatch: SerializedDispatch, replay: ReplayEntry): void {
+    this.seq++;
+    this.keep(replay);
+    this.connection?.send(dispatch.frame(this.seq));
+  }
+
   private keep(entry: ReplayEntry): void {
     this.replay.push(entry);
+    this.keptChunkBytes += chunkBytes(entry);
     if (this.replay.length > this.replayLimit) {
       // Drop the oldest half at once: a shift per dispatch would copy the whole array each time.
-      const drop = this.replay.length - Math.floor(this.replayLimit / 2);
-      this.replay = this.replay.slice(drop);
-      this.firstReplaySeq += drop;
+      this.dropOldest(this.replay.length - Math.floor(this.replayLimit / 2));
     }
+    if (this.keptChunkBytes > CHUNK_REPLAY_BYTES) {
+      let drop = 0;
+      for (let bytes = this.keptChunkBytes; bytes > CHUNK_REPLAY_BYTES; drop++) bytes -= chunkBytes(this.replay[drop]);
+      this.dropOldest(drop);
+    }
+  }
+
+  private dropOldest(count: number): void {
+    for (let i = 0; i < count; i++) this.keptChunkBytes -= chunkBytes(this.replay[i]);
+    this.replay = this.replay.slice(count);
+    this.firstReplaySeq += count;
   }
 
   /** Whether a RESUME from `seq` can be served: every later dispatch is still kept. */
@@ -81,9 +115,4 @@ export class GatewaySession {
     this.detachedAt = now;
     this.detachedCursor = cursor;
   }
-}
-
-/** A dispatch frame around already-serialized data: the event's JSON is built once for every recipient. */
-export function dispatchFrame(type: string, seq: number, dataJson: string): string {
-  return `{"op":0,"t":"${type}","s":${seq},"d":${dataJson}}`;
 }

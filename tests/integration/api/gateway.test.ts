@@ -316,6 +316,36 @@ describe("RESUME", () => {
     expect(await again.dispatch("GUILD_ROLE_UPDATE")).toMatchObject({ s: before + 6, d: { role: { name: "R5" } } });
   });
 
+  it("replays member chunks as sent, and a chunked answer cut off by the drop is completed for the resumed session", async () => {
+    const first = await session("bot", I.Guilds | I.GuildMembers);
+    const { session_id: sessionId } = first.ready.d;
+    const before = first.client.seq!;
+    first.client.send(8, { guild_id: scaleGuildId, query: "", limit: 0, nonce: "resumed" });
+    const firstChunk = await first.client.dispatch("GUILD_MEMBERS_CHUNK");
+    // Dropped after the first chunk: the other two are made while the session is away.
+    first.client.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const again = await connect();
+    await again.next((p) => p.op === 10);
+    // As if the first chunk had been lost in flight too.
+    again.send(6, { token: server.botToken, session_id: sessionId, seq: before });
+    const replayed: GatewayPayload[] = [];
+    for (;;) {
+      const payload = await again.next((p) => p.op === 0);
+      if (payload.t === "RESUMED") break;
+      replayed.push(payload);
+    }
+    expect(replayed.map((p) => [p.t, p.s, p.d.chunk_index, p.d.nonce])).toEqual([
+      ["GUILD_MEMBERS_CHUNK", before + 1, 0, "resumed"],
+      ["GUILD_MEMBERS_CHUNK", before + 2, 1, "resumed"],
+      ["GUILD_MEMBERS_CHUNK", before + 3, 2, "resumed"],
+    ]);
+    expect(replayed[0].d).toEqual(firstChunk.d);
+    const ids = replayed.flatMap((c) => c.d.members.map((m: { user: { id: string } }) => m.user.id));
+    expect(new Set(ids).size).toBe(SCALE_MEMBERS + 1);
+  });
+
   it("an unknown session is INVALID_SESSION (not resumable); a seq never sent is 4007", async () => {
     const stranger = await connect();
     await stranger.next((p) => p.op === 10);

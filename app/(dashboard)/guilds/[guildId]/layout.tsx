@@ -15,6 +15,7 @@ import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { UserBadge } from "@/components/dashboard/user-badge";
 import { HydrationMarker } from "@/components/dashboard/hydration-marker";
 import { UnsavedChangesProvider } from "@/components/dashboard/unsaved-changes";
+import { LiveUpdates } from "@/components/dashboard/live-updates";
 import { LocaleProvider } from "@/components/ui/locale";
 import { guildIconUrl } from "@/lib/dashboard/data/cdn";
 import { getGuildViewer } from "@/lib/dashboard/data/viewer";
@@ -95,7 +96,9 @@ export default async function GuildLayout({ children, params }: { children: Reac
               tabIndex={-1}
               className="mx-auto w-full max-w-6xl px-4 py-6 outline-none md:px-8 md:py-8"
             >
-              {children}
+              <LiveUpdates guildId={guild.id} viewerId={viewer.session.actor.id}>
+                {children}
+              </LiveUpdates>
             </main>
           </div>
         </div>
