@@ -9,6 +9,7 @@ import { dashboardConfig } from "@/lib/dashboard/config";
 import { actorOf, departedUserOf, guildOf, mergeSections, sectionsOf, type AffectedSections } from "./changes";
 import { liveGatewayCredentials } from "./credentials";
 import { LiveGatewayClient, type LiveGatewayStatus } from "./gateway-client";
+import { forgetGuildReads } from "@/lib/dashboard/data/guild-read-cache";
 
 /** One change of a guild, as the open pages receive it. */
 export interface LiveChange {
@@ -115,6 +116,8 @@ export class LiveHub {
     const change = this.pending.get(guildId);
     this.pending.delete(guildId);
     if (!change) return;
+    // The pages about to refresh must not be served the guild as a moderator read it a moment ago.
+    forgetGuildReads(guildId);
     const { sections, actorIds, departedUserIds } = change;
     for (const listener of [...(this.listeners.get(guildId) ?? [])]) {
       try {
