@@ -39,6 +39,13 @@ export function ChannelTree({ guildId, channels }: { guildId: string; channels: 
   const byId = useMemo(() => new Map(channels.map((c) => [c.id, c])), [channels]);
   const original = useMemo(() => channelLayout(channels), [channels]);
   const [layout, setLayoutState] = useState<Layout>(original);
+  const [baseline, setBaseline] = useState(original);
+  // A refreshed list (after a save, or another moderator's change arriving live) is followed, unless a reorder is
+  // pending here: that stays as the moderator left it.
+  if (original !== baseline) {
+    setBaseline(original);
+    if (JSON.stringify(layout) === JSON.stringify(baseline)) setLayoutState(original);
+  }
   // Voice channels always follow text ones within a category in Discord's list: keep the editor honest about it.
   const setLayout = (update: (current: Layout) => Layout) =>
     setLayoutState((current) => settleLayout(update(current), (id) => byId.get(id)!.type));
