@@ -23,14 +23,8 @@ test("a ban by one moderator shows on the other's open Bans page without a reloa
   const guildId = world.guildId;
   // A plain member no other spec needs (the newest without roles but one: moderation.spec takes the newest). The ban
   // is lifted afterwards; the member stays gone, as after moderation.spec's ban.
-  const [target] = world.query<{ id: bigint; username: string }>(
-    `SELECT u.id, u.username FROM members m JOIN users u ON u.id = m.user_id
-      WHERE m.guild_id = ? AND u.bot = 0 AND u.username NOT IN ('owner', 'admin', 'mod', 'helper', 'member', 'ada_fox', 'bo_fox')
-        AND NOT EXISTS (SELECT 1 FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id)
-      ORDER BY u.id DESC LIMIT 1 OFFSET 1`,
-    BigInt(guildId),
-  );
-  const targetId = String(target.id);
+  const target = world.spareMember(1);
+  const targetId = target.id;
   const watching = await browser.newContext();
   const banning = await browser.newContext();
   try {

@@ -13,6 +13,11 @@ export interface E2EWorld {
   roleId(name: string): string;
   /** Runs a read-only query against the server's database (for assertions). */
   query<T>(sql: string, ...params: unknown[]): T[];
+  /**
+   * A plain member of the demo guild that no spec names: no roles, not a bot, not a demo sign-in. `rank` 0 is the
+   * newest such member, 1 the next; each spec that bans one takes its own rank so specs never share a target.
+   */
+  spareMember(rank: number): { id: string; username: string };
 }
 
 export function e2eWorld(port = Number(process.env.E2E_PORT ?? 3210)): E2EWorld {
@@ -33,5 +38,18 @@ export function e2eWorld(port = Number(process.env.E2E_PORT ?? 3210)): E2EWorld 
     channelId: (name) => id("SELECT id FROM channels WHERE guild_id = ? AND name = ?", BigInt(guildId), name),
     roleId: (name) => id("SELECT id FROM roles WHERE guild_id = ? AND name = ?", BigInt(guildId), name),
     query: <T>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[],
+    spareMember: (rank) => {
+      const row = db
+        .prepare(
+          `SELECT u.id, u.username FROM members m JOIN users u ON u.id = m.user_id
+            WHERE m.guild_id = ? AND u.bot = 0
+              AND u.username NOT IN ('owner', 'admin', 'mod', 'helper', 'member', 'ada_fox', 'bo_fox')
+              AND NOT EXISTS (SELECT 1 FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id)
+            ORDER BY u.id DESC LIMIT 1 OFFSET ?`,
+        )
+        .get(BigInt(guildId), rank) as { id: bigint; username: string } | undefined;
+      if (!row) throw new Error(`e2e world: no spare member of rank ${rank}`);
+      return { id: String(row.id), username: row.username };
+    },
   };
 }

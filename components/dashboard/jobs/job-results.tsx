@@ -12,6 +12,7 @@ import { UserChip } from "@/components/dashboard/user-chip";
 import { useUserRefs } from "@/components/dashboard/use-user-refs";
 import type { JobResultFilter, JobResultsPage } from "@/lib/dashboard/jobs/results";
 import { placeholderUser } from "@/lib/dashboard/users/user-ref";
+import { TableHead } from "@/components/ui/table-head";
 
 type Tone = "neutral" | "blurple" | "danger" | "success" | "warning";
 
@@ -72,19 +73,7 @@ export function JobResults({
       </nav>
       <div className="overflow-x-auto rounded-lg ring-1 ring-line">
         <table className="w-full min-w-[32rem] text-sm" aria-label={title} data-testid="job-results">
-          <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Member
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Result
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Why
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[{ label: "Member" }, { label: "Result" }, { label: "Why" }]} />
           <tbody>
             {rows.map((row) => {
               const look = STATE_LOOK[row.state] ?? { label: row.state, tone: "neutral" as const };

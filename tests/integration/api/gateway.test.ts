@@ -31,6 +31,19 @@ async function session(as: string, intents: number, extra: Record<string, unknow
   return { client, ready, creates };
 }
 
+/** A new connection RESUMEs the bot's session from `seq`: the dispatches it replays before RESUMED. */
+async function resumeBot(sessionId: string, seq: number) {
+  const again = await connect();
+  await again.next((p) => p.op === 10);
+  again.send(6, { token: server.botToken, session_id: sessionId, seq });
+  const replayed: GatewayPayload[] = [];
+  for (;;) {
+    const payload = await again.next((p) => p.op === 0);
+    if (payload.t === "RESUMED") return { again, replayed };
+    replayed.push(payload);
+  }
+}
+
 /** A seeded member of HQ with no role: no staff channels, no View Audit Log. */
 async function plainMemberName(): Promise<string> {
   const { db } = await import("@/lib/guild-api/store/db");
@@ -299,16 +312,8 @@ describe("RESUME", () => {
     await editRole(server.world.roles.regular, "R3");
     await editRole(server.world.roles.regular, "R4");
 
-    const again = await connect();
-    await again.next((p) => p.op === 10);
     // As if R1 and R2 had been lost in flight: resume from before them.
-    again.send(6, { token: server.botToken, session_id: sessionId, seq: before });
-    const replayed: GatewayPayload[] = [];
-    for (;;) {
-      const payload = await again.next((p) => p.op === 0);
-      if (payload.t === "RESUMED") break;
-      replayed.push(payload);
-    }
+    const { again, replayed } = await resumeBot(sessionId, before);
     expect(replayed.map((p) => p.d.role.name)).toEqual(["R1", "R2", "R3", "R4"]);
     expect(replayed.map((p) => p.s)).toEqual([before + 1, before + 2, before + 3, before + 4]);
     // Live again, with the next sequence numbers.
@@ -326,16 +331,8 @@ describe("RESUME", () => {
     first.client.close();
     await new Promise((resolve) => setTimeout(resolve, 100));
 
-    const again = await connect();
-    await again.next((p) => p.op === 10);
     // As if the first chunk had been lost in flight too.
-    again.send(6, { token: server.botToken, session_id: sessionId, seq: before });
-    const replayed: GatewayPayload[] = [];
-    for (;;) {
-      const payload = await again.next((p) => p.op === 0);
-      if (payload.t === "RESUMED") break;
-      replayed.push(payload);
-    }
+    const { again, replayed } = await resumeBot(sessionId, before);
     expect(replayed.map((p) => [p.t, p.s, p.d.chunk_index, p.d.nonce])).toEqual([
       ["GUILD_MEMBERS_CHUNK", before + 1, 0, "resumed"],
       ["GUILD_MEMBERS_CHUNK", before + 2, 1, "resumed"],

@@ -6,6 +6,7 @@ import { Bar, Line } from "@visx/shape";
 import { AxisBottom, AxisLeft } from "@visx/axis";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import type { GrowthDay } from "@/lib/dashboard/overview/growth";
+import { TableHead } from "@/components/ui/table-head";
 
 const MARGIN = { top: 12, right: 8, bottom: 28, left: 40 };
 
@@ -115,19 +116,9 @@ export function GrowthChart({ days, locale, label }: { days: GrowthDay[]; locale
         <div className="mt-2 max-h-64 overflow-y-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{label}</caption>
-            <thead className="text-xs text-ink-muted">
-              <tr>
-                <th scope="col" className="py-1 font-semibold">
-                  Day
-                </th>
-                <th scope="col" className="py-1 text-right font-semibold">
-                  Joined
-                </th>
-                <th scope="col" className="py-1 text-right font-semibold">
-                  Removed
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[{ label: "Day" }, { label: "Joined", align: "right" }, { label: "Removed", align: "right" }]}
+            />
             <tbody>
               {[...days].reverse().map((d) => (
                 <tr key={d.day} className="border-t border-line">

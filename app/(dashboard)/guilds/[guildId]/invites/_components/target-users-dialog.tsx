@@ -23,6 +23,7 @@ import type { TargetUsersJob } from "@/lib/dashboard/actions/schemas/invites";
 import type { InviteRow } from "@/lib/dashboard/data/invites";
 import { useJobStatus } from "./use-job-status";
 import { formatNumber, useLocale } from "@/components/ui/locale";
+import { TableHead } from "@/components/ui/table-head";
 
 const PENDING_JOB = (total: number): TargetUsersJob => ({
   status: JobStatus.Processing,
@@ -219,16 +220,7 @@ function FileProblems({ problems }: { problems: string[] }) {
       <div className="mt-3 max-h-64 overflow-y-auto rounded-md bg-surface ring-1 ring-line">
         <table className="w-full text-sm">
           <caption className="sr-only">Bad lines in the file</caption>
-          <thead className="sticky top-0 bg-surface text-left text-xs uppercase tracking-wide text-ink-muted">
-            <tr>
-              <th scope="col" className="w-20 px-3 py-1.5">
-                Line
-              </th>
-              <th scope="col" className="px-3 py-1.5">
-                Problem
-              </th>
-            </tr>
-          </thead>
+          <TableHead sticky columns={[{ label: "Line", width: "w-20" }, { label: "Problem" }]} />
           <tbody>
             {rows.map((row, i) => (
               <tr key={i} className="border-t border-line">

@@ -25,6 +25,7 @@ import { RoleEditor } from "./role-editor";
 import { UnsavedOrderBar } from "@/components/dashboard/unsaved-order-bar";
 import { moveButtonKey, refocusMoveButton } from "@/components/dashboard/move-focus";
 import { Num } from "@/components/ui/locale";
+import { TableHead } from "@/components/ui/table-head";
 
 export interface RoleRow {
   id: string;
@@ -113,28 +114,16 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
       <Card className="relative overflow-x-auto p-0">
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">Roles, highest first</caption>
-          <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">
-            <tr>
-              <th scope="col" className="w-10 px-3 py-2">
-                <span className="sr-only">Order</span>
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Role
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Members
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Display separately
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Mentionable
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: "Order", srOnly: true, width: "w-10" },
+              { label: "Role" },
+              { label: "Members", align: "right" },
+              { label: "Display separately" },
+              { label: "Mentionable" },
+              { label: "Actions", align: "right" },
+            ]}
+          />
           <tbody>
             {order.map((id, index) => {
               const role = byId.get(id)!;

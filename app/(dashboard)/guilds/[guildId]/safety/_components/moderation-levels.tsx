@@ -4,8 +4,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { Field, fieldProps } from "@/components/ui/field";
-import { Select } from "@/components/ui/input";
+import { LevelSelect, type LevelOption } from "@/components/dashboard/level-select";
 import { useAction } from "@/components/dashboard/use-action";
 import { modifyGuildAction } from "@/lib/dashboard/actions/guilds";
 import { EXPLICIT_CONTENT_FILTERS, VERIFICATION_LEVELS } from "@/lib/dashboard/actions/schemas/guilds";
@@ -47,24 +46,16 @@ export function ModerationLevels({
     }
   };
 
-  const select = (
-    name: keyof typeof values,
-    label: string,
-    options: ReadonlyArray<{ value: number; label: string; meaning: string }>,
-  ) => (
-    <Field id={name} label={label} hint={options.find((o) => o.value === values[name])?.meaning} error={errors[name]}>
-      <Select
-        {...fieldProps(name, errors[name])}
-        value={values[name]}
-        onChange={(e) => setValues((v) => ({ ...v, [name]: Number(e.target.value) }))}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
-    </Field>
+  const select = (name: keyof typeof values, label: string, options: readonly LevelOption[]) => (
+    <LevelSelect
+      id={name}
+      label={label}
+      options={options}
+      current={values[name]}
+      error={errors[name]}
+      value={values[name]}
+      onChange={(e) => setValues((v) => ({ ...v, [name]: Number(e.target.value) }))}
+    />
   );
 
   return (

@@ -24,6 +24,7 @@ import {
   type ImageField as ImageFieldName,
 } from "@/lib/dashboard/actions/schemas/guilds";
 import { GUILD_DESCRIPTION_MAX, GUILD_LOCALES } from "@/lib/discord/limits";
+import { LevelSelect } from "@/components/dashboard/level-select";
 import { ImageField } from "./image-field";
 import { SaveBarReason } from "@/components/dashboard/reason-input";
 import { UnsavedChangesBar, useUnsavedChanges } from "@/components/dashboard/unsaved-changes";
@@ -337,12 +338,14 @@ export function SettingsForm({
         />
         <div className="grid grid-cols-1 gap-5 md:grid-cols-3">
           {LEVEL_SELECTS.map((select) => (
-            <EnumSelect
+            <LevelSelect
               key={select.name}
-              {...select}
-              value={values[select.name]}
-              register={register}
+              id={select.name}
+              label={select.label}
+              options={select.options}
+              current={values[select.name]}
               disabled={disabled}
+              {...register(select.name, { setValueAs: Number })}
             />
           ))}
         </div>
@@ -417,32 +420,3 @@ const LEVEL_SELECTS = [
   { name: "explicit_content_filter", label: "Explicit image filter", options: EXPLICIT_CONTENT_FILTERS },
   { name: "default_message_notifications", label: "Default notifications", options: NOTIFICATION_LEVELS },
 ] as const;
-
-function EnumSelect({
-  name,
-  label,
-  options,
-  value,
-  register,
-  disabled,
-}: {
-  name: "verification_level" | "explicit_content_filter" | "default_message_notifications";
-  label: string;
-  options: ReadonlyArray<{ value: number; label: string; meaning: string }>;
-  value: number;
-  register: ReturnType<typeof useForm<FormValues>>["register"];
-  disabled: boolean;
-}) {
-  const current = options.find((o) => o.value === Number(value));
-  return (
-    <Field id={name} label={label} hint={current?.meaning}>
-      <Select {...fieldProps(name)} disabled={disabled} {...register(name, { setValueAs: Number })}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
-    </Field>
-  );
-}

@@ -9,6 +9,7 @@ import { useToast } from "@/components/ui/toast";
 import { useAction } from "@/components/dashboard/use-action";
 import { ReasonField } from "@/components/dashboard/reason-input";
 import { deleteInviteAction } from "@/lib/dashboard/actions/invites";
+import { TableHead } from "@/components/ui/table-head";
 
 export interface ChannelInviteRow {
   code: string;
@@ -48,25 +49,15 @@ export function ChannelInvites({ guildId, invites }: { guildId: string; invites:
         <div className="overflow-x-auto">
           <table className="w-full min-w-[36rem] text-sm">
             <caption className="sr-only">Invites to this channel</caption>
-            <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Code
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Inviter
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Uses
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Expires
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: "Code" },
+                { label: "Inviter" },
+                { label: "Uses", align: "right" },
+                { label: "Expires" },
+                { label: "Actions", align: "right" },
+              ]}
+            />
             <tbody>
               {invites.map((invite) => (
                 <tr key={invite.code} className="border-b border-line last:border-0">

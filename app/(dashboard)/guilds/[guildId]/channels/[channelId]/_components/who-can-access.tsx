@@ -6,6 +6,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Button } from "@/components/ui/button";
 import type { CapabilityAnswer } from "@/lib/dashboard/permission-explorer";
+import { TableHead } from "@/components/ui/table-head";
 
 export interface AccessRow {
   id: string;
@@ -38,19 +39,7 @@ function AccessTable({ caption, rows }: { caption: string; rows: AccessRow[] }) 
     <div className="overflow-x-auto">
       <table className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-line text-left text-xs uppercase tracking-wide text-ink-muted">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2">
-              View
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Manage
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={[{ label: "Name" }, { label: "View" }, { label: "Manage" }]} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} data-access-id={row.id} className="border-b border-line last:border-0">
