@@ -332,7 +332,7 @@ describe("RESUME", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     // As if the first chunk had been lost in flight too.
-    const { again, replayed } = await resumeBot(sessionId, before);
+    const { replayed } = await resumeBot(sessionId, before);
     expect(replayed.map((p) => [p.t, p.s, p.d.chunk_index, p.d.nonce])).toEqual([
       ["GUILD_MEMBERS_CHUNK", before + 1, 0, "resumed"],
       ["GUILD_MEMBERS_CHUNK", before + 2, 1, "resumed"],
