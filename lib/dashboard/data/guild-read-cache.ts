@@ -18,7 +18,13 @@ export const FRESH_MS = 3_000;
 /** Sessions × guilds kept at most; the oldest entry leaves first. */
 const MAX_ENTRIES = 1_000;
 
-const entries = new Map<string, { read: GuildRead; at: number }>();
+type Entries = Map<string, { read: GuildRead; at: number }>;
+/**
+ * One table per process, on globalThis: Next bundles route handlers (the live stream, whose changes forget reads)
+ * apart from pages and server actions, and module state is not shared between bundles.
+ */
+const ENTRIES_KEY = Symbol.for("guildhall.guildReadCache");
+const entries: Entries = ((globalThis as { [ENTRIES_KEY]?: Entries })[ENTRIES_KEY] ??= new Map());
 const keyOf = (sessionToken: string, guildId: string) => `${guildId}:${sessionToken}`;
 
 /** The moderator's read of the guild, from the last FRESH_MS when there is one, else from `read()`. */
