@@ -48,7 +48,8 @@ async function consent(page: Page, action: "Authorize" | "Cancel", trigger: () =
     await popup.getByRole("button", { name: /sign in|log in|continue/i }).click();
   }
   await popup.getByRole("button", { name: action }).click();
-  await popup.waitForEvent("close");
+  // The popup may already be gone when the click resolves: waiting for a close that has happened never ends.
+  if (!popup.isClosed()) await popup.waitForEvent("close");
 }
 
 const hostState = (page: Page) =>
