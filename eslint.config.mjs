@@ -79,6 +79,12 @@ const config = [
     rules: { "no-restricted-imports": restrict(NO_GUILD_API, PRISMA_TYPES_ONLY) },
   },
   {
+    // The built-in provider's pages (OAuth2 consent, Developer Portal, widget, invite landing) belong to the guild API:
+    // they may use its services in-process, and never the dashboard's code.
+    files: ["app/(provider)/**"],
+    rules: { "no-restricted-imports": restrict(NO_DASHBOARD) },
+  },
+  {
     // A typed HTTP client for any guild API: no database, no dashboard, no built-in API.
     files: ["lib/api-client/**"],
     rules: {

@@ -18,7 +18,7 @@ export function proxy(request: NextRequest) {
       headers: { "content-type": "text/plain" },
     });
   const { pathname, search } = request.nextUrl;
-  // The invite landing page's Join comes back the same way (app/(provider)/join/callback).
+  // The invite landing page's Join comes back the same way (app/(dashboard)/join/callback).
   if (pathname.startsWith("/api/auth/callback/") || pathname === "/join/callback") {
     // Next marks its own RSC fetches (the server following an action's redirect, the client router) by these.
     const rscFetch =

@@ -27,7 +27,7 @@ export const DEMO_USERNAMES = ["owner", "admin", "mod", "helper", "member", "out
 /** The public origin the demo application's redirect URIs are registered for (PUBLIC_URL, default localhost:3000). */
 export const demoPublicUrl = () => (process.env.PUBLIC_URL ?? "http://localhost:3000").replace(/\/$/, "");
 export const demoRedirectUri = () => `${demoPublicUrl()}/api/auth/callback/guildhall`;
-/** Where the invite landing page's Join comes back to after signing in (app/(provider)/join/callback). */
+/** Where the invite landing page's Join comes back to after signing in (app/(dashboard)/join/callback). */
 export const demoInviteJoinRedirectUri = () => `${demoPublicUrl()}/join/callback`;
 export const DEMO_APPLICATION_NAME = "Guildhall Demo";
 export const DEMO_GUILD_NAME = "Guildhall HQ";

@@ -3,17 +3,33 @@
 import type { Metadata } from "next";
 import { WidgetCard } from "@/components/widget/widget-card";
 import { isSnowflake } from "@/lib/discord/snowflake";
-import { getPublicWidget } from "@/lib/dashboard/data/community";
+import type { APIGuildWidget } from "discord-api-types/v10";
+import { ApiError } from "@/lib/guild-api/errors";
+import { getGuildWidget } from "@/lib/guild-api/services/widget";
+import { publicOrigin } from "../_lib/public-origin";
 
 export const metadata: Metadata = { title: "Server widget" };
 export const dynamic = "force-dynamic";
+
+type WidgetRead = { ok: true; widget: APIGuildWidget } | { ok: false; status: number; error: string };
+
+/** Get Guild Widget as any embed sees it: a disabled widget (403) or an unknown guild is an answer, not a failure. */
+async function readWidget(id: string): Promise<WidgetRead> {
+  try {
+    return { ok: true, widget: getGuildWidget(BigInt(id), await publicOrigin()) as APIGuildWidget };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500)
+      return { ok: false, status: error.status, error: error.message };
+    throw error;
+  }
+}
 
 export default async function WidgetPage({ searchParams }: { searchParams: Promise<{ id?: string; theme?: string }> }) {
   const { id, theme } = await searchParams;
   const look = theme === "light" ? "light" : "dark";
   const read =
     id && isSnowflake(id)
-      ? await getPublicWidget(id)
+      ? await readWidget(id)
       : { ok: false as const, status: 400, error: "This widget link has no valid server id." };
   return (
     <main className="flex h-screen justify-center bg-transparent">

@@ -1,7 +1,6 @@
 // One application's settings, for its owner: OAuth2 (client credentials, redirects), Activities (settings, entry
 // point, URL Mappings), Installation (contexts, install links) and Bot (token). Sections are anchors in one page.
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import Link from "next/link";
 import { getApplicationSettings } from "@/lib/guild-api/services/applications";
 import { PRIVILEGED_INTENT_SETTINGS, privilegedIntentsOf } from "@/lib/guild-api/services/gateway-intents";
@@ -28,6 +27,7 @@ import { SectionNav } from "../../_components/section-nav";
 import { Card, FieldLabel, Section } from "../../_components/section";
 import { UrlMappingsEditor } from "../../_components/url-mappings-editor";
 import { requireOwnedApplication } from "../../_lib/session";
+import { publicOrigin } from "../../../_lib/public-origin";
 
 type Params = Promise<{ applicationId: string }>;
 
@@ -36,15 +36,6 @@ export const dynamic = "force-dynamic";
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { applicationId } = await params;
   return { title: `Application ${applicationId}` };
-}
-
-async function publicOrigin(): Promise<string> {
-  if (process.env.PUBLIC_URL) return process.env.PUBLIC_URL.replace(/\/$/, "");
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
-  const proto =
-    h.get("x-forwarded-proto") ?? (host.startsWith("localhost") || host.startsWith("127.") ? "http" : "https");
-  return `${proto}://${host}`;
 }
 
 export default async function ApplicationPage({ params }: { params: Params }) {

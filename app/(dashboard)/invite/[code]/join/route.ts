@@ -1,8 +1,8 @@
-// GET /invite/{code}/join: the landing page's Join. Starts the sign-in with guilds.join (see join-flow.ts) and sends
+// GET /invite/{code}/join: the landing page's Join. Starts the sign-in with guilds.join (see lib/dashboard/invite-join.ts) and sends
 // the browser to the built-in provider's authorize page; it comes back to /join/callback.
 import { NextResponse, type NextRequest } from "next/server";
 import { inviteCodeSchema } from "@/lib/dashboard/actions/schemas/invites";
-import { encodeJoinState, JOIN_COOKIE, joinCookieOptions, startJoin } from "../../../join/_lib/join-flow";
+import { encodeJoinState, JOIN_COOKIE, joinCookieOptions, startJoin } from "@/lib/dashboard/invite-join";
 
 export async function GET(_request: NextRequest, { params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;

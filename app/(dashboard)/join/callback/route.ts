@@ -12,7 +12,7 @@ import {
   joinApi,
   joinCookieOptions,
   joinRedirectUri,
-} from "../_lib/join-flow";
+} from "@/lib/dashboard/invite-join";
 
 /** How a refused join reads on the invite page (?join=…). */
 function refusalOf(error: unknown): string {
