@@ -9,13 +9,15 @@ const TONES = {
   warning: "bg-warning/20 text-ink ring-warning/40",
 } as const;
 
+export type BadgeTone = keyof typeof TONES;
+
 export function Badge({
   tone = "neutral",
   children,
   className,
   title,
 }: {
-  tone?: keyof typeof TONES;
+  tone?: BadgeTone;
   children: ReactNode;
   className?: string;
   title?: string;

@@ -4,7 +4,7 @@
 // each one is (avatar, name, the id to copy), what happened and why, filtered by outcome and paged by the server, so
 // every member of a 10,000-member job can be reached. The filter and page are links (URL state: ?result=&page=).
 import Link from "next/link";
-import { Badge } from "@/components/ui/badge";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { useUrlState } from "@/components/data-table/url-state";
@@ -14,9 +14,7 @@ import type { JobResultFilter, JobResultsPage } from "@/lib/dashboard/jobs/resul
 import { placeholderUser } from "@/lib/dashboard/users/user-ref";
 import { TableHead } from "@/components/ui/table-head";
 
-type Tone = "neutral" | "blurple" | "danger" | "success" | "warning";
-
-const STATE_LOOK: Record<string, { label: string; tone: Tone }> = {
+const STATE_LOOK: Record<string, { label: string; tone: BadgeTone }> = {
   pending: { label: "Not sent", tone: "neutral" },
   sending: { label: "Sent, no answer", tone: "warning" },
   done: { label: "Done", tone: "success" },

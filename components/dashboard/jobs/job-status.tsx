@@ -1,7 +1,7 @@
-import { Badge } from "@/components/ui/badge";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { JobStatus } from "@/lib/dashboard/jobs/bulk-ban/types";
 
-const LOOK: Record<JobStatus, { label: string; tone: "neutral" | "blurple" | "danger" | "success" | "warning" }> = {
+const LOOK: Record<JobStatus, { label: string; tone: BadgeTone }> = {
   ready: { label: "Ready", tone: "neutral" },
   running: { label: "Running", tone: "blurple" },
   paused: { label: "Paused", tone: "warning" },
