@@ -97,7 +97,8 @@ export function LiveUpdates({
       if (!affects(message.sections, section.current)) return;
       const text = changedBy(message.actors, viewerId);
       if (hasUnsavedChanges()) {
-        setHeldBack(text);
+        // The moderator's own change (a save on this page, which refreshed it already) is no news to them.
+        if (!message.actors.every((actor) => actor.id === viewerId) || message.actors.length === 0) setHeldBack(text);
         return;
       }
       setNotice(text);
