@@ -5,8 +5,47 @@ export const SNOWFLAKE_PATTERN = /^(0|[1-9][0-9]{0,19})$/;
 /** Ids are stored as signed 64-bit integers, so 2^63 - 1 is the largest one the database can hold. */
 export const MAX_SNOWFLAKE = (1n << 63n) - 1n;
 
-export function newSnowflake(): bigint {
-  return DiscordSnowflake.generate();
+const DISCORD_EPOCH_MS = 1_420_070_400_000n;
+const MAX_INCREMENT = 4095n;
+
+/**
+ * The 10 bits between a snowflake's time and its increment (Discord's worker and process ids) that tell this
+ * process's ids from another's: GUILDHALL_INSTANCE_ID (0–1023) when set, as it should be for each of several
+ * instances on one database; otherwise drawn at random once per process, so two processes (two instances, or the
+ * server and `npm run token`) that make ids in the same millisecond collide only if they also draw the same bits.
+ */
+function instanceBits(): bigint {
+  const configured = typeof process === "undefined" ? undefined : process.env.GUILDHALL_INSTANCE_ID;
+  if (configured === undefined || configured === "") return BigInt(Math.floor(Math.random() * 1024));
+  const id = Number(configured);
+  if (!Number.isInteger(id) || id < 0 || id > 1023) {
+    throw new Error(`GUILDHALL_INSTANCE_ID must be an integer from 0 to 1023, not "${configured}"`);
+  }
+  return BigInt(id);
+}
+
+let instance: bigint | undefined;
+let lastMs = 0n;
+let increment = 0n;
+
+/**
+ * A new id, larger than every id this process made before. Within one millisecond the 12-bit increment counts up;
+ * past 4,095 ids (or when the clock steps back) the time borrows the next millisecond rather than wrapping the
+ * increment into ids already given out.
+ */
+export function newSnowflake(now: number = Date.now()): bigint {
+  instance ??= instanceBits();
+  const ms = BigInt(now);
+  if (ms > lastMs) {
+    lastMs = ms;
+    increment = 0n;
+  } else if (increment < MAX_INCREMENT) {
+    increment++;
+  } else {
+    lastMs++;
+    increment = 0n;
+  }
+  return ((lastMs - DISCORD_EPOCH_MS) << 22n) | (instance << 12n) | increment;
 }
 
 /** A snowflake string in range (0 included: paths and cursors may name it and simply find nothing). */
