@@ -1,0 +1,70 @@
+// Prisma's pg driver adapter as the Prisma CLI needs it to run migrations on PostgreSQL (migrate deploy, migrate diff,
+// migrate status) with the JS engine, working around two faults of @prisma/adapter-pg 6.19 that stop every
+// migration command otherwise:
+// 1. The schema engine reads PostgreSQL's catalogue, whose columns are of the internal types `name` and `"char"`;
+//    the adapter refuses them ("Column type 'name' could not be deserialized from the database", prisma/orm#27403).
+//    Both are text, so the connections report them as text.
+// 2. The adapter runs a migration script by splitting it at every ";", which cuts a plpgsql function body (the
+//    triggers' functions in prisma/postgresql/migrations) apart. The script is sent whole instead, as one simple
+//    query, which PostgreSQL runs as one implicit transaction: a migration applies completely or not at all.
+// The dashboard's Prisma client does not need this (lib/dashboard/db.ts uses PrismaPg as it is).
+import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
+
+/** PostgreSQL's type oids of `"char"` (pg_class.relkind, …), `name` (identifiers) and text. */
+const CATALOGUE_TEXT_TYPES = new Set([18, 19]);
+const TEXT_TYPE = 25;
+
+function reportCatalogueTypesAsText<T>(result: T): T {
+  for (const set of Array.isArray(result) ? result : [result]) {
+    const fields = (set as Partial<pg.QueryResult> | undefined)?.fields;
+    for (const field of fields ?? []) if (CATALOGUE_TEXT_TYPES.has(field.dataTypeID)) field.dataTypeID = TEXT_TYPE;
+  }
+  return result;
+}
+
+/** A pg client whose results describe catalogue text columns as text (fault 1). */
+class CatalogueTextClient extends pg.Client {
+  // pg's query() has many overloads (promise or callback, text or config); both result paths are rewritten.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    const last: unknown = args[args.length - 1];
+    if (typeof last === "function") {
+      args[args.length - 1] = (error: Error | null, result: unknown) =>
+        (last as (error: Error | null, result: unknown) => void)(
+          error,
+          error ? result : reportCatalogueTypesAsText(result),
+        );
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      return (super.query as (...a: any[]) => unknown)(...args);
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const pending = (super.query as (...a: any[]) => unknown)(...args);
+    return pending instanceof Promise ? pending.then(reportCatalogueTypesAsText) : pending;
+  }
+}
+
+type MigrationConnection = Awaited<ReturnType<PrismaPg["connect"]>>;
+
+/** Runs each migration script whole (fault 2). */
+function withWholeScripts(connection: MigrationConnection): MigrationConnection {
+  const pool = connection.underlyingDriver() as pg.Pool;
+  connection.executeScript = async (script: string) => {
+    await pool.query(script);
+  };
+  return connection;
+}
+
+class PrismaPgForMigrations extends PrismaPg {
+  override async connect(): Promise<MigrationConnection> {
+    return withWholeScripts(await super.connect());
+  }
+  override async connectToShadowDb(): Promise<MigrationConnection> {
+    return withWholeScripts(await super.connectToShadowDb());
+  }
+}
+
+/** The driver adapter prisma.config.ts gives the Prisma CLI for a PostgreSQL DATABASE_URL. */
+export function postgresqlMigrationsAdapter(url: string): PrismaPg {
+  return new PrismaPgForMigrations({ connectionString: url, Client: CatalogueTextClient });
+}
