@@ -1,6 +1,6 @@
 // Prisma's pg driver adapter as the Prisma CLI needs it to run migrations on PostgreSQL (migrate deploy, migrate diff,
-// migrate status) with the JS engine, working around two faults of @prisma/adapter-pg 6.19 that stop every
-// migration command otherwise:
+// migrate status) with the JS engine, working around faults of @prisma/adapter-pg 6.19 that stop every migration
+// command otherwise (and a third, below, that made migrate diff write to the real database):
 // 1. The schema engine reads PostgreSQL's catalogue, whose columns are of the internal types `name` and `"char"`;
 //    the adapter refuses them ("Column type 'name' could not be deserialized from the database", prisma/orm#27403).
 //    Both are text, so the connections report them as text.
@@ -8,6 +8,7 @@
 //    triggers' functions in prisma/postgresql/migrations) apart. The script is sent whole instead, as one simple
 //    query, which PostgreSQL runs as one implicit transaction: a migration applies completely or not at all.
 // The dashboard's Prisma client does not need this (lib/dashboard/db.ts uses PrismaPg as it is).
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 
@@ -56,15 +57,37 @@ function withWholeScripts(connection: MigrationConnection): MigrationConnection 
 }
 
 class PrismaPgForMigrations extends PrismaPg {
+  constructor(private readonly url: string) {
+    super({ connectionString: url, Client: CatalogueTextClient });
+  }
+
   override async connect(): Promise<MigrationConnection> {
     return withWholeScripts(await super.connect());
   }
+
+  /**
+   * Fault 3: the adapter's own shadow database connection keeps the connection string, whose database wins over the
+   * shadow's name, so `migrate diff --from-migrations` replayed the migrations into the real database. The shadow
+   * database is reached by its own URL here, and dropped when the CLI lets it go.
+   */
   override async connectToShadowDb(): Promise<MigrationConnection> {
-    return withWholeScripts(await super.connectToShadowDb());
+    const main = await this.connect();
+    const name = `prisma_migrate_shadow_db_${randomUUID().replace(/-/g, "")}`;
+    await main.executeScript(`CREATE DATABASE "${name}"`);
+    const shadowUrl = new URL(this.url);
+    shadowUrl.pathname = `/${name}`;
+    const shadow = await new PrismaPgForMigrations(shadowUrl.toString()).connect();
+    const disposeShadow = shadow.dispose.bind(shadow);
+    shadow.dispose = async () => {
+      await disposeShadow();
+      await main.executeScript(`DROP DATABASE IF EXISTS "${name}"`);
+      await main.dispose();
+    };
+    return shadow;
   }
 }
 
 /** The driver adapter prisma.config.ts gives the Prisma CLI for a PostgreSQL DATABASE_URL. */
 export function postgresqlMigrationsAdapter(url: string): PrismaPg {
-  return new PrismaPgForMigrations({ connectionString: url, Client: CatalogueTextClient });
+  return new PrismaPgForMigrations(url);
 }
