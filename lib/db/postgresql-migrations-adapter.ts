@@ -47,11 +47,13 @@ class CatalogueTextClient extends pg.Client {
 
 type MigrationConnection = Awaited<ReturnType<PrismaPg["connect"]>>;
 
-/** Runs each migration script whole (fault 2). */
+/**
+ * Runs each migration script whole (fault 2), through the adapter's own executeRaw so a failure reads as PostgreSQL's
+ * error: without parameters, pg sends it with the simple query protocol, which takes many statements.
+ */
 function withWholeScripts(connection: MigrationConnection): MigrationConnection {
-  const pool = connection.underlyingDriver() as pg.Pool;
   connection.executeScript = async (script: string) => {
-    await pool.query(script);
+    await connection.executeRaw({ sql: script, args: [], argTypes: [] });
   };
   return connection;
 }
@@ -67,8 +69,9 @@ class PrismaPgForMigrations extends PrismaPg {
 
   /**
    * Fault 3: the adapter's own shadow database connection keeps the connection string, whose database wins over the
-   * shadow's name, so `migrate diff --from-migrations` replayed the migrations into the real database. The shadow
-   * database is reached by its own URL here, and dropped when the CLI lets it go.
+   * shadow's name, so `migrate diff --from-migrations` replays the migrations into the real database (seen failing on
+   * its first existing table; on an empty database it would create every table there). The shadow database is
+   * reached by its own URL here, and dropped when the CLI lets it go.
    */
   override async connectToShadowDb(): Promise<MigrationConnection> {
     const main = await this.connect();
