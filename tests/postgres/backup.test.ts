@@ -4,11 +4,10 @@
 // its triggers; restoring over a database that has tables is refused and changes nothing.
 import { execFile, spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { expect, test } from "vitest";
+import { expect, inject, test } from "vitest";
 import { newPostgresDatabase } from "./databases";
 
 const execute = promisify(execFile);
@@ -54,7 +53,7 @@ const maxProbe = async (url: string) =>
 test("a backup taken under continuous commits holds every earlier commit and restores into an empty database", async () => {
   const source = await newPostgresDatabase();
   await query(source, "CREATE TABLE backup_probe (id bigserial PRIMARY KEY, body text NOT NULL)");
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guildhall-pg-backup-"));
+  const dir = fs.mkdtempSync(path.join(inject("scratchDirectory"), "backup-"));
   const writer = spawn(process.execPath, ["-e", PROBE_WRITER], {
     cwd: ROOT,
     env: { ...process.env, PROBE_DATABASE: source },
@@ -124,7 +123,7 @@ test("a backup taken under continuous commits holds every earlier commit and res
 });
 
 test("a file that is not a pg_dump archive is refused before anything is restored", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guildhall-pg-backup-"));
+  const dir = fs.mkdtempSync(path.join(inject("scratchDirectory"), "backup-"));
   const bogus = path.join(dir, "bogus.dump");
   fs.writeFileSync(bogus, "not a dump");
   const target = await newPostgresDatabase(null);

@@ -1,7 +1,6 @@
 // Databases for one test: a PostgreSQL database cloned from the migrated template, a SQLite file copied from a
 // template, and dialect-neutral statements run on both (the parity tests write the same rows to each).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
@@ -26,7 +25,7 @@ export async function newPostgresDatabase(template: string | null = inject("post
 
 /** A copy of a SQLite template (the seeded demo world by default), as a file path. */
 export function newSqliteDatabase(template: string = inject("sqliteDemoTemplate")): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guildhall-pg-sqlite-"));
+  const dir = fs.mkdtempSync(path.join(inject("scratchDirectory"), "sqlite-"));
   const file = path.join(dir, "guildhall.db");
   fs.copyFileSync(template, file);
   return file;

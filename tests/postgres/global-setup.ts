@@ -20,6 +20,8 @@ declare module "vitest" {
     sqliteDemoTemplate: string;
     /** A migrated SQLite file with no rows but the migrations' own, to copy. */
     sqliteEmptyTemplate: string;
+    /** A folder for the run's files (SQLite copies, backups), deleted with the cluster. */
+    scratchDirectory: string;
   }
 }
 
@@ -42,6 +44,7 @@ export default async function setup(project: TestProject) {
     project.provide("postgresTemplate", POSTGRES_TEMPLATE);
     project.provide("sqliteDemoTemplate", demo);
     project.provide("sqliteEmptyTemplate", empty);
+    project.provide("scratchDirectory", dir);
   } catch (error) {
     await cluster.stop();
     throw error;
