@@ -6,6 +6,10 @@ WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
+# npm ci's postinstall (npm run db:generate) loads prisma.config.ts, which imports lib/db, and derives the PostgreSQL
+# schema with scripts/postgresql-schema.ts.
+COPY lib/db ./lib/db
+COPY scripts/postgresql-schema.ts ./scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build

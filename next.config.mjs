@@ -6,7 +6,13 @@ import { pageHeaderRules } from "./lib/security/headers.mjs";
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  serverExternalPackages: ["better-sqlite3", "@prisma/client", "@prisma/adapter-better-sqlite3"],
+  serverExternalPackages: [
+    "better-sqlite3",
+    "@prisma/client",
+    "@prisma/adapter-better-sqlite3",
+    "@prisma/adapter-pg",
+    "pg",
+  ],
   // Security headers and who may frame which page (lib/security/headers.mjs). The Activity's frame-ancestors
   // come from the environment at run time, so lib/server adds them; this table is fixed at build time.
   async headers() {

@@ -39,6 +39,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // npm run test:postgres (after npm test in .ci/run): the PostgreSQL schema, its triggers' parity with
+          // SQLite's, the copy and the backups, against a throwaway cluster of its own (needs Debian's postgresql).
+          name: "postgres",
+          include: ["tests/postgres/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/postgres/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

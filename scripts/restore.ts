@@ -1,9 +1,12 @@
-// npm run restore -- <backup file>   → replaces the database (DATABASE_URL) with the backup and its secrets, then
-// applies newer migrations. Guildhall must be stopped; the replaced database is kept as <db>.before-restore-<time>.
-import { DEFAULT_DATABASE_FILE } from "@/lib/db/database-url";
+// npm run restore -- <backup file>   → restores the backup into the database DATABASE_URL names, then applies newer
+// migrations. SQLite: replaces the database file and its secrets; Guildhall must be stopped, and the replaced database
+// is kept as <db>.before-restore-<time>. PostgreSQL: pg_restore of a pg_dump archive into an empty database (create
+// one, restore into it, then point Guildhall's DATABASE_URL at it), in one transaction.
+import { DEFAULT_DATABASE_FILE, databaseProvider } from "@/lib/db/database-url";
 import { restoreDatabase, BackupError } from "@/lib/guild-api/store/backup";
+import { PostgresqlBackupError, restorePostgresql } from "@/lib/guild-api/store/backup-postgresql";
 
-function main(): void {
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.length !== 1 || args[0].startsWith("--")) {
     console.error("usage: npm run restore -- <backup file>");
@@ -11,15 +14,23 @@ function main(): void {
   }
   const url = process.env.DATABASE_URL ?? `file:${DEFAULT_DATABASE_FILE}`;
   try {
+    if (databaseProvider(url) === "postgresql") {
+      const { entries } = await restorePostgresql(url, args[0]);
+      const target = new URL(url);
+      console.log(
+        `Restored ${args[0]} (${entries} entries) into ${target.hostname}:${target.port || 5432}${target.pathname} (pg_restore in one transaction, migrations applied).`,
+      );
+      return;
+    }
     const result = restoreDatabase(url, args[0]);
     console.log(`Restored ${args[0]} to ${result.file} (integrity_check ok, migrations applied).`);
     if (result.secrets.length) console.log(`Restored the secrets beside it: ${result.secrets.join(", ")}.`);
     if (result.previous) console.log(`The database it replaced is kept at ${result.previous}.`);
   } catch (error) {
     // Expected refusals read as one sentence; anything else keeps its stack.
-    console.error(error instanceof BackupError ? error.message : error);
+    console.error(error instanceof BackupError || error instanceof PostgresqlBackupError ? error.message : error);
     process.exit(1);
   }
 }
 
-main();
+void main();

@@ -3,9 +3,12 @@
 import { seed } from "./seed";
 import { buildIfNeeded } from "./build-if-needed";
 import { DEMO_PASSWORD, DEMO_USERNAMES } from "@/lib/seed/demo-world";
+import { databaseProvider, databaseUrl } from "@/lib/db/database-url";
+import { startOnPostgresql } from "./start-postgresql";
 
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
+  if (databaseProvider() === "postgresql") process.exit(startOnPostgresql(databaseUrl()));
   seed();
   if (!dev) buildIfNeeded();
   (process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";

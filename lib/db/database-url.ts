@@ -1,20 +1,38 @@
-// Where the embedded SQLite database lives: DATABASE_URL if set, else .data/guildhall.db in the project.
+// Which database Guildhall uses, from DATABASE_URL: a `postgres://` or `postgresql://` URL selects PostgreSQL; a
+// `file:` URL, or none (.data/guildhall.db in the project), selects the embedded SQLite database.
 import fs from "node:fs";
 import path from "node:path";
 
 export const DEFAULT_DATABASE_FILE = path.join(process.cwd(), ".data", "guildhall.db");
 
-/** The database URL as `file:/absolute/path`; also exported to DATABASE_URL for Prisma's schema. */
+export type DatabaseProvider = "sqlite" | "postgresql";
+
+const POSTGRESQL_URL = /^postgres(ql)?:\/\//;
+
+/** The provider a database URL selects; anything but `file:` and `postgres(ql)://` is refused with the URL's scheme. */
+export function databaseProvider(url = databaseUrl()): DatabaseProvider {
+  if (url.startsWith("file:")) return "sqlite";
+  if (POSTGRESQL_URL.test(url)) return "postgresql";
+  throw new Error(
+    `DATABASE_URL must be a file: URL (SQLite) or a postgres:// URL (PostgreSQL), got ${url.split(":")[0]}:…`,
+  );
+}
+
+/** The database URL (DATABASE_URL, else `file:` the default file); also exported to DATABASE_URL for Prisma's schema. */
 export function databaseUrl(): string {
   const url = process.env.DATABASE_URL ?? `file:${DEFAULT_DATABASE_FILE}`;
   process.env.DATABASE_URL = url;
-  databaseFile(url); // better-sqlite3 cannot create the file's folder
+  // better-sqlite3 cannot create the file's folder
+  if (databaseProvider(url) === "sqlite") databaseFile(url);
   return url;
 }
 
 /** The filesystem path behind a `file:` URL, with its folder created. */
 export function databaseFile(url = databaseUrl()): string {
-  if (!url.startsWith("file:")) throw new Error(`Only SQLite file: URLs are supported, got ${url}`);
+  if (!url.startsWith("file:"))
+    throw new Error(
+      `This needs the SQLite database (a file: DATABASE_URL), got ${url.split(":")[0]}:…: the built-in guild API's store does not run on PostgreSQL yet`,
+    );
   const file = path.resolve(url.slice("file:".length).replace(/^\/\//, ""));
   // Owner-only: the folder holds the database and the secrets kept beside it.
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });

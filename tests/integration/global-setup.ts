@@ -14,6 +14,12 @@ declare module "vitest" {
 }
 
 export default function setup(project: TestProject) {
+  // The seam for the integration suite's second run, against PostgreSQL (issue 19), once the built-in API's store runs
+  // there: with INTEGRATION_DATABASE=postgresql this setup will start a throwaway cluster (tests/postgres/cluster.ts),
+  // copy the seeded template below into a PostgreSQL template database (scripts/copy-sqlite-to-postgresql.ts), and
+  // the harness will give each test file a clone (CREATE DATABASE … TEMPLATE) as its DATABASE_URL.
+  if (process.env.INTEGRATION_DATABASE === "postgresql")
+    throw new Error("INTEGRATION_DATABASE=postgresql: the built-in guild API's store does not run on PostgreSQL yet.");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guildhall-it-"));
   const file = path.join(dir, "template.db");
   const url = `file:${file}`;

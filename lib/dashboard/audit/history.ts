@@ -1,7 +1,7 @@
 // The dashboard's audit history: one row per mutation made from the dashboard (who, which spec operation, on what,
 // why, the effective request, before/after snapshots, the outcome), in the dashboard's own Prisma table.
 import type { Prisma } from "@/lib/generated/prisma";
-import { prisma } from "@/lib/dashboard/db";
+import { containsText, prisma } from "@/lib/dashboard/db";
 import type { AuditEntryView } from "./format";
 import { ACTIONS, actionLabel } from "./sentences";
 
@@ -88,11 +88,11 @@ const parse = (text: string | null): unknown => {
 
 function where(guildId: string, filter: AuditFilter): Prisma.AuditHistoryEntryWhereInput {
   const and: Prisma.AuditHistoryEntryWhereInput[] = [{ guildId }];
-  if (filter.actor) and.push({ OR: [{ actorId: filter.actor }, { actorName: { contains: filter.actor } }] });
+  if (filter.actor) and.push({ OR: [{ actorId: filter.actor }, { actorName: containsText(filter.actor) }] });
   if (filter.action) and.push({ action: { in: actionsFor(filter.action) } });
-  if (filter.target) and.push({ OR: [{ targetId: filter.target }, { targetName: { contains: filter.target } }] });
+  if (filter.target) and.push({ OR: [{ targetId: filter.target }, { targetName: containsText(filter.target) }] });
   if (filter.status) and.push({ status: filter.status });
-  if (filter.q) and.push({ reason: { contains: filter.q } });
+  if (filter.q) and.push({ reason: containsText(filter.q) });
   // Guild entries that are parts of one dashboard change (a bulk-ban chunk's bans, a reorder's moves) are not listed.
   and.push({ source: filter.source ?? { not: "part" } });
   const from = filter.from ? new Date(`${filter.from}T00:00:00.000Z`) : null;

@@ -1,12 +1,13 @@
 // Backups of Guildhall's one database (the guild API's tables and the dashboard's Prisma tables share it) and of
 // the secrets kept beside it, and their restore. The kind of backup follows DATABASE_URL: SQLite's online backup
-// for `file:` URLs, which copies a consistent snapshot while Guildhall keeps serving and writing; `postgres://`
-// would be pg_dump, but Guildhall does not run on PostgreSQL yet (issue 19), so that path says so and stops.
+// for `file:` URLs, which copies a consistent snapshot while Guildhall keeps serving and writing; pg_dump for
+// `postgres://` URLs (backup-postgresql.ts, which also restores them with pg_restore).
 import fs from "node:fs";
 import path from "node:path";
 import { databaseFile } from "@/lib/db/database-url";
 import { PRIVATE_FILE_MODE, securePrivateDatabaseFiles } from "@/lib/db/file-mode";
 import { migrateDatabase } from "@/lib/db/migrate";
+import { backupPostgresql, type PostgresqlBackupResult } from "./backup-postgresql";
 import { copyDatabaseOnline, integrityProblems, openElsewhere, switchToRollbackJournal } from "./database-file";
 
 /**
@@ -38,19 +39,19 @@ export function databaseKind(url: string): "sqlite" | "postgresql" {
   throw new BackupError(`DATABASE_URL must be a file: or postgres:// URL, got ${url.split(":")[0]}:…`);
 }
 
-const POSTGRESQL_NOT_YET =
-  "PostgreSQL is not supported yet: Guildhall's store runs on SQLite only (issue 19). There is nothing of Guildhall's " +
-  "in a PostgreSQL database to back up; when the PostgreSQL store lands, this command will run pg_dump.";
-
-/** The backup's default place: .data/backups/ beside the database, named by the time it was taken. */
+/**
+ * The backup's default place, named by the time it was taken: .data/backups/ beside a SQLite database (a .db file),
+ * the project's .data/backups/ for PostgreSQL (a pg_dump archive, .dump).
+ */
 export function defaultBackupFile(url: string, now = new Date()): string {
   const stamp = now.toISOString().replace(/[:.]/g, "-");
-  const base = databaseKind(url) === "sqlite" ? path.dirname(databaseFile(url)) : process.cwd();
-  return path.join(base, "backups", `guildhall-${stamp}.db`);
+  if (databaseKind(url) === "postgresql")
+    return path.join(process.cwd(), ".data", "backups", `guildhall-${stamp}.dump`);
+  return path.join(path.dirname(databaseFile(url)), "backups", `guildhall-${stamp}.db`);
 }
 
-export async function backupDatabase(url: string, out: string): Promise<BackupResult> {
-  if (databaseKind(url) === "postgresql") throw new BackupError(POSTGRESQL_NOT_YET);
+export async function backupDatabase(url: string, out: string): Promise<BackupResult | PostgresqlBackupResult> {
+  if (databaseKind(url) === "postgresql") return backupPostgresql(url, out);
   return backupSqlite(databaseFile(url), out);
 }
 
@@ -127,7 +128,10 @@ export interface RestoreResult {
  * `<database>.before-restore-<time>`, so a restore never loses anything either.
  */
 export function restoreDatabase(url: string, from: string, now = new Date()): RestoreResult {
-  if (databaseKind(url) === "postgresql") throw new BackupError(POSTGRESQL_NOT_YET);
+  if (databaseKind(url) === "postgresql")
+    throw new BackupError(
+      "A PostgreSQL database is restored with pg_restore: restorePostgresql (backup-postgresql.ts).",
+    );
   const target = databaseFile(url);
   const backup = path.resolve(from);
   if (!fs.existsSync(backup)) throw new BackupError(`No backup at ${backup}`);

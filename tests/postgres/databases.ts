@@ -1,0 +1,89 @@
+// Databases for one test: a PostgreSQL database cloned from the migrated template, a SQLite file copied from a
+// template, and dialect-neutral statements run on both (the parity tests write the same rows to each).
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { inject } from "vitest";
+
+let clones = 0;
+
+/** A new PostgreSQL database: empty but for `template` (default: every migration applied). Returns its URL. */
+export async function newPostgresDatabase(template: string | null = inject("postgresTemplate")): Promise<string> {
+  const admin = new pg.Client({ connectionString: inject("postgresAdminUrl") });
+  await admin.connect();
+  const name = `test_${process.pid}_${++clones}`;
+  try {
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(inject("postgresAdminUrl"));
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A copy of a SQLite template (the seeded demo world by default), as a file path. */
+export function newSqliteDatabase(template: string = inject("sqliteDemoTemplate")): string {
+  const dir = fs.mkdtempSync(path.join(inject("scratchDirectory"), "sqlite-"));
+  const file = path.join(dir, "guildhall.db");
+  fs.copyFileSync(template, file);
+  return file;
+}
+
+export type Value = string | number | bigint | boolean | null;
+
+/**
+ * The same statement on SQLite and PostgreSQL: `?` placeholders (numbered for PostgreSQL), booleans as 1/0 for
+ * SQLite, bigints as text for PostgreSQL. Both run it, or both must refuse it.
+ */
+export class BothDatabases {
+  constructor(
+    readonly sqlite: Database.Database,
+    readonly postgres: pg.Client,
+  ) {}
+
+  static async open(sqliteFile: string, postgresUrl: string): Promise<BothDatabases> {
+    const sqlite = new Database(sqliteFile);
+    sqlite.defaultSafeIntegers(true);
+    const postgres = new pg.Client({ connectionString: postgresUrl });
+    await postgres.connect();
+    return new BothDatabases(sqlite, postgres);
+  }
+
+  async run(statement: string, params: Value[] = []): Promise<void> {
+    let n = 0;
+    const numbered = statement.replace(/\?/g, () => `$${++n}`);
+    const sqliteError = this.attempt(() =>
+      this.sqlite.prepare(statement).run(...params.map((p) => (typeof p === "boolean" ? (p ? 1 : 0) : p))),
+    );
+    let postgresError: unknown;
+    try {
+      await this.postgres.query(
+        numbered,
+        params.map((p) => (typeof p === "bigint" ? p.toString() : p)),
+      );
+    } catch (error) {
+      postgresError = error;
+    }
+    if (Boolean(sqliteError) !== Boolean(postgresError))
+      throw new Error(
+        `Only one database refused ${statement}: SQLite ${String(sqliteError ?? "ran it")}; PostgreSQL ${String(postgresError ?? "ran it")}`,
+      );
+    if (sqliteError) throw Object.assign(new Error(`Both refused: ${String(sqliteError)}`), { bothRefused: true });
+  }
+
+  private attempt(fn: () => void): unknown {
+    try {
+      fn();
+      return undefined;
+    } catch (error) {
+      return error;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.sqlite.close();
+    await this.postgres.end();
+  }
+}
