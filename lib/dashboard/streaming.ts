@@ -11,6 +11,29 @@ export function afterShell(): Promise<void> {
 }
 
 /**
+ * The promise, marked as React marks the promises it has seen (`status`, `value`, `reason`), from now on: `use` of it
+ * once settled returns (or throws) at once instead of suspending for a turn, which would stream the boundary after
+ * the shell even though its data was there. Also keeps a read that fails before anything uses it from being reported
+ * as an unhandled rejection (the component that uses it throws the error).
+ */
+export function settledForUse<T>(promise: Promise<T>): Promise<T> {
+  const marked = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
+  if (marked.status) return marked;
+  marked.status = "pending";
+  marked.then(
+    (value) => {
+      marked.status = "fulfilled";
+      marked.value = value;
+    },
+    (reason: unknown) => {
+      marked.status = "rejected";
+      marked.reason = reason;
+    },
+  );
+  return marked;
+}
+
+/**
  * Waits until every read has settled or `ms` have passed, whichever comes first (never throws: the boundaries that
  * await the reads get their outcome). A page that starts its reads together and waits here sends the parts that are
  * ready in its first response and streams only what is still slow. Worth it because React reveals a boundary that

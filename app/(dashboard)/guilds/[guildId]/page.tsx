@@ -1,11 +1,12 @@
 // /guilds/{id}: the overview. How the guild is doing (members, online, boosts, joins and removals per day), what
 // needs attention (each item links to where it is fixed), the last moderation actions in plain words, and a link to
-// every section. Every read starts at once, and the page waits a bounded time for them: what is ready comes in the first
-// response (no skeleton flashed for reads that take milliseconds), and each part still slow after that streams on
-// its own, so a slow read (the audit log's pages, a large guild's counts on Discord) never holds up the rest.
+// every section. Every read starts at once, and the page waits a bounded time for them: a card whose reads are done
+// renders in the first response (`use` of a settled read does not suspend, so no skeleton is flashed for reads that
+// take milliseconds), and a card still waiting after that streams on its own behind its skeleton, so a slow read (the
+// audit log's pages, a large guild's counts on Discord) never holds up the rest.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense } from "react";
+import { Suspense, use } from "react";
 import { Card, CardHeader, EmptyState, PageHeader, Skeleton } from "@/components/ui/card";
 import { Icons } from "@/components/ui/icons";
 import { Badge } from "@/components/ui/badge";
@@ -70,8 +71,8 @@ export default async function OverviewPage({ params }: { params: Params }) {
   );
 }
 
-async function Stats({ reads, locale }: { reads: OverviewReads; locale: string }) {
-  const counts = await reads.counts;
+function Stats({ reads, locale }: { reads: OverviewReads; locale: string }) {
+  const counts = use(reads.counts);
   const n = new Intl.NumberFormat(locale);
   const stats = [
     { label: "Members", value: counts.members === null ? "—" : n.format(counts.members), note: null },
@@ -102,8 +103,8 @@ async function Stats({ reads, locale }: { reads: OverviewReads; locale: string }
   );
 }
 
-async function Growth({ reads, locale, now }: { reads: OverviewReads; locale: string; now: number }) {
-  const [counts, scan, audit] = await Promise.all([reads.counts, reads.scan, reads.audit]);
+function Growth({ reads, locale, now }: { reads: OverviewReads; locale: string; now: number }) {
+  const [counts, scan, audit] = [use(reads.counts), use(reads.scan), use(reads.audit)];
   const days = growthByDay({ now, joinedAt: scan.joinedAt, removals: removalsOf(audit.entries ?? []) });
   const n = new Intl.NumberFormat(locale);
   const joins = scan.joinedAt ? days.reduce((sum, d) => sum + (d.joins ?? 0), 0) : null;
@@ -143,7 +144,7 @@ async function Growth({ reads, locale, now }: { reads: OverviewReads; locale: st
   );
 }
 
-async function RecentModeration({
+function RecentModeration({
   viewer,
   reads,
   locale,
@@ -154,7 +155,7 @@ async function RecentModeration({
   locale: string;
   now: number;
 }) {
-  const [audit, channels] = await Promise.all([reads.audit, reads.channels]);
+  const [audit, channels] = [use(reads.audit), use(reads.channels)];
   if (audit.entries === null)
     return (
       <Card>
@@ -193,7 +194,7 @@ async function RecentModeration({
   );
 }
 
-async function NeedsAttention({
+function NeedsAttention({
   viewer,
   reads: overview,
   locale,
@@ -204,7 +205,7 @@ async function NeedsAttention({
   locale: string;
   now: number;
 }) {
-  const [scan, reads] = await Promise.all([overview.scan, overview.attention]);
+  const [scan, reads] = [use(overview.scan), use(overview.attention)];
   const g = viewer.guild;
   const n = new Intl.NumberFormat(locale);
   const items = attentionItems({
