@@ -1,13 +1,39 @@
 // Streaming a page's slow part after its shell, for certain. React inlines a Suspense boundary whose data is ready
 // before the shell has been sent, and a read from the built-in API (served by this same process, over loopback) often
 // is: the members table then came inside the first chunk, and the page's first byte waited for its 100 rows to render
-// (measured: 5.6 × Next's floor for an empty dynamic page). A boundary that starts its reads after one turn of the
-// event loop's check phase lets Next send the shell first; the rows follow in the same response.
+// (measured: 5.6 × Next's floor for an empty dynamic page). A boundary that starts its reads after the shell's first
+// bytes are written (lib/server/first-write.ts; one turn of the event loop's check phase was not enough: the read,
+// answered synchronously by this same process, then ran before the shell went out) lets Next send the shell first;
+// the rows follow in the same response.
 // settleWithin is the other way round, for pages whose reads are usually quick: wait a bounded time for them first.
 import "server-only";
+import { thisResponse } from "@/lib/server/first-write";
 
-export function afterShell(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+/** At most this long for the shell's first bytes (a response that writes nothing yet must not hold the rows back). */
+const SHELL_WAIT_MS = 100;
+
+export async function afterShell(): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  // Under the one-process server: until the shell's first bytes are out (see lib/server/first-write.ts). Not for a
+  // client navigation, which has no first byte to hurry and waits for its reads instead (isClientNavigation).
+  const response = thisResponse();
+  if (!response || response.clientNavigation) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    response.firstWrite,
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, SHELL_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+}
+
+/**
+ * Whether this render answers the router's RSC fetch (a click in the app) rather than a document load. A navigation
+ * is better served by waiting a bounded time for a part's reads (settleWithin) than by streaming it after the shell:
+ * the router shows the new page at once either way, and a part that arrives after its skeleton was shown is revealed
+ * no sooner than 300 ms later (React's throttle), where a document's first byte is what streaming protects.
+ */
+export function isClientNavigation(): boolean {
+  return thisResponse()?.clientNavigation ?? false;
 }
 
 /**

@@ -17,7 +17,7 @@ import type { GuildViewer } from "./viewer";
 /** A finished import is reused this long (unless a live change forgets it). */
 const MIN_INTERVAL_MS = 5_000;
 /** How long a page waits for a running import before rendering with what is imported. */
-export const PAGE_WAIT_MS = 250;
+export const PAGE_WAIT_MS = 150;
 
 /** `pending`: the import was still running when the page stopped waiting (it goes on in the background). */
 export type AuditLogSync = ({ ok: true; pending: boolean } & SyncResult) | { ok: false; reason: string };
