@@ -18,12 +18,7 @@ export async function afterShell(): Promise<void> {
   // client navigation, which has no first byte to hurry and waits for its reads instead (isClientNavigation).
   const response = thisResponse();
   if (!response || response.clientNavigation) return;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    response.firstWrite,
-    new Promise<void>((resolve) => (timer = setTimeout(resolve, SHELL_WAIT_MS))),
-  ]);
-  clearTimeout(timer);
+  await settleWithin(SHELL_WAIT_MS, [response.firstWrite]);
 }
 
 /**
