@@ -23,24 +23,16 @@ const store: AsyncLocalStorage<ResponseFacts> = ((globalThis as { [STORE_KEY]?: 
 /** Runs `handle` with the facts of `res` visible to it (thisResponse()). */
 export function withResponseFacts<T>(req: IncomingMessage, res: ServerResponse, handle: () => T): T {
   const sent = new Promise<void>((resolve) => {
+    // The wrapper stays (Next's compression wraps res.write in turn and calls through this one), passing through.
     const write = res.write;
-    const end = res.end;
-    const done = () => {
-      res.write = write;
-      res.end = end;
-      resolve();
-    };
     res.write = function (this: ServerResponse, ...args: Parameters<ServerResponse["write"]>) {
       const result = write.apply(this, args);
-      done();
+      resolve();
       return result;
     } as ServerResponse["write"];
-    res.end = function (this: ServerResponse, ...args: Parameters<ServerResponse["end"]>) {
-      const result = end.apply(this, args);
-      done();
-      return result;
-    } as ServerResponse["end"];
-    res.once("close", done);
+    // A response ended without a write (a redirect, a 404 page in one piece) has nothing more to wait for.
+    res.once("finish", resolve);
+    res.once("close", resolve);
   });
   return store.run({ clientNavigation: req.headers.rsc === "1", firstWrite: sent }, handle);
 }
