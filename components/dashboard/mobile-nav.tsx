@@ -1,6 +1,8 @@
 "use client";
 
-// Below the md breakpoint the sidebar folds into a drawer opened from the top bar.
+// Below the md breakpoint the sidebar folds into a drawer opened from the top bar. The drawer holds the sidebar only
+// while open: the server then renders the sidebar's HTML once (the desktop aside's), not a hidden second copy before
+// every page's first byte (the page's data carries it once either way).
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { usePathname } from "next/navigation";
 import { Icons } from "@/components/ui/icons";
@@ -37,7 +39,7 @@ export function MobileNav({ title, children }: { title: ReactNode; children: Rea
         onClick={(e) => e.target === ref.current && setOpen(false)}
         className="m-0 h-full max-h-none w-72 max-w-[85vw] bg-surface-raised p-0 text-ink backdrop:bg-black/50"
       >
-        <div className="flex h-full flex-col overflow-y-auto p-3">{children}</div>
+        {open && <div className="flex h-full flex-col overflow-y-auto p-3">{children}</div>}
       </dialog>
     </div>
   );

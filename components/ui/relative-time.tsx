@@ -4,6 +4,7 @@
 // and the hydrated text agree, in the reader's locale. The exact time (UTC, which the server and every browser
 // agree on) is in the title, shown on hover, and in the <time> element.
 import { useLocale } from "./locale";
+import { dateTimeFormat, relativeTimeFormat } from "./intl-formats";
 
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ["year", 365 * 86_400_000],
@@ -19,13 +20,13 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 export function formatRelativeTime(at: number, now: number, locale = "en"): string {
   const diff = at - now;
   const [unit, ms] = UNITS.find(([, size]) => Math.abs(diff) >= size * 0.95) ?? UNITS[UNITS.length - 1];
-  return new Intl.RelativeTimeFormat(locale, { numeric: "always" }).format(Math.round(diff / ms), unit);
+  return relativeTimeFormat(locale, { numeric: "always" }).format(Math.round(diff / ms), unit);
 }
 
 /** The exact time in UTC, in the reader's locale: "25 Nov 2026, 16:30 UTC", "Nov 25, 2026, 4:30 PM UTC". */
 export function formatExactTime(at: number, locale: string, options: { seconds?: boolean } = {}): string {
   const timeStyle = options.seconds ? "medium" : "short";
-  return `${new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle, timeZone: "UTC" }).format(at)} UTC`;
+  return `${dateTimeFormat(locale, { dateStyle: "medium", timeStyle, timeZone: "UTC" }).format(at)} UTC`;
 }
 
 export function RelativeTime({ iso, now, className }: { iso: string; now: number; className?: string }) {
@@ -44,7 +45,7 @@ export function DateOnly({ iso, className }: { iso: string; className?: string }
   const at = Date.parse(iso);
   return (
     <time dateTime={iso} title={formatExactTime(at, locale)} className={className}>
-      {new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(at)}
+      {dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(at)}
     </time>
   );
 }

@@ -16,6 +16,7 @@ import { answerWith, inviteLandingStatus } from "@/lib/server/invite-status";
 import { activityFrameAncestors, BASE_SECURITY_HEADERS } from "@/lib/security/headers.mjs";
 import { configureRateLimits, type RateLimitOptions } from "@/lib/guild-api/rate-limits";
 import { createGatewayServer, GATEWAY_PATH, type GatewayOptions } from "@/lib/guild-api/gateway";
+import { withResponseFacts } from "./first-write";
 
 export interface GuildhallServerOptions {
   port: number;
@@ -132,7 +133,8 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
       req.headers[CLIENT_IP_HEADER] = clientAddress(req);
       const inviteStatus = inviteLandingStatus(req, path);
       if (inviteStatus !== null) answerWith(res, inviteStatus);
-      return nextApp.handle(req, res);
+      // A page's slow part waits for the shell's first bytes, or a client navigation for its reads (streaming.ts).
+      return withResponseFacts(req, res, () => nextApp.handle(req, res));
     } else {
       res.writeHead(404, { "content-type": "application/json" }).end('{"message":"404: Not Found","code":0}');
     }

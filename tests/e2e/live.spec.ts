@@ -99,3 +99,39 @@ test("a form being edited is not overwritten by a change underneath; Reload show
     await call("PATCH", `/guilds/${guildId}`, { description: before.body.description });
   }
 });
+
+test("a change made outside the dashboard shows in the open audit history at once, without a reload", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { world, call } = api();
+  const guildId = world.guildId;
+  const before = await call<{ description: string | null }>("GET", `/guilds/${guildId}`);
+  const reason = `outside change ${Date.now()}`;
+  try {
+    await signIn(page, "owner", `/guilds/${guildId}/audit-history`);
+    await hydrated(page);
+    await expect(page.getByText(reason)).toHaveCount(0);
+    await markDocument(page);
+
+    // Another client (the demo bot, with its token, not through the dashboard) changes the guild.
+    const changedAt = Date.now();
+    const changed = await call(
+      "PATCH",
+      `/guilds/${guildId}`,
+      { description: "Changed outside the dashboard" },
+      { "x-audit-log-reason": reason },
+    );
+    expect(changed.status).toBe(200);
+
+    // The guild's own audit log entry is imported and listed by the live refresh (before, it waited for a 3 s
+    // settle and the next sync after it, so the refresh the change itself caused never showed it).
+    await expect(page.getByText(reason)).toHaveCount(1, { timeout: 3_000 });
+    const shownAfter = Date.now() - changedAt;
+    expect(await sameDocument(page)).toBe(true);
+    await screenshot(page, "live-outside-change-in-audit-history");
+    test.info().annotations.push({ type: "outside change → audit history", description: `${shownAfter} ms` });
+  } finally {
+    await call("PATCH", `/guilds/${guildId}`, { description: before.body.description });
+  }
+});

@@ -3,6 +3,7 @@
 import type { Prisma } from "@/lib/generated/prisma";
 import { containsText, prisma } from "@/lib/dashboard/db";
 import type { AuditEntryView } from "./format";
+import { recordDashboardChange } from "./guild-log/twins";
 import { ACTIONS, actionLabel } from "./sentences";
 
 export { auditEntriesToCsv, diffSnapshots, type AuditEntryView, type DiffRow } from "./format";
@@ -33,25 +34,26 @@ export type AuditRecorder = (entry: NewAuditEntry) => Promise<void>;
 const json = (value: unknown) =>
   value === undefined ? null : JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
 
+/** A success is matched to the guild's own entry for it when that was imported first (guild-log/twins.ts). */
 export const recordAuditEntry: AuditRecorder = async (entry) => {
-  await prisma.auditHistoryEntry.create({
-    data: {
-      guildId: entry.guildId,
-      actorId: entry.actor.id,
-      actorName: entry.actor.name,
-      action: entry.action,
-      targetType: entry.target?.type ?? null,
-      targetId: entry.target?.id ?? null,
-      targetName: entry.target?.name ?? null,
-      reason: entry.reason || null,
-      request: json(entry.request),
-      before: json(entry.before),
-      after: json(entry.after),
-      status: entry.status,
-      httpStatus: entry.httpStatus ?? null,
-      error: entry.error ?? null,
-    },
-  });
+  const data = {
+    guildId: entry.guildId,
+    actorId: entry.actor.id,
+    actorName: entry.actor.name,
+    action: entry.action,
+    targetType: entry.target?.type ?? null,
+    targetId: entry.target?.id ?? null,
+    targetName: entry.target?.name ?? null,
+    reason: entry.reason || null,
+    request: json(entry.request),
+    before: json(entry.before),
+    after: json(entry.after),
+    status: entry.status,
+    httpStatus: entry.httpStatus ?? null,
+    error: entry.error ?? null,
+  };
+  if (entry.status === "success") await recordDashboardChange(data);
+  else await prisma.auditHistoryEntry.create({ data });
 };
 
 export interface AuditFilter {

@@ -4,6 +4,7 @@
 import type { Adapter, AdapterAccount, AdapterSession, AdapterUser } from "next-auth/adapters";
 import "server-only";
 import type { PrismaClient } from "@/lib/generated/prisma";
+import { forgetAllSessions, forgetSession, forgetUserSessions } from "./session-cache";
 import { encryptToken } from "./token-encryption";
 
 type UserRow = {
@@ -61,6 +62,7 @@ export function dashboardAdapter(prisma: PrismaClient): Adapter {
       return account ? toAdapterUser(account.user) : null;
     },
     async updateUser({ id, name, image }) {
+      forgetUserSessions(id);
       return toAdapterUser(
         await prisma.dashboardUser.update({
           where: { id },
@@ -69,9 +71,11 @@ export function dashboardAdapter(prisma: PrismaClient): Adapter {
       );
     },
     async deleteUser(id) {
+      forgetUserSessions(id);
       await prisma.dashboardUser.delete({ where: { id } });
     },
     async linkAccount(a: AdapterAccount) {
+      forgetUserSessions(a.userId);
       await prisma.dashboardAccount.create({
         data: {
           userId: a.userId,
@@ -83,6 +87,7 @@ export function dashboardAdapter(prisma: PrismaClient): Adapter {
       });
     },
     async unlinkAccount({ provider, providerAccountId }: Pick<AdapterAccount, "provider" | "providerAccountId">) {
+      forgetAllSessions();
       await prisma.dashboardAccount.delete({ where: { provider_providerAccountId: { provider, providerAccountId } } });
     },
     async createSession(session) {
@@ -95,6 +100,7 @@ export function dashboardAdapter(prisma: PrismaClient): Adapter {
       return { session: session as AdapterSession, user: toAdapterUser(user) };
     },
     async updateSession({ sessionToken, expires }) {
+      forgetSession(sessionToken);
       try {
         return await prisma.dashboardSession.update({ where: { sessionToken }, data: expires ? { expires } : {} });
       } catch {
@@ -105,6 +111,7 @@ export function dashboardAdapter(prisma: PrismaClient): Adapter {
     async deleteSession(sessionToken) {
       const row = await prisma.dashboardSession.findUnique({ where: { sessionToken } });
       await prisma.dashboardSession.deleteMany({ where: { sessionToken } });
+      forgetSession(sessionToken);
       return row;
     },
   };

@@ -8,6 +8,7 @@ import { prisma } from "@/lib/dashboard/db";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
 import { accountTokenFields, dashboardAdapter } from "./adapter";
 import { guildhallProvider, PROVIDER_ID } from "./provider";
+import { forgetUserSessions } from "./session-cache";
 import { revokeUserTokens } from "./tokens";
 
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -39,6 +40,7 @@ export function authOptions(): NextAuthOptions {
         const name = p?.global_name ?? p?.username;
         if (name && name !== user.name)
           await prisma.dashboardUser.update({ where: { id: user.id }, data: { name, image: user.image ?? null } });
+        forgetUserSessions(user.id);
       },
       // Signing out ends the grant too: the provider revokes the tokens, and they are forgotten here.
       async signOut({ session }) {

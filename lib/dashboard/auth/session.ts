@@ -8,6 +8,7 @@ import { redirect } from "next/navigation";
 import { prisma } from "@/lib/dashboard/db";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
 import { PROVIDER_ID } from "./provider";
+import { readSessionThroughCache } from "./session-cache";
 import { decryptToken } from "./token-encryption";
 import type { StoredAccount } from "./tokens";
 
@@ -37,6 +38,11 @@ export const getDashboardSession = cache(async (): Promise<DashboardSession | nu
   const jar = await cookies();
   const sessionToken = SESSION_COOKIES.map((name) => jar.get(name)?.value).find(Boolean);
   if (!sessionToken) return null;
+  // Reused across requests for a few seconds (session-cache.ts); every write to sessions and accounts forgets it.
+  return readSessionThroughCache(sessionToken, () => readDashboardSession(sessionToken));
+});
+
+async function readDashboardSession(sessionToken: string): Promise<DashboardSession | null> {
   const row = await prisma.dashboardSession.findUnique({
     where: { sessionToken },
     include: { user: { include: { accounts: { where: { provider: PROVIDER_ID }, take: 1 } } } },
@@ -63,7 +69,7 @@ export const getDashboardSession = cache(async (): Promise<DashboardSession | nu
       expires_at: account.expires_at,
     },
   };
-});
+}
 
 /** Where the current request was headed (from the proxy), for the way back after signing in. */
 export async function currentRequestPath(fallback = "/guilds"): Promise<string> {

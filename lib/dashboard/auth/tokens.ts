@@ -5,6 +5,7 @@ import "server-only";
 import { dashboardConfig } from "@/lib/dashboard/config";
 import { prisma } from "@/lib/dashboard/db";
 import { GuildApiClient, GuildApiError } from "@/lib/api-client";
+import { forgetAllSessions, forgetUserSessions } from "./session-cache";
 import { decryptToken, encryptToken } from "./token-encryption";
 
 /** Refresh this long before expiry, so a token never lapses mid-request. */
@@ -70,6 +71,7 @@ async function refresh(account: StoredAccount): Promise<string> {
         scope: tokens.scope,
       },
     });
+    forgetAllSessions();
     return tokens.access_token;
   } catch (error) {
     if (!(error instanceof GuildApiError) || error.oauthError !== "invalid_grant") throw error;
@@ -86,6 +88,7 @@ async function refresh(account: StoredAccount): Promise<string> {
       where: { id: account.id },
       data: { access_token: null, refresh_token: null, expires_at: null },
     });
+    forgetAllSessions();
     throw new SessionExpiredError();
   }
 }
@@ -113,4 +116,5 @@ export async function revokeUserTokens(dashboardUserId: string): Promise<void> {
   });
   // Every session of this person used those tokens; none of them can reach the API any more.
   await prisma.dashboardSession.deleteMany({ where: { userId: dashboardUserId } });
+  forgetUserSessions(dashboardUserId);
 }

@@ -6,10 +6,11 @@ import "server-only";
 import { GatewayIntentBits } from "discord-api-types/v10";
 import { GuildApiClient } from "@/lib/api-client";
 import { dashboardConfig } from "@/lib/dashboard/config";
-import { actorOf, departedUserOf, guildOf, mergeSections, sectionsOf, type AffectedSections } from "./changes";
+import { actorOf, affects, departedUserOf, guildOf, mergeSections, sectionsOf, type AffectedSections } from "./changes";
 import { liveGatewayCredentials } from "./credentials";
 import { LiveGatewayClient, type LiveGatewayStatus } from "./gateway-client";
 import { forgetGuildReads } from "@/lib/dashboard/data/guild-read-cache";
+import { forgetAuditLogSync } from "@/lib/dashboard/data/audit-log";
 
 /** One change of a guild, as the open pages receive it. */
 export interface LiveChange {
@@ -119,6 +120,8 @@ export class LiveHub {
     // The pages about to refresh must not be served the guild as a moderator read it a moment ago.
     forgetGuildReads(guildId);
     const { sections, actorIds, departedUserIds } = change;
+    // Nor the audit history as last imported: the entry this change made is read before the page is rendered.
+    if (affects(sections, "audit-history")) forgetAuditLogSync(guildId);
     for (const listener of [...(this.listeners.get(guildId) ?? [])]) {
       try {
         listener({ sections, actorIds, departedUserIds });

@@ -1,7 +1,8 @@
 // The guild's own audit log imported into the dashboard's history (Prisma) through the api-client against a real
-// server: paged backward on the first sync and forward after it, bounded per sync, each entry imported once, kept
-// after the API no longer has it (Discord keeps 45 days), and a change the dashboard itself made matched to its
-// guild entry instead of shown twice. A ban by a bot reads as a sentence naming the bot.
+// server: newest first, paged backward into the log's past a bounded number of pages per sync, each entry imported
+// once and at once, kept after the API no longer has it (Discord keeps 45 days), and a change the dashboard itself
+// made matched to its guild entry instead of shown twice, whichever was written first. A ban by a bot reads as a
+// sentence naming the bot.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverDb, startTestServer, type TestServer } from "../harness";
 import { apiClientAs } from "./harness";
@@ -13,8 +14,6 @@ const db = serverDb;
 let snowflakeAt: typeof import("@/lib/discord/snowflake").snowflakeAt;
 
 const DAY = 86_400_000;
-// Far enough ahead that every entry written during the test has settled.
-const later = () => Date.now() + 60_000;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -27,15 +26,15 @@ afterAll(() => server?.close());
 const guildLogRows = (guildId: string) =>
   prisma.auditHistoryEntry.count({ where: { guildId, auditLogId: { not: null } } });
 
-/** Kicks recorded straight into the API's audit log, `count` of them from `startMs` on, one second apart. */
-function writeKicks(guildId: string, startMs: number, count: number, reason: string): bigint[] {
+/** Kicks recorded straight into the API's audit log, `count` of them from `startMs` on, `stepMs` apart. */
+function writeKicks(guildId: string, startMs: number, count: number, reason: string, stepMs = 1000): bigint[] {
   const insert = db().prepare(
     "INSERT INTO audit_log_entries (id, guild_id, user_id, action_type, target_id, reason) VALUES (?, ?, ?, 20, ?, ?)",
   );
   const ids: bigint[] = [];
   db().transaction(() => {
     for (let i = 0; i < count; i++) {
-      const id = snowflakeAt(startMs + i * 1000);
+      const id = snowflakeAt(startMs + i * stepMs);
       insert.run(id, BigInt(guildId), BigInt(server.world.users.mod), server.world.users.member, `${reason} ${i}`);
       ids.push(id);
     }
@@ -58,23 +57,23 @@ describe("importing the guild's audit log", () => {
     expect(total).toBeGreaterThanOrEqual(230);
 
     // One page back from the newest, then one more page backward: 200 of them, not yet the start of the log.
-    const first = await sync(api, guildId, { maxPages: 1, now: later });
+    const first = await sync(api, guildId, { maxPages: 1 });
     expect(first).toMatchObject({ imported: 200, backfilled: false });
     expect(await guildLogRows(guildId)).toBe(200);
 
-    const second = await sync(api, guildId, { maxPages: 10, now: later });
+    const second = await sync(api, guildId, { maxPages: 10 });
     expect(second).toMatchObject({ imported: total - 200, backfilled: true });
     expect(await guildLogRows(guildId)).toBe(total);
 
     // Nothing new: nothing imported twice.
-    expect(await sync(api, guildId, { now: later })).toMatchObject({ imported: 0, matched: 0 });
+    expect(await sync(api, guildId)).toMatchObject({ imported: 0, matched: 0 });
     expect(await guildLogRows(guildId)).toBe(total);
 
     // Discord forgets entries after 45 days; the history does not.
     db()
       .prepare("DELETE FROM audit_log_entries WHERE id IN (SELECT value FROM json_each(?))")
       .run(`[${old.join(",")}]`);
-    expect(await sync(api, guildId, { now: later })).toMatchObject({ imported: 0 });
+    expect(await sync(api, guildId)).toMatchObject({ imported: 0 });
     const kept = await prisma.auditHistoryEntry.findUniqueOrThrow({ where: { auditLogId: String(old[0]) } });
     expect(kept).toMatchObject({
       guildId,
@@ -89,19 +88,99 @@ describe("importing the guild's audit log", () => {
 
     // New entries come forward from the newest imported, a page of 100 at a time.
     const fresh = writeKicks(guildId, Date.now() - 10 * 60_000, 150, "fresh");
-    expect(await sync(api, guildId, { now: later })).toMatchObject({ imported: 150 });
+    expect(await sync(api, guildId)).toMatchObject({ imported: 150 });
     expect(await guildLogRows(guildId)).toBe(total + 150);
     expect(await prisma.auditHistoryEntry.count({ where: { auditLogId: { in: fresh.map(String) } } })).toBe(150);
   });
 
-  it("leaves entries younger than a few seconds for the next sync", async () => {
+  it("imports an entry the moment it is read, and reads newest first: a sync that stops early has the newest", async () => {
     const guildId = server.world.guildId;
     const api = apiClientAs(server, "bot");
-    const [young] = writeKicks(guildId, Date.now(), 1, "young");
-    await sync(api, guildId, { now: Date.now });
-    expect(await prisma.auditHistoryEntry.count({ where: { auditLogId: String(young) } })).toBe(0);
-    await sync(api, guildId, { now: later });
+    await sync(api, guildId);
+    const youngAt = Date.now() - 1000;
+    const [young] = writeKicks(guildId, youngAt, 1, "young");
+    await sync(api, guildId);
     expect(await prisma.auditHistoryEntry.count({ where: { auditLogId: String(young) } })).toBe(1);
+
+    // 250 newer entries (a bulk job's): the top page is imported first, whatever happens to the pages below it.
+    const burst = writeKicks(guildId, youngAt + 1, 250, "burst", 1);
+    let reads = 0;
+    const failing = new Proxy(api, {
+      get: (target, key) =>
+        key === "guilds"
+          ? new Proxy(target.guilds, {
+              get: (guilds, name) =>
+                name === "getAuditLogs"
+                  ? (...args: Parameters<typeof guilds.getAuditLogs>) => {
+                      if (++reads > 1) throw new Error("the API went away");
+                      return guilds.getAuditLogs(...args);
+                    }
+                  : Reflect.get(guilds, name),
+            })
+          : Reflect.get(target, key),
+    });
+    await expect(sync(failing, guildId)).rejects.toThrow("the API went away");
+    const imported = async () =>
+      new Set(
+        (
+          await prisma.auditHistoryEntry.findMany({
+            where: { auditLogId: { in: burst.map(String) } },
+            select: { auditLogId: true },
+          })
+        ).map((row) => row.auditLogId),
+      );
+    const newestHundred = burst.slice(-100).map(String);
+    expect([...(await imported())].sort()).toEqual([...newestHundred].sort());
+    // The next sync starts again from the top and fills the gap down to what was imported before.
+    expect(await sync(api, guildId)).toMatchObject({ imported: 150 });
+    expect((await imported()).size).toBe(250);
+  });
+
+  it("a dashboard change recorded after its guild entry was imported shows once, with the dashboard's reason and before/after", async () => {
+    const { guildId, users } = server.world;
+    const { recordAuditEntry } = await import("@/lib/dashboard/audit/history");
+    await sync(apiClientAs(server, "bot"), guildId);
+    // The moderator's nickname change through the API; the import reads its guild entry before the dashboard records.
+    const response = await server.api(
+      "mod",
+      "PATCH",
+      `/guilds/${guildId}/members/${users.member}`,
+      { nick: "Imported first" },
+      { "x-audit-log-reason": "tidy names" },
+    );
+    expect(response.status).toBe(200);
+    expect(await sync(apiClientAs(server, "bot"), guildId)).toMatchObject({ imported: 1 });
+    const imported = await prisma.auditHistoryEntry.findFirstOrThrow({
+      where: { guildId, source: "guild-log", action: "Modify Guild Member", targetId: users.member },
+      orderBy: { createdAt: "desc" },
+    });
+
+    await recordAuditEntry({
+      guildId,
+      actor: { id: users.mod, name: "Mod" },
+      action: "Modify Guild Member",
+      target: { type: "member", id: users.member, name: "member" },
+      reason: "tidy names",
+      before: { nick: null },
+      after: { nick: "Imported first" },
+      status: "success",
+      httpStatus: 200,
+    });
+    const rows = await prisma.auditHistoryEntry.findMany({
+      where: { guildId, action: "Modify Guild Member", targetId: users.member, status: "success" },
+    });
+    const shown = rows.filter((row) => row.source !== "part" && Date.now() - row.createdAt.getTime() < 60_000);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({
+      source: "dashboard",
+      actorName: "Mod",
+      reason: "tidy names",
+      auditLogId: imported.auditLogId,
+      before: JSON.stringify({ nick: null }),
+      after: JSON.stringify({ nick: "Imported first" }),
+    });
+    // Read again, the entry is known: nothing is added back.
+    expect(await sync(apiClientAs(server, "bot"), guildId)).toMatchObject({ imported: 0 });
   });
 
   it("a bot's ban arrives as its own entry naming the bot; the dashboard's own ban is matched, not repeated", async () => {
@@ -140,7 +219,7 @@ describe("importing the guild's audit log", () => {
       httpStatus: 200,
     });
 
-    const result = await sync(apiClientAs(server, "bot"), guildId, { now: later });
+    const result = await sync(apiClientAs(server, "bot"), guildId);
     expect(result.matched).toBe(1);
 
     const bans = await prisma.auditHistoryEntry.findMany({

@@ -1,10 +1,12 @@
 // /guilds/{id}: the overview. How the guild is doing (members, online, boosts, joins and removals per day), what
 // needs attention (each item links to where it is fixed), the last moderation actions in plain words, and a link to
-// every section. Each part streams on its own: the slow reads (counts over a million members, the audit log) never
-// hold up the rest.
+// every section. Every read starts at once, and the page waits a bounded time for them: a card whose reads are done
+// renders in the first response (`use` of a settled read does not suspend, so no skeleton is flashed for reads that
+// take milliseconds), and a card still waiting after that streams on its own behind its skeleton, so a slow read (the
+// audit log's pages, a large guild's counts on Discord) never holds up the rest.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense } from "react";
+import { Suspense, use } from "react";
 import { Card, CardHeader, EmptyState, PageHeader, Skeleton } from "@/components/ui/card";
 import { Icons } from "@/components/ui/icons";
 import { Badge } from "@/components/ui/badge";
@@ -12,22 +14,22 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { DASHBOARD_SECTIONS, sectionDisabledReason } from "@/lib/dashboard/sections";
 import { getRequestLocale } from "@/lib/dashboard/locale";
 import { getGuildViewer, type GuildViewer } from "@/lib/dashboard/data/viewer";
-import {
-  JOIN_SCAN_MAX_MEMBERS,
-  getAttentionReads,
-  getAuditWindow,
-  getMemberScan,
-  getOverviewCounts,
-  removalsOf,
-} from "@/lib/dashboard/data/overview";
+import { JOIN_SCAN_MAX_MEMBERS, removalsOf } from "@/lib/dashboard/data/overview";
+import { startOverviewReads, type OverviewReads } from "@/lib/dashboard/data/overview-reads";
+import { settleWithin } from "@/lib/dashboard/streaming";
 import { growthByDay, GROWTH_DAYS } from "@/lib/dashboard/overview/growth";
 import { attentionItems } from "@/lib/dashboard/overview/attention";
 import { MODERATION_EVENTS, describeAuditLogEntry, namesFrom } from "@/lib/dashboard/overview/audit-log-words";
 import { snowflakeTimestamp } from "@/lib/discord/snowflake";
-import { getGuildChannels } from "@/lib/dashboard/data/channels";
 import { GrowthChart } from "./_components/growth-chart";
 
 type Params = Promise<{ guildId: string }>;
+
+/**
+ * How long the page waits for its reads before sending skeletons for the rest. Below React's 300 ms throttle on
+ * revealing a boundary after its fallback: content that arrives later would not show sooner for having streamed.
+ */
+const READS_WAIT_MS = 200;
 
 // The layout's title template applies to the sections below it, not to this page of its own segment.
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
@@ -39,25 +41,27 @@ export default async function OverviewPage({ params }: { params: Params }) {
   const { guildId } = await params;
   const [viewer, locale] = await Promise.all([getGuildViewer(guildId), getRequestLocale()]);
   const now = viewer.readAt;
+  const reads = startOverviewReads(viewer, now);
+  await settleWithin(READS_WAIT_MS, Object.values(reads));
   return (
     <>
       <PageHeader title="Overview" description={`How ${viewer.guild.name} is doing and what needs your attention.`} />
       <div className="flex flex-col gap-6">
         <Suspense fallback={<StatsSkeleton />}>
-          <Stats viewer={viewer} locale={locale} />
+          <Stats reads={reads} locale={locale} />
         </Suspense>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
           <div className="flex min-w-0 flex-col gap-6 lg:col-span-3">
             <Suspense fallback={<CardSkeleton title="Members over the last 30 days" />}>
-              <Growth viewer={viewer} locale={locale} now={now} />
+              <Growth reads={reads} locale={locale} now={now} />
             </Suspense>
             <Suspense fallback={<CardSkeleton title="Recent moderation" />}>
-              <RecentModeration viewer={viewer} locale={locale} now={now} />
+              <RecentModeration viewer={viewer} reads={reads} locale={locale} now={now} />
             </Suspense>
           </div>
           <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
             <Suspense fallback={<CardSkeleton title="Needs attention" />}>
-              <NeedsAttention viewer={viewer} locale={locale} now={now} />
+              <NeedsAttention viewer={viewer} reads={reads} locale={locale} now={now} />
             </Suspense>
             <QuickLinks viewer={viewer} />
           </div>
@@ -67,8 +71,8 @@ export default async function OverviewPage({ params }: { params: Params }) {
   );
 }
 
-async function Stats({ viewer, locale }: { viewer: GuildViewer; locale: string }) {
-  const counts = await getOverviewCounts(viewer);
+function Stats({ reads, locale }: { reads: OverviewReads; locale: string }) {
+  const counts = use(reads.counts);
   const n = new Intl.NumberFormat(locale);
   const stats = [
     { label: "Members", value: counts.members === null ? "—" : n.format(counts.members), note: null },
@@ -99,9 +103,8 @@ async function Stats({ viewer, locale }: { viewer: GuildViewer; locale: string }
   );
 }
 
-async function Growth({ viewer, locale, now }: { viewer: GuildViewer; locale: string; now: number }) {
-  const counts = await getOverviewCounts(viewer);
-  const [scan, audit] = await Promise.all([getMemberScan(viewer, counts.members), getAuditWindow(viewer, now)]);
+function Growth({ reads, locale, now }: { reads: OverviewReads; locale: string; now: number }) {
+  const [counts, scan, audit] = [use(reads.counts), use(reads.scan), use(reads.audit)];
   const days = growthByDay({ now, joinedAt: scan.joinedAt, removals: removalsOf(audit.entries ?? []) });
   const n = new Intl.NumberFormat(locale);
   const joins = scan.joinedAt ? days.reduce((sum, d) => sum + (d.joins ?? 0), 0) : null;
@@ -141,8 +144,18 @@ async function Growth({ viewer, locale, now }: { viewer: GuildViewer; locale: st
   );
 }
 
-async function RecentModeration({ viewer, locale, now }: { viewer: GuildViewer; locale: string; now: number }) {
-  const [audit, channels] = await Promise.all([getAuditWindow(viewer, now), getGuildChannels(viewer)]);
+function RecentModeration({
+  viewer,
+  reads,
+  locale,
+  now,
+}: {
+  viewer: GuildViewer;
+  reads: OverviewReads;
+  locale: string;
+  now: number;
+}) {
+  const [audit, channels] = [use(reads.audit), use(reads.channels)];
   if (audit.entries === null)
     return (
       <Card>
@@ -181,9 +194,18 @@ async function RecentModeration({ viewer, locale, now }: { viewer: GuildViewer; 
   );
 }
 
-async function NeedsAttention({ viewer, locale, now }: { viewer: GuildViewer; locale: string; now: number }) {
-  const counts = await getOverviewCounts(viewer);
-  const [scan, reads] = await Promise.all([getMemberScan(viewer, counts.members), getAttentionReads(viewer, now)]);
+function NeedsAttention({
+  viewer,
+  reads: overview,
+  locale,
+  now,
+}: {
+  viewer: GuildViewer;
+  reads: OverviewReads;
+  locale: string;
+  now: number;
+}) {
+  const [scan, reads] = [use(overview.scan), use(overview.attention)];
   const g = viewer.guild;
   const n = new Intl.NumberFormat(locale);
   const items = attentionItems({

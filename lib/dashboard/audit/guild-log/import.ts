@@ -1,28 +1,27 @@
 // The guild's own audit log imported into the audit history, so a ban by a bot or a change made in Discord's client
 // appears beside the dashboard's own entries, and stays after Discord drops entries older than 45 days.
 //
-// Get Guild Audit Log is read in pages of 100 through the api-client: newer entries forward with `after` from the
-// newest imported, and (until the start is reached) older ones backward with `before` from the oldest imported, a
-// bounded number of pages per sync. An entry is imported once (its id is unique in the history). An entry the
-// dashboard itself caused (same operation, target and actor within a minute) is not added again: its id is put on the
-// dashboard's entry, which keeps the richer record; the guild entries of one dashboard change that made many (the
-// bans of a bulk-ban chunk, the position changes of a reorder) are kept as its parts (source "part", not listed on
-// their own, still counted where each one matters: who banned whom, what changed since a prune preview). Entries younger than a few seconds wait for the next sync, so a
-// dashboard action that is still recording its own entry is matched rather than duplicated.
+// Get Guild Audit Log is read in pages of 100 through the api-client, newest first: from the top of the log down to
+// the newest entry already imported (every page is written as it is read, so a page that waits for a sync while a
+// big job's thousands of entries come in shows the newest at once), then (until the log's start is reached) older
+// ones backward from the oldest imported, a bounded number of pages per sync. An entry is imported once (its id is
+// unique in the history), as soon as it is read: an entry the dashboard itself caused is matched to the dashboard's
+// own record whichever is written first (twins.ts), so nothing waits for the dashboard to finish recording. The guild
+// entries of one dashboard change that made many (the bans of a bulk-ban chunk, the position changes of a reorder)
+// are kept as its parts (source "part", not listed on their own, still counted where each one matters: who banned
+// whom, what changed since a prune preview).
 import type { APIAuditLogEntry, APIUser, RESTGetAPIAuditLogResult } from "discord-api-types/v10";
 import type { GuildApiClient } from "@/lib/api-client";
 import { prisma } from "@/lib/dashboard/db";
 import { snowflakeTimestamp } from "@/lib/discord/snowflake";
 import { changesToSnapshots, eventInfo, nameFromChanges } from "./events";
+import { withGuildLogLock } from "./lock";
+import { TWIN_WINDOW_MS, isPart, isTwin, type GuildSide } from "./twins";
 
 export const AUDIT_LOG_PAGE = 100;
-/** Entries this young are left for the next sync (the dashboard records its own entry right after its API call). */
-export const SETTLE_MS = 3_000;
-/** A dashboard entry and the guild's entry for the same change are at most this far apart. */
-const TWIN_WINDOW_MS = 60_000;
 
 export interface SyncOptions {
-  /** Pages read per sync in each direction (the rest comes with the next sync). */
+  /** Pages read backward per sync, into the log from before the first sync (the rest comes with the next sync). */
   maxPages?: number;
   now?: () => number;
   /** Users the pages named (actors and targets), for the name cache. */
@@ -40,29 +39,29 @@ const compareIds = (a: string, b: string) => (BigInt(a) < BigInt(b) ? -1 : BigIn
 const maxId = (ids: string[]) => ids.reduce((m, id) => (compareIds(id, m) > 0 ? id : m));
 const minId = (ids: string[]) => ids.reduce((m, id) => (compareIds(id, m) < 0 ? id : m));
 
-/** The dashboard operations whose single guild entry is the given guild action (by the history's names). */
-const TWIN_ACTIONS: Record<string, readonly string[]> = {
-  "Modify Guild": [
-    "Modify Guild",
-    "Modify Guild Incident Actions",
-    "Modify Guild Widget",
-    "Modify Guild Welcome Screen",
-  ],
-  "Modify Guild Member Roles": ["Modify Guild Member"],
-  "Modify Guild Onboarding": ["Modify Guild Onboarding"],
-};
-
-/** How the dashboard wrote bot-mode reasons: "name (id): reason". */
-const stampedBy = (reason: string | null | undefined, actorId: string) =>
-  Boolean(reason && new RegExp(`^.{0,100} \\(${actorId}\\)(: |$)`).test(reason));
-
 /** Imports one page's entries (any order) in one transaction; answers how many were added and matched. */
-export async function importAuditLogPage(
+export function importAuditLogPage(
+  guildId: string,
+  page: Pick<RESTGetAPIAuditLogResult, "audit_log_entries" | "users">,
+): Promise<{ imported: number; matched: number }> {
+  if (page.audit_log_entries.length === 0) return Promise.resolve({ imported: 0, matched: 0 });
+  return withGuildLogLock(guildId, () => importUnderLock(guildId, page));
+}
+
+const guildSide = (entry: APIAuditLogEntry): GuildSide => ({
+  action: eventInfo(entry.action_type).action,
+  actorId: entry.user_id ?? "0",
+  targetId: entry.target_id ?? null,
+  reason: entry.reason ?? null,
+  at: snowflakeTimestamp(entry.id),
+  changedKeys: (entry.changes ?? []).map((change) => change.key),
+});
+
+async function importUnderLock(
   guildId: string,
   page: Pick<RESTGetAPIAuditLogResult, "audit_log_entries" | "users">,
 ): Promise<{ imported: number; matched: number }> {
   const entries = page.audit_log_entries;
-  if (entries.length === 0) return { imported: 0, matched: 0 };
   const users = new Map(page.users.map((u) => [u.id, u]));
   const known = new Set(
     (
@@ -90,43 +89,14 @@ export async function importAuditLogPage(
     },
     select: { id: true, action: true, actorId: true, targetId: true, createdAt: true, request: true },
   });
-  const byActor = (c: (typeof candidates)[number], entry: APIAuditLogEntry) =>
-    c.actorId === entry.user_id || stampedBy(entry.reason, c.actorId);
-  const near = (c: (typeof candidates)[number], at: number) => Math.abs(c.createdAt.getTime() - at) <= TWIN_WINDOW_MS;
 
-  // One dashboard entry that stands for many guild entries (a bulk-ban chunk: one ban per user; a reorder: one
-  // position change per role or channel): those guild entries are kept as its parts, not listed on their own.
-  const userIdsOf = new Map<string, Set<string>>();
-  for (const c of candidates) {
-    const ids = c.request ? (JSON.parse(c.request) as { user_ids?: unknown }).user_ids : undefined;
-    if (Array.isArray(ids)) userIdsOf.set(c.id, new Set(ids.map(String)));
-  }
-  const onlyKeys = (entry: APIAuditLogEntry, keys: readonly string[]) =>
-    (entry.changes ?? []).every((change) => keys.includes(change.key));
-  const partOfDashboardChange = (entry: APIAuditLogEntry, action: string, at: number) =>
-    candidates.some((c) => {
-      if (!byActor(c, entry) || !near(c, at)) return false;
-      // A bulk-ban chunk, or the undo of one: the bans and unbans of the users it names.
-      const users = userIdsOf.get(c.id);
-      if (users)
-        return (action === "Create Guild Ban" || action === "Remove Guild Ban") && users.has(entry.target_id ?? "");
-      if (c.action === "Modify Guild Role Positions")
-        return action === "Modify Guild Role" && onlyKeys(entry, ["position"]);
-      if (c.action === "Modify Guild Channel Positions")
-        return action === "Modify Channel" && onlyKeys(entry, ["position", "parent_id", "permission_overwrites"]);
-      return false;
-    });
-
-  // One dashboard entry for one guild entry: the same change seen from both sides. A guild entry without a target
-  // (a prune, an invite created) matches on the operation and the actor alone.
+  // One dashboard entry for one guild entry: the nearest in time of those that are the same change.
   const claimed = new Set<string>();
-  const twinOf = (entry: APIAuditLogEntry, action: string, at: number) => {
+  const twinOf = (side: GuildSide) => {
     let best: (typeof candidates)[number] | null = null;
     for (const c of candidates) {
-      if (claimed.has(c.id) || !byActor(c, entry) || !near(c, at)) continue;
-      if (entry.target_id && c.targetId !== entry.target_id) continue;
-      if (!(TWIN_ACTIONS[action] ?? [action]).includes(c.action)) continue;
-      if (!best || Math.abs(c.createdAt.getTime() - at) < Math.abs(best.createdAt.getTime() - at)) best = c;
+      if (claimed.has(c.id) || !isTwin(c, side)) continue;
+      if (!best || Math.abs(c.createdAt.getTime() - side.at) < Math.abs(best.createdAt.getTime() - side.at)) best = c;
     }
     return best;
   };
@@ -135,8 +105,8 @@ export async function importAuditLogPage(
   let matched = 0;
   const writes = fresh.map((entry) => {
     const info = eventInfo(entry.action_type);
-    const at = snowflakeTimestamp(entry.id);
-    const twin = twinOf(entry, info.action, at);
+    const side = guildSide(entry);
+    const twin = twinOf(side);
     if (twin) {
       claimed.add(twin.id);
       matched++;
@@ -149,7 +119,7 @@ export async function importAuditLogPage(
     return prisma.auditHistoryEntry.create({
       data: {
         guildId,
-        source: partOfDashboardChange(entry, info.action, at) ? "part" : "guild-log",
+        source: candidates.some((c) => isPart(c, side)) ? "part" : "guild-log",
         auditLogId: entry.id,
         actorId: entry.user_id ?? "0",
         actorName: actor ? actor.global_name || actor.username : entry.user_id ? entry.user_id : "Discord",
@@ -163,7 +133,7 @@ export async function importAuditLogPage(
         before: before ? JSON.stringify(before) : null,
         after: after ? JSON.stringify(after) : null,
         status: "success",
-        createdAt: new Date(at),
+        createdAt: new Date(side.at),
       },
     });
   });
@@ -188,44 +158,46 @@ export async function syncGuildAuditLog(
 
   const take = async (page: RESTGetAPIAuditLogResult) => {
     options.remember?.(page.users);
-    const settled = page.audit_log_entries.filter((e) => snowflakeTimestamp(e.id) <= now() - SETTLE_MS);
-    const result = await importAuditLogPage(guildId, { audit_log_entries: settled, users: page.users });
+    const result = await importAuditLogPage(guildId, page);
     imported += result.imported;
     matched += result.matched;
-    return settled.map((e) => e.id);
+    return page.audit_log_entries.map((e) => e.id);
   };
+  const save = () =>
+    prisma.guildAuditLogSync.upsert({
+      where: { guildId },
+      create: { guildId, newestId: newest, oldestId: oldest, backfilled, syncedAt: new Date(now()) },
+      update: { newestId: newest, oldestId: oldest, backfilled, syncedAt: new Date(now()) },
+    });
 
-  if (newest === null) {
-    // First sync: from the newest entry backward.
-    const page = await api.guilds.getAuditLogs(guildId, { limit: AUDIT_LOG_PAGE });
+  // Down from the top of the log to the newest entry imported before (on the first sync: one page). Until it is
+  // reached, `newest` stays where it was: a sync cut short by a failure starts again from the top next time, and the
+  // pages already imported cost a read each, no write.
+  let top: string | null = null;
+  for (let before: string | undefined; ;) {
+    const page = await api.guilds.getAuditLogs(guildId, { limit: AUDIT_LOG_PAGE, before });
     const ids = await take(page);
-    if (ids.length) {
-      newest = maxId(ids);
-      oldest = minId(ids);
+    if (ids.length === 0) break;
+    top ??= maxId(ids);
+    const bottom = minId(ids);
+    if (newest === null) {
+      oldest = bottom;
+      backfilled = ids.length < AUDIT_LOG_PAGE;
+      break;
     }
-    // A page cut short by entries still settling is not the end of the log.
-    backfilled = page.audit_log_entries.length < AUDIT_LOG_PAGE && ids.length === page.audit_log_entries.length;
-  } else {
-    // Forward: the entries just after the newest imported, oldest first within each page's range.
-    for (let pages = 0; pages < maxPages; pages++) {
-      const page = await api.guilds.getAuditLogs(guildId, { after: newest, limit: AUDIT_LOG_PAGE });
-      const ids = await take(page);
-      if (ids.length) newest = maxId([newest, ...ids]);
-      if (page.audit_log_entries.length < AUDIT_LOG_PAGE || ids.length < page.audit_log_entries.length) break;
-    }
+    if (ids.length < AUDIT_LOG_PAGE || compareIds(bottom, newest) <= 0) break;
+    before = bottom;
   }
+  if (top !== null && (newest === null || compareIds(top, newest) > 0)) newest = top;
+  await save();
+
   // Backward, until the log's start: what was there before the first sync.
   for (let pages = 0; !backfilled && oldest !== null && pages < maxPages; pages++) {
     const page = await api.guilds.getAuditLogs(guildId, { before: oldest, limit: AUDIT_LOG_PAGE });
     const ids = await take(page);
     if (ids.length) oldest = minId([oldest, ...ids]);
     if (page.audit_log_entries.length < AUDIT_LOG_PAGE) backfilled = true;
+    await save();
   }
-
-  await prisma.guildAuditLogSync.upsert({
-    where: { guildId },
-    create: { guildId, newestId: newest, oldestId: oldest, backfilled, syncedAt: new Date(now()) },
-    update: { newestId: newest, oldestId: oldest, backfilled, syncedAt: new Date(now()) },
-  });
   return { imported, matched, backfilled };
 }

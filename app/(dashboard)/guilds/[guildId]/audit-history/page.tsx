@@ -47,6 +47,12 @@ export default async function AuditHistoryPage({ params, searchParams }: GuildPa
           </a>
         }
       />
+      {sync.ok && sync.pending && (
+        <p role="note" className="mb-4 rounded-md border border-line bg-surface-sunken/60 p-3 text-sm">
+          Still importing the server&apos;s audit log (newest first): older entries appear as it goes. Reload to see
+          them.
+        </p>
+      )}
       {!sync.ok && (
         <p role="note" className="mb-4 rounded-md border border-warning/50 bg-warning/10 p-3 text-sm">
           Showing changes made in this dashboard only. {sync.reason}

@@ -2,7 +2,8 @@
 // (exact) or name (a scan of the list, said so on the page), unban with a reason, CSV export, and bulk ban.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense } from "react";
+import { Suspense, use } from "react";
+import { settledForUse, settleWithin } from "@/lib/dashboard/streaming";
 import { DisabledReason, PageHeader, Skeleton } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 import { Icons } from "@/components/ui/icons";
@@ -26,6 +27,9 @@ interface BanListState {
   page: number;
 }
 
+/** How long the page waits for the table's reads before sending its skeleton (see streaming.ts). */
+const READS_WAIT_MS = 200;
+
 export default async function BansPage({ params, searchParams }: GuildPageProps) {
   const { guildId } = await params;
   const query = await searchParams;
@@ -42,6 +46,10 @@ export default async function BansPage({ params, searchParams }: GuildPageProps)
   const base = `/guilds/${guildId}/bans`;
   // Bulk Guild Ban also needs Manage Server.
   const bulkBlocked = refusal(viewer, "Bulk Guild Ban");
+  // The table's reads start now and the page waits a moment for them: ready, the table comes with the page instead
+  // of after a skeleton (lib/dashboard/streaming.ts); still slow after that, it streams behind the skeleton.
+  const table = settledForUse(readBanTable(viewer, state));
+  await settleWithin(READS_WAIT_MS, [table]);
 
   return (
     <>
@@ -70,18 +78,32 @@ export default async function BansPage({ params, searchParams }: GuildPageProps)
       />
       <BanSearch scanMax={BAN_NAME_SCAN_MAX} />
       <Suspense key={`${state.q}|${state.after}|${state.before}`} fallback={<TableSkeleton />}>
-        <BanTableSection viewer={viewer} state={state} />
+        <BanTableSection viewer={viewer} state={state} table={table} />
       </Suspense>
     </>
   );
 }
 
-async function BanTableSection({ viewer, state }: { viewer: GuildViewer; state: BanListState }) {
+/** A page of bans, who banned each (the audit history, after a bounded wait for its import), and the locale. */
+async function readBanTable(viewer: GuildViewer, state: BanListState) {
   const [result, locale] = await Promise.all([getBanPage(viewer, state), getRequestLocale()]);
   const actors = await getBanActors(
     viewer,
     result.rows.map((row) => row.id),
   );
+  return { result, locale, actors };
+}
+
+function BanTableSection({
+  viewer,
+  state,
+  table,
+}: {
+  viewer: GuildViewer;
+  state: BanListState;
+  table: ReturnType<typeof readBanTable>;
+}) {
+  const { result, locale, actors } = use(table);
   const base = `/guilds/${viewer.guild.id}/bans`;
   const href = (changes: Record<string, string | null>) => listHref(base, { q: state.q, ...changes });
 

@@ -2,7 +2,7 @@
 // pages; all of it in the URL), bulk actions on a page or on every member matching the filter, and a side panel for
 // one member: nickname, roles, timeout, voice, verification bypass, kick and ban.
 import type { Metadata } from "next";
-import { Suspense } from "react";
+import { Suspense, use } from "react";
 import { ChannelType } from "discord-api-types/v10";
 import { PageHeader, Skeleton } from "@/components/ui/card";
 import { NoAccessPage } from "@/components/dashboard/no-access";
@@ -16,7 +16,7 @@ import {
   type MemberListState,
 } from "@/lib/dashboard/data/member-filters";
 import { firstParam, listHref } from "@/lib/dashboard/list-params";
-import { afterShell } from "@/lib/dashboard/streaming";
+import { afterShell, isClientNavigation, settledForUse, settleWithin } from "@/lib/dashboard/streaming";
 import { refusal, roleVerdict, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import { MemberFilters } from "./_components/member-filters";
 import { type RoleChip } from "./_components/members-table";
@@ -25,6 +25,11 @@ import { MemberPanel, type PanelPermissions } from "./_components/member-panel";
 import { getRequestLocale } from "@/lib/dashboard/locale";
 
 export const metadata: Metadata = { title: "Members" };
+
+/** How long a click in the app waits for the rows before showing the table's skeleton (see streaming.ts). */
+const NAVIGATION_WAIT_MS = 200;
+
+type MemberPageRows = Awaited<ReturnType<typeof getMemberPage>>;
 
 export default async function MembersPage({ params, searchParams }: GuildPageProps) {
   const { guildId } = await params;
@@ -52,6 +57,10 @@ export default async function MembersPage({ params, searchParams }: GuildPagePro
   const member = firstParam(query.member);
   const memberCount = viewer.guild.approximate_member_count;
   const tableKey = JSON.stringify([filterParams(state), state.after, state.before]);
+  // A document sends its shell first and the rows after it; a click in the app waits a moment for the rows instead,
+  // so they come with the page rather than after a skeleton (lib/dashboard/streaming.ts).
+  const rows = settledForUse(afterShell().then(() => getMemberPage(viewer, state)));
+  if (isClientNavigation()) await settleWithin(NAVIGATION_WAIT_MS, [rows]);
 
   return (
     <>
@@ -65,7 +74,14 @@ export default async function MembersPage({ params, searchParams }: GuildPagePro
       />
       <MemberFilters roles={roles} />
       <Suspense key={tableKey} fallback={<TableSkeleton />}>
-        <MemberTableSection viewer={viewer} state={state} roles={roles} selectedId={member ?? null} />
+        <MemberTableSection
+          viewer={viewer}
+          state={state}
+          rows={rows}
+          locale={locale}
+          roles={roles}
+          selectedId={member ?? null}
+        />
       </Suspense>
       {member && (
         <Suspense fallback={null}>
@@ -76,19 +92,22 @@ export default async function MembersPage({ params, searchParams }: GuildPagePro
   );
 }
 
-async function MemberTableSection({
+function MemberTableSection({
   viewer,
   state,
+  rows,
+  locale,
   roles,
   selectedId,
 }: {
   viewer: GuildViewer;
   state: MemberListState;
+  rows: Promise<MemberPageRows>;
+  locale: string;
   roles: RoleChip[];
   selectedId: string | null;
 }) {
-  await afterShell();
-  const [page, locale] = await Promise.all([getMemberPage(viewer, state), getRequestLocale()]);
+  const page = use(rows);
   const count = (n: number) => new Intl.NumberFormat(locale).format(n);
   const path = `/guilds/${viewer.guild.id}/members`;
   const keep = filterParams(state);

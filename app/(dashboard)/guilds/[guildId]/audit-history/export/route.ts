@@ -8,12 +8,15 @@ import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
 import { getGuildViewer } from "@/lib/dashboard/data/viewer";
 import { auditFilterFrom } from "../filters";
 
+const EXPORT_WAIT_MS = 10_000;
+
 export async function GET(request: NextRequest, { params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
   const viewer = await getGuildViewer(guildId);
   const blocked = sectionDisabledReason(findSection("audit-history")!, viewer.permissions);
   if (blocked) return NextResponse.json({ message: `Audit history ${blocked}.` }, { status: 403 });
-  await syncAuditLog(viewer);
+  // A file is kept: it waits for the import to finish (newest first, so a slow one still has the latest entries).
+  await syncAuditLog(viewer, EXPORT_WAIT_MS);
   const entries = await exportAuditEntries(guildId, auditFilterFrom(request.nextUrl.searchParams));
   const stamp = new Date().toISOString().slice(0, 10);
   return new NextResponse(

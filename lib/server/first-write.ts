@@ -1,0 +1,43 @@
+// What a page may want to know about the response it renders into: when its first bytes went out, and whether it is
+// a client navigation (the router's RSC fetch) rather than a document. The one-process server (create-server.ts)
+// runs each page request inside this store, so a page's slow part can start only after its shell has gone out (the
+// built-in API answers the dashboard's reads in this same process, synchronously inside SQLite, and a read started a
+// moment too early, the members table's search over a million members, held the shell's first byte back behind it),
+// and a client navigation can wait for its reads instead. Kept on globalThis: the server loads this module outside
+// Next's bundles, and the pages inside them.
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export interface ResponseFacts {
+  /** The router's RSC fetch (a click in the app, a prefetch), not a document load. */
+  clientNavigation: boolean;
+  /** Settles when the response first writes (or ends, or closes). */
+  firstWrite: Promise<void>;
+}
+
+const STORE_KEY = Symbol.for("guildhall.firstWrite");
+const store: AsyncLocalStorage<ResponseFacts> = ((globalThis as { [STORE_KEY]?: AsyncLocalStorage<ResponseFacts> })[
+  STORE_KEY
+] ??= new AsyncLocalStorage());
+
+/** Runs `handle` with the facts of `res` visible to it (thisResponse()). */
+export function withResponseFacts<T>(req: IncomingMessage, res: ServerResponse, handle: () => T): T {
+  const sent = new Promise<void>((resolve) => {
+    // The wrapper stays (Next's compression wraps res.write in turn and calls through this one), passing through.
+    const write = res.write;
+    res.write = function (this: ServerResponse, ...args: Parameters<ServerResponse["write"]>) {
+      const result = write.apply(this, args);
+      resolve();
+      return result;
+    } as ServerResponse["write"];
+    // A response ended without a write (a redirect, a 404 page in one piece) has nothing more to wait for.
+    res.once("finish", resolve);
+    res.once("close", resolve);
+  });
+  return store.run({ clientNavigation: req.headers.rsc === "1", firstWrite: sent }, handle);
+}
+
+/** The current response's facts, when this request runs inside withResponseFacts. */
+export function thisResponse(): ResponseFacts | undefined {
+  return store.getStore();
+}
