@@ -25,3 +25,32 @@ describe("SerializedDispatch", () => {
     expect(first.toString()).toBe('{"op":0,"t":"GUILD_BAN_ADD","s":7,"d":{"guild_id":"1"}}');
   });
 });
+
+describe("SerializedDispatch.wsFrame", () => {
+  // Decodes an unmasked server frame as a WebSocket client would: FIN + opcode, then the 7/16/64-bit length.
+  const decode = (frame: Buffer) => {
+    const short = frame[1] & 0x7f;
+    const [length, offset] =
+      short === 126 ? [frame.readUInt16BE(2), 4] : short === 127 ? [Number(frame.readBigUInt64BE(2)), 10] : [short, 2];
+    return {
+      fin: frame[0] >> 7,
+      opcode: frame[0] & 0x0f,
+      masked: frame[1] >> 7,
+      length,
+      payload: frame.subarray(offset),
+    };
+  };
+
+  it.each([
+    ["a short payload (7-bit length)", 10],
+    ["a medium payload (16-bit length)", 1_000],
+    ["a long payload (64-bit length)", 70_000],
+  ])("frames %s as one final, unmasked text frame around the same bytes as frame()", (_, size) => {
+    const data = JSON.stringify({ id: "1", name: "é".repeat(size) });
+    const dispatch = new SerializedDispatch("GUILD_UPDATE", data);
+    const decoded = decode(dispatch.wsFrame(42));
+    expect(decoded).toMatchObject({ fin: 1, opcode: 1, masked: 0 });
+    expect(decoded.length).toBe(decoded.payload.length);
+    expect(decoded.payload.equals(dispatch.frame(42))).toBe(true);
+  });
+});

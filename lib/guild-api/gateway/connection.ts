@@ -6,6 +6,7 @@
 import type { Duplex } from "node:stream";
 import zlib from "node:zlib";
 import WebSocket from "ws";
+import type { SerializedDispatch } from "./frames";
 import { CLIENT_SEND_LIMIT, CLOSE_REASONS, type CloseCode } from "./protocol";
 
 export interface ConnectionParams {
@@ -52,6 +53,18 @@ export class GatewayConnection {
     }
     this.queue.push(payload);
     if (!this.compressing) this.compressNext();
+  }
+
+  /**
+   * Sends a dispatch serialized for every recipient. Uncompressed, its frame is written whole to the TCP socket: one
+   * buffer and one write per recipient instead of ws's header and payload as two (a fan-out to 1,000 sessions
+   * spends most of its time in these writes). That is safe beside ws's own writes (pings, close) because ws queues
+   * nothing without per-message deflate, which the gateway never negotiates: every frame is written whole, in order.
+   */
+  sendDispatch(dispatch: SerializedDispatch, seq: number): void {
+    if (!this.open) return;
+    if (this.deflate || !this.transport) this.send(dispatch.frame(seq));
+    else this.transport.write(dispatch.wsFrame(seq));
   }
 
   sendJson(payload: unknown): void {
