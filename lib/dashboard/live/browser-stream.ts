@@ -59,8 +59,9 @@ function openStream(guildId: string, emit: LiveStreamListener): () => void {
   });
   source.addEventListener("error", () => {
     // CLOSED: the server refused the stream for good (204: no gateway connection to follow), so EventSource will not
-    // try again. Otherwise it is reconnecting on its own.
-    emit({ kind: "state", state: source.readyState === EventSource.CLOSED ? "off" : "connecting" });
+    // try again. Otherwise it reconnects on its own within seconds, the server says the state again, and "opened"
+    // has the page read what it missed: the indicator keeps the last state meanwhile.
+    if (source.readyState === EventSource.CLOSED) emit({ kind: "state", state: "off" });
   });
   return () => source.close();
 }
