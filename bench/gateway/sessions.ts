@@ -1,6 +1,7 @@
 // The gateway bench's client process: holds thousands of raw gateway sessions (so their memory and CPU are not the
 // server's), heartbeats each at HELLO's interval from a random first beat as real clients do, and on request records
 // when each session receives a given dispatch. Driven over IPC by bench/gateway/run.ts.
+import zlib from "node:zlib";
 import WebSocket from "ws";
 
 interface OpenCommand {
@@ -11,6 +12,8 @@ interface OpenCommand {
   count: number;
   /** Sessions connecting at once. */
   parallel: number;
+  /** Ask for compress=zlib-stream, as discord.py does (each session inflates its own stream). */
+  compress?: boolean;
 }
 interface WatchCommand {
   cmd: "watch";
@@ -34,11 +37,15 @@ const send = (message: unknown) => process.send!(message);
 
 function openOne(command: OpenCommand): Promise<void> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${command.url}?v=10&encoding=json`, { perMessageDeflate: false });
+    const query = command.compress ? "?v=10&encoding=json&compress=zlib-stream" : "?v=10&encoding=json";
+    const socket = new WebSocket(`${command.url}${query}`, { perMessageDeflate: false });
     const session: Session = { socket, heartbeat: null, seq: null };
     let ready = false;
-    socket.on("message", (data: Buffer) => {
-      const text = data.toString("utf8");
+    // Each message ends in a sync flush, so the inflater gives each one out whole as it arrives.
+    const inflate = command.compress ? zlib.createInflate() : null;
+    inflate?.on("data", (chunk: Buffer) => receive(chunk.toString("utf8")));
+    socket.on("message", (data: Buffer) => (inflate ? inflate.write(data) : receive(data.toString("utf8"))));
+    const receive = (text: string) => {
       if (watch && text.includes(watch.marker)) {
         watch.times.push(performance.timeOrigin + performance.now());
         if (watch.times.length === watch.expected) send({ watched: watch.times });
@@ -58,9 +65,10 @@ function openOne(command: OpenCommand): Promise<void> {
         sessions.push(session);
         resolve();
       }
-    });
+    };
     socket.on("close", (code) => {
       if (session.heartbeat) clearTimeout(session.heartbeat);
+      inflate?.close();
       if (!ready) reject(new Error(`session closed before READY (${code})`));
     });
     socket.on("error", reject);

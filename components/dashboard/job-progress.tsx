@@ -1,6 +1,7 @@
 // A bulk job's progress, as the bulk-ban and bulk member job pages show it: what is happening, "N of M sent (P %)"
 // (announced politely), the bar, and the counts by result.
 import { cn } from "@/components/ui/cn";
+import { Num } from "@/components/ui/locale";
 
 export function JobProgress({
   id,
@@ -24,7 +25,7 @@ export function JobProgress({
           {label}
         </span>
         <span className="text-ink-muted" aria-live="polite" data-testid="progress-text">
-          {processed.toLocaleString("en-US")} of {toSend.toLocaleString("en-US")} sent ({percent} %)
+          <Num value={processed} /> of <Num value={toSend} /> sent ({percent} %)
         </span>
       </div>
       <div
@@ -45,7 +46,7 @@ export function JobProgress({
           <div key={stat.label} className="rounded-md bg-surface-sunken px-3 py-2">
             <dt className="text-xs text-ink-muted">{stat.label}</dt>
             <dd className={cn("text-lg font-semibold tabular-nums", stat.tone)}>
-              {stat.value.toLocaleString("en-US")}
+              <Num value={stat.value} />
             </dd>
           </div>
         ))}

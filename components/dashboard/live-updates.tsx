@@ -4,17 +4,19 @@
 // when a change concerns the section on screen, refreshes the page's server data (router.refresh(): no reload, the
 // client state stays) and says who changed it, "Changed by Owner just now". While a form or dialog holds unsaved
 // edits nothing is refreshed under it: the page says the data changed underneath and offers to reload, which
-// discards the edits (the page's client components start again from the new data).
+// discards the edits (the page's client components start again from the new data). The stream is shared by the
+// browser's tabs of the guild (lib/dashboard/live/browser-stream.ts); the indicator says whether updates are live.
 import { Fragment, useCallback, useEffect, useRef, useState, useTransition } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { useHasUnsavedChanges } from "@/components/dashboard/unsaved-changes";
-import { affects, sectionOfPath, type AffectedSections } from "@/lib/dashboard/live/changes";
-
-interface ChangeMessage {
-  sections: AffectedSections;
-  actors: Array<{ id: string; name: string }>;
-}
+import { LiveIndicator } from "@/components/dashboard/live-indicator";
+import { affects, sectionOfPath } from "@/lib/dashboard/live/changes";
+import {
+  followGuildStream,
+  type LiveChangeMessage as ChangeMessage,
+  type LiveStreamState,
+} from "@/lib/dashboard/live/browser-stream";
 
 /**
  * A burst of changes (a bulk job banning thousands) refreshes the page at most this often: the first change at once,
@@ -51,6 +53,7 @@ export function LiveUpdates({
   const [refreshing, startTransition] = useTransition();
   const [notice, setNotice] = useState<string | null>(null);
   const [heldBack, setHeldBack] = useState<string | null>(null);
+  const [streamState, setStreamState] = useState<LiveStreamState | null>(null);
   // Bumped to start the page's client components again from fresh data (after "Reload" discards edits).
   const [generation, setGeneration] = useState(0);
   const restartAfterRefresh = useRef(false);
@@ -86,14 +89,8 @@ export function LiveUpdates({
         });
       }
     };
-    const source = new EventSource(`/guilds/${guildId}/live`);
     let opened = 0;
-    source.addEventListener("open", () => {
-      // Back after a dropped stream: changes made meanwhile were not heard, so read the page again.
-      if (++opened > 1 && !hasUnsavedChanges()) refresh();
-    });
-    source.addEventListener("change", (event) => {
-      const message = JSON.parse((event as MessageEvent<string>).data) as ChangeMessage;
+    const onChange = (message: ChangeMessage) => {
       if (!affects(message.sections, section.current)) return;
       const text = changedBy(message.actors, viewerId);
       if (hasUnsavedChanges()) {
@@ -106,14 +103,25 @@ export function LiveUpdates({
       refreshSoon();
       if (section.current === "audit-history")
         for (const ms of AUDIT_HISTORY_FOLLOW_UPS_MS) later(ms, () => !hasUnsavedChanges() && refreshSoon());
-    });
-    // Removed from the guild, or signed out: the page's next read says so.
-    source.addEventListener("revoked", () => {
-      source.close();
-      refresh();
+    };
+    const stop = followGuildStream(guildId, (event) => {
+      switch (event.kind) {
+        case "opened":
+          // Back after a dropped stream (or another tab took it over): changes made meanwhile were not heard, so
+          // read the page again.
+          if (++opened > 1 && !hasUnsavedChanges()) refresh();
+          return;
+        case "state":
+          return setStreamState(event.state);
+        case "change":
+          return onChange(event.message);
+        case "revoked":
+          // Removed from the guild, or signed out: the page's next read says so.
+          return refresh();
+      }
     });
     return () => {
-      source.close();
+      stop();
       for (const timer of timers) clearTimeout(timer);
     };
   }, [guildId, viewerId, hasUnsavedChanges, refresh]);
@@ -133,6 +141,7 @@ export function LiveUpdates({
 
   return (
     <>
+      <LiveIndicator state={streamState} />
       <div role="status" aria-label="Live updates">
         {notice && !heldBack && (
           // Floating, so the page does not shift under the pointer when it appears or goes.

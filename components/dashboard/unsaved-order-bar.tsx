@@ -3,10 +3,12 @@
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { ReasonInput } from "./reason-input";
+import { useUnsavedChanges } from "./unsaved-changes";
 
 /**
  * The bar under a list reordered by drag or keyboard (channels, roles): what the new order changes, any options,
- * the audit-log reason, Reset and Save order. Shown only while the order differs from the saved one.
+ * the audit-log reason, Reset and Save order. Shown only while the order differs from the saved one, so while it is
+ * shown the order is an unsaved edit: in-app links, Back and closing the tab ask "Discard changes?" first.
  */
 export function UnsavedOrderBar({
   label,
@@ -29,6 +31,7 @@ export function UnsavedOrderBar({
   /** Options between the summary and the reason. */
   children?: ReactNode;
 }) {
+  useUnsavedChanges(true);
   return (
     <div
       role="region"

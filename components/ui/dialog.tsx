@@ -4,9 +4,11 @@
 // the top layer for free. Open state is controlled by the parent. A dialog holding edits (`dirty`) asks
 // "Discard changes?" before any close (Escape, backdrop, the close button), through the dashboard's one guard; when
 // it closes, the focus goes back to the element that opened it. A form inside reports its own edits with
-// `useDialogForm(dirty)`, which also gives its Cancel button the same asking close.
+// `useDialogForm(dirty)`, which also gives its Cancel button the same asking close; a dialog whose edits are its own
+// state (`dirty`: a confirmation with only a reason field) puts `DialogCancel` in its body or footer for that close.
 import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useConfirmDiscard, useUnsavedChanges } from "@/components/dashboard/unsaved-changes";
+import { Button } from "./button";
 import { cn } from "./cn";
 
 export interface DialogProps {
@@ -44,6 +46,16 @@ export function useDialogForm(dirty: boolean): { requestClose: () => void } {
 }
 
 const noop = () => {};
+
+/** The dialog's Cancel: closes it as Escape does, asking "Discard changes?" first while it holds edits. */
+export function DialogCancel({ children = "Cancel" }: { children?: ReactNode }) {
+  const dialog = useContext(FormContext);
+  return (
+    <Button variant="ghost" onClick={dialog?.requestClose ?? noop}>
+      {children}
+    </Button>
+  );
+}
 
 export function Dialog({
   open,
@@ -144,14 +156,14 @@ export function Dialog({
               </svg>
             </button>
           </div>
-          <div className="min-h-0 overflow-y-auto px-5 py-4">
-            <FormContext.Provider value={formContext}>{children}</FormContext.Provider>
-          </div>
-          {footer && (
-            <div className="flex shrink-0 flex-wrap justify-end gap-2 border-t border-line bg-surface-raised px-5 py-3">
-              {footer}
-            </div>
-          )}
+          <FormContext.Provider value={formContext}>
+            <div className="min-h-0 overflow-y-auto px-5 py-4">{children}</div>
+            {footer && (
+              <div className="flex shrink-0 flex-wrap justify-end gap-2 border-t border-line bg-surface-raised px-5 py-3">
+                {footer}
+              </div>
+            )}
+          </FormContext.Provider>
         </div>
       )}
     </dialog>

@@ -39,6 +39,16 @@ export function RelativeTime({ iso, now, className }: { iso: string; now: number
   );
 }
 
+/** The exact time in UTC in the reader's locale, for pages rendered on the server ("Prepared … on …"). */
+export function ExactTime({ iso, className }: { iso: string; className?: string }) {
+  const locale = useLocale();
+  return (
+    <time dateTime={iso} className={className}>
+      {formatExactTime(Date.parse(iso), locale)}
+    </time>
+  );
+}
+
 /** A calendar day (in UTC, as the server renders it) in the reader's locale, with the exact time on hover. */
 export function DateOnly({ iso, className }: { iso: string; className?: string }) {
   const locale = useLocale();

@@ -3,9 +3,8 @@
 import Link from "next/link";
 import { PageHeader } from "@/components/ui/card";
 import { Icons } from "@/components/ui/icons";
+import { ExactTime } from "@/components/ui/relative-time";
 import { NoAccess } from "@/components/dashboard/no-access";
-
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export function JobPageFrame({
   title,
@@ -42,7 +41,7 @@ export function JobPageFrame({
           <span className="flex flex-wrap gap-x-3 gap-y-1">
             {backLink}
             <span>
-              Prepared by {job.actorName} on {when.format(new Date(job.createdAt))} UTC
+              Prepared by {job.actorName} on <ExactTime iso={job.createdAt} />
             </span>
             <span>Reason: {job.reason ?? "none given"}</span>
           </span>

@@ -13,6 +13,7 @@ import { useUserRefs } from "@/components/dashboard/use-user-refs";
 import type { JobResultFilter, JobResultsPage } from "@/lib/dashboard/jobs/results";
 import { placeholderUser } from "@/lib/dashboard/users/user-ref";
 import { TableHead } from "@/components/ui/table-head";
+import { formatNumber, useLocale } from "@/components/ui/locale";
 
 const STATE_LOOK: Record<string, { label: string; tone: BadgeTone }> = {
   pending: { label: "Not sent", tone: "neutral" },
@@ -43,6 +44,8 @@ export function JobResults({
   title?: string;
 }) {
   const { hrefWith } = useUrlState();
+  const locale = useLocale();
+  const n = (value: number) => formatNumber(value, locale);
   const { rows, filter, page, pageCount, counts } = results;
   const people = useUserRefs(
     guildId,
@@ -65,7 +68,7 @@ export function JobResults({
               filter === f.id && "bg-blurple/15 text-blurple ring-blurple/40 dark:text-white",
             )}
           >
-            {f.label} <span className="tabular-nums text-ink-muted">{counts[f.id].toLocaleString("en-US")}</span>
+            {f.label} <span className="tabular-nums text-ink-muted">{n(counts[f.id])}</span>
           </Link>
         ))}
       </nav>
@@ -102,8 +105,7 @@ export function JobResults({
       {pageCount > 1 && (
         <nav aria-label="Result pages" className="mt-3 flex items-center justify-between gap-2 text-sm">
           <span className="text-ink-muted">
-            Page {page.toLocaleString("en-US")} of {pageCount.toLocaleString("en-US")} (
-            {counts[filter].toLocaleString("en-US")} members)
+            Page {n(page)} of {n(pageCount)} ({n(counts[filter])} members)
           </span>
           <span className="flex gap-2">
             {page > 1 && (

@@ -1,11 +1,15 @@
-// One WebSocket as the gateway speaks over it: JSON text frames, or with compress=zlib-stream one zlib context for
-// the whole connection, each payload ending in a Z_SYNC_FLUSH (00 00 ff ff), as discord.py and @discordjs/ws
-// inflate it. The send queue keeps payloads in order while zlib compresses off the event loop. While the hub
+// One WebSocket as the gateway speaks over it: JSON text frames, or with compress=zlib-stream one zlib stream for
+// the whole connection, each payload ending in a flush (00 00 ff ff), as discord.py and @discordjs/ws inflate it.
+// The connection's own payloads (HELLO, READY, GUILD_CREATE, ACKs) are compressed by its zlib context off the event
+// loop, each ending in a full flush, so that no later payload refers back into an earlier one; that lets a fan-out's
+// dispatches, compressed once for every recipient (SerializedDispatch.zlibFrame), sit between them in the same
+// stream. The send queue keeps payloads in order. While the hub
 // delivers a batch of events, each connection's writes are held (its TCP socket corked) and go out together: one
 // system call per connection for all the frames it got, not one per frame.
 import type { Duplex } from "node:stream";
 import zlib from "node:zlib";
 import WebSocket from "ws";
+import { ZLIB_WINDOW_BITS, type SerializedDispatch } from "./frames";
 import { CLIENT_SEND_LIMIT, CLOSE_REASONS, type CloseCode } from "./protocol";
 
 export interface ConnectionParams {
@@ -15,13 +19,16 @@ export interface ConnectionParams {
 
 // A smaller window than zlib's default (32 KiB, 256 KiB of state with memLevel 8) keeps a compressed connection near
 // 40 KiB; the stream header carries the window size, so any inflater reads it.
-const DEFLATE_OPTIONS: zlib.ZlibOptions = { windowBits: 13, memLevel: 6, level: 6 };
+const DEFLATE_OPTIONS: zlib.ZlibOptions = { windowBits: ZLIB_WINDOW_BITS, memLevel: 6, level: 6 };
+
+/** A queued payload: text to compress, or deflate blocks compressed already (a fan-out's shared frame). */
+type Queued = string | Buffer | { compressed: Buffer };
 
 export class GatewayConnection {
   /** When the last heartbeat (or the HELLO) was seen: the zombie sweep closes connections silent for too long. */
   lastBeatAt = Date.now();
   private deflate: zlib.Deflate | null;
-  private readonly queue: Array<string | Buffer> = [];
+  private readonly queue: Queued[] = [];
   private held = false;
   private compressing = false;
   private compressed: Buffer[] = [];
@@ -50,8 +57,25 @@ export class GatewayConnection {
       this.socket.send(payload, { binary: false });
       return;
     }
+    this.enqueue(payload);
+  }
+
+  private enqueue(payload: Queued): void {
     this.queue.push(payload);
     if (!this.compressing) this.compressNext();
+  }
+
+  /**
+   * Sends a dispatch serialized for every recipient. Uncompressed, its frame is written whole to the TCP socket: one
+   * buffer and one write per recipient instead of ws's header and payload as two (a fan-out to 1,000 sessions
+   * spends most of its time in these writes). That is safe beside ws's own writes (pings, close) because ws queues
+   * nothing without per-message deflate, which the gateway never negotiates: every frame is written whole, in order.
+   */
+  sendDispatch(dispatch: SerializedDispatch, seq: number): void {
+    if (!this.open) return;
+    if (this.deflate) this.enqueue({ compressed: dispatch.zlibFrame(seq) });
+    else if (!this.transport) this.send(dispatch.frame(seq));
+    else this.transport.write(dispatch.wsFrame(seq));
   }
 
   sendJson(payload: unknown): void {
@@ -64,19 +88,22 @@ export class GatewayConnection {
   }
 
   /**
-   * Compresses the next queued payload with a sync flush, then sends exactly what zlib produced for it: by the flush
-   * callback every byte of this payload has been pushed (and read here), and the next payload is not written yet.
+   * Sends the queued payloads in order: one compressed already goes out at once; text is compressed with a full
+   * flush, and exactly what zlib produced for it is sent: by the flush callback every byte of this payload has been
+   * pushed (and read here), and the next payload is not written yet.
    */
   private compressNext(): void {
     const deflate = this.deflate;
-    const text = this.queue.shift();
-    if (!deflate || text === undefined) {
+    let next = this.queue.shift();
+    for (; next !== undefined && typeof next === "object" && "compressed" in next; next = this.queue.shift())
+      if (this.open) this.socket.send(next.compressed);
+    if (!deflate || next === undefined) {
       this.compressing = false;
       return;
     }
     this.compressing = true;
-    deflate.write(text);
-    deflate.flush(zlib.constants.Z_SYNC_FLUSH, () => {
+    deflate.write(next);
+    deflate.flush(zlib.constants.Z_FULL_FLUSH, () => {
       this.drainDeflate();
       const chunks = this.compressed;
       this.compressed = [];

@@ -76,7 +76,7 @@ export class GatewaySession {
   dispatchSerialized(dispatch: SerializedDispatch, replay: ReplayEntry): void {
     this.seq++;
     this.keep(replay);
-    this.connection?.send(dispatch.frame(this.seq));
+    this.connection?.sendDispatch(dispatch, this.seq);
   }
 
   private keep(entry: ReplayEntry): void {

@@ -9,14 +9,16 @@ import { listJobs } from "@/lib/dashboard/jobs/bulk-ban/jobs";
 import { getGuildViewer, refusal } from "@/lib/dashboard/data/viewer";
 import { BulkBanForm } from "./_components/bulk-ban-form";
 import { JobStatusBadge } from "@/components/dashboard/jobs/job-status";
+import { getRequestLocale } from "@/lib/dashboard/locale";
 
 export const metadata: Metadata = { title: "Bulk ban" };
 
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
 export default async function BulkBanPage({ params }: { params: Promise<{ guildId: string }> }) {
   const { guildId } = await params;
-  const viewer = await getGuildViewer(guildId);
+  const [viewer, locale] = await Promise.all([getGuildViewer(guildId), getRequestLocale()]);
+  // The reader's locale, in UTC as every date the dashboard prints.
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const count = new Intl.NumberFormat(locale);
   const header = (
     <PageHeader
       title="Bulk ban"
@@ -62,11 +64,12 @@ export default async function BulkBanPage({ params }: { params: Promise<{ guildI
                   >
                     <span className="min-w-0">
                       <span className="block text-sm font-medium">
-                        {job.counts.total.toLocaleString("en-US")} ids by {job.actorName}
+                        {count.format(job.counts.total)} ids by {job.actorName}
                       </span>
                       <span className="block text-xs text-ink-muted">
-                        {when.format(new Date(job.createdAt))} UTC · {job.counts.banned + job.counts.unbanned} banned,{" "}
-                        {job.counts.failed} failed, {job.counts.skipped} skipped
+                        {when.format(new Date(job.createdAt))} UTC ·{" "}
+                        {count.format(job.counts.banned + job.counts.unbanned)} banned,{" "}
+                        {count.format(job.counts.failed)} failed, {count.format(job.counts.skipped)} skipped
                       </span>
                     </span>
                     <JobStatusBadge status={job.status} />

@@ -7,7 +7,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
 import { UserChip } from "@/components/dashboard/user-chip";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogCancel } from "@/components/ui/dialog";
 import { Icons } from "@/components/ui/icons";
 import { DataTable } from "@/components/data-table/data-table";
 import { useAction } from "@/components/dashboard/use-action";
@@ -155,9 +155,7 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
         size="sm"
         footer={
           <>
-            <Button variant="ghost" onClick={close}>
-              Cancel
-            </Button>
+            <DialogCancel />
             <Button variant="danger" pending={pending} onClick={confirm}>
               Delete integration
             </Button>

@@ -3,7 +3,7 @@
 // Delete Invite, with a reason for the audit log.
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogCancel } from "@/components/ui/dialog";
 import { useAction } from "@/components/dashboard/use-action";
 import { deleteInviteAction } from "@/lib/dashboard/actions/invites";
 import type { InviteRow } from "@/lib/dashboard/data/invites";
@@ -51,9 +51,7 @@ export function DeleteInviteDialog({
           autoFocus
         />
         <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
+          <DialogCancel />
           <Button type="submit" variant="danger" pending={pending}>
             Delete invite
           </Button>

@@ -20,6 +20,8 @@ import { TimeoutForm } from "./member-panel/timeout-form";
 import { useDirtyForms } from "./member-panel/use-dirty-forms";
 import { VerificationToggle } from "./member-panel/verification-toggle";
 import { VoiceControls } from "./member-panel/voice-controls";
+import { formatExactTime } from "@/components/ui/relative-time";
+import { useLocale } from "@/components/ui/locale";
 
 export interface PanelPermissions {
   nick: string | null;
@@ -32,8 +34,6 @@ export interface PanelPermissions {
   kick: string | null;
   ban: string | null;
 }
-
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** Focus the row that opened the panel (its member link). */
 const focusRow = (userId: string) =>
@@ -55,6 +55,7 @@ export function MemberPanel({
   perms: PanelPermissions;
 }) {
   const router = useRouter();
+  const locale = useLocale();
   const { hrefWith } = useUrlState();
   const { anyDirty, reporter } = useDirtyForms();
   // Closed at once (the table's page is still there underneath), while the URL without ?member loads.
@@ -115,9 +116,9 @@ export function MemberPanel({
         }
         description={
           <span className="flex flex-wrap gap-2">
-            {m.joinedAt && <span>Joined {dateTime.format(new Date(m.joinedAt))} UTC</span>}
+            {m.joinedAt && <span>Joined {formatExactTime(Date.parse(m.joinedAt), locale)}</span>}
             {m.timeoutUntil && (
-              <Badge tone="danger">Timed out until {dateTime.format(new Date(m.timeoutUntil))} UTC</Badge>
+              <Badge tone="danger">Timed out until {formatExactTime(Date.parse(m.timeoutUntil), locale)}</Badge>
             )}
             {m.bot && <Badge tone="blurple">Bot</Badge>}
           </span>

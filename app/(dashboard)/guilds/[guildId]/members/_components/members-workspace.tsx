@@ -16,6 +16,7 @@ import type { MemberListFilters } from "@/lib/dashboard/data/member-filters";
 import type { MemberRow } from "@/lib/dashboard/data/members";
 import type { BulkMemberAction } from "@/lib/dashboard/jobs/member-actions/types";
 import { MembersTable, type RoleChip } from "./members-table";
+import { formatNumber, useLocale } from "@/components/ui/locale";
 
 /** Why the moderator may not run each bulk action, or null. */
 export type BulkRefusals = Record<BulkMemberAction, string | null>;
@@ -125,6 +126,7 @@ function BulkBar({
   bulk: BulkRefusals;
 }) {
   const router = useRouter();
+  const locale = useLocale();
   const [action, setAction] = useState<BulkMemberAction>(ACTIONS.find((a) => !bulk[a.value])?.value ?? "add_role");
   const assignable = roles.filter((r) => !r.lockedReason);
   const [roleId, setRoleId] = useState(assignable[0]?.id ?? "");
@@ -155,12 +157,12 @@ function BulkBar({
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <strong role="status">
           {allMatching
-            ? `All ${count.toLocaleString("en-US")} matching members selected`
-            : `${count.toLocaleString("en-US")} selected`}
+            ? `All ${formatNumber(count, locale)} matching members selected`
+            : `${formatNumber(count, locale)} selected`}
         </strong>
         {!allMatching && pageFullySelected && total > count && (
           <button type="button" className="font-medium text-blurple hover:underline" onClick={onSelectAllMatching}>
-            Select all {total.toLocaleString("en-US")} matching members
+            Select all {formatNumber(total, locale)} matching members
           </button>
         )}
         <button type="button" className="text-ink-muted hover:underline" onClick={onClear}>
@@ -211,7 +213,7 @@ function BulkBar({
           disabled={Boolean(refused) || (needsRole && !roleId)}
           variant={action === "kick" || action === "ban" ? "danger" : "primary"}
         >
-          Review {count.toLocaleString("en-US")} members…
+          Review {formatNumber(count, locale)} members…
         </Button>
       </div>
       <DisabledReason reason={refused && `${ACTIONS.find((a) => a.value === action)!.label} ${refused}`} />

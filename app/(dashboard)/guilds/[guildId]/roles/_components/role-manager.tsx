@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, DisabledReason } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogCancel } from "@/components/ui/dialog";
 import { Icons } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { useAction } from "@/components/dashboard/use-action";
@@ -389,9 +389,7 @@ function DeleteRoleDialog({
       size="sm"
       footer={
         <>
-          <Button variant="ghost" onClick={close}>
-            Cancel
-          </Button>
+          <DialogCancel />
           <Button variant="danger" pending={pending} onClick={() => role && onConfirm(role, reason)}>
             Delete role
           </Button>

@@ -16,9 +16,11 @@ import { DELETE_MESSAGE_OPTIONS } from "@/lib/dashboard/actions/schemas/members"
 import { BULK_BAN_JOB_MAX_IDS, idsFromCsv, parseUserIds } from "@/lib/dashboard/jobs/bulk-ban/parse";
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import { InvalidTokens } from "./invalid-tokens";
+import { formatNumber, useLocale } from "@/components/ui/locale";
 
 export function BulkBanForm({ guildId }: { guildId: string }) {
   const router = useRouter();
+  const locale = useLocale();
   const { register, handleSubmit, watch, setValue, setError, formState } = useForm<BulkBanFormValues>({
     resolver: zodResolver(BulkBanFormSchema),
     defaultValues: { text: "", delete_message_seconds: 0, reason: "" },
@@ -48,7 +50,7 @@ export function BulkBanForm({ guildId }: { guildId: string }) {
       <Field
         id="bulk-ids"
         label="User ids"
-        hint={`Separated by anything: spaces, commas, new lines. Duplicates are removed. At most ${BULK_BAN_JOB_MAX_IDS.toLocaleString("en-US")} ids.`}
+        hint={`Separated by anything: spaces, commas, new lines. Duplicates are removed. At most ${formatNumber(BULK_BAN_JOB_MAX_IDS, locale)} ids.`}
         error={errors.text?.message}
       >
         <Textarea
@@ -75,11 +77,11 @@ export function BulkBanForm({ guildId }: { guildId: string }) {
         />
       </Field>
       <p role="status" aria-live="polite" className="text-sm" data-testid="parse-summary">
-        <strong>{parsed.ids.length.toLocaleString("en-US")}</strong> unique ids
-        {parsed.duplicates > 0 && <>, {parsed.duplicates.toLocaleString("en-US")} duplicates removed</>}
+        <strong>{formatNumber(parsed.ids.length, locale)}</strong> unique ids
+        {parsed.duplicates > 0 && <>, {formatNumber(parsed.duplicates, locale)} duplicates removed</>}
         {parsed.invalid.length > 0 && (
           <>
-            , <span className="text-danger">{parsed.invalid.length.toLocaleString("en-US")} not ids</span>
+            , <span className="text-danger">{formatNumber(parsed.invalid.length, locale)} not ids</span>
           </>
         )}
         .

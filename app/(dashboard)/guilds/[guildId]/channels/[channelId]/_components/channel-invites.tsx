@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogCancel } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { useAction } from "@/components/dashboard/use-action";
 import { ReasonField } from "@/components/dashboard/reason-input";
@@ -102,9 +102,7 @@ export function ChannelInvites({ guildId, invites }: { guildId: string; invites:
         size="sm"
         footer={
           <>
-            <Button variant="ghost" onClick={closeRevoke}>
-              Cancel
-            </Button>
+            <DialogCancel />
             <Button
               variant="danger"
               pending={pending}

@@ -19,6 +19,7 @@ import {
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import { ActionErrors, PanelSection } from "./panel-section";
 import { useReportDirty } from "./use-dirty-forms";
+import { useConfirmDiscard } from "@/components/dashboard/unsaved-changes";
 
 export function RemovalForm({
   guildId,
@@ -98,6 +99,9 @@ function ConfirmRemoval({
     defaultValues: { reason: "", delete_message_seconds: 0 },
   });
   useReportDirty(formState.isDirty, onDirtyChange);
+  // Cancel drops a typed reason: it asks first, as closing the panel does.
+  const confirmDiscard = useConfirmDiscard();
+  const cancel = () => void confirmDiscard(formState.isDirty).then((discard) => discard && onCancel());
   const kick = useAction(kickMemberAction, { failure: "Couldn't kick the member" });
   const ban = useAction(banMemberAction, { failure: "Couldn't ban the member" });
   const reasonError = formState.errors.reason?.message;
@@ -149,7 +153,7 @@ function ConfirmRemoval({
         <Button type="submit" variant="danger" pending={kick.pending || ban.pending}>
           {kind === "kick" ? "Kick member" : "Ban member"}
         </Button>
-        <Button variant="ghost" onClick={onCancel}>
+        <Button variant="ghost" onClick={cancel}>
           Cancel
         </Button>
       </div>

@@ -19,8 +19,9 @@ import {
 import { TIMEOUT_MAX_MS } from "@/lib/discord/limits";
 import { ActionErrors, PanelSection, type PanelFormProps } from "./panel-section";
 import { useReportDirty } from "./use-dirty-forms";
+import { formatExactTime } from "@/components/ui/relative-time";
+import { useLocale } from "@/components/ui/locale";
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const PILL =
   "cursor-pointer rounded-full px-3 py-1 text-xs ring-1 ring-line has-[:checked]:bg-blurple has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blurple";
 
@@ -30,6 +31,7 @@ export function TimeoutForm({ timeoutUntil: current, ...props }: PanelFormProps 
     defaultValues: { preset: String(TIMEOUT_PRESETS[1].ms), custom: "", reason: "" },
   });
   useReportDirty(formState.isDirty, props.onDirtyChange);
+  const locale = useLocale();
   const action = useAction(setMemberTimeoutAction, { failure: "Couldn't change the timeout" });
   const disabled = Boolean(props.blocked);
   const base = { guildId: props.guildId, userId: props.userId, userName: props.userName };
@@ -48,7 +50,7 @@ export function TimeoutForm({ timeoutUntil: current, ...props }: PanelFormProps 
       {current ? (
         <form className="flex flex-wrap items-center gap-3" onSubmit={submit}>
           <p className="text-sm">
-            Timed out until <strong>{dateTime.format(new Date(current))} UTC</strong>.
+            Timed out until <strong>{formatExactTime(Date.parse(current), locale)}</strong>.
           </p>
           <ReasonInput
             label="Reason for removing the timeout"

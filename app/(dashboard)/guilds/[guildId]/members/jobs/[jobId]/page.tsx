@@ -8,6 +8,7 @@ import { getMemberJob } from "@/lib/dashboard/jobs/member-actions/jobs";
 import { describeMemberAction, DONE_WORDS } from "@/lib/dashboard/jobs/member-actions/types";
 import { loadJobPage, type JobPageProps } from "@/lib/dashboard/jobs/job-page";
 import { MemberJobRunner } from "./_components/member-job-runner";
+import { getRequestLocale } from "@/lib/dashboard/locale";
 
 export const metadata: Metadata = { title: "Bulk member action" };
 
@@ -16,13 +17,10 @@ export default async function MemberJobPage(props: JobPageProps) {
   const back = { href: `/guilds/${loaded.guildId}/members`, label: "Members", section: "Members" };
   if (loaded.blocked !== null) return <JobPageFrame title="Bulk member action" back={back} blocked={loaded.blocked} />;
   const { guildId, job, results } = loaded;
+  const total = new Intl.NumberFormat(await getRequestLocale()).format(job.counts.total);
 
   return (
-    <JobPageFrame
-      title={`${describeMemberAction(job.kind, job.params)}: ${job.counts.total.toLocaleString("en-US")} members`}
-      back={back}
-      job={job}
-    >
+    <JobPageFrame title={`${describeMemberAction(job.kind, job.params)}: ${total} members`} back={back} job={job}>
       <MemberJobRunner guildId={guildId} job={job} />
       <JobResults
         guildId={guildId}

@@ -17,6 +17,7 @@ import { UNDO_CHUNK_SIZE } from "@/lib/dashboard/actions/schemas/bans";
 import { countItems, type BulkBanJobView, type ItemState, type JobItem } from "@/lib/dashboard/jobs/bulk-ban/types";
 import { BULK_BAN_MAX } from "@/lib/discord/limits";
 import { InvalidTokens } from "../../_components/invalid-tokens";
+import { formatNumber, useLocale } from "@/components/ui/locale";
 
 function withItems(
   job: BulkBanJobView,
@@ -33,9 +34,9 @@ const idsIn = (job: BulkBanJobView, state: ItemState, max: number) =>
     .slice(0, max)
     .map((item) => item.userId);
 
-const n = (value: number) => value.toLocaleString("en-US");
-
 export function BulkBanJobRunner({ guildId, job }: { guildId: string; job: BulkBanJobView }) {
+  const locale = useLocale();
+  const n = (value: number) => formatNumber(value, locale);
   const start = useAction(startBulkBanJobAction, { quiet: true, failure: "Couldn't start the job" });
   const chunk = useAction(runBulkBanChunkAction, { quiet: true, failure: "A chunk was not sent; the job is paused" });
   const pause = useAction(pauseBulkBanJobAction, { failure: "Couldn't pause" });

@@ -21,6 +21,7 @@ import {
   type MemberJobKind,
   type MemberJobView,
 } from "@/lib/dashboard/jobs/member-actions/types";
+import { formatNumber, useLocale } from "@/components/ui/locale";
 
 const CHUNK_ACTIONS: Record<MemberJobKind, typeof runBulkAddRoleChunkAction> = {
   add_role: runBulkAddRoleChunkAction,
@@ -30,9 +31,9 @@ const CHUNK_ACTIONS: Record<MemberJobKind, typeof runBulkAddRoleChunkAction> = {
   kick: runBulkKickChunkAction,
 };
 
-const n = (value: number) => value.toLocaleString("en-US");
-
 export function MemberJobRunner({ guildId, job }: { guildId: string; job: MemberJobView }) {
+  const locale = useLocale();
+  const n = (value: number) => formatNumber(value, locale);
   const start = useAction(startMemberJobAction, { quiet: true, failure: "Couldn't start the job" });
   const chunk = useAction(CHUNK_ACTIONS[job.kind], { quiet: true, failure: "A chunk was not sent; the job stopped" });
   const pause = useAction(pauseMemberJobAction, { failure: "Couldn't pause" });

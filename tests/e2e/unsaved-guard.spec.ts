@@ -1,0 +1,136 @@
+// The one unsaved-changes guard, where it was missing: confirmation dialogs whose only field is a reason (Cancel with
+// a reason typed asks "Discard changes?"; with none it closes at once), the member panel's kick confirmation, and a
+// pending channel or role reorder (an in-app link, the back button and closing the tab ask first). Nothing is saved
+// by any of it: each test checks the guild through the API afterwards.
+import { expect, test, type Page } from "@playwright/test";
+import { api, hydrated, screenshot, signIn } from "./helpers";
+
+test.describe.configure({ mode: "serial" });
+
+let page: Page;
+let base: string;
+
+test.beforeAll(async ({ browser }) => {
+  base = `/guilds/${api().world.guildId}`;
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(page, "owner", `${base}/roles`);
+});
+
+test.afterAll(async () => {
+  await page.context().close();
+});
+
+const discardPrompt = () => page.getByRole("alertdialog", { name: "Discard changes?" });
+const sidebarLink = (name: string) =>
+  page.getByRole("navigation", { name: "Server sections" }).getByRole("link", { name });
+
+test("delete role: Cancel with a reason typed asks first; Keep editing keeps the reason, Discard closes", async () => {
+  const { world, call } = api();
+  await page.goto(`${base}/roles`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Delete Regular" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete Regular?" });
+  await dialog.getByLabel("Reason").fill("cleaning up roles");
+
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(discardPrompt()).toBeVisible();
+  await screenshot(page, "unsaved-guard-delete-role");
+  await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
+  await expect(dialog.getByLabel("Reason")).toHaveValue("cleaning up roles");
+
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await discardPrompt().getByRole("button", { name: "Discard changes" }).click();
+  await expect(dialog).toBeHidden();
+
+  // With no reason typed there is nothing to lose: Cancel closes at once.
+  await page.getByRole("button", { name: "Delete Regular" }).click();
+  await expect(dialog.getByLabel("Reason")).toHaveValue("");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(discardPrompt()).toHaveCount(0);
+  expect((await call("GET", `/guilds/${world.guildId}/roles/${world.roleId("Regular")}`)).status).toBe(200);
+});
+
+test("member panel: Cancel on a kick with a reason typed asks first", async () => {
+  const { world, call } = api();
+  const target = world.spareMember(3);
+  await page.goto(`${base}/members?q=${target.username}`);
+  await hydrated(page);
+  await page
+    .getByRole("table", { name: "Members" })
+    .getByRole("link", { name: /^Open / })
+    .click();
+  const panel = page.getByRole("dialog");
+  await panel.getByRole("button", { name: "Kick", exact: true }).click();
+  const confirm = panel.getByRole("form", { name: "Confirm kick" });
+  await confirm.getByLabel("Reason").fill("not yet");
+
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(discardPrompt()).toBeVisible();
+  await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
+  await expect(confirm.getByLabel("Reason")).toHaveValue("not yet");
+
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await discardPrompt().getByRole("button", { name: "Discard changes" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(panel).toBeVisible();
+  expect((await call("GET", `/guilds/${world.guildId}/members/${target.id}`)).status).toBe(200);
+});
+
+test("a pending channel reorder: a sidebar link and the back button ask first, closing the tab asks the browser's question", async () => {
+  const { world, call } = api();
+  const before = (await call<Array<{ id: string; position: number }>>("GET", `/guilds/${world.guildId}/channels`)).body;
+  await page.goto(`${base}/settings`);
+  await page.goto(`${base}/channels`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Move general down" }).click();
+  const bar = page.getByRole("region", { name: "Unsaved channel order" });
+  await expect(bar).toBeVisible();
+
+  await sidebarLink("Roles").click();
+  await expect(discardPrompt()).toBeVisible();
+  await screenshot(page, "unsaved-guard-channel-order");
+  await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}/channels$`));
+  await expect(bar).toBeVisible();
+
+  await page.goBack();
+  await expect(discardPrompt()).toBeVisible();
+  await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}/channels$`));
+  await expect(bar).toBeVisible();
+
+  // Closing the tab (or reloading) while the order is unsaved: the browser's own "Leave site?" question.
+  const unload = page.waitForEvent("dialog");
+  await page.close({ runBeforeUnload: true });
+  const question = await unload;
+  expect(question.type()).toBe("beforeunload");
+  await question.dismiss();
+  expect(page.isClosed()).toBe(false);
+
+  // Discard: the link is followed, and the order was never saved.
+  await sidebarLink("Widget").click();
+  await discardPrompt().getByRole("button", { name: "Discard changes" }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}/widget$`));
+  const after = (await call<Array<{ id: string; position: number }>>("GET", `/guilds/${world.guildId}/channels`)).body;
+  expect(after.map(({ id, position }) => [id, position])).toEqual(before.map(({ id, position }) => [id, position]));
+});
+
+test("a pending role reorder: a sidebar link asks first; Reset ends the question", async () => {
+  await page.goto(`${base}/roles`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Move Regular up" }).click();
+  const bar = page.getByRole("region", { name: "Unsaved role order" });
+  await expect(bar).toBeVisible();
+
+  await sidebarLink("Channels").click();
+  await expect(discardPrompt()).toBeVisible();
+  await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}/roles$`));
+
+  await bar.getByRole("button", { name: "Reset" }).click();
+  await expect(bar).toBeHidden();
+  await sidebarLink("Channels").click();
+  await expect(page).toHaveURL(new RegExp(`${base}/channels$`));
+  await expect(discardPrompt()).toHaveCount(0);
+});
