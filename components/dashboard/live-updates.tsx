@@ -104,7 +104,7 @@ export function LiveUpdates({
       if (section.current === "audit-history")
         for (const ms of AUDIT_HISTORY_FOLLOW_UPS_MS) later(ms, () => !hasUnsavedChanges() && refreshSoon());
     };
-    const stop = followGuildStream(guildId, (event) => {
+    const stop = followGuildStream(guildId, viewerId, (event) => {
       switch (event.kind) {
         case "opened":
           // Back after a dropped stream (or another tab took it over): changes made meanwhile were not heard, so

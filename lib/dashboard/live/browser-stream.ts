@@ -33,13 +33,15 @@ type ChannelMessage =
   /** The leader's answer: whether its stream is open, and the last state it heard. */
   | { kind: "welcome"; open: boolean; state: LiveStreamState | null };
 
-const lockName = (guildId: string) => `guildhall-live:${guildId}`;
+// Per moderator as well as per guild: after a sign-out and another moderator's sign-in in one browser, a tab still
+// leading with the first moderator's stream must not relay that stream's notices (actors' names) to the second's tabs.
+const lockName = (viewerId: string, guildId: string) => `guildhall-live:${viewerId}:${guildId}`;
 
-/** Follows a guild's live stream; returns the function that stops following. */
-export function followGuildStream(guildId: string, listener: LiveStreamListener): () => void {
+/** Follows a guild's live stream as the signed-in moderator `viewerId`; returns the function that stops following. */
+export function followGuildStream(guildId: string, viewerId: string, listener: LiveStreamListener): () => void {
   const canShare =
     typeof BroadcastChannel === "function" && typeof navigator !== "undefined" && navigator.locks !== undefined;
-  return canShare ? followShared(guildId, listener) : openStream(guildId, listener);
+  return canShare ? followShared(lockName(viewerId, guildId), guildId, listener) : openStream(guildId, listener);
 }
 
 /** One EventSource for this tab, its events translated for the listener. Returns close. */
@@ -66,8 +68,8 @@ function openStream(guildId: string, emit: LiveStreamListener): () => void {
   return () => source.close();
 }
 
-function followShared(guildId: string, listener: LiveStreamListener): () => void {
-  const channel = new BroadcastChannel(lockName(guildId));
+function followShared(sharedName: string, guildId: string, listener: LiveStreamListener): () => void {
+  const channel = new BroadcastChannel(sharedName);
   const stopWaiting = new AbortController();
   let leading = false;
   let streamOpen = false;
@@ -94,7 +96,7 @@ function followShared(guildId: string, listener: LiveStreamListener): () => void
 
   navigator.locks
     .request(
-      lockName(guildId),
+      sharedName,
       { signal: stopWaiting.signal },
       () =>
         // Held until this tab stops following: the promise resolves then, and the browser passes the lock on.
