@@ -98,12 +98,12 @@ export async function createBenchContext(appUrl: string, baselineUrl: string): P
     rarePrefix: rare.username_key.slice(0, 5),
     commonSubstring: "zumi",
     rareSubstring: rare.username_key.slice(1, 6),
-    tokenFor(username) {
+    async tokenFor(username) {
       let token = tokens.get(username);
       if (!token) {
         const user = database.prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: bigint };
         // The scopes `npm run token` grants: the management routes need guildhall.manage.
-        token = issueAccessToken(BigInt(secrets.applicationId), user.id, DEVELOPMENT_TOKEN_SCOPES).access_token;
+        token = (await issueAccessToken(BigInt(secrets.applicationId), user.id, DEVELOPMENT_TOKEN_SCOPES)).access_token;
         tokens.set(username, token);
       }
       return token;

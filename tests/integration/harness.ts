@@ -114,15 +114,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const world = readWorld(db());
   const tokens = new Map<string, string>();
   // The default is `npm run token`'s: what the dashboard's sign-in grants (the management scope included) and more.
-  const tokenFor = (username: string, scopes: readonly string[] = DEVELOPMENT_TOKEN_SCOPES) => {
+  const tokenFor = async (username: string, scopes: readonly string[] = DEVELOPMENT_TOKEN_SCOPES) => {
     const user = db().prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: bigint } | undefined;
     if (!user) throw new Error(`no user ${username}`);
-    return issueAccessToken(BigInt(secrets.applicationId), user.id, scopes).access_token;
+    return (await issueAccessToken(BigInt(secrets.applicationId), user.id, scopes)).access_token;
   };
-  const authFor = (as: string) => {
+  const authFor = async (as: string) => {
     if (as === "bot") return `Bot ${secrets.botToken}`;
     let token = tokens.get(as);
-    if (!token) tokens.set(as, (token = tokenFor(as)));
+    if (!token) tokens.set(as, (token = await tokenFor(as)));
     return `Bearer ${token}`;
   };
 
@@ -132,18 +132,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     botToken: secrets.botToken,
     clientSecret: secrets.clientSecret,
     tokenFor,
-    rest(as) {
+    async rest(as) {
       const bot = as === "bot";
       return new REST({
         api: `${server.url}/api`,
         authPrefix: bot ? "Bot" : "Bearer",
         retries: 0,
         timeout: 10_000,
-      }).setToken(authFor(as).split(" ")[1]);
+      }).setToken((await authFor(as)).split(" ")[1]);
     },
     async api(as, method, route, body, headers = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
-      if (as) (init.headers as Record<string, string>).authorization = authFor(as);
+      if (as) (init.headers as Record<string, string>).authorization = await authFor(as);
       if (body !== undefined) {
         init.body =
           typeof body === "string" || body instanceof FormData ? (body as string | FormData) : JSON.stringify(body);

@@ -61,7 +61,7 @@ async function asOwner<T>(
   if (!developer) return fail("Your session has ended. Reload the page to sign in again.");
   if (!ApplicationIdSchema.safeParse(applicationId).success) return fail("Unknown application.");
   try {
-    const result = run(applicationAccessForOwner(applicationId, developer.id));
+    const result = run(await applicationAccessForOwner(applicationId, developer.id));
     revalidatePath(`/developers/applications/${applicationId}`);
     return { ok: true, data: result.data as T, message: result.message, at: Date.now() };
   } catch (error) {
@@ -101,12 +101,12 @@ const NoFieldsSchema = z.object({});
 const readNothing = () => ({});
 
 export const addRedirectUriAction = ownerFormAction(RedirectUriFormSchema, readRedirectUri, (access, input) => {
-  addRedirectUri(access, input.redirect_uri);
+  await addRedirectUri(access, input.redirect_uri);
   return { message: "Redirect added." };
 });
 
 export const removeRedirectUriAction = ownerFormAction(RedirectUriFormSchema, readRedirectUri, (access, input) => {
-  removeRedirectUri(access, input.redirect_uri);
+  await removeRedirectUri(access, input.redirect_uri);
   return { message: "Redirect removed." };
 });
 
@@ -114,7 +114,7 @@ export const saveUrlMappingsAction = ownerFormAction(
   UrlMappingsFormSchema,
   (form) => ({ prefix: form.getAll("prefix"), target: form.getAll("target") }),
   (access, mappings) => {
-    setUrlMappings(access, mappings);
+    await setUrlMappings(access, mappings);
     return { message: "URL mappings saved." };
   },
 );
@@ -123,7 +123,7 @@ export const setActivitiesEnabledAction = ownerFormAction(
   EnabledFormSchema,
   (form) => ({ enabled: form.get("enabled") }),
   (access, input) => {
-    const entryPoint = setActivitiesEnabled(access, input.enabled);
+    const entryPoint = await setActivitiesEnabled(access, input.enabled);
     return {
       message: input.enabled
         ? `Activities enabled. Entry point command /${entryPoint?.name ?? "launch"} is ready.`
@@ -136,7 +136,7 @@ export const setEntryPointHandlerAction = ownerFormAction(
   HandlerFormSchema,
   (form) => ({ handler: form.get("handler") }),
   (access, input) => {
-    const command = setEntryPointHandler(access, input.handler);
+    const command = await setEntryPointHandler(access, input.handler);
     return {
       message:
         command.handler === 1 ? "Saved: your app handles the interaction." : "Saved: Discord launches the Activity.",
@@ -148,7 +148,7 @@ export const setInstallationContextsAction = ownerFormAction(
   ContextsFormSchema,
   (form) => ({ integration_types: form.getAll("integration_types") }),
   (access, input) => {
-    setInstallationContexts(access, input.integration_types);
+    await setInstallationContexts(access, input.integration_types);
     return { message: "Installation contexts saved." };
   },
 );
@@ -157,7 +157,7 @@ export const setPrivilegedIntentAction = ownerFormAction(
   PrivilegedIntentFormSchema,
   (form) => ({ intent: form.get("intent"), enabled: form.get("enabled") }),
   (access, input) => {
-    setPrivilegedIntent(access, input.intent, input.enabled);
+    await setPrivilegedIntent(access, input.intent, input.enabled);
     const label = PRIVILEGED_INTENT_SETTINGS.find((s) => s.key === input.intent)!.label;
     return { message: `${label} ${input.enabled ? "enabled" : "disabled"}.` };
   },
@@ -167,7 +167,7 @@ export const resetBotTokenAction = ownerFormAction<typeof NoFieldsSchema, string
   NoFieldsSchema,
   readNothing,
   (access) => ({
-    data: resetBotToken(access),
+    data: await resetBotToken(access),
   }),
 );
 
@@ -175,6 +175,6 @@ export const resetClientSecretAction = ownerFormAction<typeof NoFieldsSchema, st
   NoFieldsSchema,
   readNothing,
   (access) => ({
-    data: resetClientSecret(access),
+    data: await resetClientSecret(access),
   }),
 );

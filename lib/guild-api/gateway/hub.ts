@@ -55,7 +55,7 @@ export class GatewayHub {
   private readonly byUser = new Map<bigint, Set<GatewaySession>>();
   private readonly subscribers = new Map<string, Set<GuildEventListener>>();
   /** Every outbox row up to here has been delivered. */
-  private position = outboxHead();
+  private position = await outboxHead();
   private wakeScheduled = false;
   private dataVersion = -1n;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -128,7 +128,7 @@ export class GatewayHub {
     this.wakeScheduled = true;
     setImmediate(() => {
       this.wakeScheduled = false;
-      this.guarded(() => this.drain());
+      this.guarded(() => await this.drain());
     });
   }
 
@@ -138,7 +138,7 @@ export class GatewayHub {
       const version = dataVersion();
       if (version !== this.dataVersion) {
         this.dataVersion = version;
-        this.drain();
+        await this.drain();
       }
     });
   }
@@ -153,13 +153,13 @@ export class GatewayHub {
   }
 
   /** Delivers every committed outbox row not yet delivered. */
-  drain(): void {
+  async drain(): Promise<void> {
     try {
       for (;;) {
-        const rows = outboxAfter(this.position, Number.MAX_SAFE_INTEGER, BATCH);
+        const rows = await outboxAfter(this.position, Number.MAX_SAFE_INTEGER, BATCH);
         for (const row of rows) {
           try {
-            this.deliver(row);
+            await this.deliver(row);
           } catch (error) {
             // One event that cannot be delivered must not stop every later one.
             console.error(`[gateway] delivering outbox row ${row.position} (${row.type}) failed:`, error);
@@ -175,7 +175,7 @@ export class GatewayHub {
     }
   }
 
-  private deliver(row: OutboxRow): void {
+  private async deliver(row: OutboxRow): Promise<void> {
     if (row.guild_id === null) return;
     const data = JSON.parse(row.payload) as MemberEventData;
     const indexed = this.byGuild.get(row.guild_id);
@@ -194,7 +194,7 @@ export class GatewayHub {
       for (const session of recipients) {
         if (!session.connection) continue;
         this.writes.hold(session.connection);
-        this.deliverTo(session, event);
+        await this.deliverTo(session, event);
       }
     }
     this.notifySubscribers(row, data);
@@ -217,7 +217,7 @@ export class GatewayHub {
    * One event for one session: its own joins and departures change the guilds it follows (with GUILD_CREATE and
    * GUILD_DELETE, as Discord sends them), then the intent and the audience decide.
    */
-  private deliverTo(session: GatewaySession, { row, subject, audience, dispatch }: Delivery): void {
+  private async deliverTo(session: GatewaySession, { row, subject, audience, dispatch }: Delivery): Promise<void> {
     const guildId = row.guild_id!;
     const rule = DISPATCH_RULES[row.type];
     const aboutSelf = subject === session.userId;
@@ -226,7 +226,7 @@ export class GatewayHub {
       if (shardOf(guildId, session.shard[1]) !== session.shard[0] || session.guildIds.has(guildId)) return;
       this.follow(session, guildId);
       if (session.has(Intent.GuildMembers)) session.dispatchSerialized(dispatch, row.position);
-      this.sendGuildCreate(session, guildId);
+      await this.sendGuildCreate(session, guildId);
       return;
     }
     if (!session.guildIds.has(guildId)) return;
@@ -246,12 +246,12 @@ export class GatewayHub {
       this.unfollow(session, guildId);
       return;
     }
-    if (intentHeld && audience.admits(session.userId)) session.dispatchSerialized(dispatch, row.position);
+    if (intentHeld && await audience.admits(session.userId)) session.dispatchSerialized(dispatch, row.position);
   }
 
-  sendGuildCreate(session: GatewaySession, guildId: bigint): void {
+  async sendGuildCreate(session: GatewaySession, guildId: bigint): Promise<void> {
     if (!session.has(Intent.Guilds)) return;
-    const json = guildCreateJson(session, guildId);
+    const json = await guildCreateJson(session, guildId);
     if (json) session.dispatch("GUILD_CREATE", json, { guildCreate: guildId });
   }
 
@@ -261,29 +261,29 @@ export class GatewayHub {
    * Sends again what the session sent after `seq` (with the same sequence numbers), then what it missed while
    * detached, then RESUMED. The session must already hold its new connection.
    */
-  resume(session: GatewaySession, seq: number): void {
-    this.drain();
+  async resume(session: GatewaySession, seq: number): Promise<void> {
+    await this.drain();
     if (session.connection) this.writes.hold(session.connection);
     try {
-      this.replay(session, seq);
+      await this.replay(session, seq);
     } finally {
       this.writes.release();
     }
   }
 
-  private replay(session: GatewaySession, seq: number): void {
+  private async replay(session: GatewaySession, seq: number): Promise<void> {
     const kept = session.replayAfter(seq);
-    const rows = outboxRowsAt(kept.flatMap(({ entry }) => (typeof entry === "number" ? [entry] : [])));
+    const rows = await outboxRowsAt(kept.flatMap(({ entry }) => (typeof entry === "number" ? [entry] : [])));
     for (const { seq: sequence, entry } of kept) {
-      const frame = this.replayFrame(session, sequence, entry, rows);
+      const frame = await this.replayFrame(session, sequence, entry, rows);
       if (frame) session.connection?.send(frame);
     }
     for (let from = session.detachedCursor; ;) {
-      const missed = outboxAfter(from, this.position, BATCH);
+      const missed = await outboxAfter(from, this.position, BATCH);
       for (const row of missed) {
         if (row.guild_id === null) continue;
         const data = JSON.parse(row.payload) as MemberEventData;
-        this.deliverTo(session, {
+        await this.deliverTo(session, {
           row,
           subject: data.user?.id ? BigInt(data.user.id) : null,
           audience: new EventAudience(row.guild_id, row.type, data as object),
@@ -296,12 +296,12 @@ export class GatewayHub {
     session.dispatch("RESUMED", "{}", null);
   }
 
-  private replayFrame(
+  private async replayFrame(
     session: GatewaySession,
     seq: number,
     entry: ReplayEntry,
     rows: Map<number, OutboxRow>,
-  ): string | null {
+  ): Promise<string | null> {
     if (entry === null) return null;
     if (typeof entry === "number") {
       const row = rows.get(entry);
@@ -310,7 +310,7 @@ export class GatewayHub {
     if ("chunk" in entry) return dispatchFrame("GUILD_MEMBERS_CHUNK", seq, entry.chunk);
     if ("guildDelete" in entry)
       return dispatchFrame("GUILD_DELETE", seq, JSON.stringify({ id: String(entry.guildDelete) }));
-    const json = guildCreateJson(session, entry.guildCreate);
+    const json = await guildCreateJson(session, entry.guildCreate);
     return json ? dispatchFrame("GUILD_CREATE", seq, json) : null;
   }
 

@@ -33,7 +33,7 @@ function resolveWelcomeChannels(
   return channels.map((channel, index) => {
     const path = ["welcome_channels", index];
     // Any guild channel but categories and threads.
-    if (!isContentChannelOf(guildId, BigInt(channel.channel_id)))
+    if (!await isContentChannelOf(guildId, BigInt(channel.channel_id)))
       issues.push({
         path: [...path, "channel_id"],
         code: "CHANNEL_INVALID",
@@ -42,7 +42,7 @@ function resolveWelcomeChannels(
     let emojiName = channel.emoji_name ?? null;
     const emojiId = channel.emoji_id ?? null;
     if (emojiId !== null) {
-      const emoji = findGuildEmoji(guildId, BigInt(emojiId));
+      const emoji = await findGuildEmoji(guildId, BigInt(emojiId));
       if (!emoji)
         issues.push({
           path: [...path, "emoji_id"],
@@ -71,7 +71,7 @@ function resolveWelcomeChannels(
  * needs COMMUNITY) and fires GUILD_UPDATE when it changes; description and welcome_channels replace the stored ones
  * (null clears). One GUILD_UPDATE audit entry with the changed keys.
  */
-export function modifyGuildWelcomeScreen(
+export async function modifyGuildWelcomeScreen(
   access: GuildAccess,
   body: ModifyGuildWelcomeScreenBody,
   reason: string | null,
@@ -79,7 +79,7 @@ export function modifyGuildWelcomeScreen(
 ) {
   access.authorize("Modify Guild Welcome Screen");
   const guildId = access.guildId;
-  return transaction(() => {
+  return await transaction(async () => {
     const before = findGuild(guildId);
     if (!before) throw Errors.unknownGuild();
     const issues: FieldIssue[] = [];
@@ -99,7 +99,7 @@ export function modifyGuildWelcomeScreen(
       body.welcome_channels === undefined ? null : resolveWelcomeChannels(guildId, body.welcome_channels ?? [], issues);
     if (issues.length > 0) throw invalidFormBody(issues);
 
-    updateGuildWelcomeScreen(guildId, {
+    await updateGuildWelcomeScreen(guildId, {
       features: JSON.stringify(nextFeatures),
       welcomeDescription: description,
       welcomeChannels: channels === null ? before.welcome_channels : JSON.stringify(channels),
@@ -107,8 +107,8 @@ export function modifyGuildWelcomeScreen(
     const after = findGuild(guildId) as GuildRow;
     const view = (g: GuildRow) => ({ ...serializeWelcomeScreen(g), enabled: features(g).includes(FEATURE) });
     const changes = diffChanges(view(before), view(after), ["description", "welcome_channels", "enabled"]);
-    auditGuildUpdate(access, reason, changes);
-    if (features(after).includes(FEATURE) !== wasEnabled) emitGuildUpdate(guildId, now);
+    await auditGuildUpdate(access, reason, changes);
+    if (features(after).includes(FEATURE) !== wasEnabled) await emitGuildUpdate(guildId, now);
     return serializeWelcomeScreen(after);
   });
 }

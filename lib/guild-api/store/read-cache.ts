@@ -15,12 +15,19 @@
 // WAL index for other connections' commits). A request's reads form one read scope (readScope): data_version is read
 // once when the scope opens, as if the request read all its cached rows at that instant, while this connection's own
 // writes and rollbacks are still seen on the very next read. Outside a scope, every read checks everything.
-import { dataVersion, endedTransactions, sql } from "./db";
+//
+// Isolation: the caches are shared by every async context, and a transaction's reads may load its own uncommitted
+// rows into them. So a read from any other context first waits until no transaction is open (as its statements
+// would), and the transaction's end (commit or rollback) moves the ended-transaction counter, which empties them.
+// A load that spans another context's transaction (it waited in the middle) is answered but not kept.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { dataVersion, endedTransactions, storeIdle, totalChanges } from "./db";
 
 let seenChanges = -1n;
 let seenDataVersion = -1n;
 let seenTransactions = -1;
-let scopeDepth = 0;
+/** Set inside a read scope: other connections' commits were checked when it opened. */
+const scopes = new AsyncLocalStorage<true>();
 const caches: Array<Map<unknown, unknown>> = [];
 /** Caches with a generation: emptied only by other connections' commits. */
 const stampedCaches: Array<Map<unknown, unknown>> = [];
@@ -30,43 +37,43 @@ function clearAll(): void {
 }
 
 /** Other connections' commits: data_version (a separate statement: pragma_data_version() in a SELECT costs 3× more). */
-function checkOtherConnections(): void {
+async function checkOtherConnections(): Promise<void> {
   const version = dataVersion();
   if (version === seenDataVersion) return;
-  clearAll();
+  await clearAll();
   for (const cache of stampedCaches) cache.clear();
   seenDataVersion = version;
 }
 
 /** This connection's writes and ended transactions (rollbacks). */
-function checkThisConnection(): void {
-  const changes = sql("SELECT total_changes()").pluck().get() as bigint;
+async function checkThisConnection(): Promise<void> {
+  const changes = totalChanges();
   const transactions = endedTransactions();
   if (changes === seenChanges && transactions === seenTransactions) return;
-  clearAll();
+  await clearAll();
   seenChanges = changes;
   seenTransactions = transactions;
 }
 
 /**
- * Runs `fn` (synchronous) as one read scope: other connections' commits are checked once, now; inside, cached reads
- * check only this connection's writes. Open it where the reads must see one moment anyway: a request's judgement and
- * handler, inside the write transaction when there is one (no other connection can commit while it holds the lock).
+ * Runs `fn` as one read scope: other connections' commits are checked once, now; inside, cached reads check only
+ * this connection's writes. Open it where the reads must see one moment anyway: a request's judgement and handler,
+ * inside the write transaction when there is one (no other connection can commit while it holds the lock).
  */
-export function readScope<T>(fn: () => T): T {
-  checkOtherConnections();
-  scopeDepth++;
-  try {
-    return fn();
-  } finally {
-    scopeDepth--;
-  }
+export async function readScope<T>(fn: () => Promise<T>): Promise<T> {
+  const idle = storeIdle();
+  if (idle) await idle;
+  await checkOtherConnections();
+  return scopes.run(true, fn);
 }
 
-function invalidateIfChanged(): void {
-  if (scopeDepth === 0) checkOtherConnections();
-  checkThisConnection();
+async function invalidateIfChanged(): Promise<void> {
+  if (scopes.getStore() === undefined) await checkOtherConnections();
+  await checkThisConnection();
 }
+
+/** A stamp of everything that could make a load read differently: compared before and after an asynchronous load. */
+const loadStamp = () => `${totalChanges()}:${endedTransactions()}`;
 
 export interface ReadCacheOptions<V> {
   /** At most this many keys (the cache is emptied when full). */
@@ -79,27 +86,33 @@ export interface ReadCacheOptions<V> {
    * The current stamp of the tables the values are built from (read inside the caller's transaction, so a write
    * rolled back restores it): a value is valid while its stamp is current, whatever else this connection writes.
    */
-  generation?: () => unknown;
+  generation?: () => Promise<unknown>;
 }
 
 /** A read-through cache of `load`, valid until the database may have changed. */
-export function readCache<K, V>(load: (key: K) => V, options: number | ReadCacheOptions<V> = {}): (key: K) => V {
+export async function readCache<K, V>(
+  load: (key: K) => Promise<V>,
+  options: number | ReadCacheOptions<V> = {},
+): Promise<(key: K) => Promise<V>> {
   const {
     maxEntries = 10_000,
     keep,
     validUntil,
     generation,
   } = typeof options === "number" ? { maxEntries: options } : options;
-  if (generation) return stampedCache(load, { maxEntries, keep, validUntil, generation });
+  if (generation) return await stampedCache(load, { maxEntries, keep, validUntil, generation });
   const cache = new Map<K, V>();
   caches.push(cache as Map<unknown, unknown>);
-  return (key: K) => {
-    invalidateIfChanged();
+  return async (key: K) => {
+    const idle = storeIdle();
+    if (idle) await idle;
+    await invalidateIfChanged();
     const cached = cache.get(key);
-    if ((cached !== undefined || cache.has(key)) && !(validUntil && validUntil(cached as V) <= Date.now()))
+    if ((cached !== undefined || cache.has(key)) && !(validUntil && await validUntil(cached as V) <= Date.now()))
       return cached as V;
-    const value = deepFreeze(load(key));
-    if (keep && !keep(value)) return value;
+    const before = await loadStamp();
+    const value = await deepFreeze(await load(key));
+    if ((keep && !await keep(value)) || await loadStamp() !== before) return value;
     if (cache.size >= maxEntries) cache.clear();
     cache.set(key, value);
     return value;
@@ -107,36 +120,39 @@ export function readCache<K, V>(load: (key: K) => V, options: number | ReadCache
 }
 
 function stampedCache<K, V>(
-  load: (key: K) => V,
+  load: (key: K) => Promise<V>,
   {
     maxEntries,
     keep,
     validUntil,
     generation,
   }: Required<Pick<ReadCacheOptions<V>, "maxEntries" | "generation">> & ReadCacheOptions<V>,
-): (key: K) => V {
+): (key: K) => Promise<V> {
   const cache = new Map<K, { value: V; stamp: unknown }>();
   stampedCaches.push(cache as Map<unknown, unknown>);
-  return (key: K) => {
-    if (scopeDepth === 0) checkOtherConnections();
-    const stamp = generation();
+  return async (key: K) => {
+    const idle = storeIdle();
+    if (idle) await idle;
+    if (scopes.getStore() === undefined) await checkOtherConnections();
+    const stamp = await generation();
     const cached = cache.get(key);
-    if (cached && cached.stamp === stamp && !(validUntil && validUntil(cached.value) <= Date.now()))
+    if (cached && cached.stamp === stamp && !(validUntil && await validUntil(cached.value) <= Date.now()))
       return cached.value;
-    const value = deepFreeze(load(key));
-    if (keep && !keep(value)) return value;
+    const before = await loadStamp();
+    const value = await deepFreeze(await load(key));
+    if ((keep && !await keep(value)) || await loadStamp() !== before) return value;
     if (cache.size >= maxEntries) cache.clear();
     cache.set(key, { value, stamp });
     return value;
   };
 }
 
-function deepFreeze<T>(value: T): T {
+async function deepFreeze<T>(value: T): Promise<T> {
   // Byte buffers (answers kept as their UTF-8 bytes) cannot be frozen; they are only ever written to sockets.
   if (ArrayBuffer.isView(value)) return value;
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
+    for (const inner of Object.values(value)) await deepFreeze(inner);
   }
   return value;
 }

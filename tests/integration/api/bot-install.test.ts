@@ -24,14 +24,14 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const app = () => oauth2.findApplication(APP)!;
+const app = async () => (await oauth2.findApplication(APP))!;
 
-test("only servers where the user has Manage Server are offered", () => {
-  expect(install.installableGuilds(BigInt(server.world.users.mod)).map((g) => g.name)).toEqual(["Guildhall HQ"]);
-  expect(install.installableGuilds(BigInt(server.world.users.member))).toEqual([]);
+test("only servers where the user has Manage Server are offered", async () => {
+  expect((await install.installableGuilds(BigInt(server.world.users.mod))).map((g) => g.name)).toEqual(["Guildhall HQ"]);
+  expect(await install.installableGuilds(BigInt(server.world.users.member))).toEqual([]);
   expect(
-    install
-      .installableGuilds(BigInt(server.world.users.admin))
+    (await install
+      .installableGuilds(BigInt(server.world.users.admin)))
       .map((g) => g.name)
       .sort(),
   ).toEqual(["Guildhall HQ", "Side Project"]);
@@ -39,8 +39,8 @@ test("only servers where the user has Manage Server are offered", () => {
 
 test("a member without Manage Server cannot install", () => {
   expect(() =>
-    install.installBot({
-      application: app(),
+    await install.installBot({
+      application: await app(),
       userId: BigInt(server.world.users.member),
       guildId: BigInt(server.world.guildId),
       permissions: 0n,
@@ -53,8 +53,8 @@ test("a member without Manage Server cannot install", () => {
 test("installing creates the bot member with its managed role, the integration, and their events; twice is idempotent", async () => {
   const guild = BigInt(server.world.guildId);
   for (let i = 0; i < 2; i++)
-    install.installBot({
-      application: app(),
+    await install.installBot({
+      application: await app(),
       userId: BigInt(server.world.users.mod),
       guildId: guild,
       permissions: 2048n,
@@ -95,8 +95,8 @@ test("installing creates the bot member with its managed role, the integration, 
 test("an application without the server installation context can't be installed to servers", () => {
   db().prepare("UPDATE applications SET integration_types = '[1]' WHERE id = ?").run(APP);
   expect(() =>
-    install.installBot({
-      application: app(),
+    await install.installBot({
+      application: await app(),
       userId: BigInt(server.world.users.admin),
       guildId: BigInt(server.world.sideGuildId),
       permissions: 0n,

@@ -174,19 +174,19 @@ describe("privileged intents follow the application's switches (Developer Portal
   it("Server Members Intent off: IDENTIFY with GUILD_MEMBERS is 4014, and bots may not list members; on again: both work", async () => {
     const { setPrivilegedIntent } = await import("@/lib/guild-api/services/gateway-intents");
     const { applicationAccessForOwner } = await import("@/lib/guild-api/services/applications");
-    const access = () => applicationAccessForOwner(server.world.applicationId, BigInt(server.world.users.owner));
+    const access = async () => await applicationAccessForOwner(server.world.applicationId, BigInt(server.world.users.owner));
     const identifyMembers = async () => {
       const client = await connect();
       await client.next((p) => p.op === 10);
       client.send(2, { token: server.botToken, intents: I.Guilds | I.GuildMembers, properties: {} });
       return client;
     };
-    setPrivilegedIntent(access(), "guild_members", false);
+    await setPrivilegedIntent(await access(), "guild_members", false);
     try {
       await expectClose(await identifyMembers(), 4014);
       expect((await server.api("bot", "GET", `/guilds/${hq}/members?limit=1`)).status).toBe(403);
     } finally {
-      setPrivilegedIntent(access(), "guild_members", true);
+      await setPrivilegedIntent(await access(), "guild_members", true);
     }
     expect((await (await identifyMembers()).dispatch("READY")).d.user.id).toBe(server.world.botUserId);
     expect((await server.api("bot", "GET", `/guilds/${hq}/members?limit=1`)).status).toBe(200);

@@ -52,11 +52,11 @@ test("a bot token replaced through another connection stops working on the next 
 test("a cached token is judged expired at the request after its expiry, with no write in between", async () => {
   const { authenticate } = await import("@/lib/guild-api/auth");
   const header = `Bearer ${server.tokenFor("member")}`;
-  const identity = authenticate(header);
+  const identity = await authenticate(header);
   expect(identity?.kind).toBe("bearer");
   if (identity?.kind !== "bearer") return;
-  expect(authenticate(header, identity.expiresAt - 1)).not.toBeNull(); // from the cache
-  expect(authenticate(header, identity.expiresAt)).toBeNull();
+  expect(await authenticate(header, identity.expiresAt - 1)).not.toBeNull(); // from the cache
+  expect(await authenticate(header, identity.expiresAt)).toBeNull();
 });
 
 test("Get Guild answers the guild, its roles and emojis as changed through another connection", async () => {

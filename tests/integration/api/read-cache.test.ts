@@ -22,32 +22,32 @@ test("cached rows follow writes, rollbacks, other connections and a new connecti
     return (sql("SELECT name FROM things WHERE id = ?").get(id) as { name: string } | undefined)?.name;
   });
 
-  expect(nameOf(1n)).toBe("first");
-  expect(nameOf(1n)).toBe("first");
+  expect(await nameOf(1n)).toBe("first");
+  expect(await nameOf(1n)).toBe("first");
   expect(loads).toBe(1); // the second read came from memory
 
   sql("UPDATE things SET name = 'second' WHERE id = 1").run();
-  expect(nameOf(1n)).toBe("second");
+  expect(await nameOf(1n)).toBe("second");
 
   expect(() =>
-    transaction(() => {
+    await transaction(async () => {
       sql("UPDATE things SET name = 'rolled back' WHERE id = 1").run();
-      expect(nameOf(1n)).toBe("rolled back"); // read inside the transaction, after its write
+      expect(await nameOf(1n)).toBe("rolled back"); // read inside the transaction, after its write
       throw new Error("abort");
     }),
   ).toThrow("abort");
-  expect(nameOf(1n)).toBe("second");
+  expect(await nameOf(1n)).toBe("second");
 
   const other = new Database(file);
   other.prepare("UPDATE things SET name = 'from elsewhere' WHERE id = 1").run();
   other.close();
-  expect(nameOf(1n)).toBe("from elsewhere");
+  expect(await nameOf(1n)).toBe("from elsewhere");
 
   closeDatabase();
   const replacement = new Database(file);
   replacement.prepare("UPDATE things SET name = 'after reopen' WHERE id = 1").run();
   replacement.close();
-  expect(nameOf(1n)).toBe("after reopen");
+  expect(await nameOf(1n)).toBe("after reopen");
   closeDatabase();
 });
 
@@ -57,12 +57,12 @@ test("cached values are frozen: a caller cannot change what later requests see",
   const rows = readCache(
     (_: string) => sql("SELECT id, name FROM things").all() as Array<{ id: bigint; name: string }>,
   );
-  const first = rows("all");
+  const first = await rows("all");
   expect(() => first.push({ id: 2n, name: "intruder" })).toThrow(TypeError);
   expect(() => {
     first[0].name = "changed";
   }).toThrow(TypeError);
-  expect(rows("all")).toHaveLength(1);
+  expect(await rows("all")).toHaveLength(1);
 });
 
 test("a cache with a generation outlives writes to other tables, and follows writes, rollbacks and other connections to its own", async () => {
@@ -80,31 +80,31 @@ test("a cache with a generation outlives writes to other tables, and follows wri
     },
     { generation: () => sql("SELECT value FROM stamps WHERE name = 'watched'").pluck().get() },
   );
-  expect(nameOf(1n)).toBe("first");
+  expect(await nameOf(1n)).toBe("first");
   for (let i = 0; i < 3; i++) {
     sql("INSERT INTO elsewhere DEFAULT VALUES").run();
-    expect(nameOf(1n)).toBe("first");
+    expect(await nameOf(1n)).toBe("first");
   }
   expect(loads).toBe(1); // writes to other tables left it in memory
 
   sql("UPDATE watched SET name = 'second' WHERE id = 1").run();
-  expect(nameOf(1n)).toBe("second");
+  expect(await nameOf(1n)).toBe("second");
   expect(loads).toBe(2);
 
   expect(() =>
-    transaction(() => {
+    await transaction(async () => {
       sql("UPDATE watched SET name = 'rolled back' WHERE id = 1").run();
-      expect(nameOf(1n)).toBe("rolled back");
+      expect(await nameOf(1n)).toBe("rolled back");
       throw new Error("abort");
     }),
   ).toThrow("abort");
-  expect(nameOf(1n)).toBe("second");
+  expect(await nameOf(1n)).toBe("second");
   sql("UPDATE watched SET name = 'third' WHERE id = 1").run();
-  expect(nameOf(1n)).toBe("third");
+  expect(await nameOf(1n)).toBe("third");
 
   const other = new Database(file);
   other.prepare("UPDATE watched SET name = 'from elsewhere' WHERE id = 1").run();
   other.close();
-  expect(nameOf(1n)).toBe("from elsewhere");
+  expect(await nameOf(1n)).toBe("from elsewhere");
   closeDatabase();
 });

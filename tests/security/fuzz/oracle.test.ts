@@ -29,7 +29,7 @@ describe("database fingerprint", () => {
     const { db, transaction } = await import("@/lib/guild-api/store/db");
     const before = server.target.fingerprint.before();
     expect(() =>
-      transaction(() => {
+      await transaction(() => {
         db().prepare("DELETE FROM bans").run();
         throw new Error("roll back");
       }),
