@@ -94,7 +94,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
   const nextApp = options.withNext ? await loadNext(options.dev ?? false, options.host, options.port) : null;
   let baseUrl = "";
 
-  const dispatch = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void | Promise<void>> => {
+  const dispatch = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const url = req.url ?? "/";
     const queryAt = url.indexOf("?");
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -141,12 +141,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
   // The one top-level handler: any throw that escapes a route, the CDN or Next, synchronous or not, is logged and
   // answered with Discord's JSON 500 at once, instead of leaving the request hanging until the socket times out.
   const server = http.createServer((req, res) => {
-    try {
-      const pending = await dispatch(req, res);
-      if (pending) pending.catch((error: unknown) => answerUnexpected(req, res, error));
-    } catch (error) {
-      answerUnexpected(req, res, error);
-    }
+    dispatch(req, res).catch((error: unknown) => answerUnexpected(req, res, error));
   });
   server.keepAliveTimeout = 65_000;
 

@@ -8,6 +8,9 @@ import { REST } from "@discordjs/rest";
 import type { RateLimitOptions } from "@/lib/guild-api/rate-limits";
 import type { GatewayOptions } from "@/lib/guild-api/gateway";
 
+/** The REST methods the tests call. */
+export type RestClient = Pick<REST, "get" | "post" | "put" | "patch" | "delete">;
+
 export interface TestServer {
   baseUrl: string;
   /** ids of the demo world, by name */
@@ -15,9 +18,12 @@ export interface TestServer {
   botToken: string;
   clientSecret: string;
   /** A fresh OAuth2 access token of the demo application for a seeded user. */
-  tokenFor(username: string, scopes?: readonly string[]): string;
-  /** @discordjs/rest client as `username` (Bearer) or as the demo bot ("bot"). */
-  rest(as: string): REST;
+  tokenFor(username: string, scopes?: readonly string[]): Promise<string>;
+  /**
+   * @discordjs/rest client as `username` (Bearer) or as the demo bot ("bot"). Its token is issued on the first request
+   * (issuing writes a row, asynchronously), so tests can chain `rest(as).get(…)`.
+   */
+  rest(as: string): RestClient;
   /** Raw fetch against /api/v10 with an Authorization header for `as` (a username, "bot", or null for none). */
   api(
     as: string | null,
@@ -132,14 +138,25 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     botToken: secrets.botToken,
     clientSecret: secrets.clientSecret,
     tokenFor,
-    async rest(as) {
+    rest(as) {
       const bot = as === "bot";
-      return new REST({
-        api: `${server.url}/api`,
-        authPrefix: bot ? "Bot" : "Bearer",
-        retries: 0,
-        timeout: 10_000,
-      }).setToken((await authFor(as)).split(" ")[1]);
+      const client = authFor(as).then((auth) =>
+        new REST({
+          api: `${server.url}/api`,
+          authPrefix: bot ? "Bot" : "Bearer",
+          retries: 0,
+          timeout: 10_000,
+        }).setToken(auth.split(" ")[1]),
+      );
+      // A client never used must not leave a rejected promise unobserved; each request still sees the failure.
+      client.catch(() => undefined);
+      return {
+        get: async (route, options) => (await client).get(route, options),
+        post: async (route, options) => (await client).post(route, options),
+        put: async (route, options) => (await client).put(route, options),
+        patch: async (route, options) => (await client).patch(route, options),
+        delete: async (route, options) => (await client).delete(route, options),
+      };
     },
     async api(as, method, route, body, headers = {}) {
       const init: RequestInit = { method, headers: { ...headers } };

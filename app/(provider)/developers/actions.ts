@@ -55,13 +55,13 @@ const fail = (error: string, fieldErrors: FieldErrors = {}): PortalActionState<n
 /** Signed in, owner of the application, then `run`; rule violations come back as messages, not exceptions. */
 async function asOwner<T>(
   applicationId: string,
-  run: (access: ApplicationAccess) => { message?: string; data?: T },
+  run: (access: ApplicationAccess) => Promise<{ message?: string; data?: T }>,
 ): Promise<PortalActionState<T>> {
   const developer = await currentDeveloper();
   if (!developer) return fail("Your session has ended. Reload the page to sign in again.");
   if (!ApplicationIdSchema.safeParse(applicationId).success) return fail("Unknown application.");
   try {
-    const result = run(await applicationAccessForOwner(applicationId, developer.id));
+    const result = await run(await applicationAccessForOwner(applicationId, developer.id));
     revalidatePath(`/developers/applications/${applicationId}`);
     return { ok: true, data: result.data as T, message: result.message, at: Date.now() };
   } catch (error) {
@@ -83,7 +83,7 @@ const FORM_MISMATCH = "That form didn't look right. Reload the page and try agai
 function ownerFormAction<S extends z.ZodType, T = undefined>(
   schema: S,
   readForm: (form: FormData) => unknown,
-  run: (access: ApplicationAccess, input: z.output<S>) => { message?: string; data?: T },
+  run: (access: ApplicationAccess, input: z.output<S>) => Promise<{ message?: string; data?: T }>,
 ) {
   return async (
     applicationId: string,
@@ -100,12 +100,12 @@ const readRedirectUri = (form: FormData) => ({ redirect_uri: form.get("redirect_
 const NoFieldsSchema = z.object({});
 const readNothing = () => ({});
 
-export const addRedirectUriAction = ownerFormAction(RedirectUriFormSchema, readRedirectUri, (access, input) => {
+export const addRedirectUriAction = ownerFormAction(RedirectUriFormSchema, readRedirectUri, async (access, input) => {
   await addRedirectUri(access, input.redirect_uri);
   return { message: "Redirect added." };
 });
 
-export const removeRedirectUriAction = ownerFormAction(RedirectUriFormSchema, readRedirectUri, (access, input) => {
+export const removeRedirectUriAction = ownerFormAction(RedirectUriFormSchema, readRedirectUri, async (access, input) => {
   await removeRedirectUri(access, input.redirect_uri);
   return { message: "Redirect removed." };
 });
@@ -113,7 +113,7 @@ export const removeRedirectUriAction = ownerFormAction(RedirectUriFormSchema, re
 export const saveUrlMappingsAction = ownerFormAction(
   UrlMappingsFormSchema,
   (form) => ({ prefix: form.getAll("prefix"), target: form.getAll("target") }),
-  (access, mappings) => {
+  async (access, mappings) => {
     await setUrlMappings(access, mappings);
     return { message: "URL mappings saved." };
   },
@@ -122,7 +122,7 @@ export const saveUrlMappingsAction = ownerFormAction(
 export const setActivitiesEnabledAction = ownerFormAction(
   EnabledFormSchema,
   (form) => ({ enabled: form.get("enabled") }),
-  (access, input) => {
+  async (access, input) => {
     const entryPoint = await setActivitiesEnabled(access, input.enabled);
     return {
       message: input.enabled
@@ -135,7 +135,7 @@ export const setActivitiesEnabledAction = ownerFormAction(
 export const setEntryPointHandlerAction = ownerFormAction(
   HandlerFormSchema,
   (form) => ({ handler: form.get("handler") }),
-  (access, input) => {
+  async (access, input) => {
     const command = await setEntryPointHandler(access, input.handler);
     return {
       message:
@@ -147,7 +147,7 @@ export const setEntryPointHandlerAction = ownerFormAction(
 export const setInstallationContextsAction = ownerFormAction(
   ContextsFormSchema,
   (form) => ({ integration_types: form.getAll("integration_types") }),
-  (access, input) => {
+  async (access, input) => {
     await setInstallationContexts(access, input.integration_types);
     return { message: "Installation contexts saved." };
   },
@@ -156,7 +156,7 @@ export const setInstallationContextsAction = ownerFormAction(
 export const setPrivilegedIntentAction = ownerFormAction(
   PrivilegedIntentFormSchema,
   (form) => ({ intent: form.get("intent"), enabled: form.get("enabled") }),
-  (access, input) => {
+  async (access, input) => {
     await setPrivilegedIntent(access, input.intent, input.enabled);
     const label = PRIVILEGED_INTENT_SETTINGS.find((s) => s.key === input.intent)!.label;
     return { message: `${label} ${input.enabled ? "enabled" : "disabled"}.` };
@@ -166,7 +166,7 @@ export const setPrivilegedIntentAction = ownerFormAction(
 export const resetBotTokenAction = ownerFormAction<typeof NoFieldsSchema, string | undefined>(
   NoFieldsSchema,
   readNothing,
-  (access) => ({
+  async (access) => ({
     data: await resetBotToken(access),
   }),
 );
@@ -174,7 +174,7 @@ export const resetBotTokenAction = ownerFormAction<typeof NoFieldsSchema, string
 export const resetClientSecretAction = ownerFormAction<typeof NoFieldsSchema, string | undefined>(
   NoFieldsSchema,
   readNothing,
-  (access) => ({
+  async (access) => ({
     data: await resetClientSecret(access),
   }),
 );

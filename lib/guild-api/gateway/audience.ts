@@ -54,7 +54,7 @@ export class EventAudience {
 
   private async judge(userId: bigint): Promise<boolean> {
     const rule = DISPATCH_RULES[this.type];
-    const context = this.permissionContext();
+    const context = await this.permissionContext();
     const member = await findMember(this.guildId, userId);
     if (!context || !member) return false;
     const subject = toPermissionMember(member, await memberRoleIds(this.guildId, userId));
@@ -68,10 +68,10 @@ export class EventAudience {
     return hasPermission(permissions, needed);
   }
 
-  private permissionContext(): GuildPermissionContext | null {
+  private async permissionContext(): Promise<GuildPermissionContext | null> {
     if (this.context === undefined) {
-      const guild = findGuild(this.guildId);
-      this.context = guild ? permissionContextOf(guild, listGuildRoles(this.guildId)) : null;
+      const guild = await findGuild(this.guildId);
+      this.context = guild ? permissionContextOf(guild, await listGuildRoles(this.guildId)) : null;
     }
     return this.context;
   }

@@ -22,11 +22,11 @@ const iso = (ms: bigint) => new Date(Number(ms)).toISOString();
 
 /** The data of GUILD_CREATE for this session, as JSON text; null when the user is no longer in the guild. */
 export async function guildCreateJson(session: GatewaySession, guildId: bigint): Promise<string | null> {
-  const guild = findGuild(guildId);
+  const guild = await findGuild(guildId);
   const self = await findMember(guildId, session.userId);
   if (!guild || !self) return null;
-  const roles = listGuildRoles(guildId);
-  const { emojis, stickers } = listGuildExpressions(guildId);
+  const roles = await listGuildRoles(guildId);
+  const { emojis, stickers } = await listGuildExpressions(guildId);
   const context = permissionContextOf(guild, roles);
   const subject = toPermissionMember(self, await memberRoleIds(guildId, session.userId));
 

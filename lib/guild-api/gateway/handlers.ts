@@ -116,41 +116,44 @@ async function startSession(
 ): Promise<void> {
   const user = await readUser(identity.userId);
   if (!user) return peer.connection.close(CloseCode.AuthenticationFailed);
-  // Events committed before the snapshot below are delivered first, so READY starts after them.
-  await hub.drain();
-  const session = new GatewaySession(
-    identity,
-    payload.intents,
-    shard,
-    payload.large_threshold ?? LARGE_THRESHOLD.default,
-    new Set(guildIds.filter((id) => findGuild(id))),
-    hub.options.replayLimit,
-  );
-  session.connection = peer.connection;
-  peer.session = session;
-  hub.add(session);
-  const ready = {
-    v: peer.connection.params.version,
-    user: serializeCurrentUser(user),
-    guilds: [...session.guildIds].map((id) => ({ id: String(id), unavailable: true })),
-    session_id: session.id,
-    session_type: "normal",
-    resume_gateway_url: peer.gatewayUrl,
-    shard,
-    application: {
-      id: String(identity.applicationId),
-      flags: Number(await findApplicationFlags(identity.applicationId) ?? 0n),
-    },
-    private_channels: [],
-    presences: [],
-    relationships: [],
-    guild_join_requests: [],
-    user_settings: {},
-    geo_ordered_rtc_regions: [],
-    auth: {},
-  };
-  session.dispatch("READY", JSON.stringify(ready), null);
-  for (const guildId of session.guildIds) await hub.sendGuildCreate(session, guildId);
+  const existing = new Set<bigint>();
+  for (const id of guildIds) if (await findGuild(id)) existing.add(id);
+  const applicationFlags = Number((await findApplicationFlags(identity.applicationId)) ?? 0n);
+  // Events committed before the snapshot below are delivered first, so READY starts after them; no drain delivers
+  // anything from then until the session's GUILD_CREATEs are out.
+  await hub.serially(async () => {
+    await hub.drainNow();
+    const session = new GatewaySession(
+      identity,
+      payload.intents,
+      shard,
+      payload.large_threshold ?? LARGE_THRESHOLD.default,
+      existing,
+      hub.options.replayLimit,
+    );
+    session.connection = peer.connection;
+    peer.session = session;
+    hub.add(session);
+    const ready = {
+      v: peer.connection.params.version,
+      user: serializeCurrentUser(user),
+      guilds: [...session.guildIds].map((id) => ({ id: String(id), unavailable: true })),
+      session_id: session.id,
+      session_type: "normal",
+      resume_gateway_url: peer.gatewayUrl,
+      shard,
+      application: { id: String(identity.applicationId), flags: applicationFlags },
+      private_channels: [],
+      presences: [],
+      relationships: [],
+      guild_join_requests: [],
+      user_settings: {},
+      geo_ordered_rtc_regions: [],
+      auth: {},
+    };
+    session.dispatch("READY", JSON.stringify(ready), null);
+    for (const guildId of session.guildIds) await hub.sendGuildCreate(session, guildId);
+  });
 }
 
 // ── op 6 RESUME ────────────────────────────────────────────────────────────────────────────────────────────────────

@@ -55,7 +55,13 @@ export class GatewayHub {
   private readonly byUser = new Map<bigint, Set<GatewaySession>>();
   private readonly subscribers = new Map<string, Set<GuildEventListener>>();
   /** Every outbox row up to here has been delivered. */
-  private position = await outboxHead();
+  private position = 0;
+  /** The outbox head when the hub started: rows written before it are not events for anyone connected now. */
+  private readonly started: Promise<void>;
+  /** The hub's serial work (drains, session starts, resumes), one at a time: rows go out once and in commit order. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** A drain queued and not yet begun: later calls share it. */
+  private queuedDrain: Promise<void> | null = null;
   private wakeScheduled = false;
   private dataVersion = -1n;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -64,6 +70,10 @@ export class GatewayHub {
 
   constructor(readonly options: GatewayOptions) {
     this.limits = new IdentifyLimits(options);
+    // The head is read at once (no transaction is open while the hub is built), before any event can be written.
+    this.started = outboxHead().then((head) => {
+      this.position = head;
+    });
     this.stopSignal = onOutboxWrite(() => this.wake());
     this.timers.push(setInterval(() => this.pollOtherConnections(), options.pollIntervalMs).unref());
   }
@@ -128,13 +138,13 @@ export class GatewayHub {
     this.wakeScheduled = true;
     setImmediate(() => {
       this.wakeScheduled = false;
-      this.guarded(() => await this.drain());
+      this.guarded(() => this.drain());
     });
   }
 
   /** Commits by other connections (the seed, the token tool, another process) move SQLite's data_version. */
   private pollOtherConnections(): void {
-    this.guarded(() => {
+    this.guarded(async () => {
       const version = dataVersion();
       if (version !== this.dataVersion) {
         this.dataVersion = version;
@@ -144,16 +154,35 @@ export class GatewayHub {
   }
 
   /** Work started by a timer: a failing database must be logged, not crash the process; the next wake retries. */
-  private guarded(work: () => void): void {
-    try {
-      work();
-    } catch (error) {
-      console.error("[gateway] reading the outbox failed:", error);
-    }
+  private guarded(work: () => Promise<void>): void {
+    work().catch((error: unknown) => console.error("[gateway] reading the outbox failed:", error));
   }
 
-  /** Delivers every committed outbox row not yet delivered. */
-  async drain(): Promise<void> {
+  /**
+   * Runs `work` after the hub's serial work before it, and before any queued after: while it runs, no drain delivers
+   * anything (a session starting or resuming sends its READY or replay with nothing slipped in between).
+   */
+  serially<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * Delivers every committed outbox row not yet delivered, in a drain that begins after this call: calls while one
+   * is queued share it.
+   */
+  drain(): Promise<void> {
+    this.queuedDrain ??= this.serially(() => {
+      this.queuedDrain = null;
+      return this.drainNow();
+    });
+    return this.queuedDrain;
+  }
+
+  /** The drain itself, for work already running serially (see serially). */
+  async drainNow(): Promise<void> {
+    await this.started;
     try {
       for (;;) {
         const rows = await outboxAfter(this.position, Number.MAX_SAFE_INTEGER, BATCH);
@@ -261,14 +290,16 @@ export class GatewayHub {
    * Sends again what the session sent after `seq` (with the same sequence numbers), then what it missed while
    * detached, then RESUMED. The session must already hold its new connection.
    */
-  async resume(session: GatewaySession, seq: number): Promise<void> {
-    await this.drain();
-    if (session.connection) this.writes.hold(session.connection);
-    try {
-      await this.replay(session, seq);
-    } finally {
-      this.writes.release();
-    }
+  resume(session: GatewaySession, seq: number): Promise<void> {
+    return this.serially(async () => {
+      await this.drainNow();
+      if (session.connection) this.writes.hold(session.connection);
+      try {
+        await this.replay(session, seq);
+      } finally {
+        this.writes.release();
+      }
+    });
   }
 
   private async replay(session: GatewaySession, seq: number): Promise<void> {

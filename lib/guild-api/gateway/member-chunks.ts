@@ -77,7 +77,9 @@ async function sendAllMembers(session: GatewaySession, guildId: bigint, total: n
     sendChunk(session, chunkJson(guildId, members, index, count, { nonce }));
     if (index + 1 >= count) return;
     if (after !== null) after = await memberIdAtOffset(guildId, after, size - 1) ?? null;
-    setImmediate(() => await next(index + 1));
+    setImmediate(() => {
+      next(index + 1).catch((error: unknown) => console.error("[gateway] sending member chunks failed:", error));
+    });
   };
   await next(0);
 }

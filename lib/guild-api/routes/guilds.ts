@@ -22,7 +22,7 @@ export const guildRoutes: RouteDefinition[] = [
   route("GET", "/guilds/:guildId", "Get Guild", async (ctx) => {
     const access = await guildAccess(ctx);
     // Hot path: most calls carry no query string, so skip parsing one, and answer the guild's cached JSON text.
-    if (ctx.query.size > 0 && ctx.queryAs(GetGuildQuerySchema).with_counts) return ok(getGuild(access, true));
+    if (ctx.query.size > 0 && ctx.queryAs(GetGuildQuerySchema).with_counts) return ok(await getGuild(access, true));
     return { status: 200, body: await getGuildJson(access), contentType: "application/json" };
   }),
 

@@ -65,10 +65,10 @@ function clientForm(ctx: RouteContext): ClientForm {
 }
 
 /** RFC 6749 §5.1/5.2: token responses are never cached; a failed client authentication names its scheme. */
-function oauth2Endpoint(fn: (ctx: RouteContext) => RouteResult) {
-  return (ctx: RouteContext): RouteResult => {
+function oauth2Endpoint(fn: (ctx: RouteContext) => Promise<RouteResult>) {
+  return async (ctx: RouteContext): Promise<RouteResult> => {
     try {
-      const result = fn(ctx);
+      const result = await fn(ctx);
       return { ...result, headers: { ...result.headers, "cache-control": "no-store", pragma: "no-cache" } };
     } catch (error) {
       if (!(error instanceof OAuth2Error)) throw error;
@@ -85,7 +85,7 @@ export const oauth2Routes = [
     "POST",
     "/oauth2/token",
     "Token Exchange",
-    oauth2Endpoint((ctx) => {
+    oauth2Endpoint(async (ctx) => {
       const form = clientForm(ctx);
       const application = await authenticateClient(form.clientId, form.clientSecret);
       const grant = form.fields.grant_type;
@@ -103,7 +103,7 @@ export const oauth2Routes = [
     "POST",
     "/oauth2/token/revoke",
     "Token Revocation",
-    oauth2Endpoint((ctx) => {
+    oauth2Endpoint(async (ctx) => {
       const form = clientForm(ctx);
       const application = await authenticateClient(form.clientId, form.clientSecret);
       const body = RevokeTokenBodySchema.safeParse(form.fields);

@@ -58,8 +58,8 @@ export const userRoutes = [
 // The two reads below would sit in services/users.ts; they are kept here until that file exists.
 
 /** The user's guild-wide permissions as Discord reports them here: owner → all, no overwrites, no timeout's implicit loss. */
-function basePermissions(guild: GuildRow, userId: bigint, roleIds: readonly bigint[]): bigint {
-  return computeBasePermissions(permissionContextOf(guild, listGuildRoles(guild.id)), {
+async function basePermissions(guild: GuildRow, userId: bigint, roleIds: readonly bigint[]): Promise<bigint> {
+  return computeBasePermissions(permissionContextOf(guild, await listGuildRoles(guild.id)), {
     userId: String(userId),
     roleIds: roleIds.map(String),
   });
@@ -72,13 +72,15 @@ export async function getCurrentUserGuilds(userId: bigint, query: CurrentUserGui
     before: query.before ? BigInt(query.before) : undefined,
     limit: query.limit,
   });
-  return rows.map((guild) => ({
+  const permissions: bigint[] = [];
+  for (const guild of rows) permissions.push(await basePermissions(guild, userId, await memberRoleIds(guild.id, userId)));
+  return rows.map((guild, i) => ({
     id: String(guild.id),
     name: guild.name,
     icon: guild.icon,
     banner: guild.banner,
     owner: guild.owner_id === userId,
-    permissions: String(basePermissions(guild, userId, await memberRoleIds(guild.id, userId))),
+    permissions: String(permissions[i]),
     features: JSON.parse(guild.features) as string[],
     ...(query.with_counts
       ? {
@@ -91,11 +93,11 @@ export async function getCurrentUserGuilds(userId: bigint, query: CurrentUserGui
 
 /** PrivateGuildMemberResponse: the member plus its permissions. Not a member reads as Unknown Guild (nothing leaks). */
 export async function getCurrentUserGuildMember(userId: bigint, guildId: bigint) {
-  const guild = findGuild(guildId);
+  const guild = await findGuild(guildId);
   const member = guild ? await findMember(guildId, userId) : undefined;
   if (!guild || !member) throw Errors.unknownGuild();
   const user = await findUser(userId);
   if (!user) throw Errors.unknownUser();
   const roleIds = await memberRoleIds(guildId, userId);
-  return { ...serializeMember(member, user, roleIds), permissions: String(basePermissions(guild, userId, roleIds)) };
+  return { ...serializeMember(member, user, roleIds), permissions: String(await basePermissions(guild, userId, roleIds)) };
 }

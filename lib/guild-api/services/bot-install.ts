@@ -38,7 +38,7 @@ export const supportsServerInstall = (application: ApplicationRow) =>
 
 async function canManageGuild(guildId: bigint, ownerId: bigint, userId: bigint): Promise<boolean> {
   if (!await findMember(guildId, userId)) return false;
-  const roles = listGuildRoles(guildId);
+  const roles = await listGuildRoles(guildId);
   const permissions = computeBasePermissions(
     {
       guildId: String(guildId),
@@ -52,9 +52,10 @@ async function canManageGuild(guildId: bigint, ownerId: bigint, userId: bigint):
 
 /** The guilds where `userId` may install a bot: owner, or MANAGE_GUILD. */
 export async function installableGuilds(userId: bigint): Promise<InstallableGuild[]> {
-  return (await listGuildsOfMember(userId))
-    .filter((g) => await canManageGuild(g.id, g.owner_id, userId))
-    .map((g) => ({ id: String(g.id), name: g.name }));
+  const installable: InstallableGuild[] = [];
+  for (const g of await listGuildsOfMember(userId))
+    if (await canManageGuild(g.id, g.owner_id, userId)) installable.push({ id: String(g.id), name: g.name });
+  return installable;
 }
 
 export async function installBot(input: {
@@ -70,7 +71,7 @@ export async function installBot(input: {
   if (!supportsServerInstall(application))
     throw new OAuth2Error("invalid_request", `${application.name} can't be installed to servers (user install only).`);
   if (!application.bot_user_id) throw new OAuth2Error("invalid_request", `${application.name} has no bot.`);
-  const guild = findGuild(guildId);
+  const guild = await findGuild(guildId);
   if (!guild || !await canManageGuild(guildId, guild.owner_id, userId))
     throw new OAuth2Error("access_denied", "You need Manage Server in that server to add a bot to it.");
   const botId = application.bot_user_id;

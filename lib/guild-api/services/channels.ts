@@ -76,30 +76,25 @@ export async function listGuildChannels(access: GuildAccess) {
 export async function listActiveThreads(access: GuildAccess) {
   const rows = await listActiveThreadRows(access.guildId);
   const parents = new Map((await listChannelOverwrites(access.guildId)).map((c) => [c.id, c.permission_overwrites]));
-  const visible = rows.filter((thread) => {
+  const visible: typeof rows = [];
+  const members = [];
+  for (const thread of rows) {
     const overwrites = thread.parent_id === null ? undefined : parents.get(thread.parent_id);
     const permissions = overwrites === undefined ? access.permissions : access.channelPermissions(overwrites);
-    if (!hasPermission(permissions, P.ViewChannel)) return false;
-    // Private threads: their members and those who manage threads.
-    if (Number(thread.type) === ChannelType.PrivateThread) {
-      const member = await findThreadMember(thread.id, access.caller.userId);
-      return member !== undefined || hasPermission(permissions, P.ManageThreads);
-    }
-    return true;
-  });
-  const members = visible.flatMap((thread) => {
+    if (!hasPermission(permissions, P.ViewChannel)) continue;
     const row = await findThreadMember(thread.id, access.caller.userId);
-    return row
-      ? [
-          {
-            id: String(row.thread_id),
-            user_id: String(row.user_id),
-            join_timestamp: new Date(Number(row.join_timestamp)).toISOString(),
-            flags: Number(row.flags),
-          },
-        ]
-      : [];
-  });
+    // Private threads: their members and those who manage threads.
+    if (Number(thread.type) === ChannelType.PrivateThread && row === undefined && !hasPermission(permissions, P.ManageThreads))
+      continue;
+    visible.push(thread);
+    if (row)
+      members.push({
+        id: String(row.thread_id),
+        user_id: String(row.user_id),
+        join_timestamp: new Date(Number(row.join_timestamp)).toISOString(),
+        flags: Number(row.flags),
+      });
+  }
   return { threads: visible.map(serializeThread), members, has_more: false };
 }
 
@@ -167,16 +162,16 @@ const tooBig = (path: FieldIssue["path"], max: number): FieldIssue => ({
  * when absent, allow and deny defaulting to "0". The caller may only allow or deny permissions it holds in the
  * guild, and only administrators may put MANAGE_ROLES in an overwrite (403 Missing Permissions otherwise).
  */
-function resolveOverwrites(
+async function resolveOverwrites(
   access: GuildAccess,
   overwrites: readonly OverwriteBody[],
   path: string,
   issues: FieldIssue[],
-): OverwriteJson[] {
+): Promise<OverwriteJson[]> {
   const isAdmin = access.has(P.Administrator);
   const seen = new Set<string>();
   const resolved: OverwriteJson[] = [];
-  overwrites.forEach((overwrite, index) => {
+  for (const [index, overwrite] of overwrites.entries()) {
     const allow = overwrite.allow ?? 0n;
     const deny = overwrite.deny ?? 0n;
     const bits = allow | deny;
@@ -205,7 +200,7 @@ function resolveOverwrites(
       allow: String(allow & ALL_PERMISSIONS),
       deny: String(deny & ALL_PERMISSIONS),
     });
-  });
+  }
   return resolved;
 }
 
@@ -294,7 +289,7 @@ export async function createGuildChannel(access: GuildAccess, body: CreateGuildC
     });
   issues.push(...await typedFieldIssues(access, type, body));
   const name = channelNameOrIssue(type, body.name, issues);
-  const overwrites = resolveOverwrites(access, body.permission_overwrites ?? [], "permission_overwrites", issues);
+  const overwrites = await resolveOverwrites(access, body.permission_overwrites ?? [], "permission_overwrites", issues);
   if (issues.length > 0) throw invalidFormBody(issues);
 
   const parentId = body.parent_id == null ? null : BigInt(body.parent_id);
@@ -496,7 +491,7 @@ export async function modifyChannel(caller: Identity, channelId: bigint, body: M
   const overwrites =
     body.permission_overwrites == null
       ? null
-      : resolveOverwriteList(target, body.permission_overwrites, "permission_overwrites", issues);
+      : await resolveOverwriteList(target, body.permission_overwrites, "permission_overwrites", issues);
   if (issues.length > 0) throw invalidFormBody(issues);
 
   // Absent keeps the stored value; null resets the field to the type's default.
@@ -633,8 +628,8 @@ async function clearGuildReferences(access: GuildAccess, channelId: bigint): Pro
   const keptWelcome = welcome.filter((entry) => entry.channel_id !== String(channelId));
   if (cleared.length === 0 && keptWelcome.length === welcome.length) return;
   await clearGuildChannelReferences(guild.id, cleared, JSON.stringify(keptWelcome));
-  const after = findGuild(guild.id) as GuildRow;
-  const { emojis, stickers } = listGuildExpressions(guild.id);
+  const after = await findGuild(guild.id) as GuildRow;
+  const { emojis, stickers } = await listGuildExpressions(guild.id);
   await emitEvent(guild.id, "GUILD_UPDATE", serializeGuild(after, access.roles, emojis, stickers));
 }
 
@@ -643,7 +638,10 @@ export async function getChannelInvites(caller: Identity, channelId: bigint, now
   const target = await channelAccessFor(caller, channelId);
   authorizeInChannel(target, "Get Channel Invites");
   const invites = await listValidChannelInvites(channelId, now);
-  return invites.map((invite) => serializeInvite(invite, await inviteRefs(invite, target.access.guild), { metadata: true }));
+  const serialized = [];
+  for (const invite of invites)
+    serialized.push(serializeInvite(invite, await inviteRefs(invite, target.access.guild), { metadata: true }));
+  return serialized;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -654,17 +652,17 @@ export async function getChannelInvites(caller: Identity, channelId: bigint, now
  * when absent), at most one per id. The caller may allow or deny only bits it holds in the channel, counting only the
  * bits that change against the channel's current overwrites (403 otherwise); exemptions in assertMayChangeOverwrites.
  */
-function resolveOverwriteList(
+async function resolveOverwriteList(
   target: ChannelAccess,
   overwrites: readonly OverwriteBody[],
   path: string,
   issues: FieldIssue[],
-): OverwriteJson[] {
+): Promise<OverwriteJson[]> {
   const { access } = target;
   const existing = new Map((JSON.parse(target.channel.permission_overwrites) as OverwriteJson[]).map((o) => [o.id, o]));
   const seen = new Set<string>();
   const resolved: OverwriteJson[] = [];
-  overwrites.forEach((overwrite, index) => {
+  for (const [index, overwrite] of overwrites.entries()) {
     const isRole = access.role(overwrite.id) !== undefined;
     const type = overwrite.type ?? (isRole ? 0 : 1);
     const exists = type === 0 ? isRole : await isMember(access.guildId, BigInt(overwrite.id));
@@ -681,7 +679,7 @@ function resolveOverwriteList(
       allow: String((overwrite.allow ?? 0n) & ALL_PERMISSIONS),
       deny: String((overwrite.deny ?? 0n) & ALL_PERMISSIONS),
     });
-  });
+  }
   const removed = [...existing.values()].filter((o) => !seen.has(o.id));
   assertMayChangeOverwrites(target, [
     ...resolved.map((o) => [existing.get(o.id), o] as const),

@@ -40,12 +40,12 @@ const guildObjectJson = readCache(async (guildId: bigint): Promise<Buffer | unde
  * a lookup.
  */
 export async function getGuildJson(access: GuildAccess): Promise<Buffer> {
-  return await guildObjectJson(access.guildId) ?? Buffer.from(JSON.stringify(getGuild(access, false)));
+  return await guildObjectJson(access.guildId) ?? Buffer.from(JSON.stringify(await getGuild(access, false)));
 }
 
 /** Get Guild: the guild as its member sees it; with_counts adds the approximate counts. */
-export function getGuild(access: GuildAccess, withCounts: boolean) {
-  const { emojis, stickers } = listGuildExpressions(access.guildId);
+export async function getGuild(access: GuildAccess, withCounts: boolean) {
+  const { emojis, stickers } = await listGuildExpressions(access.guildId);
   const guild = serializeGuild(access.guild, access.roles, emojis, stickers);
   if (!withCounts) return guild;
   return {
@@ -57,11 +57,11 @@ export function getGuild(access: GuildAccess, withCounts: boolean) {
 
 /** Get Guild Preview: members always; others only when the guild is DISCOVERABLE (Unknown Guild otherwise, as Discord). */
 export async function getGuildPreview(caller: Identity, guildId: bigint) {
-  const guild = findGuild(guildId);
+  const guild = await findGuild(guildId);
   if (!guild) throw Errors.unknownGuild();
   const features = parseFeatures(guild.features);
   if (!await isMember(guildId, caller.userId) && !features.includes("DISCOVERABLE")) throw Errors.unknownGuild();
-  const { emojis, stickers } = listGuildExpressions(guildId);
+  const { emojis, stickers } = await listGuildExpressions(guildId);
   return {
     id: String(guild.id),
     name: guild.name,
@@ -200,7 +200,7 @@ export async function modifyGuild(access: GuildAccess, body: ModifyGuildBody, re
   const guildId = access.guildId;
   return await transaction(async () => {
     // Re-read inside the transaction: the access check ran before the body arrived.
-    const before = findGuild(guildId);
+    const before = await findGuild(guildId);
     if (!before) throw Errors.unknownGuild();
     const next: GuildRow = { ...before };
     const issues: FieldIssue[] = [];
@@ -298,8 +298,8 @@ export async function modifyGuild(access: GuildAccess, body: ModifyGuildBody, re
 
     await updateGuildSettings(next);
 
-    const after = findGuild(guildId) as GuildRow;
-    const { emojis, stickers } = listGuildExpressions(guildId);
+    const after = await findGuild(guildId) as GuildRow;
+    const { emojis, stickers } = await listGuildExpressions(guildId);
     const guild = serializeGuild(after, access.roles, emojis, stickers);
     const changes = diffChanges(auditView(before), auditView(after));
     if (await auditGuildUpdate(access, reason, changes)) await emitEvent(guildId, "GUILD_UPDATE", guild);

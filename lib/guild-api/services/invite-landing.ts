@@ -11,7 +11,7 @@ import { findVanityInvite, getInvite, invitesPaused } from "./invites";
 export type InviteLanding =
   | {
       kind: "open" | "paused";
-      invite: ReturnType<typeof getInvite>;
+      invite: Awaited<ReturnType<typeof getInvite>>;
       /** Joining makes the member pending until they complete membership screening. */
       screening: boolean;
       /** Whether the signed-in person (if any) is already a member. */
@@ -41,14 +41,14 @@ export async function inviteLanding(code: string, viewerId: bigint | null = null
       return { kind: "expired", expiredAt: Number(stored.expires_at) };
     return { kind: "used-up", maxUses: Number(stored.max_uses) };
   }
-  let invite: ReturnType<typeof getInvite>;
+  let invite: Awaited<ReturnType<typeof getInvite>>;
   try {
     invite = await getInvite(code, { with_counts: true }, now);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { kind: "unknown" };
     throw error;
   }
-  const guild = findGuild(valid.guild_id) as GuildRow;
+  const guild = await findGuild(valid.guild_id) as GuildRow;
   const member = viewerId === null ? undefined : await findMember(valid.guild_id, viewerId);
   return {
     kind: invitesPaused(guild, now) ? "paused" : "open",

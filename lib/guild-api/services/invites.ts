@@ -36,6 +36,7 @@ import { isStreamingIn } from "../store/voice-states";
 import { inviteCreateEvent, serializeInvite, type InviteRefs } from "../serializers/invites";
 import { memberEventPayload, serializeMember } from "../serializers/members";
 import { isTargetUserAllowed, startTargetUsersJob, stopTargetUsersJob } from "./target-users";
+import { mapSequentially } from "../sequential";
 
 // Channels an invite may point at: text, voice, announcement, stage, forum, media (not categories or threads).
 const INVITABLE_CHANNEL_TYPES: readonly number[] = [0, 2, 5, 13, 15, 16];
@@ -93,7 +94,7 @@ export async function findValidInviteOrThrow(code: string, now = Date.now()): Pr
 
 /** The guild, channel, users, application and roles an invite refers to. */
 export async function inviteRefs(invite: InviteRow, guild?: GuildRow): Promise<InviteRefs> {
-  const guildRow = guild ?? (findGuild(invite.guild_id) as GuildRow);
+  const guildRow = guild ?? (await findGuild(invite.guild_id) as GuildRow);
   const channel = await findChannelById(invite.channel_id) ?? { id: invite.channel_id, type: 0n, name: "" };
   const roles = await listRolesByIds(invite.guild_id, JSON.parse(invite.role_ids) as string[]);
   return {
@@ -289,7 +290,7 @@ export async function createChannelInvite(
   const { access, channel, target } = await checkCreateChannelInvite(caller, channelId, body);
   const now = Date.now();
   return await transaction(async () => {
-    const guild = findGuild(access.guildId) as GuildRow;
+    const guild = await findGuild(access.guildId) as GuildRow;
     if (invitesPaused(guild, now)) throw Errors.invitesPaused();
     const targetType = body.target_type;
     if (!body.unique && targetUserIds === null) {
@@ -419,7 +420,9 @@ export async function getGuildInvites(access: GuildAccess, now = Date.now()) {
   access.authorize("Get Guild Invites");
   const metadata = access.has(Permission.ManageGuild);
   const invites = await listValidGuildInvites(access.guildId, now);
-  return invites.map((invite) => serializeInvite(invite, await inviteRefs(invite, access.guild), { metadata }));
+  return mapSequentially(invites, async (invite) =>
+    serializeInvite(invite, await inviteRefs(invite, access.guild), { metadata }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -435,7 +438,7 @@ export async function acceptInvite(caller: Identity, code: string, now = Date.no
   if (caller.kind === "bot") throw Errors.botsCannotUse();
   return await transaction(async () => {
     const invite = await findValidInviteOrThrow(code, now);
-    const guild = findGuild(invite.guild_id) as GuildRow;
+    const guild = await findGuild(invite.guild_id) as GuildRow;
     if (invitesPaused(guild, now)) throw Errors.invitesPaused();
     const refs = await inviteRefs(invite, guild);
     if (await findMember(invite.guild_id, caller.userId)) return { ...serializeInvite(invite, refs), new_member: false };

@@ -14,6 +14,7 @@ import { transaction } from "../store/db";
 import { listContentChannelOverwrites } from "../store/channels";
 import { findGuildEmoji } from "../store/expressions";
 import { findGuildOnboarding, saveGuildOnboarding } from "../store/guild-onboarding";
+import { mapSequentially } from "../sequential";
 
 const MODE_ADVANCED = 1;
 
@@ -171,13 +172,13 @@ interface ResolveContext {
   keepOrNewId(id: string | null, existing: ReadonlySet<string>): string;
 }
 
-function resolvePrompt(
+async function resolvePrompt(
   access: GuildAccess,
   input: PromptInput,
   index: number,
   ctx: ResolveContext,
   existingPromptIds: ReadonlySet<string>,
-): StoredPrompt {
+): Promise<StoredPrompt> {
   return {
     id: ctx.keepOrNewId(input.id ?? null, existingPromptIds),
     type: input.type ?? 0,
@@ -185,7 +186,9 @@ function resolvePrompt(
     single_select: input.single_select ?? false,
     required: input.required ?? false,
     in_onboarding: input.in_onboarding ?? true,
-    options: input.options.map((option, i) => await resolveOption(access, option, ["prompts", index, "options", i], ctx)),
+    options: await mapSequentially(input.options, (option, i) =>
+      resolveOption(access, option, ["prompts", index, "options", i], ctx),
+    ),
   };
 }
 
@@ -258,7 +261,7 @@ export async function modifyGuildOnboarding(access: GuildAccess, body: ModifyGui
 
     const next: Onboarding = { ...before };
     if (body.prompts !== undefined)
-      next.prompts = (body.prompts ?? []).map((prompt, index) =>
+      next.prompts = await mapSequentially(body.prompts ?? [], (prompt, index) =>
         resolvePrompt(access, prompt, index, ctx, existingPromptIds),
       );
     if (body.default_channel_ids !== undefined) {

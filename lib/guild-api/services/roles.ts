@@ -225,8 +225,8 @@ export async function modifyGuildRolePositions(
 ) {
   access.authorize("Modify Guild Role Positions");
   const guildId = access.guildId;
-  return await transaction(() => {
-    const roles = listGuildRoles(guildId);
+  return await transaction(async () => {
+    const roles = await listGuildRoles(guildId);
     const byId = new Map(roles.map((role) => [String(role.id), role]));
     const issues: FieldIssue[] = [];
     const seen = new Set<string>();
@@ -272,9 +272,9 @@ export async function modifyGuildRolePositions(
       previous = index;
     }
 
-    list.forEach((role, index) => {
+    for (const [index, role] of list.entries()) {
       const position = BigInt(index + 1);
-      if (role.position === position) return;
+      if (role.position === position) continue;
       await setRolePosition(role.id, position);
       const updated = { ...role, position };
       await emitEvent(guildId, "GUILD_ROLE_UPDATE", { guild_id: String(guildId), role: serializeRole(updated) });
@@ -286,8 +286,8 @@ export async function modifyGuildRolePositions(
           changes: [{ key: "position", old_value: Number(role.position), new_value: index + 1 }],
         });
       }
-    });
-    return listGuildRoles(guildId).map(serializeRole);
+    }
+    return (await listGuildRoles(guildId)).map(serializeRole);
   });
 }
 

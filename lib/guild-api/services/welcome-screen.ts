@@ -11,6 +11,7 @@ import { isContentChannelOf } from "../store/channels";
 import { findGuildEmoji } from "../store/expressions";
 import { findGuild, updateGuildWelcomeScreen, type GuildRow } from "../store/guilds";
 import { emitGuildUpdate } from "./widget";
+import { mapSequentially } from "../sequential";
 
 const FEATURE = "WELCOME_SCREEN_ENABLED";
 const features = (guild: GuildRow) => JSON.parse(guild.features) as string[];
@@ -25,12 +26,12 @@ export function getGuildWelcomeScreen(access: GuildAccess) {
  * The welcome channels as stored: each a channel of the guild; emoji_id a custom emoji of the guild (emoji_name then
  * becomes that emoji's name), otherwise emoji_name a unicode emoji or null. Field errors are collected.
  */
-function resolveWelcomeChannels(
+async function resolveWelcomeChannels(
   guildId: bigint,
   channels: NonNullable<ModifyGuildWelcomeScreenBody["welcome_channels"]>,
   issues: FieldIssue[],
-): WelcomeScreenChannel[] {
-  return channels.map((channel, index) => {
+): Promise<WelcomeScreenChannel[]> {
+  return mapSequentially(channels, async (channel, index) => {
     const path = ["welcome_channels", index];
     // Any guild channel but categories and threads.
     if (!await isContentChannelOf(guildId, BigInt(channel.channel_id)))
@@ -80,7 +81,7 @@ export async function modifyGuildWelcomeScreen(
   access.authorize("Modify Guild Welcome Screen");
   const guildId = access.guildId;
   return await transaction(async () => {
-    const before = findGuild(guildId);
+    const before = await findGuild(guildId);
     if (!before) throw Errors.unknownGuild();
     const issues: FieldIssue[] = [];
     let nextFeatures = features(before);
@@ -96,7 +97,7 @@ export async function modifyGuildWelcomeScreen(
     }
     const description = body.description === undefined ? before.welcome_description : body.description || null;
     const channels =
-      body.welcome_channels === undefined ? null : resolveWelcomeChannels(guildId, body.welcome_channels ?? [], issues);
+      body.welcome_channels === undefined ? null : await resolveWelcomeChannels(guildId, body.welcome_channels ?? [], issues);
     if (issues.length > 0) throw invalidFormBody(issues);
 
     await updateGuildWelcomeScreen(guildId, {
@@ -104,7 +105,7 @@ export async function modifyGuildWelcomeScreen(
       welcomeDescription: description,
       welcomeChannels: channels === null ? before.welcome_channels : JSON.stringify(channels),
     });
-    const after = findGuild(guildId) as GuildRow;
+    const after = await findGuild(guildId) as GuildRow;
     const view = (g: GuildRow) => ({ ...serializeWelcomeScreen(g), enabled: features(g).includes(FEATURE) });
     const changes = diffChanges(view(before), view(after), ["description", "welcome_channels", "enabled"]);
     await auditGuildUpdate(access, reason, changes);

@@ -26,9 +26,9 @@ import { issueInvite, invitesPaused } from "./invites";
 
 /** The guild object GUILD_UPDATE carries, read inside the caller's transaction after the change. */
 export async function guildUpdatePayload(guildId: bigint) {
-  const guild = findGuild(guildId) as GuildRow;
+  const guild = await findGuild(guildId) as GuildRow;
   const { emojis, stickers } = await listGuildExpressionsById(guildId);
-  return serializeGuild(guild, listGuildRoles(guildId), emojis, stickers);
+  return serializeGuild(guild, await listGuildRoles(guildId), emojis, stickers);
 }
 
 export async function emitGuildUpdate(guildId: bigint, now = Date.now()): Promise<void> {
@@ -70,7 +70,7 @@ export async function modifyGuildWidget(
   access.authorize("Modify Guild Widget");
   const guildId = access.guildId;
   return await transaction(async () => {
-    const before = findGuild(guildId) as GuildRow;
+    const before = await findGuild(guildId) as GuildRow;
     let enabled = before.widget_enabled;
     let channelId = before.widget_channel_id;
     if (body.enabled !== undefined && body.enabled !== null) enabled = body.enabled ? 1n : 0n;
@@ -83,7 +83,7 @@ export async function modifyGuildWidget(
       channelId = BigInt(body.channel_id);
     }
     await updateGuildWidget(guildId, enabled, channelId);
-    const after = findGuild(guildId) as GuildRow;
+    const after = await findGuild(guildId) as GuildRow;
     const view = (g: GuildRow) => ({
       widget_enabled: Boolean(g.widget_enabled),
       widget_channel_id: g.widget_channel_id === null ? null : String(g.widget_channel_id),
@@ -97,8 +97,8 @@ export async function modifyGuildWidget(
 // ---------------------------------------------------------------------------------------------------------------
 // widget.json
 
-function findWidgetGuildOrThrow(guildId: bigint): GuildRow {
-  const guild = findGuild(guildId);
+async function findWidgetGuildOrThrow(guildId: bigint): Promise<GuildRow> {
+  const guild = await findGuild(guildId);
   if (!guild) throw Errors.unknownGuild();
   if (!guild.widget_enabled) throw Errors.widgetDisabled();
   return guild;
@@ -143,8 +143,8 @@ async function widgetInviteCode(guild: GuildRow, now: number): Promise<string | 
  * live on its own origin).
  */
 export async function getGuildWidget(guildId: bigint, baseUrl: string, now = Date.now()) {
-  const guild = findWidgetGuildOrThrow(guildId);
-  const context = permissionContextOf(guild, listGuildRoles(guildId));
+  const guild = await findWidgetGuildOrThrow(guildId);
+  const context = permissionContextOf(guild, await listGuildRoles(guildId));
   const channels = (await listVoiceChannels(guildId)).filter((channel) =>
     canView(everyonePermissionsIn(context, channel.permission_overwrites)),
   );
@@ -222,7 +222,7 @@ export async function getGuildWidgetImage(
   style: WidgetImageStyle,
   ifNoneMatch: string | undefined,
 ): Promise<WidgetImageResult> {
-  const guild = findWidgetGuildOrThrow(guildId);
+  const guild = await findWidgetGuildOrThrow(guildId);
   const onlineCount = Number(guild.presence_count);
   const key = `${guild.id}:${style}:${guild.widget_version}:${onlineCount}`;
   let cached = imageCache.get(key);

@@ -37,20 +37,20 @@ function clearAll(): void {
 }
 
 /** Other connections' commits: data_version (a separate statement: pragma_data_version() in a SELECT costs 3× more). */
-async function checkOtherConnections(): Promise<void> {
+function checkOtherConnections(): void {
   const version = dataVersion();
   if (version === seenDataVersion) return;
-  await clearAll();
+  clearAll();
   for (const cache of stampedCaches) cache.clear();
   seenDataVersion = version;
 }
 
 /** This connection's writes and ended transactions (rollbacks). */
-async function checkThisConnection(): Promise<void> {
+function checkThisConnection(): void {
   const changes = totalChanges();
   const transactions = endedTransactions();
   if (changes === seenChanges && transactions === seenTransactions) return;
-  await clearAll();
+  clearAll();
   seenChanges = changes;
   seenTransactions = transactions;
 }
@@ -63,13 +63,13 @@ async function checkThisConnection(): Promise<void> {
 export async function readScope<T>(fn: () => Promise<T>): Promise<T> {
   const idle = storeIdle();
   if (idle) await idle;
-  await checkOtherConnections();
+  checkOtherConnections();
   return scopes.run(true, fn);
 }
 
-async function invalidateIfChanged(): Promise<void> {
-  if (scopes.getStore() === undefined) await checkOtherConnections();
-  await checkThisConnection();
+function invalidateIfChanged(): void {
+  if (scopes.getStore() === undefined) checkOtherConnections();
+  checkThisConnection();
 }
 
 /** A stamp of everything that could make a load read differently: compared before and after an asynchronous load. */
@@ -90,29 +90,29 @@ export interface ReadCacheOptions<V> {
 }
 
 /** A read-through cache of `load`, valid until the database may have changed. */
-export async function readCache<K, V>(
+export function readCache<K, V>(
   load: (key: K) => Promise<V>,
   options: number | ReadCacheOptions<V> = {},
-): Promise<(key: K) => Promise<V>> {
+): (key: K) => Promise<V> {
   const {
     maxEntries = 10_000,
     keep,
     validUntil,
     generation,
   } = typeof options === "number" ? { maxEntries: options } : options;
-  if (generation) return await stampedCache(load, { maxEntries, keep, validUntil, generation });
+  if (generation) return stampedCache(load, { maxEntries, keep, validUntil, generation });
   const cache = new Map<K, V>();
   caches.push(cache as Map<unknown, unknown>);
   return async (key: K) => {
     const idle = storeIdle();
     if (idle) await idle;
-    await invalidateIfChanged();
+    invalidateIfChanged();
     const cached = cache.get(key);
-    if ((cached !== undefined || cache.has(key)) && !(validUntil && await validUntil(cached as V) <= Date.now()))
+    if ((cached !== undefined || cache.has(key)) && !(validUntil && validUntil(cached as V) <= Date.now()))
       return cached as V;
-    const before = await loadStamp();
-    const value = await deepFreeze(await load(key));
-    if ((keep && !await keep(value)) || await loadStamp() !== before) return value;
+    const before = loadStamp();
+    const value = deepFreeze(await load(key));
+    if ((keep && !keep(value)) || loadStamp() !== before) return value;
     if (cache.size >= maxEntries) cache.clear();
     cache.set(key, value);
     return value;
@@ -133,26 +133,26 @@ function stampedCache<K, V>(
   return async (key: K) => {
     const idle = storeIdle();
     if (idle) await idle;
-    if (scopes.getStore() === undefined) await checkOtherConnections();
+    if (scopes.getStore() === undefined) checkOtherConnections();
     const stamp = await generation();
     const cached = cache.get(key);
-    if (cached && cached.stamp === stamp && !(validUntil && await validUntil(cached.value) <= Date.now()))
+    if (cached && cached.stamp === stamp && !(validUntil && validUntil(cached.value) <= Date.now()))
       return cached.value;
-    const before = await loadStamp();
-    const value = await deepFreeze(await load(key));
-    if ((keep && !await keep(value)) || await loadStamp() !== before) return value;
+    const before = loadStamp();
+    const value = deepFreeze(await load(key));
+    if ((keep && !keep(value)) || loadStamp() !== before) return value;
     if (cache.size >= maxEntries) cache.clear();
     cache.set(key, { value, stamp });
     return value;
   };
 }
 
-async function deepFreeze<T>(value: T): Promise<T> {
+function deepFreeze<T>(value: T): T {
   // Byte buffers (answers kept as their UTF-8 bytes) cannot be frozen; they are only ever written to sockets.
   if (ArrayBuffer.isView(value)) return value;
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const inner of Object.values(value)) await deepFreeze(inner);
+    for (const inner of Object.values(value)) deepFreeze(inner);
   }
   return value;
 }
