@@ -50,12 +50,19 @@ export interface AuditActor {
 }
 
 /** An entry in the actor's guild, made by its caller: the common case, a moderator's own change. */
-export async function auditByCaller(actor: AuditActor, entry: Omit<AuditEntryInput, "guildId" | "userId">): Promise<bigint> {
+export async function auditByCaller(
+  actor: AuditActor,
+  entry: Omit<AuditEntryInput, "guildId" | "userId">,
+): Promise<bigint> {
   return await writeAuditLog({ guildId: actor.guildId, userId: actor.caller.userId, ...entry });
 }
 
 /** A GUILD_UPDATE entry for the guild's own settings, written only when something changed; true when it was. */
-export async function auditGuildUpdate(actor: AuditActor, reason: string | null, changes: AuditChange[]): Promise<boolean> {
+export async function auditGuildUpdate(
+  actor: AuditActor,
+  reason: string | null,
+  changes: AuditChange[],
+): Promise<boolean> {
   if (changes.length === 0) return false;
   await auditByCaller(actor, { actionType: AuditLogEvent.GuildUpdate, targetId: actor.guildId, reason, changes });
   return true;

@@ -45,7 +45,10 @@ async function lookUpHeader(header: string): Promise<Identity | null> {
   return null;
 }
 
-export async function bearerIdentity(accessToken: string, now = Date.now()): Promise<Extract<Identity, { kind: "bearer" }> | null> {
+export async function bearerIdentity(
+  accessToken: string,
+  now = Date.now(),
+): Promise<Extract<Identity, { kind: "bearer" }> | null> {
   const row = await findLiveAccessToken(hashSecret(accessToken));
   if (!row || Number(row.expires_at) <= now) return null;
   return {

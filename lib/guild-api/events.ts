@@ -27,7 +27,12 @@ export type GatewayDispatch =
   | "VOICE_STATE_UPDATE"
   | "GUILD_AUDIT_LOG_ENTRY_CREATE";
 
-export async function emitEvent(guildId: bigint | null, type: GatewayDispatch, payload: unknown, now = Date.now()): Promise<bigint> {
+export async function emitEvent(
+  guildId: bigint | null,
+  type: GatewayDispatch,
+  payload: unknown,
+  now = Date.now(),
+): Promise<bigint> {
   const id = newSnowflake();
   await insertGatewayEvent({ id, guildId, type, payload: JSON.stringify(payload), createdAt: BigInt(now) });
   outboxWritten();

@@ -235,7 +235,7 @@ export async function channelAccessFor(caller: Identity, channelId: bigint): Pro
   const access = await guildAccessFor(caller, channel.guild_id);
   const judgedBy =
     THREAD_TYPES.includes(Number(channel.type)) && channel.parent_id !== null
-      ? (await findChannelOverwrites(channel.parent_id) ?? channel.permission_overwrites)
+      ? ((await findChannelOverwrites(channel.parent_id)) ?? channel.permission_overwrites)
       : channel.permission_overwrites;
   const permissions = access.channelPermissions(judgedBy);
   if (!hasPermission(permissions, PermissionFlagsBits.ViewChannel)) throw Errors.missingAccess();

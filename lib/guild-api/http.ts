@@ -299,7 +299,11 @@ function looksLikeToken(header: string | undefined): header is string {
  * will not take on a route (a user's token on a bot-only route) with 401; Guildhall's management routes are
  * bot-only to Discord, so a Bearer token without the management scope gets that same answer.
  */
-async function identify(policy: OperationPolicy, operation: OperationName, header: string | undefined): Promise<Identity | null> {
+async function identify(
+  policy: OperationPolicy,
+  operation: OperationName,
+  header: string | undefined,
+): Promise<Identity | null> {
   if (!takesTokens(policy)) return null;
   const identity = looksLikeToken(header) ? await authenticate(header) : null;
   if (!identity) {

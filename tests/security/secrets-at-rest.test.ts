@@ -40,7 +40,7 @@ describe("the dashboard's stored tokens", () => {
     const { dashboardAdapter } = await import("@/lib/dashboard/auth/adapter");
     const adapter = dashboardAdapter(prisma);
     const user = await adapter.createUser!({ name: "Mod", email: "", emailVerified: null, image: null });
-    const accessToken = server.tokenFor("mod");
+    const accessToken = await server.tokenFor("mod");
     await adapter.linkAccount!({
       userId: user.id,
       type: "oauth",

@@ -105,10 +105,14 @@ export const addRedirectUriAction = ownerFormAction(RedirectUriFormSchema, readR
   return { message: "Redirect added." };
 });
 
-export const removeRedirectUriAction = ownerFormAction(RedirectUriFormSchema, readRedirectUri, async (access, input) => {
-  await removeRedirectUri(access, input.redirect_uri);
-  return { message: "Redirect removed." };
-});
+export const removeRedirectUriAction = ownerFormAction(
+  RedirectUriFormSchema,
+  readRedirectUri,
+  async (access, input) => {
+    await removeRedirectUri(access, input.redirect_uri);
+    return { message: "Redirect removed." };
+  },
+);
 
 export const saveUrlMappingsAction = ownerFormAction(
   UrlMappingsFormSchema,

@@ -54,7 +54,7 @@ async function identityOf(token: string): Promise<SessionIdentity | null> {
   const trimmed = token.trim();
   const identity: Identity | null = /^(bot|bearer) /i.test(trimmed)
     ? await authenticate(trimmed)
-    : (await authenticate(`Bot ${trimmed}`) ?? await authenticate(`Bearer ${trimmed}`));
+    : ((await authenticate(`Bot ${trimmed}`)) ?? (await authenticate(`Bearer ${trimmed}`)));
   if (!identity) return null;
   if (identity.kind === "bot") return { kind: "bot", userId: identity.userId, applicationId: identity.applicationId };
   // A user's token manages guilds (and so follows them live) only with Guildhall's management scope.
@@ -84,7 +84,7 @@ export const identify: OpcodeHandler = async (hub, peer, d) => {
   if (!identity) return peer.connection.close(CloseCode.AuthenticationFailed);
   if ((payload.intents & ~KNOWN_INTENTS) !== 0)
     return peer.connection.close(CloseCode.InvalidIntents, `Unknown bits in ${payload.intents}.`);
-  const disallowed = disallowedIntents(payload.intents, await findApplicationFlags(identity.applicationId) ?? 0n);
+  const disallowed = disallowedIntents(payload.intents, (await findApplicationFlags(identity.applicationId)) ?? 0n);
   if (disallowed.length > 0)
     return peer.connection.close(CloseCode.DisallowedIntents, `Enable ${disallowed.join(", ")} for the application.`);
   const [shardId, shardCount] = payload.shard ?? [0, 1];

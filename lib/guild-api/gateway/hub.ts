@@ -275,7 +275,7 @@ export class GatewayHub {
       this.unfollow(session, guildId);
       return;
     }
-    if (intentHeld && await audience.admits(session.userId)) session.dispatchSerialized(dispatch, row.position);
+    if (intentHeld && (await audience.admits(session.userId))) session.dispatchSerialized(dispatch, row.position);
   }
 
   async sendGuildCreate(session: GatewaySession, guildId: bigint): Promise<void> {

@@ -17,7 +17,11 @@ const GUILDS_PER_RECOMMENDED_SHARD = 1000;
 let idleLimits: IdentifyLimits | null = null;
 
 /** GET /gateway/bot's shard recommendation and session start limit for a caller. */
-export async function botGatewayInfo(identity: { kind: "bot" | "bearer"; applicationId: bigint; userId: bigint }): Promise<{
+export async function botGatewayInfo(identity: {
+  kind: "bot" | "bearer";
+  applicationId: bigint;
+  userId: bigint;
+}): Promise<{
   shards: number;
   session_start_limit: SessionStartLimit;
 }> {

@@ -64,7 +64,12 @@ export async function sendMemberChunks(session: GatewaySession, payload: Request
 }
 
 /** Every member (up to `total`) in ascending id order, one chunk per turn of the event loop. */
-async function sendAllMembers(session: GatewaySession, guildId: bigint, total: number, nonce: string | undefined): Promise<void> {
+async function sendAllMembers(
+  session: GatewaySession,
+  guildId: bigint,
+  total: number,
+  nonce: string | undefined,
+): Promise<void> {
   const count = Math.max(1, Math.ceil(total / MEMBERS_PER_CHUNK));
   let after: bigint | null = 0n;
   const next = async (index: number) => {
@@ -76,7 +81,7 @@ async function sendAllMembers(session: GatewaySession, guildId: bigint, total: n
     const members = size > 0 && after !== null ? (await listMembersPageJson(guildId, after, size)).toString() : "[]";
     sendChunk(session, chunkJson(guildId, members, index, count, { nonce }));
     if (index + 1 >= count) return;
-    if (after !== null) after = await memberIdAtOffset(guildId, after, size - 1) ?? null;
+    if (after !== null) after = (await memberIdAtOffset(guildId, after, size - 1)) ?? null;
     setImmediate(() => {
       next(index + 1).catch((error: unknown) => console.error("[gateway] sending member chunks failed:", error));
     });

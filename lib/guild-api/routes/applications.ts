@@ -37,6 +37,8 @@ export const applicationRoutes: RouteDefinition[] = [
   // GET /applications/{application.id}/commands: Get Global Application Commands
   route("GET", "/applications/:applicationId/commands", "Get Global Application Commands", async (ctx) => {
     ctx.queryAs(ApplicationCommandsQuerySchema);
-    return ok(await getGlobalApplicationCommands(await applicationAccessForIdentity(ctx.caller, ctx.params.applicationId)));
+    return ok(
+      await getGlobalApplicationCommands(await applicationAccessForIdentity(ctx.caller, ctx.params.applicationId)),
+    );
   }),
 ];

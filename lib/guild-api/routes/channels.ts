@@ -26,7 +26,9 @@ import {
 
 export const channelRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/channels: Get Guild Channels
-  route("GET", "/guilds/:guildId/channels", "Get Guild Channels", async (ctx) => ok(await listGuildChannels(await guildAccess(ctx)))),
+  route("GET", "/guilds/:guildId/channels", "Get Guild Channels", async (ctx) =>
+    ok(await listGuildChannels(await guildAccess(ctx))),
+  ),
 
   // POST /guilds/{guild.id}/channels: Create Guild Channel
   route("POST", "/guilds/:guildId/channels", "Create Guild Channel", async (ctx) => {

@@ -9,6 +9,6 @@ export const gatewayRoutes = [
 
   // GET /gateway/bot: Get Gateway Bot
   route("GET", "/gateway/bot", "Get Gateway Bot", async (ctx) =>
-    ok({ url: gatewayUrlOf(ctx.baseUrl), ...await botGatewayInfo(ctx.caller) }),
+    ok({ url: gatewayUrlOf(ctx.baseUrl), ...(await botGatewayInfo(ctx.caller)) }),
   ),
 ];

@@ -30,5 +30,7 @@ export const integrationRoutes: RouteDefinition[] = [
   }),
 
   // GET /guilds/{guild.id}/vanity-url: Get Guild Vanity URL
-  route("GET", "/guilds/:guildId/vanity-url", "Get Guild Vanity URL", async (ctx) => ok(getGuildVanityUrl(await guildAccess(ctx)))),
+  route("GET", "/guilds/:guildId/vanity-url", "Get Guild Vanity URL", async (ctx) =>
+    ok(getGuildVanityUrl(await guildAccess(ctx))),
+  ),
 ];

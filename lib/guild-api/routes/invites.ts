@@ -89,7 +89,9 @@ export const inviteRoutes: RouteDefinition[] = [
   route("POST", "/invites/:code", "Accept Invite", async (ctx) => ok(await acceptInvite(ctx.caller, ctx.params.code))),
 
   // GET /guilds/{guild.id}/invites: Get Guild Invites
-  route("GET", "/guilds/:guildId/invites", "Get Guild Invites", async (ctx) => ok(await getGuildInvites(await guildAccess(ctx)))),
+  route("GET", "/guilds/:guildId/invites", "Get Guild Invites", async (ctx) =>
+    ok(await getGuildInvites(await guildAccess(ctx))),
+  ),
 
   // GET /invites/{invite.code}/target-users: Get Target Users
   route("GET", "/invites/:code/target-users", "Get Target Users", async (ctx) => ({

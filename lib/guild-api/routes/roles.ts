@@ -47,7 +47,9 @@ export const roleRoutes: RouteDefinition[] = [
   // PATCH /guilds/{guild.id}/roles: Modify Guild Role Positions
   route("PATCH", "/guilds/:guildId/roles", "Modify Guild Role Positions", async (ctx) => {
     const access = await guildAccess(ctx);
-    return ok(await modifyGuildRolePositions(access, ctx.json(ModifyGuildRolePositionsBodySchema, null), ctx.auditReason));
+    return ok(
+      await modifyGuildRolePositions(access, ctx.json(ModifyGuildRolePositionsBodySchema, null), ctx.auditReason),
+    );
   }),
 
   // PATCH /guilds/{guild.id}/roles/{role.id}: Modify Guild Role

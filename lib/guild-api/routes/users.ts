@@ -73,7 +73,8 @@ export async function getCurrentUserGuilds(userId: bigint, query: CurrentUserGui
     limit: query.limit,
   });
   const permissions: bigint[] = [];
-  for (const guild of rows) permissions.push(await basePermissions(guild, userId, await memberRoleIds(guild.id, userId)));
+  for (const guild of rows)
+    permissions.push(await basePermissions(guild, userId, await memberRoleIds(guild.id, userId)));
   return rows.map((guild, i) => ({
     id: String(guild.id),
     name: guild.name,
@@ -99,5 +100,8 @@ export async function getCurrentUserGuildMember(userId: bigint, guildId: bigint)
   const user = await findUser(userId);
   if (!user) throw Errors.unknownUser();
   const roleIds = await memberRoleIds(guildId, userId);
-  return { ...serializeMember(member, user, roleIds), permissions: String(await basePermissions(guild, userId, roleIds)) };
+  return {
+    ...serializeMember(member, user, roleIds),
+    permissions: String(await basePermissions(guild, userId, roleIds)),
+  };
 }

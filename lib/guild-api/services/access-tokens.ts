@@ -115,7 +115,7 @@ export async function revokeTokenPair(
     hint === "refresh_token"
       ? [revokeTokenByRefreshHash, revokeTokenByAccessHash]
       : [revokeTokenByAccessHash, revokeTokenByRefreshHash];
-  return await first(applicationId, hash, BigInt(now)) || await second(applicationId, hash, BigInt(now));
+  return (await first(applicationId, hash, BigInt(now))) || (await second(applicationId, hash, BigInt(now)));
 }
 
 /**
@@ -136,7 +136,11 @@ export async function revokeTokensIssuedSince(
  * unrevoked pair with a refresh token (expired access is fine: the client could refresh it). prompt=none skips
  * the consent screen then, as Discord does.
  */
-export async function hasPriorAuthorization(applicationId: bigint, userId: bigint, scopes: readonly string[]): Promise<boolean> {
+export async function hasPriorAuthorization(
+  applicationId: bigint,
+  userId: bigint,
+  scopes: readonly string[],
+): Promise<boolean> {
   return (await listGrantedScopes(applicationId, userId)).some((scopeList) => {
     const granted = new Set(scopeList.split(" "));
     return scopes.every((scope) => granted.has(scope));

@@ -82,7 +82,10 @@ export async function getApplicationOrThrow(id: bigint | string): Promise<Applic
 }
 
 /** The portal's access check: the signed-in user must own the application (403 Missing Access otherwise). */
-export async function applicationAccessForOwner(applicationId: bigint | string, userId: bigint): Promise<ApplicationAccess> {
+export async function applicationAccessForOwner(
+  applicationId: bigint | string,
+  userId: bigint,
+): Promise<ApplicationAccess> {
   const application = await getApplicationOrThrow(applicationId);
   if (application.owner_id !== userId) throw Errors.missingAccess();
   return { application, actor: { kind: "owner", userId } };
@@ -93,7 +96,10 @@ export async function applicationAccessForOwner(applicationId: bigint | string, 
  * was issued to, and only when its user owns that application (Guildhall's superset: Discord takes bot tokens here).
  * With `applicationId`, the caller must be that application's bot or owner (403 Missing Access otherwise).
  */
-export async function applicationAccessForIdentity(identity: Identity, applicationId?: string): Promise<ApplicationAccess> {
+export async function applicationAccessForIdentity(
+  identity: Identity,
+  applicationId?: string,
+): Promise<ApplicationAccess> {
   if (applicationId !== undefined) {
     const requested = await getApplicationOrThrow(applicationId);
     if (requested.id !== identity.applicationId) throw Errors.missingAccess();
@@ -150,7 +156,7 @@ export interface ApplicationSettings {
 }
 
 export async function getApplicationSettings(access: ApplicationAccess): Promise<ApplicationSettings> {
-  const app = await findApplicationRow(access.application.id) ?? access.application;
+  const app = (await findApplicationRow(access.application.id)) ?? access.application;
   const bot = app.bot_user_id === null ? undefined : await findUser(app.bot_user_id);
   const entry = await findEntryPointCommand(app.id);
   return {
@@ -253,7 +259,7 @@ export function serializeApplicationCommand(row: ApplicationCommandRow) {
 
 /** Get Current Application (GET /applications/@me). */
 export async function getCurrentApplication(access: ApplicationAccess) {
-  return await serializePrivateApplication(await findApplicationRow(access.application.id) ?? access.application);
+  return await serializePrivateApplication((await findApplicationRow(access.application.id)) ?? access.application);
 }
 
 /**
@@ -275,7 +281,11 @@ export async function modifyCurrentApplication(access: ApplicationAccess, body: 
           "Only the limited gateway intent flags (presence, guild members, message content) can be changed.",
         );
       }
-      await updateApplicationSetting(id, "flags", (app.flags & fixed) | (requested & BigInt(MUTABLE_APPLICATION_FLAGS)));
+      await updateApplicationSetting(
+        id,
+        "flags",
+        (app.flags & fixed) | (requested & BigInt(MUTABLE_APPLICATION_FLAGS)),
+      );
     }
     if (body.integration_types_config) {
       await writeInstallationContexts(id, Object.keys(body.integration_types_config).map(Number));
@@ -325,7 +335,9 @@ export async function removeRedirectUri(access: ApplicationAccess, uri: string):
 /** OAuth2 → Redirects: replace the whole list (at most 10, unique). */
 export async function setRedirectUris(access: ApplicationAccess, uris: readonly string[]): Promise<string[]> {
   const next = parseWith(redirectUriList, uris);
-  await transaction(async () => await updateApplicationSetting(access.application.id, "redirect_uris", JSON.stringify(next)));
+  await transaction(
+    async () => await updateApplicationSetting(access.application.id, "redirect_uris", JSON.stringify(next)),
+  );
   return next;
 }
 
@@ -357,7 +369,10 @@ export async function setUrlMappings(
  * Activities → Settings → Enable Activities (rule 6). Enabling needs the root URL mapping and creates the default
  * Entry Point command once; disabling deletes the entry point (Discord removes it with Activities).
  */
-export async function setActivitiesEnabled(access: ApplicationAccess, enabled: boolean): Promise<ApplicationSettings["entryPoint"]> {
+export async function setActivitiesEnabled(
+  access: ApplicationAccess,
+  enabled: boolean,
+): Promise<ApplicationSettings["entryPoint"]> {
   await transaction(async () => {
     const app = (await findApplicationRow(access.application.id))!;
     if (enabled) {
@@ -369,7 +384,7 @@ export async function setActivitiesEnabled(access: ApplicationAccess, enabled: b
         );
       }
       await updateApplicationSetting(app.id, "activities_enabled", 1n);
-      if (!await findEntryPointCommand(app.id)) {
+      if (!(await findEntryPointCommand(app.id))) {
         await insertGlobalCommand({
           id: newSnowflake(),
           application_id: app.id,
@@ -409,7 +424,7 @@ export async function setEntryPointHandler(access: ApplicationAccess, handler: n
     if (!entry)
       throw new ApiError(404, 10063, "Unknown application command: enable Activities to create the entry point.");
     await updateCommandHandler(entry.id, handler, newSnowflake());
-    return serializeApplicationCommand(await findApplicationCommand(entry.id) as ApplicationCommandRow);
+    return serializeApplicationCommand((await findApplicationCommand(entry.id)) as ApplicationCommandRow);
   });
 }
 
@@ -443,7 +458,9 @@ export async function resetBotToken(access: ApplicationAccess): Promise<string> 
 /** OAuth2 → Reset Secret: a new client secret, returned once; code exchanges need it from now on. */
 export async function resetClientSecret(access: ApplicationAccess): Promise<string> {
   const secret = randomToken(24);
-  await transaction(async () => await updateApplicationSetting(access.application.id, "client_secret_hash", hashSecret(secret)));
+  await transaction(
+    async () => await updateApplicationSetting(access.application.id, "client_secret_hash", hashSecret(secret)),
+  );
   syncDemoSecrets(access.application.id, { clientSecret: secret });
   return secret;
 }

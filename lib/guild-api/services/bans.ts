@@ -99,7 +99,12 @@ async function recordBan(
  * removed first; the owner, the caller and members at or above the caller's highest role are refused (403).
  * Banning someone already banned answers 204 and keeps the one ban as it was (no new event or audit entry).
  */
-export async function createGuildBan(access: GuildAccess, userId: bigint, reason: string | null, now = Date.now()): Promise<void> {
+export async function createGuildBan(
+  access: GuildAccess,
+  userId: bigint,
+  reason: string | null,
+  now = Date.now(),
+): Promise<void> {
   access.authorize("Create Guild Ban");
   await transaction(async () => {
     const user = await findUser(userId);
@@ -107,18 +112,28 @@ export async function createGuildBan(access: GuildAccess, userId: bigint, reason
     if (banRefusal(access, userId, await membership(access.guildId, userId))) throw Errors.missingPermissions();
     const wire = serializeUser(user);
     await removeIfMember(access, userId, wire, now);
-    if (!await isBanned(access.guildId, userId)) await recordBan(access, userId, wire, reason, now);
+    if (!(await isBanned(access.guildId, userId))) await recordBan(access, userId, wire, reason, now);
   });
 }
 
 /** Remove Guild Ban: 404 Unknown Ban when the user is not banned. */
-export async function removeGuildBan(access: GuildAccess, userId: bigint, reason: string | null, now = Date.now()): Promise<void> {
+export async function removeGuildBan(
+  access: GuildAccess,
+  userId: bigint,
+  reason: string | null,
+  now = Date.now(),
+): Promise<void> {
   access.authorize("Remove Guild Ban");
   await transaction(async () => {
     const row = await findBan(access.guildId, userId);
     if (!row) throw Errors.unknownBan();
     await deleteBan(access.guildId, userId);
-    await emitEvent(access.guildId, "GUILD_BAN_REMOVE", { guild_id: String(access.guildId), user: serializeUser(row) }, now);
+    await emitEvent(
+      access.guildId,
+      "GUILD_BAN_REMOVE",
+      { guild_id: String(access.guildId), user: serializeUser(row) },
+      now,
+    );
     await auditByCaller(access, {
       actionType: AuditLogEvent.MemberBanRemove,
       targetId: userId,
@@ -133,13 +148,20 @@ export async function removeGuildBan(access: GuildAccess, userId: bigint, reason
  * The users, existing bans and the members' role ids are each read in one query for all ids, so 200 ids cost
  * three reads plus the writes.
  */
-export async function bulkGuildBan(access: GuildAccess, userIds: readonly string[], reason: string | null, now = Date.now()) {
+export async function bulkGuildBan(
+  access: GuildAccess,
+  userIds: readonly string[],
+  reason: string | null,
+  now = Date.now(),
+) {
   access.authorize("Bulk Guild Ban");
   return await transaction(async () => {
     // Validated snowflakes (≤ 2^63-1), so the store's JSON id lists hold 64-bit integers json_each reads exactly.
     const users = new Map((await listUsersByIds(userIds)).map((u) => [String(u.id), u]));
     const alreadyBanned = new Set((await listBannedUserIds(access.guildId, userIds)).map(String));
-    const members = new Map((await listMembersRoleIds(access.guildId, userIds)).map((r) => [String(r.user_id), toTarget(r)]));
+    const members = new Map(
+      (await listMembersRoleIds(access.guildId, userIds)).map((r) => [String(r.user_id), toTarget(r)]),
+    );
 
     const banned: string[] = [];
     const failed: string[] = [];

@@ -37,7 +37,7 @@ export const supportsServerInstall = (application: ApplicationRow) =>
   (JSON.parse(application.integration_types) as number[]).includes(SERVER_INSTALL);
 
 async function canManageGuild(guildId: bigint, ownerId: bigint, userId: bigint): Promise<boolean> {
-  if (!await findMember(guildId, userId)) return false;
+  if (!(await findMember(guildId, userId))) return false;
   const roles = await listGuildRoles(guildId);
   const permissions = computeBasePermissions(
     {
@@ -72,13 +72,13 @@ export async function installBot(input: {
     throw new OAuth2Error("invalid_request", `${application.name} can't be installed to servers (user install only).`);
   if (!application.bot_user_id) throw new OAuth2Error("invalid_request", `${application.name} has no bot.`);
   const guild = await findGuild(guildId);
-  if (!guild || !await canManageGuild(guildId, guild.owner_id, userId))
+  if (!guild || !(await canManageGuild(guildId, guild.owner_id, userId)))
     throw new OAuth2Error("access_denied", "You need Manage Server in that server to add a bot to it.");
   const botId = application.bot_user_id;
-  const bot = await findUser(botId) as UserRow;
+  const bot = (await findUser(botId)) as UserRow;
 
   await transaction(async () => {
-    if (!await findMember(guildId, botId)) {
+    if (!(await findMember(guildId, botId))) {
       // The managed role sits just above @everyone, as Discord places a new bot's role.
       await shiftRolesAboveEveryone(guildId);
       const roleId = newSnowflake();
@@ -93,7 +93,7 @@ export async function installBot(input: {
           tags: JSON.stringify({ bot_id: String(botId) }),
         }),
       );
-      const role = await findRoleById(roleId) as RoleRow;
+      const role = (await findRoleById(roleId)) as RoleRow;
       await emitEvent(guildId, "GUILD_ROLE_CREATE", { guild_id: String(guildId), role: serializeRole(role) }, now);
       await insertMember({ guildId, userId: botId, username: bot.username, roleIds: [roleId], now });
       await emitEvent(

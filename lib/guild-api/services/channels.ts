@@ -84,7 +84,11 @@ export async function listActiveThreads(access: GuildAccess) {
     if (!hasPermission(permissions, P.ViewChannel)) continue;
     const row = await findThreadMember(thread.id, access.caller.userId);
     // Private threads: their members and those who manage threads.
-    if (Number(thread.type) === ChannelType.PrivateThread && row === undefined && !hasPermission(permissions, P.ManageThreads))
+    if (
+      Number(thread.type) === ChannelType.PrivateThread &&
+      row === undefined &&
+      !hasPermission(permissions, P.ManageThreads)
+    )
       continue;
     visible.push(thread);
     if (row)
@@ -287,7 +291,7 @@ export async function createGuildChannel(access: GuildAccess, body: CreateGuildC
       code: GUILD_FEATURE_REQUIRED,
       message: `${TYPE_NAMES[type]} channels need the ${needs.join(" or ")} feature.`,
     });
-  issues.push(...await typedFieldIssues(access, type, body));
+  issues.push(...(await typedFieldIssues(access, type, body)));
   const name = channelNameOrIssue(type, body.name, issues);
   const overwrites = await resolveOverwrites(access, body.permission_overwrites ?? [], "permission_overwrites", issues);
   if (issues.length > 0) throw invalidFormBody(issues);
@@ -334,7 +338,7 @@ export async function createGuildChannel(access: GuildAccess, body: CreateGuildC
         : null,
       permission_overwrites: JSON.stringify(overwrites),
     });
-    const channel = serializeChannel(await findChannel(guildId, id) as ChannelRow);
+    const channel = serializeChannel((await findChannel(guildId, id)) as ChannelRow);
     const changes: AuditChange[] = Object.entries(channel)
       .filter(([key, value]) => !["id", "guild_id", "last_message_id", "flags"].includes(key) && value !== null)
       .map(([key, value]) => ({ key, new_value: value }));
@@ -406,7 +410,7 @@ export async function modifyGuildChannelPositions(
         continue;
       await updateChannelPlacement(row.id, position, parentId, overwrites);
       const before = serializeChannel(row);
-      const after = serializeChannel(await findChannel(guildId, row.id) as ChannelRow);
+      const after = serializeChannel((await findChannel(guildId, row.id)) as ChannelRow);
       const changes = diffChanges(before, after, ["position", "parent_id", "permission_overwrites"]);
       await auditByCaller(access, {
         actionType: AuditLogEvent.ChannelUpdate,
@@ -446,7 +450,12 @@ const SETTABLE_FLAGS: Record<number, number> = {
  * bits it holds in the channel (assertMayChangeOverwrites). One transaction updates the row, writes
  * CHANNEL_UPDATE and one CHANNEL_OVERWRITE_CREATE/UPDATE/DELETE entry per overwrite changed, and fires CHANNEL_UPDATE.
  */
-export async function modifyChannel(caller: Identity, channelId: bigint, body: ModifyChannelBody, reason: string | null) {
+export async function modifyChannel(
+  caller: Identity,
+  channelId: bigint,
+  body: ModifyChannelBody,
+  reason: string | null,
+) {
   const target = await channelAccessFor(caller, channelId);
   const { access, channel: row } = target;
   if (THREAD_TYPES.includes(Number(row.type))) throw cannotExecuteOnChannelType(); // threads: modifyThread
@@ -471,7 +480,7 @@ export async function modifyChannel(caller: Identity, channelId: bigint, body: M
         message: `${TYPE_NAMES[type]} channels need the ${needs.join(" or ")} feature.`,
       });
   }
-  issues.push(...await typedFieldIssues(access, type, body));
+  issues.push(...(await typedFieldIssues(access, type, body)));
   if (body.parent_id != null && BigInt(body.parent_id) === row.id)
     issues.push({ path: ["parent_id"], code: CHANNEL_PARENT_INVALID, message: "A channel cannot be its own parent." });
   if (body.topic != null && (type === Text || type === Announcement) && body.topic.length > CHANNEL_TOPIC_MAX)
@@ -550,7 +559,7 @@ export async function modifyChannel(caller: Identity, channelId: bigint, body: M
   return await transaction(async () => {
     await updateChannel(next);
     const before = serializeChannel(row);
-    const after = serializeChannel(await findChannel(access.guildId, row.id) as ChannelRow);
+    const after = serializeChannel((await findChannel(access.guildId, row.id)) as ChannelRow);
     const changes = diffChanges(
       before,
       after,
@@ -602,7 +611,11 @@ export async function deleteChannel(caller: Identity, channelId: bigint, reason:
       const children = await listChildChannels(row.id);
       await clearChildChannelsParent(row.id);
       for (const child of children)
-        await emitEvent(guildId, "CHANNEL_UPDATE", serializeChannel(await findChannel(guildId, child.id) as ChannelRow));
+        await emitEvent(
+          guildId,
+          "CHANNEL_UPDATE",
+          serializeChannel((await findChannel(guildId, child.id)) as ChannelRow),
+        );
     }
     if (!isThread) await clearGuildReferences(access, row.id);
     await writeAuditLog({
@@ -628,7 +641,7 @@ async function clearGuildReferences(access: GuildAccess, channelId: bigint): Pro
   const keptWelcome = welcome.filter((entry) => entry.channel_id !== String(channelId));
   if (cleared.length === 0 && keptWelcome.length === welcome.length) return;
   await clearGuildChannelReferences(guild.id, cleared, JSON.stringify(keptWelcome));
-  const after = await findGuild(guild.id) as GuildRow;
+  const after = (await findGuild(guild.id)) as GuildRow;
   const { emojis, stickers } = await listGuildExpressions(guild.id);
   await emitEvent(guild.id, "GUILD_UPDATE", serializeGuild(after, access.roles, emojis, stickers));
 }
@@ -773,7 +786,7 @@ export async function editChannelPermissions(
   const isRole = access.role(id) !== undefined;
   const type = body.type ?? (isRole ? 0 : 1);
   if (type === 0 && !isRole) throw Errors.unknownRole();
-  if (type === 1 && !await isMember(access.guildId, overwriteId)) throw Errors.unknownMember();
+  if (type === 1 && !(await isMember(access.guildId, overwriteId))) throw Errors.unknownMember();
   const before = JSON.parse(channel.permission_overwrites) as OverwriteJson[];
   const overwrite: OverwriteJson = {
     id,
@@ -823,7 +836,7 @@ async function writeOverwrites(
     await emitEvent(
       access.guildId,
       "CHANNEL_UPDATE",
-      serializeChannel(await findChannel(access.guildId, channel.id) as ChannelRow),
+      serializeChannel((await findChannel(access.guildId, channel.id)) as ChannelRow),
     );
   });
 }
@@ -916,7 +929,7 @@ export async function modifyThread(caller: Identity, channelId: bigint, body: Mo
       applied_tags: body.applied_tags === undefined ? row.applied_tags : JSON.stringify(body.applied_tags),
     });
     const before = serializeThread(row);
-    const after = serializeThread(await findChannel(row.guild_id, row.id) as ChannelRow);
+    const after = serializeThread((await findChannel(row.guild_id, row.id)) as ChannelRow);
     const changes = diffChanges(before, after, ["name", "rate_limit_per_user", "flags", "applied_tags"]);
     for (const key of ["archived", "locked", "auto_archive_duration", "invitable"] as const)
       if (metadata[key] !== nextMetadata[key])

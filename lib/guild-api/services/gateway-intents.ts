@@ -46,11 +46,15 @@ export function privilegedIntentsOf(flags: number | bigint): Record<PrivilegedIn
 }
 
 /** Turns one privileged intent on or off for the application (its owner only: the access says who acts). */
-export async function setPrivilegedIntent(access: ApplicationAccess, key: PrivilegedIntentKey, enabled: boolean): Promise<void> {
+export async function setPrivilegedIntent(
+  access: ApplicationAccess,
+  key: PrivilegedIntentKey,
+  enabled: boolean,
+): Promise<void> {
   const setting = PRIVILEGED_INTENT_SETTINGS.find((s) => s.key === key)!;
   await transaction(async () => {
     const id = access.application.id;
-    const flags = await findApplicationFlags(id) ?? 0n;
+    const flags = (await findApplicationFlags(id)) ?? 0n;
     const next = enabled ? flags | BigInt(setting.limited) : flags & ~BigInt(setting.approved | setting.limited);
     await updateApplicationSetting(id, "flags", next);
   });

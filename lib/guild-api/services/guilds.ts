@@ -40,7 +40,7 @@ const guildObjectJson = readCache(async (guildId: bigint): Promise<Buffer | unde
  * a lookup.
  */
 export async function getGuildJson(access: GuildAccess): Promise<Buffer> {
-  return await guildObjectJson(access.guildId) ?? Buffer.from(JSON.stringify(await getGuild(access, false)));
+  return (await guildObjectJson(access.guildId)) ?? Buffer.from(JSON.stringify(await getGuild(access, false)));
 }
 
 /** Get Guild: the guild as its member sees it; with_counts adds the approximate counts. */
@@ -60,7 +60,7 @@ export async function getGuildPreview(caller: Identity, guildId: bigint) {
   const guild = await findGuild(guildId);
   if (!guild) throw Errors.unknownGuild();
   const features = parseFeatures(guild.features);
-  if (!await isMember(guildId, caller.userId) && !features.includes("DISCOVERABLE")) throw Errors.unknownGuild();
+  if (!(await isMember(guildId, caller.userId)) && !features.includes("DISCOVERABLE")) throw Errors.unknownGuild();
   const { emojis, stickers } = await listGuildExpressions(guildId);
   return {
     id: String(guild.id),
@@ -298,7 +298,7 @@ export async function modifyGuild(access: GuildAccess, body: ModifyGuildBody, re
 
     await updateGuildSettings(next);
 
-    const after = await findGuild(guildId) as GuildRow;
+    const after = (await findGuild(guildId)) as GuildRow;
     const { emojis, stickers } = await listGuildExpressions(guildId);
     const guild = serializeGuild(after, access.roles, emojis, stickers);
     const changes = diffChanges(auditView(before), auditView(after));

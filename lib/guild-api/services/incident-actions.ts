@@ -53,12 +53,13 @@ export async function modifyGuildIncidentActions(
 
   const guildId = access.guildId;
   return await transaction(async () => {
-    const before = await findGuild(guildId) as GuildRow;
+    const before = (await findGuild(guildId)) as GuildRow;
     const invites =
       next.invites_disabled_until === undefined ? before.invites_disabled_until : next.invites_disabled_until;
     const dms = next.dms_disabled_until === undefined ? before.dms_disabled_until : next.dms_disabled_until;
     await updateGuildIncidentActions(guildId, invites, dms);
-    if (invites !== before.invites_disabled_until || dms !== before.dms_disabled_until) await emitGuildUpdate(guildId, now);
-    return serializeIncidentActions(await findGuild(guildId) as GuildRow);
+    if (invites !== before.invites_disabled_until || dms !== before.dms_disabled_until)
+      await emitGuildUpdate(guildId, now);
+    return serializeIncidentActions((await findGuild(guildId)) as GuildRow);
   });
 }

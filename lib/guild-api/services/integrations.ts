@@ -129,8 +129,9 @@ export async function deleteGuildIntegration(
     const guildId = String(access.guildId);
     await deleteIntegration(integrationId);
 
-    const bot = integration.application_id === null ? undefined : await findApplicationBotUser(integration.application_id);
-    if (bot && await deleteMember(access.guildId, bot.id))
+    const bot =
+      integration.application_id === null ? undefined : await findApplicationBotUser(integration.application_id);
+    if (bot && (await deleteMember(access.guildId, bot.id)))
       await emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: guildId, user: serializeUser(bot) }, now);
     const managedRoles = await listManagedRoles(access.guildId, bot ? String(bot.id) : null, String(integrationId));
     for (const role of managedRoles) await deleteManagedRole(access, role, now);

@@ -32,8 +32,12 @@ export const INVITE_LANDING_STATUS: Record<InviteLanding["kind"], number> = {
 
 const hasFeature = (guild: GuildRow, feature: string) => (JSON.parse(guild.features) as string[]).includes(feature);
 
-export async function inviteLanding(code: string, viewerId: bigint | null = null, now = Date.now()): Promise<InviteLanding> {
-  const valid = await findValidInvite(code, now) ?? await findVanityInvite(code);
+export async function inviteLanding(
+  code: string,
+  viewerId: bigint | null = null,
+  now = Date.now(),
+): Promise<InviteLanding> {
+  const valid = (await findValidInvite(code, now)) ?? (await findVanityInvite(code));
   if (!valid) {
     const stored = await findInvite(code);
     if (!stored) return { kind: "unknown" };
@@ -48,7 +52,7 @@ export async function inviteLanding(code: string, viewerId: bigint | null = null
     if (error instanceof ApiError && error.status === 404) return { kind: "unknown" };
     throw error;
   }
-  const guild = await findGuild(valid.guild_id) as GuildRow;
+  const guild = (await findGuild(valid.guild_id)) as GuildRow;
   const member = viewerId === null ? undefined : await findMember(valid.guild_id, viewerId);
   return {
     kind: invitesPaused(guild, now) ? "paused" : "open",

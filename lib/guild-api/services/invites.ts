@@ -94,16 +94,16 @@ export async function findValidInviteOrThrow(code: string, now = Date.now()): Pr
 
 /** The guild, channel, users, application and roles an invite refers to. */
 export async function inviteRefs(invite: InviteRow, guild?: GuildRow): Promise<InviteRefs> {
-  const guildRow = guild ?? (await findGuild(invite.guild_id) as GuildRow);
-  const channel = await findChannelById(invite.channel_id) ?? { id: invite.channel_id, type: 0n, name: "" };
+  const guildRow = guild ?? ((await findGuild(invite.guild_id)) as GuildRow);
+  const channel = (await findChannelById(invite.channel_id)) ?? { id: invite.channel_id, type: 0n, name: "" };
   const roles = await listRolesByIds(invite.guild_id, JSON.parse(invite.role_ids) as string[]);
   return {
     guild: guildRow,
     channel: { id: channel.id, type: channel.type, name: channel.name },
-    inviter: invite.inviter_id === null ? null : (await findUser(invite.inviter_id) ?? null),
-    targetUser: invite.target_user_id === null ? null : (await findUser(invite.target_user_id) ?? null),
+    inviter: invite.inviter_id === null ? null : ((await findUser(invite.inviter_id)) ?? null),
+    targetUser: invite.target_user_id === null ? null : ((await findUser(invite.target_user_id)) ?? null),
     targetApplication:
-      invite.target_application_id === null ? null : (await findApplication(invite.target_application_id) ?? null),
+      invite.target_application_id === null ? null : ((await findApplication(invite.target_application_id)) ?? null),
     roles,
   };
 }
@@ -122,7 +122,7 @@ async function newInviteCode(): Promise<string> {
     const length = INVITE_CODE_LENGTH.min + randomInt(INVITE_CODE_LENGTH.max - INVITE_CODE_LENGTH.min + 1);
     let code = "";
     for (let i = 0; i < length; i++) code += BASE62[randomInt(BASE62.length)];
-    if (!await isInviteCodeTaken(code)) return code;
+    if (!(await isInviteCodeTaken(code))) return code;
   }
 }
 
@@ -159,7 +159,7 @@ export async function issueInvite(input: NewInvite, now: number): Promise<{ invi
     created_at: BigInt(now),
     expires_at: input.maxAge === 0 ? null : BigInt(now + input.maxAge * 1000),
   });
-  const invite = await findInvite(code) as InviteRow;
+  const invite = (await findInvite(code)) as InviteRow;
   const refs = await inviteRefs(invite);
   await emitEvent(input.guildId, "INVITE_CREATE", inviteCreateEvent(invite, refs), now);
   return { invite, refs };
@@ -215,7 +215,7 @@ async function checkTarget(
       return none;
     }
     const userId = BigInt(body.target_user_id);
-    if (!await isStreamingIn(channel.guild_id, userId, channel.id))
+    if (!(await isStreamingIn(channel.guild_id, userId, channel.id)))
       issues.push({
         path: ["target_user_id"],
         code: "INVITE_TARGET_USER_NOT_STREAMING",
@@ -290,7 +290,7 @@ export async function createChannelInvite(
   const { access, channel, target } = await checkCreateChannelInvite(caller, channelId, body);
   const now = Date.now();
   return await transaction(async () => {
-    const guild = await findGuild(access.guildId) as GuildRow;
+    const guild = (await findGuild(access.guildId)) as GuildRow;
     if (invitesPaused(guild, now)) throw Errors.invitesPaused();
     const targetType = body.target_type;
     if (!body.unique && targetUserIds === null) {
@@ -360,13 +360,13 @@ export async function getInvite(
   query: { with_counts: boolean; guild_scheduled_event_id?: string },
   now = Date.now(),
 ) {
-  const invite = await findValidInvite(code, now) ?? await findVanityInvite(code);
+  const invite = (await findValidInvite(code, now)) ?? (await findVanityInvite(code));
   if (!invite) throw Errors.unknownInvite();
   const refs = await inviteRefs(invite);
   const scheduledEvent =
     query.guild_scheduled_event_id === undefined
       ? null
-      : (await findScheduledEvent(invite.guild_id, BigInt(query.guild_scheduled_event_id)) ?? null);
+      : ((await findScheduledEvent(invite.guild_id, BigInt(query.guild_scheduled_event_id))) ?? null);
   const counts = query.with_counts
     ? { members: Number(refs.guild.member_count), presences: Number(refs.guild.presence_count) }
     : undefined;
@@ -438,18 +438,26 @@ export async function acceptInvite(caller: Identity, code: string, now = Date.no
   if (caller.kind === "bot") throw Errors.botsCannotUse();
   return await transaction(async () => {
     const invite = await findValidInviteOrThrow(code, now);
-    const guild = await findGuild(invite.guild_id) as GuildRow;
+    const guild = (await findGuild(invite.guild_id)) as GuildRow;
     if (invitesPaused(guild, now)) throw Errors.invitesPaused();
     const refs = await inviteRefs(invite, guild);
-    if (await findMember(invite.guild_id, caller.userId)) return { ...serializeInvite(invite, refs), new_member: false };
+    if (await findMember(invite.guild_id, caller.userId))
+      return { ...serializeInvite(invite, refs), new_member: false };
     if (await isBanned(invite.guild_id, caller.userId)) throw bannedFromGuild();
-    if (!await isTargetUserAllowed(code, caller.userId)) throw Errors.missingAccess();
+    if (!(await isTargetUserAllowed(code, caller.userId))) throw Errors.missingAccess();
 
     const user = await findUser(caller.userId);
     if (!user) throw Errors.unknownUser();
     const pending = (JSON.parse(guild.features) as string[]).includes("MEMBER_VERIFICATION_GATE_ENABLED");
     const roleIds = refs.roles.filter((role) => role.id !== guild.id && !role.managed).map((role) => role.id);
-    await insertMember({ guildId: invite.guild_id, userId: caller.userId, username: user.username, roleIds, pending, now });
+    await insertMember({
+      guildId: invite.guild_id,
+      userId: caller.userId,
+      username: user.username,
+      roleIds,
+      pending,
+      now,
+    });
     await incrementInviteUses(code);
     const member = (await findMember(invite.guild_id, caller.userId))!;
     await emitEvent(

@@ -68,7 +68,7 @@ const memberPayload = (guildId: bigint, member: ReturnType<typeof serializeMembe
 async function findTargetOrThrow(guildId: bigint, userId: bigint): Promise<MemberWithUserRow> {
   const row = await findMemberWithUser(guildId, userId);
   if (row) return row;
-  if (!await userExists(userId)) throw Errors.unknownUser();
+  if (!(await userExists(userId))) throw Errors.unknownUser();
   throw Errors.unknownMember();
 }
 
@@ -88,7 +88,7 @@ type SerializedMember = ReturnType<typeof serializeMember>;
 async function findStoredTargetOrThrow(guildId: bigint, userId: bigint) {
   const row = await findMemberWire(guildId, userId);
   if (!row) {
-    if (!await userExists(userId)) throw Errors.unknownUser();
+    if (!(await userExists(userId))) throw Errors.unknownUser();
     throw Errors.unknownMember();
   }
   const stored = JSON.parse(row.wire_json) as SerializedMember;
@@ -110,7 +110,10 @@ export async function getGuildMember(access: GuildAccess, userId: bigint) {
  * List Guild Members: ascending by user id after `after`. Bots need their application's GUILD_MEMBERS (or
  * GUILD_MEMBERS_LIMITED) flag, as Discord's privileged intent. Hot path: the page comes back as JSON text.
  */
-export async function listGuildMembersJson(access: GuildAccess, query: { limit: number; after: string }): Promise<Buffer> {
+export async function listGuildMembersJson(
+  access: GuildAccess,
+  query: { limit: number; after: string },
+): Promise<Buffer> {
   if (access.caller.kind === "bot") {
     const flags = await findApplicationFlags(access.caller.applicationId);
     if (flags === undefined || (flags & BigInt(APPLICATION_FLAGS_GUILD_MEMBERS)) === 0n) throw Errors.missingAccess();
@@ -119,7 +122,10 @@ export async function listGuildMembersJson(access: GuildAccess, query: { limit: 
 }
 
 /** Search Guild Members: nick or username prefix, case-insensitive. Hot path: JSON text, as List Guild Members. */
-export async function searchGuildMembersJson(access: GuildAccess, query: { query: string; limit: number }): Promise<string> {
+export async function searchGuildMembersJson(
+  access: GuildAccess,
+  query: { query: string; limit: number },
+): Promise<string> {
   return await searchMembersJson(access.guildId, query.query, query.limit);
 }
 
@@ -510,14 +516,25 @@ export async function modifyCurrentMember(
     const member = serializeMemberRow((await findMemberWithUser(guildId, userId))!);
     if (changes.length > 0) {
       await emitEvent(guildId, "GUILD_MEMBER_UPDATE", memberPayload(guildId, member), now);
-      await writeAuditLog({ guildId, userId, actionType: AuditLogEvent.MemberUpdate, targetId: userId, reason, changes });
+      await writeAuditLog({
+        guildId,
+        userId,
+        actionType: AuditLogEvent.MemberUpdate,
+        targetId: userId,
+        reason,
+        changes,
+      });
     }
     return member;
   });
 }
 
 /** Modify Current User Nick (deprecated): the nick part of Modify Current Member, answering `{nick}`. */
-export async function modifyCurrentUserNick(access: GuildAccess, nick: string | null | undefined, reason: string | null) {
+export async function modifyCurrentUserNick(
+  access: GuildAccess,
+  nick: string | null | undefined,
+  reason: string | null,
+) {
   access.requireAny(Permission.ChangeNickname, Permission.ManageNicknames);
   const member = await modifyCurrentMember(access, { nick: nick ?? null }, reason);
   return { nick: member.nick };
@@ -531,8 +548,11 @@ export async function removeGuildMember(access: GuildAccess, userId: bigint, rea
   const target = await findStoredTargetOrThrow(access.guildId, userId);
   access.assertCanActOn(toPermissionMember(target.row, target.roleIds));
   await transaction(async () => {
-    if (!await deleteMember(access.guildId, userId)) throw Errors.unknownMember();
-    await emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: String(access.guildId), user: target.member.user });
+    if (!(await deleteMember(access.guildId, userId))) throw Errors.unknownMember();
+    await emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", {
+      guild_id: String(access.guildId),
+      user: target.member.user,
+    });
     await auditByCaller(access, {
       actionType: AuditLogEvent.MemberKick,
       targetId: userId,

@@ -295,7 +295,7 @@ export async function canSkipConsent(request: AuthorizeRequest, userId: bigint):
     request.prompt === "none" &&
     !request.installOnly &&
     !request.scopes.includes("bot") &&
-    await hasPriorAuthorization(request.application.id, userId, request.scopes)
+    (await hasPriorAuthorization(request.application.id, userId, request.scopes))
   );
 }
 
@@ -328,7 +328,10 @@ export async function createAuthorizationCode(input: {
 }
 
 /** Client authentication (body or HTTP Basic): the application, or 401 invalid_client. */
-export async function authenticateClient(clientId: string | undefined, clientSecret: string | undefined): Promise<ApplicationRow> {
+export async function authenticateClient(
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+): Promise<ApplicationRow> {
   const application = clientId ? await findApplication(clientId) : undefined;
   if (!application || !clientSecret) throw new OAuth2Error("invalid_client", "Client authentication failed.", 401);
   const expected = Buffer.from(application.client_secret_hash);

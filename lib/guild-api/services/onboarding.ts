@@ -239,7 +239,11 @@ function constraintIssues(
  * constraints. One ONBOARDING_CREATE / ONBOARDING_UPDATE audit entry with the changes. Discord documents no gateway
  * event for onboarding, so none is written.
  */
-export async function modifyGuildOnboarding(access: GuildAccess, body: ModifyGuildOnboardingBody, reason: string | null) {
+export async function modifyGuildOnboarding(
+  access: GuildAccess,
+  body: ModifyGuildOnboardingBody,
+  reason: string | null,
+) {
   access.authorize("Modify Guild Onboarding");
   const guildId = access.guildId;
   return await transaction(async () => {

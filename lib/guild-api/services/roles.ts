@@ -190,12 +190,12 @@ export async function createGuildRole(access: GuildAccess, body: RoleFieldsBody,
   const { next: role, icon } = applyRoleFields(access, blank, body, true);
   assertCanGrant(access, 0n, role.permissions);
   return await transaction(async () => {
-    if (await countGuildRoles(guildId) >= ROLES_MAX + 1) throw maxRoles(); // @everyone does not count toward the cap
+    if ((await countGuildRoles(guildId)) >= ROLES_MAX + 1) throw maxRoles(); // @everyone does not count toward the cap
     if (icon) role.icon = await saveImage("role-icons", id, icon);
     const shifted = await listRolesAboveEveryone(guildId, guildId);
     await shiftRolesAboveEveryone(guildId, guildId);
     await insertRole({ ...role, guild_id: guildId, position: 1n, managed: 0n, flags: 0n, tags: null });
-    const created = serializeRole(await findRole(guildId, id) as RoleRow);
+    const created = serializeRole((await findRole(guildId, id)) as RoleRow);
     await emitEvent(guildId, "GUILD_ROLE_CREATE", { guild_id: String(guildId), role: created });
     for (const other of shifted)
       await emitEvent(guildId, "GUILD_ROLE_UPDATE", {
@@ -292,7 +292,12 @@ export async function modifyGuildRolePositions(
 }
 
 /** Modify Guild Role (MANAGE_ROLES + hierarchy): fields not sent stay; managed roles may be edited too. */
-export async function modifyGuildRole(access: GuildAccess, roleId: bigint, body: RoleFieldsBody, reason: string | null) {
+export async function modifyGuildRole(
+  access: GuildAccess,
+  roleId: bigint,
+  body: RoleFieldsBody,
+  reason: string | null,
+) {
   access.authorize("Modify Guild Role");
   const guildId = access.guildId;
   const current = access.role(roleId);
@@ -305,7 +310,7 @@ export async function modifyGuildRole(access: GuildAccess, roleId: bigint, body:
     if (!before) throw Errors.unknownRole();
     if (icon) next.icon = await saveImage("role-icons", roleId, icon);
     await updateRole(next);
-    const after = await findRole(guildId, roleId) as RoleRow;
+    const after = (await findRole(guildId, roleId)) as RoleRow;
     const role = serializeRole(after);
     const changes = diffChanges(auditView(before), auditView(after));
     if (changes.length > 0) {
@@ -335,7 +340,7 @@ export async function deleteGuildRole(access: GuildAccess, roleId: bigint, reaso
   access.assertCanManageRole(role);
   await transaction(async () => {
     await removeRoleFromMembers(guildId, roleId);
-    if (!await deleteRole(guildId, roleId)) throw Errors.unknownRole();
+    if (!(await deleteRole(guildId, roleId))) throw Errors.unknownRole();
 
     const channels = await listChannelsWithOverwriteFor(guildId, roleId);
     for (const channel of channels) {

@@ -21,9 +21,9 @@ export async function completeMembershipScreening(access: GuildAccess, now = Dat
   const guildId = access.guildId;
   const userId = access.caller.userId;
   return await transaction(async () => {
-    if (!await clearMemberPending(guildId, userId)) throw alreadyComplete();
+    if (!(await clearMemberPending(guildId, userId))) throw alreadyComplete();
     const member = (await findMember(guildId, userId))!;
-    const user = await findUser(userId) as UserRow;
+    const user = (await findUser(userId)) as UserRow;
     const wire = serializeMember(member, user, await memberRoleIds(guildId, userId));
     await emitEvent(guildId, "GUILD_MEMBER_UPDATE", memberEventPayload(guildId, wire), now);
     return wire;

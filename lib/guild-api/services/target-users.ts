@@ -274,9 +274,7 @@ async function authorize(caller: Identity, invite: InviteOwnerRow, ...flags: big
 export async function getInviteTargetUsers(caller: Identity, code: string): Promise<string> {
   const invite = await findInviteOrThrow(code);
   await authorize(caller, invite, Permission.ManageGuild, Permission.ViewAuditLog);
-  return `user_id\n${(await listTargetUserIds(code))
-    .map((userId) => `${userId}\n`)
-    .join("")}`;
+  return `user_id\n${(await listTargetUserIds(code)).map((userId) => `${userId}\n`).join("")}`;
 }
 
 /** Whether the caller may Update Target Users (the inviter or MANAGE_GUILD); 404 for an unknown invite. */

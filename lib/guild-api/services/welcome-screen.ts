@@ -34,7 +34,7 @@ async function resolveWelcomeChannels(
   return mapSequentially(channels, async (channel, index) => {
     const path = ["welcome_channels", index];
     // Any guild channel but categories and threads.
-    if (!await isContentChannelOf(guildId, BigInt(channel.channel_id)))
+    if (!(await isContentChannelOf(guildId, BigInt(channel.channel_id))))
       issues.push({
         path: [...path, "channel_id"],
         code: "CHANNEL_INVALID",
@@ -97,7 +97,9 @@ export async function modifyGuildWelcomeScreen(
     }
     const description = body.description === undefined ? before.welcome_description : body.description || null;
     const channels =
-      body.welcome_channels === undefined ? null : await resolveWelcomeChannels(guildId, body.welcome_channels ?? [], issues);
+      body.welcome_channels === undefined
+        ? null
+        : await resolveWelcomeChannels(guildId, body.welcome_channels ?? [], issues);
     if (issues.length > 0) throw invalidFormBody(issues);
 
     await updateGuildWelcomeScreen(guildId, {
@@ -105,7 +107,7 @@ export async function modifyGuildWelcomeScreen(
       welcomeDescription: description,
       welcomeChannels: channels === null ? before.welcome_channels : JSON.stringify(channels),
     });
-    const after = await findGuild(guildId) as GuildRow;
+    const after = (await findGuild(guildId)) as GuildRow;
     const view = (g: GuildRow) => ({ ...serializeWelcomeScreen(g), enabled: features(g).includes(FEATURE) });
     const changes = diffChanges(view(before), view(after), ["description", "welcome_channels", "enabled"]);
     await auditGuildUpdate(access, reason, changes);

@@ -26,7 +26,7 @@ import { issueInvite, invitesPaused } from "./invites";
 
 /** The guild object GUILD_UPDATE carries, read inside the caller's transaction after the change. */
 export async function guildUpdatePayload(guildId: bigint) {
-  const guild = await findGuild(guildId) as GuildRow;
+  const guild = (await findGuild(guildId)) as GuildRow;
   const { emojis, stickers } = await listGuildExpressionsById(guildId);
   return serializeGuild(guild, await listGuildRoles(guildId), emojis, stickers);
 }
@@ -70,20 +70,20 @@ export async function modifyGuildWidget(
   access.authorize("Modify Guild Widget");
   const guildId = access.guildId;
   return await transaction(async () => {
-    const before = await findGuild(guildId) as GuildRow;
+    const before = (await findGuild(guildId)) as GuildRow;
     let enabled = before.widget_enabled;
     let channelId = before.widget_channel_id;
     if (body.enabled !== undefined && body.enabled !== null) enabled = body.enabled ? 1n : 0n;
     if (body.channel_id === null) channelId = null;
     else if (body.channel_id !== undefined) {
-      if (!await isContentChannelOf(guildId, BigInt(body.channel_id)))
+      if (!(await isContentChannelOf(guildId, BigInt(body.channel_id))))
         throw invalidFormBody([
           { path: ["channel_id"], code: "CHANNEL_INVALID", message: "Must be a channel of this guild." },
         ]);
       channelId = BigInt(body.channel_id);
     }
     await updateGuildWidget(guildId, enabled, channelId);
-    const after = await findGuild(guildId) as GuildRow;
+    const after = (await findGuild(guildId)) as GuildRow;
     const view = (g: GuildRow) => ({
       widget_enabled: Boolean(g.widget_enabled),
       widget_channel_id: g.widget_channel_id === null ? null : String(g.widget_channel_id),
@@ -114,7 +114,7 @@ async function widgetInviteCode(guild: GuildRow, now: number): Promise<string | 
   return await transaction(async () => {
     const existing = await findWidgetInviteCode(guild.id, channelId, now);
     if (existing !== undefined) return existing;
-    if (!await isContentChannelOf(guild.id, channelId)) return null;
+    if (!(await isContentChannelOf(guild.id, channelId))) return null;
     const { invite } = await issueInvite(
       {
         guildId: guild.id,

@@ -22,19 +22,19 @@ export interface ApplicationRow {
 }
 
 export async function findApplication(applicationId: bigint): Promise<ApplicationRow | undefined> {
-  return await sql.get("SELECT * FROM applications WHERE id = ?", applicationId) as ApplicationRow | undefined;
+  return (await sql.get("SELECT * FROM applications WHERE id = ?", applicationId)) as ApplicationRow | undefined;
 }
 
 /** The application whose bot token hashes to `tokenHash` (its id and bot user). */
 export async function findApplicationByBotTokenHash(
   tokenHash: string,
 ): Promise<{ id: bigint; bot_user_id: bigint | null } | undefined> {
-  return await sql.get("SELECT id, bot_user_id FROM applications WHERE bot_token_hash = ?", tokenHash) as
+  return (await sql.get("SELECT id, bot_user_id FROM applications WHERE bot_token_hash = ?", tokenHash)) as
     { id: bigint; bot_user_id: bigint | null } | undefined;
 }
 
 export async function listApplicationsOwnedBy(userId: bigint): Promise<ApplicationRow[]> {
-  return await sql.all("SELECT * FROM applications WHERE owner_id = ? ORDER BY id", userId) as ApplicationRow[];
+  return (await sql.all("SELECT * FROM applications WHERE owner_id = ? ORDER BY id", userId)) as ApplicationRow[];
 }
 
 /** The redirect URIs registered for the application (a JSON array in its row). */
@@ -43,12 +43,15 @@ export const redirectUrisOf = (app: Pick<ApplicationRow, "redirect_uris">): stri
 
 /** The application's stored flags (null: no such application). */
 export async function findApplicationFlags(applicationId: bigint): Promise<bigint | undefined> {
-  return await sql.value("SELECT flags FROM applications WHERE id = ?", applicationId) as bigint | undefined;
+  return (await sql.value("SELECT flags FROM applications WHERE id = ?", applicationId)) as bigint | undefined;
 }
 
 /** The application's bot user (none when the application has no bot). */
 export async function findApplicationBotUser(applicationId: bigint): Promise<UserRow | undefined> {
-  return await sql.get(`SELECT ${USER_COLUMNS_OF_U} FROM applications a JOIN users u ON u.id = a.bot_user_id WHERE a.id = ?`, applicationId,) as UserRow | undefined;
+  return (await sql.get(
+    `SELECT ${USER_COLUMNS_OF_U} FROM applications a JOIN users u ON u.id = a.bot_user_id WHERE a.id = ?`,
+    applicationId,
+  )) as UserRow | undefined;
 }
 
 /** The columns the portal and Edit Current Application change, one at a time. */
@@ -96,16 +99,27 @@ export interface ApplicationCommandRow {
 }
 
 export async function findApplicationCommand(commandId: bigint): Promise<ApplicationCommandRow | undefined> {
-  return await sql.get("SELECT * FROM application_commands WHERE id = ?", commandId) as ApplicationCommandRow | undefined;
+  return (await sql.get("SELECT * FROM application_commands WHERE id = ?", commandId)) as
+    ApplicationCommandRow | undefined;
 }
 
 /** The application's first global command of `type`. */
-export async function findGlobalCommandOfType(applicationId: bigint, type: number): Promise<ApplicationCommandRow | undefined> {
-  return await sql.get("SELECT * FROM application_commands WHERE application_id = ? AND guild_id IS NULL AND type = ? ORDER BY id LIMIT 1", applicationId, type) as ApplicationCommandRow | undefined;
+export async function findGlobalCommandOfType(
+  applicationId: bigint,
+  type: number,
+): Promise<ApplicationCommandRow | undefined> {
+  return (await sql.get(
+    "SELECT * FROM application_commands WHERE application_id = ? AND guild_id IS NULL AND type = ? ORDER BY id LIMIT 1",
+    applicationId,
+    type,
+  )) as ApplicationCommandRow | undefined;
 }
 
 export async function listGlobalCommands(applicationId: bigint): Promise<ApplicationCommandRow[]> {
-  return await sql.all("SELECT * FROM application_commands WHERE application_id = ? AND guild_id IS NULL ORDER BY id", applicationId,) as ApplicationCommandRow[];
+  return (await sql.all(
+    "SELECT * FROM application_commands WHERE application_id = ? AND guild_id IS NULL ORDER BY id",
+    applicationId,
+  )) as ApplicationCommandRow[];
 }
 
 /** A new global command (guild_id null). */
@@ -115,8 +129,10 @@ export async function insertGlobalCommand(
     handler: number | null;
   },
 ): Promise<void> {
-  await sql.run(`INSERT INTO application_commands (id, application_id, guild_id, type, name, description, handler, integration_types, contexts, version)
-     VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`, command.id,
+  await sql.run(
+    `INSERT INTO application_commands (id, application_id, guild_id, type, name, description, handler, integration_types, contexts, version)
+     VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
+    command.id,
     command.application_id,
     command.type,
     command.name,
@@ -124,7 +140,8 @@ export async function insertGlobalCommand(
     command.handler,
     command.integration_types,
     command.contexts,
-    command.version,);
+    command.version,
+  );
 }
 
 export async function updateCommandHandler(commandId: bigint, handler: number, version: bigint): Promise<void> {

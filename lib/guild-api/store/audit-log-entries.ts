@@ -13,7 +13,10 @@ export interface AuditLogEntryRow {
 }
 
 export async function insertAuditLogEntry(entry: AuditLogEntryRow): Promise<void> {
-  await sql.run("INSERT INTO audit_log_entries (id, guild_id, user_id, action_type, target_id, reason, changes, options) VALUES (@id, @guild_id, @user_id, @action_type, @target_id, @reason, @changes, @options)", entry);
+  await sql.run(
+    "INSERT INTO audit_log_entries (id, guild_id, user_id, action_type, target_id, reason, changes, options) VALUES (@id, @guild_id, @user_id, @action_type, @target_id, @reason, @changes, @options)",
+    entry,
+  );
 }
 
 export interface AuditLogFilter {
@@ -32,10 +35,16 @@ const AUDIT_FILTER = `guild_id = @guild_id AND (@user_id IS NULL OR user_id = @u
 
 /** The matching entries nearest `before`, newest first. */
 export async function listAuditLogEntriesNewestFirst(filter: AuditLogFilter): Promise<AuditLogEntryRow[]> {
-  return await sql.all(`SELECT * FROM audit_log_entries WHERE ${AUDIT_FILTER} ORDER BY id DESC LIMIT @limit`, filter,) as AuditLogEntryRow[];
+  return (await sql.all(
+    `SELECT * FROM audit_log_entries WHERE ${AUDIT_FILTER} ORDER BY id DESC LIMIT @limit`,
+    filter,
+  )) as AuditLogEntryRow[];
 }
 
 /** The matching entries nearest `after`, oldest first. */
 export async function listAuditLogEntriesOldestFirst(filter: AuditLogFilter): Promise<AuditLogEntryRow[]> {
-  return await sql.all(`SELECT * FROM audit_log_entries WHERE ${AUDIT_FILTER} ORDER BY id ASC LIMIT @limit`, filter,) as AuditLogEntryRow[];
+  return (await sql.all(
+    `SELECT * FROM audit_log_entries WHERE ${AUDIT_FILTER} ORDER BY id ASC LIMIT @limit`,
+    filter,
+  )) as AuditLogEntryRow[];
 }

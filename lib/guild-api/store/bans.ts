@@ -18,16 +18,20 @@ const BANS_BEFORE = banPageJson(
 
 /** Up to `limit` bans just after `after`, ascending by user id, as a JSON array. */
 export async function listBansPageAfterJson(guildId: bigint, after: bigint, limit: number): Promise<string> {
-  return await sql.value(BANS_AFTER, guildId, after, limit) as string;
+  return (await sql.value(BANS_AFTER, guildId, after, limit)) as string;
 }
 
 /** Up to `limit` bans just below `before`, still ascending by user id, as a JSON array. */
 export async function listBansPageBeforeJson(guildId: bigint, before: bigint, limit: number): Promise<string> {
-  return await sql.value(BANS_BEFORE, guildId, before, limit) as string;
+  return (await sql.value(BANS_BEFORE, guildId, before, limit)) as string;
 }
 
 export async function findBan(guildId: bigint, userId: bigint): Promise<BanRow | undefined> {
-  return await sql.get(`SELECT b.reason, ${USER_COLUMNS_OF_U} FROM bans b JOIN users u ON u.id = b.user_id WHERE b.guild_id = ? AND b.user_id = ?`, guildId, userId) as BanRow | undefined;
+  return (await sql.get(
+    `SELECT b.reason, ${USER_COLUMNS_OF_U} FROM bans b JOIN users u ON u.id = b.user_id WHERE b.guild_id = ? AND b.user_id = ?`,
+    guildId,
+    userId,
+  )) as BanRow | undefined;
 }
 
 export async function isBanned(guildId: bigint, userId: bigint): Promise<boolean> {
@@ -36,11 +40,21 @@ export async function isBanned(guildId: bigint, userId: bigint): Promise<boolean
 
 /** Which of `userIds` are banned already. */
 export async function listBannedUserIds(guildId: bigint, userIds: readonly (bigint | string)[]): Promise<bigint[]> {
-  return await sql.values("SELECT user_id FROM bans WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))", guildId, idListJson(userIds)) as bigint[];
+  return (await sql.values(
+    "SELECT user_id FROM bans WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))",
+    guildId,
+    idListJson(userIds),
+  )) as bigint[];
 }
 
 export async function insertBan(guildId: bigint, userId: bigint, reason: string | null, now: bigint): Promise<void> {
-  await sql.run("INSERT INTO bans (guild_id, user_id, reason, created_at) VALUES (?, ?, ?, ?)", guildId, userId, reason, now);
+  await sql.run(
+    "INSERT INTO bans (guild_id, user_id, reason, created_at) VALUES (?, ?, ?, ?)",
+    guildId,
+    userId,
+    reason,
+    now,
+  );
 }
 
 export async function deleteBan(guildId: bigint, userId: bigint): Promise<void> {

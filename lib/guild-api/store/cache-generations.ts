@@ -5,5 +5,5 @@ import { sql } from "./db";
 
 /** The stamp of the guilds and roles tables. */
 export async function guildsAndRolesGeneration(): Promise<bigint> {
-  return await sql.value("SELECT value FROM cache_generations WHERE name = 'guilds_roles'") as bigint;
+  return (await sql.value("SELECT value FROM cache_generations WHERE name = 'guilds_roles'")) as bigint;
 }

@@ -15,14 +15,22 @@ export async function insertGatewayEvent(event: {
   payload: string;
   createdAt: bigint;
 }): Promise<void> {
-  await sql.run("INSERT INTO gateway_events (id, guild_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)", event.id,
+  await sql.run(
+    "INSERT INTO gateway_events (id, guild_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+    event.id,
     event.guildId,
     event.type,
     event.payload,
-    event.createdAt,);
+    event.createdAt,
+  );
 }
 
 /** A guild's events after `after` (exclusive), oldest first. */
 export async function listGatewayEvents(guildId: bigint, after: bigint, limit: number): Promise<GatewayEventRow[]> {
-  return await sql.all("SELECT id, type, payload, created_at FROM gateway_events WHERE guild_id = ? AND id > ? ORDER BY id LIMIT ?", guildId, after, limit) as GatewayEventRow[];
+  return (await sql.all(
+    "SELECT id, type, payload, created_at FROM gateway_events WHERE guild_id = ? AND id > ? ORDER BY id LIMIT ?",
+    guildId,
+    after,
+    limit,
+  )) as GatewayEventRow[];
 }

@@ -10,7 +10,8 @@ export interface GuildOnboardingRow {
 }
 
 export async function findGuildOnboarding(guildId: bigint): Promise<GuildOnboardingRow | undefined> {
-  return await sql.get("SELECT * FROM guild_onboarding WHERE guild_id = ?", guildId) as GuildOnboardingRow | undefined;
+  return (await sql.get("SELECT * FROM guild_onboarding WHERE guild_id = ?", guildId)) as
+    GuildOnboardingRow | undefined;
 }
 
 export async function saveGuildOnboarding(row: {
@@ -20,5 +21,12 @@ export async function saveGuildOnboarding(row: {
   defaultChannelIds: string;
   prompts: string;
 }): Promise<void> {
-  await sql.run("INSERT OR REPLACE INTO guild_onboarding (guild_id, enabled, mode, default_channel_ids, prompts) VALUES (?, ?, ?, ?, ?)", row.guildId, row.enabled ? 1 : 0, row.mode, row.defaultChannelIds, row.prompts);
+  await sql.run(
+    "INSERT OR REPLACE INTO guild_onboarding (guild_id, enabled, mode, default_channel_ids, prompts) VALUES (?, ?, ?, ?, ?)",
+    row.guildId,
+    row.enabled ? 1 : 0,
+    row.mode,
+    row.defaultChannelIds,
+    row.prompts,
+  );
 }

@@ -52,7 +52,7 @@ export interface GuildRow {
 }
 
 export const findGuild: (guildId: bigint) => Promise<Readonly<GuildRow> | undefined> = readCache(
-  async (guildId: bigint) => await sql.get("SELECT * FROM guilds WHERE id = ?", guildId) as GuildRow | undefined,
+  async (guildId: bigint) => (await sql.get("SELECT * FROM guilds WHERE id = ?", guildId)) as GuildRow | undefined,
   1_000,
 );
 
@@ -60,7 +60,7 @@ export const findGuild: (guildId: bigint) => Promise<Readonly<GuildRow> | undefi
 export async function findGuildByVanityCode(
   code: string,
 ): Promise<{ id: bigint; vanity_url_uses: bigint; created_at: bigint } | undefined> {
-  return await sql.get("SELECT id, vanity_url_uses, created_at FROM guilds WHERE vanity_url_code = ?", code) as
+  return (await sql.get("SELECT id, vanity_url_uses, created_at FROM guilds WHERE vanity_url_code = ?", code)) as
     { id: bigint; vanity_url_uses: bigint; created_at: bigint } | undefined;
 }
 
@@ -152,17 +152,25 @@ export async function clearGuildChannelReferences(
 }
 
 export async function updateGuildWidget(guildId: bigint, enabled: bigint, channelId: bigint | null): Promise<void> {
-  await sql.run("UPDATE guilds SET widget_enabled = ?, widget_channel_id = ? WHERE id = ?", enabled, channelId, guildId);
+  await sql.run(
+    "UPDATE guilds SET widget_enabled = ?, widget_channel_id = ? WHERE id = ?",
+    enabled,
+    channelId,
+    guildId,
+  );
 }
 
 export async function updateGuildWelcomeScreen(
   guildId: bigint,
   fields: { features: string; welcomeDescription: string | null; welcomeChannels: string },
 ): Promise<void> {
-  await sql.run("UPDATE guilds SET features = ?, welcome_description = ?, welcome_channels = ? WHERE id = ?", fields.features,
+  await sql.run(
+    "UPDATE guilds SET features = ?, welcome_description = ?, welcome_channels = ? WHERE id = ?",
+    fields.features,
     fields.welcomeDescription,
     fields.welcomeChannels,
-    guildId,);
+    guildId,
+  );
 }
 
 export async function updateGuildIncidentActions(
@@ -170,9 +178,12 @@ export async function updateGuildIncidentActions(
   invitesDisabledUntil: bigint | null,
   dmsDisabledUntil: bigint | null,
 ): Promise<void> {
-  await sql.run("UPDATE guilds SET invites_disabled_until = ?, dms_disabled_until = ? WHERE id = ?", invitesDisabledUntil,
+  await sql.run(
+    "UPDATE guilds SET invites_disabled_until = ?, dms_disabled_until = ? WHERE id = ?",
+    invitesDisabledUntil,
     dmsDisabledUntil,
-    guildId,);
+    guildId,
+  );
 }
 
 /** member_count follows joins. */
@@ -182,13 +193,21 @@ export async function countJoinedMembers(guildId: bigint, joined: number): Promi
 
 /** member_count follows leaves, and widget_version moves: widget.png lists members. */
 export async function countLeftMembers(guildId: bigint, left: number): Promise<void> {
-  await sql.run("UPDATE guilds SET member_count = member_count - ?, widget_version = widget_version + 1 WHERE id = ?", left,
-    guildId,);
+  await sql.run(
+    "UPDATE guilds SET member_count = member_count - ?, widget_version = widget_version + 1 WHERE id = ?",
+    left,
+    guildId,
+  );
 }
 
 /** The guilds `userId` is a member of, by name: id, name and owner. */
-export async function listGuildsOfMember(userId: bigint): Promise<Array<{ id: bigint; name: string; owner_id: bigint }>> {
-  return await sql.all("SELECT g.id, g.name, g.owner_id FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? ORDER BY g.name", userId) as Array<{ id: bigint; name: string; owner_id: bigint }>;
+export async function listGuildsOfMember(
+  userId: bigint,
+): Promise<Array<{ id: bigint; name: string; owner_id: bigint }>> {
+  return (await sql.all(
+    "SELECT g.id, g.name, g.owner_id FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? ORDER BY g.name",
+    userId,
+  )) as Array<{ id: bigint; name: string; owner_id: bigint }>;
 }
 
 /** A page of the guilds `userId` is a member of, ascending by id: after `after`, or just below `before`. */
@@ -198,7 +217,18 @@ export async function listGuildsOfMemberPage(
 ): Promise<GuildRow[]> {
   if (page.before !== undefined)
     return (
-      await sql.all("SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id < ? AND g.id > ? ORDER BY g.id DESC LIMIT ?", userId, page.before, page.after, page.limit) as GuildRow[]
+      (await sql.all(
+        "SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id < ? AND g.id > ? ORDER BY g.id DESC LIMIT ?",
+        userId,
+        page.before,
+        page.after,
+        page.limit,
+      )) as GuildRow[]
     ).reverse();
-  return await sql.all("SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id > ? ORDER BY g.id LIMIT ?", userId, page.after, page.limit) as GuildRow[];
+  return (await sql.all(
+    "SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id > ? ORDER BY g.id LIMIT ?",
+    userId,
+    page.after,
+    page.limit,
+  )) as GuildRow[];
 }

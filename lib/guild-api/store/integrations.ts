@@ -32,19 +32,30 @@ export type IntegrationListRow = IntegrationRow & {
 
 /** The guild's integrations, oldest first, at most `limit`. */
 export async function listGuildIntegrations(guildId: bigint, limit: number): Promise<IntegrationListRow[]> {
-  return await sql.all(`SELECT i.*, a.name AS app_name, a.icon AS app_icon, a.description AS app_description, a.bot_user_id AS app_bot_user_id
+  return (await sql.all(
+    `SELECT i.*, a.name AS app_name, a.icon AS app_icon, a.description AS app_description, a.bot_user_id AS app_bot_user_id
      FROM integrations i LEFT JOIN applications a ON a.id = i.application_id
-     WHERE i.guild_id = ? ORDER BY i.created_at, i.id LIMIT ?`, guildId, limit) as IntegrationListRow[];
+     WHERE i.guild_id = ? ORDER BY i.created_at, i.id LIMIT ?`,
+    guildId,
+    limit,
+  )) as IntegrationListRow[];
 }
 
 export async function findIntegration(guildId: bigint, integrationId: bigint): Promise<IntegrationRow | undefined> {
-  return await sql.get("SELECT * FROM integrations WHERE id = ? AND guild_id = ?", integrationId, guildId) as
+  return (await sql.get("SELECT * FROM integrations WHERE id = ? AND guild_id = ?", integrationId, guildId)) as
     IntegrationRow | undefined;
 }
 
 /** The application's integration in the guild (its bot's install), if any. */
-export async function findApplicationIntegrationId(guildId: bigint, applicationId: bigint): Promise<bigint | undefined> {
-  return await sql.value("SELECT id FROM integrations WHERE guild_id = ? AND application_id = ?", guildId, applicationId) as bigint | undefined;
+export async function findApplicationIntegrationId(
+  guildId: bigint,
+  applicationId: bigint,
+): Promise<bigint | undefined> {
+  return (await sql.value(
+    "SELECT id FROM integrations WHERE guild_id = ? AND application_id = ?",
+    guildId,
+    applicationId,
+  )) as bigint | undefined;
 }
 
 /** A bot install: an enabled "discord" integration named after the application, account = the bot. */
@@ -58,8 +69,10 @@ export async function insertBotIntegration(integration: {
   scopes: string;
   now: bigint;
 }): Promise<void> {
-  await sql.run(`INSERT INTO integrations (id, guild_id, name, type, enabled, user_id, account_id, account_name, application_id, scopes, created_at)
-     VALUES (?, ?, ?, 'discord', 1, ?, ?, ?, ?, ?, ?)`, integration.id,
+  await sql.run(
+    `INSERT INTO integrations (id, guild_id, name, type, enabled, user_id, account_id, account_name, application_id, scopes, created_at)
+     VALUES (?, ?, ?, 'discord', 1, ?, ?, ?, ?, ?, ?)`,
+    integration.id,
     integration.guildId,
     integration.name,
     integration.userId,
@@ -67,7 +80,8 @@ export async function insertBotIntegration(integration: {
     integration.name,
     integration.applicationId,
     integration.scopes,
-    integration.now,);
+    integration.now,
+  );
 }
 
 /** A reinstall: the scopes granted and who installed it. */

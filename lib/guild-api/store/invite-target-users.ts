@@ -14,18 +14,24 @@ export interface TargetUsersJobRow {
 }
 
 export async function findTargetUsersJob(code: string): Promise<TargetUsersJobRow | undefined> {
-  return await sql.get("SELECT invite_code, status, total_users, processed_users, error_message, created_at, completed_at FROM invite_target_users_jobs WHERE invite_code = ?", code) as TargetUsersJobRow | undefined;
+  return (await sql.get(
+    "SELECT invite_code, status, total_users, processed_users, error_message, created_at, completed_at FROM invite_target_users_jobs WHERE invite_code = ?",
+    code,
+  )) as TargetUsersJobRow | undefined;
 }
 
 /** The ids a job still has to write (kept so it can resume after a restart). */
 export async function listPendingTargetUserIds(code: string): Promise<bigint[]> {
   return (
-    await sql.values("SELECT value FROM json_each((SELECT pending_user_ids FROM invite_target_users_jobs WHERE invite_code = ?))", code) as Array<bigint | number>
+    (await sql.values(
+      "SELECT value FROM json_each((SELECT pending_user_ids FROM invite_target_users_jobs WHERE invite_code = ?))",
+      code,
+    )) as Array<bigint | number>
   ).map((value) => BigInt(value));
 }
 
 export async function listJobCodesWithStatus(status: number): Promise<string[]> {
-  return await sql.values("SELECT invite_code FROM invite_target_users_jobs WHERE status = ?", status) as string[];
+  return (await sql.values("SELECT invite_code FROM invite_target_users_jobs WHERE status = ?", status)) as string[];
 }
 
 /** Records a new job for the invite, replacing any earlier one. */
@@ -37,26 +43,59 @@ export async function replaceTargetUsersJob(job: {
   createdAt: bigint;
   completedAt: bigint | null;
 }): Promise<void> {
-  await sql.run(`INSERT OR REPLACE INTO invite_target_users_jobs (invite_code, status, total_users, processed_users, pending_user_ids, error_message, created_at, completed_at)
-     VALUES (?, ?, ?, 0, ?, NULL, ?, ?)`, job.code, job.status, job.totalUsers, idListJson(job.pendingUserIds), job.createdAt, job.completedAt);
+  await sql.run(
+    `INSERT OR REPLACE INTO invite_target_users_jobs (invite_code, status, total_users, processed_users, pending_user_ids, error_message, created_at, completed_at)
+     VALUES (?, ?, ?, 0, ?, NULL, ?, ?)`,
+    job.code,
+    job.status,
+    job.totalUsers,
+    idListJson(job.pendingUserIds),
+    job.createdAt,
+    job.completedAt,
+  );
 }
 
 export async function setTargetUsersJobProgress(code: string, processedUsers: number): Promise<void> {
   await sql.run("UPDATE invite_target_users_jobs SET processed_users = ? WHERE invite_code = ?", processedUsers, code);
 }
 
-export async function completeTargetUsersJob(code: string, status: number, processedUsers: number, now: bigint): Promise<void> {
-  await sql.run("UPDATE invite_target_users_jobs SET status = ?, processed_users = ?, pending_user_ids = '[]', completed_at = ? WHERE invite_code = ?", status, processedUsers, now, code);
+export async function completeTargetUsersJob(
+  code: string,
+  status: number,
+  processedUsers: number,
+  now: bigint,
+): Promise<void> {
+  await sql.run(
+    "UPDATE invite_target_users_jobs SET status = ?, processed_users = ?, pending_user_ids = '[]', completed_at = ? WHERE invite_code = ?",
+    status,
+    processedUsers,
+    now,
+    code,
+  );
 }
 
 /** Marks the job failed with a message for the user; only the job of `generation` when given. */
-export async function failTargetUsersJob(code: string, status: number, errorMessage: string, generation?: bigint): Promise<void> {
+export async function failTargetUsersJob(
+  code: string,
+  status: number,
+  errorMessage: string,
+  generation?: bigint,
+): Promise<void> {
   if (generation === undefined)
-    await sql.run("UPDATE invite_target_users_jobs SET status = ?, error_message = ? WHERE invite_code = ?", status,
+    await sql.run(
+      "UPDATE invite_target_users_jobs SET status = ?, error_message = ? WHERE invite_code = ?",
+      status,
       errorMessage,
-      code,);
+      code,
+    );
   else
-    await sql.run("UPDATE invite_target_users_jobs SET status = ?, error_message = ?, pending_user_ids = '[]' WHERE invite_code = ? AND created_at = ?", status, errorMessage, code, generation);
+    await sql.run(
+      "UPDATE invite_target_users_jobs SET status = ?, error_message = ?, pending_user_ids = '[]' WHERE invite_code = ? AND created_at = ?",
+      status,
+      errorMessage,
+      code,
+      generation,
+    );
 }
 
 export async function deleteTargetUsersJob(code: string): Promise<void> {
@@ -64,16 +103,24 @@ export async function deleteTargetUsersJob(code: string): Promise<void> {
 }
 
 export async function isTargetUser(code: string, userId: bigint): Promise<boolean> {
-  return Boolean(await sql.get("SELECT 1 FROM invite_target_users WHERE invite_code = ? AND user_id = ?", code, userId));
+  return Boolean(
+    await sql.get("SELECT 1 FROM invite_target_users WHERE invite_code = ? AND user_id = ?", code, userId),
+  );
 }
 
 export async function listTargetUserIds(code: string): Promise<bigint[]> {
-  return await sql.values("SELECT user_id FROM invite_target_users WHERE invite_code = ? ORDER BY user_id", code) as bigint[];
+  return (await sql.values(
+    "SELECT user_id FROM invite_target_users WHERE invite_code = ? ORDER BY user_id",
+    code,
+  )) as bigint[];
 }
 
 export async function insertTargetUsers(code: string, userIds: readonly bigint[]): Promise<void> {
-  await sql.run("INSERT OR IGNORE INTO invite_target_users (invite_code, user_id) SELECT ?, value FROM json_each(?)", code,
-    idListJson(userIds),);
+  await sql.run(
+    "INSERT OR IGNORE INTO invite_target_users (invite_code, user_id) SELECT ?, value FROM json_each(?)",
+    code,
+    idListJson(userIds),
+  );
 }
 
 export async function deleteTargetUsers(code: string): Promise<void> {

@@ -6,7 +6,11 @@ import { idListJson } from "./users";
 
 const cachedMemberRoleIds = readCache(async (key: string) => {
   const [guildId, userId] = key.split(":").map(BigInt) as [bigint, bigint];
-  return await sql.values("SELECT role_id FROM member_roles WHERE guild_id = ? AND user_id = ? ORDER BY role_id", guildId, userId) as bigint[];
+  return (await sql.values(
+    "SELECT role_id FROM member_roles WHERE guild_id = ? AND user_id = ? ORDER BY role_id",
+    guildId,
+    userId,
+  )) as bigint[];
 });
 
 /** The member's role ids, ascending, through the read cache. */
@@ -27,8 +31,14 @@ export async function insertMemberRole(guildId: bigint, userId: bigint, roleId: 
 /** Takes one role; false when the member did not hold it. */
 export async function deleteMemberRole(guildId: bigint, userId: bigint, roleId: bigint): Promise<boolean> {
   return (
-    (await sql.run("DELETE FROM member_roles WHERE guild_id = ? AND user_id = ? AND role_id = ?", guildId, userId, roleId))
-      .changes > 0
+    (
+      await sql.run(
+        "DELETE FROM member_roles WHERE guild_id = ? AND user_id = ? AND role_id = ?",
+        guildId,
+        userId,
+        roleId,
+      )
+    ).changes > 0
   );
 }
 
@@ -38,8 +48,11 @@ export async function deleteMemberRoles(guildId: bigint, userId: bigint): Promis
 
 /** The role rows of every listed member, in one statement. */
 export async function deleteMembersRoles(guildId: bigint, userIds: readonly bigint[]): Promise<void> {
-  await sql.run("DELETE FROM member_roles WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))", guildId,
-    idListJson(userIds),);
+  await sql.run(
+    "DELETE FROM member_roles WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))",
+    guildId,
+    idListJson(userIds),
+  );
 }
 
 /** Takes `roleId` from every member who holds it. */
@@ -49,6 +62,9 @@ export async function deleteRoleAssignments(guildId: bigint, roleId: bigint): Pr
 
 /** How many members hold each role (roles nobody holds are absent): one grouped walk of the (guild_id, role_id) index. */
 export async function countMembersByRole(guildId: bigint): Promise<Map<bigint, number>> {
-  const rows = await sql.rows("SELECT role_id, COUNT(*) FROM member_roles WHERE guild_id = ? GROUP BY role_id", guildId) as Array<[bigint, bigint]>;
+  const rows = (await sql.rows(
+    "SELECT role_id, COUNT(*) FROM member_roles WHERE guild_id = ? GROUP BY role_id",
+    guildId,
+  )) as Array<[bigint, bigint]>;
   return new Map(rows.map(([roleId, count]) => [roleId, Number(count)]));
 }

@@ -53,7 +53,7 @@ export async function insertMember(member: NewMember): Promise<void> {
 
 /** Removes a member with its roles and voice state; false when they were not a member. */
 export async function deleteMember(guildId: bigint, userId: bigint): Promise<boolean> {
-  if (!await deleteMemberRow(guildId, userId)) return false;
+  if (!(await deleteMemberRow(guildId, userId))) return false;
   await deleteMemberRoles(guildId, userId);
   await deleteVoiceState(guildId, userId);
   await countLeftMembers(guildId, 1);
@@ -89,7 +89,7 @@ export async function setMemberRoles(guildId: bigint, userId: bigint, roleIds: r
  */
 export async function setMemberRole(guildId: bigint, userId: bigint, roleId: bigint, present: boolean): Promise<void> {
   if (present) await insertMemberRole(guildId, userId, roleId);
-  else if (!await deleteMemberRole(guildId, userId, roleId)) return;
+  else if (!(await deleteMemberRole(guildId, userId, roleId))) return;
   await addToMemberRoleCount(guildId, userId, present ? 1 : -1);
 }
 

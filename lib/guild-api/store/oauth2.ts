@@ -28,12 +28,18 @@ export interface RefreshTokenRow extends StoredTokenRow {
 
 /** The unrevoked pair whose access token hashes to `accessTokenHash` (expired or not). */
 export async function findLiveAccessToken(accessTokenHash: string): Promise<AccessTokenRow | undefined> {
-  return await sql.get("SELECT id, user_id, application_id, scopes, expires_at FROM oauth2_tokens WHERE access_token_hash = ? AND revoked_at IS NULL", accessTokenHash) as AccessTokenRow | undefined;
+  return (await sql.get(
+    "SELECT id, user_id, application_id, scopes, expires_at FROM oauth2_tokens WHERE access_token_hash = ? AND revoked_at IS NULL",
+    accessTokenHash,
+  )) as AccessTokenRow | undefined;
 }
 
 /** The pair a refresh token belongs to, revoked or not: a revoked one being presented is a replay. */
 export async function findTokenByRefreshTokenHash(refreshTokenHash: string): Promise<RefreshTokenRow | undefined> {
-  return await sql.get("SELECT id, application_id, user_id, scopes, expires_at, created_at, revoked_at, COALESCE(family_id, id) AS family_id FROM oauth2_tokens WHERE refresh_token_hash = ?", refreshTokenHash) as RefreshTokenRow | undefined;
+  return (await sql.get(
+    "SELECT id, application_id, user_id, scopes, expires_at, created_at, revoked_at, COALESCE(family_id, id) AS family_id FROM oauth2_tokens WHERE refresh_token_hash = ?",
+    refreshTokenHash,
+  )) as RefreshTokenRow | undefined;
 }
 
 export async function insertToken(token: {
@@ -47,8 +53,10 @@ export async function insertToken(token: {
   createdAt: bigint;
   familyId: bigint | null;
 }): Promise<void> {
-  await sql.run(`INSERT INTO oauth2_tokens (id, access_token_hash, refresh_token_hash, application_id, user_id, scopes, expires_at, created_at, family_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, token.id,
+  await sql.run(
+    `INSERT INTO oauth2_tokens (id, access_token_hash, refresh_token_hash, application_id, user_id, scopes, expires_at, created_at, family_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    token.id,
     token.accessTokenHash,
     token.refreshTokenHash,
     token.applicationId,
@@ -56,14 +64,20 @@ export async function insertToken(token: {
     token.scopes,
     token.expiresAt,
     token.createdAt,
-    token.familyId,);
+    token.familyId,
+  );
 }
 
 /** Revokes every live pair of a family. Returns how many were revoked. */
 export async function revokeTokenFamily(familyId: bigint, now: bigint): Promise<number> {
-  return (await sql.run("UPDATE oauth2_tokens SET revoked_at = ? WHERE (family_id = ? OR id = ?) AND revoked_at IS NULL", now,
-    familyId,
-    familyId,)).changes;
+  return (
+    await sql.run(
+      "UPDATE oauth2_tokens SET revoked_at = ? WHERE (family_id = ? OR id = ?) AND revoked_at IS NULL",
+      now,
+      familyId,
+      familyId,
+    )
+  ).changes;
 }
 
 export async function revokeTokenById(id: bigint, now: bigint): Promise<void> {
@@ -73,32 +87,70 @@ export async function revokeTokenById(id: bigint, now: bigint): Promise<void> {
 /** Revokes the application's live pair whose access token hashes to `hash`; whether one was revoked. */
 export async function revokeTokenByAccessHash(applicationId: bigint, hash: string, now: bigint): Promise<boolean> {
   return (
-    (await sql.run("UPDATE oauth2_tokens SET revoked_at = ? WHERE access_token_hash = ? AND application_id = ? AND revoked_at IS NULL", now, hash, applicationId)).changes > 0
+    (
+      await sql.run(
+        "UPDATE oauth2_tokens SET revoked_at = ? WHERE access_token_hash = ? AND application_id = ? AND revoked_at IS NULL",
+        now,
+        hash,
+        applicationId,
+      )
+    ).changes > 0
   );
 }
 
 /** Revokes the application's live pair whose refresh token hashes to `hash`; whether one was revoked. */
 export async function revokeTokenByRefreshHash(applicationId: bigint, hash: string, now: bigint): Promise<boolean> {
   return (
-    (await sql.run("UPDATE oauth2_tokens SET revoked_at = ? WHERE refresh_token_hash = ? AND application_id = ? AND revoked_at IS NULL", now, hash, applicationId)).changes > 0
+    (
+      await sql.run(
+        "UPDATE oauth2_tokens SET revoked_at = ? WHERE refresh_token_hash = ? AND application_id = ? AND revoked_at IS NULL",
+        now,
+        hash,
+        applicationId,
+      )
+    ).changes > 0
   );
 }
 
 /** Revokes every pair the user holds for the application issued at or after `since`. */
-export async function revokeTokensIssuedSince(applicationId: bigint, userId: bigint, since: bigint, now: bigint): Promise<number> {
-  return (await sql.run("UPDATE oauth2_tokens SET revoked_at = ? WHERE user_id = ? AND application_id = ? AND created_at >= ? AND revoked_at IS NULL", now, userId, applicationId, since)).changes;
+export async function revokeTokensIssuedSince(
+  applicationId: bigint,
+  userId: bigint,
+  since: bigint,
+  now: bigint,
+): Promise<number> {
+  return (
+    await sql.run(
+      "UPDATE oauth2_tokens SET revoked_at = ? WHERE user_id = ? AND application_id = ? AND created_at >= ? AND revoked_at IS NULL",
+      now,
+      userId,
+      applicationId,
+      since,
+    )
+  ).changes;
 }
 
 /** The scopes of each unrevoked pair with a refresh token the user holds for the application. */
 export async function listGrantedScopes(applicationId: bigint, userId: bigint): Promise<string[]> {
-  return await sql.values("SELECT scopes FROM oauth2_tokens WHERE user_id = ? AND application_id = ? AND revoked_at IS NULL AND refresh_token_hash IS NOT NULL", userId, applicationId) as string[];
+  return (await sql.values(
+    "SELECT scopes FROM oauth2_tokens WHERE user_id = ? AND application_id = ? AND revoked_at IS NULL AND refresh_token_hash IS NOT NULL",
+    userId,
+    applicationId,
+  )) as string[];
 }
 
 /** Users holding a live token of the application, and those among them whose grant includes applications.commands. */
-export async function countAuthorizations(applicationId: bigint, now: bigint): Promise<{ users: bigint; installs: bigint }> {
-  return await sql.get(`SELECT COUNT(DISTINCT user_id) AS users,
+export async function countAuthorizations(
+  applicationId: bigint,
+  now: bigint,
+): Promise<{ users: bigint; installs: bigint }> {
+  return (await sql.get(
+    `SELECT COUNT(DISTINCT user_id) AS users,
             COUNT(DISTINCT CASE WHEN ' ' || scopes || ' ' LIKE '% applications.commands %' THEN user_id END) AS installs
-       FROM oauth2_tokens WHERE application_id = ? AND revoked_at IS NULL AND expires_at > ?`, applicationId, now) as { users: bigint; installs: bigint };
+       FROM oauth2_tokens WHERE application_id = ? AND revoked_at IS NULL AND expires_at > ?`,
+    applicationId,
+    now,
+  )) as { users: bigint; installs: bigint };
 }
 
 // ── oauth2_codes ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -114,7 +166,8 @@ export interface AuthorizationCodeRow {
 }
 
 export async function findAuthorizationCode(codeHash: string): Promise<AuthorizationCodeRow | undefined> {
-  return await sql.get("SELECT * FROM oauth2_codes WHERE code_hash = ?", codeHash) as AuthorizationCodeRow | undefined;
+  return (await sql.get("SELECT * FROM oauth2_codes WHERE code_hash = ?", codeHash)) as
+    AuthorizationCodeRow | undefined;
 }
 
 export async function insertAuthorizationCode(code: {
@@ -128,8 +181,10 @@ export async function insertAuthorizationCode(code: {
   guildId: bigint | null;
   expiresAt: bigint;
 }): Promise<void> {
-  await sql.run(`INSERT INTO oauth2_codes (code_hash, application_id, user_id, scopes, redirect_uri, code_challenge, code_challenge_method, guild_id, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, code.codeHash,
+  await sql.run(
+    `INSERT INTO oauth2_codes (code_hash, application_id, user_id, scopes, redirect_uri, code_challenge, code_challenge_method, guild_id, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    code.codeHash,
     code.applicationId,
     code.userId,
     code.scopes,
@@ -137,7 +192,8 @@ export async function insertAuthorizationCode(code: {
     code.codeChallenge,
     code.codeChallengeMethod,
     code.guildId,
-    code.expiresAt,);
+    code.expiresAt,
+  );
 }
 
 export async function markAuthorizationCodeUsed(codeHash: string, now: bigint): Promise<void> {

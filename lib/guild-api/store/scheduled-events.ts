@@ -18,6 +18,6 @@ export interface ScheduledEventRow {
 }
 
 export async function findScheduledEvent(guildId: bigint, eventId: bigint): Promise<ScheduledEventRow | undefined> {
-  return await sql.get("SELECT * FROM guild_scheduled_events WHERE id = ? AND guild_id = ?", eventId, guildId) as
+  return (await sql.get("SELECT * FROM guild_scheduled_events WHERE id = ? AND guild_id = ?", eventId, guildId)) as
     ScheduledEventRow | undefined;
 }

@@ -38,7 +38,7 @@ export const USER_JSON_SQL = `CASE WHEN u.system THEN json_set(${USER_OBJECT_SQL
 export const idListJson = (ids: readonly (bigint | string)[]) => `[${ids.join(",")}]`;
 
 export async function findUser(userId: bigint): Promise<UserRow | undefined> {
-  return await sql.get(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, userId) as UserRow | undefined;
+  return (await sql.get(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, userId)) as UserRow | undefined;
 }
 
 export async function userExists(userId: bigint): Promise<boolean> {
@@ -48,19 +48,28 @@ export async function userExists(userId: bigint): Promise<boolean> {
 /** The users among `userIds` (any order). */
 export async function listUsersByIds(userIds: readonly (bigint | string)[]): Promise<UserRow[]> {
   if (userIds.length === 0) return [];
-  return await sql.all(`SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`, idListJson(userIds),) as UserRow[];
+  return (await sql.all(
+    `SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`,
+    idListJson(userIds),
+  )) as UserRow[];
 }
 
 /** The users among `userIds` given as decimal strings (audit-log target ids), by id. */
 export async function listUsersByIdStrings(userIds: readonly string[]): Promise<UserRow[]> {
   if (userIds.length === 0) return [];
-  return await sql.all(`SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) ORDER BY id`, JSON.stringify(userIds)) as UserRow[];
+  return (await sql.all(
+    `SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) ORDER BY id`,
+    JSON.stringify(userIds),
+  )) as UserRow[];
 }
 
 /** Which of `userIds` name a user (a chunk of a target-users upload). */
 export async function existingUserIds(userIds: readonly bigint[]): Promise<bigint[]> {
   if (userIds.length === 0) return [];
-  return await sql.values("SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))", idListJson(userIds)) as bigint[];
+  return (await sql.values(
+    "SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))",
+    idListJson(userIds),
+  )) as bigint[];
 }
 
 /** A person (never a bot) who may sign in: id, names and avatar. */
@@ -72,12 +81,14 @@ export interface PersonRow {
 }
 
 export async function findPerson(userId: bigint): Promise<PersonRow | undefined> {
-  return await sql.get("SELECT id, username, global_name, avatar FROM users WHERE id = ? AND bot = 0", userId) as
+  return (await sql.get("SELECT id, username, global_name, avatar FROM users WHERE id = ? AND bot = 0", userId)) as
     PersonRow | undefined;
 }
 
 /** The password hash of the person signing in as `username` (null hash: no password set). */
-export async function findPasswordByUsername(username: string): Promise<{ id: bigint; password_hash: string | null } | undefined> {
-  return await sql.get("SELECT id, password_hash FROM users WHERE username = ? AND bot = 0", username) as
+export async function findPasswordByUsername(
+  username: string,
+): Promise<{ id: bigint; password_hash: string | null } | undefined> {
+  return (await sql.get("SELECT id, password_hash FROM users WHERE username = ? AND bot = 0", username)) as
     { id: bigint; password_hash: string | null } | undefined;
 }

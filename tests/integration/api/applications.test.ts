@@ -65,11 +65,11 @@ afterAll(async () => {
 });
 
 const tokens = new Map<string, string>();
-function auth(as: string): string {
+async function auth(as: string): Promise<string> {
   if (as === "bot") return `Bot ${botToken}`;
   if (as === "other-bot") return `Bot ${OTHER_BOT_TOKEN}`;
   let token = tokens.get(as);
-  if (!token) tokens.set(as, (token = server.tokenFor(as)));
+  if (!token) tokens.set(as, (token = await server.tokenFor(as)));
   return `Bearer ${token}`;
 }
 
@@ -84,7 +84,7 @@ async function api(
   body?: unknown,
 ): Promise<{ status: number; json: Loose }> {
   const headers: Record<string, string> = {};
-  if (as) headers.authorization = auth(as);
+  if (as) headers.authorization = await auth(as);
   if (body !== undefined) headers["content-type"] = "application/json";
   const res = await fetch(`${baseUrl}/api/v10${route}`, {
     method,
@@ -104,9 +104,9 @@ const entryPoints = () =>
     .all(BigInt(appId())) as Array<Record<string, Loose>>;
 
 /** Runs fn expecting an ApiError; returns it for assertions on status, code and field errors. */
-function apiError(fn: () => unknown): import("@/lib/guild-api/errors").ApiError {
+async function apiError(pending: Promise<unknown>): Promise<import("@/lib/guild-api/errors").ApiError> {
   try {
-    fn();
+    await pending;
   } catch (error) {
     if (error instanceof ApiErrorClass) return error;
     throw error;
@@ -253,13 +253,19 @@ describe("GET /applications/{application.id}/commands", () => {
 describe("portal access", () => {
   test("only the owner gets access; unknown applications are 404", async () => {
     expect((await ownerAccess()).application.name).toBe("Guildhall Demo");
-    expect(apiError(() => await apps.applicationAccessForOwner(appId(), BigInt(server.world.users.member))).status).toBe(403);
-    expect(apiError(() => await apps.applicationAccessForOwner(appId(), BigInt(server.world.users.admin))).status).toBe(403);
-    expect(apiError(() => await apps.applicationAccessForOwner("42", BigInt(server.world.users.owner))).code).toBe(10002);
+    expect((await apiError(apps.applicationAccessForOwner(appId(), BigInt(server.world.users.member)))).status).toBe(
+      403,
+    );
+    expect((await apiError(apps.applicationAccessForOwner(appId(), BigInt(server.world.users.admin)))).status).toBe(
+      403,
+    );
+    expect((await apiError(apps.applicationAccessForOwner("42", BigInt(server.world.users.owner)))).code).toBe(10002);
   });
 
   test("the application list holds what the user owns", async () => {
-    expect((await apps.listOwnedApplications(BigInt(server.world.users.owner))).map((a) => a.name)).toEqual(["Guildhall Demo"]);
+    expect((await apps.listOwnedApplications(BigInt(server.world.users.owner))).map((a) => a.name)).toEqual([
+      "Guildhall Demo",
+    ]);
     expect((await apps.listOwnedApplications(BigInt(server.world.users.admin))).map((a) => a.name)).toEqual(["Other"]);
     expect(await apps.listOwnedApplications(BigInt(server.world.users.member))).toEqual([]);
   });
@@ -274,8 +280,8 @@ describe("redirect URIs (setup rule 1)", () => {
     ["https://example.com/cb#fragment", "URL_TYPE_INVALID_URL"],
     ["https://exa mple.com/cb", "URL_TYPE_INVALID_URL"],
     ["", "URL_TYPE_INVALID_URL"],
-  ])("refuses %j (%s)", (uri, code) => {
-    const error = apiError(() => await apps.addRedirectUri(await ownerAccess(), uri));
+  ])("refuses %j (%s)", async (uri, code) => {
+    const error = await apiError(apps.addRedirectUri(await ownerAccess(), uri));
     expect(error.status).toBe(400);
     expect(fieldCodes(error)).toContain(code);
   });
@@ -286,11 +292,15 @@ describe("redirect URIs (setup rule 1)", () => {
     expect(await apps.addRedirectUri(await ownerAccess(), placeholder)).toEqual([...before, placeholder]);
     const query = { client_id: appId(), response_type: "code", scope: "identify", redirect_uri: placeholder };
     expect((await oauth2.parseAuthorizeRequest(query)).redirectUri).toBe(placeholder);
-    expect(fieldCodes(apiError(() => await apps.addRedirectUri(await ownerAccess(), placeholder)))).toContain("already registered");
+    expect(fieldCodes(await apiError(apps.addRedirectUri(await ownerAccess(), placeholder)))).toContain(
+      "already registered",
+    );
 
     expect(await apps.removeRedirectUri(await ownerAccess(), placeholder)).toEqual(before);
-    expect(() => await oauth2.parseAuthorizeRequest(query)).toThrow(/not registered/);
-    expect(fieldCodes(apiError(() => await apps.removeRedirectUri(await ownerAccess(), placeholder)))).toContain("not registered");
+    await expect(oauth2.parseAuthorizeRequest(query)).rejects.toThrow(/not registered/);
+    expect(fieldCodes(await apiError(apps.removeRedirectUri(await ownerAccess(), placeholder)))).toContain(
+      "not registered",
+    );
   });
 
   test("at most 10", async () => {
@@ -298,12 +308,13 @@ describe("redirect URIs (setup rule 1)", () => {
     const extra = Array.from({ length: 10 - before.length }, (_, i) => `http://localhost:${4000 + i}/cb`);
     for (const uri of extra) await apps.addRedirectUri(await ownerAccess(), uri);
     expect(redirectUrisOf(await apps.getApplicationOrThrow(appId()))).toHaveLength(10);
-    const error = apiError(() => await apps.addRedirectUri(await ownerAccess(), "http://localhost:5000/cb"));
+    const error = await apiError(apps.addRedirectUri(await ownerAccess(), "http://localhost:5000/cb"));
     expect(fieldCodes(error)).toContain("at most 10");
     expect(
-      apiError(() => await apps.setRedirectUris(await ownerAccess(), [...before, ...extra, "http://localhost:5000/cb"])).status,
+      (await apiError(apps.setRedirectUris(await ownerAccess(), [...before, ...extra, "http://localhost:5000/cb"])))
+        .status,
     ).toBe(400);
-    expect(apiError(() => await apps.setRedirectUris(await ownerAccess(), [before[0], before[0]])).status).toBe(400);
+    expect((await apiError(apps.setRedirectUris(await ownerAccess(), [before[0], before[0]]))).status).toBe(400);
     expect(await apps.setRedirectUris(await ownerAccess(), before)).toEqual(before);
     expect(JSON.parse(row().redirect_uris)).toEqual(before);
   });
@@ -345,18 +356,18 @@ describe("URL Mappings (setup rule 4)", () => {
     ],
     [[{ prefix: "/api", target: "a.com" }], /root mapping/],
     [[], /root mapping/],
-  ])("refuses %j", (mappings, message) => {
+  ])("refuses %j", async (mappings, message) => {
     const before = row().url_mappings;
-    const error = apiError(() => await apps.setUrlMappings(await ownerAccess(), mappings));
+    const error = await apiError(apps.setUrlMappings(await ownerAccess(), mappings));
     expect(error.status).toBe(400);
     expect(error.code).toBe(50035);
     expect(fieldCodes(error)).toMatch(message);
     expect(row().url_mappings).toBe(before);
   });
 
-  test("field errors point at the offending row", () => {
-    const error = apiError(() =>
-      await apps.setUrlMappings(await ownerAccess(), [
+  test("field errors point at the offending row", async () => {
+    const error = await apiError(
+      apps.setUrlMappings(await ownerAccess(), [
         { prefix: "/", target: "a.com" },
         { prefix: "/x", target: "https://b.com" },
       ]),
@@ -374,13 +385,13 @@ describe("Activities and the entry point (setup rule 6)", () => {
     expect((await api("bot", "GET", "/applications/@me")).json.flags & EMBEDDED).toBe(0);
     expect(await apps.setUrlMappings(await ownerAccess(), [])).toEqual([]);
     // No entry point to switch while Activities are off.
-    const error = apiError(() => await apps.setEntryPointHandler(await ownerAccess(), 1));
+    const error = await apiError(apps.setEntryPointHandler(await ownerAccess(), 1));
     expect(error.status).toBe(404);
     expect(error.code).toBe(10063);
   });
 
-  test("enabling needs the root mapping", () => {
-    const error = apiError(() => await apps.setActivitiesEnabled(await ownerAccess(), true));
+  test("enabling needs the root mapping", async () => {
+    const error = await apiError(apps.setActivitiesEnabled(await ownerAccess(), true));
     expect(fieldCodes(error)).toMatch(/URL mapping for the prefix/);
     expect(row().activities_enabled).toBe(0n);
     expect(entryPoints()).toEqual([]);
@@ -413,14 +424,16 @@ describe("Activities and the entry point (setup rule 6)", () => {
     expect(switched.version).not.toBe(String(before.version));
     expect((await api("owner", "GET", `/applications/${appId()}/commands`)).json[0].handler).toBe(1);
 
-    expect(apiError(() => await apps.setEntryPointHandler(await ownerAccess(), 3)).status).toBe(400);
+    expect((await apiError(apps.setEntryPointHandler(await ownerAccess(), 3))).status).toBe(400);
     expect(entryPoints()[0].handler).toBe(1n);
     expect((await apps.setEntryPointHandler(await ownerAccess(), 2)).handler).toBe(2);
     expect(entryPoints()).toHaveLength(1);
   });
 
-  test("the root mapping can't be removed while Activities are on", () => {
-    const error = apiError(() => await apps.setUrlMappings(await ownerAccess(), [{ prefix: "/api", target: "api.example.com" }]));
+  test("the root mapping can't be removed while Activities are on", async () => {
+    const error = await apiError(
+      apps.setUrlMappings(await ownerAccess(), [{ prefix: "/api", target: "api.example.com" }]),
+    );
     expect(fieldCodes(error)).toMatch(/root mapping/);
     expect(JSON.parse(row().url_mappings)).toEqual([{ prefix: "/", target: "localhost:3000" }]);
   });
@@ -431,9 +444,9 @@ describe("installation contexts (setup rule 7)", () => {
     expect(await apps.setInstallationContexts(await ownerAccess(), [0])).toEqual([0]);
     expect(Object.keys((await api("bot", "GET", "/applications/@me")).json.integration_types_config)).toEqual(["0"]);
     expect(await apps.setInstallationContexts(await ownerAccess(), [1, 0, 1])).toEqual([0, 1]);
-    const none = apiError(() => await apps.setInstallationContexts(await ownerAccess(), []));
+    const none = await apiError(apps.setInstallationContexts(await ownerAccess(), []));
     expect(fieldCodes(none)).toMatch(/at least one installation context/);
-    expect(apiError(() => await apps.setInstallationContexts(await ownerAccess(), [2])).status).toBe(400);
+    expect((await apiError(apps.setInstallationContexts(await ownerAccess(), [2]))).status).toBe(400);
     expect(JSON.parse(row().integration_types)).toEqual([0, 1]);
   });
 });
@@ -448,7 +461,7 @@ describe("secret resets (last: they replace the harness's credentials)", () => {
     expect(secret).not.toBe(old);
     expect(row().client_secret_hash).toBe(hashSecret(secret));
     expect(Object.values(row()).map(String)).not.toContain(secret);
-    expect(() => await oauth2.authenticateClient(appId(), old)).toThrow();
+    await expect(oauth2.authenticateClient(appId(), old)).rejects.toThrow();
     expect((await oauth2.authenticateClient(appId(), secret)).id).toBe(BigInt(appId()));
     // The demo secrets file follows, so the Activity backend and the dashboard keep working.
     expect(readDemoSecrets()?.clientSecret).toBe(secret);

@@ -18,7 +18,7 @@ beforeAll(() => {
 type Channel = APIGuildChannel & {
   permission_overwrites: Array<{ id: string; type: number; allow: string; deny: string }>;
 };
-const rest = (as: string): REST => server.rest(as);
+const rest = (as: string) => server.rest(as);
 const create = async (body: Record<string, unknown>, as = "mod") =>
   (await rest(as).post(Routes.guildChannels(hq), { body })) as Channel;
 const get = async (id: string, as = "mod") => (await rest(as).get(Routes.channel(id))) as Channel;

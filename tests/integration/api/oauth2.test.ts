@@ -118,7 +118,11 @@ describe("POST /oauth2/token: authorization_code", () => {
   });
 
   test("a code issued without redirect_uri (the Activity SDK's flow) is exchangeable without one", async () => {
-    const response = await token({ ...client(), grant_type: "authorization_code", code: await code({ redirectUri: null }) });
+    const response = await token({
+      ...client(),
+      grant_type: "authorization_code",
+      code: await code({ redirectUri: null }),
+    });
     expect(response.status).toBe(200);
   });
 
@@ -217,7 +221,12 @@ describe("POST /oauth2/token: authorization_code", () => {
       { basic: `${server.world.applicationId}:nope` },
     );
     expect(basic.status).toBe(401);
-    const unknown = await token({ client_id: "1", client_secret: "x", grant_type: "authorization_code", code: await code() });
+    const unknown = await token({
+      client_id: "1",
+      client_secret: "x",
+      grant_type: "authorization_code",
+      code: await code(),
+    });
     expect(unknown.status).toBe(401);
     const huge = await token({
       client_id: "9".repeat(20),
@@ -398,7 +407,7 @@ describe("GET /oauth2/@me", () => {
   });
 
   test("without identify there is no user; without a token it is 401", async () => {
-    const t = server.tokenFor("mod", ["guilds"]);
+    const t = await server.tokenFor("mod", ["guilds"]);
     const body = (await (
       await fetch(`${server.baseUrl}/api/v10/oauth2/@me`, { headers: { authorization: `Bearer ${t}` } })
     ).json()) as Record<string, unknown>;
@@ -465,10 +474,13 @@ describe("the authorization request (what /oauth2/authorize checks before showin
   test("PKCE takes S256 only", async () => {
     const challenge = createHash("sha256").update("v".repeat(50)).digest("base64url");
     expect(
-      (await oauth2.parseAuthorizeRequest(query({ code_challenge: challenge, code_challenge_method: "S256" }))).codeChallenge,
+      (await oauth2.parseAuthorizeRequest(query({ code_challenge: challenge, code_challenge_method: "S256" })))
+        .codeChallenge,
     ).toBe(challenge);
     expect((await refusal(query({ code_challenge: challenge }))).description).toMatch(/code_challenge_method/);
-    expect((await refusal(query({ code_challenge: challenge, code_challenge_method: "plain" }))).error).toBe("invalid_request");
+    expect((await refusal(query({ code_challenge: challenge, code_challenge_method: "plain" }))).error).toBe(
+      "invalid_request",
+    );
   });
 
   test("the bot scope: permissions kept to known bits, the server preselected and lockable", async () => {
@@ -484,7 +496,9 @@ describe("the authorization request (what /oauth2/authorize checks before showin
     expect(request.guildId).toBe(server.world.guildId);
     expect(request.disableGuildSelect).toBe(true);
     expect((await refusal(query({ scope: "bot", permissions: "lots" }))).error).toBe("invalid_request");
-    expect((await refusal(query({ scope: "bot", guild_id: "9".repeat(20) }))).description).toBe("guild_id is not a snowflake.");
+    expect((await refusal(query({ scope: "bot", guild_id: "9".repeat(20) }))).description).toBe(
+      "guild_id is not a snowflake.",
+    );
   });
 
   test("an application without Server Install refuses the bot scope", async () => {
@@ -499,7 +513,9 @@ describe("the authorization request (what /oauth2/authorize checks before showin
   });
 
   test("prompt=none skips consent only after the same scopes were granted", async () => {
-    const request = await oauth2.parseAuthorizeRequest(query({ prompt: "none", scope: "identify guilds.members.read" }));
+    const request = await oauth2.parseAuthorizeRequest(
+      query({ prompt: "none", scope: "identify guilds.members.read" }),
+    );
     const helper = BigInt(server.world.users.helper);
     expect(await oauth2.canSkipConsent(request, helper)).toBe(false);
     const granted = await token({
@@ -511,10 +527,16 @@ describe("the authorization request (what /oauth2/authorize checks before showin
     const pair = (await granted.json()) as Tokens;
     expect(await oauth2.canSkipConsent(request, helper)).toBe(true);
     expect(
-      await oauth2.canSkipConsent(await oauth2.parseAuthorizeRequest(query({ scope: "identify guilds.members.read" })), helper),
+      await oauth2.canSkipConsent(
+        await oauth2.parseAuthorizeRequest(query({ scope: "identify guilds.members.read" })),
+        helper,
+      ),
     ).toBe(false);
     expect(
-      await oauth2.canSkipConsent(await oauth2.parseAuthorizeRequest(query({ prompt: "none", scope: "identify email" })), helper),
+      await oauth2.canSkipConsent(
+        await oauth2.parseAuthorizeRequest(query({ prompt: "none", scope: "identify email" })),
+        helper,
+      ),
     ).toBe(false);
     await revoke({ ...client(), token: pair.access_token });
     expect(await oauth2.canSkipConsent(request, helper)).toBe(false);

@@ -16,20 +16,20 @@ test("inside a scope: own writes and rollbacks at once, other connections' commi
   const { db, sql, transaction, closeDatabase } = await import("@/lib/guild-api/store/db");
   const { readCache, readScope } = await import("@/lib/guild-api/store/read-cache");
   db().exec("CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT NOT NULL); INSERT INTO things VALUES (1, 'first')");
-  const nameOf = readCache((id: bigint) => sql("SELECT name FROM things WHERE id = ?").pluck().get(id) as string);
+  const nameOf = readCache((id: bigint) => sql.value<string>("SELECT name FROM things WHERE id = ?", id));
   const other = new Database(file);
 
   await readScope(async () => {
     expect(await nameOf(1n)).toBe("first");
-    sql("UPDATE things SET name = 'own write' WHERE id = 1").run();
+    await sql.run("UPDATE things SET name = 'own write' WHERE id = 1");
     expect(await nameOf(1n)).toBe("own write");
-    expect(() =>
-      await transaction(async () => {
-        sql("UPDATE things SET name = 'rolled back' WHERE id = 1").run();
+    await expect(
+      transaction(async () => {
+        await sql.run("UPDATE things SET name = 'rolled back' WHERE id = 1");
         expect(await nameOf(1n)).toBe("rolled back");
         throw new Error("abort");
       }),
-    ).toThrow("abort");
+    ).rejects.toThrow("abort");
     expect(await nameOf(1n)).toBe("own write");
 
     other.prepare("UPDATE things SET name = 'from elsewhere' WHERE id = 1").run();
@@ -40,6 +40,22 @@ test("inside a scope: own writes and rollbacks at once, other connections' commi
   await readScope(async () => expect(await nameOf(1n)).toBe("from elsewhere"));
   other.prepare("UPDATE things SET name = 'between scopes' WHERE id = 1").run();
   await readScope(async () => expect(await nameOf(1n)).toBe("between scopes"));
+
+  // Scopes belong to their async context: a read outside any scope, running while another context is inside one,
+  // still checks other connections' commits.
+  let inside!: () => void;
+  const entered = new Promise<void>((resolve) => (inside = resolve));
+  let leave!: () => void;
+  const leaving = new Promise<void>((resolve) => (leave = resolve));
+  const scoped = readScope(async () => {
+    inside();
+    await leaving;
+  });
+  await entered;
+  other.prepare("UPDATE things SET name = 'during a scope elsewhere' WHERE id = 1").run();
+  expect(await nameOf(1n)).toBe("during a scope elsewhere");
+  leave();
+  await scoped;
 
   other.close();
   closeDatabase();
@@ -52,14 +68,14 @@ test("unknown keys the cache is told not to keep are looked up again", async () 
   const nameOf = readCache(
     (id: bigint) => {
       loads++;
-      return sql("SELECT name FROM things WHERE id = ?").pluck().get(id) as string | undefined;
+      return sql.value<string>("SELECT name FROM things WHERE id = ?", id);
     },
     { keep: (name) => name !== undefined },
   );
   expect(await nameOf(404n)).toBeUndefined();
   expect(await nameOf(404n)).toBeUndefined();
   expect(loads).toBe(2);
-  expect(await nameOf(1n)).toBe("between scopes");
-  expect(await nameOf(1n)).toBe("between scopes");
+  expect(await nameOf(1n)).toBe("during a scope elsewhere");
+  expect(await nameOf(1n)).toBe("during a scope elsewhere");
   expect(loads).toBe(3);
 });

@@ -46,7 +46,7 @@ function writeKicks(guildId: string, startMs: number, count: number, reason: str
 describe("importing the guild's audit log", () => {
   it("pages back through everything over several bounded syncs, imports each entry once, and keeps entries older than 45 days after the API drops them", async () => {
     const guildId = server.world.guildId;
-    const api = apiClientAs(server, "bot");
+    const api = await apiClientAs(server, "bot");
     const old = writeKicks(guildId, Date.now() - 60 * DAY, 230, "old");
     const total = Number(
       (
@@ -96,7 +96,7 @@ describe("importing the guild's audit log", () => {
 
   it("leaves entries younger than a few seconds for the next sync", async () => {
     const guildId = server.world.guildId;
-    const api = apiClientAs(server, "bot");
+    const api = await apiClientAs(server, "bot");
     const [young] = writeKicks(guildId, Date.now(), 1, "young");
     await sync(api, guildId, { now: Date.now });
     expect(await prisma.auditHistoryEntry.count({ where: { auditLogId: String(young) } })).toBe(0);
@@ -140,7 +140,7 @@ describe("importing the guild's audit log", () => {
       httpStatus: 200,
     });
 
-    const result = await sync(apiClientAs(server, "bot"), guildId, { now: later });
+    const result = await sync(await apiClientAs(server, "bot"), guildId, { now: later });
     expect(result.matched).toBe(1);
 
     const bans = await prisma.auditHistoryEntry.findMany({
