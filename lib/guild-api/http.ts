@@ -377,7 +377,7 @@ export async function handleApiRequest(
         ctx.identity = await identify(policy, operation, header);
         return definition.handler(ctx);
       });
-    result = await (write ? await writeTransaction(judgeAndRun) : await judgeAndRun());
+    result = write ? await writeTransaction(judgeAndRun) : await judgeAndRun();
   } catch (error) {
     result = errorResult(error);
   }

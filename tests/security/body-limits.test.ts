@@ -89,15 +89,16 @@ describe("bodies over their limit", () => {
   test("the connection stays usable after a 413 whose body was fully sent", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const path = `/guilds/${server.world.guildId}/members/${server.world.users.member}`;
+    const authorization = await auth();
     const once = (body: string) =>
-      new Promise<number>(async (resolve, reject) => {
+      new Promise<number>((resolve, reject) => {
         const request = http.request(
           new URL(`${server.baseUrl}/api/v10${path}`),
           {
             method: "PATCH",
             agent,
             headers: {
-              authorization: await auth(),
+              authorization,
               "content-type": "application/json",
               "content-length": Buffer.byteLength(body),
             },

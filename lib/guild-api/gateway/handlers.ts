@@ -38,7 +38,7 @@ export interface Peer {
   gatewayUrl: string;
 }
 
-export type OpcodeHandler = (hub: GatewayHub, peer: Peer, d: unknown) => void;
+export type OpcodeHandler = (hub: GatewayHub, peer: Peer, d: unknown) => void | Promise<void>;
 
 /** d validated with `schema`, or the connection closed with 4002 naming what was wrong. */
 function parsed<S extends z.ZodType>(peer: Peer, schema: S, d: unknown): z.output<S> | null {

@@ -198,7 +198,7 @@ function runJob(code: string, ids: readonly bigint[], generation: bigint): void 
         return false;
       });
       if (!finished) {
-        setImmediate(step);
+        setImmediate(() => void step());
         return;
       }
     } catch (error) {
@@ -217,7 +217,7 @@ function runJob(code: string, ids: readonly bigint[], generation: bigint): void 
     }
     if (running.get(code) === generation) running.delete(code);
   };
-  setImmediate(step);
+  setImmediate(() => void step());
 }
 
 /** Restarts a PROCESSING job this process is not running (after a restart) from its recorded progress. */

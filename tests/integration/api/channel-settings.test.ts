@@ -3,7 +3,7 @@
 // synced with its category (events, audit entries, and what members can then see), "cannot grant what you lack",
 // deleting a category, and moving a managed role (the owner and anyone above it may; nobody below it).
 import { beforeAll, describe, expect, test } from "vitest";
-import { DiscordAPIError, type REST } from "@discordjs/rest";
+import { DiscordAPIError } from "@discordjs/rest";
 import { PermissionFlagsBits as P, Routes, type APIGuildChannel, type APIRole } from "discord-api-types/v10";
 import { testServerForFile } from "../harness";
 import { eventsSince, lastEventId } from "./read-back";
