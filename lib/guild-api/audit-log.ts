@@ -50,11 +50,8 @@ export interface AuditActor {
 }
 
 /** An entry in the actor's guild, made by its caller: the common case, a moderator's own change. */
-export async function auditByCaller(
-  actor: AuditActor,
-  entry: Omit<AuditEntryInput, "guildId" | "userId">,
-): Promise<bigint> {
-  return await writeAuditLog({ guildId: actor.guildId, userId: actor.caller.userId, ...entry });
+export function auditByCaller(actor: AuditActor, entry: Omit<AuditEntryInput, "guildId" | "userId">): Promise<bigint> {
+  return writeAuditLog({ guildId: actor.guildId, userId: actor.caller.userId, ...entry });
 }
 
 /** A GUILD_UPDATE entry for the guild's own settings, written only when something changed; true when it was. */

@@ -195,8 +195,8 @@ export function toPermissionMember(member: MemberRow, roleIds: readonly bigint[]
  * The guild named by the route's `:guildId` as seen by the caller: 404 Unknown Guild when it does not exist,
  * 403 Missing Access when the caller is not a member.
  */
-export async function guildAccess(ctx: RouteContext, param = "guildId"): Promise<GuildAccess> {
-  return await guildAccessFor(ctx.caller, snowflakeParam(ctx, param, "guild_id"));
+export function guildAccess(ctx: RouteContext, param = "guildId"): Promise<GuildAccess> {
+  return guildAccessFor(ctx.caller, snowflakeParam(ctx, param, "guild_id"));
 }
 
 /**

@@ -87,8 +87,8 @@ export async function issueClientCredentialsToken(
 }
 
 /** The pair a refresh token belongs to, revoked or not: a revoked one being presented is a replay. */
-export async function findTokenByRefreshToken(refreshToken: string): Promise<RefreshTokenRow | undefined> {
-  return await findTokenByRefreshTokenHash(hashSecret(refreshToken));
+export function findTokenByRefreshToken(refreshToken: string): Promise<RefreshTokenRow | undefined> {
+  return findTokenByRefreshTokenHash(hashSecret(refreshToken));
 }
 
 /** Revokes every live pair of a family (a replayed refresh token). Returns how many were revoked. */

@@ -136,8 +136,8 @@ export async function listOwnedApplications(userId: bigint): Promise<Application
 export const urlMappingsOf = (app: ApplicationRow) => JSON.parse(app.url_mappings) as UrlMapping[];
 export const installationContextsOf = (app: ApplicationRow) => JSON.parse(app.integration_types) as number[];
 
-export async function findEntryPointCommand(applicationId: bigint): Promise<ApplicationCommandRow | undefined> {
-  return await findGlobalCommandOfType(applicationId, PRIMARY_ENTRY_POINT);
+export function findEntryPointCommand(applicationId: bigint): Promise<ApplicationCommandRow | undefined> {
+  return findGlobalCommandOfType(applicationId, PRIMARY_ENTRY_POINT);
 }
 
 /** Everything the portal's settings page shows, read fresh. Secrets are never part of it. */

@@ -122,11 +122,8 @@ export async function listGuildMembersJson(
 }
 
 /** Search Guild Members: nick or username prefix, case-insensitive. Hot path: JSON text, as List Guild Members. */
-export async function searchGuildMembersJson(
-  access: GuildAccess,
-  query: { query: string; limit: number },
-): Promise<string> {
-  return await searchMembersJson(access.guildId, query.query, query.limit);
+export function searchGuildMembersJson(access: GuildAccess, query: { query: string; limit: number }): Promise<string> {
+  return searchMembersJson(access.guildId, query.query, query.limit);
 }
 
 // ── Add Guild Member ───────────────────────────────────────────────────────────────────────────────────────────

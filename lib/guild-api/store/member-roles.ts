@@ -14,8 +14,8 @@ const cachedMemberRoleIds = readCache(async (key: string) => {
 });
 
 /** The member's role ids, ascending, through the read cache. */
-export async function memberRoleIds(guildId: bigint, userId: bigint): Promise<readonly bigint[]> {
-  return await cachedMemberRoleIds(`${guildId}:${userId}`);
+export function memberRoleIds(guildId: bigint, userId: bigint): Promise<readonly bigint[]> {
+  return cachedMemberRoleIds(`${guildId}:${userId}`);
 }
 
 export async function insertMemberRoles(guildId: bigint, userId: bigint, roleIds: readonly bigint[]): Promise<void> {

@@ -42,8 +42,8 @@ const cachedMember = readCache(async (key: string) => {
 });
 
 /** The member row, through the read cache. */
-export async function findMember(guildId: bigint, userId: bigint): Promise<Readonly<MemberRow> | undefined> {
-  return await cachedMember(memberKey(guildId, userId));
+export function findMember(guildId: bigint, userId: bigint): Promise<Readonly<MemberRow> | undefined> {
+  return cachedMember(memberKey(guildId, userId));
 }
 
 /** Whether `userId` is a member, read now (not through the cache: for checks inside a write). */
