@@ -185,3 +185,31 @@ test("rows and row read columns as arrays; run reports changes and the new rowid
   expect(await driver.get(text, 1n)).toEqual({ id: 1n, text: "a" });
   expect(await driver.get("SELECT * FROM notes WHERE id = 99")).toBeUndefined();
 });
+
+test("work a transaction body schedules runs as an outsider when told to: it waits for the transaction to end", async () => {
+  const scheduled = gate();
+  let seen: bigint | undefined;
+  let ran: Promise<void> | undefined;
+  const proceed = gate();
+  const a = driver.transaction(async () => {
+    await driver.run("INSERT INTO notes (text) VALUES ('not yet committed')");
+    setImmediate(() =>
+      driver.outside(() => {
+        ran = countNotes().then((count) => {
+          seen = count;
+        });
+        scheduled.open();
+      }),
+    );
+    await scheduled.opened;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Still open: the scheduled read waits instead of reading this transaction's row.
+    expect(seen).toBeUndefined();
+    await proceed.opened;
+    throw new Error("A rolls back");
+  });
+  proceed.open();
+  await expect(a).rejects.toThrow("A rolls back");
+  await ran;
+  expect(seen).toBe(0n);
+});

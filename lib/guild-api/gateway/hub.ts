@@ -3,7 +3,7 @@
 // outbox signal) and polls for commits by other connections. Delivery is synchronous: an event reaches every
 // recipient's socket before the next one is read, so no session sees two events out of order. Each event is
 // serialized once for all its recipients, and each recipient's frames of one pass go out in one write.
-import { dataVersion } from "../store/db";
+import { dataVersion, outsideTransaction } from "../store/db";
 import { outboxAfter, outboxHead, outboxRowsAt, type OutboxRow } from "../store/gateway-outbox";
 import type { GatewayDispatch } from "../events";
 import { EventAudience } from "./audience";
@@ -136,10 +136,13 @@ export class GatewayHub {
   wake(): void {
     if (this.wakeScheduled) return;
     this.wakeScheduled = true;
-    setImmediate(() => {
-      this.wakeScheduled = false;
-      this.guarded(() => this.drain());
-    });
+    // Woken from inside the writing transaction: the drain must read as an outsider, after that transaction ends.
+    setImmediate(() =>
+      outsideTransaction(() => {
+        this.wakeScheduled = false;
+        this.guarded(() => this.drain());
+      }),
+    );
   }
 
   /** Commits by other connections (the seed, the token tool, another process) move SQLite's data_version. */

@@ -73,6 +73,11 @@ export function storeIdle(): Promise<void> | undefined {
   return driver().idle();
 }
 
+/** Runs fn as no transaction's work, whatever context scheduled it (see StoreDriver.outside). */
+export function outsideTransaction<T>(fn: () => T): T {
+  return driver().outside(fn);
+}
+
 /**
  * For work that must never run inside a transaction body (a network call, a wait): it would hold the connection,
  * and with it every other request, for as long as it takes.

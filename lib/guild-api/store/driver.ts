@@ -48,6 +48,11 @@ export interface StoreDriver extends Executor {
   writeTransaction<T>(fn: () => Promise<T>): Promise<T>;
   /** Whether the calling context is inside one of this driver's open transactions. */
   inTransaction(): boolean;
+  /**
+   * Runs fn outside any transaction of the calling context: for work a transaction body schedules (a timer, an
+   * immediate) that must never count as the transaction's own, even if it ran while the transaction was open.
+   */
+  outside<T>(fn: () => T): T;
   /** Resolves when no other context holds a transaction (at once, without a tick, when none does). */
   idle(): Promise<void> | undefined;
   /** A stamp that moves when another connection commits (never for this connection's own commits). */

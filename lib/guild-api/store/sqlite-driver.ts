@@ -72,6 +72,10 @@ export class SqliteDriver implements StoreDriver {
     return this.holder !== null && this.owns();
   }
 
+  outside<T>(fn: () => T): T {
+    return this.frames.exit(fn);
+  }
+
   idle(): Promise<void> | undefined {
     if (this.holder === null || this.owns()) return undefined;
     return this.waitForOthers();
