@@ -1,8 +1,9 @@
 // The hub: every session of this process, indexed by guild and by user, and the outbox reader that delivers each
 // committed event to the sessions that may see it, in commit order. It wakes after this process's commits (the
-// outbox signal) and polls for commits by other connections. Delivery is synchronous: an event reaches every
-// recipient's socket before the next one is read, so no session sees two events out of order. Each event is
-// serialized once for all its recipients, and each recipient's frames of one pass go out in one write.
+// outbox signal) and polls for commits by other connections. Delivery is one drain at a time (the hub's serial queue,
+// shared with session starts and resumes): an event reaches every recipient's socket before the next one is read, so
+// no session sees two events out of order. Each event is serialized once for all its recipients, and each
+// recipient's frames of one pass go out in one write.
 import { dataVersion, outsideTransaction } from "../store/db";
 import { outboxAfter, outboxHead, outboxRowsAt, type OutboxRow } from "../store/gateway-outbox";
 import type { GatewayDispatch } from "../events";
@@ -132,7 +133,7 @@ export class GatewayHub {
 
   // ── Delivery ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-  /** Schedules a drain after the current synchronous work: the transaction that wrote the event has ended by then. */
+  /** Schedules a drain after the current turn of the event loop; the drain reads as an outsider (see below). */
   wake(): void {
     if (this.wakeScheduled) return;
     this.wakeScheduled = true;
