@@ -46,6 +46,7 @@ const sqlOutsideStore = [
   "ImportExpression[source.value=/(^|\\/)store\\/db$/]",
   "ImportDeclaration[source.value='better-sqlite3']",
   "CallExpression[callee.name='sql']",
+  "CallExpression[callee.object.name='sql'][callee.property.name=/^(get|all|value|values|row|rows|run)$/]",
   "TaggedTemplateExpression[tag.name='sql']",
   "CallExpression[callee.property.name=/^(prepare|exec|pragma)$/][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
   "CallExpression[callee.property.name=/^(prepare|exec|pragma|transaction)$/][callee.object.callee.name='db']",
@@ -139,6 +140,25 @@ const config = [
     files: ["**/*.{ts,tsx,js,mjs,cjs}"],
     ignores: ["lib/guild-api/store/**", "lib/seed/**", "scripts/**", "tests/**", "bench/**"],
     rules: { "no-restricted-syntax": ["error", ...sqlOutsideStore] },
+  },
+  {
+    // The store is asynchronous (lib/guild-api/store/driver.ts): a store call not awaited runs outside the transaction
+    // it was meant for, or fails unseen, and a promise in a condition is always true. Typed rules catch all three.
+    files: [
+      "lib/guild-api/**/*.ts",
+      "lib/seed/**/*.ts",
+      "lib/server/**/*.ts",
+      "app/(provider)/**/*.{ts,tsx}",
+      "scripts/**/*.ts",
+      "bench/**/*.ts",
+      "tests/**/*.ts",
+    ],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+    },
   },
 ];
 

@@ -4,6 +4,9 @@ import type Database from "better-sqlite3";
 import { readDemoSecrets } from "@/lib/seed/demo-secrets";
 import { SCALE_GUILD_NAME } from "@/lib/seed/scale";
 
+/** The users whose tokens the scenarios use. */
+const BENCH_USERS = ["owner"];
+
 export interface BenchContext {
   appUrl: string;
   baselineUrl: string;
@@ -84,7 +87,16 @@ export async function createBenchContext(appUrl: string, baselineUrl: string): P
     "SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND role_count = 0 AND last_active_at < ?",
   );
 
+  // Issued up front (issuing writes a token row, asynchronously), so scenarios read them synchronously.
   const tokens = new Map<string, string>();
+  for (const username of BENCH_USERS) {
+    const user = database.prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: bigint };
+    // The scopes `npm run token` grants: the management routes need guildhall.manage.
+    tokens.set(
+      username,
+      (await issueAccessToken(BigInt(secrets.applicationId), user.id, DEVELOPMENT_TOKEN_SCOPES)).access_token,
+    );
+  }
   let cookie: string | undefined;
   const context: BenchContext = {
     appUrl,
@@ -99,13 +111,8 @@ export async function createBenchContext(appUrl: string, baselineUrl: string): P
     commonSubstring: "zumi",
     rareSubstring: rare.username_key.slice(1, 6),
     tokenFor(username) {
-      let token = tokens.get(username);
-      if (!token) {
-        const user = database.prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: bigint };
-        // The scopes `npm run token` grants: the management routes need guildhall.manage.
-        token = issueAccessToken(BigInt(secrets.applicationId), user.id, DEVELOPMENT_TOKEN_SCOPES).access_token;
-        tokens.set(username, token);
-      }
+      const token = tokens.get(username);
+      if (!token) throw new Error(`No token issued for ${username}: add them to BENCH_USERS in bench/context.ts`);
       return token;
     },
     async dashboardCookie() {

@@ -219,11 +219,13 @@ async function ownerCookie(guildId: string): Promise<string> {
   const { owner_id } = db().prepare("SELECT owner_id FROM guilds WHERE id = ?").get(BigInt(guildId)) as {
     owner_id: bigint;
   };
-  const token = issueAccessToken(BigInt(readDemoSecrets()!.applicationId), owner_id, [
-    "identify",
-    "guilds",
-    "guildhall.manage",
-  ]).access_token;
+  const token = (
+    await issueAccessToken(BigInt(readDemoSecrets()!.applicationId), owner_id, [
+      "identify",
+      "guilds",
+      "guildhall.manage",
+    ])
+  ).access_token;
   const session = await createDashboardSession(prisma, {
     userId: String(owner_id),
     name: "Bench Owner",

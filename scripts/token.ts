@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   }
   const { issueAccessToken } = await import("@/lib/guild-api/services/access-tokens");
   const { DEVELOPMENT_TOKEN_SCOPES } = await import("@/lib/guild-api/services/oauth2");
-  const tokens = issueAccessToken(
+  const tokens = await issueAccessToken(
     BigInt(secrets.applicationId),
     user.id,
     scopes.length ? scopes : [...DEVELOPMENT_TOKEN_SCOPES],

@@ -72,8 +72,8 @@ async function main(): Promise<void> {
   const secrets = readDemoSecrets()!;
   const userId = (name: string) =>
     (db().prepare("SELECT id FROM users WHERE username = ?").get(name) as { id: bigint }).id;
-  const bearer = (name: string, scopes = ["identify", "guilds"]) =>
-    issueAccessToken(BigInt(secrets.applicationId), userId(name), scopes).access_token;
+  const bearer = async (name: string, scopes = ["identify", "guilds"]) =>
+    (await issueAccessToken(BigInt(secrets.applicationId), userId(name), scopes)).access_token;
   const guildId = String(
     (db().prepare("SELECT id FROM guilds WHERE name = 'Guildhall HQ'").get() as { id: bigint }).id,
   );
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
   const origin = `http://127.0.0.1:${app.port}`;
   try {
     const api = `${origin}/api/v10`;
-    const probeToken = `Bearer ${bearer("mod")}`;
+    const probeToken = `Bearer ${await bearer("mod")}`;
     const measure = () => probe(`${api}/users/@me`, probeToken, samples);
     console.log(`Guildhall (rate limits on) on :${app.port}; ${samples} probe requests per row, one each 40 ms.\n`);
 
@@ -153,8 +153,9 @@ async function main(): Promise<void> {
       csvUploads(`${api}/invites/${invite.code}/target-users`, `Bot ${secrets.botToken}`, csv),
     );
 
+    const adminToken = await bearer("admin");
     await under("one token at 1,000 req/s (answered 429)", () =>
-      flood(`${api}/users/@me`, `Bearer ${bearer("admin")}`, 1_000),
+      flood(`${api}/users/@me`, `Bearer ${adminToken}`, 1_000),
     );
   } finally {
     stop(app.child);
@@ -163,7 +164,8 @@ async function main(): Promise<void> {
   // The limits' own cost: GET /guilds/{id} over HTTP, limits on and off, on API-only servers.
   // Managing a guild with a bearer token takes Guildhall's management scope (README, "Tokens and scopes").
   // Enough tokens that none reaches the read bucket's 40/s at the ~20,000 req/s the API serves here.
-  const tokens = Array.from({ length: 2_000 }, () => bearer("owner", ["identify", "guilds", MANAGE_SCOPE]));
+  const tokens: string[] = [];
+  for (let i = 0; i < 2_000; i++) tokens.push(await bearer("owner", ["identify", "guilds", MANAGE_SCOPE]));
   const costRows: string[][] = [];
   // The third: limits on and shared through Redis (REDIS_URL), a redis-server of the bench's own on a free port.
   const hasRedis = !spawnSync("redis-server", ["--version"]).error;

@@ -79,7 +79,8 @@ async function main(): Promise<void> {
   const { db } = await import("@/lib/guild-api/store/db");
   const secrets = readDemoSecrets()!;
   const ownerId = (db().prepare("SELECT id FROM users WHERE username = 'owner'").get() as { id: bigint }).id;
-  const ownerToken = issueAccessToken(BigInt(secrets.applicationId), ownerId, DEVELOPMENT_TOKEN_SCOPES).access_token;
+  const ownerToken = (await issueAccessToken(BigInt(secrets.applicationId), ownerId, DEVELOPMENT_TOKEN_SCOPES))
+    .access_token;
 
   const server = await startProcess(
     process.execPath,

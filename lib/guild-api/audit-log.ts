@@ -24,7 +24,7 @@ export interface AuditEntryInput {
   options?: Record<string, string>;
 }
 
-export function writeAuditLog(entry: AuditEntryInput): bigint {
+export async function writeAuditLog(entry: AuditEntryInput): Promise<bigint> {
   const row: AuditLogEntryRow = {
     id: newSnowflake(),
     guild_id: entry.guildId,
@@ -35,8 +35,8 @@ export function writeAuditLog(entry: AuditEntryInput): bigint {
     changes: entry.changes?.length ? JSON.stringify(entry.changes) : null,
     options: entry.options ? JSON.stringify(entry.options) : null,
   };
-  insertAuditLogEntry(row);
-  emitEvent(entry.guildId, "GUILD_AUDIT_LOG_ENTRY_CREATE", {
+  await insertAuditLogEntry(row);
+  await emitEvent(entry.guildId, "GUILD_AUDIT_LOG_ENTRY_CREATE", {
     ...serializeAuditLogEntry(row),
     guild_id: String(entry.guildId),
   });
@@ -50,14 +50,18 @@ export interface AuditActor {
 }
 
 /** An entry in the actor's guild, made by its caller: the common case, a moderator's own change. */
-export function auditByCaller(actor: AuditActor, entry: Omit<AuditEntryInput, "guildId" | "userId">): bigint {
+export function auditByCaller(actor: AuditActor, entry: Omit<AuditEntryInput, "guildId" | "userId">): Promise<bigint> {
   return writeAuditLog({ guildId: actor.guildId, userId: actor.caller.userId, ...entry });
 }
 
 /** A GUILD_UPDATE entry for the guild's own settings, written only when something changed; true when it was. */
-export function auditGuildUpdate(actor: AuditActor, reason: string | null, changes: AuditChange[]): boolean {
+export async function auditGuildUpdate(
+  actor: AuditActor,
+  reason: string | null,
+  changes: AuditChange[],
+): Promise<boolean> {
   if (changes.length === 0) return false;
-  auditByCaller(actor, { actionType: AuditLogEvent.GuildUpdate, targetId: actor.guildId, reason, changes });
+  await auditByCaller(actor, { actionType: AuditLogEvent.GuildUpdate, targetId: actor.guildId, reason, changes });
   return true;
 }
 

@@ -23,30 +23,33 @@ export type Identity =
  * write, from any connection, empties it before the next read. Expiry is judged again at each request. Unknown tokens
  * are not kept, so a flood of made-up ones cannot crowd out the real ones.
  */
-export function authenticate(header: string, now = Date.now()): Identity | null {
-  const identity = identityOfHeader(header);
+export async function authenticate(header: string, now = Date.now()): Promise<Identity | null> {
+  const identity = await identityOfHeader(header);
   if (identity?.kind === "bearer" && identity.expiresAt <= now) return null;
   return identity;
 }
 
 const identityOfHeader = readCache(lookUpHeader, { keep: (identity) => identity !== null });
 
-function lookUpHeader(header: string): Identity | null {
+async function lookUpHeader(header: string): Promise<Identity | null> {
   const space = header.indexOf(" ");
   if (space <= 0) return null;
   const scheme = header.slice(0, space).toLowerCase();
   const token = header.slice(space + 1).trim();
   if (!token) return null;
   if (scheme === "bot") {
-    const row = findApplicationByBotTokenHash(hashSecret(token));
+    const row = await findApplicationByBotTokenHash(hashSecret(token));
     return row?.bot_user_id ? { kind: "bot", userId: row.bot_user_id, applicationId: row.id } : null;
   }
-  if (scheme === "bearer") return bearerIdentity(token);
+  if (scheme === "bearer") return await bearerIdentity(token);
   return null;
 }
 
-export function bearerIdentity(accessToken: string, now = Date.now()): Extract<Identity, { kind: "bearer" }> | null {
-  const row = findLiveAccessToken(hashSecret(accessToken));
+export async function bearerIdentity(
+  accessToken: string,
+  now = Date.now(),
+): Promise<Extract<Identity, { kind: "bearer" }> | null> {
+  const row = await findLiveAccessToken(hashSecret(accessToken));
   if (!row || Number(row.expires_at) <= now) return null;
   return {
     kind: "bearer",

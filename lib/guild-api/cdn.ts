@@ -6,7 +6,7 @@ import { findImage } from "./store/images";
 
 const KINDS = new Set(["icons", "splashes", "discovery-splashes", "banners", "role-icons", "avatars"]);
 
-export function serveCdn(req: IncomingMessage, res: ServerResponse, path: string): void {
+export async function serveCdn(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   const [, , kind, ownerId, file] = path.split("/");
   const hash = file?.replace(/\.(png|jpg|jpeg|gif|webp)$/, "");
   if (!kind || !KINDS.has(kind) || !ownerId || !hash || !/^(a_)?[0-9a-f]{32}$/.test(hash)) {
@@ -27,7 +27,7 @@ export function serveCdn(req: IncomingMessage, res: ServerResponse, path: string
     res.writeHead(400, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
     return;
   }
-  const row = findImage(kind, BigInt(ownerId), hash);
+  const row = await findImage(kind, BigInt(ownerId), hash);
   if (!row) {
     res.writeHead(404).end();
     return;

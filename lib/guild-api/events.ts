@@ -27,9 +27,14 @@ export type GatewayDispatch =
   | "VOICE_STATE_UPDATE"
   | "GUILD_AUDIT_LOG_ENTRY_CREATE";
 
-export function emitEvent(guildId: bigint | null, type: GatewayDispatch, payload: unknown, now = Date.now()): bigint {
+export async function emitEvent(
+  guildId: bigint | null,
+  type: GatewayDispatch,
+  payload: unknown,
+  now = Date.now(),
+): Promise<bigint> {
   const id = newSnowflake();
-  insertGatewayEvent({ id, guildId, type, payload: JSON.stringify(payload), createdAt: BigInt(now) });
+  await insertGatewayEvent({ id, guildId, type, payload: JSON.stringify(payload), createdAt: BigInt(now) });
   outboxWritten();
   return id;
 }
@@ -42,8 +47,8 @@ export interface StoredEvent {
 }
 
 /** Events of a guild after `after` (exclusive), oldest first. */
-export function listEvents(guildId: bigint, after: bigint, limit: number): StoredEvent[] {
-  return listGatewayEvents(guildId, after, limit).map((row) => ({
+export async function listEvents(guildId: bigint, after: bigint, limit: number): Promise<StoredEvent[]> {
+  return (await listGatewayEvents(guildId, after, limit)).map((row) => ({
     id: String(row.id),
     type: row.type as GatewayDispatch,
     d: JSON.parse(row.payload),

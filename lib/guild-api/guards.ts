@@ -82,10 +82,10 @@ export interface GuildSnapshot {
  * generation), so requests that write other tables (a bulk job's role assignments) do not rebuild it each time.
  */
 const guildSnapshot = readCache(
-  (guildId: bigint): GuildSnapshot | undefined => {
-    const guild = findGuild(guildId);
+  async (guildId: bigint): Promise<GuildSnapshot | undefined> => {
+    const guild = await findGuild(guildId);
     if (!guild) return undefined;
-    const roles = listGuildRoles(guildId);
+    const roles = await listGuildRoles(guildId);
     return {
       guild,
       roles,
@@ -195,7 +195,7 @@ export function toPermissionMember(member: MemberRow, roleIds: readonly bigint[]
  * The guild named by the route's `:guildId` as seen by the caller: 404 Unknown Guild when it does not exist,
  * 403 Missing Access when the caller is not a member.
  */
-export function guildAccess(ctx: RouteContext, param = "guildId"): GuildAccess {
+export function guildAccess(ctx: RouteContext, param = "guildId"): Promise<GuildAccess> {
   return guildAccessFor(ctx.caller, snowflakeParam(ctx, param, "guild_id"));
 }
 
@@ -203,18 +203,18 @@ export function guildAccess(ctx: RouteContext, param = "guildId"): GuildAccess {
  * The route's guild access, already judged for `operation`. Routes with a body call it before parsing the body, so a
  * caller who may not make the change learns nothing of the body's rules (no 50035 validation details).
  */
-export function authorizedGuildAccess(ctx: RouteContext, operation: OperationName): GuildAccess {
-  const access = guildAccess(ctx);
+export async function authorizedGuildAccess(ctx: RouteContext, operation: OperationName): Promise<GuildAccess> {
+  const access = await guildAccess(ctx);
   access.authorize(operation);
   return access;
 }
 
-export function guildAccessFor(caller: Identity, guildId: bigint): GuildAccess {
-  const snapshot = guildSnapshot(guildId);
+export async function guildAccessFor(caller: Identity, guildId: bigint): Promise<GuildAccess> {
+  const snapshot = await guildSnapshot(guildId);
   if (!snapshot) throw Errors.unknownGuild();
-  const member = findMember(guildId, caller.userId);
+  const member = await findMember(guildId, caller.userId);
   if (!member) throw Errors.missingAccess();
-  return new GuildAccess(snapshot, caller, member, memberRoleIds(guildId, caller.userId));
+  return new GuildAccess(snapshot, caller, member, await memberRoleIds(guildId, caller.userId));
 }
 
 /** A guild channel (or thread) as the caller sees it: the guild access and the caller's permissions in the channel. */
@@ -229,13 +229,13 @@ export interface ChannelAccess {
  * The channel named by `channelId` for the caller: 404 Unknown Channel when it does not exist, 403 Missing Access when
  * the caller is not a member of its guild or cannot view it (Discord does not tell such callers the channel exists).
  */
-export function channelAccessFor(caller: Identity, channelId: bigint): ChannelAccess {
-  const channel = findChannelById(channelId);
+export async function channelAccessFor(caller: Identity, channelId: bigint): Promise<ChannelAccess> {
+  const channel = await findChannelById(channelId);
   if (!channel) throw Errors.unknownChannel();
-  const access = guildAccessFor(caller, channel.guild_id);
+  const access = await guildAccessFor(caller, channel.guild_id);
   const judgedBy =
     THREAD_TYPES.includes(Number(channel.type)) && channel.parent_id !== null
-      ? (findChannelOverwrites(channel.parent_id) ?? channel.permission_overwrites)
+      ? ((await findChannelOverwrites(channel.parent_id)) ?? channel.permission_overwrites)
       : channel.permission_overwrites;
   const permissions = access.channelPermissions(judgedBy);
   if (!hasPermission(permissions, PermissionFlagsBits.ViewChannel)) throw Errors.missingAccess();

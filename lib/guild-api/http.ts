@@ -122,7 +122,7 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
 }
 
 /** Runs synchronously, inside the request's transaction: it may not await (a transaction cannot span an await). */
-export type RouteHandler = (ctx: RouteContext) => RouteResult;
+export type RouteHandler = (ctx: RouteContext) => RouteResult | Promise<RouteResult>;
 
 export interface RouteDefinition {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -158,7 +158,7 @@ export function preparedRoute<T>(
   path: string,
   operation: OperationName,
   prepare: (ctx: RouteContext) => Promise<T>,
-  handler: (ctx: RouteContext, prepared: T) => RouteResult,
+  handler: (ctx: RouteContext, prepared: T) => RouteResult | Promise<RouteResult>,
   options: { bodyLimit?: number; readOnly?: boolean } = {},
 ): RouteDefinition {
   return {
@@ -299,9 +299,13 @@ function looksLikeToken(header: string | undefined): header is string {
  * will not take on a route (a user's token on a bot-only route) with 401; Guildhall's management routes are
  * bot-only to Discord, so a Bearer token without the management scope gets that same answer.
  */
-function identify(policy: OperationPolicy, operation: OperationName, header: string | undefined): Identity | null {
+async function identify(
+  policy: OperationPolicy,
+  operation: OperationName,
+  header: string | undefined,
+): Promise<Identity | null> {
   if (!takesTokens(policy)) return null;
-  const identity = looksLikeToken(header) ? authenticate(header) : null;
+  const identity = looksLikeToken(header) ? await authenticate(header) : null;
   if (!identity) {
     if (allowsAnonymous(policy)) return null;
     throw Errors.unauthorized();
@@ -360,20 +364,20 @@ export async function handleApiRequest(
     const ctx = new RouteContext(req, params, new URLSearchParams(search), baseUrl, definition.bodyLimit);
     const write = writes(definition.method) && !definition.readOnly;
     // A token that is already unknown or under-scoped is refused before its body is read; it is judged again below.
-    if (write) identify(policy, operation, header);
+    if (write) await identify(policy, operation, header);
     await ctx.readBody();
     if (definition.prepare) {
-      ctx.identity = identify(policy, operation, header);
+      ctx.identity = await identify(policy, operation, header);
       await definition.prepare(ctx);
     }
     // One read scope (store/read-cache.ts): the judgement and the handler read the cached rows as of one moment, inside
     // the write transaction when there is one.
-    const judgeAndRun = (): RouteResult =>
-      readScope(() => {
-        ctx.identity = identify(policy, operation, header);
+    const judgeAndRun = async (): Promise<RouteResult> =>
+      await readScope(async () => {
+        ctx.identity = await identify(policy, operation, header);
         return definition.handler(ctx);
       });
-    result = write ? writeTransaction(judgeAndRun) : judgeAndRun();
+    result = write ? await writeTransaction(judgeAndRun) : await judgeAndRun();
   } catch (error) {
     result = errorResult(error);
   }

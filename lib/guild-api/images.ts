@@ -143,7 +143,7 @@ export function hasAspectRatio(width: number, height: number, ratioW: number, ra
 }
 
 /** Stores the image under its hash (idempotent: same bytes, same row) and returns the hash. */
-export function saveImage(kind: ImageKind, ownerId: bigint, image: DecodedImage): string {
-  insertImage(kind, ownerId, image.hash, image.contentType, image.bytes);
+export async function saveImage(kind: ImageKind, ownerId: bigint, image: DecodedImage): Promise<string> {
+  await insertImage(kind, ownerId, image.hash, image.contentType, image.bytes);
   return image.hash;
 }

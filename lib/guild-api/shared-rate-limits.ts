@@ -12,6 +12,7 @@
 import type { IncomingMessage } from "node:http";
 import { createClient, type RedisClientType } from "redis";
 import type { RouteResult, Router } from "./http";
+import { assertOutsideTransaction } from "./store/db";
 import {
   bucketHeaders,
   callerKey,
@@ -185,6 +186,7 @@ export class SharedRateLimiter implements ApiRateLimiter {
 
   /** EVALSHA, loading the script on first use or after Redis forgot it (a restart). */
   private async evaluate(script: string, keys: string[], args: string[]): Promise<unknown> {
+    assertOutsideTransaction("A Redis round trip");
     let sha = this.scripts.get(script);
     if (!sha) {
       sha = await this.client.scriptLoad(script);

@@ -89,13 +89,13 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
     await sharedRateLimits?.connected(REDIS_STARTUP_WAIT_MS);
   }
   // Target-user jobs interrupted by a restart continue where they stopped.
-  resumeTargetUserJobs();
+  await resumeTargetUserJobs();
   const checkpointer = startWalCheckpointer();
   const gateway = createGatewayServer(options.gateway);
   const nextApp = options.withNext ? await loadNext(options.dev ?? false, options.host, options.port) : null;
   let baseUrl = "";
 
-  const dispatch = (req: http.IncomingMessage, res: http.ServerResponse): void | Promise<void> => {
+  const dispatch = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const url = req.url ?? "/";
     const queryAt = url.indexOf("?");
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -126,12 +126,12 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
       res.writeHead(200, { "content-type": "application/json" });
       res.end('{"ok":true}');
     } else if (path.startsWith("/cdn/")) {
-      serveCdn(req, res, path);
+      await serveCdn(req, res, path);
     } else if (refuseLockedOutSignIn(req, res, path, search, clientAddress(req))) {
       return;
     } else if (nextApp) {
       req.headers[CLIENT_IP_HEADER] = clientAddress(req);
-      const inviteStatus = inviteLandingStatus(req, path);
+      const inviteStatus = await inviteLandingStatus(req, path);
       if (inviteStatus !== null) answerWith(res, inviteStatus);
       // A page's slow part waits for the shell's first bytes, or a client navigation for its reads (streaming.ts).
       return withResponseFacts(req, res, () => nextApp.handle(req, res));
@@ -143,12 +143,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
   // The one top-level handler: any throw that escapes a route, the CDN or Next, synchronous or not, is logged and
   // answered with Discord's JSON 500 at once, instead of leaving the request hanging until the socket times out.
   const server = http.createServer((req, res) => {
-    try {
-      const pending = dispatch(req, res);
-      if (pending) pending.catch((error: unknown) => answerUnexpected(req, res, error));
-    } catch (error) {
-      answerUnexpected(req, res, error);
-    }
+    dispatch(req, res).catch((error: unknown) => answerUnexpected(req, res, error));
   });
   server.keepAliveTimeout = 65_000;
 

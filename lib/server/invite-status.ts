@@ -10,7 +10,7 @@ const LANDING_PATH = /^\/invite\/([^/]+)\/?$/;
 const CODE = /^[A-Za-z0-9-]{1,32}$/;
 
 /** The status the page for `path` should answer with, or null when `path` is not an invite page. */
-export function inviteLandingStatus(req: IncomingMessage, path: string): number | null {
+export async function inviteLandingStatus(req: IncomingMessage, path: string): Promise<number | null> {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   // Client-side navigations fetch the page's RSC payload: the router needs it as a 200.
   if (req.headers.rsc !== undefined) return null;
@@ -23,7 +23,7 @@ export function inviteLandingStatus(req: IncomingMessage, path: string): number 
     return 404;
   }
   if (!CODE.test(code)) return 404;
-  return INVITE_LANDING_STATUS[inviteLanding(code).kind];
+  return INVITE_LANDING_STATUS[(await inviteLanding(code)).kind];
 }
 
 /** Makes the response's 200 into `status` when its head is written. */

@@ -8,6 +8,9 @@ import { REST } from "@discordjs/rest";
 import type { RateLimitOptions } from "@/lib/guild-api/rate-limits";
 import type { GatewayOptions } from "@/lib/guild-api/gateway";
 
+/** The REST methods the tests call. */
+export type RestClient = Pick<REST, "get" | "post" | "put" | "patch" | "delete">;
+
 export interface TestServer {
   baseUrl: string;
   /** ids of the demo world, by name */
@@ -15,9 +18,12 @@ export interface TestServer {
   botToken: string;
   clientSecret: string;
   /** A fresh OAuth2 access token of the demo application for a seeded user. */
-  tokenFor(username: string, scopes?: readonly string[]): string;
-  /** @discordjs/rest client as `username` (Bearer) or as the demo bot ("bot"). */
-  rest(as: string): REST;
+  tokenFor(username: string, scopes?: readonly string[]): Promise<string>;
+  /**
+   * @discordjs/rest client as `username` (Bearer) or as the demo bot ("bot"). Its token is issued on the first request
+   * (issuing writes a row, asynchronously), so tests can chain `rest(as).get(…)`.
+   */
+  rest(as: string): RestClient;
   /** Raw fetch against /api/v10 with an Authorization header for `as` (a username, "bot", or null for none). */
   api(
     as: string | null,
@@ -114,15 +120,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const world = readWorld(db());
   const tokens = new Map<string, string>();
   // The default is `npm run token`'s: what the dashboard's sign-in grants (the management scope included) and more.
-  const tokenFor = (username: string, scopes: readonly string[] = DEVELOPMENT_TOKEN_SCOPES) => {
+  const tokenFor = async (username: string, scopes: readonly string[] = DEVELOPMENT_TOKEN_SCOPES) => {
     const user = db().prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: bigint } | undefined;
     if (!user) throw new Error(`no user ${username}`);
-    return issueAccessToken(BigInt(secrets.applicationId), user.id, scopes).access_token;
+    return (await issueAccessToken(BigInt(secrets.applicationId), user.id, scopes)).access_token;
   };
-  const authFor = (as: string) => {
+  const authFor = async (as: string) => {
     if (as === "bot") return `Bot ${secrets.botToken}`;
     let token = tokens.get(as);
-    if (!token) tokens.set(as, (token = tokenFor(as)));
+    if (!token) tokens.set(as, (token = await tokenFor(as)));
     return `Bearer ${token}`;
   };
 
@@ -134,16 +140,27 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     tokenFor,
     rest(as) {
       const bot = as === "bot";
-      return new REST({
-        api: `${server.url}/api`,
-        authPrefix: bot ? "Bot" : "Bearer",
-        retries: 0,
-        timeout: 10_000,
-      }).setToken(authFor(as).split(" ")[1]);
+      const client = authFor(as).then((auth) =>
+        new REST({
+          api: `${server.url}/api`,
+          authPrefix: bot ? "Bot" : "Bearer",
+          retries: 0,
+          timeout: 10_000,
+        }).setToken(auth.split(" ")[1]),
+      );
+      // A client never used must not leave a rejected promise unobserved; each request still sees the failure.
+      client.catch(() => undefined);
+      return {
+        get: async (route, options) => (await client).get(route, options),
+        post: async (route, options) => (await client).post(route, options),
+        put: async (route, options) => (await client).put(route, options),
+        patch: async (route, options) => (await client).patch(route, options),
+        delete: async (route, options) => (await client).delete(route, options),
+      };
     },
     async api(as, method, route, body, headers = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
-      if (as) (init.headers as Record<string, string>).authorization = authFor(as);
+      if (as) (init.headers as Record<string, string>).authorization = await authFor(as);
       if (body !== undefined) {
         init.body =
           typeof body === "string" || body instanceof FormData ? (body as string | FormData) : JSON.stringify(body);

@@ -32,14 +32,14 @@ export async function seedPruneGuild(db: Database, seed: PruneGuildSeed): Promis
   role.run(seed.guildId, seed.guildId, "@everyone", 0n, 0);
   seed.roles.forEach(([id, name, permissions], index) => role.run(id, seed.guildId, name, permissions, index + 1));
   for (const [userId, username, roleIds = [], idleMs = 0] of seed.staff)
-    insertMember({ guildId: seed.guildId, userId, username, roleIds, now: now - idleMs });
+    await insertMember({ guildId: seed.guildId, userId, username, roleIds, now: now - idleMs });
   const user = db.prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, 0)");
   const ids: Record<string, bigint> = {};
   let next = seed.firstUserId;
   for (const [name, [roleIds, idleMs]] of Object.entries(seed.idle)) {
     const id = next++;
     user.run(id, name);
-    insertMember({ guildId: seed.guildId, userId: id, username: name, roleIds, now: now - idleMs });
+    await insertMember({ guildId: seed.guildId, userId: id, username: name, roleIds, now: now - idleMs });
     ids[name] = id;
   }
   return ids;

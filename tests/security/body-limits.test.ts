@@ -48,13 +48,13 @@ function send(
   });
 }
 
-const auth = () => `Bearer ${server.tokenFor("owner")}`;
+const auth = async () => `Bearer ${await server.tokenFor("owner")}`;
 
 describe("bodies over their limit", () => {
   test("fetch gets 413 JSON for a 17 MB Modify Guild (the largest limit, 16 MiB for images), nothing is reset", async () => {
     const response = await fetch(`${server.baseUrl}/api/v10/guilds/${server.world.guildId}`, {
       method: "PATCH",
-      headers: { authorization: auth(), "content-type": "application/json" },
+      headers: { authorization: await auth(), "content-type": "application/json" },
       body: jsonOf(17 * MiB),
       signal: AbortSignal.timeout(20_000),
     });
@@ -68,7 +68,7 @@ describe("bodies over their limit", () => {
 
   test("a JSON route without images refuses 300 KiB (limit 256 KiB) with 413 JSON, with and without Content-Length", async () => {
     const path = `/guilds/${server.world.guildId}/members/${server.world.users.member}`;
-    const headers = { authorization: auth(), "content-type": "application/json" };
+    const headers = { authorization: await auth(), "content-type": "application/json" };
     for (const chunked of [false, true]) {
       const answer = await send(path, "PATCH", headers, Buffer.from(jsonOf(300 * KiB)), chunked);
       expect(answer.status, `chunked: ${chunked}`).toBe(413);
@@ -89,6 +89,7 @@ describe("bodies over their limit", () => {
   test("the connection stays usable after a 413 whose body was fully sent", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const path = `/guilds/${server.world.guildId}/members/${server.world.users.member}`;
+    const authorization = await auth();
     const once = (body: string) =>
       new Promise<number>((resolve, reject) => {
         const request = http.request(
@@ -97,7 +98,7 @@ describe("bodies over their limit", () => {
             method: "PATCH",
             agent,
             headers: {
-              authorization: auth(),
+              authorization,
               "content-type": "application/json",
               "content-length": Buffer.byteLength(body),
             },

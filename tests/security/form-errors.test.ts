@@ -27,10 +27,10 @@ function expectErrorTree(tree: unknown): void {
   for (const leaf of leaves) expect(leaf).toEqual({ code: expect.any(String), message: expect.any(String) });
 }
 
-const raw = (method: string, route: string, contentType: string, body: string) =>
+const raw = async (method: string, route: string, contentType: string, body: string) =>
   fetch(`${server.baseUrl}/api/v10${route}`, {
     method,
-    headers: { authorization: `Bearer ${server.tokenFor("mod")}`, "content-type": contentType },
+    headers: { authorization: `Bearer ${await server.tokenFor("mod")}`, "content-type": contentType },
     body,
   });
 

@@ -5,10 +5,10 @@ import { testServerForFile } from "../integration/harness";
 
 const server = testServerForFile();
 
-const patchMember = (json: string) =>
+const patchMember = async (json: string) =>
   fetch(`${server.baseUrl}/api/v10/guilds/${server.world.guildId}/members/${server.world.users.member}`, {
     method: "PATCH",
-    headers: { authorization: `Bearer ${server.tokenFor("owner")}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${await server.tokenFor("owner")}`, "content-type": "application/json" },
     body: json,
   });
 const nickOf = async () =>

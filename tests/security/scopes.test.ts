@@ -58,7 +58,7 @@ function clientCredentials(scope: string): Promise<Response> {
 describe("management needs guildhall.manage", () => {
   test("an identify-only token cannot modify the guild, ban or prune (401 as Discord answers), and nothing changes", async () => {
     const { guildId, users } = server.world;
-    const token = server.tokenFor("mod", ["identify"]);
+    const token = await server.tokenFor("mod", ["identify"]);
     const before = await guildState();
 
     const patched = await call(token, "PATCH", `/guilds/${guildId}`, { name: "Renamed with identify" });
@@ -86,10 +86,10 @@ describe("management needs guildhall.manage", () => {
 
   test("the same moderator with guildhall.manage is judged by their permissions; bot tokens are unaffected", async () => {
     const { guildId } = server.world;
-    const token = server.tokenFor("mod", ["identify", "guildhall.manage"]);
+    const token = await server.tokenFor("mod", ["identify", "guildhall.manage"]);
     expect((await call(token, "GET", `/guilds/${guildId}/bans`)).status).toBe(200);
     // A helper with the scope still lacks BAN_MEMBERS.
-    const helper = server.tokenFor("helper", ["guildhall.manage"]);
+    const helper = await server.tokenFor("helper", ["guildhall.manage"]);
     expect(await (await call(helper, "GET", `/guilds/${guildId}/bans`)).json()).toMatchObject({ code: 50013 });
     expect((await server.api("bot", "GET", `/guilds/${guildId}`)).status).toBe(200);
   });
@@ -97,7 +97,7 @@ describe("management needs guildhall.manage", () => {
   test("a scope for something else (guilds, guilds.join) grants no management", async () => {
     const { guildId } = server.world;
     const before = await guildState();
-    const token = server.tokenFor("owner", ["identify", "guilds", "guilds.join", "guilds.members.read"]);
+    const token = await server.tokenFor("owner", ["identify", "guilds", "guilds.join", "guilds.members.read"]);
     expect((await call(token, "PATCH", `/guilds/${guildId}`, { name: "Owner without the scope" })).status).toBe(401);
     expect(await guildState()).toEqual(before);
     expect((await call(token, "GET", "/users/@me/guilds")).status).toBe(200);
@@ -111,21 +111,21 @@ describe("guilds.join", () => {
     const code = await createInvite();
     const before = await guildState();
 
-    const refused = await call(server.tokenFor("outsider", ["identify", "guilds"]), "POST", `/invites/${code}`);
+    const refused = await call(await server.tokenFor("outsider", ["identify", "guilds"]), "POST", `/invites/${code}`);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 50026 });
     expect(await isMember(users.outsider)).toBe(false);
     expect(await guildState()).toEqual(before);
 
-    const accepted = await call(server.tokenFor("outsider", ["guilds.join"]), "POST", `/invites/${code}`);
+    const accepted = await call(await server.tokenFor("outsider", ["guilds.join"]), "POST", `/invites/${code}`);
     expect(accepted.status).toBe(200);
     expect(await isMember(users.outsider)).toBe(true);
   });
 
   test("a user's token may not add members for others even with guilds.join (Add Guild Member is the bot's)", async () => {
     const { guildId, users } = server.world;
-    const response = await call(server.tokenFor("owner"), "PUT", `/guilds/${guildId}/members/${users.helper}`, {
-      access_token: server.tokenFor("helper", ["guilds.join"]),
+    const response = await call(await server.tokenFor("owner"), "PUT", `/guilds/${guildId}/members/${users.helper}`, {
+      access_token: await server.tokenFor("helper", ["guilds.join"]),
     });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: 20002 });

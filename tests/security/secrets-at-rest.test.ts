@@ -40,7 +40,7 @@ describe("the dashboard's stored tokens", () => {
     const { dashboardAdapter } = await import("@/lib/dashboard/auth/adapter");
     const adapter = dashboardAdapter(prisma);
     const user = await adapter.createUser!({ name: "Mod", email: "", emailVerified: null, image: null });
-    const accessToken = server.tokenFor("mod");
+    const accessToken = await server.tokenFor("mod");
     await adapter.linkAccount!({
       userId: user.id,
       type: "oauth",
@@ -62,7 +62,7 @@ describe("the dashboard's stored tokens", () => {
     const { createDashboardSession } = await import("@/lib/dashboard/auth/test-session");
     const { accessTokenFor } = await import("@/lib/dashboard/auth/tokens");
     const { issueAccessToken } = await import("@/lib/guild-api/services/access-tokens");
-    const grant = issueAccessToken(BigInt(server.world.applicationId), BigInt(server.world.users.helper), [
+    const grant = await issueAccessToken(BigInt(server.world.applicationId), BigInt(server.world.users.helper), [
       "identify",
       "guilds",
     ]);
@@ -194,7 +194,7 @@ describe("refresh token replay", () => {
 
   async function newGrant(): Promise<Pair> {
     const { createAuthorizationCode } = await import("@/lib/guild-api/services/oauth2");
-    const code = createAuthorizationCode({
+    const code = await createAuthorizationCode({
       applicationId: BigInt(server.world.applicationId),
       userId: BigInt(server.world.users.member),
       scopes: ["identify", "guilds"],

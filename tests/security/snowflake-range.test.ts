@@ -91,7 +91,7 @@ describe("out-of-range snowflakes", () => {
     for (const literal of [TOO_BIG, WAY_TOO_BIG, "-5", "1.5", "0"]) {
       const response = await fetch(`${server.baseUrl}/api/v10${member}`, {
         method: "PATCH",
-        headers: { authorization: `Bearer ${server.tokenFor("owner")}`, "content-type": "application/json" },
+        headers: { authorization: `Bearer ${await server.tokenFor("owner")}`, "content-type": "application/json" },
         body: `{"channel_id": ${literal}}`,
       });
       await expectFieldError(response, ["channel_id"]);

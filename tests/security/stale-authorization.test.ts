@@ -65,7 +65,7 @@ const guildName = async () => {
 
 describe("stale authorization: the caller is judged when the held-back body arrives", () => {
   test("a token revoked while its body is held back writes nothing (401)", async () => {
-    const token = server.tokenFor("mod");
+    const token = await server.tokenFor("mod");
     const before = await guildName();
     const answer = await withHeldBackBody(
       "PATCH",
@@ -94,7 +94,7 @@ describe("stale authorization: the caller is judged when the held-back body arri
     const answer = await withHeldBackBody(
       "PUT",
       `/guilds/${guildId}/bans/${users.member}`,
-      `Bearer ${server.tokenFor("mod")}`,
+      `Bearer ${await server.tokenFor("mod")}`,
       { delete_message_seconds: 0 },
       async () => {
         await server.rest("owner").delete(Routes.guildMemberRole(guildId, users.mod, roles.moderator));
@@ -114,7 +114,7 @@ describe("stale authorization: the caller is judged when the held-back body arri
     const answer = await withHeldBackBody(
       "PATCH",
       `/guilds/${guildId}`,
-      `Bearer ${server.tokenFor("admin")}`,
+      `Bearer ${await server.tokenFor("admin")}`,
       { name: "Renamed by a banned admin" },
       async () => {
         await server.rest("owner").put(Routes.guildBan(guildId, users.admin), { body: {} });
@@ -140,7 +140,7 @@ describe("stale authorization: the caller is judged when the held-back body arri
     const answer = await withHeldBackBody(
       "PUT",
       `/invites/${code}/target-users`,
-      `Bearer ${server.tokenFor("helper")}`,
+      `Bearer ${await server.tokenFor("helper")}`,
       multipart,
       async () => {
         await server.rest("owner").delete(Routes.guildMemberRole(guildId, users.helper, roles.moderator));

@@ -14,7 +14,7 @@ const server = testServerForFile();
 async function measureDuring(
   work: () => Promise<unknown>,
 ): Promise<{ result: unknown; slowestAnswer: number; longestSliceCpu: number }> {
-  const token = server.tokenFor("helper");
+  const token = await server.tokenFor("helper");
   let done = false;
   let slowestAnswer = 0;
   let longestSliceCpu = 0;

@@ -39,8 +39,8 @@ describe("the response facts", () => {
   /** A server whose handler runs under withResponseFacts, writing its first bytes after `shellMs`. */
   async function serve(shellMs: number) {
     const events: string[] = [];
-    const server = http.createServer((req, res) =>
-      withResponseFacts(req, res, async () => {
+    const server = http.createServer((req, res) => {
+      void withResponseFacts(req, res, async () => {
         const navigation = isClientNavigation();
         void afterShell().then(() => events.push(`slow part starts (navigation: ${navigation})`));
         await later(shellMs, null);
@@ -48,8 +48,8 @@ describe("the response facts", () => {
         res.write("shell");
         await later(20, null);
         res.end("rows");
-      }),
-    );
+      });
+    });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     return { events, url, close: () => new Promise((resolve) => server.close(resolve)) };

@@ -55,13 +55,13 @@ const fail = (error: string, fieldErrors: FieldErrors = {}): PortalActionState<n
 /** Signed in, owner of the application, then `run`; rule violations come back as messages, not exceptions. */
 async function asOwner<T>(
   applicationId: string,
-  run: (access: ApplicationAccess) => { message?: string; data?: T },
+  run: (access: ApplicationAccess) => Promise<{ message?: string; data?: T }>,
 ): Promise<PortalActionState<T>> {
   const developer = await currentDeveloper();
   if (!developer) return fail("Your session has ended. Reload the page to sign in again.");
   if (!ApplicationIdSchema.safeParse(applicationId).success) return fail("Unknown application.");
   try {
-    const result = run(applicationAccessForOwner(applicationId, developer.id));
+    const result = await run(await applicationAccessForOwner(applicationId, developer.id));
     revalidatePath(`/developers/applications/${applicationId}`);
     return { ok: true, data: result.data as T, message: result.message, at: Date.now() };
   } catch (error) {
@@ -83,7 +83,7 @@ const FORM_MISMATCH = "That form didn't look right. Reload the page and try agai
 function ownerFormAction<S extends z.ZodType, T = undefined>(
   schema: S,
   readForm: (form: FormData) => unknown,
-  run: (access: ApplicationAccess, input: z.output<S>) => { message?: string; data?: T },
+  run: (access: ApplicationAccess, input: z.output<S>) => Promise<{ message?: string; data?: T }>,
 ) {
   return async (
     applicationId: string,
@@ -100,21 +100,25 @@ const readRedirectUri = (form: FormData) => ({ redirect_uri: form.get("redirect_
 const NoFieldsSchema = z.object({});
 const readNothing = () => ({});
 
-export const addRedirectUriAction = ownerFormAction(RedirectUriFormSchema, readRedirectUri, (access, input) => {
-  addRedirectUri(access, input.redirect_uri);
+export const addRedirectUriAction = ownerFormAction(RedirectUriFormSchema, readRedirectUri, async (access, input) => {
+  await addRedirectUri(access, input.redirect_uri);
   return { message: "Redirect added." };
 });
 
-export const removeRedirectUriAction = ownerFormAction(RedirectUriFormSchema, readRedirectUri, (access, input) => {
-  removeRedirectUri(access, input.redirect_uri);
-  return { message: "Redirect removed." };
-});
+export const removeRedirectUriAction = ownerFormAction(
+  RedirectUriFormSchema,
+  readRedirectUri,
+  async (access, input) => {
+    await removeRedirectUri(access, input.redirect_uri);
+    return { message: "Redirect removed." };
+  },
+);
 
 export const saveUrlMappingsAction = ownerFormAction(
   UrlMappingsFormSchema,
   (form) => ({ prefix: form.getAll("prefix"), target: form.getAll("target") }),
-  (access, mappings) => {
-    setUrlMappings(access, mappings);
+  async (access, mappings) => {
+    await setUrlMappings(access, mappings);
     return { message: "URL mappings saved." };
   },
 );
@@ -122,8 +126,8 @@ export const saveUrlMappingsAction = ownerFormAction(
 export const setActivitiesEnabledAction = ownerFormAction(
   EnabledFormSchema,
   (form) => ({ enabled: form.get("enabled") }),
-  (access, input) => {
-    const entryPoint = setActivitiesEnabled(access, input.enabled);
+  async (access, input) => {
+    const entryPoint = await setActivitiesEnabled(access, input.enabled);
     return {
       message: input.enabled
         ? `Activities enabled. Entry point command /${entryPoint?.name ?? "launch"} is ready.`
@@ -135,8 +139,8 @@ export const setActivitiesEnabledAction = ownerFormAction(
 export const setEntryPointHandlerAction = ownerFormAction(
   HandlerFormSchema,
   (form) => ({ handler: form.get("handler") }),
-  (access, input) => {
-    const command = setEntryPointHandler(access, input.handler);
+  async (access, input) => {
+    const command = await setEntryPointHandler(access, input.handler);
     return {
       message:
         command.handler === 1 ? "Saved: your app handles the interaction." : "Saved: Discord launches the Activity.",
@@ -147,8 +151,8 @@ export const setEntryPointHandlerAction = ownerFormAction(
 export const setInstallationContextsAction = ownerFormAction(
   ContextsFormSchema,
   (form) => ({ integration_types: form.getAll("integration_types") }),
-  (access, input) => {
-    setInstallationContexts(access, input.integration_types);
+  async (access, input) => {
+    await setInstallationContexts(access, input.integration_types);
     return { message: "Installation contexts saved." };
   },
 );
@@ -156,8 +160,8 @@ export const setInstallationContextsAction = ownerFormAction(
 export const setPrivilegedIntentAction = ownerFormAction(
   PrivilegedIntentFormSchema,
   (form) => ({ intent: form.get("intent"), enabled: form.get("enabled") }),
-  (access, input) => {
-    setPrivilegedIntent(access, input.intent, input.enabled);
+  async (access, input) => {
+    await setPrivilegedIntent(access, input.intent, input.enabled);
     const label = PRIVILEGED_INTENT_SETTINGS.find((s) => s.key === input.intent)!.label;
     return { message: `${label} ${input.enabled ? "enabled" : "disabled"}.` };
   },
@@ -166,15 +170,15 @@ export const setPrivilegedIntentAction = ownerFormAction(
 export const resetBotTokenAction = ownerFormAction<typeof NoFieldsSchema, string | undefined>(
   NoFieldsSchema,
   readNothing,
-  (access) => ({
-    data: resetBotToken(access),
+  async (access) => ({
+    data: await resetBotToken(access),
   }),
 );
 
 export const resetClientSecretAction = ownerFormAction<typeof NoFieldsSchema, string | undefined>(
   NoFieldsSchema,
   readNothing,
-  (access) => ({
-    data: resetClientSecret(access),
+  async (access) => ({
+    data: await resetClientSecret(access),
   }),
 );

@@ -16,7 +16,7 @@ type WidgetRead = { ok: true; widget: APIGuildWidget } | { ok: false; status: nu
 /** Get Guild Widget as any embed sees it: a disabled widget (403) or an unknown guild is an answer, not a failure. */
 async function readWidget(id: string): Promise<WidgetRead> {
   try {
-    return { ok: true, widget: getGuildWidget(BigInt(id), await publicOrigin()) as APIGuildWidget };
+    return { ok: true, widget: (await getGuildWidget(BigInt(id), await publicOrigin())) as APIGuildWidget };
   } catch (error) {
     if (error instanceof ApiError && error.status < 500)
       return { ok: false, status: error.status, error: error.message };

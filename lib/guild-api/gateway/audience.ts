@@ -45,21 +45,21 @@ export class EventAudience {
   }
 
   /** Whether `userId`, a member of the guild, holds what this event needs (its intent is the session's check). */
-  admits(userId: bigint): boolean {
+  async admits(userId: bigint): Promise<boolean> {
     if (this.open) return true;
     let verdict = this.verdicts.get(userId);
-    if (verdict === undefined) this.verdicts.set(userId, (verdict = this.judge(userId)));
+    if (verdict === undefined) this.verdicts.set(userId, (verdict = await this.judge(userId)));
     return verdict;
   }
 
-  private judge(userId: bigint): boolean {
+  private async judge(userId: bigint): Promise<boolean> {
     const rule = DISPATCH_RULES[this.type];
-    const context = this.permissionContext();
-    const member = findMember(this.guildId, userId);
+    const context = await this.permissionContext();
+    const member = await findMember(this.guildId, userId);
     if (!context || !member) return false;
-    const subject = toPermissionMember(member, memberRoleIds(this.guildId, userId));
+    const subject = toPermissionMember(member, await memberRoleIds(this.guildId, userId));
     if (rule.scope === "guild") return hasPermission(computeBasePermissions(context, subject), rule.permission!);
-    const overwrites = this.channelOverwrites();
+    const overwrites = await this.channelOverwrites();
     const permissions =
       overwrites === null
         ? computeBasePermissions(context, subject)
@@ -68,16 +68,16 @@ export class EventAudience {
     return hasPermission(permissions, needed);
   }
 
-  private permissionContext(): GuildPermissionContext | null {
+  private async permissionContext(): Promise<GuildPermissionContext | null> {
     if (this.context === undefined) {
-      const guild = findGuild(this.guildId);
-      this.context = guild ? permissionContextOf(guild, listGuildRoles(this.guildId)) : null;
+      const guild = await findGuild(this.guildId);
+      this.context = guild ? permissionContextOf(guild, await listGuildRoles(this.guildId)) : null;
     }
     return this.context;
   }
 
   /** The overwrites that decide who sees the event's channel; null when there are none to apply. */
-  private channelOverwrites(): PermissionOverwrite[] | null {
+  private async channelOverwrites(): Promise<PermissionOverwrite[] | null> {
     if (this.overwrites === undefined) {
       const rule = DISPATCH_RULES[this.type];
       if (rule.scope === "channel" && this.data.permission_overwrites) {
@@ -90,7 +90,7 @@ export class EventAudience {
         }));
       } else {
         const channelId = rule.scope === "thread" ? this.data.parent_id : this.data.channel_id;
-        const json = channelId ? channelOverwritesJson(BigInt(channelId)) : undefined;
+        const json = channelId ? await channelOverwritesJson(BigInt(channelId)) : undefined;
         this.overwrites = json === undefined ? null : parseOverwrites(json);
       }
     }

@@ -21,16 +21,16 @@ import type { GatewaySession } from "./session";
 const iso = (ms: bigint) => new Date(Number(ms)).toISOString();
 
 /** The data of GUILD_CREATE for this session, as JSON text; null when the user is no longer in the guild. */
-export function guildCreateJson(session: GatewaySession, guildId: bigint): string | null {
-  const guild = findGuild(guildId);
-  const self = findMember(guildId, session.userId);
+export async function guildCreateJson(session: GatewaySession, guildId: bigint): Promise<string | null> {
+  const guild = await findGuild(guildId);
+  const self = await findMember(guildId, session.userId);
   if (!guild || !self) return null;
-  const roles = listGuildRoles(guildId);
-  const { emojis, stickers } = listGuildExpressions(guildId);
+  const roles = await listGuildRoles(guildId);
+  const { emojis, stickers } = await listGuildExpressions(guildId);
   const context = permissionContextOf(guild, roles);
-  const subject = toPermissionMember(self, memberRoleIds(guildId, session.userId));
+  const subject = toPermissionMember(self, await memberRoleIds(guildId, session.userId));
 
-  const rows = guildChannelsForCreate(guildId);
+  const rows = await guildChannelsForCreate(guildId);
   const overwritesById = new Map(rows.map((row) => [row.id, row.permission_overwrites]));
   const sees = (row: ChannelRow) => {
     const judgedBy = THREAD_TYPES.includes(Number(row.type)) && row.parent_id !== null ? row.parent_id : row.id;
@@ -42,24 +42,24 @@ export function guildCreateJson(session: GatewaySession, guildId: bigint): strin
   const channels = visible.filter((row) => !THREAD_TYPES.includes(Number(row.type))).map(serializeChannel);
   const threads = visible.filter((row) => THREAD_TYPES.includes(Number(row.type))).map(serializeThread);
 
-  const memberCount = memberCountOf(guildId);
+  const memberCount = await memberCountOf(guildId);
   const large = memberCount > session.largeThreshold;
-  const voiceStates = voiceStatesOf(guildId);
+  const voiceStates = await voiceStatesOf(guildId);
   const listed = new Set<bigint>([session.userId, ...voiceStates.map((v) => v.user_id)]);
   const memberJson: string[] = [];
   const withPresences = session.has(Intent.GuildPresences);
   if (withPresences && !large) {
     // Below large_threshold the whole list fits in one page (at most 250).
-    const all = listMembersPageJson(guildId, 0n, session.largeThreshold).toString();
+    const all = (await listMembersPageJson(guildId, 0n, session.largeThreshold)).toString();
     if (all.length > 2) memberJson.push(all.slice(1, -1));
   } else {
     for (const userId of listed) {
-      const row = findMemberWithUser(guildId, userId);
+      const row = await findMemberWithUser(guildId, userId);
       if (row) memberJson.push(JSON.stringify(serializeMemberRow(row)));
     }
   }
   const presences = withPresences
-    ? presencesOf(guildId, large ? session.largeThreshold : memberCount).map((p) => ({
+    ? (await presencesOf(guildId, large ? session.largeThreshold : memberCount)).map((p) => ({
         user: { id: String(p.user_id) },
         status: p.status,
         activities: [],

@@ -38,7 +38,7 @@ export interface Peer {
   gatewayUrl: string;
 }
 
-export type OpcodeHandler = (hub: GatewayHub, peer: Peer, d: unknown) => void;
+export type OpcodeHandler = (hub: GatewayHub, peer: Peer, d: unknown) => void | Promise<void>;
 
 /** d validated with `schema`, or the connection closed with 4002 naming what was wrong. */
 function parsed<S extends z.ZodType>(peer: Peer, schema: S, d: unknown): z.output<S> | null {
@@ -50,11 +50,11 @@ function parsed<S extends z.ZodType>(peer: Peer, schema: S, d: unknown): z.outpu
 }
 
 /** A token as IDENTIFY and RESUME carry it: bare (a bot's, then a user's access token) or with its scheme. */
-function identityOf(token: string): SessionIdentity | null {
+async function identityOf(token: string): Promise<SessionIdentity | null> {
   const trimmed = token.trim();
   const identity: Identity | null = /^(bot|bearer) /i.test(trimmed)
-    ? authenticate(trimmed)
-    : (authenticate(`Bot ${trimmed}`) ?? authenticate(`Bearer ${trimmed}`));
+    ? await authenticate(trimmed)
+    : ((await authenticate(`Bot ${trimmed}`)) ?? (await authenticate(`Bearer ${trimmed}`)));
   if (!identity) return null;
   if (identity.kind === "bot") return { kind: "bot", userId: identity.userId, applicationId: identity.applicationId };
   // A user's token manages guilds (and so follows them live) only with Guildhall's management scope.
@@ -76,21 +76,21 @@ export const heartbeat: OpcodeHandler = (_hub, peer, d) => {
 
 // ── op 2 IDENTIFY ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const identify: OpcodeHandler = (hub, peer, d) => {
+export const identify: OpcodeHandler = async (hub, peer, d) => {
   if (peer.session) return peer.connection.close(CloseCode.AlreadyAuthenticated);
   const payload = parsed(peer, IdentifySchema, d);
   if (!payload) return;
-  const identity = identityOf(payload.token);
+  const identity = await identityOf(payload.token);
   if (!identity) return peer.connection.close(CloseCode.AuthenticationFailed);
   if ((payload.intents & ~KNOWN_INTENTS) !== 0)
     return peer.connection.close(CloseCode.InvalidIntents, `Unknown bits in ${payload.intents}.`);
-  const disallowed = disallowedIntents(payload.intents, findApplicationFlags(identity.applicationId) ?? 0n);
+  const disallowed = disallowedIntents(payload.intents, (await findApplicationFlags(identity.applicationId)) ?? 0n);
   if (disallowed.length > 0)
     return peer.connection.close(CloseCode.DisallowedIntents, `Enable ${disallowed.join(", ")} for the application.`);
   const [shardId, shardCount] = payload.shard ?? [0, 1];
   if (shardCount < 1 || shardId < 0 || shardId >= shardCount)
     return peer.connection.close(CloseCode.InvalidShard, `[${shardId}, ${shardCount}]`);
-  const guildIds = guildIdsOfMember(identity.userId).filter((id) => shardOf(id, shardCount) === shardId);
+  const guildIds = (await guildIdsOfMember(identity.userId)).filter((id) => shardOf(id, shardCount) === shardId);
   if (guildIds.length > MAX_GUILDS_PER_SHARD)
     return peer.connection.close(CloseCode.ShardingRequired, `${guildIds.length} guilds in one shard.`);
 
@@ -103,63 +103,66 @@ export const identify: OpcodeHandler = (hub, peer, d) => {
   // Past max_concurrency Discord answers INVALID_SESSION, and the client identifies again later.
   if (!verdict.ok) return peer.connection.sendJson({ op: Op.InvalidSession, d: false });
 
-  startSession(hub, peer, identity, payload, [shardId, shardCount], guildIds);
+  await startSession(hub, peer, identity, payload, [shardId, shardCount], guildIds);
 };
 
-function startSession(
+async function startSession(
   hub: GatewayHub,
   peer: Peer,
   identity: SessionIdentity,
   payload: IdentifyPayload,
   shard: [number, number],
   guildIds: bigint[],
-): void {
-  const user = readUser(identity.userId);
+): Promise<void> {
+  const user = await readUser(identity.userId);
   if (!user) return peer.connection.close(CloseCode.AuthenticationFailed);
-  // Events committed before the snapshot below are delivered first, so READY starts after them.
-  hub.drain();
-  const session = new GatewaySession(
-    identity,
-    payload.intents,
-    shard,
-    payload.large_threshold ?? LARGE_THRESHOLD.default,
-    new Set(guildIds.filter((id) => findGuild(id))),
-    hub.options.replayLimit,
-  );
-  session.connection = peer.connection;
-  peer.session = session;
-  hub.add(session);
-  const ready = {
-    v: peer.connection.params.version,
-    user: serializeCurrentUser(user),
-    guilds: [...session.guildIds].map((id) => ({ id: String(id), unavailable: true })),
-    session_id: session.id,
-    session_type: "normal",
-    resume_gateway_url: peer.gatewayUrl,
-    shard,
-    application: {
-      id: String(identity.applicationId),
-      flags: Number(findApplicationFlags(identity.applicationId) ?? 0n),
-    },
-    private_channels: [],
-    presences: [],
-    relationships: [],
-    guild_join_requests: [],
-    user_settings: {},
-    geo_ordered_rtc_regions: [],
-    auth: {},
-  };
-  session.dispatch("READY", JSON.stringify(ready), null);
-  for (const guildId of session.guildIds) hub.sendGuildCreate(session, guildId);
+  const existing = new Set<bigint>();
+  for (const id of guildIds) if (await findGuild(id)) existing.add(id);
+  const applicationFlags = Number((await findApplicationFlags(identity.applicationId)) ?? 0n);
+  // Events committed before the snapshot below are delivered first, so READY starts after them; no drain delivers
+  // anything from then until the session's GUILD_CREATEs are out.
+  await hub.serially(async () => {
+    await hub.drainNow();
+    const session = new GatewaySession(
+      identity,
+      payload.intents,
+      shard,
+      payload.large_threshold ?? LARGE_THRESHOLD.default,
+      existing,
+      hub.options.replayLimit,
+    );
+    session.connection = peer.connection;
+    peer.session = session;
+    hub.add(session);
+    const ready = {
+      v: peer.connection.params.version,
+      user: serializeCurrentUser(user),
+      guilds: [...session.guildIds].map((id) => ({ id: String(id), unavailable: true })),
+      session_id: session.id,
+      session_type: "normal",
+      resume_gateway_url: peer.gatewayUrl,
+      shard,
+      application: { id: String(identity.applicationId), flags: applicationFlags },
+      private_channels: [],
+      presences: [],
+      relationships: [],
+      guild_join_requests: [],
+      user_settings: {},
+      geo_ordered_rtc_regions: [],
+      auth: {},
+    };
+    session.dispatch("READY", JSON.stringify(ready), null);
+    for (const guildId of session.guildIds) await hub.sendGuildCreate(session, guildId);
+  });
 }
 
 // ── op 6 RESUME ────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const resume: OpcodeHandler = (hub, peer, d) => {
+export const resume: OpcodeHandler = async (hub, peer, d) => {
   if (peer.session) return peer.connection.close(CloseCode.AlreadyAuthenticated);
   const payload = parsed(peer, ResumeSchema, d);
   if (!payload) return;
-  const identity = identityOf(payload.token);
+  const identity = await identityOf(payload.token);
   if (!identity) return peer.connection.close(CloseCode.AuthenticationFailed);
   const session = hub.sessions.get(payload.session_id);
   const seq = payload.seq ?? 0;
@@ -176,16 +179,16 @@ export const resume: OpcodeHandler = (hub, peer, d) => {
   }
   session.connection = peer.connection;
   peer.session = session;
-  hub.resume(session, seq);
+  await hub.resume(session, seq);
 };
 
 // ── op 8 REQUEST_GUILD_MEMBERS ─────────────────────────────────────────────────────────────────────────────────────
 
-export const requestGuildMembers: OpcodeHandler = (_hub, peer, d) => {
+export const requestGuildMembers: OpcodeHandler = async (_hub, peer, d) => {
   const session = peer.session!;
   const payload = parsed(peer, RequestGuildMembersSchema, d);
   if (!payload) return;
-  sendMemberChunks(session, payload);
+  await sendMemberChunks(session, payload);
 };
 
 // ── op 3 PRESENCE_UPDATE, op 4 VOICE_STATE_UPDATE ──────────────────────────────────────────────────────────────────

@@ -1,9 +1,10 @@
 // The hub: every session of this process, indexed by guild and by user, and the outbox reader that delivers each
 // committed event to the sessions that may see it, in commit order. It wakes after this process's commits (the
-// outbox signal) and polls for commits by other connections. Delivery is synchronous: an event reaches every
-// recipient's socket before the next one is read, so no session sees two events out of order. Each event is
-// serialized once for all its recipients, and each recipient's frames of one pass go out in one write.
-import { dataVersion } from "../store/db";
+// outbox signal) and polls for commits by other connections. Delivery is one drain at a time (the hub's serial queue,
+// shared with session starts and resumes): an event reaches every recipient's socket before the next one is read, so
+// no session sees two events out of order. Each event is serialized once for all its recipients, and each
+// recipient's frames of one pass go out in one write.
+import { dataVersion, outsideTransaction } from "../store/db";
 import { outboxAfter, outboxHead, outboxRowsAt, type OutboxRow } from "../store/gateway-outbox";
 import type { GatewayDispatch } from "../events";
 import { EventAudience } from "./audience";
@@ -55,7 +56,13 @@ export class GatewayHub {
   private readonly byUser = new Map<bigint, Set<GatewaySession>>();
   private readonly subscribers = new Map<string, Set<GuildEventListener>>();
   /** Every outbox row up to here has been delivered. */
-  private position = outboxHead();
+  private position = 0;
+  /** The outbox head when the hub started: rows written before it are not events for anyone connected now. */
+  private readonly started: Promise<void>;
+  /** The hub's serial work (drains, session starts, resumes), one at a time: rows go out once and in commit order. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** A drain queued and not yet begun: later calls share it. */
+  private queuedDrain: Promise<void> | null = null;
   private wakeScheduled = false;
   private dataVersion = -1n;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -64,6 +71,10 @@ export class GatewayHub {
 
   constructor(readonly options: GatewayOptions) {
     this.limits = new IdentifyLimits(options);
+    // The head is read at once (no transaction is open while the hub is built), before any event can be written.
+    this.started = outboxHead().then((head) => {
+      this.position = head;
+    });
     this.stopSignal = onOutboxWrite(() => this.wake());
     this.timers.push(setInterval(() => this.pollOtherConnections(), options.pollIntervalMs).unref());
   }
@@ -122,44 +133,66 @@ export class GatewayHub {
 
   // ── Delivery ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-  /** Schedules a drain after the current synchronous work: the transaction that wrote the event has ended by then. */
+  /** Schedules a drain after the current turn of the event loop; the drain reads as an outsider (see below). */
   wake(): void {
     if (this.wakeScheduled) return;
     this.wakeScheduled = true;
-    setImmediate(() => {
-      this.wakeScheduled = false;
-      this.guarded(() => this.drain());
-    });
+    // Woken from inside the writing transaction: the drain must read as an outsider, after that transaction ends.
+    setImmediate(() =>
+      outsideTransaction(() => {
+        this.wakeScheduled = false;
+        this.guarded(() => this.drain());
+      }),
+    );
   }
 
   /** Commits by other connections (the seed, the token tool, another process) move SQLite's data_version. */
   private pollOtherConnections(): void {
-    this.guarded(() => {
+    this.guarded(async () => {
       const version = dataVersion();
       if (version !== this.dataVersion) {
         this.dataVersion = version;
-        this.drain();
+        await this.drain();
       }
     });
   }
 
   /** Work started by a timer: a failing database must be logged, not crash the process; the next wake retries. */
-  private guarded(work: () => void): void {
-    try {
-      work();
-    } catch (error) {
-      console.error("[gateway] reading the outbox failed:", error);
-    }
+  private guarded(work: () => Promise<void>): void {
+    work().catch((error: unknown) => console.error("[gateway] reading the outbox failed:", error));
   }
 
-  /** Delivers every committed outbox row not yet delivered. */
-  drain(): void {
+  /**
+   * Runs `work` after the hub's serial work before it, and before any queued after: while it runs, no drain delivers
+   * anything (a session starting or resuming sends its READY or replay with nothing slipped in between).
+   */
+  serially<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * Delivers every committed outbox row not yet delivered, in a drain that begins after this call: calls while one
+   * is queued share it.
+   */
+  drain(): Promise<void> {
+    this.queuedDrain ??= this.serially(() => {
+      this.queuedDrain = null;
+      return this.drainNow();
+    });
+    return this.queuedDrain;
+  }
+
+  /** The drain itself, for work already running serially (see serially). */
+  async drainNow(): Promise<void> {
+    await this.started;
     try {
       for (;;) {
-        const rows = outboxAfter(this.position, Number.MAX_SAFE_INTEGER, BATCH);
+        const rows = await outboxAfter(this.position, Number.MAX_SAFE_INTEGER, BATCH);
         for (const row of rows) {
           try {
-            this.deliver(row);
+            await this.deliver(row);
           } catch (error) {
             // One event that cannot be delivered must not stop every later one.
             console.error(`[gateway] delivering outbox row ${row.position} (${row.type}) failed:`, error);
@@ -175,7 +208,7 @@ export class GatewayHub {
     }
   }
 
-  private deliver(row: OutboxRow): void {
+  private async deliver(row: OutboxRow): Promise<void> {
     if (row.guild_id === null) return;
     const data = JSON.parse(row.payload) as MemberEventData;
     const indexed = this.byGuild.get(row.guild_id);
@@ -194,7 +227,7 @@ export class GatewayHub {
       for (const session of recipients) {
         if (!session.connection) continue;
         this.writes.hold(session.connection);
-        this.deliverTo(session, event);
+        await this.deliverTo(session, event);
       }
     }
     this.notifySubscribers(row, data);
@@ -217,7 +250,7 @@ export class GatewayHub {
    * One event for one session: its own joins and departures change the guilds it follows (with GUILD_CREATE and
    * GUILD_DELETE, as Discord sends them), then the intent and the audience decide.
    */
-  private deliverTo(session: GatewaySession, { row, subject, audience, dispatch }: Delivery): void {
+  private async deliverTo(session: GatewaySession, { row, subject, audience, dispatch }: Delivery): Promise<void> {
     const guildId = row.guild_id!;
     const rule = DISPATCH_RULES[row.type];
     const aboutSelf = subject === session.userId;
@@ -226,7 +259,7 @@ export class GatewayHub {
       if (shardOf(guildId, session.shard[1]) !== session.shard[0] || session.guildIds.has(guildId)) return;
       this.follow(session, guildId);
       if (session.has(Intent.GuildMembers)) session.dispatchSerialized(dispatch, row.position);
-      this.sendGuildCreate(session, guildId);
+      await this.sendGuildCreate(session, guildId);
       return;
     }
     if (!session.guildIds.has(guildId)) return;
@@ -246,12 +279,12 @@ export class GatewayHub {
       this.unfollow(session, guildId);
       return;
     }
-    if (intentHeld && audience.admits(session.userId)) session.dispatchSerialized(dispatch, row.position);
+    if (intentHeld && (await audience.admits(session.userId))) session.dispatchSerialized(dispatch, row.position);
   }
 
-  sendGuildCreate(session: GatewaySession, guildId: bigint): void {
+  async sendGuildCreate(session: GatewaySession, guildId: bigint): Promise<void> {
     if (!session.has(Intent.Guilds)) return;
-    const json = guildCreateJson(session, guildId);
+    const json = await guildCreateJson(session, guildId);
     if (json) session.dispatch("GUILD_CREATE", json, { guildCreate: guildId });
   }
 
@@ -261,29 +294,31 @@ export class GatewayHub {
    * Sends again what the session sent after `seq` (with the same sequence numbers), then what it missed while
    * detached, then RESUMED. The session must already hold its new connection.
    */
-  resume(session: GatewaySession, seq: number): void {
-    this.drain();
-    if (session.connection) this.writes.hold(session.connection);
-    try {
-      this.replay(session, seq);
-    } finally {
-      this.writes.release();
-    }
+  resume(session: GatewaySession, seq: number): Promise<void> {
+    return this.serially(async () => {
+      await this.drainNow();
+      if (session.connection) this.writes.hold(session.connection);
+      try {
+        await this.replay(session, seq);
+      } finally {
+        this.writes.release();
+      }
+    });
   }
 
-  private replay(session: GatewaySession, seq: number): void {
+  private async replay(session: GatewaySession, seq: number): Promise<void> {
     const kept = session.replayAfter(seq);
-    const rows = outboxRowsAt(kept.flatMap(({ entry }) => (typeof entry === "number" ? [entry] : [])));
+    const rows = await outboxRowsAt(kept.flatMap(({ entry }) => (typeof entry === "number" ? [entry] : [])));
     for (const { seq: sequence, entry } of kept) {
-      const frame = this.replayFrame(session, sequence, entry, rows);
+      const frame = await this.replayFrame(session, sequence, entry, rows);
       if (frame) session.connection?.send(frame);
     }
     for (let from = session.detachedCursor; ;) {
-      const missed = outboxAfter(from, this.position, BATCH);
+      const missed = await outboxAfter(from, this.position, BATCH);
       for (const row of missed) {
         if (row.guild_id === null) continue;
         const data = JSON.parse(row.payload) as MemberEventData;
-        this.deliverTo(session, {
+        await this.deliverTo(session, {
           row,
           subject: data.user?.id ? BigInt(data.user.id) : null,
           audience: new EventAudience(row.guild_id, row.type, data as object),
@@ -296,12 +331,12 @@ export class GatewayHub {
     session.dispatch("RESUMED", "{}", null);
   }
 
-  private replayFrame(
+  private async replayFrame(
     session: GatewaySession,
     seq: number,
     entry: ReplayEntry,
     rows: Map<number, OutboxRow>,
-  ): string | null {
+  ): Promise<string | null> {
     if (entry === null) return null;
     if (typeof entry === "number") {
       const row = rows.get(entry);
@@ -310,7 +345,7 @@ export class GatewayHub {
     if ("chunk" in entry) return dispatchFrame("GUILD_MEMBERS_CHUNK", seq, entry.chunk);
     if ("guildDelete" in entry)
       return dispatchFrame("GUILD_DELETE", seq, JSON.stringify({ id: String(entry.guildDelete) }));
-    const json = guildCreateJson(session, entry.guildCreate);
+    const json = await guildCreateJson(session, entry.guildCreate);
     return json ? dispatchFrame("GUILD_CREATE", seq, json) : null;
   }
 

@@ -17,12 +17,16 @@ const GUILDS_PER_RECOMMENDED_SHARD = 1000;
 let idleLimits: IdentifyLimits | null = null;
 
 /** GET /gateway/bot's shard recommendation and session start limit for a caller. */
-export function botGatewayInfo(identity: { kind: "bot" | "bearer"; applicationId: bigint; userId: bigint }): {
+export async function botGatewayInfo(identity: {
+  kind: "bot" | "bearer";
+  applicationId: bigint;
+  userId: bigint;
+}): Promise<{
   shards: number;
   session_start_limit: SessionStartLimit;
-} {
+}> {
   const limits = activeHub()?.limits ?? (idleLimits ??= new IdentifyLimits(gatewayOptions()));
-  const guilds = guildCountOfMember(identity.userId);
+  const guilds = await guildCountOfMember(identity.userId);
   const perShard = Math.min(GUILDS_PER_RECOMMENDED_SHARD, MAX_GUILDS_PER_SHARD);
   return {
     shards: Math.max(1, Math.ceil(guilds / perShard)),

@@ -31,7 +31,7 @@ function chunkJson(guildId: bigint, membersJson: string, index: number, count: n
 const sendChunk = (session: GatewaySession, json: string) =>
   session.dispatch("GUILD_MEMBERS_CHUNK", json, { chunk: json });
 
-export function sendMemberChunks(session: GatewaySession, payload: RequestGuildMembersPayload): void {
+export async function sendMemberChunks(session: GatewaySession, payload: RequestGuildMembersPayload): Promise<void> {
   const guildId = BigInt(payload.guild_id);
   // A guild the session does not follow (another shard's, or not the user's) gets no answer, as on Discord.
   if (!session.guildIds.has(guildId)) return;
@@ -44,7 +44,7 @@ export function sendMemberChunks(session: GatewaySession, payload: RequestGuildM
     const found: string[] = [];
     const notFound: string[] = [];
     for (const id of payload.user_ids) {
-      const row = findMemberWithUser(guildId, BigInt(id));
+      const row = await findMemberWithUser(guildId, BigInt(id));
       if (row) found.push(JSON.stringify(serializeMemberRow(row)));
       else notFound.push(id);
     }
@@ -54,30 +54,37 @@ export function sendMemberChunks(session: GatewaySession, payload: RequestGuildM
   const query = payload.query ?? "";
   const limit = payload.limit ?? 0;
   if (query !== "") {
-    const members = searchMembersJson(guildId, query, Math.min(limit || QUERY_LIMIT_MAX, QUERY_LIMIT_MAX));
+    const members = await searchMembersJson(guildId, query, Math.min(limit || QUERY_LIMIT_MAX, QUERY_LIMIT_MAX));
     return sendChunk(session, chunkJson(guildId, members, 0, 1, { nonce }));
   }
   if (!session.has(Intent.GuildMembers))
     return session.connection?.close(CloseCode.InvalidIntents, "Listing every member needs the GUILD_MEMBERS intent.");
-  const total = limit === 0 ? memberCountOf(guildId) : Math.min(limit, memberCountOf(guildId));
-  sendAllMembers(session, guildId, total, nonce);
+  const total = limit === 0 ? await memberCountOf(guildId) : Math.min(limit, await memberCountOf(guildId));
+  await sendAllMembers(session, guildId, total, nonce);
 }
 
 /** Every member (up to `total`) in ascending id order, one chunk per turn of the event loop. */
-function sendAllMembers(session: GatewaySession, guildId: bigint, total: number, nonce: string | undefined): void {
+async function sendAllMembers(
+  session: GatewaySession,
+  guildId: bigint,
+  total: number,
+  nonce: string | undefined,
+): Promise<void> {
   const count = Math.max(1, Math.ceil(total / MEMBERS_PER_CHUNK));
   let after: bigint | null = 0n;
-  const next = (index: number) => {
+  const next = async (index: number) => {
     // A dropped connection does not stop the answer: chunks made while the session is away are kept, and a RESUME
     // sends them. Only the end of the session does.
     if (session.ended) return;
     const size = Math.min(MEMBERS_PER_CHUNK, total - index * MEMBERS_PER_CHUNK);
     // Members who left meanwhile shorten the list: the remaining chunks still come (empty), so chunk_count holds.
-    const members = size > 0 && after !== null ? listMembersPageJson(guildId, after, size).toString() : "[]";
+    const members = size > 0 && after !== null ? (await listMembersPageJson(guildId, after, size)).toString() : "[]";
     sendChunk(session, chunkJson(guildId, members, index, count, { nonce }));
     if (index + 1 >= count) return;
-    if (after !== null) after = memberIdAtOffset(guildId, after, size - 1) ?? null;
-    setImmediate(() => next(index + 1));
+    if (after !== null) after = (await memberIdAtOffset(guildId, after, size - 1)) ?? null;
+    setImmediate(() => {
+      next(index + 1).catch((error: unknown) => console.error("[gateway] sending member chunks failed:", error));
+    });
   };
-  next(0);
+  await next(0);
 }

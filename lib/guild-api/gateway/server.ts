@@ -111,11 +111,20 @@ function receive(hub: GatewayHub, peer: Peer, data: RawData, isBinary: boolean):
   }
   const handler = OPCODE_HANDLERS.get(payload.op);
   if (!handler) return connection.close(CloseCode.UnknownOpcode, `op ${payload.op}`);
-  if (handler.needsSession && !peer.session) return connection.close(CloseCode.NotAuthenticated);
-  try {
-    handler.handle(hub, peer, payload.d);
-  } catch (error) {
-    console.error(`[gateway] op ${payload.op} failed:`, error);
-    connection.close(CloseCode.UnknownError);
-  }
+  // A peer's payloads are handled one after another, each after the last one's store reads: an IDENTIFY has set up
+  // its session before the next payload is looked at, as when handlers were synchronous.
+  const handle = async () => {
+    if (handler.needsSession && !peer.session) return connection.close(CloseCode.NotAuthenticated);
+    try {
+      await handler.handle(hub, peer, payload.d);
+    } catch (error) {
+      console.error(`[gateway] op ${payload.op} failed:`, error);
+      connection.close(CloseCode.UnknownError);
+    }
+  };
+  const next = (handling.get(peer) ?? Promise.resolve()).then(handle);
+  handling.set(peer, next);
 }
+
+/** The payload each peer is being handled for: the next waits for it. */
+const handling = new WeakMap<Peer, Promise<void>>();

@@ -13,13 +13,13 @@ import {
 
 export const applicationRoutes: RouteDefinition[] = [
   // GET /applications/@me: Get Current Application
-  route("GET", "/applications/@me", "Get Current Application", (ctx) =>
-    ok(getCurrentApplication(applicationAccessForIdentity(ctx.caller))),
+  route("GET", "/applications/@me", "Get Current Application", async (ctx) =>
+    ok(await getCurrentApplication(await applicationAccessForIdentity(ctx.caller))),
   ),
 
   // GET /oauth2/applications/@me: Get Current Bot Application Information (discord.py's login reads it)
-  route("GET", "/oauth2/applications/@me", "Get Current Bot Application Information", (ctx) =>
-    ok(getCurrentApplication(applicationAccessForIdentity(ctx.caller))),
+  route("GET", "/oauth2/applications/@me", "Get Current Bot Application Information", async (ctx) =>
+    ok(await getCurrentApplication(await applicationAccessForIdentity(ctx.caller))),
   ),
 
   // PATCH /applications/@me: Edit Current Application
@@ -27,16 +27,18 @@ export const applicationRoutes: RouteDefinition[] = [
     "PATCH",
     "/applications/@me",
     "Edit Current Application",
-    (ctx) => {
-      const access = applicationAccessForIdentity(ctx.caller);
-      return ok(modifyCurrentApplication(access, ctx.json(ModifyCurrentApplicationBodySchema)));
+    async (ctx) => {
+      const access = await applicationAccessForIdentity(ctx.caller);
+      return ok(await modifyCurrentApplication(access, ctx.json(ModifyCurrentApplicationBodySchema)));
     },
     { bodyLimit: BODY_LIMITS.images },
   ),
 
   // GET /applications/{application.id}/commands: Get Global Application Commands
-  route("GET", "/applications/:applicationId/commands", "Get Global Application Commands", (ctx) => {
+  route("GET", "/applications/:applicationId/commands", "Get Global Application Commands", async (ctx) => {
     ctx.queryAs(ApplicationCommandsQuerySchema);
-    return ok(getGlobalApplicationCommands(applicationAccessForIdentity(ctx.caller, ctx.params.applicationId)));
+    return ok(
+      await getGlobalApplicationCommands(await applicationAccessForIdentity(ctx.caller, ctx.params.applicationId)),
+    );
   }),
 ];

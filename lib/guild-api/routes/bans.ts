@@ -6,36 +6,36 @@ import { bulkGuildBan, createGuildBan, getGuildBan, getGuildBansJson, removeGuil
 
 export const banRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/bans: Get Guild Bans (hot path: JSON text straight from SQLite)
-  route("GET", "/guilds/:guildId/bans", "Get Guild Bans", (ctx) => ({
+  route("GET", "/guilds/:guildId/bans", "Get Guild Bans", async (ctx) => ({
     status: 200,
-    body: getGuildBansJson(guildAccess(ctx), ctx.queryAs(GetGuildBansQuerySchema)),
+    body: await getGuildBansJson(await guildAccess(ctx), ctx.queryAs(GetGuildBansQuerySchema)),
     contentType: "application/json",
   })),
 
   // GET /guilds/{guild.id}/bans/{user.id}: Get Guild Ban
-  route("GET", "/guilds/:guildId/bans/:userId", "Get Guild Ban", (ctx) =>
-    ok(getGuildBan(guildAccess(ctx), snowflakeParam(ctx, "userId"))),
+  route("GET", "/guilds/:guildId/bans/:userId", "Get Guild Ban", async (ctx) =>
+    ok(await getGuildBan(await guildAccess(ctx), snowflakeParam(ctx, "userId"))),
   ),
 
   // PUT /guilds/{guild.id}/bans/{user.id}: Create Guild Ban
-  route("PUT", "/guilds/:guildId/bans/:userId", "Create Guild Ban", (ctx) => {
-    const access = guildAccess(ctx);
+  route("PUT", "/guilds/:guildId/bans/:userId", "Create Guild Ban", async (ctx) => {
+    const access = await guildAccess(ctx);
     const userId = snowflakeParam(ctx, "userId");
     ctx.json(CreateGuildBanBodySchema);
-    createGuildBan(access, userId, ctx.auditReason);
+    await createGuildBan(access, userId, ctx.auditReason);
     return noContent();
   }),
 
   // DELETE /guilds/{guild.id}/bans/{user.id}: Remove Guild Ban
-  route("DELETE", "/guilds/:guildId/bans/:userId", "Remove Guild Ban", (ctx) => {
-    removeGuildBan(guildAccess(ctx), snowflakeParam(ctx, "userId"), ctx.auditReason);
+  route("DELETE", "/guilds/:guildId/bans/:userId", "Remove Guild Ban", async (ctx) => {
+    await removeGuildBan(await guildAccess(ctx), snowflakeParam(ctx, "userId"), ctx.auditReason);
     return noContent();
   }),
 
   // POST /guilds/{guild.id}/bulk-ban: Bulk Guild Ban
-  route("POST", "/guilds/:guildId/bulk-ban", "Bulk Guild Ban", (ctx) => {
-    const access = guildAccess(ctx);
+  route("POST", "/guilds/:guildId/bulk-ban", "Bulk Guild Ban", async (ctx) => {
+    const access = await guildAccess(ctx);
     const body = ctx.json(BulkGuildBanBodySchema);
-    return ok(bulkGuildBan(access, body.user_ids, ctx.auditReason));
+    return ok(await bulkGuildBan(access, body.user_ids, ctx.auditReason));
   }),
 ];

@@ -8,7 +8,7 @@ export const gatewayRoutes = [
   route("GET", "/gateway", "Get Gateway", (ctx) => ok({ url: gatewayUrlOf(ctx.baseUrl) })),
 
   // GET /gateway/bot: Get Gateway Bot
-  route("GET", "/gateway/bot", "Get Gateway Bot", (ctx) =>
-    ok({ url: gatewayUrlOf(ctx.baseUrl), ...botGatewayInfo(ctx.caller) }),
+  route("GET", "/gateway/bot", "Get Gateway Bot", async (ctx) =>
+    ok({ url: gatewayUrlOf(ctx.baseUrl), ...(await botGatewayInfo(ctx.caller)) }),
   ),
 ];

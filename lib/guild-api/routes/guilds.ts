@@ -19,16 +19,16 @@ import {
 
 export const guildRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}: Get Guild
-  route("GET", "/guilds/:guildId", "Get Guild", (ctx) => {
-    const access = guildAccess(ctx);
+  route("GET", "/guilds/:guildId", "Get Guild", async (ctx) => {
+    const access = await guildAccess(ctx);
     // Hot path: most calls carry no query string, so skip parsing one, and answer the guild's cached JSON text.
-    if (ctx.query.size > 0 && ctx.queryAs(GetGuildQuerySchema).with_counts) return ok(getGuild(access, true));
-    return { status: 200, body: getGuildJson(access), contentType: "application/json" };
+    if (ctx.query.size > 0 && ctx.queryAs(GetGuildQuerySchema).with_counts) return ok(await getGuild(access, true));
+    return { status: 200, body: await getGuildJson(access), contentType: "application/json" };
   }),
 
   // GET /guilds/{guild.id}/preview: Get Guild Preview
-  route("GET", "/guilds/:guildId/preview", "Get Guild Preview", (ctx) =>
-    ok(getGuildPreview(ctx.caller, snowflakeParam(ctx, "guildId", "guild_id"))),
+  route("GET", "/guilds/:guildId/preview", "Get Guild Preview", async (ctx) =>
+    ok(await getGuildPreview(ctx.caller, snowflakeParam(ctx, "guildId", "guild_id"))),
   ),
 
   // PATCH /guilds/{guild.id}: Modify Guild
@@ -36,24 +36,24 @@ export const guildRoutes: RouteDefinition[] = [
     "PATCH",
     "/guilds/:guildId",
     "Modify Guild",
-    (ctx) => {
-      const access = authorizedGuildAccess(ctx, "Modify Guild");
+    async (ctx) => {
+      const access = await authorizedGuildAccess(ctx, "Modify Guild");
       const body = ctx.json(ModifyGuildBodySchema);
-      return ok(modifyGuild(access, body, ctx.auditReason));
+      return ok(await modifyGuild(access, body, ctx.auditReason));
     },
     { bodyLimit: BODY_LIMITS.images },
   ),
 
   // GET /guilds/{guild.id}/audit-logs: Get Guild Audit Log
-  route("GET", "/guilds/:guildId/audit-logs", "Get Guild Audit Log", (ctx) => {
-    const access = authorizedGuildAccess(ctx, "Get Guild Audit Log");
-    return ok(getGuildAuditLog(access, ctx.queryAs(GuildAuditLogQuerySchema)));
+  route("GET", "/guilds/:guildId/audit-logs", "Get Guild Audit Log", async (ctx) => {
+    const access = await authorizedGuildAccess(ctx, "Get Guild Audit Log");
+    return ok(await getGuildAuditLog(access, ctx.queryAs(GuildAuditLogQuerySchema)));
   }),
 
   // GET /guilds/{guild.id}/events: Guildhall's extension, the outbox of gateway dispatches (MANAGE_GUILD)
-  route("GET", "/guilds/:guildId/events", "List Guild Events", (ctx) => {
-    const access = authorizedGuildAccess(ctx, "List Guild Events");
+  route("GET", "/guilds/:guildId/events", "List Guild Events", async (ctx) => {
+    const access = await authorizedGuildAccess(ctx, "List Guild Events");
     const query = ctx.queryAs(ListGuildEventsQuerySchema);
-    return ok(listGuildEvents(access, BigInt(query.after), query.limit));
+    return ok(await listGuildEvents(access, BigInt(query.after), query.limit));
   }),
 ];

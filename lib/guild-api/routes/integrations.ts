@@ -14,21 +14,23 @@ export const integrationRoutes: RouteDefinition[] = [
   route("GET", "/voice/regions", "List Voice Regions", () => ok(VOICE_REGIONS)),
 
   // GET /guilds/{guild.id}/regions: Get Guild Voice Regions
-  route("GET", "/guilds/:guildId/regions", "Get Guild Voice Regions", (ctx) =>
-    ok(getGuildVoiceRegions(guildAccess(ctx))),
+  route("GET", "/guilds/:guildId/regions", "Get Guild Voice Regions", async (ctx) =>
+    ok(getGuildVoiceRegions(await guildAccess(ctx))),
   ),
 
   // GET /guilds/{guild.id}/integrations: Get Guild Integrations
-  route("GET", "/guilds/:guildId/integrations", "Get Guild Integrations", (ctx) =>
-    ok(getGuildIntegrations(guildAccess(ctx))),
+  route("GET", "/guilds/:guildId/integrations", "Get Guild Integrations", async (ctx) =>
+    ok(await getGuildIntegrations(await guildAccess(ctx))),
   ),
 
   // DELETE /guilds/{guild.id}/integrations/{integration.id}: Delete Guild Integration
-  route("DELETE", "/guilds/:guildId/integrations/:integrationId", "Delete Guild Integration", (ctx) => {
-    deleteGuildIntegration(guildAccess(ctx), snowflakeParam(ctx, "integrationId"), ctx.auditReason);
+  route("DELETE", "/guilds/:guildId/integrations/:integrationId", "Delete Guild Integration", async (ctx) => {
+    await deleteGuildIntegration(await guildAccess(ctx), snowflakeParam(ctx, "integrationId"), ctx.auditReason);
     return noContent();
   }),
 
   // GET /guilds/{guild.id}/vanity-url: Get Guild Vanity URL
-  route("GET", "/guilds/:guildId/vanity-url", "Get Guild Vanity URL", (ctx) => ok(getGuildVanityUrl(guildAccess(ctx)))),
+  route("GET", "/guilds/:guildId/vanity-url", "Get Guild Vanity URL", async (ctx) =>
+    ok(getGuildVanityUrl(await guildAccess(ctx))),
+  ),
 ];

@@ -64,37 +64,39 @@ export const inviteRoutes: RouteDefinition[] = [
       const channelId = snowflakeParam(ctx, "channelId");
       const { body, targetUsersFile } = readCreateInviteBody(ctx);
       if (targetUsersFile === null) return null;
-      checkCreateChannelInvite(ctx.caller, channelId, body);
+      await checkCreateChannelInvite(ctx.caller, channelId, body);
       return parseTargetUsersFile(await entryText(targetUsersFile));
     },
-    (ctx, targetUserIds) => {
+    async (ctx, targetUserIds) => {
       const channelId = snowflakeParam(ctx, "channelId");
       const { body } = readCreateInviteBody(ctx);
-      return ok(createChannelInvite(ctx.caller, channelId, body, targetUserIds, ctx.auditReason));
+      return ok(await createChannelInvite(ctx.caller, channelId, body, targetUserIds, ctx.auditReason));
     },
     { bodyLimit: BODY_LIMITS.upload },
   ),
 
   // GET /invites/{invite.code}: Get Invite (no authentication needed)
-  route("GET", "/invites/:code", "Get Invite", (ctx) =>
-    ok(getInvite(ctx.params.code, ctx.queryAs(GetInviteQuerySchema))),
+  route("GET", "/invites/:code", "Get Invite", async (ctx) =>
+    ok(await getInvite(ctx.params.code, ctx.queryAs(GetInviteQuerySchema))),
   ),
 
   // DELETE /invites/{invite.code}: Delete Invite
-  route("DELETE", "/invites/:code", "Delete Invite", (ctx) =>
-    ok(deleteInvite(ctx.caller, ctx.params.code, ctx.auditReason)),
+  route("DELETE", "/invites/:code", "Delete Invite", async (ctx) =>
+    ok(await deleteInvite(ctx.caller, ctx.params.code, ctx.auditReason)),
   ),
 
   // POST /invites/{invite.code}: accept an invite (Guildhall's join path for a user's Bearer token with guilds.join)
-  route("POST", "/invites/:code", "Accept Invite", (ctx) => ok(acceptInvite(ctx.caller, ctx.params.code))),
+  route("POST", "/invites/:code", "Accept Invite", async (ctx) => ok(await acceptInvite(ctx.caller, ctx.params.code))),
 
   // GET /guilds/{guild.id}/invites: Get Guild Invites
-  route("GET", "/guilds/:guildId/invites", "Get Guild Invites", (ctx) => ok(getGuildInvites(guildAccess(ctx)))),
+  route("GET", "/guilds/:guildId/invites", "Get Guild Invites", async (ctx) =>
+    ok(await getGuildInvites(await guildAccess(ctx))),
+  ),
 
   // GET /invites/{invite.code}/target-users: Get Target Users
-  route("GET", "/invites/:code/target-users", "Get Target Users", (ctx) => ({
+  route("GET", "/invites/:code/target-users", "Get Target Users", async (ctx) => ({
     status: 200,
-    body: getInviteTargetUsers(ctx.caller, ctx.params.code),
+    body: await getInviteTargetUsers(ctx.caller, ctx.params.code),
     contentType: "text/csv; charset=utf-8",
   })),
 
@@ -118,18 +120,18 @@ export const inviteRoutes: RouteDefinition[] = [
         throw invalidFormBody([
           { path: ["target_users_file"], code: "BASE_TYPE_REQUIRED", message: "This field is required" },
         ]);
-      authorizeUpdateInviteTargetUsers(ctx.caller, ctx.params.code);
+      await authorizeUpdateInviteTargetUsers(ctx.caller, ctx.params.code);
       return parseTargetUsersFile(await entryText(file));
     },
-    (ctx, ids) => {
-      updateInviteTargetUsers(ctx.caller, ctx.params.code, ids);
+    async (ctx, ids) => {
+      await updateInviteTargetUsers(ctx.caller, ctx.params.code, ids);
       return noContent();
     },
     { bodyLimit: BODY_LIMITS.upload },
   ),
 
   // GET /invites/{invite.code}/target-users/job-status: Get Target Users Job Status
-  route("GET", "/invites/:code/target-users/job-status", "Get Target Users Job Status", (ctx) =>
-    ok(getInviteTargetUsersJobStatus(ctx.caller, ctx.params.code)),
+  route("GET", "/invites/:code/target-users/job-status", "Get Target Users Job Status", async (ctx) =>
+    ok(await getInviteTargetUsersJobStatus(ctx.caller, ctx.params.code)),
   ),
 ];

@@ -29,34 +29,34 @@ import {
 import { SearchGuildMembersV2BodySchema } from "../schemas/member-search";
 import { searchGuildMembersV2Json } from "../services/member-search";
 
-function modifyCurrentMemberHandler(ctx: RouteContext): RouteResult {
-  const access = guildAccess(ctx);
-  return ok(modifyCurrentMember(access, ctx.json(ModifyCurrentMemberBodySchema), ctx.auditReason));
+async function modifyCurrentMemberHandler(ctx: RouteContext): Promise<RouteResult> {
+  const access = await guildAccess(ctx);
+  return ok(await modifyCurrentMember(access, ctx.json(ModifyCurrentMemberBodySchema), ctx.auditReason));
 }
 
-function modifyCurrentUserNickHandler(ctx: RouteContext): RouteResult {
-  const access = guildAccess(ctx);
+async function modifyCurrentUserNickHandler(ctx: RouteContext): Promise<RouteResult> {
+  const access = await guildAccess(ctx);
   const body = ctx.json(ModifyCurrentUserNickBodySchema);
-  return ok(modifyCurrentUserNick(access, body.nick, ctx.auditReason));
+  return ok(await modifyCurrentUserNick(access, body.nick, ctx.auditReason));
 }
 
 export const memberRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/members: List Guild Members (hot path: the page is JSON text straight from SQLite)
-  route("GET", "/guilds/:guildId/members", "List Guild Members", (ctx) => {
-    const access = guildAccess(ctx);
+  route("GET", "/guilds/:guildId/members", "List Guild Members", async (ctx) => {
+    const access = await guildAccess(ctx);
     return {
       status: 200,
-      body: listGuildMembersJson(access, ctx.queryAs(ListGuildMembersQuerySchema)),
+      body: await listGuildMembersJson(access, ctx.queryAs(ListGuildMembersQuerySchema)),
       contentType: "application/json",
     };
   }),
 
   // GET /guilds/{guild.id}/members/search: Search Guild Members (JSON text from SQLite, like the list)
-  route("GET", "/guilds/:guildId/members/search", "Search Guild Members", (ctx) => {
-    const access = guildAccess(ctx);
+  route("GET", "/guilds/:guildId/members/search", "Search Guild Members", async (ctx) => {
+    const access = await guildAccess(ctx);
     return {
       status: 200,
-      body: searchGuildMembersJson(access, ctx.queryAs(SearchGuildMembersQuerySchema)),
+      body: await searchGuildMembersJson(access, ctx.queryAs(SearchGuildMembersQuerySchema)),
       contentType: "application/json",
     };
   }),
@@ -66,9 +66,9 @@ export const memberRoutes: RouteDefinition[] = [
     "POST",
     "/guilds/:guildId/members-search",
     "Search Guild Members v2",
-    (ctx) => ({
+    async (ctx) => ({
       status: 200,
-      body: searchGuildMembersV2Json(guildAccess(ctx), ctx.json(SearchGuildMembersV2BodySchema)),
+      body: await searchGuildMembersV2Json(await guildAccess(ctx), ctx.json(SearchGuildMembersV2BodySchema)),
       contentType: "application/json",
     }),
     { readOnly: true },
@@ -82,42 +82,42 @@ export const memberRoutes: RouteDefinition[] = [
   // PATCH /guilds/{guild.id}/members/@me/nick: Modify Current User Nick (deprecated)
   route("PATCH", "/guilds/:guildId/members/@me/nick", "Modify Current User Nick", modifyCurrentUserNickHandler),
   // The same with "@me" percent-encoded; any other user id has no such route.
-  route("PATCH", "/guilds/:guildId/members/:userId/nick", "Modify Current User Nick", (ctx) => {
+  route("PATCH", "/guilds/:guildId/members/:userId/nick", "Modify Current User Nick", async (ctx) => {
     if (ctx.params.userId !== "@me") throw Errors.notFound();
-    return modifyCurrentUserNickHandler(ctx);
+    return await modifyCurrentUserNickHandler(ctx);
   }),
 
   // GET /guilds/{guild.id}/members/{user.id}: Get Guild Member
-  route("GET", "/guilds/:guildId/members/:userId", "Get Guild Member", (ctx) =>
-    ok(getGuildMember(guildAccess(ctx), snowflakeParam(ctx, "userId"))),
+  route("GET", "/guilds/:guildId/members/:userId", "Get Guild Member", async (ctx) =>
+    ok(await getGuildMember(await guildAccess(ctx), snowflakeParam(ctx, "userId"))),
   ),
 
   // PUT /guilds/{guild.id}/members/{user.id}: Add Guild Member (201 with the member, 204 when already a member)
-  route("PUT", "/guilds/:guildId/members/:userId", "Add Guild Member", (ctx) => {
-    const access = guildAccess(ctx);
+  route("PUT", "/guilds/:guildId/members/:userId", "Add Guild Member", async (ctx) => {
+    const access = await guildAccess(ctx);
     const userId = snowflakeParam(ctx, "userId");
-    const member = addGuildMember(access, userId, ctx.json(AddGuildMemberBodySchema));
+    const member = await addGuildMember(access, userId, ctx.json(AddGuildMemberBodySchema));
     return member ? created(member) : noContent();
   }),
 
   // PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member
-  route("PATCH", "/guilds/:guildId/members/:userId", "Modify Guild Member", (ctx) => {
-    if (ctx.params.userId === "@me") return modifyCurrentMemberHandler(ctx);
-    const access = guildAccess(ctx);
+  route("PATCH", "/guilds/:guildId/members/:userId", "Modify Guild Member", async (ctx) => {
+    if (ctx.params.userId === "@me") return await modifyCurrentMemberHandler(ctx);
+    const access = await guildAccess(ctx);
     const userId = snowflakeParam(ctx, "userId");
-    return ok(modifyGuildMember(access, userId, ctx.json(ModifyGuildMemberBodySchema), ctx.auditReason));
+    return ok(await modifyGuildMember(access, userId, ctx.json(ModifyGuildMemberBodySchema), ctx.auditReason));
   }),
 
   // DELETE /guilds/{guild.id}/members/{user.id}: Remove Guild Member
-  route("DELETE", "/guilds/:guildId/members/:userId", "Remove Guild Member", (ctx) => {
-    removeGuildMember(guildAccess(ctx), snowflakeParam(ctx, "userId"), ctx.auditReason);
+  route("DELETE", "/guilds/:guildId/members/:userId", "Remove Guild Member", async (ctx) => {
+    await removeGuildMember(await guildAccess(ctx), snowflakeParam(ctx, "userId"), ctx.auditReason);
     return noContent();
   }),
 
   // PUT /guilds/{guild.id}/members/{user.id}/roles/{role.id}: Add Guild Member Role
-  route("PUT", "/guilds/:guildId/members/:userId/roles/:roleId", "Add Guild Member Role", (ctx) => {
-    setGuildMemberRole(
-      guildAccess(ctx),
+  route("PUT", "/guilds/:guildId/members/:userId/roles/:roleId", "Add Guild Member Role", async (ctx) => {
+    await setGuildMemberRole(
+      await guildAccess(ctx),
       snowflakeParam(ctx, "userId"),
       snowflakeParam(ctx, "roleId"),
       true,
@@ -127,9 +127,9 @@ export const memberRoutes: RouteDefinition[] = [
   }),
 
   // DELETE /guilds/{guild.id}/members/{user.id}/roles/{role.id}: Remove Guild Member Role
-  route("DELETE", "/guilds/:guildId/members/:userId/roles/:roleId", "Remove Guild Member Role", (ctx) => {
-    setGuildMemberRole(
-      guildAccess(ctx),
+  route("DELETE", "/guilds/:guildId/members/:userId/roles/:roleId", "Remove Guild Member Role", async (ctx) => {
+    await setGuildMemberRole(
+      await guildAccess(ctx),
       snowflakeParam(ctx, "userId"),
       snowflakeParam(ctx, "roleId"),
       false,

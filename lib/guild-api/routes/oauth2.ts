@@ -65,10 +65,10 @@ function clientForm(ctx: RouteContext): ClientForm {
 }
 
 /** RFC 6749 §5.1/5.2: token responses are never cached; a failed client authentication names its scheme. */
-function oauth2Endpoint(fn: (ctx: RouteContext) => RouteResult) {
-  return (ctx: RouteContext): RouteResult => {
+function oauth2Endpoint(fn: (ctx: RouteContext) => Promise<RouteResult>) {
+  return async (ctx: RouteContext): Promise<RouteResult> => {
     try {
-      const result = fn(ctx);
+      const result = await fn(ctx);
       return { ...result, headers: { ...result.headers, "cache-control": "no-store", pragma: "no-cache" } };
     } catch (error) {
       if (!(error instanceof OAuth2Error)) throw error;
@@ -85,16 +85,16 @@ export const oauth2Routes = [
     "POST",
     "/oauth2/token",
     "Token Exchange",
-    oauth2Endpoint((ctx) => {
+    oauth2Endpoint(async (ctx) => {
       const form = clientForm(ctx);
-      const application = authenticateClient(form.clientId, form.clientSecret);
+      const application = await authenticateClient(form.clientId, form.clientSecret);
       const grant = form.fields.grant_type;
       if (!grant) throw new OAuth2Error("invalid_request", "grant_type is missing.");
       if (!(SUPPORTED_GRANT_TYPES as readonly string[]).includes(grant))
         throw new OAuth2Error("unsupported_grant_type", `Unsupported grant_type "${grant}".`);
       const body = TokenRequestBodySchema.safeParse(form.fields);
       if (!body.success) throw new OAuth2Error("invalid_request", describeFirstIssue(body.error));
-      return ok(exchangeToken(application, body.data));
+      return ok(await exchangeToken(application, body.data));
     }),
   ),
 
@@ -103,20 +103,20 @@ export const oauth2Routes = [
     "POST",
     "/oauth2/token/revoke",
     "Token Revocation",
-    oauth2Endpoint((ctx) => {
+    oauth2Endpoint(async (ctx) => {
       const form = clientForm(ctx);
-      const application = authenticateClient(form.clientId, form.clientSecret);
+      const application = await authenticateClient(form.clientId, form.clientSecret);
       const body = RevokeTokenBodySchema.safeParse(form.fields);
       if (!body.success) throw new OAuth2Error("invalid_request", describeFirstIssue(body.error));
-      revokeToken(application, body.data.token, body.data.token_type_hint);
+      await revokeToken(application, body.data.token, body.data.token_type_hint);
       return ok({});
     }),
   ),
 
   // GET /oauth2/@me: Get Current Authorization Information (any scope; the user only with identify)
-  route("GET", "/oauth2/@me", "Get Current Authorization Information", (ctx) => {
+  route("GET", "/oauth2/@me", "Get Current Authorization Information", async (ctx) => {
     const caller = ctx.caller;
-    const application = findApplication(caller.applicationId);
+    const application = await findApplication(caller.applicationId);
     if (!application) throw Errors.unknownApplication();
     if (caller.kind === "bot") {
       // A bot token does not expire; Discord still answers a date.
@@ -132,7 +132,7 @@ export const oauth2Routes = [
       expires: new Date(caller.expiresAt).toISOString(),
     };
     if (caller.scopes.has("identify")) {
-      const user = findUser(caller.userId);
+      const user = await findUser(caller.userId);
       if (user) body.user = serializeUser(user);
     }
     return ok(body);

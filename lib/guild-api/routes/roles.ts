@@ -20,16 +20,16 @@ import {
 
 export const roleRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/roles: Get Guild Roles
-  route("GET", "/guilds/:guildId/roles", "Get Guild Roles", (ctx) => ok(getGuildRoles(guildAccess(ctx)))),
+  route("GET", "/guilds/:guildId/roles", "Get Guild Roles", async (ctx) => ok(getGuildRoles(await guildAccess(ctx)))),
 
   // GET /guilds/{guild.id}/roles/member-counts: Get Guild Role Member Counts
-  route("GET", "/guilds/:guildId/roles/member-counts", "Get Guild Role Member Counts", (ctx) =>
-    ok(getGuildRoleMemberCounts(guildAccess(ctx))),
+  route("GET", "/guilds/:guildId/roles/member-counts", "Get Guild Role Member Counts", async (ctx) =>
+    ok(await getGuildRoleMemberCounts(await guildAccess(ctx))),
   ),
 
   // GET /guilds/{guild.id}/roles/{role.id}: Get Guild Role
-  route("GET", "/guilds/:guildId/roles/:roleId", "Get Guild Role", (ctx) =>
-    ok(getGuildRole(guildAccess(ctx), snowflakeParam(ctx, "roleId"))),
+  route("GET", "/guilds/:guildId/roles/:roleId", "Get Guild Role", async (ctx) =>
+    ok(getGuildRole(await guildAccess(ctx), snowflakeParam(ctx, "roleId"))),
   ),
 
   // POST /guilds/{guild.id}/roles: Create Guild Role (200, as Discord's OpenAPI declares)
@@ -37,17 +37,19 @@ export const roleRoutes: RouteDefinition[] = [
     "POST",
     "/guilds/:guildId/roles",
     "Create Guild Role",
-    (ctx) => {
-      const access = guildAccess(ctx);
-      return ok(createGuildRole(access, ctx.json(CreateGuildRoleBodySchema), ctx.auditReason));
+    async (ctx) => {
+      const access = await guildAccess(ctx);
+      return ok(await createGuildRole(access, ctx.json(CreateGuildRoleBodySchema), ctx.auditReason));
     },
     { bodyLimit: BODY_LIMITS.images },
   ),
 
   // PATCH /guilds/{guild.id}/roles: Modify Guild Role Positions
-  route("PATCH", "/guilds/:guildId/roles", "Modify Guild Role Positions", (ctx) => {
-    const access = guildAccess(ctx);
-    return ok(modifyGuildRolePositions(access, ctx.json(ModifyGuildRolePositionsBodySchema, null), ctx.auditReason));
+  route("PATCH", "/guilds/:guildId/roles", "Modify Guild Role Positions", async (ctx) => {
+    const access = await guildAccess(ctx);
+    return ok(
+      await modifyGuildRolePositions(access, ctx.json(ModifyGuildRolePositionsBodySchema, null), ctx.auditReason),
+    );
   }),
 
   // PATCH /guilds/{guild.id}/roles/{role.id}: Modify Guild Role
@@ -55,17 +57,17 @@ export const roleRoutes: RouteDefinition[] = [
     "PATCH",
     "/guilds/:guildId/roles/:roleId",
     "Modify Guild Role",
-    (ctx) => {
-      const access = guildAccess(ctx);
+    async (ctx) => {
+      const access = await guildAccess(ctx);
       const roleId = snowflakeParam(ctx, "roleId");
-      return ok(modifyGuildRole(access, roleId, ctx.json(ModifyGuildRoleBodySchema), ctx.auditReason));
+      return ok(await modifyGuildRole(access, roleId, ctx.json(ModifyGuildRoleBodySchema), ctx.auditReason));
     },
     { bodyLimit: BODY_LIMITS.images },
   ),
 
   // DELETE /guilds/{guild.id}/roles/{role.id}: Delete Guild Role
-  route("DELETE", "/guilds/:guildId/roles/:roleId", "Delete Guild Role", (ctx) => {
-    deleteGuildRole(guildAccess(ctx), snowflakeParam(ctx, "roleId"), ctx.auditReason);
+  route("DELETE", "/guilds/:guildId/roles/:roleId", "Delete Guild Role", async (ctx) => {
+    await deleteGuildRole(await guildAccess(ctx), snowflakeParam(ctx, "roleId"), ctx.auditReason);
     return noContent();
   }),
 ];

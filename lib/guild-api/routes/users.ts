@@ -31,54 +31,57 @@ export const userRoutes = [
   // The scopes (identify, guilds, guilds.members.read) and "no bots" are judged by the pipeline from the policy table.
 
   // GET /users/@me: Get Current User (OAuth2 scope identify)
-  route("GET", "/users/@me", "Get Current User", (ctx) => {
-    const row = findUser(ctx.caller.userId);
+  route("GET", "/users/@me", "Get Current User", async (ctx) => {
+    const row = await findUser(ctx.caller.userId);
     if (!row) throw Errors.unknownUser();
     return ok(serializeCurrentUser(row));
   }),
 
   // GET /users/{user.id}: Get User (any authenticated caller: bots and the dashboard need names for ids)
-  route("GET", "/users/:userId", "Get User", (ctx) => {
-    const row = findUser(snowflakeParam(ctx, "userId"));
+  route("GET", "/users/:userId", "Get User", async (ctx) => {
+    const row = await findUser(snowflakeParam(ctx, "userId"));
     if (!row) throw Errors.unknownUser();
     return ok(serializeUser(row));
   }),
 
   // GET /users/@me/guilds: Get Current User Guilds (OAuth2 scope guilds)
-  route("GET", "/users/@me/guilds", "Get Current User Guilds", (ctx) =>
-    ok(getCurrentUserGuilds(ctx.caller.userId, ctx.queryAs(CurrentUserGuildsQuerySchema))),
+  route("GET", "/users/@me/guilds", "Get Current User Guilds", async (ctx) =>
+    ok(await getCurrentUserGuilds(ctx.caller.userId, ctx.queryAs(CurrentUserGuildsQuerySchema))),
   ),
 
   // GET /users/@me/guilds/{guild.id}/member: Get Current User Guild Member (OAuth2 scope guilds.members.read, no bots)
-  route("GET", "/users/@me/guilds/:guildId/member", "Get Current User Guild Member", (ctx) =>
-    ok(getCurrentUserGuildMember(ctx.caller.userId, snowflakeParam(ctx, "guildId", "guild_id"))),
+  route("GET", "/users/@me/guilds/:guildId/member", "Get Current User Guild Member", async (ctx) =>
+    ok(await getCurrentUserGuildMember(ctx.caller.userId, snowflakeParam(ctx, "guildId", "guild_id"))),
   ),
 ];
 
 // The two reads below would sit in services/users.ts; they are kept here until that file exists.
 
 /** The user's guild-wide permissions as Discord reports them here: owner → all, no overwrites, no timeout's implicit loss. */
-function basePermissions(guild: GuildRow, userId: bigint, roleIds: readonly bigint[]): bigint {
-  return computeBasePermissions(permissionContextOf(guild, listGuildRoles(guild.id)), {
+async function basePermissions(guild: GuildRow, userId: bigint, roleIds: readonly bigint[]): Promise<bigint> {
+  return computeBasePermissions(permissionContextOf(guild, await listGuildRoles(guild.id)), {
     userId: String(userId),
     roleIds: roleIds.map(String),
   });
 }
 
 /** MyGuildResponse[]: the user's guilds ascending by id; `before` takes the guilds just below it, still answered ascending. */
-export function getCurrentUserGuilds(userId: bigint, query: CurrentUserGuildsQuery) {
-  const rows = listGuildsOfMemberPage(userId, {
+export async function getCurrentUserGuilds(userId: bigint, query: CurrentUserGuildsQuery) {
+  const rows = await listGuildsOfMemberPage(userId, {
     after: BigInt(query.after ?? "0"),
     before: query.before ? BigInt(query.before) : undefined,
     limit: query.limit,
   });
-  return rows.map((guild) => ({
+  const permissions: bigint[] = [];
+  for (const guild of rows)
+    permissions.push(await basePermissions(guild, userId, await memberRoleIds(guild.id, userId)));
+  return rows.map((guild, i) => ({
     id: String(guild.id),
     name: guild.name,
     icon: guild.icon,
     banner: guild.banner,
     owner: guild.owner_id === userId,
-    permissions: String(basePermissions(guild, userId, memberRoleIds(guild.id, userId))),
+    permissions: String(permissions[i]),
     features: JSON.parse(guild.features) as string[],
     ...(query.with_counts
       ? {
@@ -90,12 +93,15 @@ export function getCurrentUserGuilds(userId: bigint, query: CurrentUserGuildsQue
 }
 
 /** PrivateGuildMemberResponse: the member plus its permissions. Not a member reads as Unknown Guild (nothing leaks). */
-export function getCurrentUserGuildMember(userId: bigint, guildId: bigint) {
-  const guild = findGuild(guildId);
-  const member = guild ? findMember(guildId, userId) : undefined;
+export async function getCurrentUserGuildMember(userId: bigint, guildId: bigint) {
+  const guild = await findGuild(guildId);
+  const member = guild ? await findMember(guildId, userId) : undefined;
   if (!guild || !member) throw Errors.unknownGuild();
-  const user = findUser(userId);
+  const user = await findUser(userId);
   if (!user) throw Errors.unknownUser();
-  const roleIds = memberRoleIds(guildId, userId);
-  return { ...serializeMember(member, user, roleIds), permissions: String(basePermissions(guild, userId, roleIds)) };
+  const roleIds = await memberRoleIds(guildId, userId);
+  return {
+    ...serializeMember(member, user, roleIds),
+    permissions: String(await basePermissions(guild, userId, roleIds)),
+  };
 }

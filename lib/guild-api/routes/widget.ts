@@ -10,27 +10,27 @@ const WidgetImageQuerySchema = z.object({ style: z.enum(WIDGET_IMAGE_STYLES).def
 
 export const widgetRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/widget: Get Guild Widget Settings
-  route("GET", "/guilds/:guildId/widget", "Get Guild Widget Settings", (ctx) =>
-    ok(getGuildWidgetSettings(guildAccess(ctx))),
+  route("GET", "/guilds/:guildId/widget", "Get Guild Widget Settings", async (ctx) =>
+    ok(getGuildWidgetSettings(await guildAccess(ctx))),
   ),
 
   // PATCH /guilds/{guild.id}/widget: Modify Guild Widget
-  route("PATCH", "/guilds/:guildId/widget", "Modify Guild Widget", (ctx) => {
-    const access = authorizedGuildAccess(ctx, "Modify Guild Widget");
-    return ok(modifyGuildWidget(access, ctx.json(ModifyGuildWidgetBodySchema), ctx.auditReason));
+  route("PATCH", "/guilds/:guildId/widget", "Modify Guild Widget", async (ctx) => {
+    const access = await authorizedGuildAccess(ctx, "Modify Guild Widget");
+    return ok(await modifyGuildWidget(access, ctx.json(ModifyGuildWidgetBodySchema), ctx.auditReason));
   }),
 
   // GET /guilds/{guild.id}/widget.json: Get Guild Widget (no authentication)
-  route("GET", "/guilds/:guildId/widget.json", "Get Guild Widget", (ctx) =>
-    ok(getGuildWidget(snowflakeParam(ctx, "guildId", "guild_id"), ctx.baseUrl)),
+  route("GET", "/guilds/:guildId/widget.json", "Get Guild Widget", async (ctx) =>
+    ok(await getGuildWidget(snowflakeParam(ctx, "guildId", "guild_id"), ctx.baseUrl)),
   ),
 
   // GET /guilds/{guild.id}/widget.png: Get Guild Widget Image (no authentication)
-  route("GET", "/guilds/:guildId/widget.png", "Get Guild Widget Image", (ctx) => {
+  route("GET", "/guilds/:guildId/widget.png", "Get Guild Widget Image", async (ctx) => {
     const guildId = snowflakeParam(ctx, "guildId", "guild_id");
     const { style } = ctx.queryAs(WidgetImageQuerySchema);
     const ifNoneMatch = ctx.req.headers["if-none-match"];
-    const image = getGuildWidgetImage(guildId, style, typeof ifNoneMatch === "string" ? ifNoneMatch : undefined);
+    const image = await getGuildWidgetImage(guildId, style, typeof ifNoneMatch === "string" ? ifNoneMatch : undefined);
     const headers = { "cache-control": "public, max-age=300", etag: image.etag };
     return image.status === 304
       ? { status: 304, headers }

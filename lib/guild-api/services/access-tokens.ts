@@ -27,17 +27,17 @@ export interface IssuedClientCredentialsToken extends RESTPostOAuth2ClientCreden
 
 const joinScopes = (scopes: readonly string[]) => [...new Set(scopes)].join(" ");
 
-function insertToken(
+async function insertToken(
   applicationId: bigint,
   userId: bigint,
   scope: string,
   refreshToken: string | null,
   now: number,
   familyId: bigint | null = null,
-): string {
+): Promise<string> {
   const accessToken = randomToken();
   const id = newSnowflake();
-  insertTokenRow({
+  await insertTokenRow({
     id,
     accessTokenHash: hashSecret(accessToken),
     refreshTokenHash: refreshToken === null ? null : hashSecret(refreshToken),
@@ -55,16 +55,16 @@ function insertToken(
  * An access token with its refresh token (authorization_code and refresh_token grants; scripts and tests). A new
  * grant starts a family; a refresh passes the family of the pair it replaces.
  */
-export function issueAccessToken(
+export async function issueAccessToken(
   applicationId: bigint,
   userId: bigint,
   scopes: readonly string[],
   now = Date.now(),
   familyId: bigint | null = null,
-): IssuedTokens {
+): Promise<IssuedTokens> {
   const refreshToken = randomToken();
   const scope = joinScopes(scopes);
-  const accessToken = insertToken(applicationId, userId, scope, refreshToken, now, familyId);
+  const accessToken = await insertToken(applicationId, userId, scope, refreshToken, now, familyId);
   return {
     access_token: accessToken,
     token_type: "Bearer",
@@ -75,60 +75,60 @@ export function issueAccessToken(
 }
 
 /** An access token without a refresh token: the client_credentials grant (the client can always ask again). */
-export function issueClientCredentialsToken(
+export async function issueClientCredentialsToken(
   applicationId: bigint,
   ownerId: bigint,
   scopes: readonly string[],
   now = Date.now(),
-): IssuedClientCredentialsToken {
+): Promise<IssuedClientCredentialsToken> {
   const scope = joinScopes(scopes);
-  const accessToken = insertToken(applicationId, ownerId, scope, null, now);
+  const accessToken = await insertToken(applicationId, ownerId, scope, null, now);
   return { access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_MS / 1000, scope };
 }
 
 /** The pair a refresh token belongs to, revoked or not: a revoked one being presented is a replay. */
-export function findTokenByRefreshToken(refreshToken: string): RefreshTokenRow | undefined {
+export function findTokenByRefreshToken(refreshToken: string): Promise<RefreshTokenRow | undefined> {
   return findTokenByRefreshTokenHash(hashSecret(refreshToken));
 }
 
 /** Revokes every live pair of a family (a replayed refresh token). Returns how many were revoked. */
-export function revokeTokenFamily(familyId: bigint, now = Date.now()): number {
-  return revokeTokenFamilyRows(familyId, BigInt(now));
+export async function revokeTokenFamily(familyId: bigint, now = Date.now()): Promise<number> {
+  return await revokeTokenFamilyRows(familyId, BigInt(now));
 }
 
-export function revokeTokenById(id: bigint, now = Date.now()): void {
-  revokeTokenRowById(id, BigInt(now));
+export async function revokeTokenById(id: bigint, now = Date.now()): Promise<void> {
+  await revokeTokenRowById(id, BigInt(now));
 }
 
 /**
  * Revokes the pair `token` (access or refresh) belongs to, if `applicationId` was issued it. Returns whether a pair
  * was revoked. The hint only decides which hash is tried first (RFC 7009 §2.1).
  */
-export function revokeTokenPair(
+export async function revokeTokenPair(
   applicationId: bigint,
   token: string,
   hint: string | undefined,
   now = Date.now(),
-): boolean {
+): Promise<boolean> {
   const hash = hashSecret(token);
   const [first, second] =
     hint === "refresh_token"
       ? [revokeTokenByRefreshHash, revokeTokenByAccessHash]
       : [revokeTokenByAccessHash, revokeTokenByRefreshHash];
-  return first(applicationId, hash, BigInt(now)) || second(applicationId, hash, BigInt(now));
+  return (await first(applicationId, hash, BigInt(now))) || (await second(applicationId, hash, BigInt(now)));
 }
 
 /**
  * Revokes every pair the user holds for the application issued at or after `since`: what a replayed authorization
  * code may have produced, refreshed pairs included (oauth2_tokens does not record the code a pair came from).
  */
-export function revokeTokensIssuedSince(
+export async function revokeTokensIssuedSince(
   applicationId: bigint,
   userId: bigint,
   since: bigint,
   now = Date.now(),
-): number {
-  return revokeTokenRowsIssuedSince(applicationId, userId, since, BigInt(now));
+): Promise<number> {
+  return await revokeTokenRowsIssuedSince(applicationId, userId, since, BigInt(now));
 }
 
 /**
@@ -136,8 +136,12 @@ export function revokeTokensIssuedSince(
  * unrevoked pair with a refresh token (expired access is fine: the client could refresh it). prompt=none skips
  * the consent screen then, as Discord does.
  */
-export function hasPriorAuthorization(applicationId: bigint, userId: bigint, scopes: readonly string[]): boolean {
-  return listGrantedScopes(applicationId, userId).some((scopeList) => {
+export async function hasPriorAuthorization(
+  applicationId: bigint,
+  userId: bigint,
+  scopes: readonly string[],
+): Promise<boolean> {
+  return (await listGrantedScopes(applicationId, userId)).some((scopeList) => {
     const granted = new Set(scopeList.split(" "));
     return scopes.every((scope) => granted.has(scope));
   });

@@ -74,16 +74,19 @@ function parseId(id: bigint | string): bigint | null {
 }
 
 /** The application, or 404 Unknown Application (10002). */
-export function getApplicationOrThrow(id: bigint | string): ApplicationRow {
+export async function getApplicationOrThrow(id: bigint | string): Promise<ApplicationRow> {
   const parsed = parseId(id);
-  const row = parsed === null ? undefined : findApplicationRow(parsed);
+  const row = parsed === null ? undefined : await findApplicationRow(parsed);
   if (!row) throw Errors.unknownApplication();
   return row;
 }
 
 /** The portal's access check: the signed-in user must own the application (403 Missing Access otherwise). */
-export function applicationAccessForOwner(applicationId: bigint | string, userId: bigint): ApplicationAccess {
-  const application = getApplicationOrThrow(applicationId);
+export async function applicationAccessForOwner(
+  applicationId: bigint | string,
+  userId: bigint,
+): Promise<ApplicationAccess> {
+  const application = await getApplicationOrThrow(applicationId);
   if (application.owner_id !== userId) throw Errors.missingAccess();
   return { application, actor: { kind: "owner", userId } };
 }
@@ -93,12 +96,15 @@ export function applicationAccessForOwner(applicationId: bigint | string, userId
  * was issued to, and only when its user owns that application (Guildhall's superset: Discord takes bot tokens here).
  * With `applicationId`, the caller must be that application's bot or owner (403 Missing Access otherwise).
  */
-export function applicationAccessForIdentity(identity: Identity, applicationId?: string): ApplicationAccess {
+export async function applicationAccessForIdentity(
+  identity: Identity,
+  applicationId?: string,
+): Promise<ApplicationAccess> {
   if (applicationId !== undefined) {
-    const requested = getApplicationOrThrow(applicationId);
+    const requested = await getApplicationOrThrow(applicationId);
     if (requested.id !== identity.applicationId) throw Errors.missingAccess();
   }
-  const application = getApplicationOrThrow(identity.applicationId);
+  const application = await getApplicationOrThrow(identity.applicationId);
   if (identity.kind === "bot") return { application, actor: { kind: "bot", userId: identity.userId } };
   if (application.owner_id !== identity.userId) throw Errors.missingAccess();
   return { application, actor: { kind: "owner", userId: identity.userId } };
@@ -115,8 +121,8 @@ export interface ApplicationSummary {
 }
 
 /** The portal's application list: what `userId` owns, oldest first. */
-export function listOwnedApplications(userId: bigint): ApplicationSummary[] {
-  return listApplicationsOwnedBy(userId).map((row) => ({
+export async function listOwnedApplications(userId: bigint): Promise<ApplicationSummary[]> {
+  return (await listApplicationsOwnedBy(userId)).map((row) => ({
     id: String(row.id),
     name: row.name,
     description: row.description,
@@ -130,7 +136,7 @@ export function listOwnedApplications(userId: bigint): ApplicationSummary[] {
 export const urlMappingsOf = (app: ApplicationRow) => JSON.parse(app.url_mappings) as UrlMapping[];
 export const installationContextsOf = (app: ApplicationRow) => JSON.parse(app.integration_types) as number[];
 
-export function findEntryPointCommand(applicationId: bigint): ApplicationCommandRow | undefined {
+export function findEntryPointCommand(applicationId: bigint): Promise<ApplicationCommandRow | undefined> {
   return findGlobalCommandOfType(applicationId, PRIMARY_ENTRY_POINT);
 }
 
@@ -149,10 +155,10 @@ export interface ApplicationSettings {
   flags: number;
 }
 
-export function getApplicationSettings(access: ApplicationAccess): ApplicationSettings {
-  const app = findApplicationRow(access.application.id) ?? access.application;
-  const bot = app.bot_user_id === null ? undefined : findUser(app.bot_user_id);
-  const entry = findEntryPointCommand(app.id);
+export async function getApplicationSettings(access: ApplicationAccess): Promise<ApplicationSettings> {
+  const app = (await findApplicationRow(access.application.id)) ?? access.application;
+  const bot = app.bot_user_id === null ? undefined : await findUser(app.bot_user_id);
+  const entry = await findEntryPointCommand(app.id);
   return {
     id: String(app.id),
     name: app.name,
@@ -183,13 +189,13 @@ function applicationFlags(app: ApplicationRow): bigint {
 }
 
 /** The private application object (PrivateApplicationResponse): what its owner or bot sees. */
-export function serializePrivateApplication(app: ApplicationRow) {
-  const owner = findUser(app.owner_id);
-  const bot = app.bot_user_id === null ? undefined : findUser(app.bot_user_id);
+export async function serializePrivateApplication(app: ApplicationRow) {
+  const owner = await findUser(app.owner_id);
+  const bot = app.bot_user_id === null ? undefined : await findUser(app.bot_user_id);
   const flags = applicationFlags(app);
-  const guildCount = app.bot_user_id === null ? 0 : countGuildsOfUser(app.bot_user_id);
+  const guildCount = app.bot_user_id === null ? 0 : await countGuildsOfUser(app.bot_user_id);
   // Authorizations: users holding a live token of the app; user installs: those whose grant includes commands.
-  const authorizations = countAuthorizations(app.id, BigInt(Date.now()));
+  const authorizations = await countAuthorizations(app.id, BigInt(Date.now()));
   return {
     ...serializeApplication(app),
     flags: Number(flags),
@@ -252,19 +258,19 @@ export function serializeApplicationCommand(row: ApplicationCommandRow) {
 // ───────────────────────────── API operations ─────────────────────────────
 
 /** Get Current Application (GET /applications/@me). */
-export function getCurrentApplication(access: ApplicationAccess) {
-  return serializePrivateApplication(findApplicationRow(access.application.id) ?? access.application);
+export async function getCurrentApplication(access: ApplicationAccess) {
+  return await serializePrivateApplication((await findApplicationRow(access.application.id)) ?? access.application);
 }
 
 /**
  * Edit Current Application (PATCH /applications/@me): description, flags (only the limited gateway intents may
  * change), and the installation contexts as the keys of integration_types_config.
  */
-export function modifyCurrentApplication(access: ApplicationAccess, body: ModifyCurrentApplicationBody) {
+export async function modifyCurrentApplication(access: ApplicationAccess, body: ModifyCurrentApplicationBody) {
   const id = access.application.id;
-  transaction(() => {
-    const app = findApplicationRow(id)!;
-    if (body.description !== undefined) updateApplicationSetting(id, "description", body.description ?? "");
+  await transaction(async () => {
+    const app = (await findApplicationRow(id))!;
+    if (body.description !== undefined) await updateApplicationSetting(id, "description", body.description ?? "");
     if (body.flags !== undefined && body.flags !== null) {
       const requested = BigInt(body.flags) & ~EMBEDDED;
       const fixed = ~BigInt(MUTABLE_APPLICATION_FLAGS);
@@ -275,27 +281,31 @@ export function modifyCurrentApplication(access: ApplicationAccess, body: Modify
           "Only the limited gateway intent flags (presence, guild members, message content) can be changed.",
         );
       }
-      updateApplicationSetting(id, "flags", (app.flags & fixed) | (requested & BigInt(MUTABLE_APPLICATION_FLAGS)));
+      await updateApplicationSetting(
+        id,
+        "flags",
+        (app.flags & fixed) | (requested & BigInt(MUTABLE_APPLICATION_FLAGS)),
+      );
     }
     if (body.integration_types_config) {
-      writeInstallationContexts(id, Object.keys(body.integration_types_config).map(Number));
+      await writeInstallationContexts(id, Object.keys(body.integration_types_config).map(Number));
     }
   });
-  return getCurrentApplication(access);
+  return await getCurrentApplication(access);
 }
 
 /** Get Global Application Commands (GET /applications/{application.id}/commands). */
-export function getGlobalApplicationCommands(access: ApplicationAccess) {
-  return listGlobalCommands(access.application.id).map(serializeApplicationCommand);
+export async function getGlobalApplicationCommands(access: ApplicationAccess) {
+  return (await listGlobalCommands(access.application.id)).map(serializeApplicationCommand);
 }
 
 // ───────────────────────────── Portal operations ─────────────────────────────
 
 /** OAuth2 → Redirects: register one more redirect URI (rule 1). */
-export function addRedirectUri(access: ApplicationAccess, uri: string): string[] {
+export async function addRedirectUri(access: ApplicationAccess, uri: string): Promise<string[]> {
   const value = parseWith(redirectUri, uri);
-  return transaction(() => {
-    const uris = redirectUrisOf(findApplicationRow(access.application.id)!);
+  return await transaction(async () => {
+    const uris = redirectUrisOf((await findApplicationRow(access.application.id))!);
     if (uris.includes(value))
       throw Errors.invalidField(["redirect_uri"], "BASE_TYPE_INVALID", "This redirect URI is already registered.");
     if (uris.length >= REDIRECT_URIS_MAX)
@@ -305,38 +315,40 @@ export function addRedirectUri(access: ApplicationAccess, uri: string): string[]
         `An application can have at most ${REDIRECT_URIS_MAX} redirect URIs.`,
       );
     const next = [...uris, value];
-    updateApplicationSetting(access.application.id, "redirect_uris", JSON.stringify(next));
+    await updateApplicationSetting(access.application.id, "redirect_uris", JSON.stringify(next));
     return next;
   });
 }
 
 /** OAuth2 → Redirects: unregister a redirect URI (the authorize endpoint refuses it from then on). */
-export function removeRedirectUri(access: ApplicationAccess, uri: string): string[] {
-  return transaction(() => {
-    const uris = redirectUrisOf(findApplicationRow(access.application.id)!);
+export async function removeRedirectUri(access: ApplicationAccess, uri: string): Promise<string[]> {
+  return await transaction(async () => {
+    const uris = redirectUrisOf((await findApplicationRow(access.application.id))!);
     if (!uris.includes(uri))
       throw Errors.invalidField(["redirect_uri"], "BASE_TYPE_INVALID", "This redirect URI is not registered.");
     const next = uris.filter((u) => u !== uri);
-    updateApplicationSetting(access.application.id, "redirect_uris", JSON.stringify(next));
+    await updateApplicationSetting(access.application.id, "redirect_uris", JSON.stringify(next));
     return next;
   });
 }
 
 /** OAuth2 → Redirects: replace the whole list (at most 10, unique). */
-export function setRedirectUris(access: ApplicationAccess, uris: readonly string[]): string[] {
+export async function setRedirectUris(access: ApplicationAccess, uris: readonly string[]): Promise<string[]> {
   const next = parseWith(redirectUriList, uris);
-  transaction(() => updateApplicationSetting(access.application.id, "redirect_uris", JSON.stringify(next)));
+  await transaction(
+    async () => await updateApplicationSetting(access.application.id, "redirect_uris", JSON.stringify(next)),
+  );
   return next;
 }
 
 /** Activities → URL Mappings: replace the table (rule 4); "/" must stay while Activities are on. */
-export function setUrlMappings(
+export async function setUrlMappings(
   access: ApplicationAccess,
   mappings: readonly { prefix: string; target: string }[],
-): UrlMapping[] {
+): Promise<UrlMapping[]> {
   const { url_mappings: next } = parseWith(UrlMappingsBodySchema, { url_mappings: mappings });
-  return transaction(() => {
-    const app = findApplicationRow(access.application.id)!;
+  return await transaction(async () => {
+    const app = (await findApplicationRow(access.application.id))!;
     if (app.activities_enabled && !next.some((m) => m.prefix === ROOT_PREFIX)) {
       throw Errors.invalidField(
         ["url_mappings"],
@@ -344,7 +356,7 @@ export function setUrlMappings(
         'Activities need a root mapping: keep a row for the prefix "/" (your Activity\'s own host).',
       );
     }
-    updateApplicationSetting(
+    await updateApplicationSetting(
       app.id,
       "url_mappings",
       JSON.stringify(next.map(({ prefix, target }) => ({ prefix, target }))),
@@ -357,9 +369,12 @@ export function setUrlMappings(
  * Activities → Settings → Enable Activities (rule 6). Enabling needs the root URL mapping and creates the default
  * Entry Point command once; disabling deletes the entry point (Discord removes it with Activities).
  */
-export function setActivitiesEnabled(access: ApplicationAccess, enabled: boolean): ApplicationSettings["entryPoint"] {
-  transaction(() => {
-    const app = findApplicationRow(access.application.id)!;
+export async function setActivitiesEnabled(
+  access: ApplicationAccess,
+  enabled: boolean,
+): Promise<ApplicationSettings["entryPoint"]> {
+  await transaction(async () => {
+    const app = (await findApplicationRow(access.application.id))!;
     if (enabled) {
       if (!urlMappingsOf(app).some((m) => m.prefix === ROOT_PREFIX)) {
         throw Errors.invalidField(
@@ -368,9 +383,9 @@ export function setActivitiesEnabled(access: ApplicationAccess, enabled: boolean
           'Add a URL mapping for the prefix "/" (your Activity\'s host) before enabling Activities.',
         );
       }
-      updateApplicationSetting(app.id, "activities_enabled", 1n);
-      if (!findEntryPointCommand(app.id)) {
-        insertGlobalCommand({
+      await updateApplicationSetting(app.id, "activities_enabled", 1n);
+      if (!(await findEntryPointCommand(app.id))) {
+        await insertGlobalCommand({
           id: newSnowflake(),
           application_id: app.id,
           type: PRIMARY_ENTRY_POINT,
@@ -383,11 +398,11 @@ export function setActivitiesEnabled(access: ApplicationAccess, enabled: boolean
         });
       }
     } else {
-      updateApplicationSetting(app.id, "activities_enabled", 0n);
-      deleteCommandsOfType(app.id, PRIMARY_ENTRY_POINT);
+      await updateApplicationSetting(app.id, "activities_enabled", 0n);
+      await deleteCommandsOfType(app.id, PRIMARY_ENTRY_POINT);
     }
   });
-  const entry = findEntryPointCommand(access.application.id);
+  const entry = await findEntryPointCommand(access.application.id);
   return entry
     ? { id: String(entry.id), name: entry.name, description: entry.description, handler: Number(entry.handler) }
     : null;
@@ -397,31 +412,31 @@ export function setActivitiesEnabled(access: ApplicationAccess, enabled: boolean
  * Activities → Settings → Entry Point handler: 2 DISCORD_LAUNCH_ACTIVITY (Discord opens the Activity and posts a
  * message in the channel) or 1 APP_HANDLER (the app answers the interaction itself). Bumps the command's version.
  */
-export function setEntryPointHandler(access: ApplicationAccess, handler: number) {
+export async function setEntryPointHandler(access: ApplicationAccess, handler: number) {
   if (
     handler !== EntryPointCommandHandlerType.AppHandler &&
     handler !== EntryPointCommandHandlerType.DiscordLaunchActivity
   ) {
     throw Errors.invalidField(["handler"], "BASE_TYPE_CHOICES", "Value must be one of {1, 2}.");
   }
-  return transaction(() => {
-    const entry = findEntryPointCommand(access.application.id);
+  return await transaction(async () => {
+    const entry = await findEntryPointCommand(access.application.id);
     if (!entry)
       throw new ApiError(404, 10063, "Unknown application command: enable Activities to create the entry point.");
-    updateCommandHandler(entry.id, handler, newSnowflake());
-    return serializeApplicationCommand(findApplicationCommand(entry.id) as ApplicationCommandRow);
+    await updateCommandHandler(entry.id, handler, newSnowflake());
+    return serializeApplicationCommand((await findApplicationCommand(entry.id)) as ApplicationCommandRow);
   });
 }
 
-function writeInstallationContexts(applicationId: bigint, types: readonly number[]): number[] {
+async function writeInstallationContexts(applicationId: bigint, types: readonly number[]): Promise<number[]> {
   const next = parseWith(installationContexts, types);
-  updateApplicationSetting(applicationId, "integration_types", JSON.stringify(next));
+  await updateApplicationSetting(applicationId, "integration_types", JSON.stringify(next));
   return next;
 }
 
 /** Installation → Installation contexts (rule 7): server (0), user (1) or both; at least one. */
-export function setInstallationContexts(access: ApplicationAccess, types: readonly number[]): number[] {
-  return transaction(() => writeInstallationContexts(access.application.id, types));
+export async function setInstallationContexts(access: ApplicationAccess, types: readonly number[]): Promise<number[]> {
+  return await transaction(async () => await writeInstallationContexts(access.application.id, types));
 }
 
 function syncDemoSecrets(applicationId: bigint, change: { botToken?: string; clientSecret?: string }): void {
@@ -430,20 +445,22 @@ function syncDemoSecrets(applicationId: bigint, change: { botToken?: string; cli
 }
 
 /** Bot → Reset Token: a new bot token, returned once; the old one stops working at once. */
-export function resetBotToken(access: ApplicationAccess): string {
+export async function resetBotToken(access: ApplicationAccess): Promise<string> {
   const app = access.application;
   if (app.bot_user_id === null)
     throw Errors.invalidField(["bot"], "APPLICATION_HAS_NO_BOT", "This application has no bot.");
   const token = newBotToken(app.bot_user_id);
-  transaction(() => updateApplicationSetting(app.id, "bot_token_hash", hashSecret(token)));
+  await transaction(async () => await updateApplicationSetting(app.id, "bot_token_hash", hashSecret(token)));
   syncDemoSecrets(app.id, { botToken: token });
   return token;
 }
 
 /** OAuth2 → Reset Secret: a new client secret, returned once; code exchanges need it from now on. */
-export function resetClientSecret(access: ApplicationAccess): string {
+export async function resetClientSecret(access: ApplicationAccess): Promise<string> {
   const secret = randomToken(24);
-  transaction(() => updateApplicationSetting(access.application.id, "client_secret_hash", hashSecret(secret)));
+  await transaction(
+    async () => await updateApplicationSetting(access.application.id, "client_secret_hash", hashSecret(secret)),
+  );
   syncDemoSecrets(access.application.id, { clientSecret: secret });
   return secret;
 }

@@ -24,20 +24,20 @@ import { serializeUser } from "../serializers/users";
 const serializeBan = (row: BanRow) => ({ reason: row.reason, user: serializeUser(row) });
 
 /** Get Guild Bans, as JSON text: ascending by user id; with both cursors only `before` counts (the `limit` bans just below it). */
-export function getGuildBansJson(
+export async function getGuildBansJson(
   access: GuildAccess,
   query: { limit: number; before?: string; after?: string },
-): string {
+): Promise<string> {
   access.authorize("Get Guild Bans");
   return query.before !== undefined
-    ? listBansPageBeforeJson(access.guildId, BigInt(query.before), query.limit)
-    : listBansPageAfterJson(access.guildId, BigInt(query.after ?? "0"), query.limit);
+    ? await listBansPageBeforeJson(access.guildId, BigInt(query.before), query.limit)
+    : await listBansPageAfterJson(access.guildId, BigInt(query.after ?? "0"), query.limit);
 }
 
 /** Get Guild Ban: 404 Unknown Ban when the user is not banned. */
-export function getGuildBan(access: GuildAccess, userId: bigint) {
+export async function getGuildBan(access: GuildAccess, userId: bigint) {
   access.authorize("Get Guild Ban");
-  const row = findBan(access.guildId, userId);
+  const row = await findBan(access.guildId, userId);
   if (!row) throw Errors.unknownBan();
   return serializeBan(row);
 }
@@ -61,33 +61,33 @@ const toTarget = (row: MemberRoleIdsRow): PermissionMember => ({
   communicationDisabledUntil: null,
 });
 
-function membership(guildId: bigint, userId: bigint): PermissionMember | null {
-  const row = findMemberRoleIds(guildId, userId);
+async function membership(guildId: bigint, userId: bigint): Promise<PermissionMember | null> {
+  const row = await findMemberRoleIds(guildId, userId);
   return row ? toTarget(row) : null;
 }
 
 /** Removes the member (if they are one) and fires GUILD_MEMBER_REMOVE; runs inside the caller's transaction. */
-function removeIfMember(
+async function removeIfMember(
   access: GuildAccess,
   userId: bigint,
   user: ReturnType<typeof serializeUser>,
   now: number,
-): void {
-  if (deleteMember(access.guildId, userId))
-    emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: String(access.guildId), user }, now);
+): Promise<void> {
+  if (await deleteMember(access.guildId, userId))
+    await emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: String(access.guildId), user }, now);
 }
 
 /** Records a new ban with its event and audit entry; runs inside the caller's transaction. */
-function recordBan(
+async function recordBan(
   access: GuildAccess,
   userId: bigint,
   user: ReturnType<typeof serializeUser>,
   reason: string | null,
   now: number,
-): void {
-  insertBan(access.guildId, userId, reason, BigInt(now));
-  emitEvent(access.guildId, "GUILD_BAN_ADD", { guild_id: String(access.guildId), user }, now);
-  auditByCaller(access, {
+): Promise<void> {
+  await insertBan(access.guildId, userId, reason, BigInt(now));
+  await emitEvent(access.guildId, "GUILD_BAN_ADD", { guild_id: String(access.guildId), user }, now);
+  await auditByCaller(access, {
     actionType: AuditLogEvent.MemberBanAdd,
     targetId: userId,
     reason,
@@ -99,27 +99,42 @@ function recordBan(
  * removed first; the owner, the caller and members at or above the caller's highest role are refused (403).
  * Banning someone already banned answers 204 and keeps the one ban as it was (no new event or audit entry).
  */
-export function createGuildBan(access: GuildAccess, userId: bigint, reason: string | null, now = Date.now()): void {
+export async function createGuildBan(
+  access: GuildAccess,
+  userId: bigint,
+  reason: string | null,
+  now = Date.now(),
+): Promise<void> {
   access.authorize("Create Guild Ban");
-  transaction(() => {
-    const user = findUser(userId);
+  await transaction(async () => {
+    const user = await findUser(userId);
     if (!user) throw Errors.unknownUser();
-    if (banRefusal(access, userId, membership(access.guildId, userId))) throw Errors.missingPermissions();
+    if (banRefusal(access, userId, await membership(access.guildId, userId))) throw Errors.missingPermissions();
     const wire = serializeUser(user);
-    removeIfMember(access, userId, wire, now);
-    if (!isBanned(access.guildId, userId)) recordBan(access, userId, wire, reason, now);
+    await removeIfMember(access, userId, wire, now);
+    if (!(await isBanned(access.guildId, userId))) await recordBan(access, userId, wire, reason, now);
   });
 }
 
 /** Remove Guild Ban: 404 Unknown Ban when the user is not banned. */
-export function removeGuildBan(access: GuildAccess, userId: bigint, reason: string | null, now = Date.now()): void {
+export async function removeGuildBan(
+  access: GuildAccess,
+  userId: bigint,
+  reason: string | null,
+  now = Date.now(),
+): Promise<void> {
   access.authorize("Remove Guild Ban");
-  transaction(() => {
-    const row = findBan(access.guildId, userId);
+  await transaction(async () => {
+    const row = await findBan(access.guildId, userId);
     if (!row) throw Errors.unknownBan();
-    deleteBan(access.guildId, userId);
-    emitEvent(access.guildId, "GUILD_BAN_REMOVE", { guild_id: String(access.guildId), user: serializeUser(row) }, now);
-    auditByCaller(access, {
+    await deleteBan(access.guildId, userId);
+    await emitEvent(
+      access.guildId,
+      "GUILD_BAN_REMOVE",
+      { guild_id: String(access.guildId), user: serializeUser(row) },
+      now,
+    );
+    await auditByCaller(access, {
       actionType: AuditLogEvent.MemberBanRemove,
       targetId: userId,
       reason,
@@ -133,13 +148,20 @@ export function removeGuildBan(access: GuildAccess, userId: bigint, reason: stri
  * The users, existing bans and the members' role ids are each read in one query for all ids, so 200 ids cost
  * three reads plus the writes.
  */
-export function bulkGuildBan(access: GuildAccess, userIds: readonly string[], reason: string | null, now = Date.now()) {
+export async function bulkGuildBan(
+  access: GuildAccess,
+  userIds: readonly string[],
+  reason: string | null,
+  now = Date.now(),
+) {
   access.authorize("Bulk Guild Ban");
-  return transaction(() => {
+  return await transaction(async () => {
     // Validated snowflakes (≤ 2^63-1), so the store's JSON id lists hold 64-bit integers json_each reads exactly.
-    const users = new Map(listUsersByIds(userIds).map((u) => [String(u.id), u]));
-    const alreadyBanned = new Set(listBannedUserIds(access.guildId, userIds).map(String));
-    const members = new Map(listMembersRoleIds(access.guildId, userIds).map((r) => [String(r.user_id), toTarget(r)]));
+    const users = new Map((await listUsersByIds(userIds)).map((u) => [String(u.id), u]));
+    const alreadyBanned = new Set((await listBannedUserIds(access.guildId, userIds)).map(String));
+    const members = new Map(
+      (await listMembersRoleIds(access.guildId, userIds)).map((r) => [String(r.user_id), toTarget(r)]),
+    );
 
     const banned: string[] = [];
     const failed: string[] = [];
@@ -155,7 +177,7 @@ export function bulkGuildBan(access: GuildAccess, userIds: readonly string[], re
     }
     if (toBan.length === 0) throw Errors.failedToBanUsers();
     const removed = new Set(
-      deleteMembers(
+      await deleteMembers(
         access.guildId,
         toBan.filter((user) => members.has(String(user.id))).map((user) => user.id),
       ),
@@ -163,8 +185,8 @@ export function bulkGuildBan(access: GuildAccess, userIds: readonly string[], re
     for (const user of toBan) {
       const wire = serializeUser(user);
       if (removed.has(user.id))
-        emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: String(access.guildId), user: wire }, now);
-      recordBan(access, user.id, wire, reason, now);
+        await emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: String(access.guildId), user: wire }, now);
+      await recordBan(access, user.id, wire, reason, now);
     }
     return { banned_users: banned, failed_users: failed };
   });

@@ -36,52 +36,53 @@ const SERVER_INSTALL = 0;
 export const supportsServerInstall = (application: ApplicationRow) =>
   (JSON.parse(application.integration_types) as number[]).includes(SERVER_INSTALL);
 
-function canManageGuild(guildId: bigint, ownerId: bigint, userId: bigint): boolean {
-  if (!findMember(guildId, userId)) return false;
-  const roles = listGuildRoles(guildId);
+async function canManageGuild(guildId: bigint, ownerId: bigint, userId: bigint): Promise<boolean> {
+  if (!(await findMember(guildId, userId))) return false;
+  const roles = await listGuildRoles(guildId);
   const permissions = computeBasePermissions(
     {
       guildId: String(guildId),
       ownerId: String(ownerId),
       roles: roles.map((r) => ({ id: String(r.id), position: Number(r.position), permissions: r.permissions })),
     },
-    { userId: String(userId), roleIds: memberRoleIds(guildId, userId).map(String) },
+    { userId: String(userId), roleIds: (await memberRoleIds(guildId, userId)).map(String) },
   );
   return hasPermission(permissions, P.ManageGuild);
 }
 
 /** The guilds where `userId` may install a bot: owner, or MANAGE_GUILD. */
-export function installableGuilds(userId: bigint): InstallableGuild[] {
-  return listGuildsOfMember(userId)
-    .filter((g) => canManageGuild(g.id, g.owner_id, userId))
-    .map((g) => ({ id: String(g.id), name: g.name }));
+export async function installableGuilds(userId: bigint): Promise<InstallableGuild[]> {
+  const installable: InstallableGuild[] = [];
+  for (const g of await listGuildsOfMember(userId))
+    if (await canManageGuild(g.id, g.owner_id, userId)) installable.push({ id: String(g.id), name: g.name });
+  return installable;
 }
 
-export function installBot(input: {
+export async function installBot(input: {
   application: ApplicationRow;
   userId: bigint;
   guildId: bigint;
   permissions: bigint;
   scopes: readonly string[];
   now?: number;
-}): void {
+}): Promise<void> {
   const { application, userId, guildId } = input;
   const now = input.now ?? Date.now();
   if (!supportsServerInstall(application))
     throw new OAuth2Error("invalid_request", `${application.name} can't be installed to servers (user install only).`);
   if (!application.bot_user_id) throw new OAuth2Error("invalid_request", `${application.name} has no bot.`);
-  const guild = findGuild(guildId);
-  if (!guild || !canManageGuild(guildId, guild.owner_id, userId))
+  const guild = await findGuild(guildId);
+  if (!guild || !(await canManageGuild(guildId, guild.owner_id, userId)))
     throw new OAuth2Error("access_denied", "You need Manage Server in that server to add a bot to it.");
   const botId = application.bot_user_id;
-  const bot = findUser(botId) as UserRow;
+  const bot = (await findUser(botId)) as UserRow;
 
-  transaction(() => {
-    if (!findMember(guildId, botId)) {
+  await transaction(async () => {
+    if (!(await findMember(guildId, botId))) {
       // The managed role sits just above @everyone, as Discord places a new bot's role.
-      shiftRolesAboveEveryone(guildId);
+      await shiftRolesAboveEveryone(guildId);
       const roleId = newSnowflake();
-      insertRole(
+      await insertRole(
         roleRowWithDefaults({
           id: roleId,
           guild_id: guildId,
@@ -92,10 +93,10 @@ export function installBot(input: {
           tags: JSON.stringify({ bot_id: String(botId) }),
         }),
       );
-      const role = findRoleById(roleId) as RoleRow;
-      emitEvent(guildId, "GUILD_ROLE_CREATE", { guild_id: String(guildId), role: serializeRole(role) }, now);
-      insertMember({ guildId, userId: botId, username: bot.username, roleIds: [roleId], now });
-      emitEvent(
+      const role = (await findRoleById(roleId)) as RoleRow;
+      await emitEvent(guildId, "GUILD_ROLE_CREATE", { guild_id: String(guildId), role: serializeRole(role) }, now);
+      await insertMember({ guildId, userId: botId, username: bot.username, roleIds: [roleId], now });
+      await emitEvent(
         guildId,
         "GUILD_MEMBER_ADD",
         {
@@ -111,14 +112,14 @@ export function installBot(input: {
         },
         now,
       );
-      writeAuditLog({ guildId, userId, actionType: AuditLogEvent.BotAdd, targetId: botId });
+      await writeAuditLog({ guildId, userId, actionType: AuditLogEvent.BotAdd, targetId: botId });
     }
-    const existing = findApplicationIntegrationId(guildId, application.id);
+    const existing = await findApplicationIntegrationId(guildId, application.id);
     if (existing !== undefined) {
-      updateIntegrationGrant(existing, JSON.stringify(input.scopes), userId);
+      await updateIntegrationGrant(existing, JSON.stringify(input.scopes), userId);
     } else {
       const integrationId = newSnowflake();
-      insertBotIntegration({
+      await insertBotIntegration({
         id: integrationId,
         guildId,
         name: application.name,
@@ -128,8 +129,8 @@ export function installBot(input: {
         scopes: JSON.stringify(input.scopes),
         now: BigInt(now),
       });
-      writeAuditLog({ guildId, userId, actionType: AuditLogEvent.IntegrationCreate, targetId: integrationId });
+      await writeAuditLog({ guildId, userId, actionType: AuditLogEvent.IntegrationCreate, targetId: integrationId });
     }
-    emitEvent(guildId, "GUILD_INTEGRATIONS_UPDATE", { guild_id: String(guildId) }, now);
+    await emitEvent(guildId, "GUILD_INTEGRATIONS_UPDATE", { guild_id: String(guildId) }, now);
   });
 }

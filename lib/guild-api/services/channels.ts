@@ -65,41 +65,40 @@ import { serializeInvite } from "../serializers/invites";
 import { inviteRefs } from "./invites";
 
 /** Get Guild Channels: every non-thread channel, by position then id. */
-export function listGuildChannels(access: GuildAccess) {
-  return listGuildChannelRows(access.guildId).map(serializeChannel);
+export async function listGuildChannels(access: GuildAccess) {
+  return (await listGuildChannelRows(access.guildId)).map(serializeChannel);
 }
 
 /**
  * List Active Guild Threads: unarchived threads the caller can see (newest first), and the caller's thread
  * memberships among them.
  */
-export function listActiveThreads(access: GuildAccess) {
-  const rows = listActiveThreadRows(access.guildId);
-  const parents = new Map(listChannelOverwrites(access.guildId).map((c) => [c.id, c.permission_overwrites]));
-  const visible = rows.filter((thread) => {
+export async function listActiveThreads(access: GuildAccess) {
+  const rows = await listActiveThreadRows(access.guildId);
+  const parents = new Map((await listChannelOverwrites(access.guildId)).map((c) => [c.id, c.permission_overwrites]));
+  const visible: typeof rows = [];
+  const members = [];
+  for (const thread of rows) {
     const overwrites = thread.parent_id === null ? undefined : parents.get(thread.parent_id);
     const permissions = overwrites === undefined ? access.permissions : access.channelPermissions(overwrites);
-    if (!hasPermission(permissions, P.ViewChannel)) return false;
+    if (!hasPermission(permissions, P.ViewChannel)) continue;
+    const row = await findThreadMember(thread.id, access.caller.userId);
     // Private threads: their members and those who manage threads.
-    if (Number(thread.type) === ChannelType.PrivateThread) {
-      const member = findThreadMember(thread.id, access.caller.userId);
-      return member !== undefined || hasPermission(permissions, P.ManageThreads);
-    }
-    return true;
-  });
-  const members = visible.flatMap((thread) => {
-    const row = findThreadMember(thread.id, access.caller.userId);
-    return row
-      ? [
-          {
-            id: String(row.thread_id),
-            user_id: String(row.user_id),
-            join_timestamp: new Date(Number(row.join_timestamp)).toISOString(),
-            flags: Number(row.flags),
-          },
-        ]
-      : [];
-  });
+    if (
+      Number(thread.type) === ChannelType.PrivateThread &&
+      row === undefined &&
+      !hasPermission(permissions, P.ManageThreads)
+    )
+      continue;
+    visible.push(thread);
+    if (row)
+      members.push({
+        id: String(row.thread_id),
+        user_id: String(row.user_id),
+        join_timestamp: new Date(Number(row.join_timestamp)).toISOString(),
+        flags: Number(row.flags),
+      });
+  }
   return { threads: visible.map(serializeThread), members, has_more: false };
 }
 
@@ -167,16 +166,16 @@ const tooBig = (path: FieldIssue["path"], max: number): FieldIssue => ({
  * when absent, allow and deny defaulting to "0". The caller may only allow or deny permissions it holds in the
  * guild, and only administrators may put MANAGE_ROLES in an overwrite (403 Missing Permissions otherwise).
  */
-function resolveOverwrites(
+async function resolveOverwrites(
   access: GuildAccess,
   overwrites: readonly OverwriteBody[],
   path: string,
   issues: FieldIssue[],
-): OverwriteJson[] {
+): Promise<OverwriteJson[]> {
   const isAdmin = access.has(P.Administrator);
   const seen = new Set<string>();
   const resolved: OverwriteJson[] = [];
-  overwrites.forEach((overwrite, index) => {
+  for (const [index, overwrite] of overwrites.entries()) {
     const allow = overwrite.allow ?? 0n;
     const deny = overwrite.deny ?? 0n;
     const bits = allow | deny;
@@ -184,7 +183,7 @@ function resolveOverwrites(
       throw Errors.missingPermissions();
     const isRole = access.role(overwrite.id) !== undefined;
     const type = overwrite.type ?? (isRole ? 0 : 1);
-    const exists = type === 0 ? isRole : isMember(access.guildId, BigInt(overwrite.id));
+    const exists = type === 0 ? isRole : await isMember(access.guildId, BigInt(overwrite.id));
     if (!exists)
       issues.push({
         path: [path, index, "id"],
@@ -205,12 +204,12 @@ function resolveOverwrites(
       allow: String(allow & ALL_PERMISSIONS),
       deny: String(deny & ALL_PERMISSIONS),
     });
-  });
+  }
   return resolved;
 }
 
 /** The body's fields checked against the channel type: fields the type does not take, bounds that depend on the guild. */
-function typedFieldIssues(access: GuildAccess, type: number, body: TypedFields): FieldIssue[] {
+async function typedFieldIssues(access: GuildAccess, type: number, body: TypedFields): Promise<FieldIssue[]> {
   const issues: FieldIssue[] = [];
   const features = JSON.parse(access.guild.features) as string[];
   const takes = (field: TypedField) => FIELD_TYPES[field].includes(type);
@@ -233,7 +232,7 @@ function typedFieldIssues(access: GuildAccess, type: number, body: TypedFields):
     if (body.user_limit > max) issues.push(tooBig(["user_limit"], max));
   }
   if (body.parent_id != null && takes("parent_id")) {
-    const parent = findChannel(access.guildId, BigInt(body.parent_id));
+    const parent = await findChannel(access.guildId, BigInt(body.parent_id));
     if (!parent || Number(parent.type) !== Category)
       issues.push({ path: ["parent_id"], code: CHANNEL_PARENT_INVALID, message: "Must be a category of this guild." });
   }
@@ -277,7 +276,7 @@ function channelNameOrIssue(type: number, raw: string, issues: FieldIssue[]): st
  * user limits by type, the parent category), then one transaction inserts the channel, writes the audit-log entry
  * (CHANNEL_CREATE) and fires CHANNEL_CREATE. Without a position the channel goes last among its siblings.
  */
-export function createGuildChannel(access: GuildAccess, body: CreateGuildChannelBody, reason: string | null) {
+export async function createGuildChannel(access: GuildAccess, body: CreateGuildChannelBody, reason: string | null) {
   access.authorize("Create Guild Channel");
   const guildId = access.guildId;
   const type = body.type ?? Text;
@@ -292,17 +291,17 @@ export function createGuildChannel(access: GuildAccess, body: CreateGuildChannel
       code: GUILD_FEATURE_REQUIRED,
       message: `${TYPE_NAMES[type]} channels need the ${needs.join(" or ")} feature.`,
     });
-  issues.push(...typedFieldIssues(access, type, body));
+  issues.push(...(await typedFieldIssues(access, type, body)));
   const name = channelNameOrIssue(type, body.name, issues);
-  const overwrites = resolveOverwrites(access, body.permission_overwrites ?? [], "permission_overwrites", issues);
+  const overwrites = await resolveOverwrites(access, body.permission_overwrites ?? [], "permission_overwrites", issues);
   if (issues.length > 0) throw invalidFormBody(issues);
 
   const parentId = body.parent_id == null ? null : BigInt(body.parent_id);
   const reaction = body.default_reaction_emoji;
-  return transaction(() => {
+  return await transaction(async () => {
     const id = newSnowflake();
-    const last = maxChannelPosition(guildId, parentId);
-    insertChannel({
+    const last = await maxChannelPosition(guildId, parentId);
+    await insertChannel({
       id,
       guild_id: guildId,
       type,
@@ -339,17 +338,17 @@ export function createGuildChannel(access: GuildAccess, body: CreateGuildChannel
         : null,
       permission_overwrites: JSON.stringify(overwrites),
     });
-    const channel = serializeChannel(findChannel(guildId, id) as ChannelRow);
+    const channel = serializeChannel((await findChannel(guildId, id)) as ChannelRow);
     const changes: AuditChange[] = Object.entries(channel)
       .filter(([key, value]) => !["id", "guild_id", "last_message_id", "flags"].includes(key) && value !== null)
       .map(([key, value]) => ({ key, new_value: value }));
-    auditByCaller(access, {
+    await auditByCaller(access, {
       actionType: AuditLogEvent.ChannelCreate,
       targetId: id,
       reason,
       changes,
     });
-    emitEvent(guildId, "CHANNEL_CREATE", channel);
+    await emitEvent(guildId, "CHANNEL_CREATE", channel);
     return channel;
   });
 }
@@ -363,15 +362,15 @@ export function createGuildChannel(access: GuildAccess, body: CreateGuildChannel
  * parent; lock_permissions copies the new parent's overwrites. One transaction updates the channels, and writes one
  * CHANNEL_UPDATE event and audit-log entry per channel that changed.
  */
-export function modifyGuildChannelPositions(
+export async function modifyGuildChannelPositions(
   access: GuildAccess,
   items: ModifyGuildChannelPositionsBody,
   reason: string | null,
-): void {
+): Promise<void> {
   access.authorize("Modify Guild Channel Positions");
   const guildId = access.guildId;
-  transaction(() => {
-    const channels = new Map(listGuildChannelRows(guildId).map((row) => [String(row.id), row]));
+  await transaction(async () => {
+    const channels = new Map((await listGuildChannelRows(guildId)).map((row) => [String(row.id), row]));
     const issues: FieldIssue[] = [];
     const seen = new Set<string>();
     items.forEach((item, index) => {
@@ -409,17 +408,17 @@ export function modifyGuildChannelPositions(
           : row.permission_overwrites;
       if (BigInt(position) === row.position && parentId === row.parent_id && overwrites === row.permission_overwrites)
         continue;
-      updateChannelPlacement(row.id, position, parentId, overwrites);
+      await updateChannelPlacement(row.id, position, parentId, overwrites);
       const before = serializeChannel(row);
-      const after = serializeChannel(findChannel(guildId, row.id) as ChannelRow);
+      const after = serializeChannel((await findChannel(guildId, row.id)) as ChannelRow);
       const changes = diffChanges(before, after, ["position", "parent_id", "permission_overwrites"]);
-      auditByCaller(access, {
+      await auditByCaller(access, {
         actionType: AuditLogEvent.ChannelUpdate,
         targetId: row.id,
         reason,
         changes,
       });
-      emitEvent(guildId, "CHANNEL_UPDATE", after);
+      await emitEvent(guildId, "CHANNEL_UPDATE", after);
     }
   });
 }
@@ -431,8 +430,8 @@ const serializeAny = (row: ChannelRow) =>
   THREAD_TYPES.includes(Number(row.type)) ? serializeThread(row) : serializeChannel(row);
 
 /** Get Channel: any channel or thread of a guild the caller is in and whose channel it can view. */
-export function getChannel(caller: Identity, channelId: bigint) {
-  return serializeAny(channelAccessFor(caller, channelId).channel);
+export async function getChannel(caller: Identity, channelId: bigint) {
+  return serializeAny((await channelAccessFor(caller, channelId)).channel);
 }
 
 /** Channel flags a guild channel may set through Modify Channel, by type (PINNED belongs to threads). */
@@ -451,8 +450,13 @@ const SETTABLE_FLAGS: Record<number, number> = {
  * bits it holds in the channel (assertMayChangeOverwrites). One transaction updates the row, writes
  * CHANNEL_UPDATE and one CHANNEL_OVERWRITE_CREATE/UPDATE/DELETE entry per overwrite changed, and fires CHANNEL_UPDATE.
  */
-export function modifyChannel(caller: Identity, channelId: bigint, body: ModifyChannelBody, reason: string | null) {
-  const target = channelAccessFor(caller, channelId);
+export async function modifyChannel(
+  caller: Identity,
+  channelId: bigint,
+  body: ModifyChannelBody,
+  reason: string | null,
+) {
+  const target = await channelAccessFor(caller, channelId);
   const { access, channel: row } = target;
   if (THREAD_TYPES.includes(Number(row.type))) throw cannotExecuteOnChannelType(); // threads: modifyThread
   authorizeInChannel(target, "Modify Channel", body.permission_overwrites != null ? ["permission_overwrites"] : []);
@@ -476,7 +480,7 @@ export function modifyChannel(caller: Identity, channelId: bigint, body: ModifyC
         message: `${TYPE_NAMES[type]} channels need the ${needs.join(" or ")} feature.`,
       });
   }
-  issues.push(...typedFieldIssues(access, type, body));
+  issues.push(...(await typedFieldIssues(access, type, body)));
   if (body.parent_id != null && BigInt(body.parent_id) === row.id)
     issues.push({ path: ["parent_id"], code: CHANNEL_PARENT_INVALID, message: "A channel cannot be its own parent." });
   if (body.topic != null && (type === Text || type === Announcement) && body.topic.length > CHANNEL_TOPIC_MAX)
@@ -496,7 +500,7 @@ export function modifyChannel(caller: Identity, channelId: bigint, body: ModifyC
   const overwrites =
     body.permission_overwrites == null
       ? null
-      : resolveOverwriteList(target, body.permission_overwrites, "permission_overwrites", issues);
+      : await resolveOverwriteList(target, body.permission_overwrites, "permission_overwrites", issues);
   if (issues.length > 0) throw invalidFormBody(issues);
 
   // Absent keeps the stored value; null resets the field to the type's default.
@@ -552,17 +556,17 @@ export function modifyChannel(caller: Identity, channelId: bigint, body: ModifyC
     permission_overwrites: overwrites === null ? row.permission_overwrites : JSON.stringify(overwrites),
   };
 
-  return transaction(() => {
-    updateChannel(next);
+  return await transaction(async () => {
+    await updateChannel(next);
     const before = serializeChannel(row);
-    const after = serializeChannel(findChannel(access.guildId, row.id) as ChannelRow);
+    const after = serializeChannel((await findChannel(access.guildId, row.id)) as ChannelRow);
     const changes = diffChanges(
       before,
       after,
       Object.keys(after).filter((key) => key !== "permission_overwrites"),
     );
     if (changes.length > 0)
-      writeAuditLog({
+      await writeAuditLog({
         guildId: access.guildId,
         userId: caller.userId,
         actionType: AuditLogEvent.ChannelUpdate,
@@ -571,8 +575,8 @@ export function modifyChannel(caller: Identity, channelId: bigint, body: ModifyC
         changes,
       });
     if (overwrites !== null)
-      auditOverwriteChanges(target, JSON.parse(row.permission_overwrites) as OverwriteJson[], overwrites, reason);
-    emitEvent(access.guildId, "CHANNEL_UPDATE", after);
+      await auditOverwriteChanges(target, JSON.parse(row.permission_overwrites) as OverwriteJson[], overwrites, reason);
+    await emitEvent(access.guildId, "CHANNEL_UPDATE", after);
     return after;
   });
 }
@@ -584,8 +588,8 @@ export function modifyChannel(caller: Identity, channelId: bigint, body: ModifyC
  * that named the channel (AFK, widget, system, rules, public updates, safety alerts, welcome-screen channels) are
  * cleared with one GUILD_UPDATE; then the audit-log entry (CHANNEL_DELETE) and CHANNEL_DELETE with the channel.
  */
-export function deleteChannel(caller: Identity, channelId: bigint, reason: string | null) {
-  const target = channelAccessFor(caller, channelId);
+export async function deleteChannel(caller: Identity, channelId: bigint, reason: string | null) {
+  const target = await channelAccessFor(caller, channelId);
   const { access, channel: row } = target;
   const isThread = THREAD_TYPES.includes(Number(row.type));
   if (isThread) requireInChannel(target, P.ManageThreads);
@@ -598,19 +602,23 @@ export function deleteChannel(caller: Identity, channelId: bigint, reason: strin
   )
     throw Errors.cannotDeleteCommunityChannel();
 
-  return transaction(() => {
+  return await transaction(async () => {
     const guildId = access.guildId;
     const channel = serializeAny(row);
-    deleteChannelWithThreads(row.id);
-    deleteChannelInvites(row.id);
+    await deleteChannelWithThreads(row.id);
+    await deleteChannelInvites(row.id);
     if (Number(row.type) === Category) {
-      const children = listChildChannels(row.id);
-      clearChildChannelsParent(row.id);
+      const children = await listChildChannels(row.id);
+      await clearChildChannelsParent(row.id);
       for (const child of children)
-        emitEvent(guildId, "CHANNEL_UPDATE", serializeChannel(findChannel(guildId, child.id) as ChannelRow));
+        await emitEvent(
+          guildId,
+          "CHANNEL_UPDATE",
+          serializeChannel((await findChannel(guildId, child.id)) as ChannelRow),
+        );
     }
-    if (!isThread) clearGuildReferences(access, row.id);
-    writeAuditLog({
+    if (!isThread) await clearGuildReferences(access, row.id);
+    await writeAuditLog({
       guildId,
       userId: caller.userId,
       actionType: isThread ? AuditLogEvent.ThreadDelete : AuditLogEvent.ChannelDelete,
@@ -620,30 +628,33 @@ export function deleteChannel(caller: Identity, channelId: bigint, reason: strin
         .filter(([key, value]) => !["id", "guild_id", "last_message_id", "flags"].includes(key) && value !== null)
         .map(([key, value]) => ({ key, old_value: value })),
     });
-    emitEvent(guildId, isThread ? "THREAD_DELETE" : "CHANNEL_DELETE", channel);
+    await emitEvent(guildId, isThread ? "THREAD_DELETE" : "CHANNEL_DELETE", channel);
     return channel;
   });
 }
 
 /** Clears the guild settings and welcome-screen entries that name `channelId`; fires GUILD_UPDATE if any changed. */
-function clearGuildReferences(access: GuildAccess, channelId: bigint): void {
+async function clearGuildReferences(access: GuildAccess, channelId: bigint): Promise<void> {
   const guild = access.guild;
   const cleared = GUILD_CHANNEL_REFERENCES.filter((column) => guild[column] === channelId);
   const welcome = JSON.parse(guild.welcome_channels) as Array<{ channel_id: string }>;
   const keptWelcome = welcome.filter((entry) => entry.channel_id !== String(channelId));
   if (cleared.length === 0 && keptWelcome.length === welcome.length) return;
-  clearGuildChannelReferences(guild.id, cleared, JSON.stringify(keptWelcome));
-  const after = findGuild(guild.id) as GuildRow;
-  const { emojis, stickers } = listGuildExpressions(guild.id);
-  emitEvent(guild.id, "GUILD_UPDATE", serializeGuild(after, access.roles, emojis, stickers));
+  await clearGuildChannelReferences(guild.id, cleared, JSON.stringify(keptWelcome));
+  const after = (await findGuild(guild.id)) as GuildRow;
+  const { emojis, stickers } = await listGuildExpressions(guild.id);
+  await emitEvent(guild.id, "GUILD_UPDATE", serializeGuild(after, access.roles, emojis, stickers));
 }
 
 /** Get Channel Invites (MANAGE_CHANNELS in the channel): the channel's live invites with their metadata. */
-export function getChannelInvites(caller: Identity, channelId: bigint, now = Date.now()) {
-  const target = channelAccessFor(caller, channelId);
+export async function getChannelInvites(caller: Identity, channelId: bigint, now = Date.now()) {
+  const target = await channelAccessFor(caller, channelId);
   authorizeInChannel(target, "Get Channel Invites");
-  const invites = listValidChannelInvites(channelId, now);
-  return invites.map((invite) => serializeInvite(invite, inviteRefs(invite, target.access.guild), { metadata: true }));
+  const invites = await listValidChannelInvites(channelId, now);
+  const serialized = [];
+  for (const invite of invites)
+    serialized.push(serializeInvite(invite, await inviteRefs(invite, target.access.guild), { metadata: true }));
+  return serialized;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -654,20 +665,20 @@ export function getChannelInvites(caller: Identity, channelId: bigint, now = Dat
  * when absent), at most one per id. The caller may allow or deny only bits it holds in the channel, counting only the
  * bits that change against the channel's current overwrites (403 otherwise); exemptions in assertMayChangeOverwrites.
  */
-function resolveOverwriteList(
+async function resolveOverwriteList(
   target: ChannelAccess,
   overwrites: readonly OverwriteBody[],
   path: string,
   issues: FieldIssue[],
-): OverwriteJson[] {
+): Promise<OverwriteJson[]> {
   const { access } = target;
   const existing = new Map((JSON.parse(target.channel.permission_overwrites) as OverwriteJson[]).map((o) => [o.id, o]));
   const seen = new Set<string>();
   const resolved: OverwriteJson[] = [];
-  overwrites.forEach((overwrite, index) => {
+  for (const [index, overwrite] of overwrites.entries()) {
     const isRole = access.role(overwrite.id) !== undefined;
     const type = overwrite.type ?? (isRole ? 0 : 1);
-    const exists = type === 0 ? isRole : isMember(access.guildId, BigInt(overwrite.id));
+    const exists = type === 0 ? isRole : await isMember(access.guildId, BigInt(overwrite.id));
     if (!exists || seen.has(overwrite.id))
       issues.push({
         path: [path, index, "id"],
@@ -681,7 +692,7 @@ function resolveOverwriteList(
       allow: String((overwrite.allow ?? 0n) & ALL_PERMISSIONS),
       deny: String((overwrite.deny ?? 0n) & ALL_PERMISSIONS),
     });
-  });
+  }
   const removed = [...existing.values()].filter((o) => !seen.has(o.id));
   assertMayChangeOverwrites(target, [
     ...resolved.map((o) => [existing.get(o.id), o] as const),
@@ -711,16 +722,16 @@ function assertMayChangeOverwrites(
 }
 
 /** One CHANNEL_OVERWRITE_CREATE, _UPDATE or _DELETE audit-log entry per overwrite that changed, as Discord writes them. */
-function auditOverwriteChanges(
+async function auditOverwriteChanges(
   { access, channel }: ChannelAccess,
   before: readonly OverwriteJson[],
   after: readonly OverwriteJson[],
   reason: string | null,
-): void {
+): Promise<void> {
   const old = new Map(before.map((o) => [o.id, o]));
   const now = new Map(after.map((o) => [o.id, o]));
-  const entry = (actionType: AuditLogEvent, overwrite: OverwriteJson, changes: AuditChange[]) =>
-    auditByCaller(access, {
+  const entry = async (actionType: AuditLogEvent, overwrite: OverwriteJson, changes: AuditChange[]) =>
+    await auditByCaller(access, {
       actionType,
       targetId: channel.id,
       reason,
@@ -734,13 +745,13 @@ function auditOverwriteChanges(
   for (const overwrite of after) {
     const previous = old.get(overwrite.id);
     if (!previous)
-      entry(
+      await entry(
         AuditLogEvent.ChannelOverwriteCreate,
         overwrite,
         (["id", "type", "allow", "deny"] as const).map((key) => ({ key, new_value: overwrite[key] })),
       );
     else if (changedBits(previous, overwrite) !== 0n)
-      entry(
+      await entry(
         AuditLogEvent.ChannelOverwriteUpdate,
         overwrite,
         diffChanges({ ...previous }, { ...overwrite }, ["allow", "deny"]),
@@ -748,7 +759,7 @@ function auditOverwriteChanges(
   }
   for (const overwrite of before)
     if (!now.has(overwrite.id))
-      entry(
+      await entry(
         AuditLogEvent.ChannelOverwriteDelete,
         overwrite,
         (["id", "type", "allow", "deny"] as const).map((key) => ({ key, old_value: overwrite[key] })),
@@ -760,14 +771,14 @@ function auditOverwriteChanges(
  * member (type 1) of the guild (404 Unknown Role or Unknown Member otherwise), within the bits the caller may
  * change. Writes CHANNEL_OVERWRITE_CREATE or _UPDATE and fires CHANNEL_UPDATE, in one transaction.
  */
-export function editChannelPermissions(
+export async function editChannelPermissions(
   caller: Identity,
   channelId: bigint,
   overwriteId: bigint,
   body: EditChannelPermissionsBody,
   reason: string | null,
-): void {
-  const target = channelAccessFor(caller, channelId);
+): Promise<void> {
+  const target = await channelAccessFor(caller, channelId);
   const { access, channel } = target;
   if (THREAD_TYPES.includes(Number(channel.type))) throw cannotExecuteOnChannelType();
   authorizeInChannel(target, "Edit Channel Permissions");
@@ -775,7 +786,7 @@ export function editChannelPermissions(
   const isRole = access.role(id) !== undefined;
   const type = body.type ?? (isRole ? 0 : 1);
   if (type === 0 && !isRole) throw Errors.unknownRole();
-  if (type === 1 && !isMember(access.guildId, overwriteId)) throw Errors.unknownMember();
+  if (type === 1 && !(await isMember(access.guildId, overwriteId))) throw Errors.unknownMember();
   const before = JSON.parse(channel.permission_overwrites) as OverwriteJson[];
   const overwrite: OverwriteJson = {
     id,
@@ -787,24 +798,24 @@ export function editChannelPermissions(
   const after = before.some((o) => o.id === id)
     ? before.map((o) => (o.id === id ? overwrite : o))
     : [...before, overwrite];
-  writeOverwrites(target, before, after, reason);
+  await writeOverwrites(target, before, after, reason);
 }
 
 /** Delete Channel Permission (MANAGE_ROLES in the channel): removes the overwrite (404 Unknown Overwrite if none). */
-export function deleteChannelPermission(
+export async function deleteChannelPermission(
   caller: Identity,
   channelId: bigint,
   overwriteId: bigint,
   reason: string | null,
 ) {
-  const target = channelAccessFor(caller, channelId);
+  const target = await channelAccessFor(caller, channelId);
   if (THREAD_TYPES.includes(Number(target.channel.type))) throw cannotExecuteOnChannelType();
   authorizeInChannel(target, "Delete Channel Permission");
   const before = JSON.parse(target.channel.permission_overwrites) as OverwriteJson[];
   const removed = before.find((o) => o.id === String(overwriteId));
   if (!removed) throw Errors.unknownOverwrite();
   assertMayChangeOverwrites(target, [[removed, undefined]]);
-  writeOverwrites(
+  await writeOverwrites(
     target,
     before,
     before.filter((o) => o !== removed),
@@ -812,20 +823,20 @@ export function deleteChannelPermission(
   );
 }
 
-function writeOverwrites(
+async function writeOverwrites(
   target: ChannelAccess,
   before: readonly OverwriteJson[],
   after: readonly OverwriteJson[],
   reason: string | null,
-): void {
+): Promise<void> {
   const { access, channel } = target;
-  transaction(() => {
-    updateChannelOverwrites(channel.id, JSON.stringify(after));
-    auditOverwriteChanges(target, before, after, reason);
-    emitEvent(
+  await transaction(async () => {
+    await updateChannelOverwrites(channel.id, JSON.stringify(after));
+    await auditOverwriteChanges(target, before, after, reason);
+    await emitEvent(
       access.guildId,
       "CHANNEL_UPDATE",
-      serializeChannel(findChannel(access.guildId, channel.id) as ChannelRow),
+      serializeChannel((await findChannel(access.guildId, channel.id)) as ChannelRow),
     );
   });
 }
@@ -834,8 +845,8 @@ function writeOverwrites(
 // Modify Channel for a thread
 
 /** Whether `channelId` names a thread (Modify Channel picks its body schema by it). */
-export function isThreadChannel(channelId: bigint): boolean {
-  const type = findChannelType(channelId);
+export async function isThreadChannel(channelId: bigint): Promise<boolean> {
+  const type = await findChannelType(channelId);
   return type !== undefined && THREAD_TYPES.includes(Number(type));
 }
 
@@ -858,8 +869,8 @@ interface ThreadMetadata {
  * pinning, and any change to another member's thread) needs MANAGE_THREADS. Tags must be the parent forum's. One
  * transaction updates the thread, writes THREAD_UPDATE to the audit log and fires THREAD_UPDATE.
  */
-export function modifyThread(caller: Identity, channelId: bigint, body: ModifyThreadBody, reason: string | null) {
-  const target = channelAccessFor(caller, channelId);
+export async function modifyThread(caller: Identity, channelId: bigint, body: ModifyThreadBody, reason: string | null) {
+  const target = await channelAccessFor(caller, channelId);
   const { access, channel: row, permissions } = target;
   const metadata = JSON.parse(row.thread_metadata ?? "{}") as ThreadMetadata;
   const canManage = hasPermission(permissions, P.ManageThreads) && !(access.member.pending && !access.isOwner);
@@ -874,7 +885,7 @@ export function modifyThread(caller: Identity, channelId: bigint, body: ModifyTh
   }
   if (metadata.archived && body.archived !== false) throw threadArchived();
 
-  const parent = row.parent_id === null ? undefined : findChannel(row.guild_id, row.parent_id);
+  const parent = row.parent_id === null ? undefined : await findChannel(row.guild_id, row.parent_id);
   const parentType = parent ? Number(parent.type) : undefined;
   const inForum = parentType === Forum || parentType === Media;
   const issues: FieldIssue[] = [];
@@ -906,8 +917,8 @@ export function modifyThread(caller: Identity, channelId: bigint, body: ModifyTh
     ...(body.invitable !== undefined ? { invitable: body.invitable } : {}),
     archive_timestamp: archivedChanges ? now : metadata.archive_timestamp,
   };
-  return transaction(() => {
-    updateThread({
+  return await transaction(async () => {
+    await updateThread({
       id: row.id,
       name: body.name ?? row.name,
       thread_metadata: JSON.stringify(nextMetadata),
@@ -918,13 +929,13 @@ export function modifyThread(caller: Identity, channelId: bigint, body: ModifyTh
       applied_tags: body.applied_tags === undefined ? row.applied_tags : JSON.stringify(body.applied_tags),
     });
     const before = serializeThread(row);
-    const after = serializeThread(findChannel(row.guild_id, row.id) as ChannelRow);
+    const after = serializeThread((await findChannel(row.guild_id, row.id)) as ChannelRow);
     const changes = diffChanges(before, after, ["name", "rate_limit_per_user", "flags", "applied_tags"]);
     for (const key of ["archived", "locked", "auto_archive_duration", "invitable"] as const)
       if (metadata[key] !== nextMetadata[key])
         changes.push({ key, old_value: metadata[key], new_value: nextMetadata[key] });
     if (changes.length > 0)
-      writeAuditLog({
+      await writeAuditLog({
         guildId: access.guildId,
         userId: caller.userId,
         actionType: AuditLogEvent.ThreadUpdate,
@@ -932,7 +943,7 @@ export function modifyThread(caller: Identity, channelId: bigint, body: ModifyTh
         reason,
         changes,
       });
-    emitEvent(access.guildId, "THREAD_UPDATE", after);
+    await emitEvent(access.guildId, "THREAD_UPDATE", after);
     return after;
   });
 }

@@ -46,12 +46,16 @@ export function privilegedIntentsOf(flags: number | bigint): Record<PrivilegedIn
 }
 
 /** Turns one privileged intent on or off for the application (its owner only: the access says who acts). */
-export function setPrivilegedIntent(access: ApplicationAccess, key: PrivilegedIntentKey, enabled: boolean): void {
+export async function setPrivilegedIntent(
+  access: ApplicationAccess,
+  key: PrivilegedIntentKey,
+  enabled: boolean,
+): Promise<void> {
   const setting = PRIVILEGED_INTENT_SETTINGS.find((s) => s.key === key)!;
-  transaction(() => {
+  await transaction(async () => {
     const id = access.application.id;
-    const flags = findApplicationFlags(id) ?? 0n;
+    const flags = (await findApplicationFlags(id)) ?? 0n;
     const next = enabled ? flags | BigInt(setting.limited) : flags & ~BigInt(setting.approved | setting.limited);
-    updateApplicationSetting(id, "flags", next);
+    await updateApplicationSetting(id, "flags", next);
   });
 }

@@ -27,11 +27,11 @@ import { serializeUser } from "../serializers/users";
 const parseFeatures = (json: string) => JSON.parse(json) as string[];
 
 /** The guild object every member is answered (no counts) as UTF-8 JSON, built once per guild until the database changes. */
-const guildObjectJson = readCache((guildId: bigint): Buffer | undefined => {
-  const guild = findGuild(guildId);
+const guildObjectJson = readCache(async (guildId: bigint): Promise<Buffer | undefined> => {
+  const guild = await findGuild(guildId);
   if (!guild) return undefined;
-  const { emojis, stickers } = listGuildExpressions(guildId);
-  return Buffer.from(JSON.stringify(serializeGuild(guild, listGuildRoles(guildId), emojis, stickers)));
+  const { emojis, stickers } = await listGuildExpressions(guildId);
+  return Buffer.from(JSON.stringify(serializeGuild(guild, await listGuildRoles(guildId), emojis, stickers)));
 }, 1_000);
 
 /**
@@ -39,13 +39,13 @@ const guildObjectJson = readCache((guildId: bigint): Buffer | undefined => {
  * guild row, roles, emojis and stickers change only by writes, which empty it), so a request costs the access check and
  * a lookup.
  */
-export function getGuildJson(access: GuildAccess): Buffer {
-  return guildObjectJson(access.guildId) ?? Buffer.from(JSON.stringify(getGuild(access, false)));
+export async function getGuildJson(access: GuildAccess): Promise<Buffer> {
+  return (await guildObjectJson(access.guildId)) ?? Buffer.from(JSON.stringify(await getGuild(access, false)));
 }
 
 /** Get Guild: the guild as its member sees it; with_counts adds the approximate counts. */
-export function getGuild(access: GuildAccess, withCounts: boolean) {
-  const { emojis, stickers } = listGuildExpressions(access.guildId);
+export async function getGuild(access: GuildAccess, withCounts: boolean) {
+  const { emojis, stickers } = await listGuildExpressions(access.guildId);
   const guild = serializeGuild(access.guild, access.roles, emojis, stickers);
   if (!withCounts) return guild;
   return {
@@ -56,12 +56,12 @@ export function getGuild(access: GuildAccess, withCounts: boolean) {
 }
 
 /** Get Guild Preview: members always; others only when the guild is DISCOVERABLE (Unknown Guild otherwise, as Discord). */
-export function getGuildPreview(caller: Identity, guildId: bigint) {
-  const guild = findGuild(guildId);
+export async function getGuildPreview(caller: Identity, guildId: bigint) {
+  const guild = await findGuild(guildId);
   if (!guild) throw Errors.unknownGuild();
   const features = parseFeatures(guild.features);
-  if (!isMember(guildId, caller.userId) && !features.includes("DISCOVERABLE")) throw Errors.unknownGuild();
-  const { emojis, stickers } = listGuildExpressions(guildId);
+  if (!(await isMember(guildId, caller.userId)) && !features.includes("DISCOVERABLE")) throw Errors.unknownGuild();
+  const { emojis, stickers } = await listGuildExpressions(guildId);
   return {
     id: String(guild.id),
     name: guild.name,
@@ -195,12 +195,12 @@ function unmetDiscoveryRequirements(guild: GuildRow, features: readonly string[]
  * audit-log entry (GUILD_UPDATE with the changes) and the GUILD_UPDATE event. A request that changes nothing writes
  * neither entry nor event.
  */
-export function modifyGuild(access: GuildAccess, body: ModifyGuildBody, reason: string | null) {
+export async function modifyGuild(access: GuildAccess, body: ModifyGuildBody, reason: string | null) {
   access.authorize("Modify Guild");
   const guildId = access.guildId;
-  return transaction(() => {
+  return await transaction(async () => {
     // Re-read inside the transaction: the access check ran before the body arrived.
-    const before = findGuild(guildId);
+    const before = await findGuild(guildId);
     if (!before) throw Errors.unknownGuild();
     const next: GuildRow = { ...before };
     const issues: FieldIssue[] = [];
@@ -231,7 +231,7 @@ export function modifyGuild(access: GuildAccess, body: ModifyGuildBody, reason: 
         next[field] = null;
         continue;
       }
-      const channel = findChannel(guildId, BigInt(value));
+      const channel = await findChannel(guildId, BigInt(value));
       if (!channel || !types.includes(Number(channel.type)))
         issues.push({ path: [field], code: CHANNEL_INVALID, message: `Must be ${label} of this guild.` });
       else next[field] = BigInt(value);
@@ -292,17 +292,17 @@ export function modifyGuild(access: GuildAccess, body: ModifyGuildBody, reason: 
     }
     if (issues.length > 0) throw invalidFormBody(issues);
 
-    for (const [field, image] of images) next[field] = saveImage(IMAGE_RULES[field].kind, guildId, image);
+    for (const [field, image] of images) next[field] = await saveImage(IMAGE_RULES[field].kind, guildId, image);
     // widget.png draws the name and icon: a new version invalidates its cache.
     if (next.name !== before.name || next.icon !== before.icon) next.widget_version = before.widget_version + 1n;
 
-    updateGuildSettings(next);
+    await updateGuildSettings(next);
 
-    const after = findGuild(guildId) as GuildRow;
-    const { emojis, stickers } = listGuildExpressions(guildId);
+    const after = (await findGuild(guildId)) as GuildRow;
+    const { emojis, stickers } = await listGuildExpressions(guildId);
     const guild = serializeGuild(after, access.roles, emojis, stickers);
     const changes = diffChanges(auditView(before), auditView(after));
-    if (auditGuildUpdate(access, reason, changes)) emitEvent(guildId, "GUILD_UPDATE", guild);
+    if (await auditGuildUpdate(access, reason, changes)) await emitEvent(guildId, "GUILD_UPDATE", guild);
     return guild;
   });
 }
@@ -318,7 +318,7 @@ const MAX_ID = (1n << 63n) - 1n;
  * `users` holds the users who acted or were targeted, `threads` the threads targeted; Guildhall records no webhooks,
  * scheduled-event, command or automod entries, so those lists are empty.
  */
-export function getGuildAuditLog(access: GuildAccess, query: GuildAuditLogQuery) {
+export async function getGuildAuditLog(access: GuildAccess, query: GuildAuditLogQuery) {
   access.authorize("Get Guild Audit Log");
   const filter: AuditLogFilter = {
     guild_id: access.guildId,
@@ -331,15 +331,15 @@ export function getGuildAuditLog(access: GuildAccess, query: GuildAuditLogQuery)
   };
   const rows =
     query.after !== undefined && query.before === undefined
-      ? listAuditLogEntriesOldestFirst(filter).reverse()
-      : listAuditLogEntriesNewestFirst(filter);
+      ? (await listAuditLogEntriesOldestFirst(filter)).reverse()
+      : await listAuditLogEntriesNewestFirst(filter);
   const referenced = new Set<string>();
   for (const row of rows) {
     if (row.user_id !== null) referenced.add(String(row.user_id));
     if (row.target_id !== null && /^[0-9]{1,19}$/.test(row.target_id)) referenced.add(row.target_id);
   }
-  const users = listUsersByIdStrings([...referenced]);
-  const threads = listThreadsByIds(access.guildId, [...referenced]);
+  const users = await listUsersByIdStrings([...referenced]);
+  const threads = await listThreadsByIds(access.guildId, [...referenced]);
   return {
     audit_log_entries: rows.map(serializeAuditLogEntry),
     users: users.map(serializeUser),
@@ -353,7 +353,7 @@ export function getGuildAuditLog(access: GuildAccess, query: GuildAuditLogQuery)
 }
 
 /** Guildhall's outbox reader (MANAGE_GUILD): the guild's gateway dispatches after an event id, oldest first. */
-export function listGuildEvents(access: GuildAccess, after: bigint, limit: number) {
+export async function listGuildEvents(access: GuildAccess, after: bigint, limit: number) {
   access.authorize("List Guild Events");
-  return listEvents(access.guildId, after, limit);
+  return await listEvents(access.guildId, after, limit);
 }

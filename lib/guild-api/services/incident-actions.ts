@@ -28,7 +28,7 @@ const FIELDS: readonly Field[] = ["invites_disabled_until", "dms_disabled_until"
  * past, lifts the action; an absent field keeps its action as it is. A change fires GUILD_UPDATE with the guild.
  * Discord's audit log has no entry type for incident actions, so none is written.
  */
-export function modifyGuildIncidentActions(
+export async function modifyGuildIncidentActions(
   access: GuildAccess,
   body: ModifyGuildIncidentActionsBody,
   now = Date.now(),
@@ -52,13 +52,14 @@ export function modifyGuildIncidentActions(
   if (issues.length > 0) throw invalidFormBody(issues);
 
   const guildId = access.guildId;
-  return transaction(() => {
-    const before = findGuild(guildId) as GuildRow;
+  return await transaction(async () => {
+    const before = (await findGuild(guildId)) as GuildRow;
     const invites =
       next.invites_disabled_until === undefined ? before.invites_disabled_until : next.invites_disabled_until;
     const dms = next.dms_disabled_until === undefined ? before.dms_disabled_until : next.dms_disabled_until;
-    updateGuildIncidentActions(guildId, invites, dms);
-    if (invites !== before.invites_disabled_until || dms !== before.dms_disabled_until) emitGuildUpdate(guildId, now);
-    return serializeIncidentActions(findGuild(guildId) as GuildRow);
+    await updateGuildIncidentActions(guildId, invites, dms);
+    if (invites !== before.invites_disabled_until || dms !== before.dms_disabled_until)
+      await emitGuildUpdate(guildId, now);
+    return serializeIncidentActions((await findGuild(guildId)) as GuildRow);
   });
 }

@@ -81,13 +81,13 @@ function serializeIntegration(row: IntegrationListRow, users: ReadonlyMap<string
 }
 
 /** Get Guild Integrations: MANAGE_GUILD; the 50 oldest (any beyond 50 are inaccessible, as on Discord). */
-export function getGuildIntegrations(access: GuildAccess) {
+export async function getGuildIntegrations(access: GuildAccess) {
   access.authorize("Get Guild Integrations");
-  const rows = listGuildIntegrations(access.guildId, INTEGRATIONS_MAX);
+  const rows = await listGuildIntegrations(access.guildId, INTEGRATIONS_MAX);
   const userIds = [
     ...new Set(rows.flatMap((r) => [r.user_id, r.app_bot_user_id]).filter((id): id is bigint => id !== null)),
   ];
-  const users = new Map(listUsersByIds(userIds).map((u) => [String(u.id), u]));
+  const users = new Map((await listUsersByIds(userIds)).map((u) => [String(u.id), u]));
   return rows.map((row) => serializeIntegration(row, users));
 }
 
@@ -95,20 +95,20 @@ export function getGuildIntegrations(access: GuildAccess) {
  * Deletes a managed role inside the caller's transaction: its holders' role_count, its channel overwrites
  * (CHANNEL_UPDATE for each channel that had one) and the role itself (GUILD_ROLE_DELETE).
  */
-function deleteManagedRole(access: GuildAccess, role: RoleRow, now: number): void {
+async function deleteManagedRole(access: GuildAccess, role: RoleRow, now: number): Promise<void> {
   const guildId = access.guildId;
-  removeRoleFromMembers(guildId, role.id);
+  await removeRoleFromMembers(guildId, role.id);
   const roleId = String(role.id);
-  const channels = listChannelsWithOverwriteFor(guildId, role.id);
+  const channels = await listChannelsWithOverwriteFor(guildId, role.id);
   for (const channel of channels) {
     const overwrites = (JSON.parse(channel.permission_overwrites) as OverwriteJson[]).filter((o) => o.id !== roleId);
     const json = JSON.stringify(overwrites);
     if (json === channel.permission_overwrites) continue;
-    updateChannelOverwrites(channel.id, json);
-    emitEvent(guildId, "CHANNEL_UPDATE", serializeChannel({ ...channel, permission_overwrites: json }), now);
+    await updateChannelOverwrites(channel.id, json);
+    await emitEvent(guildId, "CHANNEL_UPDATE", serializeChannel({ ...channel, permission_overwrites: json }), now);
   }
-  deleteRole(guildId, role.id);
-  emitEvent(guildId, "GUILD_ROLE_DELETE", { guild_id: String(guildId), role_id: roleId }, now);
+  await deleteRole(guildId, role.id);
+  await emitEvent(guildId, "GUILD_ROLE_DELETE", { guild_id: String(guildId), role_id: roleId }, now);
 }
 
 /**
@@ -116,27 +116,28 @@ function deleteManagedRole(access: GuildAccess, role: RoleRow, now: number): voi
  * (GUILD_MEMBER_REMOVE) and deletes its managed role (GUILD_ROLE_DELETE); a managed role tied to the integration
  * itself goes too. Then GUILD_INTEGRATIONS_UPDATE and INTEGRATION_DELETE, and one audit entry. One transaction.
  */
-export function deleteGuildIntegration(
+export async function deleteGuildIntegration(
   access: GuildAccess,
   integrationId: bigint,
   reason: string | null,
   now = Date.now(),
-): void {
+): Promise<void> {
   access.authorize("Delete Guild Integration");
-  transaction(() => {
-    const integration = findIntegration(access.guildId, integrationId);
+  await transaction(async () => {
+    const integration = await findIntegration(access.guildId, integrationId);
     if (!integration) throw Errors.unknownIntegration();
     const guildId = String(access.guildId);
-    deleteIntegration(integrationId);
+    await deleteIntegration(integrationId);
 
-    const bot = integration.application_id === null ? undefined : findApplicationBotUser(integration.application_id);
-    if (bot && deleteMember(access.guildId, bot.id))
-      emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: guildId, user: serializeUser(bot) }, now);
-    const managedRoles = listManagedRoles(access.guildId, bot ? String(bot.id) : null, String(integrationId));
-    for (const role of managedRoles) deleteManagedRole(access, role, now);
+    const bot =
+      integration.application_id === null ? undefined : await findApplicationBotUser(integration.application_id);
+    if (bot && (await deleteMember(access.guildId, bot.id)))
+      await emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: guildId, user: serializeUser(bot) }, now);
+    const managedRoles = await listManagedRoles(access.guildId, bot ? String(bot.id) : null, String(integrationId));
+    for (const role of managedRoles) await deleteManagedRole(access, role, now);
 
-    emitEvent(access.guildId, "GUILD_INTEGRATIONS_UPDATE", { guild_id: guildId }, now);
-    emitEvent(
+    await emitEvent(access.guildId, "GUILD_INTEGRATIONS_UPDATE", { guild_id: guildId }, now);
+    await emitEvent(
       access.guildId,
       "INTEGRATION_DELETE",
       {
@@ -146,7 +147,7 @@ export function deleteGuildIntegration(
       },
       now,
     );
-    auditByCaller(access, {
+    await auditByCaller(access, {
       actionType: AuditLogEvent.IntegrationDelete,
       targetId: integrationId,
       reason,

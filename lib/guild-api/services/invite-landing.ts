@@ -11,7 +11,7 @@ import { findVanityInvite, getInvite, invitesPaused } from "./invites";
 export type InviteLanding =
   | {
       kind: "open" | "paused";
-      invite: ReturnType<typeof getInvite>;
+      invite: Awaited<ReturnType<typeof getInvite>>;
       /** Joining makes the member pending until they complete membership screening. */
       screening: boolean;
       /** Whether the signed-in person (if any) is already a member. */
@@ -32,24 +32,28 @@ export const INVITE_LANDING_STATUS: Record<InviteLanding["kind"], number> = {
 
 const hasFeature = (guild: GuildRow, feature: string) => (JSON.parse(guild.features) as string[]).includes(feature);
 
-export function inviteLanding(code: string, viewerId: bigint | null = null, now = Date.now()): InviteLanding {
-  const valid = findValidInvite(code, now) ?? findVanityInvite(code);
+export async function inviteLanding(
+  code: string,
+  viewerId: bigint | null = null,
+  now = Date.now(),
+): Promise<InviteLanding> {
+  const valid = (await findValidInvite(code, now)) ?? (await findVanityInvite(code));
   if (!valid) {
-    const stored = findInvite(code);
+    const stored = await findInvite(code);
     if (!stored) return { kind: "unknown" };
     if (stored.expires_at !== null && Number(stored.expires_at) <= now)
       return { kind: "expired", expiredAt: Number(stored.expires_at) };
     return { kind: "used-up", maxUses: Number(stored.max_uses) };
   }
-  let invite: ReturnType<typeof getInvite>;
+  let invite: Awaited<ReturnType<typeof getInvite>>;
   try {
-    invite = getInvite(code, { with_counts: true }, now);
+    invite = await getInvite(code, { with_counts: true }, now);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { kind: "unknown" };
     throw error;
   }
-  const guild = findGuild(valid.guild_id) as GuildRow;
-  const member = viewerId === null ? undefined : findMember(valid.guild_id, viewerId);
+  const guild = (await findGuild(valid.guild_id)) as GuildRow;
+  const member = viewerId === null ? undefined : await findMember(valid.guild_id, viewerId);
   return {
     kind: invitesPaused(guild, now) ? "paused" : "open",
     invite,

@@ -36,6 +36,7 @@ import { isStreamingIn } from "../store/voice-states";
 import { inviteCreateEvent, serializeInvite, type InviteRefs } from "../serializers/invites";
 import { memberEventPayload, serializeMember } from "../serializers/members";
 import { isTargetUserAllowed, startTargetUsersJob, stopTargetUsersJob } from "./target-users";
+import { mapSequentially } from "../sequential";
 
 // Channels an invite may point at: text, voice, announcement, stage, forum, media (not categories or threads).
 const INVITABLE_CHANNEL_TYPES: readonly number[] = [0, 2, 5, 13, 15, 16];
@@ -58,10 +59,10 @@ const bannedFromGuild = () =>
  * A guild's vanity code read as an invite, as Discord answers GET /invites/{vanity code}: a permanent, unlimited
  * invite without inviter, counting the vanity URL's uses, into the rules channel or else the first text channel.
  */
-export function findVanityInvite(code: string): InviteRow | undefined {
-  const guild = findGuildByVanityCode(code);
+export async function findVanityInvite(code: string): Promise<InviteRow | undefined> {
+  const guild = await findGuildByVanityCode(code);
   if (!guild) return undefined;
-  const channelId = findVanityInviteChannelId(guild.id);
+  const channelId = await findVanityInviteChannelId(guild.id);
   if (channelId === undefined) return undefined;
   return {
     code,
@@ -85,24 +86,24 @@ export function findVanityInvite(code: string): InviteRow | undefined {
 }
 
 /** An invite that can still be used: not expired and not used up. Anything else is Unknown Invite, as on Discord. */
-export function findValidInviteOrThrow(code: string, now = Date.now()): InviteRow {
-  const invite = findValidInvite(code, now);
+export async function findValidInviteOrThrow(code: string, now = Date.now()): Promise<InviteRow> {
+  const invite = await findValidInvite(code, now);
   if (!invite) throw Errors.unknownInvite();
   return invite;
 }
 
 /** The guild, channel, users, application and roles an invite refers to. */
-export function inviteRefs(invite: InviteRow, guild?: GuildRow): InviteRefs {
-  const guildRow = guild ?? (findGuild(invite.guild_id) as GuildRow);
-  const channel = findChannelById(invite.channel_id) ?? { id: invite.channel_id, type: 0n, name: "" };
-  const roles = listRolesByIds(invite.guild_id, JSON.parse(invite.role_ids) as string[]);
+export async function inviteRefs(invite: InviteRow, guild?: GuildRow): Promise<InviteRefs> {
+  const guildRow = guild ?? ((await findGuild(invite.guild_id)) as GuildRow);
+  const channel = (await findChannelById(invite.channel_id)) ?? { id: invite.channel_id, type: 0n, name: "" };
+  const roles = await listRolesByIds(invite.guild_id, JSON.parse(invite.role_ids) as string[]);
   return {
     guild: guildRow,
     channel: { id: channel.id, type: channel.type, name: channel.name },
-    inviter: invite.inviter_id === null ? null : (findUser(invite.inviter_id) ?? null),
-    targetUser: invite.target_user_id === null ? null : (findUser(invite.target_user_id) ?? null),
+    inviter: invite.inviter_id === null ? null : ((await findUser(invite.inviter_id)) ?? null),
+    targetUser: invite.target_user_id === null ? null : ((await findUser(invite.target_user_id)) ?? null),
     targetApplication:
-      invite.target_application_id === null ? null : (findApplication(invite.target_application_id) ?? null),
+      invite.target_application_id === null ? null : ((await findApplication(invite.target_application_id)) ?? null),
     roles,
   };
 }
@@ -116,12 +117,12 @@ export function invitesPaused(guild: GuildRow, now = Date.now()): boolean {
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** A fresh code of 8–10 base62 characters, unused by any invite or vanity URL. */
-function newInviteCode(): string {
+async function newInviteCode(): Promise<string> {
   for (;;) {
     const length = INVITE_CODE_LENGTH.min + randomInt(INVITE_CODE_LENGTH.max - INVITE_CODE_LENGTH.min + 1);
     let code = "";
     for (let i = 0; i < length; i++) code += BASE62[randomInt(BASE62.length)];
-    if (!isInviteCodeTaken(code)) return code;
+    if (!(await isInviteCodeTaken(code))) return code;
   }
 }
 
@@ -140,9 +141,9 @@ interface NewInvite {
 }
 
 /** Inserts an invite and fires INVITE_CREATE; runs inside the caller's transaction. */
-export function issueInvite(input: NewInvite, now: number): { invite: InviteRow; refs: InviteRefs } {
-  const code = newInviteCode();
-  insertInvite({
+export async function issueInvite(input: NewInvite, now: number): Promise<{ invite: InviteRow; refs: InviteRefs }> {
+  const code = await newInviteCode();
+  await insertInvite({
     code,
     guild_id: input.guildId,
     channel_id: input.channelId,
@@ -158,9 +159,9 @@ export function issueInvite(input: NewInvite, now: number): { invite: InviteRow;
     created_at: BigInt(now),
     expires_at: input.maxAge === 0 ? null : BigInt(now + input.maxAge * 1000),
   });
-  const invite = findInvite(code) as InviteRow;
-  const refs = inviteRefs(invite);
-  emitEvent(input.guildId, "INVITE_CREATE", inviteCreateEvent(invite, refs), now);
+  const invite = (await findInvite(code)) as InviteRow;
+  const refs = await inviteRefs(invite);
+  await emitEvent(input.guildId, "INVITE_CREATE", inviteCreateEvent(invite, refs), now);
   return { invite, refs };
 }
 
@@ -168,13 +169,13 @@ export function issueInvite(input: NewInvite, now: number): { invite: InviteRow;
 // Create Channel Invite
 
 /** Access to the channel an invite is created in or for: 404 Unknown Channel, 403 Missing Access when it is hidden. */
-function channelAccess(
+async function channelAccess(
   caller: Identity,
   channelId: bigint,
-): { access: GuildAccess; channel: ChannelRow; permissions: bigint } {
-  const channel = findChannelById(channelId);
+): Promise<{ access: GuildAccess; channel: ChannelRow; permissions: bigint }> {
+  const channel = await findChannelById(channelId);
   if (!channel) throw Errors.unknownChannel();
-  const access = guildAccessFor(caller, channel.guild_id);
+  const access = await guildAccessFor(caller, channel.guild_id);
   const permissions = access.channelPermissions(channel.permission_overwrites);
   // Owners and administrators get every bit from the engine, so this only hides the channel from those who cannot see it.
   if ((permissions & Permission.ViewChannel) !== Permission.ViewChannel) throw Errors.missingAccess();
@@ -185,11 +186,11 @@ const hasAll = (permissions: bigint, flag: bigint) =>
   (permissions & Permission.Administrator) === Permission.Administrator || (permissions & flag) === flag;
 
 /** The target of a STREAM or EMBEDDED_APPLICATION invite, checked against the channel; field errors otherwise. */
-function checkTarget(
+async function checkTarget(
   channel: ChannelRow,
   body: CreateChannelInviteBody,
   issues: FieldIssue[],
-): { userId: bigint | null; applicationId: bigint | null } {
+): Promise<{ userId: bigint | null; applicationId: bigint | null }> {
   const none = { userId: null, applicationId: null };
   if (body.target_type === null) {
     if (body.target_user_id !== null || body.target_application_id !== null)
@@ -214,7 +215,7 @@ function checkTarget(
       return none;
     }
     const userId = BigInt(body.target_user_id);
-    if (!isStreamingIn(channel.guild_id, userId, channel.id))
+    if (!(await isStreamingIn(channel.guild_id, userId, channel.id)))
       issues.push({
         path: ["target_user_id"],
         code: "INVITE_TARGET_USER_NOT_STREAMING",
@@ -228,7 +229,7 @@ function checkTarget(
     return none;
   }
   const applicationId = BigInt(body.target_application_id);
-  const application = findApplication(applicationId);
+  const application = await findApplication(applicationId);
   if (!application || !application.activities_enabled)
     issues.push({
       path: ["target_application_id"],
@@ -260,14 +261,14 @@ function checkRoles(access: GuildAccess, roleIds: readonly string[], issues: Fie
  * transaction, and the route runs it before checking a target_users_file (so a caller who may not create an invite
  * learns nothing from the file's errors).
  */
-export function checkCreateChannelInvite(caller: Identity, channelId: bigint, body: CreateChannelInviteBody) {
-  const { access, channel, permissions } = channelAccess(caller, channelId);
+export async function checkCreateChannelInvite(caller: Identity, channelId: bigint, body: CreateChannelInviteBody) {
+  const { access, channel, permissions } = await channelAccess(caller, channelId);
   if (access.member.pending && !access.isOwner) throw Errors.missingPermissions();
   if (!hasAll(permissions, Permission.CreateInstantInvite)) throw Errors.missingPermissions();
   if (!INVITABLE_CHANNEL_TYPES.includes(Number(channel.type))) throw cannotExecuteOnChannelType();
 
   const issues: FieldIssue[] = [];
-  const target = checkTarget(channel, body, issues);
+  const target = await checkTarget(channel, body, issues);
   checkRoles(access, body.role_ids, issues);
   if (issues.length > 0) throw invalidFormBody(issues);
   return { access, channel, target };
@@ -279,21 +280,21 @@ export function checkCreateChannelInvite(caller: Identity, channelId: bigint, bo
  * target_users_file are checked by the caller beforehand (parseTargetUsersFile), then processed by a job after the
  * invite exists.
  */
-export function createChannelInvite(
+export async function createChannelInvite(
   caller: Identity,
   channelId: bigint,
   body: CreateChannelInviteBody,
   targetUserIds: readonly bigint[] | null,
   reason: string | null,
 ) {
-  const { access, channel, target } = checkCreateChannelInvite(caller, channelId, body);
+  const { access, channel, target } = await checkCreateChannelInvite(caller, channelId, body);
   const now = Date.now();
-  return transaction(() => {
-    const guild = findGuild(access.guildId) as GuildRow;
+  return await transaction(async () => {
+    const guild = (await findGuild(access.guildId)) as GuildRow;
     if (invitesPaused(guild, now)) throw Errors.invitesPaused();
     const targetType = body.target_type;
     if (!body.unique && targetUserIds === null) {
-      const existing = findReusableInvite(
+      const existing = await findReusableInvite(
         {
           channel_id: channel.id,
           inviter_id: caller.userId,
@@ -307,9 +308,9 @@ export function createChannelInvite(
         },
         now,
       );
-      if (existing) return serializeInvite(existing, inviteRefs(existing, guild), { metadata: true });
+      if (existing) return serializeInvite(existing, await inviteRefs(existing, guild), { metadata: true });
     }
-    const { invite, refs } = issueInvite(
+    const { invite, refs } = await issueInvite(
       {
         guildId: access.guildId,
         channelId: channel.id,
@@ -325,7 +326,7 @@ export function createChannelInvite(
       },
       now,
     );
-    writeAuditLog({
+    await writeAuditLog({
       guildId: access.guildId,
       userId: caller.userId,
       actionType: AuditLogEvent.InviteCreate,
@@ -341,7 +342,7 @@ export function createChannelInvite(
         { key: "flags", new_value: 0 },
       ],
     });
-    if (targetUserIds !== null) startTargetUsersJob(invite.code, targetUserIds, now);
+    if (targetUserIds !== null) await startTargetUsersJob(invite.code, targetUserIds, now);
     return serializeInvite(invite, refs, { metadata: true });
   });
 }
@@ -354,18 +355,18 @@ export function createChannelInvite(
  * with_counts adds the approximate counts; guild_scheduled_event_id adds that event when it is one of the guild's.
  * A guild's vanity code resolves too (discord.py's Guild.vanity_invite reads the channel from it).
  */
-export function getInvite(
+export async function getInvite(
   code: string,
   query: { with_counts: boolean; guild_scheduled_event_id?: string },
   now = Date.now(),
 ) {
-  const invite = findValidInvite(code, now) ?? findVanityInvite(code);
+  const invite = (await findValidInvite(code, now)) ?? (await findVanityInvite(code));
   if (!invite) throw Errors.unknownInvite();
-  const refs = inviteRefs(invite);
+  const refs = await inviteRefs(invite);
   const scheduledEvent =
     query.guild_scheduled_event_id === undefined
       ? null
-      : (findScheduledEvent(invite.guild_id, BigInt(query.guild_scheduled_event_id)) ?? null);
+      : ((await findScheduledEvent(invite.guild_id, BigInt(query.guild_scheduled_event_id))) ?? null);
   const counts = query.with_counts
     ? { members: Number(refs.guild.member_count), presences: Number(refs.guild.presence_count) }
     : undefined;
@@ -373,28 +374,28 @@ export function getInvite(
 }
 
 /** Delete Invite: MANAGE_CHANNELS in the invite's channel, or MANAGE_GUILD. Answers the deleted invite. */
-export function deleteInvite(caller: Identity, code: string, reason: string | null, now = Date.now()) {
-  const invite = findValidInviteOrThrow(code, now);
-  const access = guildAccessFor(caller, invite.guild_id);
-  const channel = findChannelById(invite.channel_id);
+export async function deleteInvite(caller: Identity, code: string, reason: string | null, now = Date.now()) {
+  const invite = await findValidInviteOrThrow(code, now);
+  const access = await guildAccessFor(caller, invite.guild_id);
+  const channel = await findChannelById(invite.channel_id);
   const inChannel = channel ? access.channelPermissions(channel.permission_overwrites) : 0n;
   if (access.member.pending && !access.isOwner) throw Errors.missingPermissions();
   if (!access.has(Permission.ManageGuild) && !hasAll(inChannel, Permission.ManageChannels))
     throw Errors.missingPermissions();
 
-  return transaction(() => {
-    const refs = inviteRefs(invite, access.guild);
-    deleteInviteRow(code);
-    deleteTargetUsers(code);
-    deleteTargetUsersJob(code);
+  return await transaction(async () => {
+    const refs = await inviteRefs(invite, access.guild);
+    await deleteInviteRow(code);
+    await deleteTargetUsers(code);
+    await deleteTargetUsersJob(code);
     stopTargetUsersJob(code);
-    emitEvent(
+    await emitEvent(
       invite.guild_id,
       "INVITE_DELETE",
       { channel_id: String(invite.channel_id), guild_id: String(invite.guild_id), code },
       now,
     );
-    writeAuditLog({
+    await writeAuditLog({
       guildId: invite.guild_id,
       userId: caller.userId,
       actionType: AuditLogEvent.InviteDelete,
@@ -415,11 +416,13 @@ export function deleteInvite(caller: Identity, code: string, reason: string | nu
 }
 
 /** Get Guild Invites: MANAGE_GUILD or VIEW_AUDIT_LOG; the metadata (uses, limits, created_at) only with MANAGE_GUILD. */
-export function getGuildInvites(access: GuildAccess, now = Date.now()) {
+export async function getGuildInvites(access: GuildAccess, now = Date.now()) {
   access.authorize("Get Guild Invites");
   const metadata = access.has(Permission.ManageGuild);
-  const invites = listValidGuildInvites(access.guildId, now);
-  return invites.map((invite) => serializeInvite(invite, inviteRefs(invite, access.guild), { metadata }));
+  const invites = await listValidGuildInvites(access.guildId, now);
+  return mapSequentially(invites, async (invite) =>
+    serializeInvite(invite, await inviteRefs(invite, access.guild), { metadata }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -431,25 +434,33 @@ export function getGuildInvites(access: GuildAccess, now = Date.now()) {
  * MEMBER_VERIFICATION_GATE_ENABLED. uses grows by one; the invite's roles are assigned. A member already in the guild
  * gets the invite back with new_member false and nothing changes.
  */
-export function acceptInvite(caller: Identity, code: string, now = Date.now()) {
+export async function acceptInvite(caller: Identity, code: string, now = Date.now()) {
   if (caller.kind === "bot") throw Errors.botsCannotUse();
-  return transaction(() => {
-    const invite = findValidInviteOrThrow(code, now);
-    const guild = findGuild(invite.guild_id) as GuildRow;
+  return await transaction(async () => {
+    const invite = await findValidInviteOrThrow(code, now);
+    const guild = (await findGuild(invite.guild_id)) as GuildRow;
     if (invitesPaused(guild, now)) throw Errors.invitesPaused();
-    const refs = inviteRefs(invite, guild);
-    if (findMember(invite.guild_id, caller.userId)) return { ...serializeInvite(invite, refs), new_member: false };
-    if (isBanned(invite.guild_id, caller.userId)) throw bannedFromGuild();
-    if (!isTargetUserAllowed(code, caller.userId)) throw Errors.missingAccess();
+    const refs = await inviteRefs(invite, guild);
+    if (await findMember(invite.guild_id, caller.userId))
+      return { ...serializeInvite(invite, refs), new_member: false };
+    if (await isBanned(invite.guild_id, caller.userId)) throw bannedFromGuild();
+    if (!(await isTargetUserAllowed(code, caller.userId))) throw Errors.missingAccess();
 
-    const user = findUser(caller.userId);
+    const user = await findUser(caller.userId);
     if (!user) throw Errors.unknownUser();
     const pending = (JSON.parse(guild.features) as string[]).includes("MEMBER_VERIFICATION_GATE_ENABLED");
     const roleIds = refs.roles.filter((role) => role.id !== guild.id && !role.managed).map((role) => role.id);
-    insertMember({ guildId: invite.guild_id, userId: caller.userId, username: user.username, roleIds, pending, now });
-    incrementInviteUses(code);
-    const member = findMember(invite.guild_id, caller.userId)!;
-    emitEvent(
+    await insertMember({
+      guildId: invite.guild_id,
+      userId: caller.userId,
+      username: user.username,
+      roleIds,
+      pending,
+      now,
+    });
+    await incrementInviteUses(code);
+    const member = (await findMember(invite.guild_id, caller.userId))!;
+    await emitEvent(
       invite.guild_id,
       "GUILD_MEMBER_ADD",
       memberEventPayload(invite.guild_id, serializeMember(member, user, roleIds)),

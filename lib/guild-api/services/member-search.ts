@@ -10,13 +10,13 @@ import { searchMembersPage } from "../store/member-search";
  * (KICK_MEMBERS, BAN_MEMBERS or MODERATE_MEMBERS) search (the policy table). Members are answered in the body's sort
  * order, `before` and `after` continuing from a member of an earlier page.
  */
-export function searchGuildMembersV2Json(
+export async function searchGuildMembersV2Json(
   access: GuildAccess,
   body: SearchGuildMembersV2Body,
   now = Date.now(),
-): string {
+): Promise<string> {
   access.authorize("Search Guild Members v2");
-  const page = searchMembersPage({
+  const page = await searchMembersPage({
     guildId: access.guildId,
     and: body.and_query,
     or: body.or_query,

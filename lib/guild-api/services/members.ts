@@ -65,10 +65,10 @@ const memberPayload = (guildId: bigint, member: ReturnType<typeof serializeMembe
 });
 
 /** The member `userId` of the guild: 404 Unknown Member, or Unknown User when there is no such user. */
-function findTargetOrThrow(guildId: bigint, userId: bigint): MemberWithUserRow {
-  const row = findMemberWithUser(guildId, userId);
+async function findTargetOrThrow(guildId: bigint, userId: bigint): Promise<MemberWithUserRow> {
+  const row = await findMemberWithUser(guildId, userId);
   if (row) return row;
-  if (!userExists(userId)) throw Errors.unknownUser();
+  if (!(await userExists(userId))) throw Errors.unknownUser();
   throw Errors.unknownMember();
 }
 
@@ -85,10 +85,10 @@ type SerializedMember = ReturnType<typeof serializeMember>;
  * the same JSON serializeMember gives; the timeout, which the stored JSON leaves null, set as serializeMember sets it)
  * and its role ids. One primary-key read: bulk jobs send one such write per member. 404 as findTargetOrThrow.
  */
-function findStoredTargetOrThrow(guildId: bigint, userId: bigint) {
-  const row = findMemberWire(guildId, userId);
+async function findStoredTargetOrThrow(guildId: bigint, userId: bigint) {
+  const row = await findMemberWire(guildId, userId);
   if (!row) {
-    if (!userExists(userId)) throw Errors.unknownUser();
+    if (!(await userExists(userId))) throw Errors.unknownUser();
     throw Errors.unknownMember();
   }
   const stored = JSON.parse(row.wire_json) as SerializedMember;
@@ -102,24 +102,27 @@ function findStoredTargetOrThrow(guildId: bigint, userId: bigint) {
 
 // ── Reads ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export function getGuildMember(access: GuildAccess, userId: bigint) {
-  return serializeMemberRow(findTargetOrThrow(access.guildId, userId));
+export async function getGuildMember(access: GuildAccess, userId: bigint) {
+  return serializeMemberRow(await findTargetOrThrow(access.guildId, userId));
 }
 
 /**
  * List Guild Members: ascending by user id after `after`. Bots need their application's GUILD_MEMBERS (or
  * GUILD_MEMBERS_LIMITED) flag, as Discord's privileged intent. Hot path: the page comes back as JSON text.
  */
-export function listGuildMembersJson(access: GuildAccess, query: { limit: number; after: string }): Buffer {
+export async function listGuildMembersJson(
+  access: GuildAccess,
+  query: { limit: number; after: string },
+): Promise<Buffer> {
   if (access.caller.kind === "bot") {
-    const flags = findApplicationFlags(access.caller.applicationId);
+    const flags = await findApplicationFlags(access.caller.applicationId);
     if (flags === undefined || (flags & BigInt(APPLICATION_FLAGS_GUILD_MEMBERS)) === 0n) throw Errors.missingAccess();
   }
-  return listMembersPageJson(access.guildId, BigInt(query.after), query.limit);
+  return await listMembersPageJson(access.guildId, BigInt(query.after), query.limit);
 }
 
 /** Search Guild Members: nick or username prefix, case-insensitive. Hot path: JSON text, as List Guild Members. */
-export function searchGuildMembersJson(access: GuildAccess, query: { query: string; limit: number }): string {
+export function searchGuildMembersJson(access: GuildAccess, query: { query: string; limit: number }): Promise<string> {
   return searchMembersJson(access.guildId, query.query, query.limit);
 }
 
@@ -131,11 +134,11 @@ export function searchGuildMembersJson(access: GuildAccess, query: { query: stri
  * Already a member: null (204, nothing changes). Banned: 403 40007. With MEMBER_VERIFICATION_GATE_ENABLED the new
  * member is pending. Fires GUILD_MEMBER_ADD.
  */
-export function addGuildMember(access: GuildAccess, userId: bigint, body: AddGuildMemberBody, now = Date.now()) {
+export async function addGuildMember(access: GuildAccess, userId: bigint, body: AddGuildMemberBody, now = Date.now()) {
   const caller = access.caller;
   if (caller.kind !== "bot") throw Errors.onlyBots();
   access.authorize("Add Guild Member");
-  const token = bearerIdentity(body.access_token, now);
+  const token = await bearerIdentity(body.access_token, now);
   if (!token || token.userId !== userId || token.applicationId !== caller.applicationId) throw invalidAccessToken();
   if (!token.scopes.has("guilds.join")) throw Errors.missingScope();
   access.authorize(
@@ -148,14 +151,14 @@ export function addGuildMember(access: GuildAccess, userId: bigint, body: AddGui
     ].filter((field): field is string => typeof field === "string"),
   );
 
-  return transaction(() => {
-    if (findMemberWithUser(access.guildId, userId)) return null;
-    if (isBanned(access.guildId, userId)) throw bannedFromGuild();
-    const user = findUser(userId);
+  return await transaction(async () => {
+    if (await findMemberWithUser(access.guildId, userId)) return null;
+    if (await isBanned(access.guildId, userId)) throw bannedFromGuild();
+    const user = await findUser(userId);
     if (!user) throw Errors.unknownUser();
     const roleIds = checkAssignableRoles(access, body.roles ?? [], []).desired;
     const pending = (JSON.parse(access.guild.features) as string[]).includes("MEMBER_VERIFICATION_GATE_ENABLED");
-    insertMember({
+    await insertMember({
       guildId: access.guildId,
       userId,
       username: user.username,
@@ -166,8 +169,8 @@ export function addGuildMember(access: GuildAccess, userId: bigint, body: AddGui
       pending,
       now,
     });
-    const member = serializeMemberRow(findMemberWithUser(access.guildId, userId)!);
-    emitEvent(access.guildId, "GUILD_MEMBER_ADD", memberPayload(access.guildId, member), now);
+    const member = serializeMemberRow((await findMemberWithUser(access.guildId, userId))!);
+    await emitEvent(access.guildId, "GUILD_MEMBER_ADD", memberPayload(access.guildId, member), now);
     return member;
   });
 }
@@ -219,28 +222,28 @@ function roleChanges(access: GuildAccess, added: readonly bigint[], removed: rea
  * member_roles row given or taken, and the event's member is the stored one with the new role set (a bulk role job
  * sends 10,000 of these, so each read and trigger firing saved counts).
  */
-export function setGuildMemberRole(
+export async function setGuildMemberRole(
   access: GuildAccess,
   userId: bigint,
   roleId: bigint,
   present: boolean,
   reason: string | null,
-): void {
+): Promise<void> {
   access.authorize("Add Guild Member Role");
   const role = access.role(roleId);
   if (!role || role.id === access.guildId) throw Errors.unknownRole();
-  const target = findStoredTargetOrThrow(access.guildId, userId);
+  const target = await findStoredTargetOrThrow(access.guildId, userId);
   assertAssignable(access, role);
   if (userId !== access.caller.userId) access.assertCanActOn(toPermissionMember(target.row, target.roleIds));
   if (target.roleIds.includes(roleId) === present) return;
   const roles = present
     ? [...target.roleIds, roleId].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     : target.roleIds.filter((id) => id !== roleId);
-  transaction(() => {
-    setMemberRole(access.guildId, userId, roleId, present);
+  await transaction(async () => {
+    await setMemberRole(access.guildId, userId, roleId, present);
     const member: SerializedMember = { ...target.member, roles: roles.map(String) };
-    emitEvent(access.guildId, "GUILD_MEMBER_UPDATE", memberPayload(access.guildId, member));
-    auditByCaller(access, {
+    await emitEvent(access.guildId, "GUILD_MEMBER_UPDATE", memberPayload(access.guildId, member));
+    await auditByCaller(access, {
       actionType: AuditLogEvent.MemberRoleUpdate,
       targetId: userId,
       reason,
@@ -318,7 +321,7 @@ function voiceStatePayload(
  * nick null or "" removes the nickname; channel_id null disconnects; communication_disabled_until null ends the
  * timeout. Answers the member; fires GUILD_MEMBER_UPDATE (and VOICE_STATE_UPDATE for voice changes).
  */
-export function modifyGuildMember(
+export async function modifyGuildMember(
   access: GuildAccess,
   userId: bigint,
   body: ModifyGuildMemberBody,
@@ -326,7 +329,7 @@ export function modifyGuildMember(
   now = Date.now(),
 ) {
   const guildId = access.guildId;
-  const target = findTargetOrThrow(guildId, userId);
+  const target = await findTargetOrThrow(guildId, userId);
   const self = userId === access.caller.userId;
   const targetRoleIds = splitRoleIds(target.role_ids);
 
@@ -356,7 +359,7 @@ export function modifyGuildMember(
   }
   assertCanActOnMember(access, target);
 
-  return transaction(() => {
+  return await transaction(async () => {
     const before = fieldsOf(target);
     const next: MemberFields = { ...before };
     const issues: FieldIssue[] = [];
@@ -376,7 +379,7 @@ export function modifyGuildMember(
 
     let moveTo: bigint | null | undefined;
     if (body.channel_id != null) {
-      const channel = findChannel(guildId, BigInt(body.channel_id));
+      const channel = await findChannel(guildId, BigInt(body.channel_id));
       if (!channel || (Number(channel.type) !== ChannelType.Voice && Number(channel.type) !== ChannelType.Stage)) {
         issues.push({
           path: ["channel_id"],
@@ -395,7 +398,7 @@ export function modifyGuildMember(
     if (issues.length > 0) throw invalidFormBody(issues);
 
     const roles = body.roles != null ? checkAssignableRoles(access, body.roles, targetRoleIds) : null;
-    const voice = findVoiceState(guildId, userId);
+    const voice = await findVoiceState(guildId, userId);
     if ((body.mute != null || body.deaf != null || (moveTo !== undefined && moveTo !== null)) && !voice)
       throw notInVoice();
     if (body.mute != null) next.mute = body.mute;
@@ -404,25 +407,25 @@ export function modifyGuildMember(
     const memberChanges = diffChanges(auditView(before, now), auditView(next, now));
     // A timeout alone (a bulk timeout sends one per member) writes its one column, which no trigger watches.
     if (memberChanges.length > 0 && memberChanges.every((c) => c.key === "communication_disabled_until"))
-      updateMemberTimeout(guildId, userId, next.communicationDisabledUntil);
-    else if (memberChanges.length > 0) updateMemberFields(guildId, userId, next);
+      await updateMemberTimeout(guildId, userId, next.communicationDisabledUntil);
+    else if (memberChanges.length > 0) await updateMemberFields(guildId, userId, next);
     const rolesChanged = roles !== null && (roles.added.length > 0 || roles.removed.length > 0);
-    if (roles && rolesChanged) setMemberRoles(guildId, userId, roles.desired);
+    if (roles && rolesChanged) await setMemberRoles(guildId, userId, roles.desired);
     const voiceMoved = voice !== undefined && moveTo !== undefined && moveTo !== voice.channel_id;
     if (voiceMoved) {
-      if (moveTo === null) deleteVoiceState(guildId, userId);
-      else moveVoiceState(guildId, userId, moveTo!);
+      if (moveTo === null) await deleteVoiceState(guildId, userId);
+      else await moveVoiceState(guildId, userId, moveTo!);
     }
 
     // Read again only when the role set changed; otherwise the target read above with its new fields is the member.
     const member = rolesChanged
-      ? serializeMemberRow(findMemberWithUser(guildId, userId)!)
+      ? serializeMemberRow((await findMemberWithUser(guildId, userId))!)
       : serializeMember(withFields(target, next), userOf(target), targetRoleIds);
     const actor = access.caller.userId;
     if (memberChanges.length > 0 || rolesChanged)
-      emitEvent(guildId, "GUILD_MEMBER_UPDATE", memberPayload(guildId, member), now);
+      await emitEvent(guildId, "GUILD_MEMBER_UPDATE", memberPayload(guildId, member), now);
     if (voice && (voiceMoved || before.mute !== next.mute || before.deaf !== next.deaf)) {
-      emitEvent(
+      await emitEvent(
         guildId,
         "VOICE_STATE_UPDATE",
         voiceStatePayload(guildId, voice, voiceMoved ? (moveTo ?? null) : voice.channel_id, member),
@@ -430,7 +433,7 @@ export function modifyGuildMember(
       );
     }
     if (memberChanges.length > 0)
-      writeAuditLog({
+      await writeAuditLog({
         guildId,
         userId: actor,
         actionType: AuditLogEvent.MemberUpdate,
@@ -439,7 +442,7 @@ export function modifyGuildMember(
         changes: memberChanges,
       });
     if (roles && rolesChanged)
-      writeAuditLog({
+      await writeAuditLog({
         guildId,
         userId: actor,
         actionType: AuditLogEvent.MemberRoleUpdate,
@@ -448,7 +451,7 @@ export function modifyGuildMember(
         changes: roleChanges(access, roles.added, roles.removed),
       });
     if (voiceMoved) {
-      writeAuditLog(
+      await writeAuditLog(
         moveTo === null
           ? { guildId, userId: actor, actionType: AuditLogEvent.MemberDisconnect, reason, options: { count: "1" } }
           : {
@@ -470,7 +473,7 @@ export function modifyGuildMember(
  * Modify Current Member: nick needs CHANGE_NICKNAME; avatar and banner are data URIs of png, jpeg or gif images
  * (null removes). `bio` is accepted but not kept: Guildhall has no column for it yet.
  */
-export function modifyCurrentMember(
+export async function modifyCurrentMember(
   access: GuildAccess,
   body: ModifyCurrentMemberBody,
   reason: string | null,
@@ -496,44 +499,58 @@ export function modifyCurrentMember(
   });
   if (issues.length > 0) throw invalidFormBody(issues);
 
-  return transaction(() => {
-    const target = findTargetOrThrow(guildId, userId);
+  return await transaction(async () => {
+    const target = await findTargetOrThrow(guildId, userId);
     const before = fieldsOf(target);
     const next: MemberFields = { ...before };
     if (body.nick !== undefined) next.nick = body.nick || null;
     if (body.avatar === null) next.avatar = null;
     if (body.banner === null) next.banner = null;
     for (const [field, image] of images)
-      next[field] = saveImage(field === "avatar" ? "avatars" : "banners", userId, image);
+      next[field] = await saveImage(field === "avatar" ? "avatars" : "banners", userId, image);
     const changes = diffChanges(auditView(before, now), auditView(next, now));
-    if (changes.length > 0) updateMemberFields(guildId, userId, next);
-    const member = serializeMemberRow(findMemberWithUser(guildId, userId)!);
+    if (changes.length > 0) await updateMemberFields(guildId, userId, next);
+    const member = serializeMemberRow((await findMemberWithUser(guildId, userId))!);
     if (changes.length > 0) {
-      emitEvent(guildId, "GUILD_MEMBER_UPDATE", memberPayload(guildId, member), now);
-      writeAuditLog({ guildId, userId, actionType: AuditLogEvent.MemberUpdate, targetId: userId, reason, changes });
+      await emitEvent(guildId, "GUILD_MEMBER_UPDATE", memberPayload(guildId, member), now);
+      await writeAuditLog({
+        guildId,
+        userId,
+        actionType: AuditLogEvent.MemberUpdate,
+        targetId: userId,
+        reason,
+        changes,
+      });
     }
     return member;
   });
 }
 
 /** Modify Current User Nick (deprecated): the nick part of Modify Current Member, answering `{nick}`. */
-export function modifyCurrentUserNick(access: GuildAccess, nick: string | null | undefined, reason: string | null) {
+export async function modifyCurrentUserNick(
+  access: GuildAccess,
+  nick: string | null | undefined,
+  reason: string | null,
+) {
   access.requireAny(Permission.ChangeNickname, Permission.ManageNicknames);
-  const member = modifyCurrentMember(access, { nick: nick ?? null }, reason);
+  const member = await modifyCurrentMember(access, { nick: nick ?? null }, reason);
   return { nick: member.nick };
 }
 
 // ── Remove Guild Member ────────────────────────────────────────────────────────────────────────────────────────
 
 /** Remove Guild Member (kick): KICK_MEMBERS + hierarchy; never the owner or yourself. Fires GUILD_MEMBER_REMOVE. */
-export function removeGuildMember(access: GuildAccess, userId: bigint, reason: string | null): void {
+export async function removeGuildMember(access: GuildAccess, userId: bigint, reason: string | null): Promise<void> {
   access.authorize("Remove Guild Member");
-  const target = findStoredTargetOrThrow(access.guildId, userId);
+  const target = await findStoredTargetOrThrow(access.guildId, userId);
   access.assertCanActOn(toPermissionMember(target.row, target.roleIds));
-  transaction(() => {
-    if (!deleteMember(access.guildId, userId)) throw Errors.unknownMember();
-    emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: String(access.guildId), user: target.member.user });
-    auditByCaller(access, {
+  await transaction(async () => {
+    if (!(await deleteMember(access.guildId, userId))) throw Errors.unknownMember();
+    await emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", {
+      guild_id: String(access.guildId),
+      user: target.member.user,
+    });
+    await auditByCaller(access, {
       actionType: AuditLogEvent.MemberKick,
       targetId: userId,
       reason,

@@ -123,9 +123,9 @@ export class AuthorizeRequestError extends OAuth2Error {
   }
 }
 
-export function findApplication(id: string | bigint): ApplicationRow | undefined {
+export async function findApplication(id: string | bigint): Promise<ApplicationRow | undefined> {
   if (typeof id === "string" && !isSnowflake(id)) return undefined;
-  return findApplicationRow(BigInt(id));
+  return await findApplicationRow(BigInt(id));
 }
 
 export const installationContexts = (app: ApplicationRow): number[] => JSON.parse(app.integration_types) as number[];
@@ -153,8 +153,8 @@ const splitScopes = (scope: string) => [...new Set(scope.split(/[\s+]+/).filter(
  * web_message origin) throws a plain OAuth2Error: the page shows it and never redirects. Later problems throw an
  * AuthorizeRequestError that names where the client may be told.
  */
-export function parseAuthorizeRequest(query: Record<string, string | undefined>): AuthorizeRequest {
-  const application = query.client_id ? findApplication(query.client_id) : undefined;
+export async function parseAuthorizeRequest(query: Record<string, string | undefined>): Promise<AuthorizeRequest> {
+  const application = query.client_id ? await findApplication(query.client_id) : undefined;
   if (!application) throw new OAuth2Error("invalid_client", "Unknown application: check the client_id.");
   const redirects = redirectUrisOf(application);
   const redirectUri = query.redirect_uri ?? null;
@@ -290,17 +290,17 @@ export const ACCESS_DENIED = {
 } as const;
 
 /** prompt=none: the user already granted these scopes (and no server install is asked for), so no consent screen. */
-export function canSkipConsent(request: AuthorizeRequest, userId: bigint): boolean {
+export async function canSkipConsent(request: AuthorizeRequest, userId: bigint): Promise<boolean> {
   return (
     request.prompt === "none" &&
     !request.installOnly &&
     !request.scopes.includes("bot") &&
-    hasPriorAuthorization(request.application.id, userId, request.scopes)
+    (await hasPriorAuthorization(request.application.id, userId, request.scopes))
   );
 }
 
 /** Stores a code for the consent the user just gave; returns the code (only its hash is kept). */
-export function createAuthorizationCode(input: {
+export async function createAuthorizationCode(input: {
   applicationId: bigint;
   userId: bigint;
   scopes: readonly string[];
@@ -310,10 +310,10 @@ export function createAuthorizationCode(input: {
   /** The server a bot was added to on the consent page. */
   guildId?: bigint | null;
   now?: number;
-}): string {
+}): Promise<string> {
   const code = randomToken(24);
   const now = input.now ?? Date.now();
-  insertAuthorizationCode({
+  await insertAuthorizationCode({
     codeHash: hashSecret(code),
     applicationId: input.applicationId,
     userId: input.userId,
@@ -328,8 +328,11 @@ export function createAuthorizationCode(input: {
 }
 
 /** Client authentication (body or HTTP Basic): the application, or 401 invalid_client. */
-export function authenticateClient(clientId: string | undefined, clientSecret: string | undefined): ApplicationRow {
-  const application = clientId ? findApplication(clientId) : undefined;
+export async function authenticateClient(
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+): Promise<ApplicationRow> {
+  const application = clientId ? await findApplication(clientId) : undefined;
   if (!application || !clientSecret) throw new OAuth2Error("invalid_client", "Client authentication failed.", 401);
   const expected = Buffer.from(application.client_secret_hash);
   const actual = Buffer.from(hashSecret(clientSecret));
@@ -341,22 +344,22 @@ export function authenticateClient(clientId: string | undefined, clientSecret: s
 const invalidGrant = (field: string) => new OAuth2Error("invalid_grant", `Invalid "${field}" in request.`);
 
 /** The token endpoint, one grant per request (RESTPostOAuth2AccessTokenResult or the client_credentials result). */
-export function exchangeToken(
+export async function exchangeToken(
   application: ApplicationRow,
   body: TokenRequestBody,
   now = Date.now(),
-): IssuedTokens | IssuedClientCredentialsToken {
+): Promise<IssuedTokens | IssuedClientCredentialsToken> {
   switch (body.grant_type) {
     case "authorization_code":
-      return exchangeAuthorizationCode(
+      return await exchangeAuthorizationCode(
         application,
         { code: body.code, redirectUri: body.redirect_uri, codeVerifier: body.code_verifier },
         now,
       );
     case "refresh_token":
-      return refreshAccessToken(application, { refreshToken: body.refresh_token, scope: body.scope }, now);
+      return await refreshAccessToken(application, { refreshToken: body.refresh_token, scope: body.scope }, now);
     case "client_credentials":
-      return clientCredentialsToken(application, body.scope, now);
+      return await clientCredentialsToken(application, body.scope, now);
   }
 }
 
@@ -364,19 +367,19 @@ export function exchangeToken(
  * authorization_code: single use (a replay revokes what the code produced, RFC 6749 §4.1.2), 10 minutes, bound to
  * the client, to the redirect URI sent at authorize (none needed when none was sent), and to the PKCE challenge.
  */
-export function exchangeAuthorizationCode(
+export async function exchangeAuthorizationCode(
   application: ApplicationRow,
   input: { code?: string; redirectUri?: string; codeVerifier?: string },
   now = Date.now(),
-): IssuedTokens {
+): Promise<IssuedTokens> {
   if (!input.code) throw new OAuth2Error("invalid_request", "code is missing.");
   const codeHash = hashSecret(input.code);
-  const outcome = transaction((): IssuedTokens | OAuth2Error => {
-    const row = findAuthorizationCode(codeHash);
+  const outcome = await transaction(async (): Promise<IssuedTokens | OAuth2Error> => {
+    const row = await findAuthorizationCode(codeHash);
     if (!row || row.application_id !== application.id) return invalidGrant("code");
     if (row.used_at !== null) {
       // Committed with the refusal: returning (not throwing) keeps the revocation.
-      revokeTokensIssuedSince(row.application_id, row.user_id, row.used_at, now);
+      await revokeTokensIssuedSince(row.application_id, row.user_id, row.used_at, now);
       return invalidGrant("code");
     }
     if (Number(row.expires_at) <= now) return invalidGrant("code");
@@ -388,8 +391,8 @@ export function exchangeAuthorizationCode(
       if (!verifier || computed.length !== stored.length || !timingSafeEqual(computed, stored))
         return invalidGrant("code_verifier");
     }
-    markAuthorizationCodeUsed(codeHash, BigInt(now));
-    return issueAccessToken(application.id, row.user_id, row.scopes.split(" "), now);
+    await markAuthorizationCodeUsed(codeHash, BigInt(now));
+    return await issueAccessToken(application.id, row.user_id, row.scopes.split(" "), now);
   });
   if (outcome instanceof OAuth2Error) throw outcome;
   return outcome;
@@ -400,19 +403,19 @@ export function exchangeAuthorizationCode(
  * token that was already rotated or revoked, presented again, revokes its whole family: the thief and the client
  * both hold the grant's newest pair otherwise (RFC 6819 §5.2.2.3).
  */
-export function refreshAccessToken(
+export async function refreshAccessToken(
   application: ApplicationRow,
   input: { refreshToken?: string; scope?: string },
   now = Date.now(),
-): IssuedTokens {
+): Promise<IssuedTokens> {
   if (!input.refreshToken) throw new OAuth2Error("invalid_request", "refresh_token is missing.");
   const refreshToken = input.refreshToken;
-  const outcome = transaction((): IssuedTokens | OAuth2Error => {
-    const row = findTokenByRefreshToken(refreshToken);
+  const outcome = await transaction(async (): Promise<IssuedTokens | OAuth2Error> => {
+    const row = await findTokenByRefreshToken(refreshToken);
     if (!row || row.application_id !== application.id) return invalidGrant("refresh_token");
     if (row.revoked_at !== null) {
       // Committed with the refusal: returning (not throwing) keeps the revocation.
-      revokeTokenFamily(row.family_id, now);
+      await revokeTokenFamily(row.family_id, now);
       return invalidGrant("refresh_token");
     }
     const granted = row.scopes.split(" ");
@@ -426,19 +429,19 @@ export function refreshAccessToken(
           `The refresh token was not granted: ${wider.join(", ") || "(no scope)"}.`,
         );
     }
-    revokeTokenById(row.id, now);
-    return issueAccessToken(application.id, row.user_id, scopes, now, row.family_id);
+    await revokeTokenById(row.id, now);
+    return await issueAccessToken(application.id, row.user_id, scopes, now, row.family_id);
   });
   if (outcome instanceof OAuth2Error) throw outcome;
   return outcome;
 }
 
 /** client_credentials: a token for the application's owner (Discord's behaviour), without a refresh token. */
-export function clientCredentialsToken(
+export async function clientCredentialsToken(
   application: ApplicationRow,
   scope: string,
   now = Date.now(),
-): IssuedClientCredentialsToken {
+): Promise<IssuedClientCredentialsToken> {
   const scopes = splitScopes(scope);
   if (scopes.length === 0) throw new OAuth2Error("invalid_scope", "No scope was requested.");
   const unknown = scopes.filter((s) => !(s in OAUTH2_SCOPES));
@@ -446,18 +449,18 @@ export function clientCredentialsToken(
   const refused = scopes.filter((s) => CONSENT_ONLY.has(s));
   if (refused.length)
     throw new OAuth2Error("invalid_scope", `${refused.join(", ")} can't be granted through client_credentials.`);
-  return issueClientCredentialsToken(application.id, application.owner_id, scopes, now);
+  return await issueClientCredentialsToken(application.id, application.owner_id, scopes, now);
 }
 
 /** Revokes the pair an access or refresh token belongs to. Unknown tokens, or another client's, are not an error (RFC 7009 §2.2). */
-export function revokeToken(
+export async function revokeToken(
   application: ApplicationRow,
   token: string | undefined,
   hint?: string,
   now = Date.now(),
-): void {
+): Promise<void> {
   if (!token) throw new OAuth2Error("invalid_request", "token is missing.");
-  revokeTokenPair(application.id, token, hint, now);
+  await revokeTokenPair(application.id, token, hint, now);
 }
 
 /** The application as /oauth2/@me shows it (a partial ApplicationResponse). */

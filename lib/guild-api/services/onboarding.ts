@@ -14,6 +14,7 @@ import { transaction } from "../store/db";
 import { listContentChannelOverwrites } from "../store/channels";
 import { findGuildEmoji } from "../store/expressions";
 import { findGuildOnboarding, saveGuildOnboarding } from "../store/guild-onboarding";
+import { mapSequentially } from "../sequential";
 
 const MODE_ADVANCED = 1;
 
@@ -44,8 +45,8 @@ interface Onboarding {
   prompts: StoredPrompt[];
 }
 
-function readOnboarding(guildId: bigint): { onboarding: Onboarding; exists: boolean } {
-  const row = findGuildOnboarding(guildId);
+async function readOnboarding(guildId: bigint): Promise<{ onboarding: Onboarding; exists: boolean }> {
+  const row = await findGuildOnboarding(guildId);
   if (!row) return { onboarding: { enabled: false, mode: 0, defaultChannelIds: [], prompts: [] }, exists: false };
   return {
     onboarding: {
@@ -86,8 +87,8 @@ function serializeOnboarding(guildId: bigint, onboarding: Onboarding) {
 }
 
 /** Get Guild Onboarding: any member of the guild. */
-export function getGuildOnboarding(access: GuildAccess) {
-  return serializeOnboarding(access.guildId, readOnboarding(access.guildId).onboarding);
+export async function getGuildOnboarding(access: GuildAccess) {
+  return serializeOnboarding(access.guildId, (await readOnboarding(access.guildId)).onboarding);
 }
 
 interface ChannelInfo {
@@ -95,18 +96,18 @@ interface ChannelInfo {
 }
 
 /** The guild's channels an onboarding may name (not categories or threads), by id. */
-function onboardingChannels(guildId: bigint): Map<string, ChannelInfo> {
-  const rows = listContentChannelOverwrites(guildId);
+async function onboardingChannels(guildId: bigint): Promise<Map<string, ChannelInfo>> {
+  const rows = await listContentChannelOverwrites(guildId);
   return new Map(rows.map((row) => [String(row.id), { overwrites: row.permission_overwrites }]));
 }
 
 /** Checks and stores one option; ids the request names that already exist are kept, others are generated. */
-function resolveOption(
+async function resolveOption(
   access: GuildAccess,
   input: PromptOptionInput,
   path: Array<string | number>,
   ctx: ResolveContext,
-): StoredOption {
+): Promise<StoredOption> {
   const channelIds = input.channel_ids ?? [];
   const roleIds = input.role_ids ?? [];
   channelIds.forEach((id, i) => {
@@ -133,7 +134,7 @@ function resolveOption(
   let emojiName = input.emoji_name ?? null;
   let animated = false;
   if (emojiId !== null) {
-    const emoji = findGuildEmoji(access.guildId, BigInt(emojiId));
+    const emoji = await findGuildEmoji(access.guildId, BigInt(emojiId));
     if (!emoji) {
       ctx.issues.push({
         path: [...path, "emoji_id"],
@@ -171,13 +172,13 @@ interface ResolveContext {
   keepOrNewId(id: string | null, existing: ReadonlySet<string>): string;
 }
 
-function resolvePrompt(
+async function resolvePrompt(
   access: GuildAccess,
   input: PromptInput,
   index: number,
   ctx: ResolveContext,
   existingPromptIds: ReadonlySet<string>,
-): StoredPrompt {
+): Promise<StoredPrompt> {
   return {
     id: ctx.keepOrNewId(input.id ?? null, existingPromptIds),
     type: input.type ?? 0,
@@ -185,7 +186,9 @@ function resolvePrompt(
     single_select: input.single_select ?? false,
     required: input.required ?? false,
     in_onboarding: input.in_onboarding ?? true,
-    options: input.options.map((option, i) => resolveOption(access, option, ["prompts", index, "options", i], ctx)),
+    options: await mapSequentially(input.options, (option, i) =>
+      resolveOption(access, option, ["prompts", index, "options", i], ctx),
+    ),
   };
 }
 
@@ -236,12 +239,16 @@ function constraintIssues(
  * constraints. One ONBOARDING_CREATE / ONBOARDING_UPDATE audit entry with the changes. Discord documents no gateway
  * event for onboarding, so none is written.
  */
-export function modifyGuildOnboarding(access: GuildAccess, body: ModifyGuildOnboardingBody, reason: string | null) {
+export async function modifyGuildOnboarding(
+  access: GuildAccess,
+  body: ModifyGuildOnboardingBody,
+  reason: string | null,
+) {
   access.authorize("Modify Guild Onboarding");
   const guildId = access.guildId;
-  return transaction(() => {
-    const { onboarding: before, exists } = readOnboarding(guildId);
-    const channels = onboardingChannels(guildId);
+  return await transaction(async () => {
+    const { onboarding: before, exists } = await readOnboarding(guildId);
+    const channels = await onboardingChannels(guildId);
     const issues: FieldIssue[] = [];
     const used = new Set<string>();
     const existingPromptIds = new Set(before.prompts.map((p) => p.id));
@@ -258,7 +265,7 @@ export function modifyGuildOnboarding(access: GuildAccess, body: ModifyGuildOnbo
 
     const next: Onboarding = { ...before };
     if (body.prompts !== undefined)
-      next.prompts = (body.prompts ?? []).map((prompt, index) =>
+      next.prompts = await mapSequentially(body.prompts ?? [], (prompt, index) =>
         resolvePrompt(access, prompt, index, ctx, existingPromptIds),
       );
     if (body.default_channel_ids !== undefined) {
@@ -277,7 +284,7 @@ export function modifyGuildOnboarding(access: GuildAccess, body: ModifyGuildOnbo
     if (issues.length === 0 && next.enabled) issues.push(...constraintIssues(access, next, channels));
     if (issues.length > 0) throw invalidFormBody(issues);
 
-    saveGuildOnboarding({
+    await saveGuildOnboarding({
       guildId,
       enabled: next.enabled,
       mode: next.mode,
@@ -292,7 +299,7 @@ export function modifyGuildOnboarding(access: GuildAccess, body: ModifyGuildOnbo
       "mode",
     ]);
     if (changes.length > 0 || !exists)
-      auditByCaller(access, {
+      await auditByCaller(access, {
         actionType: exists ? AuditLogEvent.OnboardingUpdate : AuditLogEvent.OnboardingCreate,
         targetId: guildId,
         reason,

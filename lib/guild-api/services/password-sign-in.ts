@@ -22,7 +22,7 @@ export async function signInWithPassword(
   const throttle = options.throttle ?? signInThrottle;
   const start = throttle.begin(signInThrottleKeys(username, options.clientIp ?? null));
   if (!start.allowed) return { ok: false, reason: "throttled", retryAfterMs: start.retryAfterMs };
-  const user = findPasswordByUsername(username.trim());
+  const user = await findPasswordByUsername(username.trim());
   const right = await verifyPassword(password, user ? user.password_hash : null);
   if (!user || !right) return { ok: false, reason: "wrong-credentials" };
   start.attempt.succeeded();

@@ -44,38 +44,38 @@ function pruneRule(access: GuildAccess, days: number, includeRoles: readonly str
 }
 
 /** Whether one member matches the rule (for the owner and the caller, taken off the totals). */
-function matchesRule(access: GuildAccess, rule: PruneRule, userId: bigint): boolean {
-  const member = findMember(access.guildId, userId);
+async function matchesRule(access: GuildAccess, rule: PruneRule, userId: bigint): Promise<boolean> {
+  const member = await findMember(access.guildId, userId);
   if (!member || member.last_active_at >= rule.cutoff) return false;
   if (member.role_count === 0n) return true;
-  const roles = memberRoleIds(access.guildId, userId);
+  const roles = await memberRoleIds(access.guildId, userId);
   return roles.length <= rule.roleIds.length && roles.every((id) => rule.roleIds.includes(id));
 }
 
 /** The owner and the caller: never pruned. */
 const exempt = (access: GuildAccess): bigint[] => [...new Set([access.guild.owner_id, access.caller.userId])];
 
-function countPrunable(access: GuildAccess, rule: PruneRule): number {
-  let count = countInactiveMembers(access.guildId, rule.cutoff, rule.roleIds);
-  for (const userId of exempt(access)) if (matchesRule(access, rule, userId)) count -= 1;
+async function countPrunable(access: GuildAccess, rule: PruneRule): Promise<number> {
+  let count = await countInactiveMembers(access.guildId, rule.cutoff, rule.roleIds);
+  for (const userId of exempt(access)) if (await matchesRule(access, rule, userId)) count -= 1;
   return count;
 }
 
-function listPrunable(access: GuildAccess, rule: PruneRule): UserRow[] {
-  const users = listInactiveMembersUsers(access.guildId, rule.cutoff, rule.roleIds);
+async function listPrunable(access: GuildAccess, rule: PruneRule): Promise<UserRow[]> {
+  const users = await listInactiveMembersUsers(access.guildId, rule.cutoff, rule.roleIds);
   const never = exempt(access);
   return users.filter((user) => !never.includes(user.id));
 }
 
 /** Get Guild Prune Count: `{pruned}`, the number Begin Guild Prune would remove with the same days and roles. */
-export function getGuildPruneCount(
+export async function getGuildPruneCount(
   access: GuildAccess,
   days: number,
   includeRoles: readonly string[],
   now = Date.now(),
 ) {
   access.authorize("Get Guild Prune Count");
-  return { pruned: countPrunable(access, pruneRule(access, days, includeRoles, now)) };
+  return { pruned: await countPrunable(access, pruneRule(access, days, includeRoles, now)) };
 }
 
 export interface BeginGuildPruneInput {
@@ -89,17 +89,17 @@ export interface BeginGuildPruneInput {
  * Begin Guild Prune: removes every matching member in one transaction with one GUILD_MEMBER_REMOVE each and
  * one MEMBER_PRUNE audit entry. `{pruned: null}` when compute_prune_count is false.
  */
-export function beginGuildPrune(access: GuildAccess, input: BeginGuildPruneInput, now = Date.now()) {
+export async function beginGuildPrune(access: GuildAccess, input: BeginGuildPruneInput, now = Date.now()) {
   access.authorize("Begin Guild Prune");
   const rule = pruneRule(access, input.days, input.includeRoles, now);
-  const removed = transaction(() => {
-    const targets = listPrunable(access, rule);
+  const removed = await transaction(async () => {
+    const targets = await listPrunable(access, rule);
     const guildId = String(access.guildId);
     for (const user of targets) {
-      deleteMember(access.guildId, user.id);
-      emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: guildId, user: serializeUser(user) }, now);
+      await deleteMember(access.guildId, user.id);
+      await emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: guildId, user: serializeUser(user) }, now);
     }
-    auditByCaller(access, {
+    await auditByCaller(access, {
       actionType: AuditLogEvent.MemberPrune,
       reason: input.reason,
       options: { delete_member_days: String(input.days), members_removed: String(targets.length) },

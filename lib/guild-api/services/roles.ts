@@ -53,8 +53,8 @@ export function getGuildRole(access: GuildAccess, roleId: bigint) {
 }
 
 /** Get Guild Role Member Counts: one grouped walk of the member_roles(guild_id, role_id) index; no @everyone, zeros kept. */
-export function getGuildRoleMemberCounts(access: GuildAccess): Record<string, number> {
-  const counts = countMembersByRole(access.guildId);
+export async function getGuildRoleMemberCounts(access: GuildAccess): Promise<Record<string, number>> {
+  const counts = await countMembersByRole(access.guildId);
   const result: Record<string, number> = {};
   for (const role of access.roles) if (role.id !== access.guildId) result[String(role.id)] = counts.get(role.id) ?? 0;
   return result;
@@ -174,7 +174,7 @@ function applyRoleFields(
  * hoist, not mentionable); the role goes just above @everyone (position 1) and the others move up one, each with
  * a GUILD_ROLE_UPDATE. Answers the new role.
  */
-export function createGuildRole(access: GuildAccess, body: RoleFieldsBody, reason: string | null) {
+export async function createGuildRole(access: GuildAccess, body: RoleFieldsBody, reason: string | null) {
   access.authorize("Create Guild Role");
   const guildId = access.guildId;
   const everyone = access.role(guildId);
@@ -189,20 +189,20 @@ export function createGuildRole(access: GuildAccess, body: RoleFieldsBody, reaso
   });
   const { next: role, icon } = applyRoleFields(access, blank, body, true);
   assertCanGrant(access, 0n, role.permissions);
-  return transaction(() => {
-    if (countGuildRoles(guildId) >= ROLES_MAX + 1) throw maxRoles(); // @everyone does not count toward the cap
-    if (icon) role.icon = saveImage("role-icons", id, icon);
-    const shifted = listRolesAboveEveryone(guildId, guildId);
-    shiftRolesAboveEveryone(guildId, guildId);
-    insertRole({ ...role, guild_id: guildId, position: 1n, managed: 0n, flags: 0n, tags: null });
-    const created = serializeRole(findRole(guildId, id) as RoleRow);
-    emitEvent(guildId, "GUILD_ROLE_CREATE", { guild_id: String(guildId), role: created });
+  return await transaction(async () => {
+    if ((await countGuildRoles(guildId)) >= ROLES_MAX + 1) throw maxRoles(); // @everyone does not count toward the cap
+    if (icon) role.icon = await saveImage("role-icons", id, icon);
+    const shifted = await listRolesAboveEveryone(guildId, guildId);
+    await shiftRolesAboveEveryone(guildId, guildId);
+    await insertRole({ ...role, guild_id: guildId, position: 1n, managed: 0n, flags: 0n, tags: null });
+    const created = serializeRole((await findRole(guildId, id)) as RoleRow);
+    await emitEvent(guildId, "GUILD_ROLE_CREATE", { guild_id: String(guildId), role: created });
     for (const other of shifted)
-      emitEvent(guildId, "GUILD_ROLE_UPDATE", {
+      await emitEvent(guildId, "GUILD_ROLE_UPDATE", {
         guild_id: String(guildId),
         role: serializeRole({ ...other, position: other.position + 1n }),
       });
-    auditByCaller(access, {
+    await auditByCaller(access, {
       actionType: AuditLogEvent.RoleCreate,
       targetId: id,
       reason,
@@ -218,15 +218,15 @@ export function createGuildRole(access: GuildAccess, body: RoleFieldsBody, reaso
  * Listed roles take their positions (ties by id: the lower id ends higher), the others keep their order around them, and
  * positions are renumbered 1..n. Answers every role; one GUILD_ROLE_UPDATE and audit entry per role that moved.
  */
-export function modifyGuildRolePositions(
+export async function modifyGuildRolePositions(
   access: GuildAccess,
   items: ModifyGuildRolePositionsBody,
   reason: string | null,
 ) {
   access.authorize("Modify Guild Role Positions");
   const guildId = access.guildId;
-  return transaction(() => {
-    const roles = listGuildRoles(guildId);
+  return await transaction(async () => {
+    const roles = await listGuildRoles(guildId);
     const byId = new Map(roles.map((role) => [String(role.id), role]));
     const issues: FieldIssue[] = [];
     const seen = new Set<string>();
@@ -272,27 +272,32 @@ export function modifyGuildRolePositions(
       previous = index;
     }
 
-    list.forEach((role, index) => {
+    for (const [index, role] of list.entries()) {
       const position = BigInt(index + 1);
-      if (role.position === position) return;
-      setRolePosition(role.id, position);
+      if (role.position === position) continue;
+      await setRolePosition(role.id, position);
       const updated = { ...role, position };
-      emitEvent(guildId, "GUILD_ROLE_UPDATE", { guild_id: String(guildId), role: serializeRole(updated) });
+      await emitEvent(guildId, "GUILD_ROLE_UPDATE", { guild_id: String(guildId), role: serializeRole(updated) });
       if (moving.has(role.id)) {
-        auditByCaller(access, {
+        await auditByCaller(access, {
           actionType: AuditLogEvent.RoleUpdate,
           targetId: role.id,
           reason,
           changes: [{ key: "position", old_value: Number(role.position), new_value: index + 1 }],
         });
       }
-    });
-    return listGuildRoles(guildId).map(serializeRole);
+    }
+    return (await listGuildRoles(guildId)).map(serializeRole);
   });
 }
 
 /** Modify Guild Role (MANAGE_ROLES + hierarchy): fields not sent stay; managed roles may be edited too. */
-export function modifyGuildRole(access: GuildAccess, roleId: bigint, body: RoleFieldsBody, reason: string | null) {
+export async function modifyGuildRole(
+  access: GuildAccess,
+  roleId: bigint,
+  body: RoleFieldsBody,
+  reason: string | null,
+) {
   access.authorize("Modify Guild Role");
   const guildId = access.guildId;
   const current = access.role(roleId);
@@ -300,17 +305,17 @@ export function modifyGuildRole(access: GuildAccess, roleId: bigint, body: RoleF
   access.assertCanManageRole(current);
   const { next, icon } = applyRoleFields(access, current, body, false);
   assertCanGrant(access, current.permissions, next.permissions);
-  return transaction(() => {
-    const before = findRole(guildId, roleId);
+  return await transaction(async () => {
+    const before = await findRole(guildId, roleId);
     if (!before) throw Errors.unknownRole();
-    if (icon) next.icon = saveImage("role-icons", roleId, icon);
-    updateRole(next);
-    const after = findRole(guildId, roleId) as RoleRow;
+    if (icon) next.icon = await saveImage("role-icons", roleId, icon);
+    await updateRole(next);
+    const after = (await findRole(guildId, roleId)) as RoleRow;
     const role = serializeRole(after);
     const changes = diffChanges(auditView(before), auditView(after));
     if (changes.length > 0) {
-      emitEvent(guildId, "GUILD_ROLE_UPDATE", { guild_id: String(guildId), role });
-      auditByCaller(access, {
+      await emitEvent(guildId, "GUILD_ROLE_UPDATE", { guild_id: String(guildId), role });
+      await auditByCaller(access, {
         actionType: AuditLogEvent.RoleUpdate,
         targetId: roleId,
         reason,
@@ -326,30 +331,30 @@ export function modifyGuildRole(access: GuildAccess, roleId: bigint, body: RoleF
  * leaves every member (role_count in step, through the (guild_id, role_id) index) and every channel overwrite,
  * all in one transaction with GUILD_ROLE_DELETE, a CHANNEL_UPDATE per channel changed, and the audit entry.
  */
-export function deleteGuildRole(access: GuildAccess, roleId: bigint, reason: string | null): void {
+export async function deleteGuildRole(access: GuildAccess, roleId: bigint, reason: string | null): Promise<void> {
   access.authorize("Delete Guild Role");
   const guildId = access.guildId;
   const role = access.role(roleId);
   if (!role) throw Errors.unknownRole();
   if (role.id === guildId || role.managed) throw invalidRole();
   access.assertCanManageRole(role);
-  transaction(() => {
-    removeRoleFromMembers(guildId, roleId);
-    if (!deleteRole(guildId, roleId)) throw Errors.unknownRole();
+  await transaction(async () => {
+    await removeRoleFromMembers(guildId, roleId);
+    if (!(await deleteRole(guildId, roleId))) throw Errors.unknownRole();
 
-    const channels = listChannelsWithOverwriteFor(guildId, roleId);
+    const channels = await listChannelsWithOverwriteFor(guildId, roleId);
     for (const channel of channels) {
       const overwrites = (JSON.parse(channel.permission_overwrites) as OverwriteJson[]).filter(
         (o) => !(o.type === 0 && o.id === String(roleId)),
       );
       const json = JSON.stringify(overwrites);
       if (json === channel.permission_overwrites) continue;
-      updateChannelOverwrites(channel.id, json);
-      emitEvent(guildId, "CHANNEL_UPDATE", serializeChannel({ ...channel, permission_overwrites: json }));
+      await updateChannelOverwrites(channel.id, json);
+      await emitEvent(guildId, "CHANNEL_UPDATE", serializeChannel({ ...channel, permission_overwrites: json }));
     }
-    emitEvent(guildId, "GUILD_ROLE_DELETE", { guild_id: String(guildId), role_id: String(roleId) });
+    await emitEvent(guildId, "GUILD_ROLE_DELETE", { guild_id: String(guildId), role_id: String(roleId) });
     const changes = Object.entries(auditView(role)).map(([key, value]) => ({ key, old_value: value }));
-    auditByCaller(access, {
+    await auditByCaller(access, {
       actionType: AuditLogEvent.RoleDelete,
       targetId: roleId,
       reason,

@@ -16,16 +16,16 @@ const alreadyComplete = () => Errors.bad(0, "Membership screening is already com
  * form fields Guildhall does not model): pending becomes false and GUILD_MEMBER_UPDATE fires, in one transaction.
  * Answers the member. A member who is not pending gets 400, so a client can tell nothing happened.
  */
-export function completeMembershipScreening(access: GuildAccess, now = Date.now()) {
+export async function completeMembershipScreening(access: GuildAccess, now = Date.now()) {
   if (!access.member.pending) throw alreadyComplete();
   const guildId = access.guildId;
   const userId = access.caller.userId;
-  return transaction(() => {
-    if (!clearMemberPending(guildId, userId)) throw alreadyComplete();
-    const member = findMember(guildId, userId)!;
-    const user = findUser(userId) as UserRow;
-    const wire = serializeMember(member, user, memberRoleIds(guildId, userId));
-    emitEvent(guildId, "GUILD_MEMBER_UPDATE", memberEventPayload(guildId, wire), now);
+  return await transaction(async () => {
+    if (!(await clearMemberPending(guildId, userId))) throw alreadyComplete();
+    const member = (await findMember(guildId, userId))!;
+    const user = (await findUser(userId)) as UserRow;
+    const wire = serializeMember(member, user, await memberRoleIds(guildId, userId));
+    await emitEvent(guildId, "GUILD_MEMBER_UPDATE", memberEventPayload(guildId, wire), now);
     return wire;
   });
 }

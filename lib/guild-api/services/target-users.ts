@@ -128,7 +128,7 @@ export async function parseTargetUsersFile(text: string): Promise<bigint[]> {
   for (let start = 0; start < candidates.length; start += VALIDATION_CHUNK) {
     await yieldToEventLoop();
     const chunk = candidates.slice(start, start + VALIDATION_CHUNK);
-    const known = new Set(existingUserIds(chunk.map((c) => c.id)));
+    const known = new Set(await existingUserIds(chunk.map((c) => c.id)));
     for (const { line, id } of chunk) {
       if (!known.has(id)) problems.add(line, `line ${line}: user ${id} does not exist`);
       else if (!seen.has(id)) {
@@ -153,13 +153,13 @@ const running = new Map<string, bigint>();
  * Replaces the invite's target users with `ids`: clears the old list and records a PROCESSING job holding the ids, in
  * the caller's transaction; the job starts once the current request is done. An empty list completes at once.
  */
-export function startTargetUsersJob(code: string, ids: readonly bigint[], now = Date.now()): void {
-  const previous = findJob(code);
+export async function startTargetUsersJob(code: string, ids: readonly bigint[], now = Date.now()): Promise<void> {
+  const previous = await findJob(code);
   // created_at doubles as the job's generation, so two uploads within one millisecond still differ.
   const createdAt = previous && previous.created_at >= BigInt(now) ? previous.created_at + 1n : BigInt(now);
   const empty = ids.length === 0;
-  deleteTargetUsers(code);
-  replaceTargetUsersJob({
+  await deleteTargetUsers(code);
+  await replaceTargetUsersJob({
     code,
     status: empty ? TargetUsersJobStatus.Completed : TargetUsersJobStatus.Processing,
     totalUsers: ids.length,
@@ -178,33 +178,33 @@ export function stopTargetUsersJob(code: string): void {
 
 function runJob(code: string, ids: readonly bigint[], generation: bigint): void {
   running.set(code, generation);
-  const step = () => {
+  const step = async () => {
     if (running.get(code) !== generation) return;
     try {
-      const finished = transaction(() => {
-        const job = findJob(code);
+      const finished = await transaction(async () => {
+        const job = await findJob(code);
         // Deleted with its invite, or replaced by a newer upload: stop without touching anything.
         if (!job || job.created_at !== generation || Number(job.status) !== TargetUsersJobStatus.Processing)
           return true;
         const offset = Number(job.processed_users);
         const chunk = ids.slice(offset, offset + TARGET_USERS_CHUNK);
-        if (chunk.length > 0) insertTargetUsers(code, chunk);
+        if (chunk.length > 0) await insertTargetUsers(code, chunk);
         const processed = offset + chunk.length;
         if (processed >= ids.length) {
-          completeTargetUsersJob(code, TargetUsersJobStatus.Completed, processed, BigInt(Date.now()));
+          await completeTargetUsersJob(code, TargetUsersJobStatus.Completed, processed, BigInt(Date.now()));
           return true;
         }
-        setTargetUsersJobProgress(code, processed);
+        await setTargetUsersJobProgress(code, processed);
         return false;
       });
       if (!finished) {
-        setImmediate(step);
+        setImmediate(() => void step());
         return;
       }
     } catch (error) {
       console.error(`[guild-api] target users job ${code} failed:`, error);
       try {
-        failTargetUsersJob(
+        await failTargetUsersJob(
           code,
           TargetUsersJobStatus.Failed,
           "The target users could not be saved; upload the file again.",
@@ -217,16 +217,16 @@ function runJob(code: string, ids: readonly bigint[], generation: bigint): void 
     }
     if (running.get(code) === generation) running.delete(code);
   };
-  setImmediate(step);
+  setImmediate(() => void step());
 }
 
 /** Restarts a PROCESSING job this process is not running (after a restart) from its recorded progress. */
-function resumeJob(code: string): void {
-  const job = findJob(code);
+async function resumeJob(code: string): Promise<void> {
+  const job = await findJob(code);
   if (!job || Number(job.status) !== TargetUsersJobStatus.Processing || running.has(code)) return;
-  const ids = listPendingTargetUserIds(code);
+  const ids = await listPendingTargetUserIds(code);
   if (ids.length !== Number(job.total_users)) {
-    failTargetUsersJob(
+    await failTargetUsersJob(
       code,
       TargetUsersJobStatus.Failed,
       "The job's pending user list was lost; upload the file again.",
@@ -237,9 +237,9 @@ function resumeJob(code: string): void {
 }
 
 /** Resumes every unfinished job; call once at server start. Returns how many were resumed. */
-export function resumeTargetUserJobs(): number {
-  const codes = listJobCodesWithStatus(TargetUsersJobStatus.Processing);
-  for (const code of codes) resumeJob(code);
+export async function resumeTargetUserJobs(): Promise<number> {
+  const codes = await listJobCodesWithStatus(TargetUsersJobStatus.Processing);
+  for (const code of codes) await resumeJob(code);
   return codes.length;
 }
 
@@ -247,10 +247,10 @@ export function resumeTargetUserJobs(): number {
  * Whether `userId` may accept the invite: anyone when it has no target users; otherwise only the users written so
  * far (while a job is PROCESSING, users not yet written are refused until it reaches them).
  */
-export function isTargetUserAllowed(code: string, userId: bigint): boolean {
-  const job = findJob(code);
+export async function isTargetUserAllowed(code: string, userId: bigint): Promise<boolean> {
+  const job = await findJob(code);
   if (!job || Number(job.total_users) === 0) return true;
-  return isTargetUser(code, userId);
+  return await isTargetUser(code, userId);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -258,30 +258,28 @@ export function isTargetUserAllowed(code: string, userId: bigint): boolean {
 
 type InviteOwnerRow = Pick<InviteRow, "code" | "guild_id" | "inviter_id">;
 
-function findInviteOrThrow(code: string, now = Date.now()): InviteOwnerRow {
-  const invite = findValidInvite(code, now);
+async function findInviteOrThrow(code: string, now = Date.now()): Promise<InviteOwnerRow> {
+  const invite = await findValidInvite(code, now);
   if (!invite) throw Errors.unknownInvite();
   return invite;
 }
 
 /** The inviter may always; anyone else needs one of `flags` in the invite's guild (403 50001 for non-members). */
-function authorize(caller: Identity, invite: InviteOwnerRow, ...flags: bigint[]): void {
+async function authorize(caller: Identity, invite: InviteOwnerRow, ...flags: bigint[]): Promise<void> {
   if (invite.inviter_id !== null && invite.inviter_id === caller.userId) return;
-  guildAccessFor(caller, invite.guild_id).requireAny(...flags);
+  (await guildAccessFor(caller, invite.guild_id)).requireAny(...flags);
 }
 
 /** Get Target Users: a CSV with the header user_id and one id per line (the inviter, MANAGE_GUILD or VIEW_AUDIT_LOG). */
-export function getInviteTargetUsers(caller: Identity, code: string): string {
-  const invite = findInviteOrThrow(code);
-  authorize(caller, invite, Permission.ManageGuild, Permission.ViewAuditLog);
-  return `user_id\n${listTargetUserIds(code)
-    .map((userId) => `${userId}\n`)
-    .join("")}`;
+export async function getInviteTargetUsers(caller: Identity, code: string): Promise<string> {
+  const invite = await findInviteOrThrow(code);
+  await authorize(caller, invite, Permission.ManageGuild, Permission.ViewAuditLog);
+  return `user_id\n${(await listTargetUserIds(code)).map((userId) => `${userId}\n`).join("")}`;
 }
 
 /** Whether the caller may Update Target Users (the inviter or MANAGE_GUILD); 404 for an unknown invite. */
-export function authorizeUpdateInviteTargetUsers(caller: Identity, code: string): void {
-  authorize(caller, findInviteOrThrow(code), Permission.ManageGuild);
+export async function authorizeUpdateInviteTargetUsers(caller: Identity, code: string): Promise<void> {
+  await authorize(caller, await findInviteOrThrow(code), Permission.ManageGuild);
 }
 
 /**
@@ -289,23 +287,23 @@ export function authorizeUpdateInviteTargetUsers(caller: Identity, code: string)
  * line, nothing changed): the caller is judged again here, in the transaction that replaces the list through a job
  * that runs after the response (204), since the file was checked while others could change the caller's roles.
  */
-export function updateInviteTargetUsers(caller: Identity, code: string, ids: readonly bigint[]): void {
-  transaction(() => {
-    authorizeUpdateInviteTargetUsers(caller, code);
-    startTargetUsersJob(code, ids);
+export async function updateInviteTargetUsers(caller: Identity, code: string, ids: readonly bigint[]): Promise<void> {
+  await transaction(async () => {
+    await authorizeUpdateInviteTargetUsers(caller, code);
+    await startTargetUsersJob(code, ids);
   });
 }
 
 const iso = (ms: bigint | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 /** Get Target Users Job Status (the inviter, MANAGE_GUILD or VIEW_AUDIT_LOG); UNSPECIFIED with zeros when no file was given. */
-export function getInviteTargetUsersJobStatus(caller: Identity, code: string) {
-  const invite = findInviteOrThrow(code);
-  authorize(caller, invite, Permission.ManageGuild, Permission.ViewAuditLog);
-  let job = findJob(code);
+export async function getInviteTargetUsersJobStatus(caller: Identity, code: string) {
+  const invite = await findInviteOrThrow(code);
+  await authorize(caller, invite, Permission.ManageGuild, Permission.ViewAuditLog);
+  let job = await findJob(code);
   if (job && Number(job.status) === TargetUsersJobStatus.Processing && !running.has(code)) {
-    resumeJob(code);
-    job = findJob(code);
+    await resumeJob(code);
+    job = await findJob(code);
   }
   if (!job)
     return {

@@ -11,6 +11,7 @@ import { isContentChannelOf } from "../store/channels";
 import { findGuildEmoji } from "../store/expressions";
 import { findGuild, updateGuildWelcomeScreen, type GuildRow } from "../store/guilds";
 import { emitGuildUpdate } from "./widget";
+import { mapSequentially } from "../sequential";
 
 const FEATURE = "WELCOME_SCREEN_ENABLED";
 const features = (guild: GuildRow) => JSON.parse(guild.features) as string[];
@@ -25,15 +26,15 @@ export function getGuildWelcomeScreen(access: GuildAccess) {
  * The welcome channels as stored: each a channel of the guild; emoji_id a custom emoji of the guild (emoji_name then
  * becomes that emoji's name), otherwise emoji_name a unicode emoji or null. Field errors are collected.
  */
-function resolveWelcomeChannels(
+async function resolveWelcomeChannels(
   guildId: bigint,
   channels: NonNullable<ModifyGuildWelcomeScreenBody["welcome_channels"]>,
   issues: FieldIssue[],
-): WelcomeScreenChannel[] {
-  return channels.map((channel, index) => {
+): Promise<WelcomeScreenChannel[]> {
+  return mapSequentially(channels, async (channel, index) => {
     const path = ["welcome_channels", index];
     // Any guild channel but categories and threads.
-    if (!isContentChannelOf(guildId, BigInt(channel.channel_id)))
+    if (!(await isContentChannelOf(guildId, BigInt(channel.channel_id))))
       issues.push({
         path: [...path, "channel_id"],
         code: "CHANNEL_INVALID",
@@ -42,7 +43,7 @@ function resolveWelcomeChannels(
     let emojiName = channel.emoji_name ?? null;
     const emojiId = channel.emoji_id ?? null;
     if (emojiId !== null) {
-      const emoji = findGuildEmoji(guildId, BigInt(emojiId));
+      const emoji = await findGuildEmoji(guildId, BigInt(emojiId));
       if (!emoji)
         issues.push({
           path: [...path, "emoji_id"],
@@ -71,7 +72,7 @@ function resolveWelcomeChannels(
  * needs COMMUNITY) and fires GUILD_UPDATE when it changes; description and welcome_channels replace the stored ones
  * (null clears). One GUILD_UPDATE audit entry with the changed keys.
  */
-export function modifyGuildWelcomeScreen(
+export async function modifyGuildWelcomeScreen(
   access: GuildAccess,
   body: ModifyGuildWelcomeScreenBody,
   reason: string | null,
@@ -79,8 +80,8 @@ export function modifyGuildWelcomeScreen(
 ) {
   access.authorize("Modify Guild Welcome Screen");
   const guildId = access.guildId;
-  return transaction(() => {
-    const before = findGuild(guildId);
+  return await transaction(async () => {
+    const before = await findGuild(guildId);
     if (!before) throw Errors.unknownGuild();
     const issues: FieldIssue[] = [];
     let nextFeatures = features(before);
@@ -96,19 +97,21 @@ export function modifyGuildWelcomeScreen(
     }
     const description = body.description === undefined ? before.welcome_description : body.description || null;
     const channels =
-      body.welcome_channels === undefined ? null : resolveWelcomeChannels(guildId, body.welcome_channels ?? [], issues);
+      body.welcome_channels === undefined
+        ? null
+        : await resolveWelcomeChannels(guildId, body.welcome_channels ?? [], issues);
     if (issues.length > 0) throw invalidFormBody(issues);
 
-    updateGuildWelcomeScreen(guildId, {
+    await updateGuildWelcomeScreen(guildId, {
       features: JSON.stringify(nextFeatures),
       welcomeDescription: description,
       welcomeChannels: channels === null ? before.welcome_channels : JSON.stringify(channels),
     });
-    const after = findGuild(guildId) as GuildRow;
+    const after = (await findGuild(guildId)) as GuildRow;
     const view = (g: GuildRow) => ({ ...serializeWelcomeScreen(g), enabled: features(g).includes(FEATURE) });
     const changes = diffChanges(view(before), view(after), ["description", "welcome_channels", "enabled"]);
-    auditGuildUpdate(access, reason, changes);
-    if (features(after).includes(FEATURE) !== wasEnabled) emitGuildUpdate(guildId, now);
+    await auditGuildUpdate(access, reason, changes);
+    if (features(after).includes(FEATURE) !== wasEnabled) await emitGuildUpdate(guildId, now);
     return serializeWelcomeScreen(after);
   });
 }

@@ -25,14 +25,14 @@ import { issueInvite, invitesPaused } from "./invites";
 // Shared helpers
 
 /** The guild object GUILD_UPDATE carries, read inside the caller's transaction after the change. */
-export function guildUpdatePayload(guildId: bigint) {
-  const guild = findGuild(guildId) as GuildRow;
-  const { emojis, stickers } = listGuildExpressionsById(guildId);
-  return serializeGuild(guild, listGuildRoles(guildId), emojis, stickers);
+export async function guildUpdatePayload(guildId: bigint) {
+  const guild = (await findGuild(guildId)) as GuildRow;
+  const { emojis, stickers } = await listGuildExpressionsById(guildId);
+  return serializeGuild(guild, await listGuildRoles(guildId), emojis, stickers);
 }
 
-export function emitGuildUpdate(guildId: bigint, now = Date.now()): void {
-  emitEvent(guildId, "GUILD_UPDATE", guildUpdatePayload(guildId), now);
+export async function emitGuildUpdate(guildId: bigint, now = Date.now()): Promise<void> {
+  await emitEvent(guildId, "GUILD_UPDATE", await guildUpdatePayload(guildId), now);
 }
 
 /** What a member holding only @everyone may do in a channel (its overwrites applied), from the permission engine. */
@@ -61,7 +61,7 @@ export function getGuildWidgetSettings(access: GuildAccess) {
  * Modify Guild Widget (MANAGE_GUILD): enabled and channel_id (a channel of the guild, or null for no invite).
  * A change fires GUILD_UPDATE with the guild and writes a GUILD_UPDATE audit entry, in one transaction.
  */
-export function modifyGuildWidget(
+export async function modifyGuildWidget(
   access: GuildAccess,
   body: ModifyGuildWidgetBody,
   reason: string | null,
@@ -69,27 +69,27 @@ export function modifyGuildWidget(
 ) {
   access.authorize("Modify Guild Widget");
   const guildId = access.guildId;
-  return transaction(() => {
-    const before = findGuild(guildId) as GuildRow;
+  return await transaction(async () => {
+    const before = (await findGuild(guildId)) as GuildRow;
     let enabled = before.widget_enabled;
     let channelId = before.widget_channel_id;
     if (body.enabled !== undefined && body.enabled !== null) enabled = body.enabled ? 1n : 0n;
     if (body.channel_id === null) channelId = null;
     else if (body.channel_id !== undefined) {
-      if (!isContentChannelOf(guildId, BigInt(body.channel_id)))
+      if (!(await isContentChannelOf(guildId, BigInt(body.channel_id))))
         throw invalidFormBody([
           { path: ["channel_id"], code: "CHANNEL_INVALID", message: "Must be a channel of this guild." },
         ]);
       channelId = BigInt(body.channel_id);
     }
-    updateGuildWidget(guildId, enabled, channelId);
-    const after = findGuild(guildId) as GuildRow;
+    await updateGuildWidget(guildId, enabled, channelId);
+    const after = (await findGuild(guildId)) as GuildRow;
     const view = (g: GuildRow) => ({
       widget_enabled: Boolean(g.widget_enabled),
       widget_channel_id: g.widget_channel_id === null ? null : String(g.widget_channel_id),
     });
     const changes = diffChanges(view(before), view(after));
-    if (auditGuildUpdate(access, reason, changes)) emitGuildUpdate(guildId, now);
+    if (await auditGuildUpdate(access, reason, changes)) await emitGuildUpdate(guildId, now);
     return serializeSettings(after);
   });
 }
@@ -97,8 +97,8 @@ export function modifyGuildWidget(
 // ---------------------------------------------------------------------------------------------------------------
 // widget.json
 
-function findWidgetGuildOrThrow(guildId: bigint): GuildRow {
-  const guild = findGuild(guildId);
+async function findWidgetGuildOrThrow(guildId: bigint): Promise<GuildRow> {
+  const guild = await findGuild(guildId);
   if (!guild) throw Errors.unknownGuild();
   if (!guild.widget_enabled) throw Errors.widgetDisabled();
   return guild;
@@ -108,14 +108,14 @@ function findWidgetGuildOrThrow(guildId: bigint): GuildRow {
  * The widget channel's invite code: the one Get Guild Widget generated earlier while it is still valid, else a new one
  * (INVITE_CREATE fires only then). None without a widget channel, or while invites are paused.
  */
-function widgetInviteCode(guild: GuildRow, now: number): string | null {
+async function widgetInviteCode(guild: GuildRow, now: number): Promise<string | null> {
   if (guild.widget_channel_id === null || invitesPaused(guild, now)) return null;
   const channelId = guild.widget_channel_id;
-  return transaction(() => {
-    const existing = findWidgetInviteCode(guild.id, channelId, now);
+  return await transaction(async () => {
+    const existing = await findWidgetInviteCode(guild.id, channelId, now);
     if (existing !== undefined) return existing;
-    if (!isContentChannelOf(guild.id, channelId)) return null;
-    const { invite } = issueInvite(
+    if (!(await isContentChannelOf(guild.id, channelId))) return null;
+    const { invite } = await issueInvite(
       {
         guildId: guild.id,
         channelId,
@@ -142,15 +142,15 @@ function widgetInviteCode(guild: GuildRow, now: number): string | null {
  * instant_invite is `{baseUrl}/invite/{code}` (Discord answers https://discord.com/invite/{code}; Guildhall's invites
  * live on its own origin).
  */
-export function getGuildWidget(guildId: bigint, baseUrl: string, now = Date.now()) {
-  const guild = findWidgetGuildOrThrow(guildId);
-  const context = permissionContextOf(guild, listGuildRoles(guildId));
-  const channels = listVoiceChannels(guildId).filter((channel) =>
+export async function getGuildWidget(guildId: bigint, baseUrl: string, now = Date.now()) {
+  const guild = await findWidgetGuildOrThrow(guildId);
+  const context = permissionContextOf(guild, await listGuildRoles(guildId));
+  const channels = (await listVoiceChannels(guildId)).filter((channel) =>
     canView(everyonePermissionsIn(context, channel.permission_overwrites)),
   );
   const visible = new Set(channels.map((channel) => channel.id));
 
-  const members = listWidgetMembers(guildId, WIDGET_MEMBERS_MAX).map((row, index) => {
+  const members = (await listWidgetMembers(guildId, WIDGET_MEMBERS_MAX)).map((row, index) => {
     const inVoice = row.channel_id !== null && visible.has(row.channel_id);
     return {
       id: String(index),
@@ -172,7 +172,7 @@ export function getGuildWidget(guildId: bigint, baseUrl: string, now = Date.now(
         : {}),
     };
   });
-  const code = widgetInviteCode(guild, now);
+  const code = await widgetInviteCode(guild, now);
   return {
     id: String(guild.id),
     name: guild.name,
@@ -207,9 +207,9 @@ interface CachedImage {
  */
 const imageCache = new Map<string, CachedImage>();
 const IMAGE_CACHE_MAX = 512;
-function guildIconPng(guild: GuildRow): Buffer | null {
+async function guildIconPng(guild: GuildRow): Promise<Buffer | null> {
   if (!guild.icon) return null;
-  const row = findImage("icons", guild.id, guild.icon);
+  const row = await findImage("icons", guild.id, guild.icon);
   return row && row.content_type === "image/png" ? row.data : null;
 }
 
@@ -217,17 +217,17 @@ function guildIconPng(guild: GuildRow): Buffer | null {
  * Get Guild Widget Image (no authentication): the PNG of `style` (403 50004 when the widget is disabled). Rendered once
  * per cache key; `ifNoneMatch` equal to the image's ETag answers 304 without a body.
  */
-export function getGuildWidgetImage(
+export async function getGuildWidgetImage(
   guildId: bigint,
   style: WidgetImageStyle,
   ifNoneMatch: string | undefined,
-): WidgetImageResult {
-  const guild = findWidgetGuildOrThrow(guildId);
+): Promise<WidgetImageResult> {
+  const guild = await findWidgetGuildOrThrow(guildId);
   const onlineCount = Number(guild.presence_count);
   const key = `${guild.id}:${style}:${guild.widget_version}:${onlineCount}`;
   let cached = imageCache.get(key);
   if (!cached) {
-    const iconPng = guildIconPng(guild);
+    const iconPng = await guildIconPng(guild);
     const icon = iconPng ? decodeIconForWidget(iconPng) : null;
     const png = renderWidgetImage({ style, guildName: guild.name, onlineCount, icon });
     cached = { png, etag: `"${createHash("sha1").update(png).digest("base64url")}"` };

@@ -21,20 +21,20 @@ export interface ApplicationRow {
   created_at: bigint;
 }
 
-export function findApplication(applicationId: bigint): ApplicationRow | undefined {
-  return sql("SELECT * FROM applications WHERE id = ?").get(applicationId) as ApplicationRow | undefined;
+export async function findApplication(applicationId: bigint): Promise<ApplicationRow | undefined> {
+  return (await sql.get("SELECT * FROM applications WHERE id = ?", applicationId)) as ApplicationRow | undefined;
 }
 
 /** The application whose bot token hashes to `tokenHash` (its id and bot user). */
-export function findApplicationByBotTokenHash(
+export async function findApplicationByBotTokenHash(
   tokenHash: string,
-): { id: bigint; bot_user_id: bigint | null } | undefined {
-  return sql("SELECT id, bot_user_id FROM applications WHERE bot_token_hash = ?").get(tokenHash) as
+): Promise<{ id: bigint; bot_user_id: bigint | null } | undefined> {
+  return (await sql.get("SELECT id, bot_user_id FROM applications WHERE bot_token_hash = ?", tokenHash)) as
     { id: bigint; bot_user_id: bigint | null } | undefined;
 }
 
-export function listApplicationsOwnedBy(userId: bigint): ApplicationRow[] {
-  return sql("SELECT * FROM applications WHERE owner_id = ? ORDER BY id").all(userId) as ApplicationRow[];
+export async function listApplicationsOwnedBy(userId: bigint): Promise<ApplicationRow[]> {
+  return (await sql.all("SELECT * FROM applications WHERE owner_id = ? ORDER BY id", userId)) as ApplicationRow[];
 }
 
 /** The redirect URIs registered for the application (a JSON array in its row). */
@@ -42,15 +42,16 @@ export const redirectUrisOf = (app: Pick<ApplicationRow, "redirect_uris">): stri
   JSON.parse(app.redirect_uris) as string[];
 
 /** The application's stored flags (null: no such application). */
-export function findApplicationFlags(applicationId: bigint): bigint | undefined {
-  return sql("SELECT flags FROM applications WHERE id = ?").pluck().get(applicationId) as bigint | undefined;
+export async function findApplicationFlags(applicationId: bigint): Promise<bigint | undefined> {
+  return (await sql.value("SELECT flags FROM applications WHERE id = ?", applicationId)) as bigint | undefined;
 }
 
 /** The application's bot user (none when the application has no bot). */
-export function findApplicationBotUser(applicationId: bigint): UserRow | undefined {
-  return sql(`SELECT ${USER_COLUMNS_OF_U} FROM applications a JOIN users u ON u.id = a.bot_user_id WHERE a.id = ?`).get(
+export async function findApplicationBotUser(applicationId: bigint): Promise<UserRow | undefined> {
+  return (await sql.get(
+    `SELECT ${USER_COLUMNS_OF_U} FROM applications a JOIN users u ON u.id = a.bot_user_id WHERE a.id = ?`,
     applicationId,
-  ) as UserRow | undefined;
+  )) as UserRow | undefined;
 }
 
 /** The columns the portal and Edit Current Application change, one at a time. */
@@ -74,12 +75,12 @@ const SETTING_STATEMENTS: Record<ApplicationSetting, string> = {
   client_secret_hash: "UPDATE applications SET client_secret_hash = ? WHERE id = ?",
 };
 
-export function updateApplicationSetting<K extends ApplicationSetting>(
+export async function updateApplicationSetting<K extends ApplicationSetting>(
   applicationId: bigint,
   column: K,
   value: ApplicationRow[K] | number,
-): void {
-  sql(SETTING_STATEMENTS[column]).run(value, applicationId);
+): Promise<void> {
+  await sql.run(SETTING_STATEMENTS[column], value, applicationId);
 }
 
 // ── application_commands ──────────────────────────────────────────────────────────────────────────────────────
@@ -97,34 +98,40 @@ export interface ApplicationCommandRow {
   version: bigint;
 }
 
-export function findApplicationCommand(commandId: bigint): ApplicationCommandRow | undefined {
-  return sql("SELECT * FROM application_commands WHERE id = ?").get(commandId) as ApplicationCommandRow | undefined;
+export async function findApplicationCommand(commandId: bigint): Promise<ApplicationCommandRow | undefined> {
+  return (await sql.get("SELECT * FROM application_commands WHERE id = ?", commandId)) as
+    ApplicationCommandRow | undefined;
 }
 
 /** The application's first global command of `type`. */
-export function findGlobalCommandOfType(applicationId: bigint, type: number): ApplicationCommandRow | undefined {
-  return sql(
+export async function findGlobalCommandOfType(
+  applicationId: bigint,
+  type: number,
+): Promise<ApplicationCommandRow | undefined> {
+  return (await sql.get(
     "SELECT * FROM application_commands WHERE application_id = ? AND guild_id IS NULL AND type = ? ORDER BY id LIMIT 1",
-  ).get(applicationId, type) as ApplicationCommandRow | undefined;
+    applicationId,
+    type,
+  )) as ApplicationCommandRow | undefined;
 }
 
-export function listGlobalCommands(applicationId: bigint): ApplicationCommandRow[] {
-  return sql("SELECT * FROM application_commands WHERE application_id = ? AND guild_id IS NULL ORDER BY id").all(
+export async function listGlobalCommands(applicationId: bigint): Promise<ApplicationCommandRow[]> {
+  return (await sql.all(
+    "SELECT * FROM application_commands WHERE application_id = ? AND guild_id IS NULL ORDER BY id",
     applicationId,
-  ) as ApplicationCommandRow[];
+  )) as ApplicationCommandRow[];
 }
 
 /** A new global command (guild_id null). */
-export function insertGlobalCommand(
+export async function insertGlobalCommand(
   command: Omit<ApplicationCommandRow, "guild_id" | "type" | "handler"> & {
     type: number;
     handler: number | null;
   },
-): void {
-  sql(
+): Promise<void> {
+  await sql.run(
     `INSERT INTO application_commands (id, application_id, guild_id, type, name, description, handler, integration_types, contexts, version)
      VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
     command.id,
     command.application_id,
     command.type,
@@ -137,10 +144,10 @@ export function insertGlobalCommand(
   );
 }
 
-export function updateCommandHandler(commandId: bigint, handler: number, version: bigint): void {
-  sql("UPDATE application_commands SET handler = ?, version = ? WHERE id = ?").run(handler, version, commandId);
+export async function updateCommandHandler(commandId: bigint, handler: number, version: bigint): Promise<void> {
+  await sql.run("UPDATE application_commands SET handler = ?, version = ? WHERE id = ?", handler, version, commandId);
 }
 
-export function deleteCommandsOfType(applicationId: bigint, type: number): void {
-  sql("DELETE FROM application_commands WHERE application_id = ? AND type = ?").run(applicationId, type);
+export async function deleteCommandsOfType(applicationId: bigint, type: number): Promise<void> {
+  await sql.run("DELETE FROM application_commands WHERE application_id = ? AND type = ?", applicationId, type);
 }

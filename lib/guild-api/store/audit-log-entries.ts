@@ -12,10 +12,11 @@ export interface AuditLogEntryRow {
   options: string | null;
 }
 
-export function insertAuditLogEntry(entry: AuditLogEntryRow): void {
-  sql(
+export async function insertAuditLogEntry(entry: AuditLogEntryRow): Promise<void> {
+  await sql.run(
     "INSERT INTO audit_log_entries (id, guild_id, user_id, action_type, target_id, reason, changes, options) VALUES (@id, @guild_id, @user_id, @action_type, @target_id, @reason, @changes, @options)",
-  ).run(entry);
+    entry,
+  );
 }
 
 export interface AuditLogFilter {
@@ -33,15 +34,17 @@ const AUDIT_FILTER = `guild_id = @guild_id AND (@user_id IS NULL OR user_id = @u
   AND (@target_id IS NULL OR target_id = @target_id) AND id < @before AND id > @after`;
 
 /** The matching entries nearest `before`, newest first. */
-export function listAuditLogEntriesNewestFirst(filter: AuditLogFilter): AuditLogEntryRow[] {
-  return sql(`SELECT * FROM audit_log_entries WHERE ${AUDIT_FILTER} ORDER BY id DESC LIMIT @limit`).all(
+export async function listAuditLogEntriesNewestFirst(filter: AuditLogFilter): Promise<AuditLogEntryRow[]> {
+  return (await sql.all(
+    `SELECT * FROM audit_log_entries WHERE ${AUDIT_FILTER} ORDER BY id DESC LIMIT @limit`,
     filter,
-  ) as AuditLogEntryRow[];
+  )) as AuditLogEntryRow[];
 }
 
 /** The matching entries nearest `after`, oldest first. */
-export function listAuditLogEntriesOldestFirst(filter: AuditLogFilter): AuditLogEntryRow[] {
-  return sql(`SELECT * FROM audit_log_entries WHERE ${AUDIT_FILTER} ORDER BY id ASC LIMIT @limit`).all(
+export async function listAuditLogEntriesOldestFirst(filter: AuditLogFilter): Promise<AuditLogEntryRow[]> {
+  return (await sql.all(
+    `SELECT * FROM audit_log_entries WHERE ${AUDIT_FILTER} ORDER BY id ASC LIMIT @limit`,
     filter,
-  ) as AuditLogEntryRow[];
+  )) as AuditLogEntryRow[];
 }

@@ -17,36 +17,46 @@ const BANS_BEFORE = banPageJson(
 );
 
 /** Up to `limit` bans just after `after`, ascending by user id, as a JSON array. */
-export function listBansPageAfterJson(guildId: bigint, after: bigint, limit: number): string {
-  return sql(BANS_AFTER).pluck().get(guildId, after, limit) as string;
+export async function listBansPageAfterJson(guildId: bigint, after: bigint, limit: number): Promise<string> {
+  return (await sql.value(BANS_AFTER, guildId, after, limit)) as string;
 }
 
 /** Up to `limit` bans just below `before`, still ascending by user id, as a JSON array. */
-export function listBansPageBeforeJson(guildId: bigint, before: bigint, limit: number): string {
-  return sql(BANS_BEFORE).pluck().get(guildId, before, limit) as string;
+export async function listBansPageBeforeJson(guildId: bigint, before: bigint, limit: number): Promise<string> {
+  return (await sql.value(BANS_BEFORE, guildId, before, limit)) as string;
 }
 
-export function findBan(guildId: bigint, userId: bigint): BanRow | undefined {
-  return sql(
+export async function findBan(guildId: bigint, userId: bigint): Promise<BanRow | undefined> {
+  return (await sql.get(
     `SELECT b.reason, ${USER_COLUMNS_OF_U} FROM bans b JOIN users u ON u.id = b.user_id WHERE b.guild_id = ? AND b.user_id = ?`,
-  ).get(guildId, userId) as BanRow | undefined;
+    guildId,
+    userId,
+  )) as BanRow | undefined;
 }
 
-export function isBanned(guildId: bigint, userId: bigint): boolean {
-  return Boolean(sql("SELECT 1 FROM bans WHERE guild_id = ? AND user_id = ?").get(guildId, userId));
+export async function isBanned(guildId: bigint, userId: bigint): Promise<boolean> {
+  return Boolean(await sql.get("SELECT 1 FROM bans WHERE guild_id = ? AND user_id = ?", guildId, userId));
 }
 
 /** Which of `userIds` are banned already. */
-export function listBannedUserIds(guildId: bigint, userIds: readonly (bigint | string)[]): bigint[] {
-  return sql("SELECT user_id FROM bans WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))")
-    .pluck()
-    .all(guildId, idListJson(userIds)) as bigint[];
+export async function listBannedUserIds(guildId: bigint, userIds: readonly (bigint | string)[]): Promise<bigint[]> {
+  return (await sql.values(
+    "SELECT user_id FROM bans WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))",
+    guildId,
+    idListJson(userIds),
+  )) as bigint[];
 }
 
-export function insertBan(guildId: bigint, userId: bigint, reason: string | null, now: bigint): void {
-  sql("INSERT INTO bans (guild_id, user_id, reason, created_at) VALUES (?, ?, ?, ?)").run(guildId, userId, reason, now);
+export async function insertBan(guildId: bigint, userId: bigint, reason: string | null, now: bigint): Promise<void> {
+  await sql.run(
+    "INSERT INTO bans (guild_id, user_id, reason, created_at) VALUES (?, ?, ?, ?)",
+    guildId,
+    userId,
+    reason,
+    now,
+  );
 }
 
-export function deleteBan(guildId: bigint, userId: bigint): void {
-  sql("DELETE FROM bans WHERE guild_id = ? AND user_id = ?").run(guildId, userId);
+export async function deleteBan(guildId: bigint, userId: bigint): Promise<void> {
+  await sql.run("DELETE FROM bans WHERE guild_id = ? AND user_id = ?", guildId, userId);
 }

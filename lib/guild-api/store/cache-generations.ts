@@ -4,6 +4,6 @@
 import { sql } from "./db";
 
 /** The stamp of the guilds and roles tables. */
-export function guildsAndRolesGeneration(): bigint {
-  return sql("SELECT value FROM cache_generations WHERE name = 'guilds_roles'").pluck().get() as bigint;
+export async function guildsAndRolesGeneration(): Promise<bigint> {
+  return (await sql.value("SELECT value FROM cache_generations WHERE name = 'guilds_roles'")) as bigint;
 }

@@ -42,63 +42,71 @@ export interface ChannelOverwritesRow {
   permission_overwrites: string;
 }
 
-export function findChannelById(channelId: bigint): ChannelRow | undefined {
-  return sql("SELECT * FROM channels WHERE id = ?").get(channelId) as ChannelRow | undefined;
+export async function findChannelById(channelId: bigint): Promise<ChannelRow | undefined> {
+  return (await sql.get("SELECT * FROM channels WHERE id = ?", channelId)) as ChannelRow | undefined;
 }
 
 /** The channel, when it belongs to the guild. */
-export function findChannel(guildId: bigint, channelId: bigint): ChannelRow | undefined {
-  return sql("SELECT * FROM channels WHERE id = ? AND guild_id = ?").get(channelId, guildId) as ChannelRow | undefined;
+export async function findChannel(guildId: bigint, channelId: bigint): Promise<ChannelRow | undefined> {
+  return (await sql.get("SELECT * FROM channels WHERE id = ? AND guild_id = ?", channelId, guildId)) as
+    ChannelRow | undefined;
 }
 
-export function findChannelOverwrites(channelId: bigint): string | undefined {
-  return sql("SELECT permission_overwrites FROM channels WHERE id = ?").pluck().get(channelId) as string | undefined;
+export async function findChannelOverwrites(channelId: bigint): Promise<string | undefined> {
+  return (await sql.value("SELECT permission_overwrites FROM channels WHERE id = ?", channelId)) as string | undefined;
 }
 
-export function findChannelType(channelId: bigint): bigint | undefined {
-  return sql("SELECT type FROM channels WHERE id = ?").pluck().get(channelId) as bigint | undefined;
+export async function findChannelType(channelId: bigint): Promise<bigint | undefined> {
+  return (await sql.value("SELECT type FROM channels WHERE id = ?", channelId)) as bigint | undefined;
 }
 
 /** Every non-thread channel of the guild, by position then id. */
-export function listGuildChannels(guildId: bigint): ChannelRow[] {
-  return sql(
+export async function listGuildChannels(guildId: bigint): Promise<ChannelRow[]> {
+  return (await sql.all(
     `SELECT * FROM channels WHERE guild_id = ? AND type NOT IN (${THREAD_TYPE_LIST}) ORDER BY position, id`,
-  ).all(guildId) as ChannelRow[];
+    guildId,
+  )) as ChannelRow[];
 }
 
 /** Unarchived threads, newest first. */
-export function listActiveThreads(guildId: bigint): ChannelRow[] {
-  return sql(
+export async function listActiveThreads(guildId: bigint): Promise<ChannelRow[]> {
+  return (await sql.all(
     `SELECT * FROM channels WHERE guild_id = ? AND type IN (${THREAD_TYPE_LIST}) AND archived = 0 ORDER BY id DESC`,
-  ).all(guildId) as ChannelRow[];
+    guildId,
+  )) as ChannelRow[];
 }
 
 /** The guild's threads among `ids` (decimal strings, as audit-log entries record them), by id. */
-export function listThreadsByIds(guildId: bigint, ids: readonly string[]): ChannelRow[] {
+export async function listThreadsByIds(guildId: bigint, ids: readonly string[]): Promise<ChannelRow[]> {
   if (ids.length === 0) return [];
-  return sql(
+  return (await sql.all(
     `SELECT * FROM channels WHERE guild_id = ? AND type IN (${THREAD_TYPE_LIST}) AND id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) ORDER BY id`,
-  ).all(guildId, JSON.stringify(ids)) as ChannelRow[];
+    guildId,
+    JSON.stringify(ids),
+  )) as ChannelRow[];
 }
 
 /** The overwrites of every non-thread channel (threads are judged by their parent's). */
-export function listChannelOverwrites(guildId: bigint): ChannelOverwritesRow[] {
-  return sql(
+export async function listChannelOverwrites(guildId: bigint): Promise<ChannelOverwritesRow[]> {
+  return (await sql.all(
     `SELECT id, permission_overwrites FROM channels WHERE guild_id = ? AND type NOT IN (${THREAD_TYPE_LIST})`,
-  ).all(guildId) as ChannelOverwritesRow[];
+    guildId,
+  )) as ChannelOverwritesRow[];
 }
 
 /** The overwrites of every channel a member can be in or read (see CONTENT_CHANNEL_TYPE_LIST). */
-export function listContentChannelOverwrites(guildId: bigint): ChannelOverwritesRow[] {
-  return sql(
+export async function listContentChannelOverwrites(guildId: bigint): Promise<ChannelOverwritesRow[]> {
+  return (await sql.all(
     `SELECT id, permission_overwrites FROM channels WHERE guild_id = ? AND type IN (${CONTENT_CHANNEL_TYPE_LIST})`,
-  ).all(guildId) as ChannelOverwritesRow[];
+    guildId,
+  )) as ChannelOverwritesRow[];
 }
 
 /** Whether the channel is one of the guild's that a member can be in or read (widget, welcome screen). */
-export function isContentChannelOf(guildId: bigint, channelId: bigint): boolean {
+export async function isContentChannelOf(guildId: bigint, channelId: bigint): Promise<boolean> {
   return Boolean(
-    sql(`SELECT 1 FROM channels WHERE id = ? AND guild_id = ? AND type IN (${CONTENT_CHANNEL_TYPE_LIST})`).get(
+    await sql.get(
+      `SELECT 1 FROM channels WHERE id = ? AND guild_id = ? AND type IN (${CONTENT_CHANNEL_TYPE_LIST})`,
       channelId,
       guildId,
     ),
@@ -106,39 +114,40 @@ export function isContentChannelOf(guildId: bigint, channelId: bigint): boolean 
 }
 
 /** Voice and stage channels, by position then id (the widget lists those @everyone can see). */
-export function listVoiceChannels(
+export async function listVoiceChannels(
   guildId: bigint,
-): Array<{ id: bigint; name: string; position: bigint; permission_overwrites: string }> {
-  return sql(
+): Promise<Array<{ id: bigint; name: string; position: bigint; permission_overwrites: string }>> {
+  return (await sql.all(
     "SELECT id, name, position, permission_overwrites FROM channels WHERE guild_id = ? AND type IN (2, 13) ORDER BY position, id",
-  ).all(guildId) as Array<{ id: bigint; name: string; position: bigint; permission_overwrites: string }>;
+    guildId,
+  )) as Array<{ id: bigint; name: string; position: bigint; permission_overwrites: string }>;
 }
 
 /** Channels whose overwrites may name `targetId` (a role or member), found by its quoted id in the JSON. */
-export function listChannelsWithOverwriteFor(guildId: bigint, targetId: bigint): ChannelRow[] {
-  return sql("SELECT * FROM channels WHERE guild_id = ? AND instr(permission_overwrites, ?) > 0").all(
+export async function listChannelsWithOverwriteFor(guildId: bigint, targetId: bigint): Promise<ChannelRow[]> {
+  return (await sql.all(
+    "SELECT * FROM channels WHERE guild_id = ? AND instr(permission_overwrites, ?) > 0",
     guildId,
     `"${targetId}"`,
-  ) as ChannelRow[];
+  )) as ChannelRow[];
 }
 
 /** The text channel a vanity invite leads to: the rules channel if it is one, else the first by position. */
-export function findVanityInviteChannelId(guildId: bigint): bigint | undefined {
-  return sql(
+export async function findVanityInviteChannelId(guildId: bigint): Promise<bigint | undefined> {
+  return (await sql.value(
     `SELECT c.id FROM channels c JOIN guilds g ON g.id = c.guild_id
       WHERE c.guild_id = ? AND c.type = 0 ORDER BY c.id = g.rules_channel_id DESC, c.position, c.id LIMIT 1`,
-  )
-    .pluck()
-    .get(guildId) as bigint | undefined;
+    guildId,
+  )) as bigint | undefined;
 }
 
 /** The last position among a parent's (or the top level's, parentId null) non-thread channels, or null. */
-export function maxChannelPosition(guildId: bigint, parentId: bigint | null): bigint | null {
-  return sql(
+export async function maxChannelPosition(guildId: bigint, parentId: bigint | null): Promise<bigint | null> {
+  return (await sql.value(
     `SELECT MAX(position) FROM channels WHERE guild_id = ? AND type NOT IN (${THREAD_TYPE_LIST}) AND parent_id IS ?`,
-  )
-    .pluck()
-    .get(guildId, parentId) as bigint | null;
+    guildId,
+    parentId,
+  )) as bigint | null;
 }
 
 /** The columns Create Guild Channel sets (flags start at 0; the thread columns keep their defaults). */
@@ -166,15 +175,16 @@ export type NewChannel = Record<
   bigint | number | string | null
 >;
 
-export function insertChannel(channel: NewChannel): void {
-  sql(
+export async function insertChannel(channel: NewChannel): Promise<void> {
+  await sql.run(
     `INSERT INTO channels (id, guild_id, type, name, position, parent_id, topic, nsfw, bitrate, user_limit, rate_limit_per_user,
   rtc_region, video_quality_mode, default_auto_archive_duration, default_reaction_emoji, available_tags, default_sort_order, default_forum_layout,
   default_thread_rate_limit_per_user, flags, permission_overwrites)
   VALUES (@id, @guild_id, @type, @name, @position, @parent_id, @topic, @nsfw, @bitrate, @user_limit, @rate_limit_per_user, @rtc_region,
   @video_quality_mode, @default_auto_archive_duration, @default_reaction_emoji, @available_tags, @default_sort_order, @default_forum_layout,
   @default_thread_rate_limit_per_user, 0, @permission_overwrites)`,
-  ).run(channel);
+    channel,
+  );
 }
 
 /** The columns Modify Channel rewrites for a guild channel. */
@@ -190,45 +200,47 @@ export type ChannelSettings = Omit<
   | "applied_tags"
 > & { applied_tags?: string | null };
 
-export function updateChannel(channel: ChannelSettings): void {
-  sql(
+export async function updateChannel(channel: ChannelSettings): Promise<void> {
+  await sql.run(
     `UPDATE channels SET type = @type, name = @name, position = @position, parent_id = @parent_id, topic = @topic,
   nsfw = @nsfw, bitrate = @bitrate, user_limit = @user_limit, rate_limit_per_user = @rate_limit_per_user, rtc_region = @rtc_region,
   video_quality_mode = @video_quality_mode, default_auto_archive_duration = @default_auto_archive_duration,
   default_reaction_emoji = @default_reaction_emoji, available_tags = @available_tags, default_sort_order = @default_sort_order,
   default_forum_layout = @default_forum_layout, default_thread_rate_limit_per_user = @default_thread_rate_limit_per_user,
   flags = @flags, permission_overwrites = @permission_overwrites WHERE id = @id`,
-  ).run({
-    id: channel.id,
-    type: channel.type,
-    name: channel.name,
-    position: channel.position,
-    parent_id: channel.parent_id,
-    topic: channel.topic,
-    nsfw: channel.nsfw,
-    bitrate: channel.bitrate,
-    user_limit: channel.user_limit,
-    rate_limit_per_user: channel.rate_limit_per_user,
-    rtc_region: channel.rtc_region,
-    video_quality_mode: channel.video_quality_mode,
-    default_auto_archive_duration: channel.default_auto_archive_duration,
-    default_reaction_emoji: channel.default_reaction_emoji,
-    available_tags: channel.available_tags,
-    default_sort_order: channel.default_sort_order,
-    default_forum_layout: channel.default_forum_layout,
-    default_thread_rate_limit_per_user: channel.default_thread_rate_limit_per_user,
-    flags: channel.flags,
-    permission_overwrites: channel.permission_overwrites,
-  });
+    {
+      id: channel.id,
+      type: channel.type,
+      name: channel.name,
+      position: channel.position,
+      parent_id: channel.parent_id,
+      topic: channel.topic,
+      nsfw: channel.nsfw,
+      bitrate: channel.bitrate,
+      user_limit: channel.user_limit,
+      rate_limit_per_user: channel.rate_limit_per_user,
+      rtc_region: channel.rtc_region,
+      video_quality_mode: channel.video_quality_mode,
+      default_auto_archive_duration: channel.default_auto_archive_duration,
+      default_reaction_emoji: channel.default_reaction_emoji,
+      available_tags: channel.available_tags,
+      default_sort_order: channel.default_sort_order,
+      default_forum_layout: channel.default_forum_layout,
+      default_thread_rate_limit_per_user: channel.default_thread_rate_limit_per_user,
+      flags: channel.flags,
+      permission_overwrites: channel.permission_overwrites,
+    },
+  );
 }
 
-export function updateChannelPlacement(
+export async function updateChannelPlacement(
   channelId: bigint,
   position: bigint | number,
   parentId: bigint | null,
   permissionOverwrites: string,
-): void {
-  sql("UPDATE channels SET position = ?, parent_id = ?, permission_overwrites = ? WHERE id = ?").run(
+): Promise<void> {
+  await sql.run(
+    "UPDATE channels SET position = ?, parent_id = ?, permission_overwrites = ? WHERE id = ?",
     position,
     parentId,
     permissionOverwrites,
@@ -236,8 +248,8 @@ export function updateChannelPlacement(
   );
 }
 
-export function updateChannelOverwrites(channelId: bigint, permissionOverwrites: string): void {
-  sql("UPDATE channels SET permission_overwrites = ? WHERE id = ?").run(permissionOverwrites, channelId);
+export async function updateChannelOverwrites(channelId: bigint, permissionOverwrites: string): Promise<void> {
+  await sql.run("UPDATE channels SET permission_overwrites = ? WHERE id = ?", permissionOverwrites, channelId);
 }
 
 /** The columns Modify Channel rewrites for a thread. */
@@ -251,11 +263,10 @@ export interface ThreadSettings {
   applied_tags: string | null;
 }
 
-export function updateThread(thread: ThreadSettings): void {
-  sql(
+export async function updateThread(thread: ThreadSettings): Promise<void> {
+  await sql.run(
     `UPDATE channels SET name = ?, thread_metadata = ?, archived = ?, rate_limit_per_user = ?, flags = ?, applied_tags = ?
         WHERE id = ?`,
-  ).run(
     thread.name,
     thread.thread_metadata,
     thread.archived ? 1 : 0,
@@ -267,23 +278,28 @@ export function updateThread(thread: ThreadSettings): void {
 }
 
 /** Deletes the channel with its threads. */
-export function deleteChannelWithThreads(channelId: bigint): void {
-  sql(`DELETE FROM channels WHERE id = ? OR (parent_id = ? AND type IN (${THREAD_TYPE_LIST}))`).run(
+export async function deleteChannelWithThreads(channelId: bigint): Promise<void> {
+  await sql.run(
+    `DELETE FROM channels WHERE id = ? OR (parent_id = ? AND type IN (${THREAD_TYPE_LIST}))`,
     channelId,
     channelId,
   );
 }
 
 /** A category's channels (not threads). */
-export function listChildChannels(categoryId: bigint): ChannelRow[] {
-  return sql(`SELECT * FROM channels WHERE parent_id = ? AND type NOT IN (${THREAD_TYPE_LIST})`).all(
+export async function listChildChannels(categoryId: bigint): Promise<ChannelRow[]> {
+  return (await sql.all(
+    `SELECT * FROM channels WHERE parent_id = ? AND type NOT IN (${THREAD_TYPE_LIST})`,
     categoryId,
-  ) as ChannelRow[];
+  )) as ChannelRow[];
 }
 
 /** A deleted category's channels lose their parent. */
-export function clearChildChannelsParent(categoryId: bigint): void {
-  sql(`UPDATE channels SET parent_id = NULL WHERE parent_id = ? AND type NOT IN (${THREAD_TYPE_LIST})`).run(categoryId);
+export async function clearChildChannelsParent(categoryId: bigint): Promise<void> {
+  await sql.run(
+    `UPDATE channels SET parent_id = NULL WHERE parent_id = ? AND type NOT IN (${THREAD_TYPE_LIST})`,
+    categoryId,
+  );
 }
 
 // ── thread_members ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -295,8 +311,10 @@ export interface ThreadMemberRow {
   flags: bigint;
 }
 
-export function findThreadMember(threadId: bigint, userId: bigint): ThreadMemberRow | undefined {
-  return sql(
+export async function findThreadMember(threadId: bigint, userId: bigint): Promise<ThreadMemberRow | undefined> {
+  return (await sql.get(
     "SELECT thread_id, user_id, join_timestamp, flags FROM thread_members WHERE user_id = ? AND thread_id = ?",
-  ).get(userId, threadId) as ThreadMemberRow | undefined;
+    userId,
+    threadId,
+  )) as ThreadMemberRow | undefined;
 }

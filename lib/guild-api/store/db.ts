@@ -1,15 +1,16 @@
-// The guild API's connection: better-sqlite3 on the Prisma-migrated file, with prepared statements
-// cached per SQL text. Every INTEGER column reads back as a bigint (safe integers), so 64-bit snowflakes
-// never lose precision; serializers turn them into strings or numbers explicitly.
+// The guild API's store: one driver per process, chosen here, that every store module reads and writes through
+// (`sql.get(text, …)`, `transaction(async () => …)`). Today the driver is SQLite (store/sqlite-driver.ts) on the
+// Prisma-migrated file. Every INTEGER column reads back as a bigint (safe integers), so 64-bit snowflakes never lose
+// precision; serializers turn them into strings or numbers explicitly.
+//
+// Transaction bodies hold nothing but store calls: see store/driver.ts.
 import Database from "better-sqlite3";
 import { databaseFile } from "@/lib/db/database-url";
 import { securePrivateDatabaseFiles } from "@/lib/db/file-mode";
+import { TransactionBodyError, type Executor, type StoreDriver } from "./driver";
+import { SqliteDriver } from "./sqlite-driver";
 
 export type Db = Database.Database;
-export type Statement = Database.Statement;
-
-let connection: Db | null = null;
-const statements = new Map<string, Statement>();
 
 export function openDatabase(file = databaseFile()): Db {
   securePrivateDatabaseFiles(file);
@@ -25,68 +26,86 @@ export function openDatabase(file = databaseFile()): Db {
   return db;
 }
 
-/** The process-wide connection (the server, the seed and the token tool each open one). */
+let current: SqliteDriver | null = null;
+
+function sqlite(): SqliteDriver {
+  current ??= new SqliteDriver(openDatabase());
+  return current;
+}
+
+const driver = (): StoreDriver => sqlite();
+
+/**
+ * The process-wide SQLite connection, for the tools that work on the SQLite file itself (backup, the WAL
+ * checkpointer, benches and tests that set rows up). Store modules go through `sql` instead.
+ */
 export function db(): Db {
-  connection ??= openDatabase();
-  return connection;
+  return sqlite().connection;
 }
 
-/**
- * SQLite's data_version: it moves when another connection commits (the seed, the token tool, the dashboard's Prisma,
- * another process), never for this connection's own commits.
- */
-export function dataVersion(): bigint {
-  return sql("PRAGMA data_version").pluck().get() as bigint;
-}
-
-/**
- * A cached prepared statement for this SQL text, in its default mode (rows as objects). Statements are shared by
- * text, and `.pluck()` and `.raw()` change a statement's mode for every later caller: two modules reading the same
- * text, one plucked and one not, would otherwise each get the other's shape. So every call starts from the default.
- */
-export function sql(text: string): Statement {
-  let statement = statements.get(text);
-  if (!statement) {
-    statement = db().prepare(text);
-    statements.set(text, statement);
-  } else if (statement.reader) {
-    statement.pluck(false).raw(false);
-  }
-  return statement;
-}
-
-let transactionsEnded = 0;
+/** Statements of the current transaction, or standalone ones outside any. */
+export const sql: Executor = {
+  get: (text, ...params) => driver().get(text, ...params),
+  all: (text, ...params) => driver().all(text, ...params),
+  value: (text, ...params) => driver().value(text, ...params),
+  values: (text, ...params) => driver().values(text, ...params),
+  row: (text, ...params) => driver().row(text, ...params),
+  rows: (text, ...params) => driver().rows(text, ...params),
+  run: (text, ...params) => driver().run(text, ...params),
+};
 
 /** Runs fn in one transaction (nested calls become savepoints): all or nothing. */
-export function transaction<T>(fn: () => T): T {
-  try {
-    return db().transaction(fn)();
-  } finally {
-    transactionsEnded++;
-  }
+export function transaction<T>(fn: () => Promise<T>): Promise<T> {
+  return driver().transaction(fn);
 }
 
 /**
- * Runs fn in one BEGIN IMMEDIATE transaction: the write lock is taken before the first read, so what fn judges
- * (the token, the caller's roles) cannot change under it before its write commits. Services' own transaction()
- * calls inside become savepoints. fn must be synchronous (better-sqlite3 refuses a promise).
+ * Runs fn in one transaction that takes the write lock before the first read (SQLite's BEGIN IMMEDIATE): what fn
+ * judges (the token, the caller's roles) cannot change under it before its write commits. Services' own
+ * transaction() calls inside become savepoints.
  */
-export function writeTransaction<T>(fn: () => T): T {
-  try {
-    return db().transaction(fn).immediate();
-  } finally {
-    transactionsEnded++;
-  }
+export function writeTransaction<T>(fn: () => Promise<T>): Promise<T> {
+  return driver().writeTransaction(fn);
+}
+
+/** Resolves when no other context holds a transaction; undefined (nothing to wait for) when none does. */
+export function storeIdle(): Promise<void> | undefined {
+  return driver().idle();
+}
+
+/** Runs fn as no transaction's work, whatever context scheduled it (see StoreDriver.outside). */
+export function outsideTransaction<T>(fn: () => T): T {
+  return driver().outside(fn);
+}
+
+/**
+ * For work that must never run inside a transaction body (a network call, a wait): it would hold the connection,
+ * and with it every other request, for as long as it takes.
+ */
+export function assertOutsideTransaction(what: string): void {
+  if (current?.inTransaction())
+    throw new TransactionBodyError(`${what} inside a transaction body would hold every request: move it outside`);
+}
+
+/**
+ * Moves when another connection commits (the seed, the token tool, the dashboard's Prisma, another process), never
+ * for this connection's own commits.
+ */
+export function dataVersion(): bigint {
+  return driver().dataVersion();
+}
+
+/** Rows this connection has inserted, updated or deleted, ever. */
+export function totalChanges(): bigint {
+  return driver().totalChanges();
 }
 
 /** How many transactions (or savepoints) have committed or rolled back: read caches revalidate when it moves. */
-export const endedTransactions = (): number => transactionsEnded;
+export function endedTransactions(): number {
+  return driver().endedTransactions();
+}
 
 export function closeDatabase(): void {
-  // A new connection starts its total_changes() at zero: count the close as an ended transaction so read caches
-  // built on the old connection are dropped.
-  transactionsEnded++;
-  statements.clear();
-  connection?.close();
-  connection = null;
+  current?.close();
+  current = null;
 }

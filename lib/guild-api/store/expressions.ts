@@ -36,24 +36,30 @@ export interface GuildExpressions {
 }
 
 /** The guild's emojis and stickers, through the read cache. */
-export const listGuildExpressions: (guildId: bigint) => GuildExpressions = readCache((guildId: bigint) => {
-  const emojis: EmojiRow[] = [];
-  const stickers: StickerRow[] = [];
-  for (const row of sql(EXPRESSIONS).all({ guild_id: guildId }) as ExpressionRow[])
-    (row.kind === 0n ? emojis : stickers).push(row);
-  return { emojis, stickers };
-}, 1_000);
+export const listGuildExpressions: (guildId: bigint) => Promise<GuildExpressions> = readCache(
+  async (guildId: bigint) => {
+    const emojis: EmojiRow[] = [];
+    const stickers: StickerRow[] = [];
+    for (const row of (await sql.all(EXPRESSIONS, { guild_id: guildId })) as ExpressionRow[])
+      (row.kind === 0n ? emojis : stickers).push(row);
+    return { emojis, stickers };
+  },
+  1_000,
+);
 
 /** The guild's emojis and stickers by id, read now (not through the cache). */
-export function listGuildExpressionsById(guildId: bigint): GuildExpressions {
+export async function listGuildExpressionsById(guildId: bigint): Promise<GuildExpressions> {
   return {
-    emojis: sql("SELECT * FROM emojis WHERE guild_id = ? ORDER BY id").all(guildId) as EmojiRow[],
-    stickers: sql("SELECT * FROM stickers WHERE guild_id = ? ORDER BY id").all(guildId) as StickerRow[],
+    emojis: (await sql.all("SELECT * FROM emojis WHERE guild_id = ? ORDER BY id", guildId)) as EmojiRow[],
+    stickers: (await sql.all("SELECT * FROM stickers WHERE guild_id = ? ORDER BY id", guildId)) as StickerRow[],
   };
 }
 
 /** The guild's emoji `emojiId` (its name and whether it is animated). */
-export function findGuildEmoji(guildId: bigint, emojiId: bigint): { name: string; animated: bigint } | undefined {
-  return sql("SELECT name, animated FROM emojis WHERE id = ? AND guild_id = ?").get(emojiId, guildId) as
+export async function findGuildEmoji(
+  guildId: bigint,
+  emojiId: bigint,
+): Promise<{ name: string; animated: bigint } | undefined> {
+  return (await sql.get("SELECT name, animated FROM emojis WHERE id = ? AND guild_id = ?", emojiId, guildId)) as
     { name: string; animated: bigint } | undefined;
 }

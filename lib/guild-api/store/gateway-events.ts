@@ -8,14 +8,15 @@ export interface GatewayEventRow {
   created_at: bigint;
 }
 
-export function insertGatewayEvent(event: {
+export async function insertGatewayEvent(event: {
   id: bigint;
   guildId: bigint | null;
   type: string;
   payload: string;
   createdAt: bigint;
-}): void {
-  sql("INSERT INTO gateway_events (id, guild_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)").run(
+}): Promise<void> {
+  await sql.run(
+    "INSERT INTO gateway_events (id, guild_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)",
     event.id,
     event.guildId,
     event.type,
@@ -25,8 +26,11 @@ export function insertGatewayEvent(event: {
 }
 
 /** A guild's events after `after` (exclusive), oldest first. */
-export function listGatewayEvents(guildId: bigint, after: bigint, limit: number): GatewayEventRow[] {
-  return sql(
+export async function listGatewayEvents(guildId: bigint, after: bigint, limit: number): Promise<GatewayEventRow[]> {
+  return (await sql.all(
     "SELECT id, type, payload, created_at FROM gateway_events WHERE guild_id = ? AND id > ? ORDER BY id LIMIT ?",
-  ).all(guildId, after, limit) as GatewayEventRow[];
+    guildId,
+    after,
+    limit,
+  )) as GatewayEventRow[];
 }

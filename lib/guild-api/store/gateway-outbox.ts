@@ -16,76 +16,85 @@ export interface OutboxRow {
 }
 
 /** The position of the newest committed outbox row (0 when empty). */
-export function outboxHead(): number {
-  return Number((sql("SELECT COALESCE(MAX(rowid), 0) AS head FROM gateway_events").get() as { head: bigint }).head);
+export async function outboxHead(): Promise<number> {
+  return Number(
+    ((await sql.get("SELECT COALESCE(MAX(rowid), 0) AS head FROM gateway_events")) as { head: bigint }).head,
+  );
 }
 
 /** Rows after `position` up to `upTo` (inclusive), oldest first, at most `limit`. */
-export function outboxAfter(position: number, upTo: number, limit: number): OutboxRow[] {
-  const rows = sql(
+export async function outboxAfter(position: number, upTo: number, limit: number): Promise<OutboxRow[]> {
+  const rows = (await sql.all(
     "SELECT rowid AS position, guild_id, type, payload FROM gateway_events WHERE rowid > ? AND rowid <= ? ORDER BY rowid LIMIT ?",
-  ).all(position, upTo, limit) as Array<Omit<OutboxRow, "position"> & { position: bigint }>;
+    position,
+    upTo,
+    limit,
+  )) as Array<Omit<OutboxRow, "position"> & { position: bigint }>;
   return rows.map((row) => ({ ...row, position: Number(row.position) }));
 }
 
 /** The rows at these positions (for RESUME), by position. */
-export function outboxRowsAt(positions: readonly number[]): Map<number, OutboxRow> {
-  const rows = sql(
+export async function outboxRowsAt(positions: readonly number[]): Promise<Map<number, OutboxRow>> {
+  const rows = (await sql.all(
     "SELECT rowid AS position, guild_id, type, payload FROM gateway_events WHERE rowid IN (SELECT value FROM json_each(?))",
-  ).all(JSON.stringify(positions)) as Array<Omit<OutboxRow, "position"> & { position: bigint }>;
+    JSON.stringify(positions),
+  )) as Array<Omit<OutboxRow, "position"> & { position: bigint }>;
   return new Map(rows.map((row) => [Number(row.position), { ...row, position: Number(row.position) }]));
 }
 
 /** Every guild the user is a member of. */
-export function guildIdsOfMember(userId: bigint): bigint[] {
-  return (sql("SELECT guild_id FROM members WHERE user_id = ?").all(userId) as Array<{ guild_id: bigint }>).map(
+export async function guildIdsOfMember(userId: bigint): Promise<bigint[]> {
+  return ((await sql.all("SELECT guild_id FROM members WHERE user_id = ?", userId)) as Array<{ guild_id: bigint }>).map(
     (row) => row.guild_id,
   );
 }
 
 /** How many guilds each shard would follow, for GET /gateway/bot's recommended shard count. */
-export function guildCountOfMember(userId: bigint): number {
-  return Number((sql("SELECT COUNT(*) AS n FROM members WHERE user_id = ?").get(userId) as { n: bigint }).n);
+export async function guildCountOfMember(userId: bigint): Promise<number> {
+  return Number(((await sql.get("SELECT COUNT(*) AS n FROM members WHERE user_id = ?", userId)) as { n: bigint }).n);
 }
 
 /** A channel's permission overwrites (JSON), for judging who sees a thread by its parent. */
-export function channelOverwritesJson(channelId: bigint): string | undefined {
+export async function channelOverwritesJson(channelId: bigint): Promise<string | undefined> {
   return (
-    sql("SELECT permission_overwrites FROM channels WHERE id = ?").get(channelId) as
+    (await sql.get("SELECT permission_overwrites FROM channels WHERE id = ?", channelId)) as
       { permission_overwrites: string } | undefined
   )?.permission_overwrites;
 }
 
 /** Every channel and active thread of a guild, by position then id. */
-export function guildChannelsForCreate(guildId: bigint): ChannelRow[] {
-  return sql(
+export async function guildChannelsForCreate(guildId: bigint): Promise<ChannelRow[]> {
+  return (await sql.all(
     "SELECT * FROM channels WHERE guild_id = ? AND (type NOT IN (10, 11, 12) OR archived = 0) ORDER BY position, id",
-  ).all(guildId) as ChannelRow[];
+    guildId,
+  )) as ChannelRow[];
 }
 
 /** Members with a status other than offline (presences in GUILD_CREATE), at most `limit`. */
-export function presencesOf(guildId: bigint, limit: number): Array<{ user_id: bigint; status: string }> {
-  return sql("SELECT user_id, status FROM members WHERE guild_id = ? AND status != 'offline' LIMIT ?").all(
+export async function presencesOf(guildId: bigint, limit: number): Promise<Array<{ user_id: bigint; status: string }>> {
+  return (await sql.all(
+    "SELECT user_id, status FROM members WHERE guild_id = ? AND status != 'offline' LIMIT ?",
     guildId,
     limit,
-  ) as Array<{ user_id: bigint; status: string }>;
+  )) as Array<{ user_id: bigint; status: string }>;
 }
 
-export function memberCountOf(guildId: bigint): number {
-  return Number((sql("SELECT COUNT(*) AS n FROM members WHERE guild_id = ?").get(guildId) as { n: bigint }).n);
+export async function memberCountOf(guildId: bigint): Promise<number> {
+  return Number(((await sql.get("SELECT COUNT(*) AS n FROM members WHERE guild_id = ?", guildId)) as { n: bigint }).n);
 }
 
-export function readUser(userId: bigint): UserRow | undefined {
-  return sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(userId) as UserRow | undefined;
+export async function readUser(userId: bigint): Promise<UserRow | undefined> {
+  return (await sql.get(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, userId)) as UserRow | undefined;
 }
 
 /** The user id `offset` places after `after` in the guild's member list (keyset paging of member chunks). */
-export function memberIdAtOffset(guildId: bigint, after: bigint, offset: number): bigint | undefined {
+export async function memberIdAtOffset(guildId: bigint, after: bigint, offset: number): Promise<bigint | undefined> {
   return (
-    sql("SELECT user_id FROM members WHERE guild_id = ? AND user_id > ? ORDER BY user_id LIMIT 1 OFFSET ?").get(
+    (await sql.get(
+      "SELECT user_id FROM members WHERE guild_id = ? AND user_id > ? ORDER BY user_id LIMIT 1 OFFSET ?",
       guildId,
       after,
       offset,
-    ) as { user_id: bigint } | undefined
+    )) as { user_id: bigint } | undefined
   )?.user_id;
 }

@@ -9,18 +9,24 @@ export interface GuildOnboardingRow {
   prompts: string;
 }
 
-export function findGuildOnboarding(guildId: bigint): GuildOnboardingRow | undefined {
-  return sql("SELECT * FROM guild_onboarding WHERE guild_id = ?").get(guildId) as GuildOnboardingRow | undefined;
+export async function findGuildOnboarding(guildId: bigint): Promise<GuildOnboardingRow | undefined> {
+  return (await sql.get("SELECT * FROM guild_onboarding WHERE guild_id = ?", guildId)) as
+    GuildOnboardingRow | undefined;
 }
 
-export function saveGuildOnboarding(row: {
+export async function saveGuildOnboarding(row: {
   guildId: bigint;
   enabled: boolean;
   mode: number;
   defaultChannelIds: string;
   prompts: string;
-}): void {
-  sql(
+}): Promise<void> {
+  await sql.run(
     "INSERT OR REPLACE INTO guild_onboarding (guild_id, enabled, mode, default_channel_ids, prompts) VALUES (?, ?, ?, ?, ?)",
-  ).run(row.guildId, row.enabled ? 1 : 0, row.mode, row.defaultChannelIds, row.prompts);
+    row.guildId,
+    row.enabled ? 1 : 0,
+    row.mode,
+    row.defaultChannelIds,
+    row.prompts,
+  );
 }

@@ -51,16 +51,16 @@ export interface GuildRow {
   presence_count: bigint;
 }
 
-export const findGuild: (guildId: bigint) => Readonly<GuildRow> | undefined = readCache(
-  (guildId: bigint) => sql("SELECT * FROM guilds WHERE id = ?").get(guildId) as GuildRow | undefined,
+export const findGuild: (guildId: bigint) => Promise<Readonly<GuildRow> | undefined> = readCache(
+  async (guildId: bigint) => (await sql.get("SELECT * FROM guilds WHERE id = ?", guildId)) as GuildRow | undefined,
   1_000,
 );
 
 /** The guild whose vanity invite is `code`. */
-export function findGuildByVanityCode(
+export async function findGuildByVanityCode(
   code: string,
-): { id: bigint; vanity_url_uses: bigint; created_at: bigint } | undefined {
-  return sql("SELECT id, vanity_url_uses, created_at FROM guilds WHERE vanity_url_code = ?").get(code) as
+): Promise<{ id: bigint; vanity_url_uses: bigint; created_at: bigint } | undefined> {
+  return (await sql.get("SELECT id, vanity_url_uses, created_at FROM guilds WHERE vanity_url_code = ?", code)) as
     { id: bigint; vanity_url_uses: bigint; created_at: bigint } | undefined;
 }
 
@@ -99,8 +99,8 @@ const UPDATE_GUILD_SETTINGS = `UPDATE guilds SET name = @name, region = @region,
   preferred_locale = @preferred_locale, features = @features, description = @description,
   premium_progress_bar_enabled = @premium_progress_bar_enabled, widget_version = @widget_version WHERE id = @id`;
 
-export function updateGuildSettings(guild: GuildSettings): void {
-  sql(UPDATE_GUILD_SETTINGS).run({
+export async function updateGuildSettings(guild: GuildSettings): Promise<void> {
+  await sql.run(UPDATE_GUILD_SETTINGS, {
     id: guild.id,
     name: guild.name,
     region: guild.region,
@@ -138,28 +138,34 @@ export const GUILD_CHANNEL_REFERENCES = [
 export type GuildChannelReference = (typeof GUILD_CHANNEL_REFERENCES)[number];
 
 /** Clears the listed channel settings and replaces the welcome-screen channels. */
-export function clearGuildChannelReferences(
+export async function clearGuildChannelReferences(
   guildId: bigint,
   columns: readonly GuildChannelReference[],
   welcomeChannels: string,
-): void {
+): Promise<void> {
   for (const column of columns) {
     // The column name comes from GUILD_CHANNEL_REFERENCES, never from input.
     if (!GUILD_CHANNEL_REFERENCES.includes(column)) throw new Error(`not a channel reference: ${column}`);
-    sql(`UPDATE guilds SET ${column} = NULL WHERE id = ?`).run(guildId);
+    await sql.run(`UPDATE guilds SET ${column} = NULL WHERE id = ?`, guildId);
   }
-  sql("UPDATE guilds SET welcome_channels = ? WHERE id = ?").run(welcomeChannels, guildId);
+  await sql.run("UPDATE guilds SET welcome_channels = ? WHERE id = ?", welcomeChannels, guildId);
 }
 
-export function updateGuildWidget(guildId: bigint, enabled: bigint, channelId: bigint | null): void {
-  sql("UPDATE guilds SET widget_enabled = ?, widget_channel_id = ? WHERE id = ?").run(enabled, channelId, guildId);
+export async function updateGuildWidget(guildId: bigint, enabled: bigint, channelId: bigint | null): Promise<void> {
+  await sql.run(
+    "UPDATE guilds SET widget_enabled = ?, widget_channel_id = ? WHERE id = ?",
+    enabled,
+    channelId,
+    guildId,
+  );
 }
 
-export function updateGuildWelcomeScreen(
+export async function updateGuildWelcomeScreen(
   guildId: bigint,
   fields: { features: string; welcomeDescription: string | null; welcomeChannels: string },
-): void {
-  sql("UPDATE guilds SET features = ?, welcome_description = ?, welcome_channels = ? WHERE id = ?").run(
+): Promise<void> {
+  await sql.run(
+    "UPDATE guilds SET features = ?, welcome_description = ?, welcome_channels = ? WHERE id = ?",
     fields.features,
     fields.welcomeDescription,
     fields.welcomeChannels,
@@ -167,12 +173,13 @@ export function updateGuildWelcomeScreen(
   );
 }
 
-export function updateGuildIncidentActions(
+export async function updateGuildIncidentActions(
   guildId: bigint,
   invitesDisabledUntil: bigint | null,
   dmsDisabledUntil: bigint | null,
-): void {
-  sql("UPDATE guilds SET invites_disabled_until = ?, dms_disabled_until = ? WHERE id = ?").run(
+): Promise<void> {
+  await sql.run(
+    "UPDATE guilds SET invites_disabled_until = ?, dms_disabled_until = ? WHERE id = ?",
     invitesDisabledUntil,
     dmsDisabledUntil,
     guildId,
@@ -180,37 +187,48 @@ export function updateGuildIncidentActions(
 }
 
 /** member_count follows joins. */
-export function countJoinedMembers(guildId: bigint, joined: number): void {
-  sql("UPDATE guilds SET member_count = member_count + ? WHERE id = ?").run(joined, guildId);
+export async function countJoinedMembers(guildId: bigint, joined: number): Promise<void> {
+  await sql.run("UPDATE guilds SET member_count = member_count + ? WHERE id = ?", joined, guildId);
 }
 
 /** member_count follows leaves, and widget_version moves: widget.png lists members. */
-export function countLeftMembers(guildId: bigint, left: number): void {
-  sql("UPDATE guilds SET member_count = member_count - ?, widget_version = widget_version + 1 WHERE id = ?").run(
+export async function countLeftMembers(guildId: bigint, left: number): Promise<void> {
+  await sql.run(
+    "UPDATE guilds SET member_count = member_count - ?, widget_version = widget_version + 1 WHERE id = ?",
     left,
     guildId,
   );
 }
 
 /** The guilds `userId` is a member of, by name: id, name and owner. */
-export function listGuildsOfMember(userId: bigint): Array<{ id: bigint; name: string; owner_id: bigint }> {
-  return sql(
+export async function listGuildsOfMember(
+  userId: bigint,
+): Promise<Array<{ id: bigint; name: string; owner_id: bigint }>> {
+  return (await sql.all(
     "SELECT g.id, g.name, g.owner_id FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? ORDER BY g.name",
-  ).all(userId) as Array<{ id: bigint; name: string; owner_id: bigint }>;
+    userId,
+  )) as Array<{ id: bigint; name: string; owner_id: bigint }>;
 }
 
 /** A page of the guilds `userId` is a member of, ascending by id: after `after`, or just below `before`. */
-export function listGuildsOfMemberPage(
+export async function listGuildsOfMemberPage(
   userId: bigint,
   page: { after: bigint; before?: bigint; limit: number },
-): GuildRow[] {
+): Promise<GuildRow[]> {
   if (page.before !== undefined)
     return (
-      sql(
+      (await sql.all(
         "SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id < ? AND g.id > ? ORDER BY g.id DESC LIMIT ?",
-      ).all(userId, page.before, page.after, page.limit) as GuildRow[]
+        userId,
+        page.before,
+        page.after,
+        page.limit,
+      )) as GuildRow[]
     ).reverse();
-  return sql(
+  return (await sql.all(
     "SELECT g.* FROM members m JOIN guilds g ON g.id = m.guild_id WHERE m.user_id = ? AND g.id > ? ORDER BY g.id LIMIT ?",
-  ).all(userId, page.after, page.limit) as GuildRow[];
+    userId,
+    page.after,
+    page.limit,
+  )) as GuildRow[];
 }

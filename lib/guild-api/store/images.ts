@@ -6,17 +6,25 @@ export interface StoredImage {
   data: Buffer;
 }
 
-export function findImage(kind: string, ownerId: bigint, hash: string): StoredImage | undefined {
-  return sql("SELECT content_type, data FROM images WHERE kind = ? AND owner_id = ? AND hash = ?").get(
+export async function findImage(kind: string, ownerId: bigint, hash: string): Promise<StoredImage | undefined> {
+  return (await sql.get(
+    "SELECT content_type, data FROM images WHERE kind = ? AND owner_id = ? AND hash = ?",
     kind,
     ownerId,
     hash,
-  ) as StoredImage | undefined;
+  )) as StoredImage | undefined;
 }
 
 /** Idempotent: the same bytes give the same hash, so a second insert changes nothing. */
-export function insertImage(kind: string, ownerId: bigint, hash: string, contentType: string, data: Buffer): void {
-  sql("INSERT OR IGNORE INTO images (kind, owner_id, hash, content_type, data) VALUES (?, ?, ?, ?, ?)").run(
+export async function insertImage(
+  kind: string,
+  ownerId: bigint,
+  hash: string,
+  contentType: string,
+  data: Buffer,
+): Promise<void> {
+  await sql.run(
+    "INSERT OR IGNORE INTO images (kind, owner_id, hash, content_type, data) VALUES (?, ?, ?, ?, ?)",
     kind,
     ownerId,
     hash,

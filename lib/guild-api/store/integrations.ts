@@ -31,28 +31,35 @@ export type IntegrationListRow = IntegrationRow & {
 };
 
 /** The guild's integrations, oldest first, at most `limit`. */
-export function listGuildIntegrations(guildId: bigint, limit: number): IntegrationListRow[] {
-  return sql(
+export async function listGuildIntegrations(guildId: bigint, limit: number): Promise<IntegrationListRow[]> {
+  return (await sql.all(
     `SELECT i.*, a.name AS app_name, a.icon AS app_icon, a.description AS app_description, a.bot_user_id AS app_bot_user_id
      FROM integrations i LEFT JOIN applications a ON a.id = i.application_id
      WHERE i.guild_id = ? ORDER BY i.created_at, i.id LIMIT ?`,
-  ).all(guildId, limit) as IntegrationListRow[];
+    guildId,
+    limit,
+  )) as IntegrationListRow[];
 }
 
-export function findIntegration(guildId: bigint, integrationId: bigint): IntegrationRow | undefined {
-  return sql("SELECT * FROM integrations WHERE id = ? AND guild_id = ?").get(integrationId, guildId) as
+export async function findIntegration(guildId: bigint, integrationId: bigint): Promise<IntegrationRow | undefined> {
+  return (await sql.get("SELECT * FROM integrations WHERE id = ? AND guild_id = ?", integrationId, guildId)) as
     IntegrationRow | undefined;
 }
 
 /** The application's integration in the guild (its bot's install), if any. */
-export function findApplicationIntegrationId(guildId: bigint, applicationId: bigint): bigint | undefined {
-  return sql("SELECT id FROM integrations WHERE guild_id = ? AND application_id = ?")
-    .pluck()
-    .get(guildId, applicationId) as bigint | undefined;
+export async function findApplicationIntegrationId(
+  guildId: bigint,
+  applicationId: bigint,
+): Promise<bigint | undefined> {
+  return (await sql.value(
+    "SELECT id FROM integrations WHERE guild_id = ? AND application_id = ?",
+    guildId,
+    applicationId,
+  )) as bigint | undefined;
 }
 
 /** A bot install: an enabled "discord" integration named after the application, account = the bot. */
-export function insertBotIntegration(integration: {
+export async function insertBotIntegration(integration: {
   id: bigint;
   guildId: bigint;
   name: string;
@@ -61,11 +68,10 @@ export function insertBotIntegration(integration: {
   applicationId: bigint;
   scopes: string;
   now: bigint;
-}): void {
-  sql(
+}): Promise<void> {
+  await sql.run(
     `INSERT INTO integrations (id, guild_id, name, type, enabled, user_id, account_id, account_name, application_id, scopes, created_at)
      VALUES (?, ?, ?, 'discord', 1, ?, ?, ?, ?, ?, ?)`,
-  ).run(
     integration.id,
     integration.guildId,
     integration.name,
@@ -79,10 +85,10 @@ export function insertBotIntegration(integration: {
 }
 
 /** A reinstall: the scopes granted and who installed it. */
-export function updateIntegrationGrant(integrationId: bigint, scopes: string, userId: bigint): void {
-  sql("UPDATE integrations SET scopes = ?, user_id = ? WHERE id = ?").run(scopes, userId, integrationId);
+export async function updateIntegrationGrant(integrationId: bigint, scopes: string, userId: bigint): Promise<void> {
+  await sql.run("UPDATE integrations SET scopes = ?, user_id = ? WHERE id = ?", scopes, userId, integrationId);
 }
 
-export function deleteIntegration(integrationId: bigint): void {
-  sql("DELETE FROM integrations WHERE id = ?").run(integrationId);
+export async function deleteIntegration(integrationId: bigint): Promise<void> {
+  await sql.run("DELETE FROM integrations WHERE id = ?", integrationId);
 }

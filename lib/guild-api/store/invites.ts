@@ -24,29 +24,29 @@ export interface InviteRow {
 const VALID = "(expires_at IS NULL OR expires_at > @now) AND (max_uses = 0 OR uses < max_uses)";
 
 /** The invite, whether valid or not. */
-export function findInvite(code: string): InviteRow | undefined {
-  return sql("SELECT * FROM invites WHERE code = ?").get(code) as InviteRow | undefined;
+export async function findInvite(code: string): Promise<InviteRow | undefined> {
+  return (await sql.get("SELECT * FROM invites WHERE code = ?", code)) as InviteRow | undefined;
 }
 
-export function findValidInvite(code: string, now: number): InviteRow | undefined {
-  return sql(`SELECT * FROM invites WHERE code = @code AND ${VALID}`).get({ code, now: BigInt(now) }) as
+export async function findValidInvite(code: string, now: number): Promise<InviteRow | undefined> {
+  return (await sql.get(`SELECT * FROM invites WHERE code = @code AND ${VALID}`, { code, now: BigInt(now) })) as
     InviteRow | undefined;
 }
 
 /** The guild's valid invites, oldest first. */
-export function listValidGuildInvites(guildId: bigint, now: number): InviteRow[] {
-  return sql(`SELECT * FROM invites WHERE guild_id = @guild_id AND ${VALID} ORDER BY created_at`).all({
+export async function listValidGuildInvites(guildId: bigint, now: number): Promise<InviteRow[]> {
+  return (await sql.all(`SELECT * FROM invites WHERE guild_id = @guild_id AND ${VALID} ORDER BY created_at`, {
     guild_id: guildId,
     now: BigInt(now),
-  }) as InviteRow[];
+  })) as InviteRow[];
 }
 
 /** The channel's valid invites, oldest first. */
-export function listValidChannelInvites(channelId: bigint, now: number): InviteRow[] {
-  return sql(`SELECT * FROM invites WHERE channel_id = @channel_id AND ${VALID} ORDER BY created_at`).all({
+export async function listValidChannelInvites(channelId: bigint, now: number): Promise<InviteRow[]> {
+  return (await sql.all(`SELECT * FROM invites WHERE channel_id = @channel_id AND ${VALID} ORDER BY created_at`, {
     channel_id: channelId,
     now: BigInt(now),
-  }) as InviteRow[];
+  })) as InviteRow[];
 }
 
 /** The invite settings Create Channel Invite may answer with an existing invite for (unique: false). */
@@ -63,30 +63,35 @@ export interface ReusableInviteQuery {
 }
 
 /** The newest valid invite with exactly these settings and no target-users list. */
-export function findReusableInvite(query: ReusableInviteQuery, now: number): InviteRow | undefined {
-  return sql(
+export async function findReusableInvite(query: ReusableInviteQuery, now: number): Promise<InviteRow | undefined> {
+  return (await sql.get(
     `SELECT * FROM invites WHERE channel_id = @channel_id AND inviter_id = @inviter_id AND widget = 0 AND max_age = @max_age AND max_uses = @max_uses
        AND temporary = @temporary AND target_type IS @target_type AND target_user_id IS @target_user_id AND target_application_id IS @target_application_id
        AND role_ids = @role_ids AND ${VALID}
        AND NOT EXISTS (SELECT 1 FROM invite_target_users_jobs j WHERE j.invite_code = invites.code)
      ORDER BY created_at DESC LIMIT 1`,
-  ).get({ ...query, now: BigInt(now) }) as InviteRow | undefined;
+    { ...query, now: BigInt(now) },
+  )) as InviteRow | undefined;
 }
 
 /** The newest valid widget invite of the channel. */
-export function findWidgetInviteCode(guildId: bigint, channelId: bigint, now: number): string | undefined {
-  return sql(
+export async function findWidgetInviteCode(
+  guildId: bigint,
+  channelId: bigint,
+  now: number,
+): Promise<string | undefined> {
+  return (await sql.value(
     `SELECT code FROM invites WHERE guild_id = @guild_id AND channel_id = @channel_id AND widget = 1
        AND ${VALID} ORDER BY created_at DESC LIMIT 1`,
-  )
-    .pluck()
-    .get({ guild_id: guildId, channel_id: channelId, now: BigInt(now) }) as string | undefined;
+    { guild_id: guildId, channel_id: channelId, now: BigInt(now) },
+  )) as string | undefined;
 }
 
 /** Whether `code` is taken, by an invite or a guild's vanity URL. */
-export function isInviteCodeTaken(code: string): boolean {
+export async function isInviteCodeTaken(code: string): Promise<boolean> {
   return Boolean(
-    sql("SELECT 1 FROM invites WHERE code = ? UNION ALL SELECT 1 FROM guilds WHERE vanity_url_code = ?").get(
+    await sql.get(
+      "SELECT 1 FROM invites WHERE code = ? UNION ALL SELECT 1 FROM guilds WHERE vanity_url_code = ?",
       code,
       code,
     ),
@@ -112,24 +117,25 @@ export type NewInvite = Pick<
 >;
 
 /** A new invite: type GUILD (0), no uses yet, no flags. */
-export function insertInvite(invite: NewInvite): void {
-  sql(
+export async function insertInvite(invite: NewInvite): Promise<void> {
+  await sql.run(
     `INSERT INTO invites (code, guild_id, channel_id, inviter_id, type, target_type, target_user_id, target_application_id, max_age, max_uses, uses,
        temporary, flags, role_ids, widget, created_at, expires_at)
      VALUES (@code, @guild_id, @channel_id, @inviter_id, 0, @target_type, @target_user_id, @target_application_id, @max_age, @max_uses, 0,
        @temporary, 0, @role_ids, @widget, @created_at, @expires_at)`,
-  ).run(invite);
+    invite,
+  );
 }
 
-export function incrementInviteUses(code: string): void {
-  sql("UPDATE invites SET uses = uses + 1 WHERE code = ?").run(code);
+export async function incrementInviteUses(code: string): Promise<void> {
+  await sql.run("UPDATE invites SET uses = uses + 1 WHERE code = ?", code);
 }
 
-export function deleteInvite(code: string): void {
-  sql("DELETE FROM invites WHERE code = ?").run(code);
+export async function deleteInvite(code: string): Promise<void> {
+  await sql.run("DELETE FROM invites WHERE code = ?", code);
 }
 
 /** A deleted channel's invites. */
-export function deleteChannelInvites(channelId: bigint): void {
-  sql("DELETE FROM invites WHERE channel_id = ?").run(channelId);
+export async function deleteChannelInvites(channelId: bigint): Promise<void> {
+  await sql.run("DELETE FROM invites WHERE channel_id = ?", channelId);
 }

@@ -11,11 +11,11 @@
 //   username, the global name and every nickname in columns of their own, kept by triggers; a nickname match is
 //   checked against the nickname held in this guild); shorter text matches the start of a name through the
 //   username, nickname and global-name indexes.
-// Statements are built per filter shape and cached per connection, at most STATEMENT_CACHE_MAX of them.
+// Statements are built per filter shape; the driver caches them per text (store/sqlite-driver.ts bounds the cache).
 import type { MemberSearchCursor, MemberSearchFilter, MemberSearchSort } from "@/lib/discord/member-search";
 import { MEMBER_SEARCH_V2_SUBSTRING_MIN, MemberSearchSort as Sort } from "@/lib/discord/member-search";
 import { snowflakeAt } from "@/lib/discord/snowflake";
-import { db, type Db, type Statement } from "./db";
+import { sql } from "./db";
 import { prefixUpperBound } from "./members";
 
 export interface MemberSearch {
@@ -244,27 +244,6 @@ const SORTS: Record<MemberSearchSort, SortSpec> = {
   [Sort.UsernameDesc]: byName(true),
 };
 
-// ── Statements ─────────────────────────────────────────────────────────────────────────────────────────────────
-
-const STATEMENT_CACHE_MAX = 256;
-const caches = new WeakMap<Db, Map<string, Statement>>();
-
-/** A prepared statement per SQL text on the current connection; the least recently used is dropped past the cap. */
-function statement(text: string): Statement {
-  const connection = db();
-  let cache = caches.get(connection);
-  if (!cache) caches.set(connection, (cache = new Map()));
-  let found = cache.get(text);
-  if (found) {
-    cache.delete(text);
-  } else {
-    found = connection.prepare(text);
-    if (cache.size >= STATEMENT_CACHE_MAX) cache.delete(cache.keys().next().value!);
-  }
-  cache.set(text, found);
-  return found;
-}
-
 // The stored member JSON with a lasting timeout set (as members.ts reads it for List Guild Members).
 const WIRE_JSON = `CASE WHEN m.communication_disabled_until > @now
   THEN json_set(m.wire_json, '$.communication_disabled_until', strftime('%Y-%m-%dT%H:%M:%fZ', m.communication_disabled_until / 1000.0, 'unixepoch'))
@@ -280,14 +259,14 @@ interface Plan {
   unfiltered: boolean;
 }
 
-const sizeOf = (sql: string, params: Record<string, unknown>) => Number(statement(sql).pluck().get(params) as bigint);
+const sizeOf = async (text: string, params: Record<string, unknown>) => Number(await sql.value<bigint>(text, params));
 
 /**
  * The filters as WHERE clauses: and_query's terms ANDed, or_query's ORed (each of its sets driving, so the planner
  * can read the union of small sets). Among and_query's sets the smallest drives when it is small; otherwise every
  * set filters the page's walk of an index, and the count starts from the smallest set unless a range term can.
  */
-export function planSearch(search: MemberSearch): Plan {
+export async function planSearch(search: MemberSearch): Promise<Plan> {
   const params: Record<string, unknown> = { guild_id: search.guildId, now: BigInt(search.now ?? Date.now()) };
   const counter = { next: 0 };
   const and = new Terms(params, counter);
@@ -299,7 +278,8 @@ export function planSearch(search: MemberSearch): Plan {
   const plain = and.list.filter((t): t is string => typeof t === "string");
   // Alone, a set's size is the count, so it is counted in full; among other terms, only as far as DRIVE_MAX.
   const onlySet = sets.length === 1 && plain.length === 0 && orTerms.list.length === 0 ? sets[0] : null;
-  const sizes = new Map(sets.map((set) => [set, sizeOf(set === onlySet ? set.size : set.sizeUpToDriveMax, params)]));
+  const sizes = new Map<SetTerm, number>();
+  for (const set of sets) sizes.set(set, await sizeOf(set === onlySet ? set.size : set.sizeUpToDriveMax, params));
   const smallest = sets.reduce<SetTerm | null>(
     (best, set) => (!best || sizes.get(set)! < sizes.get(best)! ? set : best),
     null,
@@ -329,8 +309,8 @@ export function planSearch(search: MemberSearch): Plan {
 }
 
 /** One page of members matching the search, in its sort order, and how many match in all. */
-export function searchMembersPage(search: MemberSearch): MemberSearchPage {
-  const plan = planSearch(search);
+export async function searchMembersPage(search: MemberSearch): Promise<MemberSearchPage> {
+  const plan = await planSearch(search);
   const params = plan.params;
   const spec = SORTS[search.sort];
   const cursor = search.after ?? search.before;
@@ -347,14 +327,13 @@ export function searchMembersPage(search: MemberSearch): MemberSearchPage {
     keyset = `\n  AND (${spec.columns.join(", ")}) ${descending ? "<" : ">"} (${names.join(", ")})`;
   }
   const order = spec.columns.map((column) => `${column}${descending ? " DESC" : ""}`).join(", ");
-  const page = statement(
+  const page = await sql.values<string>(
     `SELECT ${WIRE_JSON} FROM members m WHERE ${plan.page}${keyset}\nORDER BY ${order} LIMIT @limit`,
-  )
-    .pluck()
-    .all({ ...params, limit: search.limit }) as string[];
+    { ...params, limit: search.limit },
+  );
   if (backwards) page.reverse();
   const total = plan.unfiltered
-    ? Number((statement("SELECT member_count FROM guilds WHERE id = @guild_id").pluck().get(params) as bigint) ?? 0)
-    : (plan.knownTotal ?? sizeOf(`SELECT count(*) FROM members m WHERE ${plan.count}`, params));
+    ? Number((await sql.value<bigint>("SELECT member_count FROM guilds WHERE id = @guild_id", params)) ?? 0)
+    : (plan.knownTotal ?? (await sizeOf(`SELECT count(*) FROM members m WHERE ${plan.count}`, params)));
   return { members: page, total };
 }

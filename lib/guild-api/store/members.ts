@@ -32,20 +32,23 @@ const MEMBER_COLUMNS =
 const memberKey = (guildId: bigint, userId: bigint) => `${guildId}:${userId}`;
 const splitKey = (key: string) => key.split(":").map(BigInt) as [bigint, bigint];
 
-const cachedMember = readCache((key: string) => {
+const cachedMember = readCache(async (key: string) => {
   const [guildId, userId] = splitKey(key);
-  return sql(`SELECT ${MEMBER_COLUMNS} FROM members m WHERE m.guild_id = ? AND m.user_id = ?`).get(guildId, userId) as
-    MemberRow | undefined;
+  return (await sql.get(
+    `SELECT ${MEMBER_COLUMNS} FROM members m WHERE m.guild_id = ? AND m.user_id = ?`,
+    guildId,
+    userId,
+  )) as MemberRow | undefined;
 });
 
 /** The member row, through the read cache. */
-export function findMember(guildId: bigint, userId: bigint): Readonly<MemberRow> | undefined {
+export function findMember(guildId: bigint, userId: bigint): Promise<Readonly<MemberRow> | undefined> {
   return cachedMember(memberKey(guildId, userId));
 }
 
 /** Whether `userId` is a member, read now (not through the cache: for checks inside a write). */
-export function isMember(guildId: bigint, userId: bigint): boolean {
-  return Boolean(sql("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?").get(guildId, userId));
+export async function isMember(guildId: bigint, userId: bigint): Promise<boolean> {
+  return Boolean(await sql.get("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?", guildId, userId));
 }
 
 /** A member row with its user's columns (prefixed where they collide with the member's) and role ids. */
@@ -68,8 +71,8 @@ const SELECT_MEMBER_WITH_USER = `SELECT ${MEMBER_COLUMNS}, u.username, u.global_
   (SELECT group_concat(r.role_id) FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id) AS role_ids
   FROM members m JOIN users u ON u.id = m.user_id`;
 
-export function findMemberWithUser(guildId: bigint, userId: bigint): MemberWithUserRow | undefined {
-  return sql(`${SELECT_MEMBER_WITH_USER} WHERE m.guild_id = ? AND m.user_id = ?`).get(guildId, userId) as
+export async function findMemberWithUser(guildId: bigint, userId: bigint): Promise<MemberWithUserRow | undefined> {
+  return (await sql.get(`${SELECT_MEMBER_WITH_USER} WHERE m.guild_id = ? AND m.user_id = ?`, guildId, userId)) as
     MemberWithUserRow | undefined;
 }
 
@@ -77,16 +80,21 @@ export function findMemberWithUser(guildId: bigint, userId: bigint): MemberWithU
  * The member row with its stored wire JSON (members.wire_json, below): one primary-key read where findMemberWithUser
  * also joins users and member_roles (measured on the 1M-member guild: about 35 µs against 145 µs).
  */
-export function findMemberWire(guildId: bigint, userId: bigint): (MemberRow & { wire_json: string }) | undefined {
-  return sql(`SELECT ${MEMBER_COLUMNS}, m.wire_json FROM members m WHERE m.guild_id = ? AND m.user_id = ?`).get(
+export async function findMemberWire(
+  guildId: bigint,
+  userId: bigint,
+): Promise<(MemberRow & { wire_json: string }) | undefined> {
+  return (await sql.get(
+    `SELECT ${MEMBER_COLUMNS}, m.wire_json FROM members m WHERE m.guild_id = ? AND m.user_id = ?`,
     guildId,
     userId,
-  ) as (MemberRow & { wire_json: string }) | undefined;
+  )) as (MemberRow & { wire_json: string }) | undefined;
 }
 
 /** Starts or ends a timeout: the one column, which neither the wire-JSON nor the name triggers watch. */
-export function updateMemberTimeout(guildId: bigint, userId: bigint, until: number | null): void {
-  sql("UPDATE members SET communication_disabled_until = ? WHERE guild_id = ? AND user_id = ?").run(
+export async function updateMemberTimeout(guildId: bigint, userId: bigint, until: number | null): Promise<void> {
+  await sql.run(
+    "UPDATE members SET communication_disabled_until = ? WHERE guild_id = ? AND user_id = ?",
     until === null ? null : BigInt(until),
     guildId,
     userId,
@@ -119,20 +127,23 @@ interface MembersPage {
  * 100): a client walking the whole member list only cycles them.
  */
 const cachedMembersPage = readCache(
-  (key: string): MembersPage => {
+  async (key: string): Promise<MembersPage> => {
     const [guildId, after, limit] = key.split(":").map(BigInt);
     const now = Date.now();
-    const [json, firstTimeoutEnd] = sql(LIST_PAGE_JSON)
-      .raw(true)
-      .get({ guild_id: guildId, after, limit, now: BigInt(now) }) as [Buffer, bigint | null];
+    const [json, firstTimeoutEnd] = (await sql.row(LIST_PAGE_JSON, {
+      guild_id: guildId,
+      after,
+      limit,
+      now: BigInt(now),
+    })) as [Buffer, bigint | null];
     return { json, validUntil: firstTimeoutEnd === null ? Infinity : Number(firstTimeoutEnd) };
   },
   { maxEntries: 64, validUntil: (page) => page.validUntil },
 );
 
 /** One page of members after `after`, ascending by user id, as the UTF-8 bytes of the JSON array the API answers. */
-export function listMembersPageJson(guildId: bigint, after: bigint, limit: number): Buffer {
-  return cachedMembersPage(`${guildId}:${after}:${limit}`).json;
+export async function listMembersPageJson(guildId: bigint, after: bigint, limit: number): Promise<Buffer> {
+  return (await cachedMembersPage(`${guildId}:${after}:${limit}`)).json;
 }
 
 // ── Search Guild Members ───────────────────────────────────────────────────────────────────────────────────────
@@ -155,12 +166,17 @@ const SEARCH_BY_USERNAME = searchRange("username_key");
  * (the second skipped when the first fills the page); nick matches first, then username matches, each in key
  * order, without duplicates.
  */
-export function searchMembersJson(guildId: bigint, query: string, limit: number, now = Date.now()): string {
+export async function searchMembersJson(
+  guildId: bigint,
+  query: string,
+  limit: number,
+  now = Date.now(),
+): Promise<string> {
   const lower = query.toLowerCase();
   const params = { guild_id: guildId, lower, upper: prefixUpperBound(lower), limit, now: BigInt(now) };
-  const byNick = sql(SEARCH_BY_NICK).raw(true).all(params) as Array<[bigint, string]>;
+  const byNick = (await sql.rows(SEARCH_BY_NICK, params)) as Array<[bigint, string]>;
   const byName =
-    byNick.length >= limit ? [] : (sql(SEARCH_BY_USERNAME).raw(true).all(params) as Array<[bigint, string]>);
+    byNick.length >= limit ? [] : ((await sql.rows(SEARCH_BY_USERNAME, params)) as Array<[bigint, string]>);
   const seen = new Set<bigint>();
   const page: string[] = [];
   for (const [userId, json] of [...byNick, ...byName]) {
@@ -189,22 +205,23 @@ export interface MemberFields {
 }
 
 /** Writes a member's editable fields; nick_key follows nick so search stays in step. */
-export function updateMemberFields(guildId: bigint, userId: bigint, fields: MemberFields): void {
-  sql(
+export async function updateMemberFields(guildId: bigint, userId: bigint, fields: MemberFields): Promise<void> {
+  await sql.run(
     `UPDATE members SET nick = @nick, nick_key = @nick_key, mute = @mute, deaf = @deaf, flags = @flags,
      communication_disabled_until = @cdu, avatar = @avatar, banner = @banner WHERE guild_id = @guild_id AND user_id = @user_id`,
-  ).run({
-    guild_id: guildId,
-    user_id: userId,
-    nick: fields.nick,
-    nick_key: fields.nick?.toLowerCase() ?? null,
-    mute: fields.mute ? 1 : 0,
-    deaf: fields.deaf ? 1 : 0,
-    flags: fields.flags,
-    cdu: fields.communicationDisabledUntil === null ? null : BigInt(fields.communicationDisabledUntil),
-    avatar: fields.avatar,
-    banner: fields.banner,
-  });
+    {
+      guild_id: guildId,
+      user_id: userId,
+      nick: fields.nick,
+      nick_key: fields.nick?.toLowerCase() ?? null,
+      mute: fields.mute ? 1 : 0,
+      deaf: fields.deaf ? 1 : 0,
+      flags: fields.flags,
+      cdu: fields.communicationDisabledUntil === null ? null : BigInt(fields.communicationDisabledUntil),
+      avatar: fields.avatar,
+      banner: fields.banner,
+    },
+  );
 }
 
 export interface NewMemberRow {
@@ -220,11 +237,10 @@ export interface NewMemberRow {
   now: bigint;
 }
 
-export function insertMemberRow(member: NewMemberRow): void {
-  sql(
+export async function insertMemberRow(member: NewMemberRow): Promise<void> {
+  await sql.run(
     `INSERT INTO members (guild_id, user_id, nick, nick_key, username_key, joined_at, last_active_at, role_count, mute, deaf, pending, flags, status)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'offline')`,
-  ).run(
     member.guildId,
     member.userId,
     member.nick,
@@ -241,47 +257,62 @@ export function insertMemberRow(member: NewMemberRow): void {
 }
 
 /** False when they were not a member. */
-export function deleteMemberRow(guildId: bigint, userId: bigint): boolean {
-  return sql("DELETE FROM members WHERE guild_id = ? AND user_id = ?").run(guildId, userId).changes > 0;
+export async function deleteMemberRow(guildId: bigint, userId: bigint): Promise<boolean> {
+  return (await sql.run("DELETE FROM members WHERE guild_id = ? AND user_id = ?", guildId, userId)).changes > 0;
 }
 
 /** Deletes the listed users' member rows in one statement; answers the ids that were members. */
-export function deleteMemberRows(guildId: bigint, userIds: readonly bigint[]): bigint[] {
-  return sql("DELETE FROM members WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?)) RETURNING user_id")
-    .pluck()
-    .all(guildId, idListJson(userIds)) as bigint[];
+export async function deleteMemberRows(guildId: bigint, userIds: readonly bigint[]): Promise<bigint[]> {
+  return (await sql.values(
+    "DELETE FROM members WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?)) RETURNING user_id",
+    guildId,
+    idListJson(userIds),
+  )) as bigint[];
 }
 
 /** role_count mirrors the member's member_roles rows (the prune index reads it). */
-export function setMemberRoleCount(guildId: bigint, userId: bigint, roleCount: number): void {
-  sql("UPDATE members SET role_count = ? WHERE guild_id = ? AND user_id = ?").run(roleCount, guildId, userId);
+export async function setMemberRoleCount(guildId: bigint, userId: bigint, roleCount: number): Promise<void> {
+  await sql.run("UPDATE members SET role_count = ? WHERE guild_id = ? AND user_id = ?", roleCount, guildId, userId);
 }
 
 /** Moves role_count by `delta` (one role given or taken). */
-export function addToMemberRoleCount(guildId: bigint, userId: bigint, delta: 1 | -1): void {
-  sql("UPDATE members SET role_count = role_count + ? WHERE guild_id = ? AND user_id = ?").run(delta, guildId, userId);
+export async function addToMemberRoleCount(guildId: bigint, userId: bigint, delta: 1 | -1): Promise<void> {
+  await sql.run(
+    "UPDATE members SET role_count = role_count + ? WHERE guild_id = ? AND user_id = ?",
+    delta,
+    guildId,
+    userId,
+  );
 }
 
 /** Takes one off role_count of every member holding `roleId` (before its member_roles rows are deleted). */
-export function decrementRoleCountOfHolders(guildId: bigint, roleId: bigint): void {
-  sql(
+export async function decrementRoleCountOfHolders(guildId: bigint, roleId: bigint): Promise<void> {
+  await sql.run(
     "UPDATE members SET role_count = role_count - 1 WHERE guild_id = ? AND user_id IN (SELECT user_id FROM member_roles WHERE guild_id = ? AND role_id = ?)",
-  ).run(guildId, guildId, roleId);
+    guildId,
+    guildId,
+    roleId,
+  );
 }
 
 /** Ends membership screening; false when the member was not pending. */
-export function clearMemberPending(guildId: bigint, userId: bigint): boolean {
+export async function clearMemberPending(guildId: bigint, userId: bigint): Promise<boolean> {
   return (
-    sql("UPDATE members SET pending = 0 WHERE guild_id = ? AND user_id = ? AND pending = 1").run(guildId, userId)
-      .changes > 0
+    (
+      await sql.run(
+        "UPDATE members SET pending = 0 WHERE guild_id = ? AND user_id = ? AND pending = 1",
+        guildId,
+        userId,
+      )
+    ).changes > 0
   );
 }
 
 // ── Counts ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** How many guilds `userId` is a member of. */
-export function countGuildsOfUser(userId: bigint): number {
-  return Number(sql("SELECT COUNT(*) FROM members WHERE user_id = ?").pluck().get(userId) as bigint);
+export async function countGuildsOfUser(userId: bigint): Promise<number> {
+  return Number((await sql.value("SELECT COUNT(*) FROM members WHERE user_id = ?", userId)) as bigint);
 }
 
 // ── Role hierarchy targets (bans) ──────────────────────────────────────────────────────────────────────────────
@@ -294,17 +325,21 @@ export interface MemberRoleIdsRow {
 const MEMBER_WITH_ROLE_IDS =
   "SELECT m.user_id, (SELECT group_concat(r.role_id) FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id) AS role_ids FROM members m";
 
-export function findMemberRoleIds(guildId: bigint, userId: bigint): MemberRoleIdsRow | undefined {
-  return sql(`${MEMBER_WITH_ROLE_IDS} WHERE m.guild_id = ? AND m.user_id = ?`).get(guildId, userId) as
+export async function findMemberRoleIds(guildId: bigint, userId: bigint): Promise<MemberRoleIdsRow | undefined> {
+  return (await sql.get(`${MEMBER_WITH_ROLE_IDS} WHERE m.guild_id = ? AND m.user_id = ?`, guildId, userId)) as
     MemberRoleIdsRow | undefined;
 }
 
 /** The members among `userIds`, each with role ids, in one statement. */
-export function listMembersRoleIds(guildId: bigint, userIds: readonly (bigint | string)[]): MemberRoleIdsRow[] {
-  return sql(`${MEMBER_WITH_ROLE_IDS} WHERE m.guild_id = ? AND m.user_id IN (SELECT value FROM json_each(?))`).all(
+export async function listMembersRoleIds(
+  guildId: bigint,
+  userIds: readonly (bigint | string)[],
+): Promise<MemberRoleIdsRow[]> {
+  return (await sql.all(
+    `${MEMBER_WITH_ROLE_IDS} WHERE m.guild_id = ? AND m.user_id IN (SELECT value FROM json_each(?))`,
     guildId,
     idListJson(userIds),
-  ) as MemberRoleIdsRow[];
+  )) as MemberRoleIdsRow[];
 }
 
 // ── Prune ──────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -321,33 +356,51 @@ const subsetCondition = (k: number) =>
    AND m.role_count = (SELECT COUNT(*) FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id AND r.role_id IN (${placeholders(k)}))`;
 
 /** Members inactive since before `cutoff` with no roles, or (with `roleIds`) only roles among them. */
-export function countInactiveMembers(guildId: bigint, cutoff: bigint, roleIds: readonly bigint[]): number {
+export async function countInactiveMembers(
+  guildId: bigint,
+  cutoff: bigint,
+  roleIds: readonly bigint[],
+): Promise<number> {
   let count = Number(
-    sql("SELECT COUNT(*) FROM members WHERE guild_id = ? AND role_count = 0 AND last_active_at < ?")
-      .pluck()
-      .get(guildId, cutoff) as bigint,
+    (await sql.value(
+      "SELECT COUNT(*) FROM members WHERE guild_id = ? AND role_count = 0 AND last_active_at < ?",
+      guildId,
+      cutoff,
+    )) as bigint,
   );
   const k = roleIds.length;
   if (k > 0)
     count += Number(
-      sql(`SELECT COUNT(*) FROM members m WHERE ${subsetCondition(k)}`)
-        .pluck()
-        .get(guildId, cutoff, ...roleIds) as bigint,
+      (await sql.value(
+        `SELECT COUNT(*) FROM members m WHERE ${subsetCondition(k)}`,
+        guildId,
+        cutoff,
+        ...roleIds,
+      )) as bigint,
     );
   return count;
 }
 
 /** The users countInactiveMembers counts. */
-export function listInactiveMembersUsers(guildId: bigint, cutoff: bigint, roleIds: readonly bigint[]): UserRow[] {
-  const users = sql(
+export async function listInactiveMembersUsers(
+  guildId: bigint,
+  cutoff: bigint,
+  roleIds: readonly bigint[],
+): Promise<UserRow[]> {
+  const users = (await sql.all(
     `SELECT ${USER_COLUMNS_OF_U} FROM members m JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND m.role_count = 0 AND m.last_active_at < ?`,
-  ).all(guildId, cutoff) as UserRow[];
+    guildId,
+    cutoff,
+  )) as UserRow[];
   const k = roleIds.length;
   if (k > 0)
     users.push(
-      ...(sql(
+      ...((await sql.all(
         `SELECT ${USER_COLUMNS_OF_U} FROM members m JOIN users u ON u.id = m.user_id WHERE ${subsetCondition(k)}`,
-      ).all(guildId, cutoff, ...roleIds) as UserRow[]),
+        guildId,
+        cutoff,
+        ...roleIds,
+      )) as UserRow[]),
     );
   return users;
 }
@@ -366,10 +419,12 @@ export interface WidgetMemberRow {
 }
 
 /** Up to `limit` members who are not offline, by username, with their voice state if any. */
-export function listWidgetMembers(guildId: bigint, limit: number): WidgetMemberRow[] {
-  return sql(
+export async function listWidgetMembers(guildId: bigint, limit: number): Promise<WidgetMemberRow[]> {
+  return (await sql.all(
     `SELECT u.username, m.status, v.channel_id, v.self_mute, v.self_deaf, v.suppress, m.mute, m.deaf
      FROM members m JOIN users u ON u.id = m.user_id LEFT JOIN voice_states v ON v.guild_id = m.guild_id AND v.user_id = m.user_id
      WHERE m.guild_id = ? AND m.status IN ('online', 'idle', 'dnd') ORDER BY m.username_key, m.user_id LIMIT ?`,
-  ).all(guildId, limit) as WidgetMemberRow[];
+    guildId,
+    limit,
+  )) as WidgetMemberRow[];
 }

@@ -33,9 +33,9 @@ export interface NewMember {
   now?: number;
 }
 
-export function insertMember(member: NewMember): void {
+export async function insertMember(member: NewMember): Promise<void> {
   const roleIds = member.roleIds ?? [];
-  insertMemberRow({
+  await insertMemberRow({
     guildId: member.guildId,
     userId: member.userId,
     username: member.username,
@@ -47,16 +47,16 @@ export function insertMember(member: NewMember): void {
     flags: member.flags ?? 0,
     now: BigInt(member.now ?? Date.now()),
   });
-  insertMemberRoles(member.guildId, member.userId, roleIds);
-  countJoinedMembers(member.guildId, 1);
+  await insertMemberRoles(member.guildId, member.userId, roleIds);
+  await countJoinedMembers(member.guildId, 1);
 }
 
 /** Removes a member with its roles and voice state; false when they were not a member. */
-export function deleteMember(guildId: bigint, userId: bigint): boolean {
-  if (!deleteMemberRow(guildId, userId)) return false;
-  deleteMemberRoles(guildId, userId);
-  deleteVoiceState(guildId, userId);
-  countLeftMembers(guildId, 1);
+export async function deleteMember(guildId: bigint, userId: bigint): Promise<boolean> {
+  if (!(await deleteMemberRow(guildId, userId))) return false;
+  await deleteMemberRoles(guildId, userId);
+  await deleteVoiceState(guildId, userId);
+  await countLeftMembers(guildId, 1);
   return true;
 }
 
@@ -65,36 +65,36 @@ export function deleteMember(guildId: bigint, userId: bigint): boolean {
  * table with triggers pays a fixed cost per execution (about 100 µs measured here), so one DELETE for 200 members
  * instead of 200 keeps Bulk Guild Ban fast. Answers the ids that were members.
  */
-export function deleteMembers(guildId: bigint, userIds: readonly bigint[]): bigint[] {
+export async function deleteMembers(guildId: bigint, userIds: readonly bigint[]): Promise<bigint[]> {
   if (userIds.length === 0) return [];
-  const removed = deleteMemberRows(guildId, userIds);
+  const removed = await deleteMemberRows(guildId, userIds);
   if (removed.length === 0) return [];
-  deleteMembersRoles(guildId, removed);
-  deleteVoiceStates(guildId, removed);
-  countLeftMembers(guildId, removed.length);
+  await deleteMembersRoles(guildId, removed);
+  await deleteVoiceStates(guildId, removed);
+  await countLeftMembers(guildId, removed.length);
   return removed;
 }
 
 /** Replaces a member's role set and keeps role_count (the prune index) in step. */
-export function setMemberRoles(guildId: bigint, userId: bigint, roleIds: readonly bigint[]): void {
-  deleteMemberRoles(guildId, userId);
+export async function setMemberRoles(guildId: bigint, userId: bigint, roleIds: readonly bigint[]): Promise<void> {
+  await deleteMemberRoles(guildId, userId);
   const unique = [...new Set(roleIds)];
-  insertMemberRoles(guildId, userId, unique);
-  setMemberRoleCount(guildId, userId, unique.length);
+  await insertMemberRoles(guildId, userId, unique);
+  await setMemberRoleCount(guildId, userId, unique.length);
 }
 
 /**
  * Gives or takes one role, role_count in step: one member_roles row, where setMemberRoles deletes and re-inserts the
  * whole set (each row firing the trigger that rebuilds the member's wire JSON). The caller knows the member's roles.
  */
-export function setMemberRole(guildId: bigint, userId: bigint, roleId: bigint, present: boolean): void {
-  if (present) insertMemberRole(guildId, userId, roleId);
-  else if (!deleteMemberRole(guildId, userId, roleId)) return;
-  addToMemberRoleCount(guildId, userId, present ? 1 : -1);
+export async function setMemberRole(guildId: bigint, userId: bigint, roleId: bigint, present: boolean): Promise<void> {
+  if (present) await insertMemberRole(guildId, userId, roleId);
+  else if (!(await deleteMemberRole(guildId, userId, roleId))) return;
+  await addToMemberRoleCount(guildId, userId, present ? 1 : -1);
 }
 
 /** Takes a role from every member who holds it, role_count in step (a deleted role). */
-export function removeRoleFromMembers(guildId: bigint, roleId: bigint): void {
-  decrementRoleCountOfHolders(guildId, roleId);
-  deleteRoleAssignments(guildId, roleId);
+export async function removeRoleFromMembers(guildId: bigint, roleId: bigint): Promise<void> {
+  await decrementRoleCountOfHolders(guildId, roleId);
+  await deleteRoleAssignments(guildId, roleId);
 }

@@ -27,20 +27,22 @@ export interface RefreshTokenRow extends StoredTokenRow {
 }
 
 /** The unrevoked pair whose access token hashes to `accessTokenHash` (expired or not). */
-export function findLiveAccessToken(accessTokenHash: string): AccessTokenRow | undefined {
-  return sql(
+export async function findLiveAccessToken(accessTokenHash: string): Promise<AccessTokenRow | undefined> {
+  return (await sql.get(
     "SELECT id, user_id, application_id, scopes, expires_at FROM oauth2_tokens WHERE access_token_hash = ? AND revoked_at IS NULL",
-  ).get(accessTokenHash) as AccessTokenRow | undefined;
+    accessTokenHash,
+  )) as AccessTokenRow | undefined;
 }
 
 /** The pair a refresh token belongs to, revoked or not: a revoked one being presented is a replay. */
-export function findTokenByRefreshTokenHash(refreshTokenHash: string): RefreshTokenRow | undefined {
-  return sql(
+export async function findTokenByRefreshTokenHash(refreshTokenHash: string): Promise<RefreshTokenRow | undefined> {
+  return (await sql.get(
     "SELECT id, application_id, user_id, scopes, expires_at, created_at, revoked_at, COALESCE(family_id, id) AS family_id FROM oauth2_tokens WHERE refresh_token_hash = ?",
-  ).get(refreshTokenHash) as RefreshTokenRow | undefined;
+    refreshTokenHash,
+  )) as RefreshTokenRow | undefined;
 }
 
-export function insertToken(token: {
+export async function insertToken(token: {
   id: bigint;
   accessTokenHash: string;
   refreshTokenHash: string | null;
@@ -50,11 +52,10 @@ export function insertToken(token: {
   expiresAt: bigint;
   createdAt: bigint;
   familyId: bigint | null;
-}): void {
-  sql(
+}): Promise<void> {
+  await sql.run(
     `INSERT INTO oauth2_tokens (id, access_token_hash, refresh_token_hash, application_id, user_id, scopes, expires_at, created_at, family_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
     token.id,
     token.accessTokenHash,
     token.refreshTokenHash,
@@ -68,59 +69,88 @@ export function insertToken(token: {
 }
 
 /** Revokes every live pair of a family. Returns how many were revoked. */
-export function revokeTokenFamily(familyId: bigint, now: bigint): number {
-  return sql("UPDATE oauth2_tokens SET revoked_at = ? WHERE (family_id = ? OR id = ?) AND revoked_at IS NULL").run(
-    now,
-    familyId,
-    familyId,
+export async function revokeTokenFamily(familyId: bigint, now: bigint): Promise<number> {
+  return (
+    await sql.run(
+      "UPDATE oauth2_tokens SET revoked_at = ? WHERE (family_id = ? OR id = ?) AND revoked_at IS NULL",
+      now,
+      familyId,
+      familyId,
+    )
   ).changes;
 }
 
-export function revokeTokenById(id: bigint, now: bigint): void {
-  sql("UPDATE oauth2_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(now, id);
+export async function revokeTokenById(id: bigint, now: bigint): Promise<void> {
+  await sql.run("UPDATE oauth2_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", now, id);
 }
 
 /** Revokes the application's live pair whose access token hashes to `hash`; whether one was revoked. */
-export function revokeTokenByAccessHash(applicationId: bigint, hash: string, now: bigint): boolean {
+export async function revokeTokenByAccessHash(applicationId: bigint, hash: string, now: bigint): Promise<boolean> {
   return (
-    sql(
-      "UPDATE oauth2_tokens SET revoked_at = ? WHERE access_token_hash = ? AND application_id = ? AND revoked_at IS NULL",
-    ).run(now, hash, applicationId).changes > 0
+    (
+      await sql.run(
+        "UPDATE oauth2_tokens SET revoked_at = ? WHERE access_token_hash = ? AND application_id = ? AND revoked_at IS NULL",
+        now,
+        hash,
+        applicationId,
+      )
+    ).changes > 0
   );
 }
 
 /** Revokes the application's live pair whose refresh token hashes to `hash`; whether one was revoked. */
-export function revokeTokenByRefreshHash(applicationId: bigint, hash: string, now: bigint): boolean {
+export async function revokeTokenByRefreshHash(applicationId: bigint, hash: string, now: bigint): Promise<boolean> {
   return (
-    sql(
-      "UPDATE oauth2_tokens SET revoked_at = ? WHERE refresh_token_hash = ? AND application_id = ? AND revoked_at IS NULL",
-    ).run(now, hash, applicationId).changes > 0
+    (
+      await sql.run(
+        "UPDATE oauth2_tokens SET revoked_at = ? WHERE refresh_token_hash = ? AND application_id = ? AND revoked_at IS NULL",
+        now,
+        hash,
+        applicationId,
+      )
+    ).changes > 0
   );
 }
 
 /** Revokes every pair the user holds for the application issued at or after `since`. */
-export function revokeTokensIssuedSince(applicationId: bigint, userId: bigint, since: bigint, now: bigint): number {
-  return sql(
-    "UPDATE oauth2_tokens SET revoked_at = ? WHERE user_id = ? AND application_id = ? AND created_at >= ? AND revoked_at IS NULL",
-  ).run(now, userId, applicationId, since).changes;
+export async function revokeTokensIssuedSince(
+  applicationId: bigint,
+  userId: bigint,
+  since: bigint,
+  now: bigint,
+): Promise<number> {
+  return (
+    await sql.run(
+      "UPDATE oauth2_tokens SET revoked_at = ? WHERE user_id = ? AND application_id = ? AND created_at >= ? AND revoked_at IS NULL",
+      now,
+      userId,
+      applicationId,
+      since,
+    )
+  ).changes;
 }
 
 /** The scopes of each unrevoked pair with a refresh token the user holds for the application. */
-export function listGrantedScopes(applicationId: bigint, userId: bigint): string[] {
-  return sql(
+export async function listGrantedScopes(applicationId: bigint, userId: bigint): Promise<string[]> {
+  return (await sql.values(
     "SELECT scopes FROM oauth2_tokens WHERE user_id = ? AND application_id = ? AND revoked_at IS NULL AND refresh_token_hash IS NOT NULL",
-  )
-    .pluck()
-    .all(userId, applicationId) as string[];
+    userId,
+    applicationId,
+  )) as string[];
 }
 
 /** Users holding a live token of the application, and those among them whose grant includes applications.commands. */
-export function countAuthorizations(applicationId: bigint, now: bigint): { users: bigint; installs: bigint } {
-  return sql(
+export async function countAuthorizations(
+  applicationId: bigint,
+  now: bigint,
+): Promise<{ users: bigint; installs: bigint }> {
+  return (await sql.get(
     `SELECT COUNT(DISTINCT user_id) AS users,
             COUNT(DISTINCT CASE WHEN ' ' || scopes || ' ' LIKE '% applications.commands %' THEN user_id END) AS installs
        FROM oauth2_tokens WHERE application_id = ? AND revoked_at IS NULL AND expires_at > ?`,
-  ).get(applicationId, now) as { users: bigint; installs: bigint };
+    applicationId,
+    now,
+  )) as { users: bigint; installs: bigint };
 }
 
 // ── oauth2_codes ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -135,11 +165,12 @@ export interface AuthorizationCodeRow {
   used_at: bigint | null;
 }
 
-export function findAuthorizationCode(codeHash: string): AuthorizationCodeRow | undefined {
-  return sql("SELECT * FROM oauth2_codes WHERE code_hash = ?").get(codeHash) as AuthorizationCodeRow | undefined;
+export async function findAuthorizationCode(codeHash: string): Promise<AuthorizationCodeRow | undefined> {
+  return (await sql.get("SELECT * FROM oauth2_codes WHERE code_hash = ?", codeHash)) as
+    AuthorizationCodeRow | undefined;
 }
 
-export function insertAuthorizationCode(code: {
+export async function insertAuthorizationCode(code: {
   codeHash: string;
   applicationId: bigint;
   userId: bigint;
@@ -149,11 +180,10 @@ export function insertAuthorizationCode(code: {
   codeChallengeMethod: string | null;
   guildId: bigint | null;
   expiresAt: bigint;
-}): void {
-  sql(
+}): Promise<void> {
+  await sql.run(
     `INSERT INTO oauth2_codes (code_hash, application_id, user_id, scopes, redirect_uri, code_challenge, code_challenge_method, guild_id, expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
     code.codeHash,
     code.applicationId,
     code.userId,
@@ -166,6 +196,6 @@ export function insertAuthorizationCode(code: {
   );
 }
 
-export function markAuthorizationCodeUsed(codeHash: string, now: bigint): void {
-  sql("UPDATE oauth2_codes SET used_at = ? WHERE code_hash = ?").run(now, codeHash);
+export async function markAuthorizationCodeUsed(codeHash: string, now: bigint): Promise<void> {
+  await sql.run("UPDATE oauth2_codes SET used_at = ? WHERE code_hash = ?", now, codeHash);
 }

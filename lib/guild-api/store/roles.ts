@@ -22,8 +22,8 @@ export interface RoleRow {
 }
 
 /** Roles in display order: by position, ties by id. The index (guild_id, position) gives the order; ties are rare. */
-export const listGuildRoles: (guildId: bigint) => readonly RoleRow[] = readCache((guildId: bigint) => {
-  const roles = sql("SELECT * FROM roles WHERE guild_id = ? ORDER BY position").all(guildId) as RoleRow[];
+export const listGuildRoles: (guildId: bigint) => Promise<readonly RoleRow[]> = readCache(async (guildId: bigint) => {
+  const roles = (await sql.all("SELECT * FROM roles WHERE guild_id = ? ORDER BY position", guildId)) as RoleRow[];
   for (let i = 1; i < roles.length; i++) {
     if (roles[i].position === roles[i - 1].position)
       return roles.sort((a, b) =>
@@ -33,46 +33,56 @@ export const listGuildRoles: (guildId: bigint) => readonly RoleRow[] = readCache
   return roles;
 }, 1_000);
 
-export function findRole(guildId: bigint, roleId: bigint): RoleRow | undefined {
-  return sql("SELECT * FROM roles WHERE guild_id = ? AND id = ?").get(guildId, roleId) as RoleRow | undefined;
+export async function findRole(guildId: bigint, roleId: bigint): Promise<RoleRow | undefined> {
+  return (await sql.get("SELECT * FROM roles WHERE guild_id = ? AND id = ?", guildId, roleId)) as RoleRow | undefined;
 }
 
-export function findRoleById(roleId: bigint): RoleRow | undefined {
-  return sql("SELECT * FROM roles WHERE id = ?").get(roleId) as RoleRow | undefined;
+export async function findRoleById(roleId: bigint): Promise<RoleRow | undefined> {
+  return (await sql.get("SELECT * FROM roles WHERE id = ?", roleId)) as RoleRow | undefined;
 }
 
-export function countGuildRoles(guildId: bigint): number {
-  return Number(sql("SELECT COUNT(*) FROM roles WHERE guild_id = ?").pluck().get(guildId) as bigint);
+export async function countGuildRoles(guildId: bigint): Promise<number> {
+  return Number((await sql.value("SELECT COUNT(*) FROM roles WHERE guild_id = ?", guildId)) as bigint);
 }
 
 /** The roles of the guild among `roleIds`, by position. */
-export function listRolesByIds(guildId: bigint, roleIds: readonly (bigint | string)[]): RoleRow[] {
+export async function listRolesByIds(guildId: bigint, roleIds: readonly (bigint | string)[]): Promise<RoleRow[]> {
   if (roleIds.length === 0) return [];
-  return sql("SELECT * FROM roles WHERE guild_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY position").all(
+  return (await sql.all(
+    "SELECT * FROM roles WHERE guild_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY position",
     guildId,
     idListJson(roleIds),
-  ) as RoleRow[];
+  )) as RoleRow[];
 }
 
 /** Managed roles created for a bot or an integration (their tags name it). */
-export function listManagedRoles(guildId: bigint, botId: string | null, integrationId: string): RoleRow[] {
-  return sql(
+export async function listManagedRoles(
+  guildId: bigint,
+  botId: string | null,
+  integrationId: string,
+): Promise<RoleRow[]> {
+  return (await sql.all(
     `SELECT * FROM roles WHERE guild_id = ? AND managed = 1
        AND (json_extract(tags, '$.bot_id') = ? OR json_extract(tags, '$.integration_id') = ?)`,
-  ).all(guildId, botId, integrationId) as RoleRow[];
+    guildId,
+    botId,
+    integrationId,
+  )) as RoleRow[];
 }
 
 /** Every role above @everyone (position ≥ 1) but `exceptId`, in hierarchy order. */
-export function listRolesAboveEveryone(guildId: bigint, exceptId: bigint): RoleRow[] {
-  return sql("SELECT * FROM roles WHERE guild_id = ? AND id != ? AND position >= 1 ORDER BY position, id").all(
+export async function listRolesAboveEveryone(guildId: bigint, exceptId: bigint): Promise<RoleRow[]> {
+  return (await sql.all(
+    "SELECT * FROM roles WHERE guild_id = ? AND id != ? AND position >= 1 ORDER BY position, id",
     guildId,
     exceptId,
-  ) as RoleRow[];
+  )) as RoleRow[];
 }
 
 /** Moves every role at position ≥ 1 (but `exceptId`) up one, making room just above @everyone. */
-export function shiftRolesAboveEveryone(guildId: bigint, exceptId: bigint | null = null): void {
-  sql("UPDATE roles SET position = position + 1 WHERE guild_id = ? AND id IS NOT ? AND position >= 1").run(
+export async function shiftRolesAboveEveryone(guildId: bigint, exceptId: bigint | null = null): Promise<void> {
+  await sql.run(
+    "UPDATE roles SET position = position + 1 WHERE guild_id = ? AND id IS NOT ? AND position >= 1",
     guildId,
     exceptId,
   );
@@ -97,37 +107,39 @@ export function roleRowWithDefaults(
   };
 }
 
-export function insertRole(role: RoleRow): void {
-  sql(
+export async function insertRole(role: RoleRow): Promise<void> {
+  await sql.run(
     `INSERT INTO roles (id, guild_id, name, permissions, position, color, secondary_color, tertiary_color, hoist, icon, unicode_emoji, managed, mentionable, flags, tags)
      VALUES (@id, @guild_id, @name, @permissions, @position, @color, @secondary_color, @tertiary_color, @hoist, @icon, @unicode_emoji, @managed, @mentionable, @flags, @tags)`,
-  ).run(role);
+    role,
+  );
 }
 
 /** Writes the fields Modify Guild Role changes. */
-export function updateRole(role: RoleRow): void {
-  sql(
+export async function updateRole(role: RoleRow): Promise<void> {
+  await sql.run(
     `UPDATE roles SET name = @name, permissions = @permissions, color = @color, secondary_color = @secondary_color,
      tertiary_color = @tertiary_color, hoist = @hoist, icon = @icon, unicode_emoji = @unicode_emoji, mentionable = @mentionable WHERE id = @id`,
-  ).run({
-    id: role.id,
-    name: role.name,
-    permissions: role.permissions,
-    color: role.color,
-    secondary_color: role.secondary_color,
-    tertiary_color: role.tertiary_color,
-    hoist: role.hoist,
-    icon: role.icon,
-    unicode_emoji: role.unicode_emoji,
-    mentionable: role.mentionable,
-  });
+    {
+      id: role.id,
+      name: role.name,
+      permissions: role.permissions,
+      color: role.color,
+      secondary_color: role.secondary_color,
+      tertiary_color: role.tertiary_color,
+      hoist: role.hoist,
+      icon: role.icon,
+      unicode_emoji: role.unicode_emoji,
+      mentionable: role.mentionable,
+    },
+  );
 }
 
-export function setRolePosition(roleId: bigint, position: bigint): void {
-  sql("UPDATE roles SET position = ? WHERE id = ?").run(position, roleId);
+export async function setRolePosition(roleId: bigint, position: bigint): Promise<void> {
+  await sql.run("UPDATE roles SET position = ? WHERE id = ?", position, roleId);
 }
 
 /** False when there was no such role. */
-export function deleteRole(guildId: bigint, roleId: bigint): boolean {
-  return sql("DELETE FROM roles WHERE guild_id = ? AND id = ?").run(guildId, roleId).changes > 0;
+export async function deleteRole(guildId: bigint, roleId: bigint): Promise<boolean> {
+  return (await sql.run("DELETE FROM roles WHERE guild_id = ? AND id = ?", guildId, roleId)).changes > 0;
 }

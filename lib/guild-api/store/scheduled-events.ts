@@ -17,7 +17,7 @@ export interface ScheduledEventRow {
   user_count: bigint;
 }
 
-export function findScheduledEvent(guildId: bigint, eventId: bigint): ScheduledEventRow | undefined {
-  return sql("SELECT * FROM guild_scheduled_events WHERE id = ? AND guild_id = ?").get(eventId, guildId) as
+export async function findScheduledEvent(guildId: bigint, eventId: bigint): Promise<ScheduledEventRow | undefined> {
+  return (await sql.get("SELECT * FROM guild_scheduled_events WHERE id = ? AND guild_id = ?", eventId, guildId)) as
     ScheduledEventRow | undefined;
 }

@@ -37,36 +37,39 @@ export const USER_JSON_SQL = `CASE WHEN u.system THEN json_set(${USER_OBJECT_SQL
 /** A JSON array of 64-bit ids, as json_each reads them exactly (ids are validated snowflakes). */
 export const idListJson = (ids: readonly (bigint | string)[]) => `[${ids.join(",")}]`;
 
-export function findUser(userId: bigint): UserRow | undefined {
-  return sql(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(userId) as UserRow | undefined;
+export async function findUser(userId: bigint): Promise<UserRow | undefined> {
+  return (await sql.get(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, userId)) as UserRow | undefined;
 }
 
-export function userExists(userId: bigint): boolean {
-  return Boolean(sql("SELECT 1 FROM users WHERE id = ?").get(userId));
+export async function userExists(userId: bigint): Promise<boolean> {
+  return Boolean(await sql.get("SELECT 1 FROM users WHERE id = ?", userId));
 }
 
 /** The users among `userIds` (any order). */
-export function listUsersByIds(userIds: readonly (bigint | string)[]): UserRow[] {
+export async function listUsersByIds(userIds: readonly (bigint | string)[]): Promise<UserRow[]> {
   if (userIds.length === 0) return [];
-  return sql(`SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`).all(
+  return (await sql.all(
+    `SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`,
     idListJson(userIds),
-  ) as UserRow[];
+  )) as UserRow[];
 }
 
 /** The users among `userIds` given as decimal strings (audit-log target ids), by id. */
-export function listUsersByIdStrings(userIds: readonly string[]): UserRow[] {
+export async function listUsersByIdStrings(userIds: readonly string[]): Promise<UserRow[]> {
   if (userIds.length === 0) return [];
-  return sql(
+  return (await sql.all(
     `SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) ORDER BY id`,
-  ).all(JSON.stringify(userIds)) as UserRow[];
+    JSON.stringify(userIds),
+  )) as UserRow[];
 }
 
 /** Which of `userIds` name a user (a chunk of a target-users upload). */
-export function existingUserIds(userIds: readonly bigint[]): bigint[] {
+export async function existingUserIds(userIds: readonly bigint[]): Promise<bigint[]> {
   if (userIds.length === 0) return [];
-  return sql("SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))")
-    .pluck()
-    .all(idListJson(userIds)) as bigint[];
+  return (await sql.values(
+    "SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))",
+    idListJson(userIds),
+  )) as bigint[];
 }
 
 /** A person (never a bot) who may sign in: id, names and avatar. */
@@ -77,13 +80,15 @@ export interface PersonRow {
   avatar: string | null;
 }
 
-export function findPerson(userId: bigint): PersonRow | undefined {
-  return sql("SELECT id, username, global_name, avatar FROM users WHERE id = ? AND bot = 0").get(userId) as
+export async function findPerson(userId: bigint): Promise<PersonRow | undefined> {
+  return (await sql.get("SELECT id, username, global_name, avatar FROM users WHERE id = ? AND bot = 0", userId)) as
     PersonRow | undefined;
 }
 
 /** The password hash of the person signing in as `username` (null hash: no password set). */
-export function findPasswordByUsername(username: string): { id: bigint; password_hash: string | null } | undefined {
-  return sql("SELECT id, password_hash FROM users WHERE username = ? AND bot = 0").get(username) as
+export async function findPasswordByUsername(
+  username: string,
+): Promise<{ id: bigint; password_hash: string | null } | undefined> {
+  return (await sql.get("SELECT id, password_hash FROM users WHERE username = ? AND bot = 0", username)) as
     { id: bigint; password_hash: string | null } | undefined;
 }

@@ -17,23 +17,25 @@ export interface VoiceStateRow {
 /** A voice state as GUILD_CREATE sends it: the member's server mute and deafen ride along from the members row. */
 export type VoiceStateWireRow = Omit<VoiceStateRow, "guild_id"> & { deaf: bigint; mute: bigint };
 
-export function voiceStatesOf(guildId: bigint): VoiceStateWireRow[] {
-  return sql(
+export async function voiceStatesOf(guildId: bigint): Promise<VoiceStateWireRow[]> {
+  return (await sql.all(
     `SELECT v.user_id, v.channel_id, v.session_id, v.self_mute, v.self_deaf, v.self_video, v.self_stream, v.suppress,
       m.deaf, m.mute FROM voice_states v JOIN members m ON m.guild_id = v.guild_id AND m.user_id = v.user_id
       WHERE v.guild_id = ?`,
-  ).all(guildId) as VoiceStateWireRow[];
+    guildId,
+  )) as VoiceStateWireRow[];
 }
 
-export function findVoiceState(guildId: bigint, userId: bigint): VoiceStateRow | undefined {
-  return sql("SELECT * FROM voice_states WHERE guild_id = ? AND user_id = ?").get(guildId, userId) as
+export async function findVoiceState(guildId: bigint, userId: bigint): Promise<VoiceStateRow | undefined> {
+  return (await sql.get("SELECT * FROM voice_states WHERE guild_id = ? AND user_id = ?", guildId, userId)) as
     VoiceStateRow | undefined;
 }
 
 /** Whether `userId` streams (Go Live) in `channelId`. */
-export function isStreamingIn(guildId: bigint, userId: bigint, channelId: bigint): boolean {
+export async function isStreamingIn(guildId: bigint, userId: bigint, channelId: bigint): Promise<boolean> {
   return Boolean(
-    sql("SELECT 1 FROM voice_states WHERE guild_id = ? AND user_id = ? AND channel_id = ? AND self_stream = 1").get(
+    await sql.get(
+      "SELECT 1 FROM voice_states WHERE guild_id = ? AND user_id = ? AND channel_id = ? AND self_stream = 1",
       guildId,
       userId,
       channelId,
@@ -41,16 +43,22 @@ export function isStreamingIn(guildId: bigint, userId: bigint, channelId: bigint
   );
 }
 
-export function moveVoiceState(guildId: bigint, userId: bigint, channelId: bigint): void {
-  sql("UPDATE voice_states SET channel_id = ? WHERE guild_id = ? AND user_id = ?").run(channelId, guildId, userId);
+export async function moveVoiceState(guildId: bigint, userId: bigint, channelId: bigint): Promise<void> {
+  await sql.run(
+    "UPDATE voice_states SET channel_id = ? WHERE guild_id = ? AND user_id = ?",
+    channelId,
+    guildId,
+    userId,
+  );
 }
 
-export function deleteVoiceState(guildId: bigint, userId: bigint): void {
-  sql("DELETE FROM voice_states WHERE guild_id = ? AND user_id = ?").run(guildId, userId);
+export async function deleteVoiceState(guildId: bigint, userId: bigint): Promise<void> {
+  await sql.run("DELETE FROM voice_states WHERE guild_id = ? AND user_id = ?", guildId, userId);
 }
 
-export function deleteVoiceStates(guildId: bigint, userIds: readonly bigint[]): void {
-  sql("DELETE FROM voice_states WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))").run(
+export async function deleteVoiceStates(guildId: bigint, userIds: readonly bigint[]): Promise<void> {
+  await sql.run(
+    "DELETE FROM voice_states WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))",
     guildId,
     idListJson(userIds),
   );

@@ -73,8 +73,8 @@ describe("discord.js 14 on Guildhall's gateway", () => {
     const created = waitFor<[Guild]>(Events.GuildCreate, (guild) => guild.id === server.world.sideGuildId);
     const { installBot } = await import("@/lib/guild-api/services/bot-install");
     const { findApplication } = await import("@/lib/guild-api/services/oauth2");
-    installBot({
-      application: findApplication(BigInt(server.world.applicationId))!,
+    await installBot({
+      application: (await findApplication(BigInt(server.world.applicationId)))!,
       userId: BigInt(server.world.users.admin),
       guildId: BigInt(server.world.sideGuildId),
       permissions: 0n,

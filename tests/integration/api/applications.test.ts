@@ -65,11 +65,11 @@ afterAll(async () => {
 });
 
 const tokens = new Map<string, string>();
-function auth(as: string): string {
+async function auth(as: string): Promise<string> {
   if (as === "bot") return `Bot ${botToken}`;
   if (as === "other-bot") return `Bot ${OTHER_BOT_TOKEN}`;
   let token = tokens.get(as);
-  if (!token) tokens.set(as, (token = server.tokenFor(as)));
+  if (!token) tokens.set(as, (token = await server.tokenFor(as)));
   return `Bearer ${token}`;
 }
 
@@ -84,7 +84,7 @@ async function api(
   body?: unknown,
 ): Promise<{ status: number; json: Loose }> {
   const headers: Record<string, string> = {};
-  if (as) headers.authorization = auth(as);
+  if (as) headers.authorization = await auth(as);
   if (body !== undefined) headers["content-type"] = "application/json";
   const res = await fetch(`${baseUrl}/api/v10${route}`, {
     method,
@@ -96,7 +96,7 @@ async function api(
 }
 
 const appId = () => server.world.applicationId;
-const ownerAccess = () => apps.applicationAccessForOwner(appId(), BigInt(server.world.users.owner));
+const ownerAccess = async () => await apps.applicationAccessForOwner(appId(), BigInt(server.world.users.owner));
 const row = () => db().prepare("SELECT * FROM applications WHERE id = ?").get(BigInt(appId())) as Record<string, Loose>;
 const entryPoints = () =>
   db()
@@ -104,9 +104,9 @@ const entryPoints = () =>
     .all(BigInt(appId())) as Array<Record<string, Loose>>;
 
 /** Runs fn expecting an ApiError; returns it for assertions on status, code and field errors. */
-function apiError(fn: () => unknown): import("@/lib/guild-api/errors").ApiError {
+async function apiError(pending: Promise<unknown>): Promise<import("@/lib/guild-api/errors").ApiError> {
   try {
-    fn();
+    await pending;
   } catch (error) {
     if (error instanceof ApiErrorClass) return error;
     throw error;
@@ -251,17 +251,23 @@ describe("GET /applications/{application.id}/commands", () => {
 });
 
 describe("portal access", () => {
-  test("only the owner gets access; unknown applications are 404", () => {
-    expect(ownerAccess().application.name).toBe("Guildhall Demo");
-    expect(apiError(() => apps.applicationAccessForOwner(appId(), BigInt(server.world.users.member))).status).toBe(403);
-    expect(apiError(() => apps.applicationAccessForOwner(appId(), BigInt(server.world.users.admin))).status).toBe(403);
-    expect(apiError(() => apps.applicationAccessForOwner("42", BigInt(server.world.users.owner))).code).toBe(10002);
+  test("only the owner gets access; unknown applications are 404", async () => {
+    expect((await ownerAccess()).application.name).toBe("Guildhall Demo");
+    expect((await apiError(apps.applicationAccessForOwner(appId(), BigInt(server.world.users.member)))).status).toBe(
+      403,
+    );
+    expect((await apiError(apps.applicationAccessForOwner(appId(), BigInt(server.world.users.admin)))).status).toBe(
+      403,
+    );
+    expect((await apiError(apps.applicationAccessForOwner("42", BigInt(server.world.users.owner)))).code).toBe(10002);
   });
 
-  test("the application list holds what the user owns", () => {
-    expect(apps.listOwnedApplications(BigInt(server.world.users.owner)).map((a) => a.name)).toEqual(["Guildhall Demo"]);
-    expect(apps.listOwnedApplications(BigInt(server.world.users.admin)).map((a) => a.name)).toEqual(["Other"]);
-    expect(apps.listOwnedApplications(BigInt(server.world.users.member))).toEqual([]);
+  test("the application list holds what the user owns", async () => {
+    expect((await apps.listOwnedApplications(BigInt(server.world.users.owner))).map((a) => a.name)).toEqual([
+      "Guildhall Demo",
+    ]);
+    expect((await apps.listOwnedApplications(BigInt(server.world.users.admin))).map((a) => a.name)).toEqual(["Other"]);
+    expect(await apps.listOwnedApplications(BigInt(server.world.users.member))).toEqual([]);
   });
 });
 
@@ -274,44 +280,49 @@ describe("redirect URIs (setup rule 1)", () => {
     ["https://example.com/cb#fragment", "URL_TYPE_INVALID_URL"],
     ["https://exa mple.com/cb", "URL_TYPE_INVALID_URL"],
     ["", "URL_TYPE_INVALID_URL"],
-  ])("refuses %j (%s)", (uri, code) => {
-    const error = apiError(() => apps.addRedirectUri(ownerAccess(), uri));
+  ])("refuses %j (%s)", async (uri, code) => {
+    const error = await apiError(apps.addRedirectUri(await ownerAccess(), uri));
     expect(error.status).toBe(400);
     expect(fieldCodes(error)).toContain(code);
   });
 
-  test("a placeholder address is accepted; the authorize endpoint then accepts it, and refuses it once removed", () => {
+  test("a placeholder address is accepted; the authorize endpoint then accepts it, and refuses it once removed", async () => {
     const placeholder = "https://127.0.0.1/another-placeholder";
-    const before = redirectUrisOf(apps.getApplicationOrThrow(appId()));
-    expect(apps.addRedirectUri(ownerAccess(), placeholder)).toEqual([...before, placeholder]);
+    const before = redirectUrisOf(await apps.getApplicationOrThrow(appId()));
+    expect(await apps.addRedirectUri(await ownerAccess(), placeholder)).toEqual([...before, placeholder]);
     const query = { client_id: appId(), response_type: "code", scope: "identify", redirect_uri: placeholder };
-    expect(oauth2.parseAuthorizeRequest(query).redirectUri).toBe(placeholder);
-    expect(fieldCodes(apiError(() => apps.addRedirectUri(ownerAccess(), placeholder)))).toContain("already registered");
+    expect((await oauth2.parseAuthorizeRequest(query)).redirectUri).toBe(placeholder);
+    expect(fieldCodes(await apiError(apps.addRedirectUri(await ownerAccess(), placeholder)))).toContain(
+      "already registered",
+    );
 
-    expect(apps.removeRedirectUri(ownerAccess(), placeholder)).toEqual(before);
-    expect(() => oauth2.parseAuthorizeRequest(query)).toThrow(/not registered/);
-    expect(fieldCodes(apiError(() => apps.removeRedirectUri(ownerAccess(), placeholder)))).toContain("not registered");
+    expect(await apps.removeRedirectUri(await ownerAccess(), placeholder)).toEqual(before);
+    await expect(oauth2.parseAuthorizeRequest(query)).rejects.toThrow(/not registered/);
+    expect(fieldCodes(await apiError(apps.removeRedirectUri(await ownerAccess(), placeholder)))).toContain(
+      "not registered",
+    );
   });
 
-  test("at most 10", () => {
-    const before = redirectUrisOf(apps.getApplicationOrThrow(appId()));
+  test("at most 10", async () => {
+    const before = redirectUrisOf(await apps.getApplicationOrThrow(appId()));
     const extra = Array.from({ length: 10 - before.length }, (_, i) => `http://localhost:${4000 + i}/cb`);
-    for (const uri of extra) apps.addRedirectUri(ownerAccess(), uri);
-    expect(redirectUrisOf(apps.getApplicationOrThrow(appId()))).toHaveLength(10);
-    const error = apiError(() => apps.addRedirectUri(ownerAccess(), "http://localhost:5000/cb"));
+    for (const uri of extra) await apps.addRedirectUri(await ownerAccess(), uri);
+    expect(redirectUrisOf(await apps.getApplicationOrThrow(appId()))).toHaveLength(10);
+    const error = await apiError(apps.addRedirectUri(await ownerAccess(), "http://localhost:5000/cb"));
     expect(fieldCodes(error)).toContain("at most 10");
     expect(
-      apiError(() => apps.setRedirectUris(ownerAccess(), [...before, ...extra, "http://localhost:5000/cb"])).status,
+      (await apiError(apps.setRedirectUris(await ownerAccess(), [...before, ...extra, "http://localhost:5000/cb"])))
+        .status,
     ).toBe(400);
-    expect(apiError(() => apps.setRedirectUris(ownerAccess(), [before[0], before[0]])).status).toBe(400);
-    expect(apps.setRedirectUris(ownerAccess(), before)).toEqual(before);
+    expect((await apiError(apps.setRedirectUris(await ownerAccess(), [before[0], before[0]]))).status).toBe(400);
+    expect(await apps.setRedirectUris(await ownerAccess(), before)).toEqual(before);
     expect(JSON.parse(row().redirect_uris)).toEqual(before);
   });
 });
 
 describe("URL Mappings (setup rule 4)", () => {
-  test("a valid table is stored with normalized prefixes", () => {
-    const saved = apps.setUrlMappings(ownerAccess(), [
+  test("a valid table is stored with normalized prefixes", async () => {
+    const saved = await apps.setUrlMappings(await ownerAccess(), [
       { prefix: "/", target: "localhost:3000" },
       { prefix: "/api/", target: "api.example.com/v1" },
       { prefix: "/cdn", target: "cdn.example.com:8443" },
@@ -345,18 +356,18 @@ describe("URL Mappings (setup rule 4)", () => {
     ],
     [[{ prefix: "/api", target: "a.com" }], /root mapping/],
     [[], /root mapping/],
-  ])("refuses %j", (mappings, message) => {
+  ])("refuses %j", async (mappings, message) => {
     const before = row().url_mappings;
-    const error = apiError(() => apps.setUrlMappings(ownerAccess(), mappings));
+    const error = await apiError(apps.setUrlMappings(await ownerAccess(), mappings));
     expect(error.status).toBe(400);
     expect(error.code).toBe(50035);
     expect(fieldCodes(error)).toMatch(message);
     expect(row().url_mappings).toBe(before);
   });
 
-  test("field errors point at the offending row", () => {
-    const error = apiError(() =>
-      apps.setUrlMappings(ownerAccess(), [
+  test("field errors point at the offending row", async () => {
+    const error = await apiError(
+      apps.setUrlMappings(await ownerAccess(), [
         { prefix: "/", target: "a.com" },
         { prefix: "/x", target: "https://b.com" },
       ]),
@@ -367,30 +378,30 @@ describe("URL Mappings (setup rule 4)", () => {
 
 describe("Activities and the entry point (setup rule 6)", () => {
   test("disabling removes the entry point and EMBEDDED; the root mapping may then go", async () => {
-    expect(apps.setActivitiesEnabled(ownerAccess(), false)).toBeNull();
+    expect(await apps.setActivitiesEnabled(await ownerAccess(), false)).toBeNull();
     expect(row().activities_enabled).toBe(0n);
     expect(entryPoints()).toEqual([]);
     expect((await api("bot", "GET", `/applications/${appId()}/commands`)).json).toEqual([]);
     expect((await api("bot", "GET", "/applications/@me")).json.flags & EMBEDDED).toBe(0);
-    expect(apps.setUrlMappings(ownerAccess(), [])).toEqual([]);
+    expect(await apps.setUrlMappings(await ownerAccess(), [])).toEqual([]);
     // No entry point to switch while Activities are off.
-    const error = apiError(() => apps.setEntryPointHandler(ownerAccess(), 1));
+    const error = await apiError(apps.setEntryPointHandler(await ownerAccess(), 1));
     expect(error.status).toBe(404);
     expect(error.code).toBe(10063);
   });
 
-  test("enabling needs the root mapping", () => {
-    const error = apiError(() => apps.setActivitiesEnabled(ownerAccess(), true));
+  test("enabling needs the root mapping", async () => {
+    const error = await apiError(apps.setActivitiesEnabled(await ownerAccess(), true));
     expect(fieldCodes(error)).toMatch(/URL mapping for the prefix/);
     expect(row().activities_enabled).toBe(0n);
     expect(entryPoints()).toEqual([]);
   });
 
   test("enabling creates the default Launch entry point once", async () => {
-    apps.setUrlMappings(ownerAccess(), [{ prefix: "/", target: "localhost:3000" }]);
-    const created = apps.setActivitiesEnabled(ownerAccess(), true);
+    await apps.setUrlMappings(await ownerAccess(), [{ prefix: "/", target: "localhost:3000" }]);
+    const created = await apps.setActivitiesEnabled(await ownerAccess(), true);
     expect(created).toMatchObject({ name: "launch", description: "Launch Guildhall Demo", handler: 2 });
-    const again = apps.setActivitiesEnabled(ownerAccess(), true);
+    const again = await apps.setActivitiesEnabled(await ownerAccess(), true);
     expect(again?.id).toBe(created?.id);
     expect(entryPoints()).toHaveLength(1);
     expect(entryPoints()[0]).toMatchObject({
@@ -407,20 +418,22 @@ describe("Activities and the entry point (setup rule 6)", () => {
 
   test("the handler switches between 1 APP_HANDLER and 2 DISCORD_LAUNCH_ACTIVITY, bumping the version", async () => {
     const before = entryPoints()[0];
-    const switched = apps.setEntryPointHandler(ownerAccess(), 1);
+    const switched = await apps.setEntryPointHandler(await ownerAccess(), 1);
     expect(switched.handler).toBe(1);
     expectSchema("ApplicationCommandResponse", switched);
     expect(switched.version).not.toBe(String(before.version));
     expect((await api("owner", "GET", `/applications/${appId()}/commands`)).json[0].handler).toBe(1);
 
-    expect(apiError(() => apps.setEntryPointHandler(ownerAccess(), 3)).status).toBe(400);
+    expect((await apiError(apps.setEntryPointHandler(await ownerAccess(), 3))).status).toBe(400);
     expect(entryPoints()[0].handler).toBe(1n);
-    expect(apps.setEntryPointHandler(ownerAccess(), 2).handler).toBe(2);
+    expect((await apps.setEntryPointHandler(await ownerAccess(), 2)).handler).toBe(2);
     expect(entryPoints()).toHaveLength(1);
   });
 
-  test("the root mapping can't be removed while Activities are on", () => {
-    const error = apiError(() => apps.setUrlMappings(ownerAccess(), [{ prefix: "/api", target: "api.example.com" }]));
+  test("the root mapping can't be removed while Activities are on", async () => {
+    const error = await apiError(
+      apps.setUrlMappings(await ownerAccess(), [{ prefix: "/api", target: "api.example.com" }]),
+    );
     expect(fieldCodes(error)).toMatch(/root mapping/);
     expect(JSON.parse(row().url_mappings)).toEqual([{ prefix: "/", target: "localhost:3000" }]);
   });
@@ -428,12 +441,12 @@ describe("Activities and the entry point (setup rule 6)", () => {
 
 describe("installation contexts (setup rule 7)", () => {
   test("server, user or both; never none", async () => {
-    expect(apps.setInstallationContexts(ownerAccess(), [0])).toEqual([0]);
+    expect(await apps.setInstallationContexts(await ownerAccess(), [0])).toEqual([0]);
     expect(Object.keys((await api("bot", "GET", "/applications/@me")).json.integration_types_config)).toEqual(["0"]);
-    expect(apps.setInstallationContexts(ownerAccess(), [1, 0, 1])).toEqual([0, 1]);
-    const none = apiError(() => apps.setInstallationContexts(ownerAccess(), []));
+    expect(await apps.setInstallationContexts(await ownerAccess(), [1, 0, 1])).toEqual([0, 1]);
+    const none = await apiError(apps.setInstallationContexts(await ownerAccess(), []));
     expect(fieldCodes(none)).toMatch(/at least one installation context/);
-    expect(apiError(() => apps.setInstallationContexts(ownerAccess(), [2])).status).toBe(400);
+    expect((await apiError(apps.setInstallationContexts(await ownerAccess(), [2]))).status).toBe(400);
     expect(JSON.parse(row().integration_types)).toEqual([0, 1]);
   });
 });
@@ -443,13 +456,13 @@ describe("secret resets (last: they replace the harness's credentials)", () => {
     const { readDemoSecrets } = await import("@/lib/seed/demo-secrets");
     const { hashSecret } = await import("@/lib/guild-api/tokens");
     const old = server.clientSecret;
-    const secret = apps.resetClientSecret(ownerAccess());
+    const secret = await apps.resetClientSecret(await ownerAccess());
     expect(secret).toMatch(/^[\w-]{32}$/);
     expect(secret).not.toBe(old);
     expect(row().client_secret_hash).toBe(hashSecret(secret));
     expect(Object.values(row()).map(String)).not.toContain(secret);
-    expect(() => oauth2.authenticateClient(appId(), old)).toThrow();
-    expect(oauth2.authenticateClient(appId(), secret).id).toBe(BigInt(appId()));
+    await expect(oauth2.authenticateClient(appId(), old)).rejects.toThrow();
+    expect((await oauth2.authenticateClient(appId(), secret)).id).toBe(BigInt(appId()));
     // The demo secrets file follows, so the Activity backend and the dashboard keep working.
     expect(readDemoSecrets()?.clientSecret).toBe(secret);
   });
@@ -457,7 +470,7 @@ describe("secret resets (last: they replace the harness's credentials)", () => {
   test("Reset Token: the new bot token works at once, the old one is refused", async () => {
     const { readDemoSecrets } = await import("@/lib/seed/demo-secrets");
     const old = botToken;
-    const token = apps.resetBotToken(ownerAccess());
+    const token = await apps.resetBotToken(await ownerAccess());
     expect(token.split(".")[0]).toBe(Buffer.from(server.world.botUserId).toString("base64url"));
     expect((await api("bot", "GET", "/applications/@me")).status).toBe(401);
     botToken = token;
@@ -469,9 +482,9 @@ describe("secret resets (last: they replace the harness's credentials)", () => {
   test("resetting another application's secrets leaves the demo secrets file alone", async () => {
     const { readDemoSecrets } = await import("@/lib/seed/demo-secrets");
     const before = readDemoSecrets();
-    const access = apps.applicationAccessForOwner(String(OTHER_APP), BigInt(server.world.users.admin));
-    apps.resetClientSecret(access);
-    apps.resetBotToken(access);
+    const access = await apps.applicationAccessForOwner(String(OTHER_APP), BigInt(server.world.users.admin));
+    await apps.resetClientSecret(access);
+    await apps.resetBotToken(access);
     expect(readDemoSecrets()).toEqual(before);
   });
 });

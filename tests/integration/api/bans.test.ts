@@ -19,7 +19,7 @@ beforeAll(async () => {
   db()
     .prepare("INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, 'Banner', ?, 2)")
     .run(BANNER.roleId, BigInt(guild()), PermissionFlagsBits.BanMembers);
-  insertMember({ guildId: BigInt(guild()), userId: BANNER.userId, username: "banner", roleIds: [BANNER.roleId] });
+  await insertMember({ guildId: BigInt(guild()), userId: BANNER.userId, username: "banner", roleIds: [BANNER.roleId] });
 });
 afterAll(() => server?.close());
 

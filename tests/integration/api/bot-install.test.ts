@@ -24,37 +24,37 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const app = () => oauth2.findApplication(APP)!;
+const app = async () => (await oauth2.findApplication(APP))!;
 
-test("only servers where the user has Manage Server are offered", () => {
-  expect(install.installableGuilds(BigInt(server.world.users.mod)).map((g) => g.name)).toEqual(["Guildhall HQ"]);
-  expect(install.installableGuilds(BigInt(server.world.users.member))).toEqual([]);
-  expect(
-    install
-      .installableGuilds(BigInt(server.world.users.admin))
-      .map((g) => g.name)
-      .sort(),
-  ).toEqual(["Guildhall HQ", "Side Project"]);
+test("only servers where the user has Manage Server are offered", async () => {
+  expect((await install.installableGuilds(BigInt(server.world.users.mod))).map((g) => g.name)).toEqual([
+    "Guildhall HQ",
+  ]);
+  expect(await install.installableGuilds(BigInt(server.world.users.member))).toEqual([]);
+  expect((await install.installableGuilds(BigInt(server.world.users.admin))).map((g) => g.name).sort()).toEqual([
+    "Guildhall HQ",
+    "Side Project",
+  ]);
 });
 
-test("a member without Manage Server cannot install", () => {
-  expect(() =>
+test("a member without Manage Server cannot install", async () => {
+  await expect(
     install.installBot({
-      application: app(),
+      application: await app(),
       userId: BigInt(server.world.users.member),
       guildId: BigInt(server.world.guildId),
       permissions: 0n,
       scopes: ["bot"],
     }),
-  ).toThrow(/Manage Server/);
+  ).rejects.toThrow(/Manage Server/);
   expect(db().prepare("SELECT 1 FROM members WHERE user_id = ?").get(BOT)).toBeUndefined();
 });
 
 test("installing creates the bot member with its managed role, the integration, and their events; twice is idempotent", async () => {
   const guild = BigInt(server.world.guildId);
   for (let i = 0; i < 2; i++)
-    install.installBot({
-      application: app(),
+    await install.installBot({
+      application: await app(),
       userId: BigInt(server.world.users.mod),
       guildId: guild,
       permissions: 2048n,
@@ -92,15 +92,15 @@ test("installing creates the bot member with its managed role, the integration, 
   expect(positions).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
 });
 
-test("an application without the server installation context can't be installed to servers", () => {
+test("an application without the server installation context can't be installed to servers", async () => {
   db().prepare("UPDATE applications SET integration_types = '[1]' WHERE id = ?").run(APP);
-  expect(() =>
+  await expect(
     install.installBot({
-      application: app(),
+      application: await app(),
       userId: BigInt(server.world.users.admin),
       guildId: BigInt(server.world.sideGuildId),
       permissions: 0n,
       scopes: ["bot"],
     }),
-  ).toThrow(/user install only/);
+  ).rejects.toThrow(/user install only/);
 });

@@ -3,7 +3,7 @@
 // synced with its category (events, audit entries, and what members can then see), "cannot grant what you lack",
 // deleting a category, and moving a managed role (the owner and anyone above it may; nobody below it).
 import { beforeAll, describe, expect, test } from "vitest";
-import { DiscordAPIError, type REST } from "@discordjs/rest";
+import { DiscordAPIError } from "@discordjs/rest";
 import { PermissionFlagsBits as P, Routes, type APIGuildChannel, type APIRole } from "discord-api-types/v10";
 import { testServerForFile } from "../harness";
 import { eventsSince, lastEventId } from "./read-back";
@@ -18,7 +18,7 @@ beforeAll(() => {
 type Channel = APIGuildChannel & {
   permission_overwrites: Array<{ id: string; type: number; allow: string; deny: string }>;
 };
-const rest = (as: string): REST => server.rest(as);
+const rest = (as: string) => server.rest(as);
 const create = async (body: Record<string, unknown>, as = "mod") =>
   (await rest(as).post(Routes.guildChannels(hq), { body })) as Channel;
 const get = async (id: string, as = "mod") => (await rest(as).get(Routes.channel(id))) as Channel;

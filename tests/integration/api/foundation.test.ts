@@ -39,7 +39,7 @@ describe("fast path", () => {
   });
 
   test("a token without the identify scope is refused /users/@me", async () => {
-    const token = server.tokenFor("mod", ["guilds"]);
+    const token = await server.tokenFor("mod", ["guilds"]);
     const response = await fetch(`${server.baseUrl}/api/v10/users/@me`, {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -51,10 +51,10 @@ describe("liveness", () => {
   it("a session that stops heartbeating, or a connection that never identifies, is closed with 4009", async () => {
     // A user's session: its identify limits are the user's own, not the bot's tested below.
     const silent = await connect({ heartbeat: false });
-    await silent.identify(server.tokenFor("owner"), I.Guilds);
+    await silent.identify(await server.tokenFor("owner"), I.Guilds);
     const unidentified = await connect();
     const beating = await connect();
-    await beating.identify(server.tokenFor("admin"), I.Guilds);
+    await beating.identify(await server.tokenFor("admin"), I.Guilds);
     expect((await silent.closed).code).toBe(4009);
     expect((await unidentified.closed).code).toBe(4009);
     expect(beating.socket.readyState).toBe(beating.socket.OPEN);

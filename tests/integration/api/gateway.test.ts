@@ -23,7 +23,7 @@ async function connect(query?: string, options?: { heartbeat?: boolean }): Promi
 /** A session of `as` ("bot", or a user's management token) that has read READY and its GUILD_CREATEs. */
 async function session(as: string, intents: number, extra: Record<string, unknown> = {}, query?: string) {
   const client = await connect(query);
-  const token = as === "bot" ? server.botToken : server.tokenFor(as);
+  const token = as === "bot" ? server.botToken : await server.tokenFor(as);
   const ready = await client.identify(token, intents, extra);
   const creates: GatewayPayload[] = [];
   if (intents & I.Guilds)
@@ -134,7 +134,7 @@ describe("IDENTIFY refusals close with Discord's codes", () => {
 
   it("4004 for an unknown token, and for a user's token without the management scope", async () => {
     await expectClose(await identifyWith({ token: "not-a-token" }), 4004);
-    await expectClose(await identifyWith({ token: server.tokenFor("mod", ["identify", "guilds"]) }), 4004);
+    await expectClose(await identifyWith({ token: await server.tokenFor("mod", ["identify", "guilds"]) }), 4004);
   });
 
   it("4013 for unknown intent bits; 4014 for a privileged intent the application has not enabled", async () => {
@@ -174,19 +174,20 @@ describe("privileged intents follow the application's switches (Developer Portal
   it("Server Members Intent off: IDENTIFY with GUILD_MEMBERS is 4014, and bots may not list members; on again: both work", async () => {
     const { setPrivilegedIntent } = await import("@/lib/guild-api/services/gateway-intents");
     const { applicationAccessForOwner } = await import("@/lib/guild-api/services/applications");
-    const access = () => applicationAccessForOwner(server.world.applicationId, BigInt(server.world.users.owner));
+    const access = async () =>
+      await applicationAccessForOwner(server.world.applicationId, BigInt(server.world.users.owner));
     const identifyMembers = async () => {
       const client = await connect();
       await client.next((p) => p.op === 10);
       client.send(2, { token: server.botToken, intents: I.Guilds | I.GuildMembers, properties: {} });
       return client;
     };
-    setPrivilegedIntent(access(), "guild_members", false);
+    await setPrivilegedIntent(await access(), "guild_members", false);
     try {
       await expectClose(await identifyMembers(), 4014);
       expect((await server.api("bot", "GET", `/guilds/${hq}/members?limit=1`)).status).toBe(403);
     } finally {
-      setPrivilegedIntent(access(), "guild_members", true);
+      await setPrivilegedIntent(await access(), "guild_members", true);
     }
     expect((await (await identifyMembers()).dispatch("READY")).d.user.id).toBe(server.world.botUserId);
     expect((await server.api("bot", "GET", `/guilds/${hq}/members?limit=1`)).status).toBe(200);
@@ -362,7 +363,7 @@ describe("RESUME", () => {
     bots.client.close();
     const thief = await connect();
     await thief.next((p) => p.op === 10);
-    thief.send(6, { token: server.tokenFor("admin"), session_id: bots.ready.d.session_id, seq: 1 });
+    thief.send(6, { token: await server.tokenFor("admin"), session_id: bots.ready.d.session_id, seq: 1 });
     expect(await thief.next()).toEqual({ op: 9, d: false });
   });
 });

@@ -23,7 +23,7 @@ const get = (authorization: string, route: string) =>
   fetch(`${server.baseUrl}/api/v10${route}`, { headers: { authorization } });
 
 test("a token revoked through another connection is refused on the next request", async () => {
-  const token = server.tokenFor("member");
+  const token = await server.tokenFor("member");
   expect((await get(`Bearer ${token}`, "/users/@me")).status).toBe(200);
   expect((await get(`Bearer ${token}`, "/users/@me")).status).toBe(200); // answered from the cache
 
@@ -51,16 +51,16 @@ test("a bot token replaced through another connection stops working on the next 
 
 test("a cached token is judged expired at the request after its expiry, with no write in between", async () => {
   const { authenticate } = await import("@/lib/guild-api/auth");
-  const header = `Bearer ${server.tokenFor("member")}`;
-  const identity = authenticate(header);
+  const header = `Bearer ${await server.tokenFor("member")}`;
+  const identity = await authenticate(header);
   expect(identity?.kind).toBe("bearer");
   if (identity?.kind !== "bearer") return;
-  expect(authenticate(header, identity.expiresAt - 1)).not.toBeNull(); // from the cache
-  expect(authenticate(header, identity.expiresAt)).toBeNull();
+  expect(await authenticate(header, identity.expiresAt - 1)).not.toBeNull(); // from the cache
+  expect(await authenticate(header, identity.expiresAt)).toBeNull();
 });
 
 test("Get Guild answers the guild, its roles and emojis as changed through another connection", async () => {
-  const owner = `Bearer ${server.tokenFor("owner")}`;
+  const owner = `Bearer ${await server.tokenFor("owner")}`;
   const route = `/guilds/${server.world.guildId}`;
   const guildOf = async () =>
     (await (await get(owner, route)).json()) as {
@@ -87,7 +87,7 @@ test("Get Guild answers the guild, its roles and emojis as changed through anoth
 });
 
 test("a role taken away through another connection takes its permissions away on the next request", async () => {
-  const helper = `Bearer ${server.tokenFor("helper")}`;
+  const helper = `Bearer ${await server.tokenFor("helper")}`;
   const route = `/guilds/${server.world.guildId}/audit-logs`;
   const guildId = BigInt(server.world.guildId);
   const helperId = BigInt(server.world.users.helper);
@@ -118,7 +118,7 @@ test("a role taken away through another connection takes its permissions away on
 });
 
 test("List Guild Members answers a nickname changed through another connection", async () => {
-  const owner = `Bearer ${server.tokenFor("owner")}`;
+  const owner = `Bearer ${await server.tokenFor("owner")}`;
   const route = `/guilds/${server.world.guildId}/members?limit=100`;
   const nickOf = async (userId: string) =>
     ((await (await get(owner, route)).json()) as Array<{ user: { id: string }; nick: string | null }>).find(
@@ -134,7 +134,7 @@ test("List Guild Members answers a nickname changed through another connection",
 });
 
 test("a kept members page stops showing a timeout once it has ended, with no write in between", async () => {
-  const owner = `Bearer ${server.tokenFor("owner")}`;
+  const owner = `Bearer ${await server.tokenFor("owner")}`;
   const route = `/guilds/${server.world.guildId}/members?limit=100`;
   const memberId = server.world.users.member;
   const timeoutOf = async () =>

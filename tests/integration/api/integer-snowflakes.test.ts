@@ -28,7 +28,7 @@ afterAll(() => server?.close());
 const raw = async (method: string, route: string, json: string, as = "owner") => {
   const response = await fetch(`${server.baseUrl}/api/v10${route}`, {
     method,
-    headers: { authorization: `Bearer ${server.tokenFor(as)}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${await server.tokenFor(as)}`, "content-type": "application/json" },
     body: json,
   });
   const text = await response.text();

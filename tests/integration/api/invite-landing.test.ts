@@ -33,29 +33,29 @@ function insertInvite(code: string, fields: { expiresAt?: number | null; maxUses
 }
 
 describe("invite landing", () => {
-  it("an open invite: the guild with counts, and whether the signed-in person is a member", () => {
+  it("an open invite: the guild with counts, and whether the signed-in person is a member", async () => {
     insertInvite("landopen1", {});
-    const open = landing.inviteLanding("landopen1", BigInt(server.world.users.outsider));
+    const open = await landing.inviteLanding("landopen1", BigInt(server.world.users.outsider));
     expect(open).toMatchObject({ kind: "open", member: false, pending: false, screening: false });
     if (open.kind !== "open") return;
     expect(open.invite.guild?.id).toBe(server.world.guildId);
     expect(open.invite.approximate_member_count).toBeGreaterThan(0);
-    expect(landing.inviteLanding("landopen1", BigInt(server.world.users.mod))).toMatchObject({ member: true });
+    expect(await landing.inviteLanding("landopen1", BigInt(server.world.users.mod))).toMatchObject({ member: true });
     expect(statusOf(open.kind)).toBe(200);
     // The vanity code reads as a permanent invite of the guild.
-    expect(landing.inviteLanding("guildhall")).toMatchObject({ kind: "open", invite: { code: "guildhall" } });
+    expect(await landing.inviteLanding("guildhall")).toMatchObject({ kind: "open", invite: { code: "guildhall" } });
   });
 
-  it("unknown, expired and used-up invites say which, answered 404, 410 and 410", () => {
+  it("unknown, expired and used-up invites say which, answered 404, 410 and 410", async () => {
     insertInvite("landold1", { expiresAt: Date.now() - 1000 });
     insertInvite("landused1", { maxUses: 2, uses: 2 });
-    expect(landing.inviteLanding("nosuchcode")).toEqual({ kind: "unknown" });
-    expect(landing.inviteLanding("landold1")).toMatchObject({ kind: "expired" });
-    expect(landing.inviteLanding("landused1")).toEqual({ kind: "used-up", maxUses: 2 });
+    expect(await landing.inviteLanding("nosuchcode")).toEqual({ kind: "unknown" });
+    expect(await landing.inviteLanding("landold1")).toMatchObject({ kind: "expired" });
+    expect(await landing.inviteLanding("landused1")).toEqual({ kind: "used-up", maxUses: 2 });
     expect([statusOf("unknown"), statusOf("expired"), statusOf("used-up")]).toEqual([404, 410, 410]);
   });
 
-  it("a paused guild keeps its page but refuses joins (403); membership screening is reported", () => {
+  it("a paused guild keeps its page but refuses joins (403); membership screening is reported", async () => {
     insertInvite("landpause1", {});
     const guild = BigInt(server.world.guildId);
     const features = (db().prepare("SELECT features FROM guilds WHERE id = ?").get(guild) as { features: string })
@@ -64,12 +64,12 @@ describe("invite landing", () => {
       .prepare("UPDATE guilds SET features = ? WHERE id = ?")
       .run(JSON.stringify([...JSON.parse(features), "INVITES_DISABLED", "MEMBER_VERIFICATION_GATE_ENABLED"]), guild);
     try {
-      const paused = landing.inviteLanding("landpause1");
+      const paused = await landing.inviteLanding("landpause1");
       expect(paused).toMatchObject({ kind: "paused", screening: true });
       expect(statusOf("paused")).toBe(403);
     } finally {
       db().prepare("UPDATE guilds SET features = ? WHERE id = ?").run(features, guild);
     }
-    expect(landing.inviteLanding("landpause1")).toMatchObject({ kind: "open", screening: false });
+    expect(await landing.inviteLanding("landpause1")).toMatchObject({ kind: "open", screening: false });
   });
 });

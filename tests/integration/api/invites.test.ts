@@ -692,7 +692,7 @@ describe("Target users", () => {
     const second = await create("mod", "general", { unique: true });
     seedJob(first.code);
     seedJob(second.code);
-    expect(resumeTargetUserJobs()).toBeGreaterThanOrEqual(1);
+    expect(await resumeTargetUserJobs()).toBeGreaterThanOrEqual(1);
     expect(await waitForJob(first.code)).toMatchObject({ status: 2, processed_users: 3 });
     expect(await waitForJob(second.code)).toMatchObject({ status: 2, processed_users: 3 });
     expect((await targetCsv(first.code)).split("\n").filter(Boolean).slice(1).sort()).toEqual([...users].sort());

@@ -598,7 +598,7 @@ describe("Add Guild Member", () => {
 
   test("a bot adds a user who granted guilds.join to its application: 201, then 204; GUILD_MEMBER_ADD", async () => {
     const [stranger] = strangers();
-    const token = server.tokenFor(stranger.username, ["guilds.join"]);
+    const token = await server.tokenFor(stranger.username, ["guilds.join"]);
     const count = memberCount();
     const before = lastEventId();
     const added = (await server
@@ -623,7 +623,7 @@ describe("Add Guild Member", () => {
   });
 
   test("with nick, roles, mute and deaf; Bearer callers are refused", async () => {
-    const token = server.tokenFor("outsider", ["guilds.join"]);
+    const token = await server.tokenFor("outsider", ["guilds.join"]);
     const refused = await put("mod", users().outsider, { access_token: token });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 20002 });
@@ -638,11 +638,13 @@ describe("Add Guild Member", () => {
     const [first, second] = strangers();
     expect(
       await (
-        await put("bot", String(first.id), { access_token: server.tokenFor(first.username, ["identify", "guilds"]) })
+        await put("bot", String(first.id), {
+          access_token: await server.tokenFor(first.username, ["identify", "guilds"]),
+        })
       ).json(),
     ).toMatchObject({ code: 50026 });
     const wrongUser = await put("bot", String(second.id), {
-      access_token: server.tokenFor(first.username, ["guilds.join"]),
+      access_token: await server.tokenFor(first.username, ["guilds.join"]),
     });
     expect(wrongUser.status).toBe(403);
     expect(await wrongUser.json()).toMatchObject({ code: 50025, message: "Invalid OAuth2 access token" });
@@ -650,7 +652,7 @@ describe("Add Guild Member", () => {
       code: 50025,
     });
     // Another application's token: move the token to a new application.
-    const token = server.tokenFor(first.username, ["guilds.join"]);
+    const token = await server.tokenFor(first.username, ["guilds.join"]);
     db().prepare("UPDATE oauth2_tokens SET application_id = 42 WHERE id = (SELECT MAX(id) FROM oauth2_tokens)").run();
     expect(await (await put("bot", String(first.id), { access_token: token })).json()).toMatchObject({ code: 50025 });
     const missing = await put("bot", String(first.id), {});
@@ -668,7 +670,7 @@ describe("Add Guild Member", () => {
       )
       .get(BigInt(guild())) as { id: bigint; username: string };
     const response = await put("bot", String(banned.id), {
-      access_token: server.tokenFor(banned.username, ["guilds.join"]),
+      access_token: await server.tokenFor(banned.username, ["guilds.join"]),
     });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: 40007, message: "The user is banned from this guild." });
@@ -685,7 +687,7 @@ describe("Add Guild Member", () => {
     try {
       const before = lastEventId();
       const added = (await server.rest("bot").put(Routes.guildMember(guild(), String(stranger.id)), {
-        body: { access_token: server.tokenFor(stranger.username, ["guilds.join"]) },
+        body: { access_token: await server.tokenFor(stranger.username, ["guilds.join"]) },
       })) as Member;
       expect(added.pending).toBe(true);
       expect(eventsSince(before)[0]).toMatchObject({ type: "GUILD_MEMBER_ADD", d: { pending: true } });

@@ -34,7 +34,7 @@ afterAll(() => server?.close());
 
 type User = keyof TestServer["world"]["users"];
 
-const code = (
+const code = async (
   options: {
     redirectUri?: string | null;
     scopes?: string[];
@@ -44,7 +44,7 @@ const code = (
     app?: bigint;
   } = {},
 ) =>
-  oauth2.createAuthorizationCode({
+  await oauth2.createAuthorizationCode({
     applicationId: options.app ?? BigInt(server.world.applicationId),
     userId: BigInt(server.world.users[options.user ?? "mod"]),
     scopes: options.scopes ?? ["identify", "guilds"],
@@ -77,7 +77,7 @@ async function exchange(form: Record<string, string> = {}): Promise<Tokens> {
   const response = await token({
     ...client(),
     grant_type: "authorization_code",
-    code: code(),
+    code: await code(),
     redirect_uri: REDIRECT,
     ...form,
   });
@@ -90,7 +90,7 @@ const me = (accessToken: string) =>
 
 describe("POST /oauth2/token: authorization_code", () => {
   test("exchanges a code once for a working bearer token; a replay fails and revokes what the code produced", async () => {
-    const c = code();
+    const c = await code();
     const response = await token({ ...client(), grant_type: "authorization_code", code: c, redirect_uri: REDIRECT });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -111,19 +111,23 @@ describe("POST /oauth2/token: authorization_code", () => {
 
   test("the unversioned alias /api/oauth2/token works, with HTTP Basic client authentication", async () => {
     const response = await token(
-      { grant_type: "authorization_code", code: code(), redirect_uri: REDIRECT },
+      { grant_type: "authorization_code", code: await code(), redirect_uri: REDIRECT },
       { basic: `${server.world.applicationId}:${server.clientSecret}`, path: "/api/oauth2/token" },
     );
     expect(response.status).toBe(200);
   });
 
   test("a code issued without redirect_uri (the Activity SDK's flow) is exchangeable without one", async () => {
-    const response = await token({ ...client(), grant_type: "authorization_code", code: code({ redirectUri: null }) });
+    const response = await token({
+      ...client(),
+      grant_type: "authorization_code",
+      code: await code({ redirectUri: null }),
+    });
     expect(response.status).toBe(200);
   });
 
   test("a code issued with a redirect_uri needs the same one", async () => {
-    const missing = await token({ ...client(), grant_type: "authorization_code", code: code() });
+    const missing = await token({ ...client(), grant_type: "authorization_code", code: await code() });
     expect(await missing.json()).toMatchObject({
       error: "invalid_grant",
       error_description: 'Invalid "redirect_uri" in request.',
@@ -131,7 +135,7 @@ describe("POST /oauth2/token: authorization_code", () => {
     const other = await token({
       ...client(),
       grant_type: "authorization_code",
-      code: code(),
+      code: await code(),
       redirect_uri: "http://localhost:3000/elsewhere",
     });
     expect(other.status).toBe(400);
@@ -142,14 +146,14 @@ describe("POST /oauth2/token: authorization_code", () => {
     const expired = await token({
       ...client(),
       grant_type: "authorization_code",
-      code: code({ now: Date.now() - 10 * 60_000 - 1 }),
+      code: await code({ now: Date.now() - 10 * 60_000 - 1 }),
       redirect_uri: REDIRECT,
     });
     expect(await expired.json()).toMatchObject({ error: "invalid_grant" });
     const fresh = await token({
       ...client(),
       grant_type: "authorization_code",
-      code: code({ now: Date.now() - 9 * 60_000 }),
+      code: await code({ now: Date.now() - 9 * 60_000 }),
       redirect_uri: REDIRECT,
     });
     expect(fresh.status).toBe(200);
@@ -161,7 +165,7 @@ describe("POST /oauth2/token: authorization_code", () => {
     const good = await token({
       ...client(),
       grant_type: "authorization_code",
-      code: code({ challenge }),
+      code: await code({ challenge }),
       redirect_uri: REDIRECT,
       code_verifier: verifier,
     });
@@ -169,7 +173,7 @@ describe("POST /oauth2/token: authorization_code", () => {
     const bad = await token({
       ...client(),
       grant_type: "authorization_code",
-      code: code({ challenge }),
+      code: await code({ challenge }),
       redirect_uri: REDIRECT,
       code_verifier: `${verifier}x`,
     });
@@ -180,14 +184,14 @@ describe("POST /oauth2/token: authorization_code", () => {
     const none = await token({
       ...client(),
       grant_type: "authorization_code",
-      code: code({ challenge }),
+      code: await code({ challenge }),
       redirect_uri: REDIRECT,
     });
     expect(await none.json()).toMatchObject({ error: "invalid_grant" });
   });
 
   test("a code belongs to its client: another client's exchange fails and leaves the code usable", async () => {
-    const c = code();
+    const c = await code();
     const stolen = await token({
       client_id: String(OTHER_APP),
       client_secret: OTHER_SECRET,
@@ -206,27 +210,32 @@ describe("POST /oauth2/token: authorization_code", () => {
       client_id: server.world.applicationId,
       client_secret: "nope",
       grant_type: "authorization_code",
-      code: code(),
+      code: await code(),
       redirect_uri: REDIRECT,
     });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("www-authenticate")).toMatch(/^Basic/);
     expect(await wrong.json()).toMatchObject({ error: "invalid_client" });
     const basic = await token(
-      { grant_type: "authorization_code", code: code(), redirect_uri: REDIRECT },
+      { grant_type: "authorization_code", code: await code(), redirect_uri: REDIRECT },
       { basic: `${server.world.applicationId}:nope` },
     );
     expect(basic.status).toBe(401);
-    const unknown = await token({ client_id: "1", client_secret: "x", grant_type: "authorization_code", code: code() });
+    const unknown = await token({
+      client_id: "1",
+      client_secret: "x",
+      grant_type: "authorization_code",
+      code: await code(),
+    });
     expect(unknown.status).toBe(401);
     const huge = await token({
       client_id: "9".repeat(20),
       client_secret: "x",
       grant_type: "authorization_code",
-      code: code(),
+      code: await code(),
     });
     expect(huge.status).toBe(401);
-    const anonymous = await token({ grant_type: "authorization_code", code: code() });
+    const anonymous = await token({ grant_type: "authorization_code", code: await code() });
     expect(await anonymous.json()).toMatchObject({ error: "invalid_client" });
     const garbled = await fetch(`${server.baseUrl}/api/v10/oauth2/token`, {
       method: "POST",
@@ -398,7 +407,7 @@ describe("GET /oauth2/@me", () => {
   });
 
   test("without identify there is no user; without a token it is 401", async () => {
-    const t = server.tokenFor("mod", ["guilds"]);
+    const t = await server.tokenFor("mod", ["guilds"]);
     const body = (await (
       await fetch(`${server.baseUrl}/api/v10/oauth2/@me`, { headers: { authorization: `Bearer ${t}` } })
     ).json()) as Record<string, unknown>;
@@ -418,17 +427,17 @@ describe("the authorization request (what /oauth2/authorize checks before showin
     state: "s t",
     ...extra,
   });
-  const refusal = (q: Record<string, string | undefined>) => {
+  const refusal = async (q: Record<string, string | undefined>) => {
     try {
-      oauth2.parseAuthorizeRequest(q);
+      await oauth2.parseAuthorizeRequest(q);
     } catch (error) {
       return error as InstanceType<typeof oauth2.AuthorizeRequestError>;
     }
     throw new Error("the request was accepted");
   };
 
-  test("a good request keeps state untouched and answers at the redirect URI", () => {
-    const request = oauth2.parseAuthorizeRequest(query({ scope: "identify+guilds" }));
+  test("a good request keeps state untouched and answers at the redirect URI", async () => {
+    const request = await oauth2.parseAuthorizeRequest(query({ scope: "identify+guilds" }));
     expect(request.scopes).toEqual(["identify", "guilds"]);
     const url = new URL(oauth2.authorizationResponseUrl(request, { code: "abc" }));
     expect(url.origin + url.pathname).toBe(REDIRECT);
@@ -436,43 +445,46 @@ describe("the authorization request (what /oauth2/authorize checks before showin
     expect(url.searchParams.get("state")).toBe("s t");
   });
 
-  test("an unknown client or an unregistered redirect URI is never redirected to", () => {
-    expect(refusal(query({ client_id: "9".repeat(20) })).error).toBe("invalid_client");
-    const unknownClient = refusal(query({ client_id: "42" }));
+  test("an unknown client or an unregistered redirect URI is never redirected to", async () => {
+    expect((await refusal(query({ client_id: "9".repeat(20) }))).error).toBe("invalid_client");
+    const unknownClient = await refusal(query({ client_id: "42" }));
     expect(unknownClient.error).toBe("invalid_client");
     expect(unknownClient).not.toBeInstanceOf(oauth2.AuthorizeRequestError);
-    const evil = refusal(query({ redirect_uri: "https://evil.example/cb" }));
+    const evil = await refusal(query({ redirect_uri: "https://evil.example/cb" }));
     expect(evil.description).toMatch(/is not registered/);
     expect(evil).not.toBeInstanceOf(oauth2.AuthorizeRequestError);
     // Exact match: a prefix or a different query is not the registered URI.
-    expect(refusal(query({ redirect_uri: `${REDIRECT}/more` })).description).toMatch(/is not registered/);
-    expect(refusal(query({ redirect_uri: `${REDIRECT}?x=1` })).description).toMatch(/is not registered/);
+    expect((await refusal(query({ redirect_uri: `${REDIRECT}/more` }))).description).toMatch(/is not registered/);
+    expect((await refusal(query({ redirect_uri: `${REDIRECT}?x=1` }))).description).toMatch(/is not registered/);
   });
 
-  test("later problems go to a redirect URI the client sent, else to the page", () => {
-    const scope = refusal(query({ scope: "identify launch.nukes" }));
+  test("later problems go to a redirect URI the client sent, else to the page", async () => {
+    const scope = await refusal(query({ scope: "identify launch.nukes" }));
     expect(scope).toBeInstanceOf(oauth2.AuthorizeRequestError);
     expect(scope.error).toBe("invalid_scope");
     const told = new URL(oauth2.authorizationResponseUrl(scope.target!, scope.toBody()));
     expect(told.searchParams.get("error")).toBe("invalid_scope");
     expect(told.searchParams.get("state")).toBe("s t");
-    expect(refusal(query({ redirect_uri: undefined, scope: "nukes" })).target).toBeNull();
-    expect(refusal(query({ response_type: "token" })).error).toBe("unsupported_response_type");
-    expect(refusal(query({ scope: "" })).error).toBe("invalid_scope");
-    expect(refusal(query({ scope: "applications.commands.update" })).error).toBe("invalid_scope");
+    expect((await refusal(query({ redirect_uri: undefined, scope: "nukes" }))).target).toBeNull();
+    expect((await refusal(query({ response_type: "token" }))).error).toBe("unsupported_response_type");
+    expect((await refusal(query({ scope: "" }))).error).toBe("invalid_scope");
+    expect((await refusal(query({ scope: "applications.commands.update" }))).error).toBe("invalid_scope");
   });
 
-  test("PKCE takes S256 only", () => {
+  test("PKCE takes S256 only", async () => {
     const challenge = createHash("sha256").update("v".repeat(50)).digest("base64url");
     expect(
-      oauth2.parseAuthorizeRequest(query({ code_challenge: challenge, code_challenge_method: "S256" })).codeChallenge,
+      (await oauth2.parseAuthorizeRequest(query({ code_challenge: challenge, code_challenge_method: "S256" })))
+        .codeChallenge,
     ).toBe(challenge);
-    expect(refusal(query({ code_challenge: challenge })).description).toMatch(/code_challenge_method/);
-    expect(refusal(query({ code_challenge: challenge, code_challenge_method: "plain" })).error).toBe("invalid_request");
+    expect((await refusal(query({ code_challenge: challenge }))).description).toMatch(/code_challenge_method/);
+    expect((await refusal(query({ code_challenge: challenge, code_challenge_method: "plain" }))).error).toBe(
+      "invalid_request",
+    );
   });
 
-  test("the bot scope: permissions kept to known bits, the server preselected and lockable", () => {
-    const request = oauth2.parseAuthorizeRequest(
+  test("the bot scope: permissions kept to known bits, the server preselected and lockable", async () => {
+    const request = await oauth2.parseAuthorizeRequest(
       query({
         scope: "bot",
         permissions: String((1n << 63n) | 8n),
@@ -483,40 +495,50 @@ describe("the authorization request (what /oauth2/authorize checks before showin
     expect(request.permissions).toBe(8n);
     expect(request.guildId).toBe(server.world.guildId);
     expect(request.disableGuildSelect).toBe(true);
-    expect(refusal(query({ scope: "bot", permissions: "lots" })).error).toBe("invalid_request");
-    expect(refusal(query({ scope: "bot", guild_id: "9".repeat(20) })).description).toBe("guild_id is not a snowflake.");
+    expect((await refusal(query({ scope: "bot", permissions: "lots" }))).error).toBe("invalid_request");
+    expect((await refusal(query({ scope: "bot", guild_id: "9".repeat(20) }))).description).toBe(
+      "guild_id is not a snowflake.",
+    );
   });
 
-  test("an application without Server Install refuses the bot scope", () => {
+  test("an application without Server Install refuses the bot scope", async () => {
     const other = { client_id: String(OTHER_APP), response_type: "code", redirect_uri: "https://other.example/cb" };
-    const error = refusal({ ...other, scope: "identify bot" });
+    const error = await refusal({ ...other, scope: "identify bot" });
     expect(error.error).toBe("invalid_scope");
     expect(error.description).toMatch(/Server Install/);
-    expect(refusal({ client_id: server.world.applicationId, scope: "bot", integration_type: "1" }).error).toBe(
+    expect((await refusal({ client_id: server.world.applicationId, scope: "bot", integration_type: "1" })).error).toBe(
       "invalid_scope",
     );
-    expect(oauth2.parseAuthorizeRequest({ ...other, scope: "identify" }).scopes).toEqual(["identify"]);
+    expect((await oauth2.parseAuthorizeRequest({ ...other, scope: "identify" })).scopes).toEqual(["identify"]);
   });
 
   test("prompt=none skips consent only after the same scopes were granted", async () => {
-    const request = oauth2.parseAuthorizeRequest(query({ prompt: "none", scope: "identify guilds.members.read" }));
+    const request = await oauth2.parseAuthorizeRequest(
+      query({ prompt: "none", scope: "identify guilds.members.read" }),
+    );
     const helper = BigInt(server.world.users.helper);
-    expect(oauth2.canSkipConsent(request, helper)).toBe(false);
+    expect(await oauth2.canSkipConsent(request, helper)).toBe(false);
     const granted = await token({
       ...client(),
       grant_type: "authorization_code",
-      code: code({ user: "helper", scopes: ["identify", "guilds", "guilds.members.read"] }),
+      code: await code({ user: "helper", scopes: ["identify", "guilds", "guilds.members.read"] }),
       redirect_uri: REDIRECT,
     });
     const pair = (await granted.json()) as Tokens;
-    expect(oauth2.canSkipConsent(request, helper)).toBe(true);
+    expect(await oauth2.canSkipConsent(request, helper)).toBe(true);
     expect(
-      oauth2.canSkipConsent(oauth2.parseAuthorizeRequest(query({ scope: "identify guilds.members.read" })), helper),
+      await oauth2.canSkipConsent(
+        await oauth2.parseAuthorizeRequest(query({ scope: "identify guilds.members.read" })),
+        helper,
+      ),
     ).toBe(false);
     expect(
-      oauth2.canSkipConsent(oauth2.parseAuthorizeRequest(query({ prompt: "none", scope: "identify email" })), helper),
+      await oauth2.canSkipConsent(
+        await oauth2.parseAuthorizeRequest(query({ prompt: "none", scope: "identify email" })),
+        helper,
+      ),
     ).toBe(false);
     await revoke({ ...client(), token: pair.access_token });
-    expect(oauth2.canSkipConsent(request, helper)).toBe(false);
+    expect(await oauth2.canSkipConsent(request, helper)).toBe(false);
   });
 });

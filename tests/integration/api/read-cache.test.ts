@@ -1,6 +1,7 @@
 // The read cache answers from memory only while the database cannot have changed: after a write on this connection,
 // after a rollback (rows read inside the rolled-back transaction must not survive it), after another connection's
-// commit, and after the connection is replaced.
+// commit, and after the connection is replaced. It is shared by every async context, so it must never hand one
+// context another's uncommitted rows.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,52 +18,76 @@ test("cached rows follow writes, rollbacks, other connections and a new connecti
   const { readCache } = await import("@/lib/guild-api/store/read-cache");
   db().exec("CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT NOT NULL); INSERT INTO things VALUES (1, 'first')");
   let loads = 0;
-  const nameOf = readCache((id: bigint) => {
+  const nameOf = readCache(async (id: bigint) => {
     loads++;
-    return (sql("SELECT name FROM things WHERE id = ?").get(id) as { name: string } | undefined)?.name;
+    return (await sql.get<{ name: string }>("SELECT name FROM things WHERE id = ?", id))?.name;
   });
 
-  expect(nameOf(1n)).toBe("first");
-  expect(nameOf(1n)).toBe("first");
+  expect(await nameOf(1n)).toBe("first");
+  expect(await nameOf(1n)).toBe("first");
   expect(loads).toBe(1); // the second read came from memory
 
-  sql("UPDATE things SET name = 'second' WHERE id = 1").run();
-  expect(nameOf(1n)).toBe("second");
+  await sql.run("UPDATE things SET name = 'second' WHERE id = 1");
+  expect(await nameOf(1n)).toBe("second");
 
-  expect(() =>
-    transaction(() => {
-      sql("UPDATE things SET name = 'rolled back' WHERE id = 1").run();
-      expect(nameOf(1n)).toBe("rolled back"); // read inside the transaction, after its write
+  await expect(
+    transaction(async () => {
+      await sql.run("UPDATE things SET name = 'rolled back' WHERE id = 1");
+      expect(await nameOf(1n)).toBe("rolled back"); // read inside the transaction, after its write
       throw new Error("abort");
     }),
-  ).toThrow("abort");
-  expect(nameOf(1n)).toBe("second");
+  ).rejects.toThrow("abort");
+  expect(await nameOf(1n)).toBe("second");
 
   const other = new Database(file);
   other.prepare("UPDATE things SET name = 'from elsewhere' WHERE id = 1").run();
   other.close();
-  expect(nameOf(1n)).toBe("from elsewhere");
+  expect(await nameOf(1n)).toBe("from elsewhere");
 
   closeDatabase();
   const replacement = new Database(file);
   replacement.prepare("UPDATE things SET name = 'after reopen' WHERE id = 1").run();
   replacement.close();
-  expect(nameOf(1n)).toBe("after reopen");
+  expect(await nameOf(1n)).toBe("after reopen");
   closeDatabase();
+});
+
+test("another context never gets a transaction's uncommitted row from the cache, before or after its rollback", async () => {
+  const { sql, transaction } = await import("@/lib/guild-api/store/db");
+  const { readCache } = await import("@/lib/guild-api/store/read-cache");
+  const nameOf = readCache(
+    async (id: bigint) => (await sql.get<{ name: string }>("SELECT name FROM things WHERE id = ?", id))?.name,
+  );
+  const committed = await nameOf(1n);
+  let written!: () => void;
+  const wrote = new Promise<void>((resolve) => (written = resolve));
+  let proceed!: () => void;
+  const proceeding = new Promise<void>((resolve) => (proceed = resolve));
+  const a = transaction(async () => {
+    await sql.run("UPDATE things SET name = 'uncommitted' WHERE id = 1");
+    expect(await nameOf(1n)).toBe("uncommitted"); // now in the cache, for this transaction
+    written();
+    await proceeding;
+    throw new Error("abort");
+  });
+  await wrote;
+  const b = nameOf(1n); // another context: waits for A to end
+  proceed();
+  await expect(a).rejects.toThrow("abort");
+  expect(await b).toBe(committed);
+  expect(await nameOf(1n)).toBe(committed);
 });
 
 test("cached values are frozen: a caller cannot change what later requests see", async () => {
   const { sql } = await import("@/lib/guild-api/store/db");
   const { readCache } = await import("@/lib/guild-api/store/read-cache");
-  const rows = readCache(
-    (_: string) => sql("SELECT id, name FROM things").all() as Array<{ id: bigint; name: string }>,
-  );
-  const first = rows("all");
+  const rows = readCache((_: string) => sql.all<{ id: bigint; name: string }>("SELECT id, name FROM things"));
+  const first = await rows("all");
   expect(() => first.push({ id: 2n, name: "intruder" })).toThrow(TypeError);
   expect(() => {
     first[0].name = "changed";
   }).toThrow(TypeError);
-  expect(rows("all")).toHaveLength(1);
+  expect(await rows("all")).toHaveLength(1);
 });
 
 test("a cache with a generation outlives writes to other tables, and follows writes, rollbacks and other connections to its own", async () => {
@@ -74,37 +99,37 @@ test("a cache with a generation outlives writes to other tables, and follows wri
     CREATE TRIGGER watched_stamp AFTER UPDATE ON watched BEGIN UPDATE stamps SET value = random() WHERE name = 'watched'; END;`);
   let loads = 0;
   const nameOf = readCache(
-    (id: bigint) => {
+    async (id: bigint) => {
       loads++;
-      return (sql("SELECT name FROM watched WHERE id = ?").get(id) as { name: string }).name;
+      return (await sql.get<{ name: string }>("SELECT name FROM watched WHERE id = ?", id))!.name;
     },
-    { generation: () => sql("SELECT value FROM stamps WHERE name = 'watched'").pluck().get() },
+    { generation: () => sql.value("SELECT value FROM stamps WHERE name = 'watched'") },
   );
-  expect(nameOf(1n)).toBe("first");
+  expect(await nameOf(1n)).toBe("first");
   for (let i = 0; i < 3; i++) {
-    sql("INSERT INTO elsewhere DEFAULT VALUES").run();
-    expect(nameOf(1n)).toBe("first");
+    await sql.run("INSERT INTO elsewhere DEFAULT VALUES");
+    expect(await nameOf(1n)).toBe("first");
   }
   expect(loads).toBe(1); // writes to other tables left it in memory
 
-  sql("UPDATE watched SET name = 'second' WHERE id = 1").run();
-  expect(nameOf(1n)).toBe("second");
+  await sql.run("UPDATE watched SET name = 'second' WHERE id = 1");
+  expect(await nameOf(1n)).toBe("second");
   expect(loads).toBe(2);
 
-  expect(() =>
-    transaction(() => {
-      sql("UPDATE watched SET name = 'rolled back' WHERE id = 1").run();
-      expect(nameOf(1n)).toBe("rolled back");
+  await expect(
+    transaction(async () => {
+      await sql.run("UPDATE watched SET name = 'rolled back' WHERE id = 1");
+      expect(await nameOf(1n)).toBe("rolled back");
       throw new Error("abort");
     }),
-  ).toThrow("abort");
-  expect(nameOf(1n)).toBe("second");
-  sql("UPDATE watched SET name = 'third' WHERE id = 1").run();
-  expect(nameOf(1n)).toBe("third");
+  ).rejects.toThrow("abort");
+  expect(await nameOf(1n)).toBe("second");
+  await sql.run("UPDATE watched SET name = 'third' WHERE id = 1");
+  expect(await nameOf(1n)).toBe("third");
 
   const other = new Database(file);
   other.prepare("UPDATE watched SET name = 'from elsewhere' WHERE id = 1").run();
   other.close();
-  expect(nameOf(1n)).toBe("from elsewhere");
+  expect(await nameOf(1n)).toBe("from elsewhere");
   closeDatabase();
 });

@@ -16,30 +16,30 @@ test("inside a scope: own writes and rollbacks at once, other connections' commi
   const { db, sql, transaction, closeDatabase } = await import("@/lib/guild-api/store/db");
   const { readCache, readScope } = await import("@/lib/guild-api/store/read-cache");
   db().exec("CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT NOT NULL); INSERT INTO things VALUES (1, 'first')");
-  const nameOf = readCache((id: bigint) => sql("SELECT name FROM things WHERE id = ?").pluck().get(id) as string);
+  const nameOf = readCache((id: bigint) => sql.value<string>("SELECT name FROM things WHERE id = ?", id));
   const other = new Database(file);
 
-  readScope(() => {
-    expect(nameOf(1n)).toBe("first");
-    sql("UPDATE things SET name = 'own write' WHERE id = 1").run();
-    expect(nameOf(1n)).toBe("own write");
-    expect(() =>
-      transaction(() => {
-        sql("UPDATE things SET name = 'rolled back' WHERE id = 1").run();
-        expect(nameOf(1n)).toBe("rolled back");
+  await readScope(async () => {
+    expect(await nameOf(1n)).toBe("first");
+    await sql.run("UPDATE things SET name = 'own write' WHERE id = 1");
+    expect(await nameOf(1n)).toBe("own write");
+    await expect(
+      transaction(async () => {
+        await sql.run("UPDATE things SET name = 'rolled back' WHERE id = 1");
+        expect(await nameOf(1n)).toBe("rolled back");
         throw new Error("abort");
       }),
-    ).toThrow("abort");
-    expect(nameOf(1n)).toBe("own write");
+    ).rejects.toThrow("abort");
+    expect(await nameOf(1n)).toBe("own write");
 
     other.prepare("UPDATE things SET name = 'from elsewhere' WHERE id = 1").run();
-    expect(nameOf(1n)).toBe("own write"); // the scope's moment
+    expect(await nameOf(1n)).toBe("own write"); // the scope's moment
   });
-  expect(nameOf(1n)).toBe("from elsewhere"); // outside a scope: every read checks
+  expect(await nameOf(1n)).toBe("from elsewhere"); // outside a scope: every read checks
 
-  readScope(() => expect(nameOf(1n)).toBe("from elsewhere"));
+  await readScope(async () => expect(await nameOf(1n)).toBe("from elsewhere"));
   other.prepare("UPDATE things SET name = 'between scopes' WHERE id = 1").run();
-  readScope(() => expect(nameOf(1n)).toBe("between scopes"));
+  await readScope(async () => expect(await nameOf(1n)).toBe("between scopes"));
 
   other.close();
   closeDatabase();
@@ -52,14 +52,14 @@ test("unknown keys the cache is told not to keep are looked up again", async () 
   const nameOf = readCache(
     (id: bigint) => {
       loads++;
-      return sql("SELECT name FROM things WHERE id = ?").pluck().get(id) as string | undefined;
+      return sql.value<string>("SELECT name FROM things WHERE id = ?", id);
     },
     { keep: (name) => name !== undefined },
   );
-  expect(nameOf(404n)).toBeUndefined();
-  expect(nameOf(404n)).toBeUndefined();
+  expect(await nameOf(404n)).toBeUndefined();
+  expect(await nameOf(404n)).toBeUndefined();
   expect(loads).toBe(2);
-  expect(nameOf(1n)).toBe("between scopes");
-  expect(nameOf(1n)).toBe("between scopes");
+  expect(await nameOf(1n)).toBe("between scopes");
+  expect(await nameOf(1n)).toBe("between scopes");
   expect(loads).toBe(3);
 });

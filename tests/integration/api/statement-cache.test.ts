@@ -1,6 +1,6 @@
 // Prepared statements are cached by SQL text and shared by every store module. `.pluck()` and `.raw()` change a
-// statement's mode for whoever uses it next, so `sql()` hands each caller the statement in its default mode. Found when
-// the Developer Portal's privileged-intent switch read back a plucked number as a row and saw no flags.
+// better-sqlite3 statement's mode for whoever uses it next, so the driver keeps one statement per text and read mode.
+// Found when the Developer Portal's privileged-intent switch read back a plucked number as a row and saw no flags.
 import { expect, test } from "vitest";
 import { testServerForFile } from "../harness";
 
@@ -10,8 +10,8 @@ test("a plucked or raw read of a SQL text leaves the next caller of the same tex
   const { sql } = await import("@/lib/guild-api/store/db");
   const text = "SELECT id, name FROM guilds WHERE id = ?";
   const id = BigInt(server.world.guildId);
-  expect(sql(text).pluck().get(id)).toBe(id);
-  expect(sql(text).get(id)).toEqual({ id, name: "Guildhall HQ" });
-  expect(sql(text).raw().get(id)).toEqual([id, "Guildhall HQ"]);
-  expect(sql(text).get(id)).toEqual({ id, name: "Guildhall HQ" });
+  expect(await sql.value(text, id)).toBe(id);
+  expect(await sql.get(text, id)).toEqual({ id, name: "Guildhall HQ" });
+  expect(await sql.row(text, id)).toEqual([id, "Guildhall HQ"]);
+  expect(await sql.get(text, id)).toEqual({ id, name: "Guildhall HQ" });
 });

@@ -108,7 +108,7 @@ describe("GET /users/@me/guilds", () => {
     const past64Bits = await server.api("mod", "GET", `/users/@me/guilds?before=${"9".repeat(20)}`);
     expect(past64Bits.status).toBe(400);
     expect(await past64Bits.json()).toMatchObject({ code: 50035, errors: { before: {} } });
-    const response = await get("/users/@me/guilds", server.tokenFor("mod", ["identify"]));
+    const response = await get("/users/@me/guilds", await server.tokenFor("mod", ["identify"]));
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: 50026 });
   });
@@ -122,7 +122,7 @@ describe("GET /users/@me/guilds", () => {
 
 describe("GET /users/@me/guilds/{guild.id}/member", () => {
   test("the member object with roles and base permissions (scope guilds.members.read)", async () => {
-    const token = server.tokenFor("mod", ["guilds.members.read"]);
+    const token = await server.tokenFor("mod", ["guilds.members.read"]);
     const response = await get(`/users/@me/guilds/${server.world.guildId}/member`, token);
     expect(response.status).toBe(200);
     const body = (await response.json()) as {
@@ -138,7 +138,10 @@ describe("GET /users/@me/guilds/{guild.id}/member", () => {
     expectSchema("PrivateGuildMemberResponse", body);
 
     const owner = (await (
-      await get(`/users/@me/guilds/${server.world.guildId}/member`, server.tokenFor("owner", ["guilds.members.read"]))
+      await get(
+        `/users/@me/guilds/${server.world.guildId}/member`,
+        await server.tokenFor("owner", ["guilds.members.read"]),
+      )
     ).json()) as { permissions: string };
     expect(owner.permissions).toBe(String(ALL_PERMISSIONS));
   });
@@ -146,7 +149,7 @@ describe("GET /users/@me/guilds/{guild.id}/member", () => {
   test("without the scope 403 50026; bots can't use it; not a member or no such guild is Unknown Guild", async () => {
     const noScope = await get(
       `/users/@me/guilds/${server.world.guildId}/member`,
-      server.tokenFor("mod", ["identify", "guilds"]),
+      await server.tokenFor("mod", ["identify", "guilds"]),
     );
     expect(noScope.status).toBe(403);
     expect(await noScope.json()).toMatchObject({ code: 50026 });
@@ -155,13 +158,13 @@ describe("GET /users/@me/guilds/{guild.id}/member", () => {
     expect(await bot.json()).toMatchObject({ code: 20001 });
     const outsider = await get(
       `/users/@me/guilds/${server.world.guildId}/member`,
-      server.tokenFor("outsider", ["guilds.members.read"]),
+      await server.tokenFor("outsider", ["guilds.members.read"]),
     );
     expect(outsider.status).toBe(404);
     expect(await outsider.json()).toMatchObject({ code: 10004 });
-    const missing = await get("/users/@me/guilds/123/member", server.tokenFor("mod", ["guilds.members.read"]));
+    const missing = await get("/users/@me/guilds/123/member", await server.tokenFor("mod", ["guilds.members.read"]));
     expect(await missing.json()).toMatchObject({ code: 10004 });
-    const bad = await get("/users/@me/guilds/abc/member", server.tokenFor("mod", ["guilds.members.read"]));
+    const bad = await get("/users/@me/guilds/abc/member", await server.tokenFor("mod", ["guilds.members.read"]));
     expect(bad.status).toBe(400);
   });
 });

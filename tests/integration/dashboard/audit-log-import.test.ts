@@ -45,7 +45,7 @@ function writeKicks(guildId: string, startMs: number, count: number, reason: str
 describe("importing the guild's audit log", () => {
   it("pages back through everything over several bounded syncs, imports each entry once, and keeps entries older than 45 days after the API drops them", async () => {
     const guildId = server.world.guildId;
-    const api = apiClientAs(server, "bot");
+    const api = await apiClientAs(server, "bot");
     const old = writeKicks(guildId, Date.now() - 60 * DAY, 230, "old");
     const total = Number(
       (
@@ -95,7 +95,7 @@ describe("importing the guild's audit log", () => {
 
   it("imports an entry the moment it is read, and reads newest first: a sync that stops early has the newest", async () => {
     const guildId = server.world.guildId;
-    const api = apiClientAs(server, "bot");
+    const api = await apiClientAs(server, "bot");
     await sync(api, guildId);
     const youngAt = Date.now() - 1000;
     const [young] = writeKicks(guildId, youngAt, 1, "young");
@@ -139,7 +139,7 @@ describe("importing the guild's audit log", () => {
   it("a dashboard change recorded after its guild entry was imported shows once, with the dashboard's reason and before/after", async () => {
     const { guildId, users } = server.world;
     const { recordAuditEntry } = await import("@/lib/dashboard/audit/history");
-    await sync(apiClientAs(server, "bot"), guildId);
+    await sync(await apiClientAs(server, "bot"), guildId);
     // The moderator's nickname change through the API; the import reads its guild entry before the dashboard records.
     const response = await server.api(
       "mod",
@@ -149,7 +149,7 @@ describe("importing the guild's audit log", () => {
       { "x-audit-log-reason": "tidy names" },
     );
     expect(response.status).toBe(200);
-    expect(await sync(apiClientAs(server, "bot"), guildId)).toMatchObject({ imported: 1 });
+    expect(await sync(await apiClientAs(server, "bot"), guildId)).toMatchObject({ imported: 1 });
     const imported = await prisma.auditHistoryEntry.findFirstOrThrow({
       where: { guildId, source: "guild-log", action: "Modify Guild Member", targetId: users.member },
       orderBy: { createdAt: "desc" },
@@ -180,7 +180,7 @@ describe("importing the guild's audit log", () => {
       after: JSON.stringify({ nick: "Imported first" }),
     });
     // Read again, the entry is known: nothing is added back.
-    expect(await sync(apiClientAs(server, "bot"), guildId)).toMatchObject({ imported: 0 });
+    expect(await sync(await apiClientAs(server, "bot"), guildId)).toMatchObject({ imported: 0 });
   });
 
   it("a bot's ban arrives as its own entry naming the bot; the dashboard's own ban is matched, not repeated", async () => {
@@ -219,7 +219,7 @@ describe("importing the guild's audit log", () => {
       httpStatus: 200,
     });
 
-    const result = await sync(apiClientAs(server, "bot"), guildId);
+    const result = await sync(await apiClientAs(server, "bot"), guildId);
     expect(result.matched).toBe(1);
 
     const bans = await prisma.auditHistoryEntry.findMany({

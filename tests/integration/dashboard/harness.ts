@@ -13,10 +13,14 @@ import type { DemoWorldIds, TestServer } from "../harness";
 export type DemoUser = keyof DemoWorldIds["users"];
 
 /** The API as a demo user (Bearer) or as the demo bot. */
-export function apiClientAs(server: TestServer, who: DemoUser | "bot", fetchImpl?: typeof fetch): GuildApiClient {
+export async function apiClientAs(
+  server: TestServer,
+  who: DemoUser | "bot",
+  fetchImpl?: typeof fetch,
+): Promise<GuildApiClient> {
   return new GuildApiClient({
     baseUrl: `${server.baseUrl}/api`,
-    token: who === "bot" ? server.botToken : server.tokenFor(who),
+    token: who === "bot" ? server.botToken : await server.tokenFor(who),
     authPrefix: who === "bot" ? "Bot" : "Bearer",
     fetch: fetchImpl,
   });
@@ -38,7 +42,7 @@ export function actionAs<S extends Parameters<typeof createGuildAction>[0]["sche
   const deps: ActionDependencies = {
     getSession: async () => ({ actor }),
     mode: () => mode,
-    createApi: async () => apiClientAs(server, mode === "bot" ? "bot" : who, options.fetch),
+    createApi: async () => await apiClientAs(server, mode === "bot" ? "bot" : who, options.fetch),
     record: async (entry) => {
       audit.push(entry);
     },

@@ -19,18 +19,19 @@ const server = testServerForFile();
 
 type Who = "owner" | "mod" | "helper" | "member";
 
-const client = (who: Who | "bot") => apiClientAs(server, who);
+const client = async (who: Who | "bot") => await apiClientAs(server, who);
 const as = <S extends Parameters<typeof actionAs>[3]["schema"], R>(
   who: Who,
   mode: "bot" | "user",
   definition: GuildActionDefinition<S, R>,
 ) => actionAs(server, who, mode, definition);
 
-const guildInvites = async () => (await client("bot").guilds.getInvites(server.world.guildId)) as APIExtendedInvite[];
+const guildInvites = async () =>
+  (await (await client("bot")).guilds.getInvites(server.world.guildId)) as APIExtendedInvite[];
 
 async function waitForJob(code: string) {
   for (let i = 0; i < 200; i++) {
-    const job = await client("mod").invites.getTargetUsersJobStatus(code);
+    const job = await (await client("mod")).invites.getTargetUsersJobStatus(code);
     if (job.status !== JobStatus.Processing) return job;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -159,8 +160,10 @@ describe("target users", () => {
   it("the client reads the spec's bad-file answer as field errors, one per line, and nothing is saved", async () => {
     const code = await newInvite();
     const { member, helper } = server.world.users;
-    const error = await client("mod")
-      .invites.updateTargetUsers(code, `user_id\n${member}\nabc\n\n99999\n${helper}\n`)
+    const error = await (
+      await client("mod")
+    ).invites
+      .updateTargetUsers(code, `user_id\n${member}\nabc\n\n99999\n${helper}\n`)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GuildApiError);
     const apiError = error as GuildApiError;
@@ -173,7 +176,7 @@ describe("target users", () => {
     expect(describeApiError(apiError)).toBe(
       'Invalid Form Body: target_users_file: line 3: "abc" is not a valid user id',
     );
-    expect((await client("mod").invites.getTargetUsersJobStatus(code)).status).toBe(JobStatus.Unspecified);
+    expect((await (await client("mod")).invites.getTargetUsersJobStatus(code)).status).toBe(JobStatus.Unspecified);
   });
 
   it("the action hands every bad line to the form's csv field and records the failure", async () => {
@@ -192,7 +195,7 @@ describe("target users", () => {
       request: { file: "bad.csv", user_ids: 2 },
       before: { status: JobStatus.Unspecified, total_users: 0 },
     });
-    expect(await client("mod").invites.getTargetUsers(code)).toBe("user_id\n");
+    expect(await (await client("mod")).invites.getTargetUsers(code)).toBe("user_id\n");
   });
 
   it("a good file runs to COMPLETED; Get Target Users answers the list as CSV", async () => {
@@ -213,7 +216,7 @@ describe("target users", () => {
     expect(job).toMatchObject({ status: JobStatus.Completed, total_users: 2, processed_users: 2, error_message: null });
     expect(job.completed_at).not.toBeNull();
     const ids = [member, outsider].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-    expect(await client("mod").invites.getTargetUsers(code)).toBe(`user_id\n${ids.join("\n")}\n`);
+    expect(await (await client("mod")).invites.getTargetUsers(code)).toBe(`user_id\n${ids.join("\n")}\n`);
     expect(audit[0]).toMatchObject({
       status: "success",
       request: { file: "good.csv", user_ids: 3 },
@@ -222,7 +225,7 @@ describe("target users", () => {
     // Replacing the list: the helper alone now.
     expect((await run({ guildId: server.world.guildId, code, csv: `${helper}\n` })).ok).toBe(true);
     await waitForJob(code);
-    expect(await client("mod").invites.getTargetUsers(code)).toBe(`user_id\n${helper}\n`);
+    expect(await (await client("mod")).invites.getTargetUsers(code)).toBe(`user_id\n${helper}\n`);
   });
 
   it("the inviter or Manage Server: a helper may replace the list of their own invite only", async () => {
@@ -241,6 +244,8 @@ describe("target users", () => {
       ok: false,
       status: 403,
     });
-    expect((await client("mod").invites.getTargetUsersJobStatus(modsInvite)).status).toBe(JobStatus.Unspecified);
+    expect((await (await client("mod")).invites.getTargetUsersJobStatus(modsInvite)).status).toBe(
+      JobStatus.Unspecified,
+    );
   });
 });

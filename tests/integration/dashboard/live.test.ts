@@ -44,7 +44,7 @@ beforeAll(async () => {
       (client = new LiveGatewayClient({
         token: server.botToken,
         intents: INTENTS,
-        gatewayUrl: async () => (await apiClientAs(server, "bot").gateway.getBot()).url,
+        gatewayUrl: async () => (await (await apiClientAs(server, "bot")).gateway.getBot()).url,
         onDispatch: (type, data) => {
           dispatches.push(type);
           hub.receive(type, data);

@@ -25,7 +25,9 @@ beforeAll(async () => {
   jobs = await import("@/lib/dashboard/jobs/member-actions/jobs");
   banJobs = await import("@/lib/dashboard/jobs/bulk-ban/jobs");
   resultPages = await import("@/lib/dashboard/jobs/result-pages");
-  const answer = await apiClientAs(server, "owner").members.searchV2(server.world.guildId, {
+  const answer = await (
+    await apiClientAs(server, "owner")
+  ).members.searchV2(server.world.guildId, {
     and_query: { has_no_roles: true, is_bot: false },
     sort: 4,
     limit: 1000,
@@ -69,7 +71,7 @@ async function drive(
   return results;
 }
 
-const member = async (userId: string) => apiClientAs(server, "owner").members.get(guildId(), userId);
+const member = async (userId: string) => (await apiClientAs(server, "owner")).members.get(guildId(), userId);
 
 describe("bulk timeout", () => {
   it("previews (owner and members above the moderator skipped), times out the rest, explains each, one audit entry", async () => {
@@ -201,8 +203,10 @@ describe("bot mode and bans", () => {
     expect(prepared.data).toMatchObject({ toDo: 1, skipped: 1 });
     const results = await drive("kick", prepared.data.jobId, audit, { mode: "bot" });
     expect(results.at(-1)).toMatchObject({ ok: true, data: { status: "completed", counts: { done: 1, skipped: 1 } } });
-    const kicked = await apiClientAs(server, "owner")
-      .members.get(guildId(), target)
+    const kicked = await (
+      await apiClientAs(server, "owner")
+    ).members
+      .get(guildId(), target)
       .catch((e: { status: number }) => e.status);
     expect(kicked).toBe(404);
     expect(audit).toEqual([expect.objectContaining({ action: "Bulk kick", reason: "bot mode" })]);
@@ -258,7 +262,7 @@ describe("bulk role add to every member matching a filter", () => {
 
   it("adds the role to each member the filter matches, in chunks the server picks", async () => {
     const audit: NewAuditEntry[] = [];
-    const api = apiClientAs(server, "owner");
+    const api = await apiClientAs(server, "owner");
     const before = await api.members.searchV2(guildId(), { and_query: { has_no_roles: true }, limit: 1 });
     const prepared = await as(
       actions.prepareMemberJobAction.definition,

@@ -183,7 +183,7 @@ describe("prune", () => {
     db()
       .prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'newcomer', '0', 0, 0)")
       .run(8_200_000_000n);
-    insertMember({ guildId: GUILD, userId: 8_200_000_000n, username: "newcomer", now: Date.now() });
+    await insertMember({ guildId: GUILD, userId: 8_200_000_000n, username: "newcomer", now: Date.now() });
     expect(await run(joined.id)).toMatchObject({
       ok: false,
       error: `This preview is out of date: members joined or left (${before} → ${before + 1}). Preview again.`,

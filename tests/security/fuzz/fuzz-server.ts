@@ -44,14 +44,14 @@ export async function startFuzzServer(templateFile: string): Promise<FuzzServer>
   // Every scope the provider grants (so a scope added for guild management is held too), except bot, which is not a
   // user's: these callers are refused by permissions. "narrow" holds identify alone and is refused by scope.
   const allScopes = Object.keys(OAUTH2_SCOPES).filter((scope) => scope !== "bot");
-  const bearer = (username: string, scopes = allScopes) =>
-    `Bearer ${issueAccessToken(BigInt(secrets.applicationId), userId(username), scopes).access_token}`;
+  const bearer = async (username: string, scopes = allScopes) =>
+    `Bearer ${(await issueAccessToken(BigInt(secrets.applicationId), userId(username), scopes)).access_token}`;
   const authorizations: Record<Caller, string | undefined> = {
     bot: `Bot ${secrets.botToken}`,
-    owner: bearer("owner"),
-    mod: bearer("mod"),
-    member: bearer("member"),
-    narrow: bearer("mod", ["identify"]),
+    owner: await bearer("owner"),
+    mod: await bearer("mod"),
+    member: await bearer("member"),
+    narrow: await bearer("mod", ["identify"]),
     none: undefined,
     bogus: "Bot not-a-token",
   };

@@ -28,12 +28,12 @@ describe("database fingerprint", () => {
   test("a rolled-back write moves total_changes() but is no change", async () => {
     const { db, transaction } = await import("@/lib/guild-api/store/db");
     const before = server.target.fingerprint.before();
-    expect(() =>
-      transaction(() => {
+    await expect(
+      transaction(async () => {
         db().prepare("DELETE FROM bans").run();
         throw new Error("roll back");
       }),
-    ).toThrow("roll back");
+    ).rejects.toThrow("roll back");
     const changes = db().prepare("SELECT total_changes()").pluck().get() as bigint;
     expect(changes).not.toBe(before.changes);
     expect(server.target.fingerprint.unchangedSince(before)).toBe(true);

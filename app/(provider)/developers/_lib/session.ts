@@ -18,7 +18,7 @@ export interface Developer {
 export async function currentDeveloper(): Promise<Developer | null> {
   const userId = readProviderSession((await cookies()).get(PROVIDER_SESSION_COOKIE)?.value);
   if (userId === null) return null;
-  const user = findPerson(userId);
+  const user = await findPerson(userId);
   return user ? { id: user.id, username: user.username, displayName: user.global_name ?? user.username } : null;
 }
 
@@ -43,7 +43,7 @@ export async function requireOwnedApplication(
 ): Promise<{ developer: Developer; access: ApplicationAccess }> {
   const developer = await requireDeveloper(`/developers/applications/${applicationId}`);
   try {
-    return { developer, access: applicationAccessForOwner(applicationId, developer.id) };
+    return { developer, access: await applicationAccessForOwner(applicationId, developer.id) };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 403 || error.status === 404)) notFound();
     throw error;

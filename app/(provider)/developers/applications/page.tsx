@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 export default async function ApplicationsPage() {
   const developer = await requireDeveloper("/developers/applications");
-  const applications = listOwnedApplications(developer.id);
+  const applications = await listOwnedApplications(developer.id);
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6">

@@ -18,7 +18,7 @@ export async function completeScreeningAction(form: FormData): Promise<void> {
   if (!parsed.success) redirect("/");
   const { code } = parsed.data;
   const userId = readProviderSession((await cookies()).get(PROVIDER_SESSION_COOKIE)?.value);
-  const landing = userId === null ? null : inviteLanding(code, userId);
+  const landing = userId === null ? null : await inviteLanding(code, userId);
   if (userId === null || !landing || (landing.kind !== "open" && landing.kind !== "paused") || !landing.member)
     redirect(`/invite/${encodeURIComponent(code)}`);
   // The provider's own signed-in user, acting on its own page (no OAuth2 token involved).
@@ -31,7 +31,7 @@ export async function completeScreeningAction(form: FormData): Promise<void> {
     expiresAt: Date.now() + 60_000,
   };
   try {
-    completeMembershipScreening(guildAccessFor(caller, BigInt(landing.invite.guild!.id)));
+    await completeMembershipScreening(await guildAccessFor(caller, BigInt(landing.invite.guild!.id)));
   } catch {
     // Not pending any more (completed in another tab): the page shows membership as it is.
   }

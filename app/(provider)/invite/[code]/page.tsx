@@ -35,9 +35,9 @@ const JOIN_OUTCOMES: Record<string, { text: string; tone: "success" | "danger" |
 };
 
 /** The invite as of now (the page's clock for "expires in"). */
-function readLanding(code: string, viewerId: bigint | null) {
+async function readLanding(code: string, viewerId: bigint | null) {
   const now = Date.now();
-  return { now, landing: CODE.test(code) ? inviteLanding(code, viewerId, now) : ({ kind: "unknown" } as const) };
+  return { now, landing: CODE.test(code) ? await inviteLanding(code, viewerId, now) : ({ kind: "unknown" } as const) };
 }
 
 function Gone({ title, note, children }: { title: string; note?: string; children: React.ReactNode }) {
@@ -71,7 +71,7 @@ export default async function InvitePage({
   const { code } = await params;
   const query = await searchParams;
   const viewerId = readProviderSession((await cookies()).get(PROVIDER_SESSION_COOKIE)?.value);
-  const { landing, now } = readLanding(code, viewerId);
+  const { landing, now } = await readLanding(code, viewerId);
   const outcome = JOIN_OUTCOMES[typeof query.join === "string" ? query.join : ""];
   // Joining may have taken the invite's last use: the page then says both.
   const joinedNote = outcome?.tone === "success" ? outcome.text : undefined;

@@ -54,9 +54,9 @@ export async function signOutAction(form: FormData): Promise<void> {
 }
 
 /** Re-reads the request; a request that went bad meanwhile ends as the page would end it. */
-function requestFrom(query: string): AuthorizeRequest {
+async function requestFrom(query: string): Promise<AuthorizeRequest> {
   try {
-    return parseAuthorizeRequest(Object.fromEntries(new URLSearchParams(query)));
+    return await parseAuthorizeRequest(Object.fromEntries(new URLSearchParams(query)));
   } catch (error) {
     if (error instanceof AuthorizeRequestError && error.target)
       redirect(authorizationResponseUrl(error.target, error.toBody()));
@@ -69,7 +69,7 @@ export async function decideAction(form: FormData): Promise<void> {
   const parsed = ConsentDecisionFormSchema.safeParse(formFields(form));
   if (!parsed.success) redirect(authorizePath(String(form.get("query") ?? "")));
   const { decision, query } = parsed.data;
-  const request = requestFrom(query);
+  const request = await requestFrom(query);
   const userId = readProviderSession((await cookies()).get(PROVIDER_SESSION_COOKIE)?.value);
   if (userId === null) redirect(authorizePath(query));
   if (decision === "cancel") redirect(authorizationResponseUrl(request, ACCESS_DENIED));
@@ -81,7 +81,7 @@ export async function decideAction(form: FormData): Promise<void> {
     guildId = BigInt(chosen);
     let refused: InstallErrorCode | null = null;
     try {
-      installBot({
+      await installBot({
         application: request.application,
         userId,
         guildId,
@@ -101,7 +101,7 @@ export async function decideAction(form: FormData): Promise<void> {
       redirect(`/oauth2/authorized${guildId ? `?guild_id=${guildId}` : ""}`);
     redirect(authorizationResponseUrl(request, guildId ? { guild_id: String(guildId) } : {}));
   }
-  const code = createAuthorizationCode({
+  const code = await createAuthorizationCode({
     applicationId: request.application.id,
     userId,
     scopes: request.scopes,

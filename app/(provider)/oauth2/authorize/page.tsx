@@ -40,14 +40,14 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Se
   >;
   const queryString = requestQueryString(query);
 
-  const checked = checkRequest(query);
+  const checked = await checkRequest(query);
   if (checked.kind === "refused")
     return <RequestError error={checked.error.error} description={checked.error.description} />;
   if (checked.kind === "tell-client") redirect(checked.url);
   const { request } = checked;
 
   const userId = readProviderSession((await cookies()).get(PROVIDER_SESSION_COOKIE)?.value);
-  const user = userId === null ? null : findUser(userId);
+  const user = userId === null ? null : await findUser(userId);
   const app = request.application;
   const appIdentity = {
     id: String(app.id),
@@ -73,8 +73,8 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Se
     );
   }
 
-  if (canSkipConsent(request, userId)) {
-    const code = createAuthorizationCode({
+  if (await canSkipConsent(request, userId)) {
+    const code = await createAuthorizationCode({
       applicationId: app.id,
       userId,
       scopes: request.scopes,
@@ -94,7 +94,7 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Se
         user={user}
         scopes={request.scopes.map((scope) => ({ scope, description: OAUTH2_SCOPES[scope] }))}
         destination={destination(request)}
-        bot={request.scopes.includes("bot") ? botInstall(request, userId) : null}
+        bot={request.scopes.includes("bot") ? await botInstall(request, userId) : null}
         installError={installErrorMessage(query.install_error)}
       />
     </AuthorizeShell>
@@ -107,9 +107,9 @@ type CheckedRequest =
   | { kind: "tell-client"; url: string };
 
 /** Problems before the redirect URI is trusted are shown; later ones go to the client when it named where. */
-function checkRequest(query: Record<string, string | undefined>): CheckedRequest {
+async function checkRequest(query: Record<string, string | undefined>): Promise<CheckedRequest> {
   try {
-    return { kind: "ok", request: parseAuthorizeRequest(query) };
+    return { kind: "ok", request: await parseAuthorizeRequest(query) };
   } catch (error) {
     if (!(error instanceof OAuth2Error)) throw error;
     if (error instanceof AuthorizeRequestError && error.target)
@@ -118,8 +118,8 @@ function checkRequest(query: Record<string, string | undefined>): CheckedRequest
   }
 }
 
-function findUser(userId: bigint): IdentityUser | null {
-  const row = findPerson(userId);
+async function findUser(userId: bigint): Promise<IdentityUser | null> {
+  const row = await findPerson(userId);
   if (!row) return null;
   return {
     id: String(row.id),
@@ -136,8 +136,8 @@ function destination(request: AuthorizeRequest): string {
   return `Once you authorize, you will be redirected to ${new URL(target).origin}.`;
 }
 
-function botInstall(request: AuthorizeRequest, userId: bigint): BotInstall {
-  const guilds = installableGuilds(userId);
+async function botInstall(request: AuthorizeRequest, userId: bigint): Promise<BotInstall> {
+  const guilds = await installableGuilds(userId);
   const preselected = request.guildId;
   return {
     guilds,

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 export default async function AuthorizedPage({ searchParams }: { searchParams: Promise<{ guild_id?: string }> }) {
   const { guild_id: guildId } = await searchParams;
-  const guild = isSnowflake(guildId) ? findGuild(BigInt(guildId)) : undefined;
+  const guild = isSnowflake(guildId) ? await findGuild(BigInt(guildId)) : undefined;
   return (
     <main className="flex min-h-screen items-center justify-center bg-surface-sunken p-4">
       <div className="flex w-full max-w-md flex-col items-center gap-3 rounded-xl bg-surface p-6 text-center shadow-xl ring-1 ring-line">

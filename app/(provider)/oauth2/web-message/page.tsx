@@ -14,7 +14,7 @@ export default async function WebMessagePage({
   const query = Object.fromEntries(
     Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
   ) as Record<string, string | undefined>;
-  const application = query.client_id ? findApplication(query.client_id) : undefined;
+  const application = query.client_id ? await findApplication(query.client_id) : undefined;
   const origins = application ? redirectUrisOf(application).map((uri) => new URL(uri).origin) : [];
   if (!query.origin || !origins.includes(query.origin)) {
     return <main className="p-8">This origin is not registered for the application.</main>;

@@ -41,7 +41,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function ApplicationPage({ params }: { params: Params }) {
   const { applicationId } = await params;
   const { access } = await requireOwnedApplication(applicationId);
-  const app = getApplicationSettings(access);
+  const app = await getApplicationSettings(access);
   const origin = await publicOrigin();
   const bind = <A extends unknown[], R>(action: (id: string, ...rest: A) => Promise<R>) => action.bind(null, app.id);
 
