@@ -35,14 +35,18 @@ export async function prepareBench(benchDb: string, members: number, build: bool
 
 /**
  * Guildhall in production mode on a free port of 127.0.0.1, its public URL on `publicHost`, with `env` on top
- * (`RATE_LIMITS: "off"` where a bench measures the server rather than Discord's per-token limits).
+ * (`RATE_LIMITS: "off"` where a bench measures the server rather than Discord's per-token limits). With
+ * BENCH_SERVER_PROF=<folder> the server writes a V8 CPU profile there when the bench stops it.
  */
 export async function startGuildhall(publicHost: "localhost" | "127.0.0.1", env: Record<string, string> = {}) {
   const port = await freePort();
   const url = `http://${publicHost}:${port}`;
   const app = await startProcess(
     "node_modules/.bin/tsx",
-    ["server.ts"],
+    [
+      ...(process.env.BENCH_SERVER_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : []),
+      "server.ts",
+    ],
     {
       PORT: String(port),
       HOST: "127.0.0.1",
