@@ -103,14 +103,24 @@ test("a cache with a generation outlives writes to other tables, and follows wri
       loads++;
       return (await sql.get<{ name: string }>("SELECT name FROM watched WHERE id = ?", id))!.name;
     },
-    { generation: () => sql.value("SELECT value FROM stamps WHERE name = 'watched'") },
+    {
+      generation: () => {
+        stampReads++;
+        return sql.value("SELECT value FROM stamps WHERE name = 'watched'");
+      },
+    },
   );
+  let stampReads = 0;
   expect(await nameOf(1n)).toBe("first");
+  // No write since the stamp was read: answered from memory without reading the stamp again.
+  for (let i = 0; i < 3; i++) expect(await nameOf(1n)).toBe("first");
+  expect(stampReads).toBe(1);
   for (let i = 0; i < 3; i++) {
     await sql.run("INSERT INTO elsewhere DEFAULT VALUES");
     expect(await nameOf(1n)).toBe("first");
   }
   expect(loads).toBe(1); // writes to other tables left it in memory
+  expect(stampReads).toBe(4); // each after a write: the stamp read again, the value kept
 
   await sql.run("UPDATE watched SET name = 'second' WHERE id = 1");
   expect(await nameOf(1n)).toBe("second");
