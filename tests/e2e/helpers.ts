@@ -1,7 +1,7 @@
 // What the dashboard's browser specs share: the guild API with the demo bot's token (for checking changes), signing in
 // through the real OAuth2 flow, waiting for hydration, moving between sections, and screenshots.
 import fs from "node:fs";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 import { E2E_URL } from "../../playwright.config";
 import { e2eWorld } from "./world";
 
@@ -77,6 +77,16 @@ export async function signIn(page: Page, username: string, path: string): Promis
   await page.waitForURL((url) => url.pathname === path.split("?")[0], { timeout: 30_000 });
   await hydrated(page);
 }
+
+/** A desktop page signed in as `username` at `path`, kept across a serial spec's tests (close its context after them). */
+export async function signedInPage(browser: Browser, username: string, path: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(page, username, path);
+  return page;
+}
+
+/** The one unsaved-changes guard's question. */
+export const discardPrompt = (page: Page) => page.getByRole("alertdialog", { name: "Discard changes?" });
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });

@@ -2,7 +2,7 @@
 // keyboard alone edits a role and reorders channels (the prune's keyboard run is in prune-safety.spec.ts, on the guild
 // that spec seeds). Every change is checked through the guild API and put back afterwards.
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { api, hydrated, screenshot, signIn } from "./helpers";
+import { api, discardPrompt, hydrated, screenshot, signedInPage } from "./helpers";
 
 const shot = (page: Page, name: string) => screenshot(page, `keyboard-dialogs-${name}`);
 
@@ -13,15 +13,12 @@ let base: string;
 
 test.beforeAll(async ({ browser }) => {
   base = `/guilds/${api().world.guildId}`;
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(page, "owner", `${base}/channels`);
+  page = await signedInPage(browser, "owner", `${base}/channels`);
 });
 
 test.afterAll(async () => {
   await page.context().close();
 });
-
-const discardPrompt = () => page.getByRole("alertdialog", { name: "Discard changes?" });
 
 /** Presses Tab until the element has the focus (no clicks). */
 async function tabTo(target: Locator, max = 120): Promise<void> {
@@ -46,15 +43,15 @@ test("create channel: Escape with a name typed asks first; Keep editing keeps it
   await dialog.getByLabel("Name").fill("draft-never-saved");
 
   await page.keyboard.press("Escape");
-  await expect(discardPrompt()).toBeVisible();
+  await expect(discardPrompt(page)).toBeVisible();
   await shot(page, "create-channel-prompt");
-  await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
-  await expect(discardPrompt()).toBeHidden();
+  await discardPrompt(page).getByRole("button", { name: "Keep editing" }).click();
+  await expect(discardPrompt(page)).toBeHidden();
   await expect(dialog.getByLabel("Name")).toHaveValue("draft-never-saved");
 
   await dialog.getByRole("button", { name: "Cancel" }).click();
-  await expect(discardPrompt()).toBeVisible();
-  await discardPrompt().getByRole("button", { name: "Discard changes" }).click();
+  await expect(discardPrompt(page)).toBeVisible();
+  await discardPrompt(page).getByRole("button", { name: "Discard changes" }).click();
   await expect(dialog).toBeHidden();
 
   // Opened again it starts empty, and closing an untouched dialog asks nothing.
@@ -62,7 +59,7 @@ test("create channel: Escape with a name typed asks first; Keep editing keeps it
   await expect(dialog.getByLabel("Name")).toHaveValue("");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  await expect(discardPrompt()).toHaveCount(0);
+  await expect(discardPrompt(page)).toHaveCount(0);
 
   const channels = await call<Array<{ name: string }>>("GET", `/guilds/${world.guildId}/channels`);
   expect(channels.body.map((c) => c.name)).not.toContain("draft-never-saved");
@@ -78,12 +75,12 @@ test("role editor: the close button with a permission changed asks first; discar
   await dialog.getByLabel("Role name").fill("Regular, renamed but not saved");
 
   await dialog.getByRole("button", { name: "Close" }).click();
-  await expect(discardPrompt()).toBeVisible();
-  await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
+  await expect(discardPrompt(page)).toBeVisible();
+  await discardPrompt(page).getByRole("button", { name: "Keep editing" }).click();
   await expect(dialog.getByLabel("Role name")).toHaveValue("Regular, renamed but not saved");
 
   await page.keyboard.press("Escape");
-  await discardPrompt().getByRole("button", { name: "Discard changes" }).click();
+  await discardPrompt(page).getByRole("button", { name: "Discard changes" }).click();
   await expect(dialog).toBeHidden();
   const after = await call<{ permissions: string; name: string }>("GET", `/guilds/${world.guildId}/roles/${roleId}`);
   expect(after.body).toMatchObject({ name: before.body.name, permissions: before.body.permissions });
@@ -95,8 +92,8 @@ test("create invite: a changed field makes Escape ask first", async () => {
   const dialog = page.getByRole("dialog", { name: "Create invite" });
   await dialog.getByLabel("Max number of uses").fill("7");
   await page.keyboard.press("Escape");
-  await expect(discardPrompt()).toBeVisible();
-  await discardPrompt().getByRole("button", { name: "Discard changes" }).click();
+  await expect(discardPrompt(page)).toBeVisible();
+  await discardPrompt(page).getByRole("button", { name: "Discard changes" }).click();
   await expect(dialog).toBeHidden();
 });
 

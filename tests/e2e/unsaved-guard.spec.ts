@@ -3,7 +3,7 @@
 // pending channel or role reorder (an in-app link, the back button and closing the tab ask first). Nothing is saved
 // by any of it: each test checks the guild through the API afterwards.
 import { expect, test, type Page } from "@playwright/test";
-import { api, hydrated, screenshot, signIn } from "./helpers";
+import { api, discardPrompt, hydrated, screenshot, signedInPage } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -12,15 +12,13 @@ let base: string;
 
 test.beforeAll(async ({ browser }) => {
   base = `/guilds/${api().world.guildId}`;
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(page, "owner", `${base}/roles`);
+  page = await signedInPage(browser, "owner", `${base}/roles`);
 });
 
 test.afterAll(async () => {
   await page.context().close();
 });
 
-const discardPrompt = () => page.getByRole("alertdialog", { name: "Discard changes?" });
 const sidebarLink = (name: string) =>
   page.getByRole("navigation", { name: "Server sections" }).getByRole("link", { name });
 
@@ -33,13 +31,13 @@ test("delete role: Cancel with a reason typed asks first; Keep editing keeps the
   await dialog.getByLabel("Reason").fill("cleaning up roles");
 
   await dialog.getByRole("button", { name: "Cancel" }).click();
-  await expect(discardPrompt()).toBeVisible();
+  await expect(discardPrompt(page)).toBeVisible();
   await screenshot(page, "unsaved-guard-delete-role");
-  await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
+  await discardPrompt(page).getByRole("button", { name: "Keep editing" }).click();
   await expect(dialog.getByLabel("Reason")).toHaveValue("cleaning up roles");
 
   await dialog.getByRole("button", { name: "Cancel" }).click();
-  await discardPrompt().getByRole("button", { name: "Discard changes" }).click();
+  await discardPrompt(page).getByRole("button", { name: "Discard changes" }).click();
   await expect(dialog).toBeHidden();
 
   // With no reason typed there is nothing to lose: Cancel closes at once.
@@ -47,7 +45,7 @@ test("delete role: Cancel with a reason typed asks first; Keep editing keeps the
   await expect(dialog.getByLabel("Reason")).toHaveValue("");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
-  await expect(discardPrompt()).toHaveCount(0);
+  await expect(discardPrompt(page)).toHaveCount(0);
   expect((await call("GET", `/guilds/${world.guildId}/roles/${world.roleId("Regular")}`)).status).toBe(200);
 });
 
@@ -66,12 +64,12 @@ test("member panel: Cancel on a kick with a reason typed asks first", async () =
   await confirm.getByLabel("Reason").fill("not yet");
 
   await confirm.getByRole("button", { name: "Cancel" }).click();
-  await expect(discardPrompt()).toBeVisible();
-  await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
+  await expect(discardPrompt(page)).toBeVisible();
+  await discardPrompt(page).getByRole("button", { name: "Keep editing" }).click();
   await expect(confirm.getByLabel("Reason")).toHaveValue("not yet");
 
   await confirm.getByRole("button", { name: "Cancel" }).click();
-  await discardPrompt().getByRole("button", { name: "Discard changes" }).click();
+  await discardPrompt(page).getByRole("button", { name: "Discard changes" }).click();
   await expect(confirm).toBeHidden();
   await expect(panel).toBeVisible();
   expect((await call("GET", `/guilds/${world.guildId}/members/${target.id}`)).status).toBe(200);
@@ -88,15 +86,15 @@ test("a pending channel reorder: a sidebar link and the back button ask first, c
   await expect(bar).toBeVisible();
 
   await sidebarLink("Roles").click();
-  await expect(discardPrompt()).toBeVisible();
+  await expect(discardPrompt(page)).toBeVisible();
   await screenshot(page, "unsaved-guard-channel-order");
-  await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
+  await discardPrompt(page).getByRole("button", { name: "Keep editing" }).click();
   await expect(page).toHaveURL(new RegExp(`${base}/channels$`));
   await expect(bar).toBeVisible();
 
   await page.goBack();
-  await expect(discardPrompt()).toBeVisible();
-  await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
+  await expect(discardPrompt(page)).toBeVisible();
+  await discardPrompt(page).getByRole("button", { name: "Keep editing" }).click();
   await expect(page).toHaveURL(new RegExp(`${base}/channels$`));
   await expect(bar).toBeVisible();
 
@@ -110,7 +108,7 @@ test("a pending channel reorder: a sidebar link and the back button ask first, c
 
   // Discard: the link is followed, and the order was never saved.
   await sidebarLink("Widget").click();
-  await discardPrompt().getByRole("button", { name: "Discard changes" }).click();
+  await discardPrompt(page).getByRole("button", { name: "Discard changes" }).click();
   await expect(page).toHaveURL(new RegExp(`${base}/widget$`));
   const after = (await call<Array<{ id: string; position: number }>>("GET", `/guilds/${world.guildId}/channels`)).body;
   expect(after.map(({ id, position }) => [id, position])).toEqual(before.map(({ id, position }) => [id, position]));
@@ -124,13 +122,13 @@ test("a pending role reorder: a sidebar link asks first; Reset ends the question
   await expect(bar).toBeVisible();
 
   await sidebarLink("Channels").click();
-  await expect(discardPrompt()).toBeVisible();
-  await discardPrompt().getByRole("button", { name: "Keep editing" }).click();
+  await expect(discardPrompt(page)).toBeVisible();
+  await discardPrompt(page).getByRole("button", { name: "Keep editing" }).click();
   await expect(page).toHaveURL(new RegExp(`${base}/roles$`));
 
   await bar.getByRole("button", { name: "Reset" }).click();
   await expect(bar).toBeHidden();
   await sidebarLink("Channels").click();
   await expect(page).toHaveURL(new RegExp(`${base}/channels$`));
-  await expect(discardPrompt()).toHaveCount(0);
+  await expect(discardPrompt(page)).toHaveCount(0);
 });
