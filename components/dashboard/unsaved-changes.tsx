@@ -18,6 +18,8 @@ interface GuardContext {
   confirmDiscard(): Promise<boolean>;
   /** Whether any form or dialog holds edits right now (live updates hold back a refresh then). */
   hasUnsavedChanges(): boolean;
+  /** Lets go of the edits because the page is being left on purpose (see `useNavigateAway`). */
+  release(): void;
 }
 
 const Context = createContext<GuardContext | null>(null);
@@ -49,8 +51,9 @@ export function UnsavedChangesProvider({ children }: { children: React.ReactNode
   const [prompt, setPrompt] = useState<{ resolve: (discard: boolean) => void } | null>(null);
   // A back press we started ourselves (leaving the guard entry): not the moderator's.
   const ownBack = useRef(false);
-  // Edits discarded to follow a link: the guard entry stays (it is this page's address), no back press.
-  const leavingByLink = useRef(false);
+  // Edits let go of to leave the page (a link followed, an action that navigates when done): the guard entry stays
+  // (it is this page's address) and there is no back press, which would race the navigation and undo it.
+  const leavingForward = useRef(false);
 
   const setDirty = useCallback((source: string, dirty: boolean) => {
     if (dirty) sources.current.add(source);
@@ -74,10 +77,16 @@ export function UnsavedChangesProvider({ children }: { children: React.ReactNode
     setAnyDirty(false);
   }, []);
 
+  const release = useCallback(() => {
+    if (sources.current.size === 0) return;
+    leavingForward.current = true;
+    leave();
+  }, [leave]);
+
   useEffect(() => {
     if (!anyDirty) {
-      if (leavingByLink.current) {
-        leavingByLink.current = false;
+      if (leavingForward.current) {
+        leavingForward.current = false;
         return;
       }
       // Edits saved or reset while the guard entry is on top: step off it, so the next back press is a real one.
@@ -102,8 +111,7 @@ export function UnsavedChangesProvider({ children }: { children: React.ReactNode
       event.stopPropagation();
       void confirmDiscard().then((discard) => {
         if (!discard) return;
-        leavingByLink.current = true;
-        leave();
+        release();
         router.push(`${url.pathname}${url.search}${url.hash}`);
       });
     };
@@ -131,12 +139,12 @@ export function UnsavedChangesProvider({ children }: { children: React.ReactNode
       document.removeEventListener("click", onClick, true);
       window.removeEventListener("popstate", onPopState);
     };
-  }, [anyDirty, confirmDiscard, leave, router]);
+  }, [anyDirty, confirmDiscard, leave, release, router]);
 
   const hasUnsavedChanges = useCallback(() => sources.current.size > 0, []);
   const value = useMemo(
-    () => ({ setDirty, confirmDiscard, hasUnsavedChanges }),
-    [setDirty, confirmDiscard, hasUnsavedChanges],
+    () => ({ setDirty, confirmDiscard, hasUnsavedChanges, release }),
+    [setDirty, confirmDiscard, hasUnsavedChanges, release],
   );
   return (
     <Context.Provider value={value}>
@@ -155,6 +163,22 @@ export function useUnsavedChanges(dirty: boolean): void {
     guard.setDirty(source, dirty);
     return () => guard.setDirty(source, false);
   }, [guard, source, dirty]);
+}
+
+/**
+ * Navigates once an action is done (a member kicked, a job started, a channel deleted): the form's edits went into
+ * the action, so the guard lets them go without asking and without stepping off its history entry.
+ */
+export function useNavigateAway(): (href: string, options?: { scroll?: boolean }) => void {
+  const guard = useContext(Context);
+  const router = useRouter();
+  return useCallback(
+    (href, options) => {
+      guard?.release();
+      router.push(href, options);
+    },
+    [guard, router],
+  );
 }
 
 /** Reads, when called, whether anything on the page holds unsaved edits. */

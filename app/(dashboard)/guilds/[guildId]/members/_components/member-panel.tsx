@@ -6,7 +6,6 @@
 // (through the Dialog's `dirty`): closing the panel, the browser's Back button, an in-app link and reloading all ask
 // "Discard changes?" first; once closed, by any of these, focus returns to the member's row.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { useRouter } from "next/navigation";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Dialog } from "@/components/ui/dialog";
@@ -22,6 +21,7 @@ import { VerificationToggle } from "./member-panel/verification-toggle";
 import { VoiceControls } from "./member-panel/voice-controls";
 import { formatExactTime } from "@/components/ui/relative-time";
 import { useLocale } from "@/components/ui/locale";
+import { useNavigateAway } from "@/components/dashboard/unsaved-changes";
 
 export interface PanelPermissions {
   nick: string | null;
@@ -54,7 +54,7 @@ export function MemberPanel({
   voiceChannels: Array<{ id: string; name: string }>;
   perms: PanelPermissions;
 }) {
-  const router = useRouter();
+  const navigateAway = useNavigateAway();
   const locale = useLocale();
   const { hrefWith } = useUrlState();
   const { anyDirty, reporter } = useDirtyForms();
@@ -68,9 +68,9 @@ export function MemberPanel({
         setClosed(true);
         focusRow(userId);
       }
-      router.push(href, { scroll: false });
+      navigateAway(href, { scroll: false });
     },
-    [router, closeHref, userId],
+    [navigateAway, closeHref, userId],
   );
   // One stable callback per form: a new one each render would re-run the forms' report effects in a loop.
   const report = useMemo(

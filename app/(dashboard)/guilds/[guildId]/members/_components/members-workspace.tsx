@@ -3,7 +3,6 @@
 // The members table with its selection, and the bulk bar for what is selected: members on this page, or every member
 // matching the filter (the count shown). Preparing a bulk action stores a job and opens its page, where it runs.
 import { useState } from "react";
-import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { DisabledReason } from "@/components/ui/card";
 import { Select } from "@/components/ui/input";
@@ -17,6 +16,7 @@ import type { MemberRow } from "@/lib/dashboard/data/members";
 import type { BulkMemberAction } from "@/lib/dashboard/jobs/member-actions/types";
 import { MembersTable, type RoleChip } from "./members-table";
 import { formatNumber, useLocale } from "@/components/ui/locale";
+import { useNavigateAway } from "@/components/dashboard/unsaved-changes";
 
 /** Why the moderator may not run each bulk action, or null. */
 export type BulkRefusals = Record<BulkMemberAction, string | null>;
@@ -125,7 +125,7 @@ function BulkBar({
   roles: RoleChip[];
   bulk: BulkRefusals;
 }) {
-  const router = useRouter();
+  const navigateAway = useNavigateAway();
   const locale = useLocale();
   const [action, setAction] = useState<BulkMemberAction>(ACTIONS.find((a) => !bulk[a.value])?.value ?? "add_role");
   const assignable = roles.filter((r) => !r.lockedReason);
@@ -145,7 +145,7 @@ function BulkBar({
       ...(action === "timeout" ? { until: new Date(Date.now() + duration).toISOString() } : {}),
       ...target,
     });
-    if (result.ok) router.push(result.data.href);
+    if (result.ok) navigateAway(result.data.href);
   }
 
   return (

@@ -3,7 +3,6 @@
 // A new bulk-ban job: paste ids (any separators) or upload a CSV or text file, see at once how many ids there are,
 // how many duplicates were dropped and which tokens are not ids, then ask the server for the preview.
 import { useMemo, useState } from "react";
-import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
@@ -17,9 +16,10 @@ import { BULK_BAN_JOB_MAX_IDS, idsFromCsv, parseUserIds } from "@/lib/dashboard/
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import { InvalidTokens } from "./invalid-tokens";
 import { formatNumber, useLocale } from "@/components/ui/locale";
+import { useNavigateAway } from "@/components/dashboard/unsaved-changes";
 
 export function BulkBanForm({ guildId }: { guildId: string }) {
-  const router = useRouter();
+  const navigateAway = useNavigateAway();
   const locale = useLocale();
   const { register, handleSubmit, watch, setValue, setError, formState } = useForm<BulkBanFormValues>({
     resolver: zodResolver(BulkBanFormSchema),
@@ -41,7 +41,7 @@ export function BulkBanForm({ guildId }: { guildId: string }) {
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await run({ ...values, guildId, reason: values.reason || undefined });
-    if (result.ok) router.push(`/guilds/${guildId}/bans/bulk/${result.data.jobId}`);
+    if (result.ok) navigateAway(`/guilds/${guildId}/bans/bulk/${result.data.jobId}`);
     else applyFieldErrors(setError, result.fieldErrors, ["text", "delete_message_seconds", "reason"]);
   });
 

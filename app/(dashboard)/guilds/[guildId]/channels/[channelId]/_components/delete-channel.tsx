@@ -2,7 +2,6 @@
 
 // Delete: type the channel's name to confirm. A category's channels stay, without a category, as in Discord.
 import { useState } from "react";
-import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, DisabledReason } from "@/components/ui/card";
 import { Field, fieldProps } from "@/components/ui/field";
@@ -10,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { useAction } from "@/components/dashboard/use-action";
 import { ReasonField } from "@/components/dashboard/reason-input";
 import { deleteChannelAction } from "@/lib/dashboard/actions/channel-settings";
+import { useNavigateAway } from "@/components/dashboard/unsaved-changes";
 
 export function DeleteChannel({
   guildId,
@@ -23,7 +23,7 @@ export function DeleteChannel({
   childCount: number;
   refusal: string | null;
 }) {
-  const router = useRouter();
+  const navigateAway = useNavigateAway();
   const [typed, setTyped] = useState("");
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -48,7 +48,7 @@ export function DeleteChannel({
         onSubmit={async (event) => {
           event.preventDefault();
           const result = await run({ guildId, channelId: channel.id, confirmName: typed, reason: reason || undefined });
-          if (result.ok) router.push(`/guilds/${guildId}/channels`);
+          if (result.ok) navigateAway(`/guilds/${guildId}/channels`);
           else setError(result.fieldErrors.confirmName?.join(" "));
         }}
       >
