@@ -8,7 +8,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { databaseFile } from "@/lib/db/database-url";
+import { secretsPathBase } from "@/lib/db/database-url";
 import { MANAGE_SCOPE } from "@/lib/discord/policies";
 import { readDemoSecrets } from "@/lib/seed/demo-secrets";
 
@@ -100,7 +100,7 @@ export function dashboardConfig(): DashboardConfig {
 /** NEXTAUTH_SECRET, or a random secret generated once and kept beside the database (so every instance on it agrees). */
 export function nextAuthSecret(): string {
   if (process.env.NEXTAUTH_SECRET) return process.env.NEXTAUTH_SECRET;
-  const file = `${databaseFile()}.nextauth-secret`;
+  const file = `${secretsPathBase()}.nextauth-secret`;
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {

@@ -38,3 +38,17 @@ export function databaseFile(url = databaseUrl()): string {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   return file;
 }
+
+/**
+ * Where the files kept beside a database begin (`<base>.secrets.json`, `<base>.nextauth-secret`, …): the SQLite file
+ * itself, or for PostgreSQL `.data/postgresql-<host>-<port>-<database>` (GUILDHALL_SECRETS_DIR overrides the folder).
+ * Instances on other machines share them by setting the environment variables those files stand in for.
+ */
+export function secretsPathBase(url = databaseUrl()): string {
+  if (databaseProvider(url) === "sqlite") return databaseFile(url);
+  const parsed = new URL(url);
+  const name = `postgresql-${parsed.hostname}-${parsed.port || "5432"}-${parsed.pathname.slice(1) || "postgres"}`;
+  const dir = process.env.GUILDHALL_SECRETS_DIR ?? path.dirname(DEFAULT_DATABASE_FILE);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return path.join(dir, name.replace(/[^A-Za-z0-9._-]/g, "_"));
+}

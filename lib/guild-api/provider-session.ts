@@ -4,7 +4,7 @@
 // process on that database agrees and sessions survive restarts.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
-import { databaseFile } from "@/lib/db/database-url";
+import { secretsPathBase } from "@/lib/db/database-url";
 
 export const PROVIDER_SESSION_COOKIE = "guildhall_provider_session";
 export const PROVIDER_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -13,7 +13,7 @@ let cachedKey: { source: string; key: Buffer } | null = null;
 
 function sessionKey(): Buffer {
   const fromEnv = process.env.GUILDHALL_PROVIDER_SECRET;
-  const file = `${databaseFile()}.provider-secret`;
+  const file = `${secretsPathBase()}.provider-secret`;
   const source = fromEnv ? "env" : file;
   if (cachedKey?.source === source) return cachedKey.key;
   let key: Buffer;

@@ -2,7 +2,7 @@
 // (`<db>.secrets.json`, git-ignored with .data/), never in the repository. Development only:
 // production supplies GUILDHALL_CLIENT_ID / GUILDHALL_CLIENT_SECRET through the environment.
 import fs from "node:fs";
-import { databaseFile } from "@/lib/db/database-url";
+import { secretsPathBase } from "@/lib/db/database-url";
 
 export interface DemoSecrets {
   applicationId: string;
@@ -11,7 +11,7 @@ export interface DemoSecrets {
   guildId: string;
 }
 
-export const demoSecretsFile = () => `${databaseFile()}.secrets.json`;
+export const demoSecretsFile = () => `${secretsPathBase()}.secrets.json`;
 
 export function writeDemoSecrets(secrets: DemoSecrets): void {
   fs.writeFileSync(demoSecretsFile(), JSON.stringify(secrets, null, 2), { mode: 0o600 });

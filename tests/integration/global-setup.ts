@@ -6,20 +6,22 @@ import type { TestProject } from "vitest/node";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { openDatabase } from "@/lib/guild-api/store/db";
 import { seedDemoWorld } from "@/lib/seed/demo-world";
+import { copySqliteToPostgresql } from "@/scripts/copy-sqlite-to-postgresql";
+import { startPostgresCluster } from "../postgres/cluster";
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** The migrated SQLite file seeded with the demo world (its secrets beside it). */
     templateDatabase: string;
+    /** With INTEGRATION_DATABASE=postgresql: the cluster's superuser URL and the seeded template database's name. */
+    integrationPostgres: { adminUrl: string; template: string } | null;
   }
 }
 
-export default function setup(project: TestProject) {
-  // The seam for the integration suite's second run, against PostgreSQL (issue 19), once the built-in API's store runs
-  // there: with INTEGRATION_DATABASE=postgresql this setup will start a throwaway cluster (tests/postgres/cluster.ts),
-  // copy the seeded template below into a PostgreSQL template database (scripts/copy-sqlite-to-postgresql.ts), and
-  // the harness will give each test file a clone (CREATE DATABASE … TEMPLATE) as its DATABASE_URL.
-  if (process.env.INTEGRATION_DATABASE === "postgresql")
-    throw new Error("INTEGRATION_DATABASE=postgresql: the built-in guild API's store does not run on PostgreSQL yet.");
+/** The PostgreSQL template the harness clones per file (INTEGRATION_DATABASE=postgresql). */
+const POSTGRES_TEMPLATE = "guildhall_integration_template";
+
+export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guildhall-it-"));
   const file = path.join(dir, "template.db");
   const url = `file:${file}`;
@@ -33,5 +35,21 @@ export default function setup(project: TestProject) {
   if (previous === undefined) delete process.env.DATABASE_URL;
   else process.env.DATABASE_URL = previous;
   project.provide("templateDatabase", file);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  project.provide("integrationPostgres", null);
+  const removeFiles = () => fs.rmSync(dir, { recursive: true, force: true });
+  // The second run of the suite (.ci/run): the same seeded world, copied into a PostgreSQL template database on a
+  // throwaway cluster; the harness gives each test file a clone of it (CREATE DATABASE … TEMPLATE).
+  if (process.env.INTEGRATION_DATABASE !== "postgresql") return removeFiles;
+  const cluster = await startPostgresCluster();
+  try {
+    await copySqliteToPostgresql({ from: file, to: await cluster.createDatabase(POSTGRES_TEMPLATE) });
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+  project.provide("integrationPostgres", { adminUrl: cluster.url(), template: POSTGRES_TEMPLATE });
+  return async () => {
+    await cluster.stop();
+    removeFiles();
+  };
 }

@@ -5,6 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
 import { REST } from "@discordjs/rest";
+import Database from "better-sqlite3";
+import pg from "pg";
 import type { RateLimitOptions } from "@/lib/guild-api/rate-limits";
 import type { GatewayOptions } from "@/lib/guild-api/gateway";
 
@@ -62,6 +64,18 @@ export interface TestServerOptions {
 }
 
 let fileDatabase: (() => import("better-sqlite3").Database) | undefined;
+let clonedDatabases = 0;
+
+/** One statement as the PostgreSQL cluster's superuser (creating and dropping a file's database). */
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
 
 /**
  * The database of this file's harness server, for seeding and reading back what a request wrote. Usable once
@@ -95,14 +109,29 @@ const MAX_RATE_LIMIT_WAIT_MS = 15_000;
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guildhall-it-file-"));
-  const file = path.join(dir, "test.db");
   const template = inject("templateDatabase");
-  fs.copyFileSync(template, file);
-  fs.copyFileSync(`${template}.secrets.json`, `${file}.secrets.json`);
-  process.env.DATABASE_URL = `file:${file}`;
+  const postgres = inject("integrationPostgres");
+  let dropDatabase = async () => {};
+  if (postgres) {
+    // A clone of the seeded PostgreSQL template; the secrets kept beside a database go into this file's folder.
+    const name = `it_${process.pid}_${++clonedDatabases}`;
+    await adminQuery(postgres.adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${postgres.template}"`);
+    const url = new URL(postgres.adminUrl);
+    url.pathname = `/${name}`;
+    process.env.DATABASE_URL = url.toString();
+    process.env.GUILDHALL_SECRETS_DIR = dir;
+    const { secretsPathBase } = await import("@/lib/db/database-url");
+    fs.copyFileSync(`${template}.secrets.json`, `${secretsPathBase()}.secrets.json`);
+    dropDatabase = () => adminQuery(postgres.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } else {
+    const file = path.join(dir, "test.db");
+    fs.copyFileSync(template, file);
+    fs.copyFileSync(`${template}.secrets.json`, `${file}.secrets.json`);
+    process.env.DATABASE_URL = `file:${file}`;
+  }
 
   const { startGuildhallServer } = await import("@/lib/server/create-server");
-  const { db, closeDatabase } = await import("@/lib/guild-api/store/db");
+  const { db, sql, closeDatabase } = await import("@/lib/guild-api/store/db");
   fileDatabase = db;
   const { readDemoSecrets } = await import("@/lib/seed/demo-secrets");
   const { issueAccessToken } = await import("@/lib/guild-api/services/access-tokens");
@@ -117,13 +146,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const secrets = readDemoSecrets();
   if (!secrets) throw new Error("template database has no demo secrets");
 
-  const world = readWorld(db());
+  // The template holds the same rows the server's database starts from.
+  const templateDb = new Database(template, { readonly: true });
+  templateDb.defaultSafeIntegers(true);
+  const world = readWorld(templateDb);
+  templateDb.close();
   const tokens = new Map<string, string>();
   // The default is `npm run token`'s: what the dashboard's sign-in grants (the management scope included) and more.
   const tokenFor = async (username: string, scopes: readonly string[] = DEVELOPMENT_TOKEN_SCOPES) => {
-    const user = db().prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: bigint } | undefined;
-    if (!user) throw new Error(`no user ${username}`);
-    return (await issueAccessToken(BigInt(secrets.applicationId), user.id, scopes)).access_token;
+    const userId = await sql.value<bigint>("SELECT id FROM users WHERE username = ?", username);
+    if (userId === undefined) throw new Error(`no user ${username}`);
+    return (await issueAccessToken(BigInt(secrets.applicationId), userId, scopes)).access_token;
   };
   const authFor = async (as: string) => {
     if (as === "bot") return `Bot ${secrets.botToken}`;
@@ -180,6 +213,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await server.close();
       closeDatabase();
+      await dropDatabase();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,14 +1,15 @@
-// The guild API's store: one driver per process, chosen here, that every store module reads and writes through
-// (`sql.get(text, …)`, `transaction(async () => …)`). Today the driver is SQLite (store/sqlite-driver.ts) on the
-// Prisma-migrated file. Every INTEGER column reads back as a bigint (safe integers), so 64-bit snowflakes never lose
+// The guild API's store: one driver per process, chosen here by DATABASE_URL, that every store module reads and writes
+// through (`sql.get(text, …)`, `transaction(async () => …)`): SQLite (store/sqlite-driver.ts) on the Prisma-migrated
+// file, or PostgreSQL (store/postgresql-driver.ts). Every INTEGER column reads back as a bigint (safe integers), so 64-bit snowflakes never lose
 // precision; serializers turn them into strings or numbers explicitly.
 //
 // Transaction bodies hold nothing but store calls: see store/driver.ts.
 import Database from "better-sqlite3";
-import { databaseFile } from "@/lib/db/database-url";
+import { databaseFile, databaseProvider, databaseUrl } from "@/lib/db/database-url";
 import { securePrivateDatabaseFiles } from "@/lib/db/file-mode";
 import { TransactionBodyError, type Executor, type StoreDriver } from "./driver";
 import { SqliteDriver } from "./sqlite-driver";
+import { PostgresqlDriver } from "./postgresql-driver";
 
 export type Db = Database.Database;
 
@@ -26,21 +27,28 @@ export function openDatabase(file = databaseFile()): Db {
   return db;
 }
 
-let current: SqliteDriver | null = null;
+let current: SqliteDriver | PostgresqlDriver | null = null;
 
-function sqlite(): SqliteDriver {
-  current ??= new SqliteDriver(openDatabase());
+function driver(): StoreDriver {
+  if (current) return current;
+  const url = databaseUrl();
+  current = databaseProvider(url) === "postgresql" ? new PostgresqlDriver(url) : new SqliteDriver(openDatabase());
   return current;
 }
 
-const driver = (): StoreDriver => sqlite();
+/** Whether the store runs on PostgreSQL (statements whose SQL differs between the engines ask: store/dialect.ts). */
+export function storeOnPostgresql(): boolean {
+  return driver() instanceof PostgresqlDriver;
+}
 
 /**
  * The process-wide SQLite connection, for the tools that work on the SQLite file itself (backup, the WAL
  * checkpointer, benches and tests that set rows up). Store modules go through `sql` instead.
  */
 export function db(): Db {
-  return sqlite().connection;
+  const store = driver();
+  if (!(store instanceof SqliteDriver)) throw new Error("db(): the store runs on PostgreSQL, not on a SQLite file");
+  return store.connection;
 }
 
 /** Statements of the current transaction, or standalone ones outside any. */

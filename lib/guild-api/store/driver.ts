@@ -11,7 +11,6 @@
 /** What a write reports. */
 export interface RunResult {
   changes: number;
-  lastInsertRowid: bigint;
 }
 
 /** Parameters as the statement's placeholders take them: positional values, or one object for named ones. */

@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { db } from "./db";
+import { db, storeOnPostgresql } from "./db";
 
 // Plain CommonJS, so the worker needs no TypeScript loader under tsx, Vitest or Next alike.
 const WORKER_SOURCE = `
@@ -24,7 +24,9 @@ export interface WalCheckpointer {
   stop(): Promise<void>;
 }
 
+/** On PostgreSQL there is no WAL file of ours to keep short: nothing to start. */
 export function startWalCheckpointer(intervalMs = 500): WalCheckpointer {
+  if (storeOnPostgresql()) return { stop: async () => {} };
   const connection = db();
   connection.pragma("wal_autocheckpoint = 0");
   const driver = createRequire(path.join(process.cwd(), "package.json")).resolve("better-sqlite3");

@@ -1,0 +1,216 @@
+// The store's PostgreSQL driver: one `pg` connection per process, used as SQLite's is (store/serialized-driver.ts:
+// one transaction at a time, other contexts' statements wait for it), so every store module and read cache keeps the
+// guarantees it was written for. Instances scale out as processes, each with its connection.
+//
+// The store's statements are written once, in the SQL both engines speak; this driver adapts what differs on the way:
+//   - placeholders: `?` and `@name` (SQLite's) become `$1…` (PostgreSQL's), once per text;
+//   - every text is a named prepared statement on the connection (parsed and planned once), up to a bound;
+//   - values read back as SQLite's do: integers of any width as bigint, booleans as 1n / 0n, json as its text;
+//   - every transaction takes one advisory lock across every instance, as SQLite's BEGIN IMMEDIATE takes the file's
+//     write lock: what a transaction judged cannot change under it before it commits (SQLite's deferred transactions
+//     would fail instead when another connection wrote first; here they wait their turn).
+//   - other connections' commits (another instance, the dashboard's Prisma) are heard through LISTEN: the tables'
+//     statement triggers (migration …_change_notifications) NOTIFY guildhall_changes, and dataVersion() counts the
+//     notifications from other server processes.
+import pg from "pg";
+import type { Params, RunResult } from "./driver";
+import { SerializedDriver, type BeginKind, type QueryKind } from "./serialized-driver";
+
+/** Distinct texts prepared on the server; texts past it run unnamed (member search builds one per filter shape). */
+const PREPARED_MAX = 4096;
+/** The advisory lock every transaction takes: one writer at a time across instances, as with SQLite. */
+export const WRITE_LOCK_KEY = 0x6775696c64; // "guild"
+export const CHANGES_CHANNEL = "guildhall_changes";
+
+const { builtins } = pg.types;
+const toBigInt = (text: string) => BigInt(text);
+
+/** Reads every value as the SQLite driver does (safe integers as bigint, booleans as integers, JSON as text). */
+function typeParser(oid: number, format?: string): (text: string) => unknown {
+  switch (oid) {
+    case builtins.INT2:
+    case builtins.INT4:
+    case builtins.INT8:
+      return toBigInt;
+    case builtins.BOOL:
+      return (text) => (text === "t" ? 1n : 0n);
+    case builtins.NUMERIC:
+      // SUM() of bigints is numeric: whole numbers stay exact.
+      return (text) => (/^-?\d+$/.test(text) ? BigInt(text) : Number(text));
+    case builtins.JSON:
+    case builtins.JSONB:
+      return (text) => text;
+    default:
+      return pg.types.getTypeParser(oid, format as "text");
+  }
+}
+
+interface Translated {
+  text: string;
+  /** For `@name` placeholders: the parameter object's keys, in $n order. */
+  names: string[] | null;
+  /** The prepared statement's name on the connection, or undefined to run it unnamed. */
+  name: string | undefined;
+}
+
+/**
+ * SQLite's placeholders as PostgreSQL's: each `?` is the next $n; `@name`, `:name` and `$name` name one key of the
+ * parameters object (the same name, the same $n). Quoted text and identifiers are left alone.
+ */
+export function translatePlaceholders(sql: string): { text: string; names: string[] | null } {
+  let out = "";
+  let positional = 0;
+  const names: string[] = [];
+  for (let i = 0; i < sql.length; i++) {
+    const c = sql[i];
+    if (c === "'" || c === '"') {
+      const end = sql.indexOf(c, i + 1);
+      const stop = end === -1 ? sql.length : end + 1;
+      out += sql.slice(i, stop);
+      i = stop - 1;
+    } else if (c === "?") {
+      out += `$${++positional}`;
+    } else if ((c === "@" || c === ":" || c === "$") && /[A-Za-z_]/.test(sql[i + 1] ?? "") && sql[i - 1] !== ":") {
+      const match = /^[A-Za-z_][A-Za-z0-9_]*/.exec(sql.slice(i + 1))!;
+      let index = names.indexOf(match[0]);
+      if (index === -1) index = names.push(match[0]) - 1;
+      out += `$${index + 1}`;
+      i += match[0].length;
+    } else {
+      out += c;
+    }
+  }
+  if (positional > 0 && names.length > 0) throw new Error(`Mixed ? and named placeholders: ${sql}`);
+  return { text: out, names: names.length > 0 ? names : null };
+}
+
+export class PostgresqlDriver extends SerializedDriver {
+  readonly client: pg.Client;
+  private readonly ready: Promise<void>;
+  private readonly translated = new Map<string, Translated>();
+  private prepared = 0;
+  private changes = 0n;
+  private otherCommits = 0n;
+  private backendPid = 0;
+  private open = false;
+  private failure: Error | null = null;
+  /** Statements go to the connection one after another, in the order they were issued (pg queues no more). */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(connectionString: string) {
+    super();
+    this.client = new pg.Client({ connectionString, types: { getTypeParser: typeParser as never } });
+    this.client.on("notification", (message) => {
+      if (message.processId !== this.backendPid) this.otherCommits++;
+    });
+    // A lost connection fails every later statement with the reason, instead of hanging them.
+    this.client.on("error", (error) => (this.failure = error));
+    this.ready = this.connect();
+    this.ready.catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    await this.client.connect();
+    const result = await this.client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+    this.backendPid = Number(result.rows[0].pid);
+    await this.client.query(`LISTEN ${CHANGES_CHANNEL}`);
+  }
+
+  private statementFor(text: string): Translated {
+    let statement = this.translated.get(text);
+    if (!statement) {
+      const { text: translated, names } = translatePlaceholders(text);
+      const name = this.prepared < PREPARED_MAX ? `s${++this.prepared}` : undefined;
+      statement = { text: translated, names, name };
+      this.translated.set(text, statement);
+    }
+    return statement;
+  }
+
+  private async send(
+    kind: QueryKind,
+    text: string,
+    params: Params,
+  ): Promise<pg.QueryResult<Record<string, unknown>> | pg.QueryArrayResult<unknown[]>> {
+    await this.ready;
+    if (this.failure) throw this.failure;
+    const statement = this.statementFor(text);
+    const values = statement.names
+      ? statement.names.map((key) => (params[0] as Record<string, unknown>)[key])
+      : (params as unknown[]);
+    const arrays = kind === "value" || kind === "values" || kind === "row" || kind === "rows";
+    const result = await this.inTurn(() =>
+      this.client.query({
+        name: statement.name,
+        text: statement.text,
+        values: values.map(toParameter),
+        ...(arrays ? { rowMode: "array" as const } : {}),
+      }),
+    );
+    if (result.command === "INSERT" || result.command === "UPDATE" || result.command === "DELETE")
+      this.changes += BigInt(result.rowCount ?? 0);
+    return result;
+  }
+
+  private inTurn<R>(send: () => Promise<R>): Promise<R> {
+    const result = this.queue.then(send);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  protected async query(kind: QueryKind, text: string, params: Params): Promise<unknown> {
+    const result = await this.send(kind, text, params);
+    const rows = result.rows as unknown[];
+    switch (kind) {
+      case "get":
+      case "row":
+        return rows[0];
+      case "all":
+      case "rows":
+        return rows;
+      case "value":
+        return (rows[0] as unknown[] | undefined)?.[0];
+      case "values":
+        return rows.map((row) => (row as unknown[])[0]);
+      case "run":
+        return { changes: result.rowCount ?? 0 } satisfies RunResult;
+    }
+  }
+
+  protected async begin(_kind: BeginKind): Promise<void> {
+    await this.control("BEGIN");
+    await this.control(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
+  }
+
+  protected async control(text: string): Promise<void> {
+    await this.ready;
+    if (this.failure) throw this.failure;
+    if (text === "BEGIN") this.open = true;
+    try {
+      await this.inTurn(() => this.client.query(text));
+    } finally {
+      if (text === "COMMIT" || text === "ROLLBACK") this.open = false;
+    }
+  }
+
+  protected connectionInTransaction(): boolean {
+    return this.open && !this.failure;
+  }
+
+  dataVersion(): bigint {
+    return this.otherCommits;
+  }
+
+  totalChanges(): bigint {
+    return this.changes;
+  }
+
+  protected closeConnection(): void {
+    void this.client.end().catch(() => undefined);
+  }
+}
+
+/** Values as PostgreSQL's text protocol takes them (SQLite's store passes integers as bigint or number). */
+function toParameter(value: unknown): unknown {
+  return typeof value === "bigint" ? value.toString() : value;
+}
