@@ -1,5 +1,6 @@
 // A whole Guildhall process (server.ts, the guild API only) on a free port, for tests that need more than the
-// in-process harness server: several instances on one database, a server started on a restored backup.
+// in-process harness server: several instances on one database (SQLite or PostgreSQL), a server started on a
+// restored backup.
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
@@ -24,8 +25,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** `database`: a SQLite file's path, or a postgres:// URL. */
 export async function startServerProcess(
-  databaseFile: string,
+  database: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
@@ -33,7 +35,7 @@ export async function startServerProcess(
     cwd: ROOT,
     env: {
       ...process.env,
-      DATABASE_URL: `file:${databaseFile}`,
+      DATABASE_URL: /^postgres(ql)?:\/\//.test(database) ? database : `file:${database}`,
       PORT: String(port),
       HOST: "127.0.0.1",
       GUILDHALL_API_ONLY: "1",
