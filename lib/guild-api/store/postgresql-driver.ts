@@ -6,9 +6,9 @@
 //   - placeholders: `?` and `@name` (SQLite's) become `$1…` (PostgreSQL's), once per text;
 //   - every text is a named prepared statement on the connection (parsed and planned once), up to a bound;
 //   - values read back as SQLite's do: integers of any width as bigint, booleans as 1n / 0n, json as its text;
-//   - every transaction takes one advisory lock across every instance, as SQLite's BEGIN IMMEDIATE takes the file's
-//     write lock: what a transaction judged cannot change under it before it commits (SQLite's deferred transactions
-//     would fail instead when another connection wrote first; here they wait their turn).
+//   - every transaction, and every write outside one, takes one advisory lock across every instance, as SQLite's
+//     BEGIN IMMEDIATE takes the file's write lock: what a transaction judged cannot change under it before it commits
+//     (SQLite's deferred transactions would fail instead when another connection wrote first; here they wait).
 //   - other connections' commits (another instance, the dashboard's Prisma) are heard through LISTEN: the tables'
 //     statement triggers (migration …_change_notifications) NOTIFY guildhall_changes, and dataVersion() counts the
 //     notifications from other server processes.
@@ -51,7 +51,11 @@ interface Translated {
   names: string[] | null;
   /** The prepared statement's name on the connection, or undefined to run it unnamed. */
   name: string | undefined;
+  /** Whether it writes: outside a transaction it then runs in one of its own, under the write lock. */
+  writes: boolean;
 }
+
+const WRITES = /^\s*(INSERT|UPDATE|DELETE|REPLACE)\b|^\s*WITH\b[\s\S]*\b(INSERT|UPDATE|DELETE)\b/i;
 
 /**
  * SQLite's placeholders as PostgreSQL's: each `?` is the next $n; `@name`, `:name` and `$name` name one key of the
@@ -121,7 +125,7 @@ export class PostgresqlDriver extends SerializedDriver {
     if (!statement) {
       const { text: translated, names } = translatePlaceholders(text);
       const name = this.prepared < PREPARED_MAX ? `s${++this.prepared}` : undefined;
-      statement = { text: translated, names, name };
+      statement = { text: translated, names, name, writes: WRITES.test(text) };
       this.translated.set(text, statement);
     }
     return statement;
@@ -159,6 +163,10 @@ export class PostgresqlDriver extends SerializedDriver {
   }
 
   protected async query(kind: QueryKind, text: string, params: Params): Promise<unknown> {
+    // A write outside any transaction takes the write lock like every transaction, as SQLite's autocommit write takes
+    // the file's: it cannot land between another instance's reads and writes.
+    if (!this.inTransaction() && this.statementFor(text).writes)
+      return this.transaction(() => this.query(kind, text, params));
     const result = await this.send(kind, text, params);
     const rows = result.rows as unknown[];
     switch (kind) {
