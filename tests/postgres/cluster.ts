@@ -59,7 +59,19 @@ function runAsOwner(bin: string, args: string[], options: SpawnSyncOptions = {})
 
 let clusterCount = 0;
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/** A test cluster's settings: durability off for speed (the data is thrown away). */
+export const TEST_CLUSTER_SETTINGS = [
+  "-c fsync=off",
+  "-c synchronous_commit=off",
+  "-c full_page_writes=off",
+  "-c shared_buffers=32MB",
+  "-c max_connections=60",
+];
+
+/** `settings`: the server's -c options (default TEST_CLUSTER_SETTINGS; the benches keep durability on). */
+export async function startPostgresCluster(
+  settings: readonly string[] = TEST_CLUSTER_SETTINGS,
+): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guildhall-pg-"));
   if (asRoot) {
@@ -89,17 +101,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     "--no-sync",
   ]);
   const port = await freePort();
-  const settings = [
-    `-p ${port}`,
-    `-k ${dir}`,
-    "-c listen_addresses=127.0.0.1",
-    // A test cluster: durability off for speed (the data is thrown away).
-    "-c fsync=off",
-    "-c synchronous_commit=off",
-    "-c full_page_writes=off",
-    "-c shared_buffers=32MB",
-    "-c max_connections=60",
-  ].join(" ");
+  const options = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", ...settings].join(" ");
   runAsOwner(path.join(bin, "pg_ctl"), [
     "--pgdata",
     data,
@@ -109,7 +111,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     "--timeout",
     "60",
     "-o",
-    settings,
+    options,
     "start",
   ]);
 
