@@ -130,3 +130,25 @@ test("a bulk-ban job with its items: created, counted, moved on, deleted with it
   await dashboard.db.prisma.bulkBanJob.delete({ where: { id } });
   expect(await rowsIn("bulk_ban_items")).toBe(0);
 });
+
+test("the audit history's guild-log turns hold across instances: a turn waits while another server holds the guild's", async () => {
+  const { withGuildLogLock } = await import("@/lib/dashboard/audit/guild-log/lock");
+  // Another instance, in its turn for guild 42: it holds the guild's advisory lock in an open transaction.
+  const other = new pg.Client({ connectionString: url });
+  await other.connect();
+  try {
+    await other.query("BEGIN");
+    await other.query("SELECT pg_advisory_xact_lock(hashtext($1))", ["guildhall.guild-log:42"]);
+    const order: string[] = [];
+    const mine = withGuildLogLock("42", async () => void order.push("this instance's turn"));
+    // Another guild's turn is not held up.
+    await withGuildLogLock("43", async () => void order.push("guild 43"));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    order.push("the other instance commits");
+    await other.query("COMMIT");
+    await mine;
+    expect(order).toEqual(["guild 43", "the other instance commits", "this instance's turn"]);
+  } finally {
+    await other.end();
+  }
+});
