@@ -1,12 +1,14 @@
-// npm run seed                      → migrate, then create the demo world if the database is empty
+// npm run seed                      → migrate, then create the demo world if the database is empty (SQLite, or
+//                                      PostgreSQL by DATABASE_URL: scripts/start-postgresql.ts)
 // npm run seed -- --reset           → delete the database file first
 // npm run seed -- --members N       → also grow the "Guildhall Scale" guild to N members (benchmarks)
 import fs from "node:fs";
-import { databaseFile } from "@/lib/db/database-url";
+import { databaseFile, databaseProvider, databaseUrl } from "@/lib/db/database-url";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { openDatabase } from "@/lib/guild-api/store/db";
 import { isDatabaseSeeded, seedDemoWorld, DEMO_PASSWORD, DEMO_USERNAMES } from "@/lib/seed/demo-world";
 import { scaleGuild } from "@/lib/seed/scale";
+import { seedPostgresql } from "./start-postgresql";
 
 export function seed(options: { reset?: boolean; members?: number; quiet?: boolean } = {}): void {
   const log = options.quiet ? () => {} : (line: string) => console.log(line);
@@ -39,5 +41,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error("--members needs a positive whole number");
     process.exit(2);
   }
-  seed({ reset: args.includes("--reset"), members });
+  if (databaseProvider() === "postgresql") {
+    // The demo world only: a scale guild or a reset on PostgreSQL is made on SQLite, then copied (npm run db:copy).
+    if (members !== undefined || args.includes("--reset")) {
+      console.error("On PostgreSQL, seed makes the demo world only: grow or reset a SQLite database, then db:copy it.");
+      process.exit(2);
+    }
+    void seedPostgresql(databaseUrl()).catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+  } else seed({ reset: args.includes("--reset"), members });
 }
