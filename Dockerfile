@@ -2,7 +2,7 @@
 # each container then serves with `tsx server.ts` (the database is prepared by compose's one-shot `prepare` service).
 # The full Debian image, not -slim: better-sqlite3 compiles from source when no prebuilt binary fits.
 FROM node:20-bookworm
-# pg_dump and pg_restore for `npm run backup` on PostgreSQL (Debian's client; dumps are read by newer servers too).
+# pg_dump and pg_restore for `npm run backup` on PostgreSQL (Debian bookworm's 15, the server version compose runs).
 RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends postgresql-client && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
