@@ -31,7 +31,7 @@ export function databaseUrl(): string {
 export function databaseFile(url = databaseUrl()): string {
   if (!url.startsWith("file:"))
     throw new Error(
-      `This needs the SQLite database (a file: DATABASE_URL), got ${url.split(":")[0]}:…: the built-in guild API's store does not run on PostgreSQL yet`,
+      `This needs the SQLite database (a file: DATABASE_URL), got ${url.split(":")[0]}:…: it works on the SQLite file itself`,
     );
   const file = path.resolve(url.slice("file:".length).replace(/^\/\//, ""));
   // Owner-only: the folder holds the database and the secrets kept beside it.
