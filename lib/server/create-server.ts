@@ -8,7 +8,7 @@ import { handleApiRequest, type Router } from "@/lib/guild-api/http";
 import { Errors } from "@/lib/guild-api/errors";
 import { createApiRouter } from "@/lib/guild-api/routes";
 import { serveCdn } from "@/lib/guild-api/cdn";
-import { resumeTargetUserJobs } from "@/lib/guild-api/services/target-users";
+import { resumeTargetUserJobs, startTargetUsersJobSweeper } from "@/lib/guild-api/services/target-users";
 import { startWalCheckpointer } from "@/lib/guild-api/store/wal-checkpointer";
 import { CLIENT_IP_HEADER, clientAddress } from "@/lib/server/client-ip";
 import { refuseLockedOutSignIn } from "@/lib/server/sign-in-gate";
@@ -88,8 +88,10 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
     sharedRateLimits = shareRateLimits(process.env.REDIS_URL, localRateLimits);
     await sharedRateLimits?.connected(REDIS_STARTUP_WAIT_MS);
   }
-  // Target-user jobs interrupted by a restart continue where they stopped.
+  // Target-user jobs interrupted by a restart, or whose instance died, continue where they stopped: now, and whenever
+  // another instance's lease runs out.
   await resumeTargetUserJobs();
+  const targetUsersSweeper = startTargetUsersJobSweeper();
   const checkpointer = startWalCheckpointer();
   const gateway = createGatewayServer(options.gateway);
   const nextApp = options.withNext ? await loadNext(options.dev ?? false, options.host, options.port) : null;
@@ -172,6 +174,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await nextApp?.close();
+      targetUsersSweeper.stop();
       await checkpointer.stop();
       await sharedRateLimits?.close();
     },

@@ -2,10 +2,16 @@
 // an asynchronous job), Get Target Users Job Status, and the job itself.
 //
 // The job never blocks the server: it writes TARGET_USERS_CHUNK ids per transaction, records its progress in
-// invite_target_users_jobs (status PROCESSING, processed_users growing), and yields to the event loop between chunks
-// (setImmediate), so requests are served while a 100,000-line file is written. The ids still to write stay in the
-// job row (pending_user_ids) until it finishes, so a job cut short by a restart resumes: resumeTargetUserJobs() at
-// server start, or lazily when its status is read.
+// invite_target_users_jobs (status PROCESSING, processed_users growing) in the same transaction, and yields to the
+// event loop between chunks (setImmediate), so requests are served while a 100,000-line file is written. The ids
+// still to write stay in the job row (pending_user_ids) until it finishes. One instance works on a job at a time: it
+// holds the job's lease (lease_owner, lease_until) and renews it in every chunk's transaction; a chunk whose lease was
+// taken over writes nothing. A job whose instance died (a restart, kill -9) is taken over once its lease runs out, by
+// the sweep every instance runs (startTargetUsersJobSweeper), or lazily when its status is read. Since each chunk and
+// its progress commit together, the instance that takes over starts after the last recorded chunk: nothing is written
+// twice and nothing is skipped.
+import { randomUUID } from "node:crypto";
+import os from "node:os";
 import { RESTJSONErrorCodes } from "discord-api-types/v10";
 import { TARGET_USERS_ERRORS_SHOWN, TARGET_USERS_MAX_IDS, TARGET_USERS_MAX_LINES } from "@/lib/discord/limits";
 import { isSnowflake } from "@/lib/discord/snowflake";
@@ -20,8 +26,10 @@ import {
   insertTargetUsers,
   deleteTargetUsers,
   isTargetUser,
-  listJobCodesWithStatus,
+  claimTargetUsersJob,
   listPendingTargetUserIds,
+  listUnleasedTargetUsersJobs,
+  renewTargetUsersJobLease,
   listTargetUserIds,
   replaceTargetUsersJob,
   setTargetUsersJobProgress,
@@ -149,9 +157,18 @@ const findJob = findTargetUsersJob;
 /** The job each invite is running in this process, by its generation (created_at): a newer upload supersedes it. */
 const running = new Map<string, bigint>();
 
+/** This process, as the owner of the leases it takes. */
+const LEASE_OWNER = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+/** How long a lease lasts without renewal; a chunk renews it, so only a dead (or stalled) instance lets one run out. */
+export const TARGET_USERS_LEASE_MS = 15_000;
+/** How often an instance looks for jobs whose lease has run out. */
+const SWEEP_INTERVAL_MS = 5_000;
+const leaseUntil = () => BigInt(Date.now() + TARGET_USERS_LEASE_MS);
+
 /**
- * Replaces the invite's target users with `ids`: clears the old list and records a PROCESSING job holding the ids, in
- * the caller's transaction; the job starts once the current request is done. An empty list completes at once.
+ * Replaces the invite's target users with `ids`: clears the old list and records a PROCESSING job holding the ids
+ * (leased to this process), in the caller's transaction; the job starts once the current request is done. An empty
+ * list completes at once.
  */
 export async function startTargetUsersJob(code: string, ids: readonly bigint[], now = Date.now()): Promise<void> {
   const previous = await findJob(code);
@@ -167,8 +184,12 @@ export async function startTargetUsersJob(code: string, ids: readonly bigint[], 
     createdAt,
     completedAt: empty ? createdAt : null,
   });
-  if (empty) running.delete(code);
-  else runJob(code, ids, createdAt);
+  if (empty) {
+    running.delete(code);
+    return;
+  }
+  await claimTargetUsersJob(code, TargetUsersJobStatus.Processing, LEASE_OWNER, leaseUntil(), BigInt(now));
+  runJob(code, ids, createdAt);
 }
 
 /** Forgets the job of a deleted invite (its rows are deleted by the caller). */
@@ -186,6 +207,8 @@ function runJob(code: string, ids: readonly bigint[], generation: bigint): void 
         // Deleted with its invite, or replaced by a newer upload: stop without touching anything.
         if (!job || job.created_at !== generation || Number(job.status) !== TargetUsersJobStatus.Processing)
           return true;
+        // Taken over by another instance (this one stalled past its lease): that one goes on from the last chunk.
+        if (!(await renewTargetUsersJobLease(code, LEASE_OWNER, leaseUntil()))) return true;
         const offset = Number(job.processed_users);
         const chunk = ids.slice(offset, offset + TARGET_USERS_CHUNK);
         if (chunk.length > 0) await insertTargetUsers(code, chunk);
@@ -211,7 +234,7 @@ function runJob(code: string, ids: readonly bigint[], generation: bigint): void 
           generation,
         );
       } catch (secondError) {
-        // The database itself is gone (shutdown): the job stays PROCESSING and resumes at the next start.
+        // The database itself is gone (shutdown): the job stays PROCESSING and is taken over once its lease runs out.
         console.error(`[guild-api] target users job ${code} could not record its failure:`, secondError);
       }
     }
@@ -220,10 +243,19 @@ function runJob(code: string, ids: readonly bigint[], generation: bigint): void 
   setImmediate(() => void step());
 }
 
-/** Restarts a PROCESSING job this process is not running (after a restart) from its recorded progress. */
-async function resumeJob(code: string): Promise<void> {
+/** Takes over a PROCESSING job this process is not running, if its lease is free or has run out, from its progress. */
+async function resumeJob(code: string): Promise<boolean> {
+  if (running.has(code)) return false;
   const job = await findJob(code);
-  if (!job || Number(job.status) !== TargetUsersJobStatus.Processing || running.has(code)) return;
+  if (!job || Number(job.status) !== TargetUsersJobStatus.Processing) return false;
+  const claimed = await claimTargetUsersJob(
+    code,
+    TargetUsersJobStatus.Processing,
+    LEASE_OWNER,
+    leaseUntil(),
+    BigInt(Date.now()),
+  );
+  if (!claimed) return false;
   const ids = await listPendingTargetUserIds(code);
   if (ids.length !== Number(job.total_users)) {
     await failTargetUsersJob(
@@ -231,16 +263,32 @@ async function resumeJob(code: string): Promise<void> {
       TargetUsersJobStatus.Failed,
       "The job's pending user list was lost; upload the file again.",
     );
-    return;
+    return false;
   }
   runJob(code, ids, job.created_at);
+  return true;
 }
 
-/** Resumes every unfinished job; call once at server start. Returns how many were resumed. */
+/** Takes over every unfinished job whose lease is free or has run out. Returns how many this process took. */
 export async function resumeTargetUserJobs(): Promise<number> {
-  const codes = await listJobCodesWithStatus(TargetUsersJobStatus.Processing);
-  for (const code of codes) await resumeJob(code);
-  return codes.length;
+  const codes = await listUnleasedTargetUsersJobs(TargetUsersJobStatus.Processing, BigInt(Date.now()));
+  let taken = 0;
+  for (const code of codes) if (await resumeJob(code)) taken++;
+  return taken;
+}
+
+/**
+ * Takes over jobs whose instance died, every few seconds, for as long as this server runs: a job is finished within
+ * about TARGET_USERS_LEASE_MS + SWEEP_INTERVAL_MS of its instance's death, by whichever instance looks first.
+ */
+export function startTargetUsersJobSweeper(): { stop(): void } {
+  const timer = setInterval(() => {
+    resumeTargetUserJobs().catch((error: unknown) =>
+      console.error("[guild-api] looking for target users jobs to take over failed:", error),
+    );
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }
 
 /**

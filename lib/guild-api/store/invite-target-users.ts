@@ -30,10 +30,6 @@ export async function listPendingTargetUserIds(code: string): Promise<bigint[]> 
   ).map((value) => BigInt(value));
 }
 
-export async function listJobCodesWithStatus(status: number): Promise<string[]> {
-  return (await sql.values("SELECT invite_code FROM invite_target_users_jobs WHERE status = ?", status)) as string[];
-}
-
 /** Records a new job for the invite, replacing any earlier one. */
 export async function replaceTargetUsersJob(job: {
   code: string;
@@ -125,4 +121,48 @@ export async function insertTargetUsers(code: string, userIds: readonly bigint[]
 
 export async function deleteTargetUsers(code: string): Promise<void> {
   await sql.run("DELETE FROM invite_target_users WHERE invite_code = ?", code);
+}
+
+/**
+ * Takes the job's lease for `owner` until `leaseUntil`: when the job is PROCESSING and its lease is free, already
+ * `owner`'s, or run out at `now`. Answers whether `owner` holds it now.
+ */
+export async function claimTargetUsersJob(
+  code: string,
+  processing: number,
+  owner: string,
+  leaseUntil: bigint,
+  now: bigint,
+): Promise<boolean> {
+  const { changes } = await sql.run(
+    `UPDATE invite_target_users_jobs SET lease_owner = ?, lease_until = ?
+     WHERE invite_code = ? AND status = ? AND (lease_owner IS NULL OR lease_owner = ? OR lease_until < ?)`,
+    owner,
+    leaseUntil,
+    code,
+    processing,
+    owner,
+    now,
+  );
+  return changes === 1;
+}
+
+/** Extends `owner`'s lease on the job; false when another instance has taken it over. */
+export async function renewTargetUsersJobLease(code: string, owner: string, leaseUntil: bigint): Promise<boolean> {
+  const { changes } = await sql.run(
+    "UPDATE invite_target_users_jobs SET lease_until = ? WHERE invite_code = ? AND lease_owner = ?",
+    leaseUntil,
+    code,
+    owner,
+  );
+  return changes === 1;
+}
+
+/** PROCESSING jobs nobody holds a live lease on at `now`: the ones an instance may take over. */
+export async function listUnleasedTargetUsersJobs(processing: number, now: bigint): Promise<string[]> {
+  return (await sql.values(
+    "SELECT invite_code FROM invite_target_users_jobs WHERE status = ? AND (lease_until IS NULL OR lease_until < ?)",
+    processing,
+    now,
+  )) as string[];
 }
