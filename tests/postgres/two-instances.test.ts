@@ -3,7 +3,9 @@
 //   - a bulk-ban job runs its chunks through A; A is killed with SIGKILL while a chunk's request is in flight; the job
 //     is finished through B, and every id is banned exactly once (one GUILD_BAN_ADD per id in the outbox);
 //   - a gateway session on B receives, in order, the events of changes written through A;
-//   - one bot token's rate limit is spent across A and B together.
+//   - one bot token's rate limit is spent across A and B together;
+//   - a target-users CSV job started on A, which is killed with SIGKILL mid-job, is finished by B once A's lease runs
+//     out, every id written once (A is started again after).
 // The dashboard's job actions run in this test's process (the dashboard part of whichever instance the browser's next
 // request reaches), with its job tables in the same PostgreSQL database.
 import fs from "node:fs";
@@ -29,6 +31,7 @@ let secrets: { botToken: string; guildId: string };
 const TARGETS = 450;
 let targets: string[];
 let modId: string;
+let env: Record<string, string>;
 
 beforeAll(async () => {
   url = await newPostgresDatabase(null);
@@ -53,7 +56,7 @@ beforeAll(async () => {
   );
 
   redis = await startRedis();
-  const env = {
+  env = {
     REDIS_URL: redis.url,
     RATE_LIMITS: "on",
     GUILDHALL_SECRETS_DIR: process.env.GUILDHALL_SECRETS_DIR,
@@ -101,6 +104,68 @@ test("one token's rate limit holds across A and B: five prune counts in five sec
   }
   expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
 });
+
+test("a target-users job survives A's SIGKILL mid-job: B takes it over once A's lease runs out, every id written once", async () => {
+  const total = 60_000;
+  const base = snowflakeAt(Date.UTC(2024, 0, 1));
+  const ids = Array.from({ length: total }, (_, i) => String(base + BigInt(i + 1) * 4_194_304n));
+  await client.query(
+    "INSERT INTO users (id, username, created_at) SELECT id, 'csv_target_' || n, 0 FROM unnest($1::bigint[]) WITH ORDINALITY AS t(id, n)",
+    [ids],
+  );
+  const bot = { authorization: `Bot ${secrets.botToken}` };
+  const channel = (
+    await client.query<{ id: string }>("SELECT id FROM channels WHERE guild_id = $1 AND name = 'general'", [
+      secrets.guildId,
+    ])
+  ).rows[0].id;
+  const invite = (await (
+    await fetch(`${a.url}/api/v10/channels/${channel}/invites`, {
+      method: "POST",
+      headers: { ...bot, "content-type": "application/json" },
+      body: JSON.stringify({ unique: true }),
+    })
+  ).json()) as { code: string };
+  const form = new FormData();
+  form.append("target_users_file", new Blob([`user_id\n${ids.join("\n")}\n`], { type: "text/csv" }), "users.csv");
+  const upload = await fetch(`${a.url}/api/v10/invites/${invite.code}/target-users`, {
+    method: "PUT",
+    headers: bot,
+    body: form,
+  });
+  expect(upload.status).toBe(204);
+  const progress = async () =>
+    (
+      await client.query<{ status: number; processed_users: number; lease_owner: string }>(
+        "SELECT status, processed_users, lease_owner FROM invite_target_users_jobs WHERE invite_code = $1",
+        [invite.code],
+      )
+    ).rows[0];
+  // Killed mid-job: some chunks written and recorded, the rest not.
+  while ((await progress()).processed_users === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  a.child.kill("SIGKILL");
+  await new Promise<void>((resolve) => a.child.once("exit", () => resolve()));
+  const cutShort = await progress();
+  expect(cutShort.status).toBe(1);
+  expect(cutShort.processed_users).toBeLessThan(total);
+
+  // B takes the job over within A's lease (15 s) and its own sweep (5 s), and finishes it.
+  const started = Date.now();
+  let done = await progress();
+  while (done.status === 1 && Date.now() - started < 40_000) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    done = await progress();
+  }
+  expect(done.status).toBe(2);
+  expect(done.processed_users).toBe(total);
+  expect(done.lease_owner).not.toBe(cutShort.lease_owner);
+  const written = await client.query<{ n: string; distinct: string }>(
+    "SELECT count(*) AS n, count(DISTINCT user_id) AS distinct FROM invite_target_users WHERE invite_code = $1",
+    [invite.code],
+  );
+  expect(written.rows[0]).toEqual({ n: String(total), distinct: String(total) });
+  a = await startServerProcess(url, env);
+}, 90_000);
 
 test("a bulk-ban job survives A's SIGKILL mid-chunk: B finishes it and every id is banned exactly once", async () => {
   const actions = await import("@/lib/dashboard/actions/bans");
