@@ -1,10 +1,10 @@
 // The hub: every session of this process, indexed by guild and by user, and the outbox reader that delivers each
 // committed event to the sessions that may see it, in commit order. It wakes after this process's commits (the
-// outbox signal) and polls for commits by other connections. Delivery is one drain at a time (the hub's serial queue,
+// outbox signal), when another instance commits (PostgreSQL's NOTIFY), and polls for commits by other connections. Delivery is one drain at a time (the hub's serial queue,
 // shared with session starts and resumes): an event reaches every recipient's socket before the next one is read, so
 // no session sees two events out of order. Each event is serialized once for all its recipients, and each
 // recipient's frames of one pass go out in one write.
-import { dataVersion, outsideTransaction } from "../store/db";
+import { dataVersion, onOtherConnectionsCommit, outsideTransaction } from "../store/db";
 import { outboxAfter, outboxHead, outboxRowsAt, type OutboxRow } from "../store/gateway-outbox";
 import type { GatewayDispatch } from "../events";
 import { EventAudience } from "./audience";
@@ -75,7 +75,15 @@ export class GatewayHub {
     this.started = outboxHead().then((head) => {
       this.position = head;
     });
-    this.stopSignal = onOutboxWrite(() => this.wake());
+    // A database that fails here fails every drain after, which logs it; the process must not die of it.
+    this.started.catch(() => undefined);
+    const stopOwn = onOutboxWrite(() => this.wake());
+    // Another instance's commits, heard at once where the database tells (PostgreSQL); the poll below otherwise.
+    const stopOthers = onOtherConnectionsCommit(() => this.wake());
+    this.stopSignal = () => {
+      stopOwn();
+      stopOthers();
+    };
     this.timers.push(setInterval(() => this.pollOtherConnections(), options.pollIntervalMs).unref());
   }
 

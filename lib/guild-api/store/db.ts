@@ -103,6 +103,15 @@ export function dataVersion(): bigint {
   return driver().dataVersion();
 }
 
+/**
+ * Calls `listener` as soon as another connection commits, where the engine says so (PostgreSQL's NOTIFY); on SQLite
+ * nothing does, and readers poll dataVersion() instead. Returns the unsubscribe.
+ */
+export function onOtherConnectionsCommit(listener: () => void): () => void {
+  const store = driver();
+  return store instanceof PostgresqlDriver ? store.onOtherCommit(listener) : () => {};
+}
+
 /** Rows this connection has inserted, updated or deleted, ever. */
 export function totalChanges(): bigint {
   return driver().totalChanges();

@@ -1,9 +1,11 @@
 // What the gateway reads: the outbox in commit order, and the guild state READY, GUILD_CREATE and member chunks are
-// built from. The outbox is walked by rowid, not by event id: a rowid is assigned under SQLite's single write lock,
-// so rowid order is commit order even for rows written by other connections (whose snowflakes may be older than
-// rows already committed here). Statements are cached by their text and shared with other modules, so none here is
+// built from. The outbox is walked by a position, not by event id (another instance's snowflakes may be older than
+// rows already committed here): on SQLite the rowid, assigned under its single write lock; on PostgreSQL the
+// `position` column, drawn from a sequence by a trigger while the writing transaction holds the store's write lock
+// (migration …_gateway_outbox_position). Either way position order is commit order. Statements are cached by their text and shared with other modules, so none here is
 // switched to pluck(), which would change it for every user of the same text.
 import { sql } from "./db";
+import { dialect } from "./dialect";
 import type { ChannelRow } from "./channels";
 import { USER_COLUMNS, type UserRow } from "./users";
 import type { GatewayDispatch } from "../events";
@@ -18,14 +20,26 @@ export interface OutboxRow {
 /** The position of the newest committed outbox row (0 when empty). */
 export async function outboxHead(): Promise<number> {
   return Number(
-    ((await sql.get("SELECT COALESCE(MAX(rowid), 0) AS head FROM gateway_events")) as { head: bigint }).head,
+    (
+      (await sql.get(
+        dialect({
+          sqlite: "SELECT COALESCE(MAX(rowid), 0) AS head FROM gateway_events",
+          postgresql: "SELECT COALESCE(MAX(position), 0) AS head FROM gateway_events",
+        }),
+      )) as { head: bigint }
+    ).head,
   );
 }
 
 /** Rows after `position` up to `upTo` (inclusive), oldest first, at most `limit`. */
 export async function outboxAfter(position: number, upTo: number, limit: number): Promise<OutboxRow[]> {
   const rows = (await sql.all(
-    "SELECT rowid AS position, guild_id, type, payload FROM gateway_events WHERE rowid > ? AND rowid <= ? ORDER BY rowid LIMIT ?",
+    dialect({
+      sqlite:
+        "SELECT rowid AS position, guild_id, type, payload FROM gateway_events WHERE rowid > ? AND rowid <= ? ORDER BY rowid LIMIT ?",
+      postgresql:
+        "SELECT position, guild_id, type, payload FROM gateway_events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?",
+    }),
     position,
     upTo,
     limit,
@@ -36,7 +50,12 @@ export async function outboxAfter(position: number, upTo: number, limit: number)
 /** The rows at these positions (for RESUME), by position. */
 export async function outboxRowsAt(positions: readonly number[]): Promise<Map<number, OutboxRow>> {
   const rows = (await sql.all(
-    "SELECT rowid AS position, guild_id, type, payload FROM gateway_events WHERE rowid IN (SELECT value FROM json_each(?))",
+    dialect({
+      sqlite:
+        "SELECT rowid AS position, guild_id, type, payload FROM gateway_events WHERE rowid IN (SELECT value FROM json_each(?))",
+      postgresql:
+        "SELECT position, guild_id, type, payload FROM gateway_events WHERE position IN (SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST(? AS json)))",
+    }),
     JSON.stringify(positions),
   )) as Array<Omit<OutboxRow, "position"> & { position: bigint }>;
   return new Map(rows.map((row) => [Number(row.position), { ...row, position: Number(row.position) }]));

@@ -98,6 +98,7 @@ export class PostgresqlDriver extends SerializedDriver {
   private backendPid = 0;
   private open = false;
   private failure: Error | null = null;
+  private readonly commitListeners = new Set<() => void>();
   /** Statements go to the connection one after another, in the order they were issued (pg queues no more). */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -105,7 +106,9 @@ export class PostgresqlDriver extends SerializedDriver {
     super();
     this.client = new pg.Client({ connectionString, types: { getTypeParser: typeParser as never } });
     this.client.on("notification", (message) => {
-      if (message.processId !== this.backendPid) this.otherCommits++;
+      if (message.processId === this.backendPid) return;
+      this.otherCommits++;
+      for (const listener of this.commitListeners) listener();
     });
     // A lost connection fails every later statement with the reason, instead of hanging them.
     this.client.on("error", (error) => (this.failure = error));
@@ -207,6 +210,12 @@ export class PostgresqlDriver extends SerializedDriver {
 
   dataVersion(): bigint {
     return this.otherCommits;
+  }
+
+  /** Calls `listener` whenever another connection commits a write; returns the unsubscribe. */
+  onOtherCommit(listener: () => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
   }
 
   totalChanges(): bigint {
