@@ -104,6 +104,17 @@ export function dataVersion(): bigint {
 }
 
 /**
+ * Resolves once every commit another connection made before this call counts in dataVersion(): at once on SQLite
+ * (data_version is read from the file), after one round trip on PostgreSQL (the server hands a connection the
+ * notifications of earlier commits before it answers). A request's read scope starts with it, so a request never
+ * answers from a cache that another instance's finished write has made stale.
+ */
+export function caughtUpWithOtherConnections(): Promise<void> | undefined {
+  const store = driver();
+  return store instanceof PostgresqlDriver ? store.catchUp() : undefined;
+}
+
+/**
  * Calls `listener` as soon as another connection commits, where the engine says so (PostgreSQL's NOTIFY); on SQLite
  * nothing does, and readers poll dataVersion() instead. Returns the unsubscribe.
  */

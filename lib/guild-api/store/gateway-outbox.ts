@@ -84,7 +84,7 @@ export async function channelOverwritesJson(channelId: bigint): Promise<string |
 /** Every channel and active thread of a guild, by position then id. */
 export async function guildChannelsForCreate(guildId: bigint): Promise<ChannelRow[]> {
   return (await sql.all(
-    "SELECT * FROM channels WHERE guild_id = ? AND (type NOT IN (10, 11, 12) OR archived = 0) ORDER BY position, id",
+    "SELECT * FROM channels WHERE guild_id = ? AND (type NOT IN (10, 11, 12) OR archived = FALSE) ORDER BY position, id",
     guildId,
   )) as ChannelRow[];
 }

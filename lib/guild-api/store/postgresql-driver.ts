@@ -212,6 +212,15 @@ export class PostgresqlDriver extends SerializedDriver {
     return this.otherCommits;
   }
 
+  /**
+   * One round trip: PostgreSQL delivers a connection's pending notifications before it answers, so once this resolves
+   * every commit made elsewhere before the call has been counted.
+   */
+  async catchUp(): Promise<void> {
+    await this.ready;
+    await this.inTurn(() => this.client.query(""));
+  }
+
   /** Calls `listener` whenever another connection commits a write; returns the unsubscribe. */
   onOtherCommit(listener: () => void): () => void {
     this.commitListeners.add(listener);

@@ -3,6 +3,7 @@
 // so no write path can forget to invalidate:
 //   - total_changes(): rows this connection has inserted, updated or deleted, ever (moves on every write here);
 //   - PRAGMA data_version: moves when another connection commits (the seed, the token tool, the dashboard's Prisma);
+//     on PostgreSQL, the count of other connections' commit notifications, caught up with when a read scope opens;
 //   - a counter bumped when a transaction ends, because rows read after a write inside a transaction that is then
 //     rolled back would otherwise outlive the rollback at an unchanged total_changes().
 // Any change clears every cache: writes are rare next to reads, and a coarse rule is easy to trust. One exception, for
@@ -20,7 +21,7 @@
 // rows into them. So a read from any other context first waits until no transaction is open (as its statements
 // would), and the transaction's end (commit or rollback) moves the ended-transaction counter, which empties them.
 // A load that spans another context's transaction (it waited in the middle) is answered but not kept.
-import { dataVersion, endedTransactions, storeIdle, totalChanges } from "./db";
+import { caughtUpWithOtherConnections, dataVersion, endedTransactions, storeIdle, totalChanges } from "./db";
 
 let seenChanges = -1n;
 let seenDataVersion = -1n;
@@ -67,6 +68,8 @@ function checkThisConnection(): void {
 export async function readScope<T>(fn: () => Promise<T>): Promise<T> {
   const idle = storeIdle();
   if (idle) await idle;
+  const caughtUp = caughtUpWithOtherConnections();
+  if (caughtUp) await caughtUp;
   checkOtherConnections();
   scopeDepth++;
   try {

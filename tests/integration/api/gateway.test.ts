@@ -46,13 +46,11 @@ async function resumeBot(sessionId: string, seq: number) {
 
 /** A seeded member of HQ with no role: no staff channels, no View Audit Log. */
 async function plainMemberName(): Promise<string> {
-  const { db } = await import("@/lib/guild-api/store/db");
-  return db()
-    .prepare(
-      "SELECT u.username FROM members m JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND m.role_count = 0 AND u.bot = 0 AND u.username NOT IN ('owner', 'member') ORDER BY u.id LIMIT 1",
-    )
-    .pluck()
-    .get(BigInt(hq)) as string;
+  const { sql } = await import("@/lib/guild-api/store/db");
+  return (await sql.value(
+    "SELECT u.username FROM members m JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND m.role_count = 0 AND u.bot = FALSE AND u.username NOT IN ('owner', 'member') ORDER BY u.id LIMIT 1",
+    BigInt(hq),
+  )) as string;
 }
 
 /** Everything sent to `client` before this point has arrived: the gateway answers a heartbeat after it. */

@@ -1,17 +1,17 @@
 // The hot path's caches (store/read-cache.ts) answer from memory only while the database cannot have changed. Each
 // cache on a request's path is checked here against a write made through another connection, as the seed, the token
 // tool or the dashboard's Prisma would make it: the very next request must see the write.
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import type { StoreDriver } from "@/lib/guild-api/store/driver";
 import { startTestServer, type TestServer } from "../harness";
+import { openOtherConnection } from "../other-connection";
 
 let server: TestServer;
-let other: Database.Database;
+let other: StoreDriver;
 let hashSecret: (secret: string) => string;
 beforeAll(async () => {
   server = await startTestServer({ rateLimits: { enabled: false } });
-  other = new Database(process.env.DATABASE_URL!.slice("file:".length));
-  other.defaultSafeIntegers(true);
+  other = openOtherConnection();
   ({ hashSecret } = await import("@/lib/guild-api/tokens"));
 });
 afterAll(async () => {
@@ -27,9 +27,7 @@ test("a token revoked through another connection is refused on the next request"
   expect((await get(`Bearer ${token}`, "/users/@me")).status).toBe(200);
   expect((await get(`Bearer ${token}`, "/users/@me")).status).toBe(200); // answered from the cache
 
-  other
-    .prepare("UPDATE oauth2_tokens SET revoked_at = ? WHERE access_token_hash = ?")
-    .run(Date.now(), hashSecret(token));
+  await other.run("UPDATE oauth2_tokens SET revoked_at = ? WHERE access_token_hash = ?", Date.now(), hashSecret(token));
   expect((await get(`Bearer ${token}`, "/users/@me")).status).toBe(401);
 });
 
@@ -38,13 +36,13 @@ test("a bot token replaced through another connection stops working on the next 
   const app = BigInt(server.world.applicationId);
   expect((await get(authorization, "/users/@me")).status).toBe(200);
 
-  const stored = other.prepare("SELECT bot_token_hash FROM applications WHERE id = ?").pluck().get(app);
-  other.prepare("UPDATE applications SET bot_token_hash = ? WHERE id = ?").run(hashSecret("another token"), app);
+  const stored = await other.value("SELECT bot_token_hash FROM applications WHERE id = ?", app);
+  await other.run("UPDATE applications SET bot_token_hash = ? WHERE id = ?", hashSecret("another token"), app);
   try {
     expect((await get(authorization, "/users/@me")).status).toBe(401);
     expect((await get("Bot another token", "/users/@me")).status).toBe(200);
   } finally {
-    other.prepare("UPDATE applications SET bot_token_hash = ? WHERE id = ?").run(stored, app);
+    await other.run("UPDATE applications SET bot_token_hash = ? WHERE id = ?", stored, app);
   }
   expect((await get(authorization, "/users/@me")).status).toBe(200);
 });
@@ -72,17 +70,17 @@ test("Get Guild answers the guild, its roles and emojis as changed through anoth
   expect(await guildOf()).toEqual(before); // answered from the cache
 
   const guildId = BigInt(server.world.guildId);
-  other.prepare("UPDATE guilds SET name = 'Renamed elsewhere' WHERE id = ?").run(guildId);
+  await other.run("UPDATE guilds SET name = 'Renamed elsewhere' WHERE id = ?", guildId);
   expect((await guildOf()).name).toBe("Renamed elsewhere");
 
-  other.prepare("UPDATE roles SET name = 'Helpers elsewhere' WHERE id = ?").run(BigInt(server.world.roles.helper));
+  await other.run("UPDATE roles SET name = 'Helpers elsewhere' WHERE id = ?", BigInt(server.world.roles.helper));
   expect((await guildOf()).roles.find((role) => role.id === server.world.roles.helper)?.name).toBe("Helpers elsewhere");
 
-  other
-    .prepare(
-      "INSERT INTO emojis (id, guild_id, name, roles, require_colons, managed, animated, available) VALUES (?, ?, 'added_elsewhere', '[]', 1, 0, 0, 1)",
-    )
-    .run(9_000_000_000_000_000_001n, guildId);
+  await other.run(
+    "INSERT INTO emojis (id, guild_id, name, roles, require_colons, managed, animated, available) VALUES (?, ?, 'added_elsewhere', '[]', TRUE, FALSE, FALSE, TRUE)",
+    9_000_000_000_000_000_001n,
+    guildId,
+  );
   expect((await guildOf()).emojis.map((emoji) => emoji.name)).toContain("added_elsewhere");
 });
 
@@ -95,25 +93,31 @@ test("a role taken away through another connection takes its permissions away on
   expect((await get(helper, route)).status).toBe(200); // VIEW_AUDIT_LOG from the Helper role
   expect((await get(helper, route)).status).toBe(200);
 
-  other
-    .prepare("DELETE FROM member_roles WHERE guild_id = ? AND user_id = ? AND role_id = ?")
-    .run(guildId, helperId, helperRole);
+  await other.run(
+    "DELETE FROM member_roles WHERE guild_id = ? AND user_id = ? AND role_id = ?",
+    guildId,
+    helperId,
+    helperRole,
+  );
   try {
     expect((await get(helper, route)).status).toBe(403);
   } finally {
-    other
-      .prepare("INSERT INTO member_roles (guild_id, user_id, role_id) VALUES (?, ?, ?)")
-      .run(guildId, helperId, helperRole);
+    await other.run(
+      "INSERT INTO member_roles (guild_id, user_id, role_id) VALUES (?, ?, ?)",
+      guildId,
+      helperId,
+      helperRole,
+    );
   }
   expect((await get(helper, route)).status).toBe(200);
 
   // The role's own permissions, changed elsewhere, count at once too.
-  const permissions = other.prepare("SELECT permissions FROM roles WHERE id = ?").pluck().get(helperRole) as bigint;
-  other.prepare("UPDATE roles SET permissions = 0 WHERE id = ?").run(helperRole);
+  const permissions = (await other.value("SELECT permissions FROM roles WHERE id = ?", helperRole)) as bigint;
+  await other.run("UPDATE roles SET permissions = 0 WHERE id = ?", helperRole);
   try {
     expect((await get(helper, route)).status).toBe(403);
   } finally {
-    other.prepare("UPDATE roles SET permissions = ? WHERE id = ?").run(permissions, helperRole);
+    await other.run("UPDATE roles SET permissions = ? WHERE id = ?", permissions, helperRole);
   }
 });
 
@@ -125,11 +129,11 @@ test("List Guild Members answers a nickname changed through another connection",
       (member) => member.user.id === userId,
     )?.nick;
   const memberId = server.world.users.member;
-  other
-    .prepare(
-      "UPDATE members SET nick = 'nick from elsewhere', nick_key = 'nick from elsewhere' WHERE guild_id = ? AND user_id = ?",
-    )
-    .run(BigInt(server.world.guildId), BigInt(memberId));
+  await other.run(
+    "UPDATE members SET nick = 'nick from elsewhere', nick_key = 'nick from elsewhere' WHERE guild_id = ? AND user_id = ?",
+    BigInt(server.world.guildId),
+    BigInt(memberId),
+  );
   expect(await nickOf(memberId)).toBe("nick from elsewhere");
 });
 
@@ -145,9 +149,12 @@ test("a kept members page stops showing a timeout once it has ended, with no wri
       }>
     ).find((member) => member.user.id === memberId)?.communication_disabled_until;
   const ends = Date.now() + 1_500;
-  other
-    .prepare("UPDATE members SET communication_disabled_until = ? WHERE guild_id = ? AND user_id = ?")
-    .run(ends, BigInt(server.world.guildId), BigInt(memberId));
+  await other.run(
+    "UPDATE members SET communication_disabled_until = ? WHERE guild_id = ? AND user_id = ?",
+    ends,
+    BigInt(server.world.guildId),
+    BigInt(memberId),
+  );
   expect(await timeoutOf()).toBe(new Date(ends).toISOString());
   expect(await timeoutOf()).toBe(new Date(ends).toISOString()); // the kept page
   await new Promise((resolve) => setTimeout(resolve, ends - Date.now() + 50));
