@@ -1,7 +1,6 @@
-// A hand-built guild to prune, written straight into the API's database: roles in position order, the staff who
+// A hand-built guild to prune, written straight into the API's database (through the store, either engine): roles in position order, the staff who
 // act on it, and members whose roles and time since last activity decide who a prune removes. Shared by the API's
 // prune tests and the dashboard's prune actions, so both read the same rule off the same kind of guild.
-import type { Database } from "better-sqlite3";
 
 export const DAY = 86_400_000;
 
@@ -20,25 +19,38 @@ export interface PruneGuildSeed {
 }
 
 /** Writes the guild; answers the new users' ids by name. */
-export async function seedPruneGuild(db: Database, seed: PruneGuildSeed): Promise<Record<string, bigint>> {
+export async function seedPruneGuild(seed: PruneGuildSeed): Promise<Record<string, bigint>> {
   const { insertMember } = await import("@/lib/guild-api/store/membership");
+  const { sql } = await import("@/lib/guild-api/store/db");
   const now = Date.now();
-  db.prepare("INSERT INTO guilds (id, name, owner_id, created_at) VALUES (?, ?, ?, 0)").run(
+  await sql.run(
+    "INSERT INTO guilds (id, name, owner_id, created_at) VALUES (?, ?, ?, 0)",
     seed.guildId,
     seed.name,
     seed.ownerId,
   );
-  const role = db.prepare("INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, ?, ?, ?)");
-  role.run(seed.guildId, seed.guildId, "@everyone", 0n, 0);
-  seed.roles.forEach(([id, name, permissions], index) => role.run(id, seed.guildId, name, permissions, index + 1));
+  const role = (id: bigint, name: string, permissions: bigint, position: number) =>
+    sql.run(
+      "INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, ?, ?, ?)",
+      id,
+      seed.guildId,
+      name,
+      permissions,
+      position,
+    );
+  await role(seed.guildId, "@everyone", 0n, 0);
+  for (const [index, [id, name, permissions]] of seed.roles.entries()) await role(id, name, permissions, index + 1);
   for (const [userId, username, roleIds = [], idleMs = 0] of seed.staff)
     await insertMember({ guildId: seed.guildId, userId, username, roleIds, now: now - idleMs });
-  const user = db.prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, 0)");
   const ids: Record<string, bigint> = {};
   let next = seed.firstUserId;
   for (const [name, [roleIds, idleMs]] of Object.entries(seed.idle)) {
     const id = next++;
-    user.run(id, name);
+    await sql.run(
+      "INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', FALSE, 0)",
+      id,
+      name,
+    );
     await insertMember({ guildId: seed.guildId, userId: id, username: name, roleIds, now: now - idleMs });
     ids[name] = id;
   }

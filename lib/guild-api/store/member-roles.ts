@@ -2,7 +2,7 @@
 // read through the read cache: every permission check needs the caller's.
 import { sql } from "./db";
 import { readCache } from "./read-cache";
-import { idListJson } from "./users";
+import { idListJson, idsInJson } from "./users";
 
 const cachedMemberRoleIds = readCache(async (key: string) => {
   const [guildId, userId] = key.split(":").map(BigInt) as [bigint, bigint];
@@ -49,7 +49,7 @@ export async function deleteMemberRoles(guildId: bigint, userId: bigint): Promis
 /** The role rows of every listed member, in one statement. */
 export async function deleteMembersRoles(guildId: bigint, userIds: readonly bigint[]): Promise<void> {
   await sql.run(
-    "DELETE FROM member_roles WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))",
+    `DELETE FROM member_roles WHERE guild_id = ? AND user_id IN (${idsInJson()})`,
     guildId,
     idListJson(userIds),
   );

@@ -15,8 +15,10 @@
 import type { MemberSearchCursor, MemberSearchFilter, MemberSearchSort } from "@/lib/discord/member-search";
 import { MEMBER_SEARCH_V2_SUBSTRING_MIN, MemberSearchSort as Sort } from "@/lib/discord/member-search";
 import { snowflakeAt } from "@/lib/discord/snowflake";
-import { sql } from "./db";
-import { prefixUpperBound } from "./members";
+import { sql, storeOnPostgresql } from "./db";
+import { dialect } from "./dialect";
+import { memberWireJson, prefixUpperBound } from "./members";
+import { idsInJson } from "./users";
 
 export interface MemberSearch {
   guildId: bigint;
@@ -85,19 +87,24 @@ class Terms {
     this.list.push({
       driving: `m.user_id IN (${ids})`,
       filtering,
-      size: `SELECT count(*) FROM (${members})`,
-      sizeUpToDriveMax: `SELECT count(*) FROM (${members} LIMIT ${DRIVE_MAX + 1})`,
+      size: `SELECT count(*) FROM (${members}) AS set_members`,
+      sizeUpToDriveMax: `SELECT count(*) FROM (${members} LIMIT ${DRIVE_MAX + 1}) AS set_members`,
     });
   }
 }
 
-const NOTHING = "0";
+/** Conditions no member / every member meets (PostgreSQL's WHERE takes only booleans). */
+const nothing = () => dialect({ sqlite: "0", postgresql: "FALSE" });
+const everyone = () => dialect({ sqlite: "1", postgresql: "TRUE" });
 const json = (values: readonly (string | number)[]) => `[${values.join(",")}]`;
 
 function rangeTerms(terms: Terms, column: string, range: { gte?: unknown; lte?: unknown }): void {
   if (range.gte !== undefined) terms.add(`${column} >= ${terms.param(range.gte)}`);
   if (range.lte !== undefined) terms.add(`${column} <= ${terms.param(range.lte)}`);
 }
+
+/** The lower-cased global name as the engine's index on it is built (PostgreSQL: byte order, as SQLite's BINARY). */
+const globalNameKey = () => dialect({ sqlite: "lower(global_name)", postgresql: 'lower(global_name COLLATE "C")' });
 
 /** Ids of members whose username, nickname or global name starts with the text: three index ranges. */
 function namePrefixIds(terms: Terms, guild: string, text: string): string {
@@ -107,7 +114,7 @@ function namePrefixIds(terms: Terms, guild: string, text: string): string {
   return `SELECT user_id FROM members WHERE guild_id = ${guild} AND username_key >= ${lo} AND username_key < ${hi}
     UNION SELECT user_id FROM members WHERE guild_id = ${guild} AND nick_key >= ${lo} AND nick_key < ${hi}
     UNION SELECT user_id FROM members WHERE guild_id = ${guild} AND user_id IN
-      (SELECT id FROM users WHERE lower(global_name) >= ${lo} AND lower(global_name) < ${hi})`;
+      (SELECT id FROM users WHERE ${globalNameKey()} >= ${lo} AND ${globalNameKey()} < ${hi})`;
 }
 
 /** FTS5 phrase syntax: the text in double quotes, its own quotes doubled. */
@@ -120,6 +127,12 @@ const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
  */
 function nameSubstringIds(terms: Terms, guild: string, text: string): string {
   if ([...text].length < MEMBER_SEARCH_V2_SUBSTRING_MIN) return namePrefixIds(terms, guild, text);
+  if (storeOnPostgresql()) {
+    // pg_trgm's indexes on the name columns answer ILIKE '%text%' (migration …_init); the nickname is this guild's.
+    const pattern = terms.param(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    return `SELECT id FROM users WHERE username ILIKE ${pattern} OR global_name ILIKE ${pattern}
+    UNION SELECT user_id FROM members WHERE guild_id = ${guild} AND nick ILIKE ${pattern}`;
+  }
   const phrase = ftsPhrase(text);
   return `SELECT rowid FROM user_name_trigrams WHERE user_name_trigrams MATCH ${terms.param(`{username global_name} : ${phrase}`)}
     UNION SELECT user_id FROM members WHERE guild_id = ${guild} AND user_id IN
@@ -143,9 +156,9 @@ function roleSet(terms: Terms, guild: string, roleId: string): void {
 /** The terms of one filter object; every field is one condition. */
 function filterTerms(filter: MemberSearchFilter, terms: Terms, guild: string, now: string): void {
   if (filter.user_id?.or_query) {
-    if (filter.user_id.or_query.length === 0) terms.add(NOTHING);
+    if (filter.user_id.or_query.length === 0) terms.add(nothing());
     else {
-      const ids = `SELECT value FROM json_each(${terms.param(json(filter.user_id.or_query))})`;
+      const ids = idsInJson(terms.param(json(filter.user_id.or_query)));
       terms.addSet(ids, `+m.user_id IN (${ids})`, false);
     }
   }
@@ -167,7 +180,7 @@ function filterTerms(filter: MemberSearchFilter, terms: Terms, guild: string, no
     if (ids.length === 0) terms.add("m.role_count = 0");
     else if (ids.length === 1) roleSet(terms, guild, ids[0]);
     else {
-      const list = `SELECT value FROM json_each(${terms.param(json(ids))})`;
+      const list = idsInJson(terms.param(json(ids)));
       terms.addSet(
         `SELECT DISTINCT user_id FROM member_roles WHERE guild_id = ${guild} AND role_id IN (${list})`,
         `EXISTS (SELECT 1 FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id AND r.role_id IN (${list}))`,
@@ -184,14 +197,22 @@ function filterTerms(filter: MemberSearchFilter, terms: Terms, guild: string, no
     rangeTerms(terms, "m.communication_disabled_until", signals.communication_disabled_until.range);
   }
   // Guildhall keeps none of these signals: nobody has them.
-  if (signals?.unusual_dm_activity_until) terms.add(NOTHING);
-  if (signals?.unusual_account_activity !== undefined) terms.add(signals.unusual_account_activity ? NOTHING : "1");
+  if (signals?.unusual_dm_activity_until) terms.add(nothing());
+  if (signals?.unusual_account_activity !== undefined)
+    terms.add(signals.unusual_account_activity ? nothing() : everyone());
   if (signals?.automod_quarantined_username !== undefined)
-    terms.add(signals.automod_quarantined_username ? NOTHING : "1");
-  if (filter.is_pending !== undefined) terms.add(filter.is_pending ? "m.pending = 1" : "m.pending = 0");
+    terms.add(signals.automod_quarantined_username ? nothing() : everyone());
+  if (filter.is_pending !== undefined)
+    terms.add(
+      dialect(
+        filter.is_pending
+          ? { sqlite: "m.pending = 1", postgresql: "m.pending" }
+          : { sqlite: "m.pending = 0", postgresql: "NOT m.pending" },
+      ),
+    );
   // How a member joined is not recorded: every member's join source is UNSPECIFIED (0), with no invite code.
-  if (filter.join_source_type) terms.add(filter.join_source_type.or_query.includes(0) ? "1" : NOTHING);
-  if (filter.source_invite_code) terms.add(NOTHING);
+  if (filter.join_source_type) terms.add(filter.join_source_type.or_query.includes(0) ? everyone() : nothing());
+  if (filter.source_invite_code) terms.add(nothing());
   if (filter.query !== undefined)
     nameSet(
       terms,
@@ -199,7 +220,9 @@ function filterTerms(filter: MemberSearchFilter, terms: Terms, guild: string, no
       [...filter.query].length < MEMBER_SEARCH_V2_SUBSTRING_MIN,
     );
   if (filter.is_bot !== undefined)
-    terms.add(`m.user_id ${filter.is_bot ? "IN" : "NOT IN"} (SELECT id FROM users WHERE bot = 1)`);
+    terms.add(
+      `m.user_id ${filter.is_bot ? "IN" : "NOT IN"} (SELECT id FROM users WHERE ${dialect({ sqlite: "bot = 1", postgresql: "bot" })})`,
+    );
   if (filter.has_no_roles !== undefined) terms.add(filter.has_no_roles ? "m.role_count = 0" : "m.role_count > 0");
   if (filter.user_created_at) {
     const { gte, lte } = filter.user_created_at.range;
@@ -243,11 +266,6 @@ const SORTS: Record<MemberSearchSort, SortSpec> = {
   [Sort.UsernameAsc]: byName(false),
   [Sort.UsernameDesc]: byName(true),
 };
-
-// The stored member JSON with a lasting timeout set (as members.ts reads it for List Guild Members).
-const WIRE_JSON = `CASE WHEN m.communication_disabled_until > @now
-  THEN json_set(m.wire_json, '$.communication_disabled_until', strftime('%Y-%m-%dT%H:%M:%fZ', m.communication_disabled_until / 1000.0, 'unixepoch'))
-  ELSE m.wire_json END`;
 
 interface Plan {
   /** The WHERE clause of the page (without the cursor) and of the count. */
@@ -328,7 +346,7 @@ export async function searchMembersPage(search: MemberSearch): Promise<MemberSea
   }
   const order = spec.columns.map((column) => `${column}${descending ? " DESC" : ""}`).join(", ");
   const page = await sql.values<string>(
-    `SELECT ${WIRE_JSON} FROM members m WHERE ${plan.page}${keyset}\nORDER BY ${order} LIMIT @limit`,
+    `SELECT ${memberWireJson()} FROM members m WHERE ${plan.page}${keyset}\nORDER BY ${order} LIMIT @limit`,
     { ...params, limit: search.limit },
   );
   if (backwards) page.reverse();

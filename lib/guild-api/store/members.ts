@@ -5,8 +5,9 @@
 // ranges over the lower-cased nick and username keys (never LIKE, which SQLite cannot serve from an index here),
 // reading the same stored JSON, merged in JS.
 import { sql } from "./db";
+import { dialect } from "./dialect";
 import { readCache } from "./read-cache";
-import { idListJson, USER_COLUMNS_OF_U, type UserRow } from "./users";
+import { idListJson, idsInJson, USER_COLUMNS_OF_U, type UserRow } from "./users";
 
 export interface MemberRow {
   guild_id: bigint;
@@ -66,13 +67,23 @@ export interface MemberWithUserRow extends MemberRow {
   role_ids: string | null;
 }
 
-const SELECT_MEMBER_WITH_USER = `SELECT ${MEMBER_COLUMNS}, u.username, u.global_name, u.discriminator, u.avatar AS user_avatar, u.banner AS user_banner, u.bot, u.system,
+/** The member's role ids, comma-separated (null for none), as a column of a statement over members aliased `m`. */
+const roleIdsOfM = () =>
+  dialect({
+    sqlite:
+      "(SELECT group_concat(r.role_id) FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id) AS role_ids",
+    postgresql:
+      "(SELECT string_agg(CAST(r.role_id AS TEXT), ',') FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id) AS role_ids",
+  });
+
+const selectMemberWithUser =
+  () => `SELECT ${MEMBER_COLUMNS}, u.username, u.global_name, u.discriminator, u.avatar AS user_avatar, u.banner AS user_banner, u.bot, u.system,
   u.flags AS user_flags, u.public_flags,
-  (SELECT group_concat(r.role_id) FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id) AS role_ids
+  ${roleIdsOfM()}
   FROM members m JOIN users u ON u.id = m.user_id`;
 
 export async function findMemberWithUser(guildId: bigint, userId: bigint): Promise<MemberWithUserRow | undefined> {
-  return (await sql.get(`${SELECT_MEMBER_WITH_USER} WHERE m.guild_id = ? AND m.user_id = ?`, guildId, userId)) as
+  return (await sql.get(`${selectMemberWithUser()} WHERE m.guild_id = ? AND m.user_id = ?`, guildId, userId)) as
     MemberWithUserRow | undefined;
 }
 
@@ -103,17 +114,28 @@ export async function updateMemberTimeout(guildId: bigint, userId: bigint, until
 
 // ── List Guild Members: the page as JSON, read from members.wire_json ───────────────────────────────────────────
 // Triggers keep each member's wire JSON in members.wire_json (migration 20261123120000_member_wire_json), with
-// the timeout left null; a timeout that still lasts is set here, as toISOString() formats it.
-const WIRE_JSON = `CASE WHEN m.communication_disabled_until > @now
+// the timeout left null; a timeout that still lasts is set here, as toISOString() formats it. On PostgreSQL the stored
+// text's one `"communication_disabled_until":null` is replaced (jsonb would reorder and respace the object).
+const WIRE_JSON_SQLITE = `CASE WHEN m.communication_disabled_until > @now
   THEN json_set(m.wire_json, '$.communication_disabled_until', strftime('%Y-%m-%dT%H:%M:%fZ', m.communication_disabled_until / 1000.0, 'unixepoch'))
   ELSE m.wire_json END`;
+const WIRE_JSON_POSTGRESQL = `CASE WHEN m.communication_disabled_until > @now
+  THEN replace(m.wire_json, '"communication_disabled_until":null',
+    '"communication_disabled_until":"' || guildhall_iso_time(m.communication_disabled_until) || '"')
+  ELSE m.wire_json END`;
+/** A member's wire JSON with a lasting timeout set, from members aliased `m` (parameter @now: ms). */
+export const memberWireJson = () => dialect({ sqlite: WIRE_JSON_SQLITE, postgresql: WIRE_JSON_POSTGRESQL });
 // The LIMIT must sit in the subquery: on the outer aggregate it would limit the single result row, not the scan.
 // The page comes back as a BLOB: its UTF-8 bytes go to the socket as they are (a page of 100 is about 50 KB; as a
 // string it was decoded into V8 and encoded again on write, measured at about a fifth of the request's CPU).
 // With the page, the earliest end of a timeout it shows: the page is valid until then.
-const LIST_PAGE_JSON = `SELECT CAST('[' || coalesce(group_concat(${WIRE_JSON}, ','), '') || ']' AS BLOB),
+const LIST_PAGE_JSON_SQLITE = `SELECT CAST('[' || coalesce(group_concat(${WIRE_JSON_SQLITE}, ','), '') || ']' AS BLOB),
   min(CASE WHEN m.communication_disabled_until > @now THEN m.communication_disabled_until END) FROM
   (SELECT wire_json, communication_disabled_until FROM members WHERE guild_id = @guild_id AND user_id > @after ORDER BY user_id LIMIT @limit) m`;
+// PostgreSQL's string_agg keeps no order of its input unless told; bytea reads back as a Buffer.
+const LIST_PAGE_JSON_POSTGRESQL = `SELECT convert_to('[' || coalesce(string_agg(${WIRE_JSON_POSTGRESQL}, ',' ORDER BY m.user_id), '') || ']', 'UTF8'),
+  min(CASE WHEN m.communication_disabled_until > @now THEN m.communication_disabled_until END) FROM
+  (SELECT user_id, wire_json, communication_disabled_until FROM members WHERE guild_id = @guild_id AND user_id > @after ORDER BY user_id LIMIT @limit) m`;
 
 interface MembersPage {
   json: Buffer;
@@ -130,12 +152,15 @@ const cachedMembersPage = readCache(
   async (key: string): Promise<MembersPage> => {
     const [guildId, after, limit] = key.split(":").map(BigInt);
     const now = Date.now();
-    const [json, firstTimeoutEnd] = (await sql.row(LIST_PAGE_JSON, {
-      guild_id: guildId,
-      after,
-      limit,
-      now: BigInt(now),
-    })) as [Buffer, bigint | null];
+    const [json, firstTimeoutEnd] = (await sql.row(
+      dialect({ sqlite: LIST_PAGE_JSON_SQLITE, postgresql: LIST_PAGE_JSON_POSTGRESQL }),
+      {
+        guild_id: guildId,
+        after,
+        limit,
+        now: BigInt(now),
+      },
+    )) as [Buffer, bigint | null];
     return { json, validUntil: firstTimeoutEnd === null ? Infinity : Number(firstTimeoutEnd) };
   },
   { maxEntries: 64, validUntil: (page) => page.validUntil },
@@ -155,10 +180,8 @@ export function prefixUpperBound(prefix: string): string {
 }
 
 const searchRange = (key: "nick_key" | "username_key") =>
-  `SELECT m.user_id, ${WIRE_JSON} FROM members m
+  `SELECT m.user_id, ${memberWireJson()} FROM members m
    WHERE m.guild_id = @guild_id AND m.${key} >= @lower AND m.${key} < @upper ORDER BY m.${key} LIMIT @limit`;
-const SEARCH_BY_NICK = searchRange("nick_key");
-const SEARCH_BY_USERNAME = searchRange("username_key");
 
 /**
  * Members whose lower-cased nick or username starts with `query`, as the JSON array the API answers: two index
@@ -174,9 +197,9 @@ export async function searchMembersJson(
 ): Promise<string> {
   const lower = query.toLowerCase();
   const params = { guild_id: guildId, lower, upper: prefixUpperBound(lower), limit, now: BigInt(now) };
-  const byNick = (await sql.rows(SEARCH_BY_NICK, params)) as Array<[bigint, string]>;
+  const byNick = (await sql.rows(searchRange("nick_key"), params)) as Array<[bigint, string]>;
   const byName =
-    byNick.length >= limit ? [] : ((await sql.rows(SEARCH_BY_USERNAME, params)) as Array<[bigint, string]>);
+    byNick.length >= limit ? [] : ((await sql.rows(searchRange("username_key"), params)) as Array<[bigint, string]>);
   const seen = new Set<bigint>();
   const page: string[] = [];
   for (const [userId, json] of [...byNick, ...byName]) {
@@ -264,7 +287,7 @@ export async function deleteMemberRow(guildId: bigint, userId: bigint): Promise<
 /** Deletes the listed users' member rows in one statement; answers the ids that were members. */
 export async function deleteMemberRows(guildId: bigint, userIds: readonly bigint[]): Promise<bigint[]> {
   return (await sql.values(
-    "DELETE FROM members WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?)) RETURNING user_id",
+    `DELETE FROM members WHERE guild_id = ? AND user_id IN (${idsInJson()}) RETURNING user_id`,
     guildId,
     idListJson(userIds),
   )) as bigint[];
@@ -300,7 +323,7 @@ export async function clearMemberPending(guildId: bigint, userId: bigint): Promi
   return (
     (
       await sql.run(
-        "UPDATE members SET pending = 0 WHERE guild_id = ? AND user_id = ? AND pending = 1",
+        "UPDATE members SET pending = FALSE WHERE guild_id = ? AND user_id = ? AND pending = TRUE",
         guildId,
         userId,
       )
@@ -322,11 +345,10 @@ export interface MemberRoleIdsRow {
   user_id: bigint;
   role_ids: string | null;
 }
-const MEMBER_WITH_ROLE_IDS =
-  "SELECT m.user_id, (SELECT group_concat(r.role_id) FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id) AS role_ids FROM members m";
+const memberWithRoleIds = () => `SELECT m.user_id, ${roleIdsOfM()} FROM members m`;
 
 export async function findMemberRoleIds(guildId: bigint, userId: bigint): Promise<MemberRoleIdsRow | undefined> {
-  return (await sql.get(`${MEMBER_WITH_ROLE_IDS} WHERE m.guild_id = ? AND m.user_id = ?`, guildId, userId)) as
+  return (await sql.get(`${memberWithRoleIds()} WHERE m.guild_id = ? AND m.user_id = ?`, guildId, userId)) as
     MemberRoleIdsRow | undefined;
 }
 
@@ -336,7 +358,7 @@ export async function listMembersRoleIds(
   userIds: readonly (bigint | string)[],
 ): Promise<MemberRoleIdsRow[]> {
   return (await sql.all(
-    `${MEMBER_WITH_ROLE_IDS} WHERE m.guild_id = ? AND m.user_id IN (SELECT value FROM json_each(?))`,
+    `${memberWithRoleIds()} WHERE m.guild_id = ? AND m.user_id IN (${idsInJson()})`,
     guildId,
     idListJson(userIds),
   )) as MemberRoleIdsRow[];

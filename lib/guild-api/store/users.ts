@@ -1,5 +1,6 @@
 // The users table: accounts (people and bots) as the API reads them. Passwords are scrypt hashes (tokens.ts).
 import { sql } from "./db";
+import { dialect } from "./dialect";
 
 /** A user as the serializers take it; the optional columns are absent where a query reads fewer. */
 export interface UserRow {
@@ -37,6 +38,16 @@ export const USER_JSON_SQL = `CASE WHEN u.system THEN json_set(${USER_OBJECT_SQL
 /** A JSON array of 64-bit ids, as json_each reads them exactly (ids are validated snowflakes). */
 export const idListJson = (ids: readonly (bigint | string)[]) => `[${ids.join(",")}]`;
 
+/**
+ * The ids of an idListJson parameter (`param`: its placeholder) as rows of one bigint column, for `IN (…)`:
+ * json_each on SQLite; on PostgreSQL the array's elements as text (exact for any 64-bit id, quoted or not), cast.
+ */
+export const idsInJson = (param = "?") =>
+  dialect({
+    sqlite: `SELECT value FROM json_each(${param})`,
+    postgresql: `SELECT CAST(value AS BIGINT) FROM jsonb_array_elements_text(CAST(${param} AS JSONB)) AS ids(value)`,
+  });
+
 export async function findUser(userId: bigint): Promise<UserRow | undefined> {
   return (await sql.get(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, userId)) as UserRow | undefined;
 }
@@ -49,7 +60,7 @@ export async function userExists(userId: bigint): Promise<boolean> {
 export async function listUsersByIds(userIds: readonly (bigint | string)[]): Promise<UserRow[]> {
   if (userIds.length === 0) return [];
   return (await sql.all(
-    `SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`,
+    `SELECT ${USER_COLUMNS} FROM users WHERE id IN (${idsInJson()})`,
     idListJson(userIds),
   )) as UserRow[];
 }
@@ -58,7 +69,10 @@ export async function listUsersByIds(userIds: readonly (bigint | string)[]): Pro
 export async function listUsersByIdStrings(userIds: readonly string[]): Promise<UserRow[]> {
   if (userIds.length === 0) return [];
   return (await sql.all(
-    `SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) ORDER BY id`,
+    dialect({
+      sqlite: `SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) ORDER BY id`,
+      postgresql: `SELECT ${USER_COLUMNS} FROM users WHERE id IN (${idsInJson()}) ORDER BY id`,
+    }),
     JSON.stringify(userIds),
   )) as UserRow[];
 }
@@ -66,10 +80,7 @@ export async function listUsersByIdStrings(userIds: readonly string[]): Promise<
 /** Which of `userIds` name a user (a chunk of a target-users upload). */
 export async function existingUserIds(userIds: readonly bigint[]): Promise<bigint[]> {
   if (userIds.length === 0) return [];
-  return (await sql.values(
-    "SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?))",
-    idListJson(userIds),
-  )) as bigint[];
+  return (await sql.values(`SELECT id FROM users WHERE id IN (${idsInJson()})`, idListJson(userIds))) as bigint[];
 }
 
 /** A person (never a bot) who may sign in: id, names and avatar. */
@@ -81,7 +92,7 @@ export interface PersonRow {
 }
 
 export async function findPerson(userId: bigint): Promise<PersonRow | undefined> {
-  return (await sql.get("SELECT id, username, global_name, avatar FROM users WHERE id = ? AND bot = 0", userId)) as
+  return (await sql.get("SELECT id, username, global_name, avatar FROM users WHERE id = ? AND bot = FALSE", userId)) as
     PersonRow | undefined;
 }
 
@@ -89,6 +100,6 @@ export async function findPerson(userId: bigint): Promise<PersonRow | undefined>
 export async function findPasswordByUsername(
   username: string,
 ): Promise<{ id: bigint; password_hash: string | null } | undefined> {
-  return (await sql.get("SELECT id, password_hash FROM users WHERE username = ? AND bot = 0", username)) as
+  return (await sql.get("SELECT id, password_hash FROM users WHERE username = ? AND bot = FALSE", username)) as
     { id: bigint; password_hash: string | null } | undefined;
 }

@@ -1,6 +1,6 @@
 // The voice_states table: who is connected to which voice or stage channel.
 import { sql } from "./db";
-import { idListJson } from "./users";
+import { idListJson, idsInJson } from "./users";
 
 export interface VoiceStateRow {
   guild_id: bigint;
@@ -35,7 +35,7 @@ export async function findVoiceState(guildId: bigint, userId: bigint): Promise<V
 export async function isStreamingIn(guildId: bigint, userId: bigint, channelId: bigint): Promise<boolean> {
   return Boolean(
     await sql.get(
-      "SELECT 1 FROM voice_states WHERE guild_id = ? AND user_id = ? AND channel_id = ? AND self_stream = 1",
+      "SELECT 1 FROM voice_states WHERE guild_id = ? AND user_id = ? AND channel_id = ? AND self_stream = TRUE",
       guildId,
       userId,
       channelId,
@@ -58,7 +58,7 @@ export async function deleteVoiceState(guildId: bigint, userId: bigint): Promise
 
 export async function deleteVoiceStates(guildId: bigint, userIds: readonly bigint[]): Promise<void> {
   await sql.run(
-    "DELETE FROM voice_states WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))",
+    `DELETE FROM voice_states WHERE guild_id = ? AND user_id IN (${idsInJson()})`,
     guildId,
     idListJson(userIds),
   );

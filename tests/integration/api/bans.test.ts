@@ -2,52 +2,55 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PermissionFlagsBits, Routes } from "discord-api-types/v10";
 import { auditEntries, fail, eventsSince, lastEventId } from "./read-back";
-import { serverDb, startTestServer, type TestServer } from "../harness";
+import { startTestServer, type TestServer } from "../harness";
+import { sql } from "@/lib/guild-api/store/db";
+import { idsInJson } from "@/lib/guild-api/store/users";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
 let server: TestServer;
-const db = serverDb;
 /** A member whose only role grants Ban Members (no Manage Server): may ban one by one, not in bulk. */
 const BANNER = { userId: 5_100_000_000n, roleId: 5_100_000_001n };
 beforeAll(async () => {
   // Hundreds of bans and prunes on purpose, in the strictest buckets: see TestServerOptions.rateLimits.
   server = await startTestServer({ rateLimits: { enabled: false } });
   const { insertMember } = await import("@/lib/guild-api/store/membership");
-  db()
-    .prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'banner', '0', 0, 0)")
-    .run(BANNER.userId);
-  db()
-    .prepare("INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, 'Banner', ?, 2)")
-    .run(BANNER.roleId, BigInt(guild()), PermissionFlagsBits.BanMembers);
+  await sql.run(
+    "INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'banner', '0', FALSE, 0)",
+    BANNER.userId,
+  );
+  await sql.run(
+    "INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, 'Banner', ?, 2)",
+    BANNER.roleId,
+    BigInt(guild()),
+    PermissionFlagsBits.BanMembers,
+  );
   await insertMember({ guildId: BigInt(guild()), userId: BANNER.userId, username: "banner", roleIds: [BANNER.roleId] });
 });
 afterAll(() => server?.close());
 
 const guild = () => server.world.guildId;
 /** Generated users that are neither members nor banned. */
-const strangers = () =>
+const strangers = async () =>
   (
-    db()
-      .prepare(
-        "SELECT id FROM users WHERE bot = 0 AND id NOT IN (SELECT user_id FROM members) AND id NOT IN (SELECT user_id FROM bans) AND username LIKE '%\\_%' ESCAPE '\\' ORDER BY id",
-      )
-      .all() as Array<{ id: bigint }>
+    (await sql.all(
+      "SELECT id FROM users WHERE bot = FALSE AND id NOT IN (SELECT user_id FROM members) AND id NOT IN (SELECT user_id FROM bans) AND username LIKE '%\\_%' ESCAPE '\\' ORDER BY id",
+    )) as Array<{ id: bigint }>
   ).map((r) => String(r.id));
 /** Plain members with no roles, taken from the top of the id range so each call gets fresh ones after bans. */
-const plainMembers = (n: number) =>
+const plainMembers = async (n: number) =>
   (
-    db()
-      .prepare(
-        "SELECT user_id FROM members WHERE guild_id = ? AND role_count = 0 AND user_id NOT IN (SELECT owner_id FROM guilds) ORDER BY user_id DESC LIMIT ?",
-      )
-      .all(BigInt(guild()), n) as Array<{ user_id: bigint }>
+    (await sql.all(
+      "SELECT user_id FROM members WHERE guild_id = ? AND role_count = 0 AND user_id NOT IN (SELECT owner_id FROM guilds) ORDER BY user_id DESC LIMIT ?",
+      BigInt(guild()),
+      n,
+    )) as Array<{ user_id: bigint }>
   ).map((r) => String(r.user_id));
 /** Events fired after `after`, oldest first. */
-const isMember = (userId: string) =>
-  db().prepare("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?").get(BigInt(guild()), BigInt(userId)) !==
+const isMember = async (userId: string) =>
+  (await sql.get("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?", BigInt(guild()), BigInt(userId))) !==
   undefined;
-const banCount = () =>
-  (db().prepare("SELECT COUNT(*) AS n FROM bans WHERE guild_id = ?").get(BigInt(guild())) as { n: bigint }).n;
+const banCount = async () =>
+  ((await sql.get("SELECT COUNT(*) AS n FROM bans WHERE guild_id = ?", BigInt(guild()))) as { n: bigint }).n;
 
 type Ban = { user: { id: string }; reason: string | null };
 
@@ -136,7 +139,7 @@ describe("Get Guild Bans", () => {
 
 describe("Create, get and remove a ban", () => {
   test("banning a member removes them, stores the reason, fires GUILD_MEMBER_REMOVE then GUILD_BAN_ADD, audits MEMBER_BAN_ADD", async () => {
-    const [target] = plainMembers(1);
+    const [target] = await plainMembers(1);
     const since = lastEventId();
     await server.rest("mod").put(Routes.guildBan(guild(), target), {
       body: { delete_message_seconds: 604800 },
@@ -182,9 +185,9 @@ describe("Create, get and remove a ban", () => {
   });
 
   test("banning someone already banned answers 204 and keeps the one ban as it was", async () => {
-    const [target] = plainMembers(1);
+    const [target] = await plainMembers(1);
     await server.rest("mod").put(Routes.guildBan(guild(), target), { reason: "first" });
-    const count = banCount();
+    const count = await banCount();
     const since = lastEventId();
     const response = await server.api(
       "mod",
@@ -194,14 +197,14 @@ describe("Create, get and remove a ban", () => {
       { "x-audit-log-reason": "second" },
     );
     expect(response.status).toBe(204);
-    expect(banCount()).toBe(count);
+    expect(await banCount()).toBe(count);
     expect(await server.rest("mod").get(Routes.guildBan(guild(), target))).toMatchObject({ reason: "first" });
     expect(eventsSince(since)).toEqual([]);
     expect(auditEntries(guild(), 22, target)).toHaveLength(1);
   });
 
   test("a non-member can be banned (no GUILD_MEMBER_REMOVE); an unknown user is 10013; a non-snowflake is 50035", async () => {
-    const [stranger] = strangers();
+    const [stranger] = await strangers();
     const since = lastEventId();
     await server.rest("mod").put(Routes.guildBan(guild(), stranger));
     expect(await server.rest("mod").get(Routes.guildBan(guild(), stranger))).toMatchObject({
@@ -238,13 +241,13 @@ describe("Create, get and remove a ban", () => {
         `${who} bans ${target}`,
       ).toMatchObject({ status: 403, code: 50013 });
     for (const who of ["admin", "owner", "mod", "helper"] as const)
-      expect(isMember(server.world.users[who])).toBe(true);
+      expect(await isMember(server.world.users[who])).toBe(true);
   });
 
   test("needs Ban Members for every operation: helper and member 50013, outsider 50001", async () => {
-    const [target] = plainMembers(1);
+    const [target] = await plainMembers(1);
     const [banned] = (
-      db().prepare("SELECT user_id FROM bans WHERE guild_id = ? LIMIT 1").all(BigInt(guild())) as Array<{
+      (await sql.all("SELECT user_id FROM bans WHERE guild_id = ? LIMIT 1", BigInt(guild()))) as Array<{
         user_id: bigint;
       }>
     ).map((r) => String(r.user_id));
@@ -257,16 +260,16 @@ describe("Create, get and remove a ban", () => {
         code,
       });
     }
-    expect(isMember(target)).toBe(true);
+    expect(await isMember(target)).toBe(true);
     // Ban Members alone is enough for a single ban.
     await server.rest("banner").put(Routes.guildBan(guild(), target));
-    expect(isMember(target)).toBe(false);
+    expect(await isMember(target)).toBe(false);
   });
 
   test("delete_message_days 7 and delete_message_seconds 604800 are the edges", async () => {
-    const [a, b] = plainMembers(2);
+    const [a, b] = await plainMembers(2);
     await server.rest("mod").put(Routes.guildBan(guild(), a), { body: { delete_message_days: 7 } });
-    expect(isMember(a)).toBe(false);
+    expect(await isMember(a)).toBe(false);
     const days = await fail(server.rest("mod").put(Routes.guildBan(guild(), b), { body: { delete_message_days: 8 } }));
     expect(days?.rawError).toMatchObject({
       code: 50035,
@@ -284,37 +287,42 @@ describe("Create, get and remove a ban", () => {
     expect(negative?.rawError).toMatchObject({
       errors: { delete_message_seconds: { _errors: [{ code: "NUMBER_TYPE_MIN" }] } },
     });
-    expect(isMember(b)).toBe(true);
+    expect(await isMember(b)).toBe(true);
   });
 });
 
 describe("Bulk Guild Ban", () => {
   test("200 ids where some fail: the owner, a higher role, the caller, already banned, unknown users", async () => {
     const banned = (
-      db()
-        .prepare("SELECT user_id FROM bans WHERE guild_id = ? ORDER BY user_id LIMIT 3")
-        .all(BigInt(guild())) as Array<{ user_id: bigint }>
+      (await sql.all(
+        "SELECT user_id FROM bans WHERE guild_id = ? ORDER BY user_id LIMIT 3",
+        BigInt(guild()),
+      )) as Array<{
+        user_id: bigint;
+      }>
     ).map((r) => String(r.user_id));
     const unknown = ["11111", "22222"];
     const refused = [server.world.users.owner, server.world.users.admin, server.world.users.mod, ...banned, ...unknown];
-    const members = plainMembers(50);
+    const members = await plainMembers(50);
     // Non-members are bannable too: fill the rest with fresh users.
-    const insert = db().prepare(
-      "INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, 0)",
+    const fresh = Array.from({ length: 200 - refused.length - members.length }, (_, i) =>
+      String(5_000_000_000n + BigInt(i)),
     );
-    const fresh = Array.from({ length: 200 - refused.length - members.length }, (_, i) => {
-      insert.run(5_000_000_000n + BigInt(i), `bulk_fresh_${i}`);
-      return String(5_000_000_000n + BigInt(i));
-    });
+    for (const [i, id] of fresh.entries())
+      await sql.run(
+        "INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', FALSE, 0)",
+        BigInt(id),
+        `bulk_fresh_${i}`,
+      );
     // Interleave refused ids with bannable ones: both lists keep the request's order.
     const bannable = [...members, ...fresh];
     const ids = [...bannable.slice(0, 100), ...refused, ...bannable.slice(100)];
     expect(ids).toHaveLength(200);
-    const bansBefore = banCount();
+    const bansBefore = await banCount();
     const since = lastEventId();
-    const memberCount = () =>
-      db().prepare("SELECT member_count FROM guilds WHERE id = ?").pluck().get(BigInt(guild())) as bigint;
-    const countBefore = memberCount();
+    const memberCount = async () =>
+      (await sql.value("SELECT member_count FROM guilds WHERE id = ?", BigInt(guild()))) as bigint;
+    const countBefore = await memberCount();
 
     const result = (await server.rest("mod").post(Routes.guildBulkBan(guild()), {
       body: { user_ids: ids, delete_message_seconds: 604800 },
@@ -325,15 +333,16 @@ describe("Bulk Guild Ban", () => {
     };
     expectOperationResponse("POST", "/guilds/{guild_id}/bulk-ban", 200, result);
     expect(result).toEqual({ banned_users: bannable, failed_users: refused });
-    expect(banCount()).toBe(bansBefore + BigInt(bannable.length));
-    for (const id of members) expect(isMember(id)).toBe(false);
-    expect(memberCount()).toBe(countBefore - BigInt(members.length));
-    const rolesLeft = db()
-      .prepare("SELECT COUNT(*) FROM member_roles WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))")
-      .pluck()
-      .get(BigInt(guild()), `[${members.join(",")}]`);
+    expect(await banCount()).toBe(bansBefore + BigInt(bannable.length));
+    for (const id of members) expect(await isMember(id)).toBe(false);
+    expect(await memberCount()).toBe(countBefore - BigInt(members.length));
+    const rolesLeft = await sql.value(
+      `SELECT COUNT(*) FROM member_roles WHERE guild_id = ? AND user_id IN (${idsInJson()})`,
+      BigInt(guild()),
+      `[${members.join(",")}]`,
+    );
     expect(rolesLeft).toBe(0n);
-    for (const who of ["owner", "admin", "mod"] as const) expect(isMember(server.world.users[who])).toBe(true);
+    for (const who of ["owner", "admin", "mod"] as const) expect(await isMember(server.world.users[who])).toBe(true);
     const fired = eventsSince<{ guild_id: string; user: { id: string } }>(since);
     expect(fired.filter((e) => e.type === "GUILD_BAN_ADD").map((e) => e.d.user.id)).toEqual(bannable);
     expect(fired.filter((e) => e.type === "GUILD_MEMBER_REMOVE").map((e) => e.d.user.id)).toEqual(members);
@@ -342,10 +351,10 @@ describe("Bulk Guild Ban", () => {
   });
 
   test("when nobody can be banned: 400 500000 Failed to ban users, nothing changes", async () => {
-    const before = banCount();
+    const before = await banCount();
     const since = lastEventId();
     const [alreadyBanned] = (
-      db().prepare("SELECT user_id FROM bans WHERE guild_id = ? LIMIT 1").all(BigInt(guild())) as Array<{
+      (await sql.all("SELECT user_id FROM bans WHERE guild_id = ? LIMIT 1", BigInt(guild()))) as Array<{
         user_id: bigint;
       }>
     ).map((r) => String(r.user_id));
@@ -363,12 +372,12 @@ describe("Bulk Guild Ban", () => {
       }),
     );
     expect(error).toMatchObject({ status: 400, code: 500000, message: "Failed to ban users" });
-    expect(banCount()).toBe(before);
+    expect(await banCount()).toBe(before);
     expect(eventsSince(since)).toEqual([]);
   });
 
   test("needs Ban Members and Manage Server", async () => {
-    const [target] = plainMembers(1);
+    const [target] = await plainMembers(1);
     expect(
       await fail(server.rest("banner").post(Routes.guildBulkBan(guild()), { body: { user_ids: [target] } })),
     ).toMatchObject({ status: 403, code: 50013 });
@@ -381,7 +390,7 @@ describe("Bulk Guild Ban", () => {
     expect(
       await fail(server.rest("outsider").post(Routes.guildBulkBan(guild()), { body: { user_ids: [target] } })),
     ).toMatchObject({ status: 403, code: 50001 });
-    expect(isMember(target)).toBe(true);
+    expect(await isMember(target)).toBe(true);
   });
 
   test("user_ids: required, 1 to 200, unique snowflakes; delete_message_seconds 0 to 604800", async () => {
@@ -401,13 +410,13 @@ describe("Bulk Guild Ban", () => {
     expect((await post({ user_ids: ["12345", "abc"] }))?.rawError).toMatchObject({
       errors: { user_ids: { 1: { _errors: [{ code: "NUMBER_TYPE_COERCE" }] } } },
     });
-    const [a] = plainMembers(1);
+    const [a] = await plainMembers(1);
     expect((await post({ user_ids: [a, "12345", a] }))?.rawError).toMatchObject({
       errors: { user_ids: { 2: { _errors: [{ code: "SET_TYPE_ALREADY_CONTAINS_VALUE" }] } } },
     });
     expect((await post({ user_ids: [a], delete_message_seconds: 604801 }))?.rawError).toMatchObject({
       errors: { delete_message_seconds: { _errors: [{ code: "NUMBER_TYPE_MAX" }] } },
     });
-    expect(isMember(a)).toBe(true);
+    expect(await isMember(a)).toBe(true);
   });
 });

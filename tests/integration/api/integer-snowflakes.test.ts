@@ -10,17 +10,22 @@ const USER = "1100000000000000002";
 const CHANNEL = "1100000000000000003";
 beforeAll(async () => {
   server = await startTestServer();
-  const { db } = await import("@/lib/guild-api/store/db");
+  const { sql } = await import("@/lib/guild-api/store/db");
   const guildId = BigInt(server.world.guildId);
-  db()
-    .prepare("INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, 'Exact', 0, 1)")
-    .run(BigInt(ROLE), guildId);
-  db()
-    .prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'exact', '0', 0, 0)")
-    .run(BigInt(USER));
-  db()
-    .prepare("INSERT INTO channels (id, guild_id, type, name, position) VALUES (?, ?, 0, 'exact', 50)")
-    .run(BigInt(CHANNEL), guildId);
+  await sql.run(
+    "INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, 'Exact', 0, 1)",
+    BigInt(ROLE),
+    guildId,
+  );
+  await sql.run(
+    "INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'exact', '0', FALSE, 0)",
+    BigInt(USER),
+  );
+  await sql.run(
+    "INSERT INTO channels (id, guild_id, type, name, position) VALUES (?, ?, 0, 'exact', 50)",
+    BigInt(CHANNEL),
+    guildId,
+  );
 });
 afterAll(() => server?.close());
 

@@ -39,33 +39,38 @@ interface SearchResult {
 beforeAll(async () => {
   server = await startTestServer({ rateLimits: { enabled: false } });
   ids.owner = server.world.users.owner;
-  const { db } = await import("@/lib/guild-api/store/db");
-  const d = db();
+  const { sql, transaction } = await import("@/lib/guild-api/store/db");
   const t = BigInt(now);
-  d.transaction(() => {
-    d.prepare(
+  const insertMember = (...values: unknown[]) =>
+    sql.run(
+      `INSERT INTO members (guild_id, user_id, nick, nick_key, username_key, joined_at, last_active_at, role_count, pending, communication_disabled_until)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ...values,
+    );
+  await transaction(async () => {
+    await sql.run(
       "INSERT INTO guilds (id, name, owner_id, features, afk_timeout, created_at, member_count) VALUES (?, 'Search Test', ?, '[]', 300, ?, 6)",
-    ).run(BigInt(ids.guild), BigInt(ids.owner), t);
-    d.prepare("INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, '@everyone', ?, 0)").run(
+      BigInt(ids.guild),
+      BigInt(ids.owner),
+      t,
+    );
+    await sql.run(
+      "INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, '@everyone', ?, 0)",
       BigInt(ids.guild),
       BigInt(ids.guild),
       P.ViewChannel,
     );
-    d.prepare("INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, 'A', 0, 1)").run(
+    await sql.run(
+      "INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, 'A', 0, 1)",
       BigInt(ids.roleA),
       BigInt(ids.guild),
     );
-    d.prepare("INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, 'B', 0, 2)").run(
+    await sql.run(
+      "INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, 'B', 0, 2)",
       BigInt(ids.roleB),
       BigInt(ids.guild),
     );
-    const user = d.prepare("INSERT INTO users (id, username, global_name, bot, created_at) VALUES (?, ?, ?, ?, ?)");
-    const member = d.prepare(
-      `INSERT INTO members (guild_id, user_id, nick, nick_key, username_key, joined_at, last_active_at, role_count, pending, communication_disabled_until)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const role = d.prepare("INSERT INTO member_roles (guild_id, user_id, role_id) VALUES (?, ?, ?)");
-    const add = (
+    const add = async (
       id: string,
       username: string,
       o: {
@@ -78,8 +83,16 @@ beforeAll(async () => {
         timeoutUntil?: number;
       },
     ) => {
-      if (id !== ids.owner) user.run(BigInt(id), username, o.global ?? null, o.bot ? 1 : 0, t);
-      member.run(
+      if (id !== ids.owner)
+        await sql.run(
+          "INSERT INTO users (id, username, global_name, bot, created_at) VALUES (?, ?, ?, ?, ?)",
+          BigInt(id),
+          username,
+          o.global ?? null,
+          o.bot ? 1 : 0,
+          t,
+        );
+      await insertMember(
         BigInt(ids.guild),
         BigInt(id),
         o.nick ?? null,
@@ -91,22 +104,28 @@ beforeAll(async () => {
         o.pending ? 1 : 0,
         o.timeoutUntil === undefined ? null : BigInt(o.timeoutUntil),
       );
-      for (const roleId of o.roles ?? []) role.run(BigInt(ids.guild), BigInt(id), BigInt(roleId));
+      for (const roleId of o.roles ?? [])
+        await sql.run(
+          "INSERT INTO member_roles (guild_id, user_id, role_id) VALUES (?, ?, ?)",
+          BigInt(ids.guild),
+          BigInt(id),
+          BigInt(roleId),
+        );
     };
-    add(ids.alpha, "alpha_one", { nick: "Captain", joinedDaysAgo: 1, roles: [ids.roleA] });
-    add(ids.bravo, "bravo_two", {
+    await add(ids.alpha, "alpha_one", { nick: "Captain", joinedDaysAgo: 1, roles: [ids.roleA] });
+    await add(ids.bravo, "bravo_two", {
       global: "Bravo Star",
       joinedDaysAgo: 3,
       roles: [ids.roleA, ids.roleB],
       timeoutUntil: now + 3_600_000,
     });
-    add(ids.charlie, "charlie", { joinedDaysAgo: 10, pending: true });
-    add(ids.delta, "delta_bot", { bot: true, joinedDaysAgo: 30, roles: [ids.roleB] });
+    await add(ids.charlie, "charlie", { joinedDaysAgo: 10, pending: true });
+    await add(ids.delta, "delta_bot", { bot: true, joinedDaysAgo: 30, roles: [ids.roleB] });
     // An ended timeout is no timeout.
-    add(ids.echo, "echo_echo", { nick: "alpha fan", joinedDaysAgo: 60, timeoutUntil: now - DAY });
-    add(ids.owner, "owner", { joinedDaysAgo: 400 });
+    await add(ids.echo, "echo_echo", { nick: "alpha fan", joinedDaysAgo: 60, timeoutUntil: now - DAY });
+    await add(ids.owner, "owner", { joinedDaysAgo: 400 });
     // charlie has a nickname in another guild: it must not make him match here.
-    member.run(
+    await insertMember(
       BigInt(server.world.sideGuildId),
       BigInt(ids.charlie),
       "Zyzzyva",
@@ -118,7 +137,7 @@ beforeAll(async () => {
       0,
       null,
     );
-  })();
+  });
 });
 afterAll(() => server?.close());
 

@@ -6,11 +6,11 @@ import { DiscordAPIError } from "@discordjs/rest";
 import { PermissionFlagsBits as P, Routes } from "discord-api-types/v10";
 import { PNG } from "pngjs";
 import { auditEntries, fail, eventsSince, lastEventId, fieldCodes } from "./read-back";
-import { serverDb, testServerForFile } from "../harness";
+import { testServerForFile } from "../harness";
+import { sql } from "@/lib/guild-api/store/db";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
 const server = testServerForFile();
-const db = serverDb;
 
 interface Member {
   user: { id: string; username: string };
@@ -32,28 +32,30 @@ const member = (as: string, userId: string) =>
   server.rest(as).get(Routes.guildMember(guild(), userId)) as Promise<Member>;
 const patch = (as: string, userId: string, body: unknown, reason?: string) =>
   server.rest(as).patch(Routes.guildMember(guild(), userId), { body, reason }) as Promise<Member>;
-const voiceChannelOf = (userId: string) =>
+const voiceChannelOf = async (userId: string) =>
   (
-    db()
-      .prepare("SELECT channel_id FROM voice_states WHERE guild_id = ? AND user_id = ?")
-      .get(BigInt(guild()), BigInt(userId)) as { channel_id: bigint } | undefined
+    (await sql.get(
+      "SELECT channel_id FROM voice_states WHERE guild_id = ? AND user_id = ?",
+      BigInt(guild()),
+      BigInt(userId),
+    )) as { channel_id: bigint } | undefined
   )?.channel_id;
-const memberCount = () =>
+const memberCount = async () =>
   Number(
-    (db().prepare("SELECT member_count FROM guilds WHERE id = ?").get(BigInt(guild())) as { member_count: bigint })
+    ((await sql.get("SELECT member_count FROM guilds WHERE id = ?", BigInt(guild()))) as { member_count: bigint })
       .member_count,
   );
 /** Generated users who are neither members nor banned, with their usernames. */
-const strangers = () =>
-  db()
-    .prepare(
-      "SELECT id, username FROM users WHERE bot = 0 AND username LIKE '%\\_%' ESCAPE '\\' AND id NOT IN (SELECT user_id FROM members WHERE guild_id = ?) AND id NOT IN (SELECT user_id FROM bans WHERE guild_id = ?) ORDER BY id",
-    )
-    .all(BigInt(guild()), BigInt(guild())) as Array<{ id: bigint; username: string }>;
-const setEveryonePermissions = (permissions: bigint) =>
-  db().prepare("UPDATE roles SET permissions = ? WHERE id = ?").run(permissions, BigInt(guild()));
-const everyonePermissions = () =>
-  (db().prepare("SELECT permissions FROM roles WHERE id = ?").get(BigInt(guild())) as { permissions: bigint })
+const strangers = async () =>
+  (await sql.all(
+    "SELECT id, username FROM users WHERE bot = FALSE AND username LIKE '%\\_%' ESCAPE '\\' AND id NOT IN (SELECT user_id FROM members WHERE guild_id = ?) AND id NOT IN (SELECT user_id FROM bans WHERE guild_id = ?) ORDER BY id",
+    BigInt(guild()),
+    BigInt(guild()),
+  )) as Array<{ id: bigint; username: string }>;
+const setEveryonePermissions = async (permissions: bigint) =>
+  await sql.run("UPDATE roles SET permissions = ? WHERE id = ?", permissions, BigInt(guild()));
+const everyonePermissions = async () =>
+  ((await sql.get("SELECT permissions FROM roles WHERE id = ?", BigInt(guild()))) as { permissions: bigint })
     .permissions;
 const png = (size: number) => PNG.sync.write(new PNG({ width: size, height: size }));
 
@@ -91,17 +93,21 @@ describe("List Guild Members", () => {
 
   test("the page (stored wire JSON) equals Get Guild Member field for field, for every member, timeouts included", async () => {
     const [timedOut, expired] = (
-      db()
-        .prepare(
-          "SELECT user_id FROM members WHERE guild_id = ? AND role_count = 0 AND user_id != ? ORDER BY user_id LIMIT 2",
-        )
-        .all(BigInt(guild()), BigInt(users().owner)) as Array<{ user_id: bigint }>
+      (await sql.all(
+        "SELECT user_id FROM members WHERE guild_id = ? AND role_count = 0 AND user_id != ? ORDER BY user_id LIMIT 2",
+        BigInt(guild()),
+        BigInt(users().owner),
+      )) as Array<{ user_id: bigint }>
     ).map((r) => r.user_id);
-    const setTimeout = db().prepare(
-      "UPDATE members SET communication_disabled_until = ? WHERE guild_id = ? AND user_id = ?",
-    );
-    setTimeout.run(BigInt(Date.now() + DAY + 123), BigInt(guild()), timedOut);
-    setTimeout.run(BigInt(Date.now() - DAY), BigInt(guild()), expired);
+    const setTimeout = (until: bigint | null, guildId: bigint, userId: bigint) =>
+      sql.run(
+        "UPDATE members SET communication_disabled_until = ? WHERE guild_id = ? AND user_id = ?",
+        until,
+        guildId,
+        userId,
+      );
+    await setTimeout(BigInt(Date.now() + DAY + 123), BigInt(guild()), timedOut);
+    await setTimeout(BigInt(Date.now() - DAY), BigInt(guild()), expired);
     try {
       const page = (await server.rest("mod").get(Routes.guildMembers(guild()), q({ limit: "1000" }))) as Member[];
       expect(page.length).toBeGreaterThan(100);
@@ -109,8 +115,8 @@ describe("List Guild Members", () => {
       expect(page.find((m) => m.user.id === String(timedOut))!.communication_disabled_until).toMatch(/^\d{4}-.*Z$/);
       expect(page.find((m) => m.user.id === String(expired))!.communication_disabled_until).toBeNull();
     } finally {
-      setTimeout.run(null, BigInt(guild()), timedOut);
-      setTimeout.run(null, BigInt(guild()), expired);
+      await setTimeout(null, BigInt(guild()), timedOut);
+      await setTimeout(null, BigInt(guild()), expired);
     }
   });
 
@@ -136,20 +142,16 @@ describe("List Guild Members", () => {
   test("a bot needs its application's GUILD_MEMBERS (or GUILD_MEMBERS_LIMITED) flag", async () => {
     expect(await server.rest("bot").get(Routes.guildMembers(guild()))).toHaveLength(1);
     try {
-      db().prepare("UPDATE applications SET flags = 0").run();
+      await sql.run("UPDATE applications SET flags = 0");
       expect(await fail(server.rest("bot").get(Routes.guildMembers(guild())))).toMatchObject({
         status: 403,
         code: 50001,
         message: "Missing Access",
       });
-      db()
-        .prepare("UPDATE applications SET flags = ?")
-        .run(1 << 15);
+      await sql.run("UPDATE applications SET flags = ?", 1 << 15);
       expect(await server.rest("bot").get(Routes.guildMembers(guild()))).toHaveLength(1);
     } finally {
-      db()
-        .prepare("UPDATE applications SET flags = ?")
-        .run(1 << 14);
+      await sql.run("UPDATE applications SET flags = ?", 1 << 14);
     }
   });
 });
@@ -250,15 +252,17 @@ describe("Modify Guild Member", () => {
       reason: "promotion",
       changes: [{ key: "$add", new_value: [{ id: roles().regular, name: "Regular" }] }],
     });
-    const roleCount = () =>
+    const roleCount = async () =>
       Number(
         (
-          db()
-            .prepare("SELECT role_count FROM members WHERE guild_id = ? AND user_id = ?")
-            .get(BigInt(guild()), BigInt(users().member)) as { role_count: bigint }
+          (await sql.get(
+            "SELECT role_count FROM members WHERE guild_id = ? AND user_id = ?",
+            BigInt(guild()),
+            BigInt(users().member),
+          )) as { role_count: bigint }
         ).role_count,
       );
-    expect(roleCount()).toBe(2);
+    expect(await roleCount()).toBe(2);
 
     expect(await fail(patch("mod", users().member, { roles: [roles().member, roles().moderator] }))).toMatchObject({
       status: 403,
@@ -275,7 +279,7 @@ describe("Modify Guild Member", () => {
     expect(fieldCodes(await fail(patch("mod", users().member, { roles: ["x"] })), "roles", 0)).toHaveLength(1);
 
     expect((await patch("mod", users().member, { roles: [roles().member] })).roles).toEqual([roles().member]);
-    expect(roleCount()).toBe(1);
+    expect(await roleCount()).toBe(1);
     expect(auditEntries(guild(), 25, users().member).at(-1)!.changes).toEqual([
       { key: "$remove", new_value: [{ id: roles().regular, name: "Regular" }] },
     ]);
@@ -288,7 +292,7 @@ describe("Modify Guild Member", () => {
       general: server.world.channels.general,
       afk: server.world.channels.AFK,
     };
-    expect(String(voiceChannelOf(users().member))).toBe(townHall);
+    expect(String(await voiceChannelOf(users().member))).toBe(townHall);
     let before = lastEventId();
     const muted = await patch("mod", users().member, { mute: true, deaf: true });
     expect(muted).toMatchObject({ mute: true, deaf: true });
@@ -326,7 +330,7 @@ describe("Modify Guild Member", () => {
 
     before = lastEventId();
     await patch("mod", users().member, { channel_id: lounge }, "move to lounge");
-    expect(String(voiceChannelOf(users().member))).toBe(lounge);
+    expect(String(await voiceChannelOf(users().member))).toBe(lounge);
     expect(eventsSince(before).find((e) => e.type === "VOICE_STATE_UPDATE")!.d).toMatchObject({
       channel_id: lounge,
       user_id: users().member,
@@ -339,15 +343,17 @@ describe("Modify Guild Member", () => {
 
     // Without CONNECT on the target channel, no move.
     const denyConnect = [{ id: roles().moderator, type: 0, allow: "0", deny: String(P.Connect) }];
-    db()
-      .prepare("UPDATE channels SET permission_overwrites = ? WHERE id = ?")
-      .run(JSON.stringify(denyConnect), BigInt(afk));
+    await sql.run(
+      "UPDATE channels SET permission_overwrites = ? WHERE id = ?",
+      JSON.stringify(denyConnect),
+      BigInt(afk),
+    );
     expect(await fail(patch("mod", users().member, { channel_id: afk }))).toMatchObject({ status: 403, code: 50013 });
-    expect(String(voiceChannelOf(users().member))).toBe(lounge);
+    expect(String(await voiceChannelOf(users().member))).toBe(lounge);
 
     before = lastEventId();
     await patch("mod", users().member, { channel_id: null });
-    expect(voiceChannelOf(users().member)).toBeUndefined();
+    expect(await voiceChannelOf(users().member)).toBeUndefined();
     expect(eventsSince(before).find((e) => e.type === "VOICE_STATE_UPDATE")!.d).toMatchObject({
       channel_id: null,
       user_id: users().member,
@@ -405,15 +411,19 @@ describe("Modify Guild Member", () => {
 
   test("flags: MANAGE_GUILD, MANAGE_ROLES or MODERATE+KICK+BAN; only BYPASSES_VERIFICATION changes, other bits are kept", async () => {
     expect((await patch("mod", users().member, { flags: 1 | 4 | 8 })).flags).toBe(4);
-    db()
-      .prepare("UPDATE members SET flags = 1 | 4 WHERE guild_id = ? AND user_id = ?")
-      .run(BigInt(guild()), BigInt(users().member));
+    await sql.run(
+      "UPDATE members SET flags = 1 | 4 WHERE guild_id = ? AND user_id = ?",
+      BigInt(guild()),
+      BigInt(users().member),
+    );
     expect((await patch("mod", users().member, { flags: 0 })).flags).toBe(1);
     expect(await fail(patch("helper", users().member, { flags: 4 }))).toMatchObject({ status: 403, code: 50013 });
     expect(await fail(patch("member", users().member, { flags: 4 }))).toMatchObject({ status: 403, code: 50013 });
-    db()
-      .prepare("UPDATE members SET flags = 0 WHERE guild_id = ? AND user_id = ?")
-      .run(BigInt(guild()), BigInt(users().member));
+    await sql.run(
+      "UPDATE members SET flags = 0 WHERE guild_id = ? AND user_id = ?",
+      BigInt(guild()),
+      BigInt(users().member),
+    );
   });
 });
 
@@ -451,12 +461,14 @@ describe("Add Guild Member Role / Remove Guild Member Role", () => {
 
   test("the events carry the member as Get Guild Member answers it: a timeout, then roles in id order with role_count in step", async () => {
     const userId = users().member;
-    const roleCount = () =>
+    const roleCount = async () =>
       Number(
         (
-          db()
-            .prepare("SELECT role_count FROM members WHERE guild_id = ? AND user_id = ?")
-            .get(BigInt(guild()), BigInt(userId)) as { role_count: bigint }
+          (await sql.get(
+            "SELECT role_count FROM members WHERE guild_id = ? AND user_id = ?",
+            BigInt(guild()),
+            BigInt(userId),
+          )) as { role_count: bigint }
         ).role_count,
       );
     const until = new Date(Date.now() + DAY).toISOString();
@@ -474,7 +486,7 @@ describe("Add Guild Member Role / Remove Guild Member Role", () => {
         ["remove", roles().helper],
       ] as const) {
         const before = lastEventId();
-        const count = roleCount();
+        const count = await roleCount();
         const route = Routes.guildMemberRole(guild(), userId, roleId);
         await (change === "add" ? server.rest("mod").put(route) : server.rest("mod").delete(route));
         const now = await member("mod", userId);
@@ -482,8 +494,8 @@ describe("Add Guild Member Role / Remove Guild Member Role", () => {
         expect(now.roles).toEqual([...now.roles].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)));
         expect(now.roles.includes(roleId)).toBe(change === "add");
         expect(eventsSince(before)).toMatchObject([{ type: "GUILD_MEMBER_UPDATE", d: { guild_id: guild(), ...now } }]);
-        expect(roleCount()).toBe(count + (change === "add" ? 1 : -1));
-        expect(roleCount()).toBe(now.roles.length);
+        expect(await roleCount()).toBe(count + (change === "add" ? 1 : -1));
+        expect(await roleCount()).toBe(now.roles.length);
       }
     } finally {
       await patch("mod", userId, { communication_disabled_until: null });
@@ -569,8 +581,8 @@ describe("Modify Current Member / Modify Current User Nick", () => {
     ).toMatchObject({ status: 404 });
     expect(answer).toEqual({ nick: "Shorty" });
     expect((await member("mod", users().member)).nick).toBe("Shorty");
-    const permissions = everyonePermissions();
-    setEveryonePermissions(permissions & ~P.ChangeNickname);
+    const permissions = await everyonePermissions();
+    await setEveryonePermissions(permissions & ~P.ChangeNickname);
     try {
       expect(
         await fail(server.rest("member").patch(`/guilds/${guild()}/members/@me/nick`, { body: { nick: "x" } })),
@@ -584,7 +596,7 @@ describe("Modify Current Member / Modify Current User Nick", () => {
           .nick,
       ).toBe("Shorty");
     } finally {
-      setEveryonePermissions(permissions);
+      await setEveryonePermissions(permissions);
     }
     expect(await server.rest("member").patch(`/guilds/${guild()}/members/@me/nick`, { body: { nick: null } })).toEqual({
       nick: null,
@@ -597,16 +609,16 @@ describe("Add Guild Member", () => {
     server.api(as, "PUT", `/guilds/${guild()}/members/${userId}`, body);
 
   test("a bot adds a user who granted guilds.join to its application: 201, then 204; GUILD_MEMBER_ADD", async () => {
-    const [stranger] = strangers();
+    const [stranger] = await strangers();
     const token = await server.tokenFor(stranger.username, ["guilds.join"]);
-    const count = memberCount();
+    const count = await memberCount();
     const before = lastEventId();
     const added = (await server
       .rest("bot")
       .put(Routes.guildMember(guild(), String(stranger.id)), { body: { access_token: token } })) as Member;
     expectOperationResponse("PUT", "/guilds/{guild_id}/members/{user_id}", 201, added);
     expect(added).toMatchObject({ user: { id: String(stranger.id) }, roles: [], pending: false, nick: null });
-    expect(memberCount()).toBe(count + 1);
+    expect(await memberCount()).toBe(count + 1);
     const [event] = eventsSince(before);
     expect(event).toMatchObject({
       type: "GUILD_MEMBER_ADD",
@@ -618,7 +630,7 @@ describe("Add Guild Member", () => {
     const response = await put("bot", String(stranger.id), { access_token: token, nick: "ignored" });
     expect(response.status).toBe(204);
     expect(await response.text()).toBe("");
-    expect(memberCount()).toBe(count + 1);
+    expect(await memberCount()).toBe(count + 1);
     expect((await member("mod", String(stranger.id))).nick).toBeNull();
   });
 
@@ -635,7 +647,7 @@ describe("Add Guild Member", () => {
   });
 
   test("the token must be valid, for that user, of the bot's application, with guilds.join", async () => {
-    const [first, second] = strangers();
+    const [first, second] = await strangers();
     expect(
       await (
         await put("bot", String(first.id), {
@@ -653,7 +665,7 @@ describe("Add Guild Member", () => {
     });
     // Another application's token: move the token to a new application.
     const token = await server.tokenFor(first.username, ["guilds.join"]);
-    db().prepare("UPDATE oauth2_tokens SET application_id = 42 WHERE id = (SELECT MAX(id) FROM oauth2_tokens)").run();
+    await sql.run("UPDATE oauth2_tokens SET application_id = 42 WHERE id = (SELECT MAX(id) FROM oauth2_tokens)");
     expect(await (await put("bot", String(first.id), { access_token: token })).json()).toMatchObject({ code: 50025 });
     const missing = await put("bot", String(first.id), {});
     expect(missing.status).toBe(400);
@@ -664,26 +676,25 @@ describe("Add Guild Member", () => {
   });
 
   test("banned users are refused with 40007; with Membership Screening the new member is pending", async () => {
-    const banned = db()
-      .prepare(
-        "SELECT u.id, u.username FROM bans b JOIN users u ON u.id = b.user_id WHERE b.guild_id = ? ORDER BY u.id LIMIT 1",
-      )
-      .get(BigInt(guild())) as { id: bigint; username: string };
+    const banned = (await sql.get(
+      "SELECT u.id, u.username FROM bans b JOIN users u ON u.id = b.user_id WHERE b.guild_id = ? ORDER BY u.id LIMIT 1",
+      BigInt(guild()),
+    )) as { id: bigint; username: string };
     const response = await put("bot", String(banned.id), {
       access_token: await server.tokenFor(banned.username, ["guilds.join"]),
     });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: 40007, message: "The user is banned from this guild." });
 
-    const [stranger] = strangers();
+    const [stranger] = await strangers();
     const features = (
-      db().prepare("SELECT features FROM guilds WHERE id = ?").get(BigInt(guild())) as { features: string }
+      (await sql.get("SELECT features FROM guilds WHERE id = ?", BigInt(guild()))) as { features: string }
     ).features;
-    db()
-      .prepare(
-        "UPDATE guilds SET features = json_insert(features, '$[#]', 'MEMBER_VERIFICATION_GATE_ENABLED') WHERE id = ?",
-      )
-      .run(BigInt(guild()));
+    await sql.run(
+      "UPDATE guilds SET features = ? WHERE id = ?",
+      JSON.stringify([...(JSON.parse(features) as string[]), "MEMBER_VERIFICATION_GATE_ENABLED"]),
+      BigInt(guild()),
+    );
     try {
       const before = lastEventId();
       const added = (await server.rest("bot").put(Routes.guildMember(guild(), String(stranger.id)), {
@@ -692,24 +703,24 @@ describe("Add Guild Member", () => {
       expect(added.pending).toBe(true);
       expect(eventsSince(before)[0]).toMatchObject({ type: "GUILD_MEMBER_ADD", d: { pending: true } });
     } finally {
-      db().prepare("UPDATE guilds SET features = ? WHERE id = ?").run(features, BigInt(guild()));
+      await sql.run("UPDATE guilds SET features = ? WHERE id = ?", features, BigInt(guild()));
     }
   });
 });
 
 describe("Remove Guild Member", () => {
   test("KICK_MEMBERS + hierarchy: 204, GUILD_MEMBER_REMOVE {guild_id, user}, audited with the reason", async () => {
-    const target = db()
-      .prepare(
-        "SELECT user_id FROM members WHERE guild_id = ? AND role_count = 0 AND user_id != ? ORDER BY user_id DESC LIMIT 1",
-      )
-      .get(BigInt(guild()), BigInt(users().owner)) as { user_id: bigint };
+    const target = (await sql.get(
+      "SELECT user_id FROM members WHERE guild_id = ? AND role_count = 0 AND user_id != ? ORDER BY user_id DESC LIMIT 1",
+      BigInt(guild()),
+      BigInt(users().owner),
+    )) as { user_id: bigint };
     const userId = String(target.user_id);
-    const count = memberCount();
+    const count = await memberCount();
     const before = lastEventId();
     await server.rest("helper").delete(Routes.guildMember(guild(), userId), { reason: "spam" });
     expect(await fail(member("mod", userId))).toMatchObject({ status: 404, code: 10007 });
-    expect(memberCount()).toBe(count - 1);
+    expect(await memberCount()).toBe(count - 1);
     const [event] = eventsSince(before);
     expect(event.type).toBe("GUILD_MEMBER_REMOVE");
     expect(Object.keys(event.d).sort()).toEqual(["guild_id", "user"]);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Routes } from "discord-api-types/v10";
 import { startTestServer, type TestServer } from "../harness";
+import { sql } from "@/lib/guild-api/store/db";
 
 let server: TestServer;
 let hq: string;
@@ -13,13 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const sqlite = async () => (await import("@/lib/guild-api/store/db")).db();
-
 /** The count the counter stands for, taken the slow way. */
 async function countedOnline(): Promise<number> {
-  const row = (await sqlite())
-    .prepare("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status IN ('online', 'idle', 'dnd')")
-    .get(BigInt(hq)) as { n: bigint };
+  const row = (await sql.get(
+    "SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status IN ('online', 'idle', 'dnd')",
+    BigInt(hq),
+  )) as { n: bigint };
   return Number(row.n);
 }
 
@@ -34,14 +34,16 @@ async function presenceCount(): Promise<number> {
 
 /** Members without roles (the owner may act on any of them) with the given status, fewest first by id. */
 async function membersWith(status: "online" | "offline", limit: number): Promise<string[]> {
-  const rows = (await sqlite())
-    .prepare(
-      `SELECT m.user_id FROM members m JOIN users u ON u.id = m.user_id
-       WHERE m.guild_id = ? AND m.status = ? AND u.bot = 0 AND m.user_id != (SELECT owner_id FROM guilds WHERE id = ?)
+  const rows = (await sql.all(
+    `SELECT m.user_id FROM members m JOIN users u ON u.id = m.user_id
+       WHERE m.guild_id = ? AND m.status = ? AND u.bot = FALSE AND m.user_id != (SELECT owner_id FROM guilds WHERE id = ?)
          AND NOT EXISTS (SELECT 1 FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id)
        ORDER BY m.user_id LIMIT ?`,
-    )
-    .all(BigInt(hq), status, BigInt(hq), limit) as Array<{ user_id: bigint }>;
+    BigInt(hq),
+    status,
+    BigInt(hq),
+    limit,
+  )) as Array<{ user_id: bigint }>;
   expect(rows).toHaveLength(limit);
   return rows.map((row) => String(row.user_id));
 }
@@ -79,13 +81,13 @@ describe("approximate_presence_count follows every write", () => {
     const before = await presenceCount();
     const [goingOnline] = await membersWith("offline", 1);
     const [goingOffline, goingIdle] = await membersWith("online", 2);
-    const database = await sqlite();
-    const setStatus = database.prepare("UPDATE members SET status = ? WHERE guild_id = ? AND user_id = ?");
-    setStatus.run("online", BigInt(hq), BigInt(goingOnline));
+    const setStatus = (status: string, guildId: bigint, userId: bigint) =>
+      sql.run("UPDATE members SET status = ? WHERE guild_id = ? AND user_id = ?", status, guildId, userId);
+    await setStatus("online", BigInt(hq), BigInt(goingOnline));
     expect(await presenceCount()).toBe(before + 1);
-    setStatus.run("offline", BigInt(hq), BigInt(goingOffline));
+    await setStatus("offline", BigInt(hq), BigInt(goingOffline));
     expect(await presenceCount()).toBe(before);
-    setStatus.run("idle", BigInt(hq), BigInt(goingIdle));
+    await setStatus("idle", BigInt(hq), BigInt(goingIdle));
     expect(await presenceCount()).toBe(before);
     expect(await countedOnline()).toBe(before);
   });

@@ -2,12 +2,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PermissionFlagsBits as P, Routes } from "discord-api-types/v10";
 import { fail, lastEventId } from "./read-back";
-import { serverDb, startTestServer, type TestServer } from "../harness";
+import { startTestServer, type TestServer } from "../harness";
+import { sql } from "@/lib/guild-api/store/db";
 import { DAY, seedPruneGuild } from "../prune-guild";
 import { expectOperationResponse } from "../openapi";
 
 let server: TestServer;
-const db = serverDb;
 const GUILD = 7_000_000_000n;
 const ROLE = {
   A: 7_000_000_001n,
@@ -36,7 +36,7 @@ beforeAll(async () => {
   // Hundreds of bans and prunes on purpose, in the strictest buckets: see TestServerOptions.rateLimits.
   server = await startTestServer({ rateLimits: { enabled: false } });
   const user = (name: keyof TestServer["world"]["users"]) => BigInt(server.world.users[name]);
-  await seedPruneGuild(db(), {
+  await seedPruneGuild({
     guildId: GUILD,
     name: "Prune Lab",
     ownerId: user("owner"),
@@ -66,29 +66,28 @@ const count = (query: Record<string, string>, as = "owner") =>
   }>;
 const begin = (body: unknown, as = "owner", reason?: string) =>
   server.rest(as).post(Routes.guildPrune(String(GUILD)), { body, reason }) as Promise<{ pruned: number | null }>;
-const memberNames = () =>
+const memberNames = async () =>
   (
-    db()
-      .prepare(
-        "SELECT u.username FROM members m JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? ORDER BY u.username",
-      )
-      .all(GUILD) as Array<{ username: string }>
+    (await sql.all(
+      "SELECT u.username FROM members m JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? ORDER BY u.username",
+      GUILD,
+    )) as Array<{ username: string }>
   ).map((r) => r.username);
-const removedSince = (after: bigint) =>
+const removedSince = async (after: bigint) =>
   (
-    db()
-      .prepare(
-        "SELECT type, payload FROM gateway_events WHERE guild_id = ? AND id > ? AND type != 'GUILD_AUDIT_LOG_ENTRY_CREATE' ORDER BY id",
-      )
-      .all(GUILD, after) as Array<{ type: string; payload: string }>
+    (await sql.all(
+      "SELECT type, payload FROM gateway_events WHERE guild_id = ? AND id > ? AND type != 'GUILD_AUDIT_LOG_ENTRY_CREATE' ORDER BY id",
+      GUILD,
+      after,
+    )) as Array<{ type: string; payload: string }>
   ).map((e) => {
     expect(e.type).toBe("GUILD_MEMBER_REMOVE");
     const d = JSON.parse(e.payload) as { guild_id: string; user: { username: string } };
     expect(d.guild_id).toBe(String(GUILD));
     return d.user.username;
   });
-const memberCount = () =>
-  (db().prepare("SELECT member_count FROM guilds WHERE id = ?").get(GUILD) as { member_count: bigint }).member_count;
+const memberCount = async () =>
+  ((await sql.get("SELECT member_count FROM guilds WHERE id = ?", GUILD)) as { member_count: bigint }).member_count;
 const roles = (...ids: bigint[]) => ids.map(String).join(",");
 
 describe("Get Guild Prune Count", () => {
@@ -145,7 +144,7 @@ describe("Get Guild Prune Count", () => {
 
 describe("Begin Guild Prune", () => {
   test("permissions and limits are checked before anything is removed", async () => {
-    const before = memberNames();
+    const before = await memberNames();
     expect(await fail(begin({ days: 30 }, "helper"))).toMatchObject({ status: 403, code: 50013 });
     expect(await fail(begin({ days: 30 }, "member"))).toMatchObject({ status: 403, code: 50013 });
     expect(await fail(begin({ days: 30 }, "outsider"))).toMatchObject({ status: 403, code: 50001 });
@@ -166,12 +165,12 @@ describe("Begin Guild Prune", () => {
     expect((await fail(begin({ days: 30, include_roles: [String(ROLE.A), "42"] })))?.rawError).toMatchObject({
       errors: { include_roles: { 1: { _errors: [{ code: "ROLE_INVALID" }] } } },
     });
-    expect(memberNames()).toEqual(before);
+    expect(await memberNames()).toEqual(before);
   });
 
   test("removes exactly the matching members, one GUILD_MEMBER_REMOVE each, and audits MEMBER_PRUNE", async () => {
     const since = lastEventId();
-    const countBefore = memberCount();
+    const countBefore = await memberCount();
     // As mod: High is above Mod, so idle_role_high and idle_roles_a_high stay.
     const result = await begin(
       { days: 30, include_roles: [String(ROLE.A), String(ROLE.HIGH)] },
@@ -180,8 +179,8 @@ describe("Begin Guild Prune", () => {
     );
     expect(result).toEqual({ pruned: 2 });
     expectOperationResponse("POST", "/guilds/{guild_id}/prune", 200, result);
-    expect(removedSince(since).sort()).toEqual(["idle_no_roles", "idle_role_a"]);
-    expect(memberNames()).toEqual([
+    expect((await removedSince(since)).sort()).toEqual(["idle_no_roles", "idle_role_a"]);
+    expect(await memberNames()).toEqual([
       "active_no_roles",
       "active_role_a",
       "helper",
@@ -196,12 +195,11 @@ describe("Begin Guild Prune", () => {
       "mod",
       "owner",
     ]);
-    expect(memberCount()).toBe(countBefore - 2n);
-    const audit = db()
-      .prepare(
-        "SELECT user_id, target_id, reason, options FROM audit_log_entries WHERE guild_id = ? AND action_type = 21 ORDER BY id DESC",
-      )
-      .all(GUILD) as Array<{
+    expect(await memberCount()).toBe(countBefore - 2n);
+    const audit = (await sql.all(
+      "SELECT user_id, target_id, reason, options FROM audit_log_entries WHERE guild_id = ? AND action_type = 21 ORDER BY id DESC",
+      GUILD,
+    )) as Array<{
       user_id: bigint;
       target_id: string | null;
       reason: string;
@@ -222,15 +220,15 @@ describe("Begin Guild Prune", () => {
     const result = await begin({ days: 30, compute_prune_count: false, include_roles: roles(ROLE.A, ROLE.B) });
     expect(result).toEqual({ pruned: null });
     expectOperationResponse("POST", "/guilds/{guild_id}/prune", 200, result);
-    expect(removedSince(since).sort()).toEqual(["idle_role_b", "idle_roles_a_b"]);
+    expect((await removedSince(since)).sort()).toEqual(["idle_role_b", "idle_roles_a_b"]);
   });
 
   test("defaults: days 7, members without roles only; nulls mean the defaults; the owner stays", async () => {
     const since = lastEventId();
     const result = await begin({ days: null, include_roles: null, compute_prune_count: null });
     expect(result).toEqual({ pruned: 2 });
-    expect(removedSince(since).sort()).toEqual(["idle_no_roles_2", "just_over_7_days"]);
-    expect(memberNames()).toContain("owner");
-    expect(memberNames()).toContain("just_under_7_days");
+    expect((await removedSince(since)).sort()).toEqual(["idle_no_roles_2", "just_over_7_days"]);
+    expect(await memberNames()).toContain("owner");
+    expect(await memberNames()).toContain("just_under_7_days");
   });
 });

@@ -4,11 +4,11 @@ import { describe, expect, test } from "vitest";
 import { Routes } from "discord-api-types/v10";
 import { ALL_PERMISSIONS } from "@/lib/discord/permissions";
 import { MODERATOR_PERMISSIONS, EVERYONE_PERMISSIONS } from "@/lib/seed/demo-world";
-import { serverDb, testServerForFile } from "../harness";
+import { testServerForFile } from "../harness";
+import { sql } from "@/lib/guild-api/store/db";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
 const server = testServerForFile();
-const db = serverDb;
 
 interface MyGuild {
   id: string;
@@ -55,12 +55,13 @@ describe("GET /users/@me/guilds", () => {
       .rest("owner")
       .get(Routes.userGuilds(), { query: new URLSearchParams({ with_counts: "true" }) })) as MyGuild[];
     const hq = guilds.find((g) => g.id === server.world.guildId)!;
-    const stored = db().prepare("SELECT member_count FROM guilds WHERE id = ?").get(BigInt(hq.id)) as {
+    const stored = (await sql.get("SELECT member_count FROM guilds WHERE id = ?", BigInt(hq.id))) as {
       member_count: bigint;
     };
-    const online = db()
-      .prepare("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status != 'offline'")
-      .get(BigInt(hq.id)) as { n: bigint };
+    const online = (await sql.get(
+      "SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status != 'offline'",
+      BigInt(hq.id),
+    )) as { n: bigint };
     expect(hq.approximate_member_count).toBe(Number(stored.member_count));
     expect(hq.approximate_member_count).toBe(166);
     expect(hq.approximate_presence_count).toBe(Number(online.n));

@@ -23,11 +23,18 @@ beforeAll(async () => {
   jobs = await import("@/lib/dashboard/jobs/bulk-ban/jobs");
   ({ prisma } = await import("@/lib/dashboard/db"));
   // Users nobody has met: the API bans only existing users, and the demo world has few free non-members.
-  const { db } = await import("@/lib/guild-api/store/db");
-  const insert = db().prepare("INSERT INTO users (id, username, created_at) VALUES (?, ?, ?)");
+  const { sql, transaction } = await import("@/lib/guild-api/store/db");
   const base = snowflakeAt(Date.UTC(2025, 0, 1));
   fresh = Array.from({ length: 322 }, (_, i) => String(base + BigInt(i + 1) * 4_194_304n));
-  db().transaction(() => fresh.forEach((id, i) => insert.run(BigInt(id), `bulk_target_${i}`, BigInt(Date.now()))))();
+  await transaction(async () => {
+    for (const [i, id] of fresh.entries())
+      await sql.run(
+        "INSERT INTO users (id, username, created_at) VALUES (?, ?, ?)",
+        BigInt(id),
+        `bulk_target_${i}`,
+        BigInt(Date.now()),
+      );
+  });
 });
 afterAll(() => server?.close());
 

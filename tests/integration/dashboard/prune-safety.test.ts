@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
 import type { PrunePreviewView } from "@/lib/dashboard/actions/schemas/prune";
-import { serverDb, startTestServer, type TestServer } from "../harness";
+import { startTestServer, type TestServer } from "../harness";
+import { sql } from "@/lib/guild-api/store/db";
 import { DAY, seedPruneGuild } from "../prune-guild";
 import { actionAs } from "./harness";
 
@@ -14,7 +15,6 @@ let prisma: typeof import("@/lib/dashboard/db").prisma;
 let actions: typeof import("@/lib/dashboard/actions/prune") &
   typeof import("@/lib/dashboard/actions/safety") &
   typeof import("@/lib/dashboard/actions/integrations");
-const db = serverDb;
 
 const GUILD = 8_000_000_000n;
 const ROLE = { LURKER: 8_000_000_001n, KEEPER: 8_000_000_002n, MOD: 8_000_000_003n, BOT: 8_000_000_004n };
@@ -37,7 +37,7 @@ beforeAll(async () => {
     ...(await import("@/lib/dashboard/actions/integrations")),
   };
   const user = (name: keyof TestServer["world"]["users"]) => BigInt(server.world.users[name]);
-  userIds = await seedPruneGuild(db(), {
+  userIds = await seedPruneGuild({
     guildId: GUILD,
     name: "Prune Desk",
     ownerId: user("owner"),
@@ -71,8 +71,8 @@ const as = <S extends Parameters<typeof actionAs>[3]["schema"], R>(
 
 const guildId = String(GUILD);
 const lurker = String(ROLE.LURKER);
-const isMember = (name: string) =>
-  Boolean(db().prepare("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?").get(GUILD, userIds[name]));
+const isMember = async (name: string) =>
+  Boolean(await sql.get("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?", GUILD, userIds[name]));
 const storedPreview = (id: string) => prisma.prunePreview.findUniqueOrThrow({ where: { id } });
 
 async function preview(days: number, includeRoles: string[] = []) {
@@ -148,7 +148,7 @@ describe("prune", () => {
       status: 400,
       fieldErrors: { reason: ["Give a reason: it goes to the audit log."] },
     });
-    expect(["idle_none", "idle_lurker"].every(isMember)).toBe(true);
+    expect((await Promise.all(["idle_none", "idle_lurker"].map(isMember))).every(Boolean)).toBe(true);
     expect((await storedPreview(p.id)).runStatus).toBeNull();
     // Each refusal is in the history as an error (the zod one never reaches it: the form shows it).
     expect(audit.map((a) => a.status)).toEqual(["error", "error", "error", "error"]);
@@ -162,7 +162,7 @@ describe("prune", () => {
     });
     const result = await as("mod", "user", actions.beginPruneAction.definition).run(runInput(p));
     expect(result).toMatchObject({ ok: false, error: "This preview is older than 10 minutes. Preview again." });
-    expect(isMember("idle_none")).toBe(true);
+    expect(await isMember("idle_none")).toBe(true);
   });
 
   it("refuses a preview the server has moved on from: a member joined since (the count), a member's roles changed (the guild's log)", async () => {
@@ -180,9 +180,10 @@ describe("prune", () => {
     const joined = await preview(30, [lurker]);
     expect((await storedPreview(joined.id)).memberCount).toBeGreaterThan(0);
     const before = (await storedPreview(joined.id)).memberCount!;
-    db()
-      .prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'newcomer', '0', 0, 0)")
-      .run(8_200_000_000n);
+    await sql.run(
+      "INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'newcomer', '0', FALSE, 0)",
+      8_200_000_000n,
+    );
     await insertMember({ guildId: GUILD, userId: 8_200_000_000n, username: "newcomer", now: Date.now() });
     expect(await run(joined.id)).toMatchObject({
       ok: false,
@@ -202,7 +203,7 @@ describe("prune", () => {
       ok: false,
       error: "This preview is out of date: 1 role change since. Preview again.",
     });
-    expect(["idle_none", "idle_lurker"].every(isMember)).toBe(true);
+    expect((await Promise.all(["idle_none", "idle_lurker"].map(isMember))).every(Boolean)).toBe(true);
     expect((await storedPreview(roles.id)).runStatus).toBeNull();
     await server.api("bot", "DELETE", `/guilds/${guildId}/members/${server.world.users.helper}/roles/${lurker}`);
   });
@@ -236,9 +237,11 @@ describe("prune", () => {
     const input = runInput(p, { confirmation: " 2 ", reason: "quarterly cleanup" });
     const result = await run(input);
     expect(result).toMatchObject({ ok: true, message: "Pruned 2 members." });
-    expect(isMember("idle_none")).toBe(false);
-    expect(isMember("idle_lurker")).toBe(false);
-    expect(["idle_lurker_keeper", "recent_none", "active_lurker"].every(isMember)).toBe(true);
+    expect(await isMember("idle_none")).toBe(false);
+    expect(await isMember("idle_lurker")).toBe(false);
+    expect(
+      (await Promise.all(["idle_lurker_keeper", "recent_none", "active_lurker"].map(isMember))).every(Boolean),
+    ).toBe(true);
     const row = await storedPreview(p.id);
     expect(row).toMatchObject({ runStatus: "success", pruned: 2, computeCount: true, ranBy: "Mod", runError: null });
     expect(row.ranAt).toBeInstanceOf(Date);
@@ -266,7 +269,7 @@ describe("prune", () => {
     );
     expect(result).toMatchObject({ ok: true, message: "Prune started without counting (the preview found 1 member)." });
     expect(await storedPreview(p.id)).toMatchObject({ runStatus: "success", pruned: null, computeCount: false });
-    expect(isMember("recent_none")).toBe(false);
+    expect(await isMember("recent_none")).toBe(false);
   });
 
   it("refuses a preview with nothing to prune", async () => {
