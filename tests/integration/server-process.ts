@@ -26,10 +26,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** `database`: a SQLite file's path, or a postgres:// URL. */
-export async function startServerProcess(
-  database: string,
-  env: Record<string, string> = {},
-): Promise<ServerProcess> {
+export async function startServerProcess(database: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(TSX, ["server.ts"], {
     cwd: ROOT,

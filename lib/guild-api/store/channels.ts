@@ -1,5 +1,6 @@
 // The channels table (guild channels and threads alike; threads are types 10, 11 and 12) and thread_members.
 import { sql } from "./db";
+import { dialect } from "./dialect";
 
 export interface ChannelRow {
   id: bigint;
@@ -71,7 +72,7 @@ export async function listGuildChannels(guildId: bigint): Promise<ChannelRow[]> 
 /** Unarchived threads, newest first. */
 export async function listActiveThreads(guildId: bigint): Promise<ChannelRow[]> {
   return (await sql.all(
-    `SELECT * FROM channels WHERE guild_id = ? AND type IN (${THREAD_TYPE_LIST}) AND archived = 0 ORDER BY id DESC`,
+    `SELECT * FROM channels WHERE guild_id = ? AND type IN (${THREAD_TYPE_LIST}) AND archived = FALSE ORDER BY id DESC`,
     guildId,
   )) as ChannelRow[];
 }
@@ -80,7 +81,11 @@ export async function listActiveThreads(guildId: bigint): Promise<ChannelRow[]> 
 export async function listThreadsByIds(guildId: bigint, ids: readonly string[]): Promise<ChannelRow[]> {
   if (ids.length === 0) return [];
   return (await sql.all(
-    `SELECT * FROM channels WHERE guild_id = ? AND type IN (${THREAD_TYPE_LIST}) AND id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) ORDER BY id`,
+    dialect({
+      sqlite: `SELECT * FROM channels WHERE guild_id = ? AND type IN (${THREAD_TYPE_LIST}) AND id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) ORDER BY id`,
+      postgresql: `SELECT * FROM channels WHERE guild_id = ? AND type IN (${THREAD_TYPE_LIST})
+        AND id IN (SELECT CAST(value AS BIGINT) FROM jsonb_array_elements_text(CAST(? AS JSONB)) AS ids(value)) ORDER BY id`,
+    }),
     guildId,
     JSON.stringify(ids),
   )) as ChannelRow[];
@@ -126,7 +131,10 @@ export async function listVoiceChannels(
 /** Channels whose overwrites may name `targetId` (a role or member), found by its quoted id in the JSON. */
 export async function listChannelsWithOverwriteFor(guildId: bigint, targetId: bigint): Promise<ChannelRow[]> {
   return (await sql.all(
-    "SELECT * FROM channels WHERE guild_id = ? AND instr(permission_overwrites, ?) > 0",
+    dialect({
+      sqlite: "SELECT * FROM channels WHERE guild_id = ? AND instr(permission_overwrites, ?) > 0",
+      postgresql: "SELECT * FROM channels WHERE guild_id = ? AND strpos(permission_overwrites, ?) > 0",
+    }),
     guildId,
     `"${targetId}"`,
   )) as ChannelRow[];
@@ -144,7 +152,7 @@ export async function findVanityInviteChannelId(guildId: bigint): Promise<bigint
 /** The last position among a parent's (or the top level's, parentId null) non-thread channels, or null. */
 export async function maxChannelPosition(guildId: bigint, parentId: bigint | null): Promise<bigint | null> {
   return (await sql.value(
-    `SELECT MAX(position) FROM channels WHERE guild_id = ? AND type NOT IN (${THREAD_TYPE_LIST}) AND parent_id IS ?`,
+    `SELECT MAX(position) FROM channels WHERE guild_id = ? AND type NOT IN (${THREAD_TYPE_LIST}) AND parent_id IS NOT DISTINCT FROM ?`,
     guildId,
     parentId,
   )) as bigint | null;

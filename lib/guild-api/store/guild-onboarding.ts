@@ -22,7 +22,9 @@ export async function saveGuildOnboarding(row: {
   prompts: string;
 }): Promise<void> {
   await sql.run(
-    "INSERT OR REPLACE INTO guild_onboarding (guild_id, enabled, mode, default_channel_ids, prompts) VALUES (?, ?, ?, ?, ?)",
+    `INSERT INTO guild_onboarding (guild_id, enabled, mode, default_channel_ids, prompts) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (guild_id) DO UPDATE SET enabled = excluded.enabled, mode = excluded.mode,
+       default_channel_ids = excluded.default_channel_ids, prompts = excluded.prompts`,
     row.guildId,
     row.enabled ? 1 : 0,
     row.mode,

@@ -24,7 +24,7 @@ export async function insertImage(
   data: Buffer,
 ): Promise<void> {
   await sql.run(
-    "INSERT OR IGNORE INTO images (kind, owner_id, hash, content_type, data) VALUES (?, ?, ?, ?, ?)",
+    "INSERT INTO images (kind, owner_id, hash, content_type, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
     kind,
     ownerId,
     hash,

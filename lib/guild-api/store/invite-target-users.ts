@@ -1,6 +1,7 @@
 // The invite_target_users table (who may accept an invite that has a target-users list) and
 // invite_target_users_jobs (the upload's progress: a job writes the list in chunks after the request).
 import { sql } from "./db";
+import { dialect } from "./dialect";
 import { idListJson } from "./users";
 
 export interface TargetUsersJobRow {
@@ -24,7 +25,12 @@ export async function findTargetUsersJob(code: string): Promise<TargetUsersJobRo
 export async function listPendingTargetUserIds(code: string): Promise<bigint[]> {
   return (
     (await sql.values(
-      "SELECT value FROM json_each((SELECT pending_user_ids FROM invite_target_users_jobs WHERE invite_code = ?))",
+      dialect({
+        sqlite:
+          "SELECT value FROM json_each((SELECT pending_user_ids FROM invite_target_users_jobs WHERE invite_code = ?))",
+        postgresql: `SELECT CAST(value AS BIGINT) FROM jsonb_array_elements_text(
+            (SELECT CAST(pending_user_ids AS JSONB) FROM invite_target_users_jobs WHERE invite_code = ?)) AS ids(value)`,
+      }),
       code,
     )) as Array<bigint | number>
   ).map((value) => BigInt(value));
@@ -40,8 +46,11 @@ export async function replaceTargetUsersJob(job: {
   completedAt: bigint | null;
 }): Promise<void> {
   await sql.run(
-    `INSERT OR REPLACE INTO invite_target_users_jobs (invite_code, status, total_users, processed_users, pending_user_ids, error_message, created_at, completed_at)
-     VALUES (?, ?, ?, 0, ?, NULL, ?, ?)`,
+    `INSERT INTO invite_target_users_jobs (invite_code, status, total_users, processed_users, pending_user_ids, error_message, created_at, completed_at)
+     VALUES (?, ?, ?, 0, ?, NULL, ?, ?)
+     ON CONFLICT (invite_code) DO UPDATE SET status = excluded.status, total_users = excluded.total_users, processed_users = 0,
+       pending_user_ids = excluded.pending_user_ids, error_message = NULL, created_at = excluded.created_at,
+       completed_at = excluded.completed_at, lease_owner = NULL, lease_until = NULL`,
     job.code,
     job.status,
     job.totalUsers,
@@ -113,7 +122,12 @@ export async function listTargetUserIds(code: string): Promise<bigint[]> {
 
 export async function insertTargetUsers(code: string, userIds: readonly bigint[]): Promise<void> {
   await sql.run(
-    "INSERT OR IGNORE INTO invite_target_users (invite_code, user_id) SELECT ?, value FROM json_each(?)",
+    dialect({
+      sqlite: "INSERT OR IGNORE INTO invite_target_users (invite_code, user_id) SELECT ?, value FROM json_each(?)",
+      postgresql: `INSERT INTO invite_target_users (invite_code, user_id)
+        SELECT CAST(? AS TEXT), CAST(value AS BIGINT) FROM jsonb_array_elements_text(CAST(? AS JSONB)) AS ids(value)
+        ON CONFLICT DO NOTHING`,
+    }),
     code,
     idListJson(userIds),
   );

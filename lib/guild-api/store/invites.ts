@@ -65,8 +65,9 @@ export interface ReusableInviteQuery {
 /** The newest valid invite with exactly these settings and no target-users list. */
 export async function findReusableInvite(query: ReusableInviteQuery, now: number): Promise<InviteRow | undefined> {
   return (await sql.get(
-    `SELECT * FROM invites WHERE channel_id = @channel_id AND inviter_id = @inviter_id AND widget = 0 AND max_age = @max_age AND max_uses = @max_uses
-       AND temporary = @temporary AND target_type IS @target_type AND target_user_id IS @target_user_id AND target_application_id IS @target_application_id
+    `SELECT * FROM invites WHERE channel_id = @channel_id AND inviter_id = @inviter_id AND widget = FALSE AND max_age = @max_age AND max_uses = @max_uses
+       AND temporary = @temporary AND target_type IS NOT DISTINCT FROM @target_type
+       AND target_user_id IS NOT DISTINCT FROM @target_user_id AND target_application_id IS NOT DISTINCT FROM @target_application_id
        AND role_ids = @role_ids AND ${VALID}
        AND NOT EXISTS (SELECT 1 FROM invite_target_users_jobs j WHERE j.invite_code = invites.code)
      ORDER BY created_at DESC LIMIT 1`,
@@ -81,7 +82,7 @@ export async function findWidgetInviteCode(
   now: number,
 ): Promise<string | undefined> {
   return (await sql.value(
-    `SELECT code FROM invites WHERE guild_id = @guild_id AND channel_id = @channel_id AND widget = 1
+    `SELECT code FROM invites WHERE guild_id = @guild_id AND channel_id = @channel_id AND widget = TRUE
        AND ${VALID} ORDER BY created_at DESC LIMIT 1`,
     { guild_id: guildId, channel_id: channelId, now: BigInt(now) },
   )) as string | undefined;

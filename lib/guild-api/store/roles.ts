@@ -1,5 +1,6 @@
 // The roles table. A guild's roles are read through the read cache: every permission check needs them.
 import { sql } from "./db";
+import { dialect } from "./dialect";
 import { readCache } from "./read-cache";
 import { idListJson } from "./users";
 
@@ -49,7 +50,11 @@ export async function countGuildRoles(guildId: bigint): Promise<number> {
 export async function listRolesByIds(guildId: bigint, roleIds: readonly (bigint | string)[]): Promise<RoleRow[]> {
   if (roleIds.length === 0) return [];
   return (await sql.all(
-    "SELECT * FROM roles WHERE guild_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY position",
+    dialect({
+      sqlite: "SELECT * FROM roles WHERE guild_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY position",
+      postgresql: `SELECT * FROM roles WHERE guild_id = ?
+        AND id IN (SELECT CAST(value AS BIGINT) FROM jsonb_array_elements_text(CAST(? AS JSONB)) AS ids(value)) ORDER BY position`,
+    }),
     guildId,
     idListJson(roleIds),
   )) as RoleRow[];
@@ -62,8 +67,12 @@ export async function listManagedRoles(
   integrationId: string,
 ): Promise<RoleRow[]> {
   return (await sql.all(
-    `SELECT * FROM roles WHERE guild_id = ? AND managed = 1
+    dialect({
+      sqlite: `SELECT * FROM roles WHERE guild_id = ? AND managed = 1
        AND (json_extract(tags, '$.bot_id') = ? OR json_extract(tags, '$.integration_id') = ?)`,
+      postgresql: `SELECT * FROM roles WHERE guild_id = ? AND managed = TRUE
+       AND (CAST(tags AS JSONB) ->> 'bot_id' = ? OR CAST(tags AS JSONB) ->> 'integration_id' = ?)`,
+    }),
     guildId,
     botId,
     integrationId,
@@ -82,7 +91,7 @@ export async function listRolesAboveEveryone(guildId: bigint, exceptId: bigint):
 /** Moves every role at position ≥ 1 (but `exceptId`) up one, making room just above @everyone. */
 export async function shiftRolesAboveEveryone(guildId: bigint, exceptId: bigint | null = null): Promise<void> {
   await sql.run(
-    "UPDATE roles SET position = position + 1 WHERE guild_id = ? AND id IS NOT ? AND position >= 1",
+    "UPDATE roles SET position = position + 1 WHERE guild_id = ? AND id IS DISTINCT FROM ? AND position >= 1",
     guildId,
     exceptId,
   );

@@ -140,7 +140,7 @@ describe("Get Guild Bans", () => {
 describe("Create, get and remove a ban", () => {
   test("banning a member removes them, stores the reason, fires GUILD_MEMBER_REMOVE then GUILD_BAN_ADD, audits MEMBER_BAN_ADD", async () => {
     const [target] = await plainMembers(1);
-    const since = lastEventId();
+    const since = await lastEventId();
     await server.rest("mod").put(Routes.guildBan(guild(), target), {
       body: { delete_message_seconds: 604800 },
       reason: "spam links ünïcode",
@@ -152,30 +152,30 @@ describe("Create, get and remove a ban", () => {
       status: 404,
       code: 10007,
     });
-    const fired = eventsSince<{ guild_id: string; user: { id: string } }>(since);
+    const fired = await eventsSince<{ guild_id: string; user: { id: string } }>(since);
     expect(fired.map((e) => e.type)).toEqual(["GUILD_MEMBER_REMOVE", "GUILD_BAN_ADD"]);
     for (const event of fired) {
       expect(Object.keys(event.d).sort()).toEqual(["guild_id", "user"]);
       expect(event.d).toMatchObject({ guild_id: guild(), user: { id: target } });
       expectSchema("UserResponse", event.d.user);
     }
-    expect(auditEntries(guild(), 22, target)).toMatchObject([
+    expect(await auditEntries(guild(), 22, target)).toMatchObject([
       { userId: server.world.users.mod, reason: "spam links ünïcode" },
     ]);
 
-    const beforeUnban = lastEventId();
+    const beforeUnban = await lastEventId();
     await server.rest("mod").delete(Routes.guildBan(guild(), target), { reason: "appeal accepted" });
     expect(await fail(server.rest("mod").get(Routes.guildBan(guild(), target)))).toMatchObject({
       status: 404,
       code: 10026,
     });
-    expect(eventsSince(beforeUnban)).toEqual([
+    expect(await eventsSince(beforeUnban)).toEqual([
       {
         type: "GUILD_BAN_REMOVE",
         d: expect.objectContaining({ guild_id: guild(), user: expect.objectContaining({ id: target }) }),
       },
     ]);
-    expect(auditEntries(guild(), 23, target)).toMatchObject([
+    expect(await auditEntries(guild(), 23, target)).toMatchObject([
       { userId: server.world.users.mod, reason: "appeal accepted" },
     ]);
     expect(await fail(server.rest("mod").delete(Routes.guildBan(guild(), target)))).toMatchObject({
@@ -188,7 +188,7 @@ describe("Create, get and remove a ban", () => {
     const [target] = await plainMembers(1);
     await server.rest("mod").put(Routes.guildBan(guild(), target), { reason: "first" });
     const count = await banCount();
-    const since = lastEventId();
+    const since = await lastEventId();
     const response = await server.api(
       "mod",
       "PUT",
@@ -199,19 +199,19 @@ describe("Create, get and remove a ban", () => {
     expect(response.status).toBe(204);
     expect(await banCount()).toBe(count);
     expect(await server.rest("mod").get(Routes.guildBan(guild(), target))).toMatchObject({ reason: "first" });
-    expect(eventsSince(since)).toEqual([]);
-    expect(auditEntries(guild(), 22, target)).toHaveLength(1);
+    expect(await eventsSince(since)).toEqual([]);
+    expect(await auditEntries(guild(), 22, target)).toHaveLength(1);
   });
 
   test("a non-member can be banned (no GUILD_MEMBER_REMOVE); an unknown user is 10013; a non-snowflake is 50035", async () => {
     const [stranger] = await strangers();
-    const since = lastEventId();
+    const since = await lastEventId();
     await server.rest("mod").put(Routes.guildBan(guild(), stranger));
     expect(await server.rest("mod").get(Routes.guildBan(guild(), stranger))).toMatchObject({
       reason: null,
       user: { id: stranger },
     });
-    expect(eventsSince(since).map((e) => e.type)).toEqual(["GUILD_BAN_ADD"]);
+    expect((await eventsSince(since)).map((e) => e.type)).toEqual(["GUILD_BAN_ADD"]);
     expect(await fail(server.rest("mod").put(Routes.guildBan(guild(), "77777")))).toMatchObject({
       status: 404,
       code: 10013,
@@ -319,7 +319,7 @@ describe("Bulk Guild Ban", () => {
     const ids = [...bannable.slice(0, 100), ...refused, ...bannable.slice(100)];
     expect(ids).toHaveLength(200);
     const bansBefore = await banCount();
-    const since = lastEventId();
+    const since = await lastEventId();
     const memberCount = async () =>
       (await sql.value("SELECT member_count FROM guilds WHERE id = ?", BigInt(guild()))) as bigint;
     const countBefore = await memberCount();
@@ -343,16 +343,18 @@ describe("Bulk Guild Ban", () => {
     );
     expect(rolesLeft).toBe(0n);
     for (const who of ["owner", "admin", "mod"] as const) expect(await isMember(server.world.users[who])).toBe(true);
-    const fired = eventsSince<{ guild_id: string; user: { id: string } }>(since);
+    const fired = await eventsSince<{ guild_id: string; user: { id: string } }>(since);
     expect(fired.filter((e) => e.type === "GUILD_BAN_ADD").map((e) => e.d.user.id)).toEqual(bannable);
     expect(fired.filter((e) => e.type === "GUILD_MEMBER_REMOVE").map((e) => e.d.user.id)).toEqual(members);
     expect(fired).toHaveLength(bannable.length + members.length);
-    expect(auditEntries(guild(), 22, members[0])).toMatchObject([{ userId: server.world.users.mod, reason: "raid" }]);
+    expect(await auditEntries(guild(), 22, members[0])).toMatchObject([
+      { userId: server.world.users.mod, reason: "raid" },
+    ]);
   });
 
   test("when nobody can be banned: 400 500000 Failed to ban users, nothing changes", async () => {
     const before = await banCount();
-    const since = lastEventId();
+    const since = await lastEventId();
     const [alreadyBanned] = (
       (await sql.all("SELECT user_id FROM bans WHERE guild_id = ? LIMIT 1", BigInt(guild()))) as Array<{
         user_id: bigint;
@@ -373,7 +375,7 @@ describe("Bulk Guild Ban", () => {
     );
     expect(error).toMatchObject({ status: 400, code: 500000, message: "Failed to ban users" });
     expect(await banCount()).toBe(before);
-    expect(eventsSince(since)).toEqual([]);
+    expect(await eventsSince(since)).toEqual([]);
   });
 
   test("needs Ban Members and Manage Server", async () => {

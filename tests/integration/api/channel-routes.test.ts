@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { type WireChannel as Channel } from "./read-back";
 import { testServerForFile } from "../harness";
+import { sql } from "@/lib/guild-api/store/db";
 import { expectOperationResponse } from "../openapi";
 
 const server = testServerForFile();
@@ -34,17 +35,15 @@ const ok = async <T = Channel>(as: string | null, method: string, route: string,
 };
 const channel = (id: string) => ok("owner", "GET", `/channels/${id}`);
 const make = (body: Record<string, unknown>) => ok("owner", "POST", `/guilds/${hq}/channels`, body);
-const sqlite = async () => (await import("@/lib/guild-api/store/db")).db();
 async function eventsAfter(after: bigint) {
-  const rows = (await sqlite())
-    .prepare(
-      "SELECT type, payload FROM gateway_events WHERE id > ? AND type != 'GUILD_AUDIT_LOG_ENTRY_CREATE' ORDER BY id",
-    )
-    .all(after) as Array<{ type: string; payload: string }>;
+  const rows = (await sql.all(
+    "SELECT type, payload FROM gateway_events WHERE id > ? AND type != 'GUILD_AUDIT_LOG_ENTRY_CREATE' ORDER BY id",
+    after,
+  )) as Array<{ type: string; payload: string }>;
   return rows.map((row) => ({ type: row.type, d: JSON.parse(row.payload) as Record<string, unknown> }));
 }
 const lastEvent = async () =>
-  ((await sqlite()).prepare("SELECT COALESCE(MAX(id), 0) AS id FROM gateway_events").get() as { id: bigint }).id;
+  ((await sql.get("SELECT COALESCE(MAX(id), 0) AS id FROM gateway_events")) as { id: bigint }).id;
 async function audit(actionType: number, targetId: string): Promise<AuditEntry[]> {
   const log = await ok<{ audit_log_entries: AuditEntry[] }>(
     "owner",
@@ -59,7 +58,7 @@ describe("Get Channel", () => {
     const general = await ok("member", "GET", `/channels/${server.world.channels.general}`);
     expectOperationResponse("GET", "/channels/{channel_id}", 200, general);
     expect(general).toMatchObject({ id: server.world.channels.general, name: "general", guild_id: hq });
-    const thread = (await sqlite()).prepare("SELECT id FROM channels WHERE type = 11 LIMIT 1").get() as { id: bigint };
+    const thread = (await sql.get("SELECT id FROM channels WHERE type = 11 LIMIT 1")) as { id: bigint };
     const read = await ok("mod", "GET", `/channels/${thread.id}`);
     expectOperationResponse("GET", "/channels/{channel_id}", 200, read);
     expect(read.type).toBe(11);
@@ -246,9 +245,10 @@ describe("Modify Channel", () => {
 
 describe("Modify Channel for a thread", () => {
   const thread = async (owner: string) => {
-    const row = (await sqlite())
-      .prepare("SELECT c.id FROM channels c JOIN users u ON u.id = c.owner_id WHERE c.type = 11 AND u.username = ?")
-      .get(owner) as { id: bigint };
+    const row = (await sql.get(
+      "SELECT c.id FROM channels c JOIN users u ON u.id = c.owner_id WHERE c.type = 11 AND u.username = ?",
+      owner,
+    )) as { id: bigint };
     return String(row.id);
   };
 

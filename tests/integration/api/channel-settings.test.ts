@@ -60,7 +60,7 @@ describe("a private channel, and syncing with the category", () => {
   test("deny View Channel to @everyone, allow Moderator: members lose it, moderators keep it; events and audit entries", async () => {
     const channel = await create({ name: "secret-plans", parent_id: server.world.channels.Community });
     expect(await get(channel.id, "member")).toMatchObject({ id: channel.id });
-    const after = lastEventId();
+    const after = await lastEventId();
     // Moderator first: a moderator who sees the channel only through @everyone would lock itself out otherwise.
     await rest("mod").put(Routes.channelPermission(channel.id, server.world.roles.moderator), {
       body: { type: 0, allow: String(P.ViewChannel), deny: "0" },
@@ -77,7 +77,7 @@ describe("a private channel, and syncing with the category", () => {
       { id: server.world.roles.moderator, type: 0, allow: String(P.ViewChannel), deny: "0" },
       { id: hq, type: 0, allow: "0", deny: String(P.ViewChannel) },
     ]);
-    const fired = eventsSince(after);
+    const fired = await eventsSince(after);
     expect(fired.map((e) => e.type)).toEqual(["CHANNEL_UPDATE", "CHANNEL_UPDATE"]);
     expect(fired[1].d).toEqual(read);
     const created = await audit(13, channel.id); // CHANNEL_OVERWRITE_CREATE
@@ -110,14 +110,14 @@ describe("a private channel, and syncing with the category", () => {
     const channel = await create({ name: "out-of-sync", parent_id: staff });
     // Created without overwrites, so it is out of sync with Staff (which hides itself from @everyone).
     expect(channel.permission_overwrites).toEqual([]);
-    const after = lastEventId();
+    const after = await lastEventId();
     const synced = (await rest("mod").patch(Routes.channel(channel.id), {
       body: { permission_overwrites: category.permission_overwrites },
       reason: "sync",
     })) as Channel;
     expectOperationResponse("PATCH", "/channels/{channel_id}", 200, synced);
     expect(synced.permission_overwrites).toEqual(category.permission_overwrites);
-    expect(eventsSince(after)).toEqual([{ type: "CHANNEL_UPDATE", d: synced }]);
+    expect(await eventsSince(after)).toEqual([{ type: "CHANNEL_UPDATE", d: synced }]);
     expect(await audit(13, channel.id)).toHaveLength(category.permission_overwrites.length);
     expect(await refusal(get(channel.id, "member"))).toEqual({ status: 403, code: 50001 });
   });
@@ -126,7 +126,7 @@ describe("a private channel, and syncing with the category", () => {
     const channel = await create({ name: "no-escalation" });
     // Moderators hold neither Manage Webhooks nor Administrator; the API judges only the bits that change.
     expect((BigInt(await moderatorPermissions()) & P.ManageWebhooks) === 0n).toBe(true);
-    const after = lastEventId();
+    const after = await lastEventId();
     expect(
       await refusal(
         rest("mod").put(Routes.channelPermission(channel.id, server.world.roles.helper), {
@@ -144,7 +144,7 @@ describe("a private channel, and syncing with the category", () => {
       ),
     ).toEqual({ status: 403, code: 50013 });
     expect((await get(channel.id)).permission_overwrites).toEqual([]);
-    expect(eventsSince(after)).toEqual([]);
+    expect(await eventsSince(after)).toEqual([]);
     // Helper lacks Manage Roles altogether.
     expect(
       await refusal(

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { PermissionFlagsBits as P, Routes } from "discord-api-types/v10";
 import { fail, fieldCodes, type WireChannel as Channel } from "./read-back";
 import { testServerForFile } from "../harness";
+import { sql } from "@/lib/guild-api/store/db";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
 // Dozens of channel reorders in a row on purpose, in a strict bucket: see TestServerOptions.rateLimits.
@@ -21,7 +22,6 @@ interface StoredEvent {
   d: Record<string, unknown>;
 }
 
-const sqlite = async () => (await import("@/lib/guild-api/store/db")).db();
 const create = (as: string, body: Record<string, unknown>, guildId = hq, reason?: string) =>
   server.rest(as).post(Routes.guildChannels(guildId), { body, reason }) as Promise<Channel>;
 const positions = (as: string, body: unknown[], guildId = hq, reason?: string) =>
@@ -283,29 +283,31 @@ describe("Create Guild Channel: limits", () => {
   });
 
   test("voice bitrate at tiers 1 and 3, and with VIP_REGIONS", async () => {
-    const database = await sqlite();
-    const setGuild = (tier: number, features: string[]) =>
-      database
-        .prepare("UPDATE guilds SET premium_tier = ?, features = ? WHERE id = ?")
-        .run(tier, JSON.stringify(features), BigInt(side));
+    const setGuild = async (tier: number, features: string[]) =>
+      await sql.run(
+        "UPDATE guilds SET premium_tier = ?, features = ? WHERE id = ?",
+        tier,
+        JSON.stringify(features),
+        BigInt(side),
+      );
     try {
-      setGuild(1, []);
+      await setGuild(1, []);
       expect((await created("admin", { name: "t1", type: 2, bitrate: 128000 }, side)).bitrate).toBe(128000);
       expect(
         fieldCodes(await fail(create("admin", { name: "t1", type: 2, bitrate: 128001 }, side)), "bitrate"),
       ).toEqual(["NUMBER_TYPE_MAX"]);
-      setGuild(3, []);
+      await setGuild(3, []);
       expect((await created("admin", { name: "t3", type: 2, bitrate: 384000 }, side)).bitrate).toBe(384000);
       expect(
         fieldCodes(await fail(create("admin", { name: "t3", type: 2, bitrate: 384001 }, side)), "bitrate"),
       ).toEqual(["NUMBER_TYPE_MAX"]);
-      setGuild(0, ["VIP_REGIONS"]);
+      await setGuild(0, ["VIP_REGIONS"]);
       expect((await created("admin", { name: "vip", type: 2, bitrate: 384000 }, side)).bitrate).toBe(384000);
       expect(
         fieldCodes(await fail(create("admin", { name: "vip", type: 2, bitrate: 384001 }, side)), "bitrate"),
       ).toEqual(["NUMBER_TYPE_MAX"]);
     } finally {
-      setGuild(0, []);
+      await setGuild(0, []);
     }
   });
 

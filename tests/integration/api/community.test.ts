@@ -3,20 +3,20 @@ import { describe, expect, test } from "vitest";
 import { DiscordAPIError } from "@discordjs/rest";
 import { Routes, type APIGuildWelcomeScreen } from "discord-api-types/v10";
 import { auditSince, eventsSince, fail, lastAuditId, lastEventId } from "./read-back";
-import { serverDb, testServerForFile } from "../harness";
+import { testServerForFile } from "../harness";
+import { sql } from "@/lib/guild-api/store/db";
 import { expectOperationResponse } from "../openapi";
 
 const server = testServerForFile();
-const db = serverDb;
 
 const guild = () => server.world.guildId;
 const channel = (name: string) => server.world.channels[name];
-const features = () =>
+const features = async () =>
   JSON.parse(
-    (db().prepare("SELECT features FROM guilds WHERE id = ?").get(BigInt(guild())) as { features: string }).features,
+    ((await sql.get("SELECT features FROM guilds WHERE id = ?", BigInt(guild()))) as { features: string }).features,
   ) as string[];
-const setFeatures = (list: string[]) =>
-  db().prepare("UPDATE guilds SET features = ? WHERE id = ?").run(JSON.stringify(list), BigInt(guild()));
+const setFeatures = async (list: string[]) =>
+  await sql.run("UPDATE guilds SET features = ? WHERE id = ?", JSON.stringify(list), BigInt(guild()));
 /** The `_errors` at a path of a 50035 error. */
 function fieldErrors(
   error: DiscordAPIError | null,
@@ -28,9 +28,9 @@ function fieldErrors(
   for (const key of path) node = node?.[String(key)] as Record<string, unknown> | undefined;
   return (node?._errors as Array<{ code: string; message: string }> | undefined) ?? [];
 }
-const emojiId = (name: string) =>
+const emojiId = async (name: string) =>
   String(
-    (db().prepare("SELECT id FROM emojis WHERE guild_id = ? AND name = ?").get(BigInt(guild()), name) as { id: bigint })
+    ((await sql.get("SELECT id FROM emojis WHERE guild_id = ? AND name = ?", BigInt(guild()), name)) as { id: bigint })
       .id,
   );
 
@@ -59,11 +59,11 @@ describe("Welcome screen", () => {
   });
 
   test("Manage Server modifies it: five channels at most, descriptions, custom and unicode emojis; GUILD_UPDATE audit entry; no event while enabled stays", async () => {
-    const since = lastEventId();
-    const audit = lastAuditId();
+    const since = await lastEventId();
+    const audit = await lastAuditId();
     const five = [
       entry("rules"),
-      entry("general", { emoji_id: emojiId("party_blob"), emoji_name: "whatever" }),
+      entry("general", { emoji_id: await emojiId("party_blob"), emoji_name: "whatever" }),
       entry("help", { emoji_name: null }),
       entry("memes"),
       entry("Lounge"),
@@ -76,13 +76,13 @@ describe("Welcome screen", () => {
     expect(screen.welcome_channels[1]).toEqual({
       channel_id: channel("general"),
       description: "Visit general",
-      emoji_id: emojiId("party_blob"),
+      emoji_id: await emojiId("party_blob"),
       emoji_name: "party_blob",
     });
     expect(screen.welcome_channels[2]).toMatchObject({ emoji_id: null, emoji_name: null });
     expect(await get("member")).toEqual(screen);
-    expect(eventsSince(since)).toEqual([]);
-    const entries = auditSince(guild(), audit);
+    expect(await eventsSince(since)).toEqual([]);
+    const entries = await auditSince(guild(), audit);
     expect(entries).toMatchObject([{ action_type: 1n, user_id: BigInt(server.world.users.mod), reason: "refresh" }]);
     expect(
       JSON.parse(entries[0].changes!)
@@ -129,10 +129,10 @@ describe("Welcome screen", () => {
   });
 
   test("disabling drops WELCOME_SCREEN_ENABLED (GUILD_UPDATE); then only Manage Server may read it; enabling needs COMMUNITY", async () => {
-    const since = lastEventId();
+    const since = await lastEventId();
     await modify("mod", { enabled: false });
-    expect(features()).not.toContain("WELCOME_SCREEN_ENABLED");
-    const fired = eventsSince(since);
+    expect(await features()).not.toContain("WELCOME_SCREEN_ENABLED");
+    const fired = await eventsSince(since);
     expect(fired.map((e) => e.type)).toEqual(["GUILD_UPDATE"]);
     expect(fired[0].d).toMatchObject({ id: guild(), features: expect.not.arrayContaining(["WELCOME_SCREEN_ENABLED"]) });
     expect(await fail(get("member"))).toMatchObject({ status: 403, code: 50013 });
@@ -142,16 +142,16 @@ describe("Welcome screen", () => {
       ((await server.rest("member").get(Routes.invite("hqwelcome"))) as { guild: Record<string, unknown> }).guild,
     ).not.toHaveProperty("welcome_screen");
 
-    const community = features();
-    setFeatures(community.filter((f) => f !== "COMMUNITY"));
+    const community = await features();
+    await setFeatures(community.filter((f) => f !== "COMMUNITY"));
     expect(fieldErrors(await fail(modify("mod", { enabled: true })), "enabled").map((e) => e.code)).toEqual([
       "GUILD_FEATURE_REQUIRED",
     ]);
-    setFeatures(community);
-    const again = lastEventId();
+    await setFeatures(community);
+    const again = await lastEventId();
     await modify("mod", { enabled: true });
-    expect(features()).toContain("WELCOME_SCREEN_ENABLED");
-    expect(eventsSince(again).map((e) => e.type)).toEqual(["GUILD_UPDATE"]);
+    expect(await features()).toContain("WELCOME_SCREEN_ENABLED");
+    expect((await eventsSince(again)).map((e) => e.type)).toEqual(["GUILD_UPDATE"]);
     expect((await get("member")).welcome_channels).toHaveLength(5);
   });
 
@@ -225,8 +225,8 @@ describe("Onboarding", () => {
   test("enabled with 7 default channels, 5 writable; prompts replaced with kept and generated ids; ONBOARDING_UPDATE audit", async () => {
     const before = await get();
     const keptPrompt = before.prompts[0];
-    const audit = lastAuditId();
-    const since = lastEventId();
+    const audit = await lastAuditId();
+    const since = await lastEventId();
     const onboarding = await put(
       "mod",
       {
@@ -240,7 +240,7 @@ describe("Onboarding", () => {
                 id: keptPrompt.options[0].id,
                 title: "Chatting",
                 channel_ids: ids("off-topic"),
-                emoji_id: emojiId("party_blob"),
+                emoji_id: await emojiId("party_blob"),
               },
             ],
           },
@@ -265,7 +265,7 @@ describe("Onboarding", () => {
     expect(onboarding.prompts[0].id).toBe(keptPrompt.id);
     expect(onboarding.prompts[0].options[0]).toMatchObject({
       id: keptPrompt.options[0].id,
-      emoji: { id: emojiId("party_blob"), name: "party_blob", animated: true },
+      emoji: { id: await emojiId("party_blob"), name: "party_blob", animated: true },
     });
     const generated = onboarding.prompts[1];
     expect(generated.id).not.toBe("1");
@@ -278,11 +278,11 @@ describe("Onboarding", () => {
     });
     expect(generated.options[0].id).toMatch(/^[0-9]{17,20}$/);
     expect(await get()).toEqual(onboarding);
-    expect(auditSince(guild(), audit)).toMatchObject([
+    expect(await auditSince(guild(), audit)).toMatchObject([
       { action_type: 167n, user_id: BigInt(server.world.users.mod), reason: "launch onboarding" },
     ]);
     // Discord documents no gateway event for onboarding.
-    expect(eventsSince(since)).toEqual([]);
+    expect(await eventsSince(since)).toEqual([]);
 
     // While enabled, a change that breaks the constraint is refused.
     const shrink = await fail(put("mod", { default_channel_ids: ids("general", "help") }));
@@ -410,12 +410,12 @@ describe("Incident actions", () => {
   const DAY = 24 * 3600_000;
 
   test("pausing invites for 24 h (the edge) refuses invites; DMs too; GUILD_UPDATE with incidents_data; null lifts", async () => {
-    const since = lastEventId();
+    const since = await lastEventId();
     const until = at(DAY);
     const result = await put("mod", { invites_disabled_until: until, dms_disabled_until: at(3600_000) });
     expectOperationResponse("PUT", "/guilds/{guild_id}/incident-actions", 200, result);
     expect(result).toMatchObject({ invites_disabled_until: until, dm_spam_detected_at: null, raid_detected_at: null });
-    const fired = eventsSince(since);
+    const fired = await eventsSince(since);
     expect(fired.map((e) => e.type)).toEqual(["GUILD_UPDATE"]);
     expect(fired[0].d).toMatchObject({ id: guild(), incidents_data: { invites_disabled_until: until } });
     const paused = await fail(
@@ -432,9 +432,9 @@ describe("Incident actions", () => {
       await server.rest("member").post(Routes.channelInvites(channel("general")), { body: { unique: true } }),
     ).toMatchObject({ code: expect.any(String) });
     // Nothing changed: no event.
-    const quiet = lastEventId();
+    const quiet = await lastEventId();
     await put("mod", { invites_disabled_until: null });
-    expect(eventsSince(quiet)).toEqual([]);
+    expect(await eventsSince(quiet)).toEqual([]);
   });
 
   test("more than 24 hours ahead is refused; bad timestamps are refused", async () => {
@@ -464,15 +464,16 @@ describe("Incident actions", () => {
 describe("Membership screening", () => {
   test("with MEMBER_VERIFICATION_GATE_ENABLED a joining user is pending and cannot act until screening completes", async () => {
     const id = 6_500_000_000n;
-    db()
-      .prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'newcomer', '0', 0, 0)")
-      .run(id);
-    const before = features();
-    setFeatures([...before, "MEMBER_VERIFICATION_GATE_ENABLED"]);
-    const since = lastEventId();
+    await sql.run(
+      "INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'newcomer', '0', FALSE, 0)",
+      id,
+    );
+    const before = await features();
+    await setFeatures([...before, "MEMBER_VERIFICATION_GATE_ENABLED"]);
+    const since = await lastEventId();
     const joined = (await server.rest("newcomer").post(Routes.invite("hqwelcome"))) as { new_member: boolean };
     expect(joined.new_member).toBe(true);
-    const added = eventsSince(since);
+    const added = await eventsSince(since);
     expect(added.map((e) => e.type)).toEqual(["GUILD_MEMBER_ADD"]);
     expect(added[0].d).toMatchObject({ guild_id: guild(), user: { id: String(id) }, pending: true });
 
@@ -485,7 +486,7 @@ describe("Membership screening", () => {
     const screened = (await server.rest("newcomer").put(`/guilds/${guild()}/requests/@me`)) as Record<string, unknown>;
     expect(screened).toMatchObject({ pending: false, user: { id: String(id) } });
     expectOperationResponse("GET", "/guilds/{guild_id}/members/{user_id}", 200, screened);
-    const updated = eventsSince(since).slice(1);
+    const updated = (await eventsSince(since)).slice(1);
     expect(updated.map((e) => e.type)).toEqual(["GUILD_MEMBER_UPDATE"]);
     expect(updated[0].d).toMatchObject({ guild_id: guild(), user: { id: String(id) }, pending: false });
     expect(await server.rest("newcomer").post(Routes.channelInvites(channel("general")), { body: {} })).toMatchObject({
@@ -493,21 +494,22 @@ describe("Membership screening", () => {
     });
 
     // Not pending any more: 400, nothing fired; outsiders 50001.
-    const again = lastEventId();
+    const again = await lastEventId();
     expect(await fail(server.rest("newcomer").put(`/guilds/${guild()}/requests/@me`))).toMatchObject({ status: 400 });
-    expect(eventsSince(again)).toEqual([]);
+    expect(await eventsSince(again)).toEqual([]);
     expect(await fail(server.rest("outsider").put(`/guilds/${guild()}/requests/@me`))).toMatchObject({
       status: 403,
       code: 50001,
     });
 
     // Without the gate, joining members are not pending.
-    setFeatures(before);
-    db()
-      .prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'latecomer', '0', 0, 0)")
-      .run(id + 1n);
-    const late = lastEventId();
+    await setFeatures(before);
+    await sql.run(
+      "INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'latecomer', '0', FALSE, 0)",
+      id + 1n,
+    );
+    const late = await lastEventId();
     await server.rest("latecomer").post(Routes.invite("hqwelcome"));
-    expect(eventsSince(late)[0].d).toMatchObject({ pending: false });
+    expect((await eventsSince(late))[0].d).toMatchObject({ pending: false });
   });
 });

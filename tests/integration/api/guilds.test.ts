@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { gif } from "../../fixtures/gif";
 import { fail, fieldCodes } from "./read-back";
 import { DEMO_ROLE_NAMES, testServerForFile } from "../harness";
+import { sql } from "@/lib/guild-api/store/db";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
 const server = testServerForFile();
@@ -43,7 +44,6 @@ interface AuditLog {
 }
 
 /** The `_errors` codes at a path of a 50035 error body. */
-const sqlite = async () => (await import("@/lib/guild-api/store/db")).db();
 const patch = (as: string, guildId: string, body: Record<string, unknown>, reason?: string) =>
   server.rest(as).patch(Routes.guild(guildId), { body, reason }) as Promise<Guild>;
 const getGuild = (as = "owner", guildId = hq) => server.rest(as).get(Routes.guild(guildId)) as Promise<Guild>;
@@ -87,12 +87,11 @@ describe("Get Guild", () => {
     const guild = (await server
       .rest("bot")
       .get(Routes.guild(hq), { query: new URLSearchParams({ with_counts: "true" }) })) as Record<string, number>;
-    const database = await sqlite();
     const online = Number(
       (
-        database
-          .prepare("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status != 'offline'")
-          .get(BigInt(hq)) as { n: bigint }
+        (await sql.get("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status != 'offline'", BigInt(hq))) as {
+          n: bigint;
+        }
       ).n,
     );
     expect(guild.approximate_member_count).toBe(166);
@@ -106,9 +105,8 @@ describe("Get Guild", () => {
   });
 
   test("incidents_data reflects the guild's incident columns", async () => {
-    const database = await sqlite();
     const until = Date.now() + 3_600_000;
-    database.prepare("UPDATE guilds SET invites_disabled_until = ? WHERE id = ?").run(BigInt(until), BigInt(hq));
+    await sql.run("UPDATE guilds SET invites_disabled_until = ? WHERE id = ?", BigInt(until), BigInt(hq));
     try {
       const guild = await getGuild("member");
       expect(guild.incidents_data).toEqual({
@@ -119,7 +117,7 @@ describe("Get Guild", () => {
       });
       expectOperationResponse("GET", "/guilds/{guild_id}", 200, guild);
     } finally {
-      database.prepare("UPDATE guilds SET invites_disabled_until = NULL WHERE id = ?").run(BigInt(hq));
+      await sql.run("UPDATE guilds SET invites_disabled_until = NULL WHERE id = ?", BigInt(hq));
     }
   });
 
@@ -462,18 +460,15 @@ describe("Modify Guild: images", () => {
   });
 
   test("a new icon or name bumps the widget version; other changes do not", async () => {
-    const database = await sqlite();
-    const version = () =>
-      Number(
-        (database.prepare("SELECT widget_version AS v FROM guilds WHERE id = ?").get(BigInt(hq)) as { v: bigint }).v,
-      );
-    const start = version();
+    const version = async () =>
+      Number(((await sql.get("SELECT widget_version AS v FROM guilds WHERE id = ?", BigInt(hq))) as { v: bigint }).v);
+    const start = await version();
     await patch("mod", hq, { afk_timeout: 900 });
-    expect(version()).toBe(start);
+    expect(await version()).toBe(start);
     await patch("mod", hq, { icon: dataUri(png(64, 64)) });
-    expect(version()).toBe(start + 1);
+    expect(await version()).toBe(start + 1);
     await patch("mod", hq, { name: "Guildhall HQ!" });
-    expect(version()).toBe(start + 2);
+    expect(await version()).toBe(start + 2);
     await patch("mod", hq, { name: "Guildhall HQ", afk_timeout: 300 });
   });
 });

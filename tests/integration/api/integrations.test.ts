@@ -3,24 +3,26 @@
 import { describe, expect, test } from "vitest";
 import { Routes } from "discord-api-types/v10";
 import { fail } from "./read-back";
-import { serverDb, testServerForFile } from "../harness";
+import { testServerForFile } from "../harness";
+import { sql } from "@/lib/guild-api/store/db";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
 const server = testServerForFile();
-const db = serverDb;
 
 const guild = () => server.world.guildId;
 const guildBig = () => BigInt(guild());
-const events = (type: string) =>
+const events = async (type: string) =>
   (
-    db()
-      .prepare("SELECT payload FROM gateway_events WHERE guild_id = ? AND type = ? ORDER BY id")
-      .all(guildBig(), type) as Array<{ payload: string }>
+    (await sql.all(
+      "SELECT payload FROM gateway_events WHERE guild_id = ? AND type = ? ORDER BY id",
+      guildBig(),
+      type,
+    )) as Array<{ payload: string }>
   ).map((r) => JSON.parse(r.payload) as Record<string, unknown>);
-const integrationId = (type: string) =>
+const integrationId = async (type: string) =>
   String(
     (
-      db().prepare("SELECT id FROM integrations WHERE guild_id = ? AND type = ?").get(guildBig(), type) as {
+      (await sql.get("SELECT id FROM integrations WHERE guild_id = ? AND type = ?", guildBig(), type)) as {
         id: bigint;
       }
     ).id,
@@ -72,11 +74,13 @@ describe("Get Guild Voice Regions", () => {
   });
 
   test("VIP regions appear when the guild has VIP_REGIONS", async () => {
-    const features = (db().prepare("SELECT features FROM guilds WHERE id = ?").get(guildBig()) as { features: string })
+    const features = ((await sql.get("SELECT features FROM guilds WHERE id = ?", guildBig())) as { features: string })
       .features;
-    db()
-      .prepare("UPDATE guilds SET features = ? WHERE id = ?")
-      .run(JSON.stringify([...(JSON.parse(features) as string[]), "VIP_REGIONS"]), guildBig());
+    await sql.run(
+      "UPDATE guilds SET features = ? WHERE id = ?",
+      JSON.stringify([...(JSON.parse(features) as string[]), "VIP_REGIONS"]),
+      guildBig(),
+    );
     try {
       const regions = (await server.rest("member").get(Routes.guildVoiceRegions(guild()))) as Array<{ id: string }>;
       expectOperationResponse("GET", "/guilds/{guild_id}/regions", 200, regions);
@@ -84,7 +88,7 @@ describe("Get Guild Voice Regions", () => {
         expect.arrayContaining(["vip-us-east", "vip-us-west", "vip-amsterdam", "us-east"]),
       );
     } finally {
-      db().prepare("UPDATE guilds SET features = ? WHERE id = ?").run(features, guildBig());
+      await sql.run("UPDATE guilds SET features = ? WHERE id = ?", features, guildBig());
     }
   });
 
@@ -170,13 +174,15 @@ describe("Get Guild Integrations", () => {
   });
 
   test("at most 50, the oldest ones", async () => {
-    const insert = db().prepare(
-      "INSERT INTO integrations (id, guild_id, name, type, enabled, account_id, account_name, user_id, scopes, created_at) VALUES (?, ?, ?, 'youtube', 1, ?, ?, ?, '[]', ?)",
-    );
+    const insert = (...params: unknown[]) =>
+      sql.run(
+        "INSERT INTO integrations (id, guild_id, name, type, enabled, account_id, account_name, user_id, scopes, created_at) VALUES (?, ?, ?, 'youtube', TRUE, ?, ?, ?, '[]', ?)",
+        ...params,
+      );
     // Created after the seeded two, with ids falling as creation times rise (and below the seeded snowflakes),
     // so id order would give the opposite answer: "oldest first" must come from created_at.
     for (let i = 0; i < 55; i++) {
-      insert.run(
+      await insert(
         6_000_000_054n - BigInt(i),
         guildBig(),
         `channel ${i}`,
@@ -193,7 +199,7 @@ describe("Get Guild Integrations", () => {
       expect(integrations.slice(0, 2).map((i) => i.type)).toEqual(["discord", "twitch"]);
       expect(integrations.slice(2).map((i) => i.name)).toEqual(Array.from({ length: 48 }, (_, i) => `channel ${i}`));
     } finally {
-      db().prepare("DELETE FROM integrations WHERE id >= ? AND id < ?").run(6_000_000_000n, 6_000_000_100n);
+      await sql.run("DELETE FROM integrations WHERE id >= ? AND id < ?", 6_000_000_000n, 6_000_000_100n);
     }
   });
 
@@ -222,11 +228,11 @@ describe("Delete Guild Integration", () => {
     // Another guild's integration is unknown here too.
     expect(
       await fail(
-        server.rest("admin").delete(Routes.guildIntegration(server.world.sideGuildId, integrationId("twitch"))),
+        server.rest("admin").delete(Routes.guildIntegration(server.world.sideGuildId, await integrationId("twitch"))),
       ),
     ).toMatchObject({ status: 404, code: 10005 });
     expect(
-      await fail(server.rest("helper").delete(Routes.guildIntegration(guild(), integrationId("twitch")))),
+      await fail(server.rest("helper").delete(Routes.guildIntegration(guild(), await integrationId("twitch")))),
     ).toMatchObject({ status: 403, code: 50013 });
     expect(await fail(server.rest("mod").delete(Routes.guildIntegration(guild(), "abc")))).toMatchObject({
       status: 400,
@@ -236,24 +242,23 @@ describe("Delete Guild Integration", () => {
   });
 
   test("a streaming integration: deleted with its events; nobody kicked, its (unmanaged) role kept", async () => {
-    const id = integrationId("twitch");
-    const membersBefore = db().prepare("SELECT member_count FROM guilds WHERE id = ?").get(guildBig());
+    const id = await integrationId("twitch");
+    const membersBefore = await sql.get("SELECT member_count FROM guilds WHERE id = ?", guildBig());
     await server.rest("mod").delete(Routes.guildIntegration(guild(), id), { reason: "stream ended" });
     expect(
       ((await server.rest("mod").get(Routes.guildIntegrations(guild()))) as Integration[]).map((i) => i.type),
     ).toEqual(["discord"]);
-    expect(events("INTEGRATION_DELETE")).toEqual([{ id, guild_id: guild() }]);
-    expect(events("GUILD_INTEGRATIONS_UPDATE")).toEqual([{ guild_id: guild() }]);
-    expect(events("GUILD_MEMBER_REMOVE")).toEqual([]);
-    expect(db().prepare("SELECT member_count FROM guilds WHERE id = ?").get(guildBig())).toEqual(membersBefore);
+    expect(await events("INTEGRATION_DELETE")).toEqual([{ id, guild_id: guild() }]);
+    expect(await events("GUILD_INTEGRATIONS_UPDATE")).toEqual([{ guild_id: guild() }]);
+    expect(await events("GUILD_MEMBER_REMOVE")).toEqual([]);
+    expect(await sql.get("SELECT member_count FROM guilds WHERE id = ?", guildBig())).toEqual(membersBefore);
     expect(await server.rest("mod").get(Routes.guildRole(guild(), server.world.roles.regular))).toMatchObject({
       name: "Regular",
     });
-    const audit = db()
-      .prepare(
-        "SELECT user_id, target_id, reason, changes FROM audit_log_entries WHERE guild_id = ? AND action_type = 82",
-      )
-      .all(guildBig()) as Array<{ user_id: bigint; target_id: string; reason: string; changes: string }>;
+    const audit = (await sql.all(
+      "SELECT user_id, target_id, reason, changes FROM audit_log_entries WHERE guild_id = ? AND action_type = 82",
+      guildBig(),
+    )) as Array<{ user_id: bigint; target_id: string; reason: string; changes: string }>;
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ user_id: BigInt(server.world.users.mod), target_id: id, reason: "stream ended" });
     expect(JSON.parse(audit[0].changes)).toEqual([
@@ -263,25 +268,23 @@ describe("Delete Guild Integration", () => {
   });
 
   test("the bot integration: kicks the bot, deletes its managed role (and its overwrites), fires every event in order", async () => {
-    const id = integrationId("discord");
+    const id = await integrationId("discord");
     const botRole = server.world.roles.bot;
     // An overwrite for the bot's role, which must go with the role.
     const general = BigInt(server.world.channels.general);
     const before = (
-      db().prepare("SELECT permission_overwrites FROM channels WHERE id = ?").get(general) as {
+      (await sql.get("SELECT permission_overwrites FROM channels WHERE id = ?", general)) as {
         permission_overwrites: string;
       }
     ).permission_overwrites;
-    db()
-      .prepare("UPDATE channels SET permission_overwrites = ? WHERE id = ?")
-      .run(
-        JSON.stringify([...(JSON.parse(before) as unknown[]), { id: botRole, type: 0, allow: "2048", deny: "0" }]),
-        general,
-      );
-    const lastEvent = (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM gateway_events").get() as { id: bigint })
-      .id;
+    await sql.run(
+      "UPDATE channels SET permission_overwrites = ? WHERE id = ?",
+      JSON.stringify([...(JSON.parse(before) as unknown[]), { id: botRole, type: 0, allow: "2048", deny: "0" }]),
+      general,
+    );
+    const lastEvent = ((await sql.get("SELECT COALESCE(MAX(id), 0) AS id FROM gateway_events")) as { id: bigint }).id;
     const memberCount = (
-      db().prepare("SELECT member_count FROM guilds WHERE id = ?").get(guildBig()) as { member_count: bigint }
+      (await sql.get("SELECT member_count FROM guilds WHERE id = ?", guildBig())) as { member_count: bigint }
     ).member_count;
 
     await server.rest("mod").delete(Routes.guildIntegration(guild(), id));
@@ -295,16 +298,16 @@ describe("Delete Guild Integration", () => {
       status: 404,
       code: 10011,
     });
-    expect(db().prepare("SELECT COUNT(*) AS n FROM member_roles WHERE role_id = ?").get(BigInt(botRole))).toEqual({
+    expect(await sql.get("SELECT COUNT(*) AS n FROM member_roles WHERE role_id = ?", BigInt(botRole))).toEqual({
       n: 0n,
     });
     expect(
-      (db().prepare("SELECT member_count FROM guilds WHERE id = ?").get(guildBig()) as { member_count: bigint })
+      ((await sql.get("SELECT member_count FROM guilds WHERE id = ?", guildBig())) as { member_count: bigint })
         .member_count,
     ).toBe(memberCount - 1n);
     const overwrites = JSON.parse(
       (
-        db().prepare("SELECT permission_overwrites FROM channels WHERE id = ?").get(general) as {
+        (await sql.get("SELECT permission_overwrites FROM channels WHERE id = ?", general)) as {
           permission_overwrites: string;
         }
       ).permission_overwrites,
@@ -312,11 +315,10 @@ describe("Delete Guild Integration", () => {
     expect(overwrites).toEqual(JSON.parse(before));
 
     const fired = (
-      db()
-        .prepare(
-          "SELECT type, payload FROM gateway_events WHERE id > ? AND type != 'GUILD_AUDIT_LOG_ENTRY_CREATE' ORDER BY id",
-        )
-        .all(lastEvent) as Array<{
+      (await sql.all(
+        "SELECT type, payload FROM gateway_events WHERE id > ? AND type != 'GUILD_AUDIT_LOG_ENTRY_CREATE' ORDER BY id",
+        lastEvent,
+      )) as Array<{
         type: string;
         payload: string;
       }>

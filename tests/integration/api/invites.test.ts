@@ -3,12 +3,12 @@
 import { describe, expect, test } from "vitest";
 import { PermissionFlagsBits, Routes } from "discord-api-types/v10";
 import { auditSince, eventsSince, fail, lastAuditId, lastEventId } from "./read-back";
-import { serverDb, testServerForFile } from "../harness";
+import { testServerForFile } from "../harness";
+import { sql, storeOnPostgresql } from "@/lib/guild-api/store/db";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
 // Many target-user uploads in a row on purpose, in a strict bucket: see TestServerOptions.rateLimits.
 const server = testServerForFile({ rateLimits: { enabled: false } });
-const db = serverDb;
 
 type Invite = Record<string, unknown> & {
   code: string;
@@ -37,17 +37,19 @@ const create = (as: string, channelName: string, body: Record<string, unknown> =
   server.rest(as).post(Routes.channelInvites(channel(channelName)), { body, reason }) as Promise<Invite>;
 /** A fresh user, neither member nor banned (tokens for it come from server.tokenFor like any seeded user). */
 let nextUser = 6_000_000_000n;
-function stranger(): { id: string; username: string } {
+async function stranger(): Promise<{ id: string; username: string }> {
   const id = nextUser++;
-  db()
-    .prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, 0)")
-    .run(id, `stranger_${id}`);
+  await sql.run(
+    "INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', FALSE, 0)",
+    id,
+    `stranger_${id}`,
+  );
   return { id: String(id), username: `stranger_${id}` };
 }
 const accept = (as: string, code: string) =>
   server.rest(as).post(Routes.invite(code)) as Promise<Invite & { new_member: boolean }>;
-const isMember = (userId: string) =>
-  db().prepare("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?").get(BigInt(guild()), BigInt(userId)) !==
+const isMember = async (userId: string) =>
+  (await sql.get("SELECT 1 FROM members WHERE guild_id = ? AND user_id = ?", BigInt(guild()), BigInt(userId))) !==
   undefined;
 const csvForm = (csv: string, extra: Record<string, string> = {}) => {
   const form = new FormData();
@@ -79,8 +81,8 @@ async function waitForJob(code: string, status = 2): Promise<JobStatus> {
 
 describe("Create Channel Invite", () => {
   test("a member creates an invite: defaults, a fresh 8–10 character base62 code, metadata, INVITE_CREATE and INVITE_CREATE audit", async () => {
-    const since = lastEventId();
-    const audit = lastAuditId();
+    const since = await lastEventId();
+    const audit = await lastAuditId();
     const before = Date.now();
     const invite = await create("member", "general", { unique: true }, "welcome wagon");
     expectOperationResponse("POST", "/channels/{channel_id}/invites", 200, invite);
@@ -101,7 +103,7 @@ describe("Create Channel Invite", () => {
     expect(expires - Date.parse(invite.created_at!)).toBe(86_400_000);
     expect(Date.parse(invite.created_at!)).toBeGreaterThanOrEqual(before - 5);
 
-    const fired = eventsSince(since);
+    const fired = await eventsSince(since);
     expect(fired.map((e) => e.type)).toEqual(["INVITE_CREATE"]);
     expect(fired[0].d).toMatchObject({
       code: invite.code,
@@ -113,7 +115,7 @@ describe("Create Channel Invite", () => {
       uses: 0,
       inviter: { id: server.world.users.member },
     });
-    const entries = auditSince(guild(), audit);
+    const entries = await auditSince(guild(), audit);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       user_id: BigInt(server.world.users.member),
@@ -130,12 +132,12 @@ describe("Create Channel Invite", () => {
   });
 
   test("unique=false reuses the inviter's matching invite (200, no event); unique=true makes a new one", async () => {
-    const since = lastEventId();
+    const since = await lastEventId();
     // mod's seeded hqwelcome: general, max_age 0, max_uses 0.
     const reused = await create("mod", "general", { max_age: 0 });
     expect(reused.code).toBe("hqwelcome");
     expect(reused).toMatchObject({ uses: 128, max_age: 0, expires_at: null });
-    expect(eventsSince(since)).toEqual([]);
+    expect(await eventsSince(since)).toEqual([]);
     const fresh = await create("mod", "general", { max_age: 0, unique: true });
     expect(fresh.code).not.toBe("hqwelcome");
     // Another inviter never gets mod's invite.
@@ -209,19 +211,16 @@ describe("Create Channel Invite", () => {
     expect(await fail(create("member", "mod-chat"))).toMatchObject({ status: 403, code: 50001 });
     expect(await create("helper", "mod-chat", { unique: true })).toMatchObject({ channel: { name: "mod-chat" } });
     // @everyone loses Create Instant Invite in #memes.
-    db()
-      .prepare("UPDATE channels SET permission_overwrites = ? WHERE id = ?")
-      .run(
-        JSON.stringify([{ id: guild(), type: 0, allow: "0", deny: String(PermissionFlagsBits.CreateInstantInvite) }]),
-        BigInt(channel("memes")),
-      );
+    await sql.run(
+      "UPDATE channels SET permission_overwrites = ? WHERE id = ?",
+      JSON.stringify([{ id: guild(), type: 0, allow: "0", deny: String(PermissionFlagsBits.CreateInstantInvite) }]),
+      BigInt(channel("memes")),
+    );
     expect(await fail(create("member", "memes"))).toMatchObject({ status: 403, code: 50013 });
     // The overwrite takes it from Moderators too (they hold it through @everyone); administrators bypass overwrites.
     expect(await fail(create("mod", "memes"))).toMatchObject({ status: 403, code: 50013 });
     expect(await create("admin", "memes", { unique: true })).toMatchObject({ channel: { name: "memes" } });
-    db()
-      .prepare("UPDATE channels SET permission_overwrites = '[]' WHERE id = ?")
-      .run(BigInt(channel("memes")));
+    await sql.run("UPDATE channels SET permission_overwrites = '[]' WHERE id = ?", BigInt(channel("memes")));
     expect(
       await fail(server.rest("member").post(Routes.channelInvites("123456789012345678"), { body: {} })),
     ).toMatchObject({ status: 404, code: 10003 });
@@ -245,20 +244,22 @@ describe("Create Channel Invite", () => {
     expect(await errors("Lounge", { target_type: 2 })).toMatchObject({
       target_application_id: { _errors: [{ code: "BASE_TYPE_REQUIRED" }] },
     });
-    db().prepare("UPDATE applications SET activities_enabled = 0 WHERE id = ?").run(BigInt(app));
+    await sql.run("UPDATE applications SET activities_enabled = FALSE WHERE id = ?", BigInt(app));
     expect(await errors("Lounge", { target_type: 2, target_application_id: app })).toMatchObject({
       target_application_id: { _errors: [{ code: "INVITE_TARGET_APPLICATION_INVALID" }] },
     });
-    db().prepare("UPDATE applications SET activities_enabled = 1 WHERE id = ?").run(BigInt(app));
+    await sql.run("UPDATE applications SET activities_enabled = TRUE WHERE id = ?", BigInt(app));
 
     // mod is in the Lounge but not streaming; then starts a stream.
     const mod = server.world.users.mod;
     expect(await errors("Lounge", { target_type: 1, target_user_id: mod })).toMatchObject({
       target_user_id: { _errors: [{ code: "INVITE_TARGET_USER_NOT_STREAMING" }] },
     });
-    db()
-      .prepare("UPDATE voice_states SET self_stream = 1 WHERE guild_id = ? AND user_id = ?")
-      .run(BigInt(guild()), BigInt(mod));
+    await sql.run(
+      "UPDATE voice_states SET self_stream = TRUE WHERE guild_id = ? AND user_id = ?",
+      BigInt(guild()),
+      BigInt(mod),
+    );
     const stream = await create("member", "Lounge", { target_type: 1, target_user_id: mod });
     expect(stream).toMatchObject({ target_type: 1, target_user: { id: mod } });
     expectSchema("UserResponse", stream.target_user);
@@ -335,20 +336,21 @@ describe("Get Invite, Get Guild Invites, Delete Invite", () => {
       .rest("member")
       .get(Routes.invite("hqwelcome"), { query: new URLSearchParams({ with_counts: "true" }) })) as Invite;
     const members = Number(
-      (db().prepare("SELECT member_count FROM guilds WHERE id = ?").get(BigInt(guild())) as { member_count: bigint })
+      ((await sql.get("SELECT member_count FROM guilds WHERE id = ?", BigInt(guild()))) as { member_count: bigint })
         .member_count,
     );
     const online = Number(
       (
-        db()
-          .prepare("SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status != 'offline'")
-          .get(BigInt(guild())) as { n: bigint }
+        (await sql.get(
+          "SELECT COUNT(*) AS n FROM members WHERE guild_id = ? AND status != 'offline'",
+          BigInt(guild()),
+        )) as { n: bigint }
       ).n,
     );
     expect(counted).toMatchObject({ approximate_member_count: members, approximate_presence_count: online });
     expectOperationResponse("GET", "/invites/{code}", 200, counted);
 
-    const event = db().prepare("SELECT id FROM guild_scheduled_events WHERE guild_id = ?").get(BigInt(guild())) as {
+    const event = (await sql.get("SELECT id FROM guild_scheduled_events WHERE guild_id = ?", BigInt(guild()))) as {
       id: bigint;
     };
     const withEvent = (await server.rest("member").get(Routes.invite("hqwelcome"), {
@@ -368,15 +370,13 @@ describe("Get Invite, Get Guild Invites, Delete Invite", () => {
       code: 10006,
     });
     const expired = await create("member", "general", { unique: true });
-    db()
-      .prepare("UPDATE invites SET expires_at = ? WHERE code = ?")
-      .run(BigInt(Date.now() - 1000), expired.code);
+    await sql.run("UPDATE invites SET expires_at = ? WHERE code = ?", BigInt(Date.now() - 1000), expired.code);
     expect(await fail(server.rest("member").get(Routes.invite(expired.code)))).toMatchObject({
       status: 404,
       code: 10006,
     });
     const usedUp = await create("member", "general", { max_uses: 2, unique: true });
-    db().prepare("UPDATE invites SET uses = 2 WHERE code = ?").run(usedUp.code);
+    await sql.run("UPDATE invites SET uses = 2 WHERE code = ?", usedUp.code);
     expect(await fail(server.rest("member").get(Routes.invite(usedUp.code)))).toMatchObject({
       status: 404,
       code: 10006,
@@ -424,15 +424,15 @@ describe("Get Invite, Get Guild Invites, Delete Invite", () => {
       status: 403,
       code: 50001,
     });
-    const since = lastEventId();
-    const audit = lastAuditId();
+    const since = await lastEventId();
+    const audit = await lastAuditId();
     const deleted = (await server.rest("mod").delete(Routes.invite(invite.code), { reason: "cleanup" })) as Invite;
     expectOperationResponse("DELETE", "/invites/{code}", 200, deleted);
     expect(deleted).toMatchObject({ code: invite.code, channel: { id: channel("general") } });
-    expect(eventsSince(since)).toEqual([
+    expect(await eventsSince(since)).toEqual([
       { type: "INVITE_DELETE", d: { channel_id: channel("general"), guild_id: guild(), code: invite.code } },
     ]);
-    const entries = auditSince(guild(), audit);
+    const entries = await auditSince(guild(), audit);
     expect(entries).toMatchObject([{ action_type: 42n, user_id: BigInt(server.world.users.mod), reason: "cleanup" }]);
     expect(JSON.parse(entries[0].changes!)).toEqual(expect.arrayContaining([{ key: "code", old_value: invite.code }]));
     expect(await fail(server.rest("mod").get(Routes.invite(invite.code)))).toMatchObject({ status: 404, code: 10006 });
@@ -446,9 +446,7 @@ describe("Get Invite, Get Guild Invites, Delete Invite", () => {
     const overwrites = JSON.stringify([
       { id: member, type: 0, allow: String(PermissionFlagsBits.ManageChannels), deny: "0" },
     ]);
-    db()
-      .prepare("UPDATE channels SET permission_overwrites = ? WHERE id = ?")
-      .run(overwrites, BigInt(channel("help")));
+    await sql.run("UPDATE channels SET permission_overwrites = ? WHERE id = ?", overwrites, BigInt(channel("help")));
     const inHelp = await create("helper", "help", { unique: true });
     const inGeneral = await create("helper", "general", { unique: true });
     expect(await server.rest("member").delete(Routes.invite(inHelp.code))).toMatchObject({ code: inHelp.code });
@@ -456,9 +454,7 @@ describe("Get Invite, Get Guild Invites, Delete Invite", () => {
       status: 403,
       code: 50013,
     });
-    db()
-      .prepare("UPDATE channels SET permission_overwrites = '[]' WHERE id = ?")
-      .run(BigInt(channel("help")));
+    await sql.run("UPDATE channels SET permission_overwrites = '[]' WHERE id = ?", BigInt(channel("help")));
   });
 });
 
@@ -466,12 +462,12 @@ describe("Accepting an invite", () => {
   test("a user joins: GUILD_MEMBER_ADD, uses + 1, the invite's roles; a member gets new_member false", async () => {
     const { member: memberRole } = server.world.roles;
     const invite = await create("mod", "general", { role_ids: [memberRole], max_uses: 2, unique: true });
-    const joiner = stranger();
-    const since = lastEventId();
+    const joiner = await stranger();
+    const since = await lastEventId();
     const joined = await accept(joiner.username, invite.code);
     expect(joined).toMatchObject({ code: invite.code, new_member: true, guild: { id: guild() } });
-    expect(isMember(joiner.id)).toBe(true);
-    const fired = eventsSince(since);
+    expect(await isMember(joiner.id)).toBe(true);
+    const fired = await eventsSince(since);
     expect(fired.map((e) => e.type)).toEqual(["GUILD_MEMBER_ADD"]);
     expect(fired[0].d).toMatchObject({
       guild_id: guild(),
@@ -479,22 +475,23 @@ describe("Accepting an invite", () => {
       roles: [memberRole],
       pending: false,
     });
-    expect(db().prepare("SELECT uses FROM invites WHERE code = ?").get(invite.code)).toEqual({ uses: 1n });
+    expect(await sql.get("SELECT uses FROM invites WHERE code = ?", invite.code)).toEqual({ uses: 1n });
 
     expect(await accept("member", invite.code)).toMatchObject({ new_member: false });
-    expect(db().prepare("SELECT uses FROM invites WHERE code = ?").get(invite.code)).toEqual({ uses: 1n });
+    expect(await sql.get("SELECT uses FROM invites WHERE code = ?", invite.code)).toEqual({ uses: 1n });
 
     // max_uses 2: the second join uses it up; a third is Unknown Invite.
-    await accept(stranger().username, invite.code);
-    const late = stranger();
+    await accept((await stranger()).username, invite.code);
+    const late = await stranger();
     expect(await fail(accept(late.username, invite.code))).toMatchObject({ status: 404, code: 10006 });
-    expect(isMember(late.id)).toBe(false);
+    expect(await isMember(late.id)).toBe(false);
   });
 
   test("banned users get 403 40007; bots 20001", async () => {
-    const banned = db()
-      .prepare("SELECT u.username FROM bans b JOIN users u ON u.id = b.user_id WHERE b.guild_id = ? LIMIT 1")
-      .get(BigInt(guild())) as { username: string };
+    const banned = (await sql.get(
+      "SELECT u.username FROM bans b JOIN users u ON u.id = b.user_id WHERE b.guild_id = ? LIMIT 1",
+      BigInt(guild()),
+    )) as { username: string };
     expect(await fail(accept(banned.username, "hqwelcome"))).toMatchObject({ status: 403, code: 40007 });
     expect(await fail(accept("bot", "hqwelcome"))).toMatchObject({ status: 403, code: 20001 });
   });
@@ -502,13 +499,13 @@ describe("Accepting an invite", () => {
   test("paused invites (INVITES_DISABLED, or incident invites_disabled_until) refuse creation and acceptance", async () => {
     const features = ((await server.rest("mod").get(Routes.guild(guild()))) as { features: string[] }).features;
     await server.rest("mod").patch(Routes.guild(guild()), { body: { features: [...features, "INVITES_DISABLED"] } });
-    const joiner = stranger();
+    const joiner = await stranger();
     for (const attempt of [create("member", "general", { unique: true }), accept(joiner.username, "hqwelcome")]) {
       const error = await fail(attempt);
       expect(error).toMatchObject({ status: 400 });
       expect(error?.message).toMatch(/paused/);
     }
-    expect(isMember(joiner.id)).toBe(false);
+    expect(await isMember(joiner.id)).toBe(false);
     await server.rest("mod").patch(Routes.guild(guild()), { body: { features } });
 
     await server.rest("mod").put(Routes.guildIncidentActions(guild()), {
@@ -526,7 +523,7 @@ describe("Accepting an invite", () => {
 
 describe("Target users", () => {
   test("a file given at creation is processed; only listed users may accept; the CSV lists them", async () => {
-    const [listed, other] = [stranger(), stranger()];
+    const [listed, other] = [await stranger(), await stranger()];
     const response = await server.api(
       "member",
       "POST",
@@ -549,7 +546,7 @@ describe("Target users", () => {
 
   test("a file with bad lines is refused naming every bad line, and nothing changes", async () => {
     const invite = await create("member", "general", { unique: true });
-    const [a, b] = [stranger(), stranger()];
+    const [a, b] = [await stranger(), await stranger()];
     expect(
       (await server.api("member", "PUT", `/invites/${invite.code}/target-users`, csvForm(`${a.id}\n${b.id}\n`))).status,
     ).toBe(204);
@@ -593,10 +590,10 @@ describe("Target users", () => {
 
   test("permissions: the inviter or Manage Server updates; View Audit Log reads; others 50013, outsiders 50001", async () => {
     const invite = await create("member", "general", { unique: true });
-    const file = () => csvForm(`${stranger().id}\n`);
-    expect((await server.api("member", "PUT", `/invites/${invite.code}/target-users`, file())).status).toBe(204);
-    expect((await server.api("mod", "PUT", `/invites/${invite.code}/target-users`, file())).status).toBe(204);
-    const helperPut = await server.api("helper", "PUT", `/invites/${invite.code}/target-users`, file());
+    const file = async () => csvForm(`${(await stranger()).id}\n`);
+    expect((await server.api("member", "PUT", `/invites/${invite.code}/target-users`, await file())).status).toBe(204);
+    expect((await server.api("mod", "PUT", `/invites/${invite.code}/target-users`, await file())).status).toBe(204);
+    const helperPut = await server.api("helper", "PUT", `/invites/${invite.code}/target-users`, await file());
     expect(helperPut.status).toBe(403);
     expect(await helperPut.json()).toMatchObject({ code: 50013 });
     await waitForJob(invite.code);
@@ -612,7 +609,7 @@ describe("Target users", () => {
       const asOutsider = await server.api("outsider", "GET", path);
       expect(await asOutsider.json()).toMatchObject({ code: 50001 });
     }
-    expect((await server.api("member", "PUT", `/invites/${mine.code}/target-users`, file())).status).toBe(403);
+    expect((await server.api("member", "PUT", `/invites/${mine.code}/target-users`, await file())).status).toBe(403);
     // No file yet: UNSPECIFIED with zeros.
     expect(await jobStatus(mine.code)).toEqual({
       status: 0,
@@ -628,12 +625,12 @@ describe("Target users", () => {
 
   test("a 20,000-line file is written in chunks: PROCESSING with growing progress, the server answering meanwhile, then COMPLETED", async () => {
     const base = 7_000_000_000n;
-    const insert = db().prepare(
-      "INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, ?, '0', 0, 0)",
+    // 20,000 users in one statement (a recursive count), as one transaction.
+    await sql.run(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 19999)
+       INSERT INTO users (id, username, discriminator, bot, created_at) SELECT CAST(? AS BIGINT) + i, 'target_' || i, '0', FALSE, 0 FROM n`,
+      base,
     );
-    db().transaction(() => {
-      for (let i = 0n; i < 20_000n; i++) insert.run(base + i, `target_${i}`);
-    })();
     const ids = Array.from({ length: 20_000 }, (_, i) => String(base + BigInt(i)));
     const invite = await create("mod", "general", { unique: true });
     const response = await server.api(
@@ -672,42 +669,52 @@ describe("Target users", () => {
     const csv = await targetCsv(invite.code);
     expect(csv.split("\n").filter(Boolean)).toHaveLength(20_001);
     expect(
-      db().prepare("SELECT pending_user_ids FROM invite_target_users_jobs WHERE invite_code = ?").get(invite.code),
+      await sql.get("SELECT pending_user_ids FROM invite_target_users_jobs WHERE invite_code = ?", invite.code),
     ).toEqual({ pending_user_ids: "[]" });
   });
 
   test("an unfinished job resumes after a restart (resumeTargetUserJobs, or on reading its status)", async () => {
     const { resumeTargetUserJobs } = await import("@/lib/guild-api/services/target-users");
-    const users = [stranger(), stranger(), stranger()].map((u) => u.id);
-    const seedJob = (code: string) => {
+    const users = [await stranger(), await stranger(), await stranger()].map((u) => u.id);
+    const seedJob = async (code: string) => {
       // As a server that stopped after writing the first id: PROCESSING, one processed, all three pending.
-      db().prepare("INSERT INTO invite_target_users (invite_code, user_id) VALUES (?, ?)").run(code, BigInt(users[0]));
-      db()
-        .prepare(
-          "INSERT INTO invite_target_users_jobs (invite_code, status, total_users, processed_users, pending_user_ids, created_at) VALUES (?, 1, 3, 1, ?, ?)",
-        )
-        .run(code, `[${users.join(",")}]`, BigInt(Date.now()));
+      await sql.run("INSERT INTO invite_target_users (invite_code, user_id) VALUES (?, ?)", code, BigInt(users[0]));
+      await sql.run(
+        "INSERT INTO invite_target_users_jobs (invite_code, status, total_users, processed_users, pending_user_ids, created_at) VALUES (?, 1, 3, 1, ?, ?)",
+        code,
+        `[${users.join(",")}]`,
+        BigInt(Date.now()),
+      );
     };
     const first = await create("mod", "general", { unique: true });
     const second = await create("mod", "general", { unique: true });
-    seedJob(first.code);
-    seedJob(second.code);
+    await seedJob(first.code);
+    await seedJob(second.code);
     expect(await resumeTargetUserJobs()).toBeGreaterThanOrEqual(1);
     expect(await waitForJob(first.code)).toMatchObject({ status: 2, processed_users: 3 });
     expect(await waitForJob(second.code)).toMatchObject({ status: 2, processed_users: 3 });
     expect((await targetCsv(first.code)).split("\n").filter(Boolean).slice(1).sort()).toEqual([...users].sort());
 
     const lazy = await create("mod", "general", { unique: true });
-    seedJob(lazy.code);
+    await seedJob(lazy.code);
     expect(await waitForJob(lazy.code)).toMatchObject({ status: 2, total_users: 3, processed_users: 3 });
   });
 
   test("a job that cannot write its ids ends FAILED with an error message", async () => {
-    const [ok, doomed] = [stranger(), stranger()];
+    const [ok, doomed] = [await stranger(), await stranger()];
     // Make the database refuse one of the ids.
-    db().exec(
-      `CREATE TRIGGER refuse_target BEFORE INSERT ON invite_target_users WHEN NEW.user_id = ${doomed.id} BEGIN SELECT RAISE(ABORT, 'refused'); END`,
-    );
+    if (storeOnPostgresql()) {
+      await sql.run(
+        `CREATE FUNCTION refuse_target() RETURNS trigger LANGUAGE plpgsql AS $body$ BEGIN
+           IF NEW.user_id = ${doomed.id} THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $body$`,
+      );
+      await sql.run(
+        "CREATE TRIGGER refuse_target BEFORE INSERT ON invite_target_users FOR EACH ROW EXECUTE FUNCTION refuse_target()",
+      );
+    } else
+      await sql.run(
+        `CREATE TRIGGER refuse_target BEFORE INSERT ON invite_target_users WHEN NEW.user_id = ${doomed.id} BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+      );
     try {
       const invite = await create("mod", "general", { unique: true });
       expect(
@@ -723,20 +730,23 @@ describe("Target users", () => {
         error_message: expect.stringMatching(/upload the file again/),
       });
     } finally {
-      db().exec("DROP TRIGGER refuse_target");
+      if (storeOnPostgresql()) {
+        await sql.run("DROP TRIGGER refuse_target ON invite_target_users");
+        await sql.run("DROP FUNCTION refuse_target()");
+      } else await sql.run("DROP TRIGGER refuse_target");
     }
   });
 
   test("deleting an invite deletes its target users and job", async () => {
     const invite = await create("mod", "general", { unique: true });
-    await server.api("mod", "PUT", `/invites/${invite.code}/target-users`, csvForm(`${stranger().id}\n`));
+    await server.api("mod", "PUT", `/invites/${invite.code}/target-users`, csvForm(`${(await stranger()).id}\n`));
     await waitForJob(invite.code);
     await server.rest("mod").delete(Routes.invite(invite.code));
+    expect(await sql.get("SELECT COUNT(*) AS n FROM invite_target_users WHERE invite_code = ?", invite.code)).toEqual({
+      n: 0n,
+    });
     expect(
-      db().prepare("SELECT COUNT(*) AS n FROM invite_target_users WHERE invite_code = ?").get(invite.code),
-    ).toEqual({ n: 0n });
-    expect(
-      db().prepare("SELECT COUNT(*) AS n FROM invite_target_users_jobs WHERE invite_code = ?").get(invite.code),
+      await sql.get("SELECT COUNT(*) AS n FROM invite_target_users_jobs WHERE invite_code = ?", invite.code),
     ).toEqual({ n: 0n });
   });
 });

@@ -198,16 +198,16 @@ describe("Search Guild Members", () => {
 describe("Modify Guild Member", () => {
   test("nick: MANAGE_NICKNAMES; 32 characters ok, 33 refused; null clears; search follows the nick; event and audit", async () => {
     const nick = "Quokka".padEnd(32, "!");
-    const before = lastEventId();
+    const before = await lastEventId();
     const updated = await patch("mod", users().member, { nick }, "nickname policy");
     expectOperationResponse("PATCH", "/guilds/{guild_id}/members/{user_id}", 200, updated);
     expect(updated.nick).toBe(nick);
-    const [event] = eventsSince(before);
+    const [event] = await eventsSince(before);
     expect(event).toMatchObject({
       type: "GUILD_MEMBER_UPDATE",
       d: { guild_id: guild(), nick, user: { id: users().member }, roles: [roles().member] },
     });
-    expect(auditEntries(guild(), 24, users().member).at(-1)).toMatchObject({
+    expect((await auditEntries(guild(), 24, users().member)).at(-1)).toMatchObject({
       userId: users().mod,
       reason: "nickname policy",
       changes: [{ key: "nick", old_value: null, new_value: nick }],
@@ -244,11 +244,11 @@ describe("Modify Guild Member", () => {
   });
 
   test("roles: MANAGE_ROLES; only roles below the caller's highest, never managed ones; unknown roles are field errors", async () => {
-    const before = lastEventId();
+    const before = await lastEventId();
     const updated = await patch("mod", users().member, { roles: [roles().member, roles().regular] }, "promotion");
     expect(updated.roles.sort()).toEqual([roles().member, roles().regular].sort());
-    expect(eventsSince(before).map((e) => e.type)).toEqual(["GUILD_MEMBER_UPDATE"]);
-    expect(auditEntries(guild(), 25, users().member).at(-1)).toMatchObject({
+    expect((await eventsSince(before)).map((e) => e.type)).toEqual(["GUILD_MEMBER_UPDATE"]);
+    expect((await auditEntries(guild(), 25, users().member)).at(-1)).toMatchObject({
       reason: "promotion",
       changes: [{ key: "$add", new_value: [{ id: roles().regular, name: "Regular" }] }],
     });
@@ -280,7 +280,7 @@ describe("Modify Guild Member", () => {
 
     expect((await patch("mod", users().member, { roles: [roles().member] })).roles).toEqual([roles().member]);
     expect(await roleCount()).toBe(1);
-    expect(auditEntries(guild(), 25, users().member).at(-1)!.changes).toEqual([
+    expect((await auditEntries(guild(), 25, users().member)).at(-1)!.changes).toEqual([
       { key: "$remove", new_value: [{ id: roles().regular, name: "Regular" }] },
     ]);
   });
@@ -293,15 +293,14 @@ describe("Modify Guild Member", () => {
       afk: server.world.channels.AFK,
     };
     expect(String(await voiceChannelOf(users().member))).toBe(townHall);
-    let before = lastEventId();
+    let before = await lastEventId();
     const muted = await patch("mod", users().member, { mute: true, deaf: true });
     expect(muted).toMatchObject({ mute: true, deaf: true });
-    expect(
-      eventsSince(before)
-        .map((e) => e.type)
-        .sort(),
-    ).toEqual(["GUILD_MEMBER_UPDATE", "VOICE_STATE_UPDATE"]);
-    expect(eventsSince(before).find((e) => e.type === "VOICE_STATE_UPDATE")!.d).toMatchObject({
+    expect((await eventsSince(before)).map((e) => e.type).sort()).toEqual([
+      "GUILD_MEMBER_UPDATE",
+      "VOICE_STATE_UPDATE",
+    ]);
+    expect((await eventsSince(before)).find((e) => e.type === "VOICE_STATE_UPDATE")!.d).toMatchObject({
       guild_id: guild(),
       channel_id: townHall,
       user_id: users().member,
@@ -328,14 +327,14 @@ describe("Modify Guild Member", () => {
       "CHANNEL_INVALID",
     ]);
 
-    before = lastEventId();
+    before = await lastEventId();
     await patch("mod", users().member, { channel_id: lounge }, "move to lounge");
     expect(String(await voiceChannelOf(users().member))).toBe(lounge);
-    expect(eventsSince(before).find((e) => e.type === "VOICE_STATE_UPDATE")!.d).toMatchObject({
+    expect((await eventsSince(before)).find((e) => e.type === "VOICE_STATE_UPDATE")!.d).toMatchObject({
       channel_id: lounge,
       user_id: users().member,
     });
-    expect(auditEntries(guild(), 26).at(-1)).toMatchObject({
+    expect((await auditEntries(guild(), 26)).at(-1)).toMatchObject({
       userId: users().mod,
       reason: "move to lounge",
       options: { channel_id: lounge, count: "1" },
@@ -351,14 +350,14 @@ describe("Modify Guild Member", () => {
     expect(await fail(patch("mod", users().member, { channel_id: afk }))).toMatchObject({ status: 403, code: 50013 });
     expect(String(await voiceChannelOf(users().member))).toBe(lounge);
 
-    before = lastEventId();
+    before = await lastEventId();
     await patch("mod", users().member, { channel_id: null });
     expect(await voiceChannelOf(users().member)).toBeUndefined();
-    expect(eventsSince(before).find((e) => e.type === "VOICE_STATE_UPDATE")!.d).toMatchObject({
+    expect((await eventsSince(before)).find((e) => e.type === "VOICE_STATE_UPDATE")!.d).toMatchObject({
       channel_id: null,
       user_id: users().member,
     });
-    expect(auditEntries(guild(), 27).at(-1)).toMatchObject({ userId: users().mod, options: { count: "1" } });
+    expect((await auditEntries(guild(), 27)).at(-1)).toMatchObject({ userId: users().mod, options: { count: "1" } });
     expect(await fail(patch("mod", users().member, { mute: false }))).toMatchObject({ status: 400, code: 40032 });
   });
 
@@ -366,7 +365,7 @@ describe("Modify Guild Member", () => {
     const until = new Date(Date.now() + 28 * DAY).toISOString();
     const timedOut = await patch("mod", users().member, { communication_disabled_until: until }, "cool down");
     expect(timedOut.communication_disabled_until).toBe(until);
-    expect(auditEntries(guild(), 24, users().member).at(-1)).toMatchObject({
+    expect((await auditEntries(guild(), 24, users().member)).at(-1)).toMatchObject({
       reason: "cool down",
       changes: [{ key: "communication_disabled_until", old_value: null, new_value: until }],
     });
@@ -429,7 +428,7 @@ describe("Modify Guild Member", () => {
 
 describe("Add Guild Member Role / Remove Guild Member Role", () => {
   test("MANAGE_ROLES; 204; idempotent; one GUILD_MEMBER_UPDATE per change; audited", async () => {
-    let before = lastEventId();
+    let before = await lastEventId();
     await server
       .rest("mod")
       .put(Routes.guildMemberRole(guild(), users().member, roles().regular), { reason: "helpful" });
@@ -438,14 +437,14 @@ describe("Add Guild Member Role / Remove Guild Member Role", () => {
       .rest("mod")
       .get(Routes.guildMembers(guild()), q({ limit: "1", after: String(BigInt(users().member) - 1n) }))) as Member[];
     expect(listed[0].roles.sort()).toEqual([roles().member, roles().regular].sort()); // the stored wire JSON follows
-    expect(eventsSince(before)).toMatchObject([
+    expect(await eventsSince(before)).toMatchObject([
       { type: "GUILD_MEMBER_UPDATE", d: { guild_id: guild(), user: { id: users().member } } },
     ]);
-    expect(auditEntries(guild(), 25, users().member).at(-1)).toMatchObject({
+    expect((await auditEntries(guild(), 25, users().member)).at(-1)).toMatchObject({
       reason: "helpful",
       changes: [{ key: "$add", new_value: [{ id: roles().regular, name: "Regular" }] }],
     });
-    before = lastEventId();
+    before = await lastEventId();
     const again = await server.api(
       "mod",
       "PUT",
@@ -453,10 +452,10 @@ describe("Add Guild Member Role / Remove Guild Member Role", () => {
     );
     expect(again.status).toBe(204);
     expect(await again.text()).toBe("");
-    expect(eventsSince(before)).toEqual([]);
+    expect(await eventsSince(before)).toEqual([]);
     await server.rest("mod").delete(Routes.guildMemberRole(guild(), users().member, roles().regular));
     expect((await member("mod", users().member)).roles).toEqual([roles().member]);
-    expect(eventsSince(before).map((e) => e.type)).toEqual(["GUILD_MEMBER_UPDATE"]);
+    expect((await eventsSince(before)).map((e) => e.type)).toEqual(["GUILD_MEMBER_UPDATE"]);
   });
 
   test("the events carry the member as Get Guild Member answers it: a timeout, then roles in id order with role_count in step", async () => {
@@ -472,10 +471,10 @@ describe("Add Guild Member Role / Remove Guild Member Role", () => {
         ).role_count,
       );
     const until = new Date(Date.now() + DAY).toISOString();
-    const beforeTimeout = lastEventId();
+    const beforeTimeout = await lastEventId();
     const timedOut = await patch("mod", userId, { communication_disabled_until: until });
     expect(timedOut.communication_disabled_until).toBe(until);
-    expect(eventsSince(beforeTimeout)).toMatchObject([
+    expect(await eventsSince(beforeTimeout)).toMatchObject([
       { type: "GUILD_MEMBER_UPDATE", d: { guild_id: guild(), ...(await member("mod", userId)) } },
     ]);
     try {
@@ -485,7 +484,7 @@ describe("Add Guild Member Role / Remove Guild Member Role", () => {
         ["remove", roles().regular],
         ["remove", roles().helper],
       ] as const) {
-        const before = lastEventId();
+        const before = await lastEventId();
         const count = await roleCount();
         const route = Routes.guildMemberRole(guild(), userId, roleId);
         await (change === "add" ? server.rest("mod").put(route) : server.rest("mod").delete(route));
@@ -493,7 +492,9 @@ describe("Add Guild Member Role / Remove Guild Member Role", () => {
         expect(now.communication_disabled_until).toBe(until);
         expect(now.roles).toEqual([...now.roles].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)));
         expect(now.roles.includes(roleId)).toBe(change === "add");
-        expect(eventsSince(before)).toMatchObject([{ type: "GUILD_MEMBER_UPDATE", d: { guild_id: guild(), ...now } }]);
+        expect(await eventsSince(before)).toMatchObject([
+          { type: "GUILD_MEMBER_UPDATE", d: { guild_id: guild(), ...now } },
+        ]);
         expect(await roleCount()).toBe(count + (change === "add" ? 1 : -1));
         expect(await roleCount()).toBe(now.roles.length);
       }
@@ -529,13 +530,13 @@ describe("Modify Current Member / Modify Current User Nick", () => {
     expect(raw.status).toBe(200);
     expect(((await raw.json()) as Member).nick).toBe("Raw");
     expect(Routes.guildMember(guild(), "@me")).toContain("%40me");
-    const before = lastEventId();
+    const before = await lastEventId();
     const me = (await server
       .rest("member")
       .patch(Routes.guildMember(guild(), "@me"), { body: { nick: "Me Myself", bio: "hi" } })) as Member;
     expectOperationResponse("PATCH", "/guilds/{guild_id}/members/@me", 200, me);
     expect(me).toMatchObject({ nick: "Me Myself", user: { id: users().member } });
-    expect(eventsSince(before)).toMatchObject([
+    expect(await eventsSince(before)).toMatchObject([
       { type: "GUILD_MEMBER_UPDATE", d: { guild_id: guild(), nick: "Me Myself" } },
     ]);
 
@@ -612,14 +613,14 @@ describe("Add Guild Member", () => {
     const [stranger] = await strangers();
     const token = await server.tokenFor(stranger.username, ["guilds.join"]);
     const count = await memberCount();
-    const before = lastEventId();
+    const before = await lastEventId();
     const added = (await server
       .rest("bot")
       .put(Routes.guildMember(guild(), String(stranger.id)), { body: { access_token: token } })) as Member;
     expectOperationResponse("PUT", "/guilds/{guild_id}/members/{user_id}", 201, added);
     expect(added).toMatchObject({ user: { id: String(stranger.id) }, roles: [], pending: false, nick: null });
     expect(await memberCount()).toBe(count + 1);
-    const [event] = eventsSince(before);
+    const [event] = await eventsSince(before);
     expect(event).toMatchObject({
       type: "GUILD_MEMBER_ADD",
       d: { guild_id: guild(), user: { id: String(stranger.id) }, pending: false },
@@ -696,12 +697,12 @@ describe("Add Guild Member", () => {
       BigInt(guild()),
     );
     try {
-      const before = lastEventId();
+      const before = await lastEventId();
       const added = (await server.rest("bot").put(Routes.guildMember(guild(), String(stranger.id)), {
         body: { access_token: await server.tokenFor(stranger.username, ["guilds.join"]) },
       })) as Member;
       expect(added.pending).toBe(true);
-      expect(eventsSince(before)[0]).toMatchObject({ type: "GUILD_MEMBER_ADD", d: { pending: true } });
+      expect((await eventsSince(before))[0]).toMatchObject({ type: "GUILD_MEMBER_ADD", d: { pending: true } });
     } finally {
       await sql.run("UPDATE guilds SET features = ? WHERE id = ?", features, BigInt(guild()));
     }
@@ -717,16 +718,16 @@ describe("Remove Guild Member", () => {
     )) as { user_id: bigint };
     const userId = String(target.user_id);
     const count = await memberCount();
-    const before = lastEventId();
+    const before = await lastEventId();
     await server.rest("helper").delete(Routes.guildMember(guild(), userId), { reason: "spam" });
     expect(await fail(member("mod", userId))).toMatchObject({ status: 404, code: 10007 });
     expect(await memberCount()).toBe(count - 1);
-    const [event] = eventsSince(before);
+    const [event] = await eventsSince(before);
     expect(event.type).toBe("GUILD_MEMBER_REMOVE");
     expect(Object.keys(event.d).sort()).toEqual(["guild_id", "user"]);
     expect(event.d).toMatchObject({ guild_id: guild(), user: { id: userId } });
     expectSchema("UserResponse", event.d.user);
-    expect(auditEntries(guild(), 20, userId).at(-1)).toMatchObject({ userId: users().helper, reason: "spam" });
+    expect((await auditEntries(guild(), 20, userId)).at(-1)).toMatchObject({ userId: users().helper, reason: "spam" });
     expect(await fail(server.rest("helper").delete(Routes.guildMember(guild(), userId)))).toMatchObject({
       status: 404,
       code: 10007,

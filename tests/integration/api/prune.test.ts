@@ -169,7 +169,7 @@ describe("Begin Guild Prune", () => {
   });
 
   test("removes exactly the matching members, one GUILD_MEMBER_REMOVE each, and audits MEMBER_PRUNE", async () => {
-    const since = lastEventId();
+    const since = await lastEventId();
     const countBefore = await memberCount();
     // As mod: High is above Mod, so idle_role_high and idle_roles_a_high stay.
     const result = await begin(
@@ -216,7 +216,7 @@ describe("Begin Guild Prune", () => {
   });
 
   test("compute_prune_count=false answers null and still prunes; include_roles may be comma-separated", async () => {
-    const since = lastEventId();
+    const since = await lastEventId();
     const result = await begin({ days: 30, compute_prune_count: false, include_roles: roles(ROLE.A, ROLE.B) });
     expect(result).toEqual({ pruned: null });
     expectOperationResponse("POST", "/guilds/{guild_id}/prune", 200, result);
@@ -224,7 +224,7 @@ describe("Begin Guild Prune", () => {
   });
 
   test("defaults: days 7, members without roles only; nulls mean the defaults; the owner stays", async () => {
-    const since = lastEventId();
+    const since = await lastEventId();
     const result = await begin({ days: null, include_roles: null, compute_prune_count: null });
     expect(result).toEqual({ pruned: 2 });
     expect((await removedSince(since)).sort()).toEqual(["idle_no_roles_2", "just_over_7_days"]);

@@ -3,7 +3,7 @@
 // from the test server's database as a second witness.
 import { expect } from "vitest";
 import { DiscordAPIError } from "@discordjs/rest";
-import { db } from "@/lib/guild-api/store/db";
+import { sql } from "@/lib/guild-api/store/db";
 
 /** The error a request was refused with, or null when it succeeded. */
 export const fail = (promise: Promise<unknown>) =>
@@ -22,20 +22,19 @@ export function fieldCodes(error: DiscordAPIError | null, ...path: Array<string 
 }
 
 /** The newest event's id in the outbox: pass it to `eventsSince` after the change. */
-export const lastEventId = () =>
-  (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM gateway_events").get() as { id: bigint }).id;
+export const lastEventId = async () =>
+  ((await sql.get("SELECT COALESCE(MAX(id), 0) AS id FROM gateway_events")) as { id: bigint }).id;
 
 /**
  * The events written after `after`, oldest first. Audit-log entries are events too (GUILD_AUDIT_LOG_ENTRY_CREATE);
  * tests read them with `auditEntries`, so the event lists they compare leave them out.
  */
-export const eventsSince = <Payload = Record<string, unknown>>(after: bigint) =>
+export const eventsSince = async <Payload = Record<string, unknown>>(after: bigint) =>
   (
-    db()
-      .prepare(
-        "SELECT type, payload FROM gateway_events WHERE id > ? AND type != 'GUILD_AUDIT_LOG_ENTRY_CREATE' ORDER BY id",
-      )
-      .all(after) as Array<{
+    (await sql.all(
+      "SELECT type, payload FROM gateway_events WHERE id > ? AND type != 'GUILD_AUDIT_LOG_ENTRY_CREATE' ORDER BY id",
+      after,
+    )) as Array<{
       type: string;
       payload: string;
     }>
@@ -50,13 +49,15 @@ export interface AuditEntry {
 }
 
 /** A guild's audit-log entries of one action type (and target, when given), oldest first. */
-export const auditEntries = (guildId: string, actionType: number, targetId?: string): AuditEntry[] =>
+export const auditEntries = async (guildId: string, actionType: number, targetId?: string): Promise<AuditEntry[]> =>
   (
-    db()
-      .prepare(
-        "SELECT user_id, target_id, reason, changes, options FROM audit_log_entries WHERE guild_id = ? AND action_type = ? AND (? IS NULL OR target_id = ?) ORDER BY id",
-      )
-      .all(BigInt(guildId), actionType, targetId ?? null, targetId ?? null) as Array<{
+    (await sql.all(
+      "SELECT user_id, target_id, reason, changes, options FROM audit_log_entries WHERE guild_id = ? AND action_type = ? AND (CAST(? AS TEXT) IS NULL OR target_id = ?) ORDER BY id",
+      BigInt(guildId),
+      actionType,
+      targetId ?? null,
+      targetId ?? null,
+    )) as Array<{
       user_id: bigint;
       target_id: string | null;
       reason: string | null;
@@ -72,16 +73,16 @@ export const auditEntries = (guildId: string, actionType: number, targetId?: str
   }));
 
 /** The newest audit-log entry's id: pass it to `auditSince` after the change. */
-export const lastAuditId = () =>
-  (db().prepare("SELECT COALESCE(MAX(id), 0) AS id FROM audit_log_entries").get() as { id: bigint }).id;
+export const lastAuditId = async () =>
+  ((await sql.get("SELECT COALESCE(MAX(id), 0) AS id FROM audit_log_entries")) as { id: bigint }).id;
 
 /** A guild's audit-log rows written after `after`, oldest first, as stored. */
-export const auditSince = (guildId: string, after: bigint) =>
-  db()
-    .prepare(
-      "SELECT user_id, action_type, reason, changes FROM audit_log_entries WHERE guild_id = ? AND id > ? ORDER BY id",
-    )
-    .all(BigInt(guildId), after) as Array<{
+export const auditSince = async (guildId: string, after: bigint) =>
+  (await sql.all(
+    "SELECT user_id, action_type, reason, changes FROM audit_log_entries WHERE guild_id = ? AND id > ? ORDER BY id",
+    BigInt(guildId),
+    after,
+  )) as Array<{
     user_id: bigint;
     action_type: bigint;
     reason: string | null;

@@ -4,12 +4,12 @@ import { describe, expect, test } from "vitest";
 import { PermissionFlagsBits as P, Routes } from "discord-api-types/v10";
 import { PNG } from "pngjs";
 import { auditEntries, fail, eventsSince, lastEventId, fieldCodes } from "./read-back";
-import { DEMO_ROLE_NAMES, serverDb, testServerForFile } from "../harness";
+import { DEMO_ROLE_NAMES, testServerForFile } from "../harness";
+import { sql } from "@/lib/guild-api/store/db";
 import { expectOperationResponse, expectSchema } from "../openapi";
 
 // Dozens of role reorders in a row on purpose, in a strict bucket: see TestServerOptions.rateLimits.
 const server = testServerForFile({ rateLimits: { enabled: false } });
-const db = serverDb;
 
 interface Role {
   id: string;
@@ -29,8 +29,8 @@ const guild = () => server.world.guildId;
 const roles = () => server.world.roles;
 const listRoles = async () => (await server.rest("owner").get(Routes.guildRoles(guild()))) as Role[];
 const positions = async () => Object.fromEntries((await listRoles()).map((r) => [r.name, r.position]));
-const EVERYONE_PERMISSIONS = () =>
-  (db().prepare("SELECT permissions FROM roles WHERE id = ?").get(BigInt(guild())) as { permissions: bigint })
+const EVERYONE_PERMISSIONS = async () =>
+  ((await sql.get("SELECT permissions FROM roles WHERE id = ?", BigInt(guild()))) as { permissions: bigint })
     .permissions;
 
 describe("reads", () => {
@@ -64,7 +64,7 @@ describe("reads", () => {
     expect(counts[roles().bot]).toBe(1);
     const memberRole = Number(
       (
-        db().prepare("SELECT COUNT(*) AS n FROM member_roles WHERE role_id = ?").get(BigInt(roles().member)) as {
+        (await sql.get("SELECT COUNT(*) AS n FROM member_roles WHERE role_id = ?", BigInt(roles().member))) as {
           n: bigint;
         }
       ).n,
@@ -77,7 +77,7 @@ describe("reads", () => {
 
 describe("Modify Guild Role Positions", () => {
   test("a moderator moves a role below its own; the others close up; every role is answered; events per moved role", async () => {
-    const before = lastEventId();
+    const before = await lastEventId();
     const list = (await server
       .rest("mod")
       .patch(Routes.guildRoles(guild()), { body: [{ id: roles().member, position: 3 }], reason: "reorder" })) as Role[];
@@ -92,10 +92,10 @@ describe("Modify Guild Role Positions", () => {
       "Guildhall Demo": 5,
       Admin: 6,
     });
-    const events = eventsSince<{ guild_id?: string; role?: Role }>(before);
+    const events = await eventsSince<{ guild_id?: string; role?: Role }>(before);
     expect(events.every((e) => e.type === "GUILD_ROLE_UPDATE" && e.d.guild_id === guild())).toBe(true);
     expect(events.map((e) => e.d.role!.name).sort()).toEqual(["Helper", "Member", "Regular"]);
-    expect(auditEntries(guild(), 31, roles().member).at(-1)).toMatchObject({
+    expect((await auditEntries(guild(), 31, roles().member)).at(-1)).toMatchObject({
       reason: "reorder",
       changes: [{ key: "position", old_value: 1, new_value: 3 }],
     });
@@ -202,14 +202,14 @@ describe("Create Guild Role", () => {
   let created: Role;
 
   test("defaults from the spec; placed at position 1, the others move up; 200 with the role; event and audit entry", async () => {
-    const before = lastEventId();
+    const before = await lastEventId();
     created = (await server
       .rest("mod")
       .post(Routes.guildRoles(guild()), { body: {}, reason: "for the event" })) as Role;
     expectOperationResponse("POST", "/guilds/{guild_id}/roles", 200, created);
     expect(created).toMatchObject({
       name: "new role",
-      permissions: String(EVERYONE_PERMISSIONS()),
+      permissions: String(await EVERYONE_PERMISSIONS()),
       color: 0,
       colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
       hoist: false,
@@ -228,14 +228,14 @@ describe("Create Guild Role", () => {
       "Guildhall Demo": 6,
       Admin: 7,
     });
-    const events = eventsSince<{ guild_id?: string; role?: Role }>(before);
+    const events = await eventsSince<{ guild_id?: string; role?: Role }>(before);
     expect(events[0]).toMatchObject({
       type: "GUILD_ROLE_CREATE",
       d: { guild_id: guild(), role: { id: created.id, name: "new role" } },
     });
     expectSchema("GuildRoleResponse", events[0].d.role);
     expect(events.slice(1).every((e) => e.type === "GUILD_ROLE_UPDATE")).toBe(true);
-    const [entry] = auditEntries(guild(), 30, created.id);
+    const [entry] = await auditEntries(guild(), 30, created.id);
     expect(entry).toMatchObject({ userId: server.world.users.mod, reason: "for the event" });
     expect(entry.changes).toContainEqual({ key: "name", new_value: "new role" });
   });
@@ -296,11 +296,14 @@ describe("Create Guild Role", () => {
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
 
-    db()
-      .prepare(
-        "UPDATE guilds SET features = json_remove(features, (SELECT '$[' || key || ']' FROM json_each(features) WHERE value = 'ROLE_ICONS')) WHERE id = ?",
-      )
-      .run(BigInt(guild()));
+    const setFeatures = (features: string[]) =>
+      sql.run("UPDATE guilds SET features = ? WHERE id = ?", JSON.stringify(features), BigInt(guild()));
+    const others = (
+      JSON.parse(
+        ((await sql.get("SELECT features FROM guilds WHERE id = ?", BigInt(guild()))) as { features: string }).features,
+      ) as string[]
+    ).filter((feature) => feature !== "ROLE_ICONS");
+    await setFeatures(others);
     try {
       expect(
         fieldCodes(
@@ -309,9 +312,7 @@ describe("Create Guild Role", () => {
         ),
       ).toEqual(["GUILD_FEATURE_REQUIRED"]);
     } finally {
-      db()
-        .prepare("UPDATE guilds SET features = json_insert(features, '$[#]', 'ROLE_ICONS') WHERE id = ?")
-        .run(BigInt(guild()));
+      await setFeatures([...others, "ROLE_ICONS"]);
     }
     await server.rest("owner").delete(Routes.guildRole(guild(), withIcon.id));
   });
@@ -346,7 +347,7 @@ describe("Create Guild Role", () => {
   });
 
   test("Modify Guild Role: fields not sent stay; event and audit changes; hierarchy and @everyone rules", async () => {
-    const before = lastEventId();
+    const before = await lastEventId();
     const renamed = (await server.rest("mod").patch(Routes.guildRole(guild(), created.id), {
       body: { name: "Event Crew", hoist: true },
       reason: "rename",
@@ -359,12 +360,12 @@ describe("Create Guild Role", () => {
       color: 0,
       permissions: created.permissions,
     });
-    const [event] = eventsSince<{ guild_id?: string; role?: Role }>(before);
+    const [event] = await eventsSince<{ guild_id?: string; role?: Role }>(before);
     expect(event).toMatchObject({
       type: "GUILD_ROLE_UPDATE",
       d: { guild_id: guild(), role: { id: created.id, name: "Event Crew" } },
     });
-    expect(auditEntries(guild(), 31, created.id).at(-1)).toMatchObject({
+    expect((await auditEntries(guild(), 31, created.id)).at(-1)).toMatchObject({
       reason: "rename",
       changes: [
         { key: "name", old_value: "new role", new_value: "Event Crew" },
@@ -425,7 +426,7 @@ describe("Create Guild Role", () => {
     ).toEqual(["BASE_TYPE_MAX_LENGTH"]);
 
     // @everyone: permissions only.
-    const withoutMentions = EVERYONE_PERMISSIONS() & ~P.MentionEveryone;
+    const withoutMentions = (await EVERYONE_PERMISSIONS()) & ~P.MentionEveryone;
     const everyone = (await server
       .rest("mod")
       .patch(Routes.guildRole(guild(), guild()), { body: { permissions: String(withoutMentions) } })) as Role;
@@ -441,27 +442,31 @@ describe("Create Guild Role", () => {
   test("Delete Guild Role: leaves members (role_count in step) and channel overwrites; event; protected roles", async () => {
     const target = BigInt(created.id);
     const holders = (
-      db()
-        .prepare(
-          "SELECT user_id FROM members WHERE guild_id = ? AND role_count = 0 AND user_id != ? ORDER BY user_id LIMIT 3",
-        )
-        .all(BigInt(guild()), BigInt(server.world.users.owner)) as Array<{ user_id: bigint }>
+      (await sql.all(
+        "SELECT user_id FROM members WHERE guild_id = ? AND role_count = 0 AND user_id != ? ORDER BY user_id LIMIT 3",
+        BigInt(guild()),
+        BigInt(server.world.users.owner),
+      )) as Array<{ user_id: bigint }>
     ).map((r) => r.user_id);
     for (const userId of holders)
       await server.rest("mod").put(Routes.guildMemberRole(guild(), String(userId), created.id));
-    const roleCount = (userId: bigint) =>
+    const roleCount = async (userId: bigint) =>
       Number(
         (
-          db()
-            .prepare("SELECT role_count FROM members WHERE guild_id = ? AND user_id = ?")
-            .get(BigInt(guild()), userId) as { role_count: bigint }
+          (await sql.get(
+            "SELECT role_count FROM members WHERE guild_id = ? AND user_id = ?",
+            BigInt(guild()),
+            userId,
+          )) as { role_count: bigint }
         ).role_count,
       );
-    expect(holders.map(roleCount)).toEqual([1, 1, 1]);
+    expect(await Promise.all(holders.map(roleCount))).toEqual([1, 1, 1]);
     const overwrites = [{ id: created.id, type: 0, allow: String(P.ViewChannel), deny: "0" }];
-    db()
-      .prepare("UPDATE channels SET permission_overwrites = ? WHERE id = ?")
-      .run(JSON.stringify(overwrites), BigInt(server.world.channels.memes));
+    await sql.run(
+      "UPDATE channels SET permission_overwrites = ? WHERE id = ?",
+      JSON.stringify(overwrites),
+      BigInt(server.world.channels.memes),
+    );
 
     expect(await fail(server.rest("helper").delete(Routes.guildRole(guild(), created.id)))).toMatchObject({
       status: 403,
@@ -480,20 +485,21 @@ describe("Create Guild Role", () => {
       code: 50028,
     });
 
-    const before = lastEventId();
+    const before = await lastEventId();
     await server.rest("mod").delete(Routes.guildRole(guild(), created.id), { reason: "event over" });
-    expect(holders.map(roleCount)).toEqual([0, 0, 0]);
+    expect(await Promise.all(holders.map(roleCount))).toEqual([0, 0, 0]);
     expect(
-      (db().prepare("SELECT COUNT(*) AS n FROM member_roles WHERE role_id = ?").get(target) as { n: bigint }).n,
+      ((await sql.get("SELECT COUNT(*) AS n FROM member_roles WHERE role_id = ?", target)) as { n: bigint }).n,
     ).toBe(0n);
-    const channel = db()
-      .prepare("SELECT permission_overwrites FROM channels WHERE id = ?")
-      .get(BigInt(server.world.channels.memes)) as { permission_overwrites: string };
+    const channel = (await sql.get(
+      "SELECT permission_overwrites FROM channels WHERE id = ?",
+      BigInt(server.world.channels.memes),
+    )) as { permission_overwrites: string };
     expect(JSON.parse(channel.permission_overwrites)).toEqual([]);
-    const events = eventsSince<{ guild_id?: string; role?: Role }>(before);
+    const events = await eventsSince<{ guild_id?: string; role?: Role }>(before);
     expect(events.map((e) => e.type).sort()).toEqual(["CHANNEL_UPDATE", "GUILD_ROLE_DELETE"]);
     expect(events.find((e) => e.type === "GUILD_ROLE_DELETE")!.d).toEqual({ guild_id: guild(), role_id: created.id });
-    expect(auditEntries(guild(), 32, created.id).at(-1)).toMatchObject({
+    expect((await auditEntries(guild(), 32, created.id)).at(-1)).toMatchObject({
       reason: "event over",
       changes: expect.arrayContaining([{ key: "name", old_value: "Event Crew" }]),
     });

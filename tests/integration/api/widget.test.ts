@@ -4,11 +4,11 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { PermissionFlagsBits, Routes } from "discord-api-types/v10";
 import { PNG } from "pngjs";
 import { auditSince, eventsSince, fail, lastAuditId, lastEventId } from "./read-back";
-import { serverDb, testServerForFile } from "../harness";
+import { testServerForFile } from "../harness";
+import { sql } from "@/lib/guild-api/store/db";
 import { expectOperationResponse } from "../openapi";
 
 const server = testServerForFile();
-const db = serverDb;
 let sizes: Record<string, { width: number; height: number }>;
 beforeAll(async () => {
   sizes = (await import("@/lib/guild-api/widget-image")).WIDGET_IMAGE_SIZES as Record<
@@ -60,12 +60,12 @@ describe("Widget settings", () => {
   });
 
   test("Modify Guild Widget: a channel of the guild or null; GUILD_UPDATE with the guild and a GUILD_UPDATE audit entry when something changes", async () => {
-    const since = lastEventId();
-    const audit = lastAuditId();
+    const since = await lastEventId();
+    const audit = await lastAuditId();
     const moved = await modify({ channel_id: channel("welcome") }, "mod", "widget to #welcome");
     expectOperationResponse("PATCH", "/guilds/{guild_id}/widget", 200, moved);
     expect(moved).toEqual({ enabled: true, channel_id: channel("welcome") });
-    const fired = eventsSince(since);
+    const fired = await eventsSince(since);
     expect(fired.map((e) => e.type)).toEqual(["GUILD_UPDATE"]);
     expect(fired[0].d).toMatchObject({
       id: guild(),
@@ -73,19 +73,19 @@ describe("Widget settings", () => {
       widget_channel_id: channel("welcome"),
       name: "Guildhall HQ",
     });
-    expect(auditSince(guild(), audit)).toMatchObject([
+    expect(await auditSince(guild(), audit)).toMatchObject([
       { action_type: 1n, user_id: BigInt(server.world.users.mod), reason: "widget to #welcome" },
     ]);
-    expect(JSON.parse(auditSince(guild(), audit)[0].changes!)).toEqual([
+    expect(JSON.parse((await auditSince(guild(), audit))[0].changes!)).toEqual([
       { key: "widget_channel_id", old_value: channel("general"), new_value: channel("welcome") },
     ]);
 
     // The same settings again change nothing: no event, no entry.
-    const quiet = lastEventId();
+    const quiet = await lastEventId();
     await modify({ channel_id: channel("welcome"), enabled: true });
-    expect(eventsSince(quiet)).toEqual([]);
+    expect(await eventsSince(quiet)).toEqual([]);
 
-    const side = db().prepare("SELECT id FROM channels WHERE guild_id = ?").get(BigInt(server.world.sideGuildId)) as {
+    const side = (await sql.get("SELECT id FROM channels WHERE guild_id = ?", BigInt(server.world.sideGuildId))) as {
       id: bigint;
     };
     for (const channelId of [String(side.id), channel("Information"), "123456789"]) {
@@ -113,11 +113,10 @@ describe("Get Guild Widget (widget.json)", () => {
       { id: channel("Town Hall"), name: "Town Hall", position: 2 },
       { id: channel("AFK"), name: "AFK", position: 3 },
     ]);
-    const online = db()
-      .prepare(
-        "SELECT u.username FROM members m JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND m.status != 'offline' ORDER BY m.username_key",
-      )
-      .all(BigInt(guild())) as Array<{ username: string }>;
+    const online = (await sql.all(
+      "SELECT u.username FROM members m JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND m.status != 'offline' ORDER BY m.username_key",
+      BigInt(guild()),
+    )) as Array<{ username: string }>;
     expect(body.presence_count).toBe(online.length);
     expect(body.members.map((m) => m.username)).toEqual(online.slice(0, 100).map((r) => r.username));
     body.members.forEach((member, index) => {
@@ -143,19 +142,19 @@ describe("Get Guild Widget (widget.json)", () => {
   });
 
   test("the instant invite is created once for the widget channel (INVITE_CREATE), then reused while valid", async () => {
-    db().prepare("DELETE FROM invites WHERE widget = 1").run();
-    const since = lastEventId();
+    await sql.run("DELETE FROM invites WHERE widget = TRUE");
+    const since = await lastEventId();
     const first = (await widgetJson()).body.instant_invite!;
     expect(first).toMatch(/\/invite\/[0-9A-Za-z]{8,10}$/);
     const code = first.split("/").at(-1)!;
-    const created = eventsSince(since);
+    const created = await eventsSince(since);
     expect(created.map((e) => e.type)).toEqual(["INVITE_CREATE"]);
     expect(created[0].d).toMatchObject({ code, channel_id: channel("general"), guild_id: guild() });
     expect(created[0].d).not.toHaveProperty("inviter");
 
-    const again = lastEventId();
+    const again = await lastEventId();
     expect((await widgetJson()).body.instant_invite).toBe(first);
-    expect(eventsSince(again)).toEqual([]);
+    expect(await eventsSince(again)).toEqual([]);
     // It is a real invite of the guild.
     expect(await server.rest("member").get(Routes.invite(code))).toMatchObject({
       code,
@@ -163,33 +162,29 @@ describe("Get Guild Widget (widget.json)", () => {
     });
 
     // Once expired, a new one replaces it.
-    db()
-      .prepare("UPDATE invites SET expires_at = ? WHERE code = ?")
-      .run(BigInt(Date.now() - 1), code);
+    await sql.run("UPDATE invites SET expires_at = ? WHERE code = ?", BigInt(Date.now() - 1), code);
     const replaced = (await widgetJson()).body.instant_invite!;
     expect(replaced).not.toBe(first);
 
     // While invites are paused there is none to offer.
-    db()
-      .prepare("UPDATE guilds SET invites_disabled_until = ? WHERE id = ?")
-      .run(BigInt(Date.now() + 60_000), BigInt(guild()));
+    await sql.run(
+      "UPDATE guilds SET invites_disabled_until = ? WHERE id = ?",
+      BigInt(Date.now() + 60_000),
+      BigInt(guild()),
+    );
     expect((await widgetJson()).body.instant_invite).toBeNull();
-    db().prepare("UPDATE guilds SET invites_disabled_until = NULL WHERE id = ?").run(BigInt(guild()));
+    await sql.run("UPDATE guilds SET invites_disabled_until = NULL WHERE id = ?", BigInt(guild()));
   });
 
   test("a voice channel hidden from @everyone is not listed, and its members show no channel", async () => {
     const overwrites = JSON.stringify([
       { id: guild(), type: 0, allow: "0", deny: String(PermissionFlagsBits.ViewChannel) },
     ]);
-    db()
-      .prepare("UPDATE channels SET permission_overwrites = ? WHERE id = ?")
-      .run(overwrites, BigInt(channel("Lounge")));
+    await sql.run("UPDATE channels SET permission_overwrites = ? WHERE id = ?", overwrites, BigInt(channel("Lounge")));
     const { body } = await widgetJson();
     expect(body.channels.map((c) => c.name)).toEqual(["Gaming", "Town Hall", "AFK"]);
     expect(body.members.find((m) => m.username === "mod")).not.toHaveProperty("channel_id");
-    db()
-      .prepare("UPDATE channels SET permission_overwrites = '[]' WHERE id = ?")
-      .run(BigInt(channel("Lounge")));
+    await sql.run("UPDATE channels SET permission_overwrites = '[]' WHERE id = ?", BigInt(channel("Lounge")));
   });
 
   test("an unknown guild is 10004", async () => {
@@ -265,9 +260,9 @@ describe("Get Guild Widget Image (widget.png)", () => {
 
 describe("A disabled widget", () => {
   test("widget.json and widget.png answer 403 50004 Widget Disabled; settings still readable", async () => {
-    const since = lastEventId();
+    const since = await lastEventId();
     expect(await modify({ enabled: false })).toEqual({ enabled: false, channel_id: channel("general") });
-    expect(eventsSince(since)).toMatchObject([{ type: "GUILD_UPDATE", d: { widget_enabled: false } }]);
+    expect(await eventsSince(since)).toMatchObject([{ type: "GUILD_UPDATE", d: { widget_enabled: false } }]);
     expect(await widgetJson()).toMatchObject({ status: 403, body: { code: 50004, message: "Widget Disabled" } });
     const png = await image();
     expect(png.status).toBe(403);
