@@ -30,8 +30,11 @@ export interface AuditLogFilter {
   limit: number;
 }
 
-const AUDIT_FILTER = `guild_id = @guild_id AND (@user_id IS NULL OR user_id = @user_id) AND (@action_type IS NULL OR action_type = @action_type)
-  AND (@target_id IS NULL OR target_id = @target_id) AND id < @before AND id > @after`;
+// The casts give PostgreSQL each optional filter's type (a bare `@x IS NULL` leaves it undetermined); SQLite's
+// casts of these values change nothing.
+const AUDIT_FILTER = `guild_id = @guild_id AND (CAST(@user_id AS BIGINT) IS NULL OR user_id = @user_id)
+  AND (CAST(@action_type AS INTEGER) IS NULL OR action_type = @action_type)
+  AND (CAST(@target_id AS TEXT) IS NULL OR target_id = @target_id) AND id < @before AND id > @after`;
 
 /** The matching entries nearest `before`, newest first. */
 export async function listAuditLogEntriesNewestFirst(filter: AuditLogFilter): Promise<AuditLogEntryRow[]> {
