@@ -1,7 +1,7 @@
 // npm run token -- <username> [scopes…]   prints an OAuth2 access token of the demo application for a seeded user
 // npm run token -- --bot                   prints the demo bot token
 // Development only: refuses to run when NODE_ENV=production.
-import { openDatabase } from "@/lib/guild-api/store/db";
+import { closeDatabase, sql } from "@/lib/guild-api/store/db";
 import { readDemoSecrets } from "@/lib/seed/demo-secrets";
 
 async function main(): Promise<void> {
@@ -24,11 +24,11 @@ async function main(): Promise<void> {
     console.error("usage: npm run token -- <username> [scopes…] | --bot");
     process.exit(2);
   }
-  const db = openDatabase();
-  const user = db.prepare("SELECT id FROM users WHERE username = ? AND bot = 0").get(username) as
+  // Through the store, so it reads whichever database DATABASE_URL names (SQLite file or PostgreSQL).
+  const user = (await sql.get("SELECT id FROM users WHERE username = ? AND bot = FALSE", username)) as
     { id: bigint } | undefined;
-  db.close();
   if (!user) {
+    closeDatabase();
     console.error(`No user named "${username}".`);
     process.exit(1);
   }
@@ -39,6 +39,8 @@ async function main(): Promise<void> {
     user.id,
     scopes.length ? scopes : [...DEVELOPMENT_TOKEN_SCOPES],
   );
+  // The PostgreSQL connection would keep the process alive.
+  closeDatabase();
   console.log(tokens.access_token);
 }
 

@@ -5,12 +5,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { serverDb, startTestServer, type TestServer } from "../integration/harness";
+import { startTestServer, type TestServer } from "../integration/harness";
+import { secretsPathBase } from "@/lib/db/database-url";
+import { sql } from "@/lib/guild-api/store/db";
 
 let server: TestServer;
 let prisma: typeof import("@/lib/dashboard/db").prisma;
 let encryption: typeof import("@/lib/dashboard/auth/token-encryption");
-const db = serverDb;
 const previousEnv = { GUILD_API_URL: process.env.GUILD_API_URL, NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET };
 
 beforeAll(async () => {
@@ -30,10 +31,11 @@ afterAll(async () => {
 });
 
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
-const rawAccount = (providerAccountId: string) =>
-  db()
-    .prepare("SELECT access_token, refresh_token FROM dashboard_accounts WHERE providerAccountId = ?")
-    .get(providerAccountId) as { access_token: string | null; refresh_token: string | null };
+const rawAccount = async (providerAccountId: string) =>
+  (await sql.get(
+    'SELECT access_token, refresh_token FROM dashboard_accounts WHERE "providerAccountId" = ?',
+    providerAccountId,
+  )) as { access_token: string | null; refresh_token: string | null };
 
 describe("the dashboard's stored tokens", () => {
   test("are written encrypted by next-auth's adapter and read back by the session", async () => {
@@ -50,7 +52,7 @@ describe("the dashboard's stored tokens", () => {
       refresh_token: "refresh-secret-value",
       token_type: "bearer",
     });
-    const stored = rawAccount(server.world.users.mod);
+    const stored = await rawAccount(server.world.users.mod);
     expect(stored.access_token).toMatch(/^enc:v1:[\w-]+$/);
     expect(stored.access_token).not.toContain(accessToken);
     expect(stored.refresh_token).not.toContain("refresh-secret-value");
@@ -87,7 +89,7 @@ describe("the dashboard's stored tokens", () => {
     expect(fresh).not.toBe(grant.access_token);
     const me = await fetch(`${server.baseUrl}/api/v10/users/@me`, { headers: { authorization: `Bearer ${fresh}` } });
     expect(me.status).toBe(200);
-    const stored = rawAccount(server.world.users.helper);
+    const stored = await rawAccount(server.world.users.helper);
     expect(stored.access_token).toMatch(/^enc:v1:/);
     expect(stored.access_token).not.toContain(fresh);
     expect(encryption.decryptToken(stored.access_token, "access_token")).toBe(fresh);
@@ -105,7 +107,8 @@ describe("the dashboard's stored tokens", () => {
     expect(encryption.decryptToken(a, "access_token")).toBe("same-token");
     // Tokens stored before encryption are still read (and encrypted at their next write).
     expect(encryption.decryptToken("legacy-plain", "access_token")).toBe("legacy-plain");
-    const keyFile = `${process.env.DATABASE_URL!.slice("file:".length)}.nextauth-secret`;
+    // Beside the SQLite file, or in the secrets folder named after the PostgreSQL database.
+    const keyFile = `${secretsPathBase()}.nextauth-secret`;
     expect(mode(keyFile)).toBe(0o600);
   });
 
@@ -162,10 +165,10 @@ describe("database files", () => {
   });
 });
 
-test("every demo user has a salt of their own", () => {
-  const rows = db()
-    .prepare("SELECT password_hash FROM users WHERE bot = 0 AND password_hash IS NOT NULL")
-    .all() as Array<{
+test("every demo user has a salt of their own", async () => {
+  const rows = (await sql.all(
+    "SELECT password_hash FROM users WHERE bot = FALSE AND password_hash IS NOT NULL",
+  )) as Array<{
     password_hash: string;
   }>;
   expect(rows.length).toBeGreaterThanOrEqual(6);

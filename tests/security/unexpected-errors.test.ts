@@ -1,12 +1,12 @@
 // Finding 4 (the handler): any unexpected throw, synchronous or not, in the API or the CDN, is answered with
 // Discord's JSON 500 at once and logged, instead of escaping the request listener and leaving the request hanging.
-// Every statement's get() is made to throw under the running server (in this process), as a RangeError from the
-// database driver did for the /cdn owner id above 2^63.
+// The store's get() is made to throw under the running server (in this process), on either engine's driver, as a
+// RangeError from the database driver did for the /cdn owner id above 2^63.
 import { expect, test, vi } from "vitest";
-import { serverDb, testServerForFile } from "../integration/harness";
+import { testServerForFile } from "../integration/harness";
+import { SerializedDriver } from "@/lib/guild-api/store/serialized-driver";
 
 const server = testServerForFile();
-const db = serverDb;
 
 const quick = () => ({ signal: AbortSignal.timeout(5_000) });
 
@@ -14,8 +14,7 @@ test("a throw in the CDN and in an API route answers a JSON 500 at once and is l
   const cdnUrl = `${server.baseUrl}/cdn/icons/1/${"0".repeat(32)}.png`;
   expect((await fetch(cdnUrl, quick())).status).toBe(404);
   const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-  const statement = Object.getPrototypeOf(db().prepare("SELECT 1")) as { get(...args: unknown[]): unknown };
-  const failing = vi.spyOn(statement, "get").mockImplementation(() => {
+  const failing = vi.spyOn(SerializedDriver.prototype, "get").mockImplementation(() => {
     throw new RangeError("The database driver failed");
   });
   try {

@@ -5,9 +5,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { serverDb, startTestServer, type TestServer } from "../harness";
+import { startTestServer, type TestServer } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
 import { redirectUrisOf } from "@/lib/guild-api/store/applications";
+import { sql } from "@/lib/guild-api/store/db";
 
 let server: TestServer;
 let baseUrl: string;
@@ -15,7 +16,6 @@ let closeApi: () => Promise<void> = async () => {};
 let apps: typeof import("@/lib/guild-api/services/applications");
 let oauth2: typeof import("@/lib/guild-api/services/oauth2");
 let ApiErrorClass: typeof import("@/lib/guild-api/errors").ApiError;
-const db = serverDb;
 let botToken: string;
 
 const EMBEDDED = 1 << 17;
@@ -50,14 +50,17 @@ beforeAll(async () => {
   }
   // A second application (owned by admin) with its own bot, to check that access stays within one application.
   const { hashSecret } = await import("@/lib/guild-api/tokens");
-  db()
-    .prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'other-bot', '0', 1, 0)")
-    .run(OTHER_BOT);
-  db()
-    .prepare(
-      "INSERT INTO applications (id, name, owner_id, bot_user_id, bot_token_hash, client_secret_hash, created_at) VALUES (?, 'Other', ?, ?, ?, 'x', 0)",
-    )
-    .run(OTHER_APP, BigInt(server.world.users.admin), OTHER_BOT, hashSecret(OTHER_BOT_TOKEN));
+  await sql.run(
+    "INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'other-bot', '0', TRUE, 0)",
+    OTHER_BOT,
+  );
+  await sql.run(
+    "INSERT INTO applications (id, name, owner_id, bot_user_id, bot_token_hash, client_secret_hash, created_at) VALUES (?, 'Other', ?, ?, ?, 'x', 0)",
+    OTHER_APP,
+    BigInt(server.world.users.admin),
+    OTHER_BOT,
+    hashSecret(OTHER_BOT_TOKEN),
+  );
 });
 afterAll(async () => {
   await closeApi();
@@ -97,11 +100,12 @@ async function api(
 
 const appId = () => server.world.applicationId;
 const ownerAccess = async () => await apps.applicationAccessForOwner(appId(), BigInt(server.world.users.owner));
-const row = () => db().prepare("SELECT * FROM applications WHERE id = ?").get(BigInt(appId())) as Record<string, Loose>;
-const entryPoints = () =>
-  db()
-    .prepare("SELECT * FROM application_commands WHERE application_id = ? AND type = 4")
-    .all(BigInt(appId())) as Array<Record<string, Loose>>;
+const row = async () =>
+  (await sql.get("SELECT * FROM applications WHERE id = ?", BigInt(appId()))) as Record<string, Loose>;
+const entryPoints = async () =>
+  (await sql.all("SELECT * FROM application_commands WHERE application_id = ? AND type = 4", BigInt(appId()))) as Array<
+    Record<string, Loose>
+  >;
 
 /** Runs fn expecting an ApiError; returns it for assertions on status, code and field errors. */
 async function apiError(pending: Promise<unknown>): Promise<import("@/lib/guild-api/errors").ApiError> {
@@ -168,7 +172,7 @@ describe("PATCH /applications/@me", () => {
     expectOperationResponse("PATCH", "/applications/@me", 200, json);
     expect(json.description).toBe("Updated by the bot");
     expect(Object.keys(json.integration_types_config)).toEqual(["1"]);
-    expect(JSON.parse(row().integration_types)).toEqual([1]);
+    expect(JSON.parse((await row()).integration_types)).toEqual([1]);
 
     // Discord's localized form of the description, and both contexts back.
     const back = await api("owner", "PATCH", "/applications/@me", {
@@ -177,7 +181,7 @@ describe("PATCH /applications/@me", () => {
     });
     expect(back.status).toBe(200);
     expect(back.json.description).toBe("Back again");
-    expect(JSON.parse(row().integration_types)).toEqual([0, 1]);
+    expect(JSON.parse((await row()).integration_types)).toEqual([0, 1]);
   });
 
   test("at least one installation context; only 0 and 1 exist", async () => {
@@ -187,7 +191,7 @@ describe("PATCH /applications/@me", () => {
     expect(none.json.errors.integration_types_config._errors[0].message).toMatch(/at least one installation context/);
     const unknown = await api("bot", "PATCH", "/applications/@me", { integration_types_config: { "2": {} } });
     expect(unknown.status).toBe(400);
-    expect(JSON.parse(row().integration_types)).toEqual([0, 1]);
+    expect(JSON.parse((await row()).integration_types)).toEqual([0, 1]);
   });
 
   test("flags: the limited gateway intents can change, the others can't", async () => {
@@ -196,15 +200,15 @@ describe("PATCH /applications/@me", () => {
     });
     expect(limited.status).toBe(200);
     expect(limited.json.flags).toBe(GATEWAY_GUILD_MEMBERS | GATEWAY_GUILD_MEMBERS_LIMITED | EMBEDDED);
-    expect(Number(row().flags)).toBe(GATEWAY_GUILD_MEMBERS | GATEWAY_GUILD_MEMBERS_LIMITED);
+    expect(Number((await row()).flags)).toBe(GATEWAY_GUILD_MEMBERS | GATEWAY_GUILD_MEMBERS_LIMITED);
 
     const fixed = await api("bot", "PATCH", "/applications/@me", { flags: 0 });
     expect(fixed.status).toBe(400);
     expect(fixed.json.errors.flags._errors[0].code).toBe("BASE_TYPE_INVALID");
-    expect(Number(row().flags)).toBe(GATEWAY_GUILD_MEMBERS | GATEWAY_GUILD_MEMBERS_LIMITED);
+    expect(Number((await row()).flags)).toBe(GATEWAY_GUILD_MEMBERS | GATEWAY_GUILD_MEMBERS_LIMITED);
 
     expect((await api("bot", "PATCH", "/applications/@me", { flags: GATEWAY_GUILD_MEMBERS })).status).toBe(200);
-    expect(Number(row().flags)).toBe(GATEWAY_GUILD_MEMBERS);
+    expect(Number((await row()).flags)).toBe(GATEWAY_GUILD_MEMBERS);
   });
 
   test("bad bodies are 400 50035 with field errors, never 500", async () => {
@@ -214,7 +218,7 @@ describe("PATCH /applications/@me", () => {
     const wrongType = await api("bot", "PATCH", "/applications/@me", { flags: "many" });
     expect(wrongType.status).toBe(400);
     expect((await api("member", "PATCH", "/applications/@me", { description: "hijack" })).status).toBe(403);
-    expect(row().description).toBe("Back again");
+    expect((await row()).description).toBe("Back again");
   });
 });
 
@@ -316,7 +320,7 @@ describe("redirect URIs (setup rule 1)", () => {
     ).toBe(400);
     expect((await apiError(apps.setRedirectUris(await ownerAccess(), [before[0], before[0]]))).status).toBe(400);
     expect(await apps.setRedirectUris(await ownerAccess(), before)).toEqual(before);
-    expect(JSON.parse(row().redirect_uris)).toEqual(before);
+    expect(JSON.parse((await row()).redirect_uris)).toEqual(before);
   });
 });
 
@@ -328,7 +332,7 @@ describe("URL Mappings (setup rule 4)", () => {
       { prefix: "/cdn", target: "cdn.example.com:8443" },
     ]);
     expect(saved.map((m) => m.prefix)).toEqual(["/", "/api", "/cdn"]);
-    expect(JSON.parse(row().url_mappings)).toEqual([
+    expect(JSON.parse((await row()).url_mappings)).toEqual([
       { prefix: "/", target: "localhost:3000" },
       { prefix: "/api", target: "api.example.com/v1" },
       { prefix: "/cdn", target: "cdn.example.com:8443" },
@@ -357,12 +361,12 @@ describe("URL Mappings (setup rule 4)", () => {
     [[{ prefix: "/api", target: "a.com" }], /root mapping/],
     [[], /root mapping/],
   ])("refuses %j", async (mappings, message) => {
-    const before = row().url_mappings;
+    const before = (await row()).url_mappings;
     const error = await apiError(apps.setUrlMappings(await ownerAccess(), mappings));
     expect(error.status).toBe(400);
     expect(error.code).toBe(50035);
     expect(fieldCodes(error)).toMatch(message);
-    expect(row().url_mappings).toBe(before);
+    expect((await row()).url_mappings).toBe(before);
   });
 
   test("field errors point at the offending row", async () => {
@@ -379,8 +383,8 @@ describe("URL Mappings (setup rule 4)", () => {
 describe("Activities and the entry point (setup rule 6)", () => {
   test("disabling removes the entry point and EMBEDDED; the root mapping may then go", async () => {
     expect(await apps.setActivitiesEnabled(await ownerAccess(), false)).toBeNull();
-    expect(row().activities_enabled).toBe(0n);
-    expect(entryPoints()).toEqual([]);
+    expect((await row()).activities_enabled).toBe(0n);
+    expect(await entryPoints()).toEqual([]);
     expect((await api("bot", "GET", `/applications/${appId()}/commands`)).json).toEqual([]);
     expect((await api("bot", "GET", "/applications/@me")).json.flags & EMBEDDED).toBe(0);
     expect(await apps.setUrlMappings(await ownerAccess(), [])).toEqual([]);
@@ -393,8 +397,8 @@ describe("Activities and the entry point (setup rule 6)", () => {
   test("enabling needs the root mapping", async () => {
     const error = await apiError(apps.setActivitiesEnabled(await ownerAccess(), true));
     expect(fieldCodes(error)).toMatch(/URL mapping for the prefix/);
-    expect(row().activities_enabled).toBe(0n);
-    expect(entryPoints()).toEqual([]);
+    expect((await row()).activities_enabled).toBe(0n);
+    expect(await entryPoints()).toEqual([]);
   });
 
   test("enabling creates the default Launch entry point once", async () => {
@@ -403,8 +407,8 @@ describe("Activities and the entry point (setup rule 6)", () => {
     expect(created).toMatchObject({ name: "launch", description: "Launch Guildhall Demo", handler: 2 });
     const again = await apps.setActivitiesEnabled(await ownerAccess(), true);
     expect(again?.id).toBe(created?.id);
-    expect(entryPoints()).toHaveLength(1);
-    expect(entryPoints()[0]).toMatchObject({
+    expect(await entryPoints()).toHaveLength(1);
+    expect((await entryPoints())[0]).toMatchObject({
       type: 4n,
       name: "launch",
       handler: 2n,
@@ -417,7 +421,7 @@ describe("Activities and the entry point (setup rule 6)", () => {
   });
 
   test("the handler switches between 1 APP_HANDLER and 2 DISCORD_LAUNCH_ACTIVITY, bumping the version", async () => {
-    const before = entryPoints()[0];
+    const before = (await entryPoints())[0];
     const switched = await apps.setEntryPointHandler(await ownerAccess(), 1);
     expect(switched.handler).toBe(1);
     expectSchema("ApplicationCommandResponse", switched);
@@ -425,9 +429,9 @@ describe("Activities and the entry point (setup rule 6)", () => {
     expect((await api("owner", "GET", `/applications/${appId()}/commands`)).json[0].handler).toBe(1);
 
     expect((await apiError(apps.setEntryPointHandler(await ownerAccess(), 3))).status).toBe(400);
-    expect(entryPoints()[0].handler).toBe(1n);
+    expect((await entryPoints())[0].handler).toBe(1n);
     expect((await apps.setEntryPointHandler(await ownerAccess(), 2)).handler).toBe(2);
-    expect(entryPoints()).toHaveLength(1);
+    expect(await entryPoints()).toHaveLength(1);
   });
 
   test("the root mapping can't be removed while Activities are on", async () => {
@@ -435,7 +439,7 @@ describe("Activities and the entry point (setup rule 6)", () => {
       apps.setUrlMappings(await ownerAccess(), [{ prefix: "/api", target: "api.example.com" }]),
     );
     expect(fieldCodes(error)).toMatch(/root mapping/);
-    expect(JSON.parse(row().url_mappings)).toEqual([{ prefix: "/", target: "localhost:3000" }]);
+    expect(JSON.parse((await row()).url_mappings)).toEqual([{ prefix: "/", target: "localhost:3000" }]);
   });
 });
 
@@ -447,7 +451,7 @@ describe("installation contexts (setup rule 7)", () => {
     const none = await apiError(apps.setInstallationContexts(await ownerAccess(), []));
     expect(fieldCodes(none)).toMatch(/at least one installation context/);
     expect((await apiError(apps.setInstallationContexts(await ownerAccess(), [2]))).status).toBe(400);
-    expect(JSON.parse(row().integration_types)).toEqual([0, 1]);
+    expect(JSON.parse((await row()).integration_types)).toEqual([0, 1]);
   });
 });
 
@@ -459,8 +463,8 @@ describe("secret resets (last: they replace the harness's credentials)", () => {
     const secret = await apps.resetClientSecret(await ownerAccess());
     expect(secret).toMatch(/^[\w-]{32}$/);
     expect(secret).not.toBe(old);
-    expect(row().client_secret_hash).toBe(hashSecret(secret));
-    expect(Object.values(row()).map(String)).not.toContain(secret);
+    expect((await row()).client_secret_hash).toBe(hashSecret(secret));
+    expect(Object.values(await row()).map(String)).not.toContain(secret);
     await expect(oauth2.authenticateClient(appId(), old)).rejects.toThrow();
     expect((await oauth2.authenticateClient(appId(), secret)).id).toBe(BigInt(appId()));
     // The demo secrets file follows, so the Activity backend and the dashboard keep working.

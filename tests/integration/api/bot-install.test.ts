@@ -1,9 +1,9 @@
 // Server installs through the bot scope: the bot's member, managed role and integration, in one transaction.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { serverDb, startTestServer, type TestServer } from "../harness";
+import { startTestServer, type TestServer } from "../harness";
+import { sql } from "@/lib/guild-api/store/db";
 
 let server: TestServer;
-const db = serverDb;
 let install: typeof import("@/lib/guild-api/services/bot-install");
 let oauth2: typeof import("@/lib/guild-api/services/oauth2");
 const APP = 8_000_000_000n;
@@ -13,14 +13,16 @@ beforeAll(async () => {
   server = await startTestServer();
   install = await import("@/lib/guild-api/services/bot-install");
   oauth2 = await import("@/lib/guild-api/services/oauth2");
-  db()
-    .prepare("INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'helpful-bot', '0', 1, 0)")
-    .run(BOT);
-  db()
-    .prepare(
-      "INSERT INTO applications (id, name, owner_id, bot_user_id, client_secret_hash, redirect_uris, created_at) VALUES (?, 'Helpful', ?, ?, 'x', '[\"https://example.test/cb\"]', 0)",
-    )
-    .run(APP, BigInt(server.world.users.admin), BOT);
+  await sql.run(
+    "INSERT INTO users (id, username, discriminator, bot, created_at) VALUES (?, 'helpful-bot', '0', TRUE, 0)",
+    BOT,
+  );
+  await sql.run(
+    "INSERT INTO applications (id, name, owner_id, bot_user_id, client_secret_hash, redirect_uris, created_at) VALUES (?, 'Helpful', ?, ?, 'x', '[\"https://example.test/cb\"]', 0)",
+    APP,
+    BigInt(server.world.users.admin),
+    BOT,
+  );
 });
 afterAll(() => server?.close());
 
@@ -47,7 +49,7 @@ test("a member without Manage Server cannot install", async () => {
       scopes: ["bot"],
     }),
   ).rejects.toThrow(/Manage Server/);
-  expect(db().prepare("SELECT 1 FROM members WHERE user_id = ?").get(BOT)).toBeUndefined();
+  expect(await sql.get("SELECT 1 FROM members WHERE user_id = ?", BOT)).toBeUndefined();
 });
 
 test("installing creates the bot member with its managed role, the integration, and their events; twice is idempotent", async () => {
@@ -62,9 +64,10 @@ test("installing creates the bot member with its managed role, the integration, 
     });
   const member = (await server.rest("mod").get(`/guilds/${guild}/members/${BOT}`)) as { roles: string[] };
   expect(member.roles).toHaveLength(1);
-  const role = db()
-    .prepare("SELECT name, permissions, managed, position, tags FROM roles WHERE id = ?")
-    .get(BigInt(member.roles[0])) as {
+  const role = (await sql.get(
+    "SELECT name, permissions, managed, position, tags FROM roles WHERE id = ?",
+    BigInt(member.roles[0]),
+  )) as {
     name: string;
     permissions: bigint;
     managed: bigint;
@@ -73,19 +76,21 @@ test("installing creates the bot member with its managed role, the integration, 
   };
   expect(role).toMatchObject({ name: "Helpful", permissions: 2048n, managed: 1n, position: 1n });
   expect(JSON.parse(role.tags)).toEqual({ bot_id: String(BOT) });
-  const integrations = db()
-    .prepare("SELECT type, scopes FROM integrations WHERE guild_id = ? AND application_id = ?")
-    .all(guild, APP) as Array<{ type: string; scopes: string }>;
+  const integrations = (await sql.all(
+    "SELECT type, scopes FROM integrations WHERE guild_id = ? AND application_id = ?",
+    guild,
+    APP,
+  )) as Array<{ type: string; scopes: string }>;
   expect(integrations).toEqual([{ type: "discord", scopes: '["bot","applications.commands"]' }]);
   const events = (
-    db().prepare("SELECT type FROM gateway_events WHERE guild_id = ? ORDER BY id").all(guild) as Array<{ type: string }>
+    (await sql.all("SELECT type FROM gateway_events WHERE guild_id = ? ORDER BY id", guild)) as Array<{ type: string }>
   ).map((e) => e.type);
   expect(events.filter((t) => t === "GUILD_MEMBER_ADD")).toHaveLength(1);
   expect(events).toContain("GUILD_ROLE_CREATE");
   expect(events).toContain("GUILD_INTEGRATIONS_UPDATE");
   // Roles stay a strict order after the insert at position 1.
   const positions = (
-    db().prepare("SELECT position FROM roles WHERE guild_id = ? ORDER BY position").all(guild) as Array<{
+    (await sql.all("SELECT position FROM roles WHERE guild_id = ? ORDER BY position", guild)) as Array<{
       position: bigint;
     }>
   ).map((r) => Number(r.position));
@@ -93,7 +98,7 @@ test("installing creates the bot member with its managed role, the integration, 
 });
 
 test("an application without the server installation context can't be installed to servers", async () => {
-  db().prepare("UPDATE applications SET integration_types = '[1]' WHERE id = ?").run(APP);
+  await sql.run("UPDATE applications SET integration_types = '[1]' WHERE id = ?", APP);
   await expect(
     install.installBot({
       application: await app(),

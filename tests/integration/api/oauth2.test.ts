@@ -3,12 +3,12 @@
 // in this process, on the server's database. The authorization request checks run against the same database.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { serverDb, startTestServer, type TestServer } from "../harness";
+import { startTestServer, type TestServer } from "../harness";
 import { expectOperationResponse, expectSchema } from "../openapi";
+import { sql } from "@/lib/guild-api/store/db";
 
 let server: TestServer;
 let oauth2: typeof import("@/lib/guild-api/services/oauth2");
-const db = serverDb;
 const REDIRECT = "http://localhost:3000/api/auth/callback/guildhall";
 // A second application, to check that codes and tokens stay with the client they were issued to.
 const OTHER_APP = 8_100_000_000n;
@@ -19,16 +19,13 @@ beforeAll(async () => {
   server = await startTestServer({ rateLimits: { enabled: false } });
   oauth2 = await import("@/lib/guild-api/services/oauth2");
   const { hashSecret } = await import("@/lib/guild-api/tokens");
-  db()
-    .prepare(
-      "INSERT INTO applications (id, name, owner_id, client_secret_hash, redirect_uris, integration_types, created_at) VALUES (?, 'Other', ?, ?, ?, '[1]', 0)",
-    )
-    .run(
-      OTHER_APP,
-      BigInt(server.world.users.admin),
-      hashSecret(OTHER_SECRET),
-      JSON.stringify(["https://other.example/cb"]),
-    );
+  await sql.run(
+    "INSERT INTO applications (id, name, owner_id, client_secret_hash, redirect_uris, integration_types, created_at) VALUES (?, 'Other', ?, ?, ?, '[1]', 0)",
+    OTHER_APP,
+    BigInt(server.world.users.admin),
+    hashSecret(OTHER_SECRET),
+    JSON.stringify(["https://other.example/cb"]),
+  );
 });
 afterAll(() => server?.close());
 
