@@ -172,14 +172,10 @@ export const resume: OpcodeHandler = async (hub, peer, d) => {
       return peer.connection.close(CloseCode.InvalidSeq, `${seq} was never sent.`);
     return peer.connection.sendJson({ op: Op.InvalidSession, d: false });
   }
-  // The old socket may not have noticed it is gone (a client that resumes after seeing a zombie).
-  if (session.connection) {
-    session.connection.close(CloseCode.SessionTimedOut, "Resumed on another connection.");
-    session.detach(hub.head);
-  }
-  session.connection = peer.connection;
+  // The hub attaches the connection in its own turn (see GatewayHub.resume); a second RESUME on this socket meanwhile
+  // is refused as AlreadyAuthenticated.
   peer.session = session;
-  await hub.resume(session, seq);
+  await hub.resume(session, seq, peer.connection);
 };
 
 // ── op 8 REQUEST_GUILD_MEMBERS ─────────────────────────────────────────────────────────────────────────────────────

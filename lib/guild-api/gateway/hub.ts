@@ -8,7 +8,7 @@ import { dataVersion, onOtherConnectionsCommit, outsideTransaction } from "../st
 import { outboxAfter, outboxHead, outboxRowsAt, type OutboxRow } from "../store/gateway-outbox";
 import type { GatewayDispatch } from "../events";
 import { EventAudience } from "./audience";
-import { WriteBatch } from "./connection";
+import { WriteBatch, type GatewayConnection } from "./connection";
 import { SerializedDispatch } from "./frames";
 import { guildCreateJson } from "./guild-create";
 import { IdentifyLimits } from "./limits";
@@ -299,13 +299,24 @@ export class GatewayHub {
   // ── RESUME ────────────────────────────────────────────────────────────────────────────────────────────────────
 
   /**
-   * Sends again what the session sent after `seq` (with the same sequence numbers), then what it missed while
-   * detached, then RESUMED. The session must already hold its new connection.
+   * Attaches `connection` to the session, then sends again what the session sent after `seq` (with the same sequence
+   * numbers), then what it missed while detached, then RESUMED. The connection is attached here, in the hub's turn
+   * and after the drain: attached earlier, a drain queued before this turn would send it a missed event live and the
+   * replay would send it again (as happened on PostgreSQL, where a commit's drain can still be queued when the
+   * client's RESUME arrives).
    */
-  resume(session: GatewaySession, seq: number): Promise<void> {
+  resume(session: GatewaySession, seq: number, connection: GatewayConnection): Promise<void> {
     return this.serially(async () => {
       await this.drainNow();
-      if (session.connection) this.writes.hold(session.connection);
+      // Closed while waiting for this turn: the session stays detached, and resumable.
+      if (!connection.open || session.ended) return;
+      // The old socket may not have noticed it is gone (a client that resumes after seeing a zombie).
+      if (session.connection) {
+        session.connection.close(CloseCode.SessionTimedOut, "Resumed on another connection.");
+        session.detach(this.position);
+      }
+      session.connection = connection;
+      this.writes.hold(connection);
       try {
         await this.replay(session, seq);
       } finally {
@@ -321,7 +332,8 @@ export class GatewayHub {
       const frame = await this.replayFrame(session, sequence, entry, rows);
       if (frame) session.connection?.send(frame);
     }
-    for (let from = session.detachedCursor; ;) {
+    // A row being delivered when the session detached is kept (and replayed above) though the cursor is before it.
+    for (let from = Math.max(session.detachedCursor, session.lastOutboxPosition); ;) {
       const missed = await outboxAfter(from, this.position, BATCH);
       for (const row of missed) {
         if (row.guild_id === null) continue;

@@ -46,6 +46,8 @@ export class GatewaySession {
   /** While detached: when it dropped, and the outbox position it had been delivered up to. */
   detachedAt = 0;
   detachedCursor = 0;
+  /** The outbox position of the newest dispatch sent (or kept, while detached) from the outbox. */
+  lastOutboxPosition = 0;
 
   constructor(
     readonly identity: SessionIdentity,
@@ -80,6 +82,7 @@ export class GatewaySession {
   }
 
   private keep(entry: ReplayEntry): void {
+    if (typeof entry === "number") this.lastOutboxPosition = entry;
     this.replay.push(entry);
     this.keptChunkBytes += chunkBytes(entry);
     if (this.replay.length > this.replayLimit) {

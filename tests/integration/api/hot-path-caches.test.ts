@@ -160,3 +160,36 @@ test("a kept members page stops showing a timeout once it has ended, with no wri
   await new Promise((resolve) => setTimeout(resolve, ends - Date.now() + 50));
   expect(await timeoutOf()).toBeNull();
 });
+
+// The read cache's own rules on the engine in use (read-cache.test.ts and read-scope.test.ts check them on a SQLite
+// file of their own): inside a request's read scope this connection's writes and rollbacks count at once, another
+// connection's commit from the next scope.
+test("a read scope sees its own writes and rollbacks at once, and another connection's commit from the next scope", async () => {
+  const { sql, transaction } = await import("@/lib/guild-api/store/db");
+  const { readCache, readScope } = await import("@/lib/guild-api/store/read-cache");
+  const guildId = BigInt(server.world.guildId);
+  const nameOf = readCache((id: bigint) => sql.value<string>("SELECT name FROM guilds WHERE id = ?", id));
+  const original = await sql.value<string>("SELECT name FROM guilds WHERE id = ?", guildId);
+  try {
+    await readScope(async () => {
+      expect(await nameOf(guildId)).toBe(original);
+      await sql.run("UPDATE guilds SET name = 'Own write' WHERE id = ?", guildId);
+      expect(await nameOf(guildId)).toBe("Own write");
+      await expect(
+        transaction(async () => {
+          await sql.run("UPDATE guilds SET name = 'Rolled back' WHERE id = ?", guildId);
+          expect(await nameOf(guildId)).toBe("Rolled back");
+          throw new Error("abort");
+        }),
+      ).rejects.toThrow("abort");
+      expect(await nameOf(guildId)).toBe("Own write");
+
+      // Whether this scope still answers "Own write" is not asked: the stand-in for another process lives in this one,
+      // and on PostgreSQL its write is a transaction, which empties the caches here (read-scope.test.ts asks on SQLite).
+      await other.run("UPDATE guilds SET name = 'From elsewhere' WHERE id = ?", guildId);
+    });
+    await readScope(async () => expect(await nameOf(guildId)).toBe("From elsewhere"));
+  } finally {
+    await sql.run("UPDATE guilds SET name = ? WHERE id = ?", original, guildId);
+  }
+});
