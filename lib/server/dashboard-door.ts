@@ -10,6 +10,17 @@ import { NOT_FRAMABLE_HEADERS } from "@/lib/security/headers.mjs";
 
 export const isDashboardPath = (path: string): boolean => path === "/guilds" || path.startsWith("/guilds/");
 
+/** Next's router marks its RSC fetches with a cache-busting `_rsc` parameter: no part of where the person was. */
+const ROUTER_PARAM = "_rsc";
+
+/** The query without the router's parameter, the rest as it came. */
+function withoutRouterParam(search: string): string {
+  return search
+    .split("&")
+    .filter((pair) => pair !== ROUTER_PARAM && !pair.startsWith(`${ROUTER_PARAM}=`))
+    .join("&");
+}
+
 function hasSessionCookie(req: IncomingMessage): boolean {
   const cookie = req.headers.cookie;
   if (!cookie) return false;
@@ -27,7 +38,8 @@ function hasSessionCookie(req: IncomingMessage): boolean {
 export function dashboardDoor(req: IncomingMessage, res: ServerResponse, path: string, search: string): boolean {
   delete req.headers[REQUEST_URL_HEADER];
   if (!isDashboardPath(path)) return false;
-  const requested = search ? `${path}?${search}` : path;
+  const query = withoutRouterParam(search);
+  const requested = query ? `${path}?${query}` : path;
   // A server action goes on to Next: the proxy refuses one from another site (403), and the action's own session
   // check answers one without a session.
   if (!hasSessionCookie(req) && req.headers["next-action"] === undefined) {

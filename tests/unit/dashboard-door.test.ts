@@ -47,6 +47,16 @@ describe("the dashboard's front door", () => {
     },
   );
 
+  test("the router's _rsc parameter is no part of the way back", async () => {
+    const signedOut = await get("/guilds?_rsc=1a2b", { rsc: "1" });
+    expect(new URL(signedOut.headers.get("location")!, base).searchParams.get("callbackUrl")).toBe("/guilds");
+    const signedIn = await get("/guilds/123/members?q=ada&_rsc=1a2b&sort=joined-asc", {
+      cookie: "next-auth.session-token=token",
+      rsc: "1",
+    });
+    expect(await signedIn.json()).toEqual({ requested: "/guilds/123/members?q=ada&sort=joined-asc" });
+  });
+
   test("a client's own x-guildhall-url is never passed on", async () => {
     const signedIn = await get("/guilds/123", {
       cookie: "next-auth.session-token=token",
