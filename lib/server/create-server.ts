@@ -1,6 +1,7 @@
 // One process, one port. /api/v10/* and /api/oauth2/* (the unversioned OAuth2 alias) go straight to the
 // guild API's router on bare node:http; /cdn/* serves uploaded images; everything else (pages, next-auth,
-// the Activity and its /api/token) goes to Next's request handler. /gateway upgrades to the guild API's WebSocket
+// the Activity and its /api/token) goes to Next's request handler, dashboard pages through their front door first
+// (dashboard-door.ts: signed-out visitors go to sign in). /gateway upgrades to the guild API's WebSocket
 // gateway (lib/guild-api/gateway).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,6 +18,7 @@ import { activityFrameAncestors, BASE_SECURITY_HEADERS } from "@/lib/security/he
 import { configureRateLimits, type RateLimitOptions } from "@/lib/guild-api/rate-limits";
 import { createGatewayServer, GATEWAY_PATH, type GatewayOptions } from "@/lib/guild-api/gateway";
 import { withResponseFacts } from "./first-write";
+import { dashboardDoor } from "./dashboard-door";
 
 export interface GuildhallServerOptions {
   port: number;
@@ -133,6 +135,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
       return;
     } else if (nextApp) {
       req.headers[CLIENT_IP_HEADER] = clientAddress(req);
+      if (dashboardDoor(req, res, path, search)) return;
       const inviteStatus = await inviteLandingStatus(req, path);
       if (inviteStatus !== null) answerWith(res, inviteStatus);
       // A page's slow part waits for the shell's first bytes, or a client navigation for its reads (streaming.ts).

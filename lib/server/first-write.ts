@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 export interface ResponseFacts {
   /** The router's RSC fetch (a click in the app, a prefetch), not a document load. */
   clientNavigation: boolean;
-  /** Settles when the response first writes (or ends, or closes). */
+  /** Settles once the response's first bytes are on the socket (or it ended, or closed). */
   firstWrite: Promise<void>;
 }
 
@@ -25,9 +25,14 @@ export function withResponseFacts<T>(req: IncomingMessage, res: ServerResponse, 
   const sent = new Promise<void>((resolve) => {
     // The wrapper stays (Next's compression wraps res.write in turn and calls through this one), passing through.
     const write = res.write;
+    let written = false;
     res.write = function (this: ServerResponse, ...args: Parameters<ServerResponse["write"]>) {
       const result = write.apply(this, args);
-      resolve();
+      // Not at once: node corks a response's first write until the next tick, and a write made from a promise
+      // reaction (React's stream is piped by one) would let every reaction queued behind this one (the slow part's
+      // read starting, its request being built) run before the bytes leave. The check phase comes after that tick.
+      if (!written) setImmediate(resolve);
+      written = true;
       return result;
     } as ServerResponse["write"];
     // A response ended without a write (a redirect, a 404 page in one piece) has nothing more to wait for.

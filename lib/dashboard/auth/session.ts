@@ -1,6 +1,6 @@
 // The signed-in moderator for this request: next-auth's database session, read once per request (React cache)
 // with the user and the provider account holding their tokens. Pages and actions call requireDashboardSession;
-// the proxy only makes the redirect fast, it is not the check.
+// the server's front door (lib/server/dashboard-door.ts) only makes the redirect fast, it is not the check.
 import "server-only";
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
@@ -11,10 +11,9 @@ import { PROVIDER_ID } from "./provider";
 import { readSessionThroughCache } from "./session-cache";
 import { decryptToken } from "./token-encryption";
 import type { StoredAccount } from "./tokens";
+import { REQUEST_URL_HEADER, SESSION_COOKIES } from "./session-cookies";
 
-export const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
-/** Set by proxy.ts: the path and query the browser asked for, so sign-in can send the person back there. */
-export const REQUEST_URL_HEADER = "x-guildhall-url";
+export { REQUEST_URL_HEADER, SESSION_COOKIES };
 
 const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const SESSION_UPDATE_AGE_MS = 24 * 60 * 60 * 1000;
@@ -71,7 +70,7 @@ async function readDashboardSession(sessionToken: string): Promise<DashboardSess
   };
 }
 
-/** Where the current request was headed (from the proxy), for the way back after signing in. */
+/** Where the current request was headed (from the server's front door), for the way back after signing in. */
 export async function currentRequestPath(fallback = "/guilds"): Promise<string> {
   return safeRedirectPath((await headers()).get(REQUEST_URL_HEADER), { fallback });
 }

@@ -1,14 +1,13 @@
 "use client";
 
-// The ban list: TanStack columns over the generic server-paged DataTable (each banned user and who banned them, by
+// The ban list: columns over the generic server-paged DataTable (each banned user and who banned them, by
 // name with the id to copy), and an unban dialog asking for a reason.
 import { useMemo, useState } from "react";
-import type { ColumnDef } from "@tanstack/react-table";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { UserChip } from "@/components/dashboard/user-chip";
 import { Button } from "@/components/ui/button";
 import { Dialog, useDialogForm } from "@/components/ui/dialog";
-import { DataTable, type ServerPage } from "@/components/data-table/data-table";
+import { DataTable, type ServerPage, type DataColumn } from "@/components/data-table/data-table";
 import { useUrlState } from "@/components/data-table/url-state";
 import { useAction } from "@/components/dashboard/use-action";
 import { unbanUserAction } from "@/lib/dashboard/actions/bans";
@@ -39,7 +38,7 @@ export function BansTable({
 }) {
   const { pending } = useUrlState();
   const [unbanning, setUnbanning] = useState<BanRow | null>(null);
-  const columns = useMemo<ColumnDef<BanRow, unknown>[]>(
+  const columns = useMemo<DataColumn<BanRow>[]>(
     () => [
       {
         id: "user",

@@ -3,13 +3,12 @@
 // The integrations list and the delete confirmation: it names what goes with the integration (its bot is kicked,
 // its webhooks deleted, subscribers lose the role it manages) and takes a reason for the audit log.
 import { useState } from "react";
-import type { ColumnDef } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
 import { UserChip } from "@/components/dashboard/user-chip";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogCancel } from "@/components/ui/dialog";
 import { Icons } from "@/components/ui/icons";
-import { DataTable } from "@/components/data-table/data-table";
+import { DataTable, type DataColumn } from "@/components/data-table/data-table";
 import { useAction } from "@/components/dashboard/use-action";
 import { deleteGuildIntegrationAction } from "@/lib/dashboard/actions/integrations";
 import type { IntegrationRow } from "@/lib/dashboard/data/integrations";
@@ -65,7 +64,7 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
     }
   };
 
-  const columns: ColumnDef<IntegrationRow, unknown>[] = [
+  const columns: DataColumn<IntegrationRow>[] = [
     {
       id: "name",
       header: "Integration",

@@ -1,14 +1,13 @@
 "use client";
 
-// The invites table: TanStack column definitions over the generic DataTable (paged by the server, page in the URL),
+// The invites table: column definitions over the generic DataTable (paged by the server, page in the URL),
 // with each row's target-users and delete dialogs.
 import { useMemo, useState } from "react";
-import type { ColumnDef } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DisabledReason } from "@/components/ui/card";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { DataTable } from "@/components/data-table/data-table";
+import { DataTable, type DataColumn } from "@/components/data-table/data-table";
 import { useUrlState } from "@/components/data-table/url-state";
 import type { InviteRow } from "@/lib/dashboard/data/invites";
 import { DeleteInviteDialog } from "./delete-invite";
@@ -45,7 +44,7 @@ export function InvitesTable({
   const [open, setOpen] = useState<Open>(null);
   const openRow = open ? rows.find((r) => r.code === open.code) : undefined;
 
-  const columns = useMemo<ColumnDef<InviteRow, unknown>[]>(
+  const columns = useMemo<DataColumn<InviteRow>[]>(
     () => [
       {
         id: "invite",

@@ -1,13 +1,12 @@
 "use client";
 
-// The members table: TanStack column definitions over the generic server-paged DataTable, with a selection column
+// The members table: column definitions over the generic server-paged DataTable, with a selection column
 // for bulk actions. Each member's link carries data-member-link so focus can return to it when their panel closes.
 import Link from "next/link";
 import { useMemo } from "react";
-import type { ColumnDef } from "@tanstack/react-table";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
-import { DataTable, type ServerPage } from "@/components/data-table/data-table";
+import { DataTable, type ServerPage, type DataColumn } from "@/components/data-table/data-table";
 import { useUrlState } from "@/components/data-table/url-state";
 import { colorToHex } from "@/lib/dashboard/actions/schemas/roles";
 import type { MemberRow } from "@/lib/dashboard/data/members";
@@ -48,7 +47,7 @@ export function MembersTable({
   const roleById = useMemo(() => new Map(roles.map((r) => [r.id, r])), [roles]);
   const allOnPage = rows.length > 0 && rows.every((r) => selection.selected.has(r.id));
   const someOnPage = rows.some((r) => selection.selected.has(r.id));
-  const columns = useMemo<ColumnDef<MemberRow, unknown>[]>(
+  const columns = useMemo<DataColumn<MemberRow>[]>(
     () => [
       {
         id: "select",

@@ -2,11 +2,10 @@
 
 // Earlier previews, newest first, with their age, and the outcome of the prune that ran on each. A fresh unused
 // preview can be picked up again.
-import type { ColumnDef } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CardHeader } from "@/components/ui/card";
-import { DataTable } from "@/components/data-table/data-table";
+import { DataTable, type DataColumn } from "@/components/data-table/data-table";
 import { formatAge, formatCountdown } from "@/components/dashboard/durations";
 import { useLocale } from "@/components/ui/locale";
 import { formatExactTime } from "@/components/ui/relative-time";
@@ -60,7 +59,7 @@ export function PreviewHistory({
   onRerun: (preview: PrunePreviewView) => void;
 }) {
   const locale = useLocale();
-  const columns: ColumnDef<PrunePreviewView, unknown>[] = [
+  const columns: DataColumn<PrunePreviewView>[] = [
     {
       id: "when",
       header: "Previewed",
