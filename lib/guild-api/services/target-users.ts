@@ -18,7 +18,7 @@ import { isSnowflake } from "@/lib/discord/snowflake";
 import type { Identity } from "../auth";
 import { ApiError, Errors } from "../errors";
 import { guildAccessFor, Permission } from "../guards";
-import { transaction } from "../store/db";
+import { outsideTransaction, transaction } from "../store/db";
 import {
   completeTargetUsersJob,
   failTargetUsersJob,
@@ -240,7 +240,10 @@ function runJob(code: string, ids: readonly bigint[], generation: bigint): void 
     }
     if (running.get(code) === generation) running.delete(code);
   };
-  setImmediate(() => void step());
+  // Scheduled from the upload's transaction body: the job is none of that transaction's work. Inherited, its context
+  // would make the first chunk's transaction a savepoint of the upload's while the upload's COMMIT is still on its
+  // way (PostgreSQL answers it asynchronously), so the savepoint would land after the commit, outside any transaction.
+  setImmediate(() => outsideTransaction(() => void step()));
 }
 
 /** Takes over a PROCESSING job this process is not running, if its lease is free or has run out, from its progress. */
