@@ -71,7 +71,7 @@ export async function insertBotIntegration(integration: {
 }): Promise<void> {
   await sql.run(
     `INSERT INTO integrations (id, guild_id, name, type, enabled, user_id, account_id, account_name, application_id, scopes, created_at)
-     VALUES (?, ?, ?, 'discord', 1, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, 'discord', TRUE, ?, ?, ?, ?, ?, ?)`,
     integration.id,
     integration.guildId,
     integration.name,

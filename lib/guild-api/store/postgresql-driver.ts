@@ -58,8 +58,9 @@ interface Translated {
 const WRITES = /^\s*(INSERT|UPDATE|DELETE|REPLACE)\b|^\s*WITH\b[\s\S]*\b(INSERT|UPDATE|DELETE)\b/i;
 
 /**
- * SQLite's placeholders as PostgreSQL's: each `?` is the next $n; `@name`, `:name` and `$name` name one key of the
- * parameters object (the same name, the same $n). Quoted text and identifiers are left alone.
+ * SQLite's placeholders as PostgreSQL's: each `?` is the next $n; `@name` and `:name` name one key of the parameters
+ * object (the same name, the same $n). Quoted text, quoted identifiers and dollar-quoted bodies ($tag$ … $tag$, as a
+ * plpgsql function's) are left alone.
  */
 export function translatePlaceholders(sql: string): { text: string; names: string[] | null } {
   let out = "";
@@ -67,14 +68,16 @@ export function translatePlaceholders(sql: string): { text: string; names: strin
   const names: string[] = [];
   for (let i = 0; i < sql.length; i++) {
     const c = sql[i];
-    if (c === "'" || c === '"') {
-      const end = sql.indexOf(c, i + 1);
-      const stop = end === -1 ? sql.length : end + 1;
+    const dollarQuote = c === "$" ? /^\$[A-Za-z_]*\$/.exec(sql.slice(i)) : null;
+    if (c === "'" || c === '"' || dollarQuote) {
+      const closing = dollarQuote ? dollarQuote[0] : c;
+      const end = sql.indexOf(closing, i + closing.length);
+      const stop = end === -1 ? sql.length : end + closing.length;
       out += sql.slice(i, stop);
       i = stop - 1;
     } else if (c === "?") {
       out += `$${++positional}`;
-    } else if ((c === "@" || c === ":" || c === "$") && /[A-Za-z_]/.test(sql[i + 1] ?? "") && sql[i - 1] !== ":") {
+    } else if ((c === "@" || c === ":") && /[A-Za-z_]/.test(sql[i + 1] ?? "") && sql[i - 1] !== ":") {
       const match = /^[A-Za-z_][A-Za-z0-9_]*/.exec(sql.slice(i + 1))!;
       let index = names.indexOf(match[0]);
       if (index === -1) index = names.push(match[0]) - 1;
