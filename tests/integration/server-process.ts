@@ -8,6 +8,11 @@ import path from "node:path";
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /**
+   * Sends `signal` to the server and the processes it started (tsx runs the server in a child of its own, so a
+   * signal to `child` alone would leave the server running), as a crash or an operator's kill -9 would.
+   */
+  signal(signal: NodeJS.Signals): void;
   /** Everything the process printed so far (stdout and stderr). */
   output(): string;
   stop(): Promise<void>;
@@ -39,6 +44,8 @@ export async function startServerProcess(database: string, env: Record<string, s
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so signal() reaches the server behind tsx.
+    detached: true,
   });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -63,6 +70,13 @@ export async function startServerProcess(database: string, env: Record<string, s
     url: `http://127.0.0.1:${port}`,
     child,
     output: () => output,
+    signal(signal) {
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        // already gone
+      }
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;

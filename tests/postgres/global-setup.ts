@@ -36,10 +36,18 @@ export default async function setup(project: TestProject) {
     migrateDatabase(`file:${empty}`);
     const demo = path.join(dir, "demo.db");
     migrateDatabase(`file:${demo}`);
+    // The seed writes the demo's secrets beside the database DATABASE_URL names: this one, not the project's.
+    const previous = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = `file:${demo}`;
     const db = openDatabase(demo);
-    seedDemoWorld(db);
-    db.pragma("wal_checkpoint(TRUNCATE)");
-    db.close();
+    try {
+      seedDemoWorld(db);
+      db.pragma("wal_checkpoint(TRUNCATE)");
+    } finally {
+      db.close();
+      if (previous === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = previous;
+    }
     project.provide("postgresAdminUrl", cluster.url());
     project.provide("postgresTemplate", POSTGRES_TEMPLATE);
     project.provide("sqliteDemoTemplate", demo);

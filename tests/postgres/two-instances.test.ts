@@ -107,7 +107,7 @@ test("one token's rate limit holds across A and B: five prune counts in five sec
 
 test("a target-users job survives A's SIGKILL mid-job: B takes it over once A's lease runs out, every id written once", async () => {
   const total = 60_000;
-  const base = snowflakeAt(Date.UTC(2024, 0, 1));
+  const base = snowflakeAt(Date.UTC(2021, 5, 1));
   const ids = Array.from({ length: total }, (_, i) => String(base + BigInt(i + 1) * 4_194_304n));
   await client.query(
     "INSERT INTO users (id, username, created_at) SELECT id, 'csv_target_' || n, 0 FROM unnest($1::bigint[]) WITH ORDINALITY AS t(id, n)",
@@ -143,7 +143,7 @@ test("a target-users job survives A's SIGKILL mid-job: B takes it over once A's 
     ).rows[0];
   // Killed mid-job: some chunks written and recorded, the rest not.
   while ((await progress()).processed_users === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-  a.child.kill("SIGKILL");
+  a.signal("SIGKILL");
   await new Promise<void>((resolve) => a.child.once("exit", () => resolve()));
   const cutShort = await progress();
   expect(cutShort.status).toBe(1);
@@ -178,9 +178,11 @@ test("a bulk-ban job survives A's SIGKILL mid-chunk: B finishes it and every id 
     const resolved = String(input instanceof Request ? input.url : input).replace("http://instance", target.url);
     const request = fetch(resolved, init);
     if (init?.method === "POST" && resolved.includes("/bulk-ban") && killDuringChunk > 0 && --killDuringChunk === 0) {
-      // The chunk is on its way (or already being written): the instance dies without a word.
-      await new Promise((resolve) => setTimeout(resolve, 15));
-      a.child.kill("SIGKILL");
+      // The chunk is being written (200 bans take A longer than this): A freezes before it can answer, then dies
+      // without a word. Its transaction either committed or is rolled back with its connection: B must find out which.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      a.signal("SIGSTOP");
+      setTimeout(() => a.signal("SIGKILL"), 200);
     }
     return request;
   };
