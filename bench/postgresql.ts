@@ -12,7 +12,6 @@ import type { BenchContext } from "./context";
 import type { LoadResult } from "./load";
 import { stop } from "./processes";
 import { scenarios } from "./scenarios";
-import { memberScenarios } from "./member-scenarios";
 import { argValue, fmt, openBenchDatabase, prepareBench, startGuildhall } from "./setup";
 import { startPostgresCluster } from "../tests/postgres/cluster";
 
@@ -69,12 +68,25 @@ function postgresPids(dataDir: string): number[] {
   return [postmaster, ...children];
 }
 
-/** CPU seconds of Guildhall's process tree root and of every PostgreSQL process, now. */
-function cpuNow(guildhallPid: number, dataDir: string): { guildhall: number; postgresql: number } {
-  return {
-    guildhall: cpuSeconds(guildhallPid),
-    postgresql: postgresPids(dataDir).reduce((sum, pid) => sum + cpuSeconds(pid), 0),
-  };
+/** The processes of a process group (Guildhall's: tsx and the server it runs as its child). */
+function groupPids(pgid: number): number[] {
+  return fs
+    .readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return Number(fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[2]) === pgid;
+      } catch {
+        return false;
+      }
+    });
+}
+
+/** CPU seconds of Guildhall's processes (its own process group) and of every PostgreSQL process, now. */
+function cpuNow(guildhallGroup: number, dataDir: string): { guildhall: number; postgresql: number } {
+  const sum = (pids: number[]) => pids.reduce((total, pid) => total + cpuSeconds(pid), 0);
+  return { guildhall: sum(groupPids(guildhallGroup)), postgresql: sum(postgresPids(dataDir)) };
 }
 
 interface Row {
@@ -119,7 +131,7 @@ async function main(): Promise<void> {
     try {
       const sqliteCtx = { ...ctx, appUrl: onSqlite.url, baselineUrl: onSqlite.url };
       const postgresqlCtx = { ...ctx, appUrl: onPostgresql.url, baselineUrl: onPostgresql.url };
-      for (const scenario of [...scenarios, ...memberScenarios].filter((s) => COMPARED.includes(s.name))) {
+      for (const scenario of scenarios.filter((s) => COMPARED.includes(s.name))) {
         const attempt = (run: () => Promise<LoadResult>) => run().catch((error: Error) => error);
         // Bulk ban takes ids from a pool per batch: the two engines ban the same ids, each in its own database.
         const sqlite = await attempt(() => scenario.run(sqliteCtx, duration));
