@@ -51,42 +51,31 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-/** The PostgreSQL server's processes: the postmaster (its pid is the first line of postmaster.pid) and its children. */
-function postgresPids(dataDir: string): number[] {
-  const postmaster = Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
-  const children = fs
-    .readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        return Number(fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    });
-  return [postmaster, ...children];
-}
-
-/** The processes of a process group (Guildhall's: tsx and the server it runs as its child). */
-function groupPids(pgid: number): number[] {
+/** Processes whose /proc/<pid>/stat field `field` (counted after the command name: 1 ppid, 2 process group) is `value`. */
+function processesWith(field: number, value: number): number[] {
   return fs
     .readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry))
     .map(Number)
     .filter((pid) => {
       try {
-        return Number(fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[2]) === pgid;
+        return Number(fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[field]) === value;
       } catch {
         return false;
       }
     });
 }
 
+/** The PostgreSQL server's processes: the postmaster (its pid is the first line of postmaster.pid) and its children. */
+function postgresPids(dataDir: string): number[] {
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  return [postmaster, ...processesWith(1, postmaster)];
+}
+
 /** CPU seconds of Guildhall's processes (its own process group) and of every PostgreSQL process, now. */
 function cpuNow(guildhallGroup: number, dataDir: string): { guildhall: number; postgresql: number } {
   const sum = (pids: number[]) => pids.reduce((total, pid) => total + cpuSeconds(pid), 0);
-  return { guildhall: sum(groupPids(guildhallGroup)), postgresql: sum(postgresPids(dataDir)) };
+  return { guildhall: sum(processesWith(2, guildhallGroup)), postgresql: sum(postgresPids(dataDir)) };
 }
 
 interface Row {
