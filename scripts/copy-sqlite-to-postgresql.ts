@@ -35,6 +35,8 @@ const MIGRATION_SEEDED = new Set(["cache_generations"]);
 const PRISMA_MIGRATIONS = "_prisma_migrations";
 /** Bind parameters per INSERT stay far below PostgreSQL's 65,535; one array per column (unnest) needs only a few. */
 const BATCH_ROWS = 5_000;
+/** Vacuums after the first, half a second apart, while some page of the copy is not yet all-visible. */
+const VACUUM_ATTEMPTS = 10;
 
 interface TargetColumn {
   name: string;
@@ -70,6 +72,9 @@ export async function copySqliteToPostgresql(options: CopyOptions): Promise<Copy
     // One snapshot of the source for every table and count.
     source.exec("BEGIN");
     await target.query("BEGIN");
+    // Committed durably even where the server commits asynchronously (synchronous_commit=off): until the commit is
+    // flushed, no row it wrote can be hinted as committed, and the vacuum below could mark no page all-visible.
+    await target.query("SET LOCAL synchronous_commit = on");
     const copied: CopiedTable[] = [];
     for (const table of tables) {
       const columns = await targetColumns(target, table);
@@ -95,6 +100,8 @@ export async function copySqliteToPostgresql(options: CopyOptions): Promise<Copy
     await resetSequences(target);
     await target.query("COMMIT");
     source.exec("COMMIT");
+    log("Vacuuming and analyzing the copy…");
+    await vacuumUntilAllVisible(target);
     const rows = copied.reduce((sum, table) => sum + table.rows, 0);
     return { tables: copied, rows, milliseconds: Math.round(performance.now() - started) };
   } catch (error) {
@@ -103,6 +110,26 @@ export async function copySqliteToPostgresql(options: CopyOptions): Promise<Copy
   } finally {
     source.close();
     await target.end();
+  }
+}
+
+/**
+ * Statistics for the planner, and the visibility map set on every page the copy wrote: until a vacuum marks them
+ * all-visible, PostgreSQL cannot answer a count from an index alone (a prune count read every heap page). A vacuum
+ * can only mark rows older than every snapshot still open in the database, and one may be (autovacuum analyzing the
+ * catalog the migrations changed, since before the copy committed): vacuum again, a few times, until every page is.
+ * Past that, autovacuum finishes it later.
+ */
+async function vacuumUntilAllVisible(target: pg.Client): Promise<void> {
+  await target.query("VACUUM (ANALYZE)");
+  for (let attempt = 0; attempt < VACUUM_ATTEMPTS; attempt++) {
+    const { rows } = await target.query<{ left: string }>(
+      `SELECT COALESCE(SUM(relpages - relallvisible), 0) AS left FROM pg_class
+       WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace`,
+    );
+    if (Number(rows[0].left) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await target.query("VACUUM");
   }
 }
 

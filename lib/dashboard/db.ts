@@ -25,13 +25,18 @@ function createPrismaClient(): PrismaClient {
 export const prisma: PrismaClient =
   globalForPrisma.guildhallPrisma ?? (globalForPrisma.guildhallPrisma = createPrismaClient());
 
+/** Whether the dashboard's tables are in PostgreSQL (else in the SQLite file). */
+export function dashboardOnPostgresql(): boolean {
+  return databaseProvider(databaseUrl()) === "postgresql";
+}
+
 /**
  * A text filter matching `text` anywhere in the column, whatever its case, on both providers: Prisma's `contains` is
  * SQLite's LIKE, which ignores the case of ASCII letters, but PostgreSQL's case-sensitive LIKE unless asked for
  * `mode: "insensitive"` (ILIKE, which also folds non-ASCII letters), a filter SQLite's client refuses.
  */
 export function containsText(text: string): { contains: string } {
-  return databaseProvider(databaseUrl()) === "postgresql"
+  return dashboardOnPostgresql()
     ? ({ contains: text, mode: "insensitive" } as { contains: string })
     : { contains: text };
 }

@@ -116,6 +116,18 @@ test("the demo world is copied whole, table by table, with its counts printed; a
   expect(contents.guild_audit_log_syncs.postgres[0]).toMatch(/syncedAt=20\d\d-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z/);
   expect(contents.bulk_ban_items.postgres).toHaveLength(2);
 
+  // Vacuumed and analyzed: statistics for the planner, every page of members all-visible (index-only counts).
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows: members } = await client.query<{ pages: number; visible: number; analyzed: Date | null }>(
+    `SELECT c.relpages AS pages, c.relallvisible AS visible, s.last_analyze AS analyzed
+     FROM pg_class c JOIN pg_stat_user_tables s ON s.relid = c.oid WHERE c.relname = 'members'`,
+  );
+  await client.end();
+  expect(members[0].pages).toBeGreaterThan(0);
+  expect(members[0].visible).toBe(members[0].pages);
+  expect(members[0].analyzed).not.toBeNull();
+
   const again = await dbCopy("--to", url, "--from", `file:${source}`);
   expect(again.code).toBe(1);
   expect(again.stderr).toContain("The target database is not empty");

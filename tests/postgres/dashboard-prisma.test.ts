@@ -152,3 +152,46 @@ test("the audit history's guild-log turns hold across instances: a turn waits wh
     await other.end();
   }
 });
+
+test("two instances claiming a member job's next chunk at once take different members (FOR UPDATE SKIP LOCKED)", async () => {
+  const { createMemberJob, claimNextChunk } = await import("@/lib/dashboard/jobs/member-actions/jobs");
+  const userIds = Array.from({ length: 8 }, (_, i) => String(1_000 + i));
+  const jobId = await createMemberJob({
+    guildId: "77",
+    kind: "add_role",
+    params: { roleId: "5", roleName: "Regular" },
+    actor: { id: "1", name: "Mod" },
+    reason: null,
+    items: userIds.map((userId) => ({ userId, name: null, state: "pending", detail: null })),
+  });
+  await dashboard.jobs.transition("77", jobId, ["ready"], "running");
+
+  // The other instance, mid-claim: it has taken the first four pending members and not committed yet.
+  const other = new pg.Client({ connectionString: url });
+  await other.connect();
+  try {
+    await other.query("BEGIN");
+    const { rows } = await other.query<{ userId: string }>(
+      `SELECT "userId" FROM bulk_ban_items WHERE "jobId" = $1 AND state = 'pending' ORDER BY "userId" LIMIT 4 FOR UPDATE SKIP LOCKED`,
+      [jobId],
+    );
+    expect(rows.map((row) => row.userId)).toEqual(userIds.slice(0, 4));
+    // This instance's claim neither waits for the other nor takes its members.
+    const claimed = await claimNextChunk("77", jobId, 4);
+    expect(claimed.userIds).toEqual(userIds.slice(4));
+    await other.query(`UPDATE bulk_ban_items SET state = 'sending' WHERE "jobId" = $1 AND "userId" = ANY($2)`, [
+      jobId,
+      rows.map((row) => row.userId),
+    ]);
+    await other.query("COMMIT");
+  } finally {
+    await other.end();
+  }
+  const states = await dashboard.db.prisma.bulkBanItem.groupBy({
+    by: ["state"],
+    where: { jobId },
+    _count: { _all: true },
+  });
+  expect(states.map((group) => [group.state, group._count._all])).toEqual([["sending", 8]]);
+  expect((await claimNextChunk("77", jobId, 4)).userIds).toEqual([]);
+});

@@ -1,7 +1,7 @@
 // The PostgreSQL driver runs the store's SQLite-style statements: its placeholders become PostgreSQL's, and nothing
 // that only looks like one (inside quotes, a cast, a dollar-quoted function body) is touched.
 import { expect, test } from "vitest";
-import { translatePlaceholders } from "@/lib/guild-api/store/postgresql-driver";
+import { multiRowInsert, translatePlaceholders } from "@/lib/guild-api/store/postgresql-driver";
 
 test("each ? is the next $n; quoted text, quoted identifiers and casts are left alone", () => {
   expect(translatePlaceholders(`SELECT "a?b", x::text, '?' FROM t WHERE y = ? AND z IN (?, ?)`)).toEqual({
@@ -26,4 +26,15 @@ test("a dollar-quoted body ($tag$ … $tag$) passes through whole, placeholders 
 
 test("mixing ? with named placeholders is refused", () => {
   expect(() => translatePlaceholders("SELECT ? WHERE a = @a")).toThrow(/Mixed/);
+});
+
+test("appended rows of one text become one multi-row INSERT; what is not one row of VALUES is refused", () => {
+  expect(multiRowInsert("INSERT INTO t (a, b) VALUES (?, ?) ON CONFLICT DO NOTHING", 3)).toBe(
+    "INSERT INTO t (a, b) VALUES (?, ?), (?, ?), (?, ?) ON CONFLICT DO NOTHING",
+  );
+  expect(translatePlaceholders(multiRowInsert("INSERT INTO t (a, b) VALUES (?, ?)", 2)).text).toBe(
+    "INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4)",
+  );
+  expect(() => multiRowInsert("INSERT INTO t (a) SELECT x FROM u", 2)).toThrow(/append\(\) takes/);
+  expect(() => multiRowInsert("UPDATE t SET a = ?", 2)).toThrow(/append\(\) takes/);
 });

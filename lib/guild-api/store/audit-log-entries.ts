@@ -14,9 +14,17 @@ export interface AuditLogEntryRow {
 }
 
 export async function insertAuditLogEntry(entry: AuditLogEntryRow): Promise<void> {
-  await sql.run(
-    "INSERT INTO audit_log_entries (id, guild_id, user_id, action_type, target_id, reason, changes, options) VALUES (@id, @guild_id, @user_id, @action_type, @target_id, @reason, @changes, @options)",
-    entry,
+  // Appended: bulk actions' entries go as a few multi-row INSERTs on PostgreSQL.
+  await sql.append(
+    "INSERT INTO audit_log_entries (id, guild_id, user_id, action_type, target_id, reason, changes, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    entry.id,
+    entry.guild_id,
+    entry.user_id,
+    entry.action_type,
+    entry.target_id,
+    entry.reason,
+    entry.changes,
+    entry.options,
   );
 }
 

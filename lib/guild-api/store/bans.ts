@@ -58,7 +58,8 @@ export async function listBannedUserIds(guildId: bigint, userIds: readonly (bigi
 }
 
 export async function insertBan(guildId: bigint, userId: bigint, reason: string | null, now: bigint): Promise<void> {
-  await sql.run(
+  // Appended: a bulk ban's rows go as a few multi-row INSERTs on PostgreSQL.
+  await sql.append(
     "INSERT INTO bans (guild_id, user_id, reason, created_at) VALUES (?, ?, ?, ?)",
     guildId,
     userId,

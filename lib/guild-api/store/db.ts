@@ -60,6 +60,7 @@ export const sql: Executor = {
   row: (text, ...params) => driver().row(text, ...params),
   rows: (text, ...params) => driver().rows(text, ...params),
   run: (text, ...params) => driver().run(text, ...params),
+  append: (text, ...params) => driver().append(text, ...params),
 };
 
 /** Runs fn in one transaction (nested calls become savepoints): all or nothing. */

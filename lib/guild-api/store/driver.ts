@@ -31,6 +31,15 @@ export interface Executor {
   rows<T extends readonly unknown[]>(text: string, ...params: Params): Promise<T[]>;
   /** A statement that returns no rows (INSERT, UPDATE, DELETE). */
   run(text: string, ...params: Params): Promise<RunResult>;
+  /**
+   * One row for a log-like table, `INSERT INTO t (…) VALUES (?, …)` with positional placeholders, whose outcome the
+   * caller does not read. Inside a transaction the driver may hold it and send it later, with the other rows of the
+   * same text, as one multi-row INSERT (PostgreSQL: one round trip instead of one per row); it is sent before the
+   * transaction's next statement of another kind and before it commits, and a failure fails the transaction there.
+   * Rows of one text keep their order; rows of different texts may be sent in another order than they were appended,
+   * so an appended row must not need another appended row of a different text to exist first (a foreign key).
+   */
+  append(text: string, ...params: Params): Promise<void>;
 }
 
 export interface StoreDriver extends Executor {

@@ -15,7 +15,8 @@ export async function insertGatewayEvent(event: {
   payload: string;
   createdAt: bigint;
 }): Promise<void> {
-  await sql.run(
+  // Appended: the events of a bulk action go as a few multi-row INSERTs on PostgreSQL, in the order emitted.
+  await sql.append(
     "INSERT INTO gateway_events (id, guild_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)",
     event.id,
     event.guildId,

@@ -105,6 +105,16 @@ export abstract class SerializedDriver implements StoreDriver {
     return this.execute("run", text, params);
   }
 
+  async append(text: string, ...params: Params): Promise<void> {
+    if (this.holder !== null && this.owns()) await this.hold(text, params);
+    else await this.execute("run", text, params);
+  }
+
+  /** An appended row of the caller's own transaction: run at once, unless the driver batches them. */
+  protected async hold(text: string, params: Params): Promise<void> {
+    await this.query("run", text, params);
+  }
+
   transaction<T>(fn: () => Promise<T>): Promise<T> {
     return this.enter(fn, "deferred");
   }

@@ -41,11 +41,14 @@ export const idListJson = (ids: readonly (bigint | string)[]) => `[${ids.join(",
 /**
  * The ids of an idListJson parameter (`param`: its placeholder) as rows of one bigint column, for `IN (…)`:
  * json_each on SQLite; on PostgreSQL the array's elements as text (exact for any 64-bit id, quoted or not), cast.
+ * PostgreSQL plans a set-returning function's rows as 100 whatever the list holds, and then prefers hashing a whole
+ * guild's rows (a seq scan of member_roles) to probing the index per id; unnest of an array computed once makes it
+ * probe the primary key for each id.
  */
 export const idsInJson = (param = "?") =>
   dialect({
     sqlite: `SELECT value FROM json_each(${param})`,
-    postgresql: `SELECT CAST(value AS BIGINT) FROM jsonb_array_elements_text(CAST(${param} AS JSONB)) AS ids(value)`,
+    postgresql: `SELECT unnest(ARRAY(SELECT CAST(value AS BIGINT) FROM jsonb_array_elements_text(CAST(${param} AS JSONB))))`,
   });
 
 export async function findUser(userId: bigint): Promise<UserRow | undefined> {

@@ -4,7 +4,8 @@
 // a job one chunk at a time; the server picks the chunk (the next pending members), so two tabs never send the same
 // member twice and the browser needs no list of ids.
 import { ActionRefusal } from "@/lib/dashboard/actions/action-client";
-import { prisma } from "@/lib/dashboard/db";
+import { dashboardOnPostgresql, prisma } from "@/lib/dashboard/db";
+import type { Prisma } from "@/lib/generated/prisma";
 import { completeIfDone, STATUS_WORDS } from "@/lib/dashboard/jobs/bulk-ban/jobs";
 import {
   MEMBER_JOB_KINDS,
@@ -145,21 +146,8 @@ export async function claimNextChunk(
     if (!job) throw new ActionRefusal("This job does not exist in this server.", {}, 404);
     if (job.status !== "running")
       throw new ActionRefusal(`This job is ${STATUS_WORDS[job.status as JobStatus]}; reload to see where it stands.`);
-    const next = await tx.bulkBanItem.findMany({
-      where: { jobId, state: "pending" },
-      select: { userId: true },
-      orderBy: { userId: "asc" },
-      take: size,
-    });
-    const userIds = next.map((item) => item.userId);
     const stamp = `${SENDING_PREFIX}${new Date(now).toISOString()}`;
-    // They are the first pending ids in id order, so the pending ids from the first to the last are exactly these:
-    // a range, where a list of 500 ids cost Prisma about 20 ms more a query.
-    if (userIds.length)
-      await tx.bulkBanItem.updateMany({
-        where: { jobId, state: "pending", userId: { gte: userIds[0], lte: userIds.at(-1) } },
-        data: { state: "sending", detail: stamp },
-      });
+    const userIds = await takePending(tx, jobId, size, stamp);
     return {
       kind: job.kind as MemberJobKind,
       params: JSON.parse(job.params) as MemberJobParams,
@@ -168,6 +156,41 @@ export async function claimNextChunk(
       stamp,
     };
   });
+}
+
+/**
+ * The job's next `size` pending members, in id order, made "sending" with `stamp`. On PostgreSQL one statement takes
+ * them FOR UPDATE SKIP LOCKED: under READ COMMITTED, two instances (or tabs) claiming at once would otherwise read the
+ * same first pending rows, and the second, whose UPDATE waited for the first and then found them taken, would still
+ * send them. A SQLite database runs one writing transaction at a time, so there reading then updating is one step.
+ */
+async function takePending(tx: Prisma.TransactionClient, jobId: string, size: number, stamp: string) {
+  if (dashboardOnPostgresql()) {
+    const taken = await tx.$queryRaw<Array<{ userId: string }>>`
+      WITH next AS (
+        SELECT "userId" FROM bulk_ban_items WHERE "jobId" = ${jobId} AND state = 'pending'
+        ORDER BY "userId" LIMIT ${size} FOR UPDATE SKIP LOCKED)
+      UPDATE bulk_ban_items AS item SET state = 'sending', detail = ${stamp}
+      FROM next WHERE item."jobId" = ${jobId} AND item."userId" = next."userId"
+      RETURNING item."userId"`;
+    // Snowflakes are digits, which every collation orders as their code points do.
+    return taken.map((row) => row.userId).sort();
+  }
+  const next = await tx.bulkBanItem.findMany({
+    where: { jobId, state: "pending" },
+    select: { userId: true },
+    orderBy: { userId: "asc" },
+    take: size,
+  });
+  const userIds = next.map((item) => item.userId);
+  // They are the first pending ids in id order, so the pending ids from the first to the last are exactly these:
+  // a range, where a list of 500 ids cost Prisma about 20 ms more a query.
+  if (userIds.length)
+    await tx.bulkBanItem.updateMany({
+      where: { jobId, state: "pending", userId: { gte: userIds[0], lte: userIds.at(-1) } },
+      data: { state: "sending", detail: stamp },
+    });
+  return userIds;
 }
 
 export interface MemberChunkOutcome {
