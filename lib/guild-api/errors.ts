@@ -74,6 +74,10 @@ export const Errors = {
       ? new ApiError(400, code, "Invalid Form Body", { _errors: [{ code: "BASE_TYPE_INVALID", message }] })
       : new ApiError(400, code, message),
   internal: () => new ApiError(500, 0, "500: Internal Server Error"),
+  unavailable: () =>
+    new ApiError(503, 0, "503: Service Unavailable (the database cannot be reached; try again shortly)", undefined, {
+      "retry-after": "1",
+    }),
   rateLimited: (retryAfter: number) =>
     new ApiError(429, 0, "You are being rate limited.", undefined, { "retry-after": String(Math.ceil(retryAfter)) }),
 };

@@ -13,6 +13,7 @@ import { ApiError, Errors, zodToApiError } from "./errors";
 import { authenticate, type Identity } from "./auth";
 import { BODY_LIMITS, parseJson, parseMultipart, parseUrlEncoded, readBody } from "./request-body";
 import { writeTransaction } from "./store/db";
+import { StoreUnavailableError } from "./store/driver";
 import { readScope } from "./store/read-cache";
 import { rateLimiter, type Admission } from "./rate-limits";
 
@@ -277,6 +278,10 @@ export function errorResult(error: unknown): RouteResult {
       Object.assign(json, { retry_after: retryAfter, global: false });
     }
     return { status: error.status, json, headers };
+  }
+  if (error instanceof StoreUnavailableError) {
+    console.error(`[guild-api] ${error.message}`);
+    return errorResult(Errors.unavailable());
   }
   // Never leak internals: log the cause on the server, answer Discord's generic 500.
   console.error("[guild-api] unhandled error:", error);

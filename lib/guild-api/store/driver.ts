@@ -74,3 +74,6 @@ export interface StoreDriver extends Executor {
 
 /** Thrown where work that must not hold the connection (network, timers) is attempted inside a transaction body. */
 export class TransactionBodyError extends Error {}
+
+/** Thrown for statements while the database connection is lost and not back yet: answered 503, try again shortly. */
+export class StoreUnavailableError extends Error {}

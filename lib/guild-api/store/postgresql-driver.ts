@@ -16,7 +16,7 @@
 //     statement triggers (migration …_change_notifications) NOTIFY guildhall_changes, and dataVersion() counts the
 //     notifications from other server processes.
 import pg from "pg";
-import type { Params, RunResult } from "./driver";
+import { StoreUnavailableError, type Params, type RunResult } from "./driver";
 import { SerializedDriver, type BeginKind, type QueryKind } from "./serialized-driver";
 
 /** Distinct texts prepared on the server; texts past it run unnamed (member search builds one per filter shape). */
@@ -106,16 +106,24 @@ export function multiRowInsert(text: string, rows: number): string {
   return `${head}${Array.from({ length: rows }, () => tuple).join(", ")}${tail}`;
 }
 
+/** Reconnection attempts back off from the first delay to the last, doubling. */
+const RECONNECT_FIRST_MS = 100;
+const RECONNECT_LAST_MS = 5_000;
+
 export class PostgresqlDriver extends SerializedDriver {
-  readonly client: pg.Client;
-  private readonly ready: Promise<void>;
+  private client!: pg.Client;
+  private ready!: Promise<void>;
+  private reconnectDelay = RECONNECT_FIRST_MS;
+  /** The connection lost last (each is handled once, whether its error or its end says so first). */
+  private lostClient: pg.Client | null = null;
+  private closed = false;
   private readonly translated = new Map<string, Translated>();
   private prepared = 0;
   private changes = 0n;
   private otherCommits = 0n;
   private backendPid = 0;
   private open = false;
-  private failure: Error | null = null;
+  private failure: StoreUnavailableError | null = null;
   private readonly commitListeners = new Set<() => void>();
   /** Rows appended in the open transaction and not sent yet, in the order they came. */
   private held: Array<{ text: string; params: Params }> = [];
@@ -124,25 +132,73 @@ export class PostgresqlDriver extends SerializedDriver {
   /** Statements go to the connection one after another, in the order they were issued (pg queues no more). */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(connectionString: string) {
+  constructor(private readonly connectionString: string) {
     super();
-    this.client = new pg.Client({ connectionString, types: { getTypeParser: typeParser as never } });
-    this.client.on("notification", (message) => {
-      if (message.processId === this.backendPid) return;
-      this.otherCommits++;
-      for (const listener of this.commitListeners) listener();
-    });
-    // A lost connection fails every later statement with the reason, instead of hanging them.
-    this.client.on("error", (error) => (this.failure = error));
-    this.ready = this.connect();
-    this.ready.catch(() => undefined);
+    this.connect(false);
   }
 
-  private async connect(): Promise<void> {
-    await this.client.connect();
-    const result = await this.client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
-    this.backendPid = Number(result.rows[0].pid);
-    await this.client.query(`LISTEN ${CHANGES_CHANNEL}`);
+  /**
+   * Opens the connection (again, after a loss): LISTEN, and statements prepared anew on it. Until it is ready every
+   * statement waits for it; if it fails, they fail and the next attempt is scheduled.
+   */
+  private connect(again: boolean): void {
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      connectionTimeoutMillis: RECONNECT_LAST_MS,
+      types: { getTypeParser: typeParser as never },
+    });
+    client.on("notification", (message) => {
+      if (message.processId === this.backendPid) return;
+      this.otherCommitted();
+    });
+    client.on("error", (error) => this.lost(client, error));
+    client.on("end", () => this.lost(client, new Error("the server closed the connection")));
+    this.client = client;
+    this.ready = (async () => {
+      await client.connect();
+      const result = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+      this.backendPid = Number(result.rows[0].pid);
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    })();
+    this.ready.then(
+      () => {
+        this.failure = null;
+        this.reconnectDelay = RECONNECT_FIRST_MS;
+        // Commits made elsewhere while this connection was gone were never heard: every cache and reader checks.
+        if (again) this.otherCommitted();
+      },
+      (error: Error) => this.lost(client, error),
+    );
+  }
+
+  /**
+   * The connection failed (the server restarted, a network cut, the backend was terminated): the open transaction
+   * is gone with it (rolled back by the server), statements fail with StoreUnavailableError until a new connection
+   * is ready, and one is attempted after a delay that doubles up to RECONNECT_LAST_MS.
+   */
+  private lost(client: pg.Client, error: Error): void {
+    if (client !== this.client || this.closed || this.lostClient === client) return;
+    this.lostClient = client;
+    this.failure = new StoreUnavailableError(`PostgreSQL is unreachable: ${error.message}`);
+    this.open = false;
+    this.held = [];
+    // Prepared statements belonged to the lost connection.
+    this.translated.clear();
+    this.prepared = 0;
+    void client.end().catch(() => undefined);
+    setTimeout(() => this.closed || this.connect(true), this.reconnectDelay).unref();
+    this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_LAST_MS);
+  }
+
+  /** Waits for the connection; throws StoreUnavailableError while it is lost. */
+  private async connected(): Promise<void> {
+    await this.ready.catch(() => undefined);
+    if (this.failure) throw this.failure;
+  }
+
+  private otherCommitted(): void {
+    this.otherCommits++;
+    for (const listener of this.commitListeners) listener();
   }
 
   private statementFor(text: string): Translated {
@@ -161,8 +217,7 @@ export class PostgresqlDriver extends SerializedDriver {
     text: string,
     params: Params,
   ): Promise<pg.QueryResult<Record<string, unknown>> | pg.QueryArrayResult<unknown[]>> {
-    await this.ready;
-    if (this.failure) throw this.failure;
+    await this.connected();
     const statement = this.statementFor(text);
     const values = statement.names
       ? statement.names.map((key) => (params[0] as Record<string, unknown>)[key])
@@ -249,8 +304,7 @@ export class PostgresqlDriver extends SerializedDriver {
   }
 
   protected async control(text: string): Promise<void> {
-    await this.ready;
-    if (this.failure) throw this.failure;
+    await this.connected();
     // Held rows go before SAVEPOINT, RELEASE and COMMIT; a rollback drops them (all were appended after the
     // innermost savepoint began, since SAVEPOINT sent those before it).
     if (text.startsWith("ROLLBACK")) this.held = [];
@@ -276,7 +330,7 @@ export class PostgresqlDriver extends SerializedDriver {
    * every commit made elsewhere before the call has been counted.
    */
   async catchUp(): Promise<void> {
-    await this.ready;
+    await this.connected();
     await this.inTurn(() => this.client.query(""));
   }
 
@@ -291,6 +345,7 @@ export class PostgresqlDriver extends SerializedDriver {
   }
 
   protected closeConnection(): void {
+    this.closed = true;
     void this.client.end().catch(() => undefined);
   }
 }
