@@ -17,6 +17,8 @@ export interface CopyOptions {
   to: string;
   /** Called with a line per step. */
   log?: (line: string) => void;
+  /** The caller has just applied the PostgreSQL migrations (npm start's seed): not run a second time. */
+  migrated?: boolean;
 }
 
 export interface CopiedTable {
@@ -55,8 +57,10 @@ export async function copySqliteToPostgresql(options: CopyOptions): Promise<Copy
   await target.connect();
   try {
     await refuseNonEmptyTarget(target);
-    log("Applying the PostgreSQL migrations (prisma/postgresql/migrations)…");
-    migrateDatabase(options.to);
+    if (!options.migrated) {
+      log("Applying the PostgreSQL migrations (prisma/postgresql/migrations)…");
+      migrateDatabase(options.to);
+    }
     const tables = await tablesInDependencyOrder(target);
     const sourceTables = new Set(
       (source.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map(

@@ -52,7 +52,7 @@ export async function seedPostgresql(url: string, log: (line: string) => void = 
     }
     process.env.DATABASE_URL = url;
     try {
-      await copySqliteToPostgresql({ from: file, to: url });
+      await copySqliteToPostgresql({ from: file, to: url, migrated: true });
     } catch (error) {
       if (error instanceof CopyRefusedError && (await isSeeded(url))) return; // another instance seeded it first
       throw error;
