@@ -26,7 +26,9 @@ describe("newSnowflake", () => {
     expect(instanceOf(ids[0])).toBe(instanceOf(ids[1]));
   });
 
-  // Each case runs in a fresh process, because a process draws its instance bits once.
+  // Each case runs in a fresh process, because a process draws its instance bits once. A tsx process takes about half
+  // a second to start, several seconds on a loaded machine: these cases get more than the default 5 s.
+  const SPAWNING = { timeout: 60_000 };
   const moduleUrl = pathToFileURL(path.resolve("lib/discord/snowflake.ts")).href;
   const idInProcess = (instanceId: string | undefined) => {
     const run = spawnSync(
@@ -42,7 +44,7 @@ describe("newSnowflake", () => {
     return { id: run.stdout.trim() ? BigInt(run.stdout.trim()) : null, stderr: run.stderr, status: run.status };
   };
 
-  it("takes its instance bits from GUILDHALL_INSTANCE_ID, and refuses a value outside 0–1023", () => {
+  it("takes its instance bits from GUILDHALL_INSTANCE_ID, and refuses a value outside 0–1023", SPAWNING, () => {
     const configured = idInProcess("1000");
     expect(configured.status).toBe(0);
     expect(instanceOf(configured.id!)).toBe(1000n);
@@ -51,7 +53,7 @@ describe("newSnowflake", () => {
     expect(refused.stderr).toContain("GUILDHALL_INSTANCE_ID must be an integer from 0 to 1023");
   });
 
-  it("draws different instance bits in different processes when none is configured", () => {
+  it("draws different instance bits in different processes when none is configured", SPAWNING, () => {
     const drawn = new Set(Array.from({ length: 6 }, () => instanceOf(idInProcess(undefined).id!)));
     // Six draws of 1,024 values: all six the same has probability 1 in 1,024^5.
     expect(drawn.size).toBeGreaterThan(1);
