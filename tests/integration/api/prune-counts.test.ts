@@ -11,6 +11,7 @@ import { expect, test } from "vitest";
 import { sql, storeOnPostgresql } from "@/lib/guild-api/store/db";
 import { countInactiveMembers } from "@/lib/guild-api/store/members";
 import { testServerForFile } from "../harness";
+import { lastEventId } from "./read-back";
 
 // Bans, a prune and many counts in a row: the limits have their own tests (TestServerOptions.rateLimits).
 const server = testServerForFile({ rateLimits: { enabled: false } });
@@ -227,5 +228,45 @@ test("last activity written directly: across days, within a day, to now; with an
     BigInt(3 * DAY),
     sideGuild(),
   );
+  await expectCountsExact();
+});
+
+test("Begin Guild Prune of more members than one set of statements removes (1,000): all of them, one event each", async () => {
+  // 1,100 members without roles in the side guild, inactive 31 to 77 days, inserted in one statement each.
+  const first = 8_000_000_000_000_000_000n;
+  const count = 1_100;
+  const numbers = `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${count - 1})`;
+  await sql.run(
+    `${numbers} INSERT INTO users (id, username, discriminator, bot, created_at)
+     SELECT CAST(? AS BIGINT) + i, 'idle_' || i, '0', FALSE, 0 FROM n`,
+    first,
+  );
+  const now = Date.now();
+  await sql.run(
+    `${numbers} INSERT INTO members (guild_id, user_id, username_key, joined_at, last_active_at, role_count, status)
+     SELECT ?, CAST(? AS BIGINT) + i, 'idle_' || i, 0, CAST(? AS BIGINT) - CAST(i AS BIGINT) * 3600000, 0, 'offline' FROM n`,
+    sideGuild(),
+    first,
+    BigInt(now - 31 * DAY),
+  );
+  await sql.run("UPDATE guilds SET member_count = member_count + ? WHERE id = ?", count, sideGuild());
+  const before = await lastEventId();
+  const result = (await server.rest("admin").post(Routes.guildPrune(server.world.sideGuildId), {
+    body: { days: 30 },
+  })) as { pruned: number };
+  expect(result.pruned).toBe(count);
+  const removed = (
+    (await sql.all(
+      "SELECT payload FROM gateway_events WHERE guild_id = ? AND id > ? AND type = 'GUILD_MEMBER_REMOVE'",
+      sideGuild(),
+      before,
+    )) as Array<{ payload: string }>
+  ).map((e) => BigInt((JSON.parse(e.payload) as { user: { id: string } }).user.id));
+  expect(new Set(removed).size).toBe(count);
+  expect(removed.every((id) => id >= first && id < first + BigInt(count))).toBe(true);
+  expect(
+    await sql.values("SELECT user_id FROM members WHERE guild_id = ? AND user_id >= ?", sideGuild(), first),
+  ).toEqual([]);
+  expect(await sql.value("SELECT member_count FROM guilds WHERE id = ?", sideGuild())).toBe(3n);
   await expectCountsExact();
 });
