@@ -3,7 +3,8 @@
 // commits only when every table's row count equals the source's. The source is read in one SQLite read transaction,
 // a consistent snapshot even while Guildhall keeps writing to it. Rows are copied as stored, with the target's
 // triggers off for the copy: the members' wire JSON, the presence counters and the snapshot stamp come over as
-// SQLite's triggers kept them (tests/postgres/triggers-parity.test.ts shows PostgreSQL's triggers write the same).
+// SQLite's triggers kept them (tests/postgres/triggers-parity.test.ts shows PostgreSQL's triggers write the same),
+// and PostgreSQL's own derived tables (DERIVED_TABLES) are rebuilt from the copied rows before the commit.
 import Database from "better-sqlite3";
 import pg from "pg";
 import { migrateDatabase } from "@/lib/db/migrate";
