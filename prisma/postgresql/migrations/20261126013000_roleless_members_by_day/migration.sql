@@ -19,6 +19,10 @@
 -- the function below, which is also the backfill here. A test compares them with COUNT(*) after member writes of
 -- every kind (tests/integration/api/prune.test.ts on PostgreSQL).
 
+-- Instances may be serving while this runs (npm start migrates): member writes wait from here until this migration
+-- commits (it runs as one transaction), so none falls between the backfill's read and the triggers.
+LOCK TABLE "members" IN SHARE ROW EXCLUSIVE MODE;
+
 -- Days since 1970-01-01 UTC of a time in milliseconds (floor, so times before 1970 fall on the right day too).
 CREATE FUNCTION "guildhall_utc_day"("ms" BIGINT) RETURNS INTEGER
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT floor("ms" / 86400000.0)::integer $$;
