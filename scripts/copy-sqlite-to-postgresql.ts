@@ -3,7 +3,8 @@
 // commits only when every table's row count equals the source's. The source is read in one SQLite read transaction,
 // a consistent snapshot even while Guildhall keeps writing to it. Rows are copied as stored, with the target's
 // triggers off for the copy: the members' wire JSON, the presence counters and the snapshot stamp come over as
-// SQLite's triggers kept them (tests/postgres/triggers-parity.test.ts shows PostgreSQL's triggers write the same).
+// SQLite's triggers kept them (tests/postgres/triggers-parity.test.ts shows PostgreSQL's triggers write the same),
+// and PostgreSQL's own derived tables (DERIVED_TABLES) are rebuilt from the copied rows before the commit.
 import Database from "better-sqlite3";
 import pg from "pg";
 import { migrateDatabase } from "@/lib/db/migrate";
@@ -35,6 +36,15 @@ export interface CopyResult {
 /** Tables whose rows the migrations write (the snapshot stamp's one row): replaced by the source's, not "data". */
 const MIGRATION_SEEDED = new Set(["cache_generations"]);
 const PRISMA_MIGRATIONS = "_prisma_migrations";
+/**
+ * PostgreSQL-only tables that triggers derive from other tables (prisma/postgresql/migrations), with the statement
+ * that rebuilds each: SQLite has no such table, and the copy runs with the target's triggers off, so each is rebuilt
+ * from the copied rows once they are all in, inside the copy's transaction.
+ */
+const DERIVED_TABLES = new Map([
+  // Get Guild Prune Count's per-day counts (…_roleless_members_by_day), from members.
+  ["roleless_members_by_day", "SELECT guildhall_rebuild_roleless_members_by_day()"],
+]);
 /** Bind parameters per INSERT stay far below PostgreSQL's 65,535; one array per column (unnest) needs only a few. */
 const BATCH_ROWS = 5_000;
 /** Vacuums after the first, half a second apart, while some page of the copy is not yet all-visible. */
@@ -101,6 +111,11 @@ export async function copySqliteToPostgresql(options: CopyOptions): Promise<Copy
       copied.push({ table, rows: expected });
       log(`${table}: ${expected} rows`);
     }
+    for (const [table, rebuild] of DERIVED_TABLES) {
+      await target.query(rebuild);
+      const { rows: counted } = await target.query<{ n: string }>(`SELECT count(*) AS n FROM ${quote(table)}`);
+      log(`${table}: ${counted[0].n} rows, rebuilt`);
+    }
     await resetSequences(target);
     await target.query("COMMIT");
     source.exec("COMMIT");
@@ -158,8 +173,8 @@ async function refuseNonEmptyTarget(target: pg.Client): Promise<void> {
 async function tablesInDependencyOrder(target: pg.Client): Promise<string[]> {
   const { rows: tables } = await target.query<{ table: string }>(
     `SELECT table_name AS table FROM information_schema.tables
-     WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> $1 ORDER BY table_name`,
-    [PRISMA_MIGRATIONS],
+     WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> ALL($1) ORDER BY table_name`,
+    [[PRISMA_MIGRATIONS, ...DERIVED_TABLES.keys()]],
   );
   const { rows: references } = await target.query<{ child: string; parent: string }>(
     `SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent FROM pg_constraint c

@@ -46,8 +46,9 @@ async function tableContents(sqliteFile: string, url: string) {
   await client.query("SET TIME ZONE 'UTC'");
   const contents: Record<string, { sqlite: string[]; postgres: string[] }> = {};
   try {
+    // The PostgreSQL-only table derived from members is checked on its own (expectRolelessCountsRebuilt).
     const { rows: tables } = await client.query<{ table: string }>(
-      "SELECT table_name AS table FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations'",
+      "SELECT table_name AS table FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', 'roleless_members_by_day')",
     );
     for (const { table } of tables) {
       const { rows: columns } = await client.query<{ name: string; type: string }>(
@@ -69,6 +70,35 @@ async function tableContents(sqliteFile: string, url: string) {
     await client.end();
   }
   return contents;
+}
+
+/**
+ * roleless_members_by_day (PostgreSQL only, kept by triggers the copy turns off): rebuilt by the copy, it holds each
+ * guild's members without roles per UTC day of last activity, as counted here from the SQLite source.
+ */
+async function expectRolelessCountsRebuilt(sqliteFile: string, url: string): Promise<void> {
+  const sqlite = new Database(sqliteFile, { readonly: true });
+  sqlite.defaultSafeIntegers(true);
+  const expected = new Map<string, number>();
+  for (const m of sqlite.prepare("SELECT guild_id, last_active_at FROM members WHERE role_count = 0").all() as Array<{
+    guild_id: bigint;
+    last_active_at: bigint;
+  }>) {
+    const key = `${m.guild_id}:${Math.floor(Number(m.last_active_at) / 86_400_000)}`;
+    expected.set(key, (expected.get(key) ?? 0) + 1);
+  }
+  sqlite.close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ key: string; n: number }>(
+      "SELECT guild_id || ':' || day AS key, member_count AS n FROM roleless_members_by_day",
+    );
+    expect(new Map(rows.map((r) => [r.key, r.n]))).toEqual(expected);
+    expect(expected.size).toBeGreaterThan(1);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Rows of the tables the demo world leaves empty, stored as the dashboard's Prisma client and SQL defaults store them. */
@@ -115,6 +145,8 @@ test("the demo world is copied whole, table by table, with its counts printed; a
   expect(contents.bulk_ban_jobs.postgres[0]).toContain("updatedAt=2025-11-25T19:05:08.273Z");
   expect(contents.guild_audit_log_syncs.postgres[0]).toMatch(/syncedAt=20\d\d-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z/);
   expect(contents.bulk_ban_items.postgres).toHaveLength(2);
+  expect(copied.stdout).toMatch(/roleless_members_by_day: \d+ rows, rebuilt/);
+  await expectRolelessCountsRebuilt(source, url);
 
   // Vacuumed and analyzed: statistics for the planner, every page of members all-visible (index-only counts).
   const client = new pg.Client({ connectionString: url });

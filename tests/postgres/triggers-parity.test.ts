@@ -1,7 +1,8 @@
 // PostgreSQL's triggers (prisma/postgresql/migrations/…_init) keep what SQLite's keep, with the same results: the
 // demo world copied into PostgreSQL, then the same statements written to both databases, step by step, and after
 // each step every member's stored wire JSON (compared as JSON, and as bytes: pages concatenate the column), every
-// guild's presence_count and whether the guild snapshot's stamp changed are the same on both.
+// guild's presence_count and whether the guild snapshot's stamp changed are the same on both. And PostgreSQL's own
+// per-day counts of members without roles (…_roleless_members_by_day) equal SQLite's members counted by day.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { copySqliteToPostgresql } from "@/scripts/copy-sqlite-to-postgresql";
 import { BothDatabases, newPostgresDatabase, newSqliteDatabase, type Value } from "./databases";
@@ -30,6 +31,29 @@ async function stateOf(both: BothDatabases): Promise<{ sqlite: State; postgres: 
       generation: (await both.postgres.query<{ value: string }>(generation)).rows[0].value,
     },
   };
+}
+
+/**
+ * PostgreSQL's roleless_members_by_day (days left at 0 aside) and SQLite's members without roles grouped by UTC day
+ * of last activity, as "guild:day" → count.
+ */
+async function rolelessByDay(
+  both: BothDatabases,
+): Promise<{ sqlite: Record<string, number>; postgres: Record<string, number> }> {
+  // Integer division is the floor for the non-negative times here.
+  const sqlite = both.sqlite
+    .prepare(
+      "SELECT guild_id || ':' || (last_active_at / 86400000) AS key, COUNT(*) AS n FROM members WHERE role_count = 0 GROUP BY guild_id, last_active_at / 86400000",
+    )
+    .all() as Array<{ key: string; n: bigint | number }>;
+  const postgres = (
+    await both.postgres.query<{ key: string; n: number }>(
+      "SELECT guild_id || ':' || day AS key, member_count AS n FROM roleless_members_by_day WHERE member_count <> 0",
+    )
+  ).rows;
+  const record = (rows: Array<{ key: string; n: bigint | number }>) =>
+    Object.fromEntries(rows.map((r) => [r.key, Number(r.n)]));
+  return { sqlite: record(sqlite), postgres: record(postgres) };
 }
 
 const parsed = (state: State) => state.members.map((m) => ({ key: m.key, member: JSON.parse(m.wire) as unknown }));
@@ -184,6 +208,29 @@ const steps: Array<[string, () => [string, Value[]]]> = [
   ["a system user no longer system", () => ["UPDATE users SET system = ? WHERE id = ?", [false, C]]],
   ["a user's locale (not shown)", () => ["UPDATE users SET locale = 'fr' WHERE id = ?", [D]]],
   [
+    "a role counted (no longer without roles)",
+    () => ["UPDATE members SET role_count = 1 WHERE guild_id = ? AND user_id = ?", [guild, E]],
+  ],
+  [
+    "a second role (no count changes)",
+    () => ["UPDATE members SET role_count = 2 WHERE guild_id = ? AND user_id = ?", [guild, E]],
+  ],
+  ["back to no roles", () => ["UPDATE members SET role_count = 0 WHERE guild_id = ? AND user_id = ?", [guild, E]]],
+  [
+    "activity a day later for one member, the same day for another",
+    () => [
+      "UPDATE members SET last_active_at = last_active_at + CASE WHEN user_id = ? THEN 86400000 ELSE 1 END WHERE guild_id = ? AND user_id IN (?, ?)",
+      [E, guild, E, D],
+    ],
+  ],
+  [
+    "roles and activity of many members in one statement",
+    () => [
+      "UPDATE members SET role_count = CASE WHEN role_count = 0 THEN 1 ELSE 0 END, last_active_at = last_active_at - 86400000 * (user_id % 3) WHERE guild_id = ?",
+      [guild],
+    ],
+  ],
+  [
     "a member moved to the other guild",
     () => ["UPDATE members SET guild_id = ? WHERE guild_id = ? AND user_id = ?", [sideGuild, guild, D]],
   ],
@@ -219,6 +266,8 @@ describe("the same statements on both databases keep the same stored state", () 
     expect(parsed(postgres)).toEqual(parsed(sqlite));
     expect(postgres.members).toEqual(sqlite.members);
     expect(postgres.presence).toEqual(sqlite.presence);
+    const roleless = await rolelessByDay(both);
+    expect(roleless.postgres).toEqual(roleless.sqlite);
     expect({ stampChanged: postgres.generation !== before.postgres.generation }).toEqual({
       stampChanged: sqlite.generation !== before.sqlite.generation,
     });
@@ -229,4 +278,12 @@ test("a member whose user does not exist is refused by both", async () => {
   await expect(both.run(MEMBER, member(guild, 9_000_000_000_000_000_999n, null, "online"))).rejects.toMatchObject({
     bothRefused: true,
   });
+});
+
+test("TRUNCATE members empties PostgreSQL's per-day counts of members without roles", async () => {
+  expect(
+    Number((await both.postgres.query<{ n: string }>("SELECT count(*) AS n FROM roleless_members_by_day")).rows[0].n),
+  ).toBeGreaterThan(0);
+  await both.postgres.query("TRUNCATE members");
+  expect((await both.postgres.query("SELECT * FROM roleless_members_by_day")).rows).toEqual([]);
 });

@@ -16,11 +16,13 @@ import type { GuildAccess } from "../guards";
 import { transaction } from "../store/db";
 import { memberRoleIds } from "../store/member-roles";
 import { countInactiveMembers, findMember, listInactiveMembersUsers } from "../store/members";
-import { deleteMember } from "../store/membership";
+import { deleteMembers } from "../store/membership";
 import type { UserRow } from "../store/users";
 import { serializeUser } from "../serializers/users";
 
 const DAY_MS = 86_400_000;
+/** Members removed per set of statements: bounds each statement's id list (a JSON text of about 20 KB). */
+const PRUNE_CHUNK = 1_000;
 
 interface PruneRule {
   cutoff: bigint;
@@ -95,9 +97,18 @@ export async function beginGuildPrune(access: GuildAccess, input: BeginGuildPrun
   const removed = await transaction(async () => {
     const targets = await listPrunable(access, rule);
     const guildId = String(access.guildId);
-    for (const user of targets) {
-      await deleteMember(access.guildId, user.id);
-      await emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: guildId, user: serializeUser(user) }, now);
+    // Set-based, as Bulk Guild Ban removes members: the members' rows, roles and voice states and the guild's counter
+    // in one statement per table for each chunk, where one member at a time cost four statements each. Measured on
+    // the 100,000-member bench guild, days=30 (20,420 members): PostgreSQL 30.8 s → 4.5 s, SQLite 6.8 s → 1.3 s.
+    // What remains is one outbox row per member.
+    for (let start = 0; start < targets.length; start += PRUNE_CHUNK) {
+      const chunk = targets.slice(start, start + PRUNE_CHUNK);
+      await deleteMembers(
+        access.guildId,
+        chunk.map((user) => user.id),
+      );
+      for (const user of chunk)
+        await emitEvent(access.guildId, "GUILD_MEMBER_REMOVE", { guild_id: guildId, user: serializeUser(user) }, now);
     }
     await auditByCaller(access, {
       actionType: AuditLogEvent.MemberPrune,

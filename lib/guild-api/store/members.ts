@@ -4,7 +4,7 @@
 // serializeMember; building it per request cost about 3 µs a member, reading it a tenth of that). Search is two index
 // ranges over the lower-cased nick and username keys (never LIKE, which SQLite cannot serve from an index here),
 // reading the same stored JSON, merged in JS.
-import { sql } from "./db";
+import { sql, storeOnPostgresql } from "./db";
 import { dialect } from "./dialect";
 import { readCache } from "./read-cache";
 import { idListJson, idsInJson, USER_COLUMNS_OF_U, type UserRow } from "./users";
@@ -373,9 +373,39 @@ export async function listMembersRoleIds(
 // Role counts 1..k as literals: the index then walks k ranges (role_count = i AND last_active_at < cutoff).
 const roleCountList = (k: number) => Array.from({ length: k }, (_, i) => i + 1).join(", ");
 const placeholders = (k: number) => Array.from({ length: k }, () => "?").join(", ");
+// On PostgreSQL the same rule as "no role outside the listed ones" (role_count > 0 and role_count mirroring member_roles
+// make it equivalent): an anti join, which PostgreSQL can run as one hash join over the guild's other role
+// assignments, where the count per candidate ran a subquery per candidate row (1M members, two listed roles, 52,000
+// candidates: 180–260 ms against SQLite's 75 ms; this 58–70 ms). Same parameters in the same order.
 const subsetCondition = (k: number) =>
-  `m.guild_id = ? AND m.role_count IN (${roleCountList(k)}) AND m.last_active_at < ?
-   AND m.role_count = (SELECT COUNT(*) FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id AND r.role_id IN (${placeholders(k)}))`;
+  dialect({
+    sqlite: `m.guild_id = ? AND m.role_count IN (${roleCountList(k)}) AND m.last_active_at < ?
+   AND m.role_count = (SELECT COUNT(*) FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id AND r.role_id IN (${placeholders(k)}))`,
+    postgresql: `m.guild_id = ? AND m.role_count IN (${roleCountList(k)}) AND m.last_active_at < ?
+   AND NOT EXISTS (SELECT 1 FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id AND r.role_id NOT IN (${placeholders(k)}))`,
+  });
+
+// On PostgreSQL the members without roles are also counted per guild and UTC day of last activity, by triggers
+// (roleless_members_by_day, migration 20261126013000_roleless_members_by_day): the count for a cutoff is the sum of
+// the days wholly before the cutoff's day, a few hundred rows, plus the index range within that day. Counting the
+// range entry by entry is O(members) on both engines, and PostgreSQL's executor spends about three times SQLite's
+// time per entry (100,000 members, ~20,000 entries: 3.9 ms against SQLite's ~1 ms; this statement 0.3 ms).
+const ROLELESS_INACTIVE_SQLITE =
+  "SELECT COUNT(*) FROM members WHERE guild_id = ? AND role_count = 0 AND last_active_at < ?";
+const ROLELESS_INACTIVE_POSTGRESQL = `SELECT
+  (SELECT coalesce(sum(member_count), 0) FROM roleless_members_by_day
+   WHERE guild_id = @guild_id AND day < guildhall_utc_day(@cutoff))
+  + (SELECT COUNT(*) FROM members WHERE guild_id = @guild_id AND role_count = 0
+     AND last_active_at >= guildhall_utc_day(@cutoff) * CAST(86400000 AS BIGINT) AND last_active_at < @cutoff)`;
+
+/** Members without roles inactive since before `cutoff`. */
+async function countRolelessInactiveMembers(guildId: bigint, cutoff: bigint): Promise<number> {
+  // The PostgreSQL text names its parameters (each is used twice); SQLite's statement is kept as it was.
+  const count = storeOnPostgresql()
+    ? await sql.value(ROLELESS_INACTIVE_POSTGRESQL, { guild_id: guildId, cutoff })
+    : await sql.value(ROLELESS_INACTIVE_SQLITE, guildId, cutoff);
+  return Number(count as bigint);
+}
 
 /** Members inactive since before `cutoff` with no roles, or (with `roleIds`) only roles among them. */
 export async function countInactiveMembers(
@@ -383,13 +413,7 @@ export async function countInactiveMembers(
   cutoff: bigint,
   roleIds: readonly bigint[],
 ): Promise<number> {
-  let count = Number(
-    (await sql.value(
-      "SELECT COUNT(*) FROM members WHERE guild_id = ? AND role_count = 0 AND last_active_at < ?",
-      guildId,
-      cutoff,
-    )) as bigint,
-  );
+  let count = await countRolelessInactiveMembers(guildId, cutoff);
   const k = roleIds.length;
   if (k > 0)
     count += Number(
