@@ -56,6 +56,8 @@ export interface MemberSearchPage {
 interface SetTerm {
   driving: string;
   filtering: string;
+  /** Filtering a long walk, where PostgreSQL does better by joining the whole set once (roles); else `filtering`. */
+  filteringLongWalk: string;
   /** SQL counting the set's members in this guild (the count of a search by the set alone), same parameters. */
   size: string;
   /** The same, counting no further than one past DRIVE_MAX: enough to know whether the set may drive. */
@@ -68,6 +70,12 @@ interface SetTerm {
 }
 
 type Term = string | SetTerm;
+
+interface SetOptions {
+  inGuild: boolean;
+  sizedByReading?: boolean;
+  filteringLongWalk?: string;
+}
 
 /** A set this small drives the search (its members are read, then sorted). */
 const DRIVE_MAX = 2000;
@@ -97,7 +105,11 @@ class Terms {
    * A set given as SQL selecting user ids (`ids`), checked per row by `filtering`. Its size is counted among this
    * guild's members unless `inGuild` says the ids are this guild's members already (roles, name-key ranges).
    */
-  addSet(ids: string, filtering: string, inGuild: boolean, sizedByReading = false): void {
+  addSet(
+    ids: string,
+    filtering: string,
+    { inGuild, sizedByReading = false, filteringLongWalk = filtering }: SetOptions,
+  ): void {
     // Ids of users, not known to be members: on PostgreSQL each id probes the members' primary key (see above).
     const driving = inGuild
       ? `m.user_id IN (${ids})`
@@ -111,6 +123,7 @@ class Terms {
     this.list.push({
       driving,
       filtering,
+      filteringLongWalk,
       size: `SELECT count(*) FROM (${members}) AS set_members`,
       sizeUpToDriveMax: `SELECT count(*) FROM (${members} LIMIT ${DRIVE_MAX + 1}) AS set_members`,
       sizedByReading,
@@ -168,28 +181,36 @@ function nameSubstringIds(terms: Terms, guild: string, text: string): string {
 
 /** A name set, checked per row through an index of its ids built once. */
 const nameSet = (terms: Terms, ids: string, inGuild: boolean, sizedByReading = false) =>
-  terms.addSet(ids, probedIds(ids), inGuild, sizedByReading);
+  terms.addSet(ids, probedIds(ids), { inGuild, sizedByReading });
 
 /**
- * Whether the member holds a role meeting `condition` (on member_roles r): a probe of member_roles' primary key per row.
- * On PostgreSQL an EXISTS becomes a semi-join, and the generic plan of the prepared statement (used from the sixth
- * run) expects any role to hold an average share of the members, so it hashed all of a big role's members to check a
- * few hundred candidates ("joined in 7 days with a role": 9,377 hashed for 941, 2.8 ms against 1.4 ms on the
- * 100,000-member bench copy); a scalar subquery is checked row by row whatever the estimates, as SQLite's EXISTS is.
+ * Members holding a role that meets `condition` (on member_roles r), filtering: a probe of member_roles' primary key
+ * per row (SQLite's EXISTS). On PostgreSQL an EXISTS becomes a semi-join, and the prepared statement's generic plan
+ * (used from its sixth run) expects any role to hold an average share of the members, so it hashed all of a big role's
+ * members to check a few hundred candidates ("joined in 7 days with a role": 9,377 hashed for 941, 2.8 ms against
+ * 1.4 ms on the 100,000-member bench copy); a scalar subquery is checked row by row whatever the estimates. A probe
+ * costs PostgreSQL about 1.5 µs, so a long walk keeps the EXISTS, which the planner joins against the role's members
+ * ("joined in a year with a role" on a million members: 1.8 s row by row, 0.2 s joined).
  */
-const holdsRole = (condition: string) =>
-  dialect({
-    sqlite: `EXISTS (SELECT 1 FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id AND ${condition})`,
-    postgresql: `(SELECT TRUE FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id AND ${condition} LIMIT 1)`,
-  });
+function roleSetTerm(terms: Terms, ids: string, condition: string): void {
+  const exists = `EXISTS (SELECT 1 FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id AND ${condition})`;
+  terms.addSet(
+    ids,
+    dialect({
+      sqlite: exists,
+      postgresql: `(SELECT TRUE FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id AND ${condition} LIMIT 1)`,
+    }),
+    { inGuild: true, filteringLongWalk: exists },
+  );
+}
 
 /** Members holding role `roleId`: the role index drives, a primary-key probe filters. */
 function roleSet(terms: Terms, guild: string, roleId: string): void {
   const role = terms.param(BigInt(roleId));
-  terms.addSet(
+  roleSetTerm(
+    terms,
     `SELECT user_id FROM member_roles WHERE guild_id = ${guild} AND role_id = ${role}`,
-    holdsRole(`r.role_id = ${role}`),
-    true,
+    `r.role_id = ${role}`,
   );
 }
 
@@ -199,7 +220,7 @@ function filterTerms(filter: MemberSearchFilter, terms: Terms, guild: string, no
     if (filter.user_id.or_query.length === 0) terms.add(nothing());
     else {
       const ids = idsInJson(terms.param(json(filter.user_id.or_query)));
-      terms.addSet(ids, probedIds(ids), false);
+      terms.addSet(ids, probedIds(ids), { inGuild: false });
     }
   }
   if (filter.user_id?.range) {
@@ -221,10 +242,10 @@ function filterTerms(filter: MemberSearchFilter, terms: Terms, guild: string, no
     else if (ids.length === 1) roleSet(terms, guild, ids[0]);
     else {
       const list = idsInJson(terms.param(json(ids)));
-      terms.addSet(
+      roleSetTerm(
+        terms,
         `SELECT DISTINCT user_id FROM member_roles WHERE guild_id = ${guild} AND role_id IN (${list})`,
-        holdsRole(`r.role_id IN (${list})`),
-        true,
+        `r.role_id IN (${list})`,
       );
     }
   }
@@ -322,6 +343,25 @@ interface Plan {
 
 const sizeOf = async (text: string, params: Record<string, unknown>) => Number(await sql.value<bigint>(text, params));
 
+/** Counts, one statement each on SQLite; on PostgreSQL in one statement (one round trip). */
+async function countsOf(texts: string[], params: Record<string, unknown>): Promise<number[]> {
+  if (storeOnPostgresql() && texts.length > 1)
+    return (await sql.row<bigint[]>(`SELECT ${texts.map((text) => `(${text})`).join(", ")}`, params))!.map(Number);
+  const counts: number[] = [];
+  for (const text of texts) counts.push(await sizeOf(text, params));
+  return counts;
+}
+
+/**
+ * A walk of at most this many members probes a role per row (about 1.5 µs each on PostgreSQL); a longer one joins the
+ * role's members, which costs about a third of that per member of the role.
+ */
+const SHORT_WALK_MAX = 20_000;
+
+/** SQL counting the members the plain terms match, no further than one past SHORT_WALK_MAX. */
+const walkUpToShortMax = (plain: string[]) =>
+  `SELECT count(*) FROM (SELECT 1 FROM members m WHERE ${["m.guild_id = @guild_id", ...plain].join(" AND ")} LIMIT ${SHORT_WALK_MAX + 1}) AS walk`;
+
 /**
  * The filters as WHERE clauses: and_query's terms ANDed, or_query's ORed (each of its sets driving, so the planner
  * can read the union of small sets). Among and_query's sets the smallest drives when it is small; otherwise every
@@ -341,9 +381,18 @@ export async function planSearch(search: MemberSearch): Promise<Plan> {
   // a set sized by reading it is not counted first: it drives, and the page counts it.
   const onlySet = sets.length === 1 && plain.length === 0 && orTerms.list.length === 0 ? sets[0] : null;
   const readAlone = onlySet?.sizedByReading ? onlySet : null;
-  const sizes = new Map<SetTerm, number>();
-  for (const set of sets)
-    if (set !== readAlone) sizes.set(set, await sizeOf(set === onlySet ? set.size : set.sizeUpToDriveMax, params));
+  const sized = sets.filter((set) => set !== readAlone);
+  // On PostgreSQL, whether the count's walk of the plain terms' matches is short enough to probe a role per row.
+  const walkCounted =
+    storeOnPostgresql() && plain.length > 0 && sets.some((set) => set.filteringLongWalk !== set.filtering);
+  const counts = await countsOf(
+    [
+      ...sized.map((set) => (set === onlySet ? set.size : set.sizeUpToDriveMax)),
+      ...(walkCounted ? [walkUpToShortMax(plain)] : []),
+    ],
+    params,
+  );
+  const sizes = new Map(sized.map((set, i) => [set, counts[i]]));
   const smallest = sets.reduce<SetTerm | null>(
     (best, set) => (!best || sizes.get(set)! < sizes.get(best)! ? set : best),
     null,
@@ -352,22 +401,24 @@ export async function planSearch(search: MemberSearch): Promise<Plan> {
   // The count: a small set drives; else an index range can; else the smallest set.
   const countDriver = pageDriver ?? (plain.length > 0 ? null : smallest);
   const knownTotal = onlySet && !readAlone ? sizes.get(onlySet)! : null;
+  // The page stops at its LIMIT, and a driving set is small: the count walks far only otherwise.
+  const countWalksShort = pageDriver !== null || (walkCounted && counts[sized.length] <= SHORT_WALK_MAX);
 
   const orClause =
     orTerms.list.length > 0
       ? [`(${orTerms.list.map((t) => `(${typeof t === "string" ? t : t.driving})`).join(" OR ")})`]
       : [];
-  const clause = (driver: SetTerm | null) =>
+  const clause = (driver: SetTerm | null, longWalk: boolean) =>
     [
       "m.guild_id = @guild_id",
       ...plain,
-      ...sets.map((set) => (set === driver ? set.driving : set.filtering)),
+      ...sets.map((set) => (set === driver ? set.driving : longWalk ? set.filteringLongWalk : set.filtering)),
       ...orClause,
     ].join("\n  AND ");
   const unfiltered = and.list.length === 0 && orClause.length === 0;
   return {
-    page: clause(pageDriver),
-    count: clause(countDriver),
+    page: clause(pageDriver, false),
+    count: clause(countDriver, !countWalksShort),
     params,
     knownTotal,
     pageCount: !storeOnPostgresql() || unfiltered || knownTotal !== null ? null : sets.length > 0 ? "window" : "query",
