@@ -334,10 +334,10 @@ interface Plan {
   /** The count, known already: the size of the only filter, a set of this guild's members. */
   knownTotal: number | null;
   /**
-   * How the page's statement brings the count along (PostgreSQL, where a statement is a round trip): counted as the
-   * matches are read, or by the count's own query run beside the page's.
+   * The page's statement counts every match as it reads them (PostgreSQL, where a statement is a round trip): where
+   * sets are checked, the count's work is the walk and the checks, and numbering the matches on the way costs little.
    */
-  pageCount: "window" | "query" | null;
+  countedByPage: boolean;
   unfiltered: boolean;
 }
 
@@ -421,7 +421,7 @@ export async function planSearch(search: MemberSearch): Promise<Plan> {
     count: clause(countDriver, !countWalksShort),
     params,
     knownTotal,
-    pageCount: !storeOnPostgresql() || unfiltered || knownTotal !== null ? null : sets.length > 0 ? "window" : "query",
+    countedByPage: storeOnPostgresql() && sets.length > 0 && knownTotal === null,
     unfiltered,
   };
 }
@@ -431,24 +431,17 @@ export async function planSearch(search: MemberSearch): Promise<Plan> {
  * index holds: an index-only scan where the filters allow), and only the page's members are read for their JSON. A
  * plain SELECT of the JSON read the row of every candidate the walk looked at (941 rows for 75 members, "joined in 7
  * days with a role"), since PostgreSQL checks a filter only after reading the row unless the scan is index-only.
- * The count comes as a second column: count(*) OVER () numbers every match before the cursor and the LIMIT apply,
- * or the count's query runs once (an uncorrelated subquery) beside the page's.
+ * Counted by the page, the count's walk reads every match's keys, count(*) OVER () numbers them, and the cursor and
+ * the LIMIT apply after: one statement instead of two that would each walk and check the same members.
  */
 function postgresqlPageText(plan: Plan, spec: SortSpec, descending: boolean, keyset: string): string {
   const keys = [...new Set(["m.user_id", ...spec.columns])].join(", ");
   const order = spec.columns.map((column) => `${column}${descending ? " DESC" : ""}`).join(", ");
   const outerOrder = spec.columns.map((column) => `k.${column.slice(2)}${descending ? " DESC" : ""}`).join(", ");
-  const matches =
-    plan.pageCount === "window"
-      ? `SELECT * FROM (SELECT ${keys}, count(*) OVER () AS total FROM members m WHERE ${plan.count}) m WHERE TRUE${keyset}`
-      : `SELECT ${keys} FROM members m WHERE ${plan.page}${keyset}`;
-  const total =
-    plan.pageCount === "window"
-      ? ", k.total"
-      : plan.pageCount === "query"
-        ? `, (SELECT count(*) FROM members m WHERE ${plan.count})`
-        : "";
-  return `SELECT ${memberWireJson()}${total} FROM (${matches}
+  const matches = plan.countedByPage
+    ? `SELECT * FROM (SELECT ${keys}, count(*) OVER () AS total FROM members m WHERE ${plan.count}) m WHERE TRUE${keyset}`
+    : `SELECT ${keys} FROM members m WHERE ${plan.page}${keyset}`;
+  return `SELECT ${memberWireJson()}${plan.countedByPage ? ", k.total" : ""} FROM (${matches}
 ORDER BY ${order} LIMIT @limit) k JOIN members m ON m.guild_id = @guild_id AND m.user_id = k.user_id
 ORDER BY ${outerOrder}`;
 }
@@ -481,7 +474,7 @@ export async function searchMembersPage(search: MemberSearch): Promise<MemberSea
     });
     page = rows.map((row) => row[0]);
     // An empty page (a cursor past the last match) carries no count: the count statement answers then.
-    if (plan.pageCount && rows.length > 0) countedTotal = Number(rows[0][1]);
+    if (plan.countedByPage && rows.length > 0) countedTotal = Number(rows[0][1]);
   } else {
     page = await sql.values<string>(
       `SELECT ${memberWireJson()} FROM members m WHERE ${plan.page}${keyset}\nORDER BY ${order} LIMIT @limit`,
