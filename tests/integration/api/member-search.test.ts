@@ -112,7 +112,7 @@ beforeAll(async () => {
           BigInt(roleId),
         );
     };
-    await add(ids.alpha, "alpha_one", { nick: "Captain", joinedDaysAgo: 1, roles: [ids.roleA] });
+    await add(ids.alpha, "alpha_one", { nick: "Captain Alpha", joinedDaysAgo: 1, roles: [ids.roleA] });
     await add(ids.bravo, "bravo_two", {
       global: "Bravo Star",
       joinedDaysAgo: 3,
@@ -237,6 +237,8 @@ describe("filters", () => {
     ["id range", { and_query: { user_id: { range: { gte: ids.echo, lte: ids.charlie } } } }, ["charlie", "echo_echo"]],
     ["substring of a username", { and_query: { query: "harl" } }, ["charlie"]],
     ["substring of a nickname or username", { and_query: { query: "ALPHA" } }, ["alpha_one", "echo_echo"]],
+    // alpha_one's username and nickname both hold it: one member, counted once.
+    ["a member matched by two of its names counts once", { and_query: { query: "lph" } }, ["alpha_one", "echo_echo"]],
     ["substring of a global name", { and_query: { query: "o st" } }, ["bravo_two"]],
     ["a nickname held in another guild does not match", { and_query: { query: "zyzzy" } }, []],
     ["a short query matches the start of a name", { and_query: { query: "ca" } }, ["alpha_one"]],
@@ -303,6 +305,36 @@ describe("pages", () => {
       expect(last.body.members.map((m) => m.member.user.username)).toEqual(all.slice(4, 6));
       const end = await search({ sort, limit: 2, after: cursorOf(last.body.members[1].member) });
       expect(end.body.members).toEqual([]);
+    }
+  });
+
+  test("a filtered search keeps its total on every page and past the last one", async () => {
+    const filters = [
+      { role_ids: { or_query: [ids.roleA, ids.roleB] } },
+      { query: "lph" },
+      { guild_joined_at: { range: { gte: now - 100 * DAY } }, role_ids: { or_query: [ids.roleA, ids.roleB] } },
+      { guild_joined_at: { range: { gte: now - 100 * DAY } }, query: "lph" },
+      { is_bot: false, role_ids: { and_query: [ids.roleA] } },
+    ];
+    for (const and_query of filters) {
+      const all = await names({ and_query });
+      expect(all.total, JSON.stringify(and_query)).toBeGreaterThan(1);
+      let page = await search({ and_query, limit: 1 });
+      const seen = [page.body.members[0].member.user.username];
+      expect(page.body.total_result_count).toBe(all.total);
+      while (seen.length < all.total) {
+        const previous = page.body.members[0].member;
+        page = await search({ and_query, limit: 1, after: cursorOf(previous) });
+        expect(page.body.total_result_count, JSON.stringify(and_query)).toBe(all.total);
+        seen.push(page.body.members[0].member.user.username);
+        const back = await search({ and_query, limit: 1, before: cursorOf(page.body.members[0].member) });
+        expect(back.body.members.map((m) => m.member.user.username)).toEqual([previous.user.username]);
+        expect(back.body.total_result_count).toBe(all.total);
+      }
+      expect(seen).toEqual(all.names);
+      const end = await search({ and_query, limit: 1, after: cursorOf(page.body.members[0].member) });
+      expect(end.body.members).toEqual([]);
+      expect(end.body.total_result_count, JSON.stringify(and_query)).toBe(all.total);
     }
   });
 
