@@ -67,13 +67,17 @@ export interface MemberWithUserRow extends MemberRow {
   role_ids: string | null;
 }
 
-/** The member's role ids, comma-separated (null for none), as a column of a statement over members aliased `m`. */
+/**
+ * The member's role ids in id order, comma-separated (null for none), as a column of a statement over members aliased
+ * `m`. SQLite's group_concat follows the primary key it walks; PostgreSQL's string_agg keeps no order unless told (on
+ * main 49120ee, members.test.ts found Get Guild Member's roles out of id order on PostgreSQL).
+ */
 const roleIdsOfM = () =>
   dialect({
     sqlite:
       "(SELECT group_concat(r.role_id) FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id) AS role_ids",
     postgresql:
-      "(SELECT string_agg(CAST(r.role_id AS TEXT), ',') FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id) AS role_ids",
+      "(SELECT string_agg(CAST(r.role_id AS TEXT), ',' ORDER BY r.role_id) FROM member_roles r WHERE r.guild_id = m.guild_id AND r.user_id = m.user_id) AS role_ids",
   });
 
 const selectMemberWithUser =
