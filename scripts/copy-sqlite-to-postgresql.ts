@@ -44,6 +44,8 @@ const PRISMA_MIGRATIONS = "_prisma_migrations";
 const DERIVED_TABLES = new Map([
   // Get Guild Prune Count's per-day counts (…_roleless_members_by_day), from members.
   ["roleless_members_by_day", "SELECT guildhall_rebuild_roleless_members_by_day()"],
+  // Member search's role assignments by join date (…_role_members_by_joined_at), from member_roles and members.
+  ["role_members_by_joined_at", "SELECT guildhall_rebuild_role_members_by_joined_at()"],
 ]);
 /** Bind parameters per INSERT stay far below PostgreSQL's 65,535; one array per column (unnest) needs only a few. */
 const BATCH_ROWS = 5_000;

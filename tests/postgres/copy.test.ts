@@ -46,9 +46,9 @@ async function tableContents(sqliteFile: string, url: string) {
   await client.query("SET TIME ZONE 'UTC'");
   const contents: Record<string, { sqlite: string[]; postgres: string[] }> = {};
   try {
-    // The PostgreSQL-only table derived from members is checked on its own (expectRolelessCountsRebuilt).
+    // The PostgreSQL-only tables derived from members are checked on their own (expect…Rebuilt).
     const { rows: tables } = await client.query<{ table: string }>(
-      "SELECT table_name AS table FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', 'roleless_members_by_day')",
+      "SELECT table_name AS table FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', 'roleless_members_by_day', 'role_members_by_joined_at')",
     );
     for (const { table } of tables) {
       const { rows: columns } = await client.query<{ name: string; type: string }>(
@@ -101,6 +101,37 @@ async function expectRolelessCountsRebuilt(sqliteFile: string, url: string): Pro
   }
 }
 
+/**
+ * role_members_by_joined_at (PostgreSQL only, kept by triggers the copy turns off): rebuilt by the copy, it holds every
+ * role assignment with its member's join date, as the SQLite source's member_roles joined to members gives them.
+ */
+async function expectRoleMembersByJoinedAtRebuilt(sqliteFile: string, url: string): Promise<void> {
+  const sqlite = new Database(sqliteFile, { readonly: true });
+  sqlite.defaultSafeIntegers(true);
+  const expected = (
+    sqlite
+      .prepare(
+        `SELECT r.guild_id || ':' || r.user_id || ':' || r.role_id || ':' || m.joined_at AS row
+         FROM member_roles r JOIN members m ON m.guild_id = r.guild_id AND m.user_id = r.user_id`,
+      )
+      .all() as Array<{ row: string }>
+  )
+    .map((r) => r.row)
+    .sort();
+  sqlite.close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ row: string }>(
+      "SELECT guild_id || ':' || user_id || ':' || role_id || ':' || joined_at AS row FROM role_members_by_joined_at",
+    );
+    expect(rows.map((r) => r.row).sort()).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(1);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Rows of the tables the demo world leaves empty, stored as the dashboard's Prisma client and SQL defaults store them. */
 function addDashboardRows(file: string): void {
   const db = new Database(file);
@@ -147,6 +178,8 @@ test("the demo world is copied whole, table by table, with its counts printed; a
   expect(contents.bulk_ban_items.postgres).toHaveLength(2);
   expect(copied.stdout).toMatch(/roleless_members_by_day: \d+ rows, rebuilt/);
   await expectRolelessCountsRebuilt(source, url);
+  expect(copied.stdout).toMatch(/role_members_by_joined_at: \d+ rows, rebuilt/);
+  await expectRoleMembersByJoinedAtRebuilt(source, url);
 
   // Vacuumed and analyzed: statistics for the planner, every page of members all-visible (index-only counts).
   const client = new pg.Client({ connectionString: url });

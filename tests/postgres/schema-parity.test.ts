@@ -17,9 +17,10 @@ const ROOT = new URL("../..", import.meta.url).pathname;
 const SQLITE_ONLY_TABLES = /^user_name_trigrams(_\w+)?$/;
 /**
  * PostgreSQL-only tables, derived from others by triggers: Get Guild Prune Count's per-day counts of members without
- * roles (prisma/postgresql/migrations/…_roleless_members_by_day); SQLite counts its covering index instead.
+ * roles (prisma/postgresql/migrations/…_roleless_members_by_day), SQLite counting its covering index instead; member
+ * search's role assignments by join date (…_role_members_by_joined_at), SQLite probing member_roles per member.
  */
-const POSTGRESQL_ONLY_TABLES = new Set(["roleless_members_by_day"]);
+const POSTGRESQL_ONLY_TABLES = new Set(["roleless_members_by_day", "role_members_by_joined_at"]);
 /** The PostgreSQL-only tables the migrated database has (each must be there: the list above is not stale). */
 const postgresqlOnlyTables = new Set<string>();
 /** PostgreSQL-only: pg_trgm's indexes that stand for that table (prisma/postgresql/migrations/…_init). */
@@ -118,8 +119,9 @@ async function postgresqlSchema(url: string): Promise<Schema> {
               LEFT JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum AND k.attnum > 0 ORDER BY k.n) AS keys
       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
       WHERE t.relnamespace = current_schema()::regnamespace AND NOT x.indisprimary AND t.relname <> '_prisma_migrations'`);
+    // A PostgreSQL-only table's own indexes go with it.
     for (const index of indexes)
-      if (!POSTGRESQL_ONLY_INDEXES.has(index.index))
+      if (!POSTGRESQL_ONLY_INDEXES.has(index.index) && !POSTGRESQL_ONLY_TABLES.has(index.table))
         schema.indexes[index.index] = `${index.table}(${index.keys.map((k) => k ?? "<expression>").join(", ")})`;
     return schema;
   } finally {

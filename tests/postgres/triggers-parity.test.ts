@@ -2,7 +2,8 @@
 // demo world copied into PostgreSQL, then the same statements written to both databases, step by step, and after
 // each step every member's stored wire JSON (compared as JSON, and as bytes: pages concatenate the column), every
 // guild's presence_count and whether the guild snapshot's stamp changed are the same on both. And PostgreSQL's own
-// per-day counts of members without roles (…_roleless_members_by_day) equal SQLite's members counted by day.
+// per-day counts of members without roles (…_roleless_members_by_day) equal SQLite's members counted by day, and its
+// role assignments by join date (…_role_members_by_joined_at) equal SQLite's member_roles joined to members.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { copySqliteToPostgresql } from "@/scripts/copy-sqlite-to-postgresql";
 import { BothDatabases, newPostgresDatabase, newSqliteDatabase, type Value } from "./databases";
@@ -54,6 +55,25 @@ async function rolelessByDay(
   const record = (rows: Array<{ key: string; n: bigint | number }>) =>
     Object.fromEntries(rows.map((r) => [r.key, Number(r.n)]));
   return { sqlite: record(sqlite), postgres: record(postgres) };
+}
+
+/**
+ * PostgreSQL's role_members_by_joined_at and SQLite's member_roles joined to members, as sorted
+ * "guild:user:role:joined_at" rows.
+ */
+async function roleMembersByJoinedAt(both: BothDatabases): Promise<{ sqlite: string[]; postgres: string[] }> {
+  const sqlite = both.sqlite
+    .prepare(
+      `SELECT r.guild_id || ':' || r.user_id || ':' || r.role_id || ':' || m.joined_at AS row
+       FROM member_roles r JOIN members m ON m.guild_id = r.guild_id AND m.user_id = r.user_id`,
+    )
+    .all() as Array<{ row: string }>;
+  const postgres = (
+    await both.postgres.query<{ row: string }>(
+      "SELECT guild_id || ':' || user_id || ':' || role_id || ':' || joined_at AS row FROM role_members_by_joined_at",
+    )
+  ).rows;
+  return { sqlite: sqlite.map((r) => r.row).sort(), postgres: postgres.map((r) => r.row).sort() };
 }
 
 const parsed = (state: State) => state.members.map((m) => ({ key: m.key, member: JSON.parse(m.wire) as unknown }));
@@ -181,6 +201,22 @@ const steps: Array<[string, () => [string, Value[]]]> = [
     () => ["DELETE FROM member_roles WHERE guild_id = ? AND user_id = ? AND role_id = ?", [guild, A, roles[1]]],
   ],
   [
+    "a member's join date changed (its role assignments move along)",
+    () => ["UPDATE members SET joined_at = joined_at - 86400000 WHERE guild_id = ? AND user_id = ?", [guild, A]],
+  ],
+  [
+    "a role assignment rewritten in place",
+    () => [
+      "UPDATE member_roles SET role_id = ? WHERE guild_id = ? AND user_id = ? AND role_id = ?",
+      [roles[1], guild, A, roles[2]],
+    ],
+  ],
+  [
+    "a role given to a user who is not a member of that guild (yet)",
+    () => ["INSERT INTO member_roles (guild_id, user_id, role_id) VALUES (?, ?, ?)", [sideGuild, B, roles[1]]],
+  ],
+  ["that user joins the guild", () => [MEMBER, member(sideGuild, B, null, "offline")]],
+  [
     "a nickname removed and the member muted",
     () => [
       "UPDATE members SET nick = NULL, nick_key = NULL, mute = ? WHERE guild_id = ? AND user_id = ?",
@@ -268,6 +304,8 @@ describe("the same statements on both databases keep the same stored state", () 
     expect(postgres.presence).toEqual(sqlite.presence);
     const roleless = await rolelessByDay(both);
     expect(roleless.postgres).toEqual(roleless.sqlite);
+    const roleMembers = await roleMembersByJoinedAt(both);
+    expect(roleMembers.postgres).toEqual(roleMembers.sqlite);
     expect({ stampChanged: postgres.generation !== before.postgres.generation }).toEqual({
       stampChanged: sqlite.generation !== before.sqlite.generation,
     });
@@ -286,4 +324,12 @@ test("TRUNCATE members empties PostgreSQL's per-day counts of members without ro
   ).toBeGreaterThan(0);
   await both.postgres.query("TRUNCATE members");
   expect((await both.postgres.query("SELECT * FROM roleless_members_by_day")).rows).toEqual([]);
+});
+
+test("TRUNCATE member_roles empties PostgreSQL's role assignments by join date", async () => {
+  await both.postgres.query(
+    "INSERT INTO role_members_by_joined_at (guild_id, user_id, role_id, joined_at) VALUES (1, 2, 3, 4)",
+  );
+  await both.postgres.query("TRUNCATE member_roles");
+  expect((await both.postgres.query("SELECT * FROM role_members_by_joined_at")).rows).toEqual([]);
 });
