@@ -377,9 +377,29 @@ async function countsOf(texts: string[], params: Record<string, unknown>): Promi
  */
 const SHORT_WALK_MAX = 20_000;
 
-/** SQL counting the members the plain terms match, no further than one past SHORT_WALK_MAX. */
-const walkUpToShortMax = (plain: string[]) =>
-  `SELECT count(*) FROM (SELECT 1 FROM members m WHERE ${["m.guild_id = @guild_id", ...plain].join(" AND ")} LIMIT ${SHORT_WALK_MAX + 1}) AS walk`;
+/**
+ * The sets' sizes (`sizeTexts`) and, when none may drive, how many members the plain terms match, no further than one
+ * past SHORT_WALK_MAX (else null): one PostgreSQL statement, whose walk count runs only if its CASE reads it (an
+ * uncorrelated subquery runs when first read).
+ */
+async function sizesAndWalk(
+  sizeTexts: string[],
+  plain: string[],
+  params: Record<string, unknown>,
+): Promise<{ counts: number[]; walk: number | null }> {
+  const sizes = sizeTexts.map((text, i) => `(${text}) AS s${i}`).join(", ");
+  const smallest = `least(${sizeTexts.map((_, i) => `s${i}`).join(", ")})`;
+  const walk = `SELECT count(*) FROM (SELECT 1 FROM members m WHERE ${["m.guild_id = @guild_id", ...plain].join(" AND ")} LIMIT ${SHORT_WALK_MAX + 1}) AS walk`;
+  const row = (await sql.row<Array<bigint | null>>(
+    `SELECT sizes.*, CASE WHEN ${smallest} > ${DRIVE_MAX} THEN (${walk}) END FROM (SELECT ${sizes} OFFSET 0) AS sizes`,
+    params,
+  ))!;
+  const counted = row.at(-1);
+  return {
+    counts: row.slice(0, -1).map(Number),
+    walk: counted === null || counted === undefined ? null : Number(counted),
+  };
+}
 
 /**
  * The filters as WHERE clauses: and_query's terms ANDed, or_query's ORed (each of its sets driving, so the planner
@@ -401,16 +421,13 @@ export async function planSearch(search: MemberSearch): Promise<Plan> {
   const onlySet = sets.length === 1 && plain.length === 0 && orTerms.list.length === 0 ? sets[0] : null;
   const readAlone = onlySet?.sizedByReading ? onlySet : null;
   const sized = sets.filter((set) => set !== readAlone);
+  const sizeTexts = sized.map((set) => (set === onlySet ? set.size : set.sizeUpToDriveMax));
   // On PostgreSQL, whether the count's walk of the plain terms' matches is short enough to probe a role per row.
   const walkCounted =
     storeOnPostgresql() && plain.length > 0 && sets.some((set) => set.filteringLongWalk !== set.filtering);
-  const counts = await countsOf(
-    [
-      ...sized.map((set) => (set === onlySet ? set.size : set.sizeUpToDriveMax)),
-      ...(walkCounted ? [walkUpToShortMax(plain)] : []),
-    ],
-    params,
-  );
+  const { counts, walk } = walkCounted
+    ? await sizesAndWalk(sizeTexts, plain, params)
+    : { counts: await countsOf(sizeTexts, params), walk: null };
   const sizes = new Map(sized.map((set, i) => [set, counts[i]]));
   const smallest = sets.reduce<SetTerm | null>(
     (best, set) => (!best || sizes.get(set)! < sizes.get(best)! ? set : best),
@@ -421,7 +438,7 @@ export async function planSearch(search: MemberSearch): Promise<Plan> {
   const countDriver = pageDriver ?? (plain.length > 0 ? null : smallest);
   const knownTotal = onlySet && !readAlone ? sizes.get(onlySet)! : null;
   // The page stops at its LIMIT, and a driving set is small: the count walks far only otherwise.
-  const countWalksShort = pageDriver !== null || (walkCounted && counts[sized.length] <= SHORT_WALK_MAX);
+  const countWalksShort = pageDriver !== null || (walk !== null && walk <= SHORT_WALK_MAX);
 
   const orClause =
     orTerms.list.length > 0
