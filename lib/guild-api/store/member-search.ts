@@ -12,6 +12,13 @@
 //   checked against the nickname held in this guild); shorter text matches the start of a name through the
 //   username, nickname and global-name indexes.
 // Statements are built per filter shape; the driver caches them per text (store/sqlite-driver.ts bounds the cache).
+//
+// On PostgreSQL (where each statement is a round trip, an index probe costs about twice SQLite's, and a prepared
+// statement's generic plan knows no parameter value) the same plans are written so the planner cannot choose others:
+// the page reads keys and builds JSON for its own members only; where sets are checked it also counts its matches
+// (one statement, not two walks); sets of users probe or hash as described below; a role is probed per row only along
+// a short walk; an and_query's join-date range narrows its role sets through role_members_by_joined_at (migration
+// …_role_members_by_joined_at); name substrings are pg_trgm matches (migration …_init).
 import type { MemberSearchCursor, MemberSearchFilter, MemberSearchSort } from "@/lib/discord/member-search";
 import { MEMBER_SEARCH_V2_SUBSTRING_MIN, MemberSearchSort as Sort } from "@/lib/discord/member-search";
 import { snowflakeAt } from "@/lib/discord/snowflake";
