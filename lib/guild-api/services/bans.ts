@@ -5,15 +5,15 @@ import { Errors } from "../errors";
 import { emitEvent } from "../events";
 import { auditByCaller } from "../audit-log";
 import type { GuildAccess } from "../guards";
-import { transaction } from "../store/db";
+import { storeOnPostgresql, transaction } from "../store/db";
 import {
   deleteBan,
   findBan,
   insertBan,
   isBanned,
   listBannedUserIds,
-  listBansPageAfterJson,
-  listBansPageBeforeJson,
+  listBansPageJson,
+  listBansPageRows,
   type BanRow,
 } from "../store/bans";
 import { findMemberRoleIds, listMembersRoleIds, type MemberRoleIdsRow } from "../store/members";
@@ -29,9 +29,11 @@ export async function getGuildBansJson(
   query: { limit: number; before?: string; after?: string },
 ): Promise<string> {
   access.authorize("Get Guild Bans");
-  return query.before !== undefined
-    ? await listBansPageBeforeJson(access.guildId, BigInt(query.before), query.limit)
-    : await listBansPageAfterJson(access.guildId, BigInt(query.after ?? "0"), query.limit);
+  const cursor = query.before !== undefined ? { before: BigInt(query.before) } : { after: BigInt(query.after ?? "0") };
+  // SQLite writes the page's JSON itself; PostgreSQL's rows are serialized here (store/bans.ts says why).
+  return storeOnPostgresql()
+    ? JSON.stringify((await listBansPageRows(access.guildId, cursor, query.limit)).map(serializeBan))
+    : await listBansPageJson(access.guildId, cursor, query.limit);
 }
 
 /** Get Guild Ban: 404 Unknown Ban when the user is not banned. */
