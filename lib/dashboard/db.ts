@@ -27,7 +27,7 @@ export const prisma: PrismaClient =
 
 /** Whether the dashboard's tables are in PostgreSQL (else in the SQLite file). */
 export function dashboardOnPostgresql(): boolean {
-  return databaseProvider(databaseUrl()) === "postgresql";
+  return databaseProvider() === "postgresql";
 }
 
 /**
