@@ -46,6 +46,8 @@ const DERIVED_TABLES = new Map([
   ["roleless_members_by_day", "SELECT guildhall_rebuild_roleless_members_by_day()"],
   // Member search's role assignments by join date (…_role_members_by_joined_at), from member_roles and members.
   ["role_members_by_joined_at", "SELECT guildhall_rebuild_role_members_by_joined_at()"],
+  // Member search's names and sort columns per member (…_member_name_keys), from members and users.
+  ["member_name_keys", "SELECT guildhall_rebuild_member_name_keys()"],
 ]);
 /** Bind parameters per INSERT stay far below PostgreSQL's 65,535; one array per column (unnest) needs only a few. */
 const BATCH_ROWS = 5_000;

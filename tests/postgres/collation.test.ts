@@ -1,8 +1,8 @@
 // Text compares the same on both databases where the guild API orders or ranges by it, although this cluster's
 // default collation is ICU's en-US (as production databases usually have), which SQLite's byte order is not: the
 // members' name keys and guild names sort and range in byte order (COLLATE "C"), the global-name index lowers ASCII
-// letters only as SQLite's lower() does, and a name substring matches case-insensitively through pg_trgm's indexes as
-// SQLite's trigram table matches it.
+// letters only as SQLite's lower() does, and a name substring matches case-insensitively through pg_trgm's index of
+// member_name_keys as SQLite's trigram table matches it.
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { BothDatabases, newPostgresDatabase, newSqliteDatabase } from "./databases";
 
@@ -89,7 +89,7 @@ test("the global-name key lowers ASCII letters only, as SQLite's lower(), and is
   expect(JSON.stringify(plan.rows)).toContain("users_global_name_key_idx");
 });
 
-test("a name substring matches the same users, whatever its case, through the trigram indexes", async () => {
+test("a name substring matches the same members, whatever its case, through member_name_keys' trigram index", async () => {
   for (const text of ["mil", "ÉMI", "bob", "ärg", "_un", "a b"]) {
     const phrase = `"${text.replace(/"/g, '""')}"`;
     const sqlite = (
@@ -97,11 +97,12 @@ test("a name substring matches the same users, whatever its case, through the tr
         .prepare("SELECT rowid AS id FROM user_name_trigrams WHERE user_name_trigrams MATCH ? ORDER BY rowid")
         .all(`{username global_name} : ${phrase}`) as Array<{ id: bigint }>
     ).map((row) => String(row.id));
+    // As store/member-search.ts matches: the pattern lowered in the database, as the stored names are.
     const pattern = `%${text.replace(/[\\%_]/g, "\\$&")}%`;
     const postgres = (
       await both.postgres.query<{ id: string }>(
-        "SELECT id FROM users WHERE username ILIKE $1 OR global_name ILIKE $1 ORDER BY id",
-        [pattern],
+        "SELECT user_id AS id FROM member_name_keys WHERE guild_id = $1 AND (username_lower LIKE lower($2) OR global_name_lower LIKE lower($2)) ORDER BY user_id",
+        [String(GUILD), pattern],
       )
     ).rows.map((row) => row.id);
     expect({ text, users: postgres }).toEqual({ text, users: sqlite });
@@ -109,6 +110,8 @@ test("a name substring matches the same users, whatever its case, through the tr
   }
   // A handful of rows would be read whole; the index is what answers a million.
   await both.postgres.query("SET enable_seqscan = off");
-  const plan = await both.postgres.query("EXPLAIN SELECT id FROM users WHERE username ILIKE '%mil%'");
-  expect(JSON.stringify(plan.rows)).toContain("users_username_trigram_idx");
+  const plan = await both.postgres.query(
+    "EXPLAIN SELECT user_id FROM member_name_keys WHERE username_lower LIKE '%mil%'",
+  );
+  expect(JSON.stringify(plan.rows)).toContain("member_name_keys_trigram_idx");
 });

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { expect, test } from "vitest";
-import { newPostgresDatabase, newSqliteDatabase } from "./databases";
+import { BothDatabases, memberNameKeys, newPostgresDatabase, newSqliteDatabase } from "./databases";
 
 const run = promisify(execFile);
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -48,7 +48,7 @@ async function tableContents(sqliteFile: string, url: string) {
   try {
     // The PostgreSQL-only tables derived from members are checked on their own (expect…Rebuilt).
     const { rows: tables } = await client.query<{ table: string }>(
-      "SELECT table_name AS table FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', 'roleless_members_by_day', 'role_members_by_joined_at')",
+      "SELECT table_name AS table FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', 'roleless_members_by_day', 'role_members_by_joined_at', 'member_name_keys')",
     );
     for (const { table } of tables) {
       const { rows: columns } = await client.query<{ name: string; type: string }>(
@@ -180,6 +180,16 @@ test("the demo world is copied whole, table by table, with its counts printed; a
   await expectRolelessCountsRebuilt(source, url);
   expect(copied.stdout).toMatch(/role_members_by_joined_at: \d+ rows, rebuilt/);
   await expectRoleMembersByJoinedAtRebuilt(source, url);
+  // member_name_keys (kept by triggers the copy turns off): every member of the source, with its names.
+  expect(copied.stdout).toMatch(/member_name_keys: \d+ rows, rebuilt/);
+  const both = await BothDatabases.open(source, url);
+  try {
+    const nameKeys = await memberNameKeys(both);
+    expect(nameKeys.postgres).toEqual(nameKeys.sqlite);
+    expect(nameKeys.sqlite.length).toBeGreaterThan(5);
+  } finally {
+    await both.close();
+  }
 
   // Vacuumed and analyzed: statistics for the planner, every page of members all-visible (index-only counts).
   const client = new pg.Client({ connectionString: url });

@@ -87,3 +87,40 @@ export class BothDatabases {
     await this.postgres.end();
   }
 }
+
+/**
+ * PostgreSQL's member_name_keys and SQLite's members joined to users, as sorted rows of the key, the sort's columns
+ * and the three names lower-cased (SQLite's lower() folds ASCII only: JavaScript lowers its names, as PostgreSQL's
+ * lower() does in the database's collation).
+ */
+export async function memberNameKeys(both: BothDatabases): Promise<{ sqlite: string[]; postgres: string[] }> {
+  type Row = [bigint | string, bigint | string, bigint | string, string, string, string | null, string | null];
+  const line = (row: Row) => JSON.stringify(row.map((value) => (value === null ? null : String(value))));
+  const sqlite = (
+    both.sqlite
+      .prepare(
+        `SELECT m.guild_id, m.user_id, m.joined_at, m.username_key, u.username, u.global_name, m.nick
+         FROM members m JOIN users u ON u.id = m.user_id`,
+      )
+      .raw(true)
+      .all() as Row[]
+  ).map(([guildId, userId, joinedAt, key, username, globalName, nick]) =>
+    line([
+      guildId,
+      userId,
+      joinedAt,
+      key,
+      username.toLowerCase(),
+      globalName?.toLowerCase() ?? null,
+      nick?.toLowerCase() ?? null,
+    ]),
+  );
+  const postgres = (
+    await both.postgres.query<Row>({
+      text: `SELECT guild_id, user_id, joined_at, username_key, username_lower, global_name_lower, nick_lower
+             FROM member_name_keys`,
+      rowMode: "array",
+    })
+  ).rows.map(line);
+  return { sqlite: sqlite.sort(), postgres: postgres.sort() };
+}

@@ -3,10 +3,11 @@
 // each step every member's stored wire JSON (compared as JSON, and as bytes: pages concatenate the column), every
 // guild's presence_count and whether the guild snapshot's stamp changed are the same on both. And PostgreSQL's own
 // per-day counts of members without roles (…_roleless_members_by_day) equal SQLite's members counted by day, and its
-// role assignments by join date (…_role_members_by_joined_at) equal SQLite's member_roles joined to members.
+// role assignments by join date (…_role_members_by_joined_at) equal SQLite's member_roles joined to members, and its
+// members' name keys (…_member_name_keys) equal SQLite's members joined to users.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { copySqliteToPostgresql } from "@/scripts/copy-sqlite-to-postgresql";
-import { BothDatabases, newPostgresDatabase, newSqliteDatabase, type Value } from "./databases";
+import { BothDatabases, memberNameKeys, newPostgresDatabase, newSqliteDatabase, type Value } from "./databases";
 
 interface State {
   members: Array<{ key: string; wire: string }>;
@@ -306,6 +307,8 @@ describe("the same statements on both databases keep the same stored state", () 
     expect(roleless.postgres).toEqual(roleless.sqlite);
     const roleMembers = await roleMembersByJoinedAt(both);
     expect(roleMembers.postgres).toEqual(roleMembers.sqlite);
+    const nameKeys = await memberNameKeys(both);
+    expect(nameKeys.postgres).toEqual(nameKeys.sqlite);
     expect({ stampChanged: postgres.generation !== before.postgres.generation }).toEqual({
       stampChanged: sqlite.generation !== before.sqlite.generation,
     });
@@ -318,12 +321,14 @@ test("a member whose user does not exist is refused by both", async () => {
   });
 });
 
-test("TRUNCATE members empties PostgreSQL's per-day counts of members without roles", async () => {
-  expect(
-    Number((await both.postgres.query<{ n: string }>("SELECT count(*) AS n FROM roleless_members_by_day")).rows[0].n),
-  ).toBeGreaterThan(0);
+test("TRUNCATE members empties PostgreSQL's per-day counts of members without roles and the members' name keys", async () => {
+  const count = async (table: string) =>
+    Number((await both.postgres.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+  expect(await count("roleless_members_by_day")).toBeGreaterThan(0);
+  expect(await count("member_name_keys")).toBeGreaterThan(0);
   await both.postgres.query("TRUNCATE members");
-  expect((await both.postgres.query("SELECT * FROM roleless_members_by_day")).rows).toEqual([]);
+  expect(await count("roleless_members_by_day")).toBe(0);
+  expect(await count("member_name_keys")).toBe(0);
 });
 
 test("TRUNCATE member_roles empties PostgreSQL's role assignments by join date", async () => {

@@ -18,7 +18,9 @@
 // the page reads keys and builds JSON for its own members only; where sets are checked it also counts its matches
 // (one statement, not two walks); sets of users probe or hash as described below; a role is probed per row only along
 // a short walk; an and_query's join-date range narrows its role sets through role_members_by_joined_at (migration
-// …_role_members_by_joined_at); name substrings are pg_trgm matches (migration …_init).
+// …_role_members_by_joined_at); name substrings are pg_trgm matches in member_name_keys (migration
+// …_member_name_keys), whose narrow rows also hold the sort's columns, so a search by a name substring alone reads
+// members for its page only.
 import type { MemberSearchCursor, MemberSearchFilter, MemberSearchSort } from "@/lib/discord/member-search";
 import { MEMBER_SEARCH_V2_SUBSTRING_MIN, MemberSearchSort as Sort } from "@/lib/discord/member-search";
 import { snowflakeAt } from "@/lib/discord/snowflake";
@@ -74,6 +76,12 @@ interface SetTerm {
    * against the names either way), so alone it drives the page, which counts it, without a size statement first.
    */
   sizedByReading: boolean;
+  /**
+   * PostgreSQL: the set as rows of a narrow table of this guild's members that holds the sort's columns (user_id,
+   * joined_at, username_key), and the condition on its row `m` that selects them. Alone, the page and its count walk
+   * those rows instead of members.
+   */
+  ownRows?: { table: string; condition: string };
 }
 
 type Term = string | SetTerm;
@@ -82,6 +90,7 @@ interface SetOptions {
   inGuild: boolean;
   sizedByReading?: boolean;
   filteringLongWalk?: string;
+  ownRows?: SetTerm["ownRows"];
 }
 
 /** A set this small drives the search (its members are read, then sorted). */
@@ -115,7 +124,7 @@ class Terms {
   addSet(
     ids: string,
     filtering: string,
-    { inGuild, sizedByReading = false, filteringLongWalk = filtering }: SetOptions,
+    { inGuild, sizedByReading = false, filteringLongWalk = filtering, ownRows }: SetOptions,
   ): void {
     // Ids of users, not known to be members: on PostgreSQL each id probes the members' primary key (see above).
     const driving = inGuild
@@ -134,6 +143,7 @@ class Terms {
       size: `SELECT count(*) FROM (${members}) AS set_members`,
       sizeUpToDriveMax: `SELECT count(*) FROM (${members} LIMIT ${DRIVE_MAX + 1}) AS set_members`,
       sizedByReading,
+      ownRows,
     });
   }
 }
@@ -165,20 +175,16 @@ function namePrefixIds(terms: Terms, guild: string, text: string): string {
 /** FTS5 phrase syntax: the text in double quotes, its own quotes doubled. */
 const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
+/** LIKE's escapes for a text matched literally: backslash, percent and underscore (the default escape is `\\`). */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /**
- * Ids of users whose username, global name or nickname in this guild contains the text. The trigram index answers
- * usernames and global names exactly; a nickname match (in any guild) is checked against the nickname held here.
- * Shorter text than a trigram matches the start of a name.
+ * Ids of users whose username, global name or nickname in this guild contains the text. SQLite's trigram table
+ * answers usernames and global names exactly; a nickname match (in any guild) is checked against the nickname held
+ * here. Shorter text than a trigram matches the start of a name.
  */
 function nameSubstringIds(terms: Terms, guild: string, text: string): string {
   if ([...text].length < MEMBER_SEARCH_V2_SUBSTRING_MIN) return namePrefixIds(terms, guild, text);
-  if (storeOnPostgresql()) {
-    // pg_trgm's indexes on the name columns answer ILIKE '%text%' (migration …_init); the nickname is this guild's.
-    // UNION ALL: the set is only ever read through IN or ANY, which a repeated id does not change (no hash to build).
-    const pattern = terms.param(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    return `SELECT id FROM users WHERE username ILIKE ${pattern} OR global_name ILIKE ${pattern}
-    UNION ALL SELECT user_id FROM members WHERE guild_id = ${guild} AND nick ILIKE ${pattern}`;
-  }
   const phrase = ftsPhrase(text);
   return `SELECT rowid FROM user_name_trigrams WHERE user_name_trigrams MATCH ${terms.param(`{username global_name} : ${phrase}`)}
     UNION SELECT user_id FROM members WHERE guild_id = ${guild} AND user_id IN
@@ -187,8 +193,27 @@ function nameSubstringIds(terms: Terms, guild: string, text: string): string {
 }
 
 /** A name set, checked per row through an index of its ids built once. */
-const nameSet = (terms: Terms, ids: string, inGuild: boolean, sizedByReading = false) =>
-  terms.addSet(ids, probedIds(ids), { inGuild, sizedByReading });
+const nameSet = (terms: Terms, ids: string, inGuild: boolean) => terms.addSet(ids, probedIds(ids), { inGuild });
+
+/**
+ * PostgreSQL: the members whose username, global name or nickname here contains the text, as rows of
+ * member_name_keys (migration …_member_name_keys: this guild's members, each with the sort's columns and the three
+ * names lower-cased, which the text is as well, in the database). A condition on those rows is one bitmap scan of
+ * their trigram index per name; alone, the search walks those rows and reads members for its page only. The ids go
+ * through the members' primary key like a list of users' (`inGuild` false): driving, ANY(ARRAY(…)) keeps the planner
+ * from hashing a whole guild's members against them.
+ */
+function nameKeysSet(terms: Terms, guild: string, text: string): void {
+  const pattern = `lower(${terms.param(`%${likeLiteral(text)}%`)})`;
+  const contain = (row: string) =>
+    `(${["username_lower", "global_name_lower", "nick_lower"].map((name) => `${row}.${name} LIKE ${pattern}`).join(" OR ")})`;
+  const ids = `SELECT user_id FROM member_name_keys n WHERE n.guild_id = ${guild} AND ${contain("n")}`;
+  terms.addSet(ids, probedIds(ids), {
+    inGuild: false,
+    sizedByReading: true,
+    ownRows: { table: "member_name_keys", condition: contain("m") },
+  });
+}
 
 /**
  * Members holding a role that meets `condition` (on member_roles r), filtering: a probe of member_roles' primary key
@@ -302,7 +327,8 @@ function filterTerms(filter: MemberSearchFilter, terms: Terms, guild: string, no
   if (filter.source_invite_code) terms.add(nothing());
   if (filter.query !== undefined) {
     const substring = [...filter.query].length >= MEMBER_SEARCH_V2_SUBSTRING_MIN;
-    nameSet(terms, nameSubstringIds(terms, guild, filter.query), !substring, substring && storeOnPostgresql());
+    if (substring && storeOnPostgresql()) nameKeysSet(terms, guild, filter.query);
+    else nameSet(terms, nameSubstringIds(terms, guild, filter.query), !substring);
   }
   if (filter.is_bot !== undefined)
     terms.add(
@@ -353,6 +379,8 @@ const SORTS: Record<MemberSearchSort, SortSpec> = {
 };
 
 interface Plan {
+  /** The table the search walks as `m`: members, or the only set's own rows (SetTerm.ownRows). */
+  table: string;
   /** The WHERE clause of the page (without the cursor) and of the count. */
   page: string;
   count: string;
@@ -459,9 +487,12 @@ export async function planSearch(search: MemberSearch): Promise<Plan> {
       ...orClause,
     ].join("\n  AND ");
   const unfiltered = and.list.length === 0 && orClause.length === 0;
+  const ownRows = readAlone?.ownRows;
+  const ownClause = ownRows && `m.guild_id = @guild_id\n  AND ${ownRows.condition}`;
   return {
-    page: clause(pageDriver, false),
-    count: clause(countDriver, !countWalksShort),
+    table: ownRows?.table ?? "members",
+    page: ownClause ?? clause(pageDriver, false),
+    count: ownClause ?? clause(countDriver, !countWalksShort),
     params,
     knownTotal,
     countedByPage: storeOnPostgresql() && sets.length > 0 && knownTotal === null,
@@ -482,8 +513,8 @@ function postgresqlPageText(plan: Plan, spec: SortSpec, descending: boolean, key
   const order = spec.columns.map((column) => `${column}${descending ? " DESC" : ""}`).join(", ");
   const outerOrder = spec.columns.map((column) => `k.${column.slice(2)}${descending ? " DESC" : ""}`).join(", ");
   const matches = plan.countedByPage
-    ? `SELECT * FROM (SELECT ${keys}, count(*) OVER () AS total FROM members m WHERE ${plan.count}) m WHERE TRUE${keyset}`
-    : `SELECT ${keys} FROM members m WHERE ${plan.page}${keyset}`;
+    ? `SELECT * FROM (SELECT ${keys}, count(*) OVER () AS total FROM ${plan.table} m WHERE ${plan.count}) m WHERE TRUE${keyset}`
+    : `SELECT ${keys} FROM ${plan.table} m WHERE ${plan.page}${keyset}`;
   return `SELECT ${memberWireJson()}${plan.countedByPage ? ", k.total" : ""} FROM (${matches}
 ORDER BY ${order} LIMIT @limit) k JOIN members m ON m.guild_id = @guild_id AND m.user_id = k.user_id
 ORDER BY ${outerOrder}`;
@@ -527,6 +558,8 @@ export async function searchMembersPage(search: MemberSearch): Promise<MemberSea
   if (backwards) page.reverse();
   const total = plan.unfiltered
     ? Number((await sql.value<bigint>("SELECT member_count FROM guilds WHERE id = @guild_id", params)) ?? 0)
-    : (plan.knownTotal ?? countedTotal ?? (await sizeOf(`SELECT count(*) FROM members m WHERE ${plan.count}`, params)));
+    : (plan.knownTotal ??
+      countedTotal ??
+      (await sizeOf(`SELECT count(*) FROM ${plan.table} m WHERE ${plan.count}`, params)));
   return { members: page, total };
 }

@@ -241,6 +241,9 @@ describe("filters", () => {
     ["a member matched by two of its names counts once", { and_query: { query: "lph" } }, ["alpha_one", "echo_echo"]],
     ["substring of a global name", { and_query: { query: "o st" } }, ["bravo_two"]],
     ["a nickname held in another guild does not match", { and_query: { query: "zyzzy" } }, []],
+    // As wildcards, "a_o" would also match "bravo" and "a%o" "alpha_one".
+    ["an underscore in the text is an underscore", { and_query: { query: "a_o" } }, ["alpha_one"]],
+    ["a percent sign in the text is a percent sign", { and_query: { query: "a%o" } }, []],
     ["a short query matches the start of a name", { and_query: { query: "ca" } }, ["alpha_one"]],
     [
       "username prefixes (Discord's usernames)",
@@ -335,6 +338,25 @@ describe("pages", () => {
       const end = await search({ and_query, limit: 1, after: cursorOf(page.body.members[0].member) });
       expect(end.body.members).toEqual([]);
       expect(end.body.total_result_count, JSON.stringify(and_query)).toBe(all.total);
+    }
+  });
+
+  test("a name substring pages in every sort order", async () => {
+    for (const sort of [1, 2, 3, 4, 5, 6]) {
+      const all = await names({ sort, and_query: { query: "lph" } });
+      expect(all.names.toSorted()).toEqual(["alpha_one", "echo_echo"]);
+      const first = await search({ sort, limit: 1, and_query: { query: "lph" } });
+      const second = await search({
+        sort,
+        limit: 1,
+        and_query: { query: "lph" },
+        after: cursorOf(first.body.members[0].member),
+      });
+      expect(
+        [...first.body.members, ...second.body.members].map((m) => m.member.user.username),
+        `sort ${sort}`,
+      ).toEqual(all.names);
+      expect(second.body.total_result_count).toBe(2);
     }
   });
 
