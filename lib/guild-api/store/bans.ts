@@ -2,7 +2,7 @@
 // 6.4 ms for rows materialized and serialized in JS, on a 1M-member guild), over the bans primary key range
 // (guild_id, user_id).
 import { sql } from "./db";
-import { idListJson, idsInJson, USER_COLUMNS, USER_COLUMNS_OF_U, USER_JSON_SQL, type UserRow } from "./users";
+import { idListJson, idsInJson, USER_COLUMNS_OF_U, USER_JSON_SQL, USER_OBJECT_COLUMNS, type UserRow } from "./users";
 
 /** A ban with its user's columns. */
 export type BanRow = UserRow & { reason: string | null };
@@ -36,7 +36,7 @@ export async function listBansPageJson(guildId: bigint, cursor: BanCursor, limit
  */
 export async function listBansPageRows(guildId: bigint, cursor: BanCursor, limit: number): Promise<BanRow[]> {
   return (await sql.all(
-    `SELECT b.reason, u.* FROM (${pageOf(cursor)}) b CROSS JOIN LATERAL (SELECT ${USER_COLUMNS} FROM users WHERE id = b.user_id) u ORDER BY b.user_id`,
+    `SELECT b.reason, u.* FROM (${pageOf(cursor)}) b CROSS JOIN LATERAL (SELECT ${USER_OBJECT_COLUMNS} FROM users WHERE id = b.user_id) u ORDER BY b.user_id`,
     guildId,
     cursorId(cursor),
     limit,

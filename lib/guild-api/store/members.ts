@@ -183,15 +183,23 @@ export function prefixUpperBound(prefix: string): string {
   return prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1)) + String.fromCodePoint(last + 1);
 }
 
-const searchRange = (key: "nick_key" | "username_key") =>
-  `SELECT m.user_id, ${memberWireJson()} FROM members m
+/** One name range of Search Guild Members: `part` 0 for nicknames, 1 for usernames (nicknames come first). */
+const searchRange = (key: "nick_key" | "username_key", part: number) =>
+  `SELECT ${part} AS part, m.${key} AS name_key, m.user_id, ${memberWireJson()} AS json FROM members m
    WHERE m.guild_id = @guild_id AND m.${key} >= @lower AND m.${key} < @upper ORDER BY m.${key} LIMIT @limit`;
+
+/** PostgreSQL: both ranges in one statement (one round trip), in the order SQLite's two statements give them. */
+const searchBothRanges = () =>
+  `SELECT * FROM ((${searchRange("nick_key", 0)}) UNION ALL (${searchRange("username_key", 1)})) AS found
+   ORDER BY part, name_key, user_id`;
+
+type Found = [part: bigint, nameKey: string, userId: bigint, json: string];
 
 /**
  * Members whose lower-cased nick or username starts with `query`, as the JSON array the API answers: two index
  * range scans over members(guild_id, nick_key) and members(guild_id, username_key), each stopping at `limit`
- * (the second skipped when the first fills the page); nick matches first, then username matches, each in key
- * order, without duplicates.
+ * (on SQLite the second is skipped when the first fills the page; on PostgreSQL both are one statement); nick matches
+ * first, then username matches, each in key order, without duplicates.
  */
 export async function searchMembersJson(
   guildId: bigint,
@@ -201,12 +209,15 @@ export async function searchMembersJson(
 ): Promise<string> {
   const lower = query.toLowerCase();
   const params = { guild_id: guildId, lower, upper: prefixUpperBound(lower), limit, now: BigInt(now) };
-  const byNick = (await sql.rows(searchRange("nick_key"), params)) as Array<[bigint, string]>;
-  const byName =
-    byNick.length >= limit ? [] : ((await sql.rows(searchRange("username_key"), params)) as Array<[bigint, string]>);
+  let found: Found[];
+  if (storeOnPostgresql()) found = (await sql.rows(searchBothRanges(), params)) as Found[];
+  else {
+    found = (await sql.rows(searchRange("nick_key", 0), params)) as Found[];
+    if (found.length < limit) found = found.concat((await sql.rows(searchRange("username_key", 1), params)) as Found[]);
+  }
   const seen = new Set<bigint>();
   const page: string[] = [];
-  for (const [userId, json] of [...byNick, ...byName]) {
+  for (const [, , userId, json] of found) {
     if (seen.has(userId)) continue;
     seen.add(userId);
     page.push(json);

@@ -131,6 +131,8 @@ export class PostgresqlDriver extends SerializedDriver {
   private readonly multiRowTexts = new Map<string, string>();
   /** Statements go to the connection one after another, in the order they were issued (pg queues no more). */
   private queue: Promise<unknown> = Promise.resolve();
+  /** A catch-up queued and not yet sent, which later callers share (catchUp). */
+  private waitingCatchUp: Promise<void> | null = null;
 
   constructor(private readonly connectionString: string) {
     super();
@@ -327,11 +329,25 @@ export class PostgresqlDriver extends SerializedDriver {
 
   /**
    * One round trip: PostgreSQL delivers a connection's pending notifications before it answers, so once this resolves
-   * every commit made elsewhere before the call has been counted.
+   * every commit made elsewhere before the call has been counted. Calls made while a catch-up waits in line, not yet
+   * sent, share it: sent after each of them, it answers for all (under load, many requests' catch-ups become one
+   * round trip instead of one each on the one connection).
    */
-  async catchUp(): Promise<void> {
-    await this.connected();
-    await this.inTurn(() => this.client.query(""));
+  catchUp(): Promise<void> {
+    if (this.waitingCatchUp) return this.waitingCatchUp;
+    const shared = (async () => {
+      await this.connected();
+      await this.inTurn(() => {
+        this.waitingCatchUp = null; // sent: a later call needs a round trip of its own
+        return this.client.query("");
+      });
+    })();
+    this.waitingCatchUp = shared;
+    // One that failed before it was sent (no connection) must not answer every later call.
+    shared.catch(() => {
+      if (this.waitingCatchUp === shared) this.waitingCatchUp = null;
+    });
+    return shared;
   }
 
   /** Calls `listener` whenever another connection commits a write; returns the unsubscribe. */

@@ -18,8 +18,11 @@ export interface UserRow {
   mfa_enabled?: bigint;
 }
 
-export const USER_COLUMNS =
-  "id, username, global_name, discriminator, avatar, banner, bot, system, flags, public_flags, locale, mfa_enabled";
+/** The columns serializeUser reads: what a list of users' objects needs (fewer columns, less for PostgreSQL's client to parse). */
+export const USER_OBJECT_COLUMNS =
+  "id, username, global_name, discriminator, avatar, banner, bot, system, flags, public_flags";
+
+export const USER_COLUMNS = `${USER_OBJECT_COLUMNS}, locale, mfa_enabled`;
 
 /** USER_COLUMNS read from a users row aliased `u` (for joins). */
 export const USER_COLUMNS_OF_U = USER_COLUMNS.split(", ")

@@ -193,3 +193,26 @@ test("a read scope sees its own writes and rollbacks at once, and another connec
     await sql.run("UPDATE guilds SET name = ? WHERE id = ?", original, guildId);
   }
 });
+
+// PostgreSQL: a request's read scope starts with a round trip that delivers other connections' notifications
+// (store/postgresql-driver.ts, catchUp). Catch-ups asked while one waits in line share it; it still counts every
+// commit made before any of them, since it is sent after them all.
+test.runIf(process.env.INTEGRATION_DATABASE === "postgresql")(
+  "catch-ups waiting in line share one round trip, which counts every commit made before any of them",
+  async () => {
+    const { caughtUpWithOtherConnections, dataVersion, sql } = await import("@/lib/guild-api/store/db");
+    const busy = sql.value("SELECT pg_sleep(0.3)"); // the connection is busy: catch-ups asked now wait in line
+    const first = caughtUpWithOtherConnections();
+    const version = dataVersion();
+    await other.run("UPDATE guilds SET name = name WHERE id = ?", BigInt(server.world.guildId));
+    const second = caughtUpWithOtherConnections();
+    expect(second).toBe(first);
+    await second;
+    expect(dataVersion()).toBeGreaterThan(version);
+    await busy;
+    // Sent and answered: the next one is a round trip of its own.
+    const third = caughtUpWithOtherConnections();
+    expect(third).not.toBe(first);
+    await third;
+  },
+);

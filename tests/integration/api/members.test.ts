@@ -186,6 +186,26 @@ describe("Search Guild Members", () => {
     ).toMatchObject({ status: 400, code: 50035 });
   });
 
+  test("nickname matches come first, then username matches, each member once", async () => {
+    const search = async (query: string) =>
+      (
+        (await server.rest("member").get(Routes.guildMembersSearch(guild()), q({ query, limit: "10" }))) as Member[]
+      ).map((m) => m.user.username);
+    const [admin, mod] = [await member("admin", users().admin), await member("admin", users().mod)];
+    try {
+      // admin's nickname starts with "mod": admin comes first although "admin" sorts before "mod" by username.
+      await patch("admin", users().admin, { nick: "Mod fan" });
+      expect(await search("mod")).toEqual(["admin", "mod"]);
+      // Both of mod's names start with "mod": mod comes once, among the nickname matches.
+      await patch("admin", users().mod, { nick: "Moderator" });
+      expect(await search("mod")).toEqual(["admin", "mod"]);
+      expect(await search("moder")).toEqual(["mod"]);
+    } finally {
+      await patch("admin", users().admin, { nick: admin.nick });
+      await patch("admin", users().mod, { nick: mod.nick });
+    }
+  });
+
   test("query is required", async () => {
     const error = await fail(server.rest("member").get(Routes.guildMembersSearch(guild())));
     expect((error as DiscordAPIError).rawError).toMatchObject({
