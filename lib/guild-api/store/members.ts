@@ -183,15 +183,25 @@ export function prefixUpperBound(prefix: string): string {
   return prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1)) + String.fromCodePoint(last + 1);
 }
 
-/** One name range of Search Guild Members: `part` 0 for nicknames, 1 for usernames (nicknames come first). */
-const searchRange = (key: "nick_key" | "username_key", part: number) =>
+/**
+ * One name range of Search Guild Members: `part` 0 for nicknames, 1 for usernames (nicknames come first); at most
+ * `limit` members, the SQL given.
+ */
+const searchRange = (key: "nick_key" | "username_key", part: number, limit = "@limit") =>
   `SELECT ${part} AS part, m.${key} AS name_key, m.user_id, ${memberWireJson()} AS json FROM members m
-   WHERE m.guild_id = @guild_id AND m.${key} >= @lower AND m.${key} < @upper ORDER BY m.${key} LIMIT @limit`;
+   WHERE m.guild_id = @guild_id AND m.${key} >= @lower AND m.${key} < @upper ORDER BY m.${key} LIMIT ${limit}`;
 
-/** PostgreSQL: both ranges in one statement (one round trip), in the order SQLite's two statements give them. */
-const searchBothRanges = () =>
-  `SELECT * FROM ((${searchRange("nick_key", 0)}) UNION ALL (${searchRange("username_key", 1)})) AS found
+/**
+ * PostgreSQL: both ranges in one statement (one round trip), in the order SQLite's two statements give them. As
+ * there, usernames are read only when the nicknames do not fill the page: counting those is an index-only range.
+ */
+const searchBothRanges = () => {
+  const nicknamesFill = `(SELECT count(*) FROM (SELECT 1 FROM members WHERE guild_id = @guild_id AND nick_key >= @lower
+     AND nick_key < @upper LIMIT @limit) AS nicknames) >= @limit`;
+  return `SELECT * FROM ((${searchRange("nick_key", 0)})
+   UNION ALL (${searchRange("username_key", 1, `CASE WHEN ${nicknamesFill} THEN 0 ELSE @limit END`)})) AS found
    ORDER BY part, name_key, user_id`;
+};
 
 type Found = [part: bigint, nameKey: string, userId: bigint, json: string];
 
