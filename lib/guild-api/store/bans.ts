@@ -30,13 +30,15 @@ export async function listBansPageJson(guildId: bigint, cursor: BanCursor, limit
 }
 
 /**
- * PostgreSQL: the same page as rows. The user is read by a primary-key lookup per ban (LATERAL): as a plain join the
- * planner hashed the page against a scan of every user (420 ms against 20 ms for 1,000 bans of 100,000 members).
+ * PostgreSQL: the same page as rows. The user is read by a primary-key lookup per ban: as a join the planner hashed
+ * the page against a scan of every user (420 ms against 20 ms for 1,000 bans of 100,000 members). A LATERAL subquery
+ * alone is pulled up into that join, and the prepared statement's generic plan, which knows no limit, chose the hash
+ * again once the guild held 37,000 bans (15 ms against 1.3 ms); OFFSET 0 keeps the subquery a lookup per ban.
  * A ban whose user is missing is left out, as the join leaves it out on SQLite.
  */
 export async function listBansPageRows(guildId: bigint, cursor: BanCursor, limit: number): Promise<BanRow[]> {
   return (await sql.all(
-    `SELECT b.reason, u.* FROM (${pageOf(cursor)}) b CROSS JOIN LATERAL (SELECT ${USER_OBJECT_COLUMNS} FROM users WHERE id = b.user_id) u ORDER BY b.user_id`,
+    `SELECT b.reason, u.* FROM (${pageOf(cursor)}) b CROSS JOIN LATERAL (SELECT ${USER_OBJECT_COLUMNS} FROM users WHERE id = b.user_id OFFSET 0) u ORDER BY b.user_id`,
     guildId,
     cursorId(cursor),
     limit,
