@@ -5,7 +5,7 @@ import { BulkGuildBanBodySchema, CreateGuildBanBodySchema, GetGuildBansQuerySche
 import { bulkGuildBan, createGuildBan, getGuildBan, getGuildBansJson, removeGuildBan } from "../services/bans";
 
 export const banRoutes: RouteDefinition[] = [
-  // GET /guilds/{guild.id}/bans: Get Guild Bans (hot path: JSON text straight from SQLite)
+  // GET /guilds/{guild.id}/bans: Get Guild Bans (hot path: the page's JSON bytes, from the read cache)
   route("GET", "/guilds/:guildId/bans", "Get Guild Bans", async (ctx) => ({
     status: 200,
     body: await getGuildBansJson(await guildAccess(ctx), ctx.queryAs(GetGuildBansQuerySchema)),

@@ -18,22 +18,42 @@ import {
 } from "../store/bans";
 import { findMemberRoleIds, listMembersRoleIds, type MemberRoleIdsRow } from "../store/members";
 import { deleteMember, deleteMembers } from "../store/membership";
+import { readCache } from "../store/read-cache";
 import { findUser, listUsersByIds, type UserRow } from "../store/users";
 import { serializeUser } from "../serializers/users";
 
 const serializeBan = (row: BanRow) => ({ reason: row.reason, user: serializeUser(row) });
 
-/** Get Guild Bans, as JSON text: ascending by user id; with both cursors only `before` counts (the `limit` bans just below it). */
+/**
+ * Pages recently asked for (the dashboard's bans page, a bot walking its bans), kept in the read cache as the bytes of
+ * their JSON: any write from any connection empties it. SQLite writes a page's JSON itself; PostgreSQL's rows are
+ * serialized here (store/bans.ts says why). At most 16 pages (one of 1,000 bans is about 300 KB).
+ */
+const cachedBansPage = readCache(
+  async (key: string): Promise<Buffer> => {
+    const [guild, side, id, limitText] = key.split(":");
+    const [guildId, limit] = [BigInt(guild), Number(limitText)];
+    const cursor = side === "before" ? { before: BigInt(id) } : { after: BigInt(id) };
+    return Buffer.from(
+      storeOnPostgresql()
+        ? JSON.stringify((await listBansPageRows(guildId, cursor, limit)).map(serializeBan))
+        : await listBansPageJson(guildId, cursor, limit),
+    );
+  },
+  { maxEntries: 16 },
+);
+
+/**
+ * Get Guild Bans, as the bytes of its JSON: ascending by user id; with both cursors only `before` counts (the `limit`
+ * bans just below it).
+ */
 export async function getGuildBansJson(
   access: GuildAccess,
   query: { limit: number; before?: string; after?: string },
-): Promise<string> {
+): Promise<Buffer> {
   access.authorize("Get Guild Bans");
-  const cursor = query.before !== undefined ? { before: BigInt(query.before) } : { after: BigInt(query.after ?? "0") };
-  // SQLite writes the page's JSON itself; PostgreSQL's rows are serialized here (store/bans.ts says why).
-  return storeOnPostgresql()
-    ? JSON.stringify((await listBansPageRows(access.guildId, cursor, query.limit)).map(serializeBan))
-    : await listBansPageJson(access.guildId, cursor, query.limit);
+  const cursor = query.before !== undefined ? `before:${BigInt(query.before)}` : `after:${BigInt(query.after ?? "0")}`;
+  return cachedBansPage(`${access.guildId}:${cursor}:${query.limit}`);
 }
 
 /** Get Guild Ban: 404 Unknown Ban when the user is not banned. */

@@ -137,6 +137,28 @@ test("List Guild Members answers a nickname changed through another connection",
   expect(await nickOf(memberId)).toBe("nick from elsewhere");
 });
 
+test("Get Guild Bans answers a ban and an unban made through another connection", async () => {
+  const owner = `Bearer ${await server.tokenFor("owner")}`;
+  const route = `/guilds/${server.world.guildId}/bans?limit=1000`;
+  const bannedIds = async () => {
+    const response = await get(owner, route);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as Array<{ user: { id: string } }>).map((ban) => ban.user.id);
+  };
+  const userId = server.world.users.member;
+  expect(await bannedIds()).not.toContain(userId);
+  expect(await bannedIds()).not.toContain(userId); // answered from the cache
+  await other.run(
+    "INSERT INTO bans (guild_id, user_id, reason, created_at) VALUES (?, ?, 'elsewhere', ?)",
+    BigInt(server.world.guildId),
+    BigInt(userId),
+    Date.now(),
+  );
+  expect(await bannedIds()).toContain(userId);
+  await other.run("DELETE FROM bans WHERE guild_id = ? AND user_id = ?", BigInt(server.world.guildId), BigInt(userId));
+  expect(await bannedIds()).not.toContain(userId);
+});
+
 test("a kept members page stops showing a timeout once it has ended, with no write in between", async () => {
   const owner = `Bearer ${await server.tokenFor("owner")}`;
   const route = `/guilds/${server.world.guildId}/members?limit=100`;
