@@ -34,6 +34,7 @@ const COMPARED = [
   "members-search: name substring, rare (server time)",
   "GET /guilds/{id}/prune?days=30 (sequential)",
   "GET /guilds/{id}/bans?limit=1000 (sequential)",
+  "GET /guilds/{id}/bans?limit=200, walking the list (sequential)",
   "POST /guilds/{id}/bulk-ban, 200 ids (sequential, server time)",
 ];
 

@@ -94,6 +94,22 @@ export const scenarios: Scenario[] = [
     run: (ctx) => measureSequential(get(ctx, `/api/v10/guilds/${ctx.scaleGuildId}/bans?limit=1000`), 100),
   },
   {
+    // Each request the next page after the last one's last ban, back to the start at the end: pages the read cache
+    // has not kept (it holds 16), as a bot walking the whole list reads them.
+    name: "GET /guilds/{id}/bans?limit=200, walking the list (sequential)",
+    run: (ctx) => {
+      let after = "0";
+      return measureSequential(async () => {
+        const response = await fetch(`${ctx.appUrl}/api/v10/guilds/${ctx.scaleGuildId}/bans?limit=200&after=${after}`, {
+          headers: bearer(ctx),
+        });
+        if (!response.ok) throw new Error(`HTTP ${response.status}: ${(await response.text()).slice(0, 80)}`);
+        const page = (await response.json()) as Array<{ user: { id: string } }>;
+        after = page.length === 200 ? page[199].user.id : "0";
+      }, 100);
+    },
+  },
+  {
     // The goal is server time: the Server-Timing header every API answer carries (routing to serialized answer).
     name: "POST /guilds/{id}/bulk-ban, 200 ids (sequential, server time)",
     target: "median < 20 ms",
