@@ -6,8 +6,11 @@
 // shared, so it drifts); each ratio is to the mean of the two measurements around its scenario. Figures are measured,
 // not asserted.
 // Then the long fuzz pass (bench/fuzz.ts, FUZZ_RUNS requests per operation, its own database): its request and failure
-// counts. `-- --only fuzz` runs the fuzz pass alone; `-- --no-fuzz` skips it. Last, the gateway pass
+// counts. `-- --only fuzz` runs the fuzz pass alone; `-- --no-fuzz` skips it. Then the gateway pass
 // (bench/gateway/run.ts, its own database and processes); `-- --only gateway` alone, `-- --no-gateway` skips it.
+// Last, where PostgreSQL's server is installed, the PostgreSQL pass (bench/postgresql.ts: the same scenarios on both
+// engines in one table, with the same --members and --duration); `-- --only postgresql` alone, `-- --no-postgresql`
+// skips it.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -16,6 +19,7 @@ import type { BenchContext } from "./context";
 import { measureLoad, type LoadResult } from "./load";
 import { startProcess, stop } from "./processes";
 import { argValue, fmt, hasFlag, prepareBench, startGuildhall, openBenchDatabase } from "./setup";
+import { postgresBinDir } from "../tests/postgres/cluster";
 
 const members = Number(argValue("--members") ?? 100_000);
 const duration = Number(argValue("--duration") ?? 5);
@@ -133,10 +137,28 @@ function runGatewayPass(): boolean {
   return result.status === 0;
 }
 
+/** SQLite against PostgreSQL, scenario by scenario (bench/postgresql.ts), where PostgreSQL's server is installed. */
+function runPostgresqlPass(): boolean {
+  console.log("\nPostgreSQL pass (bench/postgresql.ts):");
+  try {
+    postgresBinDir();
+  } catch (error) {
+    console.log(`  skipped: ${(error as Error).message}`);
+    return true;
+  }
+  const result = spawnSync(
+    "node_modules/.bin/tsx",
+    ["--conditions=react-server", "bench/postgresql.ts", "--members", String(members), "--duration", String(duration)],
+    { stdio: "inherit", env: process.env },
+  );
+  return result.status === 0;
+}
+
 main().then(
   () => {
     if (!hasFlag("--no-fuzz") && (!only || only.includes("fuzz"))) runFuzzPass();
     if (!hasFlag("--no-gateway") && (!only || only.includes("gateway"))) runGatewayPass();
+    if (!hasFlag("--no-postgresql") && (!only || only.includes("postgresql"))) runPostgresqlPass();
     process.exit(0);
   },
   (error: unknown) => {
