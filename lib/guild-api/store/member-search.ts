@@ -419,7 +419,10 @@ interface Plan {
   /** The WHERE clause of the page (without the cursor) and of the count. */
   page: string;
   count: string;
-  /** The statement counting the matches, when the page does not (by default a count of `count`'s rows). */
+  /**
+   * The statement counting the matches (by default a count of `count`'s rows; unfiltered, the guild's member count).
+   * On PostgreSQL the page's statement carries it as a column, one round trip for both.
+   */
   countStatement: string;
   params: Record<string, unknown>;
   /** The count, known already: the size of the only filter, a set of this guild's members. */
@@ -429,10 +432,10 @@ interface Plan {
    * sets are checked, the count's work is the walk and the checks, and numbering the matches on the way costs little.
    */
   countedByPage: boolean;
-  unfiltered: boolean;
 }
 
-const sizeOf = async (text: string, params: Record<string, unknown>) => Number(await sql.value<bigint>(text, params));
+const sizeOf = async (text: string, params: Record<string, unknown>) =>
+  Number((await sql.value<bigint | null>(text, params)) ?? 0);
 
 /** Counts, one statement each on SQLite; on PostgreSQL in one statement (one round trip). */
 async function countsOf(texts: string[], params: Record<string, unknown>): Promise<number[]> {
@@ -534,11 +537,12 @@ export async function planSearch(search: MemberSearch): Promise<Plan> {
     table,
     page: ownClause ?? clause(pageDriver, false),
     count,
-    countStatement: aloneCount ?? `SELECT count(*) FROM ${table} m WHERE ${count}`,
+    countStatement: unfiltered
+      ? "SELECT member_count FROM guilds WHERE id = @guild_id"
+      : (aloneCount ?? `SELECT count(*) FROM ${table} m WHERE ${count}`),
     params,
     knownTotal,
     countedByPage: storeOnPostgresql() && sets.length > 0 && knownTotal === null,
-    unfiltered,
   };
 }
 
@@ -548,7 +552,8 @@ export async function planSearch(search: MemberSearch): Promise<Plan> {
  * plain SELECT of the JSON read the row of every candidate the walk looked at (941 rows for 75 members, "joined in 7
  * days with a role"), since PostgreSQL checks a filter only after reading the row unless the scan is index-only.
  * Counted by the page, the count's walk reads every match's keys, count(*) OVER () numbers them, and the cursor and
- * the LIMIT apply after: one statement instead of two that would each walk and check the same members.
+ * the LIMIT apply after: one statement instead of two that would each walk and check the same members. Otherwise,
+ * unless the total is known, the count statement is a column of its own (run once, as an InitPlan): one round trip.
  */
 function postgresqlPageText(plan: Plan, spec: SortSpec, descending: boolean, keyset: string): string {
   const keys = [...new Set(["m.user_id", ...spec.columns])].join(", ");
@@ -557,7 +562,8 @@ function postgresqlPageText(plan: Plan, spec: SortSpec, descending: boolean, key
   const matches = plan.countedByPage
     ? `SELECT * FROM (SELECT ${keys}, count(*) OVER () AS total FROM ${plan.table} m WHERE ${plan.count}) m WHERE TRUE${keyset}`
     : `SELECT ${keys} FROM ${plan.table} m WHERE ${plan.page}${keyset}`;
-  return `SELECT ${memberWireJson()}${plan.countedByPage ? ", k.total" : ""} FROM (${matches}
+  const total = plan.countedByPage ? ", k.total" : plan.knownTotal === null ? `, (${plan.countStatement})` : "";
+  return `SELECT ${memberWireJson()}${total} FROM (${matches}
 ORDER BY ${order} LIMIT @limit) k JOIN members m ON m.guild_id = @guild_id AND m.user_id = k.user_id
 ORDER BY ${outerOrder}`;
 }
@@ -583,14 +589,14 @@ export async function searchMembersPage(search: MemberSearch): Promise<MemberSea
   const order = spec.columns.map((column) => `${column}${descending ? " DESC" : ""}`).join(", ");
   let page: string[];
   let countedTotal: number | null = null;
-  if (storeOnPostgresql() && !plan.unfiltered) {
-    const rows = await sql.rows<[string, bigint?]>(postgresqlPageText(plan, spec, descending, keyset), {
+  if (storeOnPostgresql()) {
+    const rows = await sql.rows<[string, (bigint | null)?]>(postgresqlPageText(plan, spec, descending, keyset), {
       ...params,
       limit: search.limit,
     });
     page = rows.map((row) => row[0]);
-    // An empty page (a cursor past the last match) carries no count: the count statement answers then.
-    if (plan.countedByPage && rows.length > 0) countedTotal = Number(rows[0][1]);
+    // An empty page carries no count: without a cursor nothing matches; past the last match, the count statement says.
+    if (plan.knownTotal === null) countedTotal = rows.length > 0 ? Number(rows[0][1] ?? 0) : cursor ? null : 0;
   } else {
     page = await sql.values<string>(
       `SELECT ${memberWireJson()} FROM members m WHERE ${plan.page}${keyset}\nORDER BY ${order} LIMIT @limit`,
@@ -598,8 +604,6 @@ export async function searchMembersPage(search: MemberSearch): Promise<MemberSea
     );
   }
   if (backwards) page.reverse();
-  const total = plan.unfiltered
-    ? Number((await sql.value<bigint>("SELECT member_count FROM guilds WHERE id = @guild_id", params)) ?? 0)
-    : (plan.knownTotal ?? countedTotal ?? (await sizeOf(plan.countStatement, params)));
+  const total = plan.knownTotal ?? countedTotal ?? (await sizeOf(plan.countStatement, params));
   return { members: page, total };
 }
