@@ -83,6 +83,8 @@ let both: BothDatabases;
 let guild: bigint;
 let sideGuild: bigint;
 let roles: bigint[];
+/** Two users who are members of the guild from the start. */
+let [firstMember, secondMember] = [0n, 0n];
 
 beforeAll(async () => {
   const sqliteFile = newSqliteDatabase();
@@ -94,6 +96,11 @@ beforeAll(async () => {
   roles = (
     both.sqlite.prepare("SELECT id FROM roles WHERE guild_id = ? ORDER BY id").all(guild) as Array<{ id: bigint }>
   ).map((r) => r.id);
+  [firstMember, secondMember] = (
+    both.sqlite.prepare("SELECT user_id FROM members WHERE guild_id = ? ORDER BY user_id LIMIT 2").all(guild) as Array<{
+      user_id: bigint;
+    }>
+  ).map((m) => m.user_id);
 });
 afterAll(() => both?.close());
 
@@ -112,6 +119,7 @@ const B = 9_000_000_000_000_000_002n;
 const C = 9_000_000_000_000_000_003n;
 const D = 9_000_000_000_000_000_004n;
 const E = 9_000_000_000_000_000_005n;
+const F = 9_000_000_000_000_000_006n;
 const NEW_ROLE = 9_000_000_000_000_000_100n;
 const MEMBER = `INSERT INTO members (guild_id, user_id, nick, nick_key, username_key, avatar, joined_at, premium_since,
   deaf, mute, pending, last_active_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
@@ -277,6 +285,19 @@ const steps: Array<[string, () => [string, Value[]]]> = [
   ],
   ["a counted member leaves", () => ["DELETE FROM members WHERE guild_id = ? AND user_id = ?", [guild, B]]],
   ["several members leave in one statement", () => ["DELETE FROM members WHERE user_id IN (?, ?, ?)", [A, C, E]]],
+  ["a user deleted while still a member", () => ["DELETE FROM users WHERE id = ?", [D]]],
+  [
+    "that user created again, with other names",
+    () => ["INSERT INTO users (id, username, global_name, created_at) VALUES (?, 'dee_again', 'DEE Again', 1)", [D]],
+  ],
+  ["that user's id changed (its membership keeps the old id)", () => ["UPDATE users SET id = ? WHERE id = ?", [F, D]]],
+  [
+    "two users' global names swapped in one statement",
+    () => [
+      "UPDATE users SET global_name = CASE id WHEN ? THEN 'Second' ELSE 'First' END WHERE id IN (?, ?)",
+      [firstMember, firstMember, secondMember],
+    ],
+  ],
   ["a guild renamed", () => ["UPDATE guilds SET name = 'Renamed' WHERE id = ?", [sideGuild]]],
   ["an update matching no guild", () => ["UPDATE guilds SET name = 'Nobody' WHERE id = -1", []]],
   [

@@ -189,7 +189,7 @@ export function prefixUpperBound(prefix: string): string {
  */
 const searchRange = (key: "nick_key" | "username_key", part: number, limit = "@limit") =>
   `SELECT ${part} AS part, m.${key} AS name_key, m.user_id, ${memberWireJson()} AS json FROM members m
-   WHERE m.guild_id = @guild_id AND m.${key} >= @lower AND m.${key} < @upper ORDER BY m.${key} LIMIT ${limit}`;
+   WHERE m.guild_id = @guild_id AND m.${key} >= @lower AND m.${key} < @upper ORDER BY m.${key}, m.user_id LIMIT ${limit}`;
 
 /**
  * PostgreSQL: both ranges in one statement (one round trip), in the order SQLite's two statements give them. As

@@ -11,18 +11,23 @@
 -- The names are lower-cased here and the search text by lower() as well, both in the database's collation (ILIKE's
 -- folding), so a recheck is a plain LIKE, not a case-folding ILIKE per row.
 --
--- Kept by triggers in the transaction of every write to members and users: inserts and deletes once per statement
--- from their transition tables (a bulk ban's one DELETE of 200 members is one DELETE here); a member's nickname, join
--- date, username key or key changing, and a user's username or global name changing, row by row with a WHEN
--- (PostgreSQL refuses transition tables on triggers with a column list, and most updates of members are presence,
--- activity and stored-JSON updates that change none of these).
+-- Kept by triggers in the transaction of every write to members and users. Members: inserts and deletes once per
+-- statement from their transition tables (a bulk ban's one DELETE of 200 members is one DELETE here); a nickname,
+-- join date, username key or key changing, row by row with a WHEN (PostgreSQL refuses transition tables on triggers
+-- with a column list, and most updates of members are presence, activity and stored-JSON updates that change none of
+-- these). Users (written by the seed and by hand, never by the API at run time): every insert, delete and update, once
+-- per statement, refreshes the rows of the members of the users whose id or names changed.
 --
 -- npm run db:copy copies with the target's triggers off and rebuilds this table after the copy with the function
 -- below, which is also the backfill here. tests/postgres/triggers-parity.test.ts compares it with SQLite's members
 -- joined to users after writes of every kind.
 
--- Instances may be serving while this runs (npm start migrates): writes to members and users wait from here until this
--- migration commits (it runs as one transaction), so none falls between the backfill's read and the triggers.
+-- Instances may be serving while this runs (npm start migrates; it runs as one transaction). Guildhall's write lock
+-- first (store/postgresql-driver.ts, WRITE_LOCK_KEY; every transaction of an instance takes it before anything
+-- else): no instance's transaction is in flight from here on, so the DROP INDEX below, which needs ACCESS EXCLUSIVE,
+-- cannot deadlock with one that read these tables and waits to write them. Then writes to members and users wait
+-- until this commits, so none falls between the backfill's read and the triggers; reads go on until the DROP INDEX.
+SELECT pg_advisory_xact_lock(444351474788);
 LOCK TABLE "members", "users" IN SHARE ROW EXCLUSIVE MODE;
 
 CREATE TABLE "member_name_keys" (
@@ -98,12 +103,44 @@ BEGIN
 END
 $$;
 
--- A user renamed: the rows of every guild the user is a member of (members_user_id_idx, then this table's key).
-CREATE FUNCTION "guildhall_member_name_keys_users_update"() RETURNS trigger
-LANGUAGE plpgsql SET enable_hashjoin = off SET enable_mergejoin = off AS $$
+-- The rows of the members of these users, as members and users now hold them (the users triggers below): a member
+-- whose user is gone has none, as the join has none. Through members_user_id_idx, then this table's key.
+CREATE FUNCTION "guildhall_refresh_member_name_keys"("user_ids" BIGINT[]) RETURNS void
+LANGUAGE sql SET enable_hashjoin = off SET enable_mergejoin = off AS $$
+  DELETE FROM "member_name_keys" t USING "members" m
+  WHERE m."user_id" = ANY ("user_ids") AND t."guild_id" = m."guild_id" AND t."user_id" = m."user_id";
+  INSERT INTO "member_name_keys"
+  SELECT m."guild_id", m."user_id", m."joined_at", m."username_key", lower(u."username"), lower(u."global_name"),
+    lower(m."nick")
+  FROM "members" m JOIN "users" u ON u."id" = m."user_id" WHERE m."user_id" = ANY ("user_ids");
+$$;
+
+CREATE FUNCTION "guildhall_member_name_keys_users_insert"() RETURNS trigger
+LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "member_name_keys" t SET "username_lower" = lower(NEW."username"), "global_name_lower" = lower(NEW."global_name")
-  FROM "members" m WHERE m."user_id" = NEW."id" AND t."guild_id" = m."guild_id" AND t."user_id" = m."user_id";
+  PERFORM guildhall_refresh_member_name_keys(ARRAY(SELECT "id" FROM "inserted_users"));
+  RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION "guildhall_member_name_keys_users_delete"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM guildhall_refresh_member_name_keys(ARRAY(SELECT "id" FROM "deleted_users"));
+  RETURN NULL;
+END
+$$;
+
+-- The ids on either side of a change to an id, a username or a global name (a rename, an id given to another user,
+-- two ids swapped); other updates (avatars, flags, locales) refresh nothing.
+CREATE FUNCTION "guildhall_member_name_keys_users_update"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM guildhall_refresh_member_name_keys(ARRAY(SELECT "id" FROM (
+    (SELECT "id", "username", "global_name" FROM "old_users" EXCEPT SELECT "id", "username", "global_name" FROM "new_users")
+    UNION
+    (SELECT "id", "username", "global_name" FROM "new_users" EXCEPT SELECT "id", "username", "global_name" FROM "old_users")
+  ) AS "changed"));
   RETURN NULL;
 END
 $$;
@@ -134,6 +171,17 @@ EXECUTE FUNCTION guildhall_member_name_keys_members_update();
 CREATE TRIGGER "members_name_keys_truncate" AFTER TRUNCATE ON "members"
 FOR EACH STATEMENT EXECUTE FUNCTION guildhall_member_name_keys_truncate();
 
-CREATE TRIGGER "users_name_keys_update" AFTER UPDATE OF "username", "global_name" ON "users"
-FOR EACH ROW WHEN (OLD."username" <> NEW."username" OR OLD."global_name" IS DISTINCT FROM NEW."global_name")
-EXECUTE FUNCTION guildhall_member_name_keys_users_update();
+CREATE TRIGGER "users_name_keys_insert" AFTER INSERT ON "users"
+REFERENCING NEW TABLE AS "inserted_users"
+FOR EACH STATEMENT EXECUTE FUNCTION guildhall_member_name_keys_users_insert();
+
+CREATE TRIGGER "users_name_keys_delete" AFTER DELETE ON "users"
+REFERENCING OLD TABLE AS "deleted_users"
+FOR EACH STATEMENT EXECUTE FUNCTION guildhall_member_name_keys_users_delete();
+
+CREATE TRIGGER "users_name_keys_update" AFTER UPDATE ON "users"
+REFERENCING OLD TABLE AS "old_users" NEW TABLE AS "new_users"
+FOR EACH STATEMENT EXECUTE FUNCTION guildhall_member_name_keys_users_update();
+
+CREATE TRIGGER "users_name_keys_truncate" AFTER TRUNCATE ON "users"
+FOR EACH STATEMENT EXECUTE FUNCTION guildhall_member_name_keys_truncate();
