@@ -133,6 +133,8 @@ export class PostgresqlDriver extends SerializedDriver {
   private queue: Promise<unknown> = Promise.resolve();
   /** A catch-up queued and not yet sent, which later callers share (catchUp). */
   private waitingCatchUp: Promise<void> | null = null;
+  /** The write stamp this connection last read (begin), null before the first. */
+  private writeStamp: bigint | null = null;
 
   constructor(private readonly connectionString: string) {
     super();
@@ -161,6 +163,13 @@ export class PostgresqlDriver extends SerializedDriver {
       const result = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
       this.backendPid = Number(result.rows[0].pid);
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+      // Listening: commits from here on are heard or move the stamp past this value (a database not migrated yet
+      // has no stamp; the first transaction's reading then starts the count).
+      const stamp = await client
+        .query<{ last_value: unknown }>("SELECT last_value FROM guildhall_write_stamps")
+        .then((read) => BigInt(String(read.rows[0].last_value)))
+        .catch(() => null);
+      this.writeStamp = stamp;
     })();
     this.ready.then(
       () => {
@@ -302,7 +311,18 @@ export class PostgresqlDriver extends SerializedDriver {
 
   protected async begin(_kind: BeginKind): Promise<void> {
     await this.control("BEGIN");
-    await this.control(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
+    // The lock, then the write stamp as it stands once the lock is held (migration …_write_stamps): another value than
+    // this connection last saw means another connection wrote since, maybe while this one waited for the lock, and its
+    // notification is held back until this transaction ends; the caches hear of it now.
+    await this.connected();
+    const result = await this.inTurn(() => this.client.query(`SELECT guildhall_take_write_lock(${WRITE_LOCK_KEY})`));
+    this.sawWriteStamp(BigInt(String(result.rows[0].guildhall_take_write_lock)));
+  }
+
+  /** A write stamp read now: counted as another connection's commit when it moved since the last one seen. */
+  private sawWriteStamp(stamp: bigint): void {
+    if (this.writeStamp !== null && stamp !== this.writeStamp) this.otherCommitted();
+    this.writeStamp = stamp;
   }
 
   protected async control(text: string): Promise<void> {

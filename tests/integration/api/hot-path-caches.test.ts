@@ -1,8 +1,10 @@
 // The hot path's caches (store/read-cache.ts) answer from memory only while the database cannot have changed. Each
 // cache on a request's path is checked here against a write made through another connection, as the seed, the token
 // tool or the dashboard's Prisma would make it: the very next request must see the write.
+import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { StoreDriver } from "@/lib/guild-api/store/driver";
+import { WRITE_LOCK_KEY } from "@/lib/guild-api/store/postgresql-driver";
 import { startTestServer, type TestServer } from "../harness";
 import { openOtherConnection } from "../other-connection";
 
@@ -236,5 +238,57 @@ test.runIf(process.env.INTEGRATION_DATABASE === "postgresql")(
     const third = caughtUpWithOtherConnections();
     expect(third).not.toBe(first);
     await third;
+  },
+);
+
+// PostgreSQL holds a connection's notifications back while it is inside a transaction: a write that waited for the
+// write lock while another instance committed would be judged by caches that commit made stale. The write stamp read
+// with the lock (migration …_write_stamps) tells it.
+test.runIf(process.env.INTEGRATION_DATABASE === "postgresql")(
+  "a write waiting for the lock while another connection commits is judged by what that commit wrote",
+  async () => {
+    const helper = `Bearer ${await server.tokenFor("helper")}`;
+    const guildId = BigInt(server.world.guildId);
+    const helperId = BigInt(server.world.users.helper);
+    const helperRole = BigInt(server.world.roles.helper);
+    // Kicking nobody: 404 Unknown Member once Kick Members (from the Helper role) is granted, 403 without it.
+    const kickNobody = () =>
+      fetch(`${server.baseUrl}/api/v10/guilds/${server.world.guildId}/members/1000000000000000001`, {
+        method: "DELETE",
+        headers: { authorization: helper },
+      }).then((response) => response.status);
+    expect(await kickNobody()).toBe(404);
+    // A read after the last write (a transaction's end empties the caches): the helper's roles are cached now.
+    expect((await get(helper, `/guilds/${server.world.guildId}/audit-logs`)).status).toBe(200);
+
+    // Another instance's transaction, on a plain connection (the store's other driver would count as this process's).
+    const elsewhere = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await elsewhere.connect();
+    let kick: Promise<number>;
+    try {
+      await elsewhere.query("BEGIN");
+      await elsewhere.query("SELECT pg_advisory_xact_lock($1)", [String(WRITE_LOCK_KEY)]);
+      await elsewhere.query("DELETE FROM member_roles WHERE guild_id = $1 AND user_id = $2 AND role_id = $3", [
+        String(guildId),
+        String(helperId),
+        String(helperRole),
+      ]);
+      kick = kickNobody(); // its transaction begins and waits for this one's lock
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await elsewhere.query("COMMIT");
+    } finally {
+      await elsewhere.end();
+    }
+    try {
+      expect(await kick).toBe(403);
+    } finally {
+      await other.run(
+        "INSERT INTO member_roles (guild_id, user_id, role_id) VALUES (?, ?, ?)",
+        guildId,
+        helperId,
+        helperRole,
+      );
+    }
+    expect(await kickNobody()).toBe(404);
   },
 );
