@@ -131,8 +131,10 @@ export class PostgresqlDriver extends SerializedDriver {
   private readonly multiRowTexts = new Map<string, string>();
   /** Statements go to the connection one after another, in the order they were issued (pg queues no more). */
   private queue: Promise<unknown> = Promise.resolve();
-  /** A catch-up queued and not yet sent, which later callers share (catchUp). */
-  private waitingCatchUp: Promise<void> | null = null;
+  /** A catch-up queued and not yet sent, which later callers share (catchUp); it answers whether it was sent outside. */
+  private waitingCatchUp: Promise<boolean> | null = null;
+  /** Whether the statements sent so far leave the server inside a transaction (BEGIN sent, COMMIT or ROLLBACK not yet). */
+  private transactionSent = false;
   /** The write stamp this connection last read (begin), null before the first. */
   private writeStamp: bigint | null = null;
 
@@ -192,6 +194,7 @@ export class PostgresqlDriver extends SerializedDriver {
     this.lostClient = client;
     this.failure = new StoreUnavailableError(`PostgreSQL is unreachable: ${error.message}`);
     this.open = false;
+    this.transactionSent = false;
     this.held = [];
     // Prepared statements belonged to the lost connection.
     this.translated.clear();
@@ -333,7 +336,11 @@ export class PostgresqlDriver extends SerializedDriver {
     else if (this.held.length > 0) await this.sendHeld();
     if (text === "BEGIN") this.open = true;
     try {
-      await this.inTurn(() => this.client.query(text));
+      await this.inTurn(() => {
+        if (text === "BEGIN") this.transactionSent = true;
+        else if (text === "COMMIT" || text === "ROLLBACK") this.transactionSent = false;
+        return this.client.query(text);
+      });
     } finally {
       if (text === "COMMIT" || text === "ROLLBACK") this.open = false;
     }
@@ -349,17 +356,29 @@ export class PostgresqlDriver extends SerializedDriver {
 
   /**
    * One round trip: PostgreSQL delivers a connection's pending notifications before it answers, so once this resolves
-   * every commit made elsewhere before the call has been counted. Calls made while a catch-up waits in line, not yet
-   * sent, share it: sent after each of them, it answers for all (under load, many requests' catch-ups become one
-   * round trip instead of one each on the one connection).
+   * every commit made elsewhere before the call has been counted. Not inside a transaction, where the server holds
+   * them back until it ends: within the caller's own there is nothing to wait for (begin() read the write stamp), and
+   * a round trip that went inside another context's is made again once that one has ended.
    */
-  catchUp(): Promise<void> {
+  async catchUp(): Promise<void> {
+    if (this.inTransaction()) return;
+    while (!(await this.sharedCatchUp())) await this.idle();
+  }
+
+  /**
+   * The catch-up's round trip, answering whether it was sent outside any transaction. Calls made while one waits in
+   * line, not yet sent, share it: sent after each of them, it answers for all (under load, many requests' catch-ups
+   * become one round trip instead of one each on the one connection).
+   */
+  private sharedCatchUp(): Promise<boolean> {
     if (this.waitingCatchUp) return this.waitingCatchUp;
     const shared = (async () => {
       await this.connected();
-      await this.inTurn(() => {
+      return this.inTurn(async () => {
         this.waitingCatchUp = null; // sent: a later call needs a round trip of its own
-        return this.client.query("");
+        const outside = !this.transactionSent;
+        await this.client.query("");
+        return outside;
       });
     })();
     this.waitingCatchUp = shared;

@@ -219,25 +219,46 @@ test("a read scope sees its own writes and rollbacks at once, and another connec
 });
 
 // PostgreSQL: a request's read scope starts with a round trip that delivers other connections' notifications
-// (store/postgresql-driver.ts, catchUp). Catch-ups asked while one waits in line share it; it still counts every
-// commit made before any of them, since it is sent after them all.
+// (store/postgresql-driver.ts, catchUp), shared by the calls waiting for the connection. Sent inside a transaction,
+// it would deliver nothing (the server holds them back until the transaction ends), so it waits for another
+// context's transaction to end first.
 test.runIf(process.env.INTEGRATION_DATABASE === "postgresql")(
-  "catch-ups waiting in line share one round trip, which counts every commit made before any of them",
+  "a catch-up counts every commit made before it, while the connection is busy or inside another context's transaction",
   async () => {
-    const { caughtUpWithOtherConnections, dataVersion, sql } = await import("@/lib/guild-api/store/db");
-    const busy = sql.value("SELECT pg_sleep(0.3)"); // the connection is busy: catch-ups asked now wait in line
-    const first = caughtUpWithOtherConnections();
-    const version = dataVersion();
-    await other.run("UPDATE guilds SET name = name WHERE id = ?", BigInt(server.world.guildId));
-    const second = caughtUpWithOtherConnections();
-    expect(second).toBe(first);
-    await second;
-    expect(dataVersion()).toBeGreaterThan(version);
+    const { caughtUpWithOtherConnections, dataVersion, sql, transaction } = await import("@/lib/guild-api/store/db");
+    const guildId = BigInt(server.world.guildId);
+    const countedAfterCatchUp = () => Promise.resolve(caughtUpWithOtherConnections()).then(() => dataVersion());
+
+    // Busy with a statement: the catch-ups asked meanwhile are sent after it, and count a commit made meanwhile.
+    const busy = sql.value("SELECT pg_sleep(0.3)");
+    const first = countedAfterCatchUp();
+    const before = dataVersion();
+    await other.run("UPDATE guilds SET name = name WHERE id = ?", guildId);
+    const second = countedAfterCatchUp();
+    expect(await first).toBeGreaterThan(before);
+    expect(await second).toBeGreaterThan(before);
     await busy;
-    // Sent and answered: the next one is a round trip of its own.
-    const third = caughtUpWithOtherConnections();
-    expect(third).not.toBe(first);
-    await third;
+
+    // Inside another context's transaction: answered once it has ended, with the commit counted.
+    let end!: () => void;
+    const open = transaction(async () => {
+      await sql.value("SELECT 1");
+      await new Promise<void>((resolve) => (end = resolve));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const version = dataVersion();
+    const elsewhere = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query("UPDATE guilds SET name = name WHERE id = $1", [String(guildId)]);
+    } finally {
+      await elsewhere.end();
+    }
+    const counted = countedAfterCatchUp();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    end();
+    await open;
+    expect(await counted).toBeGreaterThan(version);
   },
 );
 
