@@ -48,6 +48,8 @@ const DERIVED_TABLES = new Map([
   ["role_members_by_joined_at", "SELECT guildhall_rebuild_role_members_by_joined_at()"],
   // Member search's names and sort columns per member (…_member_name_keys), from members and users.
   ["member_name_keys", "SELECT guildhall_rebuild_member_name_keys()"],
+  // Member search's per-day counts of members by join date (…_members_by_join_day), from members.
+  ["members_by_join_day", "SELECT guildhall_rebuild_members_by_join_day()"],
 ]);
 /** Bind parameters per INSERT stay far below PostgreSQL's 65,535; one array per column (unnest) needs only a few. */
 const BATCH_ROWS = 5_000;

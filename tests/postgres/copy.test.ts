@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { expect, test } from "vitest";
-import { BothDatabases, memberNameKeys, newPostgresDatabase, newSqliteDatabase } from "./databases";
+import { BothDatabases, memberNameKeys, membersByJoinDay, newPostgresDatabase, newSqliteDatabase } from "./databases";
 
 const run = promisify(execFile);
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -48,7 +48,7 @@ async function tableContents(sqliteFile: string, url: string) {
   try {
     // The PostgreSQL-only tables derived from members are checked on their own (expect…Rebuilt).
     const { rows: tables } = await client.query<{ table: string }>(
-      "SELECT table_name AS table FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', 'roleless_members_by_day', 'role_members_by_joined_at', 'member_name_keys')",
+      "SELECT table_name AS table FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', 'roleless_members_by_day', 'role_members_by_joined_at', 'member_name_keys', 'members_by_join_day')",
     );
     for (const { table } of tables) {
       const { rows: columns } = await client.query<{ name: string; type: string }>(
@@ -180,13 +180,17 @@ test("the demo world is copied whole, table by table, with its counts printed; a
   await expectRolelessCountsRebuilt(source, url);
   expect(copied.stdout).toMatch(/role_members_by_joined_at: \d+ rows, rebuilt/);
   await expectRoleMembersByJoinedAtRebuilt(source, url);
-  // member_name_keys (kept by triggers the copy turns off): every member of the source, with its names.
+  // member_name_keys and members_by_join_day (kept by triggers the copy turns off): from the source's members.
   expect(copied.stdout).toMatch(/member_name_keys: \d+ rows, rebuilt/);
+  expect(copied.stdout).toMatch(/members_by_join_day: \d+ rows, rebuilt/);
   const both = await BothDatabases.open(source, url);
   try {
     const nameKeys = await memberNameKeys(both);
     expect(nameKeys.postgres).toEqual(nameKeys.sqlite);
     expect(nameKeys.sqlite.length).toBeGreaterThan(5);
+    const joinDays = await membersByJoinDay(both);
+    expect(joinDays.postgres).toEqual(joinDays.sqlite);
+    expect(Object.keys(joinDays.sqlite).length).toBeGreaterThan(1);
   } finally {
     await both.close();
   }

@@ -124,3 +124,22 @@ export async function memberNameKeys(both: BothDatabases): Promise<{ sqlite: str
   ).rows.map(line);
   return { sqlite: sqlite.sort(), postgres: postgres.sort() };
 }
+
+/** PostgreSQL's members_by_join_day (days left at 0 aside) and SQLite's members grouped by UTC day of joining. */
+export async function membersByJoinDay(
+  both: BothDatabases,
+): Promise<{ sqlite: Record<string, number>; postgres: Record<string, number> }> {
+  const sqlite = both.sqlite
+    .prepare(
+      "SELECT guild_id || ':' || (joined_at / 86400000) AS key, COUNT(*) AS n FROM members GROUP BY guild_id, joined_at / 86400000",
+    )
+    .all() as Array<{ key: string; n: bigint | number }>;
+  const postgres = (
+    await both.postgres.query<{ key: string; n: number }>(
+      "SELECT guild_id || ':' || day AS key, member_count AS n FROM members_by_join_day WHERE member_count <> 0",
+    )
+  ).rows;
+  const record = (rows: Array<{ key: string; n: bigint | number }>) =>
+    Object.fromEntries(rows.map((r) => [r.key, Number(r.n)]));
+  return { sqlite: record(sqlite), postgres: record(postgres) };
+}

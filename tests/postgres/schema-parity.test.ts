@@ -19,9 +19,15 @@ const SQLITE_ONLY_TABLES = /^user_name_trigrams(_\w+)?$/;
  * PostgreSQL-only tables, derived from others by triggers: Get Guild Prune Count's per-day counts of members without
  * roles (prisma/postgresql/migrations/…_roleless_members_by_day), SQLite counting its covering index instead; member
  * search's role assignments by join date (…_role_members_by_joined_at), SQLite probing member_roles per member; member
- * search's names per member with a trigram index (…_member_name_keys), SQLite matching its trigram table.
+ * search's names per member with a trigram index (…_member_name_keys), SQLite matching its trigram table; member
+ * search's per-day counts of members by join date (…_members_by_join_day), SQLite counting its index range.
  */
-const POSTGRESQL_ONLY_TABLES = new Set(["roleless_members_by_day", "role_members_by_joined_at", "member_name_keys"]);
+const POSTGRESQL_ONLY_TABLES = new Set([
+  "roleless_members_by_day",
+  "role_members_by_joined_at",
+  "member_name_keys",
+  "members_by_join_day",
+]);
 /** The PostgreSQL-only tables the migrated database has (each must be there: the list above is not stale). */
 const postgresqlOnlyTables = new Set<string>();
 

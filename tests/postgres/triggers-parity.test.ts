@@ -4,10 +4,18 @@
 // guild's presence_count and whether the guild snapshot's stamp changed are the same on both. And PostgreSQL's own
 // per-day counts of members without roles (…_roleless_members_by_day) equal SQLite's members counted by day, and its
 // role assignments by join date (…_role_members_by_joined_at) equal SQLite's member_roles joined to members, and its
-// members' name keys (…_member_name_keys) equal SQLite's members joined to users.
+// members' name keys (…_member_name_keys) equal SQLite's members joined to users, and its per-day counts of members
+// by join date (…_members_by_join_day) SQLite's members counted by day.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { copySqliteToPostgresql } from "@/scripts/copy-sqlite-to-postgresql";
-import { BothDatabases, memberNameKeys, newPostgresDatabase, newSqliteDatabase, type Value } from "./databases";
+import {
+  BothDatabases,
+  memberNameKeys,
+  membersByJoinDay,
+  newPostgresDatabase,
+  newSqliteDatabase,
+  type Value,
+} from "./databases";
 
 interface State {
   members: Array<{ key: string; wire: string }>;
@@ -330,6 +338,8 @@ describe("the same statements on both databases keep the same stored state", () 
     expect(roleMembers.postgres).toEqual(roleMembers.sqlite);
     const nameKeys = await memberNameKeys(both);
     expect(nameKeys.postgres).toEqual(nameKeys.sqlite);
+    const joinDays = await membersByJoinDay(both);
+    expect(joinDays.postgres).toEqual(joinDays.sqlite);
     expect({ stampChanged: postgres.generation !== before.postgres.generation }).toEqual({
       stampChanged: sqlite.generation !== before.sqlite.generation,
     });
@@ -342,14 +352,16 @@ test("a member whose user does not exist is refused by both", async () => {
   });
 });
 
-test("TRUNCATE members empties PostgreSQL's per-day counts of members without roles and the members' name keys", async () => {
+test("TRUNCATE members empties PostgreSQL's tables derived from members", async () => {
   const count = async (table: string) =>
     Number((await both.postgres.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
   expect(await count("roleless_members_by_day")).toBeGreaterThan(0);
   expect(await count("member_name_keys")).toBeGreaterThan(0);
+  expect(await count("members_by_join_day")).toBeGreaterThan(0);
   await both.postgres.query("TRUNCATE members");
   expect(await count("roleless_members_by_day")).toBe(0);
   expect(await count("member_name_keys")).toBe(0);
+  expect(await count("members_by_join_day")).toBe(0);
 });
 
 test("TRUNCATE member_roles empties PostgreSQL's role assignments by join date", async () => {

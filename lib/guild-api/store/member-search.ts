@@ -301,6 +301,40 @@ function roleCountTerm(terms: Terms, some: boolean): void {
 }
 
 /**
+ * Members who joined in a range (ms), as one term. On PostgreSQL such a search alone is counted from the per-day
+ * counts of members by join date (migration …_members_by_join_day): the days wholly inside the range, plus the index
+ * ranges within its first and last days, instead of an index range of every member who joined in it ("the last year"
+ * on the million-member bench copy: 517,703 entries, 42 ms).
+ */
+function joinedTerm(terms: Terms, range: { gte?: number; lte?: number }): void {
+  const lo = range.gte === undefined ? null : terms.param(range.gte);
+  const hi = range.lte === undefined ? null : terms.param(range.lte);
+  const bounds = [...(lo ? [`m.joined_at >= ${lo}`] : []), ...(hi ? [`m.joined_at <= ${hi}`] : [])];
+  if (bounds.length === 0) return;
+  const term = bounds.join(" AND ");
+  terms.add(term);
+  if (!storeOnPostgresql()) return;
+  const day = (ms: string) => `guildhall_utc_day(${ms})`;
+  const dayStart = (dayOf: string) => `CAST(${dayOf} AS BIGINT) * 86400000`;
+  const innerDays = [...(lo ? [`day > ${day(lo)}`] : []), ...(hi ? [`day < ${day(hi)}`] : [])];
+  const edges = [
+    // Within the first day: from the range's start to that day's end (or the range's end).
+    ...(lo
+      ? [`m.joined_at >= ${lo} AND m.joined_at < ${dayStart(`${day(lo)} + 1`)}${hi ? ` AND m.joined_at <= ${hi}` : ""}`]
+      : []),
+    // Within the last day, when it is another: from that day's start to the range's end.
+    ...(hi
+      ? [`m.joined_at >= ${dayStart(day(hi))} AND m.joined_at <= ${hi}${lo ? ` AND ${day(hi)} > ${day(lo)}` : ""}`]
+      : []),
+  ];
+  terms.aloneCounts.set(
+    term,
+    `SELECT (SELECT coalesce(sum(member_count), 0) FROM members_by_join_day WHERE guild_id = @guild_id AND ${innerDays.join(" AND ")})
+      ${edges.map((edge) => `+ (SELECT count(*) FROM members m WHERE m.guild_id = @guild_id AND ${edge})`).join("\n      ")}`,
+  );
+}
+
+/**
  * The terms of one filter object; every field is one condition. `anded`: the terms are ANDed (and_query), so the
  * join-date range holds for every member the role sets give.
  */
@@ -336,7 +370,7 @@ function filterTerms(filter: MemberSearchFilter, terms: Terms, guild: string, no
     }
   }
   if (filter.role_ids?.and_query) for (const id of filter.role_ids.and_query) roleSet(terms, guild, id, joined);
-  if (filter.guild_joined_at) rangeTerms(terms, "m.joined_at", filter.guild_joined_at.range);
+  if (filter.guild_joined_at) joinedTerm(terms, filter.guild_joined_at.range);
   const signals = filter.safety_signals;
   if (signals?.communication_disabled_until) {
     // A timeout that has ended is no timeout.

@@ -206,6 +206,28 @@ describe("filters", () => {
       { and_query: { guild_joined_at: { range: { gte: now - 100 * DAY, lte: now - 20 * DAY } } } },
       ["delta_bot", "echo_echo"],
     ],
+    // PostgreSQL counts these from per-day counts and the index ranges of the first and last days: both bounds, one
+    // bound, a range within one day, a bound exactly at a member's join time.
+    [
+      "joined before 50 days ago",
+      { and_query: { guild_joined_at: { range: { lte: now - 50 * DAY } } } },
+      ["echo_echo", "owner"],
+    ],
+    [
+      "joined within a second of 3 days ago",
+      { and_query: { guild_joined_at: { range: { gte: now - 3 * DAY - 1000, lte: now - 3 * DAY + 1000 } } } },
+      ["bravo_two"],
+    ],
+    [
+      "joined from bravo's join time on",
+      { and_query: { guild_joined_at: { range: { gte: now - 3 * DAY } } } },
+      ["alpha_one", "bravo_two"],
+    ],
+    [
+      "joined up to bravo's join time",
+      { and_query: { guild_joined_at: { range: { lte: now - 3 * DAY } } } },
+      ["bravo_two", "charlie", "delta_bot", "echo_echo", "owner"],
+    ],
     [
       "account created in 2019 or 2020",
       { and_query: { user_created_at: { range: { gte: Date.UTC(2019, 0, 1), lte: Date.UTC(2020, 11, 31) } } } },
