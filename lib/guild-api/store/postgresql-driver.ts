@@ -322,7 +322,11 @@ export class PostgresqlDriver extends SerializedDriver {
     this.sawWriteStamp(BigInt(String(result.rows[0].guildhall_take_write_lock)));
   }
 
-  /** A write stamp read now: counted as another connection's commit when it moved since the last one seen. */
+  /**
+   * A write stamp read now: counted as another connection's commit when it moved since the last one seen. This
+   * connection's own writes move it too; the caches are emptied after those anyway, and the gateway's reader checks
+   * the outbox once more for nothing.
+   */
   private sawWriteStamp(stamp: bigint): void {
     if (this.writeStamp !== null && stamp !== this.writeStamp) this.otherCommitted();
     this.writeStamp = stamp;
