@@ -125,21 +125,33 @@ export async function memberNameKeys(both: BothDatabases): Promise<{ sqlite: str
   return { sqlite: sqlite.sort(), postgres: postgres.sort() };
 }
 
-/** PostgreSQL's members_by_join_day (days left at 0 aside) and SQLite's members grouped by UTC day of joining. */
-export async function membersByJoinDay(
-  both: BothDatabases,
-): Promise<{ sqlite: Record<string, number>; postgres: Record<string, number> }> {
+type DayCounts = { sqlite: Record<string, number>; postgres: Record<string, number> };
+
+/**
+ * SQLite's members grouped by UTC day of a time column (`filter`ed), and the PostgreSQL table that counts them per day
+ * (days left at 0 aside), both as "guild:day" → count.
+ */
+async function dayCounts(both: BothDatabases, column: string, table: string, filter = "TRUE"): Promise<DayCounts> {
+  // Integer division is the floor for the non-negative times here.
   const sqlite = both.sqlite
     .prepare(
-      "SELECT guild_id || ':' || (joined_at / 86400000) AS key, COUNT(*) AS n FROM members GROUP BY guild_id, joined_at / 86400000",
+      `SELECT guild_id || ':' || (${column} / 86400000) AS key, COUNT(*) AS n FROM members WHERE ${filter}
+       GROUP BY guild_id, ${column} / 86400000`,
     )
     .all() as Array<{ key: string; n: bigint | number }>;
   const postgres = (
     await both.postgres.query<{ key: string; n: number }>(
-      "SELECT guild_id || ':' || day AS key, member_count AS n FROM members_by_join_day WHERE member_count <> 0",
+      `SELECT guild_id || ':' || day AS key, member_count AS n FROM ${table} WHERE member_count <> 0`,
     )
   ).rows;
   const record = (rows: Array<{ key: string; n: bigint | number }>) =>
     Object.fromEntries(rows.map((r) => [r.key, Number(r.n)]));
   return { sqlite: record(sqlite), postgres: record(postgres) };
 }
+
+/** PostgreSQL's roleless_members_by_day and SQLite's members without roles by UTC day of last activity. */
+export const rolelessByDay = (both: BothDatabases) =>
+  dayCounts(both, "last_active_at", "roleless_members_by_day", "role_count = 0");
+
+/** PostgreSQL's members_by_join_day and SQLite's members by UTC day of joining. */
+export const membersByJoinDay = (both: BothDatabases) => dayCounts(both, "joined_at", "members_by_join_day");

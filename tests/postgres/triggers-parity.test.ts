@@ -13,6 +13,7 @@ import {
   memberNameKeys,
   membersByJoinDay,
   newPostgresDatabase,
+  rolelessByDay,
   newSqliteDatabase,
   type Value,
 } from "./databases";
@@ -41,29 +42,6 @@ async function stateOf(both: BothDatabases): Promise<{ sqlite: State; postgres: 
       generation: (await both.postgres.query<{ value: string }>(generation)).rows[0].value,
     },
   };
-}
-
-/**
- * PostgreSQL's roleless_members_by_day (days left at 0 aside) and SQLite's members without roles grouped by UTC day
- * of last activity, as "guild:day" → count.
- */
-async function rolelessByDay(
-  both: BothDatabases,
-): Promise<{ sqlite: Record<string, number>; postgres: Record<string, number> }> {
-  // Integer division is the floor for the non-negative times here.
-  const sqlite = both.sqlite
-    .prepare(
-      "SELECT guild_id || ':' || (last_active_at / 86400000) AS key, COUNT(*) AS n FROM members WHERE role_count = 0 GROUP BY guild_id, last_active_at / 86400000",
-    )
-    .all() as Array<{ key: string; n: bigint | number }>;
-  const postgres = (
-    await both.postgres.query<{ key: string; n: number }>(
-      "SELECT guild_id || ':' || day AS key, member_count AS n FROM roleless_members_by_day WHERE member_count <> 0",
-    )
-  ).rows;
-  const record = (rows: Array<{ key: string; n: bigint | number }>) =>
-    Object.fromEntries(rows.map((r) => [r.key, Number(r.n)]));
-  return { sqlite: record(sqlite), postgres: record(postgres) };
 }
 
 /**
