@@ -4,7 +4,7 @@
 // `postgres://` URLs (backup-postgresql.ts, which also restores them with pg_restore).
 import fs from "node:fs";
 import path from "node:path";
-import { databaseFile } from "@/lib/db/database-url";
+import { databaseFile, databaseProvider, type DatabaseProvider } from "@/lib/db/database-url";
 import { PRIVATE_FILE_MODE, securePrivateDatabaseFiles } from "@/lib/db/file-mode";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { backupPostgresql, type PostgresqlBackupResult } from "./backup-postgresql";
@@ -33,10 +33,13 @@ export interface BackupResult {
   checkMilliseconds: number;
 }
 
-export function databaseKind(url: string): "sqlite" | "postgresql" {
-  if (url.startsWith("file:")) return "sqlite";
-  if (/^postgres(ql)?:\/\//.test(url)) return "postgresql";
-  throw new BackupError(`DATABASE_URL must be a file: or postgres:// URL, got ${url.split(":")[0]}:…`);
+/** The engine `url` selects (lib/db/database-url.ts); a URL of neither kind is refused as a BackupError (no stack). */
+function databaseKind(url: string): DatabaseProvider {
+  try {
+    return databaseProvider(url);
+  } catch (error) {
+    throw new BackupError((error as Error).message);
+  }
 }
 
 /**
