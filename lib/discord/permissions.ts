@@ -94,6 +94,17 @@ export function missingPermissions(perms: bigint, required: bigint): bigint[] {
   return splitFlags(required & ~perms);
 }
 
+/**
+ * What a member holding `held` (their base permissions) may hand out of `requested`, e.g. to a bot's role at install:
+ * only bits they hold themselves, as for roles they create. ADMINISTRATOR (and so the owner, whose base permissions
+ * are every permission) hands out everything. `dropped` is what was asked for and will not be granted.
+ */
+export function maskGrantablePermissions(requested: bigint, held: bigint): { granted: bigint; dropped: bigint } {
+  const grantable = (held & ADMINISTRATOR) === ADMINISTRATOR ? ALL_PERMISSIONS : held;
+  const granted = requested & grantable;
+  return { granted, dropped: requested & ~granted };
+}
+
 /** "needs Ban Members", "needs Manage Server and Kick Members", "needs A, B and C"; null when nothing is missing. */
 export function describeMissing(perms: bigint, required: bigint): string | null {
   const labels = missingPermissions(perms, required).map(permissionLabel);

@@ -136,14 +136,21 @@ function destination(request: AuthorizeRequest): string {
   return `Once you authorize, you will be redirected to ${new URL(target).origin}.`;
 }
 
+/** The servers the user may add the bot to, each with the requested permissions masked to the user's own there. */
 async function botInstall(request: AuthorizeRequest, userId: bigint): Promise<BotInstall> {
-  const guilds = await installableGuilds(userId);
+  const labels = (bits: bigint) => splitFlags(bits).map(permissionLabel);
+  const guilds = (await installableGuilds(userId, request.permissions)).map((guild) => ({
+    id: guild.id,
+    name: guild.name,
+    granted: labels(guild.grantedPermissions),
+    dropped: labels(guild.droppedPermissions),
+  }));
   const preselected = request.guildId;
   return {
     guilds,
     preselected,
     locked: request.disableGuildSelect,
     preselectedRefused: preselected !== null && !guilds.some((g) => g.id === preselected),
-    permissions: splitFlags(request.permissions).map(permissionLabel),
+    requested: labels(request.permissions),
   };
 }

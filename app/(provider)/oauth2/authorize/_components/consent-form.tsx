@@ -1,8 +1,7 @@
 // Step two: what the application asks for, every scope in words, the server to add a bot to, and the choice.
 import { Icons } from "@/components/ui/icons";
-import { Select } from "@/components/ui/input";
-import { cn } from "@/components/ui/cn";
 import { decideAction, signOutAction } from "../actions";
+import { BotPermissions, BotServerPicker, type InstallGuild } from "./bot-permissions";
 import { Notice } from "./authorize-shell";
 import { SubmitButton } from "./submit-button";
 import type { IdentityUser } from "./app-identity";
@@ -13,12 +12,12 @@ export interface ConsentScope {
 }
 
 export interface BotInstall {
-  /** Servers the user owns or holds Manage Server in. */
-  guilds: Array<{ id: string; name: string }>;
+  /** Servers the user owns or holds Manage Server in, each with what the bot's role gets there and what is dropped. */
+  guilds: InstallGuild[];
   preselected: string | null;
   locked: boolean;
-  /** Labels of the permissions the bot's role will get. */
-  permissions: string[];
+  /** Labels of the permissions the link asks for. */
+  requested: string[];
   /** The link names a server the user can't add bots to. */
   preselectedRefused: boolean;
 }
@@ -125,54 +124,24 @@ function BotSection({ bot }: { bot: BotInstall }) {
         </Notice>
       )}
       {lockedGuild ? (
-        <p className="text-sm">
-          <input type="hidden" name="guild_id" value={lockedGuild.id} />
-          The bot will be added to <strong>{lockedGuild.name}</strong>.
-        </p>
+        <>
+          <p className="text-sm">
+            <input type="hidden" name="guild_id" value={lockedGuild.id} />
+            The bot will be added to <strong>{lockedGuild.name}</strong>.
+          </p>
+          <BotPermissions guild={lockedGuild} requested={bot.requested} />
+        </>
       ) : bot.locked ? null : bot.guilds.length === 0 ? (
         <Notice tone="warning">
           You don&apos;t own or manage any server, so there is nowhere to add this bot. You need Manage Server in a
           server.
         </Notice>
       ) : (
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Add to server
-          <Select
-            name="guild_id"
-            required
-            defaultValue={bot.preselectedRefused ? "" : (bot.preselected ?? "")}
-            aria-describedby="bot-guild-hint"
-          >
-            <option value="" disabled>
-              Select a server
-            </option>
-            {bot.guilds.map((guild) => (
-              <option key={guild.id} value={guild.id}>
-                {guild.name}
-              </option>
-            ))}
-          </Select>
-          <span id="bot-guild-hint" className="text-xs font-normal text-ink-muted">
-            Only servers where you have Manage Server are listed.
-          </span>
-        </label>
-      )}
-      {bot.permissions.length > 0 && (
-        <details className="text-sm">
-          <summary className="cursor-pointer select-none font-medium">
-            The bot&apos;s role gets {bot.permissions.length} permission{bot.permissions.length === 1 ? "" : "s"}
-          </summary>
-          <ul
-            className={cn(
-              "mt-2 grid gap-x-4 gap-y-1 text-xs text-ink-muted",
-              bot.permissions.length > 4 && "sm:grid-cols-2",
-            )}
-          >
-            {bot.permissions.map((label) => (
-              <li key={label}>· {label}</li>
-            ))}
-          </ul>
-        </details>
+        <BotServerPicker
+          guilds={bot.guilds}
+          defaultGuildId={bot.preselectedRefused ? "" : (bot.preselected ?? "")}
+          requested={bot.requested}
+        />
       )}
     </section>
   );
