@@ -4,7 +4,12 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { GuildApiError, RateLimitError, type GuildApiClient } from "@/lib/api-client";
-import { auditReason, createGuildAction, type ActionDependencies } from "@/lib/dashboard/actions/action-client";
+import {
+  ActionRefusal,
+  auditReason,
+  createGuildAction,
+  type ActionDependencies,
+} from "@/lib/dashboard/actions/action-client";
 import type { NewAuditEntry } from "@/lib/dashboard/audit/history";
 
 const actor = { id: "42", name: "Mod Max", image: null };
@@ -195,6 +200,67 @@ describe("action client", () => {
     const { rename, api } = setup();
     await rename({ guildId: GUILD, name: "New name" });
     expect(api.members.get).not.toHaveBeenCalled();
+  });
+
+  it("records a refused call only when the API shows the caller to be a member of the guild", async () => {
+    const missingAccess = (path: string) =>
+      new GuildApiError(403, { code: 50001, message: "Missing Access" }, { method: "GET", path });
+    const membersGet = vi.fn(async () => {
+      throw missingAccess(`/guilds/${GUILD}/members/${actor.id}`);
+    });
+    const { rename, audit } = setup({
+      api: {
+        guilds: {
+          get: async () => ({ name: "a" }),
+          edit: async () => {
+            throw missingAccess(`/guilds/${GUILD}`);
+          },
+        },
+        members: { get: membersGet },
+      },
+    });
+    const result = await rename({ guildId: GUILD, name: "New name" });
+    expect(result).toMatchObject({ ok: false, status: 403, code: 50001 });
+    expect(membersGet).toHaveBeenCalledWith(GUILD, actor.id);
+    expect(audit).toEqual([]);
+  });
+
+  it("stops before the call, recording nothing for a stranger, when the before snapshot refuses", async () => {
+    const audit: NewAuditEntry[] = [];
+    const run = vi.fn(async () => "changed");
+    const action = createGuildAction(
+      {
+        action: "Modify Channel",
+        schema: Schema,
+        before: async () => {
+          throw new ActionRefusal("That channel is not in this server.", {}, 404);
+        },
+        run,
+      },
+      {
+        getSession: async () => ({ actor }),
+        mode: () => "user",
+        createApi: async () =>
+          ({
+            members: {
+              get: async () => {
+                throw new GuildApiError(404, { code: 10004, message: "Unknown Guild" }, { method: "GET", path: "/" });
+              },
+            },
+          }) as unknown as GuildApiClient,
+        record: async (entry) => {
+          audit.push(entry);
+        },
+      },
+    );
+    expect(await action({ guildId: GUILD, name: "New name" })).toEqual({
+      ok: false,
+      error: "That channel is not in this server.",
+      fieldErrors: {},
+      status: 404,
+    });
+    expect(run).not.toHaveBeenCalled();
+    expect(audit).toEqual([]);
   });
 });
 

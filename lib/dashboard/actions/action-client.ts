@@ -4,7 +4,7 @@
 //   → in bot mode, the moderator's own permissions and hierarchy checked with the shared engine, and the reason
 //     stamped "name (id): reason" (Discord only sees the bot)
 //   → before snapshot → the API call → after snapshot
-//   → one AuditHistoryEntry, success or failure
+//   → one AuditHistoryEntry, success or failure, written only for a member of the guild (see isShownGuildMember)
 //   → a typed result: {ok: true, data} | {ok: false, error, fieldErrors}.
 // Nothing is swallowed: API errors come back with their message and field paths; unexpected errors are logged,
 // recorded, and rethrown to the error boundary.
@@ -55,7 +55,10 @@ export interface GuildActionDefinition<S extends z.ZodType<{ guildId: string; re
   /** The spec operation, as recorded in the audit history (e.g. "Modify Guild Role"). */
   action: string;
   schema: S;
-  /** What the change is about, for the history's target columns; sees the before snapshot and the result when there are. */
+  /**
+   * What the change is about, for the history's target columns; sees the before snapshot and the result when there
+   * are. Names come from those (the API), never from the input: the browser could send any.
+   */
   target?: (input: z.output<S>, known: { before?: unknown; result?: unknown }) => AuditTarget | null;
   /**
    * Bot mode only (the API judges the moderator's token itself otherwise): why the moderator may not do this,
@@ -64,16 +67,20 @@ export interface GuildActionDefinition<S extends z.ZodType<{ guildId: string; re
   authorize?: (check: ModeratorCheck, input: z.output<S>) => Promise<string | null> | string | null;
   /** The request's effective fields, for the history (default: the input without guildId and reason). */
   request?: (input: z.output<S>) => unknown;
+  /**
+   * The before snapshot. A snapshot that cannot be read does not block the change, but one that throws ActionRefusal
+   * does (a channel or invite of another guild: nothing is changed or filed under this guild).
+   */
   before?: (ctx: ActionContext<z.output<S>>) => Promise<unknown>;
   run: (ctx: ActionContext<z.output<S>>) => Promise<R>;
   after?: (result: R, ctx: ActionContext<z.output<S>>) => unknown;
   /** Maps an API field path ("roles.0") to the form's field name; default: unchanged. */
   fieldPath?: (apiPath: string) => string;
-  /** A success message for the toast. */
-  message?: (result: R, input: z.output<S>) => string;
+  /** A success message for the toast; its names come from the API (the before snapshot, the result), as the history's. */
+  message?: (result: R, input: z.output<S>, known: { before?: unknown }) => string;
   /**
-   * Whether a success goes into the audit history (default: always; failures always do). A job driven in many calls
-   * writes one entry, when it ends.
+   * Whether a success goes into the audit history (default: always; failures do whenever the caller is shown to be
+   * a member of the guild). A job driven in many calls writes one entry, when it ends.
    */
   recordSuccess?: (result: R) => boolean;
 }
@@ -123,6 +130,21 @@ function failure(error: unknown, fieldPath: (path: string) => string): Extract<A
     return { ok: false, error: describeApiError(error), fieldErrors, status: error.status, code: error.code };
   }
   return { ok: false, error: describeApiError(error), fieldErrors: {} };
+}
+
+/**
+ * Whether the API shows `userId` to be a member of the guild: Get Guild Member with their id, asked with the client the
+ * action uses (the moderator's own token in user mode, which a stranger's guild answers 403 Missing Access; the
+ * bot's in bot mode, answered 404 Unknown Member). Anything but a member, an unknown guild or an API that cannot
+ * answer included, is "not shown".
+ */
+export async function isShownGuildMember(api: GuildApiClient, guildId: string, userId: string): Promise<boolean> {
+  try {
+    await api.members.get(guildId, userId);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const withoutKeys = (input: Record<string, unknown>) => {
@@ -187,13 +209,23 @@ export function createGuildAction<
     }
     const ctx: ActionContext<typeof input> = { input, guildId, api, actor, mode, reason };
 
+    // Only a member of the guild writes into its history: anyone signed in can name any guild id. A success was
+    // judged by the API for this guild, and bot mode's permission check has loaded the moderator's own member; any
+    // other failure asks the API once (failures only: the happy path pays nothing).
+    let memberShown = false;
+    const recordFailure = async (entry: Parameters<typeof record>[0]) => {
+      if (memberShown || (await isShownGuildMember(api, guildId, actor.id))) await record(entry);
+    };
+
     if (mode === "bot" && definition.authorize) {
       let refusal: string | null;
       try {
-        refusal = await definition.authorize(await ModeratorCheck.load(api, guildId, actor.id), input);
+        const check = await ModeratorCheck.load(api, guildId, actor.id);
+        memberShown = true;
+        refusal = await definition.authorize(check, input);
       } catch (error) {
         const result = failure(error, fieldPath);
-        await record({
+        await recordFailure({
           status: "error",
           httpStatus: result.status ?? null,
           error: `Could not check your permissions: ${result.error}`,
@@ -206,17 +238,25 @@ export function createGuildAction<
       }
     }
 
-    // A snapshot that cannot be read must not block the change; the history then says so.
-    const before = definition.before
-      ? await definition.before(ctx).catch((error: unknown) => ({ snapshotError: describeApiError(error) }))
-      : undefined;
+    let before: unknown;
+    try {
+      before = definition.before ? await definition.before(ctx) : undefined;
+    } catch (error) {
+      if (error instanceof ActionRefusal) {
+        const outcome = failure(error, fieldPath);
+        await recordFailure({ status: "error", httpStatus: outcome.status ?? null, error: outcome.error });
+        return outcome;
+      }
+      // A snapshot that cannot be read must not block the change; the history then says so.
+      before = { snapshotError: describeApiError(error) };
+    }
 
     let result: R;
     try {
       result = await definition.run(ctx);
     } catch (error) {
       const outcome = failure(error, fieldPath);
-      await record({ status: "error", before, httpStatus: outcome.status ?? null, error: outcome.error });
+      await recordFailure({ status: "error", before, httpStatus: outcome.status ?? null, error: outcome.error });
       if (error instanceof GuildApiError || error instanceof GuildApiUnreachableError || error instanceof ActionRefusal)
         return outcome;
       console.error(`[action] ${definition.action} failed:`, error);
@@ -226,6 +266,6 @@ export function createGuildAction<
     if (definition.recordSuccess?.(result) ?? true)
       await record({ status: "success", before, after, result, httpStatus: 200 });
     deps.revalidate?.(guildId);
-    return { ok: true, data: result, message: definition.message?.(result, input) };
+    return { ok: true, data: result, message: definition.message?.(result, input, { before }) };
   };
 }

@@ -10,6 +10,7 @@ import { GuildApiError, GuildApiUnreachableError, RateLimitError, type GuildApiC
 import { ActionRefusal } from "./action-client";
 import { guildAction } from "./guild-action";
 import { firstRefusal, ModeratorCheck } from "./moderator";
+import { snapshotUserName, userSnapshot } from "./snapshots";
 import {
   BulkBanChunkInputSchema,
   BulkBanJobInputSchema,
@@ -50,24 +51,16 @@ const requireBanAccess = (api: GuildApiClient, guildId: string) => api.bans.list
 export const unbanUserAction = guildAction({
   action: "Remove Guild Ban",
   schema: UnbanInputSchema,
-  target: (input, { before }) => ({
-    type: "user",
-    id: input.userId,
-    name: input.userName ?? (before as { user?: { username?: string } } | undefined)?.user?.username ?? null,
-  }),
+  target: (input, { before }) => ({ type: "user", id: input.userId, name: snapshotUserName(before) }),
   authorize: (check) => check.may("Remove Guild Ban"),
   request: () => ({}),
   before: async ({ api, guildId, input }) => {
     const ban = await api.bans.get(guildId, input.userId);
-    return {
-      banned: true,
-      reason: ban.reason,
-      user: { username: ban.user.username, global_name: ban.user.global_name },
-    };
+    return { banned: true, reason: ban.reason, user: userSnapshot(ban.user) };
   },
   run: ({ api, guildId, input, reason }) => api.bans.unban(guildId, input.userId, { reason }),
   after: () => ({ banned: false }),
-  message: (_r, input) => `Unbanned ${input.userName ?? "the user"}.`,
+  message: (_r, _input, { before }) => `Unbanned ${snapshotUserName(before) ?? "the user"}.`,
 });
 
 /**

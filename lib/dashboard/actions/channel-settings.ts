@@ -5,6 +5,7 @@
 import { PermissionFlagsBits as P, type APIChannel, type RESTPatchAPIChannelJSONBody } from "discord-api-types/v10";
 import { ActionRefusal } from "./action-client";
 import { guildAction } from "./guild-action";
+import { guildChannel } from "./guild-resources";
 import { firstRefusal } from "./moderator";
 import {
   DeleteChannelInputSchema,
@@ -59,8 +60,8 @@ export const modifyChannelAction = guildAction({
   target: (input, { before, result }) => channelTarget(input.channelId, before, result),
   authorize: (check, input) => check.channelMissing(input.channelId, P.ViewChannel, P.ManageChannels),
   request: (input) => input.changes,
-  before: async ({ api, input }) =>
-    channelView((await api.channels.get(input.channelId)) as ChannelLike, Object.keys(input.changes)),
+  before: async ({ api, guildId, input }) =>
+    channelView((await guildChannel(api, guildId, input.channelId)) as ChannelLike, Object.keys(input.changes)),
   run: ({ api, input, reason }) =>
     api.channels.edit(input.channelId, input.changes as RESTPatchAPIChannelJSONBody, { reason }),
   after: (channel, { input }) => channelView(channel as ChannelLike, Object.keys(input.changes)),
@@ -71,15 +72,16 @@ export const modifyChannelAction = guildAction({
 export const editChannelPermissionAction = guildAction({
   action: "Edit Channel Permissions",
   schema: EditChannelPermissionInputSchema,
-  target: (input) => ({ type: "channel", id: input.channelId, name: input.targetName ?? input.overwrite.id }),
+  // The channel by id (the history page names it); who the overwrite is for is in the request and the snapshots.
+  target: (input) => ({ type: "channel", id: input.channelId, name: null }),
   authorize: async (check, input) =>
     firstRefusal(
       await check.channelMissing(input.channelId, P.ViewChannel, P.ManageRoles),
       await check.overwriteBlock(input.channelId, [input.overwrite], false),
     ),
   request: (input) => input.overwrite,
-  before: async ({ api, input }) => {
-    const channel = (await api.channels.get(input.channelId)) as ChannelLike;
+  before: async ({ api, guildId, input }) => {
+    const channel = (await guildChannel(api, guildId, input.channelId)) as ChannelLike;
     return channel.permission_overwrites?.find((o) => o.id === input.overwrite.id) ?? null;
   },
   run: async ({ api, input, reason }) => {
@@ -88,14 +90,14 @@ export const editChannelPermissionAction = guildAction({
     return input.overwrite;
   },
   after: (overwrite) => overwrite,
-  message: (_r, input) => `Saved the permissions of ${input.targetName ?? "the overwrite"}.`,
+  message: () => "Saved the overwrite.",
 });
 
 /** DELETE /channels/{channel.id}/permissions/{overwrite.id}: Delete Channel Permission */
 export const deleteChannelPermissionAction = guildAction({
   action: "Delete Channel Permission",
   schema: DeleteChannelPermissionInputSchema,
-  target: (input) => ({ type: "channel", id: input.channelId, name: input.targetName ?? input.overwriteId }),
+  target: (input) => ({ type: "channel", id: input.channelId, name: null }),
   authorize: async (check, input) =>
     firstRefusal(
       await check.channelMissing(input.channelId, P.ViewChannel, P.ManageRoles),
@@ -103,13 +105,13 @@ export const deleteChannelPermissionAction = guildAction({
       await check.overwriteBlock(input.channelId, [{ id: input.overwriteId, allow: "0", deny: "0" }], false),
     ),
   request: (input) => ({ overwrite_id: input.overwriteId }),
-  before: async ({ api, input }) => {
-    const channel = (await api.channels.get(input.channelId)) as ChannelLike;
+  before: async ({ api, guildId, input }) => {
+    const channel = (await guildChannel(api, guildId, input.channelId)) as ChannelLike;
     return channel.permission_overwrites?.find((o) => o.id === input.overwriteId) ?? null;
   },
   run: ({ api, input, reason }) => api.channels.deletePermission(input.channelId, input.overwriteId, { reason }),
   after: () => null,
-  message: (_r, input) => `Removed the overwrite for ${input.targetName ?? "that target"}.`,
+  message: () => "Removed the overwrite.",
 });
 
 const PURPOSE_MESSAGES = {
@@ -133,7 +135,8 @@ export const replaceChannelOverwritesAction = guildAction({
       await check.overwriteBlock(input.channelId, input.overwrites, true),
     ),
   request: (input) => ({ purpose: input.purpose, permission_overwrites: input.overwrites }),
-  before: async ({ api, input }) => overwritesView((await api.channels.get(input.channelId)) as ChannelLike),
+  before: async ({ api, guildId, input }) =>
+    overwritesView((await guildChannel(api, guildId, input.channelId)) as ChannelLike),
   run: ({ api, input, reason }) =>
     api.channels.edit(input.channelId, { permission_overwrites: input.overwrites }, { reason }),
   after: (channel) => overwritesView(channel as ChannelLike),
@@ -147,10 +150,10 @@ export const deleteChannelAction = guildAction({
   target: (input, { before, result }) => channelTarget(input.channelId, before, result),
   authorize: (check, input) => check.channelMissing(input.channelId, P.ViewChannel, P.ManageChannels),
   request: (input) => ({ channel_id: input.channelId }),
-  before: async ({ api, input }) =>
-    channelView((await api.channels.get(input.channelId)) as ChannelLike, ["name", "type"]),
-  run: async ({ api, input, reason }) => {
-    const channel = (await api.channels.get(input.channelId)) as ChannelLike;
+  before: async ({ api, guildId, input }) =>
+    channelView((await guildChannel(api, guildId, input.channelId)) as ChannelLike, ["name", "type"]),
+  run: async ({ api, guildId, input, reason }) => {
+    const channel = (await guildChannel(api, guildId, input.channelId)) as ChannelLike;
     if (input.confirmName.trim() !== channel.name)
       throw new ActionRefusal(
         `Type the channel's name, ${channel.name}, to delete it.`,

@@ -9,11 +9,11 @@ import { ChannelPositionsInputSchema, CreateChannelInputSchema, channelCreateBod
 export const createGuildChannelAction = guildAction({
   action: "Create Guild Channel",
   schema: CreateChannelInputSchema,
-  target: (input, { result }) => ({
-    type: "channel",
-    id: (result as { id?: string } | undefined)?.id ?? null,
-    name: input.name,
-  }),
+  // The channel the API made (the name asked for is in the request).
+  target: (_input, { result }) => {
+    const channel = result as { id?: string; name?: string } | undefined;
+    return { type: "channel", id: channel?.id ?? null, name: channel?.name ?? null };
+  },
   authorize: (check) => check.may("Create Guild Channel"),
   request: (input) => channelCreateBody(input, input.guildId),
   run: ({ api, guildId, input, reason }) =>

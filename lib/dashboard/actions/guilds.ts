@@ -19,11 +19,7 @@ export const modifyGuildAction = guildAction({
   target: (input, { before, result }) => ({
     type: "guild",
     id: input.guildId,
-    name:
-      (result as { name?: string } | undefined)?.name ??
-      (before as { name?: string } | undefined)?.name ??
-      input.name ??
-      null,
+    name: (result as { name?: string } | undefined)?.name ?? (before as { name?: string } | undefined)?.name ?? null,
   }),
   authorize: (check, input) => {
     let adminFeatureChange = false;

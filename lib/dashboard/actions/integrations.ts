@@ -4,11 +4,14 @@
 import { guildAction } from "./guild-action";
 import { DeleteIntegrationInputSchema } from "./schemas/integrations";
 
+/** The integration's name as the API listed it before the change, or null. */
+const integrationName = (before: unknown) => (before as { name?: string } | null | undefined)?.name ?? null;
+
 /** DELETE /guilds/{guild.id}/integrations/{integration.id}: Delete Guild Integration (its bot, if any, is kicked). */
 export const deleteGuildIntegrationAction = guildAction({
   action: "Delete Guild Integration",
   schema: DeleteIntegrationInputSchema,
-  target: (input) => ({ type: "integration", id: input.integrationId, name: input.integrationName ?? null }),
+  target: (input, { before }) => ({ type: "integration", id: input.integrationId, name: integrationName(before) }),
   authorize: (check) => check.may("Delete Guild Integration"),
   request: () => ({}),
   before: async ({ api, guildId, input }) => {
@@ -25,5 +28,5 @@ export const deleteGuildIntegrationAction = guildAction({
   },
   run: ({ api, guildId, input, reason }) => api.guilds.deleteIntegration(guildId, input.integrationId, { reason }),
   after: () => null,
-  message: (_r, input) => `Deleted ${input.integrationName ?? "the integration"}.`,
+  message: (_r, _input, { before }) => `Deleted ${integrationName(before) ?? "the integration"}.`,
 });

@@ -4,6 +4,7 @@
 import { PermissionFlagsBits as P, type APIInvite } from "discord-api-types/v10";
 import { GuildApiError } from "@/lib/api-client";
 import { guildAction } from "./guild-action";
+import { guildChannel, guildInvite } from "./guild-resources";
 import {
   countTargetUserLines,
   CreateInviteInputSchema,
@@ -54,6 +55,11 @@ export const createChannelInviteAction = guildAction({
     temporary: input.temporary,
     unique: input.unique,
   }),
+  // Nothing to snapshot before a new invite: only that the channel is this guild's.
+  before: async ({ api, guildId, input }) => {
+    await guildChannel(api, guildId, input.channelId);
+    return undefined;
+  },
   run: ({ api, input, reason }) =>
     api.channels.createInvite(
       input.channelId,
@@ -84,7 +90,7 @@ export const deleteInviteAction = guildAction({
       (all) => all.find((i) => i.code === input.code),
       () => undefined,
     );
-    return inviteView(listed ?? (await api.invites.get(input.code)));
+    return inviteView(listed ?? (await guildInvite(api, guildId, input.code)));
   },
   run: ({ api, input, reason }) => api.invites.delete(input.code, { reason }),
   after: () => null,
@@ -110,7 +116,8 @@ export const updateInviteTargetUsersAction = guildAction({
     return refusal && `${refusal} (or to be the invite's creator)`;
   },
   request: (input) => ({ file: input.fileName ?? null, user_ids: countTargetUserLines(input.csv) }),
-  before: async ({ api, input }) => {
+  before: async ({ api, guildId, input }) => {
+    await guildInvite(api, guildId, input.code);
     const job = await api.invites.getTargetUsersJobStatus(input.code);
     return { code: input.code, status: job.status, total_users: job.total_users };
   },

@@ -2,6 +2,7 @@
 
 // Server actions of the member panel: every change to one member.
 import type { APIGuildMember } from "discord-api-types/v10";
+import type { GuildApiClient } from "@/lib/api-client";
 import { guildAction } from "./guild-action";
 import { firstRefusal } from "./moderator";
 import {
@@ -14,38 +15,27 @@ import {
   TimeoutInputSchema,
   VoiceInputSchema,
 } from "./schemas/members";
-import { pick } from "./snapshots";
+import { pick, snapshotUserName, userSnapshot } from "./snapshots";
 
-type MemberInput = { userId: string; userName?: string };
+type MemberInput = { userId: string };
 
-const memberTarget = (input: MemberInput, { before }: { before?: unknown }) => {
-  const snapshot = before as
-    { user?: { username?: string; global_name?: string | null }; nick?: string | null } | undefined;
-  return {
-    type: "member",
-    id: input.userId,
-    name: input.userName ?? snapshot?.user?.global_name ?? snapshot?.user?.username ?? null,
-  };
-};
+/** The member by id, named as the before snapshot (the API) names them. */
+const memberTarget = (input: MemberInput, { before }: { before?: unknown }) => ({
+  type: "member",
+  id: input.userId,
+  name: snapshotUserName(before),
+});
 
 const memberView = (member: APIGuildMember, keys: readonly string[]) => pick(member, keys);
 const beforeMember =
   (keys: readonly string[]) =>
-  async ({
-    api,
-    guildId,
-    input,
-  }: {
-    api: import("@/lib/api-client").GuildApiClient;
-    guildId: string;
-    input: MemberInput;
-  }) => {
+  async ({ api, guildId, input }: { api: GuildApiClient; guildId: string; input: MemberInput }) => {
     const member = await api.members.get(guildId, input.userId);
-    return {
-      user: { username: member.user.username, global_name: member.user.global_name },
-      ...memberView(member, keys),
-    };
+    return { user: userSnapshot(member.user), ...memberView(member, keys) };
   };
+
+/** Someone banned by id need not be a member: Get User names them then (null when even that fails). */
+const userOrNull = (api: GuildApiClient, userId: string) => api.users.get(userId).then(userSnapshot, () => null);
 
 /** PATCH /guilds/{guild.id}/members/{user.id}: Modify Guild Member (nick) */
 export const setMemberNicknameAction = guildAction({
@@ -167,7 +157,7 @@ export const kickMemberAction = guildAction({
   before: beforeMember(["nick", "roles", "joined_at"]),
   run: ({ api, guildId, input, reason }) => api.members.kick(guildId, input.userId, { reason }),
   after: () => null,
-  message: (_r, input) => `Kicked ${input.userName ?? "the member"}.`,
+  message: (_r, _input, { before }) => `Kicked ${snapshotUserName(before) ?? "the member"}.`,
 });
 
 /** PUT /guilds/{guild.id}/bans/{user.id}: Create Guild Ban */
@@ -179,12 +169,12 @@ export const banMemberAction = guildAction({
   request: (input) => ({ delete_message_seconds: input.delete_message_seconds }),
   before: async ({ api, guildId, input }) => {
     const member = await api.members.get(guildId, input.userId).catch(() => null);
-    return member
-      ? { user: { username: member.user.username, global_name: member.user.global_name }, banned: false, member: true }
-      : { banned: false, member: false };
+    if (member) return { user: userSnapshot(member.user), banned: false, member: true };
+    const user = await userOrNull(api, input.userId);
+    return user ? { user, banned: false, member: false } : { banned: false, member: false };
   },
   run: ({ api, guildId, input, reason }) =>
     api.bans.ban(guildId, input.userId, { delete_message_seconds: input.delete_message_seconds }, { reason }),
   after: () => ({ banned: true, member: false }),
-  message: (_r, input) => `Banned ${input.userName ?? "the user"}.`,
+  message: (_r, _input, { before }) => `Banned ${snapshotUserName(before) ?? "the user"}.`,
 });

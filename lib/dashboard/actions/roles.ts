@@ -14,12 +14,18 @@ import { pick } from "./snapshots";
 
 const ROLE_FIELDS = ["name", "color", "hoist", "mentionable", "permissions"] as const;
 const roleView = (role: APIRole) => pick(role, ["id", ...ROLE_FIELDS, "position"]);
+/** The role's name in a before snapshot (roleView), or null when it could not be read. */
+const roleName = (before: unknown) => (before as { name?: string } | null | undefined)?.name ?? null;
 
 /** POST /guilds/{guild.id}/roles: Create Guild Role */
 export const createGuildRoleAction = guildAction({
   action: "Create Guild Role",
   schema: CreateRoleInputSchema,
-  target: (input, { result }) => ({ type: "role", id: (result as APIRole | undefined)?.id ?? null, name: input.name }),
+  // The role the API made (the name asked for is in the request).
+  target: (_input, { result }) => {
+    const role = result as APIRole | undefined;
+    return { type: "role", id: role?.id ?? null, name: role?.name ?? null };
+  },
   authorize: (check, input) =>
     firstRefusal(check.may("Create Guild Role"), check.grantBlock(BigInt(input.permissions))),
   run: ({ api, guildId, input, reason }) =>
@@ -45,8 +51,7 @@ export const modifyGuildRoleAction = guildAction({
   target: (input, { before, result }) => ({
     type: "role",
     id: input.roleId,
-    name:
-      (result as APIRole | undefined)?.name ?? (before as { name?: string } | undefined)?.name ?? input.name ?? null,
+    name: (result as APIRole | undefined)?.name ?? roleName(before),
   }),
   authorize: (check, input) =>
     firstRefusal(
@@ -115,12 +120,12 @@ export const deleteGuildRoleAction = guildAction({
   target: (input, { before }) => ({
     type: "role",
     id: input.roleId,
-    name: (before as { name?: string } | undefined)?.name ?? input.roleName ?? null,
+    name: roleName(before),
   }),
   authorize: (check, input) => firstRefusal(check.may("Delete Guild Role"), check.roleBlock(input.roleId)),
   request: () => ({}),
   before: async ({ api, guildId, input }) => roleView(await api.roles.get(guildId, input.roleId)),
   run: ({ api, guildId, input, reason }) => api.roles.delete(guildId, input.roleId, { reason }),
   after: () => null,
-  message: (_r, input) => `Deleted ${input.roleName ?? "the role"}.`,
+  message: (_r, _input, { before }) => `Deleted ${roleName(before) ?? "the role"}.`,
 });

@@ -12,3 +12,17 @@ export function describeDataUri(value: unknown): unknown {
   const bytes = Math.floor(((value.length - value.indexOf(",") - 1) * 3) / 4);
   return `${type} upload (${Math.max(1, Math.round(bytes / 1024))} KB)`;
 }
+
+interface ApiUserName {
+  username: string;
+  global_name?: string | null;
+}
+
+/** A user as a snapshot keeps them, for the history's names (the `user` key is never shown as a change). */
+export const userSnapshot = (user: ApiUserName) => ({ username: user.username, global_name: user.global_name ?? null });
+
+/** The name of a snapshot's user as the API gave it (global name, else username), or null when it has none. */
+export function snapshotUserName(snapshot: unknown): string | null {
+  const user = (snapshot as { user?: Partial<ApiUserName> } | null | undefined)?.user;
+  return user?.global_name || user?.username || null;
+}

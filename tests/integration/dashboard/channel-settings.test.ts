@@ -96,7 +96,6 @@ describe("the Permissions tab", () => {
       guildId,
       channelId: channel.id,
       overwrite: { id: server.world.roles.helper, type: 0, allow: String(P.ManageWebhooks), deny: "0" },
-      targetName: "Helper",
     });
     expect(result).toMatchObject({ ok: false, status: 403 });
     expect(audit[0]).toMatchObject({ status: "error", httpStatus: 403 });
@@ -105,7 +104,6 @@ describe("the Permissions tab", () => {
       guildId,
       channelId: channel.id,
       overwrite: { id: server.world.roles.helper, type: 0, allow: String(P.AttachFiles), deny: "0" },
-      targetName: "Helper",
     });
     expect(allowed).toMatchObject({ ok: true });
     expect((await read(channel.id)).permission_overwrites).toEqual([

@@ -7,7 +7,7 @@ import {
   type ActionDependencies,
   type GuildActionDefinition,
 } from "@/lib/dashboard/actions/action-client";
-import type { NewAuditEntry } from "@/lib/dashboard/audit/history";
+import type { AuditRecorder, NewAuditEntry } from "@/lib/dashboard/audit/history";
 import type { DemoWorldIds, TestServer } from "../harness";
 
 export type DemoUser = keyof DemoWorldIds["users"];
@@ -28,14 +28,15 @@ export async function apiClientAs(
 
 /**
  * The action `definition` as `who` (named "Mod", "Helper", …) would run it in `mode`. Entries go to `audit`
- * (a fresh list unless one is passed in); `fetch` replaces the client's transport (to fake failures).
+ * (a fresh list unless one is passed in) and also to `record` when given (the real history in Prisma: recordAuditEntry);
+ * `fetch` replaces the client's transport (to fake failures).
  */
 export function actionAs<S extends Parameters<typeof createGuildAction>[0]["schema"], R>(
   server: TestServer,
   who: DemoUser,
   mode: "bot" | "user",
   definition: GuildActionDefinition<S, R>,
-  options: { fetch?: typeof fetch; audit?: NewAuditEntry[] } = {},
+  options: { fetch?: typeof fetch; audit?: NewAuditEntry[]; record?: AuditRecorder } = {},
 ) {
   const audit = options.audit ?? [];
   const actor = { id: server.world.users[who], name: who[0].toUpperCase() + who.slice(1), image: null };
@@ -45,6 +46,7 @@ export function actionAs<S extends Parameters<typeof createGuildAction>[0]["sche
     createApi: async () => await apiClientAs(server, mode === "bot" ? "bot" : who, options.fetch),
     record: async (entry) => {
       audit.push(entry);
+      await options.record?.(entry);
     },
   };
   return { run: createGuildAction(definition, deps), audit, actor };

@@ -393,9 +393,10 @@ describe("integrations", () => {
     }>;
     const bot = list.find((i) => i.type === "discord")!;
     const { run, audit } = as("mod", "user", actions.deleteGuildIntegrationAction.definition);
-    expect(
-      await run({ guildId: hq, integrationId: bot.id, integrationName: bot.name, reason: "unused" }),
-    ).toMatchObject({ ok: true, message: `Deleted ${bot.name}.` });
+    expect(await run({ guildId: hq, integrationId: bot.id, reason: "unused" })).toMatchObject({
+      ok: true,
+      message: `Deleted ${bot.name}.`,
+    });
     const after = (await (await server.api("mod", "GET", `/guilds/${hq}/integrations`)).json()) as Array<{
       id: string;
     }>;

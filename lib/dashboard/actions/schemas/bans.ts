@@ -7,11 +7,8 @@ import { distinctIds, guildActionBase, reasonSchema, snowflakeSchema } from "./c
 /** Remove Guild Ban gives one user back per request: undo sends this many per action call. */
 export const UNDO_CHUNK_SIZE = 50;
 
-export const UnbanInputSchema = z.object({
-  ...guildActionBase,
-  userId: snowflakeSchema,
-  /** For the history's target column. */ userName: z.string().max(100).optional(),
-});
+/** The user by id only: the history names them from the ban the API holds, never from the browser. */
+export const UnbanInputSchema = z.object({ ...guildActionBase, userId: snowflakeSchema });
 
 export const BulkBanFormSchema = z.object({
   text: z

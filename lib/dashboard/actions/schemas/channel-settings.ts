@@ -122,15 +122,12 @@ export const EditChannelPermissionInputSchema = z.object({
   ...guildActionBase,
   channelId: snowflakeSchema,
   overwrite: OverwriteSchema,
-  /** Who the overwrite is for, for the history ("Moderator", "ada_fox"). */
-  targetName: z.string().max(100).optional(),
 });
 
 export const DeleteChannelPermissionInputSchema = z.object({
   ...guildActionBase,
   channelId: snowflakeSchema,
   overwriteId: snowflakeSchema,
-  targetName: z.string().max(100).optional(),
 });
 
 /** The whole overwrite list at once: making a channel private or public, or syncing it with its category. */

@@ -4,11 +4,8 @@ import { GuildMemberFlags } from "discord-api-types/v10";
 import { DELETE_MESSAGE_SECONDS_MAX, NICK_MAX, TIMEOUT_MAX_MS } from "@/lib/discord/limits";
 import { guildActionBase, reasonSchema, snowflakeSchema } from "./common";
 
-const memberBase = {
-  ...guildActionBase,
-  userId: snowflakeSchema,
-  /** For the history's target column. */ userName: z.string().max(100).optional(),
-};
+/** The member by id only: the history names them from the API, never from the browser. */
+const memberBase = { ...guildActionBase, userId: snowflakeSchema };
 
 export const NicknameInputSchema = z.object({
   ...memberBase,

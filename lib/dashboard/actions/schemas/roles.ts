@@ -42,7 +42,6 @@ export const RolePositionsInputSchema = z.object({
 export const DeleteRoleInputSchema = z.object({
   ...guildActionBase,
   roleId: snowflakeSchema,
-  roleName: z.string().max(ROLE_NAME_MAX).optional(),
 });
 
 export const hexToColor = (hex: string) => Number.parseInt(hex.replace("#", ""), 16) || 0;

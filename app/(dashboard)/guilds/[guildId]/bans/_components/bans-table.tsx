@@ -125,7 +125,7 @@ function UnbanForm({ guildId, ban, onDone }: { guildId: string; ban: BanRow; onD
       className="flex flex-col gap-4"
       onSubmit={async (event) => {
         event.preventDefault();
-        const result = await run({ guildId, userId: ban.id, userName: ban.username, reason: reason || undefined });
+        const result = await run({ guildId, userId: ban.id, reason: reason || undefined });
         if (result.ok) onDone();
         else setError(result.fieldErrors.reason?.join(" "));
       }}

@@ -55,7 +55,6 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
     const result = await run({
       guildId,
       integrationId: target.id,
-      integrationName: target.name,
       reason: reason || undefined,
     });
     if (result.ok) {

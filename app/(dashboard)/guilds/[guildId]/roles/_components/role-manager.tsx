@@ -350,7 +350,7 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
         pending={remove.pending}
         onClose={() => setEditing(null)}
         onConfirm={async (role, why) => {
-          const result = await remove.run({ guildId, roleId: role.id, roleName: role.name, reason: why || undefined });
+          const result = await remove.run({ guildId, roleId: role.id, reason: why || undefined });
           if (result.ok) setEditing(null);
         }}
       />

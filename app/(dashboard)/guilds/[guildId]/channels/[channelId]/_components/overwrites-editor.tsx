@@ -112,7 +112,6 @@ export function OverwritesEditor(props: OverwritesEditorProps) {
       guildId,
       channelId: channel.id,
       overwrite: { id, type: o.type, allow: d.allow.toString(), deny: d.deny.toString() },
-      targetName: nameOf(id),
       reason: reason || undefined,
     });
     if (result.ok) {
@@ -131,7 +130,6 @@ export function OverwritesEditor(props: OverwritesEditorProps) {
       guildId,
       channelId: channel.id,
       overwriteId: id,
-      targetName: nameOf(id),
       reason: reason || undefined,
     });
     if (result.ok) setSelected(null);

@@ -32,7 +32,6 @@ export function NicknameForm({ nick, username, ...props }: PanelFormProps & { ni
           const result = await action.run({
             guildId: props.guildId,
             userId: props.userId,
-            userName: props.userName,
             nick: values.nick,
           });
           if (!result.ok) applyFieldErrors(setError, result.fieldErrors, ["nick"]);

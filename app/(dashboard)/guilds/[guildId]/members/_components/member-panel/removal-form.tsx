@@ -114,8 +114,13 @@ function ConfirmRemoval({
         const reason = values.reason || undefined;
         const result =
           kind === "kick"
-            ? await kick.run({ ...base, reason })
-            : await ban.run({ ...base, reason, delete_message_seconds: values.delete_message_seconds });
+            ? await kick.run({ guildId: base.guildId, userId: base.userId, reason })
+            : await ban.run({
+                guildId: base.guildId,
+                userId: base.userId,
+                reason,
+                delete_message_seconds: values.delete_message_seconds,
+              });
         if (result.ok) onRemoved();
         else applyFieldErrors(setError, result.fieldErrors, ["reason", "delete_message_seconds"]);
       })}

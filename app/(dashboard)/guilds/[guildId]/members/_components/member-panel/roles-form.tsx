@@ -34,7 +34,6 @@ export function RolesForm({ current, roles, ...props }: PanelFormProps & { curre
           const result = await action.run({
             guildId: props.guildId,
             userId: props.userId,
-            userName: props.userName,
             roles: values.roles,
           });
           if (!result.ok) applyFieldErrors(setError, result.fieldErrors, []);

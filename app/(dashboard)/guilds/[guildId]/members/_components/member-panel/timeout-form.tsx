@@ -34,7 +34,7 @@ export function TimeoutForm({ timeoutUntil: current, ...props }: PanelFormProps 
   const locale = useLocale();
   const action = useAction(setMemberTimeoutAction, { failure: "Couldn't change the timeout" });
   const disabled = Boolean(props.blocked);
-  const base = { guildId: props.guildId, userId: props.userId, userName: props.userName };
+  const base = { guildId: props.guildId, userId: props.userId };
   const submit = handleSubmit(async (values) => {
     const until = current ? null : timeoutUntil(values);
     const result = await action.run({ ...base, until, reason: values.reason || undefined });

@@ -11,13 +11,11 @@ import { ActionErrors, PanelSection } from "./panel-section";
 export function VerificationToggle({
   guildId,
   userId,
-  userName,
   flags,
   blocked,
 }: {
   guildId: string;
   userId: string;
-  userName: string;
   flags: number;
   blocked: string | null;
 }) {
@@ -35,7 +33,7 @@ export function VerificationToggle({
           checked={bypasses}
           disabled={Boolean(blocked) || action.pending}
           onChange={async (e) => {
-            const result = await action.run({ guildId, userId, userName, bypassesVerification: e.target.checked });
+            const result = await action.run({ guildId, userId, bypassesVerification: e.target.checked });
             setError(result.ok ? undefined : result.error);
           }}
         />

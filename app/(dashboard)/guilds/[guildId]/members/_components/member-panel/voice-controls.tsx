@@ -20,7 +20,6 @@ export interface VoicePermissions {
 export function VoiceControls({
   guildId,
   userId,
-  userName,
   channelId,
   mute,
   deaf,
@@ -29,7 +28,6 @@ export function VoiceControls({
 }: {
   guildId: string;
   userId: string;
-  userName: string;
   /** The member's voice channel; null when not connected, undefined when the API cannot tell. */
   channelId: string | null | undefined;
   mute: boolean;
@@ -40,7 +38,7 @@ export function VoiceControls({
   const action = useAction(setMemberVoiceAction, { failure: "Couldn't change the voice state" });
   const [moveTo, setMoveTo] = useState("");
   const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const base = { guildId, userId, userName };
+  const base = { guildId, userId };
   const run = async (change: { mute?: boolean; deaf?: boolean; channel_id?: string | null }) => {
     const result = await action.run({ ...base, ...change });
     setErrors(result.ok ? null : result.fieldErrors);
