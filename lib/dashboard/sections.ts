@@ -1,8 +1,11 @@
 // The guild shell's sections, in sidebar order, with what each needs. The sidebar disables a section the
 // moderator cannot use and says why ("needs Ban Members"). Extension point: a section's page lives at
-// app/(dashboard)/guilds/[guildId]/<slug>/page.tsx; add or adjust entries here as sections are built.
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
+// app/(dashboard)/guilds/[guildId]/<slug>/page.tsx; add or adjust entries here as sections are built. What each
+// needs is the policy table's (SECTION_POLICIES in lib/discord/policies.ts), which the live stream reads too.
 import { describeMissing, hasPermission } from "@/lib/discord/permissions";
+import { SECTION_POLICIES, type SectionRequirement } from "@/lib/discord/policies";
+
+export type { SectionRequirement };
 
 /** The sidebar icon of each section, by name: the sidebar maps it to a component in components/ui/icons, whose
  *  IconName the guild layout checks this union against (lib never imports components). */
@@ -21,13 +24,6 @@ export type SectionIcon =
   | "shield"
   | "history";
 
-export interface SectionRequirement {
-  /** Every one of these. */
-  all?: readonly bigint[];
-  /** At least one of these (checked when `all` is satisfied). */
-  any?: readonly bigint[];
-}
-
 export interface DashboardSection {
   slug: string;
   label: string;
@@ -45,7 +41,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     icon: "settings",
     group: "server",
     description: "Name, icon, channels for system messages, moderation levels and features.",
-    requires: { all: [P.ManageGuild] },
+    requires: SECTION_POLICIES.settings.requires,
   },
   {
     slug: "channels",
@@ -53,7 +49,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     icon: "hash",
     group: "server",
     description: "Categories and channels, their order, and active threads.",
-    requires: { all: [P.ManageChannels] },
+    requires: SECTION_POLICIES.channels.requires,
   },
   {
     slug: "roles",
@@ -61,7 +57,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     icon: "tag",
     group: "people",
     description: "Roles, their permissions and their order.",
-    requires: { all: [P.ManageRoles] },
+    requires: SECTION_POLICIES.roles.requires,
   },
   {
     slug: "members",
@@ -69,19 +65,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     icon: "users",
     group: "people",
     description: "Find members; change nicknames and roles; time out, kick or ban.",
-    requires: {
-      any: [
-        P.KickMembers,
-        P.BanMembers,
-        P.ModerateMembers,
-        P.ManageNicknames,
-        P.ManageRoles,
-        P.MuteMembers,
-        P.DeafenMembers,
-        P.MoveMembers,
-        P.ManageGuild,
-      ],
-    },
+    requires: SECTION_POLICIES.members.requires,
   },
   {
     slug: "bans",
@@ -89,7 +73,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     icon: "ban",
     group: "moderation",
     description: "Banned users; ban and unban, one or many.",
-    requires: { all: [P.BanMembers] },
+    requires: SECTION_POLICIES.bans.requires,
   },
   {
     slug: "prune",
@@ -97,7 +81,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     icon: "scissors",
     group: "moderation",
     description: "Remove inactive members.",
-    requires: { all: [P.ManageGuild, P.KickMembers] },
+    requires: SECTION_POLICIES.prune.requires,
   },
   {
     slug: "widget",
@@ -105,7 +89,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     icon: "widget",
     group: "server",
     description: "The server widget and its invite channel.",
-    requires: { all: [P.ManageGuild] },
+    requires: SECTION_POLICIES.widget.requires,
   },
   {
     slug: "welcome-screen",
@@ -113,7 +97,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     icon: "door",
     group: "server",
     description: "What new members see first.",
-    requires: { all: [P.ManageGuild] },
+    requires: SECTION_POLICIES["welcome-screen"].requires,
   },
   {
     slug: "onboarding",
@@ -121,7 +105,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     icon: "compass",
     group: "server",
     description: "Default channels and onboarding questions.",
-    requires: { all: [P.ManageGuild, P.ManageRoles] },
+    requires: SECTION_POLICIES.onboarding.requires,
   },
   {
     slug: "invites",
@@ -129,7 +113,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     icon: "link",
     group: "moderation",
     description: "Active invites and who may use them.",
-    requires: { any: [P.ManageGuild, P.ViewAuditLog] },
+    requires: SECTION_POLICIES.invites.requires,
   },
   {
     slug: "integrations",
@@ -137,7 +121,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     icon: "plug",
     group: "server",
     description: "Bots and connected services.",
-    requires: { all: [P.ManageGuild] },
+    requires: SECTION_POLICIES.integrations.requires,
   },
   {
     slug: "safety",
@@ -145,7 +129,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     icon: "shield",
     group: "moderation",
     description: "Pause invites and DMs during a raid.",
-    requires: { all: [P.ManageGuild] },
+    requires: SECTION_POLICIES.safety.requires,
   },
   {
     slug: "audit-history",
@@ -154,7 +138,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     group: "history",
     description:
       "Every change to the server, from this dashboard, bots and other clients: who, what, why, before and after.",
-    requires: { any: [P.ViewAuditLog, P.ManageGuild] },
+    requires: SECTION_POLICIES["audit-history"].requires,
   },
 ];
 

@@ -1,8 +1,10 @@
 // Who may do what, once: for every operation of the guild API (named as Discord names it), the token kinds that may
 // call it, the OAuth2 scopes a user's Bearer token needs, the permission flags and the role-hierarchy rule. One judge
 // reads it for the built-in API (in the write transaction), the dashboard's bot-mode guards and the pages' disabled
-// states. Pure: no database, no I/O (the dashboard imports it; it never imports lib/guild-api).
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
+// states. The same file says who receives each gateway dispatch (read by the gateway's audience) and who may see
+// each section of the dashboard (read by the sidebar, the pages and the live stream). Pure: no database, no I/O (the
+// dashboard imports it; it never imports lib/guild-api).
+import { GatewayIntentBits as Intent, PermissionFlagsBits as P } from "discord-api-types/v10";
 import {
   canActOnMember,
   canManageRole,
@@ -334,7 +336,8 @@ export interface MemberSubject {
   fields?: readonly string[];
 }
 
-const satisfies = (permissions: bigint, requirement: PermissionRequirement) =>
+/** Whether `permissions` hold every flag of at least one of the requirement's alternatives (`[]`: always). */
+export const meetsRequirement = (permissions: bigint, requirement: PermissionRequirement): boolean =>
   requirement.length === 0 || requirement.some((mask) => hasPermission(permissions, mask));
 
 function describeRequirement(permissions: bigint, requirement: PermissionRequirement): string {
@@ -359,7 +362,7 @@ export function judgePermissions(operation: OperationName, subject: MemberSubjec
   if (subject.isOwner) return OK;
   if (subject.pending) return { ok: false, reason: "permission", message: "members in screening hold no permissions" };
   for (const requirement of requirements) {
-    if (!satisfies(subject.permissions, requirement)) {
+    if (!meetsRequirement(subject.permissions, requirement)) {
       return { ok: false, reason: "permission", message: describeRequirement(subject.permissions, requirement) };
     }
   }
@@ -409,3 +412,180 @@ export function judge(operation: OperationName, subject: Subject): Verdict {
 
 /** The refusal as the dashboard shows it ("needs Ban Members"), or null when allowed. */
 export const refusalText = (verdict: Verdict): string | null => (verdict.ok ? null : verdict.message);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The gateway's dispatches: who receives each
+
+/** Where a dispatch's permissions are judged. */
+export type DispatchScope =
+  /** The guild: the member's guild-wide permissions. */
+  | "guild"
+  /** The event's channel, its overwrites applied (the channel itself for CHANNEL_*, `channel_id` otherwise). */
+  | "channel"
+  /** A thread, seen through its parent channel's overwrites. */
+  | "thread"
+  /** One session: the gateway's own answer to it (READY, RESUMED, the member chunks it asked for). */
+  | "session";
+
+export interface DispatchPolicy {
+  /** The intent that gates it (Discord's intents table); null: sent whatever the intents. */
+  intent: number | null;
+  /** Alternatives, as for operations, judged in `scope`: `[A | B]` needs A and B, `[A, B]` needs A or B. */
+  permissions: PermissionRequirement;
+  scope: DispatchScope;
+  /** The member the event is about receives it whatever their intents. */
+  subjectAlways?: boolean;
+  /** Where the rule comes from, when it is not Discord's documentation (Discord names no permission there). */
+  note?: string;
+}
+
+const toGuild = (intent: number, permissions: PermissionRequirement = NONE): DispatchPolicy => ({
+  intent,
+  permissions,
+  scope: "guild",
+});
+/** A channel's event: only for those who can view the channel, holding `flags` in it too. */
+const inChannel = (intent: number, ...flags: bigint[]): DispatchPolicy => ({
+  intent,
+  permissions: all(P.ViewChannel, ...flags),
+  scope: "channel",
+});
+const toSession: DispatchPolicy = { intent: null, permissions: NONE, scope: "session" };
+const INTEGRATIONS_NOTE =
+  "Guildhall's rule: Discord's documentation names no permission for integration events; the integrations " +
+  "themselves are read with MANAGE_GUILD only (Get Guild Integrations), so only their readers hear of changes.";
+
+/**
+ * Every dispatch the gateway sends, with who receives it: Discord's "Gateway Intents" list for the intent, and the
+ * permission each event's documentation names ("only sent to bots with the BAN_MEMBERS or VIEW_AUDIT_LOG
+ * permission", "only sent to bot users with the MANAGE_CHANNELS permission on the channel"). Every recipient is also
+ * a member of the guild (the gateway follows only its sessions' guilds). The gateway's audience reads this table;
+ * tests/unit/dispatch-policies.test.ts fails when the gateway can send a dispatch that has no entry.
+ */
+export const DISPATCH_POLICIES = {
+  // Composed by the gateway for one session.
+  READY: toSession,
+  RESUMED: toSession,
+  // The answer to that session's REQUEST_GUILD_MEMBERS; the whole list needs GUILD_MEMBERS, presences
+  // GUILD_PRESENCES (judged when the request is read).
+  GUILD_MEMBERS_CHUNK: toSession,
+  // A guild the session follows: at READY, on joining, on leaving (GUILD_DELETE). GUILD_CREATE lists only the
+  // channels and threads the member can view.
+  GUILD_CREATE: toGuild(Intent.Guilds),
+  GUILD_UPDATE: toGuild(Intent.Guilds),
+  GUILD_DELETE: toGuild(Intent.Guilds),
+  GUILD_ROLE_CREATE: toGuild(Intent.Guilds),
+  GUILD_ROLE_UPDATE: toGuild(Intent.Guilds),
+  GUILD_ROLE_DELETE: toGuild(Intent.Guilds),
+  // CHANNEL_* carry the channel, so its overwrites (after the change, or as it was when deleted) decide.
+  CHANNEL_CREATE: inChannel(Intent.Guilds),
+  CHANNEL_UPDATE: inChannel(Intent.Guilds),
+  CHANNEL_DELETE: inChannel(Intent.Guilds),
+  THREAD_UPDATE: { ...inChannel(Intent.Guilds), scope: "thread" },
+  THREAD_DELETE: { ...inChannel(Intent.Guilds), scope: "thread" },
+  GUILD_MEMBER_ADD: toGuild(Intent.GuildMembers),
+  // "Guild Member Update is sent for current-user updates regardless of whether the GUILD_MEMBERS intent is set."
+  GUILD_MEMBER_UPDATE: { ...toGuild(Intent.GuildMembers), subjectAlways: true },
+  GUILD_MEMBER_REMOVE: toGuild(Intent.GuildMembers),
+  GUILD_BAN_ADD: toGuild(Intent.GuildModeration, anyOf(P.BanMembers, P.ViewAuditLog)),
+  GUILD_BAN_REMOVE: toGuild(Intent.GuildModeration, anyOf(P.BanMembers, P.ViewAuditLog)),
+  GUILD_AUDIT_LOG_ENTRY_CREATE: toGuild(Intent.GuildModeration, all(P.ViewAuditLog)),
+  GUILD_INTEGRATIONS_UPDATE: { ...toGuild(Intent.GuildIntegrations, all(P.ManageGuild)), note: INTEGRATIONS_NOTE },
+  // Not sent today (the API has no Create or Modify Guild Integration); the rule waits for them.
+  INTEGRATION_CREATE: { ...toGuild(Intent.GuildIntegrations, all(P.ManageGuild)), note: INTEGRATIONS_NOTE },
+  INTEGRATION_UPDATE: { ...toGuild(Intent.GuildIntegrations, all(P.ManageGuild)), note: INTEGRATIONS_NOTE },
+  INTEGRATION_DELETE: { ...toGuild(Intent.GuildIntegrations, all(P.ManageGuild)), note: INTEGRATIONS_NOTE },
+  // "All Invite related events are only sent to bot users with the MANAGE_CHANNELS permission on the channel."
+  INVITE_CREATE: inChannel(Intent.GuildInvites, P.ManageChannels),
+  INVITE_DELETE: inChannel(Intent.GuildInvites, P.ManageChannels),
+  // Every member's client shows who is in voice (GUILD_CREATE's voice_states): Discord names no permission.
+  VOICE_STATE_UPDATE: toGuild(Intent.GuildVoiceStates),
+} as const satisfies Record<string, DispatchPolicy>;
+
+export type DispatchName = keyof typeof DISPATCH_POLICIES;
+
+/** The rule for a dispatch by name, or undefined for a name the table does not know (nobody receives it). */
+export function dispatchPolicyOf(name: string): DispatchPolicy | undefined {
+  return Object.hasOwn(DISPATCH_POLICIES, name) ? DISPATCH_POLICIES[name as DispatchName] : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The dashboard's sections: who may see each
+
+/** What a section needs: every flag of `all`, and (when given) at least one flag of `any`. */
+export interface SectionRequirement {
+  all?: readonly bigint[];
+  any?: readonly bigint[];
+}
+
+export interface SectionPolicy {
+  requires: SectionRequirement;
+  /** The page showing it, when it is a part of another section's page (the overview's audit-log cards). */
+  page?: string;
+}
+
+/** Every flag that lets a moderator act on members: the members page's requirement. */
+const MEMBER_ACTIONS = [
+  P.KickMembers,
+  P.BanMembers,
+  P.ModerateMembers,
+  P.ManageNicknames,
+  P.ManageRoles,
+  P.MuteMembers,
+  P.DeafenMembers,
+  P.MoveMembers,
+  P.ManageGuild,
+];
+
+/**
+ * Who may see each section of a guild in the dashboard: the sidebar and the pages (lib/dashboard/sections.ts), and
+ * the live stream, which sends a viewer a change only for the sections they may see. The overview is every member's;
+ * its audit-log cards (recent moderation, removals per day) are a section of their own here, since only View Audit
+ * Log shows them.
+ */
+export const SECTION_POLICIES = {
+  overview: { requires: {} },
+  "overview/audit-log": { page: "overview", requires: { all: [P.ViewAuditLog] } },
+  settings: { requires: { all: [P.ManageGuild] } },
+  channels: { requires: { all: [P.ManageChannels] } },
+  roles: { requires: { all: [P.ManageRoles] } },
+  members: { requires: { any: MEMBER_ACTIONS } },
+  bans: { requires: { all: [P.BanMembers] } },
+  prune: { requires: { all: [P.ManageGuild, P.KickMembers] } },
+  widget: { requires: { all: [P.ManageGuild] } },
+  "welcome-screen": { requires: { all: [P.ManageGuild] } },
+  onboarding: { requires: { all: [P.ManageGuild, P.ManageRoles] } },
+  invites: { requires: { any: [P.ManageGuild, P.ViewAuditLog] } },
+  integrations: { requires: { all: [P.ManageGuild] } },
+  safety: { requires: { all: [P.ManageGuild] } },
+  "audit-history": { requires: { any: [P.ViewAuditLog, P.ManageGuild] } },
+} as const satisfies Record<string, SectionPolicy>;
+
+export type SectionName = keyof typeof SECTION_POLICIES;
+
+/** Who made a change (the user of its audit-log entry) is the audit log's to tell: the live stream names them only to this. */
+export const ACTORS_REQUIREMENT: PermissionRequirement = all(P.ViewAuditLog);
+
+export function meetsSectionRequirement(permissions: bigint, requires: SectionRequirement): boolean {
+  const { all: every = [], any = [] } = requires;
+  if (
+    !hasPermission(
+      permissions,
+      every.reduce((bits, flag) => bits | flag, 0n),
+    )
+  )
+    return false;
+  return any.length === 0 || any.some((flag) => hasPermission(permissions, flag));
+}
+
+/** Whether a viewer with these guild-wide permissions may see the section (an unknown section: no). */
+export function maySeeSection(section: string, permissions: bigint): boolean {
+  if (!Object.hasOwn(SECTION_POLICIES, section)) return false;
+  return meetsSectionRequirement(permissions, SECTION_POLICIES[section as SectionName].requires);
+}
+
+/** The page a section's changes refresh (itself, or the page it is part of). */
+export function pageOfSection(section: SectionName): string {
+  const policy: SectionPolicy = SECTION_POLICIES[section];
+  return policy.page ?? section;
+}

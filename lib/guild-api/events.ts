@@ -4,6 +4,7 @@ import { newSnowflake } from "@/lib/discord/snowflake";
 import { outboxWritten } from "./gateway/outbox-signal";
 import { insertGatewayEvent, listGatewayEvents } from "./store/gateway-events";
 
+/** Every dispatch an operation can record; each has its recipients' rule in DISPATCH_POLICIES (lib/discord/policies.ts). */
 export type GatewayDispatch =
   | "GUILD_UPDATE"
   | "GUILD_DELETE"

@@ -63,8 +63,12 @@ export function sortRoles(roles: readonly APIRole[]): APIRole[] {
   return [...roles].sort((a, b) => b.position - a.position || (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
 }
 
-export const getGuildViewer = cache(async (guildId: string): Promise<GuildViewer> => {
-  const session = await requireDashboardSession();
+export const getGuildViewer = cache(async (guildId: string): Promise<GuildViewer> =>
+  readGuildViewer(await requireDashboardSession(), guildId),
+);
+
+/** The signed-in moderator's view of the guild, outside a request's render (the live stream re-reads it so). */
+export async function readGuildViewer(session: DashboardSession, guildId: string): Promise<GuildViewer> {
   return readOrThrow(
     async () => {
       const { guild, member } = await readGuildThroughCache(session.sessionToken, guildId, async () => {
@@ -94,7 +98,7 @@ export const getGuildViewer = cache(async (guildId: string): Promise<GuildViewer
     // 403: not a member (Missing Access); 404: no such guild, or (bot mode) the moderator is not in it.
     { notFoundOn: [403, 404] },
   );
-});
+}
 
 export function can(viewer: Pick<GuildViewer, "permissions">, flag: bigint): boolean {
   return hasPermission(viewer.permissions, flag);

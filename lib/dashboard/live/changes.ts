@@ -1,41 +1,82 @@
 // What a gateway dispatch changes for the dashboard: which sections' pages show its data (so open pages of those
 // sections refresh), who made the change (an audit-log entry event names its user), and whose membership ended (a
-// moderator removed or banned from the guild loses its live view). Pure, so unit tests and the client can use it.
+// moderator removed or banned from the guild loses its live view). What each viewer is then sent of a change is the
+// policy table's (SECTION_POLICIES in lib/discord/policies.ts): the sections they may see, and who acted only with
+// View Audit Log. Pure, so unit tests and the client can use it.
+import {
+  ACTORS_REQUIREMENT,
+  meetsRequirement,
+  maySeeSection,
+  pageOfSection,
+  type DispatchName,
+  type SectionName,
+} from "@/lib/discord/policies";
 
 /** The dashboard's sections (slugs, as in lib/dashboard/sections.ts) and the guild's overview page. */
 export const OVERVIEW = "overview";
 
-/** "all": every page of the guild (the guild itself, or the roles that decide what a moderator may do, changed). */
+/**
+ * "all": every page of the guild (the guild itself, or the roles that decide what a moderator may do, changed). A list
+ * names sections of the policy table; the overview's audit-log cards are "overview/audit-log" until a viewer's page
+ * is named (sectionsForViewer).
+ */
 export type AffectedSections = readonly string[] | "all";
 
-/** The pages each dispatch concerns. A dispatch not listed concerns no page. */
-const SECTIONS_BY_DISPATCH: Readonly<Record<string, AffectedSections>> = {
+/** The overview's cards read from the audit log (recent moderation, removals per day): View Audit Log only. */
+const OVERVIEW_AUDIT_LOG: SectionName = "overview/audit-log";
+const CHANNEL_PAGES: readonly SectionName[] = [
+  "channels",
+  "settings",
+  "widget",
+  "welcome-screen",
+  "onboarding",
+  "invites",
+  "safety",
+  OVERVIEW,
+];
+const MEMBER_PAGES: readonly SectionName[] = ["members", "prune", OVERVIEW];
+
+/**
+ * The sections each dispatch the gateway can send concerns: one entry per dispatch of the gateway's policy table
+ * (an empty list concerns no page), so a new dispatch cannot reach the stream without one.
+ */
+const SECTIONS_BY_DISPATCH: Readonly<Record<DispatchName, readonly SectionName[] | "all">> = {
+  READY: [],
+  RESUMED: [],
+  GUILD_MEMBERS_CHUNK: [],
+  GUILD_CREATE: [],
   GUILD_UPDATE: "all",
   GUILD_DELETE: "all",
   // Roles decide every moderator's permissions (the sidebar's disabled sections) and appear on most pages.
   GUILD_ROLE_CREATE: "all",
   GUILD_ROLE_UPDATE: "all",
   GUILD_ROLE_DELETE: "all",
-  CHANNEL_CREATE: ["channels", "settings", "widget", "welcome-screen", "onboarding", "invites", "safety", OVERVIEW],
-  CHANNEL_UPDATE: ["channels", "settings", "widget", "welcome-screen", "onboarding", "invites", "safety", OVERVIEW],
-  CHANNEL_DELETE: ["channels", "settings", "widget", "welcome-screen", "onboarding", "invites", "safety", OVERVIEW],
+  CHANNEL_CREATE: CHANNEL_PAGES,
+  CHANNEL_UPDATE: CHANNEL_PAGES,
+  CHANNEL_DELETE: CHANNEL_PAGES,
   THREAD_UPDATE: ["channels"],
   THREAD_DELETE: ["channels"],
-  GUILD_MEMBER_ADD: ["members", "prune", OVERVIEW],
-  GUILD_MEMBER_UPDATE: ["members", "prune", OVERVIEW],
-  GUILD_MEMBER_REMOVE: ["members", "prune", OVERVIEW],
-  GUILD_BAN_ADD: ["bans", "members", OVERVIEW],
-  GUILD_BAN_REMOVE: ["bans", "members", OVERVIEW],
-  GUILD_AUDIT_LOG_ENTRY_CREATE: ["audit-history", "bans", "prune", OVERVIEW],
+  GUILD_MEMBER_ADD: MEMBER_PAGES,
+  GUILD_MEMBER_UPDATE: MEMBER_PAGES,
+  GUILD_MEMBER_REMOVE: MEMBER_PAGES,
+  // The overview's member count moves with GUILD_MEMBER_REMOVE, its moderation cards with the audit-log entry.
+  GUILD_BAN_ADD: ["bans", "members"],
+  GUILD_BAN_REMOVE: ["bans", "members"],
+  GUILD_AUDIT_LOG_ENTRY_CREATE: ["audit-history", "bans", "prune", OVERVIEW_AUDIT_LOG],
   GUILD_INTEGRATIONS_UPDATE: ["integrations"],
+  INTEGRATION_CREATE: ["integrations"],
+  INTEGRATION_UPDATE: ["integrations"],
   INTEGRATION_DELETE: ["integrations"],
   INVITE_CREATE: ["invites", OVERVIEW],
   INVITE_DELETE: ["invites", OVERVIEW],
   VOICE_STATE_UPDATE: ["members"],
 };
 
+/** The dispatches the live stream has sections for (all the gateway's), for the table's test. */
+export const LIVE_DISPATCHES: readonly string[] = Object.keys(SECTIONS_BY_DISPATCH);
+
 export function sectionsOf(type: string): AffectedSections {
-  return SECTIONS_BY_DISPATCH[type] ?? [];
+  return Object.hasOwn(SECTIONS_BY_DISPATCH, type) ? SECTIONS_BY_DISPATCH[type as DispatchName] : [];
 }
 
 /** The union of two sets of affected sections. */
@@ -47,6 +88,23 @@ export function mergeSections(a: AffectedSections, b: AffectedSections): Affecte
 /** Whether a page of `section` shows data that changed. */
 export function affects(sections: AffectedSections, section: string): boolean {
   return sections === "all" || sections.includes(section);
+}
+
+/**
+ * The pages of a change a viewer with these guild-wide permissions may see: each section they may see (by the policy
+ * table), named by the page that shows it. "all" stays "all": every page the viewer can open.
+ */
+export function sectionsForViewer(sections: AffectedSections, permissions: bigint): AffectedSections {
+  if (sections === "all") return "all";
+  const pages = sections
+    .filter((section) => maySeeSection(section, permissions))
+    .map((section) => pageOfSection(section as SectionName));
+  return [...new Set(pages)];
+}
+
+/** Whether a viewer may be told who made a change (the policy table's ACTORS_REQUIREMENT: View Audit Log). */
+export function mayKnowActors(permissions: bigint): boolean {
+  return meetsRequirement(permissions, ACTORS_REQUIREMENT);
 }
 
 /** The section a dashboard path shows: /guilds/{id}/{slug}/… → slug; /guilds/{id} → the overview. */
@@ -91,5 +149,12 @@ export function actorOf(type: string, data: unknown, ownBotId: string | null = n
 export function departedUserOf(type: string, data: unknown): string | null {
   const d = (data ?? {}) as DispatchData;
   if (type !== "GUILD_MEMBER_REMOVE" && type !== "GUILD_BAN_ADD") return null;
+  return typeof d.user?.id === "string" ? d.user.id : null;
+}
+
+/** A member whose guild-wide permissions this dispatch may have changed (their roles or timeout). */
+export function updatedMemberOf(type: string, data: unknown): string | null {
+  const d = (data ?? {}) as DispatchData;
+  if (type !== "GUILD_MEMBER_UPDATE") return null;
   return typeof d.user?.id === "string" ? d.user.id : null;
 }

@@ -6,19 +6,33 @@ import "server-only";
 import { GatewayIntentBits } from "discord-api-types/v10";
 import { GuildApiClient } from "@/lib/api-client";
 import { dashboardConfig } from "@/lib/dashboard/config";
-import { actorOf, affects, departedUserOf, guildOf, mergeSections, sectionsOf, type AffectedSections } from "./changes";
+import {
+  actorOf,
+  affects,
+  departedUserOf,
+  guildOf,
+  mergeSections,
+  sectionsOf,
+  updatedMemberOf,
+  type AffectedSections,
+} from "./changes";
 import { liveGatewayCredentials } from "./credentials";
 import { LiveGatewayClient, type LiveGatewayStatus } from "./gateway-client";
 import { forgetGuildReads } from "@/lib/dashboard/data/guild-read-cache";
 import { forgetAuditLogSync } from "@/lib/dashboard/data/audit-log";
 
-/** One change of a guild, as the open pages receive it. */
+/**
+ * One change of a guild, whole: each page's stream sends its viewer only what they may see of it (stream.ts).
+ */
 export interface LiveChange {
+  /** Sections of the policy table (SECTION_POLICIES), not yet judged for any viewer. */
   sections: AffectedSections;
   /** Who made it (audit-log entries' users), in the order named. */
   actorIds: string[];
   /** Members whose membership it ended. */
   departedUserIds: string[];
+  /** Members whose roles or timeout it changed (what they may see may have changed with them). */
+  updatedMemberIds: string[];
 }
 
 export type LiveListener = (change: LiveChange) => void;
@@ -97,6 +111,7 @@ export class LiveHub {
     const sections = sectionsOf(type);
     const actor = actorOf(type, data, this.client?.userId ?? null);
     const departed = departedUserOf(type, data);
+    const updated = updatedMemberOf(type, data);
     if (sections !== "all" && sections.length === 0 && !departed) return;
     let change = this.pending.get(guildId);
     if (!change) {
@@ -104,6 +119,7 @@ export class LiveHub {
         sections: [],
         actorIds: [],
         departedUserIds: [],
+        updatedMemberIds: [],
         timer: setTimeout(() => this.flush(guildId), MERGE_WINDOW_MS),
       };
       this.pending.set(guildId, change);
@@ -111,6 +127,7 @@ export class LiveHub {
     change.sections = mergeSections(change.sections, sections);
     if (actor && !change.actorIds.includes(actor)) change.actorIds.push(actor);
     if (departed && !change.departedUserIds.includes(departed)) change.departedUserIds.push(departed);
+    if (updated && !change.updatedMemberIds.includes(updated)) change.updatedMemberIds.push(updated);
   }
 
   private flush(guildId: string): void {
@@ -119,12 +136,12 @@ export class LiveHub {
     if (!change) return;
     // The pages about to refresh must not be served the guild as a moderator read it a moment ago.
     forgetGuildReads(guildId);
-    const { sections, actorIds, departedUserIds } = change;
+    const { sections, actorIds, departedUserIds, updatedMemberIds } = change;
     // Nor the audit history as last imported: the entry this change made is read before the page is rendered.
     if (affects(sections, "audit-history")) forgetAuditLogSync(guildId);
     for (const listener of [...(this.listeners.get(guildId) ?? [])]) {
       try {
-        listener({ sections, actorIds, departedUserIds });
+        listener({ sections, actorIds, departedUserIds, updatedMemberIds });
       } catch (error) {
         console.error("[live] a page's listener threw:", error);
       }

@@ -1,21 +1,20 @@
-// Who may receive a dispatch, as Discord decides it: the event's intent, then the permission the event needs, in the
-// guild or in the event's channel, for the session's user, computed by the one permission engine. A thread is seen
-// through its parent's overwrites; an invite through its channel's.
-import { PermissionFlagsBits } from "discord-api-types/v10";
+// Who may receive a dispatch, as Discord decides it: the event's rule in the policy table (DISPATCH_POLICIES in
+// lib/discord/policies.ts): its intent (the session's check), then the permissions it needs, any of its alternatives,
+// in the guild or in the event's channel, for the session's user, computed by the one permission engine. A thread is
+// seen through its parent's overwrites; an invite through its channel's.
 import {
   computeBasePermissions,
   computeChannelPermissions,
-  hasPermission,
   type GuildPermissionContext,
   type PermissionOverwrite,
 } from "@/lib/discord/permissions";
+import { DISPATCH_POLICIES, meetsRequirement } from "@/lib/discord/policies";
 import { parseOverwrites, permissionContextOf, toPermissionMember, type OverwriteJson } from "../guards";
 import { findGuild } from "../store/guilds";
 import { memberRoleIds } from "../store/member-roles";
 import { findMember } from "../store/members";
 import { listGuildRoles } from "../store/roles";
 import { channelOverwritesJson } from "../store/gateway-outbox";
-import { DISPATCH_RULES } from "./protocol";
 import type { GatewayDispatch } from "../events";
 
 interface EventData {
@@ -40,8 +39,8 @@ export class EventAudience {
     readonly type: GatewayDispatch,
     readonly data: EventData,
   ) {
-    const rule = DISPATCH_RULES[type];
-    this.open = rule.scope === "guild" && rule.permission === undefined;
+    const rule = DISPATCH_POLICIES[type];
+    this.open = rule.scope === "guild" && rule.permissions.length === 0;
   }
 
   /** Whether `userId`, a member of the guild, holds what this event needs (its intent is the session's check). */
@@ -53,19 +52,19 @@ export class EventAudience {
   }
 
   private async judge(userId: bigint): Promise<boolean> {
-    const rule = DISPATCH_RULES[this.type];
+    const rule = DISPATCH_POLICIES[this.type];
     const context = await this.permissionContext();
     const member = await findMember(this.guildId, userId);
     if (!context || !member) return false;
     const subject = toPermissionMember(member, await memberRoleIds(this.guildId, userId));
-    if (rule.scope === "guild") return hasPermission(computeBasePermissions(context, subject), rule.permission!);
+    if (rule.scope !== "channel" && rule.scope !== "thread")
+      return meetsRequirement(computeBasePermissions(context, subject), rule.permissions);
     const overwrites = await this.channelOverwrites();
     const permissions =
       overwrites === null
         ? computeBasePermissions(context, subject)
         : computeChannelPermissions(context, subject, overwrites);
-    const needed = PermissionFlagsBits.ViewChannel | (rule.permission ?? 0n);
-    return hasPermission(permissions, needed);
+    return meetsRequirement(permissions, rule.permissions);
   }
 
   private async permissionContext(): Promise<GuildPermissionContext | null> {
@@ -79,7 +78,7 @@ export class EventAudience {
   /** The overwrites that decide who sees the event's channel; null when there are none to apply. */
   private async channelOverwrites(): Promise<PermissionOverwrite[] | null> {
     if (this.overwrites === undefined) {
-      const rule = DISPATCH_RULES[this.type];
+      const rule = DISPATCH_POLICIES[this.type];
       if (rule.scope === "channel" && this.data.permission_overwrites) {
         // CHANNEL_* carry the channel itself (after the change, or as it was when deleted).
         this.overwrites = this.data.permission_overwrites.map((o) => ({

@@ -4,6 +4,7 @@
 // shared with session starts and resumes): an event reaches every recipient's socket before the next one is read, so
 // no session sees two events out of order. Each event is serialized once for all its recipients, and each
 // recipient's frames of one pass go out in one write.
+import { DISPATCH_POLICIES, type DispatchPolicy } from "@/lib/discord/policies";
 import { dataVersion, onOtherConnectionsCommit, outsideTransaction } from "../store/db";
 import { outboxAfter, outboxHead, outboxRowsAt, type OutboxRow } from "../store/gateway-outbox";
 import type { GatewayDispatch } from "../events";
@@ -14,7 +15,7 @@ import { guildCreateJson } from "./guild-create";
 import { IdentifyLimits } from "./limits";
 import { onOutboxWrite } from "./outbox-signal";
 import type { GatewayOptions } from "./options";
-import { CloseCode, DISPATCH_RULES, Intent, Op, shardOf } from "./protocol";
+import { CloseCode, Op, shardOf } from "./protocol";
 import { dispatchFrame, type GatewaySession, type ReplayEntry } from "./session";
 
 /** One outbox event as in-process subscribers receive it. */
@@ -260,23 +261,23 @@ export class GatewayHub {
    */
   private async deliverTo(session: GatewaySession, { row, subject, audience, dispatch }: Delivery): Promise<void> {
     const guildId = row.guild_id!;
-    const rule = DISPATCH_RULES[row.type];
+    const rule: DispatchPolicy = DISPATCH_POLICIES[row.type];
     const aboutSelf = subject === session.userId;
 
     if (row.type === "GUILD_MEMBER_ADD" && aboutSelf) {
       if (shardOf(guildId, session.shard[1]) !== session.shard[0] || session.guildIds.has(guildId)) return;
       this.follow(session, guildId);
-      if (session.has(Intent.GuildMembers)) session.dispatchSerialized(dispatch, row.position);
+      if (holdsIntent(session, DISPATCH_POLICIES.GUILD_MEMBER_ADD)) session.dispatchSerialized(dispatch, row.position);
       await this.sendGuildCreate(session, guildId);
       return;
     }
     if (!session.guildIds.has(guildId)) return;
     const leaves = (row.type === "GUILD_MEMBER_REMOVE" && aboutSelf) || row.type === "GUILD_DELETE";
-    // Discord sends a member their own GUILD_MEMBER_UPDATE whatever their intents.
-    const intentHeld = session.has(rule.intent) || (row.type === "GUILD_MEMBER_UPDATE" && aboutSelf);
+    // Discord sends a member their own GUILD_MEMBER_UPDATE whatever their intents (the rule's subjectAlways).
+    const intentHeld = holdsIntent(session, rule) || (aboutSelf && rule.subjectAlways === true);
     if (leaves) {
       if (row.type === "GUILD_MEMBER_REMOVE" && intentHeld) session.dispatchSerialized(dispatch, row.position);
-      if (session.has(Intent.Guilds)) {
+      if (holdsIntent(session, DISPATCH_POLICIES.GUILD_DELETE)) {
         const payload = row.type === "GUILD_DELETE" ? row.payload : JSON.stringify({ id: String(guildId) });
         session.dispatch(
           "GUILD_DELETE",
@@ -291,7 +292,7 @@ export class GatewayHub {
   }
 
   async sendGuildCreate(session: GatewaySession, guildId: bigint): Promise<void> {
-    if (!session.has(Intent.Guilds)) return;
+    if (!holdsIntent(session, DISPATCH_POLICIES.GUILD_CREATE)) return;
     const json = await guildCreateJson(session, guildId);
     if (json) session.dispatch("GUILD_CREATE", json, { guildCreate: guildId });
   }
@@ -397,6 +398,11 @@ export class GatewayHub {
       session.connection?.close(CloseCode.UnknownError, "Server restarting.");
     }
   }
+}
+
+/** Whether the session asked for the intent that gates the dispatch (none: every session receives it). */
+function holdsIntent(session: GatewaySession, rule: DispatchPolicy): boolean {
+  return rule.intent === null || session.has(rule.intent);
 }
 
 function indexAdd<K>(index: Map<K, Set<GatewaySession>>, key: K, session: GatewaySession): void {

@@ -1,14 +1,8 @@
-// The gateway's protocol as data: opcodes, close codes with the reason each is sent for, intents and the dispatches
-// each one gates, the privileged intents and the application flags that enable them. Names are discord-api-types'
+// The gateway's protocol as data: opcodes, close codes with the reason each is sent for, intents, the privileged
+// intents and the application flags that enable them. Who receives each dispatch (its intent and permissions) is the
+// policy table's: DISPATCH_POLICIES in lib/discord/policies.ts. Names are discord-api-types'
 // (what @discordjs/ws and discord.py speak), so the handlers read as Discord's documentation does.
-import {
-  ApplicationFlags,
-  GatewayCloseCodes,
-  GatewayIntentBits,
-  GatewayOpcodes,
-  PermissionFlagsBits,
-} from "discord-api-types/v10";
-import type { GatewayDispatch } from "../events";
+import { ApplicationFlags, GatewayCloseCodes, GatewayIntentBits, GatewayOpcodes } from "discord-api-types/v10";
 
 export { GatewayCloseCodes as CloseCode, GatewayIntentBits as Intent, GatewayOpcodes as Op };
 
@@ -63,53 +57,6 @@ export function disallowedIntents(intents: number, applicationFlags: bigint): st
     ({ intent, flags }) => (intents & intent) !== 0 && (applicationFlags & flags) === 0n,
   ).map(({ name }) => name);
 }
-
-/** Dispatches the gateway itself composes (not from the outbox). */
-export type GatewayOwnDispatch = "READY" | "RESUMED" | "GUILD_CREATE" | "GUILD_MEMBERS_CHUNK";
-
-/**
- * What a session must hold to receive each outbox dispatch: the intent that gates it (Discord's intents table),
- * and the permission Discord requires in the guild or the event's channel. Channel-scoped dispatches also need
- * VIEW_CHANNEL in their channel (see audience.ts).
- */
-export const DISPATCH_RULES: Readonly<
-  Record<GatewayDispatch, { intent: number; permission?: bigint; scope: "guild" | "channel" | "thread" }>
-> = {
-  GUILD_UPDATE: { intent: GatewayIntentBits.Guilds, scope: "guild" },
-  GUILD_DELETE: { intent: GatewayIntentBits.Guilds, scope: "guild" },
-  GUILD_ROLE_CREATE: { intent: GatewayIntentBits.Guilds, scope: "guild" },
-  GUILD_ROLE_UPDATE: { intent: GatewayIntentBits.Guilds, scope: "guild" },
-  GUILD_ROLE_DELETE: { intent: GatewayIntentBits.Guilds, scope: "guild" },
-  CHANNEL_CREATE: { intent: GatewayIntentBits.Guilds, scope: "channel" },
-  CHANNEL_UPDATE: { intent: GatewayIntentBits.Guilds, scope: "channel" },
-  CHANNEL_DELETE: { intent: GatewayIntentBits.Guilds, scope: "channel" },
-  THREAD_UPDATE: { intent: GatewayIntentBits.Guilds, scope: "thread" },
-  THREAD_DELETE: { intent: GatewayIntentBits.Guilds, scope: "thread" },
-  GUILD_MEMBER_ADD: { intent: GatewayIntentBits.GuildMembers, scope: "guild" },
-  GUILD_MEMBER_UPDATE: { intent: GatewayIntentBits.GuildMembers, scope: "guild" },
-  GUILD_MEMBER_REMOVE: { intent: GatewayIntentBits.GuildMembers, scope: "guild" },
-  GUILD_BAN_ADD: { intent: GatewayIntentBits.GuildModeration, scope: "guild" },
-  GUILD_BAN_REMOVE: { intent: GatewayIntentBits.GuildModeration, scope: "guild" },
-  GUILD_AUDIT_LOG_ENTRY_CREATE: {
-    intent: GatewayIntentBits.GuildModeration,
-    permission: PermissionFlagsBits.ViewAuditLog,
-    scope: "guild",
-  },
-  GUILD_INTEGRATIONS_UPDATE: { intent: GatewayIntentBits.GuildIntegrations, scope: "guild" },
-  INTEGRATION_DELETE: { intent: GatewayIntentBits.GuildIntegrations, scope: "guild" },
-  // "Only sent if the bot has the MANAGE_CHANNELS permission for the relevant channel" (Discord, Invite Create).
-  INVITE_CREATE: {
-    intent: GatewayIntentBits.GuildInvites,
-    permission: PermissionFlagsBits.ManageChannels,
-    scope: "channel",
-  },
-  INVITE_DELETE: {
-    intent: GatewayIntentBits.GuildInvites,
-    permission: PermissionFlagsBits.ManageChannels,
-    scope: "channel",
-  },
-  VOICE_STATE_UPDATE: { intent: GatewayIntentBits.GuildVoiceStates, scope: "guild" },
-};
 
 /** Discord's limits on what a client sends: 120 payloads a minute, 4,096 bytes each. */
 export const CLIENT_SEND_LIMIT = { payloads: 120, windowMs: 60_000, maxBytes: 4096 } as const;
