@@ -460,7 +460,8 @@ const INTEGRATIONS_NOTE =
  * permission each event's documentation names ("only sent to bots with the BAN_MEMBERS or VIEW_AUDIT_LOG
  * permission", "only sent to bot users with the MANAGE_CHANNELS permission on the channel"). Every recipient is also
  * a member of the guild (the gateway follows only its sessions' guilds). The gateway's audience reads this table;
- * tests/unit/dispatch-policies.test.ts fails when the gateway can send a dispatch that has no entry.
+ * tests/unit/dispatch-policies.test.ts fails when the gateway can send a dispatch that has no entry (and when a
+ * section the live stream names, or a page of a guild, has none in SECTION_POLICIES below).
  */
 export const DISPATCH_POLICIES = {
   // Composed by the gateway for one session.
