@@ -590,3 +590,142 @@ export function pageOfSection(section: SectionName): string {
   const policy: SectionPolicy = SECTION_POLICIES[section];
   return policy.page ?? section;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The app's own doors: every page, route handler and server action outside the API's routes and a guild's sections
+
+/** Who may open a page, call a route handler or run a server action of the app itself. */
+export type DoorRule =
+  /** Anyone, signed in or not: what it shows is public, or it is the way in (sign-in, consent, OAuth2 callbacks). */
+  | { who: "anyone"; why: string }
+  /** A moderator signed in to the dashboard; everything it shows comes from the API with their own token. */
+  | { who: "dashboard-session"; why: string }
+  /** A moderator who may see the guild's section (SECTION_POLICIES); `overview`: any member of the guild. */
+  | { who: "section"; section: SectionName }
+  /** Judged as the API operation: by the API with the moderator's token, and by the dashboard's guard in bot mode. */
+  | { who: "operation"; operation: OperationName }
+  /** The user signed in to the built-in provider (its sign-in cookie), acting for themselves. */
+  | { who: "provider-session"; why: string }
+  /** The owner of the application the developer portal shows (its team, in Discord's terms). */
+  | { who: "application-owner" }
+  /** The Activity's own backend: codes of the Activity's application only, with its scopes, and PKCE. */
+  | { who: "activity-application" };
+
+const anyone = (why: string): DoorRule => ({ who: "anyone", why });
+const section = (name: SectionName): DoorRule => ({ who: "section", section: name });
+const operation = (name: OperationName): DoorRule => ({ who: "operation", operation: name });
+const APPLICATION_OWNER: DoorRule = { who: "application-owner" };
+
+/**
+ * Pages and route handlers, by the URL path Next serves them at (route groups left out), and the doors the one-port
+ * server answers before Next (`server:` entries). tests/unit/door-policies.test.ts fails when a page, route handler or
+ * server door has no entry here, or a section's page does not ask for its own section.
+ */
+export const ROUTE_POLICIES = {
+  "server:/api/v10": { who: "operation", operation: "Get Guild" } as DoorRule, // every route: POLICIES, by operation
+  "server:/healthz": anyone("liveness: says only that the process answers"),
+  "server:/cdn": anyone("guild icons and banners, public on Discord's CDN too"),
+  "server:/activity": anyone("the Activity's frame; its data comes with the Activity's own token"),
+
+  "/": anyone("the landing page"),
+  "/sign-in": anyone("the way in"),
+  "/api/auth/[...nextauth]": anyone("next-auth's OAuth2 sign-in and callback"),
+  "/guilds": { who: "dashboard-session", why: "the moderator's own guilds, from Get Current User Guilds" },
+  "/guilds/[guildId]": section("overview"),
+  "/guilds/[guildId]/[...unknown]": { who: "dashboard-session", why: "a not-found page inside the guild's shell" },
+  "/guilds/[guildId]/live": section("overview"), // each change filtered per viewer by SECTION_POLICIES
+  "/guilds/[guildId]/users": section("overview"), // names for ids, with the moderator's own token
+  "/guilds/[guildId]/settings": section("settings"),
+  "/guilds/[guildId]/channels": section("channels"),
+  "/guilds/[guildId]/channels/[channelId]": section("channels"),
+  "/guilds/[guildId]/channels/view-as": section("channels"),
+  "/guilds/[guildId]/roles": section("roles"),
+  "/guilds/[guildId]/members": section("members"),
+  "/guilds/[guildId]/members/jobs/[jobId]": operation("Search Guild Members v2"),
+  "/guilds/[guildId]/bans": section("bans"),
+  "/guilds/[guildId]/bans/export": section("bans"),
+  "/guilds/[guildId]/bans/bulk": operation("Bulk Guild Ban"),
+  "/guilds/[guildId]/bans/bulk/[jobId]": operation("Bulk Guild Ban"),
+  "/guilds/[guildId]/prune": section("prune"),
+  "/guilds/[guildId]/widget": section("widget"),
+  "/guilds/[guildId]/welcome-screen": section("welcome-screen"),
+  "/guilds/[guildId]/onboarding": section("onboarding"),
+  "/guilds/[guildId]/invites": section("invites"),
+  // The invites section's readers (Get Target Users' own requirement), for an invite of this guild only.
+  "/guilds/[guildId]/invites/[code]/target-users": section("invites"),
+  "/guilds/[guildId]/invites/[code]/target-users/job-status": section("invites"),
+  "/guilds/[guildId]/integrations": section("integrations"),
+  "/guilds/[guildId]/safety": section("safety"),
+  "/guilds/[guildId]/audit-history": section("audit-history"),
+  "/guilds/[guildId]/audit-history/export": section("audit-history"),
+  "/invite/[code]": anyone("an invite's public landing page (Get Invite)"),
+  "/invite/[code]/join": anyone("starts the dashboard application's sign-in with guilds.join"),
+  "/join/callback": anyone("its callback: Accept Invite judges the visitor's own token"),
+  "/widget": anyone("the embeddable widget, shown only while the guild enables it"),
+  "/oauth2/authorize": anyone("sign-in and consent: only what the signed-in user decides is granted"),
+  "/oauth2/authorized": anyone("says the authorization is done; shows no code or token"),
+  "/oauth2/web-message": anyone("hands a code to the opener only on the application's registered origins"),
+  "/developers": { who: "provider-session", why: "the signed-in user's own applications" },
+  "/developers/login": anyone("the portal's sign-in"),
+  "/developers/applications": { who: "provider-session", why: "the signed-in user's own applications" },
+  "/developers/applications/[applicationId]": APPLICATION_OWNER,
+  "/activity": anyone("the Activity, framed by Discord's client"),
+  "/api/token": { who: "activity-application" },
+  "/dynamic-floor": anyone("an empty page: Next's floor for bench:navigation"),
+} as const satisfies Record<string, DoorRule>;
+
+/**
+ * The provider's server actions (forms of its own pages, outside the dashboard's action client), by
+ * `<page path>#<export>`. The dashboard's actions need no entry: each is named after the API operation that judges it
+ * (POLICIES) or after one of DASHBOARD_ACTION_POLICIES below, and carries its bot-mode guard.
+ */
+export const PROVIDER_ACTION_POLICIES = {
+  "/developers#addRedirectUriAction": APPLICATION_OWNER,
+  "/developers#removeRedirectUriAction": APPLICATION_OWNER,
+  "/developers#saveUrlMappingsAction": APPLICATION_OWNER,
+  "/developers#setActivitiesEnabledAction": APPLICATION_OWNER,
+  "/developers#setEntryPointHandlerAction": APPLICATION_OWNER,
+  "/developers#setInstallationContextsAction": APPLICATION_OWNER,
+  "/developers#setPrivilegedIntentAction": APPLICATION_OWNER,
+  "/developers#resetBotTokenAction": APPLICATION_OWNER,
+  "/developers#resetClientSecretAction": APPLICATION_OWNER,
+  "/developers/login#signInAction": anyone("the portal's sign-in, throttled per account and address"),
+  "/developers/login#signOutAction": { who: "provider-session", why: "ends the caller's own sign-in" },
+  "/invite/[code]#completeScreeningAction": operation("Complete Membership Screening"),
+  "/oauth2/authorize#signInAction": anyone("the consent page's sign-in, throttled per account and address"),
+  "/oauth2/authorize#signOutAction": { who: "provider-session", why: "ends the caller's own sign-in" },
+  "/oauth2/authorize#decideAction": {
+    who: "provider-session",
+    why: "the signed-in user's own consent; a bot install is judged as the installer in each guild",
+  },
+} as const satisfies Record<string, DoorRule>;
+
+/**
+ * The dashboard's actions that change only its own tables (jobs, previews) or run an API operation many times: each
+ * is judged as the API operation named here, with the moderator's token and, in bot mode, by its guard.
+ */
+export const DASHBOARD_ACTION_POLICIES = {
+  "Prepare bulk ban": "Bulk Guild Ban",
+  "Start bulk ban": "Bulk Guild Ban",
+  "Pause bulk ban": "Get Guild Bans",
+  "Cancel bulk ban": "Get Guild Bans",
+  "Undo bulk ban": "Remove Guild Ban",
+  "Preview prune": "Get Guild Prune Count",
+  "Prepare bulk member action": "Modify Guild Member",
+  "Start bulk member action": "Search Guild Members v2",
+  "Pause bulk member action": "Search Guild Members v2",
+  "Cancel bulk member action": "Search Guild Members v2",
+  "Bulk add role": "Add Guild Member Role",
+  "Bulk remove role": "Remove Guild Member Role",
+  "Bulk timeout": "Modify Guild Member",
+  "Bulk remove timeout": "Modify Guild Member",
+  "Bulk kick": "Remove Guild Member",
+} as const satisfies Record<string, OperationName>;
+
+/** The API operation that judges a dashboard action by its name, or undefined when the table has no rule for it. */
+export function operationOfDashboardAction(action: string): OperationName | undefined {
+  if (Object.hasOwn(POLICIES, action)) return action as OperationName;
+  return Object.hasOwn(DASHBOARD_ACTION_POLICIES, action)
+    ? DASHBOARD_ACTION_POLICIES[action as keyof typeof DASHBOARD_ACTION_POLICIES]
+    : undefined;
+}

@@ -232,6 +232,7 @@ describe("action client", () => {
       {
         action: "Modify Channel",
         schema: Schema,
+        authorize: () => null,
         before: async () => {
           throw new ActionRefusal("That channel is not in this server.", {}, 404);
         },

@@ -62,9 +62,10 @@ export interface GuildActionDefinition<S extends z.ZodType<{ guildId: string; re
   target?: (input: z.output<S>, known: { before?: unknown; result?: unknown }) => AuditTarget | null;
   /**
    * Bot mode only (the API judges the moderator's token itself otherwise): why the moderator may not do this,
-   * or null. Use the check's helpers, which apply the shared permission engine to the moderator's member.
+   * or null. Use the check's helpers, which apply the shared permission engine to the moderator's member. Required:
+   * in bot mode the API sees only the bot, so an action without its guard would act for any signed-in user.
    */
-  authorize?: (check: ModeratorCheck, input: z.output<S>) => Promise<string | null> | string | null;
+  authorize: (check: ModeratorCheck, input: z.output<S>) => Promise<string | null> | string | null;
   /** The request's effective fields, for the history (default: the input without guildId and reason). */
   request?: (input: z.output<S>) => unknown;
   /**
@@ -217,7 +218,7 @@ export function createGuildAction<
       if (memberShown || (await isShownGuildMember(api, guildId, actor.id))) await record(entry);
     };
 
-    if (mode === "bot" && definition.authorize) {
+    if (mode === "bot") {
       let refusal: string | null;
       try {
         const check = await ModeratorCheck.load(api, guildId, actor.id);

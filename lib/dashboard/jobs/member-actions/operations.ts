@@ -50,6 +50,8 @@ const define = <S extends z.ZodType<{ guildId: string; reason?: string }>, R>(
 
 /** Reading the guild's members is what every job control asks of the moderator's token. */
 const requireMemberAccess = (api: GuildApiClient, guildId: string) => api.members.searchV2(guildId, { limit: 1 });
+/** The same question in bot mode, where the API sees only the bot: the moderator's own standing, judged here. */
+const mayControlMemberJobs = (check: ModeratorCheck) => check.may("Search Guild Members v2");
 
 /**
  * The preview: the role checked once for the whole job (in the server, not managed, below the moderator's highest
@@ -147,6 +149,7 @@ const jobTarget = (input: { jobId: string }) => ({ type: "member-job", id: input
 export const startMemberJob = define({
   action: "Start bulk member action",
   schema: MemberJobInputSchema,
+  authorize: mayControlMemberJobs,
   target: jobTarget,
   recordSuccess: () => false,
   run: async ({ api, guildId, input }) => {
@@ -161,6 +164,7 @@ export const startMemberJob = define({
 export const pauseMemberJob = define({
   action: "Pause bulk member action",
   schema: MemberJobInputSchema,
+  authorize: mayControlMemberJobs,
   target: jobTarget,
   recordSuccess: () => false,
   run: async ({ api, guildId, input }) => {
@@ -174,6 +178,7 @@ export const pauseMemberJob = define({
 export const cancelMemberJob = define({
   action: "Cancel bulk member action",
   schema: MemberJobInputSchema,
+  authorize: mayControlMemberJobs,
   target: (input, { result }) => {
     const job = result as { kind: MemberJobKind; params: MemberJobParams } | undefined;
     return { type: "member-job", id: input.jobId, name: job ? describeMemberAction(job.kind, job.params) : null };

@@ -1,0 +1,130 @@
+// Every door has a rule (STYLE.md, habit 12), for the app's own doors: every page and route handler under app/, every
+// door the one-port server answers before Next, every server action of the provider's pages, and every dashboard
+// action has an entry in the policy table (lib/discord/policies.ts), and a page or route whose rule names a section or
+// an operation asks for that one. The API's routes are checked against POLICIES in policies.test.ts; the gateway's
+// dispatches and the guild's sections in dispatch-policies.test.ts.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import {
+  DASHBOARD_ACTION_POLICIES,
+  POLICIES,
+  PROVIDER_ACTION_POLICIES,
+  ROUTE_POLICIES,
+  operationOfDashboardAction,
+  type DoorRule,
+} from "@/lib/discord/policies";
+
+const root = path.join(__dirname, "../..");
+const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
+const code = (file: string) =>
+  read(file)
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "");
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(file) : [file];
+  });
+}
+
+/** app/(dashboard)/guilds/[guildId]/bans/page.tsx → /guilds/[guildId]/bans (route groups are not in the URL). */
+const urlOf = (file: string) =>
+  "/" +
+  path
+    .dirname(path.relative("app", file))
+    .split(path.sep)
+    .filter((segment) => segment !== "." && !/^\(.*\)$/.test(segment))
+    .join("/");
+
+const doors = filesUnder("app").filter((file) => /^(page\.tsx|route\.ts)$/.test(path.basename(file)));
+const routes: Record<string, DoorRule> = ROUTE_POLICIES;
+
+/** A file's code with that of the dashboard modules it imports (where a shared gate such as loadJobPage lives). */
+function codeWithGates(file: string): string {
+  const own = code(file);
+  const imported = [...own.matchAll(/from "@\/(lib\/dashboard\/[^"]+)"/g)].flatMap(([, module]) =>
+    [`${module}.ts`, `${module}.tsx`].filter((candidate) => fs.existsSync(path.join(root, candidate))).map(code),
+  );
+  return [own, ...imported].join("\n");
+}
+
+describe("every page and route handler has a rule in ROUTE_POLICIES", () => {
+  test("the app's pages and route handlers are found", () => {
+    expect(doors.length).toBeGreaterThan(40);
+    expect(doors.map(urlOf)).toEqual(expect.arrayContaining(["/", "/guilds/[guildId]/bans", "/api/token"]));
+  });
+
+  test("each has an entry, and each entry a page or route handler", () => {
+    const served = new Set(doors.map(urlOf));
+    expect([...served].filter((url) => !Object.hasOwn(routes, url))).toEqual([]);
+    expect(Object.keys(routes).filter((url) => !url.startsWith("server:") && !served.has(url))).toEqual([]);
+  });
+
+  test("the one-port server's own doors (before Next) each have an entry", () => {
+    const server = code("lib/server/create-server.ts");
+    const paths = [...server.matchAll(/path(?:\.startsWith\(|\s*===\s*)"(\/[a-z0-9]+)/g)].map((m) => m[1]);
+    expect(paths).toEqual(expect.arrayContaining(["/healthz", "/cdn", "/api"]));
+    for (const door of paths) {
+      const key = door === "/api" ? "server:/api/v10" : `server:${door}`;
+      expect(Object.keys(routes), door).toContain(key);
+    }
+  });
+
+  test("a door whose rule is a section or an operation asks for that one", () => {
+    for (const file of doors) {
+      const rule = routes[urlOf(file)];
+      const text = codeWithGates(file);
+      if (rule.who === "section" && rule.section === "overview")
+        expect(text, file).toMatch(/\bget(?:Guild|Section)Viewer\(/);
+      else if (rule.who === "section") expect(text, file).toContain(`"${rule.section}"`);
+      else if (rule.who === "operation") expect(text, file).toContain(`"${rule.operation}"`);
+    }
+  });
+
+  test("pages under a guild answer to the guild's members only: none is open to anyone", () => {
+    for (const [url, rule] of Object.entries(routes))
+      if (url.startsWith("/guilds/[guildId]"))
+        expect(["section", "operation", "dashboard-session"], url).toContain(rule.who);
+  });
+});
+
+describe("every server action has a rule", () => {
+  const serverModules = (dir: string) =>
+    filesUnder(dir).filter((file) => /\.tsx?$/.test(file) && /^\s*["']use server["']/.test(read(file)));
+  const exportsOf = (file: string) =>
+    [...code(file).matchAll(/export (?:async function|const) (\w+)/g)].map((m) => m[1]);
+
+  test("the provider's actions: each export of a 'use server' module under app/ has an entry, and each entry an export", () => {
+    const found = serverModules("app").flatMap((file) => exportsOf(file).map((name) => `${urlOf(file)}#${name}`));
+    expect(found.length).toBeGreaterThan(10);
+    expect(found.filter((key) => !Object.hasOwn(PROVIDER_ACTION_POLICIES, key))).toEqual([]);
+    expect(Object.keys(PROVIDER_ACTION_POLICIES).filter((key) => !found.includes(key))).toEqual([]);
+  });
+
+  test("the dashboard's actions: each is named after an operation of the table and carries its bot-mode guard", async () => {
+    const modules = serverModules("lib/dashboard/actions");
+    expect(modules.length).toBeGreaterThan(10);
+    let actions = 0;
+    for (const file of modules) {
+      const exported = (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(exported)) {
+        const definition = (value as { definition?: { action: string; authorize?: unknown } }).definition;
+        expect(definition, `${file}: ${name} is not made by guildAction`).toBeDefined();
+        expect(operationOfDashboardAction(definition!.action), `${name}: "${definition!.action}"`).toBeDefined();
+        expect(typeof definition!.authorize, `${name} has no bot-mode guard`).toBe("function");
+        actions++;
+      }
+    }
+    expect(actions).toBeGreaterThan(40);
+  });
+
+  test("the dashboard-only actions name operations of the API's table", () => {
+    for (const [action, operation] of Object.entries(DASHBOARD_ACTION_POLICIES)) {
+      expect(Object.hasOwn(POLICIES, action), `${action} shadows an operation`).toBe(false);
+      expect(Object.keys(POLICIES), action).toContain(operation);
+    }
+    expect(operationOfDashboardAction("Something new")).toBeUndefined();
+  });
+});
