@@ -6,7 +6,13 @@ import fs from "node:fs";
 import { databaseFile, databaseProvider, databaseUrl } from "@/lib/db/database-url";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { openDatabase } from "@/lib/guild-api/store/db";
-import { isDatabaseSeeded, seedDemoWorld, DEMO_PASSWORD, DEMO_USERNAMES } from "@/lib/seed/demo-world";
+import {
+  addActivityApplication,
+  isDatabaseSeeded,
+  seedDemoWorld,
+  DEMO_PASSWORD,
+  DEMO_USERNAMES,
+} from "@/lib/seed/demo-world";
 import { scaleGuild } from "@/lib/seed/scale";
 import { seedPostgresql } from "./start-postgresql";
 
@@ -22,6 +28,10 @@ export function seed(options: { reset?: boolean; members?: number; quiet?: boole
       const world = seedDemoWorld(db);
       log(`Seeded the demo world in ${file}: guild ${world.guildId}, application ${world.applicationId}.`);
       log(`Demo sign-ins: ${DEMO_USERNAMES.join(", ")} (password "${DEMO_PASSWORD}").`);
+    } else {
+      // Seeded before the sample Activity had an application of its own: add it, so the Activity keeps working.
+      const activity = addActivityApplication(db);
+      if (activity !== null) log(`Added the sample Activity's own application ${activity}.`);
     }
     if (options.members) {
       const started = Date.now();

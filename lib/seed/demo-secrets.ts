@@ -1,6 +1,7 @@
-// The demo application's secrets, generated at seed time and kept beside the database file
+// The demo applications' secrets, generated at seed time and kept beside the database file
 // (`<db>.secrets.json`, git-ignored with .data/), never in the repository. Development only:
-// production supplies GUILDHALL_CLIENT_ID / GUILDHALL_CLIENT_SECRET through the environment.
+// production supplies GUILDHALL_CLIENT_ID / GUILDHALL_CLIENT_SECRET (the dashboard) and ACTIVITY_CLIENT_ID /
+// ACTIVITY_CLIENT_SECRET (the sample Activity) through the environment.
 import fs from "node:fs";
 import { secretsPathBase } from "@/lib/db/database-url";
 
@@ -9,6 +10,9 @@ export interface DemoSecrets {
   clientSecret: string;
   botToken: string;
   guildId: string;
+  /** The sample Activity's own application (absent in files written before it had one). */
+  activityApplicationId?: string;
+  activityClientSecret?: string;
 }
 
 export const demoSecretsFile = () => `${secretsPathBase()}.secrets.json`;

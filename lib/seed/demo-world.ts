@@ -1,4 +1,5 @@
-// The demo world: an application with its bot, six people with documented passwords, and a community
+// The demo world: an application with its bot (the dashboard's sign-in), the sample Activity's own application, six
+// people with documented passwords, and a community
 // guild ("Guildhall HQ") with a role hierarchy, every channel type, members with voice states and presences,
 // bans, invites, integrations, a welcome screen and onboarding. Ids are deterministic so docs and tests can
 // name them; secrets are random per install and written to .data/demo-app.json (git-ignored).
@@ -6,7 +7,8 @@ import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { Db } from "@/lib/guild-api/store/db";
 import { hashPassword, hashSecret, newBotToken, randomToken } from "@/lib/guild-api/tokens";
 import { DiscordSnowflake } from "@sapphire/snowflake";
-import { writeDemoSecrets } from "./demo-secrets";
+import { newSnowflake } from "@/lib/discord/snowflake";
+import { readDemoSecrets, writeDemoSecrets } from "./demo-secrets";
 
 const DAY = 86_400_000;
 // Demo ids are snowflakes from a fixed clock, so they are the same on every install.
@@ -30,6 +32,12 @@ export const demoRedirectUri = () => `${demoPublicUrl()}/api/auth/callback/guild
 /** Where the invite landing page's Join comes back to after signing in (app/(dashboard)/join/callback). */
 export const demoInviteJoinRedirectUri = () => `${demoPublicUrl()}/join/callback`;
 export const DEMO_APPLICATION_NAME = "Guildhall Demo";
+export const DEMO_ACTIVITY_APPLICATION_NAME = "Guildhall Activity";
+/**
+ * Where the Activity's code may be delivered by web_message: the local host simulator's origin (an origin the SDK
+ * accepts, tests/e2e/activity-host). Only the Activity's application registers it, never the dashboard's.
+ */
+export const DEMO_ACTIVITY_HOST_ORIGIN = "http://localhost:3333";
 export const DEMO_GUILD_NAME = "Guildhall HQ";
 
 export const EVERYONE_PERMISSIONS =
@@ -121,6 +129,9 @@ const SECOND = [
 
 export interface DemoWorld {
   applicationId: bigint;
+  /** The sample Activity's own OAuth2 application (no bot; PKCE required). */
+  activityApplicationId: bigint;
+  activityClientSecret: string;
   botUserId: bigint;
   guildId: bigint;
   sideGuildId: bigint;
@@ -199,20 +210,16 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
     insert(db, "applications", {
       id: applicationId,
       name: DEMO_APPLICATION_NAME,
-      description: "The demo application behind Guildhall's sign-in, bot and sample Activity.",
+      description: "The demo application behind Guildhall's sign-in and bot.",
       owner_id: users.owner,
       bot_user_id: botUserId,
       bot_token_hash: hashSecret(botToken),
       client_secret_hash: hashSecret(clientSecret),
       // GATEWAY_GUILD_MEMBERS: the demo bot may list members.
-      flags: 1 << 14, // The Activity's SDK flow uses no redirect; a placeholder is registered as Discord requires (setup rule 1),
-      // and the local host simulator's origin (http://localhost:3333) may receive codes by web_message.
-      redirect_uris: [
-        demoRedirectUri(),
-        demoInviteJoinRedirectUri(),
-        "https://127.0.0.1/placeholder",
-        "http://localhost:3333/",
-      ],
+      flags: 1 << 14,
+      // The dashboard's sign-in and the invite page's Join, plus a placeholder. Not the host simulator's origin: the
+      // sample Activity has its own application (below), and codes of this one are for the dashboard alone.
+      redirect_uris: [demoRedirectUri(), demoInviteJoinRedirectUri(), "https://127.0.0.1/placeholder"],
       url_mappings: [{ prefix: "/", target: new URL(demoPublicUrl()).host }],
       activities_enabled: true,
       integration_types: [0, 1],
@@ -827,13 +834,92 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
       });
     }
 
-    return { applicationId, botUserId, guildId, sideGuildId, users, roles: r, clientSecret, botToken };
+    // Last, so the ids above stay what they were before the Activity had an application of its own.
+    const activity = insertActivityApplication(db, nextId(), users.owner, now);
+    return {
+      applicationId,
+      activityApplicationId: activity.applicationId,
+      activityClientSecret: activity.clientSecret,
+      botUserId,
+      guildId,
+      sideGuildId,
+      users,
+      roles: r,
+      clientSecret,
+      botToken,
+    };
   })();
   writeDemoSecrets({
     applicationId: String(world.applicationId),
     clientSecret: world.clientSecret,
     botToken: world.botToken,
     guildId: String(world.guildId),
+    activityApplicationId: String(world.activityApplicationId),
+    activityClientSecret: world.activityClientSecret,
   });
   return world;
+}
+
+/**
+ * The sample Activity's own OAuth2 application (issue 29, finding 5): a client apart from the dashboard's, so a code
+ * the Activity's backend redeems can carry only what a user granted to the Activity. No bot; PKCE required, since
+ * its code travels through the browser; the host simulator's origin may receive codes by web_message, and a
+ * placeholder redirect URI is registered as Discord requires (setup rule 1). Its entry point command launches it.
+ */
+function insertActivityApplication(
+  db: Db,
+  applicationId: bigint,
+  ownerId: bigint,
+  now: number,
+  commandIds: { command: bigint; version: bigint } = { command: nextId(), version: nextId() },
+): { applicationId: bigint; clientSecret: string } {
+  const clientSecret = randomToken(24);
+  insert(db, "applications", {
+    id: applicationId,
+    name: DEMO_ACTIVITY_APPLICATION_NAME,
+    description: "The sample Activity (/activity): its own OAuth2 client, apart from the dashboard's sign-in.",
+    owner_id: ownerId,
+    client_secret_hash: hashSecret(clientSecret),
+    redirect_uris: ["https://127.0.0.1/placeholder", `${DEMO_ACTIVITY_HOST_ORIGIN}/`],
+    url_mappings: [{ prefix: "/", target: new URL(demoPublicUrl()).host }],
+    activities_enabled: true,
+    integration_types: [0, 1],
+    require_pkce: true,
+    created_at: now - 300 * DAY,
+  });
+  insert(db, "application_commands", {
+    id: commandIds.command,
+    application_id: applicationId,
+    type: 4,
+    name: "launch",
+    description: `Launch ${DEMO_ACTIVITY_APPLICATION_NAME}`,
+    handler: 2,
+    integration_types: [0, 1],
+    contexts: [0, 1, 2],
+    version: commandIds.version,
+  });
+  return { applicationId, clientSecret };
+}
+
+/**
+ * A database seeded before the Activity had its own application (SQLite, `npm start` on an existing .data/): adds
+ * it, with new ids, and its secret to the demo secrets. Returns its id, or null when there is nothing to do.
+ */
+export function addActivityApplication(db: Db, now = Date.now()): bigint | null {
+  const secrets = readDemoSecrets();
+  if (!secrets || secrets.activityApplicationId) return null;
+  const named = db.prepare("SELECT 1 FROM applications WHERE name = ?").get(DEMO_ACTIVITY_APPLICATION_NAME);
+  const owner = db.prepare("SELECT id FROM users WHERE username = 'owner'").get() as
+    { id: bigint | number } | undefined;
+  if (named || !owner) return null;
+  const fresh = () => newSnowflake();
+  const activity = db.transaction(() =>
+    insertActivityApplication(db, fresh(), BigInt(owner.id), now, { command: fresh(), version: fresh() }),
+  )();
+  writeDemoSecrets({
+    ...secrets,
+    activityApplicationId: String(activity.applicationId),
+    activityClientSecret: activity.clientSecret,
+  });
+  return activity.applicationId;
 }

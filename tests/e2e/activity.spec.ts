@@ -17,7 +17,7 @@ function hostUrl(appUrl: string, world: ReturnType<typeof e2eWorld>, activityOri
   const url = new URL(ACTIVITY_HOST_URL);
   url.searchParams.set("activity", `${activityOrigin}/activity`);
   url.searchParams.set("provider", appUrl);
-  url.searchParams.set("client_id", world.applicationId);
+  url.searchParams.set("client_id", world.activityApplicationId);
   url.searchParams.set("guild_id", world.guildId);
   url.searchParams.set("channel_id", world.channelId("Lounge"));
   return url.toString();
@@ -72,9 +72,16 @@ test("handshake → ready → consent → /api/token → authenticate → guild,
 
   let state = await hostState(page);
   const handshake = state.trace.find((t) => t.direction === "←" && t.message[0] === 0)!.message[1];
-  expect(handshake).toMatchObject({ v: 1, client_id: world.applicationId, sdk_version: "2.5.0" });
+  // The Activity's own application, not the dashboard's; its code is bound to a PKCE challenge (S256).
+  expect(handshake).toMatchObject({ v: 1, client_id: world.activityApplicationId, sdk_version: "2.5.0" });
+  expect(world.activityApplicationId).not.toBe(world.applicationId);
   const authorize = state.trace.find((t) => t.message[1]?.cmd === "AUTHORIZE" && t.direction === "←")!.message[1];
   expect((authorize.args as { scope: string[] }).scope).toEqual(["identify", "guilds", "applications.commands"]);
+  expect(authorize.args).toMatchObject({
+    client_id: world.activityApplicationId,
+    code_challenge: expect.stringMatching(/^[\w-]{43}$/) as unknown,
+    code_challenge_method: "S256",
+  });
   expect(state.phase).toBe("AUTHENTICATED");
 
   // Without rpc.voice.read the host refuses SPEAKING subscriptions; the Activity says so and offers to fix it.
@@ -108,8 +115,9 @@ test("an unknown command gets an ERROR event from the host", async ({ page }) =>
   const world = e2eWorld();
   await consent(page, "Cancel", () => page.goto(hostUrl(E2E_URL, world)));
   const frame = page.frame({ url: /\/activity/ })!;
-  await frame.evaluate(() =>
-    window.parent.postMessage([1, { cmd: "NOT_A_COMMAND", args: {}, nonce: "unknown-1" }], "http://localhost:3333"),
+  await frame.evaluate(
+    (host) => window.parent.postMessage([1, { cmd: "NOT_A_COMMAND", args: {}, nonce: "unknown-1" }], host),
+    ACTIVITY_HOST_URL,
   );
   await expect
     .poll(
@@ -144,6 +152,9 @@ test("/api/token answers clear errors without leaking the upstream body", async 
   const missing = await request.post(`${E2E_URL}/api/token`, { data: {} });
   expect(missing.status()).toBe(400);
   expect(await missing.json()).toEqual({ error: "missing_code", message: "The authorization code is missing." });
+  const badVerifier = await request.post(`${E2E_URL}/api/token`, { data: { code: "c", code_verifier: "short" } });
+  expect(badVerifier.status()).toBe(400);
+  expect(await badVerifier.json()).toMatchObject({ error: "invalid_request" });
   const rejected = await request.post(`${E2E_URL}/api/token`, { data: { code: "not-a-real-code" } });
   expect(rejected.status()).toBe(400);
   expect(await rejected.json()).toEqual({
@@ -161,10 +172,11 @@ test("the client secret never reaches the browser: not in the built client asset
   const { databaseUrl } = JSON.parse(
     fs.readFileSync(path.join(os.tmpdir(), `guildhall-e2e-${new URL(E2E_URL).port}.json`), "utf8"),
   ) as { databaseUrl: string };
-  const { clientSecret, botToken } = JSON.parse(
+  const { clientSecret, botToken, activityClientSecret } = JSON.parse(
     fs.readFileSync(`${databaseUrl.slice("file:".length)}.secrets.json`, "utf8"),
-  ) as { clientSecret: string; botToken: string };
+  ) as { clientSecret: string; botToken: string; activityClientSecret: string };
   expect(clientSecret.length).toBeGreaterThan(20);
+  expect(activityClientSecret.length).toBeGreaterThan(20);
 
   const assets: string[] = [];
   const walk = (dir: string) => {
@@ -179,11 +191,13 @@ test("the client secret never reaches the browser: not in the built client asset
   for (const file of assets) {
     const text = fs.readFileSync(file, "utf8");
     expect(text.includes(clientSecret), file).toBe(false);
+    expect(text.includes(activityClientSecret), file).toBe(false);
     expect(text.includes(botToken), file).toBe(false);
     expect(/ACTIVITY_CLIENT_SECRET|GUILDHALL_CLIENT_SECRET|clientSecret/.test(text), file).toBe(false);
   }
   const page = await (await request.get(`${E2E_URL}/activity?frame_id=x&instance_id=y&platform=desktop`)).text();
   expect(page.includes(clientSecret)).toBe(false);
+  expect(page.includes(activityClientSecret)).toBe(false);
 });
 
 test("behind Discord's proxy: the Activity on <client id>.discordsays.com reaches its server only through the URL mappings", async ({
@@ -192,10 +206,10 @@ test("behind Discord's proxy: the Activity on <client id>.discordsays.com reache
   const world = e2eWorld();
   const [{ url_mappings: json }] = world.query<{ url_mappings: string }>(
     "SELECT url_mappings FROM applications WHERE id = ?",
-    BigInt(world.applicationId),
+    BigInt(world.activityApplicationId),
   );
   const mappings = JSON.parse(json) as UrlMapping[];
-  const proxyOrigin = `https://${world.applicationId}.discordsays.com`;
+  const proxyOrigin = `https://${world.activityApplicationId}.discordsays.com`;
   const proxied: string[] = [];
   // The sandbox: every request of the Activity's origin is resolved through the application's URL mappings.
   await page.route(`${proxyOrigin}/**`, async (route) => {

@@ -180,8 +180,11 @@ test("an install link adds the bot to a server the user manages (server install)
   );
   await signIn(page, "admin");
   await expect(page.getByText("Add a bot to a server")).toBeVisible();
-  await expect(page.getByText("The bot's role gets 1 permission")).toBeVisible();
+  await expect(page.getByText("The bot asks for 1 permission")).toBeVisible();
   await page.getByLabel("Add to server").selectOption({ label: "Side Project" });
+  // The admin owns Side Project: nothing requested is dropped.
+  await expect(page.getByText("The bot's role gets 1 permission")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Permissions not granted" })).toHaveCount(0);
   await page.screenshot({ path: "test-results/screenshots/oauth2-install.png", fullPage: true });
   await page.getByRole("button", { name: "Authorize" }).click();
   await expect(page.getByRole("heading", { name: "Authorized" })).toBeVisible();
@@ -198,6 +201,34 @@ test("an install link adds the bot to a server the user manages (server install)
     side.id,
   );
   expect(role).toEqual({ permissions: 2048n, managed: 1n });
+});
+
+test("a bot install shows what the installer can give: a moderator's Administrator and Manage Webhooks are dropped", async ({
+  page,
+}) => {
+  const world = e2eWorld();
+  // Administrator (8) | Ban Members (4) | Manage Webhooks (1 << 29): the moderator holds only Ban Members of these.
+  const requested = String(8n | 4n | (1n << 29n));
+  await page.goto(`${E2E_URL}/oauth2/authorize?client_id=${world.applicationId}&scope=bot&permissions=${requested}`);
+  await signIn(page, "mod");
+  // Before a server is chosen: what the link asks for.
+  await expect(page.getByText("The bot asks for 3 permissions")).toBeVisible();
+  await page.getByLabel("Add to server").selectOption({ label: "Guildhall HQ" });
+  await expect(page.getByText("The bot's role gets 1 permission")).toBeVisible();
+  await page.getByText("The bot's role gets 1 permission").click();
+  await expect(page.getByText("· Ban Members")).toBeVisible();
+  const dropped = page.getByRole("group", { name: "Permissions not granted" });
+  await expect(dropped).toContainText("2 permissions won't be granted: you don't have them in Guildhall HQ");
+  await expect(dropped.getByRole("listitem")).toHaveText(["· Manage Webhooks", "· Administrator"]);
+  await page.screenshot({ path: "test-results/screenshots/oauth2-install-masked.png", fullPage: true });
+
+  // A locked server shows the same, without the picker.
+  await page.goto(
+    `${E2E_URL}/oauth2/authorize?client_id=${world.applicationId}&scope=bot&permissions=${requested}&guild_id=${world.guildId}&disable_guild_select=true`,
+  );
+  await expect(page.getByText("The bot will be added to")).toContainText("Guildhall HQ");
+  await expect(page.getByText("The bot's role gets 1 permission")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Permissions not granted" }).getByRole("listitem")).toHaveCount(2);
 });
 
 test("a locked server the user can't manage can't be authorized", async ({ page }) => {

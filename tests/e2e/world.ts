@@ -6,7 +6,10 @@ import path from "node:path";
 import Database from "better-sqlite3";
 
 export interface E2EWorld {
+  /** The dashboard's application (sign-in, the bot). */
   applicationId: string;
+  /** The sample Activity's own application. */
+  activityApplicationId: string;
   guildId: string;
   userId(username: string): string;
   channelId(name: string): string;
@@ -33,6 +36,7 @@ export function e2eWorld(port = Number(process.env.E2E_PORT ?? 3210)): E2EWorld 
   const guildId = id("SELECT id FROM guilds WHERE name = 'Guildhall HQ'");
   return {
     applicationId: id("SELECT id FROM applications WHERE name = 'Guildhall Demo'"),
+    activityApplicationId: id("SELECT id FROM applications WHERE name = 'Guildhall Activity'"),
     guildId,
     userId: (username) => id("SELECT id FROM users WHERE username = ?", username),
     channelId: (name) => id("SELECT id FROM channels WHERE guild_id = ? AND name = ?", BigInt(guildId), name),

@@ -222,7 +222,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 function readWorld(database: import("better-sqlite3").Database): DemoWorldIds {
   const one = (query: string, ...args: unknown[]) =>
     String((database.prepare(query).get(...args) as { id: bigint }).id);
-  const app = database.prepare("SELECT id, bot_user_id FROM applications LIMIT 1").get() as {
+  // The dashboard's application (the seed also makes the sample Activity's own).
+  const app = database.prepare("SELECT id, bot_user_id FROM applications WHERE name = 'Guildhall Demo'").get() as {
     id: bigint;
     bot_user_id: bigint;
   };

@@ -48,6 +48,7 @@ describe("modules holding tokens or secrets are server-only", () => {
   test.each([
     "lib/dashboard/config.ts",
     "lib/activity/config.ts",
+    "lib/activity/token-exchange.ts",
     "lib/dashboard/auth/adapter.ts",
     "lib/dashboard/auth/index.ts",
     "lib/dashboard/auth/options.ts",

@@ -1,14 +1,13 @@
 "use client";
 
 // The sample Activity: the real, unmodified @discord/embedded-app-sdk. It waits for `ready`, authorizes,
-// exchanges the code at its own backend (/api/token), authenticates, then shows the user, the current guild
+// exchanges the code at its own backend (/api/token) with its PKCE verifier (the challenge went with the authorize:
+// the Activity's application requires it), authenticates, then shows the user, the current guild
 // (from GET /users/@me/guilds) and channel, and who is speaking. Speaking events need `rpc.voice.read`:
 // when the host refuses the subscription, the Activity says so and offers to authorize it.
 import { DiscordSDK, Events } from "@discord/embedded-app-sdk";
 import { useCallback, useEffect, useRef, useState } from "react";
-
-const BASE_SCOPES = ["identify", "guilds", "applications.commands"] as const;
-const VOICE_SCOPE = "rpc.voice.read";
+import { ACTIVITY_BASE_SCOPES as BASE_SCOPES, ACTIVITY_VOICE_SCOPE as VOICE_SCOPE } from "@/lib/activity/scopes";
 
 type Phase = "connecting" | "signing-in" | "loading" | "ready" | "signed-out" | "error";
 type VoiceStatus = "idle" | "listening" | "needs-permission" | "unavailable";
@@ -35,6 +34,18 @@ function apiPath(path: string): string {
   return typeof window !== "undefined" && window.location.hostname.endsWith(".discordsays.com")
     ? `/.proxy${path}`
     : path;
+}
+
+/** A PKCE pair (RFC 7636, S256): a random verifier kept in this page, and its SHA-256 challenge sent to authorize. */
+async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
+  const base64url = (bytes: Uint8Array) =>
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
+  const verifier = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
+  return { verifier, challenge: base64url(new Uint8Array(digest)) };
 }
 
 function errorMessage(error: unknown): string {
@@ -90,6 +101,7 @@ export function ActivityApp({ clientId, cdnBase, launched }: { clientId: string;
       setPhase("signing-in");
       setProblem(null);
       let code: string;
+      const pkce = await pkcePair();
       try {
         ({ code } = await sdk.commands.authorize({
           client_id: clientId,
@@ -97,6 +109,8 @@ export function ActivityApp({ clientId, cdnBase, launched }: { clientId: string;
           state: "",
           prompt: "none",
           scope: [...scopes] as never,
+          code_challenge: pkce.challenge,
+          code_challenge_method: "S256",
         }));
       } catch {
         setPhase("signed-out");
@@ -106,7 +120,7 @@ export function ActivityApp({ clientId, cdnBase, launched }: { clientId: string;
       const response = await fetch(apiPath("/api/token"), {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ code }),
+        body: JSON.stringify({ code, code_verifier: pkce.verifier }),
       });
       const body = (await response.json().catch(() => ({}))) as { access_token?: string; message?: string };
       if (!response.ok || !body.access_token) {

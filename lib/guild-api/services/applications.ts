@@ -439,9 +439,12 @@ export async function setInstallationContexts(access: ApplicationAccess, types: 
   return await transaction(async () => await writeInstallationContexts(access.application.id, types));
 }
 
+/** Keeps the development secrets file in step when the portal resets a secret of one of the demo's applications. */
 function syncDemoSecrets(applicationId: bigint, change: { botToken?: string; clientSecret?: string }): void {
   const demo = readDemoSecrets();
   if (demo && demo.applicationId === String(applicationId)) writeDemoSecrets({ ...demo, ...change });
+  else if (demo && demo.activityApplicationId === String(applicationId) && change.clientSecret !== undefined)
+    writeDemoSecrets({ ...demo, activityClientSecret: change.clientSecret });
 }
 
 /** Bot → Reset Token: a new bot token, returned once; the old one stops working at once. */

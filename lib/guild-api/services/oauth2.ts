@@ -214,6 +214,12 @@ export async function parseAuthorizeRequest(query: Record<string, string | undef
   // RFC 7636 reads a challenge without a method as "plain": refuse it rather than guess.
   if (q.code_challenge !== undefined && q.code_challenge_method === undefined)
     return fail("invalid_request", "code_challenge_method is missing (only S256 is supported).");
+  // An application whose code travels through the browser (the sample Activity's) must bind it to its verifier.
+  if (application.require_pkce && q.code_challenge === undefined && !installOnly)
+    return fail(
+      "invalid_request",
+      `${application.name} requires PKCE: send a code_challenge (code_challenge_method=S256).`,
+    );
 
   // Setup rule 7: a server install (the bot scope) needs the Server Install context.
   const contexts = installationContexts(application);
@@ -365,7 +371,8 @@ export async function exchangeToken(
 
 /**
  * authorization_code: single use (a replay revokes what the code produced, RFC 6749 §4.1.2), 10 minutes, bound to
- * the client, to the redirect URI sent at authorize (none needed when none was sent), and to the PKCE challenge.
+ * the client, to the redirect URI sent at authorize (none needed when none was sent), and to the PKCE challenge
+ * (which an application with require_pkce must have sent).
  */
 export async function exchangeAuthorizationCode(
   application: ApplicationRow,
@@ -384,6 +391,8 @@ export async function exchangeAuthorizationCode(
     }
     if (Number(row.expires_at) <= now) return invalidGrant("code");
     if (row.redirect_uri !== null && row.redirect_uri !== input.redirectUri) return invalidGrant("redirect_uri");
+    // A code issued without a challenge (before the application required PKCE) is not redeemed for it either.
+    if (row.code_challenge === null && application.require_pkce) return invalidGrant("code_verifier");
     if (row.code_challenge !== null) {
       const verifier = input.codeVerifier ?? "";
       const computed = Buffer.from(createHash("sha256").update(verifier).digest("base64url"));

@@ -18,6 +18,8 @@ export interface ApplicationRow {
   activities_enabled: bigint;
   integration_types: string;
   bot_public: bigint;
+  /** 1: authorization requests need a PKCE (S256) code_challenge, and codes without one are not redeemed. */
+  require_pkce: bigint;
   created_at: bigint;
 }
 

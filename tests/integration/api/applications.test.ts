@@ -267,8 +267,10 @@ describe("portal access", () => {
   });
 
   test("the application list holds what the user owns", async () => {
+    // The dashboard's application and the sample Activity's own (issue 29, finding 5).
     expect((await apps.listOwnedApplications(BigInt(server.world.users.owner))).map((a) => a.name)).toEqual([
       "Guildhall Demo",
+      "Guildhall Activity",
     ]);
     expect((await apps.listOwnedApplications(BigInt(server.world.users.admin))).map((a) => a.name)).toEqual(["Other"]);
     expect(await apps.listOwnedApplications(BigInt(server.world.users.member))).toEqual([]);
