@@ -43,7 +43,7 @@ async function install(username: "owner" | "admin" | "mod", permissions: bigint,
   });
   const permissionsOfRole = await sql.value<bigint>(
     `SELECT r.permissions FROM roles r JOIN applications a ON r.tags = '{"bot_id":"' || CAST(a.bot_user_id AS TEXT) || '"}'
-      WHERE a.id = ? AND r.guild_id = ? AND r.managed = 1`,
+      WHERE a.id = ? AND r.guild_id = ? AND r.managed = TRUE`,
     appId,
     BigInt(guild),
   );
