@@ -560,6 +560,10 @@ export const SECTION_POLICIES = {
   integrations: { requires: { all: [P.ManageGuild] } },
   safety: { requires: { all: [P.ManageGuild] } },
   "audit-history": { requires: { any: [P.ViewAuditLog, P.ManageGuild] } },
+  // The guild's own audit log as the audit history imports it (changes made outside the dashboard, their reasons):
+  // Discord shows it only with View Audit Log. Manage Server alone opens the audit history to the dashboard's own
+  // entries, the changes moderators made through the dashboard, and to nothing of the guild's log.
+  "audit-history/guild-log": { page: "audit-history", requires: { all: [P.ViewAuditLog] } },
 } as const satisfies Record<string, SectionPolicy>;
 
 export type SectionName = keyof typeof SECTION_POLICIES;

@@ -1,5 +1,6 @@
 // The dashboard's audit history: one row per mutation made from the dashboard (who, which spec operation, on what,
-// why, the effective request, before/after snapshots, the outcome), in the dashboard's own Prisma table.
+// why, the effective request, before/after snapshots, the outcome), in the dashboard's own Prisma table, beside the
+// guild's own audit log imported into it (guild-log/), which its readers list only for those who may see that log.
 import type { Prisma } from "@/lib/generated/prisma";
 import { containsText, prisma } from "@/lib/dashboard/db";
 import type { AuditEntryView } from "./format";
@@ -70,8 +71,19 @@ export interface AuditFilter {
   /** Words the reason contains. */
   q?: string;
   /** "dashboard" or "guild-log". */
-  source?: "dashboard" | "guild-log";
+  source?: AuditSource;
 }
+
+/** Where an entry listed in the history comes from: the dashboard's own record, or the guild's audit log imported. */
+export type AuditSource = "dashboard" | "guild-log";
+
+/**
+ * What a reader sees when nobody says more: the dashboard's own entries. The guild's log is listed only to a caller
+ * that passes it, for a reader who may see it (lib/dashboard/data/audit-history.ts decides, from the policy table), so
+ * a forgotten check shows less, never more.
+ */
+export const DASHBOARD_SOURCES: readonly AuditSource[] = ["dashboard"];
+export const ALL_AUDIT_SOURCES: readonly AuditSource[] = ["dashboard", "guild-log"];
 
 /** The operation names recorded under a filter label ("Prune preview" covers both names previews were recorded as). */
 function actionsFor(labelOrAction: string): string[] {
@@ -88,15 +100,23 @@ const parse = (text: string | null): unknown => {
   }
 };
 
-function where(guildId: string, filter: AuditFilter): Prisma.AuditHistoryEntryWhereInput {
+/**
+ * The rows a reader sees: only the sources they may see (a filter for another source matches nothing), and never
+ * the guild entries that are parts of one dashboard change (a bulk-ban chunk's bans, a reorder's moves).
+ */
+function where(
+  guildId: string,
+  filter: AuditFilter,
+  sources: readonly AuditSource[],
+): Prisma.AuditHistoryEntryWhereInput {
   const and: Prisma.AuditHistoryEntryWhereInput[] = [{ guildId }];
+  const visible = filter.source ? sources.filter((source) => source === filter.source) : sources;
+  and.push({ source: { in: [...visible] } });
   if (filter.actor) and.push({ OR: [{ actorId: filter.actor }, { actorName: containsText(filter.actor) }] });
   if (filter.action) and.push({ action: { in: actionsFor(filter.action) } });
   if (filter.target) and.push({ OR: [{ targetId: filter.target }, { targetName: containsText(filter.target) }] });
   if (filter.status) and.push({ status: filter.status });
   if (filter.q) and.push({ reason: containsText(filter.q) });
-  // Guild entries that are parts of one dashboard change (a bulk-ban chunk's bans, a reorder's moves) are not listed.
-  and.push({ source: filter.source ?? { not: "part" } });
   const from = filter.from ? new Date(`${filter.from}T00:00:00.000Z`) : null;
   const to = filter.to ? new Date(`${filter.to}T00:00:00.000Z`) : null;
   if (from && !Number.isNaN(from.getTime())) and.push({ createdAt: { gte: from } });
@@ -127,14 +147,15 @@ function toView(row: Prisma.AuditHistoryEntryGetPayload<object>): AuditEntryView
   };
 }
 
-/** Newest first; `cursor` is the id of the last entry of the previous page. */
+/** Newest first; `cursor` is the id of the last entry of the previous page; `sources`: what the reader may see. */
 export async function listAuditEntries(
   guildId: string,
   filter: AuditFilter,
   page: { limit: number; cursor?: string },
+  sources: readonly AuditSource[] = DASHBOARD_SOURCES,
 ): Promise<{ entries: AuditEntryView[]; nextCursor: string | null }> {
   const rows = await prisma.auditHistoryEntry.findMany({
-    where: where(guildId, filter),
+    where: where(guildId, filter, sources),
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: page.limit + 1,
     ...(page.cursor ? { cursor: { id: page.cursor }, skip: 1 } : {}),
@@ -143,33 +164,36 @@ export async function listAuditEntries(
   return { entries, nextCursor: rows.length > page.limit ? entries[entries.length - 1].id : null };
 }
 
-/** Everything matching the filter, newest first (CSV export), capped. */
+/** Everything matching the filter, newest first (CSV export), capped; `sources` as for listAuditEntries. */
 export async function exportAuditEntries(
   guildId: string,
   filter: AuditFilter,
   max = 10_000,
+  sources: readonly AuditSource[] = DASHBOARD_SOURCES,
 ): Promise<AuditEntryView[]> {
   const rows = await prisma.auditHistoryEntry.findMany({
-    where: where(guildId, filter),
+    where: where(guildId, filter, sources),
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: max,
   });
   return rows.map(toView);
 }
 
-/** The actors and actions seen in a guild's history (filter menus; actions by their filter label). */
+/** The actors and actions seen in the sources of a guild's history the reader may see (filter menus; actions by label). */
 export async function auditFacets(
   guildId: string,
+  sources: readonly AuditSource[] = DASHBOARD_SOURCES,
 ): Promise<{ actors: Array<{ id: string; name: string }>; actions: string[] }> {
+  const visible = { guildId, source: { in: [...sources] } };
   const [actors, actions] = await Promise.all([
     prisma.auditHistoryEntry.findMany({
-      where: { guildId, source: { not: "part" } },
+      where: visible,
       distinct: ["actorId"],
       select: { actorId: true, actorName: true },
       orderBy: { actorName: "asc" },
     }),
     prisma.auditHistoryEntry.findMany({
-      where: { guildId, source: { not: "part" } },
+      where: visible,
       distinct: ["action"],
       select: { action: true },
       orderBy: { action: "asc" },

@@ -1,17 +1,46 @@
-// The audit history as its page shows it: the guild's own audit log imported first, then one page of entries, each
-// with its sentence and the people in it looked up (avatar, name), in one batched lookup.
+// The audit history as its page and CSV show it: the guild's own audit log imported first, then one page of entries,
+// each with its sentence and the people in it looked up (avatar, name), in one batched lookup.
+//
+// Who sees what (the policy table): the section is open with View Audit Log or Manage Server
+// (SECTION_POLICIES["audit-history"]), but the guild's own audit log in it, the changes made outside the dashboard
+// with their reasons, only with View Audit Log ("audit-history/guild-log"), as on Discord. A Manage Server viewer
+// without it gets what the section promised them: the dashboard's own history, every change moderators made through
+// the dashboard, in full (who, what, why, before and after; failures too). The dashboard keeps that record itself,
+// for its own moderators, so it is not limited further. The rule holds in the rows, the filter menus, a filter
+// naming the guild's log, and the CSV alike; and nothing is imported on such a viewer's behalf (audit-log.ts).
 import "server-only";
-import { listAuditEntries, type AuditEntryView, type AuditFilter } from "@/lib/dashboard/audit/history";
+import {
+  ALL_AUDIT_SOURCES,
+  DASHBOARD_SOURCES,
+  auditFacets,
+  exportAuditEntries,
+  listAuditEntries,
+  type AuditEntryView,
+  type AuditFilter,
+  type AuditSource,
+} from "@/lib/dashboard/audit/history";
 import type { AuditNames } from "@/lib/dashboard/audit/fields";
 import { describeEntry, type AuditSentence } from "@/lib/dashboard/audit/sentences";
 import type { UserRef, UserRefs } from "@/lib/dashboard/users/user-ref";
 import { userRefOf } from "@/lib/dashboard/users/user-ref";
+import { sectionDisabledReason } from "@/lib/dashboard/sections";
+import { SECTION_POLICIES } from "@/lib/discord/policies";
 import { managementApi } from "./api";
 import { syncAuditLog, type AuditLogSync } from "./audit-log";
 import { getGuildChannels } from "./channels";
 import { lookupUsers } from "./users";
 import type { GuildViewer } from "./viewer";
 import { getRequestLocale } from "@/lib/dashboard/locale";
+
+/** Why the viewer may not see the guild's own audit log in the history ("needs View Audit Log"), or null. */
+export function guildLogHidden(viewer: Pick<GuildViewer, "permissions">): string | null {
+  return sectionDisabledReason(SECTION_POLICIES["audit-history/guild-log"], viewer.permissions);
+}
+
+/** The history's sources the viewer may see. */
+export function auditSourcesFor(viewer: Pick<GuildViewer, "permissions">): readonly AuditSource[] {
+  return guildLogHidden(viewer) ? DASHBOARD_SOURCES : ALL_AUDIT_SOURCES;
+}
 
 export interface AuditRow {
   entry: AuditEntryView;
@@ -69,6 +98,21 @@ export async function getAuditHistoryPage(
   page: { limit: number; cursor?: string },
 ): Promise<{ rows: AuditRow[]; nextCursor: string | null; sync: AuditLogSync }> {
   const sync = await syncAuditLog(viewer);
-  const { entries, nextCursor } = await listAuditEntries(viewer.guild.id, filter, page);
+  const { entries, nextCursor } = await listAuditEntries(viewer.guild.id, filter, page, auditSourcesFor(viewer));
   return { rows: await describeAuditEntries(viewer, entries), nextCursor, sync };
+}
+
+/** The filter menus' moderators and actions, from the entries the viewer may see. */
+export function getAuditFacets(viewer: GuildViewer): ReturnType<typeof auditFacets> {
+  return auditFacets(viewer.guild.id, auditSourcesFor(viewer));
+}
+
+/** The CSV's entries: the filtered history the viewer may see, after waiting up to `waitMs` for the import. */
+export async function exportAuditHistory(
+  viewer: GuildViewer,
+  filter: AuditFilter,
+  waitMs?: number,
+): Promise<AuditEntryView[]> {
+  await syncAuditLog(viewer, waitMs);
+  return exportAuditEntries(viewer.guild.id, filter, undefined, auditSourcesFor(viewer));
 }

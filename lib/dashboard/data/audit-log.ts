@@ -3,16 +3,16 @@
 // every request: a page waits for it at most a moment (the import writes newest first, so what it shows is the newest)
 // and renders with what is there, while the rest continues without it. A finished import is reused for a few
 // seconds; a live change that names the guild's audit log (an entry made anywhere, by any client) forgets that at
-// once, so the page it refreshes imports the entry first. Reading the log needs View Audit Log; without it (or when
-// the API fails) the pages still show the dashboard's own entries and say why the rest is missing.
+// once, so the page it refreshes imports the entry first. The import is Get Guild Audit Log run on the viewer's
+// behalf, so it runs only for a viewer the policy table lets read the log (View Audit Log), in both modes: in bot mode
+// the bot's token would read it for anyone, so the dashboard judges the moderator as the API judges a user token.
+// Without it (or when the API fails) the pages show the dashboard's own entries and say why the rest is missing.
 import "server-only";
-import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describeApiError } from "@/lib/api-client";
 import { syncGuildAuditLog, type SyncResult } from "@/lib/dashboard/audit/guild-log/import";
-import { hasPermission } from "@/lib/discord/permissions";
-import { isBotMode, managementApi } from "./api";
+import { managementApi } from "./api";
 import { rememberUsers } from "./users";
-import type { GuildViewer } from "./viewer";
+import { refusal, type GuildViewer } from "./viewer";
 
 /** A finished import is reused this long (unless a live change forgets it). */
 const MIN_INTERVAL_MS = 5_000;
@@ -49,8 +49,8 @@ export function forgetAuditLogSync(guildId: string): void {
 
 export async function syncAuditLog(viewer: GuildViewer, waitMs = PAGE_WAIT_MS): Promise<AuditLogSync> {
   const guildId = viewer.guild.id;
-  // In user mode the moderator's own token reads the log; in bot mode the bot's does, whoever is looking.
-  if (!isBotMode() && !hasPermission(viewer.permissions, P.ViewAuditLog))
+  // Judged before anything runs or is reused: the last import's result is not this viewer's to wait on either.
+  if (refusal(viewer, "Get Guild Audit Log"))
     return { ok: false, reason: "Entries made outside this dashboard need the View Audit Log permission." };
   const state = importOf(guildId);
   const { last } = state;

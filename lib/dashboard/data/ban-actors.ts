@@ -1,7 +1,11 @@
 // Who banned each user on a page of bans, and when: the latest ban in the audit history (the dashboard's own entries
-// and the guild's audit log imported beside them), with the moderator or bot looked up by name.
+// and the guild's audit log imported beside them), with the moderator or bot looked up by name. Who made a change is
+// the audit log's to tell (the policy table's ACTORS_REQUIREMENT, View Audit Log, as for the live stream's actors):
+// a Ban Members viewer without it is told nobody, the page says why, and no import starts on their behalf.
 import "server-only";
 import { latestActionsOn } from "@/lib/dashboard/audit/history";
+import { describeMissing } from "@/lib/discord/permissions";
+import { ACTORS_REQUIREMENT, meetsRequirement } from "@/lib/discord/policies";
 import type { UserRef } from "@/lib/dashboard/users/user-ref";
 import { userRefOf } from "@/lib/dashboard/users/user-ref";
 import { managementApi } from "./api";
@@ -16,8 +20,15 @@ export interface BanActor {
   source: string;
 }
 
+/** Why the viewer is not told who banned whom ("needs View Audit Log"), or null when they are. */
+export function banActorsHidden(viewer: Pick<GuildViewer, "permissions">): string | null {
+  if (meetsRequirement(viewer.permissions, ACTORS_REQUIREMENT)) return null;
+  // One alternative today (View Audit Log): name what it lacks.
+  return describeMissing(viewer.permissions, ACTORS_REQUIREMENT[0]) ?? "missing permissions";
+}
+
 export async function getBanActors(viewer: GuildViewer, userIds: readonly string[]): Promise<Record<string, BanActor>> {
-  if (userIds.length === 0) return {};
+  if (userIds.length === 0 || banActorsHidden(viewer)) return {};
   await syncAuditLog(viewer);
   const latest = await latestActionsOn(viewer.guild.id, ["Create Guild Ban", "Bulk Guild Ban"], userIds);
   const api = await managementApi(viewer.session);

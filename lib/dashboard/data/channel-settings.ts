@@ -9,9 +9,12 @@ import type {
   APIVoiceRegion,
   GuildChannelType,
 } from "discord-api-types/v10";
+import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { GuildApiError } from "@/lib/api-client";
 import type { WireOverwrite } from "@/lib/discord/channel-permissions";
+import { hasPermission } from "@/lib/discord/permissions";
 import { managementApi } from "./api";
+import { getGuildChannels, THREAD_TYPES, viewerChannelPermissions } from "./channels";
 import { readOrThrow } from "./read";
 import type { GuildViewer } from "./viewer";
 
@@ -40,7 +43,19 @@ export type ChannelDetails = Omit<APIGuildChannel<GuildChannelType>, "permission
   flags?: number;
 };
 
-/** Get Channel; a channel of another guild, or one the moderator cannot see, is the 404 page. */
+const wireOverwrites = (overwrites: ChannelDetails["permission_overwrites"] | undefined): WireOverwrite[] =>
+  (overwrites ?? []).map((o) => ({
+    id: o.id,
+    type: Number(o.type) as 0 | 1,
+    allow: String(o.allow),
+    deny: String(o.deny),
+  }));
+
+/**
+ * Get Channel; a channel of another guild, or one the moderator cannot see, is the 404 page. In bot mode the bot's
+ * token reads any channel, so the dashboard answers as the API answers the moderator's own token
+ * (lib/guild-api/guards.ts channelAccessFor): View Channel in the channel, a thread judged by its parent's overwrites.
+ */
 export const getChannelDetails = cache(async (viewer: GuildViewer, channelId: string): Promise<ChannelDetails> =>
   readOrThrow(
     async () => {
@@ -48,15 +63,13 @@ export const getChannelDetails = cache(async (viewer: GuildViewer, channelId: st
       const channel = (await api.channels.get(channelId)) as unknown as ChannelDetails;
       // A bot token reaches every guild's channels: one of another guild is not this page's.
       if (!("guild_id" in channel) || channel.guild_id !== viewer.guild.id) notFound();
-      return {
-        ...channel,
-        permission_overwrites: (channel.permission_overwrites ?? []).map((o) => ({
-          id: o.id,
-          type: Number(o.type) as 0 | 1,
-          allow: String(o.allow),
-          deny: String(o.deny),
-        })),
-      };
+      const overwrites = wireOverwrites(channel.permission_overwrites);
+      const parent =
+        THREAD_TYPES.includes(channel.type) && channel.parent_id
+          ? (await getGuildChannels(viewer)).find((c) => c.id === channel.parent_id)
+          : undefined;
+      if (!hasPermission(viewerChannelPermissions(viewer, parent?.overwrites ?? overwrites), P.ViewChannel)) notFound();
+      return { ...channel, permission_overwrites: overwrites };
     },
     { notFoundOn: [403, 404] },
   ),

@@ -1,7 +1,9 @@
 // Channel reads for the dashboard: the guild's channels (sorted as Discord shows them) and its active threads.
 import { cache } from "react";
-import { ChannelType, type APIOverwrite, type APIThreadChannel } from "discord-api-types/v10";
-import { managementApi } from "./api";
+import { ChannelType, PermissionFlagsBits as P, type APIOverwrite, type APIThreadChannel } from "discord-api-types/v10";
+import { toPermissionOverwrite, type WireOverwrite } from "@/lib/discord/channel-permissions";
+import { computeChannelPermissions, hasPermission } from "@/lib/discord/permissions";
+import { isBotMode, managementApi } from "./api";
 import { readOrThrow } from "./read";
 import type { GuildViewer } from "./viewer";
 
@@ -74,11 +76,47 @@ export interface ThreadSummary {
   locked: boolean;
 }
 
+export const THREAD_TYPES: readonly ChannelType[] = [
+  ChannelType.AnnouncementThread,
+  ChannelType.PublicThread,
+  ChannelType.PrivateThread,
+];
+
+/**
+ * The moderator's permissions in a channel as the API computes them for their own token: the channel's overwrites
+ * (a thread's parent's) applied by the shared engine; none known (no parent), the guild-wide permissions. Bot mode
+ * reads with the bot's token, which sees every channel, so the dashboard asks this before showing one.
+ */
+export function viewerChannelPermissions(
+  viewer: Pick<GuildViewer, "context" | "self" | "permissions">,
+  overwrites: readonly WireOverwrite[] | undefined,
+): bigint {
+  if (overwrites === undefined) return viewer.permissions;
+  return computeChannelPermissions(viewer.context, viewer.self, overwrites.map(toPermissionOverwrite));
+}
+
+/**
+ * List Active Guild Threads, as the API answers the moderator's own token (lib/guild-api/services/channels.ts): the
+ * threads whose parent they may view and, of private threads, those they are in or whose parent they manage threads
+ * in. In user mode the API has judged already (and `members` are the moderator's memberships); in bot mode the bot's
+ * token lists every thread and `members` are the bot's, so the dashboard judges. Bot mode cannot tell who is in a
+ * thread (the API has no Get Thread Member), so there a private thread needs Manage Threads: it errs on hiding.
+ */
 export async function getActiveThreads(viewer: GuildViewer): Promise<ThreadSummary[]> {
   return readOrThrow(async () => {
     const api = await managementApi(viewer.session);
-    const { threads } = await api.channels.getActiveThreads(viewer.guild.id);
-    return (threads as APIThreadChannel[]).map((t) => ({
+    const [{ threads, members }, channels] = await Promise.all([
+      api.channels.getActiveThreads(viewer.guild.id),
+      getGuildChannels(viewer),
+    ]);
+    const joined = new Set(isBotMode() ? [] : members.flatMap((m) => (m.id ? [m.id] : [])));
+    const parents = new Map(channels.map((c) => [c.id, c.overwrites]));
+    const visible = (threads as APIThreadChannel[]).filter((t) => {
+      const permissions = viewerChannelPermissions(viewer, t.parent_id ? parents.get(t.parent_id) : undefined);
+      if (!hasPermission(permissions, P.ViewChannel)) return false;
+      return t.type !== ChannelType.PrivateThread || joined.has(t.id) || hasPermission(permissions, P.ManageThreads);
+    });
+    return visible.map((t) => ({
       id: t.id,
       name: t.name,
       type: t.type,

@@ -1,14 +1,14 @@
 // Audit history: every change to the server, made from this dashboard or (imported from the guild's own audit log)
 // by bots and other clients, each as a sentence; filterable by moderator, action, target, date, source and reason,
-// with the changes in words per entry and CSV export of the filtered list.
+// with the changes in words per entry and CSV export of the filtered list. A viewer without View Audit Log (Manage
+// Server opens the section) sees the dashboard's own entries only, and the page says so (data/audit-history.ts).
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 import { Icons } from "@/components/ui/icons";
 import { NoAccessPage } from "@/components/dashboard/no-access";
 import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
-import { auditFacets } from "@/lib/dashboard/audit/history";
-import { getAuditHistoryPage } from "@/lib/dashboard/data/audit-history";
+import { getAuditFacets, getAuditHistoryPage, guildLogHidden } from "@/lib/dashboard/data/audit-history";
 import { AuditFilters } from "./_components/audit-filters";
 import { AuditList } from "./_components/audit-list";
 import { cursorTrail, firstParam, listHref, trailPager, type TrailLink } from "@/lib/dashboard/list-params";
@@ -30,7 +30,7 @@ export default async function AuditHistoryPage({ params, searchParams }: GuildPa
   const cursor = firstParam(query.cursor) || undefined;
   const trail = cursorTrail(firstParam(query.trail), AUDIT_CURSOR);
   const { rows, nextCursor, sync } = await getAuditHistoryPage(viewer, filter, { limit: PAGE_SIZE, cursor });
-  const facets = await auditFacets(guildId);
+  const facets = await getAuditFacets(viewer);
   const filterQuery = auditFilterQuery(filter);
   const pager = trailPager(cursor, trail, nextCursor);
   const href = (link: TrailLink | null) => link && listHref(`/guilds/${guildId}/audit-history`, { ...filter, ...link });
@@ -58,7 +58,7 @@ export default async function AuditHistoryPage({ params, searchParams }: GuildPa
           Showing changes made in this dashboard only. {sync.reason}
         </p>
       )}
-      <AuditFilters actors={facets.actors} actions={facets.actions} />
+      <AuditFilters actors={facets.actors} actions={facets.actions} guildLog={!guildLogHidden(viewer)} />
       <AuditList
         rows={rows}
         filtered={Boolean(filterQuery)}

@@ -10,7 +10,7 @@ import { Icons } from "@/components/ui/icons";
 import { NoAccessPage } from "@/components/dashboard/no-access";
 import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
 import { BAN_NAME_SCAN_MAX, getBanPage } from "@/lib/dashboard/data/bans";
-import { getBanActors } from "@/lib/dashboard/data/ban-actors";
+import { banActorsHidden, getBanActors } from "@/lib/dashboard/data/ban-actors";
 import { refusal, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import { cursorTrail, firstParam as one, listHref, pageNumber, trailPager } from "@/lib/dashboard/list-params";
 import { BanSearch } from "./_components/ban-search";
@@ -84,7 +84,10 @@ export default async function BansPage({ params, searchParams }: GuildPageProps)
   );
 }
 
-/** A page of bans, who banned each (the audit history, after a bounded wait for its import), and the locale. */
+/**
+ * A page of bans, who banned each (the audit history, after a bounded wait for its import; only with View Audit Log),
+ * and the locale.
+ */
 async function readBanTable(viewer: GuildViewer, state: BanListState) {
   const [result, locale] = await Promise.all([getBanPage(viewer, state), getRequestLocale()]);
   const actors = await getBanActors(
@@ -131,6 +134,7 @@ function BanTableSection({
       guildId={viewer.guild.id}
       rows={result.rows}
       actors={actors}
+      actorsHidden={banActorsHidden(viewer)}
       now={viewer.readAt}
       pagination={{ page: state.page, previousHref, nextHref, summary }}
       emptyTitle={state.q ? "No bans match" : "No bans"}

@@ -33,6 +33,7 @@ export default async function PrunePage({ params }: { params: Promise<{ guildId:
   const staleness: Record<string, string[]> = {};
   let memberCountNow: number | null = viewer.guild.approximate_member_count ?? null;
   if (unused.length) {
+    // Imports the guild's log only for a viewer who may read it (View Audit Log); others count what is there.
     await syncAuditLog(viewer);
     const oldest = unused.reduce((m, p) => (p.createdAt < m ? p.createdAt : m), unused[0].createdAt);
     const [changes, counted, locale] = await Promise.all([

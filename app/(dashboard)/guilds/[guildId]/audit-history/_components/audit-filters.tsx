@@ -1,7 +1,7 @@
 "use client";
 
 // Filters for the audit history, kept in the URL (a change starts again at page 1): moderator, action, target, dates,
-// result, where it was done, and words in the reason.
+// result, where it was done (only for viewers who may see the guild's own log), and words in the reason.
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
@@ -20,7 +20,16 @@ const CLEARED = {
   trail: null,
 };
 
-export function AuditFilters({ actors, actions }: { actors: Array<{ id: string; name: string }>; actions: string[] }) {
+export function AuditFilters({
+  actors,
+  actions,
+  guildLog,
+}: {
+  actors: Array<{ id: string; name: string }>;
+  actions: string[];
+  /** Whether the viewer may see the guild's own audit log (else every entry is the dashboard's: no source to pick). */
+  guildLog: boolean;
+}) {
   const { params, set, pending } = useUrlState();
   const [target, setTarget] = useState(params.get("target") ?? "");
   const [q, setQ] = useState(params.get("q") ?? "");
@@ -85,14 +94,16 @@ export function AuditFilters({ actors, actions }: { actors: Array<{ id: string; 
         To
         <Input type="date" value={params.get("to") ?? ""} onChange={(e) => apply({ to: e.target.value || null })} />
       </label>
-      <label className={label}>
-        Done in
-        <Select value={params.get("source") ?? ""} onChange={(e) => apply({ source: e.target.value || null })}>
-          <option value="">Anywhere</option>
-          <option value="dashboard">This dashboard</option>
-          <option value="guild-log">Bots and other clients</option>
-        </Select>
-      </label>
+      {guildLog && (
+        <label className={label}>
+          Done in
+          <Select value={params.get("source") ?? ""} onChange={(e) => apply({ source: e.target.value || null })}>
+            <option value="">Anywhere</option>
+            <option value="dashboard">This dashboard</option>
+            <option value="guild-log">Bots and other clients</option>
+          </Select>
+        </label>
+      )}
       <label className={label}>
         Result
         <Select value={params.get("status") ?? ""} onChange={(e) => apply({ status: e.target.value || null })}>

@@ -24,12 +24,15 @@ export function BansTable({
   emptyTitle,
   emptyText,
   actors,
+  actorsHidden,
   now,
 }: {
   guildId: string;
   rows: BanRow[];
   /** Who banned each user (by user id), where the audit history knows. */
   actors: Record<string, BanActor>;
+  /** Why the moderator is not told who banned whom ("needs View Audit Log"), or null. */
+  actorsHidden: string | null;
   /** The server's "now", for ages. */
   now: number;
   pagination: ServerPage;
@@ -49,6 +52,7 @@ export function BansTable({
         id: "by",
         header: "Banned by",
         cell: ({ row }) => {
+          if (actorsHidden) return <span className="text-xs text-ink-muted">{capitalize(actorsHidden)}</span>;
           const actor = actors[row.original.id];
           if (!actor) return <span className="text-xs text-ink-muted">Not in the history</span>;
           return (
@@ -87,7 +91,7 @@ export function BansTable({
         ),
       },
     ],
-    [actors, now],
+    [actors, actorsHidden, now],
   );
   return (
     <>
@@ -156,6 +160,8 @@ function UnbanForm({ guildId, ban, onDone }: { guildId: string; ban: BanRow; onD
     </form>
   );
 }
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const banUser = (ban: BanRow): UserRef => ({
   id: ban.id,
