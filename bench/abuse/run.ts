@@ -1,4 +1,4 @@
-// npm run bench:abuse [-- --samples N]
+// npm run bench:abuse [-- --samples N] [-- --sockets-only]
 // Issue 12's abuse figures: the API's median and p99 for GET /users/@me (a paced, well-behaved client) when idle and
 // under each abuser in turn: 20 password guessers on the provider's sign-in; a loop of 10 MB target-user CSV
 // uploads; one token sending 1,000 requests per second and being answered 429. Guildhall runs as `npm start` runs it
@@ -6,6 +6,10 @@
 // limits themselves: GET /guilds/{id} over HTTP with limits on, with RATE_LIMITS=off, and with the limits shared
 // through Redis (API-only servers; Debian's redis-server), and the limiter's own time per request in process. Goal
 // (printed, never asserted): p99 under load ≤ 2 × idle.
+// Then (security issue, finding 7) 10,000 gateway sockets that never identify, compress=zlib-stream, on an API-only
+// server: from one address (127.0.0.2), then from 100 (127.0.1.1-100, the per-address cap each), held while the probe
+// runs, then closed. Goals: server memory per unidentified socket ≤ 8 KB; resident memory back within 10% of idle a
+// minute after they close; the probe's p99 meanwhile ≤ 2 × idle. --sockets-only runs just this part (no build).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -20,6 +24,7 @@ import {
   passwordGuessers,
   probe,
   targetUsersCsv,
+  unidentifiedSockets,
   type Abuser,
   type ProbeResult,
   type Tally,
@@ -27,6 +32,7 @@ import {
 
 const args = process.argv.slice(2);
 const samples = Number(args[args.indexOf("--samples") + 1] || 150);
+const socketsOnly = args.includes("--sockets-only");
 const databaseFile = path.resolve(".data", "bench-abuse.db");
 process.env.DATABASE_URL = `file:${databaseFile}`;
 
@@ -65,7 +71,7 @@ async function main(): Promise<void> {
   const { seed } = await import("../../scripts/seed");
   const { buildIfNeeded } = await import("../../scripts/build-if-needed");
   seed({ quiet: true });
-  buildIfNeeded();
+  if (!socketsOnly) buildIfNeeded();
   const { readDemoSecrets } = await import("@/lib/seed/demo-secrets");
   const { issueAccessToken } = await import("@/lib/guild-api/services/access-tokens");
   const { db } = await import("@/lib/guild-api/store/db");
@@ -84,6 +90,9 @@ async function main(): Promise<void> {
       }
     ).id,
   );
+
+  const socketRows = await unidentifiedSocketScenarios(`Bearer ${await bearer("mod")}`, databaseFile);
+  if (socketsOnly) return printSocketRows(socketRows);
 
   const rows: string[][] = [];
   const app = await startGuildhall("127.0.0.1");
@@ -222,24 +231,125 @@ async function main(): Promise<void> {
   }
   const microseconds = ((performance.now() - t0) * 1000) / iterations;
 
-  const table = (header: string[], body: string[][]) => {
-    const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
-    const line = (cells: string[]) =>
-      cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-    console.log(line(header));
-    console.log(widths.map((w) => "-".repeat(w)).join("  "));
-    for (const r of body) console.log(line(r));
-  };
   console.log("GET /users/@me latency (ms) under abuse. Goal: p99 under load ≤ 2 × idle p99.\n");
   table(["scenario", "samples", "p50 ms", "p99 ms", "p99/idle", "goal", "abuser answered"], rows);
   console.log(`\nCost of the rate limits (${tokens.length} tokens, 10 connections, 5 s):\n`);
   table(["scenario", "req/s", "p50 ms", "p99 ms", "non-2xx"], costRows);
   console.log(`\nLimiter in process (admit + settle): ${fmt(microseconds)} µs per request.`);
+  printSocketRows(socketRows);
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync(
     path.join("bench/results", `abuse-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
-    JSON.stringify({ samples, rows, costRows, limiterMicroseconds: microseconds }, null, 2),
+    JSON.stringify({ samples, rows, costRows, limiterMicroseconds: microseconds, socketRows }, null, 2),
   );
+}
+
+/** Prints rows under a header, columns aligned (the first and last left, the rest right). */
+const table = (header: string[], body: string[][]) => {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  console.log(line(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of body) console.log(line(r));
+};
+
+/** Resident memory of a process (bytes), from /proc. */
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
+
+const SOCKET_HEADER = [
+  "scenario",
+  "answered",
+  "held",
+  "KB/socket",
+  "RSS idle MB",
+  "peak MB",
+  "held MB",
+  "1 min after MB",
+  "p99 idle ms",
+  "p99 during ms",
+  "goals",
+];
+
+/**
+ * 10,000 unidentified gateway sockets from one address, then from 100, each scenario on the same API-only server
+ * (default caps: 100 per address, 10,000 in all): RSS before (idle), its peak and with the sockets held (settled),
+ * per held socket, and a minute after they closed; the probe's p99 idle and while the sockets open and are held.
+ */
+async function unidentifiedSocketScenarios(probeToken: string, database: string): Promise<string[][]> {
+  const server = await startProcess(
+    process.execPath,
+    ["--import", "tsx", "server.ts"],
+    { PORT: "0", HOST: "127.0.0.1", GUILDHALL_API_ONLY: "1", NODE_ENV: "production", DATABASE_URL: `file:${database}` },
+    /ready on http:\/\/127\.0\.0\.1:(\d+)/,
+  );
+  const pid = server.child.pid!;
+  const url = `http://127.0.0.1:${server.port}/api/v10/users/@me`;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const out: string[][] = [];
+  try {
+    await probe(url, probeToken, 50);
+    await sleep(3_000);
+    const idleProbe = await probe(url, probeToken, samples);
+    const many = Array.from({ length: 100 }, (_, i) => `127.0.1.${i + 1}`);
+    for (const { name, addresses } of [
+      { name: "10,000 from one address", addresses: ["127.0.0.2"] },
+      { name: "10,000 from 100 addresses", addresses: many },
+    ]) {
+      await sleep(3_000);
+      const idle = rssOf(pid);
+      let peak = idle;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 100);
+      const started = Date.now();
+      const [held, during] = await Promise.all([
+        unidentifiedSockets(server.port, addresses, 10_000),
+        probe(url, probeToken, samples),
+      ]);
+      await sleep(2_000);
+      const holding = rssOf(pid);
+      // One more from an address that holds nothing yet: refused only by the total cap.
+      const extra = await unidentifiedSockets(server.port, ["127.0.200.1"], 1);
+      const openSeconds = (Date.now() - started) / 1000;
+      await extra.close();
+      await held.close();
+      await sleep(60_000);
+      clearInterval(sampler);
+      const after = rssOf(pid);
+      const mb = (bytes: number) => fmt(bytes / 1024 / 1024, 1);
+      const perSocket = held.open > 0 ? (holding - idle) / held.open / 1024 : 0;
+      const goals = [
+        perSocket <= 8 ? "≤8KB met" : "≤8KB MISSED",
+        after <= idle * 1.1 ? "RSS back" : "RSS NOT back",
+        during.p99 <= 2 * idleProbe.p99 ? "p99 met" : "p99 MISSED",
+      ];
+      out.push([
+        `${name} (then 1 more: ${Object.keys(extra.tally).join("")})`,
+        tallyText(held.tally),
+        String(held.open),
+        fmt(perSocket, 1),
+        mb(idle),
+        mb(peak),
+        mb(holding),
+        `${mb(after)} (${after >= idle ? "+" : ""}${fmt(((after - idle) / idle) * 100, 1)}%)`,
+        fmt(idleProbe.p99),
+        fmt(during.p99),
+        goals.join(", "),
+      ]);
+      console.log(`  ${out[out.length - 1].join(" | ")} (${fmt(openSeconds, 1)} s to open and probe)`);
+    }
+  } finally {
+    stop(server.child);
+  }
+  return out;
+}
+
+function printSocketRows(socketRows: string[][]): void {
+  console.log(
+    "\nGateway sockets that never identify (compress=zlib-stream), API-only server. Goals: ≤ 8 KB per held socket;" +
+      " RSS a minute after closing within 10% of idle; p99 meanwhile ≤ 2 × idle.\n",
+  );
+  table(SOCKET_HEADER, socketRows);
 }
 
 main().then(

@@ -1,7 +1,9 @@
-// The traffic of the abuse bench, all on 127.0.0.1 and bounded in count and time: the latency probe (a paced
-// well-behaved client), and the three abusers (password guessers, a 10 MB CSV upload loop, a token flooding at
-// 1,000 requests per second). Each abuser runs until its stop signal or its own cap and reports what it was answered.
+// The traffic of the abuse bench, all on loopback addresses and bounded in count and time: the latency probe (a paced
+// well-behaved client), and the abusers (password guessers, a 10 MB CSV upload loop, a token flooding at 1,000
+// requests per second, gateway sockets that never identify). Each abuser runs until its stop signal or its own cap
+// and reports what it was answered.
 import http from "node:http";
+import net from "node:net";
 import { summarize, type LoadResult } from "../load";
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -184,6 +186,87 @@ export function flood(url: string, authorization: string, perSecond: number, max
     async stop() {
       clearInterval(timer);
       await Promise.race([Promise.all(inFlight), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    },
+  };
+}
+
+/** Gateway sockets held open without identifying: how many were upgraded, what the rest were answered. */
+export interface HeldSockets {
+  tally: Tally;
+  open: number;
+  /** Closes every held socket and waits until each is gone. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens `total` gateway sockets (compress=zlib-stream, as the finding measured) to 127.0.0.1:`port`, the i-th from
+ * `addresses[i % addresses.length]` (loopback addresses only), at most `parallel` handshakes at once and for at most
+ * `maxSeconds`. A raw TCP client: the upgrade request, then whatever comes is read and dropped and nothing is sent,
+ * so the server holds each upgraded socket until its identify deadline. Answers are counted by HTTP status (101:
+ * upgraded and held).
+ */
+export async function unidentifiedSockets(
+  port: number,
+  addresses: readonly string[],
+  total: number,
+  { parallel = 100, maxSeconds = 60 } = {},
+): Promise<HeldSockets> {
+  if (!addresses.every((address) => address.startsWith("127."))) throw new Error("loopback source addresses only");
+  const tally: Tally = {};
+  const held: net.Socket[] = [];
+  const started = Date.now();
+  let next = 0;
+  const attempt = (localAddress: string) =>
+    new Promise<void>((resolve) => {
+      const socket = net.connect({ port, host: "127.0.0.1", localAddress });
+      let head = "";
+      const answered = (status: string) => {
+        count(tally, status);
+        resolve();
+      };
+      socket.setTimeout(10_000, () => socket.destroy());
+      socket.on("error", () => undefined);
+      socket.once("close", () => {
+        if (!head.includes("\r\n")) answered("error");
+      });
+      socket.on("data", (chunk: Buffer) => {
+        if (head.includes("\r\n")) return;
+        head += chunk.toString("latin1");
+        if (!head.includes("\r\n")) return;
+        const status = /^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? "error";
+        if (status === "101") {
+          socket.setTimeout(0);
+          held.push(socket);
+        } else socket.destroy();
+        answered(status);
+      });
+      socket.write(
+        "GET /gateway?v=10&encoding=json&compress=zlib-stream HTTP/1.1\r\nHost: 127.0.0.1\r\n" +
+          "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n" +
+          "Sec-WebSocket-Version: 13\r\n\r\n",
+      );
+    });
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < total && Date.now() - started < maxSeconds * 1000)
+        await attempt(addresses[next++ % addresses.length]);
+    }),
+  );
+  return {
+    tally,
+    open: held.length,
+    async close() {
+      await Promise.all(
+        held.map(
+          (socket) =>
+            new Promise<void>((resolve) => {
+              if (socket.destroyed) return resolve();
+              socket.once("close", () => resolve());
+              socket.destroy();
+            }),
+        ),
+      );
+      held.length = 0;
     },
   };
 }

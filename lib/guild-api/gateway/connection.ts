@@ -1,9 +1,12 @@
 // One WebSocket as the gateway speaks over it: JSON text frames, or with compress=zlib-stream one zlib stream for
 // the whole connection, each payload ending in a flush (00 00 ff ff), as discord.py and @discordjs/ws inflate it.
-// The connection's own payloads (HELLO, READY, GUILD_CREATE, ACKs) are compressed by its zlib context off the event
-// loop, each ending in a full flush, so that no later payload refers back into an earlier one; that lets a fan-out's
-// dispatches, compressed once for every recipient (SerializedDispatch.zlibFrame), sit between them in the same
-// stream. The send queue keeps payloads in order. While the hub
+// The connection's own payloads (READY, GUILD_CREATE, ACKs after them) are compressed by its zlib context off the
+// event loop, each ending in a full flush, so that no later payload refers back into an earlier one; that lets a
+// fan-out's dispatches, compressed once for every recipient (SerializedDispatch.zlibFrame), sit between them in the
+// same stream, and so too the payloads every connection sends alike before IDENTIFY (HELLO, HEARTBEAT_ACK,
+// INVALID_SESSION), compressed once for all (sharedCompressed): a socket that never identifies holds no zlib context
+// (about 80 KB of zlib state and buffers each); its own comes with its first payload of its own (READY or RESUMED).
+// The send queue keeps payloads in order. While the hub
 // delivers a batch of events, each connection's writes are held (its TCP socket corked) and go out together: one
 // system call per connection for all the frames it got, not one per frame.
 import type { Duplex } from "node:stream";
@@ -21,13 +24,46 @@ export interface ConnectionParams {
 // 40 KiB; the stream header carries the window size, so any inflater reads it.
 const DEFLATE_OPTIONS: zlib.ZlibOptions = { windowBits: ZLIB_WINDOW_BITS, memLevel: 6, level: 6 };
 
+/**
+ * The zlib stream header (window size and level) that opens every connection's stream, in front of its first frame.
+ * What follows it is raw deflate blocks: the shared payloads', the dispatches' and the connection's own.
+ */
+const ZLIB_HEADER = zlib.deflateSync(Buffer.alloc(0), DEFLATE_OPTIONS).subarray(0, 2);
+
+/** Payloads every connection sends alike, as raw deflate blocks ending in a sync flush; compressed once each. */
+const SHARED_COMPRESSED = new Map<string, Buffer>();
+
+/**
+ * Makes `text` one of the payloads sent compressed from one copy for every connection (HELLO for a heartbeat
+ * interval, HEARTBEAT_ACK, INVALID_SESSION): a fresh deflate stream flushed at its end, so it refers to nothing
+ * before it and nothing after it refers into it.
+ */
+export function shareCompressed(text: string): void {
+  if (!SHARED_COMPRESSED.has(text))
+    SHARED_COMPRESSED.set(
+      text,
+      zlib.deflateRawSync(text, { ...DEFLATE_OPTIONS, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+    );
+}
+for (const text of ['{"op":11}', '{"op":9,"d":false}', '{"op":9,"d":true}']) shareCompressed(text);
+
+/**
+ * How long a connection the server closes may take to answer the close frame before its socket is destroyed (ws
+ * waits 30 s): a peer that never answers would otherwise hold its socket, and its slot, that long.
+ */
+export const CLOSE_HANDSHAKE_MS = 2_000;
+
 /** A queued payload: text to compress, or deflate blocks compressed already (a fan-out's shared frame). */
 type Queued = string | Buffer | { compressed: Buffer };
 
 export class GatewayConnection {
   /** When the last heartbeat (or the HELLO) was seen: the zombie sweep closes connections silent for too long. */
   lastBeatAt = Date.now();
-  private deflate: zlib.Deflate | null;
+  /** The connection's own zlib context: none until its first payload of its own (see the top of the file). */
+  private deflate: zlib.DeflateRaw | null = null;
+  /** Whether the zlib stream header has gone out (in front of the first compressed frame). */
+  private streamStarted = false;
+  private disposed = false;
   private readonly queue: Queued[] = [];
   private held = false;
   private compressing = false;
@@ -40,10 +76,24 @@ export class GatewayConnection {
     readonly params: ConnectionParams,
     /** The upgraded TCP socket under `socket`, whose writes a delivery pass holds (see WriteBatch). */
     private readonly transport: Duplex | null = null,
-  ) {
-    this.deflate = params.compress ? zlib.createDeflate(DEFLATE_OPTIONS) : null;
+  ) {}
+
+  /** The zlib context, made on first use: a raw stream, as the header went out with the first frame. */
+  private deflater(): zlib.DeflateRaw {
+    if (this.deflate) return this.deflate;
+    const deflate = zlib.createDeflateRaw(DEFLATE_OPTIONS);
     // Read as output appears: zlib pauses a payload whose output outgrows the stream's buffer until it is read.
-    this.deflate?.on("readable", () => this.drainDeflate());
+    deflate.on("readable", () => this.drainDeflate());
+    this.deflate = deflate;
+    return deflate;
+  }
+
+  /** Sends compressed frames, the stream header in front of the first. */
+  private sendCompressed(frame: Buffer): void {
+    if (!this.open) return;
+    if (this.streamStarted) return this.socket.send(frame);
+    this.streamStarted = true;
+    this.socket.send(Buffer.concat([ZLIB_HEADER, frame]));
   }
 
   get open(): boolean {
@@ -53,11 +103,12 @@ export class GatewayConnection {
   /** Sends one payload, already serialized: JSON text, or its UTF-8 bytes (still a text frame). */
   send(payload: string | Buffer): void {
     if (!this.open) return;
-    if (!this.deflate) {
+    if (!this.params.compress) {
       this.socket.send(payload, { binary: false });
       return;
     }
-    this.enqueue(payload);
+    const shared = typeof payload === "string" ? SHARED_COMPRESSED.get(payload) : undefined;
+    this.enqueue(shared ? { compressed: shared } : payload);
   }
 
   private enqueue(payload: Queued): void {
@@ -73,7 +124,7 @@ export class GatewayConnection {
    */
   sendDispatch(dispatch: SerializedDispatch, seq: number): void {
     if (!this.open) return;
-    if (this.deflate) this.enqueue({ compressed: dispatch.zlibFrame(seq) });
+    if (this.params.compress) this.enqueue({ compressed: dispatch.zlibFrame(seq) });
     else if (!this.transport) this.send(dispatch.frame(seq));
     else this.transport.write(dispatch.wsFrame(seq));
   }
@@ -93,21 +144,21 @@ export class GatewayConnection {
    * pushed (and read here), and the next payload is not written yet.
    */
   private compressNext(): void {
-    const deflate = this.deflate;
     let next = this.queue.shift();
     for (; next !== undefined && typeof next === "object" && "compressed" in next; next = this.queue.shift())
-      if (this.open) this.socket.send(next.compressed);
-    if (!deflate || next === undefined) {
+      this.sendCompressed(next.compressed);
+    if (this.disposed || next === undefined) {
       this.compressing = false;
       return;
     }
+    const deflate = this.deflater();
     this.compressing = true;
     deflate.write(next);
     deflate.flush(zlib.constants.Z_FULL_FLUSH, () => {
       this.drainDeflate();
       const chunks = this.compressed;
       this.compressed = [];
-      if (this.open && chunks.length > 0) this.socket.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+      if (chunks.length > 0) this.sendCompressed(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
       this.compressNext();
     });
   }
@@ -142,11 +193,18 @@ export class GatewayConnection {
     // A close frame's reason is at most 123 bytes.
     this.socket.close(code, Buffer.from(reason).subarray(0, 123).toString());
     this.dispose();
+    const socket = this.socket;
+    if (socket.readyState !== WebSocket.CLOSED)
+      setTimeout(() => {
+        if (socket.readyState !== WebSocket.CLOSED) socket.terminate();
+      }, CLOSE_HANDSHAKE_MS).unref();
   }
 
-  /** Drops the zlib context and the queue once the socket is gone. */
+  /** Drops the zlib context and the queue once the socket is gone (or going). */
   dispose(): void {
+    this.disposed = true;
     this.queue.length = 0;
+    this.compressed = [];
     this.deflate?.close();
     this.deflate = null;
   }

@@ -62,3 +62,73 @@ export class IdentifyLimits {
 /** Whose limits an identity draws on: its application's for a bot, its own for a user's Bearer token. */
 export const limitKey = (identity: { kind: "bot" | "bearer"; applicationId: bigint; userId: bigint }): string =>
   identity.kind === "bot" ? `app:${identity.applicationId}` : `user:${identity.userId}`;
+
+// ── Sockets before IDENTIFY ────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The address a gateway socket is counted under: IPv4 as it is (an IPv4-mapped IPv6 address as its IPv4), IPv6 by
+ * its /64, the smallest block a host is given, so one host cannot take a fresh address per socket.
+ */
+export function gatewayAddressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!address.includes(":")) return address;
+  const [head, tail = ""] = address.toLowerCase().split("%")[0].split("::");
+  const left = head ? head.split(":") : [];
+  const right = address.includes("::") && tail ? tail.split(":") : [];
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+export type UpgradeVerdict = { ok: true } | { ok: false; status: 429; retryAfterSeconds: number };
+
+/**
+ * Counts the sockets that have not identified yet, in all and per address (gatewayAddressKey), so that opening
+ * sockets and never identifying cannot hold unbounded memory. Past an address's share its upgrades are refused
+ * before ws builds anything; past the total the server makes room by closing the oldest (GatewayServer), so that a
+ * flood from many addresses cannot keep everyone else out. A socket's slot is given back once, when it identifies
+ * (or resumes) or closes.
+ */
+export class UnidentifiedSockets {
+  private readonly perAddress = new Map<string, number>();
+  private total = 0;
+
+  constructor(private readonly options: GatewayOptions) {}
+
+  get size(): number {
+    return this.total;
+  }
+
+  /** Whether the total is reached: the next socket takes the place of the oldest. */
+  get full(): boolean {
+    return this.total >= this.options.maxUnidentified;
+  }
+
+  /** Whether one more socket from `address` may open; Retry-After: the pace at which sessions start anyway. */
+  check(address: string): UpgradeVerdict {
+    if ((this.perAddress.get(address) ?? 0) < this.options.maxUnidentifiedPerAddress) return { ok: true };
+    return {
+      ok: false,
+      status: 429,
+      retryAfterSeconds: Math.max(1, Math.ceil(this.options.identifyIntervalMs / 1000)),
+    };
+  }
+
+  /** Takes a slot for a socket from `address`; the returned function gives it back (once, however often called). */
+  take(address: string): () => void {
+    this.total++;
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.total--;
+      const left = (this.perAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.perAddress.set(address, left);
+      else this.perAddress.delete(address);
+    };
+  }
+}

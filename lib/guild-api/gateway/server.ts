@@ -1,12 +1,19 @@
 // The WebSocket endpoint at /gateway on the one HTTP server: the upgrade (v, encoding, compress), HELLO, and each
-// client payload checked (size, rate, JSON, opcode, authentication) before its opcode's handler runs.
+// client payload checked (size, rate, JSON, opcode, authentication) before its opcode's handler runs. Sockets that
+// have not identified yet are few and cheap: capped per address (the upgrade refused with 429) and in all (the
+// oldest closed to make room), see UnidentifiedSockets; without a zlib context (connection.ts); closed with 4009
+// once identifyTimeoutMs has passed without IDENTIFY or RESUME; and their memory handed back after a burst of
+// closes (memory.ts).
 import type http from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
+import { clientAddress } from "@/lib/server/client-ip";
 import { parseJsonBody } from "../json-body";
-import { GatewayConnection } from "./connection";
+import { GatewayConnection, shareCompressed } from "./connection";
 import { OPCODE_HANDLERS, type Peer } from "./handlers";
 import { GatewayHub } from "./hub";
+import { gatewayAddressKey, UnidentifiedSockets, type UpgradeVerdict } from "./limits";
+import { CollectionAfterBurst } from "./memory";
 import { gatewayOptions, type GatewayOptions } from "./options";
 import { CLIENT_SEND_LIMIT, CloseCode, GATEWAY_VERSIONS, Op } from "./protocol";
 import { GatewayPayloadSchema } from "./schemas";
@@ -18,7 +25,15 @@ export interface GatewayServer {
   handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Where clients connect and resume: ws(s)://<public origin>/gateway. */
   setPublicOrigin(origin: string): void;
+  /** Sockets open now, and how many of them have not identified yet. */
+  stats(): { sockets: number; unidentified: number };
   close(): void;
+}
+
+/** An unidentified socket's slot and when it opened; the slot is given back once it identifies or closes. */
+interface Unidentified {
+  openedAt: number;
+  release(): void;
 }
 
 export const GATEWAY_PATH = "/gateway";
@@ -31,35 +46,57 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
   const options = gatewayOptions(overrides);
   const hub = new GatewayHub(options);
   // Larger than Discord's 4,096-byte limit so an oversized payload is answered with 4002, as Discord does, not 1009.
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 64 * 1024 });
-  const unidentified = new Map<GatewayConnection, number>();
+  // No permessage-deflate (zlib-stream is the gateway's compression) and no client tracking (the set below is it).
+  const wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    maxPayload: 64 * 1024,
+    clientTracking: false,
+  });
+  const sockets = new Set<WebSocket>();
+  const unidentifiedSockets = new UnidentifiedSockets(options);
+  const unidentified = new Map<GatewayConnection, Unidentified>();
+  const hello = JSON.stringify({ op: Op.Hello, d: { heartbeat_interval: options.heartbeatIntervalMs } });
+  shareCompressed(hello);
+  const collection = new CollectionAfterBurst();
   let gatewayUrl = gatewayUrlOf("http://localhost");
+
+  /** A socket identified, resumed or closed: it no longer holds an unidentified slot. */
+  const settle = (connection: GatewayConnection) => {
+    unidentified.get(connection)?.release();
+    unidentified.delete(connection);
+  };
 
   const sweep = setInterval(() => {
     const now = Date.now();
     hub.sweep(now);
-    const deadline = options.heartbeatIntervalMs * options.heartbeatTimeoutFactor;
-    for (const [connection, openedAt] of unidentified)
-      if (now - openedAt > deadline) connection.close(CloseCode.SessionTimedOut, "No IDENTIFY in time.");
+    for (const [connection, { openedAt }] of unidentified)
+      if (now - openedAt > options.identifyTimeoutMs) {
+        settle(connection);
+        connection.close(CloseCode.SessionTimedOut, "No IDENTIFY in time.");
+      }
   }, options.sweepIntervalMs).unref();
 
-  const accept = (socket: WebSocket, query: URLSearchParams, transport: Duplex) => {
+  const accept = (socket: WebSocket, query: URLSearchParams, transport: Duplex, address: string) => {
+    sockets.add(socket);
+    socket.on("error", () => socket.terminate());
     const version = Number(query.get("v") ?? "10");
     const compress = query.get("compress") === "zlib-stream";
     const connection = new GatewayConnection(socket, { version, compress }, transport);
-    if (!GATEWAY_VERSIONS.includes(version))
-      return connection.close(CloseCode.InvalidAPIVersion, `v=${query.get("v")}`);
-    const encoding = query.get("encoding") ?? "json";
-    if (encoding !== "json") return connection.close(CloseCode.DecodeError, `encoding=${encoding} is not offered.`);
-
     const peer: Peer = { connection, session: null, gatewayUrl };
-    unidentified.set(connection, Date.now());
+    unidentified.set(connection, { openedAt: Date.now(), release: unidentifiedSockets.take(address) });
     socket.on("message", (data, isBinary) => {
-      receive(hub, peer, data, isBinary);
-      if (peer.session) unidentified.delete(connection);
+      const handled = receive(hub, peer, data, isBinary);
+      // IDENTIFY and RESUME set the session while they are handled; from then on the socket is no longer counted.
+      if (unidentified.has(connection))
+        void handled?.then(() => {
+          if (peer.session) settle(connection);
+        });
     });
     socket.on("close", (code) => {
-      unidentified.delete(connection);
+      sockets.delete(socket);
+      settle(connection);
+      collection.socketClosed();
       const session = peer.session;
       if (session && session.connection === connection) {
         // A client that closes normally (1000, 1001) ends its session, as on Discord; any other drop may resume.
@@ -68,24 +105,38 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
       }
       connection.dispose();
     });
-    socket.on("error", () => socket.terminate());
-    connection.sendJson({ op: Op.Hello, d: { heartbeat_interval: options.heartbeatIntervalMs } });
+    if (!GATEWAY_VERSIONS.includes(version))
+      return connection.close(CloseCode.InvalidAPIVersion, `v=${query.get("v")}`);
+    const encoding = query.get("encoding") ?? "json";
+    if (encoding !== "json") return connection.close(CloseCode.DecodeError, `encoding=${encoding} is not offered.`);
+    connection.send(hello);
   };
 
   const server: GatewayServer = {
     hub,
     handleUpgrade(req, socket, head) {
+      const address = gatewayAddressKey(clientAddress(req));
+      const verdict = unidentifiedSockets.check(address);
+      if (!verdict.ok) return refuseUpgrade(socket, verdict);
+      // Full: the socket that has waited longest makes room (a client told 4009 reconnects and identifies).
+      for (const [oldest] of unidentified) {
+        if (!unidentifiedSockets.full) break;
+        settle(oldest);
+        oldest.close(CloseCode.SessionTimedOut, "Too many connections waiting to identify.");
+      }
       const query = new URL(req.url ?? "/", "http://gateway").searchParams;
-      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, query, socket));
+      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, query, socket, address));
     },
+    stats: () => ({ sockets: sockets.size, unidentified: unidentifiedSockets.size }),
     setPublicOrigin(origin) {
       gatewayUrl = gatewayUrlOf(origin);
     },
     close() {
       clearInterval(sweep);
+      collection.stop();
       hub.reconnectAll();
       hub.stop();
-      for (const client of wss.clients) client.terminate();
+      for (const socket of sockets) socket.terminate();
       wss.close();
       setActiveHub(null, hub);
     },
@@ -94,23 +145,47 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
   return server;
 }
 
-function receive(hub: GatewayHub, peer: Peer, data: RawData, isBinary: boolean): void {
+/**
+ * Answers an upgrade from an address past its cap as a proxy in front of the gateway would: HTTP 429 with
+ * Retry-After, which clients' WebSocket libraries report as a failed connection and retry later. Nothing of ws is
+ * built for it, and the connection is closed.
+ */
+function refuseUpgrade(socket: Duplex, verdict: Extract<UpgradeVerdict, { ok: false }>): void {
+  const body = '{"message":"Too many gateway connections waiting to identify from this address.","code":0}';
+  socket.on("error", () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${verdict.status} Too Many Requests\r\nRetry-After: ${verdict.retryAfterSeconds}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
+}
+
+/** Checks one client payload and queues its handler; the promise settles once the handler has run. */
+function receive(hub: GatewayHub, peer: Peer, data: RawData, isBinary: boolean): Promise<void> | undefined {
   const { connection } = peer;
   const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-  if (bytes.length > CLIENT_SEND_LIMIT.maxBytes)
-    return connection.close(CloseCode.DecodeError, `Payloads are at most ${CLIENT_SEND_LIMIT.maxBytes} bytes.`);
-  if (!connection.admitClientPayload())
-    return connection.close(CloseCode.RateLimited, `At most ${CLIENT_SEND_LIMIT.payloads} payloads a minute.`);
+  if (bytes.length > CLIENT_SEND_LIMIT.maxBytes) {
+    connection.close(CloseCode.DecodeError, `Payloads are at most ${CLIENT_SEND_LIMIT.maxBytes} bytes.`);
+    return;
+  }
+  if (!connection.admitClientPayload()) {
+    connection.close(CloseCode.RateLimited, `At most ${CLIENT_SEND_LIMIT.payloads} payloads a minute.`);
+    return;
+  }
   let payload: { op: number; d?: unknown };
   try {
     const parsed = GatewayPayloadSchema.safeParse(parseJsonBody(bytes.toString("utf8")));
     if (!parsed.success || isBinary) throw new Error("not a gateway payload");
     payload = parsed.data;
   } catch {
-    return connection.close(CloseCode.DecodeError, "Send JSON text: {op, d}.");
+    connection.close(CloseCode.DecodeError, "Send JSON text: {op, d}.");
+    return;
   }
   const handler = OPCODE_HANDLERS.get(payload.op);
-  if (!handler) return connection.close(CloseCode.UnknownOpcode, `op ${payload.op}`);
+  if (!handler) {
+    connection.close(CloseCode.UnknownOpcode, `op ${payload.op}`);
+    return;
+  }
   // A peer's payloads are handled one after another, each after the last one's store reads: an IDENTIFY has set up
   // its session before the next payload is looked at, as when handlers were synchronous.
   const handle = async () => {
@@ -124,6 +199,7 @@ function receive(hub: GatewayHub, peer: Peer, data: RawData, isBinary: boolean):
   };
   const next = (handling.get(peer) ?? Promise.resolve()).then(handle);
   handling.set(peer, next);
+  return next;
 }
 
 /** The payload each peer is being handled for: the next waits for it. */
