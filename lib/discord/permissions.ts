@@ -279,6 +279,66 @@ export function canActOnMember(
   return { ok: false, reason: "member's highest role is above or equal to yours" };
 }
 
+/** One entry of Modify Guild Role Positions: a role and the position asked for (null or absent: where it is). */
+export interface RolePositionRequest {
+  id: string;
+  position?: number | null;
+}
+
+/** A role that a Modify Guild Role Positions request moves: from its rank now to the rank asked for. */
+export interface RoleMove {
+  id: string;
+  /** Its rank now. */
+  from: number;
+  /** The rank asked for (at least 1). */
+  to: number;
+}
+
+/**
+ * The guild's roles but @everyone, in hierarchy order, lowest first: a role's rank is its index + 1, whatever gaps or
+ * ties the stored positions have (ties by id, as compareRolePositions ranks them).
+ */
+export function rankedRoles(ctx: GuildPermissionContext): PermissionRole[] {
+  return ctx.roles.filter((role) => role.id !== ctx.guildId).sort(compareRolePositions);
+}
+
+/**
+ * The moves a Modify Guild Role Positions request makes: every listed role but @everyone whose position is given and
+ * differs from its rank now moves to that rank (at least 1). A role listed where it already ranks does not move. Ids
+ * that are not roles of the guild are left out: the API refuses those as invalid before judging anything.
+ */
+export function roleMoves(ctx: GuildPermissionContext, requests: readonly RolePositionRequest[]): RoleMove[] {
+  const rank = new Map(rankedRoles(ctx).map((role, index) => [role.id, index + 1]));
+  const moves: RoleMove[] = [];
+  for (const request of requests) {
+    const from = rank.get(request.id);
+    if (from === undefined || request.position == null || request.position === from) continue;
+    moves.push({ id: request.id, from, to: Math.max(1, request.position) });
+  }
+  return moves;
+}
+
+/**
+ * Whether `actor` may reorder roles so: each role moved must rank below their highest role now, and must go to a rank
+ * below it (a move to it or above would place the role at or above them). The owner may make any move; a member
+ * without roles may make none. Checks the hierarchy only: the caller checks MANAGE_ROLES.
+ */
+export function canMoveRoles(
+  ctx: GuildPermissionContext,
+  actor: PermissionMember,
+  requests: readonly RolePositionRequest[],
+): HierarchyVerdict {
+  if (actor.userId === ctx.ownerId) return { ok: true };
+  const ranked = rankedRoles(ctx);
+  const own = new Set(actor.roleIds);
+  const top = ranked.reduce((highest, role, index) => (own.has(role.id) ? index + 1 : highest), 0);
+  for (const move of roleMoves(ctx, requests)) {
+    if (move.from >= top) return { ok: false, reason: "role is not below your highest role" };
+    if (move.to >= top) return { ok: false, reason: "can't move a role to or above your highest role" };
+  }
+  return { ok: true };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Explanation: the same computation, step by step, so a page can say which role or overwrite grants a permission and
 // which denies it. The verdict is always the engine's own (computeBasePermissions / computeChannelPermissions); the

@@ -3,6 +3,7 @@
 // Server actions of the channels page.
 import { type RESTPostAPIGuildChannelJSONBody } from "discord-api-types/v10";
 import { guildAction } from "./guild-action";
+import { firstRefusal } from "./moderator";
 import { ChannelPositionsInputSchema, CreateChannelInputSchema, channelCreateBody } from "./schemas/channels";
 
 /** POST /guilds/{guild.id}/channels: Create Guild Channel, with only the fields its type takes. */
@@ -14,7 +15,12 @@ export const createGuildChannelAction = guildAction({
     const channel = result as { id?: string; name?: string } | undefined;
     return { type: "channel", id: channel?.id ?? null, name: channel?.name ?? null };
   },
-  authorize: (check) => check.may("Create Guild Channel"),
+  // A private channel carries its overwrites from the start: only bits the moderator holds may be set in them.
+  authorize: (check, input) => {
+    const overwrites = channelCreateBody(input, input.guildId).permission_overwrites as
+      Array<{ allow: string; deny: string }> | undefined;
+    return firstRefusal(check.may("Create Guild Channel"), check.newOverwritesBlock(overwrites ?? []));
+  },
   request: (input) => channelCreateBody(input, input.guildId),
   run: ({ api, guildId, input, reason }) =>
     api.channels.create(guildId, channelCreateBody(input, guildId) as unknown as RESTPostAPIGuildChannelJSONBody, {

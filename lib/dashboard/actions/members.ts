@@ -1,7 +1,7 @@
 "use server";
 
 // Server actions of the member panel: every change to one member.
-import type { APIGuildMember } from "discord-api-types/v10";
+import { PermissionFlagsBits as P, type APIGuildMember } from "discord-api-types/v10";
 import type { GuildApiClient } from "@/lib/api-client";
 import { guildAction } from "./guild-action";
 import { firstRefusal } from "./moderator";
@@ -42,7 +42,11 @@ export const setMemberNicknameAction = guildAction({
   action: "Modify Guild Member",
   schema: NicknameInputSchema,
   target: memberTarget,
-  authorize: (check, input) => check.mayActOn("Modify Guild Member", input.userId, ["nick"]),
+  // Your own nickname: Change Nickname or Manage Nicknames; anyone else's: Manage Nicknames and the hierarchy.
+  authorize: (check, input) =>
+    input.userId === check.self.userId
+      ? check.missingAny(P.ChangeNickname, P.ManageNicknames)
+      : check.mayActOn("Modify Guild Member", input.userId, ["nick"]),
   request: (input) => ({ nick: input.nick || null }),
   before: beforeMember(["nick"]),
   run: ({ api, guildId, input, reason }) =>
@@ -57,13 +61,14 @@ export const setMemberRolesAction = guildAction({
   schema: MemberRolesInputSchema,
   target: memberTarget,
   authorize: async (check, input) => {
-    // Every role added or removed must be below the moderator's highest role.
+    // The member must be below the moderator (unless it is themselves), and every role added or removed must be
+    // below the moderator's highest role and not managed. @everyone is implied: listing it changes nothing.
     const current = (await check.targetMember(input.userId))?.roles ?? [];
-    const wanted = new Set(input.roles);
-    const changed = [...input.roles.filter((id) => !current.includes(id)), ...current.filter((id) => !wanted.has(id))];
+    const wanted = new Set(input.roles.filter((id) => id !== check.guildId));
+    const changed = [...[...wanted].filter((id) => !current.includes(id)), ...current.filter((id) => !wanted.has(id))];
     return firstRefusal(
-      check.may("Modify Guild Member", ["roles"]),
-      ...changed.map((roleId) => check.roleBlock(roleId)),
+      await check.mayActOn("Modify Guild Member", input.userId, ["roles"]),
+      ...changed.map((roleId) => check.assignRoleBlock(roleId)),
     );
   },
   request: (input) => ({ roles: input.roles }),
@@ -78,7 +83,7 @@ export const setMemberTimeoutAction = guildAction({
   action: "Modify Guild Member",
   schema: TimeoutInputSchema,
   target: memberTarget,
-  authorize: (check, input) => check.mayActOn("Modify Guild Member", input.userId, ["communication_disabled_until"]),
+  authorize: (check, input) => check.mayTimeOut(input.userId),
   request: (input) => ({ communication_disabled_until: input.until }),
   before: beforeMember(["communication_disabled_until"]),
   run: ({ api, guildId, input, reason }) =>
@@ -95,10 +100,15 @@ export const setMemberVoiceAction = guildAction({
   action: "Modify Guild Member",
   schema: VoiceInputSchema,
   target: memberTarget,
-  authorize: (check, input) =>
-    check.may(
-      "Modify Guild Member",
-      (["mute", "deaf", "channel_id"] as const).filter((k) => input[k] !== undefined),
+  // Each field's permission and the member's rank; a move also needs View Channel and Connect in the new channel.
+  authorize: async (check, input) =>
+    firstRefusal(
+      await check.mayActOn(
+        "Modify Guild Member",
+        input.userId,
+        (["mute", "deaf", "channel_id"] as const).filter((k) => input[k] !== undefined),
+      ),
+      input.channel_id ? await check.voiceMoveBlock(input.channel_id) : null,
     ),
   request: (input) =>
     Object.fromEntries(
@@ -131,7 +141,7 @@ export const setMemberBypassesVerificationAction = guildAction({
   action: "Modify Guild Member",
   schema: MemberFlagsInputSchema,
   target: memberTarget,
-  authorize: (check) => check.may("Modify Guild Member", ["flags"]),
+  authorize: (check, input) => check.mayActOn("Modify Guild Member", input.userId, ["flags"]),
   request: (input) => ({ bypasses_verification: input.bypassesVerification }),
   before: beforeMember(["flags"]),
   run: async ({ api, guildId, input, reason }) => {
@@ -152,7 +162,7 @@ export const kickMemberAction = guildAction({
   action: "Remove Guild Member",
   schema: KickInputSchema,
   target: memberTarget,
-  authorize: (check, input) => check.mayActOn("Remove Guild Member", input.userId),
+  authorize: (check, input) => check.mayRemove("Remove Guild Member", input.userId),
   request: () => ({}),
   before: beforeMember(["nick", "roles", "joined_at"]),
   run: ({ api, guildId, input, reason }) => api.members.kick(guildId, input.userId, { reason }),
@@ -165,7 +175,7 @@ export const banMemberAction = guildAction({
   action: "Create Guild Ban",
   schema: BanInputSchema,
   target: memberTarget,
-  authorize: (check, input) => check.mayActOn("Create Guild Ban", input.userId),
+  authorize: (check, input) => check.mayRemove("Create Guild Ban", input.userId),
   request: (input) => ({ delete_message_seconds: input.delete_message_seconds }),
   before: async ({ api, guildId, input }) => {
     const member = await api.members.get(guildId, input.userId).catch(() => null);

@@ -11,9 +11,14 @@ export const modifyGuildOnboardingAction = guildAction({
   schema: ModifyOnboardingInputSchema,
   target: (input) => ({ type: "onboarding", id: input.guildId, name: "Onboarding" }),
   authorize: (check, input) => {
-    // Options assign roles: like Discord, only roles below the moderator's highest.
+    // Options assign roles: like Discord, only roles below the moderator's highest. Unknown roles, @everyone and
+    // managed roles are the API's to refuse on the field (400), as it does for the moderator's own token.
     const roleIds = new Set(input.prompts.flatMap((prompt) => prompt.options.flatMap((option) => option.role_ids)));
-    return firstRefusal(check.may("Modify Guild Onboarding"), ...[...roleIds].map((id) => check.roleBlock(id)));
+    const judged = [...roleIds].filter((id) => {
+      const role = check.roles.find((r) => r.id === id);
+      return role !== undefined && role.id !== check.guildId && !role.managed;
+    });
+    return firstRefusal(check.may("Modify Guild Onboarding"), ...judged.map((id) => check.roleBlock(id)));
   },
   before: ({ api, guildId }) => api.guilds.getOnboarding(guildId),
   run: ({ api, guildId, input, reason }) =>

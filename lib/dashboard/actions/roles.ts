@@ -53,12 +53,17 @@ export const modifyGuildRoleAction = guildAction({
     id: input.roleId,
     name: (result as APIRole | undefined)?.name ?? roleName(before),
   }),
-  authorize: (check, input) =>
-    firstRefusal(
+  authorize: (check, input) => {
+    // Only the bits that change are judged, against the role's permissions now (the API's rule).
+    const current = check.roles.find((r) => r.id === input.roleId);
+    return firstRefusal(
       check.may("Modify Guild Role"),
       check.roleBlock(input.roleId),
-      input.permissions !== undefined ? check.grantBlock(BigInt(input.permissions)) : null,
-    ),
+      input.permissions !== undefined && current
+        ? check.grantBlock(BigInt(input.permissions), BigInt(current.permissions))
+        : null,
+    );
+  },
   request: (input) =>
     pick(
       input,
@@ -89,8 +94,8 @@ export const modifyGuildRolePositionsAction = guildAction({
       name: names.length <= 3 ? names.join(", ") : `${names.length} roles`,
     };
   },
-  authorize: (check, input) =>
-    firstRefusal(check.may("Modify Guild Role Positions"), ...input.positions.map((p) => check.roleBlock(p.id))),
+  // Where each role goes counts as much as where it is: the API's own rule (canMoveRoles, lib/discord/permissions).
+  authorize: (check, input) => firstRefusal(check.may("Modify Guild Role Positions"), check.moveBlock(input.positions)),
   request: (input) => input.positions,
   before: async ({ api, guildId, input }) =>
     positionsOf(
@@ -122,7 +127,12 @@ export const deleteGuildRoleAction = guildAction({
     id: input.roleId,
     name: roleName(before),
   }),
-  authorize: (check, input) => firstRefusal(check.may("Delete Guild Role"), check.roleBlock(input.roleId)),
+  authorize: (check, input) => {
+    // @everyone and managed roles are refused by the API as invalid (400) before the hierarchy is judged.
+    const role = check.roles.find((r) => r.id === input.roleId);
+    const invalid = role === undefined || role.managed || role.id === check.guildId;
+    return firstRefusal(check.may("Delete Guild Role"), invalid ? null : check.roleBlock(input.roleId));
+  },
   request: () => ({}),
   before: async ({ api, guildId, input }) => roleView(await api.roles.get(guildId, input.roleId)),
   run: ({ api, guildId, input, reason }) => api.roles.delete(guildId, input.roleId, { reason }),

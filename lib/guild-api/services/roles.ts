@@ -1,13 +1,13 @@
 // Roles: one function per spec operation. Writes check MANAGE_ROLES, the role hierarchy (a role at or above the
 // caller's highest role is out of reach; the owner is exempt) and that nobody grants permissions they lack; each
 // change, its events and its audit entry are written in one transaction.
-import { ALL_PERMISSIONS, compareRolePositions } from "@/lib/discord/permissions";
+import { ALL_PERMISSIONS, canMoveRoles, rankedRoles, roleMoves } from "@/lib/discord/permissions";
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { ROLES_MAX } from "@/lib/discord/limits";
 import { AuditLogEvent, diffChanges, auditByCaller } from "../audit-log";
 import { ApiError, Errors, invalidFormBody, type FieldIssue, FieldErrorCode } from "../errors";
 import { emitEvent } from "../events";
-import type { GuildAccess } from "../guards";
+import { permissionContextOf, type GuildAccess } from "../guards";
 import { decodeImage, saveImage, type DecodedImage } from "../images";
 import type { ModifyGuildRolePositionsBody, RoleFieldsBody } from "../schemas/roles";
 import { transaction } from "../store/db";
@@ -245,21 +245,12 @@ export async function modifyGuildRolePositions(
     });
     if (issues.length > 0) throw invalidFormBody(issues);
 
-    // Current order, renumbered 1..n, by the engine's hierarchy order (equal positions: the lower id ranks higher).
-    const asPosition = (role: RoleRow) => ({ id: String(role.id), position: Number(role.position) });
-    const ordered = roles
-      .filter((role) => role.id !== guildId)
-      .sort((a, b) => compareRolePositions(asPosition(a), asPosition(b)));
-    const rank = new Map(ordered.map((role, index) => [role.id, index + 1]));
-    const callerTop = access.isOwner ? Infinity : Math.max(0, ...access.memberRoleIds.map((id) => rank.get(id) ?? 0));
-    const moves = items
-      .filter(
-        (item) => item.id !== String(guildId) && item.position != null && item.position !== rank.get(BigInt(item.id)),
-      )
-      .map((item) => ({ role: byId.get(item.id)!, target: Math.max(1, item.position!) }));
-    for (const move of moves) {
-      if (rank.get(move.role.id)! >= callerTop || move.target >= callerTop) throw Errors.missingPermissions();
-    }
+    // The current order renumbered 1..n, the moves, and the caller's reach (a role moved must be below the caller's
+    // highest role, and go below it): the shared rule, which the dashboard's bot-mode guard applies as well.
+    const context = permissionContextOf(access.guild, roles);
+    if (!canMoveRoles(context, access.permissionMember, items).ok) throw Errors.missingPermissions();
+    const ordered = rankedRoles(context).map((role) => byId.get(role.id)!);
+    const moves = roleMoves(context, items).map((move) => ({ role: byId.get(move.id)!, target: move.to }));
     // Equal targets: placed upwards from the higher id, so the lower id ends higher, as the hierarchy ranks ties.
     moves.sort((a, b) => a.target - b.target || (a.role.id > b.role.id ? -1 : 1));
     const moving = new Set(moves.map((move) => move.role.id));
