@@ -706,7 +706,9 @@ export const PROVIDER_ACTION_POLICIES = {
 
 /**
  * The dashboard's actions that change only its own tables (jobs, previews) or run an API operation many times: each
- * is judged as the API operation named here, with the moderator's token and, in bot mode, by its guard.
+ * is judged as the API operation named here. Those that call it are judged by the API with the moderator's token
+ * and, in bot mode, by their guard; the job controls, which change only the dashboard's tables and so are judged by
+ * no API call, by their guard in both modes (`dashboardOnly`).
  */
 export const DASHBOARD_ACTION_POLICIES = {
   "Prepare bulk ban": "Bulk Guild Ban",
@@ -715,7 +717,9 @@ export const DASHBOARD_ACTION_POLICIES = {
   "Cancel bulk ban": "Get Guild Bans",
   "Undo bulk ban": "Remove Guild Ban",
   "Preview prune": "Get Guild Prune Count",
-  "Prepare bulk member action": "Modify Guild Member",
+  // It reads the members; and what the chosen action's chunks call (Bulk Guild Ban for a ban), its role's rank too.
+  "Prepare bulk member action": "Search Guild Members v2",
+  // And what the job's chunks call, its role's rank included: a job runs only for whoever may do what it does.
   "Start bulk member action": "Search Guild Members v2",
   "Pause bulk member action": "Search Guild Members v2",
   "Cancel bulk member action": "Search Guild Members v2",

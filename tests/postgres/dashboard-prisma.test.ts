@@ -164,7 +164,7 @@ test("two instances claiming a member job's next chunk at once take different me
     reason: null,
     items: userIds.map((userId) => ({ userId, name: null, state: "pending", detail: null })),
   });
-  await dashboard.jobs.transition("77", jobId, ["ready"], "running");
+  await dashboard.jobs.transition("77", jobId, ["ready"], "running", "member");
 
   // The other instance, mid-claim: it has taken the first four pending members and not committed yet.
   const other = new pg.Client({ connectionString: url });

@@ -2,7 +2,8 @@
 //   session → API client (the moderator's token, or the bot's in bot mode)
 //   → zod validation of the arguments (the same schema the form's resolver uses)
 //   → in bot mode, the moderator's own permissions and hierarchy checked with the shared engine, and the reason
-//     stamped "name (id): reason" (Discord only sees the bot)
+//     stamped "name (id): reason" (Discord only sees the bot); in both modes for actions that change only the
+//     dashboard's own tables (`dashboardOnly`), which no API call judges
 //   → before snapshot → the API call → after snapshot
 //   → one AuditHistoryEntry, success or failure, written only for a member of the guild (see isShownGuildMember)
 //   → a typed result: {ok: true, data} | {ok: false, error, fieldErrors}.
@@ -61,11 +62,17 @@ export interface GuildActionDefinition<S extends z.ZodType<{ guildId: string; re
    */
   target?: (input: z.output<S>, known: { before?: unknown; result?: unknown }) => AuditTarget | null;
   /**
-   * Bot mode only (the API judges the moderator's token itself otherwise): why the moderator may not do this,
-   * or null. Use the check's helpers, which apply the shared permission engine to the moderator's member. Required:
-   * in bot mode the API sees only the bot, so an action without its guard would act for any signed-in user.
+   * Bot mode only (the API judges the moderator's token itself otherwise; both modes when `dashboardOnly`): why the
+   * moderator may not do this, or null. Use the check's helpers, which apply the shared permission engine to the
+   * moderator's member. Required: in bot mode the API sees only the bot, so an action without its guard would act
+   * for any signed-in user.
    */
   authorize: (check: ModeratorCheck, input: z.output<S>) => Promise<string | null> | string | null;
+  /**
+   * The action changes only the dashboard's own tables (a job, its state), so in user mode no API call judges the
+   * moderator either: `authorize` then runs in both modes, the check loaded with the moderator's own token.
+   */
+  dashboardOnly?: boolean;
   /** The request's effective fields, for the history (default: the input without guildId and reason). */
   request?: (input: z.output<S>) => unknown;
   /**
@@ -218,7 +225,7 @@ export function createGuildAction<
       if (memberShown || (await isShownGuildMember(api, guildId, actor.id))) await record(entry);
     };
 
-    if (mode === "bot") {
+    if (mode === "bot" || definition.dashboardOnly) {
       let refusal: string | null;
       try {
         const check = await ModeratorCheck.load(api, guildId, actor.id);

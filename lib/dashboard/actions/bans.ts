@@ -4,9 +4,11 @@
 // runBulkBanChunk once per chunk of at most 200 ids (so pausing is not calling again, and a reload resumes from
 // the job in Prisma); each chunk is one Bulk Guild Ban request and one audit history entry. A chunk is never
 // resent on its own: a refused request puts its ids back and pauses, an unanswered one leaves them "sending"
-// until resume has asked the API which of them are banned.
+// until resume has asked the API which of them are banned. The job's own controls (preview, start, pause, cancel,
+// undo) change only the dashboard's tables, so their guards run in both modes (`dashboardOnly`); every job store call
+// names the guild, so another guild's job id matches nothing.
 import { RESTJSONErrorCodes, type RESTPostAPIGuildBulkBanResult } from "discord-api-types/v10";
-import { GuildApiError, GuildApiUnreachableError, RateLimitError, type GuildApiClient } from "@/lib/api-client";
+import { GuildApiError, GuildApiUnreachableError, RateLimitError } from "@/lib/api-client";
 import { ActionRefusal } from "./action-client";
 import { guildAction } from "./guild-action";
 import { firstRefusal, ModeratorCheck } from "./moderator";
@@ -41,12 +43,6 @@ import {
 
 const jobTarget = (input: { jobId: string }) => ({ type: "bulk-ban-job", id: input.jobId, name: null });
 
-/**
- * Job controls change only the dashboard's tables, so no API call would judge the moderator in user mode: Get Guild
- * Bans (one entry) asks the API whether their token may see the guild's bans at all.
- */
-const requireBanAccess = (api: GuildApiClient, guildId: string) => api.bans.list(guildId, { limit: 1 });
-
 /** DELETE /guilds/{guild.id}/bans/{user.id}: Remove Guild Ban */
 export const unbanUserAction = guildAction({
   action: "Remove Guild Ban",
@@ -71,6 +67,8 @@ export const unbanUserAction = guildAction({
 export const previewBulkBanAction = guildAction({
   action: "Prepare bulk ban",
   schema: BulkBanPreviewInputSchema,
+  // The lookups (Get Guild Ban, Get Guild Member) need less than Bulk Guild Ban: the guard proves it in both modes.
+  dashboardOnly: true,
   authorize: (check) => check.may("Bulk Guild Ban"),
   request: (input) => {
     const parsed = parseUserIds(input.text);
@@ -116,10 +114,10 @@ export const startBulkBanJobAction = guildAction({
   action: "Start bulk ban",
   schema: BulkBanJobInputSchema,
   target: jobTarget,
+  dashboardOnly: true,
   authorize: (check) => check.may("Bulk Guild Ban"),
   run: async ({ api, guildId, input }) => {
-    await requireBanAccess(api, guildId);
-    const sending = await sendingItems(input.jobId);
+    const sending = await sendingItems(guildId, input.jobId);
     if (sending.some((item) => Date.now() - item.sentAt < SENDING_STALE_MS)) {
       throw new ActionRefusal(
         "A chunk sent less than a minute ago has no answer yet. Try again in a minute; it will be checked then.",
@@ -130,6 +128,7 @@ export const startBulkBanJobAction = guildAction({
       banned: await isBanned(api, guildId, item.userId),
     }));
     await resolveSending(
+      guildId,
       input.jobId,
       checked.filter((c) => c.banned).map((c) => c.userId),
       checked.filter((c) => !c.banned).map((c) => c.userId),
@@ -148,9 +147,9 @@ export const pauseBulkBanJobAction = guildAction({
   action: "Pause bulk ban",
   schema: BulkBanJobInputSchema,
   target: jobTarget,
+  dashboardOnly: true,
   authorize: (check) => check.may("Get Guild Bans"),
-  run: async ({ api, guildId, input }) => {
-    await requireBanAccess(api, guildId);
+  run: async ({ guildId, input }) => {
     await transition(guildId, input.jobId, ["running"], "paused");
   },
   message: () => "Paused after the chunk in progress.",
@@ -160,9 +159,9 @@ export const cancelBulkBanJobAction = guildAction({
   action: "Cancel bulk ban",
   schema: BulkBanJobInputSchema,
   target: jobTarget,
+  dashboardOnly: true,
   authorize: (check) => check.may("Get Guild Bans"),
-  run: async ({ api, guildId, input }) => {
-    await requireBanAccess(api, guildId);
+  run: async ({ guildId, input }) => {
     await transition(guildId, input.jobId, ["ready", "running", "paused"], "cancelled");
   },
   message: () => "Cancelled. Ids not sent yet stay unbanned.",
@@ -203,8 +202,8 @@ export const runBulkBanChunkAction = guildAction({
       if (error instanceof GuildApiError && error.code === RESTJSONErrorCodes.FailedToBanUsers) {
         answer = { banned_users: [], failed_users: input.userIds };
       } else {
-        if (outcomeUnknown(error)) await pauseUncertain(input.jobId);
-        else await releaseChunk(input.jobId, input.userIds);
+        if (outcomeUnknown(error)) await pauseUncertain(guildId, input.jobId);
+        else await releaseChunk(guildId, input.jobId, input.userIds);
         throw error;
       }
     }
@@ -217,7 +216,7 @@ export const runBulkBanChunkAction = guildAction({
         : "not in the API's answer",
     }));
     const outcome: ChunkOutcome = { banned: input.userIds.filter((id) => banned.has(id)), failed };
-    const status = await recordChunk(input.jobId, outcome);
+    const status = await recordChunk(guildId, input.jobId, outcome);
     return { ...outcome, status };
   },
   after: (result) => ({ banned_users: result.banned, failed_users: result.failed.map((f) => f.userId) }),
@@ -228,9 +227,9 @@ export const beginUndoBulkBanAction = guildAction({
   action: "Undo bulk ban",
   schema: BulkBanJobInputSchema,
   target: jobTarget,
+  dashboardOnly: true,
   authorize: (check) => check.may("Remove Guild Ban"),
-  run: async ({ api, guildId, input }) => {
-    await requireBanAccess(api, guildId);
+  run: async ({ guildId, input }) => {
     await transition(guildId, input.jobId, ["completed", "cancelled", "paused", "undoing"], "undoing");
   },
   message: () => "Undoing: giving back the bans this job made.",
@@ -256,7 +255,7 @@ export const undoBulkBanChunkAction = guildAction({
       }
     });
     const done = results.filter((r): r is { userId: string; detail: string | null } => !("error" in r));
-    const status = await recordUndo(input.jobId, done);
+    const status = await recordUndo(guildId, input.jobId, done);
     // What was given back is recorded; the first failure is the action's error (undo can be continued).
     const failure = results.find((r): r is { userId: string; error: unknown } => "error" in r);
     if (failure) throw failure.error;

@@ -26,5 +26,5 @@ export async function loadJobPage<J extends { id: string }>(
   const job = JOB_ID.test(jobId) ? await getJob(guildId, jobId) : null;
   if (!job) notFound();
   const { filter, page } = parseJobResultsQuery(await searchParams);
-  return { guildId, blocked: null, job, results: await getJobResultsPage(job.id, filter, page) };
+  return { guildId, blocked: null, job, results: await getJobResultsPage(guildId, job.id, filter, page) };
 }

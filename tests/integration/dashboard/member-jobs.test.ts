@@ -15,7 +15,8 @@ let jobs: typeof import("@/lib/dashboard/jobs/member-actions/jobs");
 let banJobs: typeof import("@/lib/dashboard/jobs/bulk-ban/jobs");
 let resultPages: typeof import("@/lib/dashboard/jobs/result-pages");
 /** Every member of a job with its result, as the job page's results list reads them (one page holding them all). */
-const itemsOf = async (jobId: string) => (await resultPages.getJobResultsPage(jobId, "all", 1, 100_000)).rows;
+const itemsOf = async (jobId: string) =>
+  (await resultPages.getJobResultsPage(guildId(), jobId, "all", 1, 100_000)).rows;
 /** Plain members (no roles, not the owner), oldest account first: each test takes its own slice. */
 let pool: string[] = [];
 
@@ -338,7 +339,7 @@ describe("the job page's results", () => {
       items,
     });
     const expected = (state: string | null) => items.filter((i) => state === null || i.state === state);
-    const first = await resultPages.getJobResultsPage(jobId, "all", 1);
+    const first = await resultPages.getJobResultsPage(guildId(), jobId, "all", 1);
     expect(first.counts).toEqual({
       all: 10_000,
       done: expected("done").length,
@@ -350,17 +351,17 @@ describe("the job page's results", () => {
     expect(first.pageCount).toBe(100);
     expect(first.rows).toHaveLength(100);
     // The last page holds the last members; a page past the end shows the last page.
-    const last = await resultPages.getJobResultsPage(jobId, "all", 100);
+    const last = await resultPages.getJobResultsPage(guildId(), jobId, "all", 100);
     expect(last.rows.at(-1)).toMatchObject({ userId: items.at(-1)!.userId, name: "member 9999", state: "skipped" });
-    expect((await resultPages.getJobResultsPage(jobId, "all", 500)).page).toBe(100);
+    expect((await resultPages.getJobResultsPage(guildId(), jobId, "all", 500)).page).toBe(100);
     // Walking the failed ones page by page reaches each exactly once, with its reason.
-    const failed = await resultPages.getJobResultsPage(jobId, "failed", 1);
+    const failed = await resultPages.getJobResultsPage(guildId(), jobId, "failed", 1);
     const walked = [...failed.rows];
     for (let page = 2; page <= failed.pageCount; page++)
-      walked.push(...(await resultPages.getJobResultsPage(jobId, "failed", page)).rows);
+      walked.push(...(await resultPages.getJobResultsPage(guildId(), jobId, "failed", page)).rows);
     expect(walked.map((r) => r.userId)).toEqual(expected("failed").map((i) => i.userId));
     expect(walked.every((r) => r.state === "failed" && r.detail === "not a member any more")).toBe(true);
-    const unsent = await resultPages.getJobResultsPage(jobId, "unsent", 2);
+    const unsent = await resultPages.getJobResultsPage(guildId(), jobId, "unsent", 2);
     expect(unsent.rows.every((r) => r.state === "pending")).toBe(true);
   });
 });

@@ -2,11 +2,17 @@
 // members the action reached): the preview's verdicts, which members are out in a chunk, what the API answered for
 // each. The controls shared with bulk ban (transition, resume, pause) are in jobs/bulk-ban/jobs.ts. The browser drives
 // a job one chunk at a time; the server picks the chunk (the next pending members), so two tabs never send the same
-// member twice and the browser needs no list of ids.
+// member twice and the browser needs no list of ids. Every function takes the guild, and every query names it with
+// the member family's kinds (jobScope, itemScope): a bulk ban's id, or another guild's job id, matches nothing.
 import { ActionRefusal } from "@/lib/dashboard/actions/action-client";
 import { dashboardOnPostgresql, prisma } from "@/lib/dashboard/db";
 import type { Prisma } from "@/lib/generated/prisma";
-import { completeIfDone, STATUS_WORDS } from "@/lib/dashboard/jobs/bulk-ban/jobs";
+import {
+  completeIfDone,
+  itemScope as anyItemScope,
+  jobScope as anyJobScope,
+  STATUS_WORDS,
+} from "@/lib/dashboard/jobs/bulk-ban/jobs";
 import {
   MEMBER_JOB_KINDS,
   type JobStatus,
@@ -21,7 +27,8 @@ import {
 /** Members claimed this long ago without an answer recorded are sent again on resume (every action is idempotent). */
 export const MEMBER_SENDING_STALE_MS = 60_000;
 const SENDING_PREFIX = "sent at ";
-const MEMBER_KINDS = [...MEMBER_JOB_KINDS];
+const jobScope = (guildId: string, jobId: string) => anyJobScope(guildId, jobId, "member");
+const itemScope = (guildId: string, jobId: string) => anyItemScope(guildId, jobId, "member");
 
 export interface NewMemberJob {
   guildId: string;
@@ -67,8 +74,12 @@ export async function createMemberJob(job: NewMemberJob): Promise<string> {
   );
 }
 
-async function countsOf(jobId: string): Promise<MemberJobCounts> {
-  const groups = await prisma.bulkBanItem.groupBy({ by: ["state"], where: { jobId }, _count: { _all: true } });
+async function countsOf(guildId: string, jobId: string): Promise<MemberJobCounts> {
+  const groups = await prisma.bulkBanItem.groupBy({
+    by: ["state"],
+    where: itemScope(guildId, jobId),
+    _count: { _all: true },
+  });
   const counts: MemberJobCounts = { total: 0, pending: 0, sending: 0, done: 0, failed: 0, skipped: 0 };
   for (const group of groups) {
     counts[group.state as MemberItemState] += group._count._all;
@@ -78,9 +89,9 @@ async function countsOf(jobId: string): Promise<MemberJobCounts> {
 }
 
 export async function getMemberJob(guildId: string, jobId: string): Promise<MemberJobView | null> {
-  const job = await prisma.bulkBanJob.findFirst({ where: { id: jobId, guildId, kind: { in: MEMBER_KINDS } } });
+  const job = await prisma.bulkBanJob.findFirst({ where: jobScope(guildId, jobId) });
   if (!job) return null;
-  const counts = await countsOf(jobId);
+  const counts = await countsOf(guildId, jobId);
   return {
     id: job.id,
     guildId: job.guildId,
@@ -108,7 +119,7 @@ export interface MemberJobSummary {
 /** The guild's latest member jobs, newest first. */
 export async function listMemberJobs(guildId: string, limit = 5): Promise<MemberJobSummary[]> {
   const jobs = await prisma.bulkBanJob.findMany({
-    where: { guildId, kind: { in: MEMBER_KINDS } },
+    where: { guildId, kind: { in: [...MEMBER_JOB_KINDS] } },
     orderBy: { createdAt: "desc" },
     take: limit,
   });
@@ -142,12 +153,12 @@ export async function claimNextChunk(
   now = Date.now(),
 ): Promise<ClaimedChunk> {
   return prisma.$transaction(async (tx) => {
-    const job = await tx.bulkBanJob.findFirst({ where: { id: jobId, guildId, kind: { in: MEMBER_KINDS } } });
+    const job = await tx.bulkBanJob.findFirst({ where: jobScope(guildId, jobId) });
     if (!job) throw new ActionRefusal("This job does not exist in this server.", {}, 404);
     if (job.status !== "running")
       throw new ActionRefusal(`This job is ${STATUS_WORDS[job.status as JobStatus]}; reload to see where it stands.`);
     const stamp = `${SENDING_PREFIX}${new Date(now).toISOString()}`;
-    const userIds = await takePending(tx, jobId, size, stamp);
+    const userIds = await takePending(tx, guildId, jobId, size, stamp);
     return {
       kind: job.kind as MemberJobKind,
       params: JSON.parse(job.params) as MemberJobParams,
@@ -164,11 +175,12 @@ export async function claimNextChunk(
  * same first pending rows, and the second, whose UPDATE waited for the first and then found them taken, would still
  * send them. A SQLite database runs one writing transaction at a time, so there reading then updating is one step.
  */
-async function takePending(tx: Prisma.TransactionClient, jobId: string, size: number, stamp: string) {
+async function takePending(tx: Prisma.TransactionClient, guildId: string, jobId: string, size: number, stamp: string) {
   if (dashboardOnPostgresql()) {
     const taken = await tx.$queryRaw<Array<{ userId: string }>>`
       WITH next AS (
         SELECT "userId" FROM bulk_ban_items WHERE "jobId" = ${jobId} AND state = 'pending'
+          AND EXISTS (SELECT 1 FROM bulk_ban_jobs WHERE id = ${jobId} AND "guildId" = ${guildId} AND kind <> 'ban')
         ORDER BY "userId" LIMIT ${size} FOR UPDATE SKIP LOCKED)
       UPDATE bulk_ban_items AS item SET state = 'sending', detail = ${stamp}
       FROM next WHERE item."jobId" = ${jobId} AND item."userId" = next."userId"
@@ -177,7 +189,7 @@ async function takePending(tx: Prisma.TransactionClient, jobId: string, size: nu
     return taken.map((row) => row.userId).sort();
   }
   const next = await tx.bulkBanItem.findMany({
-    where: { jobId, state: "pending" },
+    where: { ...itemScope(guildId, jobId), state: "pending" },
     select: { userId: true },
     orderBy: { userId: "asc" },
     take: size,
@@ -187,7 +199,7 @@ async function takePending(tx: Prisma.TransactionClient, jobId: string, size: nu
   // a range, where a list of 500 ids cost Prisma about 20 ms more a query.
   if (userIds.length)
     await tx.bulkBanItem.updateMany({
-      where: { jobId, state: "pending", userId: { gte: userIds[0], lte: userIds.at(-1) } },
+      where: { ...itemScope(guildId, jobId), state: "pending", userId: { gte: userIds[0], lte: userIds.at(-1) } },
       data: { state: "sending", detail: stamp },
     });
   return userIds;
@@ -206,31 +218,36 @@ export interface MemberChunkOutcome {
  * still "sending" (its range and stamp) are the done ones.
  */
 export async function recordMemberChunk(
+  guildId: string,
   jobId: string,
   chunk: Pick<ClaimedChunk, "userIds" | "stamp">,
   outcome: MemberChunkOutcome,
 ): Promise<JobStatus> {
+  const items = itemScope(guildId, jobId);
   return prisma.$transaction(async (tx) => {
     if (outcome.unsent.length)
       await tx.bulkBanItem.updateMany({
-        where: { jobId, userId: { in: outcome.unsent } },
+        where: { ...items, userId: { in: outcome.unsent } },
         data: { state: "pending", detail: null },
       });
     const byDetail = new Map<string, string[]>();
     for (const f of outcome.failed) byDetail.set(f.detail, [...(byDetail.get(f.detail) ?? []), f.userId]);
     for (const [detail, userIds] of byDetail)
-      await tx.bulkBanItem.updateMany({ where: { jobId, userId: { in: userIds } }, data: { state: "failed", detail } });
+      await tx.bulkBanItem.updateMany({
+        where: { ...items, userId: { in: userIds } },
+        data: { state: "failed", detail },
+      });
     if (outcome.done.length)
       await tx.bulkBanItem.updateMany({
         where: {
-          jobId,
+          ...items,
           state: "sending",
           detail: chunk.stamp,
           userId: { gte: chunk.userIds[0], lte: chunk.userIds.at(-1) },
         },
         data: { state: "done", detail: null },
       });
-    return completeIfDone(tx, jobId);
+    return completeIfDone(tx, guildId, jobId, "member");
   });
 }
 
@@ -238,9 +255,9 @@ export async function recordMemberChunk(
  * Before resuming: members left "sending" by an interrupted chunk go back to pending (each action is idempotent:
  * adding a role twice, or timing out to the same time, changes nothing), unless the chunk may still be in flight.
  */
-export async function releaseStaleSending(jobId: string, now = Date.now()): Promise<number> {
+export async function releaseStaleSending(guildId: string, jobId: string, now = Date.now()): Promise<number> {
   const sending = await prisma.bulkBanItem.findMany({
-    where: { jobId, state: "sending" },
+    where: { ...itemScope(guildId, jobId), state: "sending" },
     select: { userId: true, detail: true },
   });
   const sentAt = (detail: string | null) => Date.parse(detail?.slice(SENDING_PREFIX.length) ?? "") || 0;
@@ -250,7 +267,7 @@ export async function releaseStaleSending(jobId: string, now = Date.now()): Prom
     );
   if (sending.length)
     await prisma.bulkBanItem.updateMany({
-      where: { jobId, state: "sending" },
+      where: { ...itemScope(guildId, jobId), state: "sending" },
       data: { state: "pending", detail: null },
     });
   return sending.length;

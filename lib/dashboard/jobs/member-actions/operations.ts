@@ -5,7 +5,8 @@
 // picks the next pending members), each member one API request, 16 in flight; a rate limit longer than the client
 // waits by itself ends the chunk early, and the browser waits it out before the next. One audit-history entry per
 // job, written when it ends (completed, or cancelled). Bans go to a bulk-ban job instead (Bulk Guild Ban, 200 ids
-// per request).
+// per request). Whoever prepared a job, whoever starts it or runs a chunk is judged for what the job does (its role's
+// rank included), and preparing and the controls, which change only the dashboard's tables, are judged in both modes.
 import {
   GuildApiError,
   GuildApiUnreachableError,
@@ -39,7 +40,7 @@ import {
 } from "./types";
 import type { z } from "zod";
 import { ActionRefusal, auditReason, type GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
-import { ModeratorCheck } from "@/lib/dashboard/actions/moderator";
+import { firstRefusal, ModeratorCheck } from "@/lib/dashboard/actions/moderator";
 import { MemberJobInputSchema, PrepareMemberJobInputSchema } from "@/lib/dashboard/actions/schemas/member-jobs";
 import { displayNameOf, listMatchingMembers, membersByIds, permissionMemberOf } from "./members";
 
@@ -48,10 +49,34 @@ const define = <S extends z.ZodType<{ guildId: string; reason?: string }>, R>(
   definition: GuildActionDefinition<S, R>,
 ) => definition;
 
-/** Reading the guild's members is what every job control asks of the moderator's token. */
-const requireMemberAccess = (api: GuildApiClient, guildId: string) => api.members.searchV2(guildId, { limit: 1 });
-/** The same question in bot mode, where the API sees only the bot: the moderator's own standing, judged here. */
+/** What every job control asks of the moderator (judged in both modes: the controls change only the job). */
 const mayControlMemberJobs = (check: ModeratorCheck) => check.may("Search Guild Members v2");
+
+/**
+ * Why the moderator may not do what a job of `kind` does to each member, or null: the operation its chunks call, and
+ * for roles the role's rank against the moderator's own (the API's rule for Add and Remove Guild Member Role). Held
+ * against whoever prepares, starts or runs the job: a job one moderator prepared runs for another only within theirs.
+ */
+function mayRun(check: ModeratorCheck, kind: MemberJobKind, roleId: string | undefined): string | null {
+  switch (kind) {
+    case "add_role":
+      return firstRefusal(check.may("Add Guild Member Role"), roleId && check.roleBlock(roleId));
+    case "remove_role":
+      return firstRefusal(check.may("Remove Guild Member Role"), roleId && check.roleBlock(roleId));
+    case "timeout":
+    case "remove_timeout":
+      return check.may("Modify Guild Member", ["communication_disabled_until"]);
+    case "kick":
+      return check.may("Remove Guild Member");
+  }
+}
+
+/** mayRun for the stored job (of `kind` when given); a job that is not there is the run's to refuse (404). */
+async function mayRunJob(check: ModeratorCheck, jobId: string, kind?: MemberJobKind): Promise<string | null> {
+  const job = await getMemberJob(check.guildId, jobId);
+  if (!job) return kind ? mayRun(check, kind, undefined) : null;
+  return mayRun(check, kind ?? job.kind, kind && kind !== job.kind ? undefined : job.params.roleId);
+}
 
 /**
  * The preview: the role checked once for the whole job (in the server, not managed, below the moderator's highest
@@ -61,14 +86,13 @@ const mayControlMemberJobs = (check: ModeratorCheck) => check.may("Search Guild 
 export const prepareMemberJob = define({
   action: "Prepare bulk member action",
   schema: PrepareMemberJobInputSchema,
+  // The reads a preview makes (Search Guild Members v2) need less than the job will: the guard proves it in both modes.
+  dashboardOnly: true,
   authorize: (check, input) =>
-    input.action === "ban"
-      ? check.may("Bulk Guild Ban")
-      : input.action === "kick"
-        ? check.may("Remove Guild Member")
-        : input.action === "add_role" || input.action === "remove_role"
-          ? check.may("Add Guild Member Role")
-          : check.may("Modify Guild Member", ["communication_disabled_until"]),
+    firstRefusal(
+      mayControlMemberJobs(check),
+      input.action === "ban" ? check.may("Bulk Guild Ban") : mayRun(check, input.action, input.roleId),
+    ),
   request: (input) => ({
     action: input.action,
     role_id: input.roleId,
@@ -145,18 +169,21 @@ export const prepareMemberJob = define({
 
 const jobTarget = (input: { jobId: string }) => ({ type: "member-job", id: input.jobId, name: null });
 
-/** Start or resume: members left "sending" by an interrupted chunk go back to pending first. */
+/**
+ * Start or resume: members left "sending" by an interrupted chunk go back to pending first. Only for a moderator who
+ * may do what the job does: the job's chunks will act for them.
+ */
 export const startMemberJob = define({
   action: "Start bulk member action",
   schema: MemberJobInputSchema,
-  authorize: mayControlMemberJobs,
+  dashboardOnly: true,
+  authorize: async (check, input) => firstRefusal(mayControlMemberJobs(check), await mayRunJob(check, input.jobId)),
   target: jobTarget,
   recordSuccess: () => false,
-  run: async ({ api, guildId, input }) => {
-    await requireMemberAccess(api, guildId);
-    const released = await releaseStaleSending(input.jobId);
-    const status = await resume(guildId, input.jobId);
-    return { released, status, counts: await memberJobCounts(input.jobId) };
+  run: async ({ guildId, input }) => {
+    const released = await releaseStaleSending(guildId, input.jobId);
+    const status = await resume(guildId, input.jobId, "member");
+    return { released, status, counts: await memberJobCounts(guildId, input.jobId) };
   },
   message: () => "Running.",
 });
@@ -164,12 +191,12 @@ export const startMemberJob = define({
 export const pauseMemberJob = define({
   action: "Pause bulk member action",
   schema: MemberJobInputSchema,
+  dashboardOnly: true,
   authorize: mayControlMemberJobs,
   target: jobTarget,
   recordSuccess: () => false,
-  run: async ({ api, guildId, input }) => {
-    await requireMemberAccess(api, guildId);
-    await transition(guildId, input.jobId, ["running"], "paused");
+  run: async ({ guildId, input }) => {
+    await transition(guildId, input.jobId, ["running"], "paused", "member");
   },
   message: () => "Paused after the chunk in progress.",
 });
@@ -178,14 +205,14 @@ export const pauseMemberJob = define({
 export const cancelMemberJob = define({
   action: "Cancel bulk member action",
   schema: MemberJobInputSchema,
+  dashboardOnly: true,
   authorize: mayControlMemberJobs,
   target: (input, { result }) => {
     const job = result as { kind: MemberJobKind; params: MemberJobParams } | undefined;
     return { type: "member-job", id: input.jobId, name: job ? describeMemberAction(job.kind, job.params) : null };
   },
-  run: async ({ api, guildId, input }) => {
-    await requireMemberAccess(api, guildId);
-    await transition(guildId, input.jobId, ["ready", "running", "paused"], "cancelled");
+  run: async ({ guildId, input }) => {
+    await transition(guildId, input.jobId, ["ready", "running", "paused"], "cancelled", "member");
     const job = (await getMemberJob(guildId, input.jobId))!;
     return { kind: job.kind, params: job.params, counts: job.counts };
   },
@@ -304,12 +331,9 @@ function chunkDefinition(kind: MemberJobKind) {
           : null,
       };
     },
-    authorize: (check) =>
-      kind === "kick"
-        ? check.may("Remove Guild Member")
-        : kind === "add_role" || kind === "remove_role"
-          ? check.may("Add Guild Member Role")
-          : check.may("Modify Guild Member", ["communication_disabled_until"]),
+    // The job's own role, judged against the moderator running this chunk (not whoever prepared the job); each member
+    // is held against them in `run` (bot mode).
+    authorize: (check, input) => mayRunJob(check, input.jobId, kind),
     request: (input) => ({ job: input.jobId }),
     // The job's one entry: written by the chunk that completes it.
     recordSuccess: (result: ChunkResult) => result.status === "completed",
@@ -323,7 +347,7 @@ function chunkDefinition(kind: MemberJobKind) {
             ? "The reason differs from the job's; reload the page."
             : null;
       if (mismatch) {
-        await recordMemberChunk(input.jobId, claimed, { done: [], failed: [], unsent: claimed.userIds });
+        await recordMemberChunk(guildId, input.jobId, claimed, { done: [], failed: [], unsent: claimed.userIds });
         throw new ActionRefusal(mismatch);
       }
       // Bot mode: Discord judges only the bot, so each member is held against the moderator's own standing.
@@ -334,14 +358,14 @@ function chunkDefinition(kind: MemberJobKind) {
       };
       const reason = auditReason(claimed.reason ?? undefined, actor, mode);
       const outcome = await runChunk(api, guildId, kind, claimed.params, claimed.userIds, reason, blocked);
-      const status = await recordMemberChunk(input.jobId, claimed, outcome);
+      const status = await recordMemberChunk(guildId, input.jobId, claimed, outcome);
       return {
         done: outcome.done,
         failed: outcome.failed,
         retryAfter: outcome.retryAfter,
         status,
         params: claimed.params,
-        counts: await memberJobCounts(input.jobId),
+        counts: await memberJobCounts(guildId, input.jobId),
       };
     },
     after: (result: ChunkResult) => ({ status: result.status, ...summaryOf(result.counts) }),
