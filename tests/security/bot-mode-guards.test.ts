@@ -45,14 +45,13 @@ describe("bot mode: a bulk member action's controls judge the moderator, not the
     async (who) => {
       const guildId = server.world.guildId;
       const jobId = await preparedJob();
-      for (const control of [
-        actions.startMemberJobAction,
-        actions.pauseMemberJobAction,
-        actions.cancelMemberJobAction,
-      ]) {
-        const result = await botMode(who, control.definition)({ guildId, jobId });
-        expect(result, control.definition.action).toMatchObject({ ok: false });
-      }
+      const controls = {
+        start: botMode(who, actions.startMemberJobAction.definition),
+        pause: botMode(who, actions.pauseMemberJobAction.definition),
+        cancel: botMode(who, actions.cancelMemberJobAction.definition),
+      };
+      for (const [control, run] of Object.entries(controls))
+        expect(await run({ guildId, jobId }), control).toMatchObject({ ok: false });
       expect((await jobs.getMemberJob(guildId, jobId))!.status).toBe("ready");
 
       expect(await botMode("mod", actions.cancelMemberJobAction.definition)({ guildId, jobId })).toMatchObject({
