@@ -1,7 +1,14 @@
 // Password-guessing brake for the built-in provider's sign-in (the OAuth2 authorize page and the Developer Portal).
-// Failed attempts are counted per account and per client IP; past a few free failures each further one doubles the
-// wait (1 s, 2 s, 4 s … up to a cap), and a key forgets its failures after a quiet period. While a key is waiting,
-// attempts are refused before any password hashing runs, so guessing costs the server nothing.
+// Failed attempts are counted under three keys, and an attempt waits while any of them does:
+//  - the account at this address (ACCOUNT_AT_ADDRESS_POLICY): past a few free failures each further one doubles the
+//    wait (1 s, 2 s, 4 s … up to a cap). It falls on the guessing address only, so someone guessing from one address
+//    cannot lock the owner out from another (they could, when this key was the account alone);
+//  - the address (IP_POLICY): one address cannot try every account;
+//  - the account from everywhere (ACCOUNT_WIDE): once failures come from several addresses within a window, the
+//    account waits for every address except those where it signed in successfully lately, so a guesser with many
+//    addresses is slowed and the owner, at an address they use, is not.
+// A key forgets its failures after a quiet period. While a key is waiting, attempts are refused before any password
+// hashing runs, so guessing costs the server nothing.
 //
 // An attempt counts as a failure from the moment it starts until it succeeds: parallel guessers cannot all slip
 // through before the first failure is recorded. State is in memory, bounded in size (oldest keys are dropped
@@ -23,7 +30,8 @@ export interface ThrottlePolicy {
   countsRefusals: boolean;
 }
 
-export const ACCOUNT_POLICY: ThrottlePolicy = {
+/** One account from one address: what one guesser meets. */
+export const ACCOUNT_AT_ADDRESS_POLICY: ThrottlePolicy = {
   freeFailures: 5,
   baseDelayMs: 1_000,
   maxDelayMs: 5 * 60_000,
@@ -39,6 +47,18 @@ export const IP_POLICY: ThrottlePolicy = {
   forgetAfterMs: 15 * 60_000,
   countsRefusals: true,
 };
+
+/**
+ * One account from many addresses: failures from `addresses` distinct addresses within `windowMs` make the account
+ * wait, until fewer remain in the window, for every address without a successful sign-in to it in `trustedForMs`.
+ * One address never trips it (each address counts once, however often it fails), so one guesser cannot lock the
+ * owner out; five can, but only out of addresses the owner has not signed in from lately.
+ */
+export const ACCOUNT_WIDE = {
+  addresses: 5,
+  windowMs: 15 * 60_000,
+  trustedForMs: 30 * 24 * 60 * 60_000,
+} as const;
 
 /** Keys kept at most (each is a few dozen bytes); beyond it the least recently failed are forgotten. */
 export const MAX_THROTTLE_KEYS = 50_000;
@@ -63,6 +83,10 @@ export interface Attempt {
 
 export class LoginThrottle {
   private readonly entries = new Map<string, Entry>();
+  /** Per account: the addresses that failed on it lately, each with its last failure, oldest first. */
+  private readonly accountFailures = new Map<string, Map<string, number>>();
+  /** "account address" pairs with a successful sign-in, and when; least recent first. */
+  private readonly trusted = new Map<string, number>();
 
   constructor(
     private readonly maxKeys = MAX_THROTTLE_KEYS,
@@ -71,8 +95,37 @@ export class LoginThrottle {
 
   /** Refuses while any key is waiting; otherwise counts the attempt as a failure until `succeeded()`. */
   begin(keys: readonly ThrottleKey[]): AttemptStart {
+    return this.start(keys, 0, () => undefined);
+  }
+
+  /**
+   * One sign-in attempt of `username` from `clientIp` (null: unknown), under its three keys (see the top of the
+   * file). On success the address becomes one the account trusts, spared the account-wide wait.
+   */
+  beginSignIn(username: string, clientIp: string | null): AttemptStart {
     const now = this.clock();
-    let retryAfterMs = 0;
+    const account = accountName(username);
+    const address = clientIp ?? "";
+    const pair = `${account} ${address}`;
+    const trustedAt = this.trusted.get(pair);
+    const trusted = trustedAt !== undefined && now - trustedAt <= ACCOUNT_WIDE.trustedForMs;
+    const start = this.start(
+      signInThrottleKeys(username, clientIp),
+      trusted ? 0 : this.accountWideWait(account, now),
+      () => {
+        this.accountFailures.get(account)?.delete(address);
+        this.trusted.delete(pair);
+        this.trusted.set(pair, this.clock());
+        this.bound(this.trusted);
+      },
+    );
+    if (start.allowed) this.failAccountWide(account, address, now);
+    return start;
+  }
+
+  private start(keys: readonly ThrottleKey[], otherWaitMs: number, onSuccess: () => void): AttemptStart {
+    const now = this.clock();
+    let retryAfterMs = otherWaitMs;
     const free: ThrottleKey[] = [];
     for (const throttleKey of keys) {
       const wait = (this.entries.get(throttleKey.key)?.blockedUntil ?? 0) - now;
@@ -92,9 +145,40 @@ export class LoginThrottle {
           if (settled) return;
           settled = true;
           for (const { key } of keys) this.forgive(key);
+          onSuccess();
         },
       },
     };
+  }
+
+  /** How long the account waits for untrusted addresses: until fewer than ACCOUNT_WIDE.addresses failed in the window. */
+  private accountWideWait(account: string, now: number): number {
+    const failures = this.accountFailures.get(account);
+    if (!failures || failures.size < ACCOUNT_WIDE.addresses) return 0;
+    const recent = [...failures.values()].filter((at) => now - at < ACCOUNT_WIDE.windowMs).sort((a, b) => b - a);
+    if (recent.length < ACCOUNT_WIDE.addresses) return 0;
+    // The window lets up once the addresses-th most recent failure leaves it.
+    return recent[ACCOUNT_WIDE.addresses - 1] + ACCOUNT_WIDE.windowMs - now;
+  }
+
+  private failAccountWide(account: string, address: string, now: number): void {
+    let failures = this.accountFailures.get(account);
+    if (failures) this.accountFailures.delete(account);
+    else failures = new Map();
+    // Re-inserted so both maps stay least recently failed first.
+    this.accountFailures.set(account, failures);
+    failures.delete(address);
+    failures.set(address, now);
+    // Only the most recent few addresses decide; older ones, and ones out of the window, are dropped.
+    for (const [oldest, at] of failures)
+      if (failures.size > 2 * ACCOUNT_WIDE.addresses || now - at >= ACCOUNT_WIDE.windowMs) failures.delete(oldest);
+      else break;
+    this.bound(this.accountFailures);
+  }
+
+  /** Drops the least recent entries of `map` past the key bound. */
+  private bound(map: Map<string, unknown>): void {
+    while (map.size > this.maxKeys) map.delete(map.keys().next().value!);
   }
 
   /** How long `key` must still wait before another attempt, without counting one (0: it may try now). */
@@ -103,9 +187,9 @@ export class LoginThrottle {
     return entry ? Math.max(0, entry.blockedUntil - this.clock()) : 0;
   }
 
-  /** Keys currently held (for tests of the bound). */
+  /** Entries currently held, keys, accounts and trusted addresses together (for tests of the bound). */
   get size(): number {
-    return this.entries.size;
+    return this.entries.size + this.accountFailures.size + this.trusted.size;
   }
 
   private fail(key: string, policy: ThrottlePolicy, now: number): void {
@@ -117,11 +201,11 @@ export class LoginThrottle {
     // Re-inserted so the Map's order is least recently failed first.
     this.entries.delete(key);
     this.entries.set(key, { failures, lastFailureAt: now, blockedUntil: delay ? now + delay : 0 });
-    while (this.entries.size > this.maxKeys) this.entries.delete(this.entries.keys().next().value!);
+    this.bound(this.entries);
     this.sweep(now, policy);
   }
 
-  /** A right password clears its account; an address keeps its other failures but not this attempt. */
+  /** A right password clears its account at that address; an address keeps its other failures but not this attempt. */
   private forgive(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
@@ -139,11 +223,20 @@ export class LoginThrottle {
   }
 }
 
-/** The keys one sign-in attempt is counted under. Usernames compare case-insensitively, as sign-in does. */
+/** Usernames compare case-insensitively, as sign-in does. */
+const accountName = (username: string) => username.trim().toLowerCase();
+
+/**
+ * The keys one sign-in attempt is counted under: the account at this address, and the address (the account-wide
+ * brake is LoginThrottle.beginSignIn's own).
+ */
 export function signInThrottleKeys(username: string, clientIp: string | null): ThrottleKey[] {
-  const keys: ThrottleKey[] = [{ key: `account:${username.trim().toLowerCase()}`, policy: ACCOUNT_POLICY }];
-  if (clientIp) keys.push({ key: addressThrottleKey(clientIp), policy: IP_POLICY });
-  return keys;
+  const account = `account:${accountName(username)}`;
+  if (!clientIp) return [{ key: account, policy: ACCOUNT_AT_ADDRESS_POLICY }];
+  return [
+    { key: `${account}@${clientIp}`, policy: ACCOUNT_AT_ADDRESS_POLICY },
+    { key: addressThrottleKey(clientIp), policy: IP_POLICY },
+  ];
 }
 
 const SHARED_THROTTLE = Symbol.for("guildhall.signInThrottle");
@@ -179,7 +272,8 @@ export function throttledMessage(retryAfterMs: number | null): string {
 export function retryAfterFromQuery(value: string | undefined): number | null {
   if (!value || !/^\d{1,5}$/.test(value)) return null;
   const seconds = Number(value);
-  return seconds >= 1 && seconds <= ACCOUNT_POLICY.maxDelayMs / 1000 ? seconds * 1000 : null;
+  const longest = Math.max(ACCOUNT_AT_ADDRESS_POLICY.maxDelayMs, IP_POLICY.maxDelayMs, ACCOUNT_WIDE.windowMs);
+  return seconds >= 1 && seconds <= longest / 1000 ? seconds * 1000 : null;
 }
 
 /** A sign-in form's notice from its URL (`login_error`/`error`, `retry_after`): wrong credentials, or the wait. */

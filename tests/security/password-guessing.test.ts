@@ -1,10 +1,13 @@
 // Finding 8 (password guessing): the built-in provider's sign-in (used by the OAuth2 authorize page and the
-// Developer Portal) refuses the 6th wrong attempt on an account with the time to wait, refuses even the right
-// password while the wait lasts (without hashing it), limits one address across accounts, and checks passwords
-// off the event loop. Against the seeded demo world's users, whose password is "guildhall".
+// Developer Portal) refuses the 6th wrong attempt on an account from one address with the time to wait, refuses even
+// the right password from that address while the wait lasts (without hashing it), limits one address across
+// accounts and one account across many addresses, and checks passwords off the event loop. That one address cannot
+// lock the owner out from another: tests/security/account-lockout.test.ts. Against the seeded demo world's users,
+// whose password is "guildhall".
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
-  ACCOUNT_POLICY,
+  ACCOUNT_AT_ADDRESS_POLICY,
+  ACCOUNT_WIDE,
   IP_POLICY,
   LoginThrottle,
   processSignInThrottle,
@@ -27,7 +30,7 @@ function throttleAt(start = 1_000_000) {
 }
 
 describe("sign-in with a password", () => {
-  test("the 6th wrong attempt is refused with a retry time, and so is the right password meanwhile", async () => {
+  test("the 6th wrong attempt from an address is refused with a retry time, and so is its right password meanwhile", async () => {
     const { throttle } = throttleAt(Date.now());
     for (let attempt = 1; attempt <= 5; attempt++)
       expect(await signIn("mod", `wrong-${attempt}`, { throttle, clientIp: "203.0.113.5" })).toEqual({
@@ -38,12 +41,14 @@ describe("sign-in with a password", () => {
     expect(sixth).toMatchObject({ ok: false, reason: "throttled" });
     const retryAfterMs = (sixth as { retryAfterMs: number }).retryAfterMs;
     expect(retryAfterMs).toBeGreaterThan(0);
-    expect(retryAfterMs).toBeLessThanOrEqual(ACCOUNT_POLICY.baseDelayMs);
-    // The right password, from another address, is refused while the account waits.
-    expect(await signIn("mod", "guildhall", { throttle, clientIp: "198.51.100.7" })).toMatchObject({
+    expect(retryAfterMs).toBeLessThanOrEqual(ACCOUNT_AT_ADDRESS_POLICY.baseDelayMs);
+    // The right password, from the same address, is refused while the account waits there.
+    expect(await signIn("mod", "guildhall", { throttle, clientIp: "203.0.113.5" })).toMatchObject({
       ok: false,
       reason: "throttled",
     });
+    // From another address it works: one guesser cannot lock the owner out (account-lockout.test.ts).
+    expect(await signIn("mod", "guildhall", { throttle, clientIp: "198.51.100.7" })).toMatchObject({ ok: true });
     // Another account is not affected.
     expect(await signIn("helper", "guildhall", { throttle, clientIp: "203.0.113.5" })).toMatchObject({ ok: true });
   });
@@ -52,7 +57,7 @@ describe("sign-in with a password", () => {
     const throttle = new LoginThrottle();
     for (let attempt = 1; attempt <= 5; attempt++) await signIn("admin", "nope", { throttle });
     expect(await signIn("admin", "guildhall", { throttle })).toMatchObject({ reason: "throttled" });
-    await new Promise((resolve) => setTimeout(resolve, ACCOUNT_POLICY.baseDelayMs + 50));
+    await new Promise((resolve) => setTimeout(resolve, ACCOUNT_AT_ADDRESS_POLICY.baseDelayMs + 50));
     expect(await signIn("admin", "guildhall", { throttle })).toMatchObject({
       ok: true,
       userId: BigInt(server.world.users.admin),
@@ -130,50 +135,83 @@ describe("the throttle", () => {
     }
     expect(allowedRuns.slice(0, 3)).toEqual([5, 1, 1]);
     expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300].map((s) => s * 1000));
-    expect(ACCOUNT_POLICY.maxDelayMs).toBe(300_000);
+    expect(ACCOUNT_AT_ADDRESS_POLICY.maxDelayMs).toBe(300_000);
   });
 
   test("failures are forgotten after a quiet period", () => {
     const { clock, throttle } = throttleAt();
     for (let failure = 1; failure <= 5; failure++) throttle.begin([account]);
     expect(throttle.begin([account]).allowed).toBe(false);
-    clock.now += ACCOUNT_POLICY.forgetAfterMs + 1;
+    clock.now += ACCOUNT_AT_ADDRESS_POLICY.forgetAfterMs + 1;
     expect(throttle.begin([account]).allowed).toBe(true);
     expect(throttle.begin([account]).allowed).toBe(true);
   });
 
-  test("usernames compare case-insensitively", () => {
-    expect(signInThrottleKeys("MOD ", null)).toEqual([{ key: "account:mod", policy: ACCOUNT_POLICY }]);
+  test("usernames compare case-insensitively; the account is keyed at its address", () => {
+    expect(signInThrottleKeys("MOD ", null)).toEqual([{ key: "account:mod", policy: ACCOUNT_AT_ADDRESS_POLICY }]);
+    expect(signInThrottleKeys("MOD ", "192.0.2.9")).toEqual([
+      { key: "account:mod@192.0.2.9", policy: ACCOUNT_AT_ADDRESS_POLICY },
+      { key: "ip:192.0.2.9", policy: IP_POLICY },
+    ]);
   });
 
   test("one address trying many accounts is held back too", () => {
     const { throttle } = throttleAt();
     let refused = 0;
     for (let user = 0; user < IP_POLICY.freeFailures + 5; user++)
-      if (!throttle.begin(signInThrottleKeys(`user-${user}`, "192.0.2.1")).allowed) refused++;
+      if (!throttle.beginSignIn(`user-${user}`, "192.0.2.1").allowed) refused++;
     expect(refused).toBe(5);
-    expect(throttle.begin(signInThrottleKeys("someone-else", "192.0.2.2")).allowed).toBe(true);
+    expect(throttle.beginSignIn("someone-else", "192.0.2.2").allowed).toBe(true);
+  });
+
+  test("one account tried from many addresses waits for addresses without a recent sign-in, until the window passes", () => {
+    const { clock, throttle } = throttleAt();
+    // A wrong guess from one address, then the owner signs in from home.
+    throttle.beginSignIn("owner", "192.0.2.50");
+    const home = throttle.beginSignIn("owner", "192.0.2.60");
+    if (!home.allowed) throw new Error("refused");
+    home.attempt.succeeded();
+    // One failure from each of ACCOUNT_WIDE.addresses addresses (192.0.2.50 above counts as one).
+    for (let i = 1; i < ACCOUNT_WIDE.addresses; i++)
+      expect(throttle.beginSignIn("owner", `198.51.100.${i}`).allowed).toBe(true);
+    const stranger = throttle.beginSignIn("owner", "198.51.100.200");
+    expect(stranger).toMatchObject({ allowed: false });
+    expect((stranger as { retryAfterMs: number }).retryAfterMs).toBeLessThanOrEqual(ACCOUNT_WIDE.windowMs);
+    expect(throttle.beginSignIn("owner", "192.0.2.60").allowed).toBe(true);
+    // One address failing again and again counts once: it never makes the account wait on its own.
+    for (let i = 0; i < 4; i++) throttle.beginSignIn("admin", "192.0.2.70");
+    clock.now += 60 * 60_000;
+    for (let i = 0; i < 50; i++) {
+      clock.now += 5 * 60_000;
+      throttle.beginSignIn("admin", "192.0.2.70");
+    }
+    expect(throttle.beginSignIn("admin", "198.51.100.201").allowed).toBe(true);
+    // Once the failures leave the window, new addresses may try the first account again.
+    clock.now += ACCOUNT_WIDE.windowMs;
+    expect(throttle.beginSignIn("owner", "198.51.100.202").allowed).toBe(true);
   });
 
   test("an address that keeps guessing at a locked account is held back itself; the account's lock spares others", () => {
     const { throttle } = throttleAt();
-    const guess = () => throttle.begin(signInThrottleKeys("mod", "192.0.2.3"));
-    for (let attempt = 0; attempt < ACCOUNT_POLICY.freeFailures; attempt++) expect(guess().allowed).toBe(true);
-    // Refused because the account waits: each refusal still counts against the address, until it waits too.
-    for (let attempt = ACCOUNT_POLICY.freeFailures; attempt < IP_POLICY.freeFailures; attempt++) guess();
+    const guess = () => throttle.beginSignIn("mod", "192.0.2.3");
+    for (let attempt = 0; attempt < ACCOUNT_AT_ADDRESS_POLICY.freeFailures; attempt++)
+      expect(guess().allowed).toBe(true);
+    // Refused because the account waits there: each refusal still counts against the address, until it waits too.
+    for (let attempt = ACCOUNT_AT_ADDRESS_POLICY.freeFailures; attempt < IP_POLICY.freeFailures; attempt++) guess();
     expect(throttle.waitFor("ip:192.0.2.3")).toBeGreaterThan(0);
     // The same person's other accounts from that address wait as well; other addresses do not.
-    expect(throttle.begin(signInThrottleKeys("helper", "192.0.2.3")).allowed).toBe(false);
-    expect(throttle.begin(signInThrottleKeys("helper", "192.0.2.4")).allowed).toBe(true);
+    expect(throttle.beginSignIn("helper", "192.0.2.3").allowed).toBe(false);
+    expect(throttle.beginSignIn("helper", "192.0.2.4").allowed).toBe(true);
     // A locked address's refusals do not count against the accounts it names.
-    for (let attempt = 0; attempt < 10; attempt++) throttle.begin(signInThrottleKeys("admin", "192.0.2.3"));
-    expect(throttle.waitFor("account:admin")).toBe(0);
+    for (let attempt = 0; attempt < 10; attempt++) throttle.beginSignIn("admin", "192.0.2.3");
+    expect(throttle.waitFor("account:admin@192.0.2.3")).toBe(0);
   });
 
   test("memory is bounded", () => {
     const { throttle } = throttleAt();
-    for (let i = 0; i < 5_000; i++) throttle.begin(signInThrottleKeys(`spray-${i}`, `10.0.${i >> 8}.${i & 255}`));
-    expect(throttle.size).toBeLessThanOrEqual(1_000);
+    for (let i = 0; i < 5_000; i++) throttle.beginSignIn(`spray-${i}`, `10.0.${i >> 8}.${i & 255}`);
+    // Keys, accounts tried from many addresses and trusted addresses: each bounded by the throttle's 1,000.
+    expect(throttle.size).toBeLessThanOrEqual(3 * 1_000);
   });
 
   test("the person is told when to try again", () => {

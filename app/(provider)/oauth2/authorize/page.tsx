@@ -7,6 +7,7 @@ import { redirect } from "next/navigation";
 import { permissionLabel, splitFlags } from "@/lib/discord/permissions";
 import { PROVIDER_SESSION_COOKIE, readProviderSession } from "@/lib/guild-api/provider-session";
 import { installableGuilds } from "@/lib/guild-api/services/bot-install";
+import { signInNoticeFor } from "@/lib/guild-api/services/password-sign-in";
 import {
   AuthorizeRequestError,
   authorizationResponseUrl,
@@ -19,6 +20,7 @@ import {
 } from "@/lib/guild-api/services/oauth2";
 import { redirectUrisOf } from "@/lib/guild-api/store/applications";
 import { findPerson } from "@/lib/guild-api/store/users";
+import { SignInNoticeBanner } from "../../_components/sign-in-notice";
 import { AppIdentity, type IdentityUser } from "./_components/app-identity";
 import { AuthorizeShell } from "./_components/authorize-shell";
 import { ConsentForm, type BotInstall } from "./_components/consent-form";
@@ -73,7 +75,9 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Se
     );
   }
 
-  if (await canSkipConsent(request, userId)) {
+  // Wrong passwords typed for the account since its last sign-in are told here first, so consent is not skipped.
+  const notice = await signInNoticeFor(userId);
+  if (!notice && (await canSkipConsent(request, userId))) {
     const code = await createAuthorizationCode({
       applicationId: app.id,
       userId,
@@ -88,6 +92,7 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Se
   return (
     <AuthorizeShell labelledBy="app-heading">
       <AppIdentity app={appIdentity} user={user} headingId="app-heading" subtitle={wants} />
+      <SignInNoticeBanner notice={notice} />
       <ConsentForm
         query={queryString}
         appName={app.name}
