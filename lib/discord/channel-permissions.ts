@@ -207,3 +207,15 @@ export function overwriteGrantableBits(
   );
   return grantedHere ? ALL_PERMISSIONS : computeChannelPermissions(ctx, member, overwrites, now);
 }
+
+/**
+ * Whether a thread is visible to someone holding `permissionsInParent` (the parent channel's overwrites applied): View
+ * Channel there and, for a private thread, being one of its members or managing threads there. List Active Guild
+ * Threads answers with it, and the dashboard judges a moderator with it in bot mode, where the bot's token lists all.
+ */
+export function maySeeThread(thread: { type: number }, permissionsInParent: bigint, isThreadMember: boolean): boolean {
+  if (!hasPermission(permissionsInParent, P.ViewChannel)) return false;
+  return (
+    thread.type !== ChannelType.PrivateThread || isThreadMember || hasPermission(permissionsInParent, P.ManageThreads)
+  );
+}

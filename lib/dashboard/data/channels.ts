@@ -1,8 +1,8 @@
 // Channel reads for the dashboard: the guild's channels (sorted as Discord shows them) and its active threads.
 import { cache } from "react";
-import { ChannelType, PermissionFlagsBits as P, type APIOverwrite, type APIThreadChannel } from "discord-api-types/v10";
-import { toPermissionOverwrite, type WireOverwrite } from "@/lib/discord/channel-permissions";
-import { computeChannelPermissions, hasPermission } from "@/lib/discord/permissions";
+import { ChannelType, type APIOverwrite, type APIThreadChannel } from "discord-api-types/v10";
+import { maySeeThread, toPermissionOverwrite, type WireOverwrite } from "@/lib/discord/channel-permissions";
+import { computeChannelPermissions } from "@/lib/discord/permissions";
 import { isBotMode, managementApi } from "./api";
 import { readOrThrow } from "./read";
 import type { GuildViewer } from "./viewer";
@@ -113,8 +113,7 @@ export async function getActiveThreads(viewer: GuildViewer): Promise<ThreadSumma
     const parents = new Map(channels.map((c) => [c.id, c.overwrites]));
     const visible = (threads as APIThreadChannel[]).filter((t) => {
       const permissions = viewerChannelPermissions(viewer, t.parent_id ? parents.get(t.parent_id) : undefined);
-      if (!hasPermission(permissions, P.ViewChannel)) return false;
-      return t.type !== ChannelType.PrivateThread || joined.has(t.id) || hasPermission(permissions, P.ManageThreads);
+      return maySeeThread(t, permissions, joined.has(t.id));
     });
     return visible.map((t) => ({
       id: t.id,

@@ -3,7 +3,7 @@
 import { PermissionFlagsBits as P, RESTJSONErrorCodes } from "discord-api-types/v10";
 import { ALL_PERMISSIONS, hasPermission } from "@/lib/discord/permissions";
 import { normaliseChannelName } from "@/lib/discord/channel-names";
-import { overwriteGrantableBits } from "@/lib/discord/channel-permissions";
+import { maySeeThread, overwriteGrantableBits } from "@/lib/discord/channel-permissions";
 import {
   CHANNEL_NAME_LENGTH,
   CHANNEL_TOPIC_MAX,
@@ -83,13 +83,7 @@ export async function listActiveThreads(access: GuildAccess) {
     const permissions = overwrites === undefined ? access.permissions : access.channelPermissions(overwrites);
     if (!hasPermission(permissions, P.ViewChannel)) continue;
     const row = await findThreadMember(thread.id, access.caller.userId);
-    // Private threads: their members and those who manage threads.
-    if (
-      Number(thread.type) === ChannelType.PrivateThread &&
-      row === undefined &&
-      !hasPermission(permissions, P.ManageThreads)
-    )
-      continue;
+    if (!maySeeThread({ type: Number(thread.type) }, permissions, row !== undefined)) continue;
     visible.push(thread);
     if (row)
       members.push({
