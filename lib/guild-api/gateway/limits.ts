@@ -98,10 +98,6 @@ export class UnidentifiedSockets {
 
   constructor(private readonly options: GatewayOptions) {}
 
-  get size(): number {
-    return this.total;
-  }
-
   /** Whether the total is reached: the next socket takes the place of the oldest. */
   get full(): boolean {
     return this.total >= this.options.maxUnidentified;

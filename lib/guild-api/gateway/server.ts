@@ -25,8 +25,6 @@ export interface GatewayServer {
   handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Where clients connect and resume: ws(s)://<public origin>/gateway. */
   setPublicOrigin(origin: string): void;
-  /** Sockets open now, and how many of them have not identified yet. */
-  stats(): { sockets: number; unidentified: number };
   close(): void;
 }
 
@@ -70,11 +68,14 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
   const sweep = setInterval(() => {
     const now = Date.now();
     hub.sweep(now);
-    for (const [connection, { openedAt }] of unidentified)
-      if (now - openedAt > options.identifyTimeoutMs) {
-        settle(connection);
-        connection.close(CloseCode.SessionTimedOut, "No IDENTIFY in time.");
-      }
+    // In the order they opened: the first one still in time ends the search.
+    const late: GatewayConnection[] = [];
+    for (const [connection, { openedAt }] of unidentified) {
+      if (now - openedAt <= options.identifyTimeoutMs) break;
+      settle(connection);
+      late.push(connection);
+    }
+    inTurns(late, (connection) => connection.close(CloseCode.SessionTimedOut, "No IDENTIFY in time."));
   }, options.sweepIntervalMs).unref();
 
   const accept = (socket: WebSocket, query: URLSearchParams, transport: Duplex, address: string) => {
@@ -117,7 +118,11 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
     handleUpgrade(req, socket, head) {
       const address = gatewayAddressKey(clientAddress(req));
       const verdict = unidentifiedSockets.check(address);
-      if (!verdict.ok) return refuseUpgrade(socket, verdict);
+      if (!verdict.ok) {
+        // A refused flood leaves garbage too (its requests and sockets): it counts towards the collection.
+        collection.socketClosed();
+        return refuseUpgrade(socket, verdict);
+      }
       // Full: the socket that has waited longest makes room (a client told 4009 reconnects and identifies).
       for (const [oldest] of unidentified) {
         if (!unidentifiedSockets.full) break;
@@ -127,7 +132,6 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
       const query = new URL(req.url ?? "/", "http://gateway").searchParams;
       wss.handleUpgrade(req, socket, head, (ws) => accept(ws, query, socket, address));
     },
-    stats: () => ({ sockets: sockets.size, unidentified: unidentifiedSockets.size }),
     setPublicOrigin(origin) {
       gatewayUrl = gatewayUrlOf(origin);
     },
@@ -144,6 +148,18 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
   setActiveHub(hub);
   return server;
 }
+
+/**
+ * Runs `each` over `items`, CLOSE_BATCH per turn of the event loop: thousands of sockets reaching their deadline
+ * together are closed without holding up the requests that arrive meanwhile (a close costs tens of microseconds).
+ */
+function inTurns<T>(items: readonly T[], each: (item: T) => void, from = 0): void {
+  const end = Math.min(items.length, from + CLOSE_BATCH);
+  for (let i = from; i < end; i++) each(items[i]);
+  if (end < items.length) setImmediate(() => inTurns(items, each, end));
+}
+
+const CLOSE_BATCH = 256;
 
 /**
  * Answers an upgrade from an address past its cap as a proxy in front of the gateway would: HTTP 429 with
