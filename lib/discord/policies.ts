@@ -698,6 +698,10 @@ export const PROVIDER_ACTION_POLICIES = {
   "/invite/[code]#completeScreeningAction": operation("Complete Membership Screening"),
   "/oauth2/authorize#signInAction": anyone("the consent page's sign-in, throttled per account and address"),
   "/oauth2/authorize#signOutAction": { who: "provider-session", why: "ends the caller's own sign-in" },
+  "/_lib/sign-in-notice-actions#dismissSignInNoticeAction": {
+    who: "provider-session",
+    why: "dismisses the caller's own notice of refused sign-in attempts",
+  },
   "/oauth2/authorize#decideAction": {
     who: "provider-session",
     why: "the signed-in user's own consent; a bot install is judged as the installer in each guild",
