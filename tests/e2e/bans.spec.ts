@@ -78,7 +78,9 @@ test("as mod: bulk ban 450 tokens, paused and resumed after a reload, to 100 % w
   await page.waitForURL(/\/bans\/bulk\/[a-z0-9]+$/, { timeout: 60_000 });
   jobUrl = new URL(page.url()).pathname;
   await hydrated(page);
-  await expect(page.getByTestId("job-summary")).toHaveText("437 ids: 430 to send, 7 skipped, 8 tokens were not ids");
+  await expect(page.getByTestId("job-summary")).toHaveText(
+    "437 ids: 430 to send, 7 skipped, 8 entries weren't user ids",
+  );
 
   // The preview: who cannot be banned, and why.
   await page.getByRole("link", { name: /^Skipped/ }).click();

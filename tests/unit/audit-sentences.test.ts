@@ -2,7 +2,7 @@
 // words (permission names, not bitfields), the reason, failures, previews, and entries imported from the guild's log.
 import { describe, expect, test } from "vitest";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
-import type { AuditEntryView } from "@/lib/dashboard/audit/format";
+import { auditEntriesToCsv, type AuditEntryView } from "@/lib/dashboard/audit/format";
 import type { AuditNames } from "@/lib/dashboard/audit/fields";
 import { describeChanges, formatSeconds, permissionDelta } from "@/lib/dashboard/audit/fields";
 import { actionLabel, describeEntry, sourceLabel } from "@/lib/dashboard/audit/sentences";
@@ -244,5 +244,17 @@ describe("fields", () => {
     expect(eventInfo(11)).toEqual({ action: "Modify Channel", target: "channel" });
     expect(eventInfo(140).action).toBe("Auto moderation rule create");
     expect(eventInfo(9999).action).toBe("Audit log action 9999");
+  });
+});
+
+describe("CSV export", () => {
+  test("the action column is the page's label, never the stored operation name", () => {
+    const [header, row] = auditEntriesToCsv([entry({})], (e) => describeEntry(e, names).text)
+      .trim()
+      .split("\n");
+    expect(header.split(",")[3]).toBe("action");
+    expect(row.split(",")[3]).toBe("Ban");
+    expect(row).not.toContain("Create Guild Ban");
+    expect(row).toContain("mod banned bob");
   });
 });

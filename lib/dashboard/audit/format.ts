@@ -1,5 +1,6 @@
 // Pure helpers over audit history entries (CSV export, before/after diffs), safe for client components.
 import { csvLine } from "@/lib/dashboard/csv";
+import { actionLabel } from "./sentences";
 
 export interface AuditEntryView {
   id: string;
@@ -44,7 +45,10 @@ const CSV_COLUMNS = [
   "summary",
 ] as const;
 
-/** The history as CSV; `summary` gives each entry's sentence (the page's words) when the caller has them. */
+/**
+ * The history as CSV; `summary` gives each entry's sentence (the page's words) when the caller has them. The action
+ * is the filter menu's label ("Ban"), as the page says it; the stored operation name stays in the database.
+ */
 export function auditEntriesToCsv(
   entries: readonly AuditEntryView[],
   summary: (entry: AuditEntryView) => string = () => "",
@@ -55,7 +59,7 @@ export function auditEntriesToCsv(
       e.createdAt,
       e.actorId,
       e.actorName,
-      e.action,
+      actionLabel(e.action),
       e.targetType,
       e.targetId,
       e.targetName,

@@ -18,7 +18,7 @@ export const PRIVILEGED_INTENT_SETTINGS = [
     key: "guild_members",
     label: "Server Members Intent",
     description:
-      "Receive GUILD_MEMBER_ADD, _UPDATE and _REMOVE, request the whole member list over the gateway, and list members through the API.",
+      "Receive GUILD_MEMBER_ADD, GUILD_MEMBER_UPDATE and GUILD_MEMBER_REMOVE, request the whole member list over the gateway, and list members through the API.",
     approved: ApplicationFlags.GatewayGuildMembers,
     limited: ApplicationFlags.GatewayGuildMembersLimited,
   },

@@ -6,6 +6,7 @@ import { useActionState, useRef, useState } from "react";
 import { idle, type PortalActionState } from "../_lib/action-result";
 import { WarningIcon } from "./icons";
 import { submitThrough } from "./form-submit";
+import { CodeWords } from "./code-words";
 import { ActionStatus } from "./status";
 
 type Action = (previous: PortalActionState, form: FormData) => Promise<PortalActionState>;
@@ -126,9 +127,12 @@ export function ActivitiesSettings(props: {
         <div className="rounded-lg border border-line bg-surface-raised/60 p-4">
           <div className="flex flex-wrap items-center gap-2">
             <p className="font-medium">Entry Point Command</p>
-            <span className="rounded-full bg-surface-sunken px-2 py-0.5 font-mono text-xs text-ink-muted">
+            <code
+              data-developer-sample
+              className="rounded-full bg-surface-sunken px-2 py-0.5 font-mono text-xs text-ink-muted"
+            >
               PRIMARY_ENTRY_POINT
-            </span>
+            </code>
           </div>
           <div className="mt-3 flex items-center gap-3 rounded-md bg-surface px-3 py-2 ring-1 ring-line">
             <code className="font-mono font-semibold text-blurple dark:text-blurple-light">
@@ -166,10 +170,12 @@ export function ActivitiesSettings(props: {
                           </span>
                         )}
                       </span>
-                      <span className="mt-0.5 block text-xs text-ink-muted">{option.text}</span>
-                      <span className="mt-1 block font-mono text-[11px] text-ink-muted">
-                        handler: {option.value} ({option.value === 1 ? "APP_HANDLER" : "DISCORD_LAUNCH_ACTIVITY"})
+                      <span className="mt-0.5 block text-xs text-ink-muted">
+                        <CodeWords text={option.text} />
                       </span>
+                      <code data-developer-sample className="mt-1 block font-mono text-[11px] text-ink-muted">
+                        handler: {option.value} ({option.value === 1 ? "APP_HANDLER" : "DISCORD_LAUNCH_ACTIVITY"})
+                      </code>
                     </span>
                   </label>
                 ))}

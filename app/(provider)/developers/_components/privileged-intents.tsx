@@ -4,6 +4,7 @@
 // an intent that is off (close code 4014, "Disallowed intent(s)").
 import { useActionState } from "react";
 import { idle, type PortalActionState } from "../_lib/action-result";
+import { CodeWords } from "./code-words";
 import { submitThrough } from "./form-submit";
 import { ActionStatus } from "./status";
 
@@ -24,7 +25,9 @@ export function PrivilegedIntents(props: {
             <p id={`intent-${intent.key}-label`} className="font-medium">
               {intent.label}
             </p>
-            <p className="mt-0.5 text-sm text-ink-muted">{intent.description}</p>
+            <p className="mt-0.5 text-sm text-ink-muted">
+              <CodeWords text={intent.description} />
+            </p>
           </div>
           <button
             type="submit"

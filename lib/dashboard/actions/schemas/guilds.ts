@@ -13,6 +13,7 @@ import {
   SYSTEM_CHANNEL_FLAGS_ALL,
 } from "@/lib/discord/limits";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
+import { guildFeatureRequirement } from "@/lib/discord/guild-feature-names";
 import { guildActionBase, snowflakeSchema } from "./common";
 
 const chars = (value: string) => [...value].length;
@@ -159,6 +160,7 @@ export const IMAGE_FIELD_RULES: Record<
     animatedFeature?: string;
     maxSize?: number;
     aspect?: { width: number; height: number };
+    /** The field's rules; the image field says the feature it needs (`feature`) when the server lacks it. */
     hint: string;
   }
 > = {
@@ -167,7 +169,7 @@ export const IMAGE_FIELD_RULES: Record<
     formats: ["image/png", "image/jpeg", "image/gif"],
     animatedFeature: "ANIMATED_ICON",
     maxSize: ICON_MAX_SIZE,
-    hint: `PNG, JPEG or GIF, at most ${ICON_MAX_SIZE}×${ICON_MAX_SIZE}. Animated GIFs need ANIMATED_ICON.`,
+    hint: `PNG, JPEG or GIF, at most ${ICON_MAX_SIZE}×${ICON_MAX_SIZE}. Animated GIFs need ${guildFeatureRequirement("ANIMATED_ICON")}.`,
   },
   banner: {
     label: "Banner",
@@ -175,21 +177,21 @@ export const IMAGE_FIELD_RULES: Record<
     feature: "BANNER",
     animatedFeature: "ANIMATED_BANNER",
     aspect: GUILD_BANNER_ASPECT,
-    hint: "16:9 PNG, JPEG or GIF. Needs BANNER; animated needs ANIMATED_BANNER.",
+    hint: `16:9 PNG, JPEG or GIF; animated needs ${guildFeatureRequirement("ANIMATED_BANNER")}.`,
   },
   splash: {
     label: "Invite background",
     formats: ["image/png", "image/jpeg"],
     feature: "INVITE_SPLASH",
     aspect: GUILD_BANNER_ASPECT,
-    hint: "16:9 PNG or JPEG. Needs INVITE_SPLASH.",
+    hint: "16:9 PNG or JPEG.",
   },
   discovery_splash: {
     label: "Discovery splash",
     formats: ["image/png", "image/jpeg"],
     feature: "DISCOVERABLE",
     aspect: GUILD_BANNER_ASPECT,
-    hint: "16:9 PNG or JPEG. Needs DISCOVERABLE.",
+    hint: "16:9 PNG or JPEG.",
   },
 };
 
@@ -212,13 +214,15 @@ export function imageProblem(
 ): string | null {
   const rule = IMAGE_FIELD_RULES[field];
   if (rule.feature && !features.includes(rule.feature))
-    return `The server needs the ${rule.feature} feature for a ${rule.label.toLowerCase()}.`;
+    return `The server needs ${guildFeatureRequirement(rule.feature)} for a ${rule.label.toLowerCase()}.`;
   if (!rule.formats.includes(image.type))
     return `Use ${rule.formats.map((f) => f.replace("image/", "").toUpperCase()).join(", ")}.`;
   if (image.size > IMAGE_UPLOAD_MAX_BYTES)
     return `At most ${Math.round(IMAGE_UPLOAD_MAX_BYTES / 1024)} KB (this one is ${Math.round(image.size / 1024)} KB).`;
   if (image.animated && (!rule.animatedFeature || !features.includes(rule.animatedFeature)))
-    return `Animated images need the ${rule.animatedFeature ?? "ANIMATED"} feature.`;
+    return rule.animatedFeature
+      ? `Animated images need ${guildFeatureRequirement(rule.animatedFeature)}.`
+      : "Animated images can't be used here.";
   if (rule.maxSize && (image.width > rule.maxSize || image.height > rule.maxSize))
     return `At most ${rule.maxSize}×${rule.maxSize} (this one is ${image.width}×${image.height}).`;
   if (rule.aspect && !hasAspectRatio(image.width, image.height, rule.aspect))

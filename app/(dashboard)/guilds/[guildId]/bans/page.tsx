@@ -9,7 +9,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Icons } from "@/components/ui/icons";
 import { NoAccessPage } from "@/components/dashboard/no-access";
 import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
-import { BAN_NAME_SCAN_MAX, getBanPage } from "@/lib/dashboard/data/bans";
+import { BAN_NAME_SCAN_MAX, BAN_PAGE_SIZE, getBanPage } from "@/lib/dashboard/data/bans";
 import { banActorsHidden, getBanActors } from "@/lib/dashboard/data/ban-actors";
 import { refusal, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import { cursorTrail, firstParam as one, listHref, pageNumber, trailPager } from "@/lib/dashboard/list-params";
@@ -125,8 +125,12 @@ function BanTableSection({
     if (result.previousBefore)
       previousHref = href({ before: result.previousBefore, page: state.page > 2 ? String(state.page - 1) : null });
     if (result.nextAfter) nextHref = href({ after: result.nextAfter, page: String(state.page + 1) });
-    if (result.rows.length)
-      summary = `${result.rows.length} bans, ids ${result.rows[0].id} to ${result.rows.at(-1)!.id}`;
+    if (result.rows.length) {
+      // Pages are BAN_PAGE_SIZE long, in the order of the banned users' ids.
+      const first = (state.page - 1) * BAN_PAGE_SIZE + 1;
+      const count = new Intl.NumberFormat(locale);
+      summary = `Showing ${count.format(first)}–${count.format(first + result.rows.length - 1)}`;
+    }
   }
 
   return (

@@ -62,8 +62,7 @@ export default async function SafetyPage({ params }: { params: Promise<{ guildId
             </p>
             <p className="mt-3 text-xs text-ink-muted">
               Only the server owner can change this, from their own account with two-factor authentication turned on.
-              The guild API this dashboard uses has no operation for it (Discord deprecated Modify Guild MFA Level along
-              with bot-created servers), so it is shown here, not edited.
+              The dashboard can show it but not change it: only Discord&apos;s own client does.
               {viewer.isOwner ? " As the owner, change it in your Discord client's server settings." : ""}
             </p>
           </Card>

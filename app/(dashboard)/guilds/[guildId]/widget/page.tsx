@@ -43,7 +43,7 @@ export default async function WidgetPage({ params }: { params: Promise<{ guildId
           />
         </div>
         <Card className="lg:row-span-2">
-          <CardHeader title="Live preview" description="What visitors see, from widget.json." />
+          <CardHeader title="Live preview" description="What visitors see, from the widget's data." />
           {read.ok ? (
             <WidgetCard widget={read.widget} className="mx-auto max-h-[560px]" />
           ) : (

@@ -46,7 +46,7 @@ export default async function BulkBanPage({ params }: { params: Promise<{ guildI
         <Card>
           <CardHeader
             title="New bulk ban"
-            description="Ids are sent 200 at a time to Bulk Guild Ban; you can pause, resume after a reload, cancel, and undo."
+            description="Bans go out 200 at a time; you can pause, resume after a reload, cancel, and undo."
           />
           <BulkBanForm guildId={guildId} />
         </Card>

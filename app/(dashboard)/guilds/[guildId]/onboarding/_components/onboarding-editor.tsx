@@ -158,7 +158,7 @@ export function OnboardingEditor({
                   onChange={() => setValue("mode", m.value, { shouldDirty: true })}
                 />
                 <span className="text-sm">
-                  {m.label} <span className="font-mono text-[11px] text-ink-muted">{m.name}</span>
+                  {m.label}
                   <span className="block text-xs text-ink-muted">{m.description}</span>
                 </span>
               </label>

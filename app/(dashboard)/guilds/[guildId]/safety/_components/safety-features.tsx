@@ -20,15 +20,14 @@ const TOGGLES: ReadonlyArray<{
   {
     feature: "RAID_ALERTS_DISABLED",
     label: "Raid alerts",
-    description:
-      "Alerts about suspicious join activity go to the safety notifications channel. Turning this off sets RAID_ALERTS_DISABLED.",
+    description: "Alerts about suspicious join activity go to the safety notifications channel.",
     on: (present) => !present,
   },
   {
     feature: "INVITES_DISABLED",
     label: "Pause invites until resumed",
     description:
-      "Unlike the incident pause above, this has no end time: nobody joins through an invite until you turn it off (INVITES_DISABLED).",
+      "Unlike the incident pause above, this has no end time: nobody joins through an invite until you turn it off .",
     on: (present) => present,
   },
 ];

@@ -11,6 +11,7 @@ import {
   imageProblem,
   type ImageField as ImageFieldName,
 } from "@/lib/dashboard/actions/schemas/guilds";
+import { guildFeatureRequirement } from "@/lib/discord/guild-feature-names";
 import { probeImageFile } from "./image-probe";
 
 export function ImageField({
@@ -35,7 +36,8 @@ export function ImageField({
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const preview = value === undefined ? currentUrl : value;
-  const needsFeature = rule.feature && !features.includes(rule.feature) ? `Needs the ${rule.feature} feature` : null;
+  const needsFeature =
+    rule.feature && !features.includes(rule.feature) ? `Needs ${guildFeatureRequirement(rule.feature)}` : null;
   const square = field === "icon";
   const message = problem ?? error;
 

@@ -24,6 +24,7 @@ import {
   type ImageField as ImageFieldName,
 } from "@/lib/dashboard/actions/schemas/guilds";
 import { GUILD_DESCRIPTION_MAX, GUILD_LOCALES } from "@/lib/discord/limits";
+import { guildFeatureName } from "@/lib/discord/guild-feature-names";
 import { LevelSelect } from "@/components/dashboard/level-select";
 import { ImageField } from "./image-field";
 import { SaveBarReason } from "@/components/dashboard/reason-input";
@@ -44,9 +45,6 @@ const FORM_KEYS = Object.keys(FormSchema.shape) as Array<keyof FormValues>;
 const LOCALE_NAMES = new Intl.DisplayNames(["en"], { type: "language" });
 
 const nullable = (value: unknown) => (value === "" ? null : value);
-
-/** A guild feature flag in words: ANIMATED_ICON → "Animated icon". */
-const featureName = (feature: string) => feature.charAt(0) + feature.slice(1).toLowerCase().replaceAll("_", " ");
 
 /** Each field as Discord's server settings name it, for the unsaved-changes bar. */
 const FIELD_NAMES: Record<string, string> = {
@@ -390,7 +388,7 @@ export function SettingsForm({
           Other features:{" "}
           {features
             .filter((f) => !FEATURE_TOGGLES.some((t) => t.feature === f))
-            .map(featureName)
+            .map(guildFeatureName)
             .join(", ") || "none"}
           .
         </p>

@@ -50,6 +50,7 @@ function Snippet({ id, title, code }: { id: string; title: string; code: string 
         </Button>
       </div>
       <pre
+        data-developer-sample
         aria-labelledby={id}
         data-testid={`${id}-code`}
         className="overflow-x-auto whitespace-pre-wrap break-all rounded-md bg-surface-sunken p-3 font-mono text-xs ring-1 ring-line"
@@ -82,7 +83,7 @@ export function WidgetEmbeds({
     <Card>
       <CardHeader
         title="Widget images"
-        description="Get Guild Widget Image: five styles, served without authentication. Pick one for the image embed."
+        description="Five styles anyone can load without signing in. Pick one for the image embed."
       />
       {enabled ? (
         <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -104,8 +105,7 @@ export function WidgetEmbeds({
                   onChange={() => setStyle(s.style)}
                   className="accent-blurple"
                 />
-                <span className="text-sm font-medium">{s.label}</span>
-                <span className="font-mono text-[11px] text-ink-muted">style={s.style}</span>
+                <span className="text-sm font-medium">{s.label} style</span>
               </span>
               {/* eslint-disable-next-line @next/next/no-img-element -- the API's PNG as-is, at its own size */}
               <img

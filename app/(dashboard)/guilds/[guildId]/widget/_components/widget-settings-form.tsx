@@ -53,7 +53,7 @@ export function WidgetSettingsForm({
         <Switch
           id="widget-enabled"
           label="Enable server widget"
-          description="widget.json, the images and the embed stop answering when off."
+          description="The widget's data, its images and the embed stop loading when off."
           {...register("enabled")}
         />
         <Field

@@ -89,7 +89,7 @@ export function WhoCanAccess({
       <CardHeader
         id="who-can-access"
         title="Who can access"
-        description="Computed with the same permission engine the API uses: roles as a member holding only that role, and members as they are."
+        description="Worked out as Discord does: each role as a member holding only that role, and each member as they are."
       />
       <h3 className="mb-1 text-sm font-semibold">Roles</h3>
       <AccessTable caption="Roles that can view or manage this channel" rows={roles} />

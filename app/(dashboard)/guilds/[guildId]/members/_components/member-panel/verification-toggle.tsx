@@ -38,7 +38,7 @@ export function VerificationToggle({
           }}
         />
         <span>
-          Bypasses verification <span className="font-mono text-[11px] text-ink-muted">BYPASSES_VERIFICATION</span>
+          Bypasses verification
           <span className="block text-xs text-ink-muted">
             Exempts this member from the server&apos;s verification level.
           </span>

@@ -127,7 +127,7 @@ export function BulkBanJobRunner({ guildId, job }: { guildId: string; job: BulkB
         progressId="bulk-progress-label"
         summary={(j) =>
           `${n(j.counts.total)} ids: ${n(j.counts.total - j.counts.skipped)} to send, ${n(j.counts.skipped)} skipped` +
-          (j.invalid.length > 0 ? `, ${n(j.invalid.length)} tokens were not ids` : "")
+          (j.invalid.length > 0 ? `, ${n(j.invalid.length)} entries weren't user ids` : "")
         }
         progress={(j) => ({
           processed: j.counts.banned + j.counts.failed + j.counts.unbanned,
