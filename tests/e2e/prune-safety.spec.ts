@@ -277,6 +277,9 @@ test("as mod: pause invites for an hour (invite creation refused, live countdown
     await raid.uncheck({ force: true });
     await expect(toast(page, "Raid alerts are off.")).toBeVisible();
     expect((await guild()).features).toContain("RAID_ALERTS_DISABLED");
+    // The switch stays disabled until the page has refreshed after the toast (a forced click would be lost).
+    await expect(raid).toBeEnabled();
+    await expect(raid).not.toBeChecked();
     await raid.check({ force: true });
     await expect(toast(page, "Raid alerts are on.")).toBeVisible();
     expect((await guild()).features).not.toContain("RAID_ALERTS_DISABLED");
