@@ -159,7 +159,7 @@ function inTurns<T>(items: readonly T[], each: (item: T) => void, from = 0): voi
   if (end < items.length) setImmediate(() => inTurns(items, each, end));
 }
 
-const CLOSE_BATCH = 256;
+const CLOSE_BATCH = 64;
 
 /**
  * Answers an upgrade from an address past its cap as a proxy in front of the gateway would: HTTP 429 with
