@@ -12,7 +12,7 @@ import { GuildApiError, GuildApiUnreachableError, RateLimitError } from "@/lib/a
 import { ActionRefusal } from "./action-client";
 import { guildAction } from "./guild-action";
 import { firstRefusal, ModeratorCheck } from "./moderator";
-import { snapshotUserName, userSnapshot } from "./snapshots";
+import { snapshotUserAliases, snapshotUserName, userSnapshot } from "./snapshots";
 import {
   BulkBanChunkInputSchema,
   BulkBanJobInputSchema,
@@ -47,7 +47,12 @@ const jobTarget = (input: { jobId: string }) => ({ type: "bulk-ban-job", id: inp
 export const unbanUserAction = guildAction({
   action: "Remove Guild Ban",
   schema: UnbanInputSchema,
-  target: (input, { before }) => ({ type: "user", id: input.userId, name: snapshotUserName(before) }),
+  target: (input, { before }) => ({
+    type: "user",
+    id: input.userId,
+    name: snapshotUserName(before),
+    aliases: snapshotUserAliases(before),
+  }),
   authorize: (check) => check.may("Remove Guild Ban"),
   request: () => ({}),
   before: async ({ api, guildId, input }) => {
