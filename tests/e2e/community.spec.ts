@@ -178,6 +178,18 @@ test("welcome screen: edit the description and channels, see the preview, save, 
     });
     expect(saved.welcome_channels[3].emoji_id).toMatch(/^\d+$/);
     expect(saved.welcome_channels.slice(0, 3)).toEqual(original.welcome_channels);
+
+    // The history reads the change in words: the channels by name with their emoji and description, no JSON.
+    await page.goto(`/guilds/${guildId}/audit-history?source=dashboard`);
+    const entry = page
+      .getByRole("region", { name: "Audit history, newest first" })
+      .getByRole("listitem")
+      .filter({ hasText: "changed the welcome screen" })
+      .first();
+    await expect(entry).toContainText("#introductions :guildhall: “Introduce yourself”");
+    await expect(entry).not.toContainText("channel_id");
+    await expect(entry).not.toContainText("{");
+    await shot(page, "welcome-screen-history");
   } finally {
     await call("PATCH", `/guilds/${guildId}/welcome-screen`, {
       description: original.description,
