@@ -5,6 +5,7 @@
 // bots, page size.
 import { Icons } from "@/components/ui/icons";
 import { Input, Select } from "@/components/ui/input";
+import { PopoverDetails } from "@/components/ui/popover-details";
 import { useUrlQuery, useUrlState } from "@/components/data-table/url-state";
 import {
   DEFAULT_MEMBER_PAGE_SIZE,
@@ -87,7 +88,7 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
-        <details className="relative">
+        <PopoverDetails className="relative">
           <summary className="flex h-10 cursor-pointer list-none items-center gap-2 rounded-md bg-surface-raised px-3 text-sm ring-1 ring-line hover:bg-surface-sunken">
             Roles{selectedRoles.length ? `: ${selectedRoles.length} selected` : ": any"}
             <Icons.chevronDown className="size-4 text-ink-muted" />
@@ -109,7 +110,7 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
               </label>
             ))}
           </fieldset>
-        </details>
+        </PopoverDetails>
         {selectedRoles.length > 1 && (
           <label className="flex flex-col gap-1 text-sm font-medium">
             Members with
