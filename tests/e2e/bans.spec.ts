@@ -260,6 +260,23 @@ test("as mod: the ban list pages by cursor, searches by id and by name, unbans o
   }
 });
 
+test("as mod: one id reads in the singular: 1 unique id, 1 not an id, Ban 1 user (issue 30)", async ({ page }) => {
+  const { world } = api();
+  // A well-formed id of nobody: it is sent (and would fail); the job is only previewed here, never started.
+  const nobody = String(((BigInt(Date.UTC(2025, 4, 1)) - 1420070400000n) << 22n) + 11n);
+  await signIn(page, "mod", `/guilds/${world.guildId}/bans/bulk`);
+  await page.getByLabel("User ids").fill(`${nobody} abc`);
+  await expect(page.getByTestId("parse-summary")).toHaveText("1 unique id, 1 not an id.");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await page.waitForURL(/\/bans\/bulk\/[a-z0-9]+$/, { timeout: 60_000 });
+  await hydrated(page);
+  await expect(page.getByTestId("job-summary")).toHaveText("1 id: 1 to send, 0 skipped, 1 token was not an id");
+  await expect(page.getByRole("button", { name: "Ban 1 user", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Ban 1 user", exact: true }).click();
+  await expect(page.getByRole("dialog", { name: "Ban 1 user?" })).toBeVisible();
+  await shot(page, "bulk-one-id");
+});
+
 test("as mod: undo gives back exactly the bans the job made", async ({ page }) => {
   test.setTimeout(180_000);
   const { world, call } = api();

@@ -17,6 +17,7 @@ import type { BulkMemberAction } from "@/lib/dashboard/jobs/member-actions/types
 import { MembersTable, type RoleChip } from "./members-table";
 import { formatNumber, useLocale } from "@/components/ui/locale";
 import { useNavigateAway } from "@/components/dashboard/unsaved-changes";
+import { plural } from "@/lib/dashboard/plural";
 
 /** Why the moderator may not run each bulk action, or null. */
 export type BulkRefusals = Record<BulkMemberAction, string | null>;
@@ -213,7 +214,7 @@ function BulkBar({
           disabled={Boolean(refused) || (needsRole && !roleId)}
           variant={action === "kick" || action === "ban" ? "danger" : "primary"}
         >
-          Review {formatNumber(count, locale)} members…
+          Review {plural(count, "member", { format: (n) => formatNumber(n, locale) })}…
         </Button>
       </div>
       <DisabledReason reason={refused && `${ACTIONS.find((a) => a.value === action)!.label} ${refused}`} />
