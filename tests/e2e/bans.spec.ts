@@ -237,10 +237,16 @@ test("as mod: the ban list pages by cursor, searches by id and by name, unbans o
       .trimEnd()
       .split("\r\n");
     const bans = await allBans(call, guildId);
-    expect(csv[0]).toBe("user_id,username,global_name,bot,reason");
+    // mod has View Audit Log: who banned each user and when, as the Bans page shows them.
+    expect(csv[0]).toBe("user_id,username,global_name,bot,reason,banned_by_id,banned_by_name,banned_at");
     expect(csv).toHaveLength(bans.length + 1);
     expect(csv.slice(1).map((line) => line.split(",")[0])).toEqual(bans.map((b) => b.user.id));
-    expect(csv).toContain(`${fresh[0]},${name(0)},,false,e2e raid wave`);
+    const freshLine = csv.find((line) => line.startsWith(`${fresh[0]},`));
+    expect(freshLine).toMatch(
+      new RegExp(
+        `^${fresh[0]},${name(0)},,false,e2e raid wave,${world.userId("mod")},Mod,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z$`,
+      ),
+    );
 
     // The export feeds a bulk ban: its user_id column is read, the other columns ignored.
     await page.getByRole("link", { name: "Bulk ban" }).click();
