@@ -283,6 +283,48 @@ test("as mod: one id reads in the singular: 1 unique id, 1 not an id, Ban 1 user
   await shot(page, "bulk-one-id");
 });
 
+test("as mod: ban by id, with a warning for a member with roles (issue 30)", async ({ page }) => {
+  const { world, call } = api();
+  const guildId = world.guildId;
+  const target = world.spareMember(8);
+  try {
+    await signIn(page, "mod", `/guilds/${guildId}/bans`);
+    await page.getByRole("button", { name: "Ban by id" }).click();
+    const dialog = page.getByRole("dialog", { name: "Ban by id" });
+    const userId = dialog.getByLabel("User id");
+    // A member with a role: warned, and nothing is banned while the dialog only says so.
+    await userId.fill(world.userId("member"));
+    await expect(dialog.getByTestId("ban-target")).toHaveText(
+      "Member is a member of the server with the role Member. Banning removes them from the server now.",
+    );
+    await expect(dialog.getByRole("button", { name: "Ban this member" })).toBeVisible();
+    await shot(page, "ban-by-id-warning");
+
+    await userId.fill(target.id);
+    await expect(dialog.getByTestId("ban-target")).toContainText(
+      `${target.username} is a member of the server (no roles)`,
+    );
+    await dialog.getByLabel("Reason").fill("e2e ban by id");
+    await dialog.getByLabel("Delete message history").selectOption({ label: "Previous hour" });
+    await dialog.getByRole("button", { name: "Ban", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Banned ${target.username}.` })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const ban = await call<{ reason: string | null }>("GET", `/guilds/${guildId}/bans/${target.id}`);
+    expect(ban.status).toBe(200);
+    expect(ban.body.reason).toBe("e2e ban by id");
+    expect((await call("GET", `/guilds/${guildId}/bans/${world.userId("member")}`)).status).toBe(404);
+    const entries = world.query<{ action: string; status: string; request: string }>(
+      "SELECT action, status, request FROM audit_history_entries WHERE targetId = ? AND source = 'dashboard'",
+      target.id,
+    );
+    expect(entries).toEqual([
+      { action: "Create Guild Ban", status: "success", request: JSON.stringify({ delete_message_seconds: 3600 }) },
+    ]);
+  } finally {
+    await call("DELETE", `/guilds/${guildId}/bans/${target.id}`);
+  }
+});
+
 test("as mod: undo gives back exactly the bans the job made", async ({ page }) => {
   test.setTimeout(180_000);
   const { world, call } = api();
