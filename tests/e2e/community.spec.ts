@@ -116,6 +116,11 @@ test("widget: the preview shows who is online, the five images load from the API
     await expect(page.getByTestId("embed-iframe-code")).toContainText(`/widget?id=${guildId}&theme=dark`);
     await page.getByRole("radio", { name: /Banner 4/ }).check();
     await expect(page.getByTestId("embed-image-code")).toContainText("widget.png?style=banner4");
+    // A page opened from a file cannot frame the widget: said beside the iframe, with a plain link that works there.
+    await expect(page.locator("#embed-iframe-note")).toContainText("a file: address");
+    await expect(page.getByTestId("embed-link-code")).toContainText(
+      `/widget?id=${guildId}&theme=dark">Guildhall HQ on Discord</a>`,
+    );
     await shot(page, "widget");
 
     await page.getByLabel("Invite channel").selectOption({ label: "#welcome" });
