@@ -132,6 +132,16 @@ test("the Roles filter closes on Escape (focus back on it) and on a click outsid
   await expect(page).not.toHaveURL(/[?&]roles=/);
 });
 
+test("the filters' dropdowns are named by their label alone, not by their options too (issue 30)", async ({ page }) => {
+  const { world } = api();
+  await signIn(page, "mod", `/guilds/${world.guildId}/members`);
+  for (const name of ["Sort by", "Per page", "Joined the server in", "Account created in"])
+    await expect(page.getByRole("combobox", { name, exact: true })).toBeVisible();
+  await page.goto(`/guilds/${world.guildId}/audit-history`);
+  for (const name of ["Moderator", "Action", "Result"])
+    await expect(page.getByRole("combobox", { name, exact: true })).toBeVisible();
+});
+
 test("bulk timeout of three members: a job with a progress bar and each member's result", async ({ page }) => {
   const { world, call } = api();
   const base = `/guilds/${world.guildId}/members`;

@@ -55,9 +55,10 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
             />
           </span>
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Sort by
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="member-filter-sort-by">Sort by</label>
           <Select
+            id="member-filter-sort-by"
             value={params.get("sort") ?? DEFAULT_MEMBER_SORT}
             onChange={(e) => change({ sort: e.target.value === DEFAULT_MEMBER_SORT ? null : e.target.value })}
             className="w-72"
@@ -68,10 +69,11 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
               </option>
             ))}
           </Select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Per page
+        </div>
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="member-filter-per-page">Per page</label>
           <Select
+            id="member-filter-per-page"
             value={params.get("limit") ?? String(DEFAULT_MEMBER_PAGE_SIZE)}
             onChange={(e) =>
               change({ limit: e.target.value === String(DEFAULT_MEMBER_PAGE_SIZE) ? null : e.target.value })
@@ -84,7 +86,7 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
               </option>
             ))}
           </Select>
-        </label>
+        </div>
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
@@ -112,9 +114,10 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
           </fieldset>
         </PopoverDetails>
         {selectedRoles.length > 1 && (
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Members with
+          <div className="flex flex-col gap-1 text-sm font-medium">
+            <label htmlFor="member-filter-members-with">Members with</label>
             <Select
+              id="member-filter-members-with"
               value={params.get("rolemode") === "all" ? "all" : "any"}
               onChange={(e) => change({ rolemode: e.target.value === "all" ? "all" : null })}
               className="w-44"
@@ -122,12 +125,13 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
               <option value="any">any of these roles</option>
               <option value="all">all of these roles</option>
             </Select>
-          </label>
+          </div>
         )}
         {WITHIN_FILTERS.map((filter) => (
-          <label key={filter.key} className="flex flex-col gap-1 text-sm font-medium">
-            {filter.label}
+          <div key={filter.key} className="flex flex-col gap-1 text-sm font-medium">
+            <label htmlFor={`member-filter-${filter.key}`}>{filter.label}</label>
             <Select
+              id={`member-filter-${filter.key}`}
               value={params.get(filter.key) ?? ""}
               onChange={(e) => change({ [filter.key]: e.target.value || null })}
               className="w-44"
@@ -139,7 +143,7 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
                 </option>
               ))}
             </Select>
-          </label>
+          </div>
         ))}
         <fieldset className="flex flex-wrap gap-1.5 pb-1">
           <legend className="sr-only">Only members who are</legend>
