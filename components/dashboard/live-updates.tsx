@@ -142,14 +142,17 @@ export function LiveUpdates({
   return (
     <>
       <LiveIndicator state={streamState} />
-      <div role="status" aria-label="Live updates">
-        {notice && !heldBack && (
-          // Floating, so the page does not shift under the pointer when it appears or goes.
-          <p className="fixed right-4 top-4 z-40 inline-flex items-center gap-2 rounded-full bg-surface-raised px-3 py-1 text-xs text-ink-muted shadow-md ring-1 ring-line">
-            <span aria-hidden className="size-2 rounded-full bg-green-500" />
-            {notice}
-          </p>
-        )}
+      {/* In the page's top padding, left of the "Live" indicator (a zero-height anchor, as the indicator's): the page
+          does not shift under the pointer when it appears or goes, and it never sits on top of "Live". */}
+      <div className="relative h-0">
+        <div role="status" aria-label="Live updates" className="absolute -top-5 right-14 max-w-[70%] md:-top-6">
+          {notice && !heldBack && (
+            <p className="inline-flex items-center gap-1.5 truncate text-xs text-ink-muted">
+              <span aria-hidden className="size-2 shrink-0 rounded-full bg-blurple" />
+              {notice}
+            </p>
+          )}
+        </div>
       </div>
       {heldBack && (
         <div

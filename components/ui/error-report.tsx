@@ -11,6 +11,16 @@ export function describeError(error: Error & { digest?: string }): string {
   return "The server could not build this page: the guild API did not answer as expected, or the page failed on the server.";
 }
 
+/**
+ * What to tell the server's operator. A server error has a digest (shown below), which is in the server's log; an
+ * error raised in this browser has none and never reached the server: its message (shown above) is what to quote.
+ */
+export function reportAdvice(error: Error & { digest?: string }): string {
+  return error.digest
+    ? "If it still fails, tell the server's operator the reference below."
+    : "If it still fails, tell the server's operator the message above and what you were doing.";
+}
+
 export function ErrorReport({
   title,
   error,
@@ -28,7 +38,7 @@ export function ErrorReport({
       <ul className="mt-1 list-disc pl-5 text-sm text-ink-muted">
         <li>Try again: a busy or restarting server often answers the second time.</li>
         <li>Reload the page, or sign out and in again if it keeps failing.</li>
-        <li>If it still fails, tell the server&apos;s operator the reference below.</li>
+        <li>{reportAdvice(error)}</li>
       </ul>
       {error.digest && (
         <p className="mt-3 text-sm">

@@ -16,9 +16,16 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ["second", 1000],
 ];
 
+/** Closer to now than this reads "just now", never "0 seconds ago" or "in 3 seconds" (clocks a moment apart). */
+const JUST_NOW_MS = 10_000;
+
 /** The largest unit the time is at least nearly one of (59.9 minutes reads "in 1 hour", 40 minutes "in 40 minutes"). */
 export function formatRelativeTime(at: number, now: number, locale = "en"): string {
   const diff = at - now;
+  if (Math.abs(diff) < JUST_NOW_MS)
+    return locale.toLowerCase().startsWith("en")
+      ? "just now"
+      : relativeTimeFormat(locale, { numeric: "auto" }).format(0, "second");
   const [unit, ms] = UNITS.find(([, size]) => Math.abs(diff) >= size * 0.95) ?? UNITS[UNITS.length - 1];
   return relativeTimeFormat(locale, { numeric: "always" }).format(Math.round(diff / ms), unit);
 }

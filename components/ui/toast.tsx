@@ -1,8 +1,11 @@
 "use client";
 
 // Toasts for action results: a polite live region, newest last, each dismissable and gone after a few seconds
-// (errors stay longer). useToast() works anywhere under <Toaster>.
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+// (errors stay longer). A newer toast of the same tone replaces the older one, so they never stack up over a form.
+// The region is a manual popover kept open: dialogs are <dialog>.showModal() in the browser's top layer, above any
+// z-index, and the region is raised above the newest one whenever a dialog opens or a toast appears.
+// useToast() works anywhere under <Toaster>.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { cn } from "./cn";
 
 export type ToastTone = "success" | "error" | "info";
@@ -37,11 +40,12 @@ const TONES: Record<ToastTone, string> = {
 export function Toaster({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
+  const region = useRef<HTMLDivElement>(null);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
   const show = useCallback(
     (toast: Omit<ToastItem, "id">) => {
       const id = nextId.current++;
-      setToasts((all) => [...all.slice(-3), { ...toast, id }]);
+      setToasts((all) => [...all.filter((t) => t.tone !== toast.tone), { ...toast, id }]);
       setTimeout(() => dismiss(id), toast.tone === "error" ? 9000 : 5000);
     },
     [dismiss],
@@ -55,12 +59,34 @@ export function Toaster({ children }: { children: ReactNode }) {
     }),
     [show],
   );
+  // Above every open dialog: the top layer stacks in the order elements entered it, so the region re-enters it after
+  // each dialog that opens (and after each toast, in case a dialog opened in between).
+  const raise = useCallback(() => {
+    const el = region.current;
+    if (!el || typeof el.showPopover !== "function") return;
+    if (el.matches(":popover-open")) el.hidePopover();
+    el.showPopover();
+  }, []);
+  useEffect(() => {
+    raise();
+    const observer = new MutationObserver((changes) => {
+      if (changes.some((c) => c.target instanceof HTMLDialogElement && c.target.open)) raise();
+    });
+    observer.observe(document.body, { subtree: true, attributeFilter: ["open"] });
+    return () => observer.disconnect();
+  }, [raise]);
+  useEffect(() => {
+    if (toasts.length) raise();
+  }, [toasts, raise]);
+
   return (
     <ToastContext.Provider value={api}>
       {children}
       <div
+        ref={region}
+        popover="manual"
         aria-live="polite"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
+        className="pointer-events-none fixed inset-x-0 bottom-0 top-auto z-50 m-0 flex h-auto w-full max-w-none flex-col items-center gap-2 overflow-visible border-0 bg-transparent p-4 sm:items-end"
       >
         {toasts.map((toast) => (
           <div

@@ -648,6 +648,8 @@ export const ROUTE_POLICIES = {
   "/guilds/[guildId]/members/jobs/[jobId]": operation("Search Guild Members v2"),
   "/guilds/[guildId]/bans": section("bans"),
   "/guilds/[guildId]/bans/export": section("bans"),
+  // Who an id is before a ban by id (a member, their roles): what the members section shows too.
+  "/guilds/[guildId]/bans/target": section("bans"),
   "/guilds/[guildId]/bans/bulk": operation("Bulk Guild Ban"),
   "/guilds/[guildId]/bans/bulk/[jobId]": operation("Bulk Guild Ban"),
   "/guilds/[guildId]/prune": section("prune"),

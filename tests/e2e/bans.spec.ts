@@ -239,10 +239,16 @@ test("as mod: the ban list pages by cursor, searches by id and by name, unbans o
       .trimEnd()
       .split("\r\n");
     const bans = await allBans(call, guildId);
-    expect(csv[0]).toBe("user_id,username,global_name,bot,reason");
+    // mod has View Audit Log: who banned each user and when, as the Bans page shows them.
+    expect(csv[0]).toBe("user_id,username,global_name,bot,reason,banned_by_id,banned_by_name,banned_at");
     expect(csv).toHaveLength(bans.length + 1);
     expect(csv.slice(1).map((line) => line.split(",")[0])).toEqual(bans.map((b) => b.user.id));
-    expect(csv).toContain(`${fresh[0]},${name(0)},,false,e2e raid wave`);
+    const freshLine = csv.find((line) => line.startsWith(`${fresh[0]},`));
+    expect(freshLine).toMatch(
+      new RegExp(
+        `^${fresh[0]},${name(0)},,false,e2e raid wave,${world.userId("mod")},Mod,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z$`,
+      ),
+    );
 
     // The export feeds a bulk ban: its user_id column is read, the other columns ignored.
     await page.getByRole("link", { name: "Bulk ban" }).click();
@@ -259,6 +265,65 @@ test("as mod: the ban list pages by cursor, searches by id and by name, unbans o
       {},
       seededReason ? { "x-audit-log-reason": encodeURIComponent(seededReason) } : {},
     );
+  }
+});
+
+test("as mod: one id reads in the singular: 1 unique id, 1 not an id, Ban 1 user (issue 30)", async ({ page }) => {
+  const { world } = api();
+  // A well-formed id of nobody: it is sent (and would fail); the job is only previewed here, never started.
+  const nobody = String(((BigInt(Date.UTC(2025, 4, 1)) - 1420070400000n) << 22n) + 11n);
+  await signIn(page, "mod", `/guilds/${world.guildId}/bans/bulk`);
+  await page.getByLabel("User ids").fill(`${nobody} abc`);
+  await expect(page.getByTestId("parse-summary")).toHaveText("1 unique id, 1 not an id.");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await page.waitForURL(/\/bans\/bulk\/[a-z0-9]+$/, { timeout: 60_000 });
+  await hydrated(page);
+  await expect(page.getByTestId("job-summary")).toHaveText("1 id: 1 to send, 0 skipped, 1 entry wasn't a user id");
+  await expect(page.getByRole("button", { name: "Ban 1 user", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Ban 1 user", exact: true }).click();
+  await expect(page.getByRole("dialog", { name: "Ban 1 user?" })).toBeVisible();
+  await shot(page, "bulk-one-id");
+});
+
+test("as mod: ban by id, with a warning for a member with roles (issue 30)", async ({ page }) => {
+  const { world, call } = api();
+  const guildId = world.guildId;
+  const target = world.spareMember(8);
+  try {
+    await signIn(page, "mod", `/guilds/${guildId}/bans`);
+    await page.getByRole("button", { name: "Ban by id" }).click();
+    const dialog = page.getByRole("dialog", { name: "Ban by id" });
+    const userId = dialog.getByLabel("User id");
+    // A member with a role: warned, and nothing is banned while the dialog only says so.
+    await userId.fill(world.userId("member"));
+    await expect(dialog.getByTestId("ban-target")).toHaveText(
+      "Member is a member of the server with the role Member. Banning removes them from the server now.",
+    );
+    await expect(dialog.getByRole("button", { name: "Ban this member" })).toBeVisible();
+    await shot(page, "ban-by-id-warning");
+
+    await userId.fill(target.id);
+    await expect(dialog.getByTestId("ban-target")).toContainText(
+      `${target.username} is a member of the server (no roles)`,
+    );
+    await dialog.getByLabel("Reason").fill("e2e ban by id");
+    await dialog.getByLabel("Delete message history").selectOption({ label: "Previous hour" });
+    await dialog.getByRole("button", { name: "Ban", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Banned ${target.username}.` })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const ban = await call<{ reason: string | null }>("GET", `/guilds/${guildId}/bans/${target.id}`);
+    expect(ban.status).toBe(200);
+    expect(ban.body.reason).toBe("e2e ban by id");
+    expect((await call("GET", `/guilds/${guildId}/bans/${world.userId("member")}`)).status).toBe(404);
+    const entries = world.query<{ action: string; status: string; request: string }>(
+      "SELECT action, status, request FROM audit_history_entries WHERE targetId = ? AND source = 'dashboard'",
+      target.id,
+    );
+    expect(entries).toEqual([
+      { action: "Create Guild Ban", status: "success", request: JSON.stringify({ delete_message_seconds: 3600 }) },
+    ]);
+  } finally {
+    await call("DELETE", `/guilds/${guildId}/bans/${target.id}`);
   }
 });
 

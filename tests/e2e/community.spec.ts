@@ -116,6 +116,11 @@ test("widget: the preview shows who is online, the five images load from the API
     await expect(page.getByTestId("embed-iframe-code")).toContainText(`/widget?id=${guildId}&theme=dark`);
     await page.getByRole("radio", { name: /Banner 4/ }).check();
     await expect(page.getByTestId("embed-image-code")).toContainText("widget.png?style=banner4");
+    // A page opened from a file cannot frame the widget: said beside the iframe, with a plain link that works there.
+    await expect(page.locator("#embed-iframe-note")).toContainText("a file: address");
+    await expect(page.getByTestId("embed-link-code")).toContainText(
+      `/widget?id=${guildId}&theme=dark">Guildhall HQ on Discord</a>`,
+    );
     await shot(page, "widget");
 
     await page.getByLabel("Invite channel").selectOption({ label: "#welcome" });
@@ -178,6 +183,18 @@ test("welcome screen: edit the description and channels, see the preview, save, 
     });
     expect(saved.welcome_channels[3].emoji_id).toMatch(/^\d+$/);
     expect(saved.welcome_channels.slice(0, 3)).toEqual(original.welcome_channels);
+
+    // The history reads the change in words: the channels by name with their emoji and description, no JSON.
+    await page.goto(`/guilds/${guildId}/audit-history?source=dashboard`);
+    const entry = page
+      .getByRole("region", { name: "Audit history, newest first" })
+      .getByRole("listitem")
+      .filter({ hasText: "changed the welcome screen" })
+      .first();
+    await expect(entry).toContainText("#introductions :guildhall: “Introduce yourself”");
+    await expect(entry).not.toContainText("channel_id");
+    await expect(entry).not.toContainText("{");
+    await shot(page, "welcome-screen-history");
   } finally {
     await call("PATCH", `/guilds/${guildId}/welcome-screen`, {
       description: original.description,

@@ -218,6 +218,30 @@ test("as mod: rename the guild, create and reorder a role, move a channel, time 
   }
 });
 
+test("as mod: deleting a role leaves the Roles page standing, without the deleted row (issue 30)", async ({ page }) => {
+  const { world, call } = api();
+  const guildId = world.guildId;
+  const name = `E2E Doomed ${Date.now() % 100_000}`;
+  const created = await call<{ id: string }>("POST", `/guilds/${guildId}/roles`, { name });
+  expect(created.status).toBe(200);
+  const roleId = created.body.id;
+  try {
+    await signIn(page, "mod", `/guilds/${guildId}/roles`);
+    const row = page.locator(`tr[data-role-id="${roleId}"]`);
+    await expect(row).toBeVisible();
+    await page.getByRole("button", { name: `Delete ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Delete ${name}?` });
+    await dialog.getByRole("button", { name: "Delete role" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Deleted ${name}` })).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByText("could not be loaded")).toHaveCount(0);
+    await expect(page.getByRole("table").getByText("Helper", { exact: true })).toBeVisible();
+    expect((await call("GET", `/guilds/${guildId}/roles/${roleId}`)).status).toBe(404);
+  } finally {
+    await call("DELETE", `/guilds/${guildId}/roles/${roleId}`);
+  }
+});
+
 test("as member: the picker shows no manageable server", async ({ page }) => {
   await signIn(page, "member", "/guilds");
   await expect(page.getByText("No servers to manage")).toBeVisible();

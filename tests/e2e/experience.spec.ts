@@ -102,6 +102,26 @@ test("the overview: counts, the growth chart, what needs attention, recent moder
   await expect(page.getByRole("heading", { name: "Recent moderation" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Sections" }).getByRole("link")).toHaveCount(13);
   await shot(page, "overview");
+
+  // On a phone too, every date under the chart is inside the drawing: the last one was clipped (issue 30).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page
+    .getByRole("figure", { name: /joined and members removed/ })
+    .locator("svg")
+    .evaluateAll((svgs) =>
+      svgs
+        .filter((svg) => svg.getClientRects().length > 0)
+        .flatMap((svg) => {
+          const right = svg.getBoundingClientRect().right;
+          return [...svg.querySelectorAll(".visx-axis-bottom text")].map(
+            (t) => t.getBoundingClientRect().right - right,
+          );
+        }),
+    );
+  expect(overflow.length).toBeGreaterThan(0);
+  expect(Math.max(...overflow)).toBeLessThanOrEqual(0);
+  await shot(page, "overview-phone");
+  await page.setViewportSize({ width: 1280, height: 900 });
 });
 
 test("Settings: leaving with unsaved edits asks first (a sidebar link, the back button), Keep editing keeps them", async () => {

@@ -164,3 +164,29 @@ test("reordering channels with the keyboard alone: Move down to the end keeps th
     );
   }
 });
+
+test("toasts show above an open dialog, and a newer toast of the same kind replaces the older (issue 30)", async () => {
+  const { world, call } = api();
+  const target = world.spareMember(7);
+  try {
+    await page.goto(`${base}/members?member=${target.id}`);
+    await hydrated(page);
+    const panel = page.getByRole("dialog");
+    await panel.getByRole("button", { name: "Time out", exact: true }).click();
+    const toasts = page.getByRole("status").filter({ hasText: /Timed out until|Timeout removed/ });
+    await expect(toasts).toHaveText(/Timed out until/);
+    await expect(panel).toBeVisible();
+    // The modal panel is in the browser's top layer, above any z-index: the toasts' region must be there too, shown
+    // after the dialog (a hit test cannot tell: outside a modal dialog everything is inert, so it never hits a toast).
+    const onTop = async () => toasts.evaluate((toast) => Boolean(toast.closest("[popover]")?.matches(":popover-open")));
+    expect(await onTop()).toBe(true);
+    await shot(page, "toast-over-dialog");
+
+    await panel.getByRole("button", { name: "Remove timeout" }).click();
+    await expect(toasts).toHaveText(/Timeout removed/);
+    await expect(toasts).toHaveCount(1);
+    expect(await onTop()).toBe(true);
+  } finally {
+    await call("PATCH", `/guilds/${world.guildId}/members/${target.id}`, { communication_disabled_until: null });
+  }
+});

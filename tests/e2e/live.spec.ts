@@ -58,6 +58,15 @@ test("a ban by one moderator shows on the other's open Bans page without a reloa
     await expect(row).toHaveCount(1, { timeout: 5_000 });
     const shownAfter = Date.now() - banned;
     await expect(owner.getByRole("status", { name: "Live updates" })).toHaveText(/Changed by Mod just now/);
+    // Beside the "Live" indicator, never on top of it (issue 30).
+    const noticeBox = (await owner.getByRole("status", { name: "Live updates" }).locator("p").boundingBox())!;
+    const liveBox = (await owner.locator("[data-live-state]").boundingBox())!;
+    expect(
+      noticeBox.x + noticeBox.width <= liveBox.x ||
+        liveBox.x + liveBox.width <= noticeBox.x ||
+        noticeBox.y + noticeBox.height <= liveBox.y ||
+        liveBox.y + liveBox.height <= noticeBox.y,
+    ).toBe(true);
     expect(await sameDocument(owner)).toBe(true);
     await screenshot(owner, "live-ban-arrived");
     test.info().annotations.push({ type: "ban → other page", description: `${shownAfter} ms` });

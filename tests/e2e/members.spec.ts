@@ -113,6 +113,35 @@ test("filter by joined in the last 7 days, sort by account age, search by id", a
   ).toBeNull();
 });
 
+test("the Roles filter closes on Escape (focus back on it) and on a click outside (issue 30)", async ({ page }) => {
+  const { world } = api();
+  await signIn(page, "mod", `/guilds/${world.guildId}/members`);
+  const toggle = page.getByText("Roles: any");
+  const list = page.getByRole("group", { name: "Roles" });
+  await toggle.click();
+  await expect(list).toBeVisible();
+  await list.getByRole("checkbox").first().focus();
+  await page.keyboard.press("Escape");
+  await expect(list).toBeHidden();
+  await expect(toggle).toBeFocused();
+
+  await toggle.click();
+  await expect(list).toBeVisible();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(list).toBeHidden();
+  await expect(page).not.toHaveURL(/[?&]roles=/);
+});
+
+test("the filters' dropdowns are named by their label alone, not by their options too (issue 30)", async ({ page }) => {
+  const { world } = api();
+  await signIn(page, "mod", `/guilds/${world.guildId}/members`);
+  for (const name of ["Sort by", "Per page", "Joined the server in", "Account created in"])
+    await expect(page.getByRole("combobox", { name, exact: true })).toBeVisible();
+  await page.goto(`/guilds/${world.guildId}/audit-history`);
+  for (const name of ["Moderator", "Action", "Result"])
+    await expect(page.getByRole("combobox", { name, exact: true })).toBeVisible();
+});
+
 test("bulk timeout of three members: a job with a progress bar and each member's result", async ({ page }) => {
   const { world, call } = api();
   const base = `/guilds/${world.guildId}/members`;

@@ -58,6 +58,52 @@ test("as mod: a ban a bot made through the API reads as a sentence naming the bo
   }
 });
 
+test("as mod: the history's Target filter finds a member by id, username, global name and the nickname they had then (issue 30)", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { world, call } = api();
+  const guildId = world.guildId;
+  const target = world.spareMember(6);
+  // A global name unlike the username (as most people on Discord have), written straight into the database.
+  const db = new Database(e2eDatabaseFile());
+  db.pragma("busy_timeout = 5000");
+  const setGlobalName = (name: string | null) =>
+    db.prepare("UPDATE users SET global_name = ? WHERE id = ?").run(name, BigInt(target.id));
+  const stamp = Date.now() % 100_000;
+  const globalName = `Quill ${stamp}`;
+  const nick = `Nightjar${stamp}`;
+  try {
+    setGlobalName(globalName);
+    await signIn(page, "mod", `/guilds/${guildId}/members?member=${target.id}`);
+    const panel = page.getByRole("dialog");
+    await panel.getByRole("textbox", { name: "Nickname" }).fill(nick);
+    await panel.getByRole("button", { name: "Save nickname" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Nickname set to ${nick}` })).toBeVisible();
+    await panel.getByRole("button", { name: "Time out", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Timed out until" })).toBeVisible();
+    await panel.getByRole("button", { name: "Remove timeout" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Timeout removed" })).toBeVisible();
+
+    const history = page.getByRole("region", { name: "Audit history, newest first" });
+    const found = async (query: string) => {
+      await page.goto(`/guilds/${guildId}/audit-history?source=dashboard&target=${encodeURIComponent(query)}`);
+      await hydrated(page);
+      return history.getByRole("listitem").filter({ hasText: /changed/ });
+    };
+    // Three entries: the nickname, the timeout and its removal; every name the member went by finds all three
+    // (the nickname: the two made while they had it, and the one that gave it).
+    for (const query of [target.id, target.username, target.username.toUpperCase(), globalName, nick]) {
+      await expect(await found(query), `target=${query}`).toHaveCount(3);
+    }
+    await shot(page, "audit-target-filter");
+  } finally {
+    setGlobalName(null);
+    db.close();
+    await call("PATCH", `/guilds/${guildId}/members/${target.id}`, { nick: null, communication_disabled_until: null });
+  }
+});
+
 test("signed out: an invite link leads to a landing page, and outsider joins through the built-in provider", async ({
   page,
 }) => {

@@ -75,6 +75,45 @@ test("member panel: Cancel on a kick with a reason typed asks first", async () =
   expect((await call("GET", `/guilds/${world.guildId}/members/${target.id}`)).status).toBe(200);
 });
 
+test("member panel: roles ticked but not saved survive a timeout saved beside them, and closing asks first (issue 30)", async () => {
+  const { world, call } = api();
+  const target = world.spareMember(5);
+  try {
+    await page.goto(`${base}/members?q=${target.username}`);
+    await hydrated(page);
+    await page
+      .getByRole("table", { name: "Members" })
+      .getByRole("link", { name: /^Open / })
+      .click();
+    const panel = page.getByRole("dialog");
+    const regular = panel.getByRole("list", { name: "Roles" }).getByRole("checkbox", { name: "Regular" });
+    await regular.check();
+    await panel.getByRole("button", { name: "Time out", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Timed out until" })).toBeVisible();
+    await expect(panel.getByText(/^Timed out until/).first()).toBeVisible();
+    // The timeout was saved; the ticked role was not, and is still ticked, waiting for Save roles.
+    await expect(regular).toBeChecked();
+    await expect(panel.getByRole("button", { name: "Save roles" })).toBeVisible();
+    await screenshot(page, "unsaved-guard-member-roles-after-timeout");
+
+    await page.keyboard.press("Escape");
+    await expect(discardPrompt(page)).toBeVisible();
+    await discardPrompt(page).getByRole("button", { name: "Keep editing" }).click();
+    await expect(regular).toBeChecked();
+    await page.keyboard.press("Escape");
+    await discardPrompt(page).getByRole("button", { name: "Discard changes" }).click();
+    await expect(panel).toBeHidden();
+    const member = await call<{ roles: string[]; communication_disabled_until: string | null }>(
+      "GET",
+      `/guilds/${world.guildId}/members/${target.id}`,
+    );
+    expect(member.body.roles).not.toContain(world.roleId("Regular"));
+    expect(member.body.communication_disabled_until).not.toBeNull();
+  } finally {
+    await call("PATCH", `/guilds/${world.guildId}/members/${target.id}`, { communication_disabled_until: null });
+  }
+});
+
 test("a pending channel reorder: a sidebar link and the back button ask first, closing the tab asks the browser's question", async () => {
   const { world, call } = api();
   const before = (await call<Array<{ id: string; position: number }>>("GET", `/guilds/${world.guildId}/channels`)).body;

@@ -239,6 +239,33 @@ describe("fields", () => {
     ]);
   });
 
+  test("structured values read in words: welcome channels, channel types, empty flags, nested objects (issue 30)", () => {
+    const lines = describeChanges(
+      { welcome_channels: [{ channel_id: "70", description: "Say hi", emoji_id: null, emoji_name: "👋" }], flags: 0 },
+      {
+        welcome_channels: [
+          { channel_id: "70", description: "Say hi", emoji_id: null, emoji_name: "👋" },
+          { channel_id: "71", description: "Talk", emoji_id: "123", emoji_name: "guildhall" },
+        ],
+        flags: 0,
+        type: 0,
+        default_reaction_emoji: { emoji_id: null, emoji_name: "🔥" },
+      },
+      names,
+    );
+    expect(lines).toEqual([
+      {
+        field: "welcome channels",
+        before: "#general 👋 “Say hi”",
+        after: "#general 👋 “Say hi”; #voice-lounge :guildhall: “Talk”",
+      },
+      { field: "type", after: "text channel" },
+      { field: "default reaction emoji", after: "emoji 🔥" },
+    ]);
+    const text = lines.map((line) => `${line.before ?? ""} ${line.after ?? ""}`).join(" ");
+    expect(text).not.toMatch(/[{}]|type 0|flags 0/);
+  });
+
   test("the guild's action types map to the dashboard's operations", () => {
     expect(eventInfo(22)).toEqual({ action: "Create Guild Ban", target: "user" });
     expect(eventInfo(11)).toEqual({ action: "Modify Channel", target: "channel" });

@@ -18,7 +18,9 @@ describe("formatRelativeTime", () => {
     expect(formatRelativeTime(now + 5 * 1440 * MIN, now)).toBe("in 5 days");
     expect(formatRelativeTime(now - 3 * 60 * MIN, now)).toBe("3 hours ago");
     expect(formatRelativeTime(now + 10_000, now)).toBe("in 10 seconds");
-    expect(formatRelativeTime(now, now)).toBe("in 0 seconds");
+    expect(formatRelativeTime(now, now)).toBe("just now");
+    expect(formatRelativeTime(now - 400, now)).toBe("just now");
+    expect(formatRelativeTime(now - 9_000, now, "de")).toBe("jetzt");
   });
 });
 

@@ -14,6 +14,7 @@ import type { JobResultFilter, JobResultsPage } from "@/lib/dashboard/jobs/resul
 import { placeholderUser } from "@/lib/dashboard/users/user-ref";
 import { TableHead } from "@/components/ui/table-head";
 import { formatNumber, useLocale } from "@/components/ui/locale";
+import { plural } from "@/lib/dashboard/plural";
 
 const STATE_LOOK: Record<string, { label: string; tone: BadgeTone }> = {
   pending: { label: "Not sent", tone: "neutral" },
@@ -105,7 +106,7 @@ export function JobResults({
       {pageCount > 1 && (
         <nav aria-label="Result pages" className="mt-3 flex items-center justify-between gap-2 text-sm">
           <span className="text-ink-muted">
-            Page {n(page)} of {n(pageCount)} ({n(counts[filter])} members)
+            Page {n(page)} of {n(pageCount)} ({plural(counts[filter], "member", { format: n })})
           </span>
           <span className="flex gap-2">
             {page > 1 && (

@@ -12,8 +12,9 @@ import { GuildApiError, GuildApiUnreachableError, RateLimitError } from "@/lib/a
 import { ActionRefusal } from "./action-client";
 import { guildAction } from "./guild-action";
 import { firstRefusal, ModeratorCheck } from "./moderator";
-import { snapshotUserName, userSnapshot } from "./snapshots";
+import { snapshotUserAliases, snapshotUserName, userSnapshot } from "./snapshots";
 import {
+  BanByIdInputSchema,
   BulkBanChunkInputSchema,
   BulkBanJobInputSchema,
   BulkBanPreviewInputSchema,
@@ -43,11 +44,50 @@ import {
 
 const jobTarget = (input: { jobId: string }) => ({ type: "bulk-ban-job", id: input.jobId, name: null });
 
+/**
+ * PUT /guilds/{guild.id}/bans/{user.id}: Create Guild Ban, for one user by id (the Bans page's "Ban by id"): a member
+ * or not. Named from the API (Get Guild Member, else Get User), never from the browser.
+ */
+export const banUserByIdAction = guildAction({
+  action: "Create Guild Ban",
+  schema: BanByIdInputSchema,
+  target: (input, { before }) => ({
+    type: "user",
+    id: input.userId,
+    name: snapshotUserName(before),
+    aliases: snapshotUserAliases(before),
+  }),
+  // Nobody bans themselves or the owner; a member must rank below the moderator; a non-member is the API's to judge.
+  authorize: (check, input) => check.mayRemove("Create Guild Ban", input.userId),
+  request: (input) => ({ delete_message_seconds: input.delete_message_seconds }),
+  before: async ({ api, guildId, input }) => {
+    const member = await api.members.get(guildId, input.userId).catch(() => null);
+    if (member)
+      return {
+        user: { ...userSnapshot(member.user), nick: member.nick ?? null },
+        banned: false,
+        member: true,
+        roles: member.roles,
+      };
+    const user = await api.users.get(input.userId).then(userSnapshot, () => null);
+    return user ? { user, banned: false, member: false } : { banned: false, member: false };
+  },
+  run: ({ api, guildId, input, reason }) =>
+    api.bans.ban(guildId, input.userId, { delete_message_seconds: input.delete_message_seconds }, { reason }),
+  after: () => ({ banned: true, member: false }),
+  message: (_r, input, { before }) => `Banned ${snapshotUserName(before) ?? input.userId}.`,
+});
+
 /** DELETE /guilds/{guild.id}/bans/{user.id}: Remove Guild Ban */
 export const unbanUserAction = guildAction({
   action: "Remove Guild Ban",
   schema: UnbanInputSchema,
-  target: (input, { before }) => ({ type: "user", id: input.userId, name: snapshotUserName(before) }),
+  target: (input, { before }) => ({
+    type: "user",
+    id: input.userId,
+    name: snapshotUserName(before),
+    aliases: snapshotUserAliases(before),
+  }),
   authorize: (check) => check.may("Remove Guild Ban"),
   request: () => ({}),
   before: async ({ api, guildId, input }) => {

@@ -15,15 +15,19 @@ import {
   TimeoutInputSchema,
   VoiceInputSchema,
 } from "./schemas/members";
-import { pick, snapshotUserName, userSnapshot } from "./snapshots";
+import { memberUserSnapshot, pick, snapshotUserAliases, snapshotUserName, userSnapshot } from "./snapshots";
 
 type MemberInput = { userId: string };
 
-/** The member by id, named as the before snapshot (the API) names them. */
-const memberTarget = (input: MemberInput, { before }: { before?: unknown }) => ({
+/**
+ * The member by id, named as the before snapshot (the API) names them, with every name they went by then (username,
+ * global name, the nickname before and after) for the history's Target filter.
+ */
+const memberTarget = (input: MemberInput, { before, result }: { before?: unknown; result?: unknown }) => ({
   type: "member",
   id: input.userId,
   name: snapshotUserName(before),
+  aliases: snapshotUserAliases(before, result),
 });
 
 const memberView = (member: APIGuildMember, keys: readonly string[]) => pick(member, keys);
@@ -31,7 +35,7 @@ const beforeMember =
   (keys: readonly string[]) =>
   async ({ api, guildId, input }: { api: GuildApiClient; guildId: string; input: MemberInput }) => {
     const member = await api.members.get(guildId, input.userId);
-    return { user: userSnapshot(member.user), ...memberView(member, keys) };
+    return { user: memberUserSnapshot(member), ...memberView(member, keys) };
   };
 
 /** Someone banned by id need not be a member: Get User names them then (null when even that fails). */
@@ -179,7 +183,7 @@ export const banMemberAction = guildAction({
   request: (input) => ({ delete_message_seconds: input.delete_message_seconds }),
   before: async ({ api, guildId, input }) => {
     const member = await api.members.get(guildId, input.userId).catch(() => null);
-    if (member) return { user: userSnapshot(member.user), banned: false, member: true };
+    if (member) return { user: memberUserSnapshot(member), banned: false, member: true };
     const user = await userOrNull(api, input.userId);
     return user ? { user, banned: false, member: false } : { banned: false, member: false };
   },

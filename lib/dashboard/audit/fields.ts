@@ -40,7 +40,19 @@ const seconds =
     isNil(v) ? "none" : Number(v) === 0 ? zero : formatSeconds(Number(v));
 const minutes: Format = (v) => (isNil(v) ? "none" : formatSeconds(Number(v) * 60));
 const onOff: Format = (v) => (isNil(v) ? "none" : v === true || v === 1 || v === "true" ? "on" : "off");
-const text: Format = (v) => (isNil(v) ? "none" : typeof v === "string" ? v : JSON.stringify(v));
+/** Any value in words: lists and objects too (never raw JSON), each key by its label. */
+const text: Format = (v, names) => {
+  if (isNil(v)) return "none";
+  if (typeof v === "string") return v;
+  if (Array.isArray(v)) return v.length ? v.map((item) => text(item, names)).join("; ") : "none";
+  if (typeof v === "object") {
+    const parts = Object.entries(v as Record<string, unknown>)
+      .filter(([key, value]) => !HIDDEN.has(key) && !isNil(value))
+      .map(([key, value]) => `${fieldLabel(key)} ${formatValue(key, value, names)}`);
+    return parts.length ? parts.join(", ") : "none";
+  }
+  return String(v);
+};
 const quoted: Format = (v) => (isNil(v) ? "none" : `“${String(v)}”`);
 const count =
   (zero: string): Format =>
@@ -60,6 +72,49 @@ const when: Format = (v) => {
   if (Number.isNaN(date.getTime())) return String(v);
   return `until ${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 };
+/** A welcome screen's channels: "#rules 📜 “Read the rules first”; #intro :wave: “Say hi”". */
+const welcomeChannels: Format = (v, names) => {
+  if (!Array.isArray(v)) return text(v, names);
+  if (v.length === 0) return "none";
+  return v
+    .map((item: unknown) => {
+      const c = (typeof item === "object" && item !== null ? item : {}) as {
+        channel_id?: unknown;
+        description?: unknown;
+        emoji_id?: unknown;
+        emoji_name?: unknown;
+      };
+      const emoji = typeof c.emoji_name === "string" && c.emoji_name ? c.emoji_name : null;
+      return [
+        channel(c.channel_id, names),
+        // A custom emoji by its name, as the welcome screen's editor shows it; a Unicode emoji as itself.
+        emoji && (isNil(c.emoji_id) ? emoji : `:${emoji}:`),
+        typeof c.description === "string" && c.description ? `“${c.description}”` : null,
+      ]
+        .filter(Boolean)
+        .join(" ");
+    })
+    .join("; ");
+};
+/** Channel types by their Discord number (discord-api-types' ChannelType). */
+const CHANNEL_TYPES: Record<number, string> = {
+  0: "text channel",
+  1: "direct message",
+  2: "voice channel",
+  3: "group direct message",
+  4: "category",
+  5: "announcement channel",
+  10: "announcement thread",
+  11: "public thread",
+  12: "private thread",
+  13: "stage channel",
+  14: "directory",
+  15: "forum channel",
+  16: "media channel",
+};
+const channelType: Format = (v) => (isNil(v) ? "none" : (CHANNEL_TYPES[Number(v)] ?? `type ${String(v)}`));
+/** A bitfield whose bits have no names here: none set reads "none", not "0". */
+const flagBits: Format = (v) => (isNil(v) || Number(v) === 0 ? "none" : String(v));
 const roleList: Format = (v, names) => {
   if (!Array.isArray(v)) return text(v, names);
   if (v.length === 0) return "none";
@@ -126,7 +181,7 @@ const FIELDS: Record<string, FieldSpec> = {
   archived: { label: "archived", format: onOff },
   locked: { label: "locked", format: onOff },
   invitable: { label: "members can invite", format: onOff },
-  type: { label: "type", format: text },
+  type: { label: "type", format: channelType },
   permissions: { label: "permissions", format: permissions },
   allow: { label: "allowed", format: permissions },
   deny: { label: "denied", format: permissions },
@@ -148,7 +203,10 @@ const FIELDS: Record<string, FieldSpec> = {
   roles: { label: "roles", format: roleList },
   $add: { label: "roles added", format: roleList },
   $remove: { label: "roles removed", format: roleList },
-  flags: { label: "flags", format: text },
+  flags: { label: "flags", format: flagBits },
+  welcome_channels: { label: "welcome channels", format: welcomeChannels },
+  emoji_name: { label: "emoji", format: text },
+  emoji_id: { label: "emoji", format: (v) => (isNil(v) ? "none" : "a custom emoji") },
   verification_level: { label: "verification level", format: level(LEVELS.verification) },
   explicit_content_filter: { label: "explicit media filter", format: level(LEVELS.contentFilter) },
   default_message_notifications: { label: "default notifications", format: level(LEVELS.notifications) },

@@ -13,6 +13,8 @@ export interface AuditTarget {
   type: string;
   id?: string | null;
   name?: string | null;
+  /** Other names the target went by then (username, global name, nickname), for the Target filter. */
+  aliases?: readonly string[] | null;
 }
 
 export interface NewAuditEntry {
@@ -35,6 +37,12 @@ export type AuditRecorder = (entry: NewAuditEntry) => Promise<void>;
 const json = (value: unknown) =>
   value === undefined ? null : JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
 
+/** The aliases column: distinct names, one a line; null when there are none. */
+export function aliasesText(aliases: readonly (string | null | undefined)[] | null | undefined): string | null {
+  const names = [...new Set((aliases ?? []).map((name) => name?.trim()).filter(Boolean))];
+  return names.length ? names.join("\n") : null;
+}
+
 /** A success is matched to the guild's own entry for it when that was imported first (guild-log/twins.ts). */
 export const recordAuditEntry: AuditRecorder = async (entry) => {
   const data = {
@@ -45,6 +53,7 @@ export const recordAuditEntry: AuditRecorder = async (entry) => {
     targetType: entry.target?.type ?? null,
     targetId: entry.target?.id ?? null,
     targetName: entry.target?.name ?? null,
+    targetAliases: aliasesText(entry.target?.aliases),
     reason: entry.reason || null,
     request: json(entry.request),
     before: json(entry.before),
@@ -62,7 +71,7 @@ export interface AuditFilter {
   actor?: string;
   /** An action's filter label ("Ban"), or an operation name. */
   action?: string;
-  /** Matches the target's id exactly or its name by substring. */
+  /** Matches the target's id exactly, or by substring its name or any name it went by then (username, nickname…). */
   target?: string;
   /** Inclusive ISO dates (yyyy-mm-dd) in UTC. */
   from?: string;
@@ -114,7 +123,14 @@ function where(
   and.push({ source: { in: [...visible] } });
   if (filter.actor) and.push({ OR: [{ actorId: filter.actor }, { actorName: containsText(filter.actor) }] });
   if (filter.action) and.push({ action: { in: actionsFor(filter.action) } });
-  if (filter.target) and.push({ OR: [{ targetId: filter.target }, { targetName: containsText(filter.target) }] });
+  if (filter.target)
+    and.push({
+      OR: [
+        { targetId: filter.target },
+        { targetName: containsText(filter.target) },
+        { targetAliases: containsText(filter.target) },
+      ],
+    });
   if (filter.status) and.push({ status: filter.status });
   if (filter.q) and.push({ reason: containsText(filter.q) });
   const from = filter.from ? new Date(`${filter.from}T00:00:00.000Z`) : null;

@@ -27,9 +27,17 @@ export function banActorsHidden(viewer: Pick<GuildViewer, "permissions">): strin
   return describeMissing(viewer.permissions, ACTORS_REQUIREMENT[0]) ?? "missing permissions";
 }
 
-export async function getBanActors(viewer: GuildViewer, userIds: readonly string[]): Promise<Record<string, BanActor>> {
+/**
+ * Who banned each of `userIds`, and when; nobody for a viewer who may not be told. The guild's audit log is imported
+ * first unless the caller did already (`sync: false`: the CSV export imports once, then asks page by page).
+ */
+export async function getBanActors(
+  viewer: GuildViewer,
+  userIds: readonly string[],
+  { sync = true }: { sync?: boolean } = {},
+): Promise<Record<string, BanActor>> {
   if (userIds.length === 0 || banActorsHidden(viewer)) return {};
-  await syncAuditLog(viewer);
+  if (sync) await syncAuditLog(viewer);
   const latest = await latestActionsOn(viewer.guild.id, ["Create Guild Ban", "Bulk Guild Ban"], userIds);
   const api = await managementApi(viewer.session);
   const people = await lookupUsers(

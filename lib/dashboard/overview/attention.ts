@@ -1,6 +1,7 @@
 // The overview's "needs attention" list: what a moderator should look at, each with where to fix it. Pure: the
 // overview's reads gather the facts, this decides what is worth saying. Order: what blocks members first.
 import type { OnboardingRuleReport } from "@/lib/discord/onboarding-rules";
+import { plural } from "@/lib/dashboard/plural";
 
 export interface AttentionItem {
   id: string;
@@ -89,10 +90,10 @@ export function attentionItems(facts: AttentionFacts): AttentionItem[] {
       tone: job.status === "paused" ? "danger" : "warning",
       text:
         job.status === "paused"
-          ? `A bulk ban of ${n(job.total)} users stopped part-way and needs a decision.`
+          ? `A bulk ban of ${plural(job.total, "user", { format: n })} stopped part-way and needs a decision.`
           : job.status === "undoing"
-            ? `A bulk ban of ${n(job.total)} users is being undone.`
-            : `A bulk ban of ${n(job.total)} users is running.`,
+            ? `A bulk ban of ${plural(job.total, "user", { format: n })} is being undone.`
+            : `A bulk ban of ${plural(job.total, "user", { format: n })} is running.`,
       section: `bans/bulk/${job.id}`,
       action: "Open the job",
     });

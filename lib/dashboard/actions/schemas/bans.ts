@@ -10,6 +10,15 @@ export const UNDO_CHUNK_SIZE = 50;
 /** The user by id only: the history names them from the ban the API holds, never from the browser. */
 export const UnbanInputSchema = z.object({ ...guildActionBase, userId: snowflakeSchema });
 
+/** Ban by id (Create Guild Ban for one user, member or not): the dialog's fields, and the action's input. */
+export const BanByIdFormSchema = z.object({
+  userId: snowflakeSchema,
+  delete_message_seconds: z.number().int().min(0).max(DELETE_MESSAGE_SECONDS_MAX, "At most 7 days."),
+  reason: reasonSchema,
+});
+export type BanByIdFormValues = z.infer<typeof BanByIdFormSchema>;
+export const BanByIdInputSchema = BanByIdFormSchema.extend({ guildId: snowflakeSchema });
+
 export const BulkBanFormSchema = z.object({
   text: z
     .string()

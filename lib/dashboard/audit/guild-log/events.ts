@@ -82,6 +82,14 @@ export function changesToSnapshots(changes: readonly APIAuditLogChange[] | undef
   return { before, after };
 }
 
+/** The nicknames a member entry's changes name (the old and the new), for the history's Target filter. */
+export function nicknamesIn(entry: Pick<APIAuditLogEntry, "changes">): string[] {
+  return (entry.changes ?? [])
+    .filter((c) => c.key === "nick")
+    .flatMap((c) => [c.old_value, c.new_value])
+    .filter((value): value is string => typeof value === "string" && value !== "");
+}
+
 /** The name a deleted or created thing carried, from its changes (a deleted role's name is only there). */
 export function nameFromChanges(entry: Pick<APIAuditLogEntry, "changes">): string | null {
   const change = entry.changes?.find((c) => c.key === "name" || c.key === "code");

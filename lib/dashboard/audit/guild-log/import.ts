@@ -14,7 +14,8 @@ import type { APIAuditLogEntry, APIUser, RESTGetAPIAuditLogResult } from "discor
 import type { GuildApiClient } from "@/lib/api-client";
 import { prisma } from "@/lib/dashboard/db";
 import { snowflakeTimestamp } from "@/lib/discord/snowflake";
-import { changesToSnapshots, eventInfo, nameFromChanges } from "./events";
+import { aliasesText } from "../history";
+import { changesToSnapshots, eventInfo, nameFromChanges, nicknamesIn } from "./events";
 import { withGuildLogLock } from "./lock";
 import { TWIN_WINDOW_MS, isPart, isTwin, type GuildSide } from "./twins";
 
@@ -128,6 +129,7 @@ async function importUnderLock(
         targetType: info.target,
         targetId: entry.target_id ?? null,
         targetName: target ? target.global_name || target.username : nameFromChanges(entry),
+        targetAliases: aliasesText([target?.username, target?.global_name, ...nicknamesIn(entry)]),
         reason: entry.reason || null,
         request: entry.options ? JSON.stringify(entry.options) : null,
         before: before ? JSON.stringify(before) : null,

@@ -43,6 +43,7 @@ import { ActionRefusal, auditReason, type GuildActionDefinition } from "@/lib/da
 import { firstRefusal, ModeratorCheck } from "@/lib/dashboard/actions/moderator";
 import { MemberJobInputSchema, PrepareMemberJobInputSchema } from "@/lib/dashboard/actions/schemas/member-jobs";
 import { displayNameOf, listMatchingMembers, membersByIds, permissionMemberOf } from "./members";
+import { plural } from "@/lib/dashboard/plural";
 
 /** A definition, typed as createGuildAction takes it (the identity: it only lets TypeScript infer the types). */
 const define = <S extends z.ZodType<{ guildId: string; reason?: string }>, R>(
@@ -327,7 +328,7 @@ function chunkDefinition(kind: MemberJobKind) {
         type: "member-job",
         id: input.jobId,
         name: job
-          ? `${describeMemberAction(kind, job.params)}: ${job.counts.total.toLocaleString("en-US")} members`
+          ? `${describeMemberAction(kind, job.params)}: ${plural(job.counts.total, "member", { format: (n) => n.toLocaleString("en-US") })}`
           : null,
       };
     },

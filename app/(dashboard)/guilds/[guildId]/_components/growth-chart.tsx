@@ -82,7 +82,14 @@ function Drawing({
           stroke="currentColor"
           tickStroke="currentColor"
           axisClassName="text-ink-muted"
-          tickLabelProps={{ fill: "currentColor", fontSize: 11, textAnchor: "middle" }}
+          // The last label (today) ends at its bar instead of centring on it: centred, it ran past the drawing's right
+          // edge and was clipped (the phone drawing's especially).
+          tickLabelProps={(_value, index, values) => ({
+            fill: "currentColor",
+            fontSize: 11,
+            textAnchor: index === values.length - 1 ? "end" : "middle",
+            dx: index === values.length - 1 ? x.bandwidth() / 2 : 0,
+          })}
         />
       </Group>
     </svg>

@@ -13,6 +13,7 @@ import { BAN_NAME_SCAN_MAX, BAN_PAGE_SIZE, getBanPage } from "@/lib/dashboard/da
 import { banActorsHidden, getBanActors } from "@/lib/dashboard/data/ban-actors";
 import { refusal, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import { cursorTrail, firstParam as one, listHref, pageNumber, trailPager } from "@/lib/dashboard/list-params";
+import { BanById } from "./_components/ban-by-id";
 import { BanSearch } from "./_components/ban-search";
 import { BansTable } from "./_components/bans-table";
 import { getRequestLocale } from "@/lib/dashboard/locale";
@@ -46,6 +47,7 @@ export default async function BansPage({ params, searchParams }: GuildPageProps)
   const base = `/guilds/${guildId}/bans`;
   // Bulk Guild Ban also needs Manage Server.
   const bulkBlocked = refusal(viewer, "Bulk Guild Ban");
+  const banByIdBlocked = refusal(viewer, "Create Guild Ban");
   // The table's reads start now and the page waits a moment for them: ready, the table comes with the page instead
   // of after a skeleton (lib/dashboard/streaming.ts); still slow after that, it streams behind the skeleton.
   const table = settledForUse(readBanTable(viewer, state));
@@ -61,6 +63,19 @@ export default async function BansPage({ params, searchParams }: GuildPageProps)
             <a href={`${base}/export`} download className={buttonClasses("secondary")}>
               <Icons.download className="size-4" /> Export CSV
             </a>
+            {banByIdBlocked ? (
+              <span className="flex flex-col items-end gap-1">
+                <span
+                  aria-disabled="true"
+                  className={buttonClasses("secondary", "md", "pointer-events-none opacity-50")}
+                >
+                  <Icons.ban className="size-4" /> Ban by id
+                </span>
+                <DisabledReason reason={`Ban by id ${banByIdBlocked}`} />
+              </span>
+            ) : (
+              <BanById guildId={guildId} />
+            )}
             {bulkBlocked ? (
               <span className="flex flex-col items-end gap-1">
                 <span aria-disabled="true" className={buttonClasses("primary", "md", "pointer-events-none opacity-50")}>

@@ -45,9 +45,13 @@ export function AuditFilters({
         apply({ target: target.trim() || null, q: q.trim() || null });
       }}
     >
-      <label className={label}>
-        Moderator
-        <Select value={params.get("actor") ?? ""} onChange={(e) => apply({ actor: e.target.value || null })}>
+      <div className={label}>
+        <label htmlFor="audit-filter-moderator">Moderator</label>
+        <Select
+          id="audit-filter-moderator"
+          value={params.get("actor") ?? ""}
+          onChange={(e) => apply({ actor: e.target.value || null })}
+        >
           <option value="">Anyone</option>
           {actors.map((a) => (
             <option key={a.id} value={a.id}>
@@ -55,10 +59,14 @@ export function AuditFilters({
             </option>
           ))}
         </Select>
-      </label>
-      <label className={label}>
-        Action
-        <Select value={params.get("action") ?? ""} onChange={(e) => apply({ action: e.target.value || null })}>
+      </div>
+      <div className={label}>
+        <label htmlFor="audit-filter-action">Action</label>
+        <Select
+          id="audit-filter-action"
+          value={params.get("action") ?? ""}
+          onChange={(e) => apply({ action: e.target.value || null })}
+        >
           <option value="">Any action</option>
           {actions.map((a) => (
             <option key={a} value={a}>
@@ -66,7 +74,7 @@ export function AuditFilters({
             </option>
           ))}
         </Select>
-      </label>
+      </div>
       <label className={label}>
         Target
         <Input
@@ -95,23 +103,31 @@ export function AuditFilters({
         <Input type="date" value={params.get("to") ?? ""} onChange={(e) => apply({ to: e.target.value || null })} />
       </label>
       {guildLog && (
-        <label className={label}>
-          Done in
-          <Select value={params.get("source") ?? ""} onChange={(e) => apply({ source: e.target.value || null })}>
+        <div className={label}>
+          <label htmlFor="audit-filter-done-in">Done in</label>
+          <Select
+            id="audit-filter-done-in"
+            value={params.get("source") ?? ""}
+            onChange={(e) => apply({ source: e.target.value || null })}
+          >
             <option value="">Anywhere</option>
             <option value="dashboard">This dashboard</option>
             <option value="guild-log">Bots and other clients</option>
           </Select>
-        </label>
+        </div>
       )}
-      <label className={label}>
-        Result
-        <Select value={params.get("status") ?? ""} onChange={(e) => apply({ status: e.target.value || null })}>
+      <div className={label}>
+        <label htmlFor="audit-filter-result">Result</label>
+        <Select
+          id="audit-filter-result"
+          value={params.get("status") ?? ""}
+          onChange={(e) => apply({ status: e.target.value || null })}
+        >
           <option value="">All</option>
           <option value="success">Succeeded</option>
           <option value="error">Failed</option>
         </Select>
-      </label>
+      </div>
       <div className="col-span-2 flex flex-wrap items-center gap-2 lg:col-span-4">
         <Button type="submit" size="sm" variant="secondary">
           Apply

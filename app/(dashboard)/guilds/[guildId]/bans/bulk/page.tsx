@@ -10,6 +10,7 @@ import { getGuildViewer, refusal } from "@/lib/dashboard/data/viewer";
 import { BulkBanForm } from "./_components/bulk-ban-form";
 import { JobStatusBadge } from "@/components/dashboard/jobs/job-status";
 import { getRequestLocale } from "@/lib/dashboard/locale";
+import { plural } from "@/lib/dashboard/plural";
 
 export const metadata: Metadata = { title: "Bulk ban" };
 
@@ -64,7 +65,7 @@ export default async function BulkBanPage({ params }: { params: Promise<{ guildI
                   >
                     <span className="min-w-0">
                       <span className="block text-sm font-medium">
-                        {count.format(job.counts.total)} ids by {job.actorName}
+                        {plural(job.counts.total, "id", { format: (n) => count.format(n) })} by {job.actorName}
                       </span>
                       <span className="block text-xs text-ink-muted">
                         {when.format(new Date(job.createdAt))} UTC ·{" "}

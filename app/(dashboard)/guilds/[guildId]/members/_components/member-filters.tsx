@@ -5,6 +5,7 @@
 // bots, page size.
 import { Icons } from "@/components/ui/icons";
 import { Input, Select } from "@/components/ui/input";
+import { PopoverDetails } from "@/components/ui/popover-details";
 import { useUrlQuery, useUrlState } from "@/components/data-table/url-state";
 import {
   DEFAULT_MEMBER_PAGE_SIZE,
@@ -54,9 +55,10 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
             />
           </span>
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Sort by
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="member-filter-sort-by">Sort by</label>
           <Select
+            id="member-filter-sort-by"
             value={params.get("sort") ?? DEFAULT_MEMBER_SORT}
             onChange={(e) => change({ sort: e.target.value === DEFAULT_MEMBER_SORT ? null : e.target.value })}
             className="w-72"
@@ -67,10 +69,11 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
               </option>
             ))}
           </Select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Per page
+        </div>
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="member-filter-per-page">Per page</label>
           <Select
+            id="member-filter-per-page"
             value={params.get("limit") ?? String(DEFAULT_MEMBER_PAGE_SIZE)}
             onChange={(e) =>
               change({ limit: e.target.value === String(DEFAULT_MEMBER_PAGE_SIZE) ? null : e.target.value })
@@ -83,11 +86,11 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
               </option>
             ))}
           </Select>
-        </label>
+        </div>
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
-        <details className="relative">
+        <PopoverDetails className="relative">
           <summary className="flex h-10 cursor-pointer list-none items-center gap-2 rounded-md bg-surface-raised px-3 text-sm ring-1 ring-line hover:bg-surface-sunken">
             Roles{selectedRoles.length ? `: ${selectedRoles.length} selected` : ": any"}
             <Icons.chevronDown className="size-4 text-ink-muted" />
@@ -109,11 +112,12 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
               </label>
             ))}
           </fieldset>
-        </details>
+        </PopoverDetails>
         {selectedRoles.length > 1 && (
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Members with
+          <div className="flex flex-col gap-1 text-sm font-medium">
+            <label htmlFor="member-filter-members-with">Members with</label>
             <Select
+              id="member-filter-members-with"
               value={params.get("rolemode") === "all" ? "all" : "any"}
               onChange={(e) => change({ rolemode: e.target.value === "all" ? "all" : null })}
               className="w-44"
@@ -121,12 +125,13 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
               <option value="any">any of these roles</option>
               <option value="all">all of these roles</option>
             </Select>
-          </label>
+          </div>
         )}
         {WITHIN_FILTERS.map((filter) => (
-          <label key={filter.key} className="flex flex-col gap-1 text-sm font-medium">
-            {filter.label}
+          <div key={filter.key} className="flex flex-col gap-1 text-sm font-medium">
+            <label htmlFor={`member-filter-${filter.key}`}>{filter.label}</label>
             <Select
+              id={`member-filter-${filter.key}`}
               value={params.get(filter.key) ?? ""}
               onChange={(e) => change({ [filter.key]: e.target.value || null })}
               className="w-44"
@@ -138,7 +143,7 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
                 </option>
               ))}
             </Select>
-          </label>
+          </div>
         ))}
         <fieldset className="flex flex-wrap gap-1.5 pb-1">
           <legend className="sr-only">Only members who are</legend>

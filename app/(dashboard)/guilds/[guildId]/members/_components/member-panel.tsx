@@ -124,21 +124,35 @@ export function MemberPanel({
           </span>
         }
       >
-        {/* Remounted when the member changes (after a save), so every form starts from what was saved. */}
-        <div
-          className="flex flex-col"
-          key={`${m.id}:${m.nick}:${m.roles.join()}:${m.timeoutUntil}:${m.mute}:${m.deaf}:${m.flags}`}
-        >
+        {/* Each form is remounted when what it edits changes (after its save), so it starts from what was saved; only
+            that form: another form's unsaved edits (roles ticked, a nickname typed) survive a save beside them and
+            stay under the unsaved-changes guard. */}
+        <div className="flex flex-col" key={m.id}>
           <NicknameForm
+            key={`nick:${m.nick}`}
             {...base}
             nick={m.nick}
             username={m.username}
             blocked={perms.nick}
             onDirtyChange={report.nick}
           />
-          <RolesForm {...base} current={m.roles} roles={roles} blocked={perms.roles} onDirtyChange={report.roles} />
-          <TimeoutForm {...base} timeoutUntil={m.timeoutUntil} blocked={perms.timeout} onDirtyChange={report.timeout} />
+          <RolesForm
+            key={`roles:${m.roles.join()}`}
+            {...base}
+            current={m.roles}
+            roles={roles}
+            blocked={perms.roles}
+            onDirtyChange={report.roles}
+          />
+          <TimeoutForm
+            key={`timeout:${m.timeoutUntil}`}
+            {...base}
+            timeoutUntil={m.timeoutUntil}
+            blocked={perms.timeout}
+            onDirtyChange={report.timeout}
+          />
           <VoiceControls
+            key={`voice:${m.mute}:${m.deaf}`}
             {...base}
             channelId={detail.voice.channelId}
             mute={m.mute}
@@ -146,7 +160,7 @@ export function MemberPanel({
             voiceChannels={voiceChannels}
             perms={{ mute: perms.mute, deafen: perms.deafen, move: perms.move }}
           />
-          <VerificationToggle {...base} flags={m.flags} blocked={perms.flags} />
+          <VerificationToggle key={`flags:${m.flags}`} {...base} flags={m.flags} blocked={perms.flags} />
           <RemovalForm
             {...base}
             kickBlocked={perms.kick}

@@ -17,6 +17,7 @@ import type { BulkMemberAction } from "@/lib/dashboard/jobs/member-actions/types
 import { MembersTable, type RoleChip } from "./members-table";
 import { formatNumber, useLocale } from "@/components/ui/locale";
 import { useNavigateAway } from "@/components/dashboard/unsaved-changes";
+import { plural } from "@/lib/dashboard/plural";
 
 /** Why the moderator may not run each bulk action, or null. */
 export type BulkRefusals = Record<BulkMemberAction, string | null>;
@@ -170,39 +171,49 @@ function BulkBar({
         </button>
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Action
-          <Select value={action} onChange={(e) => setAction(e.target.value as BulkMemberAction)} className="w-44">
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="bulk-member-action">Action</label>
+          <Select
+            id="bulk-member-action"
+            value={action}
+            onChange={(e) => setAction(e.target.value as BulkMemberAction)}
+            className="w-44"
+          >
             {ACTIONS.map((a) => (
               <option key={a.value} value={a.value}>
                 {a.label}
               </option>
             ))}
           </Select>
-        </label>
+        </div>
         {needsRole && (
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Role
-            <Select value={roleId} onChange={(e) => setRoleId(e.target.value)} className="w-44">
+          <div className="flex flex-col gap-1 text-sm font-medium">
+            <label htmlFor="bulk-member-role">Role</label>
+            <Select id="bulk-member-role" value={roleId} onChange={(e) => setRoleId(e.target.value)} className="w-44">
               {assignable.map((r) => (
                 <option key={r.id} value={r.id}>
                   {r.name}
                 </option>
               ))}
             </Select>
-          </label>
+          </div>
         )}
         {action === "timeout" && (
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Duration
-            <Select value={duration} onChange={(e) => setDuration(Number(e.target.value))} className="w-36">
+          <div className="flex flex-col gap-1 text-sm font-medium">
+            <label htmlFor="bulk-member-duration">Duration</label>
+            <Select
+              id="bulk-member-duration"
+              value={duration}
+              onChange={(e) => setDuration(Number(e.target.value))}
+              className="w-36"
+            >
               {TIMEOUT_PRESETS.map((p) => (
                 <option key={p.ms} value={p.ms}>
                   {p.label}
                 </option>
               ))}
             </Select>
-          </label>
+          </div>
         )}
         <span className="w-64 max-w-full">
           <ReasonInput label="Reason for the audit log" value={reason} onChange={setReason} className="h-10" />
@@ -213,7 +224,7 @@ function BulkBar({
           disabled={Boolean(refused) || (needsRole && !roleId)}
           variant={action === "kick" || action === "ban" ? "danger" : "primary"}
         >
-          Review {formatNumber(count, locale)} members…
+          Review {plural(count, "member", { format: (n) => formatNumber(n, locale) })}…
         </Button>
       </div>
       <DisabledReason reason={refused && `${ACTIONS.find((a) => a.value === action)!.label} ${refused}`} />

@@ -49,13 +49,16 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
   const everyone = roles.find((r) => r.everyone);
   const ranked = useMemo(() => roles.filter((r) => !r.everyone), [roles]);
   const loaded = useMemo(() => ranked.map((r) => r.id), [ranked]);
-  const [order, setOrder] = useState<string[]>(loaded);
+  const [localOrder, setOrder] = useState<string[]>(loaded);
   const [baseline, setBaseline] = useState(loaded.join());
-  // A refreshed role list (after any save) resets the local order.
-  if (loaded.join() !== baseline) {
+  // A refreshed role list (after any save, a deletion included) resets the local order. React renders again at once,
+  // but this render must already use the new list: the old order may name a role that no longer exists.
+  const refreshed = loaded.join() !== baseline;
+  if (refreshed) {
     setBaseline(loaded.join());
     setOrder(loaded);
   }
+  const order = refreshed ? loaded : localOrder;
   const byId = useMemo(() => new Map(roles.map((r) => [r.id, r])), [roles]);
   // Roles at or above the moderator's highest are pinned at the top; nothing can be moved above them.
   const floor = ranked.filter((r) => r.lockedReason).length;
@@ -126,7 +129,9 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
           />
           <tbody>
             {order.map((id, index) => {
-              const role = byId.get(id)!;
+              const role = byId.get(id);
+              // Never reached while the order follows the loaded list; a row is skipped rather than the page lost.
+              if (!role) return null;
               const movable = !role.lockedReason;
               return (
                 <tr

@@ -2,7 +2,7 @@
 
 // The five widget.png styles as the API serves them, and copy-ready embed code: the iframe (the live widget) and an
 // image link in the chosen style.
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -25,7 +25,7 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-function Snippet({ id, title, code }: { id: string; title: string; code: string }) {
+function Snippet({ id, title, code, note }: { id: string; title: string; code: string; note?: ReactNode }) {
   const toast = useToast();
   const [copied, setCopied] = useState(false);
   return (
@@ -57,6 +57,11 @@ function Snippet({ id, title, code }: { id: string; title: string; code: string 
       >
         {code}
       </pre>
+      {note && (
+        <p id={`${id}-note`} className="text-xs text-ink-muted">
+          {note}
+        </p>
+      )}
     </div>
   );
 }
@@ -78,6 +83,7 @@ export function WidgetEmbeds({
   const iframe = `<iframe src="${embedUrl}" width="350" height="500" allowtransparency="true" frameborder="0" sandbox="allow-popups allow-popups-to-escape-sandbox allow-same-origin allow-scripts"></iframe>`;
   const image = `<img src="${imageUrls[style]}" alt="${guildName.replace(/"/g, "&quot;")} on Discord">`;
   const imageLink = inviteUrl ? `<a href="${inviteUrl}">${image}</a>` : image;
+  const link = `<a href="${embedUrl}">${guildName.replace(/</g, "&lt;")} on Discord</a>`;
 
   return (
     <Card>
@@ -124,8 +130,20 @@ export function WidgetEmbeds({
         </p>
       )}
       <div className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-2">
-        <Snippet id="embed-iframe" title="Widget embed (iframe)" code={iframe} />
+        <Snippet
+          id="embed-iframe"
+          title="Widget embed (iframe)"
+          code={iframe}
+          note={
+            <>
+              Works on a page served over http or https. A page opened from a file on your computer (a file: address)
+              cannot frame the widget: the browser shows an empty or broken frame there. For a local file, use the image
+              link, or the plain link below.
+            </>
+          }
+        />
         <Snippet id="embed-image" title="Image link" code={imageLink} />
+        <Snippet id="embed-link" title="Plain link (works anywhere, local files too)" code={link} />
       </div>
       {!inviteUrl && enabled && (
         <p className="mt-3 text-xs text-ink-muted">

@@ -17,10 +17,12 @@ import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import { InvalidTokens } from "./invalid-tokens";
 import { formatNumber, useLocale } from "@/components/ui/locale";
 import { useNavigateAway } from "@/components/dashboard/unsaved-changes";
+import { plural } from "@/lib/dashboard/plural";
 
 export function BulkBanForm({ guildId }: { guildId: string }) {
   const navigateAway = useNavigateAway();
   const locale = useLocale();
+  const n = (count: number) => formatNumber(count, locale);
   const { register, handleSubmit, watch, setValue, setError, formState } = useForm<BulkBanFormValues>({
     resolver: zodResolver(BulkBanFormSchema),
     defaultValues: { text: "", delete_message_seconds: 0, reason: "" },
@@ -77,11 +79,14 @@ export function BulkBanForm({ guildId }: { guildId: string }) {
         />
       </Field>
       <p role="status" aria-live="polite" className="text-sm" data-testid="parse-summary">
-        <strong>{formatNumber(parsed.ids.length, locale)}</strong> unique ids
-        {parsed.duplicates > 0 && <>, {formatNumber(parsed.duplicates, locale)} duplicates removed</>}
+        <strong>{formatNumber(parsed.ids.length, locale)}</strong> unique {parsed.ids.length === 1 ? "id" : "ids"}
+        {parsed.duplicates > 0 && <>, {plural(parsed.duplicates, "duplicate", { format: n })} removed</>}
         {parsed.invalid.length > 0 && (
           <>
-            , <span className="text-danger">{formatNumber(parsed.invalid.length, locale)} not ids</span>
+            ,{" "}
+            <span className="text-danger">
+              {plural(parsed.invalid.length, "not an id", { many: "not ids", format: n })}
+            </span>
           </>
         )}
         .

@@ -9,6 +9,7 @@ import { describeMemberAction, DONE_WORDS } from "@/lib/dashboard/jobs/member-ac
 import { loadJobPage, type JobPageProps } from "@/lib/dashboard/jobs/job-page";
 import { MemberJobRunner } from "./_components/member-job-runner";
 import { getRequestLocale } from "@/lib/dashboard/locale";
+import { plural } from "@/lib/dashboard/plural";
 
 export const metadata: Metadata = { title: "Bulk member action" };
 
@@ -17,10 +18,11 @@ export default async function MemberJobPage(props: JobPageProps) {
   const back = { href: `/guilds/${loaded.guildId}/members`, label: "Members", section: "Members" };
   if (loaded.blocked !== null) return <JobPageFrame title="Bulk member action" back={back} blocked={loaded.blocked} />;
   const { guildId, job, results } = loaded;
-  const total = new Intl.NumberFormat(await getRequestLocale()).format(job.counts.total);
+  const count = new Intl.NumberFormat(await getRequestLocale());
+  const total = plural(job.counts.total, "member", { format: (n) => count.format(n) });
 
   return (
-    <JobPageFrame title={`${describeMemberAction(job.kind, job.params)}: ${total} members`} back={back} job={job}>
+    <JobPageFrame title={`${describeMemberAction(job.kind, job.params)}: ${total}`} back={back} job={job}>
       <MemberJobRunner guildId={guildId} job={job} />
       <JobResults
         guildId={guildId}

@@ -18,6 +18,7 @@ import { countItems, type BulkBanJobView, type ItemState, type JobItem } from "@
 import { BULK_BAN_MAX } from "@/lib/discord/limits";
 import { InvalidTokens } from "../../_components/invalid-tokens";
 import { formatNumber, useLocale } from "@/components/ui/locale";
+import { plural } from "@/lib/dashboard/plural";
 
 function withItems(
   job: BulkBanJobView,
@@ -37,6 +38,7 @@ const idsIn = (job: BulkBanJobView, state: ItemState, max: number) =>
 export function BulkBanJobRunner({ guildId, job }: { guildId: string; job: BulkBanJobView }) {
   const locale = useLocale();
   const n = (value: number) => formatNumber(value, locale);
+  const users = (count: number) => plural(count, "user", { format: n });
   const start = useAction(startBulkBanJobAction, { quiet: true, failure: "Couldn't start the job" });
   const chunk = useAction(runBulkBanChunkAction, { quiet: true, failure: "A chunk was not sent; the job is paused" });
   const pause = useAction(pauseBulkBanJobAction, { failure: "Couldn't pause" });
@@ -48,12 +50,12 @@ export function BulkBanJobRunner({ guildId, job }: { guildId: string; job: BulkB
   const ban: JobMode<BulkBanJobView> = {
     id: "ban",
     available: (j) => ["ready", "paused", "running"].includes(j.status) && j.counts.pending + j.counts.sending > 0,
-    button: (j) => (j.status === "ready" ? `Ban ${n(j.counts.pending)} users` : "Resume"),
+    button: (j) => (j.status === "ready" ? `Ban ${users(j.counts.pending)}` : "Resume"),
     variant: "danger",
     confirm: (j) =>
       j.status === "ready"
         ? {
-            title: `Ban ${n(j.counts.pending)} users?`,
+            title: `Ban ${users(j.counts.pending)}?`,
             description: `Sent ${BULK_BAN_MAX} at a time. You can pause, and undo afterwards.`,
             button: "Start banning",
           }
@@ -92,7 +94,7 @@ export function BulkBanJobRunner({ guildId, job }: { guildId: string; job: BulkB
     button: (j) => (j.status === "undoing" ? "Continue undo" : "Undo"),
     variant: "secondary",
     confirm: (j) => ({
-      title: `Unban ${n(j.counts.banned)} users?`,
+      title: `Unban ${users(j.counts.banned)}?`,
       description: "Only the users this job banned are unbanned.",
       button: "Unban them",
     }),
@@ -112,7 +114,8 @@ export function BulkBanJobRunner({ guildId, job }: { guildId: string; job: BulkB
       return { job: { ...next, status: result.data.status } };
     },
     more: (j) => j.status === "undoing" && j.counts.banned > 0,
-    finished: (j) => (j.status === "undone" ? { title: "Undone", text: `${j.counts.unbanned} users unbanned.` } : null),
+    finished: (j) =>
+      j.status === "undone" ? { title: "Undone", text: `${users(j.counts.unbanned)} unbanned.` } : null,
   };
 
   return (
@@ -126,8 +129,10 @@ export function BulkBanJobRunner({ guildId, job }: { guildId: string; job: BulkB
         cancelPending={cancel.pending}
         progressId="bulk-progress-label"
         summary={(j) =>
-          `${n(j.counts.total)} ids: ${n(j.counts.total - j.counts.skipped)} to send, ${n(j.counts.skipped)} skipped` +
-          (j.invalid.length > 0 ? `, ${n(j.invalid.length)} entries weren't user ids` : "")
+          `${plural(j.counts.total, "id", { format: n })}: ${n(j.counts.total - j.counts.skipped)} to send, ${n(j.counts.skipped)} skipped` +
+          (j.invalid.length > 0
+            ? `, ${plural(j.invalid.length, "entry", { many: "entries", format: n })} ${j.invalid.length === 1 ? "wasn't a user id" : "weren't user ids"}`
+            : "")
         }
         progress={(j) => ({
           processed: j.counts.banned + j.counts.failed + j.counts.unbanned,
@@ -145,8 +150,8 @@ export function BulkBanJobRunner({ guildId, job }: { guildId: string; job: BulkB
           j.counts.sending > 0 &&
           !driving && (
             <p className="mt-3 text-sm text-warning" role="note">
-              {j.counts.sending} ids were sent without an answer recorded. Resume checks each with the API before
-              sending anything again.
+              {plural(j.counts.sending, "id", { format: n })} {j.counts.sending === 1 ? "was" : "were"} sent without an
+              answer recorded. Resume checks each with the API before sending anything again.
             </p>
           )
         }

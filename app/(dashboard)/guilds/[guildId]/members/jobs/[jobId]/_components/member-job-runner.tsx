@@ -22,6 +22,7 @@ import {
   type MemberJobView,
 } from "@/lib/dashboard/jobs/member-actions/types";
 import { formatNumber, useLocale } from "@/components/ui/locale";
+import { plural } from "@/lib/dashboard/plural";
 
 const CHUNK_ACTIONS: Record<MemberJobKind, typeof runBulkAddRoleChunkAction> = {
   add_role: runBulkAddRoleChunkAction,
@@ -44,12 +45,12 @@ export function MemberJobRunner({ guildId, job }: { guildId: string; job: Member
   const send: JobMode<MemberJobView> = {
     id: "send",
     available: (j) => ["ready", "paused", "running"].includes(j.status) && j.counts.pending + j.counts.sending > 0,
-    button: (j) => (j.status === "ready" ? `Start: ${n(j.counts.pending)} members` : "Resume"),
+    button: (j) => (j.status === "ready" ? `Start: ${plural(j.counts.pending, "member", { format: n })}` : "Resume"),
     variant: job.kind === "kick" ? "danger" : "primary",
     confirm: (j) =>
       j.status === "ready"
         ? {
-            title: `${action}: ${n(j.counts.pending)} members?`,
+            title: `${action}: ${plural(j.counts.pending, "member", { format: n })}?`,
             description: "One request per member. You can pause and resume.",
             button: "Start",
           }
@@ -87,7 +88,7 @@ export function MemberJobRunner({ guildId, job }: { guildId: string; job: Member
       cancelPending={cancel.pending}
       progressId="member-job-progress-label"
       summary={(j) =>
-        `${n(j.counts.total)} members: ${n(j.counts.total - j.counts.skipped)} to change, ${n(j.counts.skipped)} skipped`
+        `${plural(j.counts.total, "member", { format: n })}: ${n(j.counts.total - j.counts.skipped)} to change, ${n(j.counts.skipped)} skipped`
       }
       progress={(j) => ({
         processed: j.counts.done + j.counts.failed,
