@@ -10,49 +10,22 @@
 // who banned whom is ACTORS_REQUIREMENT (View Audit Log), and the import is Get Guild Audit Log run on the
 // moderator's behalf (View Audit Log, judged by the dashboard in bot mode as the API judges a user token).
 // Viewers without it see the dashboard's own entries only: rows, filter menus and CSV alike.
-import crypto from "node:crypto";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { beforeAll, describe, expect, test, vi } from "vitest";
-import type { DashboardSession } from "@/lib/dashboard/auth/session";
 import type { GuildViewer } from "@/lib/dashboard/data/viewer";
 import { testServerForFile } from "../integration/harness";
+import { guildViewerOf } from "../integration/dashboard/harness";
 
 // The page's sentences read the request's locale: outside Next there is no request.
 vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
 
 const server = testServerForFile();
 
-type Who = "member" | "mod" | "owner";
-type Mode = "user" | "bot";
-
 let prisma: typeof import("@/lib/dashboard/db").prisma;
 let auditLog: typeof import("@/lib/dashboard/data/audit-log");
 let auditHistory: typeof import("@/lib/dashboard/data/audit-history");
 let banActors: typeof import("@/lib/dashboard/data/ban-actors");
 let viewers: typeof import("@/lib/dashboard/data/viewer");
-
-/** A dashboard session of a seeded user holding their own OAuth2 access token. */
-async function sessionOf(who: Who): Promise<DashboardSession> {
-  const userId = server.world.users[who];
-  return {
-    sessionToken: crypto.randomUUID(),
-    userId: `dashboard-${who}`,
-    actor: { id: userId, name: who, image: null },
-    account: {
-      id: `account-${who}-${crypto.randomUUID()}`,
-      providerAccountId: userId,
-      access_token: await server.tokenFor(who),
-      refresh_token: null,
-      expires_at: null,
-    },
-  };
-}
-
-/** The dashboard in `mode` from now on (the config is read per call), and `who`'s view of HQ in it. */
-async function viewerOf(who: Who, mode: Mode): Promise<GuildViewer> {
-  process.env.GUILD_API_AUTH = mode;
-  return viewers.readGuildViewer(await sessionOf(who), server.world.guildId);
-}
 
 const guildLogRows = () =>
   prisma.auditHistoryEntry.count({ where: { guildId: server.world.guildId, source: "guild-log" } });
@@ -115,7 +88,7 @@ beforeAll(async () => {
 
 describe("a viewer without View Audit Log starts no import of the guild's audit log", () => {
   test("bot mode: the history, the bans page's actors and the prune page's sync run nothing for member", async () => {
-    const member = await viewerOf("member", "bot");
+    const member = await guildViewerOf(server, "member", "bot");
     expect(viewers.can(member, P.ManageGuild) && !viewers.can(member, P.ViewAuditLog)).toBe(true);
 
     await historyPage(member);
@@ -130,14 +103,14 @@ describe("a viewer without View Audit Log starts no import of the guild's audit 
 
 describe("the guild's log, once imported by a moderator with View Audit Log", () => {
   beforeAll(async () => {
-    const mod = await viewerOf("mod", "bot");
+    const mod = await guildViewerOf(server, "mod", "bot");
     expect(await auditLog.syncAuditLog(mod, 10_000)).toMatchObject({ ok: true, pending: false });
     expect(await guildLogRows()).toBeGreaterThan(0);
   });
 
   test("mod (View Audit Log) sees it: the ban with its reason, and who banned whom", async () => {
     for (const mode of ["user", "bot"] as const) {
-      const mod = await viewerOf("mod", mode);
+      const mod = await guildViewerOf(server, "mod", mode);
       const { entries } = await historyPage(mod, { source: "guild-log" });
       expect(entries.find((e) => e.action === "Create Guild Ban" && e.targetId === banned)).toMatchObject({
         actorId: server.world.users.mod,
@@ -150,7 +123,7 @@ describe("the guild's log, once imported by a moderator with View Audit Log", ()
 
   for (const mode of ["user", "bot"] as const) {
     test(`${mode} mode: member sees only the dashboard's own entries — rows, filters, facets and CSV`, async () => {
-      const member = await viewerOf("member", mode);
+      const member = await guildViewerOf(server, "member", mode);
       const everything = await historyPage(member);
       expect(everything.entries.length).toBeGreaterThan(0);
       expect(everything.entries.every((e) => e.source === "dashboard")).toBe(true);
@@ -182,7 +155,7 @@ describe("the guild's log, once imported by a moderator with View Audit Log", ()
   }
 
   test("the owner still sees everything (the owner holds every permission)", async () => {
-    const owner = await viewerOf("owner", "user");
+    const owner = await guildViewerOf(server, "owner", "user");
     const { entries } = await historyPage(owner, { source: "guild-log" });
     expect(entries.some((e) => e.reason === "secret reason")).toBe(true);
     expect(banActors.banActorsHidden(owner)).toBeNull();

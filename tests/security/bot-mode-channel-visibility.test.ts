@@ -7,43 +7,16 @@
 // Now both follow List Active Guild Threads and Get Channel (lib/guild-api/services/channels.ts): View Channel in the
 // thread's parent (the permission engine, overwrites applied), and for a private thread, Manage Threads there (a
 // thread's own members see it too, but the bot cannot tell the dashboard who they are: bot mode errs on hiding).
-import crypto from "node:crypto";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { beforeAll, describe, expect, test } from "vitest";
-import type { DashboardSession } from "@/lib/dashboard/auth/session";
 import type { GuildViewer } from "@/lib/dashboard/data/viewer";
 import { testServerForFile } from "../integration/harness";
+import { guildViewerOf } from "../integration/dashboard/harness";
 
 const server = testServerForFile();
 
-type Who = "member" | "helper" | "mod" | "admin";
-type Mode = "user" | "bot";
-
-let viewers: typeof import("@/lib/dashboard/data/viewer");
 let channels: typeof import("@/lib/dashboard/data/channels");
 let channelSettings: typeof import("@/lib/dashboard/data/channel-settings");
-
-async function sessionOf(who: Who): Promise<DashboardSession> {
-  const userId = server.world.users[who];
-  return {
-    sessionToken: crypto.randomUUID(),
-    userId: `dashboard-${who}`,
-    actor: { id: userId, name: who, image: null },
-    account: {
-      id: `account-${who}-${crypto.randomUUID()}`,
-      providerAccountId: userId,
-      access_token: await server.tokenFor(who),
-      refresh_token: null,
-      expires_at: null,
-    },
-  };
-}
-
-/** The dashboard in `mode` from now on (the config is read per call), and `who`'s view of HQ in it. */
-async function viewerOf(who: Who, mode: Mode): Promise<GuildViewer> {
-  process.env.GUILD_API_AUTH = mode;
-  return viewers.readGuildViewer(await sessionOf(who), server.world.guildId);
-}
 
 const threadNames = async (viewer: GuildViewer) =>
   (await channels.getActiveThreads(viewer)).map((thread) => thread.name).sort();
@@ -63,7 +36,6 @@ let appealThread: string;
 beforeAll(async () => {
   process.env.GUILD_API_URL = `${server.baseUrl}/api`;
   process.env.GUILD_API_BOT_TOKEN = server.botToken;
-  viewers = await import("@/lib/dashboard/data/viewer");
   channels = await import("@/lib/dashboard/data/channels");
   channelSettings = await import("@/lib/dashboard/data/channel-settings");
   const { guildId, users } = server.world;
@@ -86,24 +58,24 @@ beforeAll(async () => {
 
 describe("active threads in bot mode are the ones the API lists for the moderator's own token", () => {
   test("member (Manage Channels, no View Channel in #mod-chat): not the private thread from #mod-chat", async () => {
-    const inUserMode = await threadNames(await viewerOf("member", "user"));
+    const inUserMode = await threadNames(await guildViewerOf(server, "member", "user"));
     expect(inUserMode).toHaveLength(3);
     expect(inUserMode).not.toContain("Ban appeal review");
-    expect(await threadNames(await viewerOf("member", "bot"))).toEqual(inUserMode);
+    expect(await threadNames(await guildViewerOf(server, "member", "bot"))).toEqual(inUserMode);
   });
 
   test("helper (sees #mod-chat, neither in the private thread nor Manage Threads): not it either", async () => {
-    const inUserMode = await threadNames(await viewerOf("helper", "user"));
+    const inUserMode = await threadNames(await guildViewerOf(server, "helper", "user"));
     expect(inUserMode).not.toContain("Ban appeal review");
-    expect(await threadNames(await viewerOf("helper", "bot"))).toEqual(inUserMode);
+    expect(await threadNames(await guildViewerOf(server, "helper", "bot"))).toEqual(inUserMode);
   });
 
   test("mod and admin (Manage Threads in #mod-chat): every active thread, in both modes", async () => {
     for (const who of ["mod", "admin"] as const) {
-      const inUserMode = await threadNames(await viewerOf(who, "user"));
+      const inUserMode = await threadNames(await guildViewerOf(server, who, "user"));
       expect(inUserMode).toContain("Ban appeal review");
       expect(inUserMode).toHaveLength(4);
-      expect(await threadNames(await viewerOf(who, "bot"))).toEqual(inUserMode);
+      expect(await threadNames(await guildViewerOf(server, who, "bot"))).toEqual(inUserMode);
     }
   });
 });
@@ -113,7 +85,7 @@ describe("a channel's settings page in bot mode answers as Get Channel answers t
     const modChat = server.world.channels["mod-chat"];
     const general = server.world.channels.general;
     for (const mode of ["user", "bot"] as const) {
-      const member = await viewerOf("member", mode);
+      const member = await guildViewerOf(server, "member", mode);
       expect(await channelPage(member, modChat), mode).toBe("404");
       expect(await channelPage(member, appealThread), mode).toBe("404");
       expect(await channelPage(member, general), mode).toBe("general");
@@ -122,7 +94,9 @@ describe("a channel's settings page in bot mode answers as Get Channel answers t
 
   test("mod: #mod-chat opens in both modes", async () => {
     for (const mode of ["user", "bot"] as const) {
-      expect(await channelPage(await viewerOf("mod", mode), server.world.channels["mod-chat"]), mode).toBe("mod-chat");
+      expect(await channelPage(await guildViewerOf(server, "mod", mode), server.world.channels["mod-chat"]), mode).toBe(
+        "mod-chat",
+      );
     }
   });
 });

@@ -6,10 +6,9 @@
 //
 // The streams here are the route's own (streamGuildChanges) fed by the process's live hub, whose gateway connection
 // identifies with the demo bot against this file's server; each viewer reads the API with their own token.
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { DashboardSession } from "@/lib/dashboard/auth/session";
 import { testServerForFile } from "../integration/harness";
+import { dashboardSessionOf } from "../integration/dashboard/harness";
 
 const server = testServerForFile();
 
@@ -105,27 +104,10 @@ class OpenStream {
 const streams: OpenStream[] = [];
 let stopHub: () => void = () => {};
 
-/** A dashboard session of a seeded user holding their own OAuth2 access token (user mode). */
-async function sessionOf(viewer: Viewer): Promise<DashboardSession> {
-  const userId = server.world.users[viewer];
-  return {
-    sessionToken: crypto.randomUUID(),
-    userId: `dashboard-${viewer}`,
-    actor: { id: userId, name: viewer, image: null },
-    account: {
-      id: `account-${viewer}`,
-      providerAccountId: userId,
-      access_token: await server.tokenFor(viewer),
-      refresh_token: null,
-      expires_at: null,
-    },
-  };
-}
-
 /** The stream the route answers for `viewer`, once it says the guild is live. */
 async function openStream(viewer: Viewer): Promise<OpenStream> {
   const { streamGuildChanges } = await import("@/lib/dashboard/live/stream");
-  const session = await sessionOf(viewer);
+  const session = await dashboardSessionOf(server, viewer);
   const controller = new AbortController();
   const response = streamGuildChanges(session, server.world.guildId, controller.signal);
   expect(response.status).toBe(200);

@@ -8,6 +8,8 @@ import {
   type GuildActionDefinition,
 } from "@/lib/dashboard/actions/action-client";
 import type { AuditRecorder, NewAuditEntry } from "@/lib/dashboard/audit/history";
+import type { DashboardSession } from "@/lib/dashboard/auth/session";
+import type { GuildViewer } from "@/lib/dashboard/data/viewer";
 import type { DemoWorldIds, TestServer } from "../harness";
 
 export type DemoUser = keyof DemoWorldIds["users"];
@@ -50,4 +52,31 @@ export function actionAs<S extends Parameters<typeof createGuildAction>[0]["sche
     },
   };
   return { run: createGuildAction(definition, deps), audit, actor };
+}
+
+/**
+ * A dashboard session of a seeded user holding a fresh OAuth2 access token of their own, shaped as the app's session
+ * lookup returns it: what the dashboard's reads (viewer, live stream) take.
+ */
+export async function dashboardSessionOf(server: TestServer, who: DemoUser): Promise<DashboardSession> {
+  const userId = server.world.users[who];
+  return {
+    sessionToken: crypto.randomUUID(),
+    userId: `dashboard-${who}`,
+    actor: { id: userId, name: who, image: null },
+    account: {
+      id: `account-${who}-${crypto.randomUUID()}`,
+      providerAccountId: userId,
+      access_token: await server.tokenFor(who),
+      refresh_token: null,
+      expires_at: null,
+    },
+  };
+}
+
+/** The dashboard in `mode` from now on (the config is read per call), and `who`'s view of the demo guild in it. */
+export async function guildViewerOf(server: TestServer, who: DemoUser, mode: "user" | "bot"): Promise<GuildViewer> {
+  process.env.GUILD_API_AUTH = mode;
+  const { readGuildViewer } = await import("@/lib/dashboard/data/viewer");
+  return readGuildViewer(await dashboardSessionOf(server, who), server.world.guildId);
 }

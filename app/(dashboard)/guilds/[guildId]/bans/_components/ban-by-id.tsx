@@ -13,7 +13,7 @@ import { Input, Select } from "@/components/ui/input";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
 import { banUserByIdAction } from "@/lib/dashboard/actions/bans";
 import { BanByIdFormSchema, type BanByIdFormValues } from "@/lib/dashboard/actions/schemas/bans";
-import { DELETE_MESSAGE_OPTIONS } from "@/lib/dashboard/actions/schemas/members";
+import { DeleteMessageOptions } from "@/components/dashboard/delete-message-options";
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import { isSnowflake } from "@/lib/discord/snowflake";
 import type { BanTarget } from "../target/route";
@@ -120,11 +120,7 @@ function BanByIdForm({ guildId, onDone }: { guildId: string; onDone: () => void 
           {...fieldProps("ban-by-id-delete", errors.delete_message_seconds?.message)}
           {...register("delete_message_seconds", { valueAsNumber: true })}
         >
-          {DELETE_MESSAGE_OPTIONS.map((o) => (
-            <option key={o.seconds} value={o.seconds}>
-              {o.label}
-            </option>
-          ))}
+          <DeleteMessageOptions />
         </Select>
       </Field>
       <div className="flex justify-end gap-2">

@@ -11,7 +11,7 @@ import { Input, Select, Textarea } from "@/components/ui/input";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
 import { previewBulkBanAction } from "@/lib/dashboard/actions/bans";
 import { BulkBanFormSchema, type BulkBanFormValues } from "@/lib/dashboard/actions/schemas/bans";
-import { DELETE_MESSAGE_OPTIONS } from "@/lib/dashboard/actions/schemas/members";
+import { DeleteMessageOptions } from "@/components/dashboard/delete-message-options";
 import { BULK_BAN_JOB_MAX_IDS, idsFromCsv, parseUserIds } from "@/lib/dashboard/jobs/bulk-ban/parse";
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import { InvalidTokens } from "./invalid-tokens";
@@ -98,11 +98,7 @@ export function BulkBanForm({ guildId }: { guildId: string }) {
             {...fieldProps("bulk-delete", errors.delete_message_seconds?.message)}
             {...register("delete_message_seconds", { valueAsNumber: true })}
           >
-            {DELETE_MESSAGE_OPTIONS.map((o) => (
-              <option key={o.seconds} value={o.seconds}>
-                {o.label}
-              </option>
-            ))}
+            <DeleteMessageOptions />
           </Select>
         </Field>
         <Field

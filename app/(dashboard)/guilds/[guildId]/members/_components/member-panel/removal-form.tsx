@@ -9,13 +9,10 @@ import { Button } from "@/components/ui/button";
 import { DisabledReason } from "@/components/ui/card";
 import { Field, fieldProps } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
+import { DeleteMessageOptions } from "@/components/dashboard/delete-message-options";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
 import { banMemberAction, kickMemberAction } from "@/lib/dashboard/actions/members";
-import {
-  DELETE_MESSAGE_OPTIONS,
-  RemovalFormSchema,
-  type RemovalFormValues,
-} from "@/lib/dashboard/actions/schemas/members";
+import { RemovalFormSchema, type RemovalFormValues } from "@/lib/dashboard/actions/schemas/members";
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import { ActionErrors, PanelSection } from "./panel-section";
 import { useReportDirty } from "./use-dirty-forms";
@@ -146,11 +143,7 @@ function ConfirmRemoval({
             {...register("delete_message_seconds", { valueAsNumber: true })}
             className="max-w-xs"
           >
-            {DELETE_MESSAGE_OPTIONS.map((o) => (
-              <option key={o.seconds} value={o.seconds}>
-                {o.label}
-              </option>
-            ))}
+            <DeleteMessageOptions />
           </Select>
         </Field>
       )}
