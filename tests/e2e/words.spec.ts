@@ -130,9 +130,12 @@ test("no API words in what moderators and developers read, in both themes and at
   test.setTimeout(300_000);
   const world = e2eWorld();
   const guild = `/guilds/${world.guildId}`;
+  // A usable invite: other tests leave expired and used-up ones behind, whose page answers 410.
   const invite = world.query<{ code: string }>(
-    "SELECT code FROM invites WHERE guild_id = ? ORDER BY code LIMIT 1",
+    `SELECT code FROM invites WHERE guild_id = ? AND (expires_at IS NULL OR expires_at > ?)
+       AND (max_uses = 0 OR uses < max_uses) ORDER BY code LIMIT 1`,
     BigInt(world.guildId),
+    BigInt(Date.now() + 600_000),
   )[0];
   const findings: Finding[] = [];
 
