@@ -36,6 +36,8 @@ export interface Peer {
   session: GatewaySession | null;
   /** The URL clients resume at (READY's resume_gateway_url). */
   gatewayUrl: string;
+  /** Called once a session is set (IDENTIFY's READY, or RESUME): the socket no longer counts as unidentified. */
+  sessionStarted?: () => void;
 }
 
 export type OpcodeHandler = (hub: GatewayHub, peer: Peer, d: unknown) => void | Promise<void>;
@@ -133,6 +135,7 @@ async function startSession(
     );
     session.connection = peer.connection;
     peer.session = session;
+    peer.sessionStarted?.();
     hub.add(session);
     const ready = {
       v: peer.connection.params.version,
@@ -175,6 +178,7 @@ export const resume: OpcodeHandler = async (hub, peer, d) => {
   // The hub attaches the connection in its own turn (see GatewayHub.resume); a second RESUME on this socket meanwhile
   // is refused as AlreadyAuthenticated.
   peer.session = session;
+  peer.sessionStarted?.();
   await hub.resume(session, seq, peer.connection);
 };
 

@@ -84,16 +84,11 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
     const version = Number(query.get("v") ?? "10");
     const compress = query.get("compress") === "zlib-stream";
     const connection = new GatewayConnection(socket, { version, compress }, transport);
-    const peer: Peer = { connection, session: null, gatewayUrl };
+    // IDENTIFY and RESUME set the session while they are handled: from then on (READY is on its way, before the
+    // GUILD_CREATEs) the socket is no longer counted.
+    const peer: Peer = { connection, session: null, gatewayUrl, sessionStarted: () => settle(connection) };
     unidentified.set(connection, { openedAt: Date.now(), release: unidentifiedSockets.take(address) });
-    socket.on("message", (data, isBinary) => {
-      const handled = receive(hub, peer, data, isBinary);
-      // IDENTIFY and RESUME set the session while they are handled; from then on the socket is no longer counted.
-      if (unidentified.has(connection))
-        void handled?.then(() => {
-          if (peer.session) settle(connection);
-        });
-    });
+    socket.on("message", (data, isBinary) => receive(hub, peer, data, isBinary));
     socket.on("close", (code) => {
       sockets.delete(socket);
       settle(connection);
@@ -176,8 +171,8 @@ function refuseUpgrade(socket: Duplex, verdict: Extract<UpgradeVerdict, { ok: fa
   );
 }
 
-/** Checks one client payload and queues its handler; the promise settles once the handler has run. */
-function receive(hub: GatewayHub, peer: Peer, data: RawData, isBinary: boolean): Promise<void> | undefined {
+/** Checks one client payload and queues its handler. */
+function receive(hub: GatewayHub, peer: Peer, data: RawData, isBinary: boolean): void {
   const { connection } = peer;
   const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
   if (bytes.length > CLIENT_SEND_LIMIT.maxBytes) {
@@ -213,9 +208,7 @@ function receive(hub: GatewayHub, peer: Peer, data: RawData, isBinary: boolean):
       connection.close(CloseCode.UnknownError);
     }
   };
-  const next = (handling.get(peer) ?? Promise.resolve()).then(handle);
-  handling.set(peer, next);
-  return next;
+  handling.set(peer, (handling.get(peer) ?? Promise.resolve()).then(handle));
 }
 
 /** The payload each peer is being handled for: the next waits for it. */
