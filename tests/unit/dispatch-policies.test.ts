@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, test } from "vitest";
+import { code, read, root } from "./source-text";
 import { DASHBOARD_SECTIONS } from "@/lib/dashboard/sections";
 import { LIVE_DISPATCHES, sectionsOf } from "@/lib/dashboard/live/changes";
 import {
@@ -17,14 +18,6 @@ import {
   pageOfSection,
   type SectionName,
 } from "@/lib/discord/policies";
-
-const root = path.join(__dirname, "../..");
-const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
-/** The code of a file without its comments (which mention calls they do not make). */
-const code = (file: string) =>
-  read(file)
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/^\s*\/\/.*$/gm, "");
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {

@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { code, filesUnder, read, root } from "./source-text";
 import {
   DASHBOARD_ACTION_POLICIES,
   POLICIES,
@@ -14,20 +15,6 @@ import {
   operationOfDashboardAction,
   type DoorRule,
 } from "@/lib/discord/policies";
-
-const root = path.join(__dirname, "../..");
-const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
-const code = (file: string) =>
-  read(file)
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/^\s*\/\/.*$/gm, "");
-
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(file) : [file];
-  });
-}
 
 /** app/(dashboard)/guilds/[guildId]/bans/page.tsx → /guilds/[guildId]/bans (route groups are not in the URL). */
 const urlOf = (file: string) =>
