@@ -1,4 +1,5 @@
-// The dashboard's Prisma client (next-auth sessions, audit history, prune previews, bulk-ban jobs), one per process.
+// The dashboard's Prisma client (next-auth sessions, audit history, prune previews, bulk-ban jobs, table preferences),
+// one per process.
 // The built-in guild API never uses it: its hot paths run on prepared better-sqlite3 statements (lib/guild-api/store).
 // DATABASE_URL picks the database (lib/db/database-url.ts): SQLite through better-sqlite3, or PostgreSQL through the
 // pg driver adapter with the client generated from the same models for PostgreSQL (prisma/postgresql/schema.prisma).

@@ -602,7 +602,10 @@ export function pageOfSection(section: SectionName): string {
 export type DoorRule =
   /** Anyone, signed in or not: what it shows is public, or it is the way in (sign-in, consent, OAuth2 callbacks). */
   | { who: "anyone"; why: string }
-  /** A moderator signed in to the dashboard; everything it shows comes from the API with their own token. */
+  /**
+   * A moderator signed in to the dashboard; everything it shows comes from the API with their own token, and all it
+   * changes is their own (DASHBOARD_SESSION_ACTION_POLICIES: their preferences, under their session's user id).
+   */
   | { who: "dashboard-session"; why: string }
   /** A moderator who may see the guild's section (SECTION_POLICIES); `overview`: any member of the guild. */
   | { who: "section"; section: SectionName }
@@ -682,8 +685,9 @@ export const ROUTE_POLICIES = {
 
 /**
  * The provider's server actions (forms of its own pages, outside the dashboard's action client), by
- * `<page path>#<export>`. The dashboard's actions need no entry: each is named after the API operation that judges it
- * (POLICIES) or after one of DASHBOARD_ACTION_POLICIES below, and carries its bot-mode guard.
+ * `<page path>#<export>`. The dashboard's guild actions need no entry: each is named after the API operation that
+ * judges it (POLICIES) or after one of DASHBOARD_ACTION_POLICIES below, and carries its bot-mode guard; its actions on
+ * the moderator's own rows are in DASHBOARD_SESSION_ACTION_POLICIES.
  */
 export const PROVIDER_ACTION_POLICIES = {
   "/developers#addRedirectUriAction": APPLICATION_OWNER,
@@ -735,6 +739,19 @@ export const DASHBOARD_ACTION_POLICIES = {
   "Bulk remove timeout": "Modify Guild Member",
   "Bulk kick": "Remove Guild Member",
 } as const satisfies Record<string, OperationName>;
+
+/**
+ * The dashboard's actions that are no guild's business: they change only the signed-in moderator's own rows in the
+ * dashboard's tables, keyed by the session's user id and never by an id from the browser, so no API operation judges
+ * them and they are not guild actions (no guildId, no bot-mode guard, no audit history). By
+ * `<module under lib/dashboard/actions>#<export>`; tests/unit/door-policies.test.ts checks each reads the session.
+ */
+export const DASHBOARD_SESSION_ACTION_POLICIES = {
+  "table-preferences#saveTableColumnsAction": {
+    who: "dashboard-session",
+    why: "the columns the caller hides in a table: their own preference, stored under their session's user id",
+  },
+} as const satisfies Record<string, Extract<DoorRule, { who: "dashboard-session" }>>;
 
 /** The API operation that judges a dashboard action by its name, or undefined when the table has no rule for it. */
 export function operationOfDashboardAction(action: string): OperationName | undefined {

@@ -145,6 +145,7 @@ function addDashboardRows(file: string): void {
     INSERT INTO guild_audit_log_syncs (guildId, backfilled) VALUES ('1', 1);
     INSERT INTO bulk_ban_jobs (id, guildId, actorId, actorName, status, updatedAt) VALUES ('j1', '1', '2', 'Mod', 'ready', 1764097508273);
     INSERT INTO bulk_ban_items (jobId, userId, state) VALUES ('j1', '5', 'pending'), ('j1', '6', 'skipped');
+    INSERT INTO table_preferences (userId, tableId, hiddenColumns, updatedAt) VALUES ('2', 'members', '["roles"]', '2026-11-29T00:55:27.244+00:00');
   `);
   db.close();
 }
@@ -176,6 +177,9 @@ test("the demo world is copied whole, table by table, with its counts printed; a
   expect(contents.bulk_ban_jobs.postgres[0]).toContain("updatedAt=2025-11-25T19:05:08.273Z");
   expect(contents.guild_audit_log_syncs.postgres[0]).toMatch(/syncedAt=20\d\d-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z/);
   expect(contents.bulk_ban_items.postgres).toHaveLength(2);
+  expect(contents.table_preferences.postgres).toEqual([
+    'userId=2 tableId=members hiddenColumns=["roles"] updatedAt=2026-11-29T00:55:27.244Z',
+  ]);
   expect(copied.stdout).toMatch(/roleless_members_by_day: \d+ rows, rebuilt/);
   await expectRolelessCountsRebuilt(source, url);
   expect(copied.stdout).toMatch(/role_members_by_joined_at: \d+ rows, rebuilt/);

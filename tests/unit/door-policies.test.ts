@@ -1,14 +1,16 @@
 // Every door has a rule (STYLE.md, habit 12), for the app's own doors: every page and route handler under app/, every
 // door the one-port server answers before Next, every server action of the provider's pages, and every dashboard
 // action has an entry in the policy table (lib/discord/policies.ts), and a page or route whose rule names a section or
-// an operation asks for that one. The API's routes are checked against POLICIES in policies.test.ts; the gateway's
-// dispatches and the guild's sections in dispatch-policies.test.ts.
+// an operation asks for that one; a dashboard action on the moderator's own rows reads their session. The API's routes
+// are checked against POLICIES in policies.test.ts; the gateway's dispatches and the guild's sections in
+// dispatch-policies.test.ts.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { code, filesUnder, read, root } from "./source-text";
 import {
   DASHBOARD_ACTION_POLICIES,
+  DASHBOARD_SESSION_ACTION_POLICIES,
   POLICIES,
   PROVIDER_ACTION_POLICIES,
   ROUTE_POLICIES,
@@ -82,6 +84,10 @@ describe("every server action has a rule", () => {
     filesUnder(dir).filter((file) => /\.tsx?$/.test(file) && /^\s*["']use server["']/.test(read(file)));
   const exportsOf = (file: string) =>
     [...code(file).matchAll(/export (?:async function|const) (\w+)/g)].map((m) => m[1]);
+  /** lib/dashboard/actions/table-preferences.ts's saveTableColumnsAction → table-preferences#saveTableColumnsAction */
+  const dashboardActionKey = (file: string, name: string) =>
+    `${path.relative("lib/dashboard/actions", file).replace(/\.tsx?$/, "")}#${name}`;
+  const sessionActions: Record<string, DoorRule> = DASHBOARD_SESSION_ACTION_POLICIES;
 
   test("the provider's actions: each export of a 'use server' module under app/ has an entry, and each entry an export", () => {
     // A page's actions.ts by the page's path; a shared module (a private folder's) by its own path.
@@ -100,6 +106,7 @@ describe("every server action has a rule", () => {
     for (const file of modules) {
       const exported = (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, unknown>;
       for (const [name, value] of Object.entries(exported)) {
+        if (Object.hasOwn(sessionActions, dashboardActionKey(file, name))) continue; // the next test's
         const definition = (value as { definition?: { action: string; authorize?: unknown } }).definition;
         expect(definition, `${file}: ${name} is not made by guildAction`).toBeDefined();
         expect(operationOfDashboardAction(definition!.action), `${name}: "${definition!.action}"`).toBeDefined();
@@ -109,6 +116,22 @@ describe("every server action has a rule", () => {
     }
     expect(actions).toBeGreaterThan(40);
   }, 30_000); // imports every action module (and what they import): seconds on a busy machine
+
+  test("the dashboard's actions on the moderator's own rows: each entry an export that reads the session, no guild action", async () => {
+    const modules = serverModules("lib/dashboard/actions");
+    for (const key of Object.keys(sessionActions)) {
+      const file = modules.find((candidate) =>
+        exportsOf(candidate).some((name) => dashboardActionKey(candidate, name) === key),
+      );
+      expect(file, `${key} is not an export of a 'use server' module under lib/dashboard/actions`).toBeDefined();
+      // Whose rows: the session's user, never an id the browser sends.
+      expect(code(file!), key).toMatch(/\bgetDashboardSession\(\)/);
+      const exported = (await import(/* @vite-ignore */ path.join(root, file!))) as Record<string, unknown>;
+      const action = exported[key.slice(key.indexOf("#") + 1)] as { definition?: unknown };
+      // A guild action is judged by its operation (the test above), not by a session rule.
+      expect(action.definition, `${key} is made by guildAction`).toBeUndefined();
+    }
+  }, 30_000);
 
   test("the dashboard-only actions name operations of the API's table", () => {
     for (const [action, operation] of Object.entries(DASHBOARD_ACTION_POLICIES)) {

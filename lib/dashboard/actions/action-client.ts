@@ -120,6 +120,16 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
+/** What an action answers a caller without a session (the browser's useAction sends them to sign in on 401). */
+export function signedOutResult(): Extract<ActionResult<never>, { ok: false }> {
+  return { ok: false, error: "Your session has expired. Sign in again.", fieldErrors: {}, status: 401 };
+}
+
+/** What an action answers input its schema refuses: 400 with the field errors, as the API answers (never 422). */
+export function invalidInputResult(error: z.ZodError): Extract<ActionResult<never>, { ok: false }> {
+  return { ok: false, error: "Some fields need your attention.", fieldErrors: zodFieldErrors(error), status: 400 };
+}
+
 function failure(error: unknown, fieldPath: (path: string) => string): Extract<ActionResult<never>, { ok: false }> {
   if (error instanceof ActionRefusal)
     return { ok: false, error: error.message, fieldErrors: error.fieldErrors, status: error.status };
@@ -171,16 +181,10 @@ export function createGuildAction<
   const fieldPath = definition.fieldPath ?? ((path: string) => path);
   return async (raw) => {
     const session = await deps.getSession();
-    if (!session) return { ok: false, error: "Your session has expired. Sign in again.", fieldErrors: {}, status: 401 };
+    if (!session) return signedOutResult();
 
     const parsed = definition.schema.safeParse(raw);
-    if (!parsed.success)
-      return {
-        ok: false,
-        error: "Some fields need your attention.",
-        fieldErrors: zodFieldErrors(parsed.error),
-        status: 400,
-      };
+    if (!parsed.success) return invalidInputResult(parsed.error);
     const input = parsed.data;
     const mode = deps.mode();
     const actor = session.actor;
