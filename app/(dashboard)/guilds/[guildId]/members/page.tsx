@@ -23,6 +23,7 @@ import { type RoleChip } from "./_components/members-table";
 import { MembersWorkspace, type BulkRefusals } from "./_components/members-workspace";
 import { MemberPanel, type PanelPermissions } from "./_components/member-panel";
 import { getRequestLocale } from "@/lib/dashboard/locale";
+import { getHiddenColumns } from "@/lib/dashboard/table-preferences";
 
 export const metadata: Metadata = { title: "Members" };
 
@@ -60,7 +61,8 @@ export default async function MembersPage({ params, searchParams }: GuildPagePro
   // A document sends its shell first and the rows after it; a click in the app waits a moment for the rows instead,
   // so they come with the page rather than after a skeleton (lib/dashboard/streaming.ts).
   const rows = settledForUse(afterShell().then(() => getMemberPage(viewer, state)));
-  if (isClientNavigation()) await settleWithin(NAVIGATION_WAIT_MS, [rows]);
+  const hiddenColumns = settledForUse(getHiddenColumns(viewer.session.actor.id, "members"));
+  if (isClientNavigation()) await settleWithin(NAVIGATION_WAIT_MS, [rows, hiddenColumns]);
 
   return (
     <>
@@ -78,6 +80,7 @@ export default async function MembersPage({ params, searchParams }: GuildPagePro
           viewer={viewer}
           state={state}
           rows={rows}
+          hiddenColumns={hiddenColumns}
           locale={locale}
           roles={roles}
           selectedId={member ?? null}
@@ -96,6 +99,7 @@ function MemberTableSection({
   viewer,
   state,
   rows,
+  hiddenColumns,
   locale,
   roles,
   selectedId,
@@ -103,6 +107,7 @@ function MemberTableSection({
   viewer: GuildViewer;
   state: MemberListState;
   rows: Promise<MemberPageRows>;
+  hiddenColumns: Promise<string[]>;
   locale: string;
   roles: RoleChip[];
   selectedId: string | null;
@@ -150,6 +155,7 @@ function MemberTableSection({
           : undefined,
       }}
       filtered={isFiltered(state)}
+      hiddenColumns={use(hiddenColumns)}
     />
   );
 }

@@ -78,7 +78,8 @@ export function BansTable({
       },
       {
         id: "actions",
-        header: () => <span className="sr-only">Actions</span>,
+        header: "Actions",
+        headerHidden: true,
         cell: ({ row }) => (
           <Button
             variant="secondary"
@@ -96,6 +97,7 @@ export function BansTable({
   return (
     <>
       <DataTable
+        id="bans"
         columns={columns}
         data={rows}
         getRowId={(row) => row.id}

@@ -115,7 +115,8 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
     },
     {
       id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
+      header: "Actions",
+      headerHidden: true,
       cell: ({ row }) => (
         <Button
           size="sm"
@@ -132,6 +133,7 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
   return (
     <>
       <DataTable
+        id="integrations"
         columns={columns}
         data={rows}
         getRowId={(r) => r.id}

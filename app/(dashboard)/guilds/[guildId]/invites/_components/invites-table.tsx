@@ -116,7 +116,8 @@ export function InvitesTable({
       },
       {
         id: "actions",
-        header: () => <span className="sr-only">Actions</span>,
+        header: "Actions",
+        headerHidden: true,
         cell: ({ row }) => (
           <span className="flex justify-end gap-2">
             <CopyInviteLink compact url={`${linkBase}/${row.original.code}`} />
@@ -152,6 +153,7 @@ export function InvitesTable({
         <DisabledReason reason={`Deleting invites ${permissions.deleteBlocked}.`} className="mb-2" />
       )}
       <DataTable
+        id="invites"
         columns={columns}
         data={rows}
         getRowId={(row) => row.code}

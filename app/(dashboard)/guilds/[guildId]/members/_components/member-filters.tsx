@@ -5,6 +5,8 @@
 // bots, page size.
 import { Icons } from "@/components/ui/icons";
 import { Input, Select } from "@/components/ui/input";
+import { useState } from "react";
+import { cn } from "@/components/ui/cn";
 import { PopoverDetails } from "@/components/ui/popover-details";
 import { useUrlQuery, useUrlState } from "@/components/data-table/url-state";
 import {
@@ -32,6 +34,10 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
   const change = (changes: Record<string, string | null>) => set({ ...changes, ...RESET_PAGING });
   const selectedRoles = (params.get("roles") ?? "").split(",").filter(Boolean);
   const anyFilter = FILTER_KEYS.some((key) => key !== "sort" && params.get(key));
+  // Active filters besides the search, counted on the phone's "Filters" button.
+  const activeFilters = FILTER_KEYS.filter((key) => key !== "sort" && key !== "q" && params.get(key)).length;
+  // On a phone the filters beyond search and sort wait behind a button, so the members come first on the screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const toggleRole = (id: string, on: boolean) => {
     const next = on ? [...selectedRoles, id] : selectedRoles.filter((r) => r !== id);
@@ -55,13 +61,13 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
             />
           </span>
         </label>
-        <div className="flex flex-col gap-1 text-sm font-medium">
+        <div className="flex flex-col gap-1 text-sm font-medium max-sm:flex-1">
           <label htmlFor="member-filter-sort-by">Sort by</label>
           <Select
             id="member-filter-sort-by"
             value={params.get("sort") ?? DEFAULT_MEMBER_SORT}
             onChange={(e) => change({ sort: e.target.value === DEFAULT_MEMBER_SORT ? null : e.target.value })}
-            className="w-72"
+            className="w-full sm:w-72"
           >
             {MEMBER_SORTS.map((s) => (
               <option key={s.key} value={s.key}>
@@ -87,9 +93,18 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
             ))}
           </Select>
         </div>
+        <button
+          type="button"
+          className="h-10 rounded-md bg-surface-raised px-3 text-sm font-medium ring-1 ring-line sm:hidden"
+          aria-expanded={filtersOpen}
+          aria-controls="member-more-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          Filters{activeFilters ? ` (${activeFilters})` : ""}
+        </button>
       </div>
 
-      <div className="flex flex-wrap items-end gap-3">
+      <div id="member-more-filters" className={cn("flex flex-wrap items-end gap-3", !filtersOpen && "max-sm:hidden")}>
         <PopoverDetails className="relative">
           <summary className="flex h-10 cursor-pointer list-none items-center gap-2 rounded-md bg-surface-raised px-3 text-sm ring-1 ring-line hover:bg-surface-sunken">
             Roles{selectedRoles.length ? `: ${selectedRoles.length} selected` : ": any"}

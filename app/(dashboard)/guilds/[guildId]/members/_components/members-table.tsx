@@ -1,12 +1,20 @@
 "use client";
 
-// The members table: column definitions over the generic server-paged DataTable, with a selection column
-// for bulk actions. Each member's link carries data-member-link so focus can return to it when their panel closes.
+// The members table: column definitions over the generic server-paged DataTable (which adds the selection column for
+// bulk actions); the member, joined and account-created headers sort as the "Sort by" select does. Each member's link
+// carries data-member-link so focus can return to it when their panel closes.
 import Link from "next/link";
 import { useMemo } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
-import { DataTable, type ServerPage, type DataColumn } from "@/components/data-table/data-table";
+import {
+  DataTable,
+  type ColumnSort,
+  type DataColumn,
+  type RowSelection,
+  type ServerPage,
+} from "@/components/data-table/data-table";
+import { DEFAULT_MEMBER_SORT, PAGING_KEYS, type MemberSortKey } from "@/lib/dashboard/data/member-filters";
 import { useUrlState } from "@/components/data-table/url-state";
 import { colorToHex } from "@/lib/dashboard/actions/schemas/roles";
 import type { MemberRow } from "@/lib/dashboard/data/members";
@@ -22,11 +30,12 @@ export interface RoleChip {
   lockedReason: string | null;
 }
 
-export interface RowSelection {
-  selected: ReadonlySet<string>;
-  toggle: (id: string, on: boolean) => void;
-  togglePage: (on: boolean) => void;
-}
+/** Header sorts: what each sortable column asks Search Guild Members v2 for (the "Sort by" select's keys). */
+const SORTS: Record<string, ColumnSort> = {
+  member: { ascending: "name-asc", descending: "name-desc" },
+  joined: { ascending: "joined-asc", descending: "joined-desc", descendingFirst: true },
+  created: { ascending: "created-asc", descending: "created-desc", descendingFirst: true },
+};
 
 export function MembersTable({
   rows,
@@ -35,48 +44,26 @@ export function MembersTable({
   pagination,
   filtered,
   selection,
+  sort,
+  hiddenColumns,
 }: {
   rows: MemberRow[];
   roles: RoleChip[];
   selectedId: string | null;
   pagination: ServerPage;
   filtered: boolean;
-  selection: RowSelection;
+  selection: RowSelection<MemberRow>;
+  sort: MemberSortKey;
+  hiddenColumns: readonly string[];
 }) {
   const { hrefWith, pending } = useUrlState();
   const roleById = useMemo(() => new Map(roles.map((r) => [r.id, r])), [roles]);
-  const allOnPage = rows.length > 0 && rows.every((r) => selection.selected.has(r.id));
-  const someOnPage = rows.some((r) => selection.selected.has(r.id));
   const columns = useMemo<DataColumn<MemberRow>[]>(
     () => [
       {
-        id: "select",
-        size: 40,
-        header: () => (
-          <input
-            type="checkbox"
-            className="size-4 accent-blurple"
-            aria-label="Select every member on this page"
-            checked={allOnPage}
-            ref={(box) => {
-              if (box) box.indeterminate = someOnPage && !allOnPage;
-            }}
-            onChange={(e) => selection.togglePage(e.target.checked)}
-          />
-        ),
-        cell: ({ row }) => (
-          <input
-            type="checkbox"
-            className="size-4 accent-blurple"
-            aria-label={`Select ${row.original.displayName}`}
-            checked={selection.selected.has(row.original.id)}
-            onChange={(e) => selection.toggle(row.original.id, e.target.checked)}
-          />
-        ),
-      },
-      {
         id: "member",
         header: "Member",
+        sort: SORTS.member,
         cell: ({ row }) => {
           const m = row.original;
           return (
@@ -132,6 +119,7 @@ export function MembersTable({
       {
         id: "joined",
         header: "Joined",
+        sort: SORTS.joined,
         cell: ({ row }) => (
           <span className="whitespace-nowrap text-ink-muted">
             {row.original.joinedAt ? <DateOnly iso={row.original.joinedAt} /> : "—"}
@@ -141,6 +129,7 @@ export function MembersTable({
       {
         id: "created",
         header: "Account created",
+        sort: SORTS.created,
         cell: ({ row }) => (
           <span className="whitespace-nowrap text-ink-muted">
             <DateOnly iso={row.original.createdAt} />
@@ -170,7 +159,8 @@ export function MembersTable({
       },
       {
         id: "actions",
-        header: () => <span className="sr-only">Actions</span>,
+        header: "Actions",
+        headerHidden: true,
         cell: ({ row }) => (
           <Link
             href={hrefWith({ member: row.original.id })}
@@ -185,11 +175,15 @@ export function MembersTable({
         ),
       },
     ],
-    [hrefWith, roleById, selection, allOnPage, someOnPage],
+    [hrefWith, roleById],
   );
   return (
     <DataTable
+      id="members"
       columns={columns}
+      sorting={{ value: sort, defaultValue: DEFAULT_MEMBER_SORT, resets: PAGING_KEYS }}
+      selection={selection}
+      hiddenColumns={hiddenColumns}
       data={rows}
       getRowId={(row) => row.id}
       pagination={pagination}
@@ -198,7 +192,6 @@ export function MembersTable({
       emptyText={filtered ? "Try another search or fewer filters." : undefined}
       selectedId={selectedId}
       busy={pending}
-      rowClassName={() => "cursor-default"}
     />
   );
 }

@@ -8,7 +8,7 @@ import { DisabledReason } from "@/components/ui/card";
 import { Select } from "@/components/ui/input";
 import { ReasonInput } from "@/components/dashboard/reason-input";
 import { useAction } from "@/components/dashboard/use-action";
-import type { ServerPage } from "@/components/data-table/data-table";
+import type { RowSelection, ServerPage } from "@/components/data-table/data-table";
 import { prepareMemberJobAction } from "@/lib/dashboard/actions/member-jobs";
 import { TIMEOUT_PRESETS } from "@/lib/dashboard/actions/schemas/members";
 import type { MemberListFilters } from "@/lib/dashboard/data/member-filters";
@@ -41,6 +41,7 @@ export function MembersWorkspace({
   bulk,
   pagination,
   filtered,
+  hiddenColumns,
 }: {
   guildId: string;
   rows: MemberRow[];
@@ -51,24 +52,18 @@ export function MembersWorkspace({
   bulk: BulkRefusals;
   pagination: ServerPage;
   filtered: boolean;
+  hiddenColumns: readonly string[];
 }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
-  const selection = {
+  const selection: RowSelection<MemberRow> = {
     selected,
-    toggle: (id: string, on: boolean) => {
+    onChange: (next) => {
       setAllMatching(false);
-      setSelected((current) => {
-        const next = new Set(current);
-        if (on) next.add(id);
-        else next.delete(id);
-        return next;
-      });
+      setSelected(next);
     },
-    togglePage: (on: boolean) => {
-      setAllMatching(false);
-      setSelected(on ? new Set(rows.map((r) => r.id)) : new Set());
-    },
+    rowLabel: (member) => member.displayName,
+    noun: "member",
   };
   const count = allMatching ? total : selected.size;
 
@@ -98,6 +93,8 @@ export function MembersWorkspace({
         pagination={pagination}
         filtered={filtered}
         selection={selection}
+        sort={filters.sort}
+        hiddenColumns={hiddenColumns}
       />
     </div>
   );

@@ -97,7 +97,8 @@ export function PreviewHistory({
     },
     {
       id: "use",
-      header: () => <span className="sr-only">Use</span>,
+      header: "Use",
+      headerHidden: true,
       cell: ({ row }) =>
         row.original.runStatus === null && staleReasons(row.original).length ? (
           <Button
@@ -128,6 +129,7 @@ export function PreviewHistory({
         description="The 20 most recent, with the prune that ran on each."
       />
       <DataTable
+        id="prune-history"
         columns={columns}
         data={previews}
         getRowId={(p) => p.id}
