@@ -8,7 +8,7 @@
 // Cells are drawn by calling the page's renderers, not mounted as components: the pages' column definitions are inline
 // functions, new on every render, so as components every re-render remounted every cell, and the focused button of
 // a row (the one a dialog returns the focus to) was lost. Renderers therefore must not call hooks.
-import { useMemo, useState, type HTMLAttributes, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from "react";
 import Link from "next/link";
 import {
   columnPinningFeature,
@@ -124,6 +124,13 @@ export interface DataTableProps<Row> {
 
 const SELECT_COLUMN = "select";
 
+/**
+ * The header whose button asked for a new sort: the page's rows stream anew under a new key, remounting the table,
+ * and its new header takes the focus back so the keyboard stays where it was.
+ */
+let sortedFrom: { table: TableId; column: string; at: number } | null = null;
+const serverSorted = () => null;
+
 const ariaSort = (direction: false | "asc" | "desc") =>
   direction === "asc" ? "ascending" : direction === "desc" ? "descending" : undefined;
 
@@ -161,6 +168,15 @@ export function DataTable<Row extends RowData>({
   rowProps,
 }: DataTableProps<Row>) {
   const url = useUrlState();
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // On mount only: the table being replaced re-renders meanwhile (busy) and must not take the focus.
+    const from = sortedFrom;
+    if (!from || from.table !== tableId || Date.now() - from.at > 10_000) return;
+    sortedFrom = null;
+    frame.current?.querySelector<HTMLButtonElement>(`th[data-column="${from.column}"] button`)?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, []);
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(() =>
     Object.fromEntries(hiddenColumns.map((column) => [column, false])),
   );
@@ -171,6 +187,8 @@ export function DataTable<Row extends RowData>({
     const defs: ColumnDef<typeof features, Row>[] = columns.map((column) => ({
       id: column.id,
       header: column.header,
+      // TanStack sorts only columns with a value; the server sorts here, so the value is never read.
+      accessorFn: column.sort ? serverSorted : undefined,
       enableSorting: Boolean(column.sort),
       sortDescFirst: column.sort?.descendingFirst ?? false,
       enableHiding: hideable.includes(column.id),
@@ -203,6 +221,7 @@ export function DataTable<Row extends RowData>({
       const sort = next && byId.get(next.id)?.sort;
       if (!sort) return;
       const value = next.desc ? sort.descending : sort.ascending;
+      sortedFrom = { table: tableId, column: next.id, at: Date.now() };
       url.set({
         [urlSorting.param ?? "sort"]: value === urlSorting.defaultValue ? null : value,
         ...Object.fromEntries((urlSorting.resets ?? []).map((key) => [key, null])),
@@ -223,10 +242,11 @@ export function DataTable<Row extends RowData>({
   });
 
   const pinnedCount = columnPinning.start.length;
-  const stickyClass = (index: number) =>
-    index < pinnedCount
-      ? cn("sm:sticky sm:z-[1] bg-surface-raised", index === 0 || !selection ? "sm:left-0" : "sm:left-11")
-      : undefined;
+  // The pinned columns (the selection's and the first) stay at the frame's left edge while it scrolls sideways.
+  const pinnedLeft = (index: number) =>
+    index < pinnedCount ? cn("sm:sticky", index === 0 || !selection ? "sm:left-0" : "sm:left-11") : undefined;
+  const pinnedCell = (index: number) =>
+    index < pinnedCount ? cn(pinnedLeft(index), "sm:z-[1] sm:bg-surface-raised") : undefined;
   const rows = table.getRowModel().rows;
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const menuColumns = columns
@@ -251,6 +271,7 @@ export function DataTable<Row extends RowData>({
         )}
         aria-busy={busy || undefined}
         data-table={tableId}
+        ref={frame}
       >
         <table role="table" className="w-full text-sm max-sm:block sm:min-w-[40rem]">
           <caption className="sr-only">{caption}</caption>
@@ -264,11 +285,12 @@ export function DataTable<Row extends RowData>({
                     key={header.id}
                     role="columnheader"
                     scope="col"
+                    data-column={header.column.id}
                     aria-sort={column?.sort ? (ariaSort(direction) ?? "none") : undefined}
                     className={cn(
                       "sticky top-0 z-[2] border-b border-line bg-surface-raised px-3 py-2 font-semibold",
                       index < pinnedCount && "z-[3]",
-                      stickyClass(index),
+                      pinnedLeft(index),
                       column?.align === "right" && "text-right",
                       header.column.id === SELECT_COLUMN && "w-11",
                     )}
@@ -326,7 +348,7 @@ export function DataTable<Row extends RowData>({
                     const columnId = cell.column.id;
                     if (columnId === SELECT_COLUMN && selection)
                       return (
-                        <td key={cell.id} role="cell" className={cn("px-3 py-2 max-sm:p-0", stickyClass(index))}>
+                        <td key={cell.id} role="cell" className={cn("px-3 py-2 max-sm:p-0", pinnedCell(index))}>
                           <input
                             type="checkbox"
                             className="size-4 accent-blurple"
@@ -347,7 +369,7 @@ export function DataTable<Row extends RowData>({
                         className={cn(
                           "px-3 py-2 align-middle",
                           column.align === "right" && "sm:text-right",
-                          stickyClass(index),
+                          pinnedCell(index),
                           primary
                             ? "max-sm:min-w-0 max-sm:flex-1 max-sm:p-0"
                             : "max-sm:flex max-sm:basis-full max-sm:items-start max-sm:gap-2 max-sm:px-0 max-sm:pb-0 max-sm:pt-1.5",

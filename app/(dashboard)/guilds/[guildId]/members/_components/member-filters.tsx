@@ -47,7 +47,7 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
   return (
     <div className="mb-4 flex flex-col gap-3" role="search" aria-label="Filter members">
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium">
+        <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium max-sm:basis-full">
           Search
           <span className="relative">
             <Icons.search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
