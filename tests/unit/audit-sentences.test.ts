@@ -5,7 +5,10 @@ import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { auditEntriesToCsv, type AuditEntryView } from "@/lib/dashboard/audit/format";
 import type { AuditNames } from "@/lib/dashboard/audit/fields";
 import { describeChanges, formatSeconds, permissionDelta } from "@/lib/dashboard/audit/fields";
-import { actionLabel, describeEntry, sourceLabel } from "@/lib/dashboard/audit/sentences";
+import { ACTIONS, actionLabel, describeEntry, sourceLabel } from "@/lib/dashboard/audit/sentences";
+import { MEMBER_JOB_AUDIT_ACTIONS } from "@/lib/dashboard/jobs/member-actions/types";
+import { DASHBOARD_ACTION_POLICIES } from "@/lib/discord/policies";
+import { code, filesUnder } from "./source-text";
 import { changesToSnapshots, eventInfo } from "@/lib/dashboard/audit/guild-log/events";
 
 const names: AuditNames = {
@@ -283,5 +286,25 @@ describe("CSV export", () => {
     expect(row.split(",")[3]).toBe("Ban");
     expect(row).not.toContain("Create Guild Ban");
     expect(row).toContain("mod banned bob");
+  });
+});
+
+describe("every action the dashboard records has words of its own", () => {
+  // Found in the source: an action without an entry here read as its operation name ("did “Delete/Close Channel” on").
+  const recorded = new Set<string>([
+    ...Object.keys(DASHBOARD_ACTION_POLICIES),
+    ...Object.values(MEMBER_JOB_AUDIT_ACTIONS),
+    ...[...filesUnder("lib/dashboard/actions"), ...filesUnder("lib/dashboard/jobs")]
+      .filter((file) => file.endsWith(".ts"))
+      .flatMap((file) => [...code(file).matchAll(/\baction: "([^"]+)"/g)].map((match) => match[1])),
+  ]);
+
+  test.each([...recorded])("%s", (action) => {
+    expect(Object.hasOwn(ACTIONS, action), `${action} has no sentence in lib/dashboard/audit/sentences.ts`).toBe(true);
+  });
+
+  test("the source was read (the list is not empty by mistake)", () => {
+    expect(recorded.has("Delete/Close Channel")).toBe(true);
+    expect(recorded.size).toBeGreaterThan(30);
   });
 });
