@@ -2,9 +2,12 @@
 // by mouse and keyboard with aria-sort, in step with the "Sort by" select; shift-click selects a range and "select all
 // N matching" reaches past the page into a bulk job; hidden columns are remembered for the moderator and only for
 // them; the header and the first column stay in view while the rows scroll; and on a 390 px phone every row is a card
-// with nothing off the side of the screen, the first member on the first screen.
+// with nothing off the side of the screen, the first member on the first screen; axe finds nothing serious with
+// members in every state.
+import AxeBuilder from "@axe-core/playwright";
+import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
-import { api, hydrated, screenshot, signIn, SHOTS } from "./helpers";
+import { api, e2eDatabaseFile, hydrated, screenshot, signIn, SHOTS } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -213,4 +216,88 @@ test("on a 390 px phone each row is a card, nothing is off the screen's side, an
   await expect(more).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByLabel("Joined the server in")).toBeVisible();
   await context.close();
+});
+
+test("axe finds nothing serious on Members with members in every state, rows selected and a panel open", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { world, call } = api();
+  const guildId = world.guildId;
+  // Members as other clients leave them: timed out with a nickname, server muted and deafened, bypassing
+  // verification, and one still in membership screening (no operation makes a member pending, so the test sets it
+  // in the database as a join under screening would, and puts it back after).
+  const [timedOut, bypassing, pending] = [10, 12, 13].map((rank) => world.spareMember(rank));
+  // Server mute needs a member in a voice channel.
+  const [inVoice] = world.query<{ id: bigint; username: string }>(
+    `SELECT u.id, u.username FROM voice_states v JOIN users u ON u.id = v.user_id
+      WHERE v.guild_id = ? AND u.bot = 0 AND u.username NOT IN ('owner', 'admin', 'mod', 'helper', 'member')
+      ORDER BY u.id LIMIT 1`,
+    BigInt(guildId),
+  );
+  const muted = { id: String(inVoice.id), username: inVoice.username };
+  const patch = async (userId: string, body: Record<string, unknown>) =>
+    expect((await call("PATCH", `/guilds/${guildId}/members/${userId}`, body)).status).toBe(200);
+  await patch(timedOut.id, {
+    nick: "Cooling Off",
+    communication_disabled_until: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  await patch(muted.id, { mute: true, deaf: true });
+  await patch(bypassing.id, { flags: 1 << 2 });
+  const database = new Database(e2eDatabaseFile());
+  const setPending = (on: boolean) =>
+    database
+      .prepare("UPDATE members SET pending = ? WHERE guild_id = ? AND user_id = ?")
+      .run(on ? 1 : 0, BigInt(guildId), BigInt(pending.id));
+  setPending(true);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // Newest accounts first: the spare members (the newest ids without roles) are on the first page.
+    const path = `/guilds/${guildId}/members?sort=created-desc`;
+    await signIn(page, "mod", path);
+    const table = page.getByRole("table", { name: "Members" });
+    const rowOf = (id: string) => table.locator("tr", { has: page.locator(`[data-member-link="${id}"]`) });
+    await expect(rowOf(timedOut.id)).toContainText("Timed out");
+    await expect(rowOf(bypassing.id)).toContainText("Bypasses verification");
+    await expect(rowOf(pending.id)).toContainText("Pending");
+    await expect(rowOf(timedOut.id)).toContainText("Cooling Off");
+
+    const serious = async (label: string) =>
+      (await new AxeBuilder({ page }).analyze()).violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => `${label}: ${violation.id} at ${violation.nodes[0]?.target.join(" ")}`);
+    const problems: string[] = [];
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
+      problems.push(...(await serious(`${theme}, table`)));
+    }
+    // Rows selected (the bulk bar) and one member's panel open.
+    await table.getByRole("checkbox", { name: "Select Cooling Off" }).check();
+    await expect(page.getByRole("region", { name: "Bulk actions" })).toBeVisible();
+    await page.locator(`[data-member-link="${pending.id}"]`).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    problems.push(...(await serious("selection and panel")));
+    // The muted member (one of the first accounts, in voice) by its id.
+    await page.goto(`/guilds/${guildId}/members?q=${muted.id}`);
+    await hydrated(page);
+    await expect(rowOf(muted.id)).toContainText("Server deafened");
+    problems.push(...(await serious("server muted")));
+    await page.goto(`/guilds/${guildId}/members?bots=1`);
+    await hydrated(page);
+    await expect(table.getByText("Bot", { exact: true }).first()).toBeVisible();
+    problems.push(...(await serious("bots")));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    await hydrated(page);
+    problems.push(...(await serious("390 px")));
+    expect(problems).toEqual([]);
+    await context.close();
+  } finally {
+    setPending(false);
+    database.close();
+    await patch(timedOut.id, { nick: null, communication_disabled_until: null });
+    await patch(muted.id, { mute: false, deaf: false });
+    await patch(bypassing.id, { flags: 0 });
+  }
 });
