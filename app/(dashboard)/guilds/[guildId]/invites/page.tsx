@@ -29,8 +29,9 @@ export default async function InvitesPage({ params, searchParams }: GuildPagePro
 
   const manageGuild = can(viewer, P.ManageGuild);
   const sort = parseInviteSort(firstParam(query.sort), manageGuild);
+  const page = pageNumber(query.page);
   const [invites, channels, hiddenColumns] = await Promise.all([
-    getInvitePage(viewer, { page: pageNumber(query.page), sort }),
+    getInvitePage(viewer, { page, sort }),
     getGuildChannels(viewer),
     getHiddenColumns(viewer.session.actor.id, "invites"),
   ]);
@@ -70,8 +71,9 @@ export default async function InvitesPage({ params, searchParams }: GuildPagePro
         now={viewer.readAt}
       />
       <InvitesTable
-        // A new page or order starts with nothing selected.
-        key={`${invites.page}|${sort}`}
+        // Another page or order starts with nothing selected. The page asked for, not the one shown: revoking the
+        // last invites of page 2 shows page 1, and the dialog saying what was revoked stays open.
+        key={`${page}|${sort}`}
         guildId={guildId}
         rows={invites.rows}
         codes={invites.codes}

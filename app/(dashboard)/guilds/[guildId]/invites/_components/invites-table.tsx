@@ -229,6 +229,7 @@ export function InvitesTable({
         columns={columns}
         data={rows}
         getRowId={(row) => row.code}
+        rowProps={(row) => ({ "data-invite-code": row.code })}
         sorting={{ value: sort, defaultValue: DEFAULT_INVITE_SORT, resets: INVITE_PAGING_KEYS }}
         selection={selection}
         hiddenColumns={hiddenColumns}
