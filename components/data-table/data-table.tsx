@@ -291,7 +291,9 @@ export function DataTable<Row extends RowData>({
                     ) : column?.sort && urlSorting ? (
                       <button
                         type="button"
-                        onClick={header.column.getToggleSortingHandler()}
+                        // toggleSorting, not getToggleSortingHandler: that handler does nothing for a column without
+                        // an accessor (TanStack sorts values it reads), and these columns have none; the server sorts.
+                        onClick={() => header.column.toggleSorting()}
                         className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase tracking-wide hover:text-ink"
                       >
                         {column.header}
