@@ -307,6 +307,16 @@ test("as mod: headers sort by creation, uses and expiry on the server; shift-cli
     await expect(bar.getByRole("status")).toHaveText(`All ${left} invites selected`);
     await shot(page, "all-selected");
     await page.setViewportSize({ width: 390, height: 844 });
+    // A phone: each row a card, and each of its controls inside the card (none past its edge).
+    const outside = await table.locator("tbody tr").evaluateAll((rows) =>
+      rows.flatMap((row) => {
+        const card = row.getBoundingClientRect();
+        return [...row.querySelectorAll("a, button, input")]
+          .map((control) => control.getBoundingClientRect())
+          .filter((box) => box.width > 0 && (box.left < card.left || box.right > card.right));
+      }),
+    );
+    expect(outside).toHaveLength(0);
     await shot(page, "all-selected-phone");
     await page.evaluate(() => document.documentElement.classList.add("dark"));
     await shot(page, "all-selected-phone-dark");

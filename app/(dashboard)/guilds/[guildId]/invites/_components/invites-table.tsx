@@ -178,7 +178,8 @@ export function InvitesTable({
         header: "Actions",
         headerHidden: true,
         cell: ({ row }) => (
-          <span className="flex justify-end gap-2">
+          // On a phone's card the three buttons wrap rather than run past its edge.
+          <span className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
             <CopyInviteLink compact url={`${linkBase}/${row.original.code}`} />
             <Button
               size="sm"
