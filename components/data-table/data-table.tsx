@@ -124,6 +124,13 @@ export interface DataTableProps<Row> {
 
 const SELECT_COLUMN = "select";
 
+/**
+ * The header whose button asked for a new sort, until the table shows that sort: the page may draw a new table for it
+ * (a Suspense boundary keyed by the sort), which would leave the keyboard on the page's body; the new table's header
+ * takes the focus back.
+ */
+let sortFocus: { table: TableId; column: string; value: string } | null = null;
+
 const ariaSort = (direction: false | "asc" | "desc") =>
   direction === "asc" ? "ascending" : direction === "desc" ? "descending" : undefined;
 
@@ -203,6 +210,7 @@ export function DataTable<Row extends RowData>({
       const sort = next && byId.get(next.id)?.sort;
       if (!sort) return;
       const value = next.desc ? sort.descending : sort.ascending;
+      sortFocus = { table: tableId, column: next.id, value };
       url.set({
         [urlSorting.param ?? "sort"]: value === urlSorting.defaultValue ? null : value,
         ...Object.fromEntries((urlSorting.resets ?? []).map((key) => [key, null])),
@@ -294,6 +302,17 @@ export function DataTable<Row extends RowData>({
                         // toggleSorting, not getToggleSortingHandler: that handler does nothing for a column without
                         // an accessor (TanStack sorts values it reads), and these columns have none; the server sorts.
                         onClick={() => header.column.toggleSorting()}
+                        ref={(button) => {
+                          if (
+                            button &&
+                            sortFocus?.table === tableId &&
+                            sortFocus.column === header.column.id &&
+                            sortFocus.value === urlSorting.value
+                          ) {
+                            sortFocus = null;
+                            if (document.activeElement !== button) button.focus({ preventScroll: true });
+                          }
+                        }}
                         className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase tracking-wide hover:text-ink"
                       >
                         {column.header}

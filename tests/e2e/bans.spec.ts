@@ -332,6 +332,7 @@ test("as mod: the Banned user header sorts by account age both ways, in the URL 
   await expect(page).toHaveURL(/[?&]q=e2e_bulk_12/);
   await expect(header).toHaveAttribute("aria-sort", "ascending");
   await expect.poll(ids).toEqual(fresh.slice(120, 130));
+  await expect(header.getByRole("button")).toBeFocused();
 
   // A phone: the Sort by select sorts, each row is a card, and every Unban button is within the 390 px screen.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -247,6 +247,8 @@ test("as mod: headers sort by creation, uses and expiry on the server; shift-cli
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/[?&]sort=uses-asc/);
     await expect(header("Uses")).toHaveAttribute("aria-sort", "ascending");
+    // The table is drawn anew for the new order; the keyboard stays on the header.
+    await expect(header("Uses").getByRole("button")).toBeFocused();
     await page.getByRole("link", { name: "Next →" }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
     await expect(page).toHaveURL(/[?&]sort=uses-asc/);
