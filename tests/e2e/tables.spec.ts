@@ -58,7 +58,10 @@ test("column headers sort by click and keyboard, with aria-sort, in step with th
 
   // The select drives the headers too.
   await page.getByLabel("Sort by").selectOption("name-asc");
-  await expect(table.getByRole("columnheader", { name: "Member" })).toHaveAttribute("aria-sort", "ascending");
+  await expect(table.getByRole("columnheader", { name: "Member", exact: true })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
   await shot(page, "sorted-by-username");
 });
 
@@ -130,7 +133,7 @@ test("hidden columns are remembered for the moderator who hid them, and only for
     .toEqual([{ hiddenColumns: '["roles"]' }]);
   await page.reload();
   await hydrated(page);
-  await expect(table.getByRole("columnheader", { name: "Member" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Member", exact: true })).toBeVisible();
   await expect(table.getByRole("columnheader", { name: "Roles" })).toHaveCount(0);
 
   // Another moderator's table is their own.
