@@ -7,7 +7,7 @@ import { GuildApiError } from "@/lib/api-client";
 import { toTargetUsersJob, type TargetUsersJob } from "@/lib/dashboard/actions/schemas/invites";
 import { managementApi } from "./api";
 import { readOrThrow } from "./read";
-import type { InviteSortKey } from "./invite-sorts";
+import { sortInvites, type InviteSortKey } from "./invite-sorts";
 
 import type { GuildViewer } from "./viewer";
 
@@ -59,27 +59,6 @@ function toInviteRow(invite: APIExtendedInvite, targetUsers: TargetUsersJob | nu
   };
 }
 
-type Compare = (a: APIExtendedInvite, b: APIExtendedInvite) => number;
-
-const byNumber = (x: number, y: number) => (x < y ? -1 : x > y ? 1 : 0);
-const createdAt = (invite: APIExtendedInvite) => (invite.created_at ? Date.parse(invite.created_at) : 0);
-/** An invite that never expires comes after every one that does. */
-const expiresAt = (invite: APIExtendedInvite) => (invite.expires_at ? Date.parse(invite.expires_at) : Infinity);
-/** Unknown uses (no Manage Server) count as none. */
-const usesOf = (invite: APIExtendedInvite) => invite.uses ?? -1;
-
-const newestFirst: Compare = (a, b) => byNumber(createdAt(b), createdAt(a)) || a.code.localeCompare(b.code);
-
-/** Each order, ties newest first (and by code, so a page never changes while nothing does). */
-const ORDERS: Record<InviteSortKey, Compare> = {
-  newest: newestFirst,
-  oldest: (a, b) => byNumber(createdAt(a), createdAt(b)) || a.code.localeCompare(b.code),
-  "uses-desc": (a, b) => byNumber(usesOf(b), usesOf(a)) || newestFirst(a, b),
-  "uses-asc": (a, b) => byNumber(usesOf(a), usesOf(b)) || newestFirst(a, b),
-  "expires-asc": (a, b) => byNumber(expiresAt(a), expiresAt(b)) || newestFirst(a, b),
-  "expires-desc": (a, b) => byNumber(expiresAt(b), expiresAt(a)) || newestFirst(a, b),
-};
-
 /** One page of the guild's invites in `sort`'s order; `page` is 1-based and clamped to the last page. */
 export async function getInvitePage(
   viewer: GuildViewer,
@@ -90,7 +69,7 @@ export async function getInvitePage(
     const invites = (await api.guilds.getInvites(viewer.guild.id)) as APIExtendedInvite[];
     const pageCount = Math.max(1, Math.ceil(invites.length / INVITE_PAGE_SIZE));
     const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-    const sorted = invites.toSorted(ORDERS[sort]);
+    const sorted = sortInvites(invites, sort);
     const slice = sorted.slice((current - 1) * INVITE_PAGE_SIZE, current * INVITE_PAGE_SIZE);
     // Only the page's invites: a guild with hundreds of invites costs one status read per shown row.
     const rows = await Promise.all(
