@@ -42,7 +42,8 @@ export function SortSelect({
             ...Object.fromEntries(resets.map((key) => [key, null])),
           })
         }
-        className="w-full sm:w-72"
+        // As wide as its longest choice on a wide screen ("Account age: newest accounts first"); full width on a phone.
+        className="w-full sm:w-auto"
       >
         {options.map((option) => (
           <option key={option.key} value={option.key}>
