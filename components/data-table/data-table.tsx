@@ -8,7 +8,7 @@
 // Cells are drawn by calling the page's renderers, not mounted as components: the pages' column definitions are inline
 // functions, new on every render, so as components every re-render remounted every cell, and the focused button of
 // a row (the one a dialog returns the focus to) was lost. Renderers therefore must not call hooks.
-import { useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from "react";
+import { useMemo, useState, type HTMLAttributes, type ReactNode } from "react";
 import Link from "next/link";
 import {
   columnPinningFeature,
@@ -125,10 +125,11 @@ export interface DataTableProps<Row> {
 const SELECT_COLUMN = "select";
 
 /**
- * The header whose button asked for a new sort: the page's rows stream anew under a new key, remounting the table,
- * and its new header takes the focus back so the keyboard stays where it was.
+ * The header whose button asked for a new sort, until the table shows that sort: the page may draw a new table for it
+ * (a Suspense boundary keyed by the sort), which would leave the keyboard on the page's body; the new table's header
+ * takes the focus back.
  */
-let sortedFrom: { table: TableId; column: string; at: number } | null = null;
+let sortFocus: { table: TableId; column: string; value: string } | null = null;
 const serverSorted = () => null;
 
 const ariaSort = (direction: false | "asc" | "desc") =>
@@ -168,15 +169,6 @@ export function DataTable<Row extends RowData>({
   rowProps,
 }: DataTableProps<Row>) {
   const url = useUrlState();
-  const frame = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // On mount only: the table being replaced re-renders meanwhile (busy) and must not take the focus.
-    const from = sortedFrom;
-    if (!from || from.table !== tableId || Date.now() - from.at > 10_000) return;
-    sortedFrom = null;
-    frame.current?.querySelector<HTMLButtonElement>(`th[data-column="${from.column}"] button`)?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, []);
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(() =>
     Object.fromEntries(hiddenColumns.map((column) => [column, false])),
   );
@@ -221,7 +213,7 @@ export function DataTable<Row extends RowData>({
       const sort = next && byId.get(next.id)?.sort;
       if (!sort) return;
       const value = next.desc ? sort.descending : sort.ascending;
-      sortedFrom = { table: tableId, column: next.id, at: Date.now() };
+      sortFocus = { table: tableId, column: next.id, value };
       url.set({
         [urlSorting.param ?? "sort"]: value === urlSorting.defaultValue ? null : value,
         ...Object.fromEntries((urlSorting.resets ?? []).map((key) => [key, null])),
@@ -271,7 +263,6 @@ export function DataTable<Row extends RowData>({
         )}
         aria-busy={busy || undefined}
         data-table={tableId}
-        ref={frame}
       >
         <table role="table" className="w-full text-sm max-sm:block sm:min-w-[40rem]">
           <caption className="sr-only">{caption}</caption>
@@ -314,6 +305,17 @@ export function DataTable<Row extends RowData>({
                       <button
                         type="button"
                         onClick={header.column.getToggleSortingHandler()}
+                        ref={(button) => {
+                          if (
+                            button &&
+                            sortFocus?.table === tableId &&
+                            sortFocus.column === header.column.id &&
+                            sortFocus.value === urlSorting.value
+                          ) {
+                            sortFocus = null;
+                            if (document.activeElement !== button) button.focus({ preventScroll: true });
+                          }
+                        }}
                         className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase tracking-wide hover:text-ink"
                       >
                         {column.header}

@@ -4,7 +4,7 @@
 export const HIDEABLE_COLUMNS = {
   members: ["roles", "joined", "created", "status"],
   bans: ["by", "reason"],
-  invites: ["inviter", "uses", "expires", "details"],
+  invites: ["inviter", "uses", "created", "expires", "details"],
   integrations: ["account", "bot", "sync", "by"],
   "audit-history": ["target", "reason", "source", "result"],
   "prune-history": ["who", "days", "roles", "count", "outcome"],

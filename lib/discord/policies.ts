@@ -738,6 +738,8 @@ export const DASHBOARD_ACTION_POLICIES = {
   "Bulk timeout": "Modify Guild Member",
   "Bulk remove timeout": "Modify Guild Member",
   "Bulk kick": "Remove Guild Member",
+  // Revoke selected: Delete Invite once per invite, each judged as one (Manage Channels in its channel, or Manage Server).
+  "Bulk delete invites": "Delete Invite",
 } as const satisfies Record<string, OperationName>;
 
 /**

@@ -268,6 +268,105 @@ test("as mod: the ban list pages by cursor, searches by id and by name, unbans o
   }
 });
 
+test("as mod: the Banned user header sorts by account age both ways, in the URL with aria-sort; on a 390 px phone every Unban is on the screen (issue 30)", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { world, call } = api();
+  const base = `/guilds/${world.guildId}/bans`;
+  // The API's order: ascending by user id, which is the account's creation time.
+  const oldestFirst = (await allBans(call, world.guildId)).map((b) => b.user.id);
+  const newestFirst = oldestFirst.toReversed();
+  expect(oldestFirst.length).toBeGreaterThan(100);
+
+  await signIn(page, "mod", base);
+  const table = page.getByRole("table", { name: "Bans" });
+  const header = table.getByRole("columnheader", { name: "Banned user" });
+  const sortBy = page.getByLabel("Sort by");
+  const ids = () =>
+    table
+      .locator("tbody tr td:nth-child(1) [data-user-id]")
+      .evaluateAll((chips) => chips.map((chip) => (chip as HTMLElement).dataset.userId!));
+  // The default, the API's own order: oldest accounts first, and the page says so in words.
+  await expect(header).toHaveAttribute("aria-sort", "ascending");
+  await expect(sortBy).toHaveValue("oldest");
+  await expect.poll(ids).toEqual(oldestFirst.slice(0, 50));
+  await expect(page.getByText("Showing 1–50, oldest accounts first")).toBeVisible();
+  // Columns nobody can sort by say nothing about sorting.
+  await expect(table.getByRole("columnheader", { name: "Reason" })).not.toHaveAttribute("aria-sort", /.*/);
+
+  // A click: newest accounts first, read from the end of the list.
+  await header.getByRole("button").click();
+  await expect(page).toHaveURL(/[?&]sort=newest/);
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  await expect(sortBy).toHaveValue("newest");
+  await expect.poll(ids).toEqual(newestFirst.slice(0, 50));
+  await expect(page.getByText("Showing 1–50, newest accounts first")).toBeVisible();
+  await shot(page, "sorted-newest");
+  await page.getByRole("button", { name: "Switch to dark mode" }).click();
+  await shot(page, "sorted-newest-dark");
+  await page.getByRole("button", { name: "Switch to light mode" }).click();
+
+  // Paging keeps the order: the next page holds older accounts (below a cursor), and back again.
+  await page.getByRole("link", { name: "Next →" }).click();
+  await expect(page).toHaveURL(/[?&]before=\d+/);
+  await expect(page).toHaveURL(/[?&]sort=newest/);
+  await expect.poll(ids).toEqual(newestFirst.slice(50, 100));
+  await expect(page.getByText("Showing 51–100, newest accounts first")).toBeVisible();
+  await page.getByRole("link", { name: "← Previous" }).click();
+  await expect(page).toHaveURL(/[?&]after=\d+/);
+  await expect.poll(ids).toEqual(newestFirst.slice(0, 50));
+  await expect(page.getByRole("link", { name: "← Previous" })).toHaveCount(0);
+
+  // A name search scans in the order shown.
+  await page.getByRole("searchbox").fill("e2e_bulk_12");
+  await expect(page).toHaveURL(/[?&]q=e2e_bulk_12/);
+  await expect(table.locator("tbody tr")).toHaveCount(10);
+  expect(await ids()).toEqual(fresh.slice(120, 130).toReversed());
+  await expect(page.getByText(/10 matching by name in \d+ bans read, newest accounts first/)).toBeVisible();
+
+  // The keyboard: the header's button, Enter. Back to the default, which stays out of the URL; the search stays.
+  await header.getByRole("button").focus();
+  await page.keyboard.press("Enter");
+  await expect(page).not.toHaveURL(/[?&]sort=/);
+  await expect(page).toHaveURL(/[?&]q=e2e_bulk_12/);
+  await expect(header).toHaveAttribute("aria-sort", "ascending");
+  await expect.poll(ids).toEqual(fresh.slice(120, 130));
+  await expect(header.getByRole("button")).toBeFocused();
+
+  // A phone: the Sort by select sorts, each row is a card, and every Unban button is within the 390 px screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(base);
+  await hydrated(page);
+  await sortBy.selectOption("newest");
+  await expect(page).toHaveURL(/[?&]sort=newest/);
+  await expect.poll(ids).toEqual(newestFirst.slice(0, 50));
+  const unban = table.getByRole("button", { name: /^Unban / });
+  await expect(unban).toHaveCount(50);
+  const boxes = await unban.evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const box = button.getBoundingClientRect();
+      return { left: box.left, right: box.right, width: box.width };
+    }),
+  );
+  for (const box of boxes) {
+    expect(box.width).toBeGreaterThan(0);
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  // Reachable by touch: the last row's button opens its dialog.
+  await unban.last().scrollIntoViewIfNeeded();
+  await unban.last().click();
+  await expect(page.getByRole("dialog", { name: /^Unban / })).toBeVisible();
+  await page.getByRole("button", { name: "Keep the ban" }).click();
+  await page.screenshot({ path: "test-results/screenshots/bans-phone-newest.png" });
+  // The theme toggle is in the phone's closed menu: the class it sets, set directly.
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  await page.screenshot({ path: "test-results/screenshots/bans-phone-newest-dark.png" });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+});
+
 test("as mod: one id reads in the singular: 1 unique id, 1 not an id, Ban 1 user (issue 30)", async ({ page }) => {
   const { world } = api();
   // A well-formed id of nobody: it is sent (and would fail); the job is only previewed here, never started.

@@ -50,6 +50,25 @@ export interface ActionContext<I> {
   mode: "user" | "bot";
   /** The X-Audit-Log-Reason to send (stamped with the moderator in bot mode); undefined when none. */
   reason: string | undefined;
+  /**
+   * For an action that runs an operation many times (Revoke selected: Delete Invite for each invite): files one call
+   * in the history as that operation's own entry, by this moderator in this guild with the action's reason, as the
+   * call made alone would be filed; a failure only when the caller is shown to be a member of the guild.
+   */
+  recordCall: (entry: CallEntry) => Promise<void>;
+}
+
+/** One call of a many-call action, for the history. */
+export interface CallEntry {
+  /** The operation, e.g. "Delete Invite". */
+  action: string;
+  target: AuditTarget | null;
+  request?: unknown;
+  before?: unknown;
+  after?: unknown;
+  status: "success" | "error";
+  httpStatus?: number | null;
+  error?: string | null;
 }
 
 export interface GuildActionDefinition<S extends z.ZodType<{ guildId: string; reason?: string }>, R> {
@@ -219,15 +238,32 @@ export function createGuildAction<
       const result = failure(error, fieldPath);
       return error instanceof Error && error.name === "SessionExpiredError" ? { ...result, status: 401 } : result;
     }
-    const ctx: ActionContext<typeof input> = { input, guildId, api, actor, mode, reason };
 
     // Only a member of the guild writes into its history: anyone signed in can name any guild id. A success was
     // judged by the API for this guild, and bot mode's permission check has loaded the moderator's own member; any
-    // other failure asks the API once (failures only: the happy path pays nothing).
+    // other failure asks the API once (failures only: the happy path pays nothing), and the answer holds for the
+    // rest of the action (a many-call action may fail many times).
     let memberShown = false;
+    let memberLookup: Promise<boolean> | undefined;
+    const shownMember = async () =>
+      memberShown || (await (memberLookup ??= isShownGuildMember(api, guildId, actor.id)));
     const recordFailure = async (entry: Parameters<typeof record>[0]) => {
-      if (memberShown || (await isShownGuildMember(api, guildId, actor.id))) await record(entry);
+      if (await shownMember()) await record(entry);
     };
+    const recordCall = async ({ action, target, request: callRequest, ...entry }: CallEntry) => {
+      if (entry.status === "success") memberShown = true;
+      else if (!(await shownMember())) return;
+      await deps.record({
+        guildId,
+        actor,
+        action,
+        target,
+        reason: input.reason?.trim() || null,
+        request: callRequest,
+        ...entry,
+      });
+    };
+    const ctx: ActionContext<typeof input> = { input, guildId, api, actor, mode, reason, recordCall };
 
     if (mode === "bot" || definition.dashboardOnly) {
       let refusal: string | null;

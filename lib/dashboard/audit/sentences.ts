@@ -58,6 +58,8 @@ export const ACTIONS: Record<string, ActionInfo> = {
   "Create Channel Invite": act("Invite created", "created the invite", "create an invite", true),
   "Modify Invite": act("Invite edit", "changed the invite", "change the invite"),
   "Delete Invite": act("Invite deleted", "deleted the invite", "delete the invite"),
+  // Filed only when refused as a whole: each invite it deletes is a Delete Invite entry of its own.
+  "Bulk delete invites": act("Invite deleted", "deleted invites in bulk", "delete invites in bulk", false),
   "Update Target Users": act("Invite audience", "changed who may use the invite", "change who may use the invite"),
   "Create Integration": act("Integration added", "added the integration", "add the integration"),
   "Modify Integration": act("Integration edit", "changed the integration", "change the integration"),

@@ -1,10 +1,13 @@
-// Invite reads for the invites page: one page of Get Guild Invites (newest first), each with its target-users job
-// (Get Target Users Job Status), which says whether the invite is limited to a list of users.
+// Invite reads for the invites page: one page of Get Guild Invites in the order asked (newest first unless told;
+// sorted here, before paging, since the API answers every invite at once), each with its target-users job (Get Target
+// Users Job Status), which says whether the invite is limited to a list of users; and every code in that order, for
+// "select all".
 import type { APIExtendedInvite } from "discord-api-types/v10";
 import { GuildApiError } from "@/lib/api-client";
 import { toTargetUsersJob, type TargetUsersJob } from "@/lib/dashboard/actions/schemas/invites";
 import { managementApi } from "./api";
 import { readOrThrow } from "./read";
+import { sortInvites, type InviteSortKey } from "./invite-sorts";
 
 import type { GuildViewer } from "./viewer";
 
@@ -27,6 +30,8 @@ export interface InviteRow {
 
 export interface InvitePage {
   rows: InviteRow[];
+  /** Every invite's code, in the order asked: what "select all N" selects. */
+  codes: string[];
   total: number;
   page: number;
   pageCount: number;
@@ -54,17 +59,18 @@ function toInviteRow(invite: APIExtendedInvite, targetUsers: TargetUsersJob | nu
   };
 }
 
-const newestFirst = (a: APIExtendedInvite, b: APIExtendedInvite) =>
-  (b.created_at ?? "").localeCompare(a.created_at ?? "") || a.code.localeCompare(b.code);
-
-/** One page of the guild's invites; `page` is 1-based and clamped to the last page. */
-export async function getInvitePage(viewer: GuildViewer, page: number): Promise<InvitePage> {
+/** One page of the guild's invites in `sort`'s order; `page` is 1-based and clamped to the last page. */
+export async function getInvitePage(
+  viewer: GuildViewer,
+  { page, sort }: { page: number; sort: InviteSortKey },
+): Promise<InvitePage> {
   return readOrThrow(async () => {
     const api = await managementApi(viewer.session);
     const invites = (await api.guilds.getInvites(viewer.guild.id)) as APIExtendedInvite[];
     const pageCount = Math.max(1, Math.ceil(invites.length / INVITE_PAGE_SIZE));
     const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-    const slice = [...invites].sort(newestFirst).slice((current - 1) * INVITE_PAGE_SIZE, current * INVITE_PAGE_SIZE);
+    const sorted = sortInvites(invites, sort);
+    const slice = sorted.slice((current - 1) * INVITE_PAGE_SIZE, current * INVITE_PAGE_SIZE);
     // Only the page's invites: a guild with hundreds of invites costs one status read per shown row.
     const rows = await Promise.all(
       slice.map(async (invite) => {
@@ -77,6 +83,13 @@ export async function getInvitePage(viewer: GuildViewer, page: number): Promise<
         }
       }),
     );
-    return { rows, total: invites.length, page: current, pageCount, readAt: Date.now() };
+    return {
+      rows,
+      codes: sorted.map((invite) => invite.code),
+      total: invites.length,
+      page: current,
+      pageCount,
+      readAt: Date.now(),
+    };
   });
 }

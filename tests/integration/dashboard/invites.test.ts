@@ -1,12 +1,14 @@
 // The invites page's actions and client methods against the built-in API, through the same action client the app
 // uses: Create Channel Invite, Delete Invite (with its reason), Update Target Users (every bad line back as a field
 // error, nothing saved; a good file through its job to COMPLETED), Get Target Users and the job status; in bot mode,
-// the dashboard's own checks (channel overwrites, the invite's guild, inviter or Manage Server).
+// the dashboard's own checks (channel overwrites, the invite's guild, inviter or Manage Server); and Revoke selected
+// (each delete filed on its own, failures reported per invite, another guild's invite refusing the whole request).
 import { describe, expect, it } from "vitest";
 import { InviteTargetUsersJobStatus as JobStatus, type APIExtendedInvite } from "discord-api-types/v10";
 import { GuildApiError, describeApiError } from "@/lib/api-client";
 import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
 import {
+  bulkDeleteInvitesAction,
   createChannelInviteAction,
   deleteInviteAction,
   updateInviteTargetUsersAction,
@@ -247,5 +249,167 @@ describe("target users", () => {
     expect((await (await client("mod")).invites.getTargetUsersJobStatus(modsInvite)).status).toBe(
       JobStatus.Unspecified,
     );
+  });
+});
+
+describe("revoke selected (Bulk delete invites)", () => {
+  const guildId = () => server.world.guildId;
+  const listedCodes = async () => (await guildInvites()).map((i) => i.code);
+
+  it("deletes each invite with the reason, one Delete Invite history entry each, and says how many", async () => {
+    const codes = [await newInvite(), await newInvite("mod", "help"), await newInvite()];
+    const { run, audit } = as("mod", "user", bulkDeleteInvitesAction.definition);
+    // A code twice is revoked once.
+    const result = await run({ guildId: guildId(), codes: [...codes, codes[0]], reason: "spring cleaning" });
+    expect(result).toMatchObject({ ok: true, message: "Revoked 3 invites.", data: { revoked: codes, failed: [] } });
+    const left = await listedCodes();
+    for (const code of codes) expect(left).not.toContain(code);
+    // Each delete as the single one files it, the reason on each; no entry for the request as a whole.
+    expect(audit).toHaveLength(3);
+    expect(audit.map((entry) => entry.target?.id).sort()).toEqual([...codes].sort());
+    for (const entry of audit)
+      expect(entry).toMatchObject({
+        action: "Delete Invite",
+        status: "success",
+        reason: "spring cleaning",
+        target: { type: "invite" },
+        before: { code: entry.target!.id, max_uses: 10, max_age: 3600 },
+        after: null,
+      });
+    expect(audit.find((entry) => entry.target?.id === codes[1])?.target?.name).toBe(`${codes[1]} → #help`);
+    // The guild's own log has each delete with the reason (INVITE_DELETE = 42).
+    const log = (await (
+      await server.api("bot", "GET", `/guilds/${guildId()}/audit-logs?action_type=42&limit=3`)
+    ).json()) as { audit_log_entries: Array<{ reason?: string }> };
+    expect(log.audit_log_entries.map((entry) => entry.reason)).toEqual(Array(3).fill("spring cleaning"));
+  });
+
+  it("reports each invite it could not revoke, and why, and files the failure; the others are revoked", async () => {
+    const [kept, gone, fine] = [await newInvite(), await newInvite(), await newInvite()];
+    expect((await server.api("bot", "DELETE", `/invites/${gone}`)).status).toBe(200);
+    // The API refuses one delete (as it would a moderator with Manage Channels only, in another channel).
+    const refuseOne: typeof fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (init?.method === "DELETE" && url.endsWith(`/invites/${kept}`))
+        return new Response(JSON.stringify({ message: "Missing Permissions", code: 50013 }), {
+          status: 403,
+          headers: { "content-type": "application/json" },
+        });
+      return await fetch(input, init);
+    };
+    const { run, audit } = actionAs(server, "mod", "user", bulkDeleteInvitesAction.definition, { fetch: refuseOne });
+    const result = await run({ guildId: guildId(), codes: [kept, gone, fine] });
+    expect(result).toMatchObject({
+      ok: true,
+      message: "Revoked 1 of 3 invites; 2 could not be revoked.",
+      data: {
+        revoked: [fine],
+        failed: [
+          { code: kept, reason: "Missing Permissions" },
+          { code: gone, reason: "it no longer exists (revoked or expired since the list was read)" },
+        ],
+      },
+    });
+    const left = await listedCodes();
+    expect(left).toContain(kept);
+    expect(left).not.toContain(fine);
+    // The refused delete is in the history as the single one's would be; the one already gone was not tried.
+    expect(audit.map((entry) => [entry.action, entry.target?.id, entry.status, entry.httpStatus])).toEqual(
+      expect.arrayContaining([
+        ["Delete Invite", kept, "error", 403],
+        ["Delete Invite", fine, "success", 200],
+      ]),
+    );
+    expect(audit).toHaveLength(2);
+    expect(audit.find((entry) => entry.status === "error")).toMatchObject({
+      error: "Missing Permissions",
+      before: { code: kept },
+    });
+    await server.api("bot", "DELETE", `/invites/${kept}`);
+  });
+
+  it("refuses the whole request when one invite is another server's: nothing is deleted", async () => {
+    const ours = await newInvite();
+    const admin = await apiClientAs(server, "admin");
+    const [sideGeneral] = await admin.channels.list(server.world.sideGuildId);
+    const theirs = (await admin.channels.createInvite(sideGeneral.id, { max_age: 3600, unique: true })).code;
+    for (const mode of ["user", "bot"] as const) {
+      const { run, audit } = as("mod", mode, bulkDeleteInvitesAction.definition);
+      expect(await run({ guildId: guildId(), codes: [ours, theirs] })).toMatchObject({
+        ok: false,
+        status: 404,
+        error: "That invite is not in this server.",
+      });
+      // Filed once, under the request's own name, in this guild (mod is a member): no Delete Invite was made.
+      expect(audit).toEqual([
+        expect.objectContaining({ action: "Bulk delete invites", status: "error", httpStatus: 404 }),
+      ]);
+    }
+    expect(await listedCodes()).toContain(ours);
+    expect((await server.api("bot", "GET", `/invites/${theirs}`)).status).toBe(200);
+    await server.api("bot", "DELETE", `/invites/${ours}`);
+    await admin.invites.delete(theirs);
+  });
+
+  it("refuses a moderator without Manage Server or Manage Channels (the helper: kick, view audit log): per invite by the API, as a whole by bot mode's guard", async () => {
+    const code = await newInvite();
+    // User mode: the helper may list the invites (View Audit Log); the API refuses each delete, and the answer says so.
+    const user = as("helper", "user", bulkDeleteInvitesAction.definition);
+    expect(await user.run({ guildId: guildId(), codes: [code] })).toMatchObject({
+      ok: true,
+      message: "Revoked 0 of 1 invite; 1 could not be revoked.",
+      data: { revoked: [], failed: [{ code, reason: "Missing Permissions" }] },
+    });
+    expect(user.audit).toEqual([
+      expect.objectContaining({
+        action: "Delete Invite",
+        status: "error",
+        httpStatus: 403,
+        target: expect.objectContaining({ id: code }),
+      }),
+    ]);
+    const bot = as("helper", "bot", bulkDeleteInvitesAction.definition);
+    const refused = await bot.run({ guildId: guildId(), codes: [code] });
+    expect(refused).toMatchObject({ ok: false, status: 403 });
+    expect(!refused.ok && refused.error).toMatch(/^You can't do this: needs .*Manage (Server|Channels)/);
+    expect(bot.audit).toEqual([expect.objectContaining({ action: "Bulk delete invites", status: "error" })]);
+    expect(await listedCodes()).toContain(code);
+    await server.api("bot", "DELETE", `/invites/${code}`);
+  });
+
+  it("bot mode: mod (Manage Server) revokes through the bot, each filed under mod with the reason", async () => {
+    const codes = [await newInvite(), await newInvite()];
+    const { run, audit, actor } = as("mod", "bot", bulkDeleteInvitesAction.definition);
+    expect(await run({ guildId: guildId(), codes, reason: "bot mode" })).toMatchObject({
+      ok: true,
+      data: { revoked: codes, failed: [] },
+    });
+    expect(audit.map((entry) => [entry.action, entry.actor.id, entry.reason])).toEqual([
+      ["Delete Invite", actor.id, "bot mode"],
+      ["Delete Invite", actor.id, "bot mode"],
+    ]);
+    const left = await listedCodes();
+    for (const code of codes) expect(left).not.toContain(code);
+  });
+
+  it("validates the list before the API: at least one, at most 1000, each a code", async () => {
+    const { run, audit } = as("mod", "user", bulkDeleteInvitesAction.definition);
+    expect(await run({ guildId: guildId(), codes: [] })).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { codes: ["Select at least one invite."] },
+    });
+    const tooMany = Array.from({ length: 1001 }, (_, i) => `code${i}`);
+    expect(await run({ guildId: guildId(), codes: tooMany })).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { codes: ["At most 1000 invites at once."] },
+    });
+    expect(await run({ guildId: guildId(), codes: ["no/slash"] })).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { "codes.0": ["Not a valid invite code."] },
+    });
+    expect(audit).toHaveLength(0);
   });
 });

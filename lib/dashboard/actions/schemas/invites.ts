@@ -1,5 +1,5 @@
-// Create Channel Invite (channel, expiry preset, use limit, temporary, unique), Delete Invite, and Update Target Users
-// (a CSV of user ids read in the browser and sent as text).
+// Create Channel Invite (channel, expiry preset, use limit, temporary, unique), Delete Invite (one, or many at once),
+// and Update Target Users (a CSV of user ids read in the browser and sent as text).
 import { z } from "zod";
 import { ChannelType, type RESTGetAPIInviteTargetUsersJobStatusResult } from "discord-api-types/v10";
 import { INVITE_MAX_AGE, INVITE_MAX_USES } from "@/lib/discord/limits";
@@ -53,6 +53,19 @@ export const CreateInviteInputSchema = CreateInviteFormSchema.extend(guildAction
 export const inviteCodeSchema = z.string().regex(/^[A-Za-z0-9-]{1,32}$/, "Not a valid invite code.");
 
 export const DeleteInviteInputSchema = z.object({ ...guildActionBase, code: inviteCodeSchema });
+
+/** Most invites one "Revoke selected" deletes: a guild holds about this many at most (Discord caps them near 1000). */
+export const BULK_DELETE_INVITES_MAX = 1000;
+
+/** "Revoke selected": the invites' codes (each once, in the order selected) and one reason for every delete. */
+export const BulkDeleteInvitesInputSchema = z.object({
+  ...guildActionBase,
+  codes: z
+    .array(inviteCodeSchema)
+    .min(1, "Select at least one invite.")
+    .max(BULK_DELETE_INVITES_MAX, `At most ${BULK_DELETE_INVITES_MAX} invites at once.`)
+    .transform((codes) => [...new Set(codes)]),
+});
 
 /**
  * Largest target-users file the dashboard sends. A server action's request body is capped (Next's

@@ -1,5 +1,6 @@
-// Bans: a server-paged list (Get Guild Bans between before/after cursors, page state in the URL), search by id
-// (exact) or name (a scan of the list, said so on the page), unban with a reason, CSV export, and bulk ban.
+// Bans: a server-paged list (Get Guild Bans between before/after cursors, page state in the URL) in either order of
+// the banned users' ids (account age: the column header and the Sort by select), search by id (exact) or name (a scan
+// of the list, said so on the page), unban with a reason, CSV export, and bulk ban.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense, use } from "react";
@@ -9,7 +10,9 @@ import { buttonClasses } from "@/components/ui/button";
 import { Icons } from "@/components/ui/icons";
 import { NoAccessPage } from "@/components/dashboard/no-access";
 import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
-import { BAN_NAME_SCAN_MAX, BAN_PAGE_SIZE, getBanPage } from "@/lib/dashboard/data/bans";
+import { BAN_NAME_SCAN_MAX, BAN_PAGE_SIZE, getBanPage, type BanCursor } from "@/lib/dashboard/data/bans";
+import { banOrderOf, DEFAULT_BAN_SORT, parseBanSort, type BanSortKey } from "@/lib/dashboard/data/ban-sorts";
+import { getHiddenColumns } from "@/lib/dashboard/table-preferences";
 import { banActorsHidden, getBanActors } from "@/lib/dashboard/data/ban-actors";
 import { refusal, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import { cursorTrail, firstParam as one, listHref, pageNumber, trailPager } from "@/lib/dashboard/list-params";
@@ -22,6 +25,7 @@ export const metadata: Metadata = { title: "Bans" };
 
 interface BanListState {
   q?: string;
+  sort: BanSortKey;
   after?: string;
   before?: string;
   trail?: string;
@@ -39,6 +43,7 @@ export default async function BansPage({ params, searchParams }: GuildPageProps)
 
   const state: BanListState = {
     q: one(query.q)?.trim() || undefined,
+    sort: parseBanSort(one(query.sort)),
     after: one(query.after) || undefined,
     before: one(query.before) || undefined,
     trail: one(query.trail) || undefined,
@@ -91,8 +96,8 @@ export default async function BansPage({ params, searchParams }: GuildPageProps)
           </>
         }
       />
-      <BanSearch scanMax={BAN_NAME_SCAN_MAX} />
-      <Suspense key={`${state.q}|${state.after}|${state.before}`} fallback={<TableSkeleton />}>
+      <BanSearch scanMax={BAN_NAME_SCAN_MAX} sort={state.sort} />
+      <Suspense key={`${state.q}|${state.sort}|${state.after}|${state.before}`} fallback={<TableSkeleton />}>
         <BanTableSection viewer={viewer} state={state} table={table} />
       </Suspense>
     </>
@@ -101,16 +106,23 @@ export default async function BansPage({ params, searchParams }: GuildPageProps)
 
 /**
  * A page of bans, who banned each (the audit history, after a bounded wait for its import; only with View Audit Log),
- * and the locale.
+ * the columns this moderator hid, and the locale.
  */
 async function readBanTable(viewer: GuildViewer, state: BanListState) {
-  const [result, locale] = await Promise.all([getBanPage(viewer, state), getRequestLocale()]);
+  const [result, locale, hiddenColumns] = await Promise.all([
+    getBanPage(viewer, { ...state, order: banOrderOf(state.sort) }),
+    getRequestLocale(),
+    getHiddenColumns(viewer.session.actor.id, "bans"),
+  ]);
   const actors = await getBanActors(
     viewer,
     result.rows.map((row) => row.id),
   );
-  return { result, locale, actors };
+  return { result, locale, actors, hiddenColumns };
 }
+
+const cursorParams = (cursor: BanCursor): Record<string, string> =>
+  "before" in cursor ? { before: cursor.before } : { after: cursor.after };
 
 function BanTableSection({
   viewer,
@@ -121,30 +133,36 @@ function BanTableSection({
   state: BanListState;
   table: ReturnType<typeof readBanTable>;
 }) {
-  const { result, locale, actors } = use(table);
+  const { result, locale, actors, hiddenColumns } = use(table);
   const base = `/guilds/${viewer.guild.id}/bans`;
-  const href = (changes: Record<string, string | null>) => listHref(base, { q: state.q, ...changes });
+  const sort = state.sort === DEFAULT_BAN_SORT ? null : state.sort;
+  const href = (changes: Record<string, string | null>) => listHref(base, { q: state.q, sort, ...changes });
+  const descending = banOrderOf(state.sort) === "descending";
+  const order = descending ? "newest accounts first" : "oldest accounts first";
 
   let previousHref: string | null = null;
   let nextHref: string | null = null;
   let summary: string | undefined;
   if (result.mode === "name") {
-    // A scan only moves forward: earlier pages are remembered in the URL (trail of cursors).
-    const pager = trailPager(state.after, cursorTrail(state.trail), result.nextAfter);
+    // A scan only moves forward (up from `after`, or down from `before` when newest accounts come first): earlier
+    // pages are remembered in the URL (trail of cursors).
+    const key = descending ? "before" : "after";
+    const next = result.next && key in result.next ? (result.next as Record<typeof key, string>)[key] : null;
+    const pager = trailPager(state[key], cursorTrail(state.trail), next);
     if (pager.previous)
-      previousHref = href({ after: pager.previous.cursor, trail: pager.previous.trail, page: String(state.page - 1) });
+      previousHref = href({ [key]: pager.previous.cursor, trail: pager.previous.trail, page: String(state.page - 1) });
     if (pager.next)
-      nextHref = href({ after: pager.next.cursor, trail: pager.next.trail, page: String(state.page + 1) });
-    summary = `${result.rows.length} matching by name in ${new Intl.NumberFormat(locale).format(result.scanned)} bans read`;
+      nextHref = href({ [key]: pager.next.cursor, trail: pager.next.trail, page: String(state.page + 1) });
+    summary = `${result.rows.length} matching by name in ${new Intl.NumberFormat(locale).format(result.scanned)} bans read, ${order}`;
   } else if (result.mode === "list") {
-    if (result.previousBefore)
-      previousHref = href({ before: result.previousBefore, page: state.page > 2 ? String(state.page - 1) : null });
-    if (result.nextAfter) nextHref = href({ after: result.nextAfter, page: String(state.page + 1) });
+    if (result.previous)
+      previousHref = href({ ...cursorParams(result.previous), page: state.page > 2 ? String(state.page - 1) : null });
+    if (result.next) nextHref = href({ ...cursorParams(result.next), page: String(state.page + 1) });
     if (result.rows.length) {
       // Pages are BAN_PAGE_SIZE long, in the order of the banned users' ids.
       const first = (state.page - 1) * BAN_PAGE_SIZE + 1;
       const count = new Intl.NumberFormat(locale);
-      summary = `Showing ${count.format(first)}–${count.format(first + result.rows.length - 1)}`;
+      summary = `Showing ${count.format(first)}–${count.format(first + result.rows.length - 1)}, ${order}`;
     }
   }
 
@@ -152,6 +170,8 @@ function BanTableSection({
     <BansTable
       guildId={viewer.guild.id}
       rows={result.rows}
+      sort={state.sort}
+      hiddenColumns={hiddenColumns}
       actors={actors}
       actorsHidden={banActorsHidden(viewer)}
       now={viewer.readAt}

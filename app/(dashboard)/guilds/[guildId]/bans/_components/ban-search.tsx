@@ -1,16 +1,17 @@
 "use client";
 
 // Search bans: an id finds that ban exactly; anything else is matched within names by scanning the ban list (the API
-// has no ban search), and the hint says so. The query lives in the URL; a new one starts at page 1.
+// has no ban search), and the hint says so. Beside it the list's order (account age, as the Banned user header sorts),
+// the way to sort on a phone. Both live in the URL; a new search or order starts at page 1.
 import { Icons } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { useUrlQuery } from "@/components/data-table/url-state";
+import { SortSelect } from "@/components/data-table/sort-select";
 import { Num } from "@/components/ui/locale";
+import { BAN_PAGING_KEYS, BAN_SORTS, DEFAULT_BAN_SORT, type BanSortKey } from "@/lib/dashboard/data/ban-sorts";
 
-const PAGING = ["after", "before", "trail", "page"] as const;
-
-export function BanSearch({ scanMax }: { scanMax: number }) {
-  const { value, setValue, pending } = useUrlQuery("q", PAGING);
+export function BanSearch({ scanMax, sort }: { scanMax: number; sort: BanSortKey }) {
+  const { value, setValue, pending } = useUrlQuery("q", BAN_PAGING_KEYS);
 
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Search bans">
@@ -35,6 +36,16 @@ export function BanSearch({ scanMax }: { scanMax: number }) {
           An id finds that ban exactly. A name is matched within usernames and display names by reading the ban list in
           order, up to <Num value={scanMax} /> bans per page of results.
         </p>
+      </div>
+      {/* Level with the search box, above its hint. */}
+      <div className="self-start max-sm:w-full">
+        <SortSelect
+          id="ban-sort-by"
+          value={sort}
+          options={BAN_SORTS}
+          defaultValue={DEFAULT_BAN_SORT}
+          resets={BAN_PAGING_KEYS}
+        />
       </div>
       {pending && (
         <span className="pb-6 text-xs text-ink-muted" role="status">

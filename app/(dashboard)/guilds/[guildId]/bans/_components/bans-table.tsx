@@ -1,25 +1,35 @@
 "use client";
 
 // The ban list: columns over the generic server-paged DataTable (each banned user and who banned them, by
-// name with the id to copy), and an unban dialog asking for a reason.
+// name with the id to copy; the Banned user header sorts by account age, the order of Get Guild Bans), and an unban
+// dialog asking for a reason.
 import { useMemo, useState } from "react";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { UserChip } from "@/components/dashboard/user-chip";
 import { Button } from "@/components/ui/button";
 import { Dialog, useDialogForm } from "@/components/ui/dialog";
-import { DataTable, type ServerPage, type DataColumn } from "@/components/data-table/data-table";
+import { DataTable, type ColumnSort, type ServerPage, type DataColumn } from "@/components/data-table/data-table";
 import { useUrlState } from "@/components/data-table/url-state";
 import { useAction } from "@/components/dashboard/use-action";
 import { unbanUserAction } from "@/lib/dashboard/actions/bans";
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import type { BanRow } from "@/lib/dashboard/data/bans";
+import { BAN_PAGING_KEYS, DEFAULT_BAN_SORT, type BanSortKey } from "@/lib/dashboard/data/ban-sorts";
 import type { BanActor } from "@/lib/dashboard/data/ban-actors";
 import type { UserRef } from "@/lib/dashboard/users/user-ref";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
+/** A user id is the account's creation time: ascending, oldest accounts first (the API's order). */
+const BY_ACCOUNT_AGE: ColumnSort = { ascending: "oldest", descending: "newest" } satisfies Record<
+  "ascending" | "descending",
+  BanSortKey
+>;
+
 export function BansTable({
   guildId,
   rows,
+  sort,
+  hiddenColumns,
   pagination,
   emptyTitle,
   emptyText,
@@ -29,6 +39,9 @@ export function BansTable({
 }: {
   guildId: string;
   rows: BanRow[];
+  sort: BanSortKey;
+  /** The columns this moderator hid, as saved. */
+  hiddenColumns: readonly string[];
   /** Who banned each user (by user id), where the audit history knows. */
   actors: Record<string, BanActor>;
   /** Why the moderator is not told who banned whom ("needs View Audit Log"), or null. */
@@ -45,7 +58,8 @@ export function BansTable({
     () => [
       {
         id: "user",
-        header: "User",
+        header: "Banned user",
+        sort: BY_ACCOUNT_AGE,
         cell: ({ row }) => <UserChip user={banUser(row.original)} size={32} />,
       },
       {
@@ -101,6 +115,8 @@ export function BansTable({
         columns={columns}
         data={rows}
         getRowId={(row) => row.id}
+        sorting={{ value: sort, defaultValue: DEFAULT_BAN_SORT, resets: BAN_PAGING_KEYS }}
+        hiddenColumns={hiddenColumns}
         pagination={pagination}
         caption="Bans"
         emptyTitle={emptyTitle}
