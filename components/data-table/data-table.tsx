@@ -375,7 +375,10 @@ export function DataTable<Row extends RowData>({
                           primary
                             ? "max-sm:min-w-0 max-sm:flex-1 max-sm:p-0"
                             : "max-sm:flex max-sm:basis-full max-sm:items-start max-sm:gap-2 max-sm:px-0 max-sm:pb-0 max-sm:pt-1.5",
-                          "max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-ink-muted max-sm:before:content-[attr(data-label)]",
+                          // On a phone's card the column's name stands before its value; cells without one take the width.
+                          !primary &&
+                            !column.headerHidden &&
+                            "max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-ink-muted max-sm:before:content-[attr(data-label)]",
                         )}
                       >
                         {column.cell(context)}
