@@ -8,6 +8,17 @@ export type SearchParams = Record<string, string | string[] | undefined>;
 export const firstParam = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value[0] : value;
 
+/** A list by time: newest first (the default, kept out of the URL) or oldest first (?sort=oldest). */
+export type TimeOrder = "newest" | "oldest";
+export const DEFAULT_TIME_ORDER: TimeOrder = "newest";
+
+/** The URL's sort values of a list's When header (a DataTable ColumnSort): newest first on the first press. */
+export const TIME_SORTS = { ascending: "oldest", descending: "newest", descendingFirst: true } as const;
+
+/** The order a URL's ?sort= asks a list by time for; anything else is newest first. */
+export const timeOrderOf = (value: string | string[] | null | undefined): TimeOrder =>
+  firstParam(value ?? undefined) === "oldest" ? "oldest" : DEFAULT_TIME_ORDER;
+
 /** The 1-based page number shown beside the paging links; anything else is page 1. */
 export function pageNumber(value: string | string[] | undefined): number {
   const page = Number(firstParam(value));

@@ -3,6 +3,7 @@
 // guild's own audit log imported into it (guild-log/), which its readers list only for those who may see that log.
 import type { Prisma } from "@/lib/generated/prisma";
 import { containsText, prisma } from "@/lib/dashboard/db";
+import { DEFAULT_TIME_ORDER, type TimeOrder } from "@/lib/dashboard/list-params";
 import type { AuditEntryView } from "./format";
 import { recordDashboardChange } from "./guild-log/twins";
 import { ACTIONS, actionLabel } from "./sentences";
@@ -82,6 +83,12 @@ export interface AuditFilter {
   /** "dashboard" or "guild-log". */
   source?: AuditSource;
 }
+
+/** Time, then id (two entries of the same millisecond keep one order, so a page's cursor never skips or repeats). */
+const orderBy = (order: TimeOrder): Prisma.AuditHistoryEntryOrderByWithRelationInput[] => {
+  const direction = order === "oldest" ? "asc" : "desc";
+  return [{ createdAt: direction }, { id: direction }];
+};
 
 /** Where an entry listed in the history comes from: the dashboard's own record, or the guild's audit log imported. */
 export type AuditSource = "dashboard" | "guild-log";
@@ -163,16 +170,20 @@ function toView(row: Prisma.AuditHistoryEntryGetPayload<object>): AuditEntryView
   };
 }
 
-/** Newest first; `cursor` is the id of the last entry of the previous page; `sources`: what the reader may see. */
+/**
+ * One page in `page.order` (newest first unless told); `cursor` is the id of the last entry of the previous page in
+ * that same order (Prisma's cursor starts after that row whichever way the list runs, so a page reached oldest first
+ * continues oldest first); `sources`: what the reader may see.
+ */
 export async function listAuditEntries(
   guildId: string,
   filter: AuditFilter,
-  page: { limit: number; cursor?: string },
+  page: { limit: number; cursor?: string; order?: TimeOrder },
   sources: readonly AuditSource[] = DASHBOARD_SOURCES,
 ): Promise<{ entries: AuditEntryView[]; nextCursor: string | null }> {
   const rows = await prisma.auditHistoryEntry.findMany({
     where: where(guildId, filter, sources),
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    orderBy: orderBy(page.order ?? DEFAULT_TIME_ORDER),
     take: page.limit + 1,
     ...(page.cursor ? { cursor: { id: page.cursor }, skip: 1 } : {}),
   });
@@ -189,7 +200,7 @@ export async function exportAuditEntries(
 ): Promise<AuditEntryView[]> {
   const rows = await prisma.auditHistoryEntry.findMany({
     where: where(guildId, filter, sources),
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    orderBy: orderBy("newest"),
     take: max,
   });
   return rows.map(toView);

@@ -20,7 +20,7 @@ import {
   type AuditSource,
 } from "@/lib/dashboard/audit/history";
 import type { AuditNames } from "@/lib/dashboard/audit/fields";
-import { describeEntry, type AuditSentence } from "@/lib/dashboard/audit/sentences";
+import { describeEntry, targetPhrase, type AuditSentence } from "@/lib/dashboard/audit/sentences";
 import type { UserRef, UserRefs } from "@/lib/dashboard/users/user-ref";
 import { userRefOf } from "@/lib/dashboard/users/user-ref";
 import { sectionDisabledReason } from "@/lib/dashboard/sections";
@@ -31,6 +31,7 @@ import { getGuildChannels } from "./channels";
 import { lookupUsers } from "./users";
 import type { GuildViewer } from "./viewer";
 import { getRequestLocale } from "@/lib/dashboard/locale";
+import type { TimeOrder } from "@/lib/dashboard/list-params";
 
 /** Why the viewer may not see the guild's own audit log in the history ("needs View Audit Log"), or null. */
 export function guildLogHidden(viewer: Pick<GuildViewer, "permissions">): string | null {
@@ -48,6 +49,8 @@ export interface AuditRow {
   actor: UserRef;
   /** The person the entry is about, when it is about one. */
   target: UserRef | null;
+  /** What the entry is about in words ("#general", "Moderator", "the server"), when it is about something. */
+  targetLabel: string | null;
 }
 
 const USER_TARGETS = new Set(["user", "member"]);
@@ -88,6 +91,8 @@ export async function describeAuditEntries(viewer: GuildViewer, entries: AuditEn
           : recorded(entry.actorId, entry.actorName),
       target:
         entry.targetId && USER_TARGETS.has(entry.targetType ?? "") ? recorded(entry.targetId, entry.targetName) : null,
+      targetLabel:
+        entry.targetId || entry.targetName || entry.targetType === "guild" ? targetPhrase(entry, names) : null,
     };
   });
 }
@@ -95,7 +100,7 @@ export async function describeAuditEntries(viewer: GuildViewer, entries: AuditEn
 export async function getAuditHistoryPage(
   viewer: GuildViewer,
   filter: AuditFilter,
-  page: { limit: number; cursor?: string },
+  page: { limit: number; cursor?: string; order?: TimeOrder },
 ): Promise<{ rows: AuditRow[]; nextCursor: string | null; sync: AuditLogSync }> {
   const sync = await syncAuditLog(viewer);
   const { entries, nextCursor } = await listAuditEntries(viewer.guild.id, filter, page, auditSourcesFor(viewer));

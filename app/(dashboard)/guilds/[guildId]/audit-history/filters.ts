@@ -1,5 +1,7 @@
-// The audit history's filters, as they travel in the URL (page, CSV export).
+// The audit history's filters and order, as they travel in the URL (page, CSV export): the filters as their own keys,
+// the order as ?sort=oldest (newest first, the default, stays out of the URL).
 import type { AuditFilter } from "@/lib/dashboard/audit/history";
+import { timeOrderOf, type TimeOrder } from "@/lib/dashboard/list-params";
 
 type Params = Record<string, string | string[] | undefined> | URLSearchParams;
 
@@ -24,6 +26,12 @@ export function auditFilterFrom(params: Params): AuditFilter {
     source: source === "dashboard" || source === "guild-log" ? source : undefined,
   };
 }
+
+/** The paging keys a new filter or sort clears: it starts again at the first page. */
+export const AUDIT_PAGING_KEYS = ["cursor", "trail"] as const;
+
+export const auditOrderFrom = (params: Params): TimeOrder =>
+  timeOrderOf(params instanceof URLSearchParams ? params.get("sort") : params.sort);
 
 export function auditFilterQuery(filter: AuditFilter): string {
   const params = new URLSearchParams();

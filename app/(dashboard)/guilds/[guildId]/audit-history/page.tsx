@@ -1,6 +1,7 @@
 // Audit history: every change to the server, made from this dashboard or (imported from the guild's own audit log)
-// by bots and other clients, each as a sentence; filterable by moderator, action, target, date, source and reason,
-// with the changes in words per entry and CSV export of the filtered list. A viewer without View Audit Log (Manage
+// by bots and other clients, a table row each (when, who, what, on what, why, where, whether it worked); newest or
+// oldest first by the When header, filterable by moderator, action, target, date, source and reason, with the changes
+// in words per entry and CSV export of the filtered list. A viewer without View Audit Log (Manage
 // Server opens the section) sees the dashboard's own entries only, and the page says so (data/audit-history.ts).
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
@@ -10,9 +11,17 @@ import { NoAccessPage } from "@/components/dashboard/no-access";
 import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
 import { getAuditFacets, getAuditHistoryPage, guildLogHidden } from "@/lib/dashboard/data/audit-history";
 import { AuditFilters } from "./_components/audit-filters";
-import { AuditList } from "./_components/audit-list";
-import { cursorTrail, firstParam, listHref, trailPager, type TrailLink } from "@/lib/dashboard/list-params";
-import { auditFilterFrom, auditFilterQuery } from "./filters";
+import { AuditTable } from "./_components/audit-table";
+import {
+  cursorTrail,
+  DEFAULT_TIME_ORDER,
+  firstParam,
+  listHref,
+  trailPager,
+  type TrailLink,
+} from "@/lib/dashboard/list-params";
+import { getHiddenColumns } from "@/lib/dashboard/table-preferences";
+import { auditFilterFrom, auditFilterQuery, auditOrderFrom } from "./filters";
 
 export const metadata: Metadata = { title: "Audit history" };
 
@@ -27,13 +36,22 @@ export default async function AuditHistoryPage({ params, searchParams }: GuildPa
   if (blocked) return <NoAccessPage section={section} reason={blocked} />;
 
   const filter = auditFilterFrom(query);
+  const order = auditOrderFrom(query);
+  // The cursor is the last entry of the page before, in this order: a new order starts again at the first page (the
+  // table clears the cursor and trail with the sort).
   const cursor = firstParam(query.cursor) || undefined;
   const trail = cursorTrail(firstParam(query.trail), AUDIT_CURSOR);
-  const { rows, nextCursor, sync } = await getAuditHistoryPage(viewer, filter, { limit: PAGE_SIZE, cursor });
+  const [{ rows, nextCursor, sync }, hiddenColumns] = await Promise.all([
+    getAuditHistoryPage(viewer, filter, { limit: PAGE_SIZE, cursor, order }),
+    getHiddenColumns(viewer.session.actor.id, "audit-history"),
+  ]);
+  // After the page, which imports the guild's log first: the menus offer the people and actions just imported.
   const facets = await getAuditFacets(viewer);
   const filterQuery = auditFilterQuery(filter);
   const pager = trailPager(cursor, trail, nextCursor);
-  const href = (link: TrailLink | null) => link && listHref(`/guilds/${guildId}/audit-history`, { ...filter, ...link });
+  const sort = order === DEFAULT_TIME_ORDER ? null : order;
+  const href = (link: TrailLink | null) =>
+    link && listHref(`/guilds/${guildId}/audit-history`, { ...filter, sort, ...link });
   const exportHref = `/guilds/${guildId}/audit-history/export${filterQuery ? `?${filterQuery}` : ""}`;
 
   return (
@@ -59,10 +77,12 @@ export default async function AuditHistoryPage({ params, searchParams }: GuildPa
         </p>
       )}
       <AuditFilters actors={facets.actors} actions={facets.actions} guildLog={!guildLogHidden(viewer)} />
-      <AuditList
+      <AuditTable
         rows={rows}
+        order={order}
         filtered={Boolean(filterQuery)}
-        pager={{
+        hiddenColumns={hiddenColumns}
+        pagination={{
           page: trail.length + 1,
           previousHref: href(pager.previous),
           nextHref: href(pager.next),

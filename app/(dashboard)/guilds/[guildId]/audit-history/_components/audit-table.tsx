@@ -1,26 +1,22 @@
 "use client";
 
-// The audit history as a list of sentences, newest first: who (avatar, name, id to copy) did what to whom, the changed
-// fields in words, why, when, where it was done and whether it worked; one entry's details in a dialog. One column
-// that wraps, so it reads the same on a 390 px phone and a wide screen.
-import Link from "next/link";
-import { useState } from "react";
+// The audit history as a table on the dashboard's DataTable: when, who, what (the sentence's predicate, with the
+// changed fields in words when there are more than the sentence names), on what, why, where it was done and whether it
+// worked; the When header sorts newest or oldest first (the server's order, in the URL); one entry's details in a
+// dialog. On a phone each entry is a card headed by its time.
+import { useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button, buttonClasses } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/card";
-import { cn } from "@/components/ui/cn";
+import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DataTable, type DataColumn, type ServerPage } from "@/components/data-table/data-table";
+import { useUrlState } from "@/components/data-table/url-state";
 import { UserChip } from "@/components/dashboard/user-chip";
 import { changePhrase, type ChangeLine } from "@/lib/dashboard/audit/fields";
+import { DEFAULT_TIME_ORDER, TIME_SORTS, type TimeOrder } from "@/lib/dashboard/list-params";
 import type { AuditRow } from "@/lib/dashboard/data/audit-history";
 import { useLocale } from "@/components/ui/locale";
 import { formatExactTime } from "@/components/ui/relative-time";
-
-export interface AuditPager {
-  page: number;
-  previousHref: string | null;
-  nextHref: string | null;
-}
+import { AUDIT_PAGING_KEYS } from "../filters";
 
 function ChangeList({ changes }: { changes: ChangeLine[] }) {
   return (
@@ -43,111 +39,129 @@ function ChangeList({ changes }: { changes: ChangeLine[] }) {
   );
 }
 
-function Entry({ row, onOpen }: { row: AuditRow; onOpen: () => void }) {
-  const { entry, sentence, actor, target } = row;
+export function AuditTable({
+  rows,
+  order,
+  pagination,
+  filtered,
+  hiddenColumns,
+}: {
+  rows: AuditRow[];
+  order: TimeOrder;
+  pagination: ServerPage;
+  filtered: boolean;
+  hiddenColumns: readonly string[];
+}) {
+  const [open, setOpen] = useState<AuditRow | null>(null);
   const locale = useLocale();
-  return (
-    <li
-      className="flex flex-col gap-2 border-b border-line px-3 py-3 last:border-0 sm:flex-row sm:items-start sm:gap-4"
-      data-entry-id={entry.id}
-      aria-label={sentence.text}
-    >
-      <div className="min-w-0 flex-1">
-        <p className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1 text-sm">
-          <UserChip user={actor} size={22} showUsername={false} />
-          <span className="min-w-0 break-words">
-            {sentence.predicate}
-            {entry.reason && (
-              <span className="text-ink-muted">
-                {" "}
-                — reason: <q>{entry.reason}</q>
-              </span>
-            )}
-          </span>
-        </p>
-        {sentence.changes.length > 3 && <ChangeList changes={sentence.changes} />}
-        <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-muted">
-          <time dateTime={entry.createdAt}>
-            {formatExactTime(Date.parse(entry.createdAt), locale, { seconds: true })}
+  const { pending } = useUrlState();
+  const columns = useMemo<DataColumn<AuditRow>[]>(
+    () => [
+      {
+        id: "when",
+        header: "When",
+        sort: TIME_SORTS,
+        cell: ({ row }) => (
+          <time dateTime={row.original.entry.createdAt} className="whitespace-nowrap tabular-nums">
+            {formatExactTime(Date.parse(row.original.entry.createdAt), locale, { seconds: true })}
           </time>
-          <span aria-hidden>·</span>
-          <span>{entry.source === "guild-log" ? `via ${sentence.source}` : "in this dashboard"}</span>
-          {entry.status === "success" ? (
+        ),
+      },
+      {
+        id: "who",
+        header: "Who",
+        cell: ({ row }) => <UserChip user={row.original.actor} size={22} showUsername={false} />,
+      },
+      {
+        id: "what",
+        header: "What",
+        cell: ({ row }) => {
+          const { sentence } = row.original;
+          return (
+            <span className="block min-w-48 max-w-md break-words">
+              {sentence.predicate}
+              {sentence.changes.length > 3 && <ChangeList changes={sentence.changes} />}
+            </span>
+          );
+        },
+      },
+      {
+        id: "target",
+        header: "Target",
+        cell: ({ row }) =>
+          row.original.target ? (
+            <UserChip user={row.original.target} size={18} showUsername={false} />
+          ) : (
+            <span className="break-words">{row.original.targetLabel ?? <span className="text-ink-muted">—</span>}</span>
+          ),
+      },
+      {
+        id: "reason",
+        header: "Reason",
+        cell: ({ row }) =>
+          row.original.entry.reason ? (
+            <span className="block max-w-xs break-words">{row.original.entry.reason}</span>
+          ) : (
+            <span className="text-ink-muted">—</span>
+          ),
+      },
+      {
+        id: "source",
+        header: "Where",
+        cell: ({ row }) => (
+          <span className="text-ink-muted">
+            {row.original.entry.source === "guild-log" ? `Via ${row.original.sentence.source}` : "This dashboard"}
+          </span>
+        ),
+      },
+      {
+        id: "result",
+        header: "Result",
+        cell: ({ row }) => {
+          const { entry } = row.original;
+          return entry.status === "success" ? (
             <Badge tone="success">Succeeded</Badge>
           ) : (
             <Badge tone="danger" title={entry.error ?? undefined}>
               Failed{entry.httpStatus ? ` (${entry.httpStatus})` : ""}
             </Badge>
-          )}
-          {target && (
-            <span className="inline-flex min-w-0 items-center gap-1">
-              about <UserChip user={target} size={16} showUsername={false} />
-            </span>
-          )}
-        </p>
-      </div>
-      <Button
-        size="sm"
-        variant="ghost"
-        className="self-start"
-        onClick={onOpen}
-        aria-label={`Details: ${sentence.text}`}
-      >
-        Details
-      </Button>
-    </li>
+          );
+        },
+      },
+      {
+        id: "details",
+        header: "Details",
+        headerHidden: true,
+        cell: ({ row }) => (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setOpen(row.original)}
+            aria-label={`Details: ${row.original.sentence.text}`}
+          >
+            Details
+          </Button>
+        ),
+      },
+    ],
+    [locale],
   );
-}
-
-export function AuditList({ rows, pager, filtered }: { rows: AuditRow[]; pager: AuditPager; filtered: boolean }) {
-  const [open, setOpen] = useState<AuditRow | null>(null);
-  const locale = useLocale();
   return (
     <>
-      <section aria-label="Audit history, newest first" className="rounded-lg bg-surface-raised ring-1 ring-line">
-        {rows.length === 0 ? (
-          <div className="p-4">
-            <EmptyState title={filtered ? "Nothing matches these filters" : "No changes yet"}>
-              {filtered ? "Widen the dates or clear a filter." : "Changes to the server appear here."}
-            </EmptyState>
-          </div>
-        ) : (
-          <ol>
-            {rows.map((row) => (
-              <Entry key={row.entry.id} row={row} onOpen={() => setOpen(row)} />
-            ))}
-          </ol>
-        )}
-      </section>
-      <nav aria-label="Pages" className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
-        <span className="text-ink-muted">Page {pager.page}</span>
-        <span className="flex gap-2">
-          {[
-            { href: pager.previousHref, text: "← Newer", rel: "prev" },
-            { href: pager.nextHref, text: "Older →", rel: "next" },
-          ].map((link) =>
-            link.href ? (
-              <Link
-                key={link.rel}
-                href={link.href}
-                scroll={false}
-                rel={link.rel}
-                className={buttonClasses("secondary", "sm")}
-              >
-                {link.text}
-              </Link>
-            ) : (
-              <span
-                key={link.rel}
-                aria-disabled="true"
-                className={cn(buttonClasses("secondary", "sm"), "pointer-events-none opacity-50")}
-              >
-                {link.text}
-              </span>
-            ),
-          )}
-        </span>
-      </nav>
+      <DataTable
+        id="audit-history"
+        columns={columns}
+        data={rows}
+        getRowId={(row) => row.entry.id}
+        rowProps={(row) => ({ "data-entry-id": row.entry.id })}
+        caption="Audit history"
+        sorting={{ value: order, defaultValue: DEFAULT_TIME_ORDER, resets: AUDIT_PAGING_KEYS }}
+        hiddenColumns={hiddenColumns}
+        pagination={pagination}
+        emptyTitle={filtered ? "Nothing matches these filters" : "No changes yet"}
+        emptyText={filtered ? "Widen the dates or clear a filter." : "Changes to the server appear here."}
+        busy={pending}
+      />
       <Dialog
         open={open !== null}
         onClose={() => setOpen(null)}
