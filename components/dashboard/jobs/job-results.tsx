@@ -1,18 +1,22 @@
 "use client";
 
-// The one per-member results list of every bulk job (bulk ban; the members page's role, timeout and kick jobs): who
-// each one is (avatar, name, the id to copy), what happened and why, filtered by outcome and paged by the server, so
-// every member of a 10,000-member job can be reached. The filter and page are links (URL state: ?result=&page=).
+// The one per-member results table of every bulk job (bulk ban; the members page's role, timeout and kick jobs), on
+// the dashboard's DataTable: who each one is (avatar, name, the id to copy), what happened and why (a column the
+// moderator may hide), filtered by outcome and paged by the server, so every member of a 10,000-member job can be
+// reached. The filter and page are links (URL state: ?result=&page=). No header sorts: the server lists a job's
+// members in one order (by id), and the filters are how a moderator finds the failures. On a phone each member is a
+// card.
+import { useMemo } from "react";
 import Link from "next/link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { DataTable, type DataColumn } from "@/components/data-table/data-table";
 import { useUrlState } from "@/components/data-table/url-state";
 import { UserChip } from "@/components/dashboard/user-chip";
 import { useUserRefs } from "@/components/dashboard/use-user-refs";
-import type { JobResultFilter, JobResultsPage } from "@/lib/dashboard/jobs/results";
+import type { JobResultFilter, JobResultRow, JobResultsPage } from "@/lib/dashboard/jobs/results";
 import { placeholderUser } from "@/lib/dashboard/users/user-ref";
-import { TableHead } from "@/components/ui/table-head";
 import { formatNumber, useLocale } from "@/components/ui/locale";
 import { plural } from "@/lib/dashboard/plural";
 
@@ -33,6 +37,7 @@ export function JobResults({
   doneLabel,
   sendingDetail = "",
   title = "Results per member",
+  hiddenColumns,
 }: {
   guildId: string;
   results: JobResultsPage;
@@ -43,8 +48,10 @@ export function JobResults({
   /** What a "sent, no answer" row says about itself. */
   sendingDetail?: string;
   title?: string;
+  /** The columns this moderator hid, as saved. */
+  hiddenColumns: readonly string[];
 }) {
-  const { hrefWith } = useUrlState();
+  const { hrefWith, pending } = useUrlState();
   const locale = useLocale();
   const n = (value: number) => formatNumber(value, locale);
   const { rows, filter, page, pageCount, counts } = results;
@@ -54,74 +61,89 @@ export function JobResults({
   );
   const pageHref = (to: number) => hrefWith({ page: to > 1 ? String(to) : null });
 
+  const columns = useMemo<DataColumn<JobResultRow>[]>(
+    () => [
+      {
+        id: "member",
+        header: "Member",
+        cell: ({ row }) => (
+          <UserChip
+            user={
+              people[row.original.userId] ?? {
+                ...placeholderUser(row.original.userId),
+                displayName: row.original.name ?? row.original.userId,
+              }
+            }
+            size={24}
+          />
+        ),
+      },
+      {
+        id: "result",
+        header: "Result",
+        cell: ({ row }) => {
+          const { state } = row.original;
+          const look = STATE_LOOK[state] ?? { label: state, tone: "neutral" as const };
+          return <Badge tone={look.tone}>{state === "done" || state === "banned" ? doneLabel : look.label}</Badge>;
+        },
+      },
+      {
+        id: "detail",
+        header: "Why",
+        cell: ({ row }) => (
+          <span className={cn("break-words", row.original.state === "failed" ? "text-danger" : "text-ink-muted")}>
+            {row.original.state === "sending" ? sendingDetail : (row.original.detail ?? "")}
+          </span>
+        ),
+      },
+    ],
+    [people, doneLabel, sendingDetail],
+  );
+
   return (
     <Card>
       <CardHeader title={title} />
-      <nav aria-label="Show results" className="mb-3 flex flex-wrap gap-1.5">
-        {filters.map((f) => (
-          <Link
-            key={f.id}
-            href={hrefWith({ result: f.id === "all" ? null : f.id, page: null })}
-            scroll={false}
-            aria-current={filter === f.id ? "page" : undefined}
-            className={cn(
-              "rounded-full px-3 py-1 text-sm ring-1 ring-inset ring-line hover:bg-surface-sunken",
-              filter === f.id && "bg-blurple/15 text-blurple ring-blurple/40 dark:text-white",
-            )}
-          >
-            {f.label} <span className="tabular-nums text-ink-muted">{n(counts[f.id])}</span>
-          </Link>
-        ))}
-      </nav>
-      <div className="overflow-x-auto rounded-lg ring-1 ring-line">
-        <table className="w-full min-w-[32rem] text-sm" aria-label={title} data-testid="job-results">
-          <TableHead columns={[{ label: "Member" }, { label: "Result" }, { label: "Why" }]} />
-          <tbody>
-            {rows.map((row) => {
-              const look = STATE_LOOK[row.state] ?? { label: row.state, tone: "neutral" as const };
-              const user = people[row.userId] ?? {
-                ...placeholderUser(row.userId),
-                displayName: row.name ?? row.userId,
-              };
-              return (
-                <tr key={row.userId} data-user-id={row.userId} className="border-b border-line last:border-0">
-                  <td className="px-3 py-1.5">
-                    <UserChip user={user} size={24} />
-                  </td>
-                  <td className="px-3 py-1.5">
-                    <Badge tone={look.tone}>
-                      {row.state === "done" || row.state === "banned" ? doneLabel : look.label}
-                    </Badge>
-                  </td>
-                  <td className={cn("px-3 py-1.5", row.state === "failed" ? "text-danger" : "text-ink-muted")}>
-                    {row.state === "sending" ? sendingDetail : (row.detail ?? "")}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        {rows.length === 0 && <p className="p-4 text-center text-sm text-ink-muted">Nobody here.</p>}
-      </div>
-      {pageCount > 1 && (
-        <nav aria-label="Result pages" className="mt-3 flex items-center justify-between gap-2 text-sm">
-          <span className="text-ink-muted">
-            Page {n(page)} of {n(pageCount)} ({plural(counts[filter], "member", { format: n })})
-          </span>
-          <span className="flex gap-2">
-            {page > 1 && (
-              <Link href={pageHref(page - 1)} scroll={false} className="rounded-md px-3 py-1 ring-1 ring-line">
-                Previous
+      <DataTable
+        id="job-results"
+        columns={columns}
+        data={rows}
+        getRowId={(row) => row.userId}
+        rowProps={(row) => ({ "data-user-id": row.userId })}
+        caption={title}
+        emptyTitle="Nobody here"
+        emptyText="No member of this job has this result."
+        hiddenColumns={hiddenColumns}
+        busy={pending}
+        toolbar={
+          <nav aria-label="Show results" className="flex flex-wrap gap-1.5">
+            {filters.map((f) => (
+              <Link
+                key={f.id}
+                href={hrefWith({ result: f.id === "all" ? null : f.id, page: null })}
+                scroll={false}
+                aria-current={filter === f.id ? "page" : undefined}
+                className={cn(
+                  "rounded-full px-3 py-1 text-sm ring-1 ring-inset ring-line hover:bg-surface-sunken",
+                  filter === f.id && "bg-blurple/15 text-blurple ring-blurple/40 dark:text-white",
+                )}
+              >
+                {f.label} <span className="tabular-nums text-ink-muted">{n(counts[f.id])}</span>
               </Link>
-            )}
-            {page < pageCount && (
-              <Link href={pageHref(page + 1)} scroll={false} className="rounded-md px-3 py-1 ring-1 ring-line">
-                Next
-              </Link>
-            )}
-          </span>
-        </nav>
-      )}
+            ))}
+          </nav>
+        }
+        // One page needs no pager.
+        pagination={
+          pageCount > 1
+            ? {
+                page,
+                previousHref: page > 1 ? pageHref(page - 1) : null,
+                nextHref: page < pageCount ? pageHref(page + 1) : null,
+                summary: `of ${n(pageCount)} (${plural(counts[filter], "member", { format: n })})`,
+              }
+            : undefined
+        }
+      />
     </Card>
   );
 }

@@ -4,6 +4,7 @@
 import { prisma } from "@/lib/dashboard/db";
 import type { Prisma } from "@/lib/generated/prisma";
 import { roleKey, type PrunePreviewView } from "@/lib/dashboard/actions/schemas/prune";
+import type { TimeOrder } from "@/lib/dashboard/list-params";
 
 type Row = Prisma.PrunePreviewGetPayload<object>;
 
@@ -49,7 +50,26 @@ export async function recordPrunePreview(preview: {
   return toView(row);
 }
 
-/** Newest first. */
+/**
+ * One page of a guild's previews in `page.order`; `cursor` is the id of the last preview of the page before in that
+ * order (time, then id, so previews of the same millisecond are neither skipped nor repeated).
+ */
+export async function listPrunePreviewPage(
+  guildId: string,
+  page: { limit: number; cursor?: string; order: TimeOrder },
+): Promise<{ previews: PrunePreviewView[]; nextCursor: string | null }> {
+  const direction = page.order === "oldest" ? "asc" : "desc";
+  const rows = await prisma.prunePreview.findMany({
+    where: { guildId },
+    orderBy: [{ createdAt: direction }, { id: direction }],
+    take: page.limit + 1,
+    ...(page.cursor ? { cursor: { id: page.cursor }, skip: 1 } : {}),
+  });
+  const previews = rows.slice(0, page.limit).map(toView);
+  return { previews, nextCursor: rows.length > page.limit ? previews[previews.length - 1].id : null };
+}
+
+/** The latest previews, newest first. */
 export async function listPrunePreviews(guildId: string, limit = 20): Promise<PrunePreviewView[]> {
   const rows = await prisma.prunePreview.findMany({
     where: { guildId },

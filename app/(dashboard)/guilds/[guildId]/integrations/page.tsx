@@ -7,6 +7,7 @@ import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import { INTEGRATIONS_MAX } from "@/lib/discord/limits";
 import { getGuildIntegrations } from "@/lib/dashboard/data/integrations";
 import { IntegrationsTable } from "./_components/integrations-table";
+import { getHiddenColumns } from "@/lib/dashboard/table-preferences";
 
 export const metadata: Metadata = { title: "Integrations" };
 
@@ -21,11 +22,14 @@ export default async function IntegrationsPage({ params }: { params: Promise<{ g
   );
   if (blocked) return <NoAccessPage section={section} header={header} reason={blocked} />;
 
-  const integrations = await getGuildIntegrations(viewer);
+  const [integrations, hiddenColumns] = await Promise.all([
+    getGuildIntegrations(viewer),
+    getHiddenColumns(viewer.session.actor.id, "integrations"),
+  ]);
   return (
     <>
       {header}
-      <IntegrationsTable guildId={guildId} integrations={integrations} />
+      <IntegrationsTable guildId={guildId} integrations={integrations} hiddenColumns={hiddenColumns} />
     </>
   );
 }

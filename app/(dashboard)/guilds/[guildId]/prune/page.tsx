@@ -1,11 +1,11 @@
 // Prune: preview how many inactive members a prune would remove (Get Guild Prune Count, kept with who and when),
 // then run it on that fresh preview with the count typed back and a reason (Begin Guild Prune). Earlier previews
-// and their outcomes are listed below.
+// and their outcomes are listed below, 20 a page, newest or oldest first (?sort=oldest&cursor=&trail=).
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
 import { NoAccessPage } from "@/components/dashboard/no-access";
-import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
-import { listPrunePreviews } from "@/lib/dashboard/audit/prune-previews";
+import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
+import { listPrunePreviewPage } from "@/lib/dashboard/audit/prune-previews";
 import { pruneRelevantChanges, stalenessReasons } from "@/lib/dashboard/audit/prune-staleness";
 import { managementApi } from "@/lib/dashboard/data/api";
 import { syncAuditLog } from "@/lib/dashboard/data/audit-log";
@@ -13,11 +13,26 @@ import { LARGE_GUILD_MEMBERS } from "@/lib/dashboard/actions/schemas/prune";
 import { roleVerdict } from "@/lib/dashboard/data/viewer";
 import { PruneWorkbench, type PruneRole } from "./_components/prune-workbench";
 import { getRequestLocale } from "@/lib/dashboard/locale";
+import { getHiddenColumns } from "@/lib/dashboard/table-preferences";
+import {
+  cursorTrail,
+  DEFAULT_TIME_ORDER,
+  firstParam,
+  listHref,
+  timeOrderOf,
+  trailPager,
+  type TrailLink,
+} from "@/lib/dashboard/list-params";
 
 export const metadata: Metadata = { title: "Prune" };
 
-export default async function PrunePage({ params }: { params: Promise<{ guildId: string }> }) {
+const HISTORY_PAGE_SIZE = 20;
+// Previews have cuid ids.
+const PREVIEW_CURSOR = /^[a-z0-9]+$/;
+
+export default async function PrunePage({ params, searchParams }: GuildPageProps) {
   const { guildId } = await params;
+  const query = await searchParams;
   const { viewer, section, blocked } = await getSectionViewer(guildId, "prune");
   const header = (
     <PageHeader
@@ -27,7 +42,16 @@ export default async function PrunePage({ params }: { params: Promise<{ guildId:
   );
   if (blocked) return <NoAccessPage section={section} header={header} reason={blocked} />;
 
-  const previews = await listPrunePreviews(guildId);
+  const order = timeOrderOf(query.sort);
+  const cursor = firstParam(query.cursor) || undefined;
+  const trail = cursorTrail(firstParam(query.trail), PREVIEW_CURSOR);
+  const [{ previews, nextCursor }, hiddenColumns] = await Promise.all([
+    listPrunePreviewPage(guildId, { limit: HISTORY_PAGE_SIZE, cursor, order }),
+    getHiddenColumns(viewer.session.actor.id, "prune-history"),
+  ]);
+  const pager = trailPager(cursor, trail, nextCursor);
+  const sort = order === DEFAULT_TIME_ORDER ? null : order;
+  const href = (link: TrailLink | null) => link && listHref(`/guilds/${guildId}/prune`, { sort, ...link });
   // Which unused previews no longer describe the server (seen in the history and the member count).
   const unused = previews.filter((p) => p.runStatus === null);
   const staleness: Record<string, string[]> = {};
@@ -63,7 +87,18 @@ export default async function PrunePage({ params }: { params: Promise<{ guildId:
       <PruneWorkbench
         guildId={guildId}
         roles={roles}
-        previews={previews}
+        history={{
+          previews,
+          order,
+          // A preview made on this page belongs at the top of the first page, newest first.
+          showsNewest: order === DEFAULT_TIME_ORDER && !cursor,
+          hiddenColumns,
+          pagination: {
+            page: trail.length + 1,
+            previousHref: href(pager.previous),
+            nextHref: href(pager.next),
+          },
+        }}
         staleness={staleness}
         serverNow={viewer.readAt}
         memberCount={memberCount}

@@ -1,7 +1,8 @@
 "use client";
 
-// The integrations list and the delete confirmation: it names what goes with the integration (its bot is kicked,
-// its webhooks deleted, subscribers lose the role it manages) and takes a reason for the audit log.
+// The integrations table (every integration the API lists, at most 50: no paging, and no header sorts, since Get Guild
+// Integrations has no order to ask for) and the delete confirmation: it names what goes with the integration (its bot
+// is kicked, its webhooks deleted, subscribers lose the role it manages) and takes a reason for the audit log.
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { UserChip } from "@/components/dashboard/user-chip";
@@ -39,7 +40,15 @@ function SyncState({ row }: { row: IntegrationRow }) {
   );
 }
 
-export function IntegrationsTable({ guildId, integrations }: { guildId: string; integrations: IntegrationRow[] }) {
+export function IntegrationsTable({
+  guildId,
+  integrations,
+  hiddenColumns,
+}: {
+  guildId: string;
+  integrations: IntegrationRow[];
+  hiddenColumns: readonly string[];
+}) {
   const [target, setTarget] = useState<IntegrationRow | null>(null);
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
   const [reason, setReason] = useState("");
@@ -140,12 +149,14 @@ export function IntegrationsTable({ guildId, integrations }: { guildId: string; 
         caption="Integrations"
         emptyTitle="No integrations"
         emptyText="Bots added to the server and connected services (streaming platforms, server subscriptions) appear here."
-        pagination={{
-          page: 1,
-          previousHref: null,
-          nextHref: null,
-          summary: `${rows.length} integration${rows.length === 1 ? "" : "s"}`,
-        }}
+        hiddenColumns={hiddenColumns}
+        toolbar={
+          rows.length > 0 && (
+            <p className="text-sm text-ink-muted">
+              {rows.length} integration{rows.length === 1 ? "" : "s"}
+            </p>
+          )
+        }
       />
       <Dialog
         open={target !== null}

@@ -1,11 +1,14 @@
 "use client";
 
-// Earlier previews, newest first, with their age, and the outcome of the prune that ran on each. A fresh unused
-// preview can be picked up again.
+// Earlier previews, with their age, and the outcome of the prune that ran on each, a page at a time; the Previewed
+// header sorts newest (the default) or oldest first, as the server reads them. A fresh unused preview can be picked
+// up again.
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CardHeader } from "@/components/ui/card";
-import { DataTable, type DataColumn } from "@/components/data-table/data-table";
+import { DataTable, type DataColumn, type ServerPage } from "@/components/data-table/data-table";
+import { useUrlState } from "@/components/data-table/url-state";
+import { DEFAULT_TIME_ORDER, TIME_SORTS, type TimeOrder } from "@/lib/dashboard/list-params";
 import { formatAge, formatCountdown } from "@/components/dashboard/durations";
 import { useLocale } from "@/components/ui/locale";
 import { formatExactTime } from "@/components/ui/relative-time";
@@ -41,8 +44,18 @@ function Outcome({ preview, now, stale }: { preview: PrunePreviewView; now: numb
   return <Badge>Expired</Badge>;
 }
 
+/** The page of previews the server read, and how. */
+export interface PreviewHistoryPage {
+  previews: PrunePreviewView[];
+  order: TimeOrder;
+  /** The first page newest first: where a preview made just now goes. */
+  showsNewest: boolean;
+  pagination: ServerPage;
+  hiddenColumns: readonly string[];
+}
+
 export function PreviewHistory({
-  previews,
+  history,
   now,
   roleName,
   currentId,
@@ -50,7 +63,7 @@ export function PreviewHistory({
   staleReasons,
   onRerun,
 }: {
-  previews: PrunePreviewView[];
+  history: PreviewHistoryPage;
   now: number;
   roleName: (id: string) => string;
   currentId: string | null;
@@ -59,10 +72,13 @@ export function PreviewHistory({
   onRerun: (preview: PrunePreviewView) => void;
 }) {
   const locale = useLocale();
+  const { pending } = useUrlState();
+  const { previews } = history;
   const columns: DataColumn<PrunePreviewView>[] = [
     {
       id: "when",
       header: "Previewed",
+      sort: TIME_SORTS,
       cell: ({ row }) => (
         <time
           dateTime={row.original.createdAt}
@@ -126,7 +142,7 @@ export function PreviewHistory({
       <CardHeader
         id="prune-history-title"
         title="Earlier previews"
-        description="The 20 most recent, with the prune that ran on each."
+        description="Every preview made here, with the prune that ran on each."
       />
       <DataTable
         id="prune-history"
@@ -136,8 +152,11 @@ export function PreviewHistory({
         caption="Prune previews"
         emptyTitle="No previews yet"
         emptyText="Preview a prune above: the count and who asked for it are kept here."
-        pagination={{ page: 1, previousHref: null, nextHref: null, summary: `${previews.length} shown` }}
+        pagination={history.pagination}
+        sorting={{ value: history.order, defaultValue: DEFAULT_TIME_ORDER, resets: ["cursor", "trail"] }}
+        hiddenColumns={history.hiddenColumns}
         selectedId={currentId}
+        busy={pending}
       />
     </section>
   );

@@ -18,7 +18,7 @@ import {
   type PrunePreviewView,
 } from "@/lib/dashboard/actions/schemas/prune";
 import { PRUNE_DAYS } from "@/lib/discord/limits";
-import { PreviewHistory } from "./preview-history";
+import { PreviewHistory, type PreviewHistoryPage } from "./preview-history";
 import { PruneRunCard } from "./prune-run-card";
 
 export interface PruneRole {
@@ -33,7 +33,7 @@ export interface PruneRole {
 export function PruneWorkbench({
   guildId,
   roles,
-  previews,
+  history,
   staleness,
   serverNow,
   memberCount,
@@ -41,7 +41,8 @@ export function PruneWorkbench({
 }: {
   guildId: string;
   roles: PruneRole[];
-  previews: PrunePreviewView[];
+  /** The page of earlier previews the URL asks for. */
+  history: PreviewHistoryPage;
   /** Why each unused preview no longer describes the server (empty: it still does). */
   staleness: Record<string, string[]>;
   serverNow: number;
@@ -57,12 +58,19 @@ export function PruneWorkbench({
   const { register, handleSubmit, watch, setValue, setError, formState } = form;
   const errors = formState.errors;
   const [currentId, setCurrentId] = useState<string | null>(null);
+  // The preview picked from the list, for when the list moves to a page without it.
+  const [picked, setPicked] = useState<PrunePreviewView | null>(null);
   const [justMade, setJustMade] = useState<PrunePreviewView | null>(null);
   const { run, pending } = useAction(previewPruneAction, { failure: "Couldn't preview the prune" });
 
-  // The list comes from the server (refreshed after every action); a preview made a moment ago may not be in it yet.
-  const all = justMade && !previews.some((p) => p.id === justMade.id) ? [justMade, ...previews] : previews;
-  const current = all.find((p) => p.id === currentId) ?? null;
+  // The list comes from the server (refreshed after every action); a preview made a moment ago may not be in it yet,
+  // and the page shown (older previews, or oldest first) may not be where it goes.
+  const previews = history.previews;
+  const fresh = justMade && !previews.some((p) => p.id === justMade.id) ? justMade : null;
+  const listed = fresh && history.showsNewest ? [fresh, ...previews] : previews;
+  const current =
+    [...(fresh ? [fresh] : []), ...previews].find((p) => p.id === currentId) ??
+    (picked?.id === currentId ? picked : null);
   const values = watch();
   const includeRoles = values.includeRoles ?? [];
   const roleName = (id: string) => roles.find((r) => r.id === id)?.name ?? "deleted role";
@@ -89,6 +97,7 @@ export function PruneWorkbench({
     setValue("days", preview.days, { shouldValidate: true });
     setValue("includeRoles", preview.roleIds, { shouldValidate: true });
     setCurrentId(preview.id);
+    setPicked(preview);
   };
 
   return (
@@ -211,7 +220,7 @@ export function PruneWorkbench({
       )}
 
       <PreviewHistory
-        previews={all}
+        history={{ ...history, previews: listed }}
         now={now}
         roleName={roleName}
         currentId={currentId}

@@ -14,7 +14,7 @@ export default async function BulkBanJobPage(props: JobPageProps) {
   const loaded = await loadJobPage(props, "Bulk Guild Ban", getJob);
   const back = { href: `/guilds/${loaded.guildId}/bans/bulk`, label: "Bulk ban", section: "Bulk ban" };
   if (loaded.blocked !== null) return <JobPageFrame title="Bulk ban job" back={back} blocked={loaded.blocked} />;
-  const { guildId, job, results } = loaded;
+  const { guildId, job, results, hiddenColumns } = loaded;
 
   return (
     <JobPageFrame title="Bulk ban job" back={back} job={job}>
@@ -22,6 +22,7 @@ export default async function BulkBanJobPage(props: JobPageProps) {
       <JobResults
         guildId={guildId}
         results={results}
+        hiddenColumns={hiddenColumns}
         title="Results per id"
         doneLabel="Banned"
         sendingDetail="checked with the API on resume"

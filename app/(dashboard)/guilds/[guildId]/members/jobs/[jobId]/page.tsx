@@ -17,7 +17,7 @@ export default async function MemberJobPage(props: JobPageProps) {
   const loaded = await loadJobPage(props, "Search Guild Members v2", getMemberJob);
   const back = { href: `/guilds/${loaded.guildId}/members`, label: "Members", section: "Members" };
   if (loaded.blocked !== null) return <JobPageFrame title="Bulk member action" back={back} blocked={loaded.blocked} />;
-  const { guildId, job, results } = loaded;
+  const { guildId, job, results, hiddenColumns } = loaded;
   const count = new Intl.NumberFormat(await getRequestLocale());
   const total = plural(job.counts.total, "member", { format: (n) => count.format(n) });
 
@@ -27,6 +27,7 @@ export default async function MemberJobPage(props: JobPageProps) {
       <JobResults
         guildId={guildId}
         results={results}
+        hiddenColumns={hiddenColumns}
         doneLabel={DONE_WORDS[job.kind]}
         filters={[
           { id: "all", label: "All" },
