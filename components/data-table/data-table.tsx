@@ -120,6 +120,11 @@ export interface DataTableProps<Row> {
   rowClassName?: (row: Row) => string | undefined;
   /** Extra attributes of a row's <tr> (data-* for tests, drag handlers). */
   rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
+  /**
+   * A short table in a narrow place (a dialog's list): as wide as its container instead of at least 40rem, and at
+   * most 16rem tall, its rows scrolling under the header.
+   */
+  compact?: boolean;
 }
 
 const SELECT_COLUMN = "select";
@@ -167,6 +172,7 @@ export function DataTable<Row extends RowData>({
   busy,
   rowClassName,
   rowProps,
+  compact = false,
 }: DataTableProps<Row>) {
   const url = useUrlState();
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(() =>
@@ -252,19 +258,22 @@ export function DataTable<Row extends RowData>({
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="min-w-0 flex-1">{toolbar}</div>
-        {menuColumns.length > 0 && <ColumnsMenu caption={caption} columns={menuColumns} />}
-      </div>
+      {(toolbar || menuColumns.length > 0) && (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="min-w-0 flex-1">{toolbar}</div>
+          {menuColumns.length > 0 && <ColumnsMenu caption={caption} columns={menuColumns} />}
+        </div>
+      )}
       <div
         className={cn(
-          "relative rounded-lg transition-opacity sm:max-h-[calc(100dvh-9rem)] sm:overflow-auto sm:bg-surface-raised sm:ring-1 sm:ring-line",
+          "relative rounded-lg transition-opacity sm:overflow-auto sm:bg-surface-raised sm:ring-1 sm:ring-line",
+          compact ? "sm:max-h-64" : "sm:max-h-[calc(100dvh-9rem)]",
           busy && "opacity-60",
         )}
         aria-busy={busy || undefined}
         data-table={tableId}
       >
-        <table role="table" className="w-full text-sm max-sm:block sm:min-w-[40rem]">
+        <table role="table" className={cn("w-full text-sm max-sm:block", !compact && "sm:min-w-[40rem]")}>
           <caption className="sr-only">{caption}</caption>
           <thead role="rowgroup" className="text-left text-xs uppercase tracking-wide text-ink-muted max-sm:sr-only">
             <tr role="row">

@@ -9,6 +9,11 @@ export const HIDEABLE_COLUMNS = {
   "audit-history": ["target", "reason", "source", "result"],
   "prune-history": ["who", "days", "roles", "count", "outcome"],
   "job-results": ["detail"],
+  // Small tables: every column shows (no Columns menu).
+  roles: [],
+  "channel-access": [],
+  "channel-invites": [],
+  "target-user-problems": [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TableId = keyof typeof HIDEABLE_COLUMNS;

@@ -23,7 +23,7 @@ import type { TargetUsersJob } from "@/lib/dashboard/actions/schemas/invites";
 import type { InviteRow } from "@/lib/dashboard/data/invites";
 import { useJobStatus } from "./use-job-status";
 import { formatNumber, useLocale } from "@/components/ui/locale";
-import { TableHead } from "@/components/ui/table-head";
+import { DataTable, type DataColumn } from "@/components/data-table/data-table";
 
 const PENDING_JOB = (total: number): TargetUsersJob => ({
   status: JobStatus.Processing,
@@ -209,28 +209,39 @@ function JobSummary({ job }: { job: TargetUsersJob | null }) {
   );
 }
 
+interface FileProblem {
+  key: string;
+  line: number | null;
+  problem: string;
+}
+
+const PROBLEM_COLUMNS: DataColumn<FileProblem>[] = [
+  {
+    id: "line",
+    header: "Line",
+    size: 80,
+    cell: ({ row }) => <span className="tabular-nums">{row.original.line ?? "—"}</span>,
+  },
+  { id: "problem", header: "Problem", cell: ({ row }) => <span className="break-all">{row.original.problem}</span> },
+];
+
 function FileProblems({ problems }: { problems: string[] }) {
-  const rows = problems.map(parseTargetUsersProblem);
+  const rows = problems.map((message, i): FileProblem => ({ key: String(i), ...parseTargetUsersProblem(message) }));
   return (
     <section aria-label="Problems in the file" className="rounded-lg border border-danger/40 bg-danger/10 p-4">
-      <p role="alert" className="text-sm font-semibold text-danger">
+      <p role="alert" className="mb-3 text-sm font-semibold text-danger">
         Nothing was saved: {problems.length} line{problems.length === 1 ? "" : "s"} need
         {problems.length === 1 ? "s" : ""} fixing.
       </p>
-      <div className="mt-3 max-h-64 overflow-y-auto rounded-md bg-surface ring-1 ring-line">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Bad lines in the file</caption>
-          <TableHead sticky columns={[{ label: "Line", width: "w-20" }, { label: "Problem" }]} />
-          <tbody>
-            {rows.map((row, i) => (
-              <tr key={i} className="border-t border-line">
-                <td className="px-3 py-1.5 tabular-nums">{row.line ?? "—"}</td>
-                <td className="break-all px-3 py-1.5">{row.problem}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        id="target-user-problems"
+        compact
+        columns={PROBLEM_COLUMNS}
+        data={rows}
+        getRowId={(row) => row.key}
+        caption="Bad lines in the file"
+        emptyTitle="No bad lines"
+      />
     </section>
   );
 }

@@ -1,13 +1,13 @@
 "use client";
 
-// The roles table: highest first, as Discord lists them. Drag (or Move up/down) to reorder the roles below your
-// own highest role (managed roles too, as Discord allows), then save the order in one Modify Guild Role Positions
-// request carrying only the roles you moved. The order compared against is exactly the API's, so a page that has just
+// The roles table (the dashboard's DataTable, no sorts: the order is what is being edited): highest first, as Discord
+// lists them. Drag a row (or Move up/down) to reorder the roles below your own highest role (managed roles too, as
+// Discord allows), then save the order in one Modify Guild Role Positions request carrying only the roles you moved. The order compared against is exactly the API's, so a page that has just
 // loaded has nothing to save, and Reset returns to it. Create, edit and delete in dialogs.
-import { useMemo, useState, type DragEvent } from "react";
+import { useMemo, useState, type DragEvent, type HTMLAttributes } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, DisabledReason } from "@/components/ui/card";
+import { DisabledReason } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Dialog, DialogCancel } from "@/components/ui/dialog";
 import { Icons } from "@/components/ui/icons";
@@ -25,7 +25,7 @@ import { RoleEditor } from "./role-editor";
 import { UnsavedOrderBar } from "@/components/dashboard/unsaved-order-bar";
 import { moveButtonKey, refocusMoveButton } from "@/components/dashboard/move-focus";
 import { Num } from "@/components/ui/locale";
-import { TableHead } from "@/components/ui/table-head";
+import { DataTable, type DataColumn } from "@/components/data-table/data-table";
 
 export interface RoleRow {
   id: string;
@@ -92,6 +92,184 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
     setOver(null);
   };
 
+  // The ranked roles in their (possibly unsaved) order, then @everyone, always last. A role the order names but the
+  // list no longer has is never reached while the order follows the loaded list; it is skipped rather than the page lost.
+  const ordered = order.map((id) => byId.get(id)).filter((role): role is RoleRow => Boolean(role));
+  const rows = everyone ? [...ordered, everyone] : ordered;
+  const indexOf = new Map(order.map((id, index) => [id, index]));
+
+  // Dragging: a movable row starts a drag; any row below the pinned roles takes a drop above or below its middle.
+  const rowProps = (role: RoleRow): HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string> => {
+    if (role.everyone) return { "data-role-id": role.id };
+    const id = role.id;
+    const index = indexOf.get(id) ?? 0;
+    return {
+      "data-role-id": id,
+      draggable: !role.lockedReason,
+      onDragStart: (e) => {
+        e.dataTransfer.effectAllowed = "move";
+        e.dataTransfer.setData("text/plain", id);
+        setDrag(id);
+      },
+      onDragEnd: () => {
+        setDrag(null);
+        setOver(null);
+      },
+      onDragOver: (e) => {
+        if (!drag) return;
+        const rect = e.currentTarget.getBoundingClientRect();
+        const where = e.clientY < rect.top + rect.height / 2 ? "before" : "after";
+        // Only below the pinned roles: any movable row, or just under the last pinned one.
+        if (index < floor - 1 || (index === floor - 1 && where === "before")) return;
+        e.preventDefault();
+        setOver({ id, where });
+      },
+      onDrop,
+    };
+  };
+
+  const yesNo = (on: boolean) => (on ? <Badge tone="success">Yes</Badge> : <span className="text-ink-muted">No</span>);
+  const columns: DataColumn<RoleRow>[] = [
+    {
+      id: "role",
+      header: "Role",
+      cell: ({ row: { original: role } }) =>
+        role.everyone ? (
+          <div className="flex items-start gap-2">
+            <Icons.users className="mt-0.5 size-4 shrink-0 text-ink-muted" />
+            <div>
+              <span className="font-medium">@everyone</span>
+              <p className="text-xs text-ink-muted">
+                Default permissions for every member. Always last; can&apos;t be deleted.
+              </p>
+            </div>
+          </div>
+        ) : (
+          <div className="flex items-start gap-2">
+            {role.lockedReason ? (
+              <Icons.lock className="mt-0.5 size-4 shrink-0 text-ink-muted" />
+            ) : (
+              <Icons.grip className="mt-0.5 size-4 shrink-0 cursor-grab text-ink-muted" />
+            )}
+            <div className="min-w-0">
+              <div className="flex items-center gap-2">
+                <span
+                  aria-hidden
+                  className="size-3 shrink-0 rounded-full"
+                  style={{ background: role.color ? colorToHex(role.color) : "#99aab5" }}
+                />
+                {/* The name in ink, not in the role's colour (the dot shows it): many role colours fail contrast. */}
+                <span className="font-medium">
+                  {role.unicodeEmoji ? `${role.unicodeEmoji} ` : ""}
+                  {role.name}
+                </span>
+                {role.managed && <Badge>Managed</Badge>}
+              </div>
+              {role.lockedReason && <DisabledReason reason={`Read-only: ${role.lockedReason}`} className="mt-0.5" />}
+              {role.managed && !role.lockedReason && (
+                <DisabledReason reason="Managed by an integration: its permissions are read-only" className="mt-0.5" />
+              )}
+            </div>
+          </div>
+        ),
+    },
+    {
+      id: "members",
+      header: "Members",
+      align: "right",
+      cell: ({ row: { original: role } }) => (
+        <span className="tabular-nums">{role.memberCount === null ? "—" : <Num value={role.memberCount} />}</span>
+      ),
+    },
+    {
+      id: "hoist",
+      header: "Display separately",
+      cell: ({ row: { original: role } }) =>
+        role.everyone ? <span className="text-ink-muted">—</span> : yesNo(role.hoist),
+    },
+    {
+      id: "mentionable",
+      header: "Mentionable",
+      cell: ({ row: { original: role } }) =>
+        role.everyone ? <span className="text-ink-muted">—</span> : yesNo(role.mentionable),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      headerHidden: true,
+      cell: ({ row: { original: role } }) => {
+        if (role.everyone)
+          return (
+            <div className="flex sm:justify-end">
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label="Edit @everyone permissions"
+                onClick={() => setEditing({ mode: "edit", role })}
+              >
+                Permissions
+              </Button>
+            </div>
+          );
+        const id = role.id;
+        const index = indexOf.get(id) ?? 0;
+        const movable = !role.lockedReason;
+        return (
+          <div className="flex flex-wrap gap-1 sm:flex-nowrap sm:justify-end">
+            <Button
+              size="sm"
+              variant="ghost"
+              className="px-2"
+              aria-label={`Move ${role.name} up`}
+              data-move={moveButtonKey(id, "up")}
+              disabled={!movable || index <= floor}
+              onClick={() => {
+                move(id, index - 1);
+                refocusMoveButton(id, "up");
+              }}
+            >
+              ↑
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="px-2"
+              aria-label={`Move ${role.name} down`}
+              data-move={moveButtonKey(id, "down")}
+              disabled={!movable || index === order.length - 1}
+              onClick={() => {
+                move(id, index + 1);
+                refocusMoveButton(id, "down");
+              }}
+            >
+              ↓
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`${movable ? "Edit" : "View"} ${role.name}`}
+              title={role.lockedReason ?? undefined}
+              onClick={() => setEditing({ mode: "edit", role })}
+            >
+              {movable ? "Edit" : "View"}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-danger"
+              aria-label={`Delete ${role.name}`}
+              disabled={!movable || role.managed}
+              title={role.lockedReason ?? (role.managed ? "managed by an integration" : undefined)}
+              onClick={() => setEditing({ mode: "delete", role })}
+            >
+              Delete
+            </Button>
+          </div>
+        );
+      },
+    },
+  ];
+
   const editorDefaults = (role?: RoleRow): RoleFormValues =>
     role
       ? {
@@ -114,178 +292,25 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
         </Button>
       </div>
 
-      <Card className="relative overflow-x-auto p-0">
-        <table className="w-full min-w-[40rem] text-sm">
-          <caption className="sr-only">Roles, highest first</caption>
-          <TableHead
-            columns={[
-              { label: "Order", srOnly: true, width: "w-10" },
-              { label: "Role" },
-              { label: "Members", align: "right" },
-              { label: "Display separately" },
-              { label: "Mentionable" },
-              { label: "Actions", align: "right" },
-            ]}
-          />
-          <tbody>
-            {order.map((id, index) => {
-              const role = byId.get(id);
-              // Never reached while the order follows the loaded list; a row is skipped rather than the page lost.
-              if (!role) return null;
-              const movable = !role.lockedReason;
-              return (
-                <tr
-                  key={id}
-                  data-role-id={id}
-                  draggable={movable}
-                  onDragStart={(e) => {
-                    e.dataTransfer.effectAllowed = "move";
-                    e.dataTransfer.setData("text/plain", id);
-                    setDrag(id);
-                  }}
-                  onDragEnd={() => {
-                    setDrag(null);
-                    setOver(null);
-                  }}
-                  onDragOver={(e) => {
-                    if (!drag) return;
-                    const rect = e.currentTarget.getBoundingClientRect();
-                    const where = e.clientY < rect.top + rect.height / 2 ? "before" : "after";
-                    // Only below the pinned roles: any movable row, or just under the last pinned one.
-                    if (index < floor - 1 || (index === floor - 1 && where === "before")) return;
-                    e.preventDefault();
-                    setOver({ id, where });
-                  }}
-                  onDrop={onDrop}
-                  className={cn(
-                    "border-b border-line last:border-0 hover:bg-surface-sunken/60",
-                    drag === id && "opacity-40",
-                    over?.id === id && over.where === "before" && "shadow-[inset_0_2px_0_0_#5865F2]",
-                    over?.id === id && over.where === "after" && "shadow-[inset_0_-2px_0_0_#5865F2]",
-                  )}
-                >
-                  <td className="px-3 py-2 text-ink-muted">
-                    {movable ? <Icons.grip className="size-4 cursor-grab" /> : <Icons.lock className="size-4" />}
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex items-center gap-2">
-                      <span
-                        aria-hidden
-                        className="size-3 shrink-0 rounded-full"
-                        style={{ background: role.color ? colorToHex(role.color) : "#99aab5" }}
-                      />
-                      {/* The name in ink, not in the role's colour (the dot shows it): many role colours fail contrast. */}
-                      <span className="font-medium">
-                        {role.unicodeEmoji ? `${role.unicodeEmoji} ` : ""}
-                        {role.name}
-                      </span>
-                      {role.managed && <Badge>Managed</Badge>}
-                    </div>
-                    {role.lockedReason && (
-                      <DisabledReason reason={`Read-only: ${role.lockedReason}`} className="mt-0.5" />
-                    )}
-                    {role.managed && !role.lockedReason && (
-                      <DisabledReason
-                        reason="Managed by an integration: its permissions are read-only"
-                        className="mt-0.5"
-                      />
-                    )}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {role.memberCount === null ? "—" : <Num value={role.memberCount} />}
-                  </td>
-                  <td className="px-3 py-2">
-                    {role.hoist ? <Badge tone="success">Yes</Badge> : <span className="text-ink-muted">No</span>}
-                  </td>
-                  <td className="px-3 py-2">
-                    {role.mentionable ? <Badge tone="success">Yes</Badge> : <span className="text-ink-muted">No</span>}
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="px-2"
-                        aria-label={`Move ${role.name} up`}
-                        data-move={moveButtonKey(id, "up")}
-                        disabled={!movable || index <= floor}
-                        onClick={() => {
-                          move(id, index - 1);
-                          refocusMoveButton(id, "up");
-                        }}
-                      >
-                        ↑
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="px-2"
-                        aria-label={`Move ${role.name} down`}
-                        data-move={moveButtonKey(id, "down")}
-                        disabled={!movable || index === order.length - 1}
-                        onClick={() => {
-                          move(id, index + 1);
-                          refocusMoveButton(id, "down");
-                        }}
-                      >
-                        ↓
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`${movable ? "Edit" : "View"} ${role.name}`}
-                        title={role.lockedReason ?? undefined}
-                        onClick={() => setEditing({ mode: "edit", role })}
-                      >
-                        {movable ? "Edit" : "View"}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="text-danger"
-                        aria-label={`Delete ${role.name}`}
-                        disabled={!movable || role.managed}
-                        title={role.lockedReason ?? (role.managed ? "managed by an integration" : undefined)}
-                        onClick={() => setEditing({ mode: "delete", role })}
-                      >
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-            {everyone && (
-              <tr data-role-id={everyone.id} className="bg-surface-sunken/40">
-                <td className="px-3 py-2 text-ink-muted">
-                  <Icons.users className="size-4" />
-                </td>
-                <td className="px-3 py-2">
-                  <span className="font-medium">@everyone</span>
-                  <p className="text-xs text-ink-muted">
-                    Default permissions for every member. Always last; can&apos;t be deleted.
-                  </p>
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">
-                  {everyone.memberCount === null ? "—" : <Num value={everyone.memberCount} />}
-                </td>
-                <td className="px-3 py-2 text-ink-muted">—</td>
-                <td className="px-3 py-2 text-ink-muted">—</td>
-                <td className="px-3 py-2 text-right">
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label="Edit @everyone permissions"
-                    onClick={() => setEditing({ mode: "edit", role: everyone })}
-                  >
-                    Permissions
-                  </Button>
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </Card>
+      <DataTable
+        id="roles"
+        columns={columns}
+        data={rows}
+        getRowId={(role) => role.id}
+        caption="Roles, highest first"
+        emptyTitle="No roles"
+        rowProps={rowProps}
+        rowClassName={(role) =>
+          role.everyone
+            ? "bg-surface-sunken/40"
+            : cn(
+                drag === role.id && "opacity-40",
+                // On the cells: the first one is pinned, and its own background would hide a line drawn on the row.
+                over?.id === role.id && over.where === "before" && "[&>td]:shadow-[inset_0_2px_0_0_#5865F2]",
+                over?.id === role.id && over.where === "after" && "[&>td]:shadow-[inset_0_-2px_0_0_#5865F2]",
+              )
+        }
+      />
 
       {positions.length > 0 && (
         <UnsavedOrderBar

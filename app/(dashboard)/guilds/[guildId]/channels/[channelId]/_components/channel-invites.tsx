@@ -1,15 +1,16 @@
 "use client";
 
-// Invites: this channel's invites (Get Channel Invites), each with its link to copy and a revoke button.
+// Invites: this channel's invites (Get Channel Invites, every one: no paging), each with its link to copy and a revoke
+// button; a DataTable, cards on a phone.
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Card, CardHeader, EmptyState } from "@/components/ui/card";
+import { Card, CardHeader } from "@/components/ui/card";
 import { Dialog, DialogCancel } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { useAction } from "@/components/dashboard/use-action";
 import { ReasonField } from "@/components/dashboard/reason-input";
 import { deleteInviteAction } from "@/lib/dashboard/actions/invites";
-import { TableHead } from "@/components/ui/table-head";
+import { DataTable, type DataColumn } from "@/components/data-table/data-table";
 
 export interface ChannelInviteRow {
   code: string;
@@ -40,60 +41,63 @@ export function ChannelInvites({ guildId, invites }: { guildId: string; invites:
     }
   };
 
+  const columns: DataColumn<ChannelInviteRow>[] = [
+    { id: "code", header: "Code", cell: ({ row }) => <span className="font-mono">{row.original.code}</span> },
+    { id: "inviter", header: "Inviter", cell: ({ row }) => row.original.inviter ?? "—" },
+    {
+      id: "uses",
+      header: "Uses",
+      align: "right",
+      cell: ({ row }) => (
+        <span className="tabular-nums">
+          {row.original.uses}
+          {row.original.maxUses ? ` / ${row.original.maxUses}` : ""}
+        </span>
+      ),
+    },
+    {
+      id: "expires",
+      header: "Expires",
+      cell: ({ row }) =>
+        row.original.expiresAt
+          ? new Date(row.original.expiresAt).toISOString().slice(0, 16).replace("T", " ")
+          : "Never",
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      headerHidden: true,
+      cell: ({ row }) => (
+        <div className="flex gap-1 sm:justify-end">
+          <Button size="sm" variant="secondary" onClick={() => void copy(row.original)}>
+            Copy link
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-danger"
+            aria-label={`Revoke ${row.original.code}`}
+            onClick={() => setRevoking(row.original)}
+          >
+            Revoke
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <Card>
       <CardHeader title="Invites" description="Links that lead into this channel. Revoking one stops it at once." />
-      {invites.length === 0 ? (
-        <EmptyState title="No invites">Nobody has made an invite to this channel yet.</EmptyState>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-sm">
-            <caption className="sr-only">Invites to this channel</caption>
-            <TableHead
-              columns={[
-                { label: "Code" },
-                { label: "Inviter" },
-                { label: "Uses", align: "right" },
-                { label: "Expires" },
-                { label: "Actions", align: "right" },
-              ]}
-            />
-            <tbody>
-              {invites.map((invite) => (
-                <tr key={invite.code} className="border-b border-line last:border-0">
-                  <td className="px-3 py-2 font-mono">{invite.code}</td>
-                  <td className="px-3 py-2">{invite.inviter ?? "—"}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {invite.uses}
-                    {invite.maxUses ? ` / ${invite.maxUses}` : ""}
-                  </td>
-                  <td className="px-3 py-2">
-                    {invite.expiresAt
-                      ? new Date(invite.expiresAt).toISOString().slice(0, 16).replace("T", " ")
-                      : "Never"}
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex justify-end gap-1">
-                      <Button size="sm" variant="secondary" onClick={() => void copy(invite)}>
-                        Copy link
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="text-danger"
-                        aria-label={`Revoke ${invite.code}`}
-                        onClick={() => setRevoking(invite)}
-                      >
-                        Revoke
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        id="channel-invites"
+        columns={columns}
+        data={invites}
+        getRowId={(invite) => invite.code}
+        caption="Invites to this channel"
+        emptyTitle="No invites"
+        emptyText="Nobody has made an invite to this channel yet."
+      />
       <Dialog
         open={revoking !== null}
         onClose={closeRevoke}

@@ -1,12 +1,15 @@
+"use client";
+
 // Who can access: every role (as a member holding only that role would) and a searchable page of members, with
-// whether they can view the channel and manage it, and why, from the one permission engine.
+// whether they can view the channel and manage it, and why, from the one permission engine; two DataTables without
+// paging or sorts (the roles in the server's order, the members as the search found them), cards on a phone.
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Button } from "@/components/ui/button";
 import type { CapabilityAnswer } from "@/lib/dashboard/permission-explorer";
-import { TableHead } from "@/components/ui/table-head";
+import { DataTable, type DataColumn } from "@/components/data-table/data-table";
 
 export interface AccessRow {
   id: string;
@@ -19,7 +22,7 @@ export interface AccessRow {
 
 function Verdict({ answer, label }: { answer: CapabilityAnswer; label: string }) {
   return (
-    <span className="flex min-w-0 flex-col">
+    <span className="flex min-w-0 max-w-72 flex-col">
       <span>
         {answer.granted ? (
           <Badge tone="success">{label}</Badge>
@@ -34,38 +37,32 @@ function Verdict({ answer, label }: { answer: CapabilityAnswer; label: string })
   );
 }
 
+const ACCESS_COLUMNS: DataColumn<AccessRow>[] = [
+  {
+    id: "name",
+    header: "Name",
+    cell: ({ row }) => (
+      <Link href={row.original.explorerHref} className="font-medium hover:underline">
+        {row.original.name}
+      </Link>
+    ),
+  },
+  { id: "view", header: "View", cell: ({ row }) => <Verdict answer={row.original.view} label="View" /> },
+  { id: "manage", header: "Manage", cell: ({ row }) => <Verdict answer={row.original.manage} label="Manage" /> },
+];
+
 function AccessTable({ caption, rows }: { caption: string; rows: AccessRow[] }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[36rem] text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <TableHead columns={[{ label: "Name" }, { label: "View" }, { label: "Manage" }]} />
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} data-access-id={row.id} className="border-b border-line last:border-0">
-              <th scope="row" className="px-3 py-2 text-left font-medium">
-                <Link href={row.explorerHref} className="hover:underline">
-                  {row.name}
-                </Link>
-              </th>
-              <td className="max-w-72 px-3 py-2">
-                <Verdict answer={row.view} label="View" />
-              </td>
-              <td className="max-w-72 px-3 py-2">
-                <Verdict answer={row.manage} label="Manage" />
-              </td>
-            </tr>
-          ))}
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={3} className="px-3 py-4 text-center text-ink-muted">
-                Nobody matches.
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      id="channel-access"
+      columns={ACCESS_COLUMNS}
+      data={rows}
+      getRowId={(row) => row.id}
+      rowProps={(row) => ({ "data-access-id": row.id })}
+      caption={caption}
+      emptyTitle="Nobody matches"
+      emptyText="Search for another name or id."
+    />
   );
 }
 
