@@ -187,8 +187,8 @@ test("welcome screen: edit the description and channels, see the preview, save, 
     // The history reads the change in words: the channels by name with their emoji and description, no JSON.
     await page.goto(`/guilds/${guildId}/audit-history?source=dashboard`);
     const entry = page
-      .getByRole("region", { name: "Audit history, newest first" })
-      .getByRole("listitem")
+      .getByRole("table", { name: "Audit history" })
+      .locator("tbody tr")
       .filter({ hasText: "changed the welcome screen" })
       .first();
     await expect(entry).toContainText("#introductions :guildhall: “Introduce yourself”");

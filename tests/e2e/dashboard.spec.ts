@@ -178,17 +178,17 @@ test("as mod: rename the guild, create and reorder a role, move a channel, time 
     await expect(page.getByRole("table", { name: "Members" })).toBeVisible();
     await shot(page, "members");
 
-    // ── Audit history: every change as a sentence, the changed fields in words ──
+    // ── Audit history: a row per change, the changed fields in words ──
     await openSection(page, "Audit history");
-    const history = page.getByRole("region", { name: "Audit history, newest first" });
-    const entries = (text: string | RegExp) => history.getByRole("listitem").filter({ hasText: text });
+    const history = page.getByRole("table", { name: "Audit history" });
+    const entries = (text: string | RegExp) => history.locator("tbody tr").filter({ hasText: text });
     await expect(entries(/changed the server: name “Guildhall HQ” → “Guildhall HQ Renamed”/)).toContainText(
-      "reason: e2e rename",
+      "e2e rename",
     );
     await expect(entries("created the role").first()).toBeVisible();
     await expect(entries("reordered the roles").first()).toBeVisible();
     await expect(entries("reordered the channels").first()).toBeVisible();
-    await expect(entries(/kicked bo_fox/)).toContainText("reason: e2e: kicked");
+    await expect(entries(/kicked bo_fox/)).toContainText("e2e: kicked");
     await expect(entries(/changed ada_fox: timeout none → until/)).toHaveCount(1);
     await expect(entries(/changed ada_fox: timeout until .* → none/)).toHaveCount(1);
     // Each change once: the guild's own audit log entries of these changes are matched, not listed again.
@@ -204,7 +204,7 @@ test("as mod: rename the guild, create and reorder a role, move a channel, time 
     await details.getByRole("button", { name: "Close" }).click();
     await expect(details).toBeHidden();
     await page.getByLabel("Action").selectOption("Kick");
-    await expect(history.getByRole("listitem")).toHaveCount(1);
+    await expect(history.locator("tbody tr")).toHaveCount(1);
     await expect(history).toContainText("bo_fox");
     const csv = await page.request.get(`${E2E_URL}${base}/audit-history/export?action=Kick`);
     expect(csv.headers()["content-type"]).toContain("text/csv");

@@ -166,8 +166,8 @@ test("as mod: create an invite, reject a bad target-users file line by line, sav
     // ── Audit history: the three operations, the failed upload too ──
     await page.getByRole("link", { name: "Audit history" }).click();
     await hydrated(page);
-    const history = page.getByRole("region", { name: "Audit history, newest first" });
-    const entries = (text: string | RegExp) => history.getByRole("listitem").filter({ hasText: text });
+    const history = page.getByRole("table", { name: "Audit history" });
+    const entries = (text: string | RegExp) => history.locator("tbody tr").filter({ hasText: text });
     await expect(entries("created the invite").filter({ hasText: deleted })).toHaveCount(1);
     await expect(entries(/change(d)? who may use the invite/).filter({ hasText: deleted })).toHaveCount(2);
     await expect(entries("deleted the invite").filter({ hasText: "e2e: workshop is over" })).toHaveCount(1);

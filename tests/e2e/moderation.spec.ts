@@ -23,15 +23,23 @@ test("as mod: a ban a bot made through the API reads as a sentence naming the bo
     expect(ban.status).toBe(204);
 
     await signIn(page, "mod", `/guilds/${guildId}/audit-history`);
-    const history = page.getByRole("region", { name: "Audit history, newest first" });
-    const sentence = `Guildhall Demo banned ${target.username} — reason: e2e bot ban`;
-    const entry = history.getByRole("listitem", { name: sentence });
+    const history = page.getByRole("table", { name: "Audit history" });
+    // The entry's row: who (the bot), what (the sentence's predicate) and why, each in its column.
+    const entry = history
+      .locator("tbody tr")
+      .filter({ hasText: "Guildhall Demo" })
+      .filter({ hasText: `banned ${target.username}` })
+      .filter({ hasText: "e2e bot ban" });
     // The guild's log is imported when the page is read; an entry a few seconds old may wait for the next read.
     await expect(async () => {
       await page.reload();
       await expect(entry).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
-    await expect(entry).toContainText("via bot Guildhall Demo");
+    await expect(entry).toContainText("Via bot Guildhall Demo");
+    // The whole sentence names its Details button.
+    await expect(
+      entry.getByRole("button", { name: `Details: Guildhall Demo banned ${target.username} — reason: e2e bot ban` }),
+    ).toBeVisible();
     await expect(entry.getByText("Bot", { exact: true }).first()).toBeVisible();
     await expect(entry.getByRole("button", { name: /Copy the id of Guildhall Demo/ })).toBeVisible();
     await page.getByLabel("Done in").selectOption("guild-log");
@@ -40,7 +48,7 @@ test("as mod: a ban a bot made through the API reads as a sentence naming the bo
     await page.setViewportSize({ width: 390, height: 844 });
     await hydrated(page);
     await expect(entry).toBeVisible();
-    // One column that wraps: nothing wider than the phone.
+    // A card per entry: nothing wider than the phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
     await shot(page, "audit-bot-ban-phone");
@@ -85,11 +93,14 @@ test("as mod: the history's Target filter finds a member by id, username, global
     await panel.getByRole("button", { name: "Remove timeout" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Timeout removed" })).toBeVisible();
 
-    const history = page.getByRole("region", { name: "Audit history, newest first" });
+    const history = page.getByRole("table", { name: "Audit history" });
     const found = async (query: string) => {
       await page.goto(`/guilds/${guildId}/audit-history?source=dashboard&target=${encodeURIComponent(query)}`);
       await hydrated(page);
-      return history.getByRole("listitem").filter({ hasText: /changed/ });
+      return history
+        .locator("tbody")
+        .getByRole("row")
+        .filter({ hasText: /changed/ });
     };
     // Three entries: the nickname, the timeout and its removal; every name the member went by finds all three
     // (the nickname: the two made while they had it, and the one that gave it).

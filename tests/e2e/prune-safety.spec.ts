@@ -187,14 +187,14 @@ test("as mod: preview a prune, change the roles, preview again, run it on the fr
 
   await page.goto(`/guilds/${yard}/audit-history`);
   await hydrated(page);
-  const auditHistory = page.getByRole("region", { name: "Audit history, newest first" });
+  const auditHistory = page.getByRole("table", { name: "Audit history" });
   // The run, and the preview recorded as a preview (not as the API read it used).
   await expect(
-    auditHistory.getByRole("listitem").filter({ hasText: "pruned 3 members inactive for 30 days" }).first(),
+    auditHistory.locator("tbody tr").filter({ hasText: "pruned 3 members inactive for 30 days" }).first(),
   ).toContainText("e2e: idle fixtures in Prune Yard");
   await expect(
     auditHistory
-      .getByRole("listitem")
+      .locator("tbody tr")
       .filter({ hasText: /previewed a prune: \d+ members? inactive for 30 days/ })
       .first(),
   ).toBeVisible();
@@ -288,8 +288,8 @@ test("as mod: pause invites for an hour (invite creation refused, live countdown
     await hydrated(page);
     await expect(
       page
-        .getByRole("region", { name: "Audit history, newest first" })
-        .getByRole("listitem")
+        .getByRole("table", { name: "Audit history" })
+        .locator("tbody tr")
         .filter({ hasText: "changed the safety actions" })
         .first(),
     ).toBeVisible();

@@ -1,11 +1,13 @@
 "use client";
 
 // Filters for the audit history, kept in the URL (a change starts again at page 1): moderator, action, target, dates,
-// result, where it was done (only for viewers who may see the guild's own log), and words in the reason.
+// result, where it was done (only for viewers who may see the guild's own log), and words in the reason; and the
+// order, as the When header sorts it (on a phone, where the table has no header row, the only way to it).
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
 import { useUrlState } from "@/components/data-table/url-state";
+import { DEFAULT_TIME_ORDER, timeOrderOf } from "@/lib/dashboard/list-params";
 
 const CLEARED = {
   actor: null,
@@ -126,6 +128,17 @@ export function AuditFilters({
           <option value="">All</option>
           <option value="success">Succeeded</option>
           <option value="error">Failed</option>
+        </Select>
+      </div>
+      <div className={label}>
+        <label htmlFor="audit-filter-order">Order</label>
+        <Select
+          id="audit-filter-order"
+          value={timeOrderOf(params.get("sort"))}
+          onChange={(e) => apply({ sort: e.target.value === DEFAULT_TIME_ORDER ? null : e.target.value })}
+        >
+          <option value="newest">Newest first</option>
+          <option value="oldest">Oldest first</option>
         </Select>
       </div>
       <div className="col-span-2 flex flex-wrap items-center gap-2 lg:col-span-4">
