@@ -3,7 +3,8 @@
 // N matching" reaches past the page into a bulk job; hidden columns are remembered for the moderator and only for
 // them; the header and the first column stay in view while the rows scroll; and on a 390 px phone every row is a card
 // with nothing off the side of the screen, the first member on the first screen; axe finds nothing serious with
-// members in every state.
+// members in every state. The audit history sorts by its When header, newest or oldest first, as the server reads
+// it; it and a bulk job's results are cards on a phone.
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
@@ -28,6 +29,38 @@ function membersBy(order: string): string[] {
       BigInt(world.guildId),
     )
     .map((row) => String(row.user_id));
+}
+
+/** The audit history's entry ids as the page lists them. */
+const entryIds = (page: Page) =>
+  page
+    .locator('[data-table="audit-history"] tbody tr')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-entry-id")!));
+
+/** The first page (50) of the guild's history as a moderator with View Audit Log sees it, in the database's order. */
+function entriesBy(direction: "ASC" | "DESC"): string[] {
+  const { world } = api();
+  return world
+    .query<{ id: string }>(
+      `SELECT id FROM audit_history_entries WHERE guildId = ? AND source IN ('dashboard', 'guild-log')
+        ORDER BY createdAt ${direction}, id ${direction} LIMIT 50`,
+      world.guildId,
+    )
+    .map((row) => row.id);
+}
+
+/** Horizontal overflow of the page, and the visible controls in `main` that reach past either side of the screen. */
+async function offScreen(page: Page): Promise<{ overflow: number; offside: string[] }> {
+  return page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - window.innerWidth,
+    offside: [...document.querySelectorAll("main a, main button, main input, main select")]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        // Wider than 1 px: not a screen reader's only (the phone's hidden header row).
+        return box.width > 1 && (box.left < 0 || box.right > window.innerWidth);
+      })
+      .map((element) => element.textContent?.trim() || element.getAttribute("aria-label") || element.tagName),
+  }));
 }
 
 test("column headers sort by click and keyboard, with aria-sort, in step with the Sort by select", async ({ page }) => {
@@ -66,6 +99,76 @@ test("column headers sort by click and keyboard, with aria-sort, in step with th
     "ascending",
   );
   await shot(page, "sorted-by-username");
+});
+
+test("the audit history sorts by its When header: newest first, oldest first on a press, in the URL (issue 30)", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { world, call } = api();
+  const guildId = world.guildId;
+  // Two changes by the bot, imported from the guild's own audit log: an order to turn round.
+  const { description } = (await call<{ description: string | null }>("GET", `/guilds/${guildId}`)).body;
+  const reason = `e2e sort ${Date.now()}`;
+  const first = await call(
+    "PATCH",
+    `/guilds/${guildId}`,
+    { description: reason },
+    { "x-audit-log-reason": `${reason} a` },
+  );
+  expect(first.status).toBe(200);
+  const second = await call("PATCH", `/guilds/${guildId}`, { description }, { "x-audit-log-reason": `${reason} b` });
+  expect(second.status).toBe(200);
+
+  await signIn(page, "mod", `/guilds/${guildId}/audit-history`);
+  const table = page.getByRole("table", { name: "Audit history" });
+  const row = (which: "a" | "b") => table.locator("tbody tr").filter({ hasText: `${reason} ${which}` });
+  // The guild's log is imported when the page is read; an entry a moment old may wait for the next read.
+  await expect(async () => {
+    await page.reload();
+    await expect(row("b")).toBeVisible({ timeout: 2_000 });
+    await expect(row("a")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  const position = async (which: "a" | "b") =>
+    (await entryIds(page)).indexOf((await row(which).getAttribute("data-entry-id"))!);
+
+  // Newest first by default: the When header says so, the others don't sort.
+  const when = table.getByRole("columnheader", { name: "When" });
+  await expect(when).toHaveAttribute("aria-sort", "descending");
+  await expect(table.getByRole("columnheader", { name: "Who" })).not.toHaveAttribute("aria-sort", /.*/);
+  await expect(page.getByLabel("Order")).toHaveValue("newest");
+  await expect.poll(() => entryIds(page)).toEqual(entriesBy("DESC"));
+  expect(await position("b")).toBeLessThan(await position("a"));
+  const newest = await entryIds(page);
+
+  // A press on the header: oldest first, in the URL, read so by the server.
+  await when.getByRole("button").click();
+  await expect(page).toHaveURL(/[?&]sort=oldest(&|$)/);
+  await expect(when).toHaveAttribute("aria-sort", "ascending");
+  await expect(page.getByLabel("Order")).toHaveValue("oldest");
+  await expect.poll(() => entryIds(page)).toEqual(entriesBy("ASC"));
+  expect(await position("a")).toBeLessThan(await position("b"));
+  // Within one page the order is the other turned round.
+  if (newest.length < 50) expect(await entryIds(page)).toEqual([...newest].reverse());
+  // The next page, when there is one, goes on oldest first.
+  const next = page.getByRole("link", { name: "Next →" });
+  if ((await next.count()) > 0) {
+    const oldest = await entryIds(page);
+    await next.click();
+    await expect(page).toHaveURL(/[?&]cursor=/);
+    await expect(page).toHaveURL(/[?&]sort=oldest(&|$)/);
+    await expect.poll(async () => (await entryIds(page))[0]).not.toBe(oldest[0]);
+    await page.getByRole("link", { name: "← Previous" }).click();
+    await expect.poll(() => entryIds(page)).toEqual(oldest);
+  }
+  await shot(page, "audit-oldest-first");
+
+  // The keyboard: Enter on the header's button turns it back to newest first, the default, which leaves the URL.
+  await when.getByRole("button").focus();
+  await page.keyboard.press("Enter");
+  await expect(page).not.toHaveURL(/[?&]sort=/);
+  await expect(when).toHaveAttribute("aria-sort", "descending");
+  await expect.poll(() => entryIds(page)).toEqual(newest);
 });
 
 test("shift-click selects a range; select all N matching puts every match in the bulk action", async ({ page }) => {
@@ -300,4 +403,62 @@ test("axe finds nothing serious on Members with members in every state, rows sel
     await patch(muted.id, { mute: false, deaf: false });
     await patch(bypassing.id, { flags: 0 });
   }
+});
+
+test("on a 390 px phone the audit history and a bulk job's results are cards, their controls within the screen", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { world } = api();
+  // A bulk job to look at: three members to time out, prepared but not started (its results: "Not sent").
+  await signIn(page, "mod", `/guilds/${world.guildId}/members?q=yara_&sort=name-asc`);
+  const members = page.getByRole("table", { name: "Members" });
+  for (const name of ["yara_eel", "yara_elk", "yara_fox"])
+    await members.getByRole("checkbox", { name: `Select ${name}` }).check();
+  const bar = page.getByRole("region", { name: "Bulk actions" });
+  await bar.getByLabel("Action").selectOption("timeout");
+  await bar.getByLabel("Duration").selectOption({ label: "1 hour" });
+  await bar.getByRole("button", { name: "Review 3 members…" }).click();
+  await page.waitForURL(/\/members\/jobs\/[a-z0-9]+$/);
+  await hydrated(page);
+  const jobPath = new URL(page.url()).pathname;
+  const results = page.getByRole("table", { name: "Results per member" });
+  await expect(results.locator("tbody tr")).toHaveCount(3);
+  await expect(results.getByRole("columnheader", { name: "Why" })).toBeVisible();
+  await shot(page, "job-results");
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const mobile = await phone.newPage();
+  await signIn(mobile, "mod", jobPath);
+  const cards = mobile.locator('[data-table="job-results"] tbody tr');
+  await expect(cards).toHaveCount(3);
+  // Each member a card (not a table row), the header row only for screen readers.
+  expect(await cards.evaluateAll((rows) => rows.map((row) => getComputedStyle(row).display))).toEqual([
+    "flex",
+    "flex",
+    "flex",
+  ]);
+  await expect(cards.first()).toContainText("Not sent");
+  await expect(
+    mobile.getByRole("navigation", { name: "Show results" }).getByRole("link", { name: /^All/ }),
+  ).toBeVisible();
+  expect(await offScreen(mobile)).toEqual({ overflow: 0, offside: [] });
+  await shot(mobile, "phone-job-results");
+
+  await mobile.goto(`/guilds/${world.guildId}/audit-history`);
+  await hydrated(mobile);
+  const entries = mobile.locator('[data-table="audit-history"] tbody tr');
+  await expect(entries.first()).toBeVisible();
+  expect(await entries.first().evaluate((row) => getComputedStyle(row).display)).toBe("flex");
+  // Each card's Details is on the screen, and the order is a select away (the header row is not shown).
+  await expect(entries.first().getByRole("button", { name: /^Details: / })).toBeVisible();
+  await expect(mobile.getByLabel("Order")).toBeVisible();
+  expect(await offScreen(mobile)).toEqual({ overflow: 0, offside: [] });
+  await shot(mobile, "phone-audit-history");
+  await mobile.getByLabel("Order").selectOption("oldest");
+  await expect(mobile).toHaveURL(/[?&]sort=oldest(&|$)/);
+  await expect.poll(() => entryIds(mobile)).toEqual(entriesBy("ASC"));
+  expect(await offScreen(mobile)).toEqual({ overflow: 0, offside: [] });
+  await phone.close();
 });
