@@ -35,7 +35,7 @@ test("as mod: a ban a bot made through the API reads as a sentence naming the bo
       await page.reload();
       await expect(entry).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
-    await expect(entry).toContainText("Via bot Guildhall Demo");
+    await expect(entry).toContainText("via bot Guildhall Demo");
     // The whole sentence names its Details button.
     await expect(
       entry.getByRole("button", { name: `Details: Guildhall Demo banned ${target.username} — reason: e2e bot ban` }),

@@ -90,11 +90,14 @@ export function JobResults({
       {
         id: "detail",
         header: "Why",
-        cell: ({ row }) => (
-          <span className={cn("break-words", row.original.state === "failed" ? "text-danger" : "text-ink-muted")}>
-            {row.original.state === "sending" ? sendingDetail : (row.original.detail ?? "")}
-          </span>
-        ),
+        cell: ({ row }) => {
+          const why = row.original.state === "sending" ? sendingDetail : row.original.detail;
+          return (
+            <span className={cn("break-words", row.original.state === "failed" ? "text-danger" : "text-ink-muted")}>
+              {why || "—"}
+            </span>
+          );
+        },
       },
     ],
     [people, doneLabel, sendingDetail],

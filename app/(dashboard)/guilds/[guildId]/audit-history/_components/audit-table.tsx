@@ -1,12 +1,11 @@
 "use client";
 
 // The audit history as a table on the dashboard's DataTable: when, who, what (the sentence's predicate, with the
-// changed fields in words when there are more than the sentence names), on what, why, where it was done and whether it
-// worked; the When header sorts newest or oldest first (the server's order, in the URL); one entry's details in a
-// dialog. On a phone each entry is a card headed by its time.
+// changed fields in words when there are more than the sentence names, and the entry's details in a dialog), on what,
+// why, where it was done and whether it worked; the When header sorts newest or oldest first (the server's order, in
+// the URL). On a phone each entry is a card headed by its time.
 import { useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { DataTable, type DataColumn, type ServerPage } from "@/components/data-table/data-table";
 import { useUrlState } from "@/components/data-table/url-state";
@@ -16,6 +15,7 @@ import { DEFAULT_TIME_ORDER, TIME_SORTS, type TimeOrder } from "@/lib/dashboard/
 import type { AuditRow } from "@/lib/dashboard/data/audit-history";
 import { useLocale } from "@/components/ui/locale";
 import { formatExactTime } from "@/components/ui/relative-time";
+import { dateTimeFormat } from "@/components/ui/intl-formats";
 import { AUDIT_PAGING_KEYS } from "../filters";
 
 function ChangeList({ changes }: { changes: ChangeLine[] }) {
@@ -61,11 +61,21 @@ export function AuditTable({
         id: "when",
         header: "When",
         sort: TIME_SORTS,
-        cell: ({ row }) => (
-          <time dateTime={row.original.entry.createdAt} className="whitespace-nowrap tabular-nums">
-            {formatExactTime(Date.parse(row.original.entry.createdAt), locale, { seconds: true })}
-          </time>
-        ),
+        // The day over the time (to the second, in UTC): two short lines keep the column narrow.
+        cell: ({ row }) => {
+          const at = Date.parse(row.original.entry.createdAt);
+          return (
+            <time
+              dateTime={row.original.entry.createdAt}
+              className="flex flex-wrap gap-x-1.5 whitespace-nowrap tabular-nums sm:flex-col"
+            >
+              <span>{dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(at)}</span>
+              <span className="text-ink-muted">
+                {dateTimeFormat(locale, { timeStyle: "medium", timeZone: "UTC" }).format(at)} UTC
+              </span>
+            </time>
+          );
+        },
       },
       {
         id: "who",
@@ -75,11 +85,21 @@ export function AuditTable({
       {
         id: "what",
         header: "What",
+        // The entry's details open from here (what changed, before and after), not from a column of their own: the
+        // table then fits a 1280 px screen beside the sidebar.
         cell: ({ row }) => {
           const { sentence } = row.original;
           return (
-            <span className="block min-w-48 max-w-md break-words">
-              {sentence.predicate}
+            <span className="block min-w-44 max-w-md break-words">
+              {sentence.predicate}{" "}
+              <button
+                type="button"
+                onClick={() => setOpen(row.original)}
+                aria-label={`Details: ${sentence.text}`}
+                className="inline-flex whitespace-nowrap rounded px-1 py-0.5 text-xs font-medium text-blurple-ink hover:underline"
+              >
+                Details
+              </button>
               {sentence.changes.length > 3 && <ChangeList changes={sentence.changes} />}
             </span>
           );
@@ -108,11 +128,16 @@ export function AuditTable({
       {
         id: "source",
         header: "Where",
-        cell: ({ row }) => (
-          <span className="text-ink-muted">
-            {row.original.entry.source === "guild-log" ? `Via ${row.original.sentence.source}` : "This dashboard"}
-          </span>
-        ),
+        // This dashboard, or the server's own audit log and who wrote there (a bot, by name, or another client).
+        cell: ({ row }) =>
+          row.original.entry.source === "guild-log" ? (
+            <span className="flex flex-wrap gap-x-1.5 sm:flex-col">
+              <span>Audit log</span>
+              <span className="text-ink-muted">via {row.original.sentence.source}</span>
+            </span>
+          ) : (
+            <span>This dashboard</span>
+          ),
       },
       {
         id: "result",
@@ -127,21 +152,6 @@ export function AuditTable({
             </Badge>
           );
         },
-      },
-      {
-        id: "details",
-        header: "Details",
-        headerHidden: true,
-        cell: ({ row }) => (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => setOpen(row.original)}
-            aria-label={`Details: ${row.original.sentence.text}`}
-          >
-            Details
-          </Button>
-        ),
       },
     ],
     [locale],

@@ -302,7 +302,8 @@ export function RoleManager({ guildId, roles, grantable }: { guildId: string; ro
         rowProps={rowProps}
         rowClassName={(role) =>
           role.everyone
-            ? "bg-surface-sunken/40"
+            ? // On the cells, opaque: the pinned first cell has a background of its own, over the row's.
+              "sm:[&>td]:bg-[color-mix(in_srgb,var(--surface-sunken)_40%,var(--surface-raised))]"
             : cn(
                 drag === role.id && "opacity-40",
                 // On the cells: the first one is pinned, and its own background would hide a line drawn on the row.

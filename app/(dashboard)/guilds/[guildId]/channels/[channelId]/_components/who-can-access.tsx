@@ -30,7 +30,8 @@ function Verdict({ answer, label }: { answer: CapabilityAnswer; label: string })
           <Badge tone="neutral">can&apos;t {label.toLowerCase()}</Badge>
         )}
       </span>
-      <span className="truncate text-xs text-ink-muted" title={answer.because}>
+      {/* One line in the table, the whole reason on a phone's card (a line cut short there would widen the card). */}
+      <span className="break-words text-xs text-ink-muted sm:truncate" title={answer.because}>
         {answer.because}
       </span>
     </span>
@@ -97,7 +98,12 @@ export function WhoCanAccess({
             ({viewers} of {members.length} shown can view)
           </span>
         </h3>
-        <form action={action} className="flex gap-2" role="search" aria-label="Search members who can access">
+        <form
+          action={action}
+          className="flex w-full gap-2 sm:w-auto"
+          role="search"
+          aria-label="Search members who can access"
+        >
           <input type="hidden" name="tab" value="permissions" />
           <Input
             type="search"
@@ -105,7 +111,7 @@ export function WhoCanAccess({
             defaultValue={query}
             aria-label="Search members by name or id"
             placeholder="Search members"
-            className="h-9 w-56"
+            className="h-9 min-w-0 flex-1 sm:w-56 sm:flex-none"
           />
           <Button type="submit" size="sm" variant="secondary">
             Search
