@@ -108,11 +108,14 @@ export function AuditTable({
       {
         id: "target",
         header: "Target",
+        // At most 10rem (a long name is cut, whole in the sentence and the details), so the row keeps to the screen.
         cell: ({ row }) =>
           row.original.target ? (
-            <UserChip user={row.original.target} size={18} showUsername={false} />
+            <UserChip user={row.original.target} size={18} showUsername={false} className="sm:max-w-40" />
           ) : (
-            <span className="break-words">{row.original.targetLabel ?? <span className="text-ink-muted">—</span>}</span>
+            <span className="block break-words sm:max-w-40">
+              {row.original.targetLabel ?? <span className="text-ink-muted">—</span>}
+            </span>
           ),
       },
       {
