@@ -15,6 +15,12 @@ export const DEFAULT_TIME_ORDER: TimeOrder = "newest";
 /** The URL's sort values of a list's When header (a DataTable ColumnSort): newest first on the first press. */
 export const TIME_SORTS = { ascending: "oldest", descending: "newest", descendingFirst: true } as const;
 
+/** A "Sort by" select's words for the two orders (components/data-table/sort-select.tsx). */
+export const TIME_SORT_OPTIONS = [
+  { key: "newest", label: "Newest first" },
+  { key: "oldest", label: "Oldest first" },
+] as const satisfies ReadonlyArray<{ key: TimeOrder; label: string }>;
+
 /** The order a URL's ?sort= asks a list by time for; anything else is newest first. */
 export const timeOrderOf = (value: string | string[] | null | undefined): TimeOrder =>
   firstParam(value ?? undefined) === "oldest" ? "oldest" : DEFAULT_TIME_ORDER;

@@ -136,7 +136,7 @@ test("the audit history sorts by its When header: newest first, oldest first on 
   const when = table.getByRole("columnheader", { name: "When" });
   await expect(when).toHaveAttribute("aria-sort", "descending");
   await expect(table.getByRole("columnheader", { name: "Who" })).not.toHaveAttribute("aria-sort", /.*/);
-  await expect(page.getByLabel("Order")).toHaveValue("newest");
+  await expect(page.getByLabel("Sort by")).toHaveValue("newest");
   await expect.poll(() => entryIds(page)).toEqual(entriesBy("DESC"));
   expect(await position("b")).toBeLessThan(await position("a"));
   const newest = await entryIds(page);
@@ -145,7 +145,7 @@ test("the audit history sorts by its When header: newest first, oldest first on 
   await when.getByRole("button").click();
   await expect(page).toHaveURL(/[?&]sort=oldest(&|$)/);
   await expect(when).toHaveAttribute("aria-sort", "ascending");
-  await expect(page.getByLabel("Order")).toHaveValue("oldest");
+  await expect(page.getByLabel("Sort by")).toHaveValue("oldest");
   await expect.poll(() => entryIds(page)).toEqual(entriesBy("ASC"));
   expect(await position("a")).toBeLessThan(await position("b"));
   // Within one page the order is the other turned round.
@@ -451,12 +451,12 @@ test("on a 390 px phone the audit history and a bulk job's results are cards, th
   const entries = mobile.locator('[data-table="audit-history"] tbody tr');
   await expect(entries.first()).toBeVisible();
   expect(await entries.first().evaluate((row) => getComputedStyle(row).display)).toBe("flex");
-  // Each card's Details is on the screen, and the order is a select away (the header row is not shown).
+  // Each card's Details is on the screen, and Sort by is a select away (the header row is not shown).
   await expect(entries.first().getByRole("button", { name: /^Details: / })).toBeVisible();
-  await expect(mobile.getByLabel("Order")).toBeVisible();
+  await expect(mobile.getByLabel("Sort by")).toBeVisible();
   expect(await offScreen(mobile)).toEqual({ overflow: 0, offside: [] });
   await shot(mobile, "phone-audit-history");
-  await mobile.getByLabel("Order").selectOption("oldest");
+  await mobile.getByLabel("Sort by").selectOption("oldest");
   await expect(mobile).toHaveURL(/[?&]sort=oldest(&|$)/);
   await expect.poll(() => entryIds(mobile)).toEqual(entriesBy("ASC"));
   expect(await offScreen(mobile)).toEqual({ overflow: 0, offside: [] });

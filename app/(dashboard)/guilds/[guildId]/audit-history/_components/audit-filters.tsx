@@ -1,13 +1,15 @@
 "use client";
 
 // Filters for the audit history, kept in the URL (a change starts again at page 1): moderator, action, target, dates,
-// result, where it was done (only for viewers who may see the guild's own log), and words in the reason; and the
-// order, as the When header sorts it (on a phone, where the table has no header row, the only way to it).
+// result, where it was done (only for viewers who may see the guild's own log), and words in the reason; and Sort by,
+// the When header's order (on a phone, where the table has no header row, the way to it).
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
 import { useUrlState } from "@/components/data-table/url-state";
-import { DEFAULT_TIME_ORDER, timeOrderOf } from "@/lib/dashboard/list-params";
+import { SortSelect } from "@/components/data-table/sort-select";
+import { DEFAULT_TIME_ORDER, TIME_SORT_OPTIONS, timeOrderOf } from "@/lib/dashboard/list-params";
+import { AUDIT_PAGING_KEYS } from "../filters";
 
 const CLEARED = {
   actor: null,
@@ -130,17 +132,13 @@ export function AuditFilters({
           <option value="error">Failed</option>
         </Select>
       </div>
-      <div className={label}>
-        <label htmlFor="audit-filter-order">Order</label>
-        <Select
-          id="audit-filter-order"
-          value={timeOrderOf(params.get("sort"))}
-          onChange={(e) => apply({ sort: e.target.value === DEFAULT_TIME_ORDER ? null : e.target.value })}
-        >
-          <option value="newest">Newest first</option>
-          <option value="oldest">Oldest first</option>
-        </Select>
-      </div>
+      <SortSelect
+        id="audit-filter-sort"
+        value={timeOrderOf(params.get("sort"))}
+        options={TIME_SORT_OPTIONS}
+        defaultValue={DEFAULT_TIME_ORDER}
+        resets={AUDIT_PAGING_KEYS}
+      />
       <div className="col-span-2 flex flex-wrap items-center gap-2 lg:col-span-4">
         <Button type="submit" size="sm" variant="secondary">
           Apply

@@ -1,14 +1,18 @@
 "use client";
 
 // Earlier previews, with their age, and the outcome of the prune that ran on each, a page at a time; the Previewed
-// header sorts newest (the default) or oldest first, as the server reads them. A fresh unused preview can be picked
+// header (and the Sort by select beside the table) sorts newest (the default) or oldest first, as the server reads
+// them. A fresh unused preview can be picked
 // up again.
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CardHeader } from "@/components/ui/card";
 import { DataTable, type DataColumn, type ServerPage } from "@/components/data-table/data-table";
 import { useUrlState } from "@/components/data-table/url-state";
-import { DEFAULT_TIME_ORDER, TIME_SORTS, type TimeOrder } from "@/lib/dashboard/list-params";
+import { SortSelect } from "@/components/data-table/sort-select";
+import { DEFAULT_TIME_ORDER, TIME_SORT_OPTIONS, TIME_SORTS, type TimeOrder } from "@/lib/dashboard/list-params";
+
+const PAGING_KEYS = ["cursor", "trail"] as const;
 import { formatAge, formatCountdown } from "@/components/dashboard/durations";
 import { useLocale } from "@/components/ui/locale";
 import { formatExactTime } from "@/components/ui/relative-time";
@@ -153,7 +157,17 @@ export function PreviewHistory({
         emptyTitle="No previews yet"
         emptyText="Preview a prune above: the count and who asked for it are kept here."
         pagination={history.pagination}
-        sorting={{ value: history.order, defaultValue: DEFAULT_TIME_ORDER, resets: ["cursor", "trail"] }}
+        sorting={{ value: history.order, defaultValue: DEFAULT_TIME_ORDER, resets: PAGING_KEYS }}
+        // The Previewed header's order in words, and on a phone (no header row there) the way to it.
+        toolbar={
+          <SortSelect
+            id="prune-history-sort"
+            value={history.order}
+            options={TIME_SORT_OPTIONS}
+            defaultValue={DEFAULT_TIME_ORDER}
+            resets={PAGING_KEYS}
+          />
+        }
         hiddenColumns={history.hiddenColumns}
         selectedId={currentId}
         busy={pending}
