@@ -185,6 +185,16 @@ test("as mod: preview a prune, change the roles, preview again, run it on the fr
   });
   await shot(page, "prune-done");
 
+  // The Previewed header sorts oldest first on the server (URL, aria-sort): the first preview, without Lurker, leads.
+  const previewed = history.getByRole("columnheader", { name: "Previewed" });
+  await expect(previewed).toHaveAttribute("aria-sort", "descending");
+  await previewed.getByRole("button").click();
+  await expect(page).toHaveURL(/[?&]sort=oldest(&|$)/);
+  await expect(previewed).toHaveAttribute("aria-sort", "ascending");
+  await expect(page.getByLabel("Sort by")).toHaveValue("oldest");
+  await expect(history.getByRole("row").nth(1)).not.toContainText("Lurker");
+  await expect(history.getByRole("row").nth(2)).toContainText("Pruned 3");
+
   await page.goto(`/guilds/${yard}/audit-history`);
   await hydrated(page);
   const auditHistory = page.getByRole("table", { name: "Audit history" });
