@@ -190,12 +190,13 @@ test("as mod: headers sort by creation, uses and expiry on the server; shift-cli
   const { world, call } = api();
   const guildId = world.guildId;
   const base = `/guilds/${guildId}/invites`;
-  // The seeded invites as stored: "Select all" revokes them too, and they are put back as they were at the end.
+  // The invites already there as stored (the seeded three, and any another spec left, such as the widget's):
+  // "Select all" revokes them too, and they are put back as they were at the end.
   const seeded = world.query<Record<string, unknown>>(
     "SELECT * FROM invites WHERE guild_id = ? ORDER BY code",
     BigInt(guildId),
   );
-  expect(seeded.map((invite) => invite.code)).toEqual(["hqwelcome", "movienight", "tempguest"]);
+  expect(seeded.map((invite) => invite.code)).toEqual(expect.arrayContaining(["hqwelcome", "movienight", "tempguest"]));
   const made: string[] = [];
   try {
     // 30 more in #help, expiring in 1 to 30 hours: two pages of 25.
