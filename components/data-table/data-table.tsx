@@ -179,6 +179,8 @@ export function DataTable<Row extends RowData>({
     Object.fromEntries(hiddenColumns.map((column) => [column, false])),
   );
   const hideable: readonly string[] = HIDEABLE_COLUMNS[tableId];
+  // A page may pass a new selection object on every render; the columns change only when there is or isn't one.
+  const selectable = Boolean(selection);
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
 
   const columnDefs = useMemo<ColumnDef<typeof features, Row>[]>(() => {
@@ -191,16 +193,16 @@ export function DataTable<Row extends RowData>({
       sortDescFirst: column.sort?.descendingFirst ?? false,
       enableHiding: hideable.includes(column.id),
     }));
-    if (selection) defs.unshift({ id: SELECT_COLUMN, header: "", enableSorting: false, enableHiding: false });
+    if (selectable) defs.unshift({ id: SELECT_COLUMN, header: "", enableSorting: false, enableHiding: false });
     return defs;
-  }, [columns, hideable, selection]);
+  }, [columns, hideable, selectable]);
 
   const sortingState = useMemo(() => sortingOf(columns, urlSorting?.value), [columns, urlSorting?.value]);
   const rowSelection = useMemo(() => toRecord(selection?.selected ?? []), [selection?.selected]);
   const firstColumn = columns[0]?.id;
   const columnPinning = useMemo(
-    () => ({ start: [...(selection ? [SELECT_COLUMN] : []), ...(firstColumn ? [firstColumn] : [])], end: [] }),
-    [selection, firstColumn],
+    () => ({ start: [...(selectable ? [SELECT_COLUMN] : []), ...(firstColumn ? [firstColumn] : [])], end: [] }),
+    [selectable, firstColumn],
   );
 
   const table = useTable({
