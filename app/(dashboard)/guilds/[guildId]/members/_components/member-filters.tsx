@@ -7,7 +7,7 @@ import { Icons } from "@/components/ui/icons";
 import { Input, Select } from "@/components/ui/input";
 import { useState } from "react";
 import { cn } from "@/components/ui/cn";
-import { PopoverDetails } from "@/components/ui/popover-details";
+import { CheckboxMenu } from "@/components/ui/checkbox-menu";
 import { useUrlQuery, useUrlState } from "@/components/data-table/url-state";
 import {
   DEFAULT_MEMBER_PAGE_SIZE,
@@ -105,29 +105,14 @@ export function MemberFilters({ roles }: { roles: RoleChip[] }) {
       </div>
 
       <div id="member-more-filters" className={cn("flex flex-wrap items-end gap-3", !filtersOpen && "max-sm:hidden")}>
-        <PopoverDetails className="relative">
-          <summary className="flex h-10 cursor-pointer list-none items-center gap-2 rounded-md bg-surface-raised px-3 text-sm ring-1 ring-line hover:bg-surface-sunken">
-            Roles{selectedRoles.length ? `: ${selectedRoles.length} selected` : ": any"}
-            <Icons.chevronDown className="size-4 text-ink-muted" />
-          </summary>
-          <fieldset className="absolute z-20 mt-1 max-h-72 w-64 overflow-y-auto rounded-lg bg-surface p-2 shadow-xl ring-1 ring-line">
-            <legend className="sr-only">Roles</legend>
-            {roles.map((role) => (
-              <label
-                key={role.id}
-                className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-surface-sunken"
-              >
-                <input
-                  type="checkbox"
-                  className="size-4 accent-blurple"
-                  checked={selectedRoles.includes(role.id)}
-                  onChange={(e) => toggleRole(role.id, e.target.checked)}
-                />
-                {role.name}
-              </label>
-            ))}
-          </fieldset>
-        </PopoverDetails>
+        <CheckboxMenu
+          summary={`Roles${selectedRoles.length ? `: ${selectedRoles.length} selected` : ": any"}`}
+          legend="Roles"
+          items={roles.map((role) => ({ id: role.id, label: role.name, checked: selectedRoles.includes(role.id) }))}
+          onChange={toggleRole}
+          summaryClassName="h-10"
+          panelClassName="max-h-72 w-64 overflow-y-auto"
+        />
         {selectedRoles.length > 1 && (
           <div className="flex flex-col gap-1 text-sm font-medium">
             <label htmlFor="member-filter-members-with">Members with</label>
