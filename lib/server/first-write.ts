@@ -5,8 +5,8 @@
 // moment too early, the members table's search over a million members, held the shell's first byte back behind it),
 // and a client navigation can wait for its reads instead. Kept on globalThis: the server loads this module outside
 // Next's bundles, and the pages inside them.
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { ContextStorage } from "./async-context";
 
 export interface ResponseFacts {
   /** The router's RSC fetch (a click in the app, a prefetch), not a document load. */
@@ -16,9 +16,9 @@ export interface ResponseFacts {
 }
 
 const STORE_KEY = Symbol.for("guildhall.firstWrite");
-const store: AsyncLocalStorage<ResponseFacts> = ((globalThis as { [STORE_KEY]?: AsyncLocalStorage<ResponseFacts> })[
+const store: ContextStorage<ResponseFacts> = ((globalThis as { [STORE_KEY]?: ContextStorage<ResponseFacts> })[
   STORE_KEY
-] ??= new AsyncLocalStorage());
+] ??= new ContextStorage());
 
 /** Runs `handle` with the facts of `res` visible to it (thisResponse()). */
 export function withResponseFacts<T>(req: IncomingMessage, res: ServerResponse, handle: () => T): T {

@@ -1,5 +1,6 @@
 // What both store drivers share: one connection per process, used by one transaction at a time. The transaction's
-// owner is the async context that began it (an AsyncLocalStorage frame, inherited by everything the body awaits), and:
+// owner is the async context that began it (a store of lib/server/async-context.ts, inherited by everything the body
+// awaits), and:
 //   - transactions of different contexts are serialized by an async lock, in the order they asked;
 //   - a statement from any other context while a transaction is open waits until it ends: no context ever reads
 //     another's uncommitted writes, and none slips its own write into another's transaction;
@@ -7,7 +8,7 @@
 //   - nested transaction() / writeTransaction() calls of the owning context become savepoints, one at a time.
 // A driver says how to run one statement (`query`) and one transaction-control statement (`control`); SQLite's are
 // synchronous (store/sqlite-driver.ts), PostgreSQL's travel to the server (store/postgresql-driver.ts).
-import { AsyncLocalStorage } from "node:async_hooks";
+import { ContextStorage } from "@/lib/server/async-context";
 import { TransactionBodyError, type Params, type RunResult, type StoreDriver } from "./driver";
 
 /** One open transaction or savepoint, as the async context that runs its body sees it. */
@@ -31,7 +32,7 @@ export type BeginKind = "deferred" | "write";
 let transactionsEnded = 0;
 
 export abstract class SerializedDriver implements StoreDriver {
-  private readonly frames = new AsyncLocalStorage<Frame>();
+  private readonly frames = new ContextStorage<Frame>();
   /** The open outermost transaction, or null. */
   private holder: Frame | null = null;
   /** Whether a transaction holds or is about to take the connection; waiters queue behind it. */

@@ -1,0 +1,133 @@
+// The async-context stores every store of the process shares (Next's through globalThis.AsyncLocalStorage, the
+// response facts, the store's transaction owner): they must behave as node's AsyncLocalStorage, and entering any
+// number of them must cost the process what entering one does (issue #31).
+import { AsyncLocalStorage } from "node:async_hooks";
+import { afterEach, describe, expect, test } from "vitest";
+import { ContextStorage, installContextStorageForNext } from "@/lib/server/async-context";
+
+/** What the scenario uses of a storage class, which node's AsyncLocalStorage and ContextStorage both have. */
+interface Storage<T> {
+  getStore(): T | undefined;
+  run<R>(store: T, callback: () => R): R;
+  exit<R>(callback: () => R): R;
+  enterWith(store: T): void;
+}
+interface StorageClass {
+  new <T>(): Storage<T>;
+  bind<F extends () => void>(fn: F): F;
+  snapshot(): <R>(fn: () => R) => R;
+}
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * What two storages of `Storage` read across run, exit, enterWith, awaits, timers, ticks, bind and snapshot, in the
+ * order of the labels (a timer's turn depends on the clock).
+ */
+async function scenario(Storage: StorageClass): Promise<string[]> {
+  const a = new Storage<string>();
+  const b = new Storage<string>();
+  const seen: string[] = [];
+  const read = (where: string) => seen.push(`${where}: a=${a.getStore()} b=${b.getStore()}`);
+  read("outside");
+  let bound: (() => void) | undefined;
+  let snapshot: (<R>(fn: () => R) => R) | undefined;
+  const later: Array<Promise<void>> = [];
+  await a.run("a1", async () => {
+    read("run a");
+    await tick();
+    read("run a, after an await");
+    await b.run("b1", async () => {
+      read("run b inside a");
+      later.push(new Promise((resolve) => setTimeout(() => (read("timer started in b"), resolve()), 1)));
+      later.push(new Promise((resolve) => process.nextTick(() => (read("tick started in b"), resolve()))));
+      bound = Storage.bind(() => read("bound in b"));
+      snapshot = Storage.snapshot();
+      await a.run("a2", async () => {
+        await tick();
+        read("run a again inside b");
+      });
+      read("back in b");
+      expect(a.run("a1", () => "same store: ran")).toBe("same store: ran");
+      await a.exit(async () => {
+        read("a exited");
+        await tick();
+        read("a exited, after an await");
+      });
+      read("after exit");
+    });
+    read("after b");
+  });
+  read("after a");
+  await Promise.all(later);
+  bound!();
+  snapshot!(() => read("snapshot of b"));
+  await new Promise<void>((resolve) =>
+    setImmediate(() => {
+      a.enterWith("entered");
+      read("entered");
+      setImmediate(() => (read("started after enterWith"), resolve()));
+    }),
+  );
+  read("outside again");
+  return seen.sort();
+}
+
+describe("ContextStorage", () => {
+  test("reads what node's AsyncLocalStorage reads, in every way Next and Guildhall enter and leave a store", async () => {
+    const expected = await scenario(AsyncLocalStorage);
+    expect(expected).toContain("a exited, after an await: a=undefined b=b1");
+    expect(await scenario(ContextStorage)).toEqual(expected);
+  });
+
+  test("a store disabled reads as absent until it is entered again", async () => {
+    const storage = new ContextStorage<number>();
+    await storage.run(1, async () => {
+      storage.disable();
+      expect(storage.getStore()).toBeUndefined();
+      await storage.run(2, async () => {
+        await tick();
+        expect(storage.getStore()).toBe(2);
+      });
+    });
+  });
+
+  test("every store entered rides in one frame: a promise carries as much with ten stores as with one", async () => {
+    // On Node 20, each node AsyncLocalStorage entered adds a property to every promise created anywhere after; here
+    // the count of a new promise's own symbols must not grow with the number of stores.
+    const symbolsOfNewPromise = () => Object.getOwnPropertySymbols(Promise.resolve()).length;
+    const first = new ContextStorage<number>();
+    const withOne = await first.run(1, async () => {
+      await tick();
+      return symbolsOfNewPromise();
+    });
+    const more = Array.from({ length: 9 }, () => new ContextStorage<number>());
+    const enterAll = (index: number, inner: () => Promise<number>): Promise<number> =>
+      index === more.length ? inner() : more[index].run(index, () => enterAll(index + 1, inner));
+    const withTen = await first.run(1, () =>
+      enterAll(0, async () => {
+        await tick();
+        expect(more.map((storage) => storage.getStore())).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        return symbolsOfNewPromise();
+      }),
+    );
+    expect(withTen).toBe(withOne);
+    expect(symbolsOfNewPromise()).toBe(withOne);
+  });
+});
+
+describe("installContextStorageForNext", () => {
+  const global = globalThis as { AsyncLocalStorage?: unknown };
+  const before = global.AsyncLocalStorage;
+  afterEach(() => {
+    global.AsyncLocalStorage = before;
+  });
+
+  test("gives Next ContextStorage when nothing provides an AsyncLocalStorage yet, and keeps one already there", () => {
+    delete global.AsyncLocalStorage;
+    installContextStorageForNext();
+    expect(global.AsyncLocalStorage).toBe(ContextStorage);
+    global.AsyncLocalStorage = AsyncLocalStorage;
+    installContextStorageForNext();
+    expect(global.AsyncLocalStorage).toBe(AsyncLocalStorage);
+  });
+});
