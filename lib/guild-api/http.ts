@@ -71,14 +71,21 @@ export class RouteContext {
 
   /**
    * Reads the whole body within the route's limit, and parses it when it is a form, before anyone is judged. A form
-   * that does not parse is remembered and thrown by formData(), in the handler's order.
+   * that does not parse is remembered and thrown by formData(), in the handler's order. A request with no body and no
+   * content type (every GET) has nothing to wait for: done at once, without a promise (see handleApiRequest).
    */
-  async readBody(): Promise<void> {
+  readBody(): Promise<void> | undefined {
     const headers = this.req.headers;
-    this.body =
-      headers["content-length"] === undefined && headers["transfer-encoding"] === undefined
-        ? EMPTY_BODY
-        : await readBody(this.req, this.bodyLimit);
+    const bodyless = headers["content-length"] === undefined && headers["transfer-encoding"] === undefined;
+    if (bodyless && headers["content-type"] === undefined) {
+      this.body = EMPTY_BODY;
+      return undefined;
+    }
+    return this.readAndParseBody(bodyless);
+  }
+
+  private async readAndParseBody(bodyless: boolean): Promise<void> {
+    this.body = bodyless ? EMPTY_BODY : await readBody(this.req, this.bodyLimit);
     const type = this.contentType;
     try {
       if (type === "multipart/form-data") this.form = await parseMultipart(this.req, this.body, this.bodyLimit);
@@ -333,6 +340,8 @@ const writes = (method: string) => method !== "GET" && method !== "HEAD";
 /**
  * Handles one request whose path is already stripped of the version prefix.
  * `baseUrl` is the public origin (for URLs the API returns, such as widget avatars).
+ * Awaits only what it waits for: on Node 20 every promise costs the async_hooks propagation of each async-context store
+ * the process has entered (lib/server/async-context.ts), and a page rendered by Next enters some.
  */
 export async function handleApiRequest(
   router: Router,
@@ -370,15 +379,16 @@ export async function handleApiRequest(
     const write = writes(definition.method) && !definition.readOnly;
     // A token that is already unknown or under-scoped is refused before its body is read; it is judged again below.
     if (write) await identify(policy, operation, header);
-    await ctx.readBody();
+    const reading = ctx.readBody();
+    if (reading) await reading;
     if (definition.prepare) {
       ctx.identity = await identify(policy, operation, header);
       await definition.prepare(ctx);
     }
     // One read scope (store/read-cache.ts): the judgement and the handler read the cached rows as of one moment, inside
     // the write transaction when there is one.
-    const judgeAndRun = async (): Promise<RouteResult> =>
-      await readScope(async () => {
+    const judgeAndRun = (): Promise<RouteResult> =>
+      readScope(async () => {
         ctx.identity = await identify(policy, operation, header);
         return definition.handler(ctx);
       });

@@ -103,7 +103,9 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
   const nextApp = options.withNext ? await loadNext(options.dev ?? false, options.host, options.port) : null;
   let baseUrl = "";
 
-  const dispatch = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+  // Not async itself: an API request's only promise here is the guild API's own (each promise costs more once
+  // async-context stores are in use, async-context.ts); the other doors wait in dispatchToPages.
+  const dispatch = (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> | undefined => {
     const url = req.url ?? "/";
     const queryAt = url.indexOf("?");
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -133,7 +135,18 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
     } else if (path === "/healthz") {
       res.writeHead(200, { "content-type": "application/json" });
       res.end('{"ok":true}');
-    } else if (path.startsWith("/cdn/")) {
+      return;
+    }
+    return dispatchToPages(req, res, path, search);
+  };
+
+  const dispatchToPages = async (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    path: string,
+    search: string,
+  ): Promise<void> => {
+    if (path.startsWith("/cdn/")) {
       await serveCdn(req, res, path);
     } else if (refuseLockedOutSignIn(req, res, path, search, clientAddress(req))) {
       return;
@@ -152,7 +165,12 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
   // The one top-level handler: any throw that escapes a route, the CDN or Next, synchronous or not, is logged and
   // answered with Discord's JSON 500 at once, instead of leaving the request hanging until the socket times out.
   const server = http.createServer((req, res) => {
-    dispatch(req, res).catch((error: unknown) => answerUnexpected(req, res, error));
+    const fail = (error: unknown) => answerUnexpected(req, res, error);
+    try {
+      dispatch(req, res)?.catch(fail);
+    } catch (error) {
+      fail(error);
+    }
   });
   server.keepAliveTimeout = 65_000;
 
