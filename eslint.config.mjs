@@ -56,6 +56,17 @@ const sqlOutsideStore = [
   "TemplateLiteral > TemplateElement:first-child[value.raw=/^\\s*(SELECT|INSERT|REPLACE|UPDATE|DELETE)\\s/]",
 ].map((selector) => ({ selector, message: SQL_ONLY_IN_STORE }));
 
+// One node AsyncLocalStorage in the process (lib/server/async-context.ts): on Node 20 each one ever entered adds
+// async_hooks work to every promise, tick and timer of the process, the guild API's included (issue #31). New stores
+// are ContextStorage instances, keys of its one frame. A no-restricted-syntax selector for the same reason as above.
+const ONE_ASYNC_LOCAL_STORAGE = [
+  {
+    selector:
+      "ImportDeclaration[source.value=/^(node:)?async_hooks$/] > ImportSpecifier[imported.name='AsyncLocalStorage']",
+    message: "Use ContextStorage from lib/server/async-context.ts: one AsyncLocalStorage per process (issue #31).",
+  },
+];
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -139,7 +150,11 @@ const config = [
   {
     files: ["**/*.{ts,tsx,js,mjs,cjs}"],
     ignores: ["lib/guild-api/store/**", "lib/seed/**", "scripts/**", "tests/**", "bench/**"],
-    rules: { "no-restricted-syntax": ["error", ...sqlOutsideStore] },
+    rules: { "no-restricted-syntax": ["error", ...sqlOutsideStore, ...ONE_ASYNC_LOCAL_STORAGE] },
+  },
+  {
+    files: ["lib/guild-api/store/**", "lib/seed/**"],
+    rules: { "no-restricted-syntax": ["error", ...ONE_ASYNC_LOCAL_STORAGE] },
   },
   {
     // The store is asynchronous (lib/guild-api/store/driver.ts): a store call not awaited runs outside the transaction

@@ -10,6 +10,7 @@
 // paid seven copies on each, and Get Guild fell from ~19,000 to ~10,000 req/s in that process (issue #31). Keys of one
 // frame cost one copy per resource, whatever their number, and entering one copies a frame of a few entries once.
 // Node 24's AsyncContextFrame does the same natively; there this is only a Map lookup more per getStore().
+// eslint-disable-next-line no-restricted-syntax -- the one node AsyncLocalStorage the others ride on
 import { AsyncLocalStorage } from "node:async_hooks";
 
 type Frame = ReadonlyMap<ContextStorage<unknown>, unknown>;
