@@ -101,6 +101,33 @@ export interface ReadCacheOptions<V> {
   generation?: () => Promise<unknown>;
 }
 
+/**
+ * A kept value and its answer: one settled promise handed to every hit, so a hit makes no promise of its own (on Node 20
+ * each promise costs the async_hooks work of every async-context store entered, lib/server/async-context.ts).
+ */
+interface Kept<V> {
+  value: V;
+  answer: Promise<V>;
+}
+
+const kept = <V>(value: V): Kept<V> => ({ value, answer: Promise.resolve(value) });
+
+/**
+ * `read(key)`, after any other context's open transaction has ended (as its statements would wait); a throw becomes the
+ * answer's rejection, as in an async function.
+ */
+function whenIdle<K, V>(read: (key: K) => Promise<V>): (key: K) => Promise<V> {
+  return (key: K) => {
+    const idle = storeIdle();
+    if (idle) return idle.then(() => read(key));
+    try {
+      return read(key);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+}
+
 /** A read-through cache of `load`, valid until the database may have changed. */
 export function readCache<K, V>(
   load: (key: K) => Promise<V>,
@@ -113,22 +140,22 @@ export function readCache<K, V>(
     generation,
   } = typeof options === "number" ? { maxEntries: options } : options;
   if (generation) return stampedCache(load, { maxEntries, keep, validUntil, generation });
-  const cache = new Map<K, V>();
+  const cache = new Map<K, Kept<V>>();
   caches.push(cache as Map<unknown, unknown>);
-  return async (key: K) => {
-    const idle = storeIdle();
-    if (idle) await idle;
-    invalidateIfChanged();
-    const cached = cache.get(key);
-    if ((cached !== undefined || cache.has(key)) && !(validUntil && validUntil(cached as V) <= Date.now()))
-      return cached as V;
+  const loadAndKeep = async (key: K): Promise<V> => {
     const before = loadStamp();
     const value = deepFreeze(await load(key));
     if ((keep && !keep(value)) || loadStamp() !== before) return value;
     if (cache.size >= maxEntries) cache.clear();
-    cache.set(key, value);
+    cache.set(key, kept(value));
     return value;
   };
+  return whenIdle((key: K) => {
+    invalidateIfChanged();
+    const cached = cache.get(key);
+    if (cached !== undefined && !(validUntil && validUntil(cached.value) <= Date.now())) return cached.answer;
+    return loadAndKeep(key);
+  });
 }
 
 function stampedCache<K, V>(
@@ -143,27 +170,33 @@ function stampedCache<K, V>(
   // `checkedAt`: the load stamp when the value's stamp was last found current. While this connection has written
   // nothing and ended no transaction since, the stamp cannot have moved (other connections' commits empty the cache
   // instead), so the value is answered without reading the stamp: the read-mostly case costs no statement.
-  const cache = new Map<K, { value: V; stamp: unknown; checkedAt: string }>();
+  const cache = new Map<K, Kept<V> & { stamp: unknown; checkedAt: string }>();
   stampedCaches.push(cache as Map<unknown, unknown>);
-  return async (key: K) => {
-    const idle = storeIdle();
-    if (idle) await idle;
-    if (scopeDepth === 0) checkOtherConnections();
-    const cached = cache.get(key);
-    const expired = cached !== undefined && validUntil !== undefined && validUntil(cached.value) <= Date.now();
-    const now = loadStamp();
-    if (cached && !expired && cached.checkedAt === now) return cached.value;
+  const checkAndLoad = async (
+    key: K,
+    cached: (Kept<V> & { stamp: unknown; checkedAt: string }) | undefined,
+    now: string,
+  ): Promise<V> => {
     const stamp = await generation();
-    if (cached && !expired && cached.stamp === stamp) {
+    if (cached && cached.stamp === stamp) {
       cached.checkedAt = now;
       return cached.value;
     }
     const value = deepFreeze(await load(key));
     if ((keep && !keep(value)) || loadStamp() !== now) return value;
     if (cache.size >= maxEntries) cache.clear();
-    cache.set(key, { value, stamp, checkedAt: now });
+    cache.set(key, { ...kept(value), stamp, checkedAt: now });
     return value;
   };
+  return whenIdle((key: K) => {
+    if (scopeDepth === 0) checkOtherConnections();
+    const found = cache.get(key);
+    const cached =
+      found !== undefined && validUntil !== undefined && validUntil(found.value) <= Date.now() ? undefined : found;
+    const now = loadStamp();
+    if (cached && cached.checkedAt === now) return cached.answer;
+    return checkAndLoad(key, cached, now);
+  });
 }
 
 function deepFreeze<T>(value: T): T {
