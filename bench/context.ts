@@ -9,7 +9,6 @@ const BENCH_USERS = ["owner"];
 
 export interface BenchContext {
   appUrl: string;
-  baselineUrl: string;
   scaleGuildId: string;
   demoGuildId: string;
   botToken: string;
@@ -31,7 +30,7 @@ export interface BenchContext {
 
 const BAN_FIXTURE = 5_000;
 
-export async function createBenchContext(appUrl: string, baselineUrl: string): Promise<BenchContext> {
+export async function createBenchContext(appUrl: string): Promise<BenchContext> {
   const secrets = readDemoSecrets();
   if (!secrets) throw new Error("bench database has no demo secrets");
   const { issueAccessToken } = await import("@/lib/guild-api/services/access-tokens");
@@ -100,7 +99,6 @@ export async function createBenchContext(appUrl: string, baselineUrl: string): P
   let cookie: string | undefined;
   const context: BenchContext = {
     appUrl,
-    baselineUrl,
     scaleGuildId: String(guildId),
     demoGuildId: secrets.guildId,
     botToken: secrets.botToken,

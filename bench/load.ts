@@ -7,6 +7,8 @@ export interface LoadResult {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** CPU time the server spent per request, in µs (where the load said which process serves it). */
+  cpuPerRequest?: number;
 }
 
 export interface LoadOptions {
@@ -16,6 +18,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   body?: string;
   connections?: number;
+  /** The CPU time (ms) the serving process has used so far: gives the result its cpuPerRequest. */
+  serverCpuMs?: () => number;
 }
 
 function run(options: LoadOptions, duration: number): Promise<autocannon.Result> {
@@ -36,11 +40,21 @@ function run(options: LoadOptions, duration: number): Promise<autocannon.Result>
 
 export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
   await run(options, Math.min(2, options.duration));
+  const cpuBefore = options.serverCpuMs?.();
   const result = await run(options, options.duration);
+  const cpuAfter = options.serverCpuMs?.();
   const bad = result.non2xx + result.errors;
   if (bad > 0 && bad > result.requests.total * 0.01)
     throw new Error(`${bad} non-2xx/errors of ${result.requests.total} for ${options.url}`);
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined
+        ? undefined
+        : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
+  };
 }
 
 /** Sequential timing of `count` requests made by `once` (after `warmup` unmeasured ones): ms per request. */

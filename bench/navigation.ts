@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   try {
-    const ctx = await (await import("./context")).createBenchContext(appUrl, appUrl);
+    const ctx = await (await import("./context")).createBenchContext(appUrl);
     const cookie = await ownerCookie(ctx.scaleGuildId);
     const [cookieName, cookieValue] = cookie.split("=");
     const base = `/guilds/${ctx.scaleGuildId}`;

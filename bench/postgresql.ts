@@ -11,7 +11,7 @@ import path from "node:path";
 import type { BenchContext } from "./context";
 import type { LoadResult } from "./load";
 import { stop } from "./processes";
-import { scenarios } from "./scenarios";
+import { runScenario, scenarios } from "./scenarios";
 import { argValue, fmt, openBenchDatabase, prepareBench, startGuildhall } from "./setup";
 import { startPostgresCluster } from "../tests/postgres/cluster";
 
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   const benchDb = openBenchDatabase(members);
   await prepareBench(benchDb, members, false);
   // Fixtures and tokens are written to the SQLite bench database first, so the copy carries them.
-  const ctx: BenchContext = await (await import("./context")).createBenchContext("", "");
+  const ctx: BenchContext = await (await import("./context")).createBenchContext("");
 
   console.log("Starting a PostgreSQL cluster and copying the bench database into it…");
   const cluster = await startPostgresCluster(BENCH_CLUSTER_SETTINGS);
@@ -120,15 +120,15 @@ async function main(): Promise<void> {
     });
     const rows: Row[] = [];
     try {
-      const sqliteCtx = { ...ctx, appUrl: onSqlite.url, baselineUrl: onSqlite.url };
-      const postgresqlCtx = { ...ctx, appUrl: onPostgresql.url, baselineUrl: onPostgresql.url };
+      const sqliteCtx = { ...ctx, appUrl: onSqlite.url };
+      const postgresqlCtx = { ...ctx, appUrl: onPostgresql.url };
       for (const scenario of scenarios.filter((s) => COMPARED.includes(s.name))) {
         const attempt = (run: () => Promise<LoadResult>) => run().catch((error: Error) => error);
         // Bulk ban takes ids from a pool per batch: the two engines ban the same ids, each in its own database.
-        const sqlite = await attempt(() => scenario.run(sqliteCtx, duration));
+        const sqlite = await attempt(() => runScenario(scenario, sqliteCtx, duration));
         const before = cpuNow(onPostgresql.child.pid!, dataDir);
         const startedAt = Date.now();
-        const postgresql = await attempt(() => scenario.run(postgresqlCtx, duration));
+        const postgresql = await attempt(() => runScenario(scenario, postgresqlCtx, duration));
         const after = cpuNow(onPostgresql.child.pid!, dataDir);
         const requests =
           postgresql instanceof Error ? 0 : (postgresql.requestsPerSecond * (Date.now() - startedAt)) / 1000;

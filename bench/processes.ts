@@ -1,6 +1,7 @@
 // Child processes for the benches: each server in its own process group (so stopping it stops its children),
 // ready when its stdout matches a pattern that captures the port; free ports on 127.0.0.1.
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 
 export function startProcess(
   command: string,
@@ -22,6 +23,28 @@ export function startProcess(
     });
     child.once("exit", (code) => reject(new Error(`${command} exited with ${code}: ${output}`)));
   });
+}
+
+/**
+ * CPU time (user + system, ms) used so far by the processes of the group `child` leads (startProcess makes each
+ * server a group: tsx and the node process it starts). From /proc: Linux only, as the benches are.
+ */
+export function groupCpuMs(child: ChildProcess): number {
+  const ticksPerMs = 100 / 1000; // USER_HZ, 100 on Linux
+  let ticks = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    // After the command's closing parenthesis: state, ppid, pgrp, …; utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === child.pid) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / ticksPerMs;
 }
 
 export const stop = (child: ChildProcess) => {

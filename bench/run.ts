@@ -1,10 +1,13 @@
-// npm run bench [-- --members N] [-- --only name,name] [-- --duration S]
+// npm run bench [-- --members N] [-- --only name,name] [-- --duration S] [-- --fresh]
 // Builds if needed, seeds a bench database (demo world + a scale guild of N members, default 100,000; reused
-// across runs), starts Guildhall and the machine's limit (bare node:http answering a primary-key lookup of a stored
-// 1 KB JSON text from SQLite, bench/baseline-server.ts) in their own processes on free ports, runs every scenario on
-// 127.0.0.1 and prints one table. The limit is measured before the first scenario and after each one (the machine is
-// shared, so it drifts); each ratio is to the mean of the two measurements around its scenario. Figures are measured,
-// not asserted.
+// across runs), starts Guildhall as `npm start` runs it, then uses its dashboard as a moderator does (Chromium opens
+// the scale guild's overview and members pages and stays on them, the live stream connected: bench/dashboard-use.ts)
+// and runs every scenario on 127.0.0.1 in that process, printing one table. `--fresh` skips the dashboard: the API
+// in a process that has rendered no page yet (the members-page scenarios still render pages when their turn comes).
+// Each load scenario is compared with the machine's limit for its answer: bare node:http returning the same bytes
+// from SQLite by primary key (bench/baseline-server.ts, its own process), measured just before and just after the
+// scenario (the machine is shared, so it drifts); the ratio is to the mean of the two. Figures are measured, not
+// asserted.
 // Then the long fuzz pass (bench/fuzz.ts, FUZZ_RUNS requests per operation, its own database): its request and failure
 // counts. `-- --only fuzz` runs the fuzz pass alone; `-- --no-fuzz` skips it. Then the gateway pass
 // (bench/gateway/run.ts, its own database and processes); `-- --only gateway` alone, `-- --no-gateway` skips it.
@@ -14,110 +17,133 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { scenarios } from "./scenarios";
+import { runScenario, scenarios } from "./scenarios";
 import type { BenchContext } from "./context";
+import { openDashboard, type OpenDashboard } from "./dashboard-use";
+import { storeLimitAnswers } from "./limit-answers";
 import { measureLoad, type LoadResult } from "./load";
-import { startProcess, stop } from "./processes";
+import { groupCpuMs, startProcess, stop } from "./processes";
 import { argValue, fmt, hasFlag, prepareBench, startGuildhall, openBenchDatabase } from "./setup";
 import { postgresBinDir } from "../tests/postgres/cluster";
 
 const members = Number(argValue("--members") ?? 100_000);
 const duration = Number(argValue("--duration") ?? 5);
 const only = argValue("--only")?.split(",");
+const fresh = hasFlag("--fresh");
 
 const benchDb = openBenchDatabase(members);
 process.env.PUBLIC_URL ??= "http://localhost:3000";
+
+interface Measured {
+  name: string;
+  result: LoadResult | Error;
+  target?: string;
+  /** The limit for the same answer (rate: the mean of the measurements before and after), for load scenarios. */
+  limit?: { requestsPerSecond: number; cpuPerRequest: number };
+}
 
 async function main(): Promise<void> {
   await prepareBench(benchDb, members, true);
   // Throughput and speed, not Discord's per-token limits (bench/abuse measures those).
   const app = await startGuildhall("localhost", { RATE_LIMITS: "off" });
-  const baseline = await startProcess(
-    "node_modules/.bin/tsx",
-    ["bench/baseline-server.ts"],
-    { BENCH_DB: benchDb, BENCH_BASELINE_DB: benchDb.replace(/\.db$/, "") + "-baseline.db", PORT: "0" },
-    /listening (\d+)/,
-  );
+  let baseline: Awaited<ReturnType<typeof startProcess>> | undefined;
+  let dashboard: OpenDashboard | undefined;
   try {
-    const ctx: BenchContext = await (
-      await import("./context")
-    ).createBenchContext(`http://127.0.0.1:${app.port}`, `http://127.0.0.1:${baseline.port}`);
-    console.log(
-      `Guildhall on :${app.port}, baseline on :${baseline.port}; ${duration}s per scenario after a warm-up.\n`,
+    const ctx: BenchContext = await (await import("./context")).createBenchContext(`http://127.0.0.1:${app.port}`);
+    const chosen = scenarios.filter((scenario) => !only || only.some((filter) => scenario.name.includes(filter)));
+    const limitFile = benchDb.replace(/\.db$/, "") + "-limit.db";
+    await storeLimitAnswers(
+      limitFile,
+      ctx.appUrl,
+      chosen.flatMap((scenario) => (scenario.load ? [scenario.load(ctx)] : [])),
     );
-    // The machine is shared, so the limit drifts: it is measured before the first scenario and again after each one,
-    // and a scenario's ratio is to the mean of the two measurements around it.
-    const measureLimit = () => measureLoad({ url: `${ctx.baselineUrl}/api/v10/guilds/${ctx.scaleGuildId}`, duration });
-    const limits: LoadResult[] = [await measureLimit()];
-    const measured: Array<{ name: string; result: LoadResult | Error; target?: string; limit: number }> = [];
-    for (const scenario of scenarios) {
-      if (only && !only.some((filter) => scenario.name.includes(filter))) continue;
+    baseline = await startProcess(
+      "node_modules/.bin/tsx",
+      ["bench/baseline-server.ts"],
+      { BENCH_BASELINE_DB: limitFile, PORT: "0" },
+      /listening (\d+)/,
+    );
+    const baselineUrl = `http://127.0.0.1:${baseline.port}`;
+    if (!fresh && chosen.length) {
+      // At its public URL: the live stream answers only pages of its own origin.
+      dashboard = await openDashboard(app.url, await ctx.dashboardCookie(), {
+        demo: ctx.demoGuildId,
+        scale: ctx.scaleGuildId,
+      });
+      console.log(`Dashboard open in Chromium: ${dashboard.pages.join(", ")} (live stream connected).`);
+    }
+    console.log(
+      `Guildhall on :${app.port}${fresh ? " (fresh: no dashboard page rendered first)" : ""}, limit on :${baseline.port}; ${duration}s per scenario after a warm-up.\n`,
+    );
+    const measured: Measured[] = [];
+    for (const scenario of chosen) {
+      const request = scenario.load?.(ctx);
+      const measureLimit = () =>
+        measureLoad({
+          url: `${baselineUrl}${request!.path}`,
+          duration,
+          serverCpuMs: () => groupCpuMs(baseline!.child),
+        });
+      const before = request && (await measureLimit());
       let result: LoadResult | Error;
       try {
-        result = await scenario.run(ctx, duration);
+        result = await runScenario(scenario, ctx, duration, () => groupCpuMs(app.child));
       } catch (error) {
         result = error as Error;
       }
-      const before = limits[limits.length - 1];
-      const after = await measureLimit();
-      limits.push(after);
+      const after = request && (await measureLimit());
       measured.push({
         name: scenario.name,
         result,
         target: scenario.target,
-        limit: (before.requestsPerSecond + after.requestsPerSecond) / 2,
+        limit: before &&
+          after && {
+            requestsPerSecond: (before.requestsPerSecond + after.requestsPerSecond) / 2,
+            cpuPerRequest: (before.cpuPerRequest! + after.cpuPerRequest!) / 2,
+          },
       });
     }
-    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-    const limitRates = limits.map((l) => l.requestsPerSecond);
-
-    const rows: Array<[string, string, string, string, string, string]> = [];
-    const row = (name: string, result: LoadResult, limit: number, target?: string) =>
-      rows.push([
-        name,
-        fmt(result.requestsPerSecond),
-        fmt(result.p50, 2),
-        fmt(result.p99, 2),
-        `${fmt(result.requestsPerSecond / limit, 2)}×`,
-        target ?? "",
-      ]);
-    row(
-      `limit: node:http + SQLite PK lookup of a stored 1 KB JSON (mean of ${limits.length}: ${fmt(Math.min(...limitRates))}–${fmt(Math.max(...limitRates))})`,
-      {
-        requestsPerSecond: mean(limitRates),
-        p50: mean(limits.map((l) => l.p50)),
-        p99: mean(limits.map((l) => l.p99)),
-      },
-      mean(limitRates),
-    );
-    for (const { name, result, target, limit } of measured) {
-      if (result instanceof Error)
-        rows.push([name, "error", "", "", "", `${target ?? ""} (${result.message.slice(0, 50)})`]);
-      else row(name, result, limit, target);
-    }
-    const header: [string, string, string, string, string, string] = [
-      "scenario",
-      "req/s",
-      "p50 ms",
-      "p99 ms",
-      "vs limit (around it)",
-      "target",
-    ];
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-    const line = (cells: string[]) =>
-      cells.map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-    console.log(line(header));
-    console.log(widths.map((w) => "-".repeat(w)).join("  "));
-    for (const r of rows) console.log(line(r));
-    fs.mkdirSync("bench/results", { recursive: true });
-    fs.writeFileSync(
-      path.join("bench/results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
-      JSON.stringify({ members, duration, rows }, null, 2),
-    );
+    printTable(measured);
   } finally {
+    dashboard?.close();
     stop(app.child);
-    stop(baseline.child);
+    if (baseline) stop(baseline.child);
   }
+}
+
+function printTable(measured: readonly Measured[]): void {
+  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "limit req/s", "limit CPU µs/req", "vs limit"];
+  header.push("target");
+  const rows = measured.map(({ name, result, target, limit }) =>
+    result instanceof Error
+      ? [name, "error", "", "", "", "", "", "", `${target ?? ""} (${result.message.slice(0, 50)})`]
+      : [
+          name,
+          fmt(result.requestsPerSecond),
+          fmt(result.p50, 2),
+          fmt(result.p99, 2),
+          result.cpuPerRequest === undefined ? "" : fmt(result.cpuPerRequest),
+          limit ? fmt(limit.requestsPerSecond) : "",
+          limit ? fmt(limit.cpuPerRequest) : "",
+          limit ? `${fmt(result.requestsPerSecond / limit.requestsPerSecond, 2)}×` : "",
+          target ?? "",
+        ],
+  );
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const textColumn = (i: number) => i === 0 || i === header.length - 1;
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (textColumn(i) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  console.log(line(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of rows) console.log(line(r));
+  console.log(
+    `\n${fresh ? "Fresh process: no dashboard page had rendered before the first scenario." : "After the dashboard's overview and members pages, with their live stream open."} Limit: node:http returning the same answer's bytes from SQLite by primary key. CPU µs/req: the serving process's CPU time over the requests answered (the machine's other load does not move it).`,
+  );
+  fs.mkdirSync("bench/results", { recursive: true });
+  fs.writeFileSync(
+    path.join("bench/results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
+    JSON.stringify({ members, duration, fresh, header, rows }, null, 2),
+  );
 }
 
 /** The fuzz pass in its own process: it sets DATABASE_URL to its own seeded copy and must not share this one's. */

@@ -1,5 +1,5 @@
-// One AsyncLocalStorage for every async-context store of the process: Next's own (through globalThis.AsyncLocalStorage,
-// installed before Next loads), the response facts (first-write.ts) and the store's transaction owner
+// One AsyncLocalStorage for every async-context store of the process: Next's and React's own (installed before Next
+// loads, installContextStorage), the response facts (first-write.ts) and the store's transaction owner
 // (serialized-driver.ts). Each store is a key of a frame, an immutable Map carried by a single node AsyncLocalStorage.
 //
 // Why: on Node 20 an AsyncLocalStorage is built on async_hooks, and every instance that has ever been entered
@@ -11,15 +11,19 @@
 // frame cost one copy per resource, whatever their number, and entering one copies a frame of a few entries once.
 // Node 24's AsyncContextFrame does the same natively; there this is only a Map lookup more per getStore().
 // eslint-disable-next-line no-restricted-syntax -- the one node AsyncLocalStorage the others ride on
-import { AsyncLocalStorage } from "node:async_hooks";
+import nodeAsyncHooks, { AsyncLocalStorage } from "node:async_hooks";
+import { syncBuiltinESMExports } from "node:module";
 
 type Frame = ReadonlyMap<ContextStorage<unknown>, unknown>;
 
 // Kept on globalThis: this module is loaded by the server and again inside Next's bundles (first-write.ts is read by
-// pages), and every copy must carry its stores in the same frame.
-const FRAMES_KEY = Symbol.for("guildhall.asyncContextFrames");
-const frames: AsyncLocalStorage<Frame> = ((globalThis as { [FRAMES_KEY]?: AsyncLocalStorage<Frame> })[FRAMES_KEY] ??=
-  new AsyncLocalStorage<Frame>());
+// pages), and every copy must carry its stores in the same frame. The first copy also keeps node's class: once
+// installContextStorage has run, `AsyncLocalStorage` from node:async_hooks is ContextStorage for copies loaded later.
+const SHARED_KEY = Symbol.for("guildhall.asyncContext");
+const shared: { frames: AsyncLocalStorage<Frame>; NodeAsyncLocalStorage: typeof AsyncLocalStorage } = ((
+  globalThis as { [SHARED_KEY]?: typeof shared }
+)[SHARED_KEY] ??= { frames: new AsyncLocalStorage<Frame>(), NodeAsyncLocalStorage: AsyncLocalStorage });
+const { frames, NodeAsyncLocalStorage } = shared;
 const EMPTY: Frame = new Map();
 
 /** AsyncLocalStorage's interface and behaviour (run, exit, enterWith, getStore, bind, snapshot), on the shared frame. */
@@ -62,12 +66,12 @@ export class ContextStorage<T> {
 
   /** `fn` bound to the current async context, every store included (node's, on the shared frame). */
   static bind<F extends (...args: never[]) => unknown>(fn: F): F {
-    return AsyncLocalStorage.bind(fn);
+    return NodeAsyncLocalStorage.bind(fn);
   }
 
   /** A function that runs its argument in the current async context, every store included. */
   static snapshot(): <R, A extends unknown[]>(fn: (...args: A) => R, ...args: A) => R {
-    return AsyncLocalStorage.snapshot();
+    return NodeAsyncLocalStorage.snapshot();
   }
 
   private framed(store: T): Frame {
@@ -78,11 +82,23 @@ export class ContextStorage<T> {
 }
 
 /**
- * Makes ContextStorage the AsyncLocalStorage Next creates its stores with (it reads globalThis.AsyncLocalStorage when
- * its modules load, and sets node's only when none is there). Call before importing next. React's two stores
- * construct node's class directly and stay separate.
+ * Makes ContextStorage the AsyncLocalStorage Next and React create their stores with. Call before importing next.
+ * Next reads globalThis.AsyncLocalStorage when its modules load (and sets node's only when none is there); React's
+ * server renderers construct `require("async_hooks").AsyncLocalStorage` when their bundles load, so node's export is
+ * replaced too (ContextStorage itself rides on node's class, kept above). Answers a function that puts both back.
  */
-export function installContextStorageForNext(): void {
+export function installContextStorage(): () => void {
   const global = globalThis as { AsyncLocalStorage?: unknown };
+  const hooks = nodeAsyncHooks as { AsyncLocalStorage: unknown };
+  const before = { global: global.AsyncLocalStorage, hooks: hooks.AsyncLocalStorage };
   if (global.AsyncLocalStorage === undefined) global.AsyncLocalStorage = ContextStorage;
+  if (hooks.AsyncLocalStorage === NodeAsyncLocalStorage) {
+    hooks.AsyncLocalStorage = ContextStorage;
+    syncBuiltinESMExports();
+  }
+  return () => {
+    global.AsyncLocalStorage = before.global;
+    hooks.AsyncLocalStorage = before.hooks;
+    syncBuiltinESMExports();
+  };
 }

@@ -17,7 +17,7 @@ import { answerWith, inviteLandingStatus } from "@/lib/server/invite-status";
 import { activityFrameAncestors, BASE_SECURITY_HEADERS } from "@/lib/security/headers.mjs";
 import { configureRateLimits, type RateLimitOptions } from "@/lib/guild-api/rate-limits";
 import { createGatewayServer, GATEWAY_PATH, type GatewayOptions } from "@/lib/guild-api/gateway";
-import { installContextStorageForNext } from "./async-context";
+import { installContextStorage } from "./async-context";
 import { withResponseFacts } from "./first-write";
 import { dashboardDoor } from "./dashboard-door";
 
@@ -54,9 +54,9 @@ async function loadNext(
   host: string,
   port: number,
 ): Promise<{ handle: NextHandler; upgrade: UpgradeHandler; close(): Promise<void> }> {
-  // Next's stores share one async_hooks propagation with Guildhall's (async-context.ts), not one each: the API's
-  // requests pay for every store ever entered in the process.
-  installContextStorageForNext();
+  // Next's and React's stores share one async_hooks propagation with Guildhall's (async-context.ts), not one each: the
+  // API's requests pay for every store ever entered in the process.
+  installContextStorage();
   const { default: next } = await import("next");
   const app = next({ dev, dir: process.cwd(), hostname: host, port });
   await app.prepare();

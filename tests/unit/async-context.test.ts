@@ -3,7 +3,8 @@
 // number of them must cost the process what entering one does (issue #31).
 import { AsyncLocalStorage } from "node:async_hooks";
 import { afterEach, describe, expect, test } from "vitest";
-import { ContextStorage, installContextStorageForNext } from "@/lib/server/async-context";
+import { createRequire } from "node:module";
+import { ContextStorage, installContextStorage } from "@/lib/server/async-context";
 
 /** What the scenario uses of a storage class, which node's AsyncLocalStorage and ContextStorage both have. */
 interface Storage<T> {
@@ -115,7 +116,9 @@ describe("ContextStorage", () => {
   });
 });
 
-describe("installContextStorageForNext", () => {
+describe("installContextStorage", () => {
+  // Node's class, kept: while installed, the module's export (and so this file's import of it) reads ContextStorage.
+  const NodeAsyncLocalStorage = AsyncLocalStorage;
   const global = globalThis as { AsyncLocalStorage?: unknown };
   const before = global.AsyncLocalStorage;
   afterEach(() => {
@@ -124,10 +127,45 @@ describe("installContextStorageForNext", () => {
 
   test("gives Next ContextStorage when nothing provides an AsyncLocalStorage yet, and keeps one already there", () => {
     delete global.AsyncLocalStorage;
-    installContextStorageForNext();
+    installContextStorage()();
+    global.AsyncLocalStorage = NodeAsyncLocalStorage;
+    const restore = installContextStorage();
+    expect(global.AsyncLocalStorage).toBe(NodeAsyncLocalStorage);
+    restore();
+    delete global.AsyncLocalStorage;
+    const restoreAgain = installContextStorage();
     expect(global.AsyncLocalStorage).toBe(ContextStorage);
-    global.AsyncLocalStorage = AsyncLocalStorage;
-    installContextStorageForNext();
-    expect(global.AsyncLocalStorage).toBe(AsyncLocalStorage);
+    restoreAgain();
+    expect(global.AsyncLocalStorage).toBeUndefined();
+  });
+
+  test("React's stores, built from require('async_hooks') as its server bundles do, ride in the same frame", async () => {
+    const symbolsOfNewPromise = () => Object.getOwnPropertySymbols(Promise.resolve()).length;
+    const ours = new ContextStorage<number>();
+    const withOurs = await ours.run(1, async () => {
+      await tick();
+      return symbolsOfNewPromise();
+    });
+    const restore = installContextStorage();
+    try {
+      // What React's bundles do when they load: `var o = require("async_hooks"); new o.AsyncLocalStorage()`.
+      const Storage = (createRequire(import.meta.url)("async_hooks") as { AsyncLocalStorage: StorageClass })
+        .AsyncLocalStorage;
+      expect(Storage).toBe(ContextStorage);
+      const reacts = [new Storage<string>(), new Storage<string>()];
+      const withReacts = await reacts[0].run("request", () =>
+        reacts[1].run("render", async () => {
+          await tick();
+          expect([reacts[0].getStore(), reacts[1].getStore()]).toEqual(["request", "render"]);
+          return symbolsOfNewPromise();
+        }),
+      );
+      expect(withReacts).toBe(withOurs);
+    } finally {
+      restore();
+    }
+    expect((createRequire(import.meta.url)("async_hooks") as { AsyncLocalStorage: unknown }).AsyncLocalStorage).toBe(
+      NodeAsyncLocalStorage,
+    );
   });
 });
