@@ -1,6 +1,7 @@
 // Who is calling: `Bot <token>` for an application's bot, `Bearer <access token>` for a user who
 // authorized an application through OAuth2. Guildhall lets both call the management endpoints, each
 // judged by its own member's permissions (a documented superset of Discord, see README).
+import { chain, type MaybePromise } from "./maybe-promise";
 import { findApplicationByBotTokenHash } from "./store/applications";
 import { findLiveAccessToken } from "./store/oauth2";
 import { readCache } from "./store/read-cache";
@@ -23,10 +24,10 @@ export type Identity =
  * write, from any connection, empties it before the next read. Expiry is judged again at each request. Unknown tokens
  * are not kept, so a flood of made-up ones cannot crowd out the real ones.
  */
-export async function authenticate(header: string, now = Date.now()): Promise<Identity | null> {
-  const identity = await identityOfHeader(header);
-  if (identity?.kind === "bearer" && identity.expiresAt <= now) return null;
-  return identity;
+export function authenticate(header: string, now = Date.now()): MaybePromise<Identity | null> {
+  return chain(identityOfHeader(header), (identity) =>
+    identity?.kind === "bearer" && identity.expiresAt <= now ? null : identity,
+  );
 }
 
 const identityOfHeader = readCache(lookUpHeader, { keep: (identity) => identity !== null });

@@ -23,6 +23,7 @@ import { findGuild, type GuildRow } from "./store/guilds";
 import { memberRoleIds } from "./store/member-roles";
 import { findMember, type MemberRow } from "./store/members";
 import { readCache } from "./store/read-cache";
+import { chain, type MaybePromise } from "./maybe-promise";
 import { listGuildRoles, type RoleRow } from "./store/roles";
 
 /** A path parameter that must be a snowflake; Discord answers 50035 naming the parameter otherwise. */
@@ -195,7 +196,7 @@ export function toPermissionMember(member: MemberRow, roleIds: readonly bigint[]
  * The guild named by the route's `:guildId` as seen by the caller: 404 Unknown Guild when it does not exist,
  * 403 Missing Access when the caller is not a member.
  */
-export function guildAccess(ctx: RouteContext, param = "guildId"): Promise<GuildAccess> {
+export function guildAccess(ctx: RouteContext, param = "guildId"): MaybePromise<GuildAccess> {
   return guildAccessFor(ctx.caller, snowflakeParam(ctx, param, "guild_id"));
 }
 
@@ -209,12 +210,18 @@ export async function authorizedGuildAccess(ctx: RouteContext, operation: Operat
   return access;
 }
 
-export async function guildAccessFor(caller: Identity, guildId: bigint): Promise<GuildAccess> {
-  const snapshot = await guildSnapshot(guildId);
-  if (!snapshot) throw Errors.unknownGuild();
-  const member = await findMember(guildId, caller.userId);
-  if (!member) throw Errors.missingAccess();
-  return new GuildAccess(snapshot, caller, member, await memberRoleIds(guildId, caller.userId));
+/** The caller's access to the guild; at once, without a promise, when the rows it reads are cached. */
+export function guildAccessFor(caller: Identity, guildId: bigint): MaybePromise<GuildAccess> {
+  return chain(guildSnapshot(guildId), (snapshot) => {
+    if (!snapshot) throw Errors.unknownGuild();
+    return chain(findMember(guildId, caller.userId), (member) => {
+      if (!member) throw Errors.missingAccess();
+      return chain(
+        memberRoleIds(guildId, caller.userId),
+        (roleIds) => new GuildAccess(snapshot, caller, member, roleIds),
+      );
+    });
+  });
 }
 
 /** A guild channel (or thread) as the caller sees it: the guild access and the caller's permissions in the channel. */

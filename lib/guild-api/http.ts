@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { judgeToken, MANAGE_SCOPE, POLICIES, type OperationName, type OperationPolicy } from "@/lib/discord/policies";
 import { ApiError, Errors, zodToApiError } from "./errors";
 import { authenticate, type Identity } from "./auth";
+import { chain, type MaybePromise } from "./maybe-promise";
 import { BODY_LIMITS, parseJson, parseMultipart, parseUrlEncoded, readBody } from "./request-body";
 import { writeTransaction } from "./store/db";
 import { StoreUnavailableError } from "./store/driver";
@@ -130,7 +131,7 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
 }
 
 /** Runs synchronously, inside the request's transaction: it may not await (a transaction cannot span an await). */
-export type RouteHandler = (ctx: RouteContext) => RouteResult | Promise<RouteResult>;
+export type RouteHandler = (ctx: RouteContext) => MaybePromise<RouteResult>;
 
 export interface RouteDefinition {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -311,13 +312,17 @@ function looksLikeToken(header: string | undefined): header is string {
  * will not take on a route (a user's token on a bot-only route) with 401; Guildhall's management routes are
  * bot-only to Discord, so a Bearer token without the management scope gets that same answer.
  */
-async function identify(
+function identify(
   policy: OperationPolicy,
   operation: OperationName,
   header: string | undefined,
-): Promise<Identity | null> {
+): MaybePromise<Identity | null> {
   if (!takesTokens(policy)) return null;
-  const identity = looksLikeToken(header) ? await authenticate(header) : null;
+  if (!looksLikeToken(header)) return judgeIdentity(policy, operation, null);
+  return chain(authenticate(header), (identity) => judgeIdentity(policy, operation, identity));
+}
+
+function judgeIdentity(policy: OperationPolicy, operation: OperationName, identity: Identity | null): Identity | null {
   if (!identity) {
     if (allowsAnonymous(policy)) return null;
     throw Errors.unauthorized();
@@ -378,7 +383,10 @@ export async function handleApiRequest(
     const ctx = new RouteContext(req, params, new URLSearchParams(search), baseUrl, definition.bodyLimit);
     const write = writes(definition.method) && !definition.readOnly;
     // A token that is already unknown or under-scoped is refused before its body is read; it is judged again below.
-    if (write) await identify(policy, operation, header);
+    if (write) {
+      const refusedEarly = identify(policy, operation, header);
+      if (refusedEarly instanceof Promise) await refusedEarly;
+    }
     const reading = ctx.readBody();
     if (reading) await reading;
     if (definition.prepare) {
@@ -386,13 +394,19 @@ export async function handleApiRequest(
       await definition.prepare(ctx);
     }
     // One read scope (store/read-cache.ts): the judgement and the handler read the cached rows as of one moment, inside
-    // the write transaction when there is one.
-    const judgeAndRun = (): Promise<RouteResult> =>
-      readScope(async () => {
-        ctx.identity = await identify(policy, operation, header);
-        return definition.handler(ctx);
-      });
-    result = write ? await writeTransaction(judgeAndRun) : await judgeAndRun();
+    // the write transaction when there is one. A read whose rows are all cached answers without a promise.
+    const judgeAndRun = (): MaybePromise<RouteResult> =>
+      readScope(() =>
+        chain(identify(policy, operation, header), (identity) => {
+          ctx.identity = identity;
+          return definition.handler(ctx);
+        }),
+      );
+    if (write) result = await writeTransaction(async () => judgeAndRun());
+    else {
+      const answer = judgeAndRun();
+      result = answer instanceof Promise ? await answer : answer;
+    }
   } catch (error) {
     result = errorResult(error);
   }

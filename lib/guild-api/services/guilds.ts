@@ -7,6 +7,7 @@ import { Permission, type GuildAccess } from "../guards";
 import type { Identity } from "../auth";
 import { decodeImage, hasAspectRatio, saveImage, type DecodedImage, type ImageFormat, type ImageKind } from "../images";
 import type { GuildAuditLogQuery, ModifyGuildBody } from "../schemas/guilds";
+import { chain, type MaybePromise } from "../maybe-promise";
 import { transaction } from "../store/db";
 import {
   listAuditLogEntriesNewestFirst,
@@ -39,8 +40,11 @@ const guildObjectJson = readCache(async (guildId: bigint): Promise<Buffer | unde
  * guild row, roles, emojis and stickers change only by writes, which empty it), so a request costs the access check and
  * a lookup.
  */
-export async function getGuildJson(access: GuildAccess): Promise<Buffer> {
-  return (await guildObjectJson(access.guildId)) ?? Buffer.from(JSON.stringify(await getGuild(access, false)));
+export function getGuildJson(access: GuildAccess): MaybePromise<Buffer> {
+  return chain(
+    guildObjectJson(access.guildId),
+    (json) => json ?? getGuild(access, false).then((guild) => Buffer.from(JSON.stringify(guild))),
+  );
 }
 
 /** Get Guild: the guild as its member sees it; with_counts adds the approximate counts. */

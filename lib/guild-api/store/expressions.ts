@@ -1,6 +1,7 @@
 // The emojis and stickers tables (Discord's "expressions"). A guild's expressions are read through the read cache in
 // one statement: Get Guild is a hot path, and one execution costs less than two.
 import { sql } from "./db";
+import type { MaybePromise } from "../maybe-promise";
 import { readCache } from "./read-cache";
 
 export interface EmojiRow {
@@ -36,7 +37,7 @@ export interface GuildExpressions {
 }
 
 /** The guild's emojis and stickers, through the read cache. */
-export const listGuildExpressions: (guildId: bigint) => Promise<GuildExpressions> = readCache(
+export const listGuildExpressions: (guildId: bigint) => MaybePromise<GuildExpressions> = readCache(
   async (guildId: bigint) => {
     const emojis: EmojiRow[] = [];
     const stickers: StickerRow[] = [];

@@ -1,5 +1,6 @@
 // The guilds table. The row is read through the read cache (read-cache.ts): nearly every request reads it first.
 import { sql } from "./db";
+import type { MaybePromise } from "../maybe-promise";
 import { readCache } from "./read-cache";
 
 export interface GuildRow {
@@ -51,7 +52,7 @@ export interface GuildRow {
   presence_count: bigint;
 }
 
-export const findGuild: (guildId: bigint) => Promise<Readonly<GuildRow> | undefined> = readCache(
+export const findGuild: (guildId: bigint) => MaybePromise<Readonly<GuildRow> | undefined> = readCache(
   async (guildId: bigint) => (await sql.get("SELECT * FROM guilds WHERE id = ?", guildId)) as GuildRow | undefined,
   1_000,
 );

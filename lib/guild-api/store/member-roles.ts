@@ -1,6 +1,7 @@
 // The member_roles table: which roles each member holds (@everyone is implied, never stored). A member's role ids are
 // read through the read cache: every permission check needs the caller's.
 import { sql } from "./db";
+import type { MaybePromise } from "../maybe-promise";
 import { readCache } from "./read-cache";
 import { idListJson, idsInJson } from "./users";
 
@@ -14,7 +15,7 @@ const cachedMemberRoleIds = readCache(async (key: string) => {
 });
 
 /** The member's role ids, ascending, through the read cache. */
-export function memberRoleIds(guildId: bigint, userId: bigint): Promise<readonly bigint[]> {
+export function memberRoleIds(guildId: bigint, userId: bigint): MaybePromise<readonly bigint[]> {
   return cachedMemberRoleIds(`${guildId}:${userId}`);
 }
 

@@ -6,6 +6,7 @@
 // reading the same stored JSON, merged in JS.
 import { sql, storeOnPostgresql } from "./db";
 import { dialect } from "./dialect";
+import type { MaybePromise } from "../maybe-promise";
 import { readCache } from "./read-cache";
 import { idListJson, idsInJson, USER_COLUMNS_OF_U, type UserRow } from "./users";
 
@@ -43,7 +44,7 @@ const cachedMember = readCache(async (key: string) => {
 });
 
 /** The member row, through the read cache. */
-export function findMember(guildId: bigint, userId: bigint): Promise<Readonly<MemberRow> | undefined> {
+export function findMember(guildId: bigint, userId: bigint): MaybePromise<Readonly<MemberRow> | undefined> {
   return cachedMember(memberKey(guildId, userId));
 }
 

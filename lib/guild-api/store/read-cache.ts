@@ -21,6 +21,7 @@
 // rows into them. So a read from any other context first waits until no transaction is open (as its statements
 // would), and the transaction's end (commit or rollback) moves the ended-transaction counter, which empties them.
 // A load that spans another context's transaction (it waited in the middle) is answered but not kept.
+import type { MaybePromise } from "../maybe-promise";
 import { caughtUpWithOtherConnections, dataVersion, endedTransactions, storeIdle, totalChanges } from "./db";
 
 let seenChanges = -1n;
@@ -65,18 +66,30 @@ function checkThisConnection(): void {
  * this connection's writes. Open it where the reads must see one moment anyway: a request's judgement and handler,
  * inside the write transaction when there is one (no other connection can commit while it holds the lock).
  */
-export async function readScope<T>(fn: () => Promise<T>): Promise<T> {
+export function readScope<T>(fn: () => MaybePromise<T>): MaybePromise<T> {
   const idle = storeIdle();
-  if (idle) await idle;
+  return idle ? idle.then(() => readScopeWhenIdle(fn)) : readScopeWhenIdle(fn);
+}
+
+function readScopeWhenIdle<T>(fn: () => MaybePromise<T>): MaybePromise<T> {
   const caughtUp = caughtUpWithOtherConnections();
-  if (caughtUp) await caughtUp;
+  return caughtUp ? caughtUp.then(() => runReadScope(fn)) : runReadScope(fn);
+}
+
+/** `fn` inside the scope; the scope ends when its answer is there (at once when it is not a promise). */
+function runReadScope<T>(fn: () => MaybePromise<T>): MaybePromise<T> {
   checkOtherConnections();
   scopeDepth++;
+  let answer: MaybePromise<T>;
   try {
-    return await fn();
-  } finally {
+    answer = fn();
+  } catch (error) {
     scopeDepth--;
+    throw error;
   }
+  if (answer instanceof Promise) return answer.finally(() => scopeDepth--);
+  scopeDepth--;
+  return answer;
 }
 
 function invalidateIfChanged(): void {
@@ -101,22 +114,18 @@ export interface ReadCacheOptions<V> {
   generation?: () => Promise<unknown>;
 }
 
-/**
- * A kept value and its answer: one settled promise handed to every hit, so a hit makes no promise of its own (on Node 20
- * each promise costs the async_hooks work of every async-context store entered, lib/server/async-context.ts).
- */
+/** A kept value (wrapped: undefined is a value too). */
 interface Kept<V> {
   value: V;
-  answer: Promise<V>;
 }
 
-const kept = <V>(value: V): Kept<V> => ({ value, answer: Promise.resolve(value) });
+const kept = <V>(value: V): Kept<V> => ({ value });
 
 /**
  * `read(key)`, after any other context's open transaction has ended (as its statements would wait); a throw becomes the
  * answer's rejection, as in an async function.
  */
-function whenIdle<K, V>(read: (key: K) => Promise<V>): (key: K) => Promise<V> {
+function whenIdle<K, V>(read: (key: K) => MaybePromise<V>): (key: K) => MaybePromise<V> {
   return (key: K) => {
     const idle = storeIdle();
     if (idle) return idle.then(() => read(key));
@@ -128,11 +137,14 @@ function whenIdle<K, V>(read: (key: K) => Promise<V>): (key: K) => Promise<V> {
   };
 }
 
-/** A read-through cache of `load`, valid until the database may have changed. */
+/**
+ * A read-through cache of `load`, valid until the database may have changed. A hit answers the value itself, not a
+ * promise of it (maybe-promise.ts: the hot path makes no promise it can avoid); a miss answers the load's promise.
+ */
 export function readCache<K, V>(
   load: (key: K) => Promise<V>,
   options: number | ReadCacheOptions<V> = {},
-): (key: K) => Promise<V> {
+): (key: K) => MaybePromise<V> {
   const {
     maxEntries = 10_000,
     keep,
@@ -153,7 +165,7 @@ export function readCache<K, V>(
   return whenIdle((key: K) => {
     invalidateIfChanged();
     const cached = cache.get(key);
-    if (cached !== undefined && !(validUntil && validUntil(cached.value) <= Date.now())) return cached.answer;
+    if (cached !== undefined && !(validUntil && validUntil(cached.value) <= Date.now())) return cached.value;
     return loadAndKeep(key);
   });
 }
@@ -166,7 +178,7 @@ function stampedCache<K, V>(
     validUntil,
     generation,
   }: Required<Pick<ReadCacheOptions<V>, "maxEntries" | "generation">> & ReadCacheOptions<V>,
-): (key: K) => Promise<V> {
+): (key: K) => MaybePromise<V> {
   // `checkedAt`: the load stamp when the value's stamp was last found current. While this connection has written
   // nothing and ended no transaction since, the stamp cannot have moved (other connections' commits empty the cache
   // instead), so the value is answered without reading the stamp: the read-mostly case costs no statement.
@@ -194,7 +206,7 @@ function stampedCache<K, V>(
     const cached =
       found !== undefined && validUntil !== undefined && validUntil(found.value) <= Date.now() ? undefined : found;
     const now = loadStamp();
-    if (cached && cached.checkedAt === now) return cached.answer;
+    if (cached && cached.checkedAt === now) return cached.value;
     return checkAndLoad(key, cached, now);
   });
 }

@@ -1,6 +1,7 @@
 // The roles table. A guild's roles are read through the read cache: every permission check needs them.
 import { sql } from "./db";
 import { dialect } from "./dialect";
+import type { MaybePromise } from "../maybe-promise";
 import { readCache } from "./read-cache";
 import { idListJson } from "./users";
 
@@ -23,16 +24,19 @@ export interface RoleRow {
 }
 
 /** Roles in display order: by position, ties by id. The index (guild_id, position) gives the order; ties are rare. */
-export const listGuildRoles: (guildId: bigint) => Promise<readonly RoleRow[]> = readCache(async (guildId: bigint) => {
-  const roles = (await sql.all("SELECT * FROM roles WHERE guild_id = ? ORDER BY position", guildId)) as RoleRow[];
-  for (let i = 1; i < roles.length; i++) {
-    if (roles[i].position === roles[i - 1].position)
-      return roles.sort((a, b) =>
-        a.position === b.position ? (a.id < b.id ? -1 : 1) : a.position < b.position ? -1 : 1,
-      );
-  }
-  return roles;
-}, 1_000);
+export const listGuildRoles: (guildId: bigint) => MaybePromise<readonly RoleRow[]> = readCache(
+  async (guildId: bigint) => {
+    const roles = (await sql.all("SELECT * FROM roles WHERE guild_id = ? ORDER BY position", guildId)) as RoleRow[];
+    for (let i = 1; i < roles.length; i++) {
+      if (roles[i].position === roles[i - 1].position)
+        return roles.sort((a, b) =>
+          a.position === b.position ? (a.id < b.id ? -1 : 1) : a.position < b.position ? -1 : 1,
+        );
+    }
+    return roles;
+  },
+  1_000,
+);
 
 export async function findRole(guildId: bigint, roleId: bigint): Promise<RoleRow | undefined> {
   return (await sql.get("SELECT * FROM roles WHERE guild_id = ? AND id = ?", guildId, roleId)) as RoleRow | undefined;
