@@ -422,7 +422,7 @@ export type DispatchScope =
   | "guild"
   /** The event's channel, its overwrites applied (the channel itself for CHANNEL_*, `channel_id` otherwise). */
   | "channel"
-  /** A thread, seen through its parent channel's overwrites. */
+  /** A thread, seen through its parent channel's overwrites; a private one only by its members and Manage Threads. */
   | "thread"
   /** One session: the gateway's own answer to it (READY, RESUMED, the member chunks it asked for). */
   | "session";
@@ -482,6 +482,7 @@ export const DISPATCH_POLICIES = {
   CHANNEL_CREATE: inChannel(Intent.Guilds),
   CHANNEL_UPDATE: inChannel(Intent.Guilds),
   CHANNEL_DELETE: inChannel(Intent.Guilds),
+  // A thread is seen through its parent; a private one only by its members and Manage Threads in the parent.
   THREAD_UPDATE: { ...inChannel(Intent.Guilds), scope: "thread" },
   THREAD_DELETE: { ...inChannel(Intent.Guilds), scope: "thread" },
   GUILD_MEMBER_ADD: toGuild(Intent.GuildMembers),

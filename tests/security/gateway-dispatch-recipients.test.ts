@@ -2,6 +2,7 @@
 // for every dispatch, not only bans). Five seeded sessions identify with every intent these events need:
 //   member: @everyone's permissions only          helper: Kick Members, View Audit Log; sees the staff channels
 //   mod: Manage Server/Channels/Roles, Ban, …, View Audit Log                   admin, bot: Administrator
+// A private thread ("Ban appeal review", in the staff channel #mod-chat) has two members: admin and mod.
 // Each case makes one change through the API, then a role rename every session receives (GUILDS, no permission):
 // a session receives events in commit order, so once each has the rename, whatever the change sent it has arrived.
 // The expected table is DISPATCH_POLICIES (lib/discord/policies.ts) applied to the five, written out by hand.
@@ -158,13 +159,16 @@ describe("each dispatch of a guild reaches the seeded sessions DISPATCH_POLICIES
       "CHANNEL_DELETE (staff only)": ["CHANNEL_DELETE", (d) => d.id === staffChannel],
     });
     await observe(() => call("admin", "PATCH", `/channels/${privateThread}`, { name: "Ban appeal review (matrix)" }), {
-      "THREAD_UPDATE (in a staff channel)": ["THREAD_UPDATE", (d) => d.id === privateThread],
+      "THREAD_UPDATE (private, in a staff channel)": ["THREAD_UPDATE", (d) => d.id === privateThread],
     });
     await observe(() => call("admin", "PATCH", `/channels/${publicThread}`, { name: "Welcome party (matrix)" }), {
       "THREAD_UPDATE (in #general)": ["THREAD_UPDATE", (d) => d.id === publicThread],
     });
     await observe(() => call("admin", "DELETE", `/channels/${publicThread}`), {
       "THREAD_DELETE (in #general)": ["THREAD_DELETE", (d) => d.id === publicThread],
+    });
+    await observe(() => call("admin", "DELETE", `/channels/${privateThread}`), {
+      "THREAD_DELETE (private, in a staff channel)": ["THREAD_DELETE", (d) => d.id === privateThread],
     });
     const outsider = server.world.users.outsider;
     const joinToken = await server.tokenFor("outsider", ["identify", "guilds.join"]);
@@ -225,9 +229,12 @@ describe("each dispatch of a guild reaches the seeded sessions DISPATCH_POLICIES
       "CHANNEL_CREATE (staff only)": STAFF,
       "CHANNEL_UPDATE (staff only)": STAFF,
       "CHANNEL_DELETE (staff only)": STAFF,
-      "THREAD_UPDATE (in a staff channel)": STAFF,
+      // A private thread: its members (admin, mod) and Manage Threads in the parent (the bot, an administrator);
+      // helper sees the staff channel but not the thread.
+      "THREAD_UPDATE (private, in a staff channel)": ["mod", "admin", "bot"],
       "THREAD_UPDATE (in #general)": EVERYONE,
       "THREAD_DELETE (in #general)": EVERYONE,
+      "THREAD_DELETE (private, in a staff channel)": ["mod", "admin", "bot"],
       GUILD_MEMBER_ADD: EVERYONE,
       GUILD_MEMBER_UPDATE: EVERYONE,
       VOICE_STATE_UPDATE: EVERYONE,

@@ -1,7 +1,9 @@
 // Who may receive a dispatch, as Discord decides it: the event's rule in the policy table (DISPATCH_POLICIES in
 // lib/discord/policies.ts): its intent (the session's check), then the permissions it needs, any of its alternatives,
 // in the guild or in the event's channel, for the session's user, computed by the one permission engine. A thread is
-// seen through its parent's overwrites; an invite through its channel's.
+// seen through its parent's overwrites, and a private thread only by its members and by Manage Threads in the parent
+// (maySeeThread, as List Active Guild Threads judges it); an invite through its channel's overwrites.
+import { maySeeThread } from "@/lib/discord/channel-permissions";
 import {
   computeBasePermissions,
   computeChannelPermissions,
@@ -14,10 +16,13 @@ import { findGuild } from "../store/guilds";
 import { memberRoleIds } from "../store/member-roles";
 import { findMember } from "../store/members";
 import { listGuildRoles } from "../store/roles";
+import { findThreadMember } from "../store/channels";
 import { channelOverwritesJson } from "../store/gateway-outbox";
 import type { GatewayDispatch } from "../events";
 
 interface EventData {
+  id?: string;
+  type?: number;
   channel_id?: string;
   parent_id?: string | null;
   permission_overwrites?: OverwriteJson[];
@@ -64,7 +69,11 @@ export class EventAudience {
       overwrites === null
         ? computeBasePermissions(context, subject)
         : computeChannelPermissions(context, subject, overwrites);
-    return meetsRequirement(permissions, rule.permissions);
+    if (!meetsRequirement(permissions, rule.permissions)) return false;
+    if (rule.scope !== "thread" || this.data.type === undefined || this.data.id === undefined) return true;
+    // Thread members outlive a deleted thread's row, so THREAD_DELETE still reaches a private thread's members.
+    const isMember = (await findThreadMember(BigInt(this.data.id), userId)) !== undefined;
+    return maySeeThread({ type: this.data.type }, permissions, isMember);
   }
 
   private async permissionContext(): Promise<GuildPermissionContext | null> {
