@@ -12,6 +12,7 @@
 import type { Duplex } from "node:stream";
 import zlib from "node:zlib";
 import WebSocket from "ws";
+import { TurnQueue } from "./in-turns";
 import { ZLIB_WINDOW_BITS, type SerializedDispatch } from "./frames";
 import { CLIENT_SEND_LIMIT, CLOSE_REASONS, type CloseCode } from "./protocol";
 
@@ -52,6 +53,11 @@ for (const text of ['{"op":11}', '{"op":9,"d":false}', '{"op":9,"d":true}']) sha
  * waits 30 s): a peer that never answers would otherwise hold its socket, and its slot, that long.
  */
 export const CLOSE_HANDSHAKE_MS = 2_000;
+
+/** Sockets whose peer did not answer the close frame in time, destroyed a batch per turn (see in-turns.ts). */
+const overdueCloses = new TurnQueue<WebSocket>((socket) => {
+  if (socket.readyState !== WebSocket.CLOSED) socket.terminate();
+});
 
 /** A queued payload: text to compress, or deflate blocks compressed already (a fan-out's shared frame). */
 type Queued = string | Buffer | { compressed: Buffer };
@@ -196,7 +202,7 @@ export class GatewayConnection {
     const socket = this.socket;
     if (socket.readyState !== WebSocket.CLOSED)
       setTimeout(() => {
-        if (socket.readyState !== WebSocket.CLOSED) socket.terminate();
+        if (socket.readyState !== WebSocket.CLOSED) overdueCloses.push(socket);
       }, CLOSE_HANDSHAKE_MS).unref();
   }
 

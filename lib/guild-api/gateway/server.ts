@@ -12,6 +12,7 @@ import { parseJsonBody } from "../json-body";
 import { GatewayConnection, shareCompressed } from "./connection";
 import { OPCODE_HANDLERS, type Peer } from "./handlers";
 import { GatewayHub } from "./hub";
+import { TurnQueue } from "./in-turns";
 import { gatewayAddressKey, UnidentifiedSockets, type UpgradeVerdict } from "./limits";
 import { CollectionAfterBurst } from "./memory";
 import { gatewayOptions, type GatewayOptions } from "./options";
@@ -33,6 +34,17 @@ interface Unidentified {
   openedAt: number;
   release(): void;
 }
+
+/** An upgrade to /gateway waiting for its turn (the slot it holds given back by `release`). */
+interface PendingHandshake {
+  req: http.IncomingMessage;
+  socket: Duplex;
+  head: Buffer;
+  release: () => void;
+}
+
+/** About 1.5 ms of handshakes between two polls of the event loop. */
+const HANDSHAKES_PER_TURN = 16;
 
 export const GATEWAY_PATH = "/gateway";
 
@@ -65,6 +77,16 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
     unidentified.delete(connection);
   };
 
+  // Upgrades are completed a few per turn of the event loop (in-turns.ts): a flood of them leaves room for requests.
+  let closed = false;
+  const handshakes = new TurnQueue<PendingHandshake>(({ req, socket, head, release }) => {
+    if (closed) return socket.destroy();
+    const query = new URL(req.url ?? "/", "http://gateway").searchParams;
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, query, socket, release));
+  }, HANDSHAKES_PER_TURN);
+  const lateCloses = new TurnQueue<GatewayConnection>((connection) =>
+    connection.close(CloseCode.SessionTimedOut, "No IDENTIFY in time."),
+  );
   const sweep = setInterval(() => {
     const now = Date.now();
     hub.sweep(now);
@@ -75,10 +97,10 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
       settle(connection);
       late.push(connection);
     }
-    inTurns(late, (connection) => connection.close(CloseCode.SessionTimedOut, "No IDENTIFY in time."));
+    for (const connection of late) lateCloses.push(connection);
   }, options.sweepIntervalMs).unref();
 
-  const accept = (socket: WebSocket, query: URLSearchParams, transport: Duplex, address: string) => {
+  const accept = (socket: WebSocket, query: URLSearchParams, transport: Duplex, release: () => void) => {
     sockets.add(socket);
     socket.on("error", () => socket.terminate());
     const version = Number(query.get("v") ?? "10");
@@ -87,7 +109,7 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
     // IDENTIFY and RESUME set the session while they are handled: from then on (READY is on its way, before the
     // GUILD_CREATEs) the socket is no longer counted.
     const peer: Peer = { connection, session: null, gatewayUrl, sessionStarted: () => settle(connection) };
-    unidentified.set(connection, { openedAt: Date.now(), release: unidentifiedSockets.take(address) });
+    unidentified.set(connection, { openedAt: Date.now(), release });
     socket.on("message", (data, isBinary) => receive(hub, peer, data, isBinary));
     socket.on("close", (code) => {
       sockets.delete(socket);
@@ -124,13 +146,18 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
         settle(oldest);
         oldest.close(CloseCode.SessionTimedOut, "Too many connections waiting to identify.");
       }
-      const query = new URL(req.url ?? "/", "http://gateway").searchParams;
-      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, query, socket, address));
+      // The slot is taken now, so queued handshakes count towards the caps; a socket that closes before its turn,
+      // or whose handshake ws refuses, gives it back.
+      const release = unidentifiedSockets.take(address);
+      socket.once("close", release);
+      socket.on("error", () => socket.destroy());
+      handshakes.push({ req, socket, head, release });
     },
     setPublicOrigin(origin) {
       gatewayUrl = gatewayUrlOf(origin);
     },
     close() {
+      closed = true;
       clearInterval(sweep);
       collection.stop();
       hub.reconnectAll();
@@ -143,18 +170,6 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
   setActiveHub(hub);
   return server;
 }
-
-/**
- * Runs `each` over `items`, CLOSE_BATCH per turn of the event loop: thousands of sockets reaching their deadline
- * together are closed without holding up the requests that arrive meanwhile (a close costs tens of microseconds).
- */
-function inTurns<T>(items: readonly T[], each: (item: T) => void, from = 0): void {
-  const end = Math.min(items.length, from + CLOSE_BATCH);
-  for (let i = from; i < end; i++) each(items[i]);
-  if (end < items.length) setImmediate(() => inTurns(items, each, end));
-}
-
-const CLOSE_BATCH = 64;
 
 /**
  * Answers an upgrade from an address past its cap as a proxy in front of the gateway would: HTTP 429 with

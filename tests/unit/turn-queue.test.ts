@@ -1,0 +1,34 @@
+import { describe, expect, test } from "vitest";
+import { TURN_BATCH, TurnQueue } from "@/lib/guild-api/gateway/in-turns";
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe("TurnQueue", () => {
+  test("hands items over in order, TURN_BATCH per turn of the event loop, so other work runs between batches", async () => {
+    const done: number[] = [];
+    const queue = new TurnQueue<number>((item) => done.push(item));
+    const total = TURN_BATCH * 2 + 5;
+    for (let i = 0; i < total; i++) queue.push(i);
+    expect(done).toEqual([]);
+    const seenBetween: number[] = [];
+    for (let turn = 0; turn < 3; turn++) {
+      await nextTurn();
+      seenBetween.push(done.length);
+    }
+    expect(seenBetween).toEqual([TURN_BATCH, TURN_BATCH * 2, total]);
+    expect(done).toEqual(Array.from({ length: total }, (_, i) => i));
+    expect(queue.pending).toBe(0);
+  });
+
+  test("starts again when items come after it has drained", async () => {
+    const done: string[] = [];
+    const queue = new TurnQueue<string>((item) => done.push(item));
+    queue.push("a");
+    await nextTurn();
+    queue.push("b");
+    queue.push("c");
+    expect(queue.pending).toBe(2);
+    await nextTurn();
+    expect(done).toEqual(["a", "b", "c"]);
+  });
+});
