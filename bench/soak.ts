@@ -29,6 +29,8 @@ process.env.PUBLIC_URL ??= "http://localhost:3000";
 class KindWindow {
   times: number[] = [];
   failures = 0;
+  /** The first failure's message, to say why. */
+  firstError?: string;
 }
 
 let current = new Map<string, KindWindow>();
@@ -38,6 +40,11 @@ const windowOf = (kind: string) => {
   return found;
 };
 const record = (kind: string, ms: number) => windowOf(kind).times.push(ms);
+const fail = (kind: string, error: unknown) => {
+  const w = windowOf(kind);
+  w.failures++;
+  w.firstError ??= error instanceof Error ? error.message : String(error);
+};
 
 /** At most this many of one kind in flight: a server that stalls shows as fewer requests, not as a pile in the client. */
 const MAX_IN_FLIGHT = 32;
@@ -47,13 +54,13 @@ function paced(kind: string, perSecond: number, once: (i: number) => Promise<voi
   let inFlight = 0;
   let i = 0;
   const timer = setInterval(() => {
-    if (inFlight >= MAX_IN_FLIGHT) return void windowOf(kind).failures++;
+    if (inFlight >= MAX_IN_FLIGHT) return fail(kind, new Error(`${MAX_IN_FLIGHT} still in flight`));
     inFlight++;
     const started = performance.now();
     once(i++)
       .then(
         () => record(kind, performance.now() - started),
-        () => windowOf(kind).failures++,
+        (error: unknown) => fail(kind, error),
       )
       .finally(() => inFlight--);
   }, 1000 / perSecond);
@@ -81,7 +88,7 @@ async function processFigures(appUrl: string): Promise<ProcessFigures> {
 
 interface WindowRow {
   window: number;
-  kinds: Record<string, { perSecond: number; p50: number; p99: number; failures: number }>;
+  kinds: Record<string, { perSecond: number; p50: number; p99: number; failures: number; firstError?: string }>;
   figures: ProcessFigures;
 }
 
@@ -170,9 +177,11 @@ async function main(): Promise<void> {
         const summary = summarize(w.times, windowMs / 1000);
         row.kinds[kind] = {
           perSecond: summary.requestsPerSecond,
-          p50: summary.p50,
-          p99: summary.p99,
+          // No request of the kind succeeded in the window: no time to show.
+          p50: summary.p50 ?? NaN,
+          p99: summary.p99 ?? NaN,
           failures: w.failures,
+          firstError: w.firstError,
         };
       }
       rows.push(row);
@@ -196,11 +205,14 @@ async function main(): Promise<void> {
   }
 }
 
-/** A member of the demo guild the moderator may rename (no roles, not the owner). */
+/** A member of the demo guild the moderator may rename (no roles, not a bot, not the owner). */
 async function demoMemberId(appUrl: string, headers: Record<string, string>, guildId: string): Promise<string> {
-  const response = await fetch(`${appUrl}/api/v10/guilds/${guildId}/members?limit=1000`, { headers });
-  const list = (await response.json()) as Array<{ user: { id: string; bot?: boolean }; roles: string[] }>;
-  const member = list.find((m) => m.roles.length === 0 && !m.user.bot);
+  const read = async <T>(route: string) => (await (await fetch(`${appUrl}/api/v10${route}`, { headers })).json()) as T;
+  const { owner_id } = await read<{ owner_id: string }>(`/guilds/${guildId}`);
+  const list = await read<Array<{ user: { id: string; bot?: boolean }; roles: string[] }>>(
+    `/guilds/${guildId}/members?limit=1000`,
+  );
+  const member = list.find((m) => m.roles.length === 0 && !m.user.bot && m.user.id !== owner_id);
   if (!member) throw new Error("no member without roles in the demo guild");
   return member.user.id;
 }
@@ -219,14 +231,14 @@ function bulkBansEvery(
     const started = performance.now();
     await api("owner", "POST", `/guilds/${guildId}/bulk-ban`, { user_ids: ids }).then(
       () => record("job: bulk ban of 200", performance.now() - started),
-      () => windowOf("job: bulk ban of 200").failures++,
+      (error: unknown) => fail("job: bulk ban of 200", error),
     );
     for (const id of ids) {
       if (stopped) return;
       const one = performance.now();
       await api("owner", "DELETE", `/guilds/${guildId}/bans/${id}`).then(
         () => record("write: unban (owner)", performance.now() - one),
-        () => windowOf("write: unban (owner)").failures++,
+        (error: unknown) => fail("write: unban (owner)", error),
       );
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -249,15 +261,16 @@ function printWindow(row: WindowRow): void {
   );
   for (const [kind, k] of Object.entries(row.kinds))
     console.log(
-      `  ${kind.padEnd(42)} ${fmt(k.perSecond, 1).padStart(7)}/s  p50 ${fmt(k.p50, 1).padStart(7)} ms  p99 ${fmt(k.p99, 1).padStart(7)} ms${k.failures ? `  ${fmt(k.failures)} failed` : ""}`,
+      `  ${kind.padEnd(42)} ${fmt(k.perSecond, 1).padStart(7)}/s  p50 ${fmt(k.p50, 1).padStart(7)} ms  p99 ${fmt(k.p99, 1).padStart(7)} ms${k.failures ? `  ${fmt(k.failures)} failed (${k.firstError})` : ""}`,
     );
 }
 
 /** Each window against the second, the memory after the first ten minutes, and what the end gave back. */
 function printDrift(rows: readonly WindowRow[], atStart: ProcessFigures, atEnd: ProcessFigures): void {
-  const reference = rows[Math.min(1, rows.length - 1)];
-  console.log(`\nDrift against window ${reference.window} (goal: no window more than 10 % worse):`);
-  for (const kind of Object.keys(reference.kinds)) {
+  const reference = rows[1];
+  if (!reference) console.log("\nDrift: needs at least two windows (the first warms up).");
+  else console.log(`\nDrift against window ${reference.window} (goal: no window more than 10 % worse):`);
+  for (const kind of Object.keys(reference?.kinds ?? {})) {
     const ref = reference.kinds[kind];
     const worstRate = Math.min(...rows.slice(1).map((r) => (r.kinds[kind]?.perSecond ?? 0) / ref.perSecond));
     const worstP99 = Math.max(...rows.slice(1).map((r) => (r.kinds[kind]?.p99 ?? Infinity) / ref.p99));
@@ -271,10 +284,11 @@ function printDrift(rows: readonly WindowRow[], atStart: ProcessFigures, atEnd: 
     );
   const handles = rows.map((r) => r.figures.handles);
   console.log(`Open handles per window: ${handles.map((h) => fmt(h)).join(", ")}`);
-  console.log(
-    `Before the traffic: RSS ${fmt(atStart.rssMb)} MB, heap ${fmt(atStart.heapUsedMb)} MB, ${fmt(atStart.handles)} handles. ` +
-      `30 s after the browser and the sessions closed: RSS ${fmt(atEnd.rssMb)} MB, heap ${fmt(atEnd.heapUsedMb)} MB, ${fmt(atEnd.handles)} handles.`,
-  );
+  const figures = (f: ProcessFigures) =>
+    `RSS ${fmt(f.rssMb)} MB, heap used ${fmt(f.heapUsedMb)} MB, ${fmt(f.handles)} handles`;
+  console.log(`Before the traffic (no page rendered yet): ${figures(atStart)}.`);
+  console.log(`At the end of window 1 (warmed up, everything open): ${figures(rows[0].figures)}.`);
+  console.log(`30 s after the traffic stopped and the browser and the sessions closed: ${figures(atEnd)}.`);
 }
 
 main().then(
