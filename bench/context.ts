@@ -5,7 +5,7 @@ import { readDemoSecrets } from "@/lib/seed/demo-secrets";
 import { SCALE_GUILD_NAME } from "@/lib/seed/scale";
 
 /** The users whose tokens the scenarios use. */
-const BENCH_USERS = ["owner"];
+const BENCH_USERS = ["owner", "mod"];
 
 export interface BenchContext {
   appUrl: string;

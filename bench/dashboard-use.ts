@@ -14,6 +14,13 @@ export interface OpenDashboard {
   close(): void;
 }
 
+export interface DashboardTour {
+  /** Milliseconds between clicks on the sidebar's sections, one after another, for as long as the dashboard is open. */
+  everyMs: number;
+  /** Called with each click's time from the click to the new section's heading. */
+  onClick(ms: number): void;
+}
+
 const dashboardPages = (guilds: { demo: string; scale: string }) => [
   `/guilds/${guilds.demo}`,
   `/guilds/${guilds.scale}/members`,
@@ -25,6 +32,7 @@ export async function openDashboard(
   appUrl: string,
   cookie: string,
   guilds: { demo: string; scale: string },
+  tour?: DashboardTour,
 ): Promise<OpenDashboard> {
   const browser = await startProcess(
     "node_modules/.bin/tsx",
@@ -33,9 +41,18 @@ export async function openDashboard(
       BENCH_DASHBOARD_URL: appUrl,
       BENCH_DASHBOARD_COOKIE: cookie,
       BENCH_DASHBOARD_GUILDS: JSON.stringify(guilds),
+      BENCH_DASHBOARD_TOUR_MS: tour ? String(tour.everyMs) : "",
     },
     /dashboard open (\d+)/,
   );
+  if (tour) {
+    let pending = "";
+    browser.child.stdout!.on("data", (chunk: Buffer) => {
+      const lines = (pending + chunk.toString()).split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) if (line.startsWith("click ")) tour.onClick(Number(line.slice("click ".length)));
+    });
+  }
   return { pages: dashboardPages(guilds), close: () => stop(browser.child) };
 }
 
@@ -62,6 +79,25 @@ async function holdDashboardOpen(appUrl: string, cookie: string, guilds: { demo:
       await page.locator('[data-live-state="live"]').first().waitFor({ state: "attached", timeout: 30_000 });
   }
   process.stdout.write(`dashboard open ${process.pid}\n`);
+  const tourMs = Number(process.env.BENCH_DASHBOARD_TOUR_MS);
+  if (tourMs > 0) await tourSections(page, `/guilds/${guilds.demo}`, tourMs);
+}
+
+/** Clicks the guild's sidebar sections one after another, forever, printing each click's time to its heading. */
+async function tourSections(page: import("playwright-core").Page, base: string, everyMs: number): Promise<never> {
+  const hrefs = await page
+    .locator('nav[aria-label="Server sections"] a[href]')
+    .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href")!))]);
+  const sections = hrefs.filter((href) => href.startsWith(base));
+  for (let i = 0; ; i++) {
+    const href = sections[i % sections.length];
+    const started = performance.now();
+    await page.locator(`nav[aria-label="Server sections"] a[href="${href}"]`).first().click();
+    await page.waitForURL((url) => url.pathname === href, { timeout: 60_000 });
+    await page.locator("main h1").first().waitFor({ timeout: 60_000 });
+    process.stdout.write(`click ${(performance.now() - started).toFixed(1)}\n`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
 }
 
 if (process.env.BENCH_DASHBOARD_URL) {

@@ -13,11 +13,11 @@
 //   3. a burst of 1,000 member updates (10 requests at a time) reaching a discord.js client: how many arrive, and
 //      whether in the outbox's commit order.
 // Figures are printed, never asserted.
-import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startProcess, stop } from "../processes";
+import { sessionsProcess } from "./sessions-process";
 
 const args = process.argv.slice(2);
 const argNumber = (name: string, fallback: number) => {
@@ -51,23 +51,6 @@ function usage(pid: number): { rss: number; cpu: number } {
   // utime and stime are fields 14 and 15 of stat; after "pid (comm) " they are the 12th and 13th.
   const ticks = Number(fields[11]) + Number(fields[12]);
   return { rss, cpu: ticks / 100 };
-}
-
-/** A sessions process (bench/gateway/sessions.ts) and a way to ask it something and await its answer. */
-async function sessionsProcess() {
-  const child: ChildProcess = fork(path.resolve("bench/gateway/sessions.ts"), [], {
-    execArgv: ["--import", "tsx"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  let waiting: ((message: Record<string, unknown>) => void) | null = null;
-  child.on("message", (message: Record<string, unknown>) => waiting?.(message));
-  const ask = (command: unknown) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      waiting = (message) => (message.error ? reject(new Error(String(message.error))) : resolve(message));
-      if (command) child.send(command as object);
-    });
-  await ask(null);
-  return { child, ask };
 }
 
 async function main(): Promise<void> {

@@ -617,7 +617,9 @@ export type DoorRule =
   /** The owner of the application the developer portal shows (its team, in Discord's terms). */
   | { who: "application-owner" }
   /** The Activity's own backend: codes of the Activity's application only, with its scopes, and PKCE. */
-  | { who: "activity-application" };
+  | { who: "activity-application" }
+  /** Whoever runs the service: a client on the machine itself (the socket's address), or one with METRICS_TOKEN. */
+  | { who: "operator"; why: string };
 
 const anyone = (why: string): DoorRule => ({ who: "anyone", why });
 const section = (name: SectionName): DoorRule => ({ who: "section", section: name });
@@ -632,6 +634,7 @@ const APPLICATION_OWNER: DoorRule = { who: "application-owner" };
 export const ROUTE_POLICIES = {
   "server:/api/v10": { who: "operation", operation: "Get Guild" } as DoorRule, // every route: POLICIES, by operation
   "server:/healthz": anyone("liveness: says only that the process answers"),
+  "server:/metrics": { who: "operator", why: "request counts, latencies and process figures (lib/server/metrics.ts)" },
   "server:/cdn": anyone("guild icons and banners, public on Discord's CDN too"),
   "server:/activity": anyone("the Activity's frame; its data comes with the Activity's own token"),
 

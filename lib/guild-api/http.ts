@@ -17,6 +17,7 @@ import { writeTransaction } from "./store/db";
 import { StoreUnavailableError } from "./store/driver";
 import { readScope } from "./store/read-cache";
 import { rateLimiter, type Admission } from "./rate-limits";
+import { recordApiRequest } from "@/lib/server/metrics";
 
 export interface RouteResult {
   status: number;
@@ -360,8 +361,9 @@ export async function handleApiRequest(
   let result: RouteResult;
   const limiter = rateLimiter();
   let admission: Admission | null = null;
+  const matched = router.match(req.method ?? "GET", path);
+  const operationName = typeof matched === "string" ? "unmatched" : matched.definition.operation;
   try {
-    const matched = router.match(req.method ?? "GET", path);
     // Rate limits (lib/guild-api/rate-limits.ts) before anything else costs: a refused request reads no token.
     // The per-instance limiter answers at once; the Redis-shared one after a round trip (no await, no extra tick, when
     // there is nothing to wait for).
@@ -369,7 +371,7 @@ export async function handleApiRequest(
     admission = admitted instanceof Promise ? await admitted : admitted;
     if (admission.refused) {
       const refused = limiter.settle(admission, admission.refused);
-      return send(res, refused instanceof Promise ? await refused : refused, started);
+      return answer(res, refused instanceof Promise ? await refused : refused, operationName, started);
     }
     if (matched === "not-found") throw Errors.notFound();
     if (matched === "method-not-allowed") throw Errors.methodNotAllowed();
@@ -414,5 +416,11 @@ export async function handleApiRequest(
     const settled = limiter.settle(admission, result);
     result = settled instanceof Promise ? await settled : settled;
   }
-  if (!res.headersSent) send(res, result, started);
+  if (!res.headersSent) answer(res, result, operationName, started);
+}
+
+/** Sends the answer and counts it in the process's metrics (lib/server/metrics.ts). */
+function answer(res: ServerResponse, result: RouteResult, operation: string, started: number): void {
+  send(res, result, started);
+  recordApiRequest(operation, result.status, (performance.now() - started) / 1000);
 }

@@ -19,6 +19,7 @@ import { configureRateLimits, type RateLimitOptions } from "@/lib/guild-api/rate
 import { createGatewayServer, GATEWAY_PATH, type GatewayOptions } from "@/lib/guild-api/gateway";
 import { installContextStorage } from "./async-context";
 import { withResponseFacts } from "./first-write";
+import { serveMetrics } from "./metrics";
 import { dashboardDoor } from "./dashboard-door";
 
 export interface GuildhallServerOptions {
@@ -136,6 +137,8 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
       res.writeHead(200, { "content-type": "application/json" });
       res.end('{"ok":true}');
       return;
+    } else if (path === "/metrics") {
+      return serveMetrics(req, res);
     }
     return dispatchToPages(req, res, path, search);
   };

@@ -1,0 +1,300 @@
+// npm run bench:soak [-- --minutes N] [-- --window M] [-- --sessions S] [-- --members N] [-- --no-build]
+// An hour (default) of mixed traffic in one Guildhall process, as a running community puts on it: API reads and writes
+// from three tokens (the owner's, a moderator's, the bot's) at a steady pace, Chromium clicking through the dashboard's
+// sections every few seconds (bench/dashboard-use.ts), S gateway sessions (default 1,000) receiving the writes' events
+// (bench/gateway/sessions.ts), and a bulk ban of 200 followed by their unbans every five minutes. It prints a row per
+// M-minute window (default 5): req/s, p50 and p99 per kind of traffic, and the process's resident memory, heap used,
+// event-loop delay p99 and open handles (read from its GET /metrics). Then the drift against the second window (the
+// first warms up) and what the process holds once the browser and the sessions have gone.
+// Goals (issue #31): no window's throughput or p99 more than 10 % worse than the second window's; resident memory flat
+// (± 10 %) after the first 10 minutes; no growth in handles; memory given back when sessions and pages end. Figures are
+// measured, never asserted; written to bench/results/.
+import fs from "node:fs";
+import path from "node:path";
+import { GatewayIntentBits } from "discord-api-types/v10";
+import { openDashboard } from "./dashboard-use";
+import { sessionsProcess } from "./gateway/sessions-process";
+import { summarize } from "./load";
+import { stop } from "./processes";
+import { argValue, fmt, hasFlag, openBenchDatabase, prepareBench, startGuildhall } from "./setup";
+
+const minutes = Number(argValue("--minutes") ?? 60);
+const windowMinutes = Number(argValue("--window") ?? 5);
+const sessionCount = Number(argValue("--sessions") ?? 1_000);
+const members = Number(argValue("--members") ?? 100_000);
+const benchDb = openBenchDatabase(members);
+process.env.PUBLIC_URL ??= "http://localhost:3000";
+
+/** Requests of one kind in the current window: their times (ms) and failures. */
+class KindWindow {
+  times: number[] = [];
+  failures = 0;
+  /** The first failure's message, to say why. */
+  firstError?: string;
+}
+
+let current = new Map<string, KindWindow>();
+const windowOf = (kind: string) => {
+  let found = current.get(kind);
+  if (!found) current.set(kind, (found = new KindWindow()));
+  return found;
+};
+const record = (kind: string, ms: number) => windowOf(kind).times.push(ms);
+const fail = (kind: string, error: unknown) => {
+  const w = windowOf(kind);
+  w.failures++;
+  w.firstError ??= error instanceof Error ? error.message : String(error);
+};
+
+/** At most this many of one kind in flight: a server that stalls shows as fewer requests, not as a pile in the client. */
+const MAX_IN_FLIGHT = 32;
+
+/** Calls `once` `perSecond` times a second (open loop: not waiting for the previous call), timing each. */
+function paced(kind: string, perSecond: number, once: (i: number) => Promise<void>): () => void {
+  let inFlight = 0;
+  let i = 0;
+  const timer = setInterval(() => {
+    if (inFlight >= MAX_IN_FLIGHT) return fail(kind, new Error(`${MAX_IN_FLIGHT} still in flight`));
+    inFlight++;
+    const started = performance.now();
+    once(i++)
+      .then(
+        () => record(kind, performance.now() - started),
+        (error: unknown) => fail(kind, error),
+      )
+      .finally(() => inFlight--);
+  }, 1000 / perSecond);
+  return () => clearInterval(timer);
+}
+
+interface ProcessFigures {
+  rssMb: number;
+  heapUsedMb: number;
+  eventLoopP99Ms: number;
+  handles: number;
+}
+
+/** The process's own figures from its /metrics (the event-loop delay since the previous read: prom-client resets it). */
+async function processFigures(appUrl: string): Promise<ProcessFigures> {
+  const text = await (await fetch(`${appUrl}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)`, "m").exec(text)?.[1] ?? NaN);
+  return {
+    rssMb: value("process_resident_memory_bytes") / 2 ** 20,
+    heapUsedMb: value("nodejs_heap_size_used_bytes") / 2 ** 20,
+    eventLoopP99Ms: value("nodejs_eventloop_lag_p99_seconds") * 1000,
+    handles: value("nodejs_active_handles_total"),
+  };
+}
+
+interface WindowRow {
+  window: number;
+  kinds: Record<string, { perSecond: number; p50: number; p99: number; failures: number; firstError?: string }>;
+  figures: ProcessFigures;
+}
+
+async function main(): Promise<void> {
+  await prepareBench(benchDb, members, !hasFlag("--no-build"));
+  const app = await startGuildhall("localhost", {
+    RATE_LIMITS: "off",
+    GATEWAY_IDENTIFY_INTERVAL_MS: "0",
+    GATEWAY_SESSION_START_LIMIT: "1000000",
+  });
+  const appUrl = `http://127.0.0.1:${app.port}`;
+  const ctx = await (await import("./context")).createBenchContext(appUrl);
+  const stops: Array<() => void> = [];
+  const sessions = await sessionsProcess();
+  try {
+    const atStart = await processFigures(appUrl);
+    const headers = {
+      owner: { authorization: `Bearer ${ctx.tokenFor("owner")}`, "content-type": "application/json" },
+      mod: { authorization: `Bearer ${ctx.tokenFor("mod")}`, "content-type": "application/json" },
+      bot: { authorization: `Bot ${ctx.botToken}`, "content-type": "application/json" },
+    };
+    const api = async (who: keyof typeof headers, method: string, route: string, body?: unknown) => {
+      const response = await fetch(`${appUrl}/api/v10${route}`, {
+        method,
+        headers: headers[who],
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${method} ${route}: HTTP ${response.status}`);
+    };
+
+    console.log(`Opening ${fmt(sessionCount)} gateway sessions (the bot's token, demo guild events)…`);
+    await sessions.ask({
+      cmd: "open",
+      url: `ws://127.0.0.1:${app.port}/gateway`,
+      token: ctx.botToken,
+      intents: GatewayIntentBits.Guilds | GatewayIntentBits.GuildModeration,
+      count: sessionCount,
+      parallel: 50,
+    });
+    const dashboard = await openDashboard(
+      app.url,
+      await ctx.dashboardCookie(),
+      { demo: ctx.demoGuildId, scale: ctx.scaleGuildId },
+      { everyMs: 3_000, onClick: (ms) => record("dashboard: click to section", ms) },
+    );
+    stops.push(() => dashboard.close());
+
+    const demo = ctx.demoGuildId;
+    const scale = ctx.scaleGuildId;
+    const memberId = await demoMemberId(appUrl, headers.owner, demo);
+    stops.push(
+      paced("read: Get Guild (owner)", 40, () => api("owner", "GET", `/guilds/${demo}`)),
+      paced("read: members ?limit=100 (owner, scale)", 20, () =>
+        api("owner", "GET", `/guilds/${scale}/members?limit=100&after=${ctx.midMemberId}`),
+      ),
+      paced("read: roles (mod)", 20, () => api("mod", "GET", `/guilds/${demo}/roles`)),
+      paced("read: bans ?limit=100 (bot)", 10, () => api("bot", "GET", `/guilds/${demo}/bans?limit=100`)),
+      paced("write: nickname (mod)", 2, (i) =>
+        api("mod", "PATCH", `/guilds/${demo}/members/${memberId}`, { nick: i % 2 ? `soak ${i % 100}` : null }),
+      ),
+      paced("write: role created and deleted (owner)", 0.5, async () => {
+        const response = await fetch(`${appUrl}/api/v10/guilds/${demo}/roles`, {
+          method: "POST",
+          headers: headers.owner,
+          body: JSON.stringify({ name: "soak" }),
+        });
+        if (!response.ok) throw new Error(`Create Guild Role: HTTP ${response.status}`);
+        const role = (await response.json()) as { id: string };
+        await api("owner", "DELETE", `/guilds/${demo}/roles/${role.id}`);
+      }),
+    );
+    stops.push(bulkBansEvery(5 * 60_000, ctx, api, demo));
+
+    const rows: WindowRow[] = [];
+    const windowMs = windowMinutes * 60_000;
+    const windows = Math.max(1, Math.round(minutes / windowMinutes));
+    console.log(`Soak: ${minutes} min in ${windows} windows of ${windowMinutes} min, in one process.\n`);
+    await processFigures(appUrl); // the event-loop delay counts from here
+    for (let window = 1; window <= windows; window++) {
+      await new Promise((resolve) => setTimeout(resolve, windowMs));
+      const ended = current;
+      current = new Map();
+      const row: WindowRow = { window, kinds: {}, figures: await processFigures(appUrl) };
+      for (const [kind, w] of [...ended].sort(([a], [b]) => a.localeCompare(b))) {
+        const summary = summarize(w.times, windowMs / 1000);
+        row.kinds[kind] = {
+          perSecond: summary.requestsPerSecond,
+          // No request of the kind succeeded in the window: no time to show.
+          p50: summary.p50 ?? NaN,
+          p99: summary.p99 ?? NaN,
+          failures: w.failures,
+          firstError: w.firstError,
+        };
+      }
+      rows.push(row);
+      printWindow(row);
+    }
+    for (const stopTraffic of stops.splice(0)) stopTraffic();
+    await sessions.ask({ cmd: "close" });
+    // Let closed sockets, streams and the last jobs end, then see what the process gives back.
+    await new Promise((resolve) => setTimeout(resolve, 30_000));
+    const atEnd = await processFigures(appUrl);
+    printDrift(rows, atStart, atEnd);
+    fs.mkdirSync("bench/results", { recursive: true });
+    fs.writeFileSync(
+      path.join("bench/results", `soak-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
+      JSON.stringify({ minutes, windowMinutes, sessionCount, atStart, rows, atEnd }, null, 2),
+    );
+  } finally {
+    for (const stopTraffic of stops) stopTraffic();
+    sessions.child.kill();
+    stop(app.child);
+  }
+}
+
+/** A member of the demo guild the moderator may rename (no roles, not a bot, not the owner). */
+async function demoMemberId(appUrl: string, headers: Record<string, string>, guildId: string): Promise<string> {
+  const read = async <T>(route: string) => (await (await fetch(`${appUrl}/api/v10${route}`, { headers })).json()) as T;
+  const { owner_id } = await read<{ owner_id: string }>(`/guilds/${guildId}`);
+  const list = await read<Array<{ user: { id: string; bot?: boolean }; roles: string[] }>>(
+    `/guilds/${guildId}/members?limit=1000`,
+  );
+  const member = list.find((m) => m.roles.length === 0 && !m.user.bot && m.user.id !== owner_id);
+  if (!member) throw new Error("no member without roles in the demo guild");
+  return member.user.id;
+}
+
+/** Every `everyMs`: bulk-ban 200 users (members of the scale guild, not of the demo guild), then unban them, 20 a second. */
+function bulkBansEvery(
+  everyMs: number,
+  ctx: Awaited<ReturnType<typeof import("./context").createBenchContext>>,
+  api: (who: "owner", method: string, route: string, body?: unknown) => Promise<void>,
+  guildId: string,
+): () => void {
+  let batch = 0;
+  let stopped = false;
+  const run = async () => {
+    const ids = ctx.unbannedMemberIds(batch++ % 40, 200);
+    const started = performance.now();
+    await api("owner", "POST", `/guilds/${guildId}/bulk-ban`, { user_ids: ids }).then(
+      () => record("job: bulk ban of 200", performance.now() - started),
+      (error: unknown) => fail("job: bulk ban of 200", error),
+    );
+    for (const id of ids) {
+      if (stopped) return;
+      const one = performance.now();
+      await api("owner", "DELETE", `/guilds/${guildId}/bans/${id}`).then(
+        () => record("write: unban (owner)", performance.now() - one),
+        (error: unknown) => fail("write: unban (owner)", error),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const first = setTimeout(() => void run(), 30_000);
+  const timer = setInterval(() => void run(), everyMs);
+  return () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
+
+function printWindow(row: WindowRow): void {
+  const from = (row.window - 1) * windowMinutes;
+  const f = row.figures;
+  console.log(
+    `window ${row.window} (${from}–${from + windowMinutes} min): RSS ${fmt(f.rssMb)} MB, heap used ${fmt(f.heapUsedMb)} MB, ` +
+      `event-loop delay p99 ${fmt(f.eventLoopP99Ms, 1)} ms, handles ${fmt(f.handles)}`,
+  );
+  for (const [kind, k] of Object.entries(row.kinds))
+    console.log(
+      `  ${kind.padEnd(42)} ${fmt(k.perSecond, 1).padStart(7)}/s  p50 ${fmt(k.p50, 1).padStart(7)} ms  p99 ${fmt(k.p99, 1).padStart(7)} ms${k.failures ? `  ${fmt(k.failures)} failed (${k.firstError})` : ""}`,
+    );
+}
+
+/** Each window against the second, the memory after the first ten minutes, and what the end gave back. */
+function printDrift(rows: readonly WindowRow[], atStart: ProcessFigures, atEnd: ProcessFigures): void {
+  const reference = rows[1];
+  if (!reference) console.log("\nDrift: needs at least two windows (the first warms up).");
+  else console.log(`\nDrift against window ${reference.window} (goal: no window more than 10 % worse):`);
+  for (const kind of Object.keys(reference?.kinds ?? {})) {
+    const ref = reference.kinds[kind];
+    const worstRate = Math.min(...rows.slice(1).map((r) => (r.kinds[kind]?.perSecond ?? 0) / ref.perSecond));
+    const worstP99 = Math.max(...rows.slice(1).map((r) => (r.kinds[kind]?.p99 ?? Infinity) / ref.p99));
+    console.log(`  ${kind.padEnd(42)} worst req/s ${fmt(worstRate * 100)} %, worst p99 ${fmt(worstP99 * 100)} %`);
+  }
+  const settled = rows.filter((r) => r.window * windowMinutes > 10).map((r) => r.figures.rssMb);
+  if (settled.length)
+    console.log(
+      `Resident memory after 10 min: ${fmt(Math.min(...settled))}–${fmt(Math.max(...settled))} MB ` +
+        `(${fmt(((Math.max(...settled) - Math.min(...settled)) / Math.min(...settled)) * 100, 1)} % apart; goal ≤ 10 %)`,
+    );
+  const handles = rows.map((r) => r.figures.handles);
+  console.log(`Open handles per window: ${handles.map((h) => fmt(h)).join(", ")}`);
+  const figures = (f: ProcessFigures) =>
+    `RSS ${fmt(f.rssMb)} MB, heap used ${fmt(f.heapUsedMb)} MB, ${fmt(f.handles)} handles`;
+  console.log(`Before the traffic (no page rendered yet): ${figures(atStart)}.`);
+  console.log(`At the end of window 1 (warmed up, everything open): ${figures(rows[0].figures)}.`);
+  console.log(`30 s after the traffic stopped and the browser and the sessions closed: ${figures(atEnd)}.`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
