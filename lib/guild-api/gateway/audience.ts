@@ -19,6 +19,7 @@ import { listGuildRoles } from "../store/roles";
 import { findThreadMember } from "../store/channels";
 import { channelOverwritesJson } from "../store/gateway-outbox";
 import type { GatewayDispatch } from "../events";
+import type { MaybePromise } from "../maybe-promise";
 
 interface EventData {
   id?: string;
@@ -48,11 +49,19 @@ export class EventAudience {
     this.open = rule.scope === "guild" && rule.permissions.length === 0;
   }
 
-  /** Whether `userId`, a member of the guild, holds what this event needs (its intent is the session's check). */
-  async admits(userId: bigint): Promise<boolean> {
+  /**
+   * Whether `userId`, a member of the guild, holds what this event needs (its intent is the session's check): at
+   * once when the event is open to every member or the user was judged for it already (every session of a bot's
+   * shards), after the store's reads otherwise.
+   */
+  admits(userId: bigint): MaybePromise<boolean> {
     if (this.open) return true;
-    let verdict = this.verdicts.get(userId);
-    if (verdict === undefined) this.verdicts.set(userId, (verdict = await this.judge(userId)));
+    return this.verdicts.get(userId) ?? this.judged(userId);
+  }
+
+  private async judged(userId: bigint): Promise<boolean> {
+    const verdict = await this.judge(userId);
+    this.verdicts.set(userId, verdict);
     return verdict;
   }
 

@@ -1,9 +1,10 @@
 // The hub: every session of this process, indexed by guild and by user, and the outbox reader that delivers each
 // committed event to the sessions that may see it, in commit order. It wakes after this process's commits (the
-// outbox signal), when another instance commits (PostgreSQL's NOTIFY), and polls for commits by other connections. Delivery is one drain at a time (the hub's serial queue,
-// shared with session starts and resumes): an event reaches every recipient's socket before the next one is read, so
-// no session sees two events out of order. Each event is serialized once for all its recipients, and each
-// recipient's frames of one pass go out in one write.
+// outbox signal), when another instance commits (PostgreSQL's NOTIFY), and polls for commits by other connections.
+// Delivery is one drain at a time (the hub's serial queue, shared with session starts and resumes): an event reaches
+// every recipient's socket before the next one is read, so no session sees two events out of order. Each event is
+// serialized once for all its recipients, and each recipient's frames of one slice go out in one write. A drain
+// works in slices of a few milliseconds and lets the event loop run between them, keeping its place in the queue.
 import { DISPATCH_POLICIES, type DispatchPolicy } from "@/lib/discord/policies";
 import { dataVersion, onOtherConnectionsCommit, outsideTransaction } from "../store/db";
 import { outboxAfter, outboxHead, outboxRowsAt, type OutboxRow } from "../store/gateway-outbox";
@@ -29,6 +30,9 @@ export interface GuildEvent {
 export type GuildEventListener = (event: GuildEvent) => void;
 
 const BATCH = 500;
+
+/** Recipients between two looks at the clock within one event's fan-out (see GatewayOptions.drainSliceMs). */
+const RECIPIENTS_PER_CLOCK_CHECK = 128;
 
 /** Events that add or drop the guilds a session follows (the index changes while recipients are walked). */
 const MEMBERSHIP_EVENTS: ReadonlySet<GatewayDispatch> = new Set([
@@ -58,6 +62,8 @@ export class GatewayHub {
   private readonly subscribers = new Map<string, Set<GuildEventListener>>();
   /** Every outbox row up to here has been delivered. */
   private position = 0;
+  /** When the running drain last let the event loop run (see sliceSpent). */
+  private sliceStartedAt = 0;
   /** The outbox head when the hub started: rows written before it are not events for anyone connected now. */
   private readonly started: Promise<void>;
   /** The hub's serial work (drains, session starts, resumes), one at a time: rows go out once and in commit order. */
@@ -196,10 +202,12 @@ export class GatewayHub {
   /** The drain itself, for work already running serially (see serially). */
   async drainNow(): Promise<void> {
     await this.started;
+    this.sliceStartedAt = performance.now();
     try {
       for (;;) {
         const rows = await outboxAfter(this.position, Number.MAX_SAFE_INTEGER, BATCH);
         for (const row of rows) {
+          if (this.sliceSpent()) await this.endSlice();
           try {
             await this.deliver(row);
           } catch (error) {
@@ -215,6 +223,25 @@ export class GatewayHub {
     } finally {
       this.writes.release();
     }
+  }
+
+  /**
+   * Whether the running drain has worked its slice (GatewayOptions.drainSliceMs). A bulk ban of 200 fans some 400
+   * events out to every session: to 1,000 sessions that was 400,000 deliveries in one macrotask, and the API's reads
+   * waited up to 1.8 s behind it.
+   */
+  private sliceSpent(): boolean {
+    return performance.now() - this.sliceStartedAt >= this.options.drainSliceMs;
+  }
+
+  /**
+   * Sends what the drain has written so far, and lets the event loop run before the drain goes on. The drain keeps
+   * its place in the hub's serial queue meanwhile, so no session start or resume slips in between two events.
+   */
+  private async endSlice(): Promise<void> {
+    this.writes.release();
+    await new Promise((resolve) => setImmediate(resolve));
+    this.sliceStartedAt = performance.now();
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
@@ -233,10 +260,14 @@ export class GatewayHub {
         audience: new EventAudience(row.guild_id, row.type, data as object),
         dispatch: new SerializedDispatch(row.type, row.payload),
       };
+      let walked = 0;
       for (const session of recipients) {
+        if (++walked % RECIPIENTS_PER_CLOCK_CHECK === 0 && this.sliceSpent()) await this.endSlice();
         if (!session.connection) continue;
         this.writes.hold(session.connection);
-        await this.deliverTo(session, event);
+        // Most deliveries need no wait (the audience's verdict is known): no promise for them.
+        const delivered = this.deliverTo(session, event);
+        if (delivered) await delivered;
       }
     }
     this.notifySubscribers(row, data);
@@ -259,7 +290,8 @@ export class GatewayHub {
    * One event for one session: its own joins and departures change the guilds it follows (with GUILD_CREATE and
    * GUILD_DELETE, as Discord sends them), then the intent and the audience decide.
    */
-  private async deliverTo(session: GatewaySession, { row, subject, audience, dispatch }: Delivery): Promise<void> {
+  private deliverTo(session: GatewaySession, delivery: Delivery): Promise<void> | undefined {
+    const { row, subject, audience, dispatch } = delivery;
     const guildId = row.guild_id!;
     const rule: DispatchPolicy = DISPATCH_POLICIES[row.type];
     const aboutSelf = subject === session.userId;
@@ -268,8 +300,7 @@ export class GatewayHub {
       if (shardOf(guildId, session.shard[1]) !== session.shard[0] || session.guildIds.has(guildId)) return;
       this.follow(session, guildId);
       if (holdsIntent(session, DISPATCH_POLICIES.GUILD_MEMBER_ADD)) session.dispatchSerialized(dispatch, row.position);
-      await this.sendGuildCreate(session, guildId);
-      return;
+      return this.sendGuildCreate(session, guildId);
     }
     if (!session.guildIds.has(guildId)) return;
     const leaves = (row.type === "GUILD_MEMBER_REMOVE" && aboutSelf) || row.type === "GUILD_DELETE";
@@ -288,7 +319,13 @@ export class GatewayHub {
       this.unfollow(session, guildId);
       return;
     }
-    if (intentHeld && (await audience.admits(session.userId))) session.dispatchSerialized(dispatch, row.position);
+    if (!intentHeld) return;
+    const admitted = audience.admits(session.userId);
+    if (admitted === true) session.dispatchSerialized(dispatch, row.position);
+    else if (admitted !== false)
+      return admitted.then((yes) => {
+        if (yes) session.dispatchSerialized(dispatch, row.position);
+      });
   }
 
   async sendGuildCreate(session: GatewaySession, guildId: bigint): Promise<void> {
