@@ -46,6 +46,9 @@ const fail = (kind: string, error: unknown) => {
   w.firstError ??= error instanceof Error ? error.message : String(error);
 };
 
+/** How long after the sessions drop the last figures are read: their resume window (3 min), the sweep, 30 s more. */
+const AFTER_RESUME_WINDOW_MS = 3.5 * 60_000;
+
 /** At most this many of one kind in flight: a server that stalls shows as fewer requests, not as a pile in the client. */
 const MAX_IN_FLIGHT = 32;
 
@@ -150,7 +153,7 @@ async function main(): Promise<void> {
       paced("write: nickname (mod)", 2, (i) =>
         api("mod", "PATCH", `/guilds/${demo}/members/${memberId}`, { nick: i % 2 ? `soak ${i % 100}` : null }),
       ),
-      paced("write: role created and deleted (owner)", 0.5, async () => {
+      paced("write: role created and deleted (owner)", 1, async () => {
         const response = await fetch(`${appUrl}/api/v10/guilds/${demo}/roles`, {
           method: "POST",
           headers: headers.owner,
@@ -189,14 +192,17 @@ async function main(): Promise<void> {
     }
     for (const stopTraffic of stops.splice(0)) stopTraffic();
     await sessions.ask({ cmd: "close" });
-    // Let closed sockets, streams and the last jobs end, then see what the process gives back.
+    // Let closed sockets, streams and the last jobs end, then see what the process gives back: 30 s after, and once
+    // the dropped sessions' resume window (3 min) and idle keep-alive connections (65 s) have passed.
     await new Promise((resolve) => setTimeout(resolve, 30_000));
+    const soonAfter = await processFigures(appUrl);
+    await new Promise((resolve) => setTimeout(resolve, AFTER_RESUME_WINDOW_MS - 30_000));
     const atEnd = await processFigures(appUrl);
-    printDrift(rows, atStart, atEnd);
+    printDrift(rows, atStart, soonAfter, atEnd);
     fs.mkdirSync("bench/results", { recursive: true });
     fs.writeFileSync(
       path.join("bench/results", `soak-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
-      JSON.stringify({ minutes, windowMinutes, sessionCount, atStart, rows, atEnd }, null, 2),
+      JSON.stringify({ minutes, windowMinutes, sessionCount, atStart, rows, soonAfter, atEnd }, null, 2),
     );
   } finally {
     for (const stopTraffic of stops) stopTraffic();
@@ -266,15 +272,23 @@ function printWindow(row: WindowRow): void {
 }
 
 /** Each window against the second, the memory after the first ten minutes, and what the end gave back. */
-function printDrift(rows: readonly WindowRow[], atStart: ProcessFigures, atEnd: ProcessFigures): void {
+function printDrift(
+  rows: readonly WindowRow[],
+  atStart: ProcessFigures,
+  soonAfter: ProcessFigures,
+  atEnd: ProcessFigures,
+): void {
   const reference = rows[1];
   if (!reference) console.log("\nDrift: needs at least two windows (the first warms up).");
   else console.log(`\nDrift against window ${reference.window} (goal: no window more than 10 % worse):`);
   for (const kind of Object.keys(reference?.kinds ?? {})) {
     const ref = reference.kinds[kind];
-    const worstRate = Math.min(...rows.slice(1).map((r) => (r.kinds[kind]?.perSecond ?? 0) / ref.perSecond));
     const worstP99 = Math.max(...rows.slice(1).map((r) => (r.kinds[kind]?.p99 ?? Infinity) / ref.p99));
-    console.log(`  ${kind.padEnd(42)} worst req/s ${fmt(worstRate * 100)} %, worst p99 ${fmt(worstP99 * 100)} %`);
+    // A job runs on a timer (one or two fall in a window): its rate says nothing, its time does.
+    const worstRate = kind.startsWith("job:")
+      ? "scheduled"
+      : `${fmt(Math.min(...rows.slice(1).map((r) => (r.kinds[kind]?.perSecond ?? 0) / ref.perSecond)) * 100)} %`;
+    console.log(`  ${kind.padEnd(42)} worst req/s ${worstRate}, worst p99 ${fmt(worstP99 * 100)} %`);
   }
   const settled = rows.filter((r) => r.window * windowMinutes > 10).map((r) => r.figures.rssMb);
   if (settled.length)
@@ -288,7 +302,8 @@ function printDrift(rows: readonly WindowRow[], atStart: ProcessFigures, atEnd: 
     `RSS ${fmt(f.rssMb)} MB, heap used ${fmt(f.heapUsedMb)} MB, ${fmt(f.handles)} handles`;
   console.log(`Before the traffic (no page rendered yet): ${figures(atStart)}.`);
   console.log(`At the end of window 1 (warmed up, everything open): ${figures(rows[0].figures)}.`);
-  console.log(`30 s after the traffic stopped and the browser and the sessions closed: ${figures(atEnd)}.`);
+  console.log(`30 s after the traffic stopped and the browser and the sessions closed: ${figures(soonAfter)}.`);
+  console.log(`3.5 min after (the sessions' resume window and idle keep-alives over): ${figures(atEnd)}.`);
 }
 
 main().then(

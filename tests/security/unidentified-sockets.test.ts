@@ -170,23 +170,30 @@ describe("memory after close", () => {
       const burst = new CollectionAfterBurst({ minClosed: 100, quietMs: 1_000, minIntervalMs: 60_000 }, () => {
         collections++;
       });
-      for (let i = 0; i < 99; i++) burst.socketClosed();
+      for (let i = 0; i < 99; i++) burst.released();
       vi.advanceTimersByTime(5_000);
       expect(collections).toBe(0);
       // The 100th: a burst, collected once the closes have been quiet for a second, not before.
-      burst.socketClosed();
+      burst.released();
       vi.advanceTimersByTime(900);
-      burst.socketClosed();
+      burst.released();
       vi.advanceTimersByTime(900);
       expect(collections).toBe(0);
       vi.advanceTimersByTime(200);
       expect(collections).toBe(1);
       // Another burst right after waits for the interval.
-      for (let i = 0; i < 100; i++) burst.socketClosed();
+      for (let i = 0; i < 100; i++) burst.released();
       vi.advanceTimersByTime(30_000);
       expect(collections).toBe(1);
       vi.advanceTimersByTime(31_000);
       expect(collections).toBe(2);
+      // Sessions forgotten by the sweep count by the hundred; a sweep that forgot none starts nothing.
+      burst.released(0);
+      vi.advanceTimersByTime(61_000);
+      expect(collections).toBe(2);
+      burst.released(100);
+      vi.advanceTimersByTime(1_000);
+      expect(collections).toBe(3);
       burst.stop();
     } finally {
       vi.useRealTimers();

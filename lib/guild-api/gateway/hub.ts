@@ -413,8 +413,9 @@ export class GatewayHub {
    * Closes connections that stopped heartbeating (zombies) with 4009, and forgets detached sessions whose resume
    * window has passed.
    */
-  sweep(now = Date.now()): void {
+  sweep(now = Date.now()): number {
     const deadline = this.options.heartbeatIntervalMs * this.options.heartbeatTimeoutFactor;
+    let forgotten = 0;
     for (const session of this.sessions.values()) {
       const connection = session.connection;
       if (connection) {
@@ -424,8 +425,10 @@ export class GatewayHub {
         }
       } else if (now - session.detachedAt > this.options.resumeWindowMs) {
         this.remove(session);
+        forgotten++;
       }
     }
+    return forgotten;
   }
 
   /** On shutdown: every live session is told to reconnect (op 7), as Discord does before it restarts a node. */

@@ -89,7 +89,8 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
   );
   const sweep = setInterval(() => {
     const now = Date.now();
-    hub.sweep(now);
+    // Sessions past their resume window hold their replay buffers until then: forgetting many is a burst too.
+    collection.released(hub.sweep(now));
     // In the order they opened: the first one still in time ends the search.
     const late: GatewayConnection[] = [];
     for (const [connection, { openedAt }] of unidentified) {
@@ -114,7 +115,7 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
     socket.on("close", (code) => {
       sockets.delete(socket);
       settle(connection);
-      collection.socketClosed();
+      collection.released();
       const session = peer.session;
       if (session && session.connection === connection) {
         // A client that closes normally (1000, 1001) ends its session, as on Discord; any other drop may resume.
@@ -137,7 +138,7 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
       const verdict = unidentifiedSockets.check(address);
       if (!verdict.ok) {
         // A refused flood leaves garbage too (its requests and sockets): it counts towards the collection.
-        collection.socketClosed();
+        collection.released();
         return refuseUpgrade(socket, verdict);
       }
       // Full: the socket that has waited longest makes room (a client told 4009 reconnects and identifies).
