@@ -1,5 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { casesFromHistoryEntry, type HistoryEntryForCases } from "@/lib/dashboard/cases/derive";
+import {
+  casesFromHistoryEntry,
+  NOTE_ACTION,
+  WARN_ACTION,
+  type HistoryEntryForCases,
+} from "@/lib/dashboard/cases/derive";
 
 const at = new Date(Date.UTC(2026, 10, 29, 12, 0, 0));
 const inDays = (days: number) => new Date(at.getTime() + days * 86_400_000).toISOString();
@@ -43,6 +48,8 @@ describe("cases read off the audit history", () => {
     });
     expect(typesOf(entry({ action: "Remove Guild Ban" }))).toEqual(["unban"]);
     expect(typesOf(entry({ action: "Remove Guild Member" }))).toEqual(["kick"]);
+    expect(typesOf(entry({ action: WARN_ACTION }))).toEqual(["warning"]);
+    expect(typesOf(entry({ action: NOTE_ACTION }))).toEqual(["note"]);
   });
 
   test("a temporary ban keeps its length and end from the dashboard's request", () => {
@@ -55,7 +62,9 @@ describe("cases read off the audit history", () => {
     expect(typesOf(entry({ status: "error" }))).toEqual([]);
     expect(typesOf(entry({ source: "part" }))).toEqual([]);
     expect(typesOf(entry({ action: "Modify Guild Role" }))).toEqual([]);
-    expect(typesOf(entry({ action: "Modify Guild Member", before: '{"nick":"a"}', after: '{"nick":"b"}' }))).toEqual([]);
+    expect(typesOf(entry({ action: "Modify Guild Member", before: '{"nick":"a"}', after: '{"nick":"b"}' }))).toEqual(
+      [],
+    );
   });
 
   test("timeouts: set (its length from now), the dashboard's end past the 28-day cap, removed", () => {

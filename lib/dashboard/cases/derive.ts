@@ -32,6 +32,22 @@ export const CASE_TYPE_LABELS: Record<CaseType, string> = {
   note: "Note",
 };
 
+/** The history's names for the member panel's Warn and Add note (dashboard-only actions, no API call). */
+export const WARN_ACTION = "Warn member";
+export const NOTE_ACTION = "Add note";
+
+/** Every history action that can make a case: the store reads only these entries. */
+export const CASE_ACTIONS = [
+  "Create Guild Ban",
+  "Remove Guild Ban",
+  "Remove Guild Member",
+  "Bulk Guild Ban",
+  "Modify Guild Member",
+  "Modify Guild Member Roles",
+  WARN_ACTION,
+  NOTE_ACTION,
+] as const;
+
 /** The history entry as the derivation reads it (AuditHistoryEntry's columns). */
 export interface HistoryEntryForCases {
   id: string;
@@ -152,11 +168,14 @@ export function casesFromHistoryEntry(entry: HistoryEntryForCases): CaseDraft[] 
       return needsTarget ? [draft("unban")] : [];
     case "Remove Guild Member":
       return needsTarget ? [draft("kick")] : [];
+    // The dashboard's own: a warning or a private note from the member panel, recorded only here.
+    case WARN_ACTION:
+      return needsTarget ? [draft("warning")] : [];
+    case NOTE_ACTION:
+      return needsTarget ? [draft("note")] : [];
     case "Bulk Guild Ban":
       // One case per user the chunk banned (its guild entries are kept as parts and make none).
-      return idsOf(after.banned_users).map((id) =>
-        draft("ban", { targetId: id, targetName: id, auditLogId: null }),
-      );
+      return idsOf(after.banned_users).map((id) => draft("ban", { targetId: id, targetName: id, auditLogId: null }));
     case "Modify Guild Member": {
       if (!needsTarget) return [];
       const cases: CaseDraft[] = [];

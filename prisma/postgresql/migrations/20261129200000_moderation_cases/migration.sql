@@ -1,0 +1,102 @@
+-- Moderation cases (issue #32): cases numbered per guild and read off the audit history (casesDerived marks the
+-- entries read), each case's reason edits, the guilds' case counters, and the work scheduled for later (a temporary
+-- ban's end, a long timeout's renewal).
+-- AlterTable
+ALTER TABLE "audit_history_entries" ADD COLUMN     "casesDerived" BOOLEAN NOT NULL DEFAULT false;
+
+-- CreateTable
+CREATE TABLE "moderation_cases" (
+    "id" TEXT NOT NULL,
+    "guildId" TEXT NOT NULL,
+    "number" INTEGER NOT NULL,
+    "type" TEXT NOT NULL,
+    "targetId" TEXT NOT NULL,
+    "targetName" TEXT NOT NULL,
+    "moderatorId" TEXT NOT NULL,
+    "moderatorName" TEXT NOT NULL,
+    "moderatorBot" BOOLEAN NOT NULL DEFAULT false,
+    "reason" TEXT,
+    "durationSeconds" INTEGER,
+    "endsAt" TIMESTAMP(3),
+    "auditLogId" TEXT,
+    "historyId" TEXT NOT NULL,
+    "source" TEXT NOT NULL DEFAULT 'dashboard',
+    "details" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "moderation_cases_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "case_counters" (
+    "guildId" TEXT NOT NULL,
+    "last" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "case_counters_pkey" PRIMARY KEY ("guildId")
+);
+
+-- CreateTable
+CREATE TABLE "case_reason_edits" (
+    "id" TEXT NOT NULL,
+    "caseId" TEXT NOT NULL,
+    "editorId" TEXT NOT NULL,
+    "editorName" TEXT NOT NULL,
+    "previous" TEXT,
+    "next" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "case_reason_edits_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "scheduled_moderations" (
+    "id" TEXT NOT NULL,
+    "guildId" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "caseId" TEXT NOT NULL,
+    "actorId" TEXT NOT NULL,
+    "runAt" TIMESTAMP(3) NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "claimedBy" TEXT,
+    "claimedUntil" TIMESTAMP(3),
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "lastError" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "doneAt" TIMESTAMP(3),
+
+    CONSTRAINT "scheduled_moderations_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "moderation_cases_guildId_createdAt_idx" ON "moderation_cases"("guildId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "moderation_cases_guildId_targetId_createdAt_idx" ON "moderation_cases"("guildId", "targetId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "moderation_cases_guildId_type_createdAt_idx" ON "moderation_cases"("guildId", "type", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "moderation_cases_guildId_moderatorId_createdAt_idx" ON "moderation_cases"("guildId", "moderatorId", "createdAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "moderation_cases_guildId_number_key" ON "moderation_cases"("guildId", "number");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "moderation_cases_historyId_type_targetId_key" ON "moderation_cases"("historyId", "type", "targetId");
+
+-- CreateIndex
+CREATE INDEX "case_reason_edits_caseId_createdAt_idx" ON "case_reason_edits"("caseId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "scheduled_moderations_status_runAt_idx" ON "scheduled_moderations"("status", "runAt");
+
+-- CreateIndex
+CREATE INDEX "scheduled_moderations_guildId_userId_status_idx" ON "scheduled_moderations"("guildId", "userId", "status");
+
+-- CreateIndex
+CREATE INDEX "audit_history_entries_guildId_casesDerived_idx" ON "audit_history_entries"("guildId", "casesDerived");
+
+-- AddForeignKey
+ALTER TABLE "case_reason_edits" ADD CONSTRAINT "case_reason_edits_caseId_fkey" FOREIGN KEY ("caseId") REFERENCES "moderation_cases"("id") ON DELETE CASCADE ON UPDATE CASCADE;
