@@ -744,6 +744,11 @@ export const DASHBOARD_ACTION_POLICIES = {
   "Bulk kick": "Remove Guild Member",
   // Revoke selected: Delete Invite once per invite, each judged as one (Manage Channels in its channel, or Manage Server).
   "Bulk delete invites": "Delete Invite",
+  // Cases (issue #32): a warning or a note about a member takes what a timeout takes (Moderate Members, above them);
+  // a case's reason, a moderator who may see the case (its guard: Ban, Kick or Moderate Members, or View Audit Log).
+  "Warn member": "Modify Guild Member",
+  "Add note": "Modify Guild Member",
+  "Edit case reason": "Modify Guild Member",
 } as const satisfies Record<string, OperationName>;
 
 /**

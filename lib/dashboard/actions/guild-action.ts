@@ -4,10 +4,19 @@ import { revalidatePath } from "next/cache";
 import type { z } from "zod";
 import { dashboardConfig } from "@/lib/dashboard/config";
 import { getDashboardSession } from "@/lib/dashboard/auth/session";
-import { recordAuditEntry } from "@/lib/dashboard/audit/history";
+import { recordAuditEntry, type AuditRecorder } from "@/lib/dashboard/audit/history";
+import { CASE_ACTIONS } from "@/lib/dashboard/cases/derive";
+import { syncCases } from "@/lib/dashboard/cases/store";
 import { managementApi } from "@/lib/dashboard/data/api";
 import { forgetGuildReads } from "@/lib/dashboard/data/guild-read-cache";
 import { createGuildAction, type GuildActionDefinition } from "./action-client";
+
+/** The history entry, then the cases it makes (a ban, a warning…) numbered at once, so the toast can name the case. */
+const recordWithCases: AuditRecorder = async (entry) => {
+  await recordAuditEntry(entry);
+  if (entry.status === "success" && (CASE_ACTIONS as readonly string[]).includes(entry.action))
+    await syncCases(entry.guildId);
+};
 
 /**
  * A server action from a definition. The definition stays reachable as `.definition` so tests can run the very
@@ -20,7 +29,7 @@ export function guildAction<S extends z.ZodType<{ guildId: string; reason?: stri
     getSession: getDashboardSession,
     mode: () => dashboardConfig().authMode,
     createApi: (session) => managementApi(session),
-    record: recordAuditEntry,
+    record: recordWithCases,
     revalidate: (guildId) => {
       forgetGuildReads(guildId);
       revalidatePath(`/guilds/${guildId}`, "layout");

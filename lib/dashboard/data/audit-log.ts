@@ -10,6 +10,7 @@
 import "server-only";
 import { describeApiError } from "@/lib/api-client";
 import { syncGuildAuditLog, type SyncResult } from "@/lib/dashboard/audit/guild-log/import";
+import { syncCases } from "@/lib/dashboard/cases/store";
 import { managementApi } from "./api";
 import { rememberUsers } from "./users";
 import { refusal, type GuildViewer } from "./viewer";
@@ -75,6 +76,8 @@ function startImport(state: GuildImport, viewer: GuildViewer, guildId: string): 
     try {
       const api = await managementApi(viewer.session);
       const result = await syncGuildAuditLog(api, guildId, { remember: rememberUsers });
+      // Bans, kicks, timeouts and role changes made outside the dashboard become cases as they come in.
+      await syncCases(guildId);
       return { ok: true, pending: false, ...result };
     } catch (error) {
       return { ok: false, reason: `The server's own audit log could not be read: ${describeApiError(error)}` };

@@ -111,13 +111,18 @@ async function importUnderLock(
     if (twin) {
       claimed.add(twin.id);
       matched++;
-      return prisma.auditHistoryEntry.update({ where: { id: twin.id }, data: { auditLogId: entry.id } });
+      return [
+        prisma.auditHistoryEntry.update({ where: { id: twin.id }, data: { auditLogId: entry.id } }),
+        // Its cases, made when the dashboard recorded it, link to the guild's entry from now on.
+        prisma.moderationCase.updateMany({ where: { historyId: twin.id, auditLogId: null }, data: { auditLogId: entry.id } }),
+      ];
     }
     imported++;
     const actor = entry.user_id ? users.get(entry.user_id) : undefined;
     const target = entry.target_id ? users.get(entry.target_id) : undefined;
     const { before, after } = changesToSnapshots(entry.changes);
-    return prisma.auditHistoryEntry.create({
+    return [
+      prisma.auditHistoryEntry.create({
       data: {
         guildId,
         source: candidates.some((c) => isPart(c, side)) ? "part" : "guild-log",
@@ -137,9 +142,10 @@ async function importUnderLock(
         status: "success",
         createdAt: new Date(side.at),
       },
-    });
+      }),
+    ];
   });
-  await prisma.$transaction(writes);
+  await prisma.$transaction(writes.flat());
   return { imported, matched };
 }
 
