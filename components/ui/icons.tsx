@@ -151,6 +151,13 @@ export const Icons = {
       <path d="M12 9v4M12 17h.01" />
     </Icon>
   ),
+  cases: (p: P) => (
+    <Icon {...p}>
+      <rect x="8" y="2" width="8" height="4" rx="1" />
+      <path d="M16 4h2a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2" />
+      <path d="M9 12h6M9 16h4" />
+    </Icon>
+  ),
   history: (p: P) => (
     <Icon {...p}>
       <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />

@@ -22,6 +22,7 @@ export type SectionIcon =
   | "link"
   | "plug"
   | "shield"
+  | "cases"
   | "history";
 
 export interface DashboardSection {
@@ -74,6 +75,14 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     group: "moderation",
     description: "Banned users; ban and unban, one or many.",
     requires: SECTION_POLICIES.bans.requires,
+  },
+  {
+    slug: "cases",
+    label: "Cases",
+    icon: "cases",
+    group: "moderation",
+    description: "Every ban, kick, timeout, warning and note, numbered, with its reason and who gave it.",
+    requires: SECTION_POLICIES.cases.requires,
   },
   {
     slug: "prune",

@@ -7,6 +7,7 @@ export const HIDEABLE_COLUMNS = {
   invites: ["inviter", "uses", "created", "expires", "details"],
   integrations: ["account", "bot", "sync", "by"],
   "audit-history": ["target", "reason", "source", "result"],
+  cases: ["moderator", "length", "source"],
   "prune-history": ["who", "days", "roles", "count", "outcome"],
   "job-results": ["detail"],
   // Small tables: every column shows (no Columns menu).

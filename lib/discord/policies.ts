@@ -553,6 +553,9 @@ export const SECTION_POLICIES = {
   roles: { requires: { all: [P.ManageRoles] } },
   members: { requires: { any: MEMBER_ACTIONS } },
   bans: { requires: { all: [P.BanMembers] } },
+  // The guild's moderators: whoever may ban, kick or time out, or read the audit log. Cases read off the guild's own
+  // log (made outside the dashboard) only with View Audit Log ("audit-history/guild-log"), as in the audit history.
+  cases: { requires: { any: [P.BanMembers, P.KickMembers, P.ModerateMembers, P.ViewAuditLog] } },
   prune: { requires: { all: [P.ManageGuild, P.KickMembers] } },
   widget: { requires: { all: [P.ManageGuild] } },
   "welcome-screen": { requires: { all: [P.ManageGuild] } },
@@ -669,6 +672,8 @@ export const ROUTE_POLICIES = {
   "/guilds/[guildId]/invites/[code]/target-users/job-status": section("invites"),
   "/guilds/[guildId]/integrations": section("integrations"),
   "/guilds/[guildId]/safety": section("safety"),
+  "/guilds/[guildId]/cases": section("cases"),
+  "/guilds/[guildId]/cases/export": section("cases"),
   "/guilds/[guildId]/audit-history": section("audit-history"),
   "/guilds/[guildId]/audit-history/export": section("audit-history"),
   "/invite/[code]": anyone("an invite's public landing page (Get Invite)"),

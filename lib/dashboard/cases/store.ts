@@ -289,3 +289,20 @@ export async function caseCountsFor(
   });
   return Object.fromEntries(groups.map((group) => [group.type, group._count._all]));
 }
+
+/** The moderators the guild's cases name (the Moderator filter's menu), by name. */
+export async function caseModerators(
+  guildId: string,
+  sources?: readonly CaseSource[],
+): Promise<Array<{ id: string; name: string }>> {
+  const rows = await prisma.moderationCase.findMany({
+    where: { guildId, ...(sources ? { source: { in: [...sources] } } : {}) },
+    distinct: ["moderatorId"],
+    select: { moderatorId: true, moderatorName: true },
+    orderBy: { moderatorId: "asc" },
+    take: 500,
+  });
+  return rows
+    .map((row) => ({ id: row.moderatorId, name: row.moderatorName }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -5,6 +5,7 @@
 import "server-only";
 import {
   caseCountsFor,
+  caseModerators,
   DASHBOARD_CASE_SOURCES,
   exportCases,
   listCases,
@@ -60,4 +61,9 @@ export async function getMemberCases(
     listCases(viewer.guild.id, { targetId: userId }, { pageSize: latest, sources }),
   ]);
   return { counts, cases: page.cases };
+}
+
+/** The Moderator filter's menu: the people the viewer's cases name. */
+export function getCaseModerators(viewer: GuildViewer): Promise<Array<{ id: string; name: string }>> {
+  return caseModerators(viewer.guild.id, caseSourcesFor(viewer));
 }
