@@ -9,6 +9,8 @@ import { NoAccessPage } from "@/components/dashboard/no-access";
 import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
 import { getGuildChannels } from "@/lib/dashboard/data/channels";
 import { getMemberDetail, getMemberPage } from "@/lib/dashboard/data/members";
+import { getMemberCases } from "@/lib/dashboard/data/cases";
+import { findSection, sectionDisabledReason } from "@/lib/dashboard/sections";
 import {
   filterParams,
   isFiltered,
@@ -170,7 +172,12 @@ async function MemberPanelSection({
   userId: string;
   roles: RoleChip[];
 }) {
-  const [detail, channels] = await Promise.all([getMemberDetail(viewer, userId), getGuildChannels(viewer)]);
+  const casesBlocked = sectionDisabledReason(findSection("cases")!, viewer.permissions);
+  const [detail, channels, memberCases] = await Promise.all([
+    getMemberDetail(viewer, userId),
+    getGuildChannels(viewer),
+    casesBlocked ? null : getMemberCases(viewer, userId),
+  ]);
   const voiceChannels = channels
     .filter((c) => c.type === ChannelType.GuildVoice || c.type === ChannelType.GuildStageVoice)
     .map((c) => ({ id: c.id, name: c.name }));
@@ -189,9 +196,19 @@ async function MemberPanelSection({
     flags: refusal(viewer, "Modify Guild Member", ["flags"]),
     kick: refusal(viewer, "Remove Guild Member") ?? (self ? "you can't kick yourself" : hierarchy),
     ban: refusal(viewer, "Create Guild Ban") ?? (self ? "you can't ban yourself" : hierarchy),
+    warn:
+      refusal(viewer, "Modify Guild Member", ["communication_disabled_until"]) ??
+      (self ? "you can't warn yourself" : targetIsOwner ? "nobody can warn the server owner" : hierarchy),
   };
   return (
-    <MemberPanel guildId={viewer.guild.id} detail={detail} roles={roles} voiceChannels={voiceChannels} perms={perms} />
+    <MemberPanel
+      guildId={viewer.guild.id}
+      detail={detail}
+      roles={roles}
+      voiceChannels={voiceChannels}
+      perms={perms}
+      memberCases={memberCases}
+    />
   );
 }
 

@@ -12,6 +12,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { useUrlState } from "@/components/data-table/url-state";
 import type { MemberDetail } from "@/lib/dashboard/data/members";
 import type { RoleChip } from "./members-table";
+import { CasesSection, type MemberCases } from "./member-panel/cases-section";
 import { NicknameForm } from "./member-panel/nickname-form";
 import { RemovalForm } from "./member-panel/removal-form";
 import { RolesForm } from "./member-panel/roles-form";
@@ -33,6 +34,8 @@ export interface PanelPermissions {
   flags: string | null;
   kick: string | null;
   ban: string | null;
+  /** Warn and Add note: what a timeout takes (Moderate Members, a place above them). */
+  warn: string | null;
 }
 
 /** Focus the row that opened the panel (its member link). */
@@ -47,12 +50,15 @@ export function MemberPanel({
   roles,
   voiceChannels,
   perms,
+  memberCases,
 }: {
   guildId: string;
   detail: MemberDetail | null;
   roles: RoleChip[];
   voiceChannels: Array<{ id: string; name: string }>;
   perms: PanelPermissions;
+  /** The member's cases, when the moderator may see the Cases section. */
+  memberCases: MemberCases | null;
 }) {
   const navigateAway = useNavigateAway();
   const locale = useLocale();
@@ -79,6 +85,7 @@ export function MemberPanel({
       roles: reporter("roles"),
       timeout: reporter("timeout"),
       removal: reporter("removal"),
+      cases: reporter("cases"),
     }),
     [reporter],
   );
@@ -161,6 +168,14 @@ export function MemberPanel({
             perms={{ mute: perms.mute, deafen: perms.deafen, move: perms.move }}
           />
           <VerificationToggle key={`flags:${m.flags}`} {...base} flags={m.flags} blocked={perms.flags} />
+          <CasesSection
+            key={`cases:${memberCases?.cases[0]?.number ?? 0}`}
+            {...base}
+            memberCases={memberCases}
+            warnBlocked={perms.warn}
+            blocked={memberCases ? null : "needs Ban, Kick or Moderate Members, or View Audit Log to see cases"}
+            onDirtyChange={report.cases}
+          />
           <RemovalForm
             {...base}
             kickBlocked={perms.kick}
