@@ -98,6 +98,8 @@ export interface CaseDraft {
 export interface DashboardModerationRequest {
   ban_duration_seconds?: number | null;
   timeout_ends_at?: string | null;
+  /** A renewal of a long timeout by the schedule (schedule.ts): the case's number. */
+  renewal_of_case?: number;
 }
 
 const parse = (text: string | null): Record<string, unknown> => {
@@ -177,7 +179,8 @@ export function casesFromHistoryEntry(entry: HistoryEntryForCases): CaseDraft[] 
       // One case per user the chunk banned (its guild entries are kept as parts and make none).
       return idsOf(after.banned_users).map((id) => draft("ban", { targetId: id, targetName: id, auditLogId: null }));
     case "Modify Guild Member": {
-      if (!needsTarget) return [];
+      // A long timeout renewed by the dashboard's schedule is part of its case, not a new one.
+      if (!needsTarget || request.renewal_of_case !== undefined) return [];
       const cases: CaseDraft[] = [];
       if (has(after, "communication_disabled_until")) {
         const until = timeOf(request.timeout_ends_at) ?? timeOf(after.communication_disabled_until);

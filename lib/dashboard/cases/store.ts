@@ -6,6 +6,7 @@
 import type { Prisma } from "@/lib/generated/prisma";
 import { containsText, prisma } from "@/lib/dashboard/db";
 import { CASE_ACTIONS, casesFromHistoryEntry, type CaseDraft, type CaseType } from "./derive";
+import { cancelScheduled, scheduleForCase } from "./schedule";
 
 /** History entries read per transaction. */
 const SYNC_BATCH = 200;
@@ -22,10 +23,15 @@ async function takeNumbers(tx: Tx, guildId: string, count: number): Promise<numb
   return counter.last - count + 1;
 }
 
+/**
+ * Numbers and writes the drafts, and keeps what is scheduled in step with them: a new ban or an unban cancels a
+ * temporary ban's pending end for that user, a new timeout or its removal a pending renewal; then a temporary ban or
+ * a timeout past the cap schedules its own (schedule.ts).
+ */
 async function insertCases(tx: Tx, guildId: string, drafts: readonly CaseDraft[]): Promise<void> {
   if (drafts.length === 0) return;
   const first = await takeNumbers(tx, guildId, drafts.length);
-  await tx.moderationCase.createMany({
+  const created = await tx.moderationCase.createManyAndReturn({
     data: drafts.map((draft, i) => ({
       guildId,
       number: first + i,
@@ -44,7 +50,15 @@ async function insertCases(tx: Tx, guildId: string, drafts: readonly CaseDraft[]
       details: draft.details ? JSON.stringify(draft.details) : null,
       createdAt: draft.createdAt,
     })),
+    select: { id: true, number: true },
   });
+  const idOf = new Map(created.map((row) => [row.number, row.id]));
+  for (const [i, draft] of drafts.entries()) {
+    if (draft.type === "ban" || draft.type === "unban") await cancelScheduled(tx, guildId, draft.targetId, "unban");
+    if (draft.type === "timeout" || draft.type === "timeout_removed")
+      await cancelScheduled(tx, guildId, draft.targetId, "renew_timeout");
+    await scheduleForCase(tx, guildId, idOf.get(first + i)!, draft);
+  }
 }
 
 /**

@@ -1,0 +1,207 @@
+// Moderation the dashboard does later (issue #32): a temporary ban's unban when it ends, and a timeout longer than
+// Discord's 28 days renewed a day before the cap runs out until its end. Rows in scheduled_moderations are written in
+// the transaction that numbers their case (store.ts), claimed when due by one instance at a time, done once, and kept
+// with their outcome:
+//   - claiming: on PostgreSQL one UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING, so instances
+//     never wait on each other's rows; on SQLite (one writer) a compare-and-set per row. A claim holds CLAIM_MS: an
+//     instance that dies mid-run leaves its rows to be claimed again (the unban and the renewal are idempotent);
+//   - the call is made as the moderator who banned (their stored grant, user mode) or as the bot (bot mode), with the
+//     reason "Temporary ban ended (case #N)", and filed in the audit history like the dashboard's own change, so the
+//     guild's audit-log entry for it is its twin and the unban becomes a case of its own;
+//   - an unban made earlier by hand (a moderator ending the ban early, on the Bans page or anywhere) cancels the row
+//     when its case is read (store.ts), and one that finds no ban (10026 Unknown Ban) is done too.
+import { randomUUID } from "node:crypto";
+import { GuildApiError, type GuildApiClient } from "@/lib/api-client";
+import { auditReason } from "@/lib/dashboard/actions/action-client";
+import { recordAuditEntry } from "@/lib/dashboard/audit/history";
+import { dashboardOnPostgresql, prisma } from "@/lib/dashboard/db";
+import type { Prisma, ScheduledModeration } from "@/lib/generated/prisma";
+import { timeoutStep } from "@/lib/moderation/durations";
+import type { CaseDraft } from "./derive";
+import { syncCases } from "./store";
+
+/** How long a claim holds before another instance may take the row again. */
+export const CLAIM_MS = 60_000;
+/** Rows claimed per pass. */
+const CLAIM_BATCH = 50;
+/** Failed attempts before a row is left failed (with its error, on the Bans page). */
+export const MAX_ATTEMPTS = 5;
+
+/** This process, as a claimer. */
+const INSTANCE = `${process.pid}-${randomUUID().slice(0, 8)}`;
+
+type Tx = Prisma.TransactionClient;
+
+/** The work a new case schedules: its unban at a temporary ban's end, its renewal for a timeout past the cap. */
+export async function scheduleForCase(
+  tx: Tx,
+  guildId: string,
+  caseId: string,
+  draft: CaseDraft,
+  now = Date.now(),
+): Promise<void> {
+  if (draft.source !== "dashboard" || !draft.endsAt) return;
+  if (draft.type === "ban")
+    await tx.scheduledModeration.create({
+      data: { guildId, kind: "unban", userId: draft.targetId, caseId, actorId: draft.moderatorId, runAt: draft.endsAt },
+    });
+  if (draft.type === "timeout") {
+    const { renewAt } = timeoutStep(draft.createdAt.getTime(), draft.endsAt.getTime());
+    if (renewAt !== null)
+      await tx.scheduledModeration.create({
+        data: {
+          guildId,
+          kind: "renew_timeout",
+          userId: draft.targetId,
+          caseId,
+          actorId: draft.moderatorId,
+          runAt: new Date(Math.max(renewAt, now)),
+        },
+      });
+  }
+}
+
+/** A member unbanned, or their timeout removed: what was scheduled to end it is not needed any more. */
+export async function cancelScheduled(tx: Tx, guildId: string, userId: string, kind: "unban" | "renew_timeout") {
+  await tx.scheduledModeration.updateMany({
+    where: { guildId, userId, kind, status: { in: ["pending", "running"] } },
+    data: { status: "cancelled", doneAt: new Date() },
+  });
+}
+
+/** Due rows (pending and due, or claimed by an instance whose claim lapsed), claimed for this instance. */
+export async function claimDue(now = new Date(), limit = CLAIM_BATCH): Promise<ScheduledModeration[]> {
+  const until = new Date(now.getTime() + CLAIM_MS);
+  if (dashboardOnPostgresql())
+    return prisma.$queryRaw<ScheduledModeration[]>`
+      UPDATE scheduled_moderations
+         SET status = 'running', "claimedBy" = ${INSTANCE}, "claimedUntil" = ${until}, attempts = attempts + 1
+       WHERE id IN (
+         SELECT id FROM scheduled_moderations
+          WHERE (status = 'pending' AND "runAt" <= ${now}) OR (status = 'running' AND "claimedUntil" < ${now})
+          ORDER BY "runAt"
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED)
+      RETURNING *`;
+  const due = await prisma.scheduledModeration.findMany({
+    where: {
+      OR: [
+        { status: "pending", runAt: { lte: now } },
+        { status: "running", claimedUntil: { lt: now } },
+      ],
+    },
+    orderBy: { runAt: "asc" },
+    take: limit,
+  });
+  const claimed: ScheduledModeration[] = [];
+  for (const row of due) {
+    // Taken only if nobody took it since it was read: the row's status and claim are the compare.
+    const { count } = await prisma.scheduledModeration.updateMany({
+      where: { id: row.id, status: row.status, claimedUntil: row.claimedUntil },
+      data: { status: "running", claimedBy: INSTANCE, claimedUntil: until, attempts: { increment: 1 } },
+    });
+    if (count === 1)
+      claimed.push({ ...row, status: "running", claimedBy: INSTANCE, claimedUntil: until, attempts: row.attempts + 1 });
+  }
+  return claimed;
+}
+
+export interface ScheduleDependencies {
+  /** The API client to act with for `actorId` in the guild (their stored grant, or the bot). */
+  apiFor: (actorId: string) => Promise<GuildApiClient>;
+  mode: () => "user" | "bot";
+}
+
+/** 10026 Unknown Ban, 10007 Unknown Member: the thing to end is gone already. */
+const GONE = new Set([10026, 10007]);
+
+async function finish(row: ScheduledModeration, data: Prisma.ScheduledModerationUpdateInput) {
+  // Only while this instance still holds the claim: a lapsed one belongs to whoever took the row over.
+  await prisma.scheduledModeration.updateMany({ where: { id: row.id, claimedBy: row.claimedBy }, data });
+}
+
+/** Runs one claimed row: the unban or the renewal, its history entry, and its outcome. */
+export async function runScheduled(row: ScheduledModeration, deps: ScheduleDependencies, now = Date.now()) {
+  const found = await prisma.moderationCase.findUnique({ where: { id: row.caseId } });
+  if (!found) return finish(row, { status: "cancelled", doneAt: new Date(now), lastError: "its case is gone" });
+  const actor = { id: found.moderatorId, name: found.moderatorName };
+  try {
+    const api = await deps.apiFor(row.actorId);
+    if (row.kind === "unban") {
+      const reason = `Temporary ban ended (case #${found.number})`;
+      try {
+        await api.bans.unban(row.guildId, row.userId, { reason: auditReason(reason, actor, deps.mode()) });
+      } catch (error) {
+        if (!(error instanceof GuildApiError && GONE.has(error.code ?? 0))) throw error;
+        return finish(row, { status: "done", doneAt: new Date(now), lastError: "already unbanned" });
+      }
+      await recordAuditEntry({
+        guildId: row.guildId,
+        actor,
+        action: "Remove Guild Ban",
+        target: { type: "user", id: row.userId, name: found.targetName },
+        reason,
+        request: { scheduled_by_case: found.number },
+        status: "success",
+      });
+    } else {
+      const endsAt = found.endsAt?.getTime() ?? now;
+      const step = timeoutStep(now, endsAt);
+      const until = new Date(step.until).toISOString();
+      try {
+        await api.members.edit(
+          row.guildId,
+          row.userId,
+          { communication_disabled_until: until },
+          { reason: auditReason(`Timeout renewed (case #${found.number})`, actor, deps.mode()) },
+        );
+      } catch (error) {
+        if (!(error instanceof GuildApiError && GONE.has(error.code ?? 0))) throw error;
+        return finish(row, { status: "done", doneAt: new Date(now), lastError: "no longer a member" });
+      }
+      await recordAuditEntry({
+        guildId: row.guildId,
+        actor,
+        action: "Modify Guild Member",
+        target: { type: "member", id: row.userId, name: found.targetName },
+        reason: `Timeout renewed (case #${found.number})`,
+        // renewal_of_case: a renewal is part of its case, not a new one (derive.ts).
+        request: { communication_disabled_until: until, renewal_of_case: found.number },
+        after: { communication_disabled_until: until },
+        status: "success",
+      });
+      if (step.renewAt !== null)
+        await prisma.scheduledModeration.create({
+          data: {
+            guildId: row.guildId,
+            kind: "renew_timeout",
+            userId: row.userId,
+            caseId: row.caseId,
+            actorId: row.actorId,
+            runAt: new Date(step.renewAt),
+          },
+        });
+    }
+    await finish(row, { status: "done", doneAt: new Date(now), lastError: null });
+    await syncCases(row.guildId);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const last = row.attempts >= MAX_ATTEMPTS;
+    // Tried again after a growing wait: 1, 2, 4, 8 minutes.
+    await finish(row, {
+      status: last ? "failed" : "pending",
+      lastError: message.slice(0, 500),
+      runAt: last ? undefined : new Date(now + 60_000 * 2 ** (row.attempts - 1)),
+      doneAt: last ? new Date(now) : undefined,
+      claimedBy: null,
+      claimedUntil: null,
+    });
+  }
+}
+
+/** One pass: every due row claimed and run, one after another. Returns how many ran. */
+export async function runDueSchedules(deps: ScheduleDependencies, now = new Date()): Promise<number> {
+  const rows = await claimDue(now);
+  for (const row of rows) await runScheduled(row, deps, now.getTime());
+  return rows.length;
+}
