@@ -11,6 +11,7 @@ import { RESTJSONErrorCodes, type RESTPostAPIGuildBulkBanResult } from "discord-
 import { GuildApiError, GuildApiUnreachableError, RateLimitError } from "@/lib/api-client";
 import { ActionRefusal } from "./action-client";
 import { guildAction } from "./guild-action";
+import { banLengthText, banRequest } from "./ban-length";
 import { firstRefusal, ModeratorCheck } from "./moderator";
 import { snapshotUserAliases, snapshotUserName, userSnapshot } from "./snapshots";
 import {
@@ -59,7 +60,7 @@ export const banUserByIdAction = guildAction({
   }),
   // Nobody bans themselves or the owner; a member must rank below the moderator; a non-member is the API's to judge.
   authorize: (check, input) => check.mayRemove("Create Guild Ban", input.userId),
-  request: (input) => ({ delete_message_seconds: input.delete_message_seconds }),
+  request: (input) => banRequest(input),
   before: async ({ api, guildId, input }) => {
     const member = await api.members.get(guildId, input.userId).catch(() => null);
     if (member)
@@ -75,7 +76,7 @@ export const banUserByIdAction = guildAction({
   run: ({ api, guildId, input, reason }) =>
     api.bans.ban(guildId, input.userId, { delete_message_seconds: input.delete_message_seconds }, { reason }),
   after: () => ({ banned: true, member: false }),
-  message: (_r, input, { before }) => `Banned ${snapshotUserName(before) ?? input.userId}.`,
+  message: (_r, input, { before }) => `Banned ${snapshotUserName(before) ?? input.userId}${banLengthText(input)}.`,
 });
 
 /** DELETE /guilds/{guild.id}/bans/{user.id}: Remove Guild Ban */

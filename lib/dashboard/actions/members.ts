@@ -4,6 +4,7 @@
 import { PermissionFlagsBits as P, type APIGuildMember } from "discord-api-types/v10";
 import type { GuildApiClient } from "@/lib/api-client";
 import { guildAction } from "./guild-action";
+import { banLengthText, banRequest } from "./ban-length";
 import { firstRefusal } from "./moderator";
 import {
   BanInputSchema,
@@ -180,7 +181,7 @@ export const banMemberAction = guildAction({
   schema: BanInputSchema,
   target: memberTarget,
   authorize: (check, input) => check.mayRemove("Create Guild Ban", input.userId),
-  request: (input) => ({ delete_message_seconds: input.delete_message_seconds }),
+  request: (input) => banRequest(input),
   before: async ({ api, guildId, input }) => {
     const member = await api.members.get(guildId, input.userId).catch(() => null);
     if (member) return { user: memberUserSnapshot(member), banned: false, member: true };
@@ -190,5 +191,5 @@ export const banMemberAction = guildAction({
   run: ({ api, guildId, input, reason }) =>
     api.bans.ban(guildId, input.userId, { delete_message_seconds: input.delete_message_seconds }, { reason }),
   after: () => ({ banned: true, member: false }),
-  message: (_r, _input, { before }) => `Banned ${snapshotUserName(before) ?? "the user"}.`,
+  message: (_r, input, { before }) => `Banned ${snapshotUserName(before) ?? "the user"}${banLengthText(input)}.`,
 });

@@ -1,5 +1,6 @@
 // Remove Guild Ban, and the bulk-ban job: its preview form, the chunks sent to Bulk Guild Ban, job controls, undo.
 import { z } from "zod";
+import { DurationSchema } from "@/lib/moderation/durations";
 import { BULK_BAN_MAX, DELETE_MESSAGE_SECONDS_MAX } from "@/lib/discord/limits";
 import { BULK_BAN_INPUT_MAX_CHARS, BULK_BAN_JOB_MAX_IDS, parseUserIds } from "@/lib/dashboard/jobs/bulk-ban/parse";
 import { distinctIds, guildActionBase, reasonSchema, snowflakeSchema } from "./common";
@@ -15,8 +16,10 @@ export const BanByIdFormSchema = z.object({
   userId: snowflakeSchema,
   delete_message_seconds: z.number().int().min(0).max(DELETE_MESSAGE_SECONDS_MAX, "At most 7 days."),
   reason: reasonSchema,
+  /** A temporary ban's length (the dashboard unbans when it ends), or "permanent". */
+  duration: DurationSchema.default("permanent"),
 });
-export type BanByIdFormValues = z.infer<typeof BanByIdFormSchema>;
+export type BanByIdFormValues = z.input<typeof BanByIdFormSchema>;
 export const BanByIdInputSchema = BanByIdFormSchema.extend({ guildId: snowflakeSchema });
 
 export const BulkBanFormSchema = z.object({

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { GuildMemberFlags } from "discord-api-types/v10";
 import { DELETE_MESSAGE_SECONDS_MAX, NICK_MAX, TIMEOUT_MAX_MS } from "@/lib/discord/limits";
+import { DurationSchema } from "@/lib/moderation/durations";
 import { guildActionBase, reasonSchema, snowflakeSchema } from "./common";
 
 /** The member by id only: the history names them from the API, never from the browser. */
@@ -60,6 +61,8 @@ export const KickInputSchema = z.object({ ...memberBase });
 export const BanInputSchema = z.object({
   ...memberBase,
   delete_message_seconds: z.number().int().min(0).max(DELETE_MESSAGE_SECONDS_MAX, "At most 7 days."),
+  /** A temporary ban's length (the dashboard unbans when it ends), or "permanent". */
+  duration: DurationSchema.default("permanent"),
 });
 
 export const DELETE_MESSAGE_OPTIONS = [
@@ -103,5 +106,6 @@ export const timeoutUntil = (values: TimeoutFormValues, now = Date.now()) =>
 export const RemovalFormSchema = z.object({
   reason: reasonSchema,
   delete_message_seconds: z.number().int().min(0).max(DELETE_MESSAGE_SECONDS_MAX, "At most 7 days."),
+  duration: DurationSchema.default("permanent"),
 });
 export type RemovalFormValues = z.input<typeof RemovalFormSchema>;

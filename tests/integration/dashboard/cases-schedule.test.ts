@@ -1,0 +1,163 @@
+// Temporary bans that end by themselves and timeouts past Discord's 28 days (issue #32): the ban action files its
+// length, its case schedules the unban, the scheduler unbans through the real API at the end with "Temporary ban
+// ended (case #N)" and files it (an unban case), exactly once however many passes run at the same moment; an unban by
+// hand or a new ban cancels what was scheduled; a failing call is retried later, then left failed.
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { GuildApiClient } from "@/lib/api-client";
+import { banUserByIdAction } from "@/lib/dashboard/actions/bans";
+import { testServerForFile } from "../harness";
+import { actionAs, apiClientAs } from "./harness";
+
+const server = testServerForFile({ rateLimits: { enabled: false } });
+
+let prisma: typeof import("@/lib/dashboard/db").prisma;
+let store: typeof import("@/lib/dashboard/cases/store");
+let schedule: typeof import("@/lib/dashboard/cases/schedule");
+let recordAuditEntry: typeof import("@/lib/dashboard/audit/history").recordAuditEntry;
+
+beforeAll(async () => {
+  ({ prisma } = await import("@/lib/dashboard/db"));
+  store = await import("@/lib/dashboard/cases/store");
+  schedule = await import("@/lib/dashboard/cases/schedule");
+  ({ recordAuditEntry } = await import("@/lib/dashboard/audit/history"));
+});
+
+beforeEach(async () => {
+  await prisma.scheduledModeration.deleteMany();
+  await prisma.moderationCase.deleteMany();
+  await prisma.caseCounter.deleteMany();
+  await prisma.auditHistoryEntry.deleteMany();
+});
+
+const guildId = () => server.world.guildId;
+/** A plain seeded member the moderator outranks. */
+const target = () => server.world.users.member;
+
+/** Bans `target` as the moderator through the dashboard's own action, with the history and cases written for real. */
+async function banAs(duration: unknown) {
+  const { run } = actionAs(server, "mod", "user", banUserByIdAction.definition, {
+    record: async (entry) => {
+      await recordAuditEntry(entry);
+      await store.syncCases(entry.guildId);
+    },
+  });
+  const result = await run({
+    guildId: guildId(),
+    userId: target(),
+    delete_message_seconds: 0,
+    reason: "raid",
+    duration,
+  } as never);
+  expect(result).toMatchObject({ ok: true });
+  return result;
+}
+
+const banned = async () =>
+  (await server.api("admin", "GET", `/guilds/${guildId()}/bans/${target()}`)).status === 200;
+
+/** The scheduler's dependencies: the moderator's own API client, counting the calls. */
+function deps(calls: { count: number }, fail = false) {
+  return {
+    mode: () => "user" as const,
+    apiFor: async (actorId: string): Promise<GuildApiClient> => {
+      expect(actorId).toBe(server.world.users.mod);
+      const client = await apiClientAs(server, "mod");
+      const unban = client.bans.unban.bind(client.bans);
+      client.bans.unban = async (...args: Parameters<typeof unban>) => {
+        calls.count++;
+        if (fail) throw new Error("the API is away");
+        return unban(...args);
+      };
+      return client;
+    },
+  };
+}
+
+afterEach(async () => {
+  await server.api("admin", "DELETE", `/guilds/${guildId()}/bans/${target()}`);
+});
+
+describe("temporary bans", () => {
+  test("a 1-hour ban schedules its end; the scheduler unbans once at the end, files it, and it becomes case #2", async () => {
+    const result = await banAs("1h");
+    expect(result).toMatchObject({ message: expect.stringContaining("for 1 hour") });
+    const [row] = await prisma.scheduledModeration.findMany();
+    const [ban] = (await store.listCases(guildId(), {})).cases;
+    expect(ban).toMatchObject({ number: 1, type: "ban", durationSeconds: 3600 });
+    expect(row).toMatchObject({ kind: "unban", userId: target(), status: "pending" });
+    expect(row.runAt.toISOString()).toBe(ban.endsAt);
+
+    const calls = { count: 0 };
+    // Not yet due: nothing runs.
+    expect(await schedule.runDueSchedules(deps(calls), new Date(row.runAt.getTime() - 1000))).toBe(0);
+    expect(await banned()).toBe(true);
+    // Due: three passes at once (three instances); one unbans.
+    const due = new Date(row.runAt.getTime() + 1000);
+    await Promise.all([0, 1, 2].map(() => schedule.runDueSchedules(deps(calls), due)));
+    expect(calls.count).toBe(1);
+    expect(await banned()).toBe(false);
+    expect(await prisma.scheduledModeration.findUnique({ where: { id: row.id } })).toMatchObject({ status: "done" });
+    const cases = (await store.listCases(guildId(), {})).cases;
+    expect(cases.map((c) => [c.number, c.type, c.reason])).toEqual([
+      [2, "unban", "Temporary ban ended (case #1)"],
+      [1, "ban", "raid"],
+    ]);
+  });
+
+  test("unbanning by hand before the end cancels it; a new permanent ban cancels an earlier end too", async () => {
+    await banAs("1d");
+    await server.api("mod", "DELETE", `/guilds/${guildId()}/bans/${target()}`);
+    await recordAuditEntry({
+      guildId: guildId(),
+      actor: { id: server.world.users.mod, name: "Mod" },
+      action: "Remove Guild Ban",
+      target: { type: "user", id: target(), name: "member" },
+      status: "success",
+    });
+    await store.syncCases(guildId());
+    expect((await prisma.scheduledModeration.findFirst())?.status).toBe("cancelled");
+
+    await prisma.scheduledModeration.deleteMany();
+    await banAs("1d");
+    await server.api("admin", "DELETE", `/guilds/${guildId()}/bans/${target()}`);
+    await banAs("permanent");
+    const rows = await prisma.scheduledModeration.findMany();
+    expect(rows.map((r) => r.status)).toEqual(["cancelled"]);
+    const calls = { count: 0 };
+    expect(await schedule.runDueSchedules(deps(calls), new Date(Date.now() + 2 * 86_400_000))).toBe(0);
+    expect(await banned()).toBe(true);
+  });
+
+  test("a failing unban is tried again later, then left failed with its error", async () => {
+    await banAs("1h");
+    const calls = { count: 0 };
+    let at = Date.now() + 3_600_000 + 1000;
+    for (let attempt = 1; attempt <= schedule.MAX_ATTEMPTS; attempt++) {
+      expect(await schedule.runDueSchedules(deps(calls, true), new Date(at))).toBe(1);
+      const row = (await prisma.scheduledModeration.findFirst())!;
+      expect(row.attempts).toBe(attempt);
+      expect(row.lastError).toBe("the API is away");
+      if (attempt < schedule.MAX_ATTEMPTS) {
+        expect(row.status).toBe("pending");
+        expect(row.runAt.getTime()).toBe(at + 60_000 * 2 ** (attempt - 1));
+        at = row.runAt.getTime();
+      } else expect(row.status).toBe("failed");
+    }
+    expect(calls.count).toBe(schedule.MAX_ATTEMPTS);
+    expect(await banned()).toBe(true);
+  });
+
+  test("a claim whose instance died is taken over once it lapses", async () => {
+    await banAs("1h");
+    const row = (await prisma.scheduledModeration.findFirst())!;
+    const due = new Date(row.runAt.getTime() + 1000);
+    const [claimed] = await schedule.claimDue(due);
+    expect(claimed.id).toBe(row.id);
+    // The claimer dies here. Within the claim nobody else takes it; after it, the next pass does.
+    expect(await schedule.claimDue(new Date(due.getTime() + schedule.CLAIM_MS - 1000))).toEqual([]);
+    const calls = { count: 0 };
+    expect(await schedule.runDueSchedules(deps(calls), new Date(due.getTime() + schedule.CLAIM_MS + 1000))).toBe(1);
+    expect(calls.count).toBe(1);
+    expect(await banned()).toBe(false);
+  });
+});
