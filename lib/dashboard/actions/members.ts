@@ -5,6 +5,7 @@ import { PermissionFlagsBits as P, type APIGuildMember } from "discord-api-types
 import type { GuildApiClient } from "@/lib/api-client";
 import { guildAction } from "./guild-action";
 import { banLengthText, banRequest } from "./ban-length";
+import { timeoutStep } from "@/lib/moderation/durations";
 import { firstRefusal } from "./moderator";
 import {
   BanInputSchema,
@@ -19,6 +20,15 @@ import {
 import { memberUserSnapshot, pick, snapshotUserAliases, snapshotUserName, userSnapshot } from "./snapshots";
 
 type MemberInput = { userId: string };
+
+/** What a timeout until `until` sends (at most Discord's 28 days from now) and files (its real end past that). */
+function timeoutRequest(until: string | null): { communication_disabled_until: string | null; timeout_ends_at?: string } {
+  if (until === null) return { communication_disabled_until: null };
+  const { until: held } = timeoutStep(Date.now(), Date.parse(until));
+  return held < Date.parse(until)
+    ? { communication_disabled_until: new Date(held).toISOString(), timeout_ends_at: until }
+    : { communication_disabled_until: until };
+}
 
 /**
  * The member by id, named as the before snapshot (the API) names them, with every name they went by then (username,
@@ -89,14 +99,25 @@ export const setMemberTimeoutAction = guildAction({
   schema: TimeoutInputSchema,
   target: memberTarget,
   authorize: (check, input) => check.mayTimeOut(input.userId),
-  request: (input) => ({ communication_disabled_until: input.until }),
+  // Past 28 days the API holds the cap; the history keeps the real end (timeout_ends_at), which the case and its
+  // renewals follow (cases/derive.ts, cases/schedule.ts).
+  request: (input) => timeoutRequest(input.until),
   before: beforeMember(["communication_disabled_until"]),
   run: ({ api, guildId, input, reason }) =>
-    api.members.edit(guildId, input.userId, { communication_disabled_until: input.until }, { reason }),
+    api.members.edit(
+      guildId,
+      input.userId,
+      { communication_disabled_until: timeoutRequest(input.until).communication_disabled_until },
+      { reason },
+    ),
   after: (member) => memberView(member, ["communication_disabled_until"]),
-  message: (member) =>
-    member.communication_disabled_until
-      ? `Timed out until ${new Date(member.communication_disabled_until).toUTCString()}.`
+  message: (member, input) =>
+    input.until
+      ? `Timed out until ${new Date(input.until).toUTCString()}${
+          member.communication_disabled_until && Date.parse(member.communication_disabled_until) < Date.parse(input.until)
+            ? " (renewed every 28 days by this dashboard)"
+            : ""
+        }.`
       : "Timeout removed.",
 });
 

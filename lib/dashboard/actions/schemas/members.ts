@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { GuildMemberFlags } from "discord-api-types/v10";
 import { DELETE_MESSAGE_SECONDS_MAX, NICK_MAX, TIMEOUT_MAX_MS } from "@/lib/discord/limits";
-import { DurationSchema } from "@/lib/moderation/durations";
+import { DURATION_MAX_MS, DurationSchema } from "@/lib/moderation/durations";
 import { guildActionBase, reasonSchema, snowflakeSchema } from "./common";
 
 /** The member by id only: the history names them from the API, never from the browser. */
@@ -36,8 +36,28 @@ export const timeoutEndSchema = z
       ctx.addIssue({ code: "custom", message: "A timeout lasts at most 28 days." });
   });
 
+/**
+ * One member's timeout may run past Discord's 28 days, up to 5 years: the API holds it to the cap and the dashboard
+ * renews it a day before each cap runs out until its end (cases/schedule.ts). Bulk timeouts keep to 28 days.
+ */
+export const longTimeoutEndSchema = z
+  .string()
+  .datetime({ offset: true, message: "Pick a date and time." })
+  .superRefine((value, ctx) => {
+    const at = Date.parse(value);
+    if (at <= Date.now()) ctx.addIssue({ code: "custom", message: "Pick a time in the future." });
+    else if (at > Date.now() + DURATION_MAX_MS + 60_000)
+      ctx.addIssue({ code: "custom", message: "A timeout lasts at most 5 years." });
+  });
+
 /** `until`: when the timeout ends, or null to remove the timeout. */
-export const TimeoutInputSchema = z.object({ ...memberBase, until: timeoutEndSchema.nullable() });
+export const TimeoutInputSchema = z.object({ ...memberBase, until: longTimeoutEndSchema.nullable() });
+
+/** Past the 28 days Discord holds, the member panel's longer lengths (renewed by the dashboard). */
+export const LONG_TIMEOUT_PRESETS = [
+  { label: "3 months", ms: 90 * 86_400_000 },
+  { label: "1 year", ms: 365 * 86_400_000 },
+] as const;
 
 export const VoiceInputSchema = z
   .object({
@@ -83,7 +103,7 @@ export type NicknameFormValues = z.input<typeof NicknameFormSchema>;
 export const MemberRolesFormSchema = MemberRolesInputSchema.pick({ roles: true });
 export type MemberRolesFormValues = z.input<typeof MemberRolesFormSchema>;
 
-/** A preset duration (ms) or a custom end in the browser's local time (datetime-local), at most 28 days ahead. */
+/** A preset duration (ms) or a custom end in the browser's local time (datetime-local), at most 5 years ahead. */
 export const TimeoutFormSchema = z
   .object({ preset: z.string(), custom: z.string(), reason: reasonSchema })
   .superRefine((values, ctx) => {
@@ -92,8 +112,8 @@ export const TimeoutFormSchema = z
     if (Number.isNaN(at)) ctx.addIssue({ code: "custom", message: "Pick a date and time.", path: ["custom"] });
     else if (at <= Date.now())
       ctx.addIssue({ code: "custom", message: "Pick a time in the future.", path: ["custom"] });
-    else if (at > Date.now() + TIMEOUT_MAX_MS)
-      ctx.addIssue({ code: "custom", message: "A timeout lasts at most 28 days.", path: ["custom"] });
+    else if (at > Date.now() + DURATION_MAX_MS)
+      ctx.addIssue({ code: "custom", message: "A timeout lasts at most 5 years.", path: ["custom"] });
   });
 export type TimeoutFormValues = z.input<typeof TimeoutFormSchema>;
 

@@ -1,7 +1,7 @@
 "use client";
 
-// Timeout: a preset up to 28 days or a custom end (the browser's local time), with a reason; or, while timed out,
-// removing it.
+// Timeout: a preset (up to 1 year) or a custom end (the browser's local time, up to 5 years), with a reason; or, while
+// timed out, removing it. Past Discord's 28 days the API holds the cap and this dashboard renews it until the end.
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
@@ -11,12 +11,13 @@ import { ReasonInput } from "@/components/dashboard/reason-input";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
 import { setMemberTimeoutAction } from "@/lib/dashboard/actions/members";
 import {
+  LONG_TIMEOUT_PRESETS,
   TIMEOUT_PRESETS,
   TimeoutFormSchema,
   timeoutUntil,
   type TimeoutFormValues,
 } from "@/lib/dashboard/actions/schemas/members";
-import { TIMEOUT_MAX_MS } from "@/lib/discord/limits";
+import { DURATION_MAX_MS } from "@/lib/moderation/durations";
 import { ActionErrors, PanelSection, type PanelFormProps } from "./panel-section";
 import { useReportDirty } from "./use-dirty-forms";
 import { formatExactTime } from "@/components/ui/relative-time";
@@ -41,7 +42,7 @@ export function TimeoutForm({ timeoutUntil: current, ...props }: PanelFormProps 
     if (!result.ok) applyFieldErrors(setError, result.fieldErrors, ["reason"]);
   });
   // Only bounds the date picker: reading the clock while rendering is harmless here.
-  const maxCustom = new Date(Date.now() + TIMEOUT_MAX_MS - 60_000);
+  const maxCustom = new Date(Date.now() + DURATION_MAX_MS - 60_000);
   const localMax = new Date(maxCustom.getTime() - maxCustom.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   const customError = formState.errors.custom?.message;
 
@@ -67,7 +68,7 @@ export function TimeoutForm({ timeoutUntil: current, ...props }: PanelFormProps 
         <form className="flex flex-col gap-3" onSubmit={submit}>
           <fieldset disabled={disabled} className="flex flex-wrap gap-1.5">
             <legend className="sr-only">Duration</legend>
-            {TIMEOUT_PRESETS.map((p) => (
+            {[...TIMEOUT_PRESETS, ...LONG_TIMEOUT_PRESETS].map((p) => (
               <label key={p.ms} className={PILL}>
                 <input type="radio" value={String(p.ms)} className="sr-only" {...register("preset")} />
                 {p.label}
@@ -80,7 +81,7 @@ export function TimeoutForm({ timeoutUntil: current, ...props }: PanelFormProps 
           </fieldset>
           {watch("preset") === "custom" && (
             <label className="flex flex-col gap-1 text-sm">
-              Until (your local time, at most 28 days from now)
+              Until (your local time, at most 5 years from now; past 28 days this dashboard renews it)
               <Input
                 type="datetime-local"
                 max={localMax}
