@@ -3,7 +3,7 @@
 // (lib/dashboard/table-preferences.ts) and the action that saves them, which accepts only these ids.
 export const HIDEABLE_COLUMNS = {
   members: ["roles", "joined", "created", "status"],
-  bans: ["by", "reason"],
+  bans: ["by", "ends", "reason"],
   invites: ["inviter", "uses", "created", "expires", "details"],
   integrations: ["account", "bot", "sync", "by"],
   "audit-history": ["target", "reason", "source", "result"],

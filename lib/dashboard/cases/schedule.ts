@@ -205,3 +205,39 @@ export async function runDueSchedules(deps: ScheduleDependencies, now = new Date
   for (const row of rows) await runScheduled(row, deps, now.getTime());
   return rows.length;
 }
+
+/** When a temporary ban ends, as the Bans page shows it: the time, the case, and a failure to end it if there was one. */
+export interface BanEnding {
+  at: string;
+  caseNumber: number | null;
+  status: "pending" | "running" | "failed";
+  error: string | null;
+}
+
+/** The scheduled ends of these users' bans in the guild (the latest per user), by user id. */
+export async function banEndings(guildId: string, userIds: readonly string[]): Promise<Record<string, BanEnding>> {
+  if (userIds.length === 0) return {};
+  const rows = await prisma.scheduledModeration.findMany({
+    where: { guildId, kind: "unban", userId: { in: [...userIds] }, status: { in: ["pending", "running", "failed"] } },
+    orderBy: { createdAt: "asc" },
+  });
+  const numbers = new Map(
+    (
+      await prisma.moderationCase.findMany({
+        where: { id: { in: rows.map((row) => row.caseId) } },
+        select: { id: true, number: true },
+      })
+    ).map((c) => [c.id, c.number]),
+  );
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.userId,
+      {
+        at: row.runAt.toISOString(),
+        caseNumber: numbers.get(row.caseId) ?? null,
+        status: row.status as BanEnding["status"],
+        error: row.lastError,
+      },
+    ]),
+  );
+}

@@ -19,6 +19,7 @@ import { cursorTrail, firstParam as one, listHref, pageNumber, trailPager } from
 import { BanById } from "./_components/ban-by-id";
 import { BanSearch } from "./_components/ban-search";
 import { BansTable } from "./_components/bans-table";
+import { banEndings } from "@/lib/dashboard/cases/schedule";
 import { getRequestLocale } from "@/lib/dashboard/locale";
 
 export const metadata: Metadata = { title: "Bans" };
@@ -114,11 +115,9 @@ async function readBanTable(viewer: GuildViewer, state: BanListState) {
     getRequestLocale(),
     getHiddenColumns(viewer.session.actor.id, "bans"),
   ]);
-  const actors = await getBanActors(
-    viewer,
-    result.rows.map((row) => row.id),
-  );
-  return { result, locale, actors, hiddenColumns };
+  const ids = result.rows.map((row) => row.id);
+  const [actors, endings] = await Promise.all([getBanActors(viewer, ids), banEndings(viewer.guild.id, ids)]);
+  return { result, locale, actors, endings, hiddenColumns };
 }
 
 const cursorParams = (cursor: BanCursor): Record<string, string> =>
@@ -133,7 +132,7 @@ function BanTableSection({
   state: BanListState;
   table: ReturnType<typeof readBanTable>;
 }) {
-  const { result, locale, actors, hiddenColumns } = use(table);
+  const { result, locale, actors, endings, hiddenColumns } = use(table);
   const base = `/guilds/${viewer.guild.id}/bans`;
   const sort = state.sort === DEFAULT_BAN_SORT ? null : state.sort;
   const href = (changes: Record<string, string | null>) => listHref(base, { q: state.q, sort, ...changes });
@@ -173,6 +172,7 @@ function BanTableSection({
       sort={state.sort}
       hiddenColumns={hiddenColumns}
       actors={actors}
+      endings={endings}
       actorsHidden={banActorsHidden(viewer)}
       now={viewer.readAt}
       pagination={{ page: state.page, previousHref, nextHref, summary }}

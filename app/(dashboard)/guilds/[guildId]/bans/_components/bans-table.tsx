@@ -16,6 +16,10 @@ import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import type { BanRow } from "@/lib/dashboard/data/bans";
 import { BAN_PAGING_KEYS, DEFAULT_BAN_SORT, type BanSortKey } from "@/lib/dashboard/data/ban-sorts";
 import type { BanActor } from "@/lib/dashboard/data/ban-actors";
+import type { BanEnding } from "@/lib/dashboard/cases/schedule";
+import { formatCountdown } from "@/components/dashboard/durations";
+import { formatExactTime } from "@/components/ui/relative-time";
+import { useLocale } from "@/components/ui/locale";
 import type { UserRef } from "@/lib/dashboard/users/user-ref";
 import { ReasonField } from "@/components/dashboard/reason-input";
 
@@ -34,6 +38,7 @@ export function BansTable({
   emptyTitle,
   emptyText,
   actors,
+  endings,
   actorsHidden,
   now,
 }: {
@@ -44,6 +49,8 @@ export function BansTable({
   hiddenColumns: readonly string[];
   /** Who banned each user (by user id), where the audit history knows. */
   actors: Record<string, BanActor>;
+  /** Temporary bans' scheduled ends (cases/schedule.ts), by user id; a permanent ban has none. */
+  endings: Record<string, BanEnding>;
   /** Why the moderator is not told who banned whom ("needs View Audit Log"), or null. */
   actorsHidden: string | null;
   /** The server's "now", for ages. */
@@ -53,6 +60,7 @@ export function BansTable({
   emptyText: string;
 }) {
   const { pending } = useUrlState();
+  const locale = useLocale();
   const [unbanning, setUnbanning] = useState<BanRow | null>(null);
   const columns = useMemo<DataColumn<BanRow>[]>(
     () => [
@@ -76,6 +84,30 @@ export function BansTable({
                 <RelativeTime iso={actor.at} now={now} />
                 {actor.source === "guild-log" ? (actor.by.bot ? " · by a bot" : " · outside the dashboard") : ""}
               </span>
+            </span>
+          );
+        },
+      },
+      {
+        id: "ends",
+        header: "Ends",
+        cell: ({ row }) => {
+          const ending = endings[row.original.id];
+          if (!ending) return <span className="text-xs text-ink-muted">Permanent</span>;
+          const at = Date.parse(ending.at);
+          return (
+            <span className="flex min-w-0 flex-col gap-0.5 text-sm">
+              <span>
+                <time dateTime={ending.at}>{formatExactTime(at, locale)}</time>
+                {ending.caseNumber !== null && <span className="text-ink-muted"> · case #{ending.caseNumber}</span>}
+              </span>
+              {ending.status === "failed" ? (
+                <span className="text-xs font-medium text-danger">Couldn&apos;t unban: {ending.error}</span>
+              ) : (
+                <span className="text-xs text-ink-muted">
+                  {at > now ? <>in {formatCountdown(at - now)}</> : "ending now"}
+                </span>
+              )}
             </span>
           );
         },
@@ -106,7 +138,7 @@ export function BansTable({
         ),
       },
     ],
-    [actors, actorsHidden, now],
+    [actors, actorsHidden, endings, locale, now],
   );
   return (
     <>
