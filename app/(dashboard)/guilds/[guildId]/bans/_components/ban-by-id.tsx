@@ -14,6 +14,7 @@ import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
 import { banUserByIdAction } from "@/lib/dashboard/actions/bans";
 import { BanByIdFormSchema, type BanByIdFormValues } from "@/lib/dashboard/actions/schemas/bans";
 import { DeleteMessageOptions } from "@/components/dashboard/delete-message-options";
+import { BanLengthField } from "@/components/dashboard/ban-length-field";
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import { isSnowflake } from "@/lib/discord/snowflake";
 import type { BanTarget } from "../target/route";
@@ -52,9 +53,9 @@ function useBanTarget(guildId: string, userId: string): BanTarget | null {
 }
 
 function BanByIdForm({ guildId, onDone }: { guildId: string; onDone: () => void }) {
-  const { register, handleSubmit, setError, watch, formState } = useForm<BanByIdFormValues>({
+  const { register, handleSubmit, setError, watch, setValue, formState } = useForm<BanByIdFormValues>({
     resolver: zodResolver(BanByIdFormSchema),
-    defaultValues: { userId: "", reason: "", delete_message_seconds: 0 },
+    defaultValues: { userId: "", reason: "", delete_message_seconds: 0, duration: "permanent" },
   });
   const { requestClose } = useDialogForm(formState.isDirty);
   const ban = useAction(banUserByIdAction, { failure: "Couldn't ban" });
@@ -75,7 +76,7 @@ function BanByIdForm({ guildId, onDone }: { guildId: string; onDone: () => void 
           reason: values.reason || undefined,
         });
         if (result.ok) onDone();
-        else applyFieldErrors(setError, result.fieldErrors, ["userId", "reason", "delete_message_seconds"]);
+        else applyFieldErrors(setError, result.fieldErrors, ["userId", "reason", "delete_message_seconds", "duration"]);
       })}
     >
       <Field id="ban-by-id-user" label="User id" error={errors.userId?.message}>
@@ -115,6 +116,12 @@ function BanByIdForm({ guildId, onDone }: { guildId: string; onDone: () => void 
           placeholder="Recorded in the audit log"
         />
       </Field>
+      <BanLengthField
+        id="ban-by-id-length"
+        value={watch("duration") ?? "permanent"}
+        onChange={(duration) => setValue("duration", duration, { shouldDirty: true, shouldValidate: true })}
+        error={errors.duration?.message ?? (errors.duration as { amount?: { message?: string } } | undefined)?.amount?.message}
+      />
       <Field id="ban-by-id-delete" label="Delete message history" error={errors.delete_message_seconds?.message}>
         <Select
           {...fieldProps("ban-by-id-delete", errors.delete_message_seconds?.message)}

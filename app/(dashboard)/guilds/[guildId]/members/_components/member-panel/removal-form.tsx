@@ -10,6 +10,7 @@ import { DisabledReason } from "@/components/ui/card";
 import { Field, fieldProps } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { DeleteMessageOptions } from "@/components/dashboard/delete-message-options";
+import { BanLengthField } from "@/components/dashboard/ban-length-field";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
 import { banMemberAction, kickMemberAction } from "@/lib/dashboard/actions/members";
 import { RemovalFormSchema, type RemovalFormValues } from "@/lib/dashboard/actions/schemas/members";
@@ -91,9 +92,9 @@ function ConfirmRemoval({
   onRemoved: () => void;
   onDirtyChange: (dirty: boolean) => void;
 }) {
-  const { register, handleSubmit, setError, formState } = useForm<RemovalFormValues>({
+  const { register, handleSubmit, setError, watch, setValue, formState } = useForm<RemovalFormValues>({
     resolver: zodResolver(RemovalFormSchema),
-    defaultValues: { reason: "", delete_message_seconds: 0 },
+    defaultValues: { reason: "", delete_message_seconds: 0, duration: "permanent" },
   });
   useReportDirty(formState.isDirty, onDirtyChange);
   // Cancel drops a typed reason: it asks first, as closing the panel does.
@@ -117,9 +118,10 @@ function ConfirmRemoval({
                 userId: base.userId,
                 reason,
                 delete_message_seconds: values.delete_message_seconds,
+                duration: values.duration ?? "permanent",
               });
         if (result.ok) onRemoved();
-        else applyFieldErrors(setError, result.fieldErrors, ["reason", "delete_message_seconds"]);
+        else applyFieldErrors(setError, result.fieldErrors, ["reason", "delete_message_seconds", "duration"]);
       })}
     >
       <p className="text-sm">
@@ -136,6 +138,14 @@ function ConfirmRemoval({
           autoFocus
         />
       </Field>
+      {kind === "ban" && (
+        <BanLengthField
+          id="member-removal-length"
+          value={watch("duration") ?? "permanent"}
+          onChange={(duration) => setValue("duration", duration, { shouldDirty: true, shouldValidate: true })}
+          error={formState.errors.duration?.message}
+        />
+      )}
       {kind === "ban" && (
         <Field id="member-removal-delete" label="Delete message history">
           <Select
