@@ -117,7 +117,7 @@ export const previewBulkBanAction = guildAction({
       ids: parsed.ids.length,
       invalid: parsed.invalid.length,
       duplicates: parsed.duplicates,
-      delete_message_seconds: input.delete_message_seconds,
+      ...banRequest(input),
     };
   },
   target: (_input, { result }) =>
@@ -137,6 +137,7 @@ export const previewBulkBanAction = guildAction({
       actor,
       reason: input.reason?.trim() || null,
       deleteMessageSeconds: input.delete_message_seconds,
+      banDurationSeconds: banRequest(input).ban_duration_seconds ?? null,
       invalid: parsed.invalid,
       items,
     });
@@ -231,7 +232,7 @@ export const runBulkBanChunkAction = guildAction({
   },
   request: (input) => ({ user_ids: input.userIds }),
   run: async ({ api, guildId, input, reason }) => {
-    const { deleteMessageSeconds } = await claimChunk(guildId, input.jobId, input.userIds);
+    const { deleteMessageSeconds, banDurationSeconds } = await claimChunk(guildId, input.jobId, input.userIds);
     let answer: RESTPostAPIGuildBulkBanResult;
     try {
       answer = await api.bans.bulkBan(
@@ -258,9 +259,14 @@ export const runBulkBanChunkAction = guildAction({
     }));
     const outcome: ChunkOutcome = { banned: input.userIds.filter((id) => banned.has(id)), failed };
     const status = await recordChunk(guildId, input.jobId, outcome);
-    return { ...outcome, status };
+    return { ...outcome, status, banDurationSeconds };
   },
-  after: (result) => ({ banned_users: result.banned, failed_users: result.failed.map((f) => f.userId) }),
+  // The job's ban length rides with the outcome: each ban's case ends then (cases/derive.ts).
+  after: (result) => ({
+    banned_users: result.banned,
+    failed_users: result.failed.map((f) => f.userId),
+    ...(result.banDurationSeconds ? { ban_duration_seconds: result.banDurationSeconds } : {}),
+  }),
   message: (result) => `Banned ${result.banned.length}, ${result.failed.length} failed.`,
 });
 

@@ -177,7 +177,17 @@ export function casesFromHistoryEntry(entry: HistoryEntryForCases): CaseDraft[] 
       return needsTarget ? [draft("note")] : [];
     case "Bulk Guild Ban":
       // One case per user the chunk banned (its guild entries are kept as parts and make none).
-      return idsOf(after.banned_users).map((id) => draft("ban", { targetId: id, targetName: id, auditLogId: null }));
+    {
+      // The job's length, when it has one, rides with the chunk's outcome.
+      const seconds = after.ban_duration_seconds;
+      const length =
+        typeof seconds === "number" && seconds > 0
+          ? { durationSeconds: seconds, endsAt: new Date(at + seconds * 1000) }
+          : {};
+      return idsOf(after.banned_users).map((id) =>
+        draft("ban", { targetId: id, targetName: id, auditLogId: null, ...length }),
+      );
+    }
     case "Modify Guild Member": {
       // A long timeout renewed by the dashboard's schedule is part of its case, not a new one.
       if (!needsTarget || request.renewal_of_case !== undefined) return [];

@@ -37,8 +37,10 @@ export const BulkBanFormSchema = z.object({
     }),
   delete_message_seconds: z.number().int().min(0).max(DELETE_MESSAGE_SECONDS_MAX, "At most 7 days."),
   reason: reasonSchema,
+  /** Every ban of the job lasts this long (the dashboard unbans each at its end), or is permanent. */
+  duration: DurationSchema.default("permanent"),
 });
-export type BulkBanFormValues = z.infer<typeof BulkBanFormSchema>;
+export type BulkBanFormValues = z.input<typeof BulkBanFormSchema>;
 
 export const BulkBanPreviewInputSchema = BulkBanFormSchema.extend({ guildId: snowflakeSchema });
 

@@ -78,6 +78,8 @@ export interface NewJob {
   actor: { id: string; name: string };
   reason: string | null;
   deleteMessageSeconds: number;
+  /** A temporary ban's length for every ban of the job (issue #32), or null for permanent. */
+  banDurationSeconds: number | null;
   invalid: string[];
   items: JobItem[];
 }
@@ -91,6 +93,7 @@ export async function createJob(job: NewJob): Promise<string> {
       reason: job.reason,
       status: "ready",
       deleteMessageSeconds: job.deleteMessageSeconds,
+      params: JSON.stringify(job.banDurationSeconds ? { banDurationSeconds: job.banDurationSeconds } : {}),
       invalid: JSON.stringify(job.invalid),
       items: {
         createMany: {
@@ -176,7 +179,7 @@ export async function claimChunk(
   jobId: string,
   userIds: readonly string[],
   now = Date.now(),
-): Promise<{ reason: string | null; deleteMessageSeconds: number }> {
+): Promise<{ reason: string | null; deleteMessageSeconds: number; banDurationSeconds: number | null }> {
   return prisma.$transaction(async (tx) => {
     const job = await tx.bulkBanJob.findFirst({ where: jobScope(guildId, jobId) });
     if (!job) throw new ActionRefusal("This bulk-ban job does not exist in this server.", {}, 404);
@@ -190,7 +193,12 @@ export async function claimChunk(
       throw new ActionRefusal(
         "Some of these ids were already sent (is the job running in another tab?). Reload to see where it stands.",
       );
-    return { reason: job.reason, deleteMessageSeconds: job.deleteMessageSeconds };
+    const params = JSON.parse(job.params) as { banDurationSeconds?: number };
+    return {
+      reason: job.reason,
+      deleteMessageSeconds: job.deleteMessageSeconds,
+      banDurationSeconds: params.banDurationSeconds ?? null,
+    };
   });
 }
 

@@ -4,6 +4,7 @@
 // how many duplicates were dropped and which tokens are not ids, then ask the server for the preview.
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
+import { BanLengthField } from "@/components/dashboard/ban-length-field";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { Field, fieldProps } from "@/components/ui/field";
@@ -25,7 +26,7 @@ export function BulkBanForm({ guildId }: { guildId: string }) {
   const n = (count: number) => formatNumber(count, locale);
   const { register, handleSubmit, watch, setValue, setError, formState } = useForm<BulkBanFormValues>({
     resolver: zodResolver(BulkBanFormSchema),
-    defaultValues: { text: "", delete_message_seconds: 0, reason: "" },
+    defaultValues: { text: "", delete_message_seconds: 0, reason: "", duration: "permanent" },
   });
   const errors = formState.errors;
   const text = watch("text");
@@ -44,7 +45,7 @@ export function BulkBanForm({ guildId }: { guildId: string }) {
   const onSubmit = handleSubmit(async (values) => {
     const result = await run({ ...values, guildId, reason: values.reason || undefined });
     if (result.ok) navigateAway(`/guilds/${guildId}/bans/bulk/${result.data.jobId}`);
-    else applyFieldErrors(setError, result.fieldErrors, ["text", "delete_message_seconds", "reason"]);
+    else applyFieldErrors(setError, result.fieldErrors, ["text", "delete_message_seconds", "reason", "duration"]);
   });
 
   return (
@@ -93,6 +94,12 @@ export function BulkBanForm({ guildId }: { guildId: string }) {
       </p>
       <InvalidTokens tokens={parsed.invalid} />
       <div className="grid gap-4 sm:grid-cols-2">
+        <BanLengthField
+          id="bulk-length"
+          value={watch("duration") ?? "permanent"}
+          onChange={(duration) => setValue("duration", duration, { shouldDirty: true, shouldValidate: true })}
+          error={errors.duration?.message}
+        />
         <Field id="bulk-delete" label="Delete their recent messages" error={errors.delete_message_seconds?.message}>
           <Select
             {...fieldProps("bulk-delete", errors.delete_message_seconds?.message)}
