@@ -85,6 +85,14 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     requires: SECTION_POLICIES.cases.requires,
   },
   {
+    slug: "appeals",
+    label: "Appeals",
+    icon: "ban",
+    group: "moderation",
+    description: "Banned users ask to come back: read their answers, accept (unban) or reject with a message.",
+    requires: SECTION_POLICIES.appeals.requires,
+  },
+  {
     slug: "prune",
     label: "Prune",
     icon: "scissors",

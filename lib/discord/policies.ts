@@ -556,6 +556,7 @@ export const SECTION_POLICIES = {
   // The guild's moderators: whoever may ban, kick or time out, or read the audit log. Cases read off the guild's own
   // log (made outside the dashboard) only with View Audit Log ("audit-history/guild-log"), as in the audit history.
   cases: { requires: { any: [P.BanMembers, P.KickMembers, P.ModerateMembers, P.ViewAuditLog] } },
+  appeals: { requires: { all: [P.BanMembers] } },
   prune: { requires: { all: [P.ManageGuild, P.KickMembers] } },
   widget: { requires: { all: [P.ManageGuild] } },
   "welcome-screen": { requires: { all: [P.ManageGuild] } },
@@ -674,6 +675,11 @@ export const ROUTE_POLICIES = {
   "/guilds/[guildId]/safety": section("safety"),
   "/guilds/[guildId]/cases": section("cases"),
   "/guilds/[guildId]/cases/export": section("cases"),
+  "/guilds/[guildId]/appeals": section("appeals"),
+  "/guilds/[guildId]/appeals/settings": section("appeals"),
+  "/appeal/[guildId]": anyone("a ban appeal: a signed-in user sees only their own ban and appeals"),
+  "/appeal/[guildId]/sign-in": anyone("starts the appeal's sign-in (identify only)"),
+  "/appeal/callback": anyone("the appeal's OAuth2 callback: state and PKCE checked"),
   "/guilds/[guildId]/audit-history": section("audit-history"),
   "/guilds/[guildId]/audit-history/export": section("audit-history"),
   "/invite/[code]": anyone("an invite's public landing page (Get Invite)"),
@@ -717,6 +723,11 @@ export const PROVIDER_ACTION_POLICIES = {
     who: "provider-session",
     why: "dismisses the caller's own notice of refused sign-in attempts",
   },
+  "/appeal/[guildId]#submitAppealAction": {
+    who: "provider-session",
+    why: "the signed-in appellant (a signed cookie) appeals their own ban, read again with the guild's acting grant",
+  },
+  "/appeal/[guildId]#signOutOfAppealAction": { who: "provider-session", why: "ends the caller's own appeal sign-in" },
   "/oauth2/authorize#decideAction": {
     who: "provider-session",
     why: "the signed-in user's own consent; a bot install is judged as the installer in each guild",
@@ -754,6 +765,10 @@ export const DASHBOARD_ACTION_POLICIES = {
   "Warn member": "Modify Guild Member",
   "Add note": "Modify Guild Member",
   "Edit case reason": "Modify Guild Member",
+  // Ban appeals: the form and the decisions take what an unban takes (Ban Members); accepting unbans.
+  "Save appeal settings": "Remove Guild Ban",
+  "Accept ban appeal": "Remove Guild Ban",
+  "Reject ban appeal": "Remove Guild Ban",
 } as const satisfies Record<string, OperationName>;
 
 /**

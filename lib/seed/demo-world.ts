@@ -31,6 +31,8 @@ export const demoPublicUrl = () => (process.env.PUBLIC_URL ?? "http://localhost:
 export const demoRedirectUri = () => `${demoPublicUrl()}/api/auth/callback/guildhall`;
 /** Where the invite landing page's Join comes back to after signing in (app/(dashboard)/join/callback). */
 export const demoInviteJoinRedirectUri = () => `${demoPublicUrl()}/join/callback`;
+/** Where a ban appeal's sign-in comes back (issue #32: lib/dashboard/appeals/sign-in.ts). */
+export const demoAppealRedirectUri = () => `${demoPublicUrl()}/appeal/callback`;
 export const DEMO_APPLICATION_NAME = "Guildhall Demo";
 export const DEMO_ACTIVITY_APPLICATION_NAME = "Guildhall Activity";
 /**
@@ -219,7 +221,12 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
       flags: 1 << 14,
       // The dashboard's sign-in and the invite page's Join, plus a placeholder. Not the host simulator's origin: the
       // sample Activity has its own application (below), and codes of this one are for the dashboard alone.
-      redirect_uris: [demoRedirectUri(), demoInviteJoinRedirectUri(), "https://127.0.0.1/placeholder"],
+      redirect_uris: [
+        demoRedirectUri(),
+        demoInviteJoinRedirectUri(),
+        demoAppealRedirectUri(),
+        "https://127.0.0.1/placeholder",
+      ],
       url_mappings: [{ prefix: "/", target: new URL(demoPublicUrl()).host }],
       activities_enabled: true,
       integration_types: [0, 1],

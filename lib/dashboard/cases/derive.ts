@@ -17,6 +17,7 @@ export const CASE_TYPES = [
   "role_change",
   "warning",
   "note",
+  "appeal",
 ] as const;
 
 export type CaseType = (typeof CASE_TYPES)[number];
@@ -30,11 +31,15 @@ export const CASE_TYPE_LABELS: Record<CaseType, string> = {
   role_change: "Role change",
   warning: "Warning",
   note: "Note",
+  appeal: "Appeal",
 };
 
 /** The history's names for the member panel's Warn and Add note (dashboard-only actions, no API call). */
 export const WARN_ACTION = "Warn member";
 export const NOTE_ACTION = "Add note";
+/** The history's names for an appeal's decision (the acceptance's unban is filed on its own as Remove Guild Ban). */
+export const ACCEPT_APPEAL_ACTION = "Accept ban appeal";
+export const REJECT_APPEAL_ACTION = "Reject ban appeal";
 
 /** Every history action that can make a case: the store reads only these entries. */
 export const CASE_ACTIONS = [
@@ -46,6 +51,8 @@ export const CASE_ACTIONS = [
   "Modify Guild Member Roles",
   WARN_ACTION,
   NOTE_ACTION,
+  ACCEPT_APPEAL_ACTION,
+  REJECT_APPEAL_ACTION,
 ] as const;
 
 /** The history entry as the derivation reads it (AuditHistoryEntry's columns). */
@@ -175,6 +182,14 @@ export function casesFromHistoryEntry(entry: HistoryEntryForCases): CaseDraft[] 
       return needsTarget ? [draft("warning")] : [];
     case NOTE_ACTION:
       return needsTarget ? [draft("note")] : [];
+    // An appeal decided: its case says how, with the message the user was given.
+    case ACCEPT_APPEAL_ACTION:
+    case REJECT_APPEAL_ACTION: {
+      if (!needsTarget) return [];
+      const decision = entry.action === ACCEPT_APPEAL_ACTION ? "Accepted" : "Rejected";
+      const message = typeof request.message === "string" && request.message ? `: ${request.message}` : "";
+      return [draft("appeal", { reason: `${decision}${message}` })];
+    }
     case "Bulk Guild Ban":
       // One case per user the chunk banned (its guild entries are kept as parts and make none).
     {
