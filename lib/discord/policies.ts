@@ -656,6 +656,7 @@ export const ROUTE_POLICIES = {
   "/guilds/[guildId]/channels/view-as": section("channels"),
   "/guilds/[guildId]/roles": section("roles"),
   "/guilds/[guildId]/members": section("members"),
+  "/guilds/[guildId]/members/raid": section("members"),
   "/guilds/[guildId]/members/jobs/[jobId]": operation("Search Guild Members v2"),
   "/guilds/[guildId]/bans": section("bans"),
   "/guilds/[guildId]/bans/export": section("bans"),

@@ -127,6 +127,7 @@ export const prepareMemberJob = define({
         actor,
         reason: input.reason?.trim() || null,
         deleteMessageSeconds: 0,
+        banDurationSeconds: null,
         invalid: [],
         items,
       });
