@@ -4,6 +4,8 @@
 import type { Metadata } from "next";
 import { Suspense, use } from "react";
 import { ChannelType } from "discord-api-types/v10";
+import Link from "next/link";
+import { buttonClasses } from "@/components/ui/button";
 import { PageHeader, Skeleton } from "@/components/ui/card";
 import { NoAccessPage } from "@/components/dashboard/no-access";
 import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
@@ -75,6 +77,11 @@ export default async function MembersPage({ params, searchParams }: GuildPagePro
           memberCount
             ? `${new Intl.NumberFormat(locale).format(memberCount)} members. ${section.description}`
             : section.description
+        }
+        actions={
+          <Link href={`/guilds/${viewer.guild.id}/members/raid`} className={buttonClasses("secondary")}>
+            Raid cleanup
+          </Link>
         }
       />
       <MemberFilters roles={roles} />
