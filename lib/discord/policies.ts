@@ -676,6 +676,7 @@ export const ROUTE_POLICIES = {
   "/guilds/[guildId]/safety": section("safety"),
   "/guilds/[guildId]/cases": section("cases"),
   "/guilds/[guildId]/cases/export": section("cases"),
+  "/guilds/[guildId]/cases/escalation": section("cases"),
   "/guilds/[guildId]/appeals": section("appeals"),
   "/guilds/[guildId]/appeals/settings": section("appeals"),
   "/appeal/[guildId]": anyone("a ban appeal: a signed-in user sees only their own ban and appeals"),
@@ -766,6 +767,7 @@ export const DASHBOARD_ACTION_POLICIES = {
   "Warn member": "Modify Guild Member",
   "Add note": "Modify Guild Member",
   "Edit case reason": "Modify Guild Member",
+  "Save escalation rules": "Modify Guild Member",
   // Ban appeals: the form and the decisions take what an unban takes (Ban Members); accepting unbans.
   "Save appeal settings": "Remove Guild Ban",
   "Accept ban appeal": "Remove Guild Ban",

@@ -6,7 +6,15 @@
 // Members and a place above them); editing a case's reason takes a moderator who may see that case.
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { NOTE_ACTION, WARN_ACTION } from "@/lib/dashboard/cases/derive";
-import { editCaseReason, getCase } from "@/lib/dashboard/cases/store";
+import { describeRule, EscalationRulesInputSchema, ruleToPropose } from "@/lib/dashboard/cases/escalation";
+import {
+  caseTimes,
+  editCaseReason,
+  getCase,
+  getEscalationRules,
+  saveEscalationRules,
+  syncCases,
+} from "@/lib/dashboard/cases/store";
 import { ActionRefusal } from "./action-client";
 import { guildAction } from "./guild-action";
 import { EditCaseReasonInputSchema, NoteInputSchema, WarnInputSchema } from "./schemas/cases";
@@ -31,12 +39,37 @@ const memberCaseAction = (action: typeof WARN_ACTION | typeof NOTE_ACTION, schem
       if (!member) throw new ActionRefusal("They are not a member of this server.", {}, 404);
       return { user: memberUserSnapshot(member) };
     },
-    run: async () => null,
-    message: (_result, _input, { before }) =>
+    // A warning may cross one of the guild's escalation rules: the strictest met is proposed, never applied here.
+    run: async ({ guildId, input }) => (action === WARN_ACTION ? { proposal: await proposalAfterWarning(guildId, input.userId) } : { proposal: null }),
+    after: (result) => (result.proposal ? { proposal: describeRule(result.proposal) } : undefined),
+    message: (result, _input, { before }) =>
       action === WARN_ACTION
-        ? `Warned ${snapshotUserName(before) ?? "the member"}.`
+        ? `Warned ${snapshotUserName(before) ?? "the member"}.${result.proposal ? ` ${result.proposal.count} warnings: the server's rule proposes ${describeRule(result.proposal).split("→ ")[1]}.` : ""}`
         : `Note added to ${snapshotUserName(before) ?? "the member"}'s cases.`,
   });
+
+/** The rule the warning being added makes the member meet (their earlier warnings, and this one now). */
+async function proposalAfterWarning(guildId: string, userId: string) {
+  const rules = await getEscalationRules(guildId);
+  if (rules.length === 0) return null;
+  await syncCases(guildId);
+  const now = Date.now();
+  return ruleToPropose(rules, [now, ...(await caseTimes(guildId, userId, "warning"))], now);
+}
+
+/** The guild's escalation rules, replaced as a whole (Cases → Escalation). */
+export const saveEscalationRulesAction = guildAction({
+  action: "Save escalation rules",
+  schema: EscalationRulesInputSchema,
+  dashboardOnly: true,
+  authorize: (check) => check.missing(P.ModerateMembers),
+  request: (input) => ({ rules: input.rules.map(describeRule) }),
+  run: async ({ guildId, input }) => {
+    await saveEscalationRules(guildId, input.rules);
+    return input.rules.length;
+  },
+  message: (count) => (count ? `${count} escalation rule${count === 1 ? "" : "s"} saved.` : "No escalation rules: none will be proposed."),
+});
 
 /** The member panel's Warn: a warning case with its reason. */
 export const warnMemberAction = memberCaseAction(WARN_ACTION, WarnInputSchema);

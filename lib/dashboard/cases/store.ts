@@ -6,6 +6,7 @@
 import type { Prisma } from "@/lib/generated/prisma";
 import { containsText, prisma } from "@/lib/dashboard/db";
 import { CASE_ACTIONS, casesFromHistoryEntry, type CaseDraft, type CaseType } from "./derive";
+import type { EscalationRule } from "./escalation";
 import { cancelScheduled, scheduleForCase } from "./schedule";
 
 /** History entries read per transaction. */
@@ -319,4 +320,36 @@ export async function caseModerators(
   return rows
     .map((row) => ({ id: row.moderatorId, name: row.moderatorName }))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** When each of a member's cases of `type` was made (ms), newest first, at most `max`. */
+export async function caseTimes(guildId: string, targetId: string, type: CaseType, max = 200): Promise<number[]> {
+  const rows = await prisma.moderationCase.findMany({
+    where: { guildId, targetId, type },
+    orderBy: { number: "desc" },
+    take: max,
+    select: { createdAt: true },
+  });
+  return rows.map((row) => row.createdAt.getTime());
+}
+
+export async function getEscalationRules(guildId: string): Promise<EscalationRule[]> {
+  const rows = await prisma.escalationRule.findMany({ where: { guildId }, orderBy: { createdAt: "asc" } });
+  return rows.map((row) => ({
+    id: row.id,
+    warnings: row.warnings,
+    withinDays: row.withinDays,
+    action: row.action as EscalationRule["action"],
+    durationSeconds: row.durationSeconds,
+  }));
+}
+
+/** The guild's rules replaced by `rules`, in one transaction. */
+export async function saveEscalationRules(guildId: string, rules: ReadonlyArray<Omit<EscalationRule, "id">>) {
+  await prisma.$transaction([
+    prisma.escalationRule.deleteMany({ where: { guildId } }),
+    prisma.escalationRule.createMany({
+      data: rules.map((rule, i) => ({ guildId, ...rule, createdAt: new Date(Date.now() + i) })),
+    }),
+  ]);
 }

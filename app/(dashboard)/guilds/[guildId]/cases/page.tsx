@@ -4,6 +4,7 @@
 // with its edits kept, and the filtered list as CSV. Without View Audit Log a moderator sees the dashboard's cases
 // only, and the page says so (data/cases.ts).
 import type { Metadata } from "next";
+import Link from "next/link";
 import { PageHeader } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 import { Icons } from "@/components/ui/icons";
@@ -53,9 +54,14 @@ export default async function CasesPage({ params, searchParams }: GuildPageProps
         title="Cases"
         description={section.description}
         actions={
-          <a href={exportHref} className={buttonClasses("secondary")} download>
-            <Icons.download className="size-4" /> Export CSV
-          </a>
+          <>
+            <Link href={`/guilds/${guildId}/cases/escalation`} className={buttonClasses("secondary")}>
+              Escalation
+            </Link>
+            <a href={exportHref} className={buttonClasses("secondary")} download>
+              <Icons.download className="size-4" /> Export CSV
+            </a>
+          </>
         }
       />
       {!sync.ok && (

@@ -13,7 +13,10 @@ import { Textarea } from "@/components/ui/input";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
 import { useLocale } from "@/components/ui/locale";
 import { formatExactTime } from "@/components/ui/relative-time";
+import { useState } from "react";
 import { addMemberNoteAction, warnMemberAction } from "@/lib/dashboard/actions/cases";
+import { banMemberAction, kickMemberAction, setMemberTimeoutAction } from "@/lib/dashboard/actions/members";
+import { describeRule, type EscalationRule } from "@/lib/dashboard/cases/escalation";
 import { WarnInputSchema } from "@/lib/dashboard/actions/schemas/cases";
 import { CASE_TYPE_LABELS, CASE_TYPES, type CaseType } from "@/lib/dashboard/cases/derive";
 import type { CaseView } from "@/lib/dashboard/cases/store";
@@ -60,14 +63,17 @@ export function CasesSection({
   });
   useReportDirty(formState.isDirty, props.onDirtyChange);
   const warn = useAction(warnMemberAction, { failure: "Couldn't warn them" });
+  const [proposal, setProposal] = useState<(EscalationRule & { count: number }) | null>(null);
   const note = useAction(addMemberNoteAction, { failure: "Couldn't add the note" });
   const error = formState.errors.reason?.message;
   const value = watch("reason") ?? "";
   const send = (action: typeof warn) =>
     handleSubmit(async (values) => {
       const result = await action.run({ guildId: props.guildId, userId: props.userId, reason: values.reason });
-      if (result.ok) reset({ reason: "" });
-      else applyFieldErrors(setError, result.fieldErrors, ["reason"]);
+      if (result.ok) {
+        reset({ reason: "" });
+        setProposal(result.data.proposal);
+      } else applyFieldErrors(setError, result.fieldErrors, ["reason"]);
     });
   const blocked = warnBlocked ?? props.blocked;
 
@@ -101,6 +107,14 @@ export function CasesSection({
             All of {props.userName}&apos;s cases
           </Link>
         </>
+      )}
+      {proposal && (
+        <EscalationProposal
+          guildId={props.guildId}
+          userId={props.userId}
+          proposal={proposal}
+          onDone={() => setProposal(null)}
+        />
       )}
       <form className="mt-3 flex flex-col gap-2" onSubmit={send(warn)}>
         <label htmlFor="member-case-text" className="text-sm font-medium">
@@ -139,5 +153,52 @@ export function CasesSection({
         <ActionErrors message={formState.errors.root?.server?.message} />
       </form>
     </PanelSection>
+  );
+}
+
+/**
+ * The escalation rule the warning just crossed: what it says, Apply (the timeout, kick or ban it names, as the
+ * moderator, with the rule as the reason) and Not now. Nothing happens unless the moderator applies it.
+ */
+function EscalationProposal({
+  guildId,
+  userId,
+  proposal,
+  onDone,
+}: {
+  guildId: string;
+  userId: string;
+  proposal: EscalationRule & { count: number };
+  onDone: () => void;
+}) {
+  const timeout = useAction(setMemberTimeoutAction, { failure: "Couldn't time them out" });
+  const kick = useAction(kickMemberAction, { failure: "Couldn't kick them" });
+  const ban = useAction(banMemberAction, { failure: "Couldn't ban them" });
+  const rule = describeRule(proposal);
+  const reason = `Escalation: ${rule}`;
+  const apply = async () => {
+    const base = { guildId, userId, reason };
+    const result =
+      proposal.action === "timeout"
+        ? await timeout.run({ ...base, until: new Date(Date.now() + (proposal.durationSeconds ?? 0) * 1000).toISOString() })
+        : proposal.action === "kick"
+          ? await kick.run(base)
+          : await ban.run({ ...base, delete_message_seconds: 0, duration: "permanent" });
+    if (result.ok) onDone();
+  };
+  return (
+    <div role="alert" className="mt-3 flex flex-col gap-2 rounded-lg border border-warning/60 bg-warning/10 p-3 text-sm">
+      <p>
+        <strong>{proposal.count} warnings</strong> meet the server&apos;s rule: {rule}.
+      </p>
+      <div className="flex gap-2">
+        <Button variant="danger" size="sm" pending={timeout.pending || kick.pending || ban.pending} onClick={apply}>
+          Apply
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onDone}>
+          Not now
+        </Button>
+      </div>
+    </div>
   );
 }
