@@ -1,0 +1,169 @@
+// npm run bench:cases [-- --cases N] [-- --bans N]
+// Issue #32's figures, measured, never asserted:
+//   1. The Cases list's server time on a guild with N cases (default 100,000): the first page, filtered by type, by
+//      moderator, by member, a search in the reasons, and a page far down (by case number), each 50 times in this
+//      process through the same store the page reads (lib/dashboard/cases/store.ts). Goal: ≤ 50 ms.
+//   2. N temporary bans (default 10,000) falling due at once, ended by the scheduler's passes (the same code as the
+//      server's loop: lib/dashboard/cases/schedule.ts) as the demo bot against a Guildhall server (production build,
+//      rate limits off: Discord's per-token limits would make it minutes), while a paced probe times GET /users/@me.
+//      Goals: all ended in ≤ 30 s; the probe's p99 ≤ 2 × idle meanwhile.
+// Its own database under .data/bench-cases.db (the demo world), made again each run.
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { GuildApiClient } from "@/lib/api-client";
+import { probe } from "./abuse/traffic";
+import { stop } from "./processes";
+import { argValue, fmt, hasFlag, startGuildhall } from "./setup";
+
+const caseCount = Number(argValue("--cases") ?? 100_000);
+const banCount = Number(argValue("--bans") ?? 10_000);
+const databaseFile = path.resolve(".data", "bench-cases.db");
+process.env.DATABASE_URL = `file:${databaseFile}`;
+
+const GUILD = "100000000000000777";
+const TYPES = ["ban", "unban", "kick", "timeout", "timeout_removed", "role_change", "warning", "note"];
+const WORDS = ["spam", "raid", "links", "slurs", "alt", "scam", "nsfw", "ads", "flood", "impersonation"];
+
+/** N cases for GUILD written straight into the table (as many history entries would make them). */
+function seedCases(count: number): void {
+  const db = new Database(databaseFile);
+  db.exec("DELETE FROM moderation_cases; DELETE FROM case_counters;");
+  const insert = db.prepare(
+    `INSERT INTO moderation_cases (id, guildId, number, type, targetId, targetName, moderatorId, moderatorName,
+       moderatorBot, reason, historyId, source, createdAt)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 'dashboard', ?)`,
+  );
+  const start = Date.UTC(2025, 0, 1);
+  db.transaction(() => {
+    for (let i = 1; i <= count; i++)
+      insert.run(
+        `bench-case-${i}`,
+        GUILD,
+        i,
+        TYPES[i % TYPES.length],
+        String(300_000_000_000_000_000n + BigInt(i % 20_000)),
+        `member ${i % 20_000}`,
+        String(200_000_000_000_000_000n + BigInt(i % 25)),
+        `moderator ${i % 25}`,
+        `${WORDS[i % WORDS.length]} in #channel-${i % 50}`,
+        `bench-history-${i}`,
+        start + i * 60_000,
+      );
+    db.prepare("INSERT INTO case_counters (guildId, last) VALUES (?, ?)").run(GUILD, count);
+  })();
+  db.close();
+}
+
+async function timeIt(runs: number, read: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 5; i++) {
+    const started = performance.now();
+    await read();
+    if (i >= 5) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(runs * 0.5)], p99: times[Math.min(runs - 1, Math.ceil(runs * 0.99) - 1)] };
+}
+
+async function listSpeed(): Promise<void> {
+  console.log(`\n1. The Cases list on ${fmt(caseCount)} cases (server time, 50 runs each; goal ≤ 50 ms)\n`);
+  seedCases(caseCount);
+  const { listCases } = await import("@/lib/dashboard/cases/store");
+  const rows: Array<[string, () => Promise<unknown>]> = [
+    ["first page", () => listCases(GUILD, {})],
+    ["type: warning", () => listCases(GUILD, { types: ["warning"] })],
+    ["moderator", () => listCases(GUILD, { moderatorId: String(200_000_000_000_000_000n + 7n) })],
+    ["member", () => listCases(GUILD, { targetId: String(300_000_000_000_000_000n + 1234n) })],
+    ["search: a reason word", () => listCases(GUILD, { search: "impersonation" })],
+    ["search: #number", () => listCases(GUILD, { search: `#${Math.floor(caseCount / 2)}` })],
+    ["page far down", () => listCases(GUILD, {}, { before: Math.floor(caseCount / 10) })],
+  ];
+  for (const [name, read] of rows) {
+    const { p50, p99 } = await timeIt(50, read);
+    console.log(`  ${name.padEnd(24)} p50 ${fmt(p50, 1).padStart(7)} ms  p99 ${fmt(p99, 1).padStart(7)} ms  ${p99 <= 50 ? "met" : "MISSED"}`);
+  }
+}
+
+/** N banned users with a temporary ban each, due now: users and bans in the API's tables, cases and rows in the dashboard's. */
+function seedDueBans(guildId: string, botUserId: string, count: number): string[] {
+  const db = new Database(databaseFile);
+  db.defaultSafeIntegers(true);
+  const base = (BigInt(Date.UTC(2025, 5, 1)) - 1420070400000n) << 22n;
+  const ids = Array.from({ length: count }, (_, i) => String(base + BigInt(i + 1) * 4_194_304n));
+  const now = Date.now();
+  const user = db.prepare("INSERT OR IGNORE INTO users (id, username, created_at) VALUES (?, ?, ?)");
+  const ban = db.prepare("INSERT OR IGNORE INTO bans (guild_id, user_id, reason) VALUES (?, ?, ?)");
+  const kase = db.prepare(
+    `INSERT INTO moderation_cases (id, guildId, number, type, targetId, targetName, moderatorId, moderatorName,
+       moderatorBot, reason, durationSeconds, endsAt, historyId, source, createdAt)
+     VALUES (?, ?, ?, 'ban', ?, ?, ?, 'Bench', 1, 'bench', 60, ?, ?, 'dashboard', ?)`,
+  );
+  const row = db.prepare(
+    `INSERT INTO scheduled_moderations (id, guildId, kind, userId, caseId, actorId, runAt, status, attempts, createdAt)
+     VALUES (?, ?, 'unban', ?, ?, ?, ?, 'pending', 0, ?)`,
+  );
+  db.transaction(() => {
+    ids.forEach((id, i) => {
+      user.run(BigInt(id), `bench_temp_${i}`, BigInt(now));
+      ban.run(BigInt(guildId), BigInt(id), "bench temporary ban");
+      kase.run(`bench-temp-${i}`, guildId, 1_000_000 + i, id, `bench_temp_${i}`, botUserId, now, `bench-temp-h-${i}`, now - 60_000);
+      row.run(`bench-row-${i}`, guildId, id, `bench-temp-${i}`, botUserId, now - 1_000, now - 60_000);
+    });
+  })();
+  db.close();
+  return ids;
+}
+
+async function endingBans(): Promise<void> {
+  console.log(`\n2. ${fmt(banCount)} temporary bans falling due at once (goals: ≤ 30 s; probe p99 ≤ 2 × idle)\n`);
+  const app = await startGuildhall("127.0.0.1", { RATE_LIMITS: "off", DATABASE_URL: `file:${databaseFile}` });
+  try {
+    const secrets = JSON.parse(fs.readFileSync(`${databaseFile}.secrets.json`, "utf8")) as { botToken: string };
+    const bot = new GuildApiClient({
+      baseUrl: `http://127.0.0.1:${app.port}/api`,
+      token: secrets.botToken,
+      authPrefix: "Bot",
+    });
+    const me = await bot.users.getCurrent();
+    const guilds = await bot.users.getGuilds();
+    const guildId = guilds[0].id;
+    seedDueBans(guildId, me.id, banCount);
+    const probeUrl = `http://127.0.0.1:${app.port}/api/v10/users/@me`;
+    const authorization = `Bot ${secrets.botToken}`;
+    const idle = await probe(probeUrl, authorization, 150, 40);
+    const { runDueSchedules } = await import("@/lib/dashboard/cases/schedule");
+    const started = performance.now();
+    const [ran, during] = await Promise.all([
+      runDueSchedules({ apiFor: async () => bot, mode: () => "bot" }),
+      probe(probeUrl, authorization, 150, 40),
+    ]);
+    const seconds = (performance.now() - started) / 1000;
+    const db = new Database(databaseFile, { readonly: true });
+    const left = (db.prepare("SELECT COUNT(*) AS n FROM bans WHERE reason = 'bench temporary ban'").get() as { n: number }).n;
+    db.close();
+    console.log(`  ended ${fmt(ran)} in ${fmt(seconds, 1)} s (${fmt(ran / seconds)} a second): ${seconds <= 30 ? "met" : "MISSED"}; bans left ${fmt(left)}`);
+    console.log(
+      `  probe p99 idle ${fmt(idle.p99, 2)} ms, meanwhile ${fmt(during.p99, 2)} ms (${fmt(during.p99 / idle.p99, 2)}×): ${during.p99 <= 2 * idle.p99 ? "met" : "MISSED"}`,
+    );
+  } finally {
+    stop(app.child);
+  }
+}
+
+async function main(): Promise<void> {
+  fs.mkdirSync(".data", { recursive: true });
+  fs.rmSync(databaseFile, { force: true });
+  const { seed } = await import("../scripts/seed");
+  seed({ members: 0, quiet: true });
+  if (!hasFlag("--bans-only")) await listSpeed();
+  if (!hasFlag("--list-only")) await endingBans();
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
