@@ -75,7 +75,9 @@ test("a banned user appeals; rejected with a message, then accepted a week later
 
   // A week on (the decision moved back eight days), a second appeal, accepted.
   const db = new Database(e2eDatabaseFile());
-  db.prepare("UPDATE ban_appeals SET decidedAt = ? WHERE status = 'rejected'").run(Date.now() - 8 * 86_400_000);
+  // As Prisma keeps times in SQLite: ISO text with an offset.
+  const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000).toISOString().replace("Z", "+00:00");
+  db.prepare("UPDATE ban_appeals SET decidedAt = ? WHERE status = 'rejected'").run(eightDaysAgo);
   db.close();
   await user.reload();
   const again = user.getByRole("form", { name: "Your appeal" });
