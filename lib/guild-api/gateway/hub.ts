@@ -411,7 +411,7 @@ export class GatewayHub {
 
   /**
    * Closes connections that stopped heartbeating (zombies) with 4009, and forgets detached sessions whose resume
-   * window has passed.
+   * window has passed; answers how many it forgot (their replay buffers are garbage now, memory.ts).
    */
   sweep(now = Date.now()): number {
     const deadline = this.options.heartbeatIntervalMs * this.options.heartbeatTimeoutFactor;
