@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { CHUNK_REPLAY_BYTES, GatewaySession } from "@/lib/guild-api/gateway/session";
 
-const newSession = () =>
-  new GatewaySession({ userId: 1n, applicationId: 2n, kind: "bot" }, 1, [0, 1], 50, new Set(), 5_000);
+const newSession = (replayLimit = 5_000) =>
+  new GatewaySession({ userId: 1n, applicationId: 2n, kind: "bot" }, 1, [0, 1], 50, new Set(), replayLimit);
 
 describe("GatewaySession replay", () => {
   it("keeps member chunks as sent", () => {
@@ -27,5 +27,18 @@ describe("GatewaySession replay", () => {
     expect(session.canReplayFrom(1)).toBe(false);
     expect(session.canReplayFrom(2)).toBe(true);
     expect(session.replayAfter(2).map((r) => r.seq)).toEqual([3, 4, 5, 6]);
+  });
+
+  it("always keeps at least the last replayLimit dispatches, and at most half as many more", () => {
+    const session = newSession(100);
+    let most = 0;
+    for (let seq = 1; seq <= 2_000; seq++) {
+      session.dispatch("GUILD_ROLE_UPDATE", "{}", seq);
+      expect(session.canReplayFrom(Math.max(0, seq - 100))).toBe(true);
+      most = Math.max(most, session.replayAfter(0).length);
+    }
+    expect(most).toBeLessThanOrEqual(151);
+    expect(most).toBeGreaterThan(100);
+    expect(session.canReplayFrom(2_000 - 151)).toBe(false);
   });
 });

@@ -218,7 +218,7 @@ export class GatewayConnection {
 
 /** Connections whose writes are held during one delivery pass, released together at its end. */
 export class WriteBatch {
-  private readonly held: GatewayConnection[] = [];
+  private held: GatewayConnection[] = [];
 
   hold(connection: GatewayConnection): void {
     if (connection.hold()) this.held.push(connection);
@@ -228,4 +228,21 @@ export class WriteBatch {
     for (const connection of this.held) connection.release();
     this.held.length = 0;
   }
+
+  /**
+   * Releases RELEASE_BATCH connections per turn of the event loop. Each release is a system call (about 45 µs on
+   * this machine): one event's fan-out to 1,000 sessions released at once held the loop some 50 ms, which requests
+   * arriving meanwhile waited out. Connections held again meanwhile join the end of the line.
+   */
+  async releaseInTurns(): Promise<void> {
+    while (this.held.length > 0) {
+      const batch = this.held.length > RELEASE_BATCH ? this.held.slice(0, RELEASE_BATCH) : this.held;
+      this.held = this.held.length > RELEASE_BATCH ? this.held.slice(RELEASE_BATCH) : [];
+      for (const connection of batch) connection.release();
+      if (this.held.length > 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
 }
+
+/** Connections released per turn of the event loop (about 6 ms of writes). */
+const RELEASE_BATCH = 128;

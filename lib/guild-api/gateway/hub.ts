@@ -217,7 +217,7 @@ export class GatewayHub {
           this.position = row.position;
         }
         // Out with each batch of rows: a long backlog neither waits for its end nor piles up in memory.
-        this.writes.release();
+        await this.writes.releaseInTurns();
         if (rows.length < BATCH) return;
       }
     } finally {
@@ -239,7 +239,7 @@ export class GatewayHub {
    * its place in the hub's serial queue meanwhile, so no session start or resume slips in between two events.
    */
   private async endSlice(): Promise<void> {
-    this.writes.release();
+    await this.writes.releaseInTurns();
     await new Promise((resolve) => setImmediate(resolve));
     this.sliceStartedAt = performance.now();
   }
@@ -411,7 +411,7 @@ export class GatewayHub {
 
   /**
    * Closes connections that stopped heartbeating (zombies) with 4009, and forgets detached sessions whose resume
-   * window has passed.
+   * window has passed; answers how many it forgot (their replay buffers are garbage now, memory.ts).
    */
   sweep(now = Date.now()): number {
     const deadline = this.options.heartbeatIntervalMs * this.options.heartbeatTimeoutFactor;

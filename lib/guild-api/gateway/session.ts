@@ -39,6 +39,8 @@ export class GatewaySession {
   private firstReplaySeq = 1;
   /** Bytes of member chunks among the kept entries. */
   private keptChunkBytes = 0;
+  /** How far past replayLimit this session's replay grows before it is cut back (a quarter to a half of it). */
+  private readonly replaySlack: number;
   /** Set when the session is forgotten (closed for good, or its resume window passed): its work stops. */
   ended = false;
   /** The live connection, or null while the session waits to be resumed. */
@@ -57,7 +59,9 @@ export class GatewaySession {
     /** Guilds of this shard the user is a member of; kept current by the hub's membership events. */
     readonly guildIds: Set<bigint>,
     private readonly replayLimit: number,
-  ) {}
+  ) {
+    this.replaySlack = Math.floor(replayLimit * (0.25 + Math.random() * 0.25));
+  }
 
   get userId(): bigint {
     return this.identity.userId;
@@ -85,9 +89,11 @@ export class GatewaySession {
     if (typeof entry === "number") this.lastOutboxPosition = entry;
     this.replay.push(entry);
     this.keptChunkBytes += chunkBytes(entry);
-    if (this.replay.length > this.replayLimit) {
-      // Drop the oldest half at once: a shift per dispatch would copy the whole array each time.
-      this.dropOldest(this.replay.length - Math.floor(this.replayLimit / 2));
+    if (this.replay.length > this.replayLimit + this.replaySlack) {
+      // Down to the last replayLimit at once, past a slack of this session's own: a shift per dispatch would copy the
+      // whole array each time, and with one threshold for all, every session of a fan-out would copy at the same
+      // dispatch (1,000 sessions: millions of entries in one turn of the event loop).
+      this.dropOldest(this.replay.length - this.replayLimit);
     }
     if (this.keptChunkBytes > CHUNK_REPLAY_BYTES) {
       let drop = 0;
