@@ -9,9 +9,10 @@ import { Input, Select } from "@/components/ui/input";
 import {
   DURATION_PRESETS,
   DURATION_UNITS,
+  DurationSchema,
   durationMs,
   formatDuration,
-  type DurationInput,
+  type DurationFormValue,
   type DurationUnit,
 } from "@/lib/moderation/durations";
 
@@ -24,27 +25,28 @@ export function BanLengthField({
   error,
 }: {
   id: string;
-  value: DurationInput;
-  onChange: (value: DurationInput) => void;
+  value: DurationFormValue;
+  onChange: (value: DurationFormValue) => void;
   error?: string;
 }) {
   const custom = typeof value === "object";
   const [amount, setAmount] = useState(custom ? String(value.amount) : "1");
   const [unit, setUnit] = useState<DurationUnit>(custom ? value.unit : "days");
   const choice = custom ? "custom" : value;
-  const ms = (() => {
-    try {
-      return durationMs(value);
-    } catch {
-      return null;
-    }
-  })();
+  const parsed = DurationSchema.safeParse(value);
+  const ms = parsed.success ? durationMs(parsed.data) : null;
   return (
     <Field
       id={id}
       label="Ban length"
       error={error}
-      hint={ms === null ? "Until someone unbans them." : `This dashboard unbans them after ${formatDuration(ms)}.`}
+      hint={
+        !parsed.success
+          ? "A whole number, at least 1."
+          : ms === null
+            ? "Until someone unbans them."
+            : `This dashboard unbans them after ${formatDuration(ms)}.`
+      }
     >
       <div className="flex flex-wrap gap-2">
         <Select
@@ -53,7 +55,7 @@ export function BanLengthField({
           onChange={(e) => {
             const next = e.target.value;
             if (next === "custom") onChange({ amount: Number(amount) || 1, unit });
-            else onChange(next as DurationInput);
+            else onChange(next as DurationFormValue);
           }}
           className="max-w-56"
         >

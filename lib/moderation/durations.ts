@@ -59,6 +59,8 @@ export const DurationSchema = z.union([
 ]);
 
 export type DurationInput = z.infer<typeof DurationSchema>;
+/** A length as a form holds it before the schema reads it (a custom amount may still be text). */
+export type DurationFormValue = z.input<typeof DurationSchema>;
 
 /** The length in milliseconds, or null for permanent. */
 export function durationMs(input: DurationInput): number | null {

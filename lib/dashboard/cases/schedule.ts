@@ -124,7 +124,7 @@ async function finish(row: ScheduledModeration, data: Prisma.ScheduledModeration
 export async function runScheduled(row: ScheduledModeration, deps: ScheduleDependencies, now = Date.now()) {
   const found = await prisma.moderationCase.findUnique({ where: { id: row.caseId } });
   if (!found) return finish(row, { status: "cancelled", doneAt: new Date(now), lastError: "its case is gone" });
-  const actor = { id: found.moderatorId, name: found.moderatorName };
+  const actor = { id: found.moderatorId, name: found.moderatorName, image: null };
   try {
     const api = await deps.apiFor(row.actorId);
     if (row.kind === "unban") {

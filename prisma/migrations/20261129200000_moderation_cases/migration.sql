@@ -1,6 +1,7 @@
 -- Moderation cases (issue #32): cases numbered per guild and read off the audit history (casesDerived marks the
--- entries read), each case's reason edits, the guilds' case counters, and the work scheduled for later (a temporary
--- ban's end, a long timeout's renewal).
+-- entries read), each case's reason edits, the guilds' case counters, the work scheduled for later (a temporary
+-- ban's end, a long timeout's renewal), ban appeals (each guild's form, the appeals, the per-user turn), and
+-- escalation rules.
 -- CreateTable
 CREATE TABLE "moderation_cases" (
     "id" TEXT NOT NULL PRIMARY KEY,
@@ -58,6 +59,53 @@ CREATE TABLE "scheduled_moderations" (
     "doneAt" DATETIME
 );
 
+-- CreateTable
+CREATE TABLE "appeal_settings" (
+    "guildId" TEXT NOT NULL PRIMARY KEY,
+    "enabled" BOOLEAN NOT NULL DEFAULT false,
+    "showReason" BOOLEAN NOT NULL DEFAULT true,
+    "questions" TEXT NOT NULL DEFAULT '[]',
+    "actorId" TEXT NOT NULL,
+    "actorName" TEXT NOT NULL,
+    "updatedAt" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "ban_appeals" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "guildId" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "userName" TEXT NOT NULL,
+    "answers" TEXT NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'open',
+    "banReason" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "decidedAt" DATETIME,
+    "moderatorId" TEXT,
+    "moderatorName" TEXT,
+    "message" TEXT
+);
+
+-- CreateTable
+CREATE TABLE "appeal_limits" (
+    "guildId" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "lastSentAt" DATETIME NOT NULL,
+
+    PRIMARY KEY ("guildId", "userId")
+);
+
+-- CreateTable
+CREATE TABLE "escalation_rules" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "guildId" TEXT NOT NULL,
+    "warnings" INTEGER NOT NULL,
+    "withinDays" INTEGER NOT NULL,
+    "action" TEXT NOT NULL,
+    "durationSeconds" INTEGER,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
 -- AlterTable (a column with a default: SQLite adds it in place, without copying the history)
 ALTER TABLE "audit_history_entries" ADD COLUMN "casesDerived" BOOLEAN NOT NULL DEFAULT false;
 
@@ -90,3 +138,12 @@ CREATE INDEX "scheduled_moderations_status_runAt_idx" ON "scheduled_moderations"
 
 -- CreateIndex
 CREATE INDEX "scheduled_moderations_guildId_userId_status_idx" ON "scheduled_moderations"("guildId", "userId", "status");
+
+-- CreateIndex
+CREATE INDEX "ban_appeals_guildId_status_createdAt_idx" ON "ban_appeals"("guildId", "status", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "ban_appeals_guildId_userId_createdAt_idx" ON "ban_appeals"("guildId", "userId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "escalation_rules_guildId_idx" ON "escalation_rules"("guildId");

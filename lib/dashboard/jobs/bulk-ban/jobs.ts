@@ -79,7 +79,7 @@ export interface NewJob {
   reason: string | null;
   deleteMessageSeconds: number;
   /** A temporary ban's length for every ban of the job (issue #32), or null for permanent. */
-  banDurationSeconds: number | null;
+  banDurationSeconds?: number | null;
   invalid: string[];
   items: JobItem[];
 }

@@ -25,6 +25,7 @@ const TYPE_TONES: Record<CaseType, BadgeTone> = {
   role_change: "neutral",
   warning: "warning",
   note: "neutral",
+  appeal: "blurple",
 };
 
 function Person({ name, id, bot }: { name: string; id: string; bot?: boolean }) {

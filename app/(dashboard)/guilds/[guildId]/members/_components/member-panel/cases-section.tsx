@@ -39,6 +39,7 @@ const COUNT_WORDS: Record<CaseType, [string, string]> = {
   role_change: ["role change", "role changes"],
   warning: ["warning", "warnings"],
   note: ["note", "notes"],
+  appeal: ["appeal decided", "appeals decided"],
 };
 
 /** "3 warnings · 1 timeout", in the types' order; "No cases" when there are none. */
