@@ -81,7 +81,9 @@ async function listSpeed(): Promise<void> {
   ];
   for (const [name, read] of rows) {
     const { p50, p99 } = await timeIt(50, read);
-    console.log(`  ${name.padEnd(24)} p50 ${fmt(p50, 1).padStart(7)} ms  p99 ${fmt(p99, 1).padStart(7)} ms  ${p99 <= 50 ? "met" : "MISSED"}`);
+    console.log(
+      `  ${name.padEnd(24)} p50 ${fmt(p50, 1).padStart(7)} ms  p99 ${fmt(p99, 1).padStart(7)} ms  ${p99 <= 50 ? "met" : "MISSED"}`,
+    );
   }
 }
 
@@ -107,7 +109,17 @@ function seedDueBans(guildId: string, botUserId: string, count: number): string[
     ids.forEach((id, i) => {
       user.run(BigInt(id), `bench_temp_${i}`, BigInt(now));
       ban.run(BigInt(guildId), BigInt(id), "bench temporary ban");
-      kase.run(`bench-temp-${i}`, guildId, 1_000_000 + i, id, `bench_temp_${i}`, botUserId, now, `bench-temp-h-${i}`, now - 60_000);
+      kase.run(
+        `bench-temp-${i}`,
+        guildId,
+        1_000_000 + i,
+        id,
+        `bench_temp_${i}`,
+        botUserId,
+        now,
+        `bench-temp-h-${i}`,
+        now - 60_000,
+      );
       row.run(`bench-row-${i}`, guildId, id, `bench-temp-${i}`, botUserId, now - 1_000, now - 60_000);
     });
   })();
@@ -140,9 +152,13 @@ async function endingBans(): Promise<void> {
     ]);
     const seconds = (performance.now() - started) / 1000;
     const db = new Database(databaseFile, { readonly: true });
-    const left = (db.prepare("SELECT COUNT(*) AS n FROM bans WHERE reason = 'bench temporary ban'").get() as { n: number }).n;
+    const left = (
+      db.prepare("SELECT COUNT(*) AS n FROM bans WHERE reason = 'bench temporary ban'").get() as { n: number }
+    ).n;
     db.close();
-    console.log(`  ended ${fmt(ran)} in ${fmt(seconds, 1)} s (${fmt(ran / seconds)} a second): ${seconds <= 30 ? "met" : "MISSED"}; bans left ${fmt(left)}`);
+    console.log(
+      `  ended ${fmt(ran)} in ${fmt(seconds, 1)} s (${fmt(ran / seconds)} a second): ${seconds <= 30 ? "met" : "MISSED"}; bans left ${fmt(left)}`,
+    );
     console.log(
       `  probe p99 idle ${fmt(idle.p99, 2)} ms, meanwhile ${fmt(during.p99, 2)} ms (${fmt(during.p99 / idle.p99, 2)}×): ${during.p99 <= 2 * idle.p99 ? "met" : "MISSED"}`,
     );

@@ -46,10 +46,7 @@ export const DurationSchema = z.union([
   z.enum(DURATION_PRESETS.map((preset) => preset.key) as [DurationPresetKey, ...DurationPresetKey[]]),
   z
     .object({
-      amount: z.coerce
-        .number({ message: "Enter a number." })
-        .int("Enter a whole number.")
-        .min(1, "At least 1."),
+      amount: z.coerce.number({ message: "Enter a number." }).int("Enter a whole number.").min(1, "At least 1."),
       unit: z.enum(Object.keys(DURATION_UNITS) as [DurationUnit, ...DurationUnit[]]),
     })
     .refine((value) => value.amount * DURATION_UNITS[value.unit] <= DURATION_MAX_MS, {

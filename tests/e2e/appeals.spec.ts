@@ -33,7 +33,9 @@ test("a banned user appeals; rejected with a message, then accepted a week later
   const { world, call } = api();
   const guildId = world.guildId;
   const outsider = world.userId("outsider");
-  expect((await call("PUT", `/guilds/${guildId}/bans/${outsider}`, {}, { "x-audit-log-reason": "Spam raid" })).status).toBe(204);
+  expect(
+    (await call("PUT", `/guilds/${guildId}/bans/${outsider}`, {}, { "x-audit-log-reason": "Spam raid" })).status,
+  ).toBe(204);
 
   // The moderator opens appeals with one question of their own.
   await signIn(page, "mod", `/guilds/${guildId}/appeals/settings`);

@@ -104,6 +104,9 @@ test("a temporary ban shows when it ends on Bans, with its case; Unban ends it e
   await shot(page, "bans-ends");
 
   await row.getByRole("button", { name: /^Unban/ }).click();
-  await page.getByRole("dialog").getByRole("button", { name: /^Unban/ }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /^Unban/ })
+    .click();
   await expect.poll(async () => (await call("GET", `/guilds/${guildId}/bans/${target}`)).status).toBe(404);
 });

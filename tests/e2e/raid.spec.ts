@@ -49,7 +49,11 @@ test("finds the raiders of a 7-minute window and kicks them as one job; the deco
   const raiderIds = ids.slice(0, 5);
   const decoys = ids.slice(5);
 
-  await signIn(page, "mod", `/guilds/${guildId}/members/raid?from=${utcMinute(start)}&to=${utcMinute(start + 6 * MINUTE)}`);
+  await signIn(
+    page,
+    "mod",
+    `/guilds/${guildId}/members/raid?from=${utcMinute(start)}&to=${utcMinute(start + 6 * MINUTE)}`,
+  );
   await hydrated(page);
   const form = page.getByRole("search", { name: "Find raid members" });
   const pattern = form.getByRole("textbox", { name: /Name matches/ });
@@ -74,7 +78,6 @@ test("finds the raiders of a 7-minute window and kicks them as one job; the deco
   await expect(page.getByTestId("progress-text")).toHaveText("5 of 5 sent (100 %)");
   await shot(page, "kicked");
 
-  for (const id of raiderIds)
-    expect((await call("GET", `/guilds/${guildId}/members/${id}`)).status).toBe(404);
+  for (const id of raiderIds) expect((await call("GET", `/guilds/${guildId}/members/${id}`)).status).toBe(404);
   for (const id of decoys) expect((await call("GET", `/guilds/${guildId}/members/${id}`)).status).toBe(200);
 });

@@ -1,5 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { describeRule, EscalationRuleSchema, ruleToPropose, type EscalationRule } from "@/lib/dashboard/cases/escalation";
+import {
+  describeRule,
+  EscalationRuleSchema,
+  ruleToPropose,
+  type EscalationRule,
+} from "@/lib/dashboard/cases/escalation";
 
 const DAY = 86_400_000;
 const now = Date.UTC(2026, 10, 29);

@@ -69,7 +69,13 @@ export const acceptAppealAction = guildAction({
         request: { appeal: appeal.id },
         status: "success",
       });
-    if (!(await decideAppeal(guildId, appeal.id, { status: "accepted", moderator: actor, message: input.message || null })))
+    if (
+      !(await decideAppeal(guildId, appeal.id, {
+        status: "accepted",
+        moderator: actor,
+        message: input.message || null,
+      }))
+    )
       throw new ActionRefusal("Another moderator has decided this appeal already.");
     return { unbanned };
   },
@@ -88,7 +94,9 @@ export const rejectAppealAction = guildAction({
   request: (input) => ({ message: input.message }),
   before: ({ guildId, input }) => openAppeal(guildId, input.appealId),
   run: async ({ guildId, input, actor }) => {
-    if (!(await decideAppeal(guildId, input.appealId, { status: "rejected", moderator: actor, message: input.message })))
+    if (
+      !(await decideAppeal(guildId, input.appealId, { status: "rejected", moderator: actor, message: input.message }))
+    )
       throw new ActionRefusal("Another moderator has decided this appeal already.");
     return null;
   },

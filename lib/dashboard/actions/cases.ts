@@ -40,7 +40,8 @@ const memberCaseAction = (action: typeof WARN_ACTION | typeof NOTE_ACTION, schem
       return { user: memberUserSnapshot(member) };
     },
     // A warning may cross one of the guild's escalation rules: the strictest met is proposed, never applied here.
-    run: async ({ guildId, input }) => (action === WARN_ACTION ? { proposal: await proposalAfterWarning(guildId, input.userId) } : { proposal: null }),
+    run: async ({ guildId, input }) =>
+      action === WARN_ACTION ? { proposal: await proposalAfterWarning(guildId, input.userId) } : { proposal: null },
     after: (result) => (result.proposal ? { proposal: describeRule(result.proposal) } : undefined),
     message: (result, _input, { before }) =>
       action === WARN_ACTION
@@ -68,7 +69,8 @@ export const saveEscalationRulesAction = guildAction({
     await saveEscalationRules(guildId, input.rules);
     return input.rules.length;
   },
-  message: (count) => (count ? `${count} escalation rule${count === 1 ? "" : "s"} saved.` : "No escalation rules: none will be proposed."),
+  message: (count) =>
+    count ? `${count} escalation rule${count === 1 ? "" : "s"} saved.` : "No escalation rules: none will be proposed.",
 });
 
 /** The member panel's Warn: a warning case with its reason. */

@@ -22,7 +22,10 @@ import { memberUserSnapshot, pick, snapshotUserAliases, snapshotUserName, userSn
 type MemberInput = { userId: string };
 
 /** What a timeout until `until` sends (at most Discord's 28 days from now) and files (its real end past that). */
-function timeoutRequest(until: string | null): { communication_disabled_until: string | null; timeout_ends_at?: string } {
+function timeoutRequest(until: string | null): {
+  communication_disabled_until: string | null;
+  timeout_ends_at?: string;
+} {
   if (until === null) return { communication_disabled_until: null };
   const { until: held } = timeoutStep(Date.now(), Date.parse(until));
   return held < Date.parse(until)
@@ -114,7 +117,8 @@ export const setMemberTimeoutAction = guildAction({
   message: (member, input) =>
     input.until
       ? `Timed out until ${new Date(input.until).toUTCString()}${
-          member.communication_disabled_until && Date.parse(member.communication_disabled_until) < Date.parse(input.until)
+          member.communication_disabled_until &&
+          Date.parse(member.communication_disabled_until) < Date.parse(input.until)
             ? " (renewed every 28 days by this dashboard)"
             : ""
         }.`

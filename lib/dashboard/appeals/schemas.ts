@@ -10,10 +10,7 @@ export const APPEAL_MESSAGE_MAX = 1_000;
 /** After a decision, the user may appeal again this much later. */
 export const APPEAL_WAIT_AFTER_DECISION_MS = 7 * 86_400_000;
 
-export const DEFAULT_APPEAL_QUESTIONS = [
-  "Why were you banned?",
-  "Why should we unban you?",
-] as const;
+export const DEFAULT_APPEAL_QUESTIONS = ["Why were you banned?", "Why should we unban you?"] as const;
 
 export const AppealSettingsFormSchema = z.object({
   enabled: z.boolean(),

@@ -68,7 +68,10 @@ export const encodeFlow = (flow: AppealFlow) => sealed(flow);
 
 export function decodeFlow(cookie: string | undefined): AppealFlow | null {
   const value = unsealed(cookie) as Partial<AppealFlow> | null;
-  return value && typeof value.state === "string" && typeof value.verifier === "string" && typeof value.guildId === "string"
+  return value &&
+    typeof value.state === "string" &&
+    typeof value.verifier === "string" &&
+    typeof value.guildId === "string"
     ? (value as AppealFlow)
     : null;
 }
@@ -82,7 +85,12 @@ export function decodeAppellant(cookie: string | undefined, now = Date.now()): A
   const value = unsealed(cookie) as Partial<Appellant> | null;
   if (!value || typeof value.userId !== "string" || typeof value.username !== "string") return null;
   if (typeof value.expires !== "number" || value.expires * 1000 <= now) return null;
-  return { userId: value.userId, username: value.username, globalName: value.globalName ?? null, expires: value.expires };
+  return {
+    userId: value.userId,
+    username: value.username,
+    globalName: value.globalName ?? null,
+    expires: value.expires,
+  };
 }
 
 /** A new sign-in for the appeal form of `guildId`: the flow cookie's content and the authorize URL to send them to. */

@@ -18,7 +18,13 @@ export interface AppealSettingsView {
 export async function getAppealSettings(guildId: string): Promise<AppealSettingsView> {
   const row = await prisma.appealSettings.findUnique({ where: { guildId } });
   if (!row)
-    return { enabled: false, showReason: true, questions: [...DEFAULT_APPEAL_QUESTIONS], actorId: null, actorName: null };
+    return {
+      enabled: false,
+      showReason: true,
+      questions: [...DEFAULT_APPEAL_QUESTIONS],
+      actorId: null,
+      actorName: null,
+    };
   return {
     enabled: row.enabled,
     showReason: row.showReason,
@@ -73,7 +79,11 @@ function toView(row: Prisma.BanAppealGetPayload<object>): AppealView {
 
 /** A user's appeals to the guild, newest first (the appeal page shows them their decisions). */
 export async function appealsOf(guildId: string, userId: string): Promise<AppealView[]> {
-  const rows = await prisma.banAppeal.findMany({ where: { guildId, userId }, orderBy: { createdAt: "desc" }, take: 20 });
+  const rows = await prisma.banAppeal.findMany({
+    where: { guildId, userId },
+    orderBy: { createdAt: "desc" },
+    take: 20,
+  });
   return rows.map(toView);
 }
 
@@ -110,8 +120,7 @@ export async function getAppeal(guildId: string, appealId: string): Promise<Appe
 }
 
 export type SubmitOutcome =
-  | { ok: true; appealId: string }
-  | { ok: false; reason: "open" | "too-soon"; retryAt?: string };
+  { ok: true; appealId: string } | { ok: false; reason: "open" | "too-soon"; retryAt?: string };
 
 /** Takes an appeal, unless the user has one open or the last decision on theirs is less than a week old. */
 export async function submitAppeal(appeal: {

@@ -73,6 +73,8 @@ export async function cancelScheduled(tx: Tx, guildId: string, userId: string, k
 export async function claimDue(now = new Date(), limit = CLAIM_BATCH): Promise<ScheduledModeration[]> {
   const until = new Date(now.getTime() + CLAIM_MS);
   if (dashboardOnPostgresql())
+    // Prisma has no SKIP LOCKED: this one statement is the claim itself (as the member jobs' takePending).
+    // eslint-disable-next-line no-restricted-syntax
     return prisma.$queryRaw<ScheduledModeration[]>`
       UPDATE scheduled_moderations
          SET status = 'running', "claimedBy" = ${INSTANCE}, "claimedUntil" = ${until}, attempts = attempts + 1

@@ -52,8 +52,7 @@ async function banAs(duration: unknown) {
   return result;
 }
 
-const banned = async () =>
-  (await server.api("admin", "GET", `/guilds/${guildId()}/bans/${target()}`)).status === 200;
+const banned = async () => (await server.api("admin", "GET", `/guilds/${guildId()}/bans/${target()}`)).status === 200;
 
 /** The scheduler's dependencies: the moderator's own API client, counting the calls. */
 function deps(calls: { count: number }, fail = false) {

@@ -51,6 +51,13 @@ async function readBan(
   }
 }
 
+/** Until when the user must wait to appeal again (a week after the last decision), or null when they may now. */
+function waitingUntil(appeals: AppealView[], now = Date.now()): number | null {
+  const lastDecided = appeals.find((a) => a.decidedAt);
+  const until = lastDecided ? Date.parse(lastDecided.decidedAt!) + APPEAL_WAIT_AFTER_DECISION_MS : 0;
+  return until > now ? until : null;
+}
+
 function PastAppeals({ appeals }: { appeals: AppealView[] }) {
   if (appeals.length === 0) return null;
   return (
@@ -59,8 +66,14 @@ function PastAppeals({ appeals }: { appeals: AppealView[] }) {
       {appeals.map((appeal) => (
         <div key={appeal.id} className="rounded-lg border border-line p-3 text-sm">
           <p className="flex flex-wrap items-center gap-2">
-            <Badge tone={appeal.status === "accepted" ? "success" : appeal.status === "rejected" ? "danger" : "neutral"}>
-              {appeal.status === "open" ? "Waiting for the moderators" : appeal.status === "accepted" ? "Accepted" : "Rejected"}
+            <Badge
+              tone={appeal.status === "accepted" ? "success" : appeal.status === "rejected" ? "danger" : "neutral"}
+            >
+              {appeal.status === "open"
+                ? "Waiting for the moderators"
+                : appeal.status === "accepted"
+                  ? "Accepted"
+                  : "Rejected"}
             </Badge>
             <span className="text-ink-muted">sent {when.format(Date.parse(appeal.createdAt))} UTC</span>
           </p>
@@ -123,8 +136,7 @@ export default async function AppealPage({
     appealsOf(guildId, appellant.userId),
   ]);
   const open = appeals.find((a) => a.status === "open");
-  const lastDecided = appeals.find((a) => a.decidedAt);
-  const waitUntil = lastDecided ? Date.parse(lastDecided.decidedAt!) + APPEAL_WAIT_AFTER_DECISION_MS : 0;
+  const waitUntil = waitingUntil(appeals);
   return (
     <Shell title="Appeal a ban">
       <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -150,7 +162,7 @@ export default async function AppealPage({
             <p role="status" className="text-sm">
               Your appeal is waiting for the moderators. This page shows their answer when they decide.
             </p>
-          ) : waitUntil > Date.now() ? (
+          ) : waitUntil !== null ? (
             <p role="status" className="text-sm">
               You can appeal again from {when.format(waitUntil)} UTC.
             </p>

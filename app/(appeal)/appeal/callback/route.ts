@@ -47,7 +47,10 @@ export async function GET(request: NextRequest) {
   }
   try {
     const user = await appealApi(token).users.getCurrent();
-    return back(null, encodeAppellant({ userId: user.id, username: user.username, globalName: user.global_name ?? null }));
+    return back(
+      null,
+      encodeAppellant({ userId: user.id, username: user.username, globalName: user.global_name ?? null }),
+    );
   } catch {
     return back("failed");
   } finally {

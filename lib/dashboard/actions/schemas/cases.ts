@@ -27,8 +27,5 @@ export const NoteInputSchema = z.object({
 export const EditCaseReasonInputSchema = z.object({
   guildId: snowflakeSchema,
   number: z.coerce.number({ message: "Not a case number." }).int("Not a case number.").min(1).max(2_147_483_647),
-  reason: z
-    .string()
-    .trim()
-    .max(AUDIT_LOG_REASON_MAX, `At most ${AUDIT_LOG_REASON_MAX} characters.`),
+  reason: z.string().trim().max(AUDIT_LOG_REASON_MAX, `At most ${AUDIT_LOG_REASON_MAX} characters.`),
 });

@@ -114,7 +114,10 @@ async function importUnderLock(
       return [
         prisma.auditHistoryEntry.update({ where: { id: twin.id }, data: { auditLogId: entry.id } }),
         // Its cases, made when the dashboard recorded it, link to the guild's entry from now on.
-        prisma.moderationCase.updateMany({ where: { historyId: twin.id, auditLogId: null }, data: { auditLogId: entry.id } }),
+        prisma.moderationCase.updateMany({
+          where: { historyId: twin.id, auditLogId: null },
+          data: { auditLogId: entry.id },
+        }),
       ];
     }
     imported++;
@@ -123,25 +126,25 @@ async function importUnderLock(
     const { before, after } = changesToSnapshots(entry.changes);
     return [
       prisma.auditHistoryEntry.create({
-      data: {
-        guildId,
-        source: candidates.some((c) => isPart(c, side)) ? "part" : "guild-log",
-        auditLogId: entry.id,
-        actorId: entry.user_id ?? "0",
-        actorName: actor ? actor.global_name || actor.username : entry.user_id ? entry.user_id : "Discord",
-        actorBot: Boolean(actor?.bot),
-        action: info.action,
-        targetType: info.target,
-        targetId: entry.target_id ?? null,
-        targetName: target ? target.global_name || target.username : nameFromChanges(entry),
-        targetAliases: aliasesText([target?.username, target?.global_name, ...nicknamesIn(entry)]),
-        reason: entry.reason || null,
-        request: entry.options ? JSON.stringify(entry.options) : null,
-        before: before ? JSON.stringify(before) : null,
-        after: after ? JSON.stringify(after) : null,
-        status: "success",
-        createdAt: new Date(side.at),
-      },
+        data: {
+          guildId,
+          source: candidates.some((c) => isPart(c, side)) ? "part" : "guild-log",
+          auditLogId: entry.id,
+          actorId: entry.user_id ?? "0",
+          actorName: actor ? actor.global_name || actor.username : entry.user_id ? entry.user_id : "Discord",
+          actorBot: Boolean(actor?.bot),
+          action: info.action,
+          targetType: info.target,
+          targetId: entry.target_id ?? null,
+          targetName: target ? target.global_name || target.username : nameFromChanges(entry),
+          targetAliases: aliasesText([target?.username, target?.global_name, ...nicknamesIn(entry)]),
+          reason: entry.reason || null,
+          request: entry.options ? JSON.stringify(entry.options) : null,
+          before: before ? JSON.stringify(before) : null,
+          after: after ? JSON.stringify(after) : null,
+          status: "success",
+          createdAt: new Date(side.at),
+        },
       }),
     ];
   });

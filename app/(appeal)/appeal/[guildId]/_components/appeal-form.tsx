@@ -28,7 +28,12 @@ export function AppealForm({ guildId, questions }: { guildId: string; questions:
       onSubmit={handleSubmit(async (values) => {
         const result = await send.run({ guildId, answers: values.answers });
         if (result.ok) router.refresh();
-        else applyFieldErrors(setError, result.fieldErrors, questions.map((_, i) => `answers.${i}`));
+        else
+          applyFieldErrors(
+            setError,
+            result.fieldErrors,
+            questions.map((_, i) => `answers.${i}`),
+          );
       })}
     >
       {questions.map((question, i) => {

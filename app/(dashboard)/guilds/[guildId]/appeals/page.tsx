@@ -50,8 +50,11 @@ export default async function AppealsPage({ params, searchParams }: GuildPagePro
       <p role="note" className="mb-4 rounded-md border border-line bg-surface-sunken/60 p-3 text-sm">
         {settings.enabled ? (
           <>
-            Banned users appeal at <a href={link} className="font-mono text-blurple-ink underline">{link}</a> (put it in
-            your ban messages or server rules).
+            Banned users appeal at{" "}
+            <a href={link} className="font-mono text-blurple-ink underline">
+              {link}
+            </a>{" "}
+            (put it in your ban messages or server rules).
           </>
         ) : (
           <>Appeals are closed: open them on the appeal form&apos;s page.</>

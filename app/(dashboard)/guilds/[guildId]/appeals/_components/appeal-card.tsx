@@ -25,7 +25,7 @@ export function AppealCard({ guildId, appeal }: { guildId: string; appeal: Appea
   const reject = useAction(rejectAppealAction, { failure: "Couldn't reject the appeal" });
   const id = `appeal-${appeal.id}-message`;
   return (
-    <Card className="flex flex-col gap-3 p-4" >
+    <Card className="flex flex-col gap-3 p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-semibold">
           {appeal.userName} <span className="font-mono text-xs font-normal text-ink-muted">{appeal.userId}</span>

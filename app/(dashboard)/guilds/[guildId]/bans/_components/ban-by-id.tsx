@@ -120,7 +120,10 @@ function BanByIdForm({ guildId, onDone }: { guildId: string; onDone: () => void 
         id="ban-by-id-length"
         value={watch("duration") ?? "permanent"}
         onChange={(duration) => setValue("duration", duration, { shouldDirty: true, shouldValidate: true })}
-        error={errors.duration?.message ?? (errors.duration as { amount?: { message?: string } } | undefined)?.amount?.message}
+        error={
+          errors.duration?.message ??
+          (errors.duration as { amount?: { message?: string } } | undefined)?.amount?.message
+        }
       />
       <Field id="ban-by-id-delete" label="Delete message history" error={errors.delete_message_seconds?.message}>
         <Select

@@ -9,7 +9,16 @@ import { Input, Select } from "@/components/ui/input";
 import { useUrlState } from "@/components/data-table/url-state";
 import { CASE_TYPE_LABELS, CASE_TYPES, type CaseType } from "@/lib/dashboard/cases/derive";
 
-const CLEARED = { types: null, moderator: null, member: null, from: null, to: null, q: null, before: null, trail: null };
+const CLEARED = {
+  types: null,
+  moderator: null,
+  member: null,
+  from: null,
+  to: null,
+  q: null,
+  before: null,
+  trail: null,
+};
 
 export function CaseFilters({ moderators }: { moderators: Array<{ id: string; name: string }> }) {
   const { params, set, pending } = useUrlState();

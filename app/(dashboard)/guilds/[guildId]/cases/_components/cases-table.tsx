@@ -148,7 +148,11 @@ export function CasesTable({
               <span>{formatDuration(durationSeconds * 1000)}</span>
               {endsAt && (
                 <span className="text-xs text-ink-muted">
-                  until {dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(Date.parse(endsAt))} UTC
+                  until{" "}
+                  {dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
+                    Date.parse(endsAt),
+                  )}{" "}
+                  UTC
                 </span>
               )}
             </span>

@@ -30,7 +30,9 @@ export function AppealSettingsForm({ guildId, defaults }: { guildId: string; def
         undefined,
         { fields: {}, shouldUseNativeValidation: false },
       );
-      return Object.keys(parsed.errors).length ? { values: {}, errors: remapErrors(parsed.errors) } : { values, errors: {} };
+      return Object.keys(parsed.errors).length
+        ? { values: {}, errors: remapErrors(parsed.errors) }
+        : { values, errors: {} };
     },
   });
   const questions = useFieldArray({ control, name: "questions" });

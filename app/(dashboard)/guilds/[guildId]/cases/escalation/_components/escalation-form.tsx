@@ -46,7 +46,9 @@ export function EscalationForm({ guildId, defaults }: { guildId: string; default
         else applyFieldErrors(setError, result.fieldErrors);
       })}
     >
-      {rules.fields.length === 0 && <p className="text-sm text-ink-muted">No rules: warnings never propose anything.</p>}
+      {rules.fields.length === 0 && (
+        <p className="text-sm text-ink-muted">No rules: warnings never propose anything.</p>
+      )}
       {rules.fields.map((field, i) => (
         <fieldset key={field.id} className="flex flex-wrap items-end gap-2 rounded-lg p-3 ring-1 ring-line">
           <legend className="sr-only">Rule {i + 1}</legend>

@@ -141,13 +141,7 @@ export function CasesSection({
           <Button type="submit" variant="secondary" pending={warn.pending} disabled={Boolean(blocked)}>
             Warn
           </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            pending={note.pending}
-            disabled={Boolean(blocked)}
-            onClick={send(note)}
-          >
+          <Button type="button" variant="ghost" pending={note.pending} disabled={Boolean(blocked)} onClick={send(note)}>
             Add note
           </Button>
         </div>
@@ -181,14 +175,20 @@ function EscalationProposal({
     const base = { guildId, userId, reason };
     const result =
       proposal.action === "timeout"
-        ? await timeout.run({ ...base, until: new Date(Date.now() + (proposal.durationSeconds ?? 0) * 1000).toISOString() })
+        ? await timeout.run({
+            ...base,
+            until: new Date(Date.now() + (proposal.durationSeconds ?? 0) * 1000).toISOString(),
+          })
         : proposal.action === "kick"
           ? await kick.run(base)
           : await ban.run({ ...base, delete_message_seconds: 0, duration: "permanent" });
     if (result.ok) onDone();
   };
   return (
-    <div role="alert" className="mt-3 flex flex-col gap-2 rounded-lg border border-warning/60 bg-warning/10 p-3 text-sm">
+    <div
+      role="alert"
+      className="mt-3 flex flex-col gap-2 rounded-lg border border-warning/60 bg-warning/10 p-3 text-sm"
+    >
       <p>
         <strong>{proposal.count} warnings</strong> meet the server&apos;s rule: {rule}.
       </p>

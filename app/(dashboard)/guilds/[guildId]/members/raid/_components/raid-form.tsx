@@ -43,12 +43,29 @@ export function RaidForm({ errors }: { errors: Record<string, string> }) {
       }}
     >
       <Field id="raid-from" label="Joined from (your local time)" error={errors.joinedFrom}>
-        <Input type="datetime-local" {...fieldProps("raid-from", errors.joinedFrom)} value={from} onChange={(e) => setFrom(e.target.value)} required />
+        <Input
+          type="datetime-local"
+          {...fieldProps("raid-from", errors.joinedFrom)}
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+          required
+        />
       </Field>
       <Field id="raid-to" label="Joined until (that minute included)" error={errors.joinedTo}>
-        <Input type="datetime-local" {...fieldProps("raid-to", errors.joinedTo)} value={to} onChange={(e) => setTo(e.target.value)} required />
+        <Input
+          type="datetime-local"
+          {...fieldProps("raid-to", errors.joinedTo)}
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          required
+        />
       </Field>
-      <Field id="raid-younger" label="Accounts younger than (days)" hint="Empty: any age." error={errors.accountYoungerThanDays}>
+      <Field
+        id="raid-younger"
+        label="Accounts younger than (days)"
+        hint="Empty: any age."
+        error={errors.accountYoungerThanDays}
+      >
         <Input
           {...fieldProps("raid-younger", errors.accountYoungerThanDays)}
           inputMode="numeric"
@@ -73,7 +90,12 @@ export function RaidForm({ errors }: { errors: Record<string, string> }) {
         />
       </Field>
       <label className="flex items-center gap-2 text-sm font-medium">
-        <input type="checkbox" className="size-4 accent-blurple" checked={noAvatar} onChange={(e) => setNoAvatar(e.target.checked)} />
+        <input
+          type="checkbox"
+          className="size-4 accent-blurple"
+          checked={noAvatar}
+          onChange={(e) => setNoAvatar(e.target.checked)}
+        />
         Only members without an avatar
       </label>
       <div className="flex items-center gap-2 sm:col-span-2">

@@ -41,8 +41,10 @@ export function RaidResults({
   return (
     <section aria-label="Raid members" className="flex flex-col gap-4">
       <p role="status" className="text-sm">
-        <strong>{plural(matches.length, "member")}</strong> match, of {plural(scanned, "member")} who joined in the window.
-        {truncated !== null && ` The window holds more than ${truncated.toLocaleString(locale)}: narrow it to see the rest.`}
+        <strong>{plural(matches.length, "member")}</strong> match, of {plural(scanned, "member")} who joined in the
+        window.
+        {truncated !== null &&
+          ` The window holds more than ${truncated.toLocaleString(locale)}: narrow it to see the rest.`}
       </p>
       {matches.length > 0 && (
         <div className="flex flex-wrap items-end gap-2 rounded-lg bg-blurple/5 p-3 ring-1 ring-blurple/30">
@@ -86,12 +88,15 @@ export function RaidResults({
               <span className="block truncate text-xs text-ink-muted">@{m.username}</span>
             </span>
             <span className="text-xs text-ink-muted">
-              joined {formatExactTime(Date.parse(m.joinedAt), locale)} · account {formatExactTime(Date.parse(m.createdAt), locale)}
+              joined {formatExactTime(Date.parse(m.joinedAt), locale)} · account{" "}
+              {formatExactTime(Date.parse(m.createdAt), locale)}
             </span>
           </li>
         ))}
       </ol>
-      {matches.length > 500 && <p className="text-sm text-ink-muted">The first 500 are listed; the action takes all.</p>}
+      {matches.length > 500 && (
+        <p className="text-sm text-ink-muted">The first 500 are listed; the action takes all.</p>
+      )}
     </section>
   );
 }
