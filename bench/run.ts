@@ -11,9 +11,10 @@
 // Then the long fuzz pass (bench/fuzz.ts, FUZZ_RUNS requests per operation, its own database): its request and failure
 // counts. `-- --only fuzz` runs the fuzz pass alone; `-- --no-fuzz` skips it. Then the gateway pass
 // (bench/gateway/run.ts, its own database and processes); `-- --only gateway` alone, `-- --no-gateway` skips it.
-// Last, where PostgreSQL's server is installed, the PostgreSQL pass (bench/postgresql.ts: the same scenarios on both
-// engines in one table, with the same --members and --duration); `-- --only postgresql` alone, `-- --no-postgresql`
-// skips it.
+// Then the cases pass (bench/cases.ts: the Cases list on 100,000 cases, 10,000 temporary bans ending at once);
+// `-- --only cases` alone, `-- --no-cases` skips it. Last, where PostgreSQL's server is installed, the PostgreSQL
+// pass (bench/postgresql.ts: the same scenarios on both engines in one table, with the same --members and
+// --duration); `-- --only postgresql` alone, `-- --no-postgresql` skips it.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -146,45 +147,42 @@ function printTable(measured: readonly Measured[]): void {
   );
 }
 
-/** The fuzz pass in its own process: it sets DATABASE_URL to its own seeded copy and must not share this one's. */
-function runFuzzPass(): boolean {
-  console.log("\nFuzz pass (bench/fuzz.ts):");
-  const result = spawnSync("node_modules/.bin/tsx", ["bench/fuzz.ts"], { stdio: "inherit", env: process.env });
-  return result.status === 0;
-}
-
-/** The gateway's figures in their own processes (bench/gateway/run.ts). */
-function runGatewayPass(): boolean {
-  console.log("\nGateway pass (bench/gateway/run.ts):");
-  const result = spawnSync("node_modules/.bin/tsx", ["--conditions=react-server", "bench/gateway/run.ts"], {
-    stdio: "inherit",
-    env: process.env,
-  });
+/** A pass in a process of its own (its own database, its own servers): its output goes straight to ours. */
+function runPass(title: string, args: string[]): boolean {
+  console.log(`\n${title}:`);
+  const result = spawnSync("node_modules/.bin/tsx", args, { stdio: "inherit", env: process.env });
   return result.status === 0;
 }
 
 /** SQLite against PostgreSQL, scenario by scenario (bench/postgresql.ts), where PostgreSQL's server is installed. */
 function runPostgresqlPass(): boolean {
-  console.log("\nPostgreSQL pass (bench/postgresql.ts):");
   try {
     postgresBinDir();
   } catch (error) {
-    console.log(`  skipped: ${(error as Error).message}`);
+    console.log(`\nPostgreSQL pass (bench/postgresql.ts):\n  skipped: ${(error as Error).message}`);
     return true;
   }
-  const result = spawnSync(
-    "node_modules/.bin/tsx",
-    ["--conditions=react-server", "bench/postgresql.ts", "--members", String(members), "--duration", String(duration)],
-    { stdio: "inherit", env: process.env },
-  );
-  return result.status === 0;
+  return runPass("PostgreSQL pass (bench/postgresql.ts)", [
+    "--conditions=react-server",
+    "bench/postgresql.ts",
+    "--members",
+    String(members),
+    "--duration",
+    String(duration),
+  ]);
 }
+
+/** Whether `--only` and `--no-<name>` leave the pass `name` in. */
+const passWanted = (name: string) => !hasFlag(`--no-${name}`) && (!only || only.includes(name));
 
 main().then(
   () => {
-    if (!hasFlag("--no-fuzz") && (!only || only.includes("fuzz"))) runFuzzPass();
-    if (!hasFlag("--no-gateway") && (!only || only.includes("gateway"))) runGatewayPass();
-    if (!hasFlag("--no-postgresql") && (!only || only.includes("postgresql"))) runPostgresqlPass();
+    // The fuzz pass sets DATABASE_URL to its own seeded copy: it must not share this process's.
+    if (passWanted("fuzz")) runPass("Fuzz pass (bench/fuzz.ts)", ["bench/fuzz.ts"]);
+    if (passWanted("gateway"))
+      runPass("Gateway pass (bench/gateway/run.ts)", ["--conditions=react-server", "bench/gateway/run.ts"]);
+    if (passWanted("cases")) runPass("Cases pass (bench/cases.ts)", ["--conditions=react-server", "bench/cases.ts"]);
+    if (passWanted("postgresql")) runPostgresqlPass();
     process.exit(0);
   },
   (error: unknown) => {

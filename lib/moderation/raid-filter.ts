@@ -1,5 +1,6 @@
-// Raid cleanup's filter (issue #32): the members who joined within a window (to the minute), whose accounts are
-// younger than a given age, who have no avatar, and whose username, global name or nickname matches a pattern. The
+// Raid cleanup's filter (issue #32): the members who joined within a window (to the minute), whose accounts were
+// younger than a given age when they joined (a raid's accounts are made just before it, however long ago it was),
+// who have no avatar, and whose username, global name or nickname matches a pattern. The
 // pattern runs on a linear-time engine (RE2, as re2js: no backreferences or lookaround, refused with the engine's
 // message), so a moderator's pattern cannot stall the server however the names read. Pure: the members page's raid
 // form checks a pattern as it is typed, and the server filters with the same function.
@@ -39,7 +40,7 @@ export const RaidFilterSchema = z
     /** The join window, UTC, to the minute. */
     joinedFrom: z.string().regex(MINUTE, "A time to the minute, in UTC."),
     joinedTo: z.string().regex(MINUTE, "A time to the minute, in UTC."),
-    /** Accounts created less than this many days before they joined… or before now; null: any age. */
+    /** Accounts created less than this many days before they joined; null: any age. */
     accountYoungerThanDays: z.coerce.number().int().min(1).max(3650).nullable().default(null),
     noAvatar: z.boolean().default(false),
     /** A pattern matched anywhere in the username, global name or nickname, ignoring case; "" for none. */
@@ -59,19 +60,24 @@ export const RaidFilterSchema = z
 
 export type RaidFilter = z.output<typeof RaidFilterSchema>;
 
-/** A predicate over candidates for `filter` (already validated), at `now` for the account age. */
-export function raidMatcher(filter: RaidFilter, now = Date.now()): (member: RaidCandidate) => boolean {
+/** The oldest account a member who joined at `joinedAt` may have to match `filter`'s age (ms), or null for any. */
+export function oldestAccountAt(filter: Pick<RaidFilter, "accountYoungerThanDays">, joinedAt: number): number | null {
+  return filter.accountYoungerThanDays === null ? null : joinedAt - filter.accountYoungerThanDays * 86_400_000;
+}
+
+/** A predicate over candidates for `filter` (already validated). */
+export function raidMatcher(filter: RaidFilter): (member: RaidCandidate) => boolean {
   const from = Date.parse(filter.joinedFrom);
   // The window is inclusive of its last minute.
   const to = Date.parse(filter.joinedTo) + 59_999;
-  const youngest = filter.accountYoungerThanDays === null ? null : now - filter.accountYoungerThanDays * 86_400_000;
   const compiled = filter.namePattern ? compileNamePattern(filter.namePattern) : null;
   if (compiled && !compiled.ok) throw new Error(compiled.error);
   const regex = compiled?.ok ? compiled.regex : null;
   return (member) => {
     const joined = Date.parse(member.joinedAt);
     if (!(joined >= from && joined <= to)) return false;
-    if (youngest !== null && snowflakeTimestamp(member.id) < youngest) return false;
+    const oldest = oldestAccountAt(filter, joined);
+    if (oldest !== null && snowflakeTimestamp(member.id) < oldest) return false;
     if (filter.noAvatar && member.avatar) return false;
     if (regex && ![member.username, member.globalName, member.nick].some((name) => name && regex.test(name)))
       return false;

@@ -110,3 +110,44 @@ test("a temporary ban shows when it ends on Bans, with its case; Unban ends it e
     .click();
   await expect.poll(async () => (await call("GET", `/guilds/${guildId}/bans/${target}`)).status).toBe(404);
 });
+
+test("a ban of one minute ends by itself: the scheduler unbans and files it as a case of its own", async ({ page }) => {
+  // A minute, then the scheduler's next look (every 5 s).
+  test.setTimeout(180_000);
+  const { world, call } = api();
+  const guildId = world.guildId;
+  const target = world.spareMember(20);
+  await signIn(page, "mod", `/guilds/${guildId}/bans`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Ban by id" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ban by id" });
+  await dialog.getByRole("textbox", { name: "User id" }).fill(target.id);
+  await dialog.getByRole("textbox", { name: "Reason" }).fill("one minute to cool off");
+  await dialog.getByRole("combobox", { name: "Ban length" }).selectOption("custom");
+  await dialog.getByRole("textbox", { name: "Custom length" }).fill("1");
+  await dialog.getByRole("combobox", { name: "Unit" }).selectOption("minutes");
+  await expect(dialog.getByText("This dashboard unbans them after 1 minute.")).toBeVisible();
+  await dialog.getByRole("button", { name: /^Ban/ }).click();
+  await expect(page.getByText(/Banned .* for 1 minute\./)).toBeVisible();
+  const bannedAt = Date.now();
+  expect((await call("GET", `/guilds/${guildId}/bans/${target.id}`)).status).toBe(200);
+
+  await expect
+    .poll(async () => (await call("GET", `/guilds/${guildId}/bans/${target.id}`)).status, {
+      timeout: 100_000,
+      intervals: [2_000],
+    })
+    .toBe(404);
+  // Not before its minute was up.
+  expect(Date.now() - bannedAt).toBeGreaterThanOrEqual(55_000);
+
+  await page.goto(`/guilds/${guildId}/cases?member=${target.id}`);
+  const table = page.getByRole("table", { name: "Cases" });
+  const ban = table.getByRole("row").filter({ hasText: "one minute to cool off" });
+  const number = await ban.getAttribute("data-case-number");
+  await expect(ban).toContainText("1 minute");
+  await expect(table.getByRole("row").filter({ hasText: `Temporary ban ended (case #${number})` })).toContainText(
+    "Unban",
+  );
+  await shot(page, "temporary-ban-ended");
+});

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import {
   casesFromHistoryEntry,
+  casesFromMemberJob,
+  memberJobIdOf,
   NOTE_ACTION,
   WARN_ACTION,
   type HistoryEntryForCases,
@@ -151,5 +153,27 @@ describe("cases read off the audit history", () => {
       ["ban", "31"],
       ["ban", "32"],
     ]);
+  });
+
+  test("a members-page kick or timeout job makes a case per member it was done to, when it ends; role jobs none", () => {
+    const members = [
+      { userId: "31", name: "raid_bot_1" },
+      { userId: "32", name: null },
+    ];
+    const completed = entry({ action: "Bulk kick", targetId: "job1", targetName: null, request: '{"job":"job1"}' });
+    expect(memberJobIdOf(completed)).toBe("job1");
+    expect(casesFromMemberJob(completed, { kind: "kick", until: null, members })).toEqual([
+      expect.objectContaining({ type: "kick", targetId: "31", targetName: "raid_bot_1", moderatorId: "10" }),
+      expect.objectContaining({ type: "kick", targetId: "32", targetName: "32", reason: "spam" }),
+    ]);
+    const cancelled = entry({ action: "Cancel bulk member action", targetId: "job2", request: null });
+    expect(memberJobIdOf(cancelled)).toBe("job2");
+    const [timeout] = casesFromMemberJob(cancelled, { kind: "timeout", until: inDays(1), members });
+    expect(timeout).toMatchObject({ type: "timeout", durationSeconds: 86_400, endsAt: new Date(inDays(1)) });
+    expect(casesFromMemberJob(cancelled, { kind: "remove_timeout", until: null, members })[0].type).toBe(
+      "timeout_removed",
+    );
+    expect(casesFromMemberJob(completed, { kind: "add_role", until: null, members })).toEqual([]);
+    expect(casesFromMemberJob({ ...completed, status: "error" }, { kind: "kick", until: null, members })).toEqual([]);
   });
 });

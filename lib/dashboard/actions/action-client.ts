@@ -63,6 +63,8 @@ export interface CallEntry {
   /** The operation, e.g. "Delete Invite". */
   action: string;
   target: AuditTarget | null;
+  /** The call's own reason, when it is not the one the moderator typed (an appeal's unban). */
+  reason?: string | null;
   request?: unknown;
   before?: unknown;
   after?: unknown;

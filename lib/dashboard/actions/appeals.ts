@@ -14,7 +14,8 @@ import {
 } from "@/lib/dashboard/appeals/schemas";
 import { decideAppeal, getAppeal, saveAppealSettings, type AppealView } from "@/lib/dashboard/appeals/store";
 import { ACCEPT_APPEAL_ACTION, REJECT_APPEAL_ACTION } from "@/lib/dashboard/cases/derive";
-import { ActionRefusal } from "./action-client";
+import { forgetAppellantBan } from "@/lib/dashboard/appeals/ban-lookup";
+import { ActionRefusal, auditReason } from "./action-client";
 import { guildAction } from "./guild-action";
 
 /** The appeal, open and of this guild, as the decision's before snapshot (its user named from the table). */
@@ -43,6 +44,9 @@ export const saveAppealSettingsAction = guildAction({
   message: (result) => (result.enabled ? "Appeals are open." : "Appeal settings saved; appeals are closed."),
 });
 
+/** An accepted appeal's unban, as the guild's audit log and the unban's case give it. */
+const APPEAL_UNBAN_REASON = "Ban appeal accepted";
+
 export const acceptAppealAction = guildAction({
   action: ACCEPT_APPEAL_ACTION,
   schema: AcceptAppealInputSchema,
@@ -51,12 +55,12 @@ export const acceptAppealAction = guildAction({
   authorize: (check) => check.missing(P.BanMembers),
   request: (input) => ({ message: input.message || null }),
   before: ({ guildId, input }) => openAppeal(guildId, input.appealId),
-  run: async ({ api, guildId, input, actor, reason, recordCall }) => {
+  run: async ({ api, guildId, input, actor, mode, recordCall }) => {
     const appeal = await openAppeal(guildId, input.appealId);
-    const unbanReason = reason ?? "Ban appeal accepted";
     let unbanned = true;
     try {
-      await api.bans.unban(guildId, appeal.userId, { reason: unbanReason });
+      // In bot mode the reason carries who accepted (auditReason), as every change the bot makes for a moderator.
+      await api.bans.unban(guildId, appeal.userId, { reason: auditReason(APPEAL_UNBAN_REASON, actor, mode) });
     } catch (error) {
       // Unbanned meanwhile (10026 Unknown Ban): the appeal is still accepted.
       if (!(error instanceof GuildApiError && error.code === 10026)) throw error;
@@ -66,6 +70,7 @@ export const acceptAppealAction = guildAction({
       await recordCall({
         action: "Remove Guild Ban",
         target: { type: "user", id: appeal.userId, name: appeal.userName },
+        reason: APPEAL_UNBAN_REASON,
         request: { appeal: appeal.id },
         status: "success",
       });
@@ -77,6 +82,7 @@ export const acceptAppealAction = guildAction({
       }))
     )
       throw new ActionRefusal("Another moderator has decided this appeal already.");
+    forgetAppellantBan(guildId, appeal.userId);
     return { unbanned };
   },
   after: (result) => ({ status: "accepted", unbanned: result.unbanned }),

@@ -53,7 +53,8 @@ const memberCaseAction = (action: typeof WARN_ACTION | typeof NOTE_ACTION, schem
 async function proposalAfterWarning(guildId: string, userId: string) {
   const rules = await getEscalationRules(guildId);
   if (rules.length === 0) return null;
-  await syncCases(guildId);
+  // The member's warnings up to this one (the change's own sync may have left a long backlog of older history).
+  await syncCases(guildId, 1_000);
   const now = Date.now();
   return ruleToPropose(rules, [now, ...(await caseTimes(guildId, userId, "warning"))], now);
 }

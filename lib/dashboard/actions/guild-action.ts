@@ -11,11 +11,22 @@ import { managementApi } from "@/lib/dashboard/data/api";
 import { forgetGuildReads } from "@/lib/dashboard/data/guild-read-cache";
 import { createGuildAction, type GuildActionDefinition } from "./action-client";
 
-/** The history entry, then the cases it makes (a ban, a warning…) numbered at once, so the toast can name the case. */
+/** History entries a change's request reads into cases at most (a backlog beyond it is read by later syncs). */
+const CASES_PER_CHANGE = 1_000;
+
+/**
+ * The history entry, then the cases it makes (a ban, a warning…) numbered at once, so the toast can name the case. The
+ * change is made by then: a failure to make its case is logged, and a later sync (the Cases page, the next change)
+ * makes it.
+ */
 const recordWithCases: AuditRecorder = async (entry) => {
   await recordAuditEntry(entry);
-  if (entry.status === "success" && (CASE_ACTIONS as readonly string[]).includes(entry.action))
-    await syncCases(entry.guildId);
+  if (entry.status !== "success" || !(CASE_ACTIONS as readonly string[]).includes(entry.action)) return;
+  try {
+    await syncCases(entry.guildId, CASES_PER_CHANGE);
+  } catch (error) {
+    console.error(`[cases] making the cases of "${entry.action}" in guild ${entry.guildId} failed:`, error);
+  }
 };
 
 /**

@@ -134,10 +134,13 @@ export async function submitAppeal(appeal: {
   const now = appeal.now ?? Date.now();
   return prisma.$transaction(async (tx) => {
     const key = { guildId: appeal.guildId, userId: appeal.userId };
+    // The user's row, written first (an update that changes nothing but takes the row's lock on PostgreSQL; SQLite
+    // has one writer): two submissions at once take turns from here to the commit, so the second sees the first's
+    // appeal open. An empty update would be a read, then an insert, which both could pass.
     await tx.appealLimit.upsert({
       where: { guildId_userId: key },
       create: { ...key, lastSentAt: new Date(now) },
-      update: {},
+      update: { userId: key.userId },
     });
     const last = await tx.banAppeal.findFirst({ where: key, orderBy: { createdAt: "desc" } });
     if (last?.status === "open") return { ok: false, reason: "open" } as const;

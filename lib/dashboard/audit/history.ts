@@ -82,6 +82,8 @@ export interface AuditFilter {
   q?: string;
   /** "dashboard" or "guild-log". */
   source?: AuditSource;
+  /** One entry: its id in this history, or the guild audit-log entry's id it was read from or matched to (a case's link). */
+  entry?: string;
 }
 
 /** Time, then id (two entries of the same millisecond keep one order, so a page's cursor never skips or repeats). */
@@ -140,6 +142,7 @@ function where(
     });
   if (filter.status) and.push({ status: filter.status });
   if (filter.q) and.push({ reason: containsText(filter.q) });
+  if (filter.entry) and.push({ OR: [{ id: filter.entry }, { auditLogId: filter.entry }] });
   const from = filter.from ? new Date(`${filter.from}T00:00:00.000Z`) : null;
   const to = filter.to ? new Date(`${filter.to}T00:00:00.000Z`) : null;
   if (from && !Number.isNaN(from.getTime())) and.push({ createdAt: { gte: from } });

@@ -41,6 +41,53 @@ export const NOTE_ACTION = "Add note";
 export const ACCEPT_APPEAL_ACTION = "Accept ban appeal";
 export const REJECT_APPEAL_ACTION = "Reject ban appeal";
 
+/**
+ * The history actions that end a members-page kick or timeout job (member-actions/operations.ts): the chunk that
+ * completes it, or its cancellation (of any job). The job's one entry stands for all its members; the store reads
+ * the members it was done to.
+ */
+export const MEMBER_JOB_END_ACTIONS = [
+  "Bulk kick",
+  "Bulk timeout",
+  "Bulk remove timeout",
+  "Cancel bulk member action",
+] as const;
+
+/** The cases of a members-page job, by its kind: a kick or a timeout each member; role jobs are housekeeping. */
+const MEMBER_JOB_CASE_TYPES: Partial<Record<string, CaseType>> = {
+  kick: "kick",
+  timeout: "timeout",
+  remove_timeout: "timeout_removed",
+};
+
+/** A members-page job as its cases need it: its kind, a timeout's end, and the members it was done to. */
+export interface MemberJobForCases {
+  kind: string;
+  /** A timeout job's end (ISO). */
+  until: string | null;
+  members: ReadonlyArray<{ userId: string; name: string | null }>;
+}
+
+/** The id of the job a job-ending entry speaks of: the chunk's request names it, a cancellation's target is it. */
+export function memberJobIdOf(entry: Pick<HistoryEntryForCases, "action" | "request" | "targetId">): string | null {
+  if (entry.action === "Cancel bulk member action") return entry.targetId;
+  const job = parse(entry.request).job;
+  return typeof job === "string" ? job : null;
+}
+
+/** One case per member a kick or timeout job was done to, when the job ended (completed or cancelled). */
+export function casesFromMemberJob(entry: HistoryEntryForCases, job: MemberJobForCases): CaseDraft[] {
+  const type = MEMBER_JOB_CASE_TYPES[job.kind];
+  if (entry.status !== "success" || !type) return [];
+  const until = type === "timeout" ? timeOf(job.until) : null;
+  const at = entry.createdAt.getTime();
+  const length =
+    until !== null && until > at ? { durationSeconds: Math.round((until - at) / 1000), endsAt: new Date(until) } : {};
+  return job.members.map((member) =>
+    draftFor(entry, type, { targetId: member.userId, targetName: member.name ?? member.userId, ...length }),
+  );
+}
+
 /** Every history action that can make a case: the store reads only these entries. */
 export const CASE_ACTIONS = [
   "Create Guild Ban",
@@ -53,6 +100,7 @@ export const CASE_ACTIONS = [
   NOTE_ACTION,
   ACCEPT_APPEAL_ACTION,
   REJECT_APPEAL_ACTION,
+  ...MEMBER_JOB_END_ACTIONS,
 ] as const;
 
 /** The history entry as the derivation reads it (AuditHistoryEntry's columns). */
@@ -139,14 +187,9 @@ const roleRefs = (value: unknown): RoleRef[] =>
 
 const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
-/** The cases `entry` makes: none for a failure, a part of another change, or a change that is not moderation. */
-export function casesFromHistoryEntry(entry: HistoryEntryForCases): CaseDraft[] {
-  if (entry.status !== "success" || entry.source === "part") return [];
-  const request = parse(entry.request);
-  const before = parse(entry.before);
-  const after = parse(entry.after);
-  const at = entry.createdAt.getTime();
-  const draft = (type: CaseType, extra: Partial<CaseDraft> = {}): CaseDraft => ({
+/** A case of `type` from `entry`: its moderator, target, reason and time, with `extra` over them. */
+function draftFor(entry: HistoryEntryForCases, type: CaseType, extra: Partial<CaseDraft> = {}): CaseDraft {
+  return {
     type,
     targetId: entry.targetId ?? "0",
     targetName: entry.targetName ?? entry.targetId ?? "Unknown user",
@@ -162,7 +205,17 @@ export function casesFromHistoryEntry(entry: HistoryEntryForCases): CaseDraft[] 
     details: null,
     createdAt: entry.createdAt,
     ...extra,
-  });
+  };
+}
+
+/** The cases `entry` makes: none for a failure, a part of another change, or a change that is not moderation. */
+export function casesFromHistoryEntry(entry: HistoryEntryForCases): CaseDraft[] {
+  if (entry.status !== "success" || entry.source === "part") return [];
+  const request = parse(entry.request);
+  const before = parse(entry.before);
+  const after = parse(entry.after);
+  const at = entry.createdAt.getTime();
+  const draft = (type: CaseType, extra?: Partial<CaseDraft>) => draftFor(entry, type, extra);
   const needsTarget = entry.targetId !== null;
 
   switch (entry.action) {

@@ -61,10 +61,33 @@ export async function scheduleForCase(
   }
 }
 
-/** A member unbanned, or their timeout removed: what was scheduled to end it is not needed any more. */
-export async function cancelScheduled(tx: Tx, guildId: string, userId: string, kind: "unban" | "renew_timeout") {
-  await tx.scheduledModeration.updateMany({
+/**
+ * A member unbanned or banned again, or their timeout removed or set again, at `at`: what was scheduled to end what
+ * came before is not needed any more. Only rows of cases older than that: a guild audit-log entry imported late
+ * (older than the temporary ban the dashboard made since) cancels nothing of it.
+ */
+export async function cancelScheduled(
+  tx: Tx,
+  guildId: string,
+  userId: string,
+  kind: "unban" | "renew_timeout",
+  at: Date,
+) {
+  const rows = await tx.scheduledModeration.findMany({
     where: { guildId, userId, kind, status: { in: ["pending", "running"] } },
+    select: { id: true, caseId: true },
+  });
+  if (rows.length === 0) return;
+  const older = new Set(
+    (
+      await tx.moderationCase.findMany({
+        where: { id: { in: rows.map((row) => row.caseId) }, createdAt: { lt: at } },
+        select: { id: true },
+      })
+    ).map((c) => c.id),
+  );
+  await tx.scheduledModeration.updateMany({
+    where: { id: { in: rows.filter((row) => older.has(row.caseId)).map((row) => row.id) } },
     data: { status: "cancelled", doneAt: new Date() },
   });
 }
@@ -117,78 +140,120 @@ export interface ScheduleDependencies {
 /** 10026 Unknown Ban, 10007 Unknown Member: the thing to end is gone already. */
 const GONE = new Set([10026, 10007]);
 
-async function finish(row: ScheduledModeration, data: Prisma.ScheduledModerationUpdateInput) {
-  // Only while this instance still holds the claim: a lapsed one belongs to whoever took the row over.
-  await prisma.scheduledModeration.updateMany({ where: { id: row.id, claimedBy: row.claimedBy }, data });
+/** The row's outcome, written only while this instance still holds its claim and nothing cancelled it meanwhile. */
+async function finish(row: ScheduledModeration, data: Prisma.ScheduledModerationUpdateInput, tx: Tx = prisma) {
+  const { count } = await tx.scheduledModeration.updateMany({
+    where: { id: row.id, claimedBy: row.claimedBy, status: "running" },
+    data,
+  });
+  return count === 1;
+}
+
+/** Whether the row is still this instance's to run: claimed by it, not cancelled (an unban by hand, a new ban). */
+async function stillOurs(row: ScheduledModeration): Promise<boolean> {
+  const now = await prisma.scheduledModeration.findUnique({
+    where: { id: row.id },
+    select: { status: true, claimedBy: true },
+  });
+  return now?.status === "running" && now.claimedBy === row.claimedBy;
+}
+
+type FoundCase = NonNullable<Awaited<ReturnType<typeof prisma.moderationCase.findUnique>>>;
+
+/** A temporary ban's end: the unban, then its history entry (the unban's case). */
+async function endBan(row: ScheduledModeration, found: FoundCase, api: GuildApiClient, mode: "user" | "bot", now: number) {
+  const actor = { id: found.moderatorId, name: found.moderatorName, image: null };
+  const reason = `Temporary ban ended (case #${found.number})`;
+  try {
+    await api.bans.unban(row.guildId, row.userId, { reason: auditReason(reason, actor, mode) });
+  } catch (error) {
+    if (!(error instanceof GuildApiError && GONE.has(error.code ?? 0))) throw error;
+    await finish(row, { status: "done", doneAt: new Date(now), lastError: "already unbanned" });
+    return;
+  }
+  // Done before it is filed: the unban's case, made from the entry, must not find this row still running.
+  await finish(row, { status: "done", doneAt: new Date(now), lastError: null });
+  await recordAuditEntry({
+    guildId: row.guildId,
+    actor,
+    action: "Remove Guild Ban",
+    target: { type: "user", id: row.userId, name: found.targetName },
+    reason,
+    request: { scheduled_by_case: found.number },
+    status: "success",
+  });
+}
+
+/** A long timeout's renewal: Discord's cap again (or the end), its history entry, and the next renewal if needed. */
+async function renewTimeout(
+  row: ScheduledModeration,
+  found: FoundCase,
+  api: GuildApiClient,
+  mode: "user" | "bot",
+  now: number,
+) {
+  const actor = { id: found.moderatorId, name: found.moderatorName, image: null };
+  const reason = `Timeout renewed (case #${found.number})`;
+  const step = timeoutStep(now, found.endsAt?.getTime() ?? now);
+  const until = new Date(step.until).toISOString();
+  try {
+    await api.members.edit(
+      row.guildId,
+      row.userId,
+      { communication_disabled_until: until },
+      { reason: auditReason(reason, actor, mode) },
+    );
+  } catch (error) {
+    if (!(error instanceof GuildApiError && GONE.has(error.code ?? 0))) throw error;
+    await finish(row, { status: "done", doneAt: new Date(now), lastError: "no longer a member" });
+    return;
+  }
+  // The next renewal with this one's outcome, in one transaction: only an instance still holding the claim schedules
+  // it, so a renewal run twice (a lapsed claim) does not start a second chain.
+  await prisma.$transaction(async (tx) => {
+    const done = await finish(row, { status: "done", doneAt: new Date(now), lastError: null }, tx);
+    if (done && step.renewAt !== null)
+      await tx.scheduledModeration.create({
+        data: {
+          guildId: row.guildId,
+          kind: "renew_timeout",
+          userId: row.userId,
+          caseId: row.caseId,
+          actorId: row.actorId,
+          runAt: new Date(step.renewAt),
+        },
+      });
+  });
+  await recordAuditEntry({
+    guildId: row.guildId,
+    actor,
+    action: "Modify Guild Member",
+    target: { type: "member", id: row.userId, name: found.targetName },
+    reason,
+    // renewal_of_case: a renewal is part of its case, not a new one (derive.ts).
+    request: { communication_disabled_until: until, renewal_of_case: found.number },
+    after: { communication_disabled_until: until },
+    status: "success",
+  });
 }
 
 /** Runs one claimed row: the unban or the renewal, its history entry, and its outcome. */
 export async function runScheduled(row: ScheduledModeration, deps: ScheduleDependencies, now = Date.now()) {
   const found = await prisma.moderationCase.findUnique({ where: { id: row.caseId } });
-  if (!found) return finish(row, { status: "cancelled", doneAt: new Date(now), lastError: "its case is gone" });
-  const actor = { id: found.moderatorId, name: found.moderatorName, image: null };
+  if (!found) {
+    await finish(row, { status: "cancelled", doneAt: new Date(now), lastError: "its case is gone" });
+    return;
+  }
   try {
     const api = await deps.apiFor(row.actorId);
-    if (row.kind === "unban") {
-      const reason = `Temporary ban ended (case #${found.number})`;
-      try {
-        await api.bans.unban(row.guildId, row.userId, { reason: auditReason(reason, actor, deps.mode()) });
-      } catch (error) {
-        if (!(error instanceof GuildApiError && GONE.has(error.code ?? 0))) throw error;
-        return finish(row, { status: "done", doneAt: new Date(now), lastError: "already unbanned" });
-      }
-      await recordAuditEntry({
-        guildId: row.guildId,
-        actor,
-        action: "Remove Guild Ban",
-        target: { type: "user", id: row.userId, name: found.targetName },
-        reason,
-        request: { scheduled_by_case: found.number },
-        status: "success",
-      });
-    } else {
-      const endsAt = found.endsAt?.getTime() ?? now;
-      const step = timeoutStep(now, endsAt);
-      const until = new Date(step.until).toISOString();
-      try {
-        await api.members.edit(
-          row.guildId,
-          row.userId,
-          { communication_disabled_until: until },
-          { reason: auditReason(`Timeout renewed (case #${found.number})`, actor, deps.mode()) },
-        );
-      } catch (error) {
-        if (!(error instanceof GuildApiError && GONE.has(error.code ?? 0))) throw error;
-        return finish(row, { status: "done", doneAt: new Date(now), lastError: "no longer a member" });
-      }
-      await recordAuditEntry({
-        guildId: row.guildId,
-        actor,
-        action: "Modify Guild Member",
-        target: { type: "member", id: row.userId, name: found.targetName },
-        reason: `Timeout renewed (case #${found.number})`,
-        // renewal_of_case: a renewal is part of its case, not a new one (derive.ts).
-        request: { communication_disabled_until: until, renewal_of_case: found.number },
-        after: { communication_disabled_until: until },
-        status: "success",
-      });
-      if (step.renewAt !== null)
-        await prisma.scheduledModeration.create({
-          data: {
-            guildId: row.guildId,
-            kind: "renew_timeout",
-            userId: row.userId,
-            caseId: row.caseId,
-            actorId: row.actorId,
-            runAt: new Date(step.renewAt),
-          },
-        });
-    }
-    await finish(row, { status: "done", doneAt: new Date(now), lastError: null });
+    // Read again just before the call: a ban made again or lifted by hand since the claim has cancelled it.
+    if (!(await stillOurs(row))) return;
+    if (row.kind === "unban") await endBan(row, found, api, deps.mode(), now);
+    else await renewTimeout(row, found, api, deps.mode(), now);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const last = row.attempts >= MAX_ATTEMPTS;
-    // Tried again after a growing wait: 1, 2, 4, 8 minutes.
+    // Tried again after a growing wait: 1, 2, 4, 8 minutes (a row done or cancelled meanwhile stays so: finish).
     await finish(row, {
       status: last ? "failed" : "pending",
       lastError: message.slice(0, 500),
@@ -210,11 +275,15 @@ const CONCURRENCY = 8;
  */
 export async function runDueSchedules(deps: ScheduleDependencies, now = new Date()): Promise<number> {
   let ran = 0;
+  // The pass's clock runs on from `now` (a test's or the loop's): every claim holds CLAIM_MS from when it is taken, so
+  // a pass longer than a claim never takes rows whose claim has already lapsed for other instances.
+  const started = performance.now();
+  const clock = () => now.getTime() + (performance.now() - started);
   for (;;) {
-    const rows = await claimDue(now);
+    const rows = await claimDue(new Date(clock()));
     let next = 0;
     const worker = async () => {
-      while (next < rows.length) await runScheduled(rows[next++], deps, now.getTime());
+      while (next < rows.length) await runScheduled(rows[next++], deps, clock());
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, worker));
     for (const guildId of new Set(rows.map((row) => row.guildId))) await syncCases(guildId);

@@ -5,7 +5,16 @@
 // writer), so an entry makes its cases exactly once; the unique key (historyId, type, targetId) backs that up.
 import type { Prisma } from "@/lib/generated/prisma";
 import { containsText, prisma } from "@/lib/dashboard/db";
-import { CASE_ACTIONS, casesFromHistoryEntry, type CaseDraft, type CaseType } from "./derive";
+import {
+  CASE_ACTIONS,
+  casesFromHistoryEntry,
+  casesFromMemberJob,
+  MEMBER_JOB_END_ACTIONS,
+  memberJobIdOf,
+  type CaseDraft,
+  type CaseType,
+  type HistoryEntryForCases,
+} from "./derive";
 import type { EscalationRule } from "./escalation";
 import { cancelScheduled, scheduleForCase } from "./schedule";
 
@@ -55,20 +64,77 @@ async function insertCases(tx: Tx, guildId: string, drafts: readonly CaseDraft[]
   });
   const idOf = new Map(created.map((row) => [row.number, row.id]));
   for (const [i, draft] of drafts.entries()) {
-    if (draft.type === "ban" || draft.type === "unban") await cancelScheduled(tx, guildId, draft.targetId, "unban");
+    if (draft.type === "ban" || draft.type === "unban")
+      await cancelScheduled(tx, guildId, draft.targetId, "unban", draft.createdAt);
     if (draft.type === "timeout" || draft.type === "timeout_removed")
-      await cancelScheduled(tx, guildId, draft.targetId, "renew_timeout");
+      await cancelScheduled(tx, guildId, draft.targetId, "renew_timeout", draft.createdAt);
     await scheduleForCase(tx, guildId, idOf.get(first + i)!, draft);
   }
 }
 
+/** The members-page job kind that makes each case type (derive.ts's MEMBER_JOB_CASE_TYPES, the other way). */
+const JOB_KIND_OF: Partial<Record<CaseType, string>> = { kick: "kick", timeout: "timeout", timeout_removed: "remove_timeout" };
+
+/** A guild entry and the members-page job that made it are at most this far apart (clocks, the last chunk's write). */
+const JOB_SLACK_MS = 60_000;
+
 /**
- * Makes the cases of every history entry of the guild not read yet; returns how many cases it made. Entries are
- * taken oldest first, so case numbers follow the order the actions happened in within each batch.
+ * Whether a guild audit-log entry's case is one a members-page job makes itself (when it ends): the member was taken
+ * by a job of that kind (its item is marked before the request, so before the guild's entry exists) that ran then.
  */
-export async function syncCases(guildId: string): Promise<number> {
+async function madeByMemberJob(tx: Tx, guildId: string, draft: CaseDraft): Promise<boolean> {
+  const kind = JOB_KIND_OF[draft.type];
+  if (!kind) return false;
+  const at = draft.createdAt.getTime();
+  // The jobs that ran then first (by guild, kind and time: an index), then the member in them (by primary key).
+  const jobs = await tx.bulkBanJob.findMany({
+    where: {
+      guildId,
+      kind,
+      createdAt: { lte: new Date(at + JOB_SLACK_MS) },
+      updatedAt: { gte: new Date(at - JOB_SLACK_MS) },
+    },
+    select: { id: true },
+  });
+  if (jobs.length === 0) return false;
+  const item = await tx.bulkBanItem.findFirst({
+    where: { jobId: { in: jobs.map((job) => job.id) }, userId: draft.targetId, state: { in: ["sending", "done"] } },
+    select: { jobId: true },
+  });
+  return item !== null;
+}
+
+/**
+ * The cases of one entry. A members-page kick or timeout job's end makes one per member it was done to (read from the
+ * job); the guild's own entries for those members make none (they would be each member's case twice).
+ */
+async function draftsOf(tx: Tx, guildId: string, entry: HistoryEntryForCases): Promise<CaseDraft[]> {
+  if ((MEMBER_JOB_END_ACTIONS as readonly string[]).includes(entry.action)) {
+    const jobId = memberJobIdOf(entry);
+    if (entry.status !== "success" || !jobId) return [];
+    const job = await tx.bulkBanJob.findFirst({
+      where: { id: jobId, guildId },
+      select: { kind: true, params: true, items: { where: { state: "done" }, select: { userId: true, name: true } } },
+    });
+    if (!job) return [];
+    const params = JSON.parse(job.params) as { until?: string };
+    return casesFromMemberJob(entry, { kind: job.kind, until: params.until ?? null, members: job.items });
+  }
+  const drafts = casesFromHistoryEntry(entry);
+  if (entry.source !== "guild-log") return drafts;
+  const kept: CaseDraft[] = [];
+  for (const draft of drafts) if (!(await madeByMemberJob(tx, guildId, draft))) kept.push(draft);
+  return kept;
+}
+
+/**
+ * Makes the cases of the guild's history entries not read yet (at most about `maxEntries` of them: a request does not
+ * wait for a long backlog, the history of before cases existed); returns how many cases it made. Entries are taken
+ * oldest first, so case numbers follow the order the actions happened in.
+ */
+export async function syncCases(guildId: string, maxEntries = Number.POSITIVE_INFINITY): Promise<number> {
   let made = 0;
-  for (;;) {
+  for (let read = 0; read < maxEntries; read += SYNC_BATCH) {
     const batch = await prisma.$transaction(async (tx) => {
       await takeNumbers(tx, guildId, 0);
       const entries = await tx.auditHistoryEntry.findMany({
@@ -93,9 +159,10 @@ export async function syncCases(guildId: string): Promise<number> {
           createdAt: true,
         },
       });
-      const drafts = entries
-        .filter((entry) => (CASE_ACTIONS as readonly string[]).includes(entry.action))
-        .flatMap(casesFromHistoryEntry);
+      const drafts: CaseDraft[] = [];
+      for (const entry of entries)
+        if ((CASE_ACTIONS as readonly string[]).includes(entry.action))
+          drafts.push(...(await draftsOf(tx, guildId, entry)));
       await insertCases(tx, guildId, drafts);
       // Only the entries read: one written meanwhile (after this read) is left for the next sync.
       await tx.auditHistoryEntry.updateMany({
@@ -107,11 +174,7 @@ export async function syncCases(guildId: string): Promise<number> {
     made += batch.made;
     if (batch.read < SYNC_BATCH) return made;
   }
-}
-
-/** A history entry matched to its guild audit-log entry later (a twin): its cases link to that entry too. */
-export async function linkCasesToAuditLog(historyId: string, auditLogId: string): Promise<void> {
-  await prisma.moderationCase.updateMany({ where: { historyId, auditLogId: null }, data: { auditLogId } });
+  return made;
 }
 
 export interface CaseFilter {
@@ -129,6 +192,13 @@ export interface CaseFilter {
 export type CaseSource = "dashboard" | "guild-log";
 export const DASHBOARD_CASE_SOURCES: readonly CaseSource[] = ["dashboard"];
 
+/** What of the cases a viewer may see (data/cases.ts): their sources (undefined: all), and whether who acted. */
+export interface CaseScope {
+  sources?: readonly CaseSource[];
+  /** Who acted is not the viewer's to know: a search does not look at the moderator's name or id. */
+  moderatorsHidden?: boolean;
+}
+
 export interface CaseView {
   id: string;
   number: number;
@@ -142,6 +212,8 @@ export interface CaseView {
   durationSeconds: number | null;
   endsAt: string | null;
   auditLogId: string | null;
+  /** The audit-history entry it was read from (the case's link to it). */
+  historyId: string;
   source: string;
   details: { added: { id: string; name: string | null }[]; removed: { id: string; name: string | null }[] } | null;
   createdAt: string;
@@ -154,7 +226,7 @@ const DAY_MS = 86_400_000;
 export function caseWhere(
   guildId: string,
   filter: CaseFilter,
-  sources?: readonly CaseSource[],
+  { sources, moderatorsHidden = false }: CaseScope = {},
 ): Prisma.ModerationCaseWhereInput {
   const where: Prisma.ModerationCaseWhereInput = { guildId };
   if (sources) where.source = { in: [...sources] };
@@ -173,8 +245,8 @@ export function caseWhere(
       ...(number ? [{ number: Number(number[1]) }] : []),
       { reason: containsText(search) },
       { targetName: containsText(search) },
-      { moderatorName: containsText(search) },
-      ...(/^\d{17,20}$/.test(search) ? [{ targetId: search }, { moderatorId: search }] : []),
+      ...(moderatorsHidden ? [] : [{ moderatorName: containsText(search) }]),
+      ...(/^\d{17,20}$/.test(search) ? [{ targetId: search }, ...(moderatorsHidden ? [] : [{ moderatorId: search }])] : []),
     ];
   }
   return where;
@@ -196,10 +268,41 @@ function toView(row: CaseRow): CaseView {
     durationSeconds: row.durationSeconds,
     endsAt: row.endsAt?.toISOString() ?? null,
     auditLogId: row.auditLogId,
+    historyId: row.historyId,
     source: row.source,
     details: row.details ? (JSON.parse(row.details) as CaseView["details"]) : null,
     createdAt: row.createdAt.toISOString(),
     reasonEdits: row._count.reasonEdits,
+  };
+}
+
+/** An earlier reason of a case: who replaced it, when, and with what. */
+export interface CaseReasonEditView {
+  editorId: string;
+  editorName: string;
+  previous: string | null;
+  next: string | null;
+  at: string;
+}
+
+/** A case as a page lists it: with its reason's edits, oldest first. */
+export type ListedCase = CaseView & { edits: CaseReasonEditView[] };
+
+const WITH_EDITS = {
+  _count: { select: { reasonEdits: true } },
+  reasonEdits: { orderBy: { createdAt: "asc" } },
+} satisfies Prisma.ModerationCaseInclude;
+
+function toListed(row: Prisma.ModerationCaseGetPayload<{ include: typeof WITH_EDITS }>): ListedCase {
+  return {
+    ...toView(row),
+    edits: row.reasonEdits.map((edit) => ({
+      editorId: edit.editorId,
+      editorName: edit.editorName,
+      previous: edit.previous,
+      next: edit.next,
+      at: edit.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -215,18 +318,18 @@ export async function listCases(
   {
     before = null,
     pageSize = CASES_PAGE_SIZE,
-    sources,
-  }: { before?: number | null; pageSize?: number; sources?: readonly CaseSource[] } = {},
-): Promise<{ cases: CaseView[]; next: number | null }> {
-  const where = caseWhere(guildId, filter, sources);
+    scope,
+  }: { before?: number | null; pageSize?: number; scope?: CaseScope } = {},
+): Promise<{ cases: ListedCase[]; next: number | null }> {
+  const where = caseWhere(guildId, filter, scope);
   const rows = await prisma.moderationCase.findMany({
     where: before === null ? where : { AND: [where, { number: { lt: before } }] },
     orderBy: { number: "desc" },
     take: pageSize + 1,
-    include: { _count: { select: { reasonEdits: true } } },
+    include: WITH_EDITS,
   });
   const more = rows.length > pageSize;
-  const page = rows.slice(0, pageSize).map(toView);
+  const page = rows.slice(0, pageSize).map(toListed);
   return { cases: page, next: more ? page[page.length - 1].number : null };
 }
 
@@ -234,11 +337,11 @@ export async function listCases(
 export async function exportCases(
   guildId: string,
   filter: CaseFilter,
-  sources?: readonly CaseSource[],
+  scope?: CaseScope,
   max = 100_000,
 ): Promise<CaseView[]> {
   const rows = await prisma.moderationCase.findMany({
-    where: caseWhere(guildId, filter, sources),
+    where: caseWhere(guildId, filter, scope),
     orderBy: { number: "desc" },
     take: max,
     include: { _count: { select: { reasonEdits: true } } },
@@ -247,26 +350,12 @@ export async function exportCases(
 }
 
 /** One case by its number in the guild, with its reason's edits (oldest first); null when there is none. */
-export async function getCase(
-  guildId: string,
-  number: number,
-): Promise<
-  (CaseView & { edits: { editorName: string; previous: string | null; next: string | null; at: string }[] }) | null
-> {
+export async function getCase(guildId: string, number: number): Promise<ListedCase | null> {
   const row = await prisma.moderationCase.findUnique({
     where: { guildId_number: { guildId, number } },
-    include: { _count: { select: { reasonEdits: true } }, reasonEdits: { orderBy: { createdAt: "asc" } } },
+    include: WITH_EDITS,
   });
-  if (!row) return null;
-  return {
-    ...toView(row),
-    edits: row.reasonEdits.map((edit) => ({
-      editorName: edit.editorName,
-      previous: edit.previous,
-      next: edit.next,
-      at: edit.createdAt.toISOString(),
-    })),
-  };
+  return row && toListed(row);
 }
 
 /** Changes a case's reason and keeps the change (who, when, from what); false when the guild has no such case. */
@@ -305,19 +394,26 @@ export async function caseCountsFor(
   return Object.fromEntries(groups.map((group) => [group.type, group._count._all]));
 }
 
-/** The moderators the guild's cases name (the Moderator filter's menu), by name. */
+/**
+ * The moderators the guild's cases name (the Moderator filter's menu), by name: grouped in the database (Prisma's
+ * `distinct` reads every row into JavaScript), with the name of their latest case.
+ */
 export async function caseModerators(
   guildId: string,
   sources?: readonly CaseSource[],
 ): Promise<Array<{ id: string; name: string }>> {
-  const rows = await prisma.moderationCase.findMany({
+  const groups = await prisma.moderationCase.groupBy({
+    by: ["moderatorId"],
     where: { guildId, ...(sources ? { source: { in: [...sources] } } : {}) },
-    distinct: ["moderatorId"],
-    select: { moderatorId: true, moderatorName: true },
+    _max: { number: true },
     orderBy: { moderatorId: "asc" },
     take: 500,
   });
-  return rows
+  const latest = await prisma.moderationCase.findMany({
+    where: { guildId, number: { in: groups.map((group) => group._max.number!) } },
+    select: { moderatorId: true, moderatorName: true },
+  });
+  return latest
     .map((row) => ({ id: row.moderatorId, name: row.moderatorName }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -6,7 +6,7 @@ import "server-only";
 import type { APIGuildMember } from "discord-api-types/v10";
 import { MEMBER_SEARCH_V2_LIMIT, MemberSearchSort, type MemberSearchCursor } from "@/lib/discord/member-search";
 import { snowflakeAt, snowflakeTimestamp } from "@/lib/discord/snowflake";
-import { raidMatcher, type RaidFilter } from "@/lib/moderation/raid-filter";
+import { oldestAccountAt, raidMatcher, type RaidFilter } from "@/lib/moderation/raid-filter";
 import { managementApi } from "./api";
 import { userAvatarUrl } from "./cdn";
 import { readOrThrow } from "./read";
@@ -22,6 +22,8 @@ export interface RaidMatch {
   avatarUrl: string | null;
   joinedAt: string;
   createdAt: string;
+  /** A bot: the job leaves it out (raid cleanup protects bots). */
+  bot: boolean;
 }
 
 export interface RaidSearch {
@@ -39,15 +41,17 @@ const toMatch = (m: APIGuildMember): RaidMatch => ({
   avatarUrl: userAvatarUrl(m.user.id, m.user.avatar),
   joinedAt: m.joined_at ?? new Date(0).toISOString(),
   createdAt: new Date(snowflakeTimestamp(m.user.id)).toISOString(),
+  bot: m.user.bot === true,
 });
 
-export async function findRaidMembers(viewer: GuildViewer, filter: RaidFilter, now = Date.now()): Promise<RaidSearch> {
+export async function findRaidMembers(viewer: GuildViewer, filter: RaidFilter): Promise<RaidSearch> {
   return readOrThrow(async () => {
     const api = await managementApi(viewer.session);
     const from = Date.parse(filter.joinedFrom);
     const to = Date.parse(filter.joinedTo) + 59_999;
-    const youngest = filter.accountYoungerThanDays === null ? null : now - filter.accountYoungerThanDays * 86_400_000;
-    const matches = raidMatcher(filter, now);
+    // Any member who matches joined at `from` or later, so their account is no older than this: the search's bound.
+    const youngest = oldestAccountAt(filter, from);
+    const matches = raidMatcher(filter);
     const found: RaidMatch[] = [];
     let scanned = 0;
     let after: MemberSearchCursor | undefined;

@@ -109,6 +109,10 @@ CREATE TABLE "escalation_rules" (
 -- AlterTable (a column with a default: SQLite adds it in place, without copying the history)
 ALTER TABLE "audit_history_entries" ADD COLUMN "casesDerived" BOOLEAN NOT NULL DEFAULT false;
 
+-- The history from before cases existed: only its moderation entries are left for syncCases to read into cases
+-- (a few per request, lib/dashboard/cases/store.ts); the rest are read already.
+UPDATE "audit_history_entries" SET "casesDerived" = true WHERE "action" NOT IN ('Create Guild Ban', 'Remove Guild Ban', 'Remove Guild Member', 'Bulk Guild Ban', 'Modify Guild Member', 'Modify Guild Member Roles', 'Bulk kick', 'Bulk timeout', 'Bulk remove timeout', 'Cancel bulk member action');
+
 -- CreateIndex
 CREATE INDEX "audit_history_entries_guildId_casesDerived_idx" ON "audit_history_entries"("guildId", "casesDerived");
 

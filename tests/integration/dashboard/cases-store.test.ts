@@ -16,6 +16,8 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
+  await prisma.scheduledModeration.deleteMany();
+  await prisma.bulkBanJob.deleteMany();
   await prisma.moderationCase.deleteMany();
   await prisma.caseCounter.deleteMany();
   await prisma.auditHistoryEntry.deleteMany();
@@ -148,7 +150,63 @@ describe("reasons", () => {
       ["Lead", "spam links in 12 channels", null],
     ]);
     expect(edited?.reasonEdits).toBe(2);
+    expect(edited?.edits.map((e) => e.editorId)).toEqual([editor.id, editor.id]);
     // Another guild's case number is not this guild's.
     expect(await cases.editCaseReason(OTHER_GUILD, 1, editor, "x")).toBe(false);
+  });
+});
+
+describe("what is scheduled, as cases come in", () => {
+  test("an unban imported late, older than a temporary ban made since, cancels nothing of it; a newer one does", async () => {
+    const target = "300000000000000005";
+    await history("Create Guild Ban", target, { request: JSON.stringify({ ban_duration_seconds: 3600 }) });
+    await cases.syncCases(GUILD);
+    const status = async () => (await prisma.scheduledModeration.findFirstOrThrow({ where: { userId: target } })).status;
+    expect(await status()).toBe("pending");
+    // Discord's client unbanned them before this ban; the import brings it in only now.
+    await history("Remove Guild Ban", target, { source: "guild-log", auditLogId: "9100", createdAt: new Date(start) });
+    await cases.syncCases(GUILD);
+    expect(await status()).toBe("pending");
+    await history("Remove Guild Ban", target);
+    await cases.syncCases(GUILD);
+    expect(await status()).toBe("cancelled");
+  });
+});
+
+describe("members-page jobs", () => {
+  test("a kick job makes a case per member kicked when it ends; the guild's own entries for them make none", async () => {
+    const [kicked, alsoKicked, failed, elsewhere] = ["31", "32", "33", "34"].map((n) => `3000000000000000${n}`);
+    const job = await prisma.bulkBanJob.create({
+      data: {
+        guildId: GUILD,
+        kind: "kick",
+        actorId: MOD.actorId,
+        actorName: MOD.actorName,
+        reason: "raid",
+        status: "completed",
+        // It ran over the next ten minutes of the test's clock.
+        createdAt: new Date(start + clock * 60_000),
+        updatedAt: new Date(start + (clock + 10) * 60_000),
+        items: {
+          create: [
+            { userId: kicked, state: "done", name: "raid_bot_1" },
+            { userId: alsoKicked, state: "done", name: "raid_bot_2" },
+            { userId: failed, state: "failed", detail: "not a member any more" },
+          ],
+        },
+      },
+    });
+    // The import brings the guild's entry for one of the job's kicks, and one for a kick of someone else, before the
+    // job's own entry (written by the chunk that completes it).
+    await history("Remove Guild Member", kicked, { source: "guild-log", auditLogId: "9201" });
+    await history("Remove Guild Member", elsewhere, { source: "guild-log", auditLogId: "9202" });
+    await history("Bulk kick", job.id, { targetType: "member-job", targetName: null, request: JSON.stringify({ job: job.id }) });
+    await cases.syncCases(GUILD);
+    const listed = (await cases.listCases(GUILD, {})).cases;
+    expect(listed.map((c) => [c.type, c.targetId, c.targetName, c.source, c.reason])).toEqual([
+      ["kick", alsoKicked, "raid_bot_2", "dashboard", "Bulk kick reason"],
+      ["kick", kicked, "raid_bot_1", "dashboard", "Bulk kick reason"],
+      ["kick", elsewhere, "user 34", "guild-log", "Remove Guild Member reason"],
+    ]);
   });
 });

@@ -4,12 +4,11 @@
 // browser): send an appeal about their own ban, and sign out. The ban is read again here, with the guild's acting
 // grant: only a banned user appeals, and the reason kept with the appeal is the API's.
 import { cookies } from "next/headers";
-import { GuildApiError } from "@/lib/api-client";
 import type { ActionResult } from "@/lib/action-result";
 import { AppealSubmitSchema } from "@/lib/dashboard/appeals/schemas";
 import { APPELLANT_COOKIE, appellantCookieOptions, decodeAppellant } from "@/lib/dashboard/appeals/sign-in";
 import { getAppealSettings, submitAppeal } from "@/lib/dashboard/appeals/store";
-import { apiActingFor } from "@/lib/dashboard/data/acting-api";
+import { appellantBan } from "@/lib/dashboard/appeals/ban-lookup";
 
 const refused = (error: string, fieldErrors: Record<string, string[]> = {}): ActionResult<never> => ({
   ok: false,
@@ -30,18 +29,14 @@ export async function submitAppealAction(input: unknown): Promise<ActionResult<{
   const settings = await getAppealSettings(guildId);
   if (!settings.enabled || !settings.actorId) return refused("This server does not take appeals here.");
   if (answers.length !== settings.questions.length) return refused("Answer every question (the form changed: reload).");
-  let banReason: string | null;
-  try {
-    banReason = (await (await apiActingFor(settings.actorId)).bans.get(guildId, appellant.userId)).reason ?? null;
-  } catch (error) {
-    if (error instanceof GuildApiError && error.status === 404) return refused("You are not banned from this server.");
-    return refused("Your ban could not be checked just now. Try again later.");
-  }
+  const ban = await appellantBan(guildId, settings.actorId, appellant.userId);
+  if ("unknown" in ban) return refused(ban.unknown);
+  if (!ban.banned) return refused("You are not banned from this server.");
   const outcome = await submitAppeal({
     guildId,
     userId: appellant.userId,
     userName: appellant.globalName ?? appellant.username,
-    banReason,
+    banReason: ban.reason,
     answers: settings.questions.map((question, i) => ({ question, answer: answers[i] })),
   });
   if (!outcome.ok)

@@ -5,7 +5,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { cookies } from "next/headers";
-import { GuildApiError } from "@/lib/api-client";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -13,7 +12,7 @@ import { snowflakeSchema } from "@/lib/dashboard/actions/schemas/common";
 import { APPEAL_WAIT_AFTER_DECISION_MS } from "@/lib/dashboard/appeals/schemas";
 import { APPELLANT_COOKIE, decodeAppellant } from "@/lib/dashboard/appeals/sign-in";
 import { appealsOf, getAppealSettings, type AppealView } from "@/lib/dashboard/appeals/store";
-import { apiActingFor } from "@/lib/dashboard/data/acting-api";
+import { appellantBan } from "@/lib/dashboard/appeals/ban-lookup";
 import { AppealForm } from "./_components/appeal-form";
 import { AppealSignOut } from "./_components/appeal-sign-out";
 
@@ -34,21 +33,6 @@ function Shell({ title, children }: { title: string; children: React.ReactNode }
       {children}
     </Card>
   );
-}
-
-/** The ban as the guild's acting grant reads it: banned (with its reason), not banned, or unknown (why). */
-async function readBan(
-  guildId: string,
-  actorId: string,
-  userId: string,
-): Promise<{ banned: true; reason: string | null } | { banned: false } | { unknown: string }> {
-  try {
-    const ban = await (await apiActingFor(actorId)).bans.get(guildId, userId);
-    return { banned: true, reason: ban.reason ?? null };
-  } catch (error) {
-    if (error instanceof GuildApiError && error.status === 404) return { banned: false };
-    return { unknown: "Your ban could not be checked just now. Try again later." };
-  }
 }
 
 /** Until when the user must wait to appeal again (a week after the last decision), or null when they may now. */
@@ -132,7 +116,7 @@ export default async function AppealPage({
 
   const name = appellant.globalName ?? appellant.username;
   const [ban, appeals] = await Promise.all([
-    readBan(guildId, settings.actorId, appellant.userId),
+    appellantBan(guildId, settings.actorId, appellant.userId),
     appealsOf(guildId, appellant.userId),
   ]);
   const open = appeals.find((a) => a.status === "open");

@@ -49,6 +49,8 @@ export const PrepareMemberJobInputSchema = z
       .refine((ids) => new Set(ids).size === ids.length, "Each member once.")
       .optional(),
     filters: MemberListFiltersSchema.optional(),
+    /** Raid cleanup: bots among the members are left out (listed as skipped), whatever the rest says. */
+    protectBots: z.boolean().optional(),
   })
   .superRefine((input, ctx) => {
     if ((input.userIds === undefined) === (input.filters === undefined))

@@ -22,6 +22,7 @@ export const MEMBER_SKIP_REASONS = {
   administrator: "administrators can't be timed out",
   notTimedOut: "not timed out",
   notMember: "not a member any more",
+  bot: "a bot: raid cleanup leaves bots alone",
 } as const;
 
 const pending: MemberVerdict = { state: "pending", detail: null };

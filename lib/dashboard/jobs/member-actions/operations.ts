@@ -99,6 +99,7 @@ export const prepareMemberJob = define({
     role_id: input.roleId,
     until: input.until,
     members: input.userIds?.length ?? "all matching",
+    ...(input.protectBots ? { protect_bots: true } : {}),
   }),
   recordSuccess: () => false,
   run: async ({ api, guildId, input, actor }) => {
@@ -113,14 +114,15 @@ export const prepareMemberJob = define({
         `At most ${max.toLocaleString("en-US")} members per ${input.action === "ban" ? "bulk ban" : "job"}: narrow the filter.`,
       );
     const missing = (input.userIds ?? []).filter((id) => !members.some((m) => m.user.id === id));
+    /** Raid cleanup's protection: a bot is skipped, said so in the preview, whatever else holds. */
+    const protectedBot = (m: (typeof members)[number]) =>
+      input.protectBots && m.user.bot ? { state: "skipped" as const, detail: MEMBER_SKIP_REASONS.bot } : null;
 
     if (input.action === "ban") {
       const items = members.map((m) => ({
         userId: m.user.id,
-        ...classifyTarget(check.context, check.self, m.user.id, {
-          banned: false,
-          member: permissionMemberOf(m),
-        }),
+        ...(protectedBot(m) ??
+          classifyTarget(check.context, check.self, m.user.id, { banned: false, member: permissionMemberOf(m) })),
       }));
       const jobId = await createJob({
         guildId,
@@ -153,7 +155,7 @@ export const prepareMemberJob = define({
       ...members.map((m) => ({
         userId: m.user.id,
         name: displayNameOf(m),
-        ...classifyMember(kind, params, check.context, check.self, permissionMemberOf(m), now),
+        ...(protectedBot(m) ?? classifyMember(kind, params, check.context, check.self, permissionMemberOf(m), now)),
       })),
       ...missing.map((userId) => ({
         userId,

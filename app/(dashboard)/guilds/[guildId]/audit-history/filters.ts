@@ -6,6 +6,8 @@ import { timeOrderOf, type TimeOrder } from "@/lib/dashboard/list-params";
 type Params = Record<string, string | string[] | undefined> | URLSearchParams;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A history entry's id (a cuid) or a guild audit-log entry's (a snowflake). */
+const ENTRY_ID = /^[a-z0-9]{1,40}$/;
 
 export function auditFilterFrom(params: Params): AuditFilter {
   const get = (key: string) => {
@@ -24,6 +26,7 @@ export function auditFilterFrom(params: Params): AuditFilter {
     status: status === "success" || status === "error" ? status : undefined,
     q: get("q"),
     source: source === "dashboard" || source === "guild-log" ? source : undefined,
+    entry: ENTRY_ID.test(get("entry") ?? "") ? get("entry") : undefined,
   };
 }
 

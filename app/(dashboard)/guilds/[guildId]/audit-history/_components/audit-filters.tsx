@@ -20,6 +20,7 @@ const CLEARED = {
   status: null,
   source: null,
   q: null,
+  entry: null,
   cursor: null,
   trail: null,
 };
@@ -154,6 +155,14 @@ export function AuditFilters({
         >
           Clear filters
         </Button>
+        {params.get("entry") && (
+          <span className="flex items-center gap-2 text-sm">
+            One entry (a case&apos;s link).
+            <Button size="sm" variant="ghost" onClick={() => apply({ entry: null })}>
+              Show all entries
+            </Button>
+          </span>
+        )}
         {pending && (
           <span role="status" className="text-xs text-ink-muted">
             Loading…

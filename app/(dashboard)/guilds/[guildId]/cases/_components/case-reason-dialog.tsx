@@ -12,7 +12,7 @@ import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
 import { editCaseReasonAction } from "@/lib/dashboard/actions/cases";
 import { EditCaseReasonInputSchema } from "@/lib/dashboard/actions/schemas/cases";
 import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
-import type { CaseView } from "@/lib/dashboard/cases/store";
+import type { ListedCase } from "@/lib/dashboard/cases/store";
 
 const ReasonFormSchema = EditCaseReasonInputSchema.pick({ reason: true });
 type ReasonFormValues = { reason: string };
@@ -23,7 +23,7 @@ export function CaseReasonDialog({
   onClose,
 }: {
   guildId: string;
-  caseView: CaseView | null;
+  caseView: ListedCase | null;
   onClose: () => void;
 }) {
   return (
@@ -38,7 +38,7 @@ export function CaseReasonDialog({
   );
 }
 
-function ReasonForm({ guildId, caseView, onDone }: { guildId: string; caseView: CaseView; onDone: () => void }) {
+function ReasonForm({ guildId, caseView, onDone }: { guildId: string; caseView: ListedCase; onDone: () => void }) {
   const { register, handleSubmit, setError, watch, formState } = useForm<ReasonFormValues>({
     resolver: zodResolver(ReasonFormSchema),
     defaultValues: { reason: caseView.reason ?? "" },

@@ -12,7 +12,7 @@ import { useUrlState } from "@/components/data-table/url-state";
 import { useLocale } from "@/components/ui/locale";
 import { dateTimeFormat } from "@/components/ui/intl-formats";
 import { CASE_TYPE_LABELS, type CaseType } from "@/lib/dashboard/cases/derive";
-import type { CaseView } from "@/lib/dashboard/cases/store";
+import type { ListedCase } from "@/lib/dashboard/cases/store";
 import { formatDuration } from "@/lib/moderation/durations";
 import { CaseReasonDialog } from "./case-reason-dialog";
 
@@ -29,6 +29,8 @@ const TYPE_TONES: Record<CaseType, BadgeTone> = {
 };
 
 function Person({ name, id, bot }: { name: string; id: string; bot?: boolean }) {
+  // No id: who acted is the audit log's to tell, and the viewer may not read it (data/cases.ts).
+  if (!id) return <span title="Who acted needs View Audit Log">{name}</span>;
   return (
     <span className="flex min-w-0 flex-col">
       <span className="break-words">
@@ -44,6 +46,24 @@ function Person({ name, id, bot }: { name: string; id: string; bot?: boolean }) 
   );
 }
 
+/** "edited": the reason's earlier versions, who replaced each and when, oldest first. */
+function ReasonEdits({ edits, locale }: { edits: ListedCase["edits"]; locale: string }) {
+  const time = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  return (
+    <details className="text-xs text-ink-muted">
+      <summary className="cursor-pointer">edited</summary>
+      <ol aria-label="Earlier reasons" className="mt-1 flex flex-col gap-1">
+        {edits.map((edit) => (
+          <li key={edit.at}>
+            <q>{edit.previous ?? "No reason"}</q> until {time.format(Date.parse(edit.at))} UTC, changed by{" "}
+            {edit.editorName}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
 export function CasesTable({
   guildId,
   cases,
@@ -52,15 +72,15 @@ export function CasesTable({
   hiddenColumns,
 }: {
   guildId: string;
-  cases: CaseView[];
+  cases: ListedCase[];
   pagination: ServerPage;
   filtered: boolean;
   hiddenColumns: readonly string[];
 }) {
-  const [editing, setEditing] = useState<CaseView | null>(null);
+  const [editing, setEditing] = useState<ListedCase | null>(null);
   const locale = useLocale();
   const { pending } = useUrlState();
-  const columns = useMemo<DataColumn<CaseView>[]>(
+  const columns = useMemo<DataColumn<ListedCase>[]>(
     () => [
       {
         id: "case",
@@ -123,7 +143,7 @@ export function CasesTable({
               {row.original.reason ?? <span className="text-ink-muted">No reason given</span>}
             </span>
             <span className="flex items-center gap-2">
-              {row.original.reasonEdits > 0 && <span className="text-xs text-ink-muted">edited</span>}
+              {row.original.edits.length > 0 && <ReasonEdits edits={row.original.edits} locale={locale} />}
               <Button
                 size="sm"
                 variant="ghost"
@@ -162,20 +182,23 @@ export function CasesTable({
       {
         id: "source",
         header: "Where",
-        cell: ({ row }) =>
-          row.original.source === "guild-log" ? (
+        cell: ({ row }) => {
+          const { source, auditLogId, historyId } = row.original;
+          return (
             <span className="flex flex-col">
-              <span>Audit log</span>
-              {row.original.auditLogId && (
-                <span className="font-mono text-xs text-ink-muted">entry {row.original.auditLogId}</span>
-              )}
+              <span>{source === "guild-log" ? "Audit log" : "This dashboard"}</span>
+              <a
+                href={`/guilds/${guildId}/audit-history?entry=${historyId}`}
+                className="text-xs font-medium text-blurple hover:underline"
+              >
+                {auditLogId ? `entry ${auditLogId}` : "history entry"}
+              </a>
             </span>
-          ) : (
-            <span>This dashboard</span>
-          ),
+          );
+        },
       },
     ],
-    [locale],
+    [locale, guildId],
   );
   return (
     <>

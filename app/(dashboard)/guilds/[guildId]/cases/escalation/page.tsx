@@ -5,14 +5,16 @@ import { PageHeader } from "@/components/ui/card";
 import { BackLink } from "@/components/dashboard/back-link";
 import { NoAccessPage } from "@/components/dashboard/no-access";
 import { getEscalationRules } from "@/lib/dashboard/cases/store";
+import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { getSectionViewer, type GuildPageProps } from "@/lib/dashboard/data/section-viewer";
+import { missing } from "@/lib/dashboard/data/viewer";
 import { EscalationForm } from "./_components/escalation-form";
 
 export const metadata: Metadata = { title: "Escalation" };
 
 export default async function EscalationPage({ params }: GuildPageProps) {
   const { guildId } = await params;
-  const { section, blocked } = await getSectionViewer(guildId, "cases");
+  const { viewer, section, blocked } = await getSectionViewer(guildId, "cases");
   if (blocked) return <NoAccessPage section={section} reason={blocked} />;
   const rules = await getEscalationRules(guildId);
   return (
@@ -30,6 +32,7 @@ export default async function EscalationPage({ params }: GuildPageProps) {
           action,
           durationSeconds,
         }))}
+        disabledReason={missing(viewer, P.ModerateMembers)}
       />
     </>
   );

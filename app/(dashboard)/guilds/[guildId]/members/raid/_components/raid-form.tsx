@@ -62,7 +62,7 @@ export function RaidForm({ errors }: { errors: Record<string, string> }) {
       </Field>
       <Field
         id="raid-younger"
-        label="Accounts younger than (days)"
+        label="Account younger than (days) when they joined"
         hint="Empty: any age."
         error={errors.accountYoungerThanDays}
       >

@@ -8,6 +8,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
 import { useNavigateAway } from "@/components/dashboard/unsaved-changes";
+import { Badge } from "@/components/ui/badge";
 import { useAction } from "@/components/dashboard/use-action";
 import { useLocale } from "@/components/ui/locale";
 import { formatExactTime } from "@/components/ui/relative-time";
@@ -70,6 +71,7 @@ export function RaidResults({
                 action,
                 reason: reason.trim() || undefined,
                 userIds: matches.map((m) => m.id),
+                protectBots: true,
                 ...(action === "timeout" ? { until: new Date(Date.now() + 86_400_000).toISOString() } : {}),
               });
               if (result.ok) navigateAway(result.data.href);
@@ -84,7 +86,14 @@ export function RaidResults({
           <li key={m.id} className="flex items-center gap-3 p-2 text-sm" data-member-id={m.id}>
             <Avatar src={m.avatarUrl} name={m.displayName} id={m.id} size={28} />
             <span className="min-w-0 flex-1">
-              <span className="block truncate font-medium">{m.displayName}</span>
+              <span className="block truncate font-medium">
+                {m.displayName}
+                {m.bot && (
+                  <Badge tone="neutral" className="ml-1" title="Bots are left out of the action">
+                    Bot
+                  </Badge>
+                )}
+              </span>
               <span className="block truncate text-xs text-ink-muted">@{m.username}</span>
             </span>
             <span className="text-xs text-ink-muted">
