@@ -1,7 +1,9 @@
 // Child processes for the benches: each server in its own process group (so stopping it stops its children),
-// ready when its stdout matches a pattern that captures the port; free ports on 127.0.0.1.
-import { spawn, type ChildProcess } from "node:child_process";
+// ready when its stdout matches a pattern that captures the port; free ports on 127.0.0.1; helper processes asked
+// over IPC.
+import { fork, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 
 export function startProcess(
   command: string,
@@ -63,4 +65,24 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A bench helper process (a script under bench/) forked with an IPC channel, and a way to ask it something and await
+ * its answer: the gateway bench's sessions process, the abuse bench's socket holder.
+ */
+export async function helperProcess(script: string) {
+  const child: ChildProcess = fork(path.resolve(script), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  let waiting: ((message: Record<string, unknown>) => void) | null = null;
+  child.on("message", (message: Record<string, unknown>) => waiting?.(message));
+  const ask = (command: unknown) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      waiting = (message) => (message.error ? reject(new Error(String(message.error))) : resolve(message));
+      if (command) child.send(command as object);
+    });
+  await ask(null);
+  return { child, ask };
 }

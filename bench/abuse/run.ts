@@ -11,13 +11,13 @@
 // runs, then closed (by the client, then by the server's identify deadline). Goals: server memory per unidentified
 // socket ≤ 8 KB; resident memory back within 10% of idle a minute after they close; the probe's p99 meanwhile ≤ 2 ×
 // idle. --sockets-only runs just this part (no build).
-import { fork, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { MANAGE_SCOPE } from "@/lib/discord/policies";
 import type { LoadResult } from "../load";
-import { freePort, startProcess, stop } from "../processes";
+import { freePort, helperProcess, startProcess, stop } from "../processes";
 import { startGuildhall } from "../setup";
 import {
   csvUploads,
@@ -273,21 +273,7 @@ const SOCKET_HEADER = [
 ];
 
 /** The socket holder (bench/abuse/socket-holder.ts) and a way to ask it something and await its answer. */
-async function socketHolder() {
-  const child = fork(path.resolve("bench/abuse/socket-holder.ts"), [], {
-    execArgv: ["--import", "tsx"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  let waiting: ((message: Record<string, unknown>) => void) | null = null;
-  child.on("message", (message: Record<string, unknown>) => waiting?.(message));
-  const ask = (command: unknown) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      waiting = (message) => (message.error ? reject(new Error(String(message.error))) : resolve(message));
-      if (command) child.send(command as object);
-    });
-  await ask(null);
-  return { child, ask };
-}
+const socketHolder = () => helperProcess("bench/abuse/socket-holder.ts");
 
 /** How long the bench's server gives a socket to identify (61.9 s by default): long enough to open and probe. */
 const BENCH_IDENTIFY_TIMEOUT_MS = 20_000;

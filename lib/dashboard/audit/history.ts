@@ -247,22 +247,11 @@ export async function latestActionsOn(
   actions: readonly string[],
   targetIds: readonly string[],
 ): Promise<Map<string, LatestAction>> {
-  if (actions.length === 0 || targetIds.length === 0) return new Map();
-  // The newest entry per target, found in the database (GROUP BY, then those entries by their time): a user banned
-  // and unbanned many times has as many entries, and reading them all grows the Bans page with the history.
-  const where = { guildId, action: { in: [...actions] }, status: "success", targetId: { in: [...targetIds] } };
-  const newest = await prisma.auditHistoryEntry.groupBy({ by: ["targetId"], where, _max: { createdAt: true } });
-  const rows = newest.length
-    ? await prisma.auditHistoryEntry.findMany({
-        where: {
-          ...where,
-          OR: newest.map((group) => ({ targetId: group.targetId, createdAt: group._max.createdAt! })),
-        },
-        // Two entries of the same moment: the later id first, as the history lists them.
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        select: { targetId: true, actorId: true, actorName: true, actorBot: true, source: true, createdAt: true },
-      })
-    : [];
+  const rows = await prisma.auditHistoryEntry.findMany({
+    where: { guildId, action: { in: [...actions] }, status: "success", targetId: { in: [...targetIds] } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { targetId: true, actorId: true, actorName: true, actorBot: true, source: true, createdAt: true },
+  });
   const latest = new Map<string, LatestAction>();
   for (const row of rows) {
     if (!row.targetId || latest.has(row.targetId)) continue;

@@ -12,7 +12,7 @@
 import type { Duplex } from "node:stream";
 import zlib from "node:zlib";
 import WebSocket from "ws";
-import { TurnQueue } from "./in-turns";
+import { nextTurn, TurnQueue } from "./in-turns";
 import { ZLIB_WINDOW_BITS, type SerializedDispatch } from "./frames";
 import { CLIENT_SEND_LIMIT, CLOSE_REASONS, type CloseCode } from "./protocol";
 
@@ -218,7 +218,7 @@ export class GatewayConnection {
 
 /** Connections whose writes are held during one delivery pass, released together at its end. */
 export class WriteBatch {
-  private held: GatewayConnection[] = [];
+  private readonly held: GatewayConnection[] = [];
 
   hold(connection: GatewayConnection): void {
     if (connection.hold()) this.held.push(connection);
@@ -236,10 +236,8 @@ export class WriteBatch {
    */
   async releaseInTurns(): Promise<void> {
     while (this.held.length > 0) {
-      const batch = this.held.length > RELEASE_BATCH ? this.held.slice(0, RELEASE_BATCH) : this.held;
-      this.held = this.held.length > RELEASE_BATCH ? this.held.slice(RELEASE_BATCH) : [];
-      for (const connection of batch) connection.release();
-      if (this.held.length > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (const connection of this.held.splice(0, RELEASE_BATCH)) connection.release();
+      if (this.held.length > 0) await nextTurn();
     }
   }
 }

@@ -13,6 +13,7 @@ import { EventAudience } from "./audience";
 import { WriteBatch, type GatewayConnection } from "./connection";
 import { SerializedDispatch } from "./frames";
 import { guildCreateJson } from "./guild-create";
+import { nextTurn } from "./in-turns";
 import { IdentifyLimits } from "./limits";
 import { onOutboxWrite } from "./outbox-signal";
 import type { GatewayOptions } from "./options";
@@ -240,7 +241,7 @@ export class GatewayHub {
    */
   private async endSlice(): Promise<void> {
     await this.writes.releaseInTurns();
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     this.sliceStartedAt = performance.now();
   }
 

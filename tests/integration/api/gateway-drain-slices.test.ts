@@ -16,7 +16,9 @@ const RENAMES = 12;
 beforeAll(async () => {
   server = await startTestServer({
     rateLimits: { enabled: false },
-    gateway: { identifyIntervalMs: 0, sessionStartLimit: 10_000, drainSliceMs: 0 },
+    // 300 sockets from one address open at once: past the default 100 waiting to identify (on PostgreSQL they wait
+    // longer), which this test is not about.
+    gateway: { identifyIntervalMs: 0, sessionStartLimit: 10_000, drainSliceMs: 0, maxUnidentifiedPerAddress: 1_000 },
   });
 }, 60_000);
 afterAll(async () => {
@@ -64,14 +66,20 @@ describe("the outbox drain, yielding between events and within a fan-out", () =>
       expect(all.map((p) => p.s)).toEqual(all.map((_, i) => i + 1));
       expect(renamesSeen(client)).toEqual(renames);
     }
-    // The late session: its GUILD_CREATE shows the name as it was at its READY, and it then gets every later rename
-    // (a tail of the list, in order), none from before.
+    // The late session: it gets every rename after its READY (a tail of the list, in order), none from before, and its
+    // GUILD_CREATE shows the name as it was then.
     const lateAll = dispatches(late.client);
     expect(lateAll.map((p) => p.s)).toEqual(lateAll.map((_, i) => i + 1));
     const seen = renamesSeen(late.client);
     expect(seen).toEqual(renames.slice(renames.length - seen.length));
     const create = lateAll.find((p) => p.t === "GUILD_CREATE" && p.d.id === hq)!;
     const nameAtReady = create.d.roles.find((r: { id: string }) => r.id === role).name;
-    expect(nameAtReady).toBe(renames[renames.length - seen.length - 1]);
+    // The name before the first rename it received. On PostgreSQL the GUILD_CREATE may read the guild after other
+    // connections committed later renames whose outbox rows the hub has not read yet: those events then come after
+    // it (a client applies them again, ending at the same name), so the name may be any from there on, never older.
+    const first = renames.length - seen.length;
+    if (process.env.INTEGRATION_DATABASE === "postgresql")
+      expect(renames.indexOf(nameAtReady)).toBeGreaterThanOrEqual(first - 1);
+    else expect(nameAtReady).toBe(renames[first - 1]);
   }, 120_000);
 });
