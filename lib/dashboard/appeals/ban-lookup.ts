@@ -24,7 +24,12 @@ async function read(guildId: string, actorId: string, userId: string): Promise<A
   }
 }
 
-export function appellantBan(guildId: string, actorId: string, userId: string, now = Date.now()): Promise<AppellantBan> {
+export function appellantBan(
+  guildId: string,
+  actorId: string,
+  userId: string,
+  now = Date.now(),
+): Promise<AppellantBan> {
   const key = `${guildId}:${userId}`;
   const kept = lookups.get(key);
   if (kept && now - kept.at < BAN_LOOKUP_TTL_MS) return kept.ban;

@@ -161,7 +161,13 @@ async function stillOurs(row: ScheduledModeration): Promise<boolean> {
 type FoundCase = NonNullable<Awaited<ReturnType<typeof prisma.moderationCase.findUnique>>>;
 
 /** A temporary ban's end: the unban, then its history entry (the unban's case). */
-async function endBan(row: ScheduledModeration, found: FoundCase, api: GuildApiClient, mode: "user" | "bot", now: number) {
+async function endBan(
+  row: ScheduledModeration,
+  found: FoundCase,
+  api: GuildApiClient,
+  mode: "user" | "bot",
+  now: number,
+) {
   const actor = { id: found.moderatorId, name: found.moderatorName, image: null };
   const reason = `Temporary ban ended (case #${found.number})`;
   try {

@@ -73,7 +73,11 @@ async function insertCases(tx: Tx, guildId: string, drafts: readonly CaseDraft[]
 }
 
 /** The members-page job kind that makes each case type (derive.ts's MEMBER_JOB_CASE_TYPES, the other way). */
-const JOB_KIND_OF: Partial<Record<CaseType, string>> = { kick: "kick", timeout: "timeout", timeout_removed: "remove_timeout" };
+const JOB_KIND_OF: Partial<Record<CaseType, string>> = {
+  kick: "kick",
+  timeout: "timeout",
+  timeout_removed: "remove_timeout",
+};
 
 /** A guild entry and the members-page job that made it are at most this far apart (clocks, the last chunk's write). */
 const JOB_SLACK_MS = 60_000;
@@ -246,7 +250,9 @@ export function caseWhere(
       { reason: containsText(search) },
       { targetName: containsText(search) },
       ...(moderatorsHidden ? [] : [{ moderatorName: containsText(search) }]),
-      ...(/^\d{17,20}$/.test(search) ? [{ targetId: search }, ...(moderatorsHidden ? [] : [{ moderatorId: search }])] : []),
+      ...(/^\d{17,20}$/.test(search)
+        ? [{ targetId: search }, ...(moderatorsHidden ? [] : [{ moderatorId: search }])]
+        : []),
     ];
   }
   return where;

@@ -39,7 +39,7 @@ function caseScopeFor(viewer: Pick<GuildViewer, "permissions">): CaseScope {
 }
 
 /** The moderator shown in place of one the viewer may not be told of. */
-export const HIDDEN_MODERATOR = { moderatorId: "", moderatorName: "A moderator", moderatorBot: false } as const;
+const HIDDEN_MODERATOR = { moderatorId: "", moderatorName: "A moderator", moderatorBot: false } as const;
 
 /** The filter as the viewer may ask it: by moderator only for themselves when who acted is hidden from them. */
 function scopedFilter(viewer: GuildViewer, filter: CaseFilter, scope: CaseScope): CaseFilter {

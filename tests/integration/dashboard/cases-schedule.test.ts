@@ -4,7 +4,6 @@
 // hand or a new ban cancels what was scheduled; a failing call is retried later, then left failed.
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { GuildApiClient } from "@/lib/api-client";
-import { banUserByIdAction } from "@/lib/dashboard/actions/bans";
 import { testServerForFile } from "../harness";
 import { actionAs, apiClientAs } from "./harness";
 
@@ -14,12 +13,16 @@ let prisma: typeof import("@/lib/dashboard/db").prisma;
 let store: typeof import("@/lib/dashboard/cases/store");
 let schedule: typeof import("@/lib/dashboard/cases/schedule");
 let recordAuditEntry: typeof import("@/lib/dashboard/audit/history").recordAuditEntry;
+// Imported once the harness has pointed DATABASE_URL at this file's database: the dashboard's Prisma client is made
+// when its module loads.
+let banUserByIdAction: typeof import("@/lib/dashboard/actions/bans").banUserByIdAction;
 
 beforeAll(async () => {
   ({ prisma } = await import("@/lib/dashboard/db"));
   store = await import("@/lib/dashboard/cases/store");
   schedule = await import("@/lib/dashboard/cases/schedule");
   ({ recordAuditEntry } = await import("@/lib/dashboard/audit/history"));
+  ({ banUserByIdAction } = await import("@/lib/dashboard/actions/bans"));
 });
 
 beforeEach(async () => {

@@ -101,7 +101,7 @@ describe("listing", () => {
   const numbersOf = async (
     filter: import("@/lib/dashboard/cases/store").CaseFilter,
     sources?: ("dashboard" | "guild-log")[],
-  ) => (await cases.listCases(GUILD, filter, { sources })).cases.map((c) => c.number);
+  ) => (await cases.listCases(GUILD, filter, { scope: { sources } })).cases.map((c) => c.number);
 
   test("filters by type, moderator, member and time; searches numbers, reasons and names", async () => {
     expect(await numbersOf({ types: ["warning"] })).toEqual([3, 2]);
@@ -161,7 +161,8 @@ describe("what is scheduled, as cases come in", () => {
     const target = "300000000000000005";
     await history("Create Guild Ban", target, { request: JSON.stringify({ ban_duration_seconds: 3600 }) });
     await cases.syncCases(GUILD);
-    const status = async () => (await prisma.scheduledModeration.findFirstOrThrow({ where: { userId: target } })).status;
+    const status = async () =>
+      (await prisma.scheduledModeration.findFirstOrThrow({ where: { userId: target } })).status;
     expect(await status()).toBe("pending");
     // Discord's client unbanned them before this ban; the import brings it in only now.
     await history("Remove Guild Ban", target, { source: "guild-log", auditLogId: "9100", createdAt: new Date(start) });
@@ -200,7 +201,11 @@ describe("members-page jobs", () => {
     // job's own entry (written by the chunk that completes it).
     await history("Remove Guild Member", kicked, { source: "guild-log", auditLogId: "9201" });
     await history("Remove Guild Member", elsewhere, { source: "guild-log", auditLogId: "9202" });
-    await history("Bulk kick", job.id, { targetType: "member-job", targetName: null, request: JSON.stringify({ job: job.id }) });
+    await history("Bulk kick", job.id, {
+      targetType: "member-job",
+      targetName: null,
+      request: JSON.stringify({ job: job.id }),
+    });
     await cases.syncCases(GUILD);
     const listed = (await cases.listCases(GUILD, {})).cases;
     expect(listed.map((c) => [c.type, c.targetId, c.targetName, c.source, c.reason])).toEqual([

@@ -13,13 +13,18 @@ const server = testServerForFile({ rateLimits: { enabled: false } });
 let data: typeof import("@/lib/dashboard/data/cases");
 
 beforeAll(async () => {
+  // The dashboard's reads go to this file's server.
+  process.env.GUILD_API_URL = `${server.baseUrl}/api`;
   const { prisma } = await import("@/lib/dashboard/db");
   const store = await import("@/lib/dashboard/cases/store");
   data = await import("@/lib/dashboard/data/cases");
   const { guildId, users, roles } = server.world;
   expect(
-    (await server.api("admin", "PATCH", `/guilds/${guildId}/roles/${roles.helper}`, { permissions: String(P.KickMembers) }))
-      .status,
+    (
+      await server.api("admin", "PATCH", `/guilds/${guildId}/roles/${roles.helper}`, {
+        permissions: String(P.KickMembers),
+      })
+    ).status,
   ).toBe(200);
   const entry = (actor: "mod" | "helper", action: string, reason: string) =>
     prisma.auditHistoryEntry.create({
