@@ -15,8 +15,9 @@ export function proxy(request: NextRequest) {
       headers: { "content-type": "text/plain" },
     });
   const { pathname } = request.nextUrl;
-  // The invite landing page's Join comes back the same way (app/(dashboard)/join/callback).
-  if (pathname.startsWith("/api/auth/callback/") || pathname === "/join/callback") {
+  // The invite landing page's Join and the ban appeal's sign-in come back the same way (app/(dashboard)/join/callback,
+  // app/(appeal)/appeal/callback).
+  if (pathname.startsWith("/api/auth/callback/") || pathname === "/join/callback" || pathname === "/appeal/callback") {
     // Next marks its own RSC fetches (the server following an action's redirect, the client router) by these.
     const rscFetch =
       request.headers.has("rsc") ||
@@ -36,6 +37,7 @@ export const config = {
   matcher: [
     "/api/auth/callback/:path*",
     "/join/callback",
+    "/appeal/callback",
     // Any page that receives a server action (only those requests, so other pages skip the proxy).
     { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
   ],

@@ -52,8 +52,10 @@ test("warn and note from the member panel; the Cases page lists, filters, edits 
 
   // Only warnings.
   await page.getByText("Any type").click();
-  await page.getByRole("checkbox", { name: "Warning" }).check();
+  // The box follows the URL (checked once the filtered page is there), so a click, then the URL and the box.
+  await page.getByRole("checkbox", { name: "Warning" }).click();
   await expect(page).toHaveURL(/types=warning/);
+  await expect(page.getByRole("checkbox", { name: "Warning" })).toBeChecked();
   await expect(table.getByRole("row").filter({ hasText: "older raider" })).toHaveCount(0);
   await expect(warning).toBeVisible();
 
@@ -98,6 +100,9 @@ test("a temporary ban shows when it ends on Bans, with its case; Unban ends it e
   expect((await call("GET", `/guilds/${guildId}/bans/${target}`)).status).toBe(200);
 
   await page.getByRole("searchbox").fill(target);
+  // The search's page first: a dialog opened on the page before it would close when it comes.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${target}`));
+  await expect(page.getByRole("table", { name: "Bans" }).locator("tbody tr")).toHaveCount(1);
   const row = page.getByRole("row").filter({ hasText: "cool-off" });
   await expect(row).toContainText(/case #\d+/);
   await expect(row).toContainText(/in 23 h|in 1 day|in 24 h/);
