@@ -25,12 +25,22 @@ function seedJoined(
     `INSERT OR IGNORE INTO members (guild_id, user_id, username_key, joined_at, last_active_at, role_count, status)
      VALUES (?, ?, ?, ?, ?, 0, 'offline')`,
   );
-  db.transaction(() =>
+  // The guild's member count follows, as the API's own joins keep it (other specs count the members).
+  const count = db.prepare("UPDATE guilds SET member_count = member_count + ? WHERE id = ?");
+  db.transaction(() => {
+    let joined = 0;
     people.forEach((p, i) => {
       user.run(ids[i], p.name, p.avatar ?? null, p.bot ? 1 : 0, BigInt(Date.now()));
-      member.run(BigInt(guildId), ids[i], p.name.toLowerCase(), BigInt(p.joinedAt), BigInt(p.joinedAt));
-    }),
-  )();
+      joined += member.run(
+        BigInt(guildId),
+        ids[i],
+        p.name.toLowerCase(),
+        BigInt(p.joinedAt),
+        BigInt(p.joinedAt),
+      ).changes;
+    });
+    count.run(joined, BigInt(guildId));
+  })();
   db.close();
   return ids.map(String);
 }

@@ -243,7 +243,8 @@ export function casesFromHistoryEntry(entry: HistoryEntryForCases): CaseDraft[] 
       const message = typeof request.message === "string" && request.message ? `: ${request.message}` : "";
       return [draft("appeal", { reason: `${decision}${message}` })];
     }
-    case "Bulk Guild Ban": { // One case per user the chunk banned (its guild entries are kept as parts and make none).
+    case "Bulk Guild Ban": {
+      // One case per user the chunk banned (its guild entries are kept as parts and make none).
       // The job's length, when it has one, rides with the chunk's outcome.
       const seconds = after.ban_duration_seconds;
       const length =
