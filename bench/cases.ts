@@ -3,16 +3,16 @@
 //   1. The Cases list's server time on a guild with N cases (default 100,000): the first page, filtered by type, by
 //      moderator, by member, a search in the reasons, and a page far down (by case number), each 50 times in this
 //      process through the same store the page reads (lib/dashboard/cases/store.ts). Goal: ≤ 50 ms.
-//   2. N temporary bans (default 10,000) falling due at once, ended by the scheduler's passes (the same code as the
-//      server's loop: lib/dashboard/cases/schedule.ts) as the demo bot against a Guildhall server (production build,
-//      rate limits off: Discord's per-token limits would make it minutes), while a paced probe times GET /users/@me.
-//      Goals: all ended in ≤ 30 s; the probe's p99 ≤ 2 × idle meanwhile.
+//   2. N temporary bans (default 10,000) falling due at once in a Guildhall server (production build, bot mode, rate
+//      limits off: Discord's per-token limits would make it minutes), ended by that server's own scheduler (started by
+//      instrumentation.ts, lib/dashboard/cases/schedule.ts), while a paced probe times GET /users/@me in the same
+//      process. Goals: all ended in ≤ 30 s from when they fall due; the probe's p99 ≤ 2 × idle meanwhile.
 // Its own database under .data/bench-cases.db (the demo world), made again each run.
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { GuildApiClient } from "@/lib/api-client";
-import { probe } from "./abuse/traffic";
+import { summarize } from "./load";
 import { stop } from "./processes";
 import { argValue, fmt, hasFlag, startGuildhall } from "./setup";
 
@@ -95,7 +95,7 @@ function seedDueBans(guildId: string, botUserId: string, count: number): string[
   const ids = Array.from({ length: count }, (_, i) => String(base + BigInt(i + 1) * 4_194_304n));
   const now = Date.now();
   const user = db.prepare("INSERT OR IGNORE INTO users (id, username, created_at) VALUES (?, ?, ?)");
-  const ban = db.prepare("INSERT OR IGNORE INTO bans (guild_id, user_id, reason) VALUES (?, ?, ?)");
+  const ban = db.prepare("INSERT INTO bans (guild_id, user_id, reason, created_at) VALUES (?, ?, ?, ?)");
   const kase = db.prepare(
     `INSERT INTO moderation_cases (id, guildId, number, type, targetId, targetName, moderatorId, moderatorName,
        moderatorBot, reason, durationSeconds, endsAt, historyId, source, createdAt)
@@ -108,7 +108,7 @@ function seedDueBans(guildId: string, botUserId: string, count: number): string[
   db.transaction(() => {
     ids.forEach((id, i) => {
       user.run(BigInt(id), `bench_temp_${i}`, BigInt(now));
-      ban.run(BigInt(guildId), BigInt(id), "bench temporary ban");
+      ban.run(BigInt(guildId), BigInt(id), "bench temporary ban", BigInt(now));
       kase.run(
         `bench-temp-${i}`,
         guildId,
@@ -127,37 +127,72 @@ function seedDueBans(guildId: string, botUserId: string, count: number): string[
   return ids;
 }
 
+/** GET /users/@me every 40 ms until `until` says stop (at least `min` samples): each answer's time, in ms. */
+async function probeWhile(url: string, authorization: string, until: () => boolean, min = 0): Promise<number[]> {
+  const times: number[] = [];
+  while (times.length < min || !until()) {
+    const t0 = performance.now();
+    const answer = await fetch(url, { headers: { authorization } });
+    await answer.arrayBuffer();
+    if (answer.status !== 200) throw new Error(`probe answered ${answer.status}`);
+    times.push(performance.now() - t0);
+    const wait = t0 + 40 - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  return times;
+}
+
 async function endingBans(): Promise<void> {
   console.log(`\n2. ${fmt(banCount)} temporary bans falling due at once (goals: ≤ 30 s; probe p99 ≤ 2 × idle)\n`);
-  const app = await startGuildhall("127.0.0.1", { RATE_LIMITS: "off", DATABASE_URL: `file:${databaseFile}` });
+  const secrets = JSON.parse(fs.readFileSync(`${databaseFile}.secrets.json`, "utf8")) as { botToken: string };
+  // Bot mode: the server's scheduler acts as the bot (in user mode, as the moderator's stored grant, which a bench
+  // has no browser to make).
+  const app = await startGuildhall("127.0.0.1", {
+    RATE_LIMITS: "off",
+    DATABASE_URL: `file:${databaseFile}`,
+    GUILD_API_AUTH: "bot",
+    GUILD_API_BOT_TOKEN: secrets.botToken,
+  });
   try {
-    const secrets = JSON.parse(fs.readFileSync(`${databaseFile}.secrets.json`, "utf8")) as { botToken: string };
     const bot = new GuildApiClient({
       baseUrl: `http://127.0.0.1:${app.port}/api`,
       token: secrets.botToken,
       authPrefix: "Bot",
     });
     const me = await bot.users.getCurrent();
-    const guilds = await bot.users.getGuilds();
-    const guildId = guilds[0].id;
-    seedDueBans(guildId, me.id, banCount);
+    const guildId = (await bot.users.getGuilds())[0].id;
     const probeUrl = `http://127.0.0.1:${app.port}/api/v10/users/@me`;
     const authorization = `Bot ${secrets.botToken}`;
-    const idle = await probe(probeUrl, authorization, 150, 40);
-    const { runDueSchedules } = await import("@/lib/dashboard/cases/schedule");
-    const started = performance.now();
-    const [ran, during] = await Promise.all([
-      runDueSchedules({ apiFor: async () => bot, mode: () => "bot" }),
-      probe(probeUrl, authorization, 150, 40),
-    ]);
-    const seconds = (performance.now() - started) / 1000;
+    const idle = summarize(await probeWhile(probeUrl, authorization, () => true, 150), 1);
     const db = new Database(databaseFile, { readonly: true });
-    const left = (
-      db.prepare("SELECT COUNT(*) AS n FROM bans WHERE reason = 'bench temporary ban'").get() as { n: number }
+    db.pragma("busy_timeout = 5000");
+    const pending = db.prepare(
+      "SELECT COUNT(*) AS n FROM scheduled_moderations WHERE id LIKE 'bench-row-%' AND status IN ('pending', 'running')",
+    );
+    const left = db.prepare("SELECT COUNT(*) AS n FROM bans WHERE reason = 'bench temporary ban'");
+    const count = (statement: typeof pending) => (statement.get() as { n: number }).n;
+    seedDueBans(guildId, me.id, banCount);
+    const started = performance.now();
+    let done = false;
+    const watcher = (async () => {
+      while (!done && performance.now() - started < 120_000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        done = count(pending) === 0 && count(left) === 0;
+      }
+      done = true;
+    })();
+    const during = summarize(await probeWhile(probeUrl, authorization, () => done), 1);
+    await watcher;
+    const seconds = (performance.now() - started) / 1000;
+    const stillBanned = count(left);
+    const failed = (
+      db
+        .prepare("SELECT COUNT(*) AS n FROM scheduled_moderations WHERE id LIKE 'bench-row-%' AND status = 'failed'")
+        .get() as { n: number }
     ).n;
     db.close();
     console.log(
-      `  ended ${fmt(ran)} in ${fmt(seconds, 1)} s (${fmt(ran / seconds)} a second): ${seconds <= 30 ? "met" : "MISSED"}; bans left ${fmt(left)}`,
+      `  ended ${fmt(banCount - stillBanned)} in ${fmt(seconds, 1)} s (${fmt((banCount - stillBanned) / seconds)} a second, the server's own scheduler): ${seconds <= 30 && stillBanned === 0 ? "met" : "MISSED"}; still banned ${fmt(stillBanned)}, failed ${fmt(failed)}`,
     );
     console.log(
       `  probe p99 idle ${fmt(idle.p99, 2)} ms, meanwhile ${fmt(during.p99, 2)} ms (${fmt(during.p99 / idle.p99, 2)}×): ${during.p99 <= 2 * idle.p99 ? "met" : "MISSED"}`,

@@ -245,6 +245,11 @@ export function caseWhere(
   const search = filter.search?.trim();
   if (search) {
     const number = /^#?(\d{1,9})$/.exec(search);
+    // "#12" asks for case #12 (the number's index); "12" may also be words in a reason or a name.
+    if (number && search.startsWith("#")) {
+      where.number = Number(number[1]);
+      return where;
+    }
     where.OR = [
       ...(number ? [{ number: Number(number[1]) }] : []),
       { reason: containsText(search) },
