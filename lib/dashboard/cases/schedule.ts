@@ -158,6 +158,21 @@ async function stillOurs(row: ScheduledModeration): Promise<boolean> {
   return now?.status === "running" && now.claimedBy === row.claimedBy;
 }
 
+/**
+ * Makes the call; when what it would end is gone already (GONE: unbanned, left the server), the row is done with
+ * `gone` as its note and false is returned. Other failures are thrown (retried by runScheduled).
+ */
+async function unlessGone(row: ScheduledModeration, now: number, gone: string, call: () => Promise<unknown>) {
+  try {
+    await call();
+    return true;
+  } catch (error) {
+    if (!(error instanceof GuildApiError && GONE.has(error.code ?? 0))) throw error;
+    await finish(row, { status: "done", doneAt: new Date(now), lastError: gone });
+    return false;
+  }
+}
+
 type FoundCase = NonNullable<Awaited<ReturnType<typeof prisma.moderationCase.findUnique>>>;
 
 /** A temporary ban's end: the unban, then its history entry (the unban's case). */
@@ -170,13 +185,8 @@ async function endBan(
 ) {
   const actor = { id: found.moderatorId, name: found.moderatorName, image: null };
   const reason = `Temporary ban ended (case #${found.number})`;
-  try {
-    await api.bans.unban(row.guildId, row.userId, { reason: auditReason(reason, actor, mode) });
-  } catch (error) {
-    if (!(error instanceof GuildApiError && GONE.has(error.code ?? 0))) throw error;
-    await finish(row, { status: "done", doneAt: new Date(now), lastError: "already unbanned" });
-    return;
-  }
+  const unban = () => api.bans.unban(row.guildId, row.userId, { reason: auditReason(reason, actor, mode) });
+  if (!(await unlessGone(row, now, "already unbanned", unban))) return;
   // Done before it is filed: the unban's case, made from the entry, must not find this row still running.
   await finish(row, { status: "done", doneAt: new Date(now), lastError: null });
   await recordAuditEntry({
@@ -202,18 +212,14 @@ async function renewTimeout(
   const reason = `Timeout renewed (case #${found.number})`;
   const step = timeoutStep(now, found.endsAt?.getTime() ?? now);
   const until = new Date(step.until).toISOString();
-  try {
-    await api.members.edit(
+  const renew = () =>
+    api.members.edit(
       row.guildId,
       row.userId,
       { communication_disabled_until: until },
       { reason: auditReason(reason, actor, mode) },
     );
-  } catch (error) {
-    if (!(error instanceof GuildApiError && GONE.has(error.code ?? 0))) throw error;
-    await finish(row, { status: "done", doneAt: new Date(now), lastError: "no longer a member" });
-    return;
-  }
+  if (!(await unlessGone(row, now, "no longer a member", renew))) return;
   // The next renewal with this one's outcome, in one transaction: only an instance still holding the claim schedules
   // it, so a renewal run twice (a lapsed claim) does not start a second chain.
   await prisma.$transaction(async (tx) => {
