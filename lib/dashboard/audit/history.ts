@@ -5,7 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma";
 import { containsText, prisma } from "@/lib/dashboard/db";
 import { DEFAULT_TIME_ORDER, type TimeOrder } from "@/lib/dashboard/list-params";
 import type { AuditEntryView } from "./format";
-import { recordDashboardChange } from "./guild-log/twins";
+import { recordDashboardChange, recordDashboardChanges } from "./guild-log/twins";
 import { ACTIONS, actionLabel } from "./sentences";
 
 export { auditEntriesToCsv, diffSnapshots, type AuditEntryView, type DiffRow } from "./format";
@@ -44,28 +44,39 @@ export function aliasesText(aliases: readonly (string | null | undefined)[] | nu
   return names.length ? names.join("\n") : null;
 }
 
+/** An entry as its row. */
+const rowOf = (entry: NewAuditEntry) => ({
+  guildId: entry.guildId,
+  actorId: entry.actor.id,
+  actorName: entry.actor.name,
+  action: entry.action,
+  targetType: entry.target?.type ?? null,
+  targetId: entry.target?.id ?? null,
+  targetName: entry.target?.name ?? null,
+  targetAliases: aliasesText(entry.target?.aliases),
+  reason: entry.reason || null,
+  request: json(entry.request),
+  before: json(entry.before),
+  after: json(entry.after),
+  status: entry.status,
+  httpStatus: entry.httpStatus ?? null,
+  error: entry.error ?? null,
+});
+
 /** A success is matched to the guild's own entry for it when that was imported first (guild-log/twins.ts). */
 export const recordAuditEntry: AuditRecorder = async (entry) => {
-  const data = {
-    guildId: entry.guildId,
-    actorId: entry.actor.id,
-    actorName: entry.actor.name,
-    action: entry.action,
-    targetType: entry.target?.type ?? null,
-    targetId: entry.target?.id ?? null,
-    targetName: entry.target?.name ?? null,
-    targetAliases: aliasesText(entry.target?.aliases),
-    reason: entry.reason || null,
-    request: json(entry.request),
-    before: json(entry.before),
-    after: json(entry.after),
-    status: entry.status,
-    httpStatus: entry.httpStatus ?? null,
-    error: entry.error ?? null,
-  };
-  if (entry.status === "success") await recordDashboardChange(data);
-  else await prisma.auditHistoryEntry.create({ data });
+  if (entry.status === "success") await recordDashboardChange(rowOf(entry));
+  else await prisma.auditHistoryEntry.create({ data: rowOf(entry) });
 };
+
+/** Successes recorded together (the scheduler's batch): one matching and one transaction per guild. */
+export async function recordAuditSuccesses(entries: readonly NewAuditEntry[]): Promise<void> {
+  for (const guildId of new Set(entries.map((entry) => entry.guildId)))
+    await recordDashboardChanges(
+      guildId,
+      entries.filter((entry) => entry.guildId === guildId && entry.status === "success").map(rowOf),
+    );
+}
 
 export interface AuditFilter {
   /** The actor's id, or part of their name. */

@@ -13,9 +13,9 @@
 import { randomUUID } from "node:crypto";
 import { GuildApiError, type GuildApiClient } from "@/lib/api-client";
 import { auditReason } from "@/lib/dashboard/actions/action-client";
-import { recordAuditEntry } from "@/lib/dashboard/audit/history";
+import { recordAuditSuccesses, type NewAuditEntry } from "@/lib/dashboard/audit/history";
 import { dashboardOnPostgresql, prisma } from "@/lib/dashboard/db";
-import type { Prisma, ScheduledModeration } from "@/lib/generated/prisma";
+import type { ModerationCase, Prisma, ScheduledModeration } from "@/lib/generated/prisma";
 import { timeoutStep } from "@/lib/moderation/durations";
 import type { CaseDraft } from "./derive";
 import { syncCases } from "./store";
@@ -61,46 +61,64 @@ export async function scheduleForCase(
   }
 }
 
+/** A member unbanned or banned again (`unban`), or their timeout removed or set again (`renew_timeout`), at `at`. */
+export interface ScheduleEnd {
+  userId: string;
+  kind: "unban" | "renew_timeout";
+  at: Date;
+}
+
 /**
- * A member unbanned or banned again, or their timeout removed or set again, at `at`: what was scheduled to end what
- * came before is not needed any more. Only rows of cases older than that: a guild audit-log entry imported late
- * (older than the temporary ban the dashboard made since) cancels nothing of it.
+ * What was scheduled to end what came before each of `ends` is not needed any more. Only rows of cases older than
+ * that: a guild audit-log entry imported late (older than the temporary ban the dashboard made since) cancels
+ * nothing of it. One read for all of them (a batch of 200 entries' cases).
  */
-export async function cancelScheduled(
-  tx: Tx,
-  guildId: string,
-  userId: string,
-  kind: "unban" | "renew_timeout",
-  at: Date,
-) {
+export async function cancelScheduled(tx: Tx, guildId: string, ends: readonly ScheduleEnd[]) {
+  if (ends.length === 0) return;
+  const latest = new Map<string, number>();
+  for (const end of ends) {
+    const key = `${end.kind}:${end.userId}`;
+    latest.set(key, Math.max(latest.get(key) ?? 0, end.at.getTime()));
+  }
   const rows = await tx.scheduledModeration.findMany({
-    where: { guildId, userId, kind, status: { in: ["pending", "running"] } },
-    select: { id: true, caseId: true },
+    where: {
+      guildId,
+      kind: { in: [...new Set(ends.map((end) => end.kind))] },
+      userId: { in: [...new Set(ends.map((end) => end.userId))] },
+      status: { in: ["pending", "running"] },
+    },
+    select: { id: true, caseId: true, kind: true, userId: true },
   });
   if (rows.length === 0) return;
-  const older = new Set(
+  const caseTimes = new Map(
     (
       await tx.moderationCase.findMany({
-        where: { id: { in: rows.map((row) => row.caseId) }, createdAt: { lt: at } },
-        select: { id: true },
+        where: { id: { in: rows.map((row) => row.caseId) } },
+        select: { id: true, createdAt: true },
       })
-    ).map((c) => c.id),
+    ).map((c) => [c.id, c.createdAt.getTime()]),
   );
-  await tx.scheduledModeration.updateMany({
-    where: { id: { in: rows.filter((row) => older.has(row.caseId)).map((row) => row.id) } },
-    data: { status: "cancelled", doneAt: new Date() },
-  });
+  const older = rows.filter(
+    (row) => (caseTimes.get(row.caseId) ?? Infinity) < (latest.get(`${row.kind}:${row.userId}`) ?? 0),
+  );
+  if (older.length)
+    await tx.scheduledModeration.updateMany({
+      where: { id: { in: older.map((row) => row.id) } },
+      data: { status: "cancelled", doneAt: new Date() },
+    });
 }
 
 /** Due rows (pending and due, or claimed by an instance whose claim lapsed), claimed for this instance. */
 export async function claimDue(now = new Date(), limit = CLAIM_BATCH): Promise<ScheduledModeration[]> {
   const until = new Date(now.getTime() + CLAIM_MS);
+  // Each claim has its own mark (this instance's, numbered): the rows marked with it are the ones this claim took.
+  const claim = `${INSTANCE}/${++claims}`;
   if (dashboardOnPostgresql())
     // Prisma has no SKIP LOCKED: this one statement is the claim itself (as the member jobs' takePending).
     // eslint-disable-next-line no-restricted-syntax
     return prisma.$queryRaw<ScheduledModeration[]>`
       UPDATE scheduled_moderations
-         SET status = 'running', "claimedBy" = ${INSTANCE}, "claimedUntil" = ${until}, attempts = attempts + 1
+         SET status = 'running', "claimedBy" = ${claim}, "claimedUntil" = ${until}, attempts = attempts + 1
        WHERE id IN (
          SELECT id FROM scheduled_moderations
           WHERE (status = 'pending' AND "runAt" <= ${now}) OR (status = 'running' AND "claimedUntil" < ${now})
@@ -108,28 +126,30 @@ export async function claimDue(now = new Date(), limit = CLAIM_BATCH): Promise<S
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED)
       RETURNING *`;
-  const due = await prisma.scheduledModeration.findMany({
-    where: {
-      OR: [
-        { status: "pending", runAt: { lte: now } },
-        { status: "running", claimedUntil: { lt: now } },
-      ],
-    },
+  const due: Prisma.ScheduledModerationWhereInput = {
+    OR: [
+      { status: "pending", runAt: { lte: now } },
+      { status: "running", claimedUntil: { lt: now } },
+    ],
+  };
+  const ids = await prisma.scheduledModeration.findMany({
+    where: due,
     orderBy: { runAt: "asc" },
     take: limit,
+    select: { id: true },
   });
-  const claimed: ScheduledModeration[] = [];
-  for (const row of due) {
-    // Taken only if nobody took it since it was read: the row's status and claim are the compare.
-    const { count } = await prisma.scheduledModeration.updateMany({
-      where: { id: row.id, status: row.status, claimedUntil: row.claimedUntil },
-      data: { status: "running", claimedBy: INSTANCE, claimedUntil: until, attempts: { increment: 1 } },
-    });
-    if (count === 1)
-      claimed.push({ ...row, status: "running", claimedBy: INSTANCE, claimedUntil: until, attempts: row.attempts + 1 });
-  }
-  return claimed;
+  if (ids.length === 0) return [];
+  // Taken only if still due when written (another process may have claimed some since they were read).
+  await prisma.scheduledModeration.updateMany({
+    where: { AND: [{ id: { in: ids.map((row) => row.id) } }, due] },
+    data: { status: "running", claimedBy: claim, claimedUntil: until, attempts: { increment: 1 } },
+  });
+  return prisma.scheduledModeration.findMany({
+    where: { id: { in: ids.map((row) => row.id) }, claimedBy: claim },
+    orderBy: { runAt: "asc" },
+  });
 }
+let claims = 0;
 
 export interface ScheduleDependencies {
   /** The API client to act with for `actorId` in the guild (their stored grant, or the bot). */
@@ -140,56 +160,51 @@ export interface ScheduleDependencies {
 /** 10026 Unknown Ban, 10007 Unknown Member: the thing to end is gone already. */
 const GONE = new Set([10026, 10007]);
 
-/** The row's outcome, written only while this instance still holds its claim and nothing cancelled it meanwhile. */
-async function finish(row: ScheduledModeration, data: Prisma.ScheduledModerationUpdateInput, tx: Tx = prisma) {
-  const { count } = await tx.scheduledModeration.updateMany({
-    where: { id: row.id, claimedBy: row.claimedBy, status: "running" },
-    data,
-  });
-  return count === 1;
-}
-
-/** Whether the row is still this instance's to run: claimed by it, not cancelled (an unban by hand, a new ban). */
-async function stillOurs(row: ScheduledModeration): Promise<boolean> {
-  const now = await prisma.scheduledModeration.findUnique({
-    where: { id: row.id },
-    select: { status: true, claimedBy: true },
-  });
-  return now?.status === "running" && now.claimedBy === row.claimedBy;
-}
+/**
+ * What running a claimed row came to, written with the rest of its batch (settle): done (with its history entry, or
+ * with a note when what it would end was gone already), cancelled, to be tried again, or nothing when the row was
+ * no longer this claim's by the time of the call.
+ */
+type Outcome =
+  | { row: ScheduledModeration; kind: "done"; entry: NewAuditEntry; renewAt?: number | null }
+  | { row: ScheduledModeration; kind: "ended"; status: "done" | "cancelled"; note: string }
+  | { row: ScheduledModeration; kind: "retry"; error: string }
+  | { row: ScheduledModeration; kind: "not ours" };
 
 /**
- * Makes the call; when what it would end is gone already (GONE: unbanned, left the server), the row is done with
- * `gone` as its note and false is returned. Other failures are thrown (retried by runScheduled).
+ * Which of the rows are still this claim's to run, read just before their calls: claimed by it, not cancelled since
+ * (an unban by hand, a new ban).
  */
-async function unlessGone(row: ScheduledModeration, now: number, gone: string, call: () => Promise<unknown>) {
+async function stillOurs(rows: readonly ScheduledModeration[]): Promise<Set<string>> {
+  const now = await prisma.scheduledModeration.findMany({
+    where: { id: { in: rows.map((row) => row.id) }, status: "running" },
+    select: { id: true, claimedBy: true },
+  });
+  const claimOf = new Map(rows.map((row) => [row.id, row.claimedBy]));
+  return new Set(now.filter((row) => row.claimedBy === claimOf.get(row.id)).map((row) => row.id));
+}
+
+/** Makes the call; when what it would end is gone already (GONE: unbanned, left the server), says so with `gone`. */
+async function unlessGone(row: ScheduledModeration, gone: string, call: () => Promise<unknown>) {
   try {
     await call();
-    return true;
+    return null;
   } catch (error) {
     if (!(error instanceof GuildApiError && GONE.has(error.code ?? 0))) throw error;
-    await finish(row, { status: "done", doneAt: new Date(now), lastError: gone });
-    return false;
+    return { row, kind: "ended", status: "done", note: gone } satisfies Outcome;
   }
 }
 
-type FoundCase = NonNullable<Awaited<ReturnType<typeof prisma.moderationCase.findUnique>>>;
+type FoundCase = Pick<ModerationCase, "number" | "moderatorId" | "moderatorName" | "targetName" | "endsAt">;
 
-/** A temporary ban's end: the unban, then its history entry (the unban's case). */
-async function endBan(
-  row: ScheduledModeration,
-  found: FoundCase,
-  api: GuildApiClient,
-  mode: "user" | "bot",
-  now: number,
-) {
+/** A temporary ban's end: the unban, and its history entry (the unban's case). */
+async function endBan(row: ScheduledModeration, found: FoundCase, api: GuildApiClient, mode: "user" | "bot") {
   const actor = { id: found.moderatorId, name: found.moderatorName, image: null };
   const reason = `Temporary ban ended (case #${found.number})`;
   const unban = () => api.bans.unban(row.guildId, row.userId, { reason: auditReason(reason, actor, mode) });
-  if (!(await unlessGone(row, now, "already unbanned", unban))) return;
-  // Done before it is filed: the unban's case, made from the entry, must not find this row still running.
-  await finish(row, { status: "done", doneAt: new Date(now), lastError: null });
-  await recordAuditEntry({
+  const gone = await unlessGone(row, "already unbanned", unban);
+  if (gone) return gone;
+  const entry: NewAuditEntry = {
     guildId: row.guildId,
     actor,
     action: "Remove Guild Ban",
@@ -197,10 +212,11 @@ async function endBan(
     reason,
     request: { scheduled_by_case: found.number },
     status: "success",
-  });
+  };
+  return { row, kind: "done", entry } satisfies Outcome;
 }
 
-/** A long timeout's renewal: Discord's cap again (or the end), its history entry, and the next renewal if needed. */
+/** A long timeout's renewal: Discord's cap again (or the end), its history entry, and when the next one is due. */
 async function renewTimeout(
   row: ScheduledModeration,
   found: FoundCase,
@@ -219,24 +235,9 @@ async function renewTimeout(
       { communication_disabled_until: until },
       { reason: auditReason(reason, actor, mode) },
     );
-  if (!(await unlessGone(row, now, "no longer a member", renew))) return;
-  // The next renewal with this one's outcome, in one transaction: only an instance still holding the claim schedules
-  // it, so a renewal run twice (a lapsed claim) does not start a second chain.
-  await prisma.$transaction(async (tx) => {
-    const done = await finish(row, { status: "done", doneAt: new Date(now), lastError: null }, tx);
-    if (done && step.renewAt !== null)
-      await tx.scheduledModeration.create({
-        data: {
-          guildId: row.guildId,
-          kind: "renew_timeout",
-          userId: row.userId,
-          caseId: row.caseId,
-          actorId: row.actorId,
-          runAt: new Date(step.renewAt),
-        },
-      });
-  });
-  await recordAuditEntry({
+  const gone = await unlessGone(row, "no longer a member", renew);
+  if (gone) return gone;
+  const entry: NewAuditEntry = {
     guildId: row.guildId,
     actor,
     action: "Modify Guild Member",
@@ -246,44 +247,115 @@ async function renewTimeout(
     request: { communication_disabled_until: until, renewal_of_case: found.number },
     after: { communication_disabled_until: until },
     status: "success",
-  });
+  };
+  return { row, kind: "done", entry, renewAt: step.renewAt } satisfies Outcome;
 }
 
-/** Runs one claimed row: the unban or the renewal, its history entry, and its outcome. */
-export async function runScheduled(row: ScheduledModeration, deps: ScheduleDependencies, now = Date.now()) {
-  const found = await prisma.moderationCase.findUnique({ where: { id: row.caseId } });
-  if (!found) {
-    await finish(row, { status: "cancelled", doneAt: new Date(now), lastError: "its case is gone" });
-    return;
-  }
+/** Runs one claimed row's call: the unban or the renewal. Writes nothing: settle writes the batch's outcomes. */
+async function attempt(
+  row: ScheduledModeration,
+  found: FoundCase | undefined,
+  api: () => Promise<GuildApiClient>,
+  mode: "user" | "bot",
+  now: number,
+): Promise<Outcome> {
+  if (!found) return { row, kind: "ended", status: "cancelled", note: "its case is gone" };
   try {
-    const api = await deps.apiFor(row.actorId);
-    // Read again just before the call: a ban made again or lifted by hand since the claim has cancelled it.
-    if (!(await stillOurs(row))) return;
-    if (row.kind === "unban") await endBan(row, found, api, deps.mode(), now);
-    else await renewTimeout(row, found, api, deps.mode(), now);
+    return row.kind === "unban"
+      ? await endBan(row, found, await api(), mode)
+      : await renewTimeout(row, found, await api(), mode, now);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const last = row.attempts >= MAX_ATTEMPTS;
-    // Tried again after a growing wait: 1, 2, 4, 8 minutes (a row done or cancelled meanwhile stays so: finish).
-    await finish(row, {
-      status: last ? "failed" : "pending",
-      lastError: message.slice(0, 500),
-      runAt: last ? undefined : new Date(now + 60_000 * 2 ** (row.attempts - 1)),
-      doneAt: last ? new Date(now) : undefined,
-      claimedBy: null,
-      claimedUntil: null,
-    });
+    return { row, kind: "retry", error: error instanceof Error ? error.message : String(error) };
   }
 }
 
-/** Rows run at once within a batch: their API calls overlap, their writes take turns. */
+/** Rows still running under the claims that took them (one cancelled meanwhile is not). */
+const underClaim = (rows: readonly ScheduledModeration[]): Prisma.ScheduledModerationWhereInput => ({
+  id: { in: rows.map((row) => row.id) },
+  claimedBy: { in: [...new Set(rows.map((row) => row.claimedBy!))] },
+  status: "running",
+});
+
+type Done = Extract<Outcome, { kind: "done" }>;
+
+/** Marks the rows done and returns those it marked, scheduling the next renewal of each renewal among them. */
+async function markDone(tx: Tx, done: readonly Done[], doneAt: Date): Promise<Done[]> {
+  if (done.length === 0) return [];
+  const rows = done.map((outcome) => outcome.row);
+  await tx.scheduledModeration.updateMany({
+    where: underClaim(rows),
+    data: { status: "done", doneAt, lastError: null },
+  });
+  // Which of them this transaction marked: done under their claim's mark (a row cancelled meanwhile is not).
+  const marked = new Set(
+    (
+      await tx.scheduledModeration.findMany({ where: { ...underClaim(rows), status: "done" }, select: { id: true } })
+    ).map((row) => row.id),
+  );
+  const filed = done.filter((outcome) => marked.has(outcome.row.id));
+  const renewals = filed.filter((outcome) => outcome.renewAt != null);
+  if (renewals.length)
+    await tx.scheduledModeration.createMany({
+      data: renewals.map(({ row, renewAt }) => ({
+        guildId: row.guildId,
+        kind: "renew_timeout",
+        userId: row.userId,
+        caseId: row.caseId,
+        actorId: row.actorId,
+        runAt: new Date(renewAt!),
+      })),
+    });
+  return filed;
+}
+
+/**
+ * Writes a batch's outcomes in one transaction, each only while its row is still running under this claim (one
+ * cancelled meanwhile stays cancelled), then files the history entries of the rows it marked done: marked first, so
+ * the cases made from the entries do not find their rows still running. A renewal done schedules the next one in the
+ * same transaction: only the claim holder does, so a renewal run twice (a lapsed claim) does not start a second chain.
+ */
+async function settle(outcomes: readonly Outcome[], now: number) {
+  const doneAt = new Date(now);
+  const filed = await prisma.$transaction(async (tx) => {
+    const filed = await markDone(
+      tx,
+      outcomes.filter((outcome) => outcome.kind === "done"),
+      doneAt,
+    );
+    for (const outcome of outcomes) {
+      if (outcome.kind === "ended")
+        await tx.scheduledModeration.updateMany({
+          where: underClaim([outcome.row]),
+          data: { status: outcome.status, doneAt, lastError: outcome.note },
+        });
+      if (outcome.kind === "retry") {
+        const last = outcome.row.attempts >= MAX_ATTEMPTS;
+        // Tried again after a growing wait: 1, 2, 4, 8 minutes.
+        await tx.scheduledModeration.updateMany({
+          where: underClaim([outcome.row]),
+          data: {
+            status: last ? "failed" : "pending",
+            lastError: outcome.error.slice(0, 500),
+            runAt: last ? undefined : new Date(now + 60_000 * 2 ** (outcome.row.attempts - 1)),
+            doneAt: last ? doneAt : undefined,
+            claimedBy: null,
+            claimedUntil: null,
+          },
+        });
+      }
+    }
+    return filed;
+  });
+  await recordAuditSuccesses(filed.map((outcome) => outcome.entry));
+}
+
+/** Rows run at once within a batch (their API calls overlap), re-read together just before their calls. */
 const CONCURRENCY = 8;
 
 /**
  * One pass: due rows claimed a batch at a time and run, CONCURRENCY at once, until none is due (10,000 bans ending
- * together do not wait for 200 ticks of the scheduler); after each batch the cases of what it did are made, once per
- * guild. Returns how many ran.
+ * together do not wait for 200 ticks of the scheduler); each batch's outcomes and history entries are written
+ * together, then the cases of what it did are made, once per guild. Returns how many ran.
  */
 export async function runDueSchedules(deps: ScheduleDependencies, now = new Date()): Promise<number> {
   let ran = 0;
@@ -293,11 +365,35 @@ export async function runDueSchedules(deps: ScheduleDependencies, now = new Date
   const clock = () => now.getTime() + (performance.now() - started);
   for (;;) {
     const rows = await claimDue(new Date(clock()));
-    let next = 0;
-    const worker = async () => {
-      while (next < rows.length) await runScheduled(rows[next++], deps, clock());
+    const cases = new Map(
+      (
+        await prisma.moderationCase.findMany({
+          where: { id: { in: rows.map((row) => row.caseId) } },
+          select: { id: true, number: true, moderatorId: true, moderatorName: true, targetName: true, endsAt: true },
+        })
+      ).map((found) => [found.id, found]),
+    );
+    // One client per moderator for the batch (in user mode, reading their grant once).
+    const clients = new Map<string, Promise<GuildApiClient>>();
+    const apiFor = (actorId: string) => () => {
+      if (!clients.has(actorId)) clients.set(actorId, deps.apiFor(actorId));
+      return clients.get(actorId)!;
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, worker));
+    const outcomes: Outcome[] = [];
+    for (let at = 0; at < rows.length; at += CONCURRENCY) {
+      const group = rows.slice(at, at + CONCURRENCY);
+      const ours = await stillOurs(group);
+      outcomes.push(
+        ...(await Promise.all(
+          group.map((row) =>
+            ours.has(row.id)
+              ? attempt(row, cases.get(row.caseId), apiFor(row.actorId), deps.mode(), clock())
+              : ({ row, kind: "not ours" } as const),
+          ),
+        )),
+      );
+    }
+    await settle(outcomes, clock());
     for (const guildId of new Set(rows.map((row) => row.guildId))) await syncCases(guildId);
     ran += rows.length;
     if (rows.length < CLAIM_BATCH) return ran;

@@ -5,6 +5,7 @@
 // writer), so an entry makes its cases exactly once; the unique key (historyId, type, targetId) backs that up.
 import type { Prisma } from "@/lib/generated/prisma";
 import { containsText, prisma } from "@/lib/dashboard/db";
+import { insertRows, newRowId } from "@/lib/dashboard/insert-rows";
 import {
   CASE_ACTIONS,
   casesFromHistoryEntry,
@@ -16,7 +17,7 @@ import {
   type HistoryEntryForCases,
 } from "./derive";
 import type { EscalationRule } from "./escalation";
-import { cancelScheduled, scheduleForCase } from "./schedule";
+import { cancelScheduled, scheduleForCase, type ScheduleEnd } from "./schedule";
 
 /** History entries read per transaction. */
 const SYNC_BATCH = 200;
@@ -34,43 +35,52 @@ async function takeNumbers(tx: Tx, guildId: string, count: number): Promise<numb
 }
 
 /**
- * Numbers and writes the drafts, and keeps what is scheduled in step with them: a new ban or an unban cancels a
- * temporary ban's pending end for that user, a new timeout or its removal a pending renewal; then a temporary ban or
- * a timeout past the cap schedules its own (schedule.ts).
+ * Numbers and writes the drafts, and keeps what is scheduled in step with them: a temporary ban or a timeout past the
+ * cap schedules its own end or renewal (schedule.ts); a new ban or an unban cancels an earlier temporary ban's pending
+ * end for that user, a new timeout or its removal an earlier pending renewal.
  */
 async function insertCases(tx: Tx, guildId: string, drafts: readonly CaseDraft[]): Promise<void> {
   if (drafts.length === 0) return;
   const first = await takeNumbers(tx, guildId, drafts.length);
-  const created = await tx.moderationCase.createManyAndReturn({
-    data: drafts.map((draft, i) => ({
-      guildId,
-      number: first + i,
-      type: draft.type,
-      targetId: draft.targetId,
-      targetName: draft.targetName,
-      moderatorId: draft.moderatorId,
-      moderatorName: draft.moderatorName,
-      moderatorBot: draft.moderatorBot,
-      reason: draft.reason,
-      durationSeconds: draft.durationSeconds,
-      endsAt: draft.endsAt,
-      auditLogId: draft.auditLogId,
-      historyId: draft.historyId,
-      source: draft.source,
-      details: draft.details ? JSON.stringify(draft.details) : null,
-      createdAt: draft.createdAt,
-    })),
-    select: { id: true, number: true },
-  });
-  const idOf = new Map(created.map((row) => [row.number, row.id]));
-  for (const [i, draft] of drafts.entries()) {
-    if (draft.type === "ban" || draft.type === "unban")
-      await cancelScheduled(tx, guildId, draft.targetId, "unban", draft.createdAt);
-    if (draft.type === "timeout" || draft.type === "timeout_removed")
-      await cancelScheduled(tx, guildId, draft.targetId, "renew_timeout", draft.createdAt);
-    await scheduleForCase(tx, guildId, idOf.get(first + i)!, draft);
-  }
+  const rows = drafts.map((draft, i) => ({
+    id: newRowId(),
+    guildId,
+    number: first + i,
+    type: draft.type,
+    targetId: draft.targetId,
+    targetName: draft.targetName,
+    moderatorId: draft.moderatorId,
+    moderatorName: draft.moderatorName,
+    moderatorBot: draft.moderatorBot,
+    reason: draft.reason,
+    durationSeconds: draft.durationSeconds,
+    endsAt: draft.endsAt,
+    auditLogId: draft.auditLogId,
+    historyId: draft.historyId,
+    source: draft.source,
+    details: draft.details ? JSON.stringify(draft.details) : null,
+    createdAt: draft.createdAt,
+  }));
+  await insertRows(tx, "moderation_cases", rows);
+  for (const [i, draft] of drafts.entries()) await scheduleForCase(tx, guildId, rows[i].id, draft);
+  // After scheduling: a later draft's end cancels an earlier draft's schedule, never its own (older cases only).
+  await cancelScheduled(
+    tx,
+    guildId,
+    drafts.flatMap((draft): ScheduleEnd[] => {
+      const kind = SCHEDULE_ENDED_BY[draft.type];
+      return kind ? [{ userId: draft.targetId, kind, at: draft.createdAt }] : [];
+    }),
+  );
 }
+
+/** The case types that end what was scheduled for the member: a temporary ban's end, a long timeout's renewal. */
+const SCHEDULE_ENDED_BY: Partial<Record<CaseType, ScheduleEnd["kind"]>> = {
+  ban: "unban",
+  unban: "unban",
+  timeout: "renew_timeout",
+  timeout_removed: "renew_timeout",
+};
 
 /** The members-page job kind that makes each case type (derive.ts's MEMBER_JOB_CASE_TYPES, the other way). */
 const JOB_KIND_OF: Partial<Record<CaseType, string>> = {

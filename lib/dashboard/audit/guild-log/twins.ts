@@ -4,8 +4,8 @@
 // (import.ts), and the dashboard, recording its change, finds a guild entry already imported (recordDashboardChange
 // below), so a change shows once whichever comes first and nothing waits for the other to settle. Both run under the
 // guild's lock, so they never miss each other by running at the same moment.
-import type { Prisma } from "@/lib/generated/prisma";
 import { prisma } from "@/lib/dashboard/db";
+import { insertRows, newRowId } from "@/lib/dashboard/insert-rows";
 import { withGuildLogLock } from "./lock";
 
 /** A dashboard entry and the guild's entry for the same change are at most this far apart. */
@@ -81,19 +81,69 @@ const keysOf = (...snapshots: Array<string | null>) => [
   ...new Set(snapshots.flatMap((s) => (s ? Object.keys(JSON.parse(s) as Record<string, unknown>) : []))),
 ];
 
+/** The guild actions whose entries may be this dashboard change's twin or parts (what isTwin and isPart can accept). */
+function guildActionsFor(d: DashboardSide): string[] {
+  const actions = [d.action, ...Object.keys(TWIN_ACTIONS).filter((action) => TWIN_ACTIONS[action].includes(d.action))];
+  if (userIdsOf(d.request)) actions.push("Create Guild Ban", "Remove Guild Ban");
+  if (d.action === "Modify Guild Role Positions") actions.push("Modify Guild Role");
+  if (d.action === "Modify Guild Channel Positions") actions.push("Modify Channel");
+  return actions;
+}
+
+/** A dashboard change's history row as history.ts makes it (the columns every entry names). */
+export interface NewDashboardChange {
+  guildId: string;
+  actorId: string;
+  actorName: string;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  targetName: string | null;
+  targetAliases: string | null;
+  reason: string | null;
+  request: string | null;
+  before: string | null;
+  after: string | null;
+  status: string;
+  httpStatus: number | null;
+  error: string | null;
+}
+
+/** Its row in audit_history_entries, every column named (insertRows). */
+const entryRow = (data: NewDashboardChange, createdAt: Date, auditLogId: string | null) => ({
+  ...data,
+  id: newRowId(),
+  createdAt,
+  auditLogId,
+  source: "dashboard",
+  actorBot: false,
+  casesDerived: false,
+});
+
 /**
- * Writes the dashboard's record of a successful change. A guild entry for it that was imported already becomes this
- * record's (the dashboard's entry keeps its reason as typed and its before/after), and guild entries that are parts
- * of it are marked so, all in one transaction.
+ * Writes the dashboard's records of successful changes in one guild (one, or a batch the scheduler made). A guild
+ * entry for one that was imported already becomes its record's (the dashboard's entry keeps its reason as typed and
+ * its before/after), and guild entries that are parts of it are marked so, all in one transaction. The imported
+ * entries are read once for the batch, only those of actions that can match (a window of a busy guild's history holds
+ * thousands of others).
  */
-export async function recordDashboardChange(data: Prisma.AuditHistoryEntryCreateInput & { guildId: string }) {
+export async function recordDashboardChanges(guildId: string, changes: readonly NewDashboardChange[]) {
+  if (changes.length === 0) return;
   const createdAt = new Date();
-  await withGuildLogLock(data.guildId, async () => {
+  const mine = changes.map((data): DashboardSide => ({
+    action: data.action,
+    actorId: data.actorId,
+    targetId: data.targetId ?? null,
+    createdAt,
+    request: data.request ?? null,
+  }));
+  await withGuildLogLock(guildId, async () => {
     const imported = await prisma.auditHistoryEntry.findMany({
       where: {
-        guildId: data.guildId,
+        guildId,
         source: "guild-log",
         auditLogId: { not: null },
+        action: { in: [...new Set(mine.flatMap(guildActionsFor))] },
         createdAt: {
           gte: new Date(createdAt.getTime() - TWIN_WINDOW_MS),
           lte: new Date(createdAt.getTime() + TWIN_WINDOW_MS),
@@ -111,13 +161,6 @@ export async function recordDashboardChange(data: Prisma.AuditHistoryEntryCreate
         after: true,
       },
     });
-    const mine: DashboardSide = {
-      action: data.action,
-      actorId: data.actorId,
-      targetId: data.targetId ?? null,
-      createdAt,
-      request: data.request ?? null,
-    };
     const sides = imported.map((row) => ({
       row,
       side: {
@@ -129,18 +172,32 @@ export async function recordDashboardChange(data: Prisma.AuditHistoryEntryCreate
         changedKeys: keysOf(row.before, row.after),
       } satisfies GuildSide,
     }));
-    const twin = sides
-      .filter(({ side }) => isTwin(mine, side))
-      .sort((a, b) => Math.abs(a.side.at - createdAt.getTime()) - Math.abs(b.side.at - createdAt.getTime()))[0];
-    const parts = sides.filter(({ side }) => side !== twin?.side && isPart(mine, side)).map(({ row }) => row.id);
-    await prisma.$transaction([
-      ...(twin ? [prisma.auditHistoryEntry.delete({ where: { id: twin.row.id } })] : []),
-      prisma.auditHistoryEntry.create({
-        data: { ...data, createdAt, ...(twin ? { auditLogId: twin.row.auditLogId } : {}) },
-      }),
+    // Each guild entry is one change's twin or part at most: the batch's changes take theirs in order.
+    const taken = new Set<string>();
+    const twins: string[] = [];
+    const parts: string[] = [];
+    const rows = changes.map((data, i) => {
+      const free = sides.filter(({ row }) => !taken.has(row.id));
+      const twin = free
+        .filter(({ side }) => isTwin(mine[i], side))
+        .sort((a, b) => Math.abs(a.side.at - createdAt.getTime()) - Math.abs(b.side.at - createdAt.getTime()))[0];
+      const itsParts = free.filter(({ side }) => side !== twin?.side && isPart(mine[i], side)).map(({ row }) => row.id);
+      if (twin) twins.push(twin.row.id);
+      parts.push(...itsParts);
+      for (const id of [...(twin ? [twin.row.id] : []), ...itsParts]) taken.add(id);
+      return entryRow(data, createdAt, twin?.row.auditLogId ?? null);
+    });
+    const writes = [
+      // The twin goes first: its audit-log id moves to the dashboard's record.
+      ...(twins.length ? [prisma.auditHistoryEntry.deleteMany({ where: { id: { in: twins } } })] : []),
+      insertRows(prisma, "audit_history_entries", rows),
       ...(parts.length
         ? [prisma.auditHistoryEntry.updateMany({ where: { id: { in: parts } }, data: { source: "part" } })]
         : []),
-    ]);
+    ];
+    await prisma.$transaction(writes);
   });
 }
+
+/** Writes the dashboard's record of one successful change (recordDashboardChanges, for one). */
+export const recordDashboardChange = (data: NewDashboardChange) => recordDashboardChanges(data.guildId, [data]);
