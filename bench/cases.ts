@@ -163,7 +163,9 @@ async function endingBans(): Promise<void> {
     const guildId = (await bot.users.getGuilds())[0].id;
     const probeUrl = `http://127.0.0.1:${app.port}/api/v10/users/@me`;
     const authorization = `Bot ${secrets.botToken}`;
-    const idle = summarize(await probeWhile(probeUrl, authorization, () => true, 150), 1);
+    // The idle figure after a warm-up (the server's first requests load code): the probe's own cost, not start-up's.
+    await probeWhile(probeUrl, authorization, () => true, 25);
+    const idle = summarize(await probeWhile(probeUrl, authorization, () => true, 400), 1);
     const db = new Database(databaseFile, { readonly: true });
     db.pragma("busy_timeout = 5000");
     const pending = db.prepare(
@@ -195,7 +197,7 @@ async function endingBans(): Promise<void> {
       `  ended ${fmt(banCount - stillBanned)} in ${fmt(seconds, 1)} s (${fmt((banCount - stillBanned) / seconds)} a second, the server's own scheduler): ${seconds <= 30 && stillBanned === 0 ? "met" : "MISSED"}; still banned ${fmt(stillBanned)}, failed ${fmt(failed)}`,
     );
     console.log(
-      `  probe p99 idle ${fmt(idle.p99, 2)} ms, meanwhile ${fmt(during.p99, 2)} ms (${fmt(during.p99 / idle.p99, 2)}×): ${during.p99 <= 2 * idle.p99 ? "met" : "MISSED"}`,
+      `  probe p50 idle ${fmt(idle.p50, 2)} ms, meanwhile ${fmt(during.p50, 2)} ms; p99 idle ${fmt(idle.p99, 2)} ms, meanwhile ${fmt(during.p99, 2)} ms (${fmt(during.p99 / idle.p99, 2)}×): ${during.p99 <= 2 * idle.p99 ? "met" : "MISSED"}`,
     );
   } finally {
     stop(app.child);

@@ -17,6 +17,7 @@ import { recordAuditSuccesses, type NewAuditEntry } from "@/lib/dashboard/audit/
 import { dashboardOnPostgresql, prisma } from "@/lib/dashboard/db";
 import type { ModerationCase, Prisma, ScheduledModeration } from "@/lib/generated/prisma";
 import { timeoutStep } from "@/lib/moderation/durations";
+import { nextTurn } from "@/lib/server/next-turn";
 import type { CaseDraft } from "./derive";
 import { syncCases } from "./store";
 
@@ -278,25 +279,29 @@ const underClaim = (rows: readonly ScheduledModeration[]): Prisma.ScheduledModer
 
 type Done = Extract<Outcome, { kind: "done" }>;
 
-/** Marks the rows done and returns those it marked, scheduling the next renewal of each renewal among them. */
-async function markDone(tx: Tx, done: readonly Done[], doneAt: Date): Promise<Done[]> {
-  if (done.length === 0) return [];
+/** Marks the rows done and schedules the next renewal of each renewal among those it marked. */
+async function markDone(tx: Tx, done: readonly Done[], doneAt: Date): Promise<void> {
+  if (done.length === 0) return;
   const rows = done.map((outcome) => outcome.row);
   await tx.scheduledModeration.updateMany({
     where: underClaim(rows),
     data: { status: "done", doneAt, lastError: null },
   });
-  // Which of them this transaction marked: done under their claim's mark (a row cancelled meanwhile is not).
+  const renewals = done.filter((outcome) => outcome.renewAt != null);
+  if (renewals.length === 0) return;
+  // Only a renewal this transaction marked (done under its claim's mark, not cancelled meanwhile) goes on.
   const marked = new Set(
     (
-      await tx.scheduledModeration.findMany({ where: { ...underClaim(rows), status: "done" }, select: { id: true } })
+      await tx.scheduledModeration.findMany({
+        where: { ...underClaim(renewals.map((outcome) => outcome.row)), status: "done" },
+        select: { id: true },
+      })
     ).map((row) => row.id),
   );
-  const filed = done.filter((outcome) => marked.has(outcome.row.id));
-  const renewals = filed.filter((outcome) => outcome.renewAt != null);
-  if (renewals.length)
+  const next = renewals.filter((outcome) => marked.has(outcome.row.id));
+  if (next.length)
     await tx.scheduledModeration.createMany({
-      data: renewals.map(({ row, renewAt }) => ({
+      data: next.map(({ row, renewAt }) => ({
         guildId: row.guildId,
         kind: "renew_timeout",
         userId: row.userId,
@@ -305,23 +310,21 @@ async function markDone(tx: Tx, done: readonly Done[], doneAt: Date): Promise<Do
         runAt: new Date(renewAt!),
       })),
     });
-  return filed;
 }
 
 /**
  * Writes a batch's outcomes in one transaction, each only while its row is still running under this claim (one
- * cancelled meanwhile stays cancelled), then files the history entries of the rows it marked done: marked first, so
- * the cases made from the entries do not find their rows still running. A renewal done schedules the next one in the
- * same transaction: only the claim holder does, so a renewal run twice (a lapsed claim) does not start a second chain.
+ * cancelled meanwhile stays cancelled), then files the history entries of the calls made: after the rows are marked,
+ * so the cases made from the entries do not find their rows still running. A call made while its row was cancelled
+ * (a moderator unbanning by hand at that moment) is filed too: it happened. A renewal done schedules the next one in
+ * the same transaction: only the claim holder does, so a renewal run twice (a lapsed claim) does not start a second
+ * chain.
  */
 async function settle(outcomes: readonly Outcome[], now: number) {
   const doneAt = new Date(now);
-  const filed = await prisma.$transaction(async (tx) => {
-    const filed = await markDone(
-      tx,
-      outcomes.filter((outcome) => outcome.kind === "done"),
-      doneAt,
-    );
+  const done = outcomes.filter((outcome): outcome is Done => outcome.kind === "done");
+  await prisma.$transaction(async (tx) => {
+    await markDone(tx, done, doneAt);
     for (const outcome of outcomes) {
       if (outcome.kind === "ended")
         await tx.scheduledModeration.updateMany({
@@ -344,18 +347,19 @@ async function settle(outcomes: readonly Outcome[], now: number) {
         });
       }
     }
-    return filed;
   });
-  await recordAuditSuccesses(filed.map((outcome) => outcome.entry));
+  await nextTurn();
+  await recordAuditSuccesses(done.map((outcome) => outcome.entry));
 }
 
 /** Rows run at once within a batch (their API calls overlap), re-read together just before their calls. */
-const CONCURRENCY = 8;
+const CONCURRENCY = 4;
 
 /**
  * One pass: due rows claimed a batch at a time and run, CONCURRENCY at once, until none is due (10,000 bans ending
  * together do not wait for 200 ticks of the scheduler); each batch's outcomes and history entries are written
- * together, then the cases of what it did are made, once per guild. Returns how many ran.
+ * together, then the cases of what it did are made, once per guild. Between its steps the pass waits a turn of the
+ * event loop (lib/server/next-turn.ts): the API it calls and the pages share this thread. Returns how many ran.
  */
 export async function runDueSchedules(deps: ScheduleDependencies, now = new Date()): Promise<number> {
   let ran = 0;
@@ -373,6 +377,7 @@ export async function runDueSchedules(deps: ScheduleDependencies, now = new Date
         })
       ).map((found) => [found.id, found]),
     );
+    await nextTurn();
     // One client per moderator for the batch (in user mode, reading their grant once).
     const clients = new Map<string, Promise<GuildApiClient>>();
     const apiFor = (actorId: string) => () => {
@@ -393,8 +398,12 @@ export async function runDueSchedules(deps: ScheduleDependencies, now = new Date
         )),
       );
     }
+    await nextTurn();
     await settle(outcomes, clock());
-    for (const guildId of new Set(rows.map((row) => row.guildId))) await syncCases(guildId);
+    for (const guildId of new Set(rows.map((row) => row.guildId))) {
+      await nextTurn();
+      await syncCases(guildId);
+    }
     ran += rows.length;
     if (rows.length < CLAIM_BATCH) return ran;
   }

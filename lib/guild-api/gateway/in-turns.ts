@@ -6,8 +6,7 @@
 // every upgrade it read kept the API's requests waiting 10 ms and more. Between two batches the loop polls, so
 // requests get in.
 
-/** Resolves on the next turn of the event loop, after the I/O that arrived meanwhile. */
-export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+export { nextTurn } from "@/lib/server/next-turn";
 
 /** Items per turn: 64 socket closes take one to two milliseconds. */
 export const TURN_BATCH = 64;

@@ -36,8 +36,8 @@ const guildId = () => server.world.guildId;
 /** A plain seeded member the moderator outranks. */
 const target = () => server.world.users.member;
 
-/** Bans `target` as the moderator through the dashboard's own action, with the history and cases written for real. */
-async function banAs(duration: unknown) {
+/** Bans `userId` as the moderator through the dashboard's own action, with the history and cases written for real. */
+async function banAs(duration: unknown, userId = target()) {
   const { run } = actionAs(server, "mod", "user", banUserByIdAction.definition, {
     record: async (entry) => {
       await recordAuditEntry(entry);
@@ -46,7 +46,7 @@ async function banAs(duration: unknown) {
   });
   const result = await run({
     guildId: guildId(),
-    userId: target(),
+    userId,
     delete_message_seconds: 0,
     reason: "raid",
     duration,
@@ -55,10 +55,14 @@ async function banAs(duration: unknown) {
   return result;
 }
 
-const banned = async () => (await server.api("admin", "GET", `/guilds/${guildId()}/bans/${target()}`)).status === 200;
+const banned = async (userId = target()) =>
+  (await server.api("admin", "GET", `/guilds/${guildId()}/bans/${userId}`)).status === 200;
 
-/** The scheduler's dependencies: the moderator's own API client, counting the calls. */
-function deps(calls: { count: number }, fail = false) {
+/**
+ * The scheduler's dependencies: the moderator's own API client, counting the calls; `during` runs as each unban is
+ * sent, before it reaches the API.
+ */
+function deps(calls: { count: number }, fail = false, during?: (userId: string) => Promise<void>) {
   return {
     mode: () => "user" as const,
     apiFor: async (actorId: string): Promise<GuildApiClient> => {
@@ -67,6 +71,7 @@ function deps(calls: { count: number }, fail = false) {
       const unban = client.bans.unban.bind(client.bans);
       client.bans.unban = async (...args: Parameters<typeof unban>) => {
         calls.count++;
+        await during?.(args[1]);
         if (fail) throw new Error("the API is away");
         return unban(...args);
       };
@@ -76,7 +81,8 @@ function deps(calls: { count: number }, fail = false) {
 }
 
 afterEach(async () => {
-  await server.api("admin", "DELETE", `/guilds/${guildId()}/bans/${target()}`);
+  for (const userId of [target(), server.world.users.outsider])
+    await server.api("admin", "DELETE", `/guilds/${guildId()}/bans/${userId}`);
 });
 
 describe("temporary bans", () => {
@@ -150,6 +156,34 @@ describe("temporary bans", () => {
     }
     expect(calls.count).toBe(schedule.MAX_ATTEMPTS);
     expect(await banned()).toBe(true);
+  });
+
+  test("bans ending in one batch are each written as they ended: gone already, cancelled in flight, done", async () => {
+    const outsider = server.world.users.outsider;
+    await banAs("1h");
+    await banAs("1h", outsider);
+    // The member is unbanned where the dashboard does not see it (no history entry): their end finds no ban.
+    await server.api("admin", "DELETE", `/guilds/${guildId()}/bans/${target()}`);
+    const calls = { count: 0 };
+    // The outsider's end is cancelled while its unban is on its way (a moderator ending it by hand at that moment).
+    const cancelInFlight = async (userId: string) => {
+      if (userId === outsider)
+        await prisma.scheduledModeration.updateMany({ where: { userId }, data: { status: "cancelled" } });
+    };
+    const due = new Date(Date.now() + 3_600_000 + 1000);
+    expect(await schedule.runDueSchedules(deps(calls, false, cancelInFlight), due)).toBe(2);
+    expect(calls.count).toBe(2);
+    const rows = await prisma.scheduledModeration.findMany();
+    expect(Object.fromEntries(rows.map((row) => [row.userId, [row.status, row.lastError]]))).toEqual({
+      [target()]: ["done", "already unbanned"],
+      [outsider]: ["cancelled", null],
+    });
+    expect(await banned(outsider)).toBe(false);
+    // The unban that was made is filed (it happened), as the outsider's case; the member's end made none.
+    const cases = (await store.listCases(guildId(), {})).cases;
+    expect(cases.filter((c) => c.type === "unban").map((c) => [c.targetId, c.reason])).toEqual([
+      [outsider, "Temporary ban ended (case #2)"],
+    ]);
   });
 
   test("a claim whose instance died is taken over once it lapses", async () => {
