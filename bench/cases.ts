@@ -25,6 +25,9 @@ const GUILD = "100000000000000777";
 const TYPES = ["ban", "unban", "kick", "timeout", "timeout_removed", "role_change", "warning", "note"];
 const WORDS = ["spam", "raid", "links", "slurs", "alt", "scam", "nsfw", "ads", "flood", "impersonation"];
 
+/** A time as Prisma writes the dashboard's in SQLite (ISO text), so its queries compare seeded rows as their own. */
+const prismaTime = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
+
 /** N cases for GUILD written straight into the table (as many history entries would make them). */
 function seedCases(count: number): void {
   const db = new Database(databaseFile);
@@ -48,7 +51,7 @@ function seedCases(count: number): void {
         `moderator ${i % 25}`,
         `${WORDS[i % WORDS.length]} in #channel-${i % 50}`,
         `bench-history-${i}`,
-        start + i * 60_000,
+        prismaTime(start + i * 60_000),
       );
     db.prepare("INSERT INTO case_counters (guildId, last) VALUES (?, ?)").run(GUILD, count);
   })();
@@ -116,11 +119,12 @@ function seedDueBans(guildId: string, botUserId: string, count: number): string[
         id,
         `bench_temp_${i}`,
         botUserId,
-        now,
+        prismaTime(now),
         `bench-temp-h-${i}`,
-        now - 60_000,
+        prismaTime(now - 60_000),
       );
-      row.run(`bench-row-${i}`, guildId, id, `bench-temp-${i}`, botUserId, now - 1_000, now - 60_000);
+      const [due, made] = [prismaTime(now - 1_000), prismaTime(now - 60_000)];
+      row.run(`bench-row-${i}`, guildId, id, `bench-temp-${i}`, botUserId, due, made);
     });
   })();
   db.close();
