@@ -1,9 +1,9 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
-// The direction of imports (ARCHITECTURE.md): dashboard → api-client → (HTTP) → guild API, both → lib/discord, and
-// nothing in lib/ reaches back up into components/ or app/. Flat config replaces a rule's options for a file rather
-// than merging them, so every group of files below lists all the restrictions that apply to it.
+// The direction of imports (docs/architecture.md): dashboard → api-client → (HTTP) → guild API, both → lib/discord,
+// and nothing in lib/ reaches back up into components/ or app/. Flat config replaces a rule's options for a file
+// rather than merging them, so every group of files below lists all the restrictions that apply to it.
 const NO_UI = [
   {
     group: ["@/components", "@/components/*"],

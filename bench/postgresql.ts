@@ -4,8 +4,8 @@
 // fsync and full-page writes on, synchronous_commit off — what SQLite's WAL with synchronous=NORMAL promises), and two
 // Guildhall processes serve the guild API, one from each. Every scenario runs on SQLite, then on PostgreSQL.
 // For PostgreSQL it also reports the CPU time per request spent in Guildhall's process and in the PostgreSQL server's
-// processes (from /proc), the figures the README's arithmetic on several instances is built from. Measured, never
-// asserted; written to bench/results/.
+// processes (from /proc), the figures the arithmetic on several instances (docs/postgresql-and-instances.md) is
+// built from. Measured, never asserted; written to bench/results/.
 import fs from "node:fs";
 import path from "node:path";
 import type { BenchContext } from "./context";

@@ -171,7 +171,7 @@ async function main(): Promise<void> {
   }
 
   // The limits' own cost: GET /guilds/{id} over HTTP, limits on and off, on API-only servers.
-  // Managing a guild with a bearer token takes Guildhall's management scope (README, "Tokens and scopes").
+  // Managing a guild with a bearer token takes Guildhall's management scope (docs/api-and-compatibility.md).
   // Enough tokens that none reaches the read bucket's 40/s at the ~20,000 req/s the API serves here.
   const tokens: string[] = [];
   for (let i = 0; i < 2_000; i++) tokens.push(await bearer("owner", ["identify", "guilds", MANAGE_SCOPE]));

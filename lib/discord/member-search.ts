@@ -1,7 +1,7 @@
 // Search Guild Members v2 (`POST /guilds/{guild.id}/members-search`), the endpoint Discord's own client uses for its
 // members table: the wire shape as the community documents it (Discord.Net's MemberSearchPropertiesV2,
 // MemberSearchV2QueryParams and MemberSearchV2SortType; userdoccers), and Guildhall's documented extensions (marked
-// below; README, "Search Guild Members v2"). Pure: the built-in API validates with zod against these names, the
+// below; docs/api-and-compatibility.md). Pure: the built-in API validates with zod against these names, the
 // dashboard's client sends them, both to the built-in API and to Discord's.
 import type { APIGuildMember } from "discord-api-types/v10";
 

@@ -176,7 +176,8 @@ export const POLICIES = {
   // ── Members ──────────────────────────────────────────────────────────────────────────────────────────────────
   "List Guild Members": manage("GET", "/guilds/{guild.id}/members", NONE),
   "Search Guild Members": manage("GET", "/guilds/{guild.id}/members/search", NONE),
-  // Discord asks for MANAGE_GUILD; Guildhall also lets those who act on members search them (README).
+  // Discord asks for MANAGE_GUILD; Guildhall also lets those who act on members search them
+  // (docs/api-and-compatibility.md).
   "Search Guild Members v2": manage(
     "POST",
     "/guilds/{guild.id}/members-search",

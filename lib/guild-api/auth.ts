@@ -1,6 +1,7 @@
 // Who is calling: `Bot <token>` for an application's bot, `Bearer <access token>` for a user who
 // authorized an application through OAuth2. Guildhall lets both call the management endpoints, each
-// judged by its own member's permissions (a documented superset of Discord, see README).
+// judged by its own member's permissions (a documented superset of Discord, see
+// docs/api-and-compatibility.md).
 import { chain, type MaybePromise } from "./maybe-promise";
 import { findApplicationByBotTokenHash } from "./store/applications";
 import { findLiveAccessToken } from "./store/oauth2";

@@ -1,6 +1,7 @@
 // The guild API's HTTP edge on bare node:http: a small trie router, the request context handed to
 // route handlers (params, query, authentication, audit-log reason, validated bodies), and the
-// translation of results and errors into responses. No Next.js on this path (see README, "Fast path").
+// translation of results and errors into responses. No Next.js on this path (see
+// docs/architecture.md, "Fast path").
 //
 // The pipeline's order is the security rule of this file: the whole body is read (and a form parsed) first; only
 // then is the token looked up and judged, and the handler runs synchronously in the same SQLite transaction as its
