@@ -28,8 +28,9 @@ const CLAIM_BATCH = 50;
 /** Failed attempts before a row is left failed (with its error, on the Bans page). */
 export const MAX_ATTEMPTS = 5;
 
-/** This process, as a claimer. */
+/** This process, as a claimer, and how many claims it has made (each claim's mark is the pair). */
 const INSTANCE = `${process.pid}-${randomUUID().slice(0, 8)}`;
+let claims = 0;
 
 type Tx = Prisma.TransactionClient;
 
@@ -150,7 +151,6 @@ export async function claimDue(now = new Date(), limit = CLAIM_BATCH): Promise<S
     orderBy: { runAt: "asc" },
   });
 }
-let claims = 0;
 
 export interface ScheduleDependencies {
   /** The API client to act with for `actorId` in the guild (their stored grant, or the bot). */
