@@ -31,6 +31,8 @@ export interface NewAuditEntry {
   status: "success" | "error";
   httpStatus?: number | null;
   error?: string | null;
+  /** When the change was made, for one filed later than that (the scheduler files a batch's calls after the batch). */
+  at?: Date;
 }
 
 export type AuditRecorder = (entry: NewAuditEntry) => Promise<void>;
@@ -74,7 +76,9 @@ export async function recordAuditSuccesses(entries: readonly NewAuditEntry[]): P
   for (const guildId of new Set(entries.map((entry) => entry.guildId)))
     await recordDashboardChanges(
       guildId,
-      entries.filter((entry) => entry.guildId === guildId && entry.status === "success").map(rowOf),
+      entries
+        .filter((entry) => entry.guildId === guildId && entry.status === "success")
+        .map((entry) => ({ ...rowOf(entry), createdAt: entry.at })),
     );
 }
 

@@ -3,8 +3,9 @@
 // the transaction that numbers their case (store.ts), claimed when due by one instance at a time, done once, and kept
 // with their outcome:
 //   - claiming: on PostgreSQL one UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING, so instances
-//     never wait on each other's rows; on SQLite (one writer) a compare-and-set per row. A claim holds CLAIM_MS: an
-//     instance that dies mid-run leaves its rows to be claimed again (the unban and the renewal are idempotent);
+//     never wait on each other's rows; on SQLite (one writer) one conditional update. Each claim marks its rows with
+//     its own mark and holds CLAIM_MS: an instance that dies mid-run leaves its rows to be claimed again (the unban
+//     and the renewal are idempotent);
 //   - the call is made as the moderator who banned (their stored grant, user mode) or as the bot (bot mode), with the
 //     reason "Temporary ban ended (case #N)", and filed in the audit history like the dashboard's own change, so the
 //     guild's audit-log entry for it is its twin and the unban becomes a case of its own;
@@ -105,7 +106,8 @@ export async function cancelScheduled(tx: Tx, guildId: string, ends: readonly Sc
   );
   if (older.length)
     await tx.scheduledModeration.updateMany({
-      where: { id: { in: older.map((row) => row.id) } },
+      // Still not run: one the scheduler finished since it was read (PostgreSQL reads others' commits) stays done.
+      where: { id: { in: older.map((row) => row.id) }, status: { in: ["pending", "running"] } },
       data: { status: "cancelled", doneAt: new Date() },
     });
 }
@@ -205,7 +207,9 @@ async function endBan(row: ScheduledModeration, found: FoundCase, api: GuildApiC
   const unban = () => api.bans.unban(row.guildId, row.userId, { reason: auditReason(reason, actor, mode) });
   const gone = await unlessGone(row, "already unbanned", unban);
   if (gone) return gone;
+  // Filed after the batch, dated now: a case made meanwhile (a ban again) keeps its place after this one.
   const entry: NewAuditEntry = {
+    at: new Date(),
     guildId: row.guildId,
     actor,
     action: "Remove Guild Ban",
@@ -238,7 +242,9 @@ async function renewTimeout(
     );
   const gone = await unlessGone(row, "no longer a member", renew);
   if (gone) return gone;
+  // Filed after the batch, dated now: a case made meanwhile (a ban again) keeps its place after this one.
   const entry: NewAuditEntry = {
+    at: new Date(),
     guildId: row.guildId,
     actor,
     action: "Modify Guild Member",

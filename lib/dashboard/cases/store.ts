@@ -61,7 +61,7 @@ async function insertCases(tx: Tx, guildId: string, drafts: readonly CaseDraft[]
     details: draft.details ? JSON.stringify(draft.details) : null,
     createdAt: draft.createdAt,
   }));
-  await insertRows(tx, "moderation_cases", rows);
+  for (const statement of insertRows(tx, "moderation_cases", rows)) await statement;
   for (const [i, draft] of drafts.entries()) await scheduleForCase(tx, guildId, rows[i].id, draft);
   // After scheduling: a later draft's end cancels an earlier draft's schedule, never its own (older cases only).
   await cancelScheduled(

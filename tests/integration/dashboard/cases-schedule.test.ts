@@ -186,6 +186,36 @@ describe("temporary bans", () => {
     ]);
   });
 
+  test("a member banned again while the batch that unbanned them runs stays banned: the unban is dated when made", async () => {
+    const outsider = server.world.users.outsider;
+    await banAs("1h");
+    await banAs("1h", outsider);
+    const calls = { count: 0 };
+    // As the outsider's unban goes out, the member (unbanned a moment ago by the same batch) is banned again for a day.
+    const banAgain = async (userId: string) => {
+      if (userId !== outsider) return;
+      while (await banned()) await new Promise((resolve) => setTimeout(resolve, 5));
+      await banAs("1d");
+    };
+    const due = new Date(Date.now() + 3_600_000 + 1000);
+    expect(await schedule.runDueSchedules(deps(calls, false, banAgain), due)).toBe(2);
+    expect(await banned()).toBe(true);
+    // The new ban's end is still to come: the unban's case, filed after the batch, is older than it and cancels nothing.
+    const ends = await prisma.scheduledModeration.findMany({
+      where: { userId: target() },
+      orderBy: { createdAt: "asc" },
+    });
+    // (The first ban's end was cancelled by the new ban while it ran: a newer ban supersedes it.)
+    expect(ends.map((row) => row.status)).toEqual(["cancelled", "pending"]);
+    // In the order they happened (the unban, filed after the new ban, has the higher number).
+    const mine = (await store.listCases(guildId(), { targetId: target() })).cases;
+    expect(mine.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map((c) => c.type)).toEqual([
+      "ban",
+      "unban",
+      "ban",
+    ]);
+  });
+
   test("a claim whose instance died is taken over once it lapses", async () => {
     await banAs("1h");
     const row = (await prisma.scheduledModeration.findFirst())!;

@@ -175,6 +175,34 @@ describe("what is scheduled, as cases come in", () => {
 });
 
 describe("members-page jobs", () => {
+  test("a kick job of 4,000 members makes its 4,000 cases (more values than one statement may bind)", async () => {
+    const members = Array.from({ length: 4_000 }, (_, i) => `${400_000_000_000_000_000n + BigInt(i)}`);
+    const job = await prisma.bulkBanJob.create({
+      data: {
+        guildId: GUILD,
+        kind: "kick",
+        actorId: MOD.actorId,
+        actorName: MOD.actorName,
+        reason: "raid",
+        status: "completed",
+        createdAt: new Date(start + clock * 60_000),
+        updatedAt: new Date(start + (clock + 10) * 60_000),
+      },
+    });
+    await prisma.bulkBanItem.createMany({
+      data: members.map((userId, i) => ({ jobId: job.id, userId, state: "done", name: `raider_${i}` })),
+    });
+    await history("Bulk kick", job.id, {
+      targetType: "member-job",
+      targetName: null,
+      request: JSON.stringify({ job: job.id }),
+    });
+    expect(await cases.syncCases(GUILD)).toBe(4_000);
+    const numbers = await prisma.moderationCase.findMany({ where: { guildId: GUILD }, select: { number: true } });
+    expect(numbers.map((c) => c.number).sort((a, b) => a - b)).toEqual(members.map((_, i) => i + 1));
+    expect(await prisma.auditHistoryEntry.count({ where: { guildId: GUILD, casesDerived: false } })).toBe(0);
+  });
+
   test("a kick job makes a case per member kicked when it ends; the guild's own entries for them make none", async () => {
     const [kicked, alsoKicked, failed, elsewhere] = ["31", "32", "33", "34"].map((n) => `3000000000000000${n}`);
     const job = await prisma.bulkBanJob.create({

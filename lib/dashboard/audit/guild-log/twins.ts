@@ -107,6 +107,8 @@ export interface NewDashboardChange {
   status: string;
   httpStatus: number | null;
   error: string | null;
+  /** When it was made, if before it is recorded (else: now). */
+  createdAt?: Date;
 }
 
 /** Its row in audit_history_entries, every column named (insertRows). */
@@ -129,14 +131,15 @@ const entryRow = (data: NewDashboardChange, createdAt: Date, auditLogId: string 
  */
 export async function recordDashboardChanges(guildId: string, changes: readonly NewDashboardChange[]) {
   if (changes.length === 0) return;
-  const createdAt = new Date();
+  const now = new Date();
   const mine = changes.map((data): DashboardSide => ({
     action: data.action,
     actorId: data.actorId,
     targetId: data.targetId ?? null,
-    createdAt,
+    createdAt: data.createdAt ?? now,
     request: data.request ?? null,
   }));
+  const times = mine.map((side) => side.createdAt.getTime());
   await withGuildLogLock(guildId, async () => {
     const imported = await prisma.auditHistoryEntry.findMany({
       where: {
@@ -145,8 +148,8 @@ export async function recordDashboardChanges(guildId: string, changes: readonly 
         auditLogId: { not: null },
         action: { in: [...new Set(mine.flatMap(guildActionsFor))] },
         createdAt: {
-          gte: new Date(createdAt.getTime() - TWIN_WINDOW_MS),
-          lte: new Date(createdAt.getTime() + TWIN_WINDOW_MS),
+          gte: new Date(Math.min(...times) - TWIN_WINDOW_MS),
+          lte: new Date(Math.max(...times) + TWIN_WINDOW_MS),
         },
       },
       select: {
@@ -177,20 +180,21 @@ export async function recordDashboardChanges(guildId: string, changes: readonly 
     const twins: string[] = [];
     const parts: string[] = [];
     const rows = changes.map((data, i) => {
+      const at = times[i];
       const free = sides.filter(({ row }) => !taken.has(row.id));
       const twin = free
         .filter(({ side }) => isTwin(mine[i], side))
-        .sort((a, b) => Math.abs(a.side.at - createdAt.getTime()) - Math.abs(b.side.at - createdAt.getTime()))[0];
+        .sort((a, b) => Math.abs(a.side.at - at) - Math.abs(b.side.at - at))[0];
       const itsParts = free.filter(({ side }) => side !== twin?.side && isPart(mine[i], side)).map(({ row }) => row.id);
       if (twin) twins.push(twin.row.id);
       parts.push(...itsParts);
       for (const id of [...(twin ? [twin.row.id] : []), ...itsParts]) taken.add(id);
-      return entryRow(data, createdAt, twin?.row.auditLogId ?? null);
+      return entryRow(data, mine[i].createdAt, twin?.row.auditLogId ?? null);
     });
     const writes = [
       // The twin goes first: its audit-log id moves to the dashboard's record.
       ...(twins.length ? [prisma.auditHistoryEntry.deleteMany({ where: { id: { in: twins } } })] : []),
-      insertRows(prisma, "audit_history_entries", rows),
+      ...insertRows(prisma, "audit_history_entries", rows),
       ...(parts.length
         ? [prisma.auditHistoryEntry.updateMany({ where: { id: { in: parts } }, data: { source: "part" } })]
         : []),
