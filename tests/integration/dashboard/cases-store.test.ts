@@ -47,6 +47,23 @@ function history(action: string, targetId: string, over: Record<string, unknown>
   });
 }
 
+/** A completed members-page kick job of the moderator's, run over the next ten minutes of the test's clock. */
+function kickJob(over: Partial<Parameters<typeof prisma.bulkBanJob.create>[0]["data"]> = {}) {
+  return prisma.bulkBanJob.create({
+    data: {
+      guildId: GUILD,
+      kind: "kick",
+      actorId: MOD.actorId,
+      actorName: MOD.actorName,
+      reason: "raid",
+      status: "completed",
+      createdAt: new Date(start + clock * 60_000),
+      updatedAt: new Date(start + (clock + 10) * 60_000),
+      ...over,
+    },
+  });
+}
+
 describe("cases read off the history", () => {
   test("each moderation entry makes its cases once, numbered per guild in the order the actions happened", async () => {
     await history("Create Guild Ban", "300000000000000001");
@@ -177,18 +194,7 @@ describe("what is scheduled, as cases come in", () => {
 describe("members-page jobs", () => {
   test("a kick job of 4,000 members makes its 4,000 cases (more values than one statement may bind)", async () => {
     const members = Array.from({ length: 4_000 }, (_, i) => `${400_000_000_000_000_000n + BigInt(i)}`);
-    const job = await prisma.bulkBanJob.create({
-      data: {
-        guildId: GUILD,
-        kind: "kick",
-        actorId: MOD.actorId,
-        actorName: MOD.actorName,
-        reason: "raid",
-        status: "completed",
-        createdAt: new Date(start + clock * 60_000),
-        updatedAt: new Date(start + (clock + 10) * 60_000),
-      },
-    });
+    const job = await kickJob();
     await prisma.bulkBanItem.createMany({
       data: members.map((userId, i) => ({ jobId: job.id, userId, state: "done", name: `raider_${i}` })),
     });
@@ -205,24 +211,13 @@ describe("members-page jobs", () => {
 
   test("a kick job makes a case per member kicked when it ends; the guild's own entries for them make none", async () => {
     const [kicked, alsoKicked, failed, elsewhere] = ["31", "32", "33", "34"].map((n) => `3000000000000000${n}`);
-    const job = await prisma.bulkBanJob.create({
-      data: {
-        guildId: GUILD,
-        kind: "kick",
-        actorId: MOD.actorId,
-        actorName: MOD.actorName,
-        reason: "raid",
-        status: "completed",
-        // It ran over the next ten minutes of the test's clock.
-        createdAt: new Date(start + clock * 60_000),
-        updatedAt: new Date(start + (clock + 10) * 60_000),
-        items: {
-          create: [
-            { userId: kicked, state: "done", name: "raid_bot_1" },
-            { userId: alsoKicked, state: "done", name: "raid_bot_2" },
-            { userId: failed, state: "failed", detail: "not a member any more" },
-          ],
-        },
+    const job = await kickJob({
+      items: {
+        create: [
+          { userId: kicked, state: "done", name: "raid_bot_1" },
+          { userId: alsoKicked, state: "done", name: "raid_bot_2" },
+          { userId: failed, state: "failed", detail: "not a member any more" },
+        ],
       },
     });
     // The import brings the guild's entry for one of the job's kicks, and one for a kick of someone else, before the
