@@ -418,9 +418,9 @@ async function main(): Promise<void> {
     console.log(`[image-steps] the runtime stage's folder: ${sizeOf(runtime.folder)} in all`);
     for (const entry of fs.readdirSync(runtime.folder).sort())
       console.log(`[image-steps]   ${entry}: ${sizeOf(path.join(runtime.folder, entry))}`);
-    console.log(
-      `[image-steps] (the build stage's node_modules: ${sizeOf(path.join(root, stages[0].name, "node_modules"))})`,
-    );
+    const buildModules = path.join(root, stages[0].name, "node_modules");
+    if (fs.existsSync(buildModules))
+      console.log(`[image-steps] (the build stage's node_modules: ${sizeOf(buildModules)})`);
     console.log(`[image-steps] passed in ${seconds(started)}`);
   } finally {
     if (server && server.exitCode === null) {
