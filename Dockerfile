@@ -36,8 +36,9 @@ COPY scripts/postgresql-schema.ts ./scripts/
 RUN npm ci --omit=dev --no-audit --no-fund && mkdir -p .data .next/cache
 
 FROM node:20-bookworm-slim AS runtime
-# pg_dump and pg_restore for `npm run backup` on PostgreSQL (Debian bookworm's 15, the server version compose runs);
-# about 20 MB. Remove this line for an image that only ever uses SQLite.
+# pg_dump and pg_restore for `npm run backup` on PostgreSQL (Debian bookworm's 15, the server version compose runs):
+# about 45 MB installed by Debian's package sizes (the client 8.6 MB; perl, which Debian's wrappers of the tools need;
+# libpq's OpenSSL, Kerberos and LDAP libraries). Remove this RUN for an image that only ever uses SQLite.
 RUN apt-get update -qq \
   && apt-get install -y -qq --no-install-recommends postgresql-client \
   && rm -rf /var/lib/apt/lists/*
@@ -47,7 +48,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/.next ./.next
 # The server runs its TypeScript through tsx: server.ts, lib/ (with the Prisma client generated into lib/generated),
 # tsconfig.json for the @/ imports, next.config.mjs (read by Next when it starts), and for the npm scripts that run
-# in a container (seed, backup, restore, token, db:copy) package.json, scripts/, prisma/ and prisma.config.ts.
+# in a container (seed, backup, restore, db:copy) package.json, scripts/, prisma/ and prisma.config.ts.
 COPY --from=build /app/package.json /app/tsconfig.json /app/next.config.mjs /app/prisma.config.ts /app/server.ts ./
 COPY --from=build /app/lib ./lib
 COPY --from=build /app/scripts ./scripts
