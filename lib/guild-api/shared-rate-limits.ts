@@ -27,6 +27,9 @@ import {
   type RateLimitOptions,
 } from "./rate-limits";
 import { clientAddress } from "@/lib/server/client-ip";
+import { componentLogger } from "@/lib/server/logger";
+
+const log = componentLogger("rate-limits");
 
 const DEFAULT_TIMEOUT_MS = 250;
 /**
@@ -208,7 +211,7 @@ export class SharedRateLimiter implements ApiRateLimiter {
   private recovered(): void {
     if (!this.degraded) return;
     this.degraded = false;
-    console.warn(`[rate-limits] Redis at ${this.where} answers again: rate limits are shared by every instance.`);
+    log.warn(`Redis at ${this.where} answers again: rate limits are shared by every instance.`);
   }
 
   /** Logged (once, like any failure) when Redis has not answered by the time the server starts listening. */
@@ -221,9 +224,7 @@ export class SharedRateLimiter implements ApiRateLimiter {
     if (this.degraded) return;
     this.degraded = true;
     const reason = error instanceof Error ? error.message : String(error);
-    console.warn(
-      `[rate-limits] Redis at ${this.where} is unreachable (${reason}): rate limits are per instance until it answers.`,
-    );
+    log.warn(`Redis at ${this.where} is unreachable (${reason}): rate limits are per instance until it answers.`);
   }
 
   async close(): Promise<void> {

@@ -23,6 +23,9 @@ import type { AuditRecorder, AuditTarget } from "@/lib/dashboard/audit/history";
 import { ModeratorCheck } from "./moderator";
 
 import type { ActionResult, FieldErrors } from "@/lib/action-result";
+import { componentLogger } from "@/lib/server/logger";
+
+const log = componentLogger("action");
 
 export type { ActionResult, FieldErrors };
 
@@ -309,7 +312,7 @@ export function createGuildAction<
       await recordFailure({ status: "error", before, httpStatus: outcome.status ?? null, error: outcome.error });
       if (error instanceof GuildApiError || error instanceof GuildApiUnreachableError || error instanceof ActionRefusal)
         return outcome;
-      console.error(`[action] ${definition.action} failed:`, error);
+      log.error({ err: error, action: definition.action }, "an action failed");
       throw error;
     }
     const after = definition.after ? definition.after(result, ctx) : undefined;

@@ -172,6 +172,14 @@ export async function renewTargetUsersJobLease(code: string, owner: string, leas
   return changes === 1;
 }
 
+/** Gives up every lease `owner` holds (its shutdown): the jobs are free to take over at once. */
+export async function releaseTargetUsersJobLeases(owner: string): Promise<void> {
+  await sql.run(
+    "UPDATE invite_target_users_jobs SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ?",
+    owner,
+  );
+}
+
 /** PROCESSING jobs nobody holds a live lease on at `now`: the ones an instance may take over. */
 export async function listUnleasedTargetUsersJobs(processing: number, now: bigint): Promise<string[]> {
   return (await sql.values(
