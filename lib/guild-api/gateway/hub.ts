@@ -6,6 +6,7 @@
 // serialized once for all its recipients, and each recipient's frames of one slice go out in one write. A drain
 // works in slices of a few milliseconds and lets the event loop run between them, keeping its place in the queue.
 import { DISPATCH_POLICIES, type DispatchPolicy } from "@/lib/discord/policies";
+import { recordGatewayFanOut } from "@/lib/server/metrics";
 import { dataVersion, onOtherConnectionsCommit, outsideTransaction } from "../store/db";
 import { outboxAfter, outboxHead, outboxRowsAt, type OutboxRow } from "../store/gateway-outbox";
 import type { GatewayDispatch } from "../events";
@@ -209,12 +210,14 @@ export class GatewayHub {
         const rows = await outboxAfter(this.position, Number.MAX_SAFE_INTEGER, BATCH);
         for (const row of rows) {
           if (this.sliceSpent()) await this.endSlice();
+          const fanOutStarted = performance.now();
           try {
             await this.deliver(row);
           } catch (error) {
             // One event that cannot be delivered must not stop every later one.
             console.error(`[gateway] delivering outbox row ${row.position} (${row.type}) failed:`, error);
           }
+          recordGatewayFanOut(row.type, fanOutStarted);
           this.position = row.position;
         }
         // Out with each batch of rows: a long backlog neither waits for its end nor piles up in memory.
