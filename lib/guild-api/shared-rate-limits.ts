@@ -17,10 +17,8 @@ import {
   bucketHeaders,
   callerKey,
   installRateLimiter,
-  IP_BLOCKED,
-  RATE_LIMITED,
+  refusal,
   routeLimitOf,
-  tooManyRequests,
   type Admission,
   type ApiRateLimiter,
   type RateLimiter,
@@ -132,14 +130,14 @@ export class SharedRateLimiter implements ApiRateLimiter {
         const [verdict, blockOrGlobalMs, bucketCount, bucketMs] = (reply as number[]).map(Number) as Verdict;
         const admission: Admission = { ip, headers: null, refused: null };
         if (verdict === 1) {
-          admission.refused = tooManyRequests(blockOrGlobalMs, "global", IP_BLOCKED, {});
+          admission.refused = refusal("invalid_requests", blockOrGlobalMs, {});
           return admission;
         }
         if (!limit) return admission;
         const headers = bucketHeaders(limit, bucketCount, now + bucketMs, now);
         admission.headers = headers;
-        if (verdict === 2) admission.refused = tooManyRequests(blockOrGlobalMs, "global", RATE_LIMITED, headers);
-        if (verdict === 3) admission.refused = tooManyRequests(bucketMs, "user", RATE_LIMITED, headers);
+        if (verdict === 2) admission.refused = refusal("global", blockOrGlobalMs, headers);
+        if (verdict === 3) admission.refused = refusal("route", bucketMs, headers);
         return admission;
       },
       (error: unknown) => {

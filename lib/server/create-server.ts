@@ -24,6 +24,7 @@ import { createGatewayServer, GATEWAY_PATH, type GatewayOptions } from "@/lib/gu
 import { installContextStorage } from "./async-context";
 import { withResponseFacts } from "./first-write";
 import { serveMetrics } from "./metrics";
+import { timePageRequest } from "./page-metrics";
 import { dashboardDoor } from "./dashboard-door";
 import { componentLogger } from "./logger";
 import { serveReadiness, type ReadinessFacts } from "./readiness";
@@ -194,6 +195,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
       if (dashboardDoor(req, res, path, search)) return;
       const inviteStatus = await inviteLandingStatus(req, path);
       if (inviteStatus !== null) answerWith(res, inviteStatus);
+      timePageRequest(req, res, path);
       // A page's slow part waits for the shell's first bytes, or a client navigation for its reads (streaming.ts).
       return withRequestId(requestId, () => withResponseFacts(req, res, () => nextApp.handle(req, res)));
     } else {

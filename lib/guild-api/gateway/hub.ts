@@ -8,6 +8,7 @@
 import { componentLogger } from "@/lib/server/logger";
 import { DispatchLog } from "./dispatch-log";
 import { DISPATCH_POLICIES, type DispatchPolicy } from "@/lib/discord/policies";
+import { recordGatewayFanOut } from "@/lib/server/metrics";
 import { dataVersion, onOtherConnectionsCommit, outsideTransaction } from "../store/db";
 import { outboxAfter, outboxHead, outboxRowsAt, type OutboxRow } from "../store/gateway-outbox";
 import type { GatewayDispatch } from "../events";
@@ -214,12 +215,14 @@ export class GatewayHub {
         const rows = await outboxAfter(this.position, Number.MAX_SAFE_INTEGER, BATCH);
         for (const row of rows) {
           if (this.sliceSpent()) await this.endSlice();
+          const fanOutStarted = performance.now();
           try {
             await this.deliver(row);
           } catch (error) {
             // One event that cannot be delivered must not stop every later one.
             log.error({ err: error, position: row.position, dispatch: row.type }, "delivering an outbox row failed");
           }
+          recordGatewayFanOut(row.type, fanOutStarted);
           this.dispatchLog.note(row);
           this.position = row.position;
         }

@@ -188,3 +188,14 @@ export async function listUnleasedTargetUsersJobs(processing: number, now: bigin
     now,
   )) as string[];
 }
+
+/** How many PROCESSING jobs there are and when the oldest was created (ms): the job-queue metrics. */
+export async function targetUsersJobBacklog(
+  processing: number,
+): Promise<{ count: number; oldestCreatedAt: number | null }> {
+  const [count, oldest] = (await sql.row<[bigint, bigint | null]>(
+    "SELECT COUNT(*), MIN(created_at) FROM invite_target_users_jobs WHERE status = ?",
+    processing,
+  ))!;
+  return { count: Number(count), oldestCreatedAt: oldest === null ? null : Number(oldest) };
+}
