@@ -61,6 +61,8 @@ export interface RestOptions {
   userAgent?: string;
   /** Per-attempt timeout. */
   timeoutMs?: number;
+  /** The id of the work this call is part of, sent as X-Request-Id (the dashboard's: lib/server/request-id.ts). */
+  requestId?: () => string | undefined;
 }
 
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(["GET", "HEAD", "PUT", "DELETE"]);
@@ -131,6 +133,7 @@ export class RestClient {
   private readonly fetchImpl: typeof fetch;
   private readonly userAgent: string;
   private readonly timeoutMs: number;
+  private readonly requestId?: () => string | undefined;
 
   constructor(options: RestOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
@@ -143,6 +146,7 @@ export class RestClient {
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.userAgent = options.userAgent ?? "Guildhall (https://github.com/guildhall, 0.1)";
     this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.requestId = options.requestId;
   }
 
   url(path: string, query?: object, versioned = true): URL {
@@ -155,6 +159,8 @@ export class RestClient {
     const url = this.url(data.path, data.query, data.versioned ?? true);
     const description: RequestDescription = { method: data.method, path: data.path };
     const headers: Record<string, string> = { "user-agent": this.userAgent, accept: "application/json" };
+    const requestId = this.requestId?.();
+    if (requestId) headers["x-request-id"] = requestId;
     if (data.auth === undefined) {
       if (this.token) headers.authorization = `${this.authPrefix} ${this.token}`;
     } else if (data.auth) {

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { GuildApiClient } from "@/lib/api-client";
 import { dashboardConfig } from "@/lib/dashboard/config";
+import { currentRequestId } from "@/lib/server/request-id";
 
 export const JOIN_COOKIE = "guildhall_invite_join";
 export const JOIN_SCOPES = "identify guilds.join";
@@ -69,6 +70,7 @@ export function startJoin(code: string): { state: JoinState; authorizeUrl: strin
 export function joinApi(token?: string): GuildApiClient {
   const config = dashboardConfig();
   return new GuildApiClient({
+    requestId: currentRequestId,
     baseUrl: config.guildApiUrl,
     version: config.apiVersion,
     ...(token ? { token, authPrefix: "Bearer" as const } : {}),

@@ -1,6 +1,7 @@
 // The outbox: every dispatch an operation fires is written to gateway_events inside the same
 // transaction as the change it describes, with the payload Discord would send as the event's `d`.
 import { newSnowflake } from "@/lib/discord/snowflake";
+import { currentRequestId } from "@/lib/server/request-id";
 import { outboxWritten } from "./gateway/outbox-signal";
 import { insertGatewayEvent, listGatewayEvents } from "./store/gateway-events";
 
@@ -35,7 +36,14 @@ export async function emitEvent(
   now = Date.now(),
 ): Promise<bigint> {
   const id = newSnowflake();
-  await insertGatewayEvent({ id, guildId, type, payload: JSON.stringify(payload), createdAt: BigInt(now) });
+  await insertGatewayEvent({
+    id,
+    guildId,
+    type,
+    payload: JSON.stringify(payload),
+    createdAt: BigInt(now),
+    requestId: currentRequestId() ?? null,
+  });
   outboxWritten();
   return id;
 }

@@ -19,6 +19,9 @@ import { StoreUnavailableError } from "./store/driver";
 import { readScope } from "./store/read-cache";
 import { rateLimiter, type Admission } from "./rate-limits";
 import { recordApiRequest } from "@/lib/server/metrics";
+import { withRequestId } from "@/lib/server/request-id";
+import { logApiRequest } from "./request-log";
+import { componentLogger } from "@/lib/server/logger";
 
 export interface RouteResult {
   status: number;
@@ -33,6 +36,7 @@ export const created = (json: unknown): RouteResult => ({ status: 201, json });
 export const noContent = (): RouteResult => ({ status: 204 });
 
 const AUDIT_REASON_MAX = 512;
+const log = componentLogger("api");
 const EMPTY_BODY = Buffer.alloc(0);
 
 export class RouteContext {
@@ -290,11 +294,11 @@ export function errorResult(error: unknown): RouteResult {
     return { status: error.status, json, headers };
   }
   if (error instanceof StoreUnavailableError) {
-    console.error(`[guild-api] ${error.message}`);
+    log.error(error.message);
     return errorResult(Errors.unavailable());
   }
   // Never leak internals: log the cause on the server, answer Discord's generic 500.
-  console.error("[guild-api] unhandled error:", error);
+  log.error({ err: error }, "unhandled error");
   return { status: 500, json: Errors.internal().toBody() };
 }
 
@@ -346,7 +350,8 @@ const writes = (method: string) => method !== "GET" && method !== "HEAD";
 
 /**
  * Handles one request whose path is already stripped of the version prefix.
- * `baseUrl` is the public origin (for URLs the API returns, such as widget avatars).
+ * `baseUrl` is the public origin (for URLs the API returns, such as widget avatars); `requestId` names the request on
+ * its log line and on the gateway events a change writes (lib/server/request-id.ts).
  * Awaits only what it waits for: on Node 20 every promise costs the async_hooks propagation of each async-context store
  * the process has entered (lib/server/async-context.ts), and a page rendered by Next enters some.
  */
@@ -357,6 +362,7 @@ export async function handleApiRequest(
   path: string,
   search: string,
   baseUrl: string,
+  requestId: string,
 ): Promise<void> {
   const started = performance.now();
   let result: RouteResult;
@@ -372,7 +378,15 @@ export async function handleApiRequest(
     admission = admitted instanceof Promise ? await admitted : admitted;
     if (admission.refused) {
       const refused = limiter.settle(admission, admission.refused);
-      return answer(res, refused instanceof Promise ? await refused : refused, operationName, started);
+      return answer(
+        req,
+        res,
+        refused instanceof Promise ? await refused : refused,
+        operationName,
+        started,
+        requestId,
+        matched,
+      );
     }
     if (matched === "not-found") throw Errors.notFound();
     if (matched === "method-not-allowed") throw Errors.methodNotAllowed();
@@ -405,7 +419,8 @@ export async function handleApiRequest(
           return definition.handler(ctx);
         }),
       );
-    if (write) result = await writeTransaction(async () => judgeAndRun());
+    // A change runs under its request's id: the outbox rows it writes keep it (events.ts).
+    if (write) result = await withRequestId(requestId, () => writeTransaction(async () => judgeAndRun()));
     else {
       const answer = judgeAndRun();
       result = answer instanceof Promise ? await answer : answer;
@@ -417,11 +432,22 @@ export async function handleApiRequest(
     const settled = limiter.settle(admission, result);
     result = settled instanceof Promise ? await settled : settled;
   }
-  if (!res.headersSent) answer(res, result, operationName, started);
+  if (!res.headersSent) answer(req, res, result, operationName, started, requestId, matched);
 }
 
-/** Sends the answer and counts it in the process's metrics (lib/server/metrics.ts). */
-function answer(res: ServerResponse, result: RouteResult, operation: string, started: number): void {
+/** Sends the answer, counts it in the process's metrics (lib/server/metrics.ts) and logs it (request-log.ts). */
+function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  result: RouteResult,
+  operation: string,
+  started: number,
+  requestId: string,
+  matched?: ReturnType<Router["match"]>,
+): void {
   send(res, result, started);
-  recordApiRequest(operation, result.status, (performance.now() - started) / 1000);
+  const seconds = (performance.now() - started) / 1000;
+  recordApiRequest(operation, result.status, seconds);
+  const guildId = typeof matched === "object" ? matched.params.guildId : undefined;
+  logApiRequest(requestId, operation, req.method, result.status, seconds, guildId);
 }

@@ -15,6 +15,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { RouteDefinition, RouteResult, Router } from "./http";
 import { clientAddress } from "@/lib/server/client-ip";
+import { recordRateLimitRefusal, type RateLimitRefusal } from "@/lib/server/metrics";
 
 export interface RateLimitOptions {
   enabled: boolean;
@@ -218,7 +219,7 @@ export class RateLimiter implements ApiRateLimiter {
 
     const blocked = this.invalid.peek(ip, now);
     if (blocked && blocked.count >= this.options.invalidRequestLimit) {
-      admission.refused = tooManyRequests(blocked.resetAt - now, "global", IP_BLOCKED, {});
+      admission.refused = refusal("invalid_requests", blocked.resetAt - now, {});
       return admission;
     }
     if (typeof matched === "string") return admission;
@@ -233,12 +234,12 @@ export class RateLimiter implements ApiRateLimiter {
 
     const global = this.globals.current(caller, 1_000, now);
     if (global.count >= this.options.globalPerSecond) {
-      admission.refused = tooManyRequests(global.resetAt - now, "global", RATE_LIMITED, headers);
+      admission.refused = refusal("global", global.resetAt - now, headers);
       return admission;
     }
     global.count++;
     if (bucket.count >= limit.family.limit) {
-      admission.refused = tooManyRequests(bucket.resetAt - now, "user", RATE_LIMITED, headers);
+      admission.refused = refusal("route", bucket.resetAt - now, headers);
       return admission;
     }
     bucket.count++;
@@ -268,6 +269,20 @@ export class RateLimiter implements ApiRateLimiter {
 export function callerKey(authorization: string | undefined, ip: string): string {
   if (!authorization) return `ip:${ip}`;
   return `t:${createHash("sha256").update(authorization).digest("base64url").slice(0, 22)}`;
+}
+
+/**
+ * The 429 for a request the `refusedBy` limit refuses (a route's bucket, the caller's global limit, or the address's
+ * block for invalid requests), counted in guildhall_rate_limit_refusals_total: every rate-limit answer is made here.
+ */
+export function refusal(
+  refusedBy: RateLimitRefusal,
+  waitMs: number,
+  bucketHeaders: Record<string, string>,
+): RouteResult {
+  recordRateLimitRefusal(refusedBy);
+  if (refusedBy === "route") return tooManyRequests(waitMs, "user", RATE_LIMITED, bucketHeaders);
+  return tooManyRequests(waitMs, "global", refusedBy === "global" ? RATE_LIMITED : IP_BLOCKED, bucketHeaders);
 }
 
 /** Discord's 429: JSON {message, retry_after, global, code} with Retry-After and the scope headers. */

@@ -17,16 +17,17 @@ import {
   bucketHeaders,
   callerKey,
   installRateLimiter,
-  IP_BLOCKED,
-  RATE_LIMITED,
+  refusal,
   routeLimitOf,
-  tooManyRequests,
   type Admission,
   type ApiRateLimiter,
   type RateLimiter,
   type RateLimitOptions,
 } from "./rate-limits";
 import { clientAddress } from "@/lib/server/client-ip";
+import { componentLogger } from "@/lib/server/logger";
+
+const log = componentLogger("rate-limits");
 
 const DEFAULT_TIMEOUT_MS = 250;
 /**
@@ -129,14 +130,14 @@ export class SharedRateLimiter implements ApiRateLimiter {
         const [verdict, blockOrGlobalMs, bucketCount, bucketMs] = (reply as number[]).map(Number) as Verdict;
         const admission: Admission = { ip, headers: null, refused: null };
         if (verdict === 1) {
-          admission.refused = tooManyRequests(blockOrGlobalMs, "global", IP_BLOCKED, {});
+          admission.refused = refusal("invalid_requests", blockOrGlobalMs, {});
           return admission;
         }
         if (!limit) return admission;
         const headers = bucketHeaders(limit, bucketCount, now + bucketMs, now);
         admission.headers = headers;
-        if (verdict === 2) admission.refused = tooManyRequests(blockOrGlobalMs, "global", RATE_LIMITED, headers);
-        if (verdict === 3) admission.refused = tooManyRequests(bucketMs, "user", RATE_LIMITED, headers);
+        if (verdict === 2) admission.refused = refusal("global", blockOrGlobalMs, headers);
+        if (verdict === 3) admission.refused = refusal("route", bucketMs, headers);
         return admission;
       },
       (error: unknown) => {
@@ -208,7 +209,7 @@ export class SharedRateLimiter implements ApiRateLimiter {
   private recovered(): void {
     if (!this.degraded) return;
     this.degraded = false;
-    console.warn(`[rate-limits] Redis at ${this.where} answers again: rate limits are shared by every instance.`);
+    log.warn(`Redis at ${this.where} answers again: rate limits are shared by every instance.`);
   }
 
   /** Logged (once, like any failure) when Redis has not answered by the time the server starts listening. */
@@ -221,9 +222,7 @@ export class SharedRateLimiter implements ApiRateLimiter {
     if (this.degraded) return;
     this.degraded = true;
     const reason = error instanceof Error ? error.message : String(error);
-    console.warn(
-      `[rate-limits] Redis at ${this.where} is unreachable (${reason}): rate limits are per instance until it answers.`,
-    );
+    log.warn(`Redis at ${this.where} is unreachable (${reason}): rate limits are per instance until it answers.`);
   }
 
   async close(): Promise<void> {

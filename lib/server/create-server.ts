@@ -9,7 +9,11 @@ import { handleApiRequest, type Router } from "@/lib/guild-api/http";
 import { Errors } from "@/lib/guild-api/errors";
 import { createApiRouter } from "@/lib/guild-api/routes";
 import { serveCdn } from "@/lib/guild-api/cdn";
-import { resumeTargetUserJobs, startTargetUsersJobSweeper } from "@/lib/guild-api/services/target-users";
+import {
+  releaseTargetUserJobs,
+  resumeTargetUserJobs,
+  startTargetUsersJobSweeper,
+} from "@/lib/guild-api/services/target-users";
 import { startWalCheckpointer } from "@/lib/guild-api/store/wal-checkpointer";
 import { CLIENT_IP_HEADER, clientAddress } from "@/lib/server/client-ip";
 import { refuseLockedOutSignIn } from "@/lib/server/sign-in-gate";
@@ -20,7 +24,12 @@ import { createGatewayServer, GATEWAY_PATH, type GatewayOptions } from "@/lib/gu
 import { installContextStorage } from "./async-context";
 import { withResponseFacts } from "./first-write";
 import { serveMetrics } from "./metrics";
+import { timePageRequest } from "./page-metrics";
 import { dashboardDoor } from "./dashboard-door";
+import { componentLogger } from "./logger";
+import { serveReadiness, type ReadinessFacts } from "./readiness";
+import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from "./request-id";
+import { runShutdownHooks } from "./shutdown";
 
 export interface GuildhallServerOptions {
   port: number;
@@ -37,13 +46,29 @@ export interface GuildhallServerOptions {
 export interface GuildhallServer {
   server: http.Server;
   url: string;
+  /**
+   * The graceful shutdown (SIGTERM): not ready from now on; work outside the HTTP server finishes its chunk and
+   * releases the rest (shutdown.ts); no new connections; gateway sessions told to reconnect; requests in flight
+   * answered; at most `graceMs` in all (SHUTDOWN_GRACE_MS), then close().
+   */
+  shutdown(graceMs?: number): Promise<void>;
+  /** Closes everything at once (tests; the end of shutdown). */
   close(): Promise<void>;
 }
+
+/** How long a graceful shutdown waits for work in flight before it cuts what is left. */
+export function shutdownGraceMs(): number {
+  const configured = Number(process.env.SHUTDOWN_GRACE_MS);
+  return process.env.SHUTDOWN_GRACE_MS && Number.isInteger(configured) && configured >= 0 ? configured : 10_000;
+}
+
+const log = componentLogger("server");
 
 const CORS_HEADERS = {
   "access-control-allow-origin": "*",
   "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
-  "access-control-allow-headers": "Authorization, Content-Type, X-Audit-Log-Reason",
+  "access-control-allow-headers": "Authorization, Content-Type, X-Audit-Log-Reason, X-Request-Id",
+  "access-control-expose-headers": "X-Request-Id",
   "access-control-max-age": "600",
 };
 
@@ -74,7 +99,7 @@ const INTERNAL_ERROR_BODY = JSON.stringify(Errors.internal().toBody());
 
 function answerUnexpected(req: http.IncomingMessage, res: http.ServerResponse, error: unknown): void {
   // The path only (no query string: it may carry codes or tokens).
-  console.error(`[server] ${req.method ?? "?"} ${(req.url ?? "").split("?")[0]} failed:`, error);
+  log.error({ err: error, method: req.method, path: (req.url ?? "").split("?")[0] }, "request failed");
   if (res.headersSent) {
     res.destroy();
     return;
@@ -103,6 +128,8 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
   const gateway = createGatewayServer(options.gateway);
   const nextApp = options.withNext ? await loadNext(options.dev ?? false, options.host, options.port) : null;
   let baseUrl = "";
+  let draining = false;
+  const readiness: ReadinessFacts = { shuttingDown: () => draining, gatewayAccepting: () => gateway.accepting() };
 
   // Not async itself: an API request's only promise here is the guild API's own (each promise costs more once
   // async-context stores are in use, async-context.ts); the other doors wait in dispatchToPages.
@@ -111,6 +138,10 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
     const queryAt = url.indexOf("?");
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     const search = queryAt === -1 ? "" : url.slice(queryAt + 1);
+    const requestId = requestIdOf(req);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    // While shutting down, each connection closes after its answer: keep-alive clients move to another instance.
+    if (draining) res.setHeader("connection", "close");
     // Every answer (API, CDN, pages) says: no MIME sniffing, no full URL in the Referer to other sites.
     for (const { key, value } of BASE_SECURITY_HEADERS) res.setHeader(key, value);
     // Only the Activity's host may frame it; the extra origins are read now, not at build time (next.config).
@@ -132,15 +163,18 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
         path.slice(path.startsWith("/api/v10/") ? "/api/v10".length : "/api".length),
         search,
         baseUrl,
+        requestId,
       );
     } else if (path === "/healthz") {
       res.writeHead(200, { "content-type": "application/json" });
       res.end('{"ok":true}');
       return;
+    } else if (path === "/readyz") {
+      return serveReadiness(res, readiness);
     } else if (path === "/metrics") {
       return serveMetrics(req, res);
     }
-    return dispatchToPages(req, res, path, search);
+    return dispatchToPages(req, res, path, search, requestId);
   };
 
   const dispatchToPages = async (
@@ -148,6 +182,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
     res: http.ServerResponse,
     path: string,
     search: string,
+    requestId: string,
   ): Promise<void> => {
     if (path.startsWith("/cdn/")) {
       await serveCdn(req, res, path);
@@ -155,11 +190,14 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
       return;
     } else if (nextApp) {
       req.headers[CLIENT_IP_HEADER] = clientAddress(req);
+      // The page's or action's id, for what it logs and the API calls it makes (request-id.ts).
+      req.headers[REQUEST_ID_HEADER] = requestId;
       if (dashboardDoor(req, res, path, search)) return;
       const inviteStatus = await inviteLandingStatus(req, path);
       if (inviteStatus !== null) answerWith(res, inviteStatus);
+      timePageRequest(req, res, path);
       // A page's slow part waits for the shell's first bytes, or a client navigation for its reads (streaming.ts).
-      return withResponseFacts(req, res, () => nextApp.handle(req, res));
+      return withRequestId(requestId, () => withResponseFacts(req, res, () => nextApp.handle(req, res)));
     } else {
       res.writeHead(404, { "content-type": "application/json" }).end('{"message":"404: Not Found","code":0}');
     }
@@ -194,17 +232,63 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
   baseUrl = process.env.PUBLIC_URL ?? `http://${host === "127.0.0.1" ? "localhost" : host}:${port}`;
   gateway.setPublicOrigin(baseUrl);
 
+  const close = async () => {
+    gateway.close();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await nextApp?.close();
+    targetUsersSweeper.stop();
+    await checkpointer.stop();
+    await sharedRateLimits?.close();
+  };
+
+  const shutdown = async (graceMs: number) => {
+    draining = true;
+    const deadline = Date.now() + graceMs;
+    const left = () => Math.max(0, deadline - Date.now());
+    log.info({ grace_ms: graceMs }, "shutting down: not ready; finishing the work in flight");
+    // Work outside the HTTP server first, while this instance still answers the API calls it makes of itself: the
+    // scheduler's batch, a target-user job's chunk, the live streams (shutdown.ts).
+    targetUsersSweeper.stop();
+    await withinMs(
+      left(),
+      Promise.all([
+        runShutdownHooks((error) => log.error({ err: error }, "a shutdown step failed")),
+        releaseTargetUserJobs().catch((error: unknown) =>
+          log.error({ err: error }, "releasing the target-user jobs failed"),
+        ),
+      ]),
+    );
+    // No new connections; the requests in flight are answered, and their connections closed after them.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const idleCloser = setInterval(() => server.closeIdleConnections(), 100);
+    await gateway.reconnectSessions(Math.min(left(), 2_000));
+    const finished = await withinMs(left(), closed);
+    clearInterval(idleCloser);
+    if (!finished) log.warn("shutdown: the grace period ran out; closing the connections still open");
+    await close();
+    log.info("shut down");
+  };
+
+  let shuttingDown: Promise<void> | null = null;
   return {
     server,
     url: `http://${host}:${port}`,
-    async close() {
-      gateway.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await nextApp?.close();
-      targetUsersSweeper.stop();
-      await checkpointer.stop();
-      await sharedRateLimits?.close();
+    shutdown(graceMs = shutdownGraceMs()) {
+      shuttingDown ??= shutdown(graceMs);
+      return shuttingDown;
     },
+    close,
   };
+}
+
+/** Whether `work` settled within `ms` (it is not cancelled when it did not). */
+async function withinMs(ms: number, work: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([work.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -3,15 +3,11 @@
 // restored backup.
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
-import path from "node:path";
 
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
-  /**
-   * Sends `signal` to the server and the processes it started (tsx runs the server in a child of its own, so a
-   * signal to `child` alone would leave the server running), as a crash or an operator's kill -9 would.
-   */
+  /** Sends `signal` to the server and any process it started, as an operator's kill (or kill -9) would. */
   signal(signal: NodeJS.Signals): void;
   /** Everything the process printed so far (stdout and stderr). */
   output(): string;
@@ -19,7 +15,6 @@ export interface ServerProcess {
 }
 
 const ROOT = new URL("../..", import.meta.url).pathname;
-const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
 const READY_TIMEOUT_MS = 30_000;
 
 export async function freePort(): Promise<number> {
@@ -33,7 +28,9 @@ export async function freePort(): Promise<number> {
 /** `database`: a SQLite file's path, or a postgres:// URL. */
 export async function startServerProcess(database: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(TSX, ["server.ts"], {
+  // Node itself with tsx's loader, as `npm start` and the image run it: tsx's CLI would put a process of its own in
+  // front, which relays signals with a 30 ms deadline and kills a server that is still shutting down gracefully.
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,

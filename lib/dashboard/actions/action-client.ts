@@ -21,8 +21,12 @@ import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import type { Actor } from "@/lib/dashboard/auth/session";
 import type { AuditRecorder, AuditTarget } from "@/lib/dashboard/audit/history";
 import { ModeratorCheck } from "./moderator";
+import { countedOutcome } from "./action-outcome";
 
 import type { ActionResult, FieldErrors } from "@/lib/action-result";
+import { componentLogger } from "@/lib/server/logger";
+
+const log = componentLogger("action");
 
 export type { ActionResult, FieldErrors };
 
@@ -200,7 +204,7 @@ export function createGuildAction<
   deps: ActionDependencies<Session>,
 ): (raw: z.input<S>) => Promise<ActionResult<R>> {
   const fieldPath = definition.fieldPath ?? ((path: string) => path);
-  return async (raw) => {
+  const act = async (raw: z.input<S>): Promise<ActionResult<R>> => {
     const session = await deps.getSession();
     if (!session) return signedOutResult();
 
@@ -309,7 +313,7 @@ export function createGuildAction<
       await recordFailure({ status: "error", before, httpStatus: outcome.status ?? null, error: outcome.error });
       if (error instanceof GuildApiError || error instanceof GuildApiUnreachableError || error instanceof ActionRefusal)
         return outcome;
-      console.error(`[action] ${definition.action} failed:`, error);
+      log.error({ err: error, action: definition.action }, "an action failed");
       throw error;
     }
     const after = definition.after ? definition.after(result, ctx) : undefined;
@@ -318,4 +322,5 @@ export function createGuildAction<
     deps.revalidate?.(guildId);
     return { ok: true, data: result, message: definition.message?.(result, input, { before }) };
   };
+  return (raw) => countedOutcome(definition.action, act(raw));
 }

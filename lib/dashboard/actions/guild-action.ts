@@ -10,6 +10,9 @@ import { syncCases } from "@/lib/dashboard/cases/store";
 import { managementApi } from "@/lib/dashboard/data/api";
 import { forgetGuildReads } from "@/lib/dashboard/data/guild-read-cache";
 import { createGuildAction, type GuildActionDefinition } from "./action-client";
+import { componentLogger } from "@/lib/server/logger";
+
+const log = componentLogger("cases");
 
 /** History entries a change's request reads into cases at most (a backlog beyond it is read by later syncs). */
 const CASES_PER_CHANGE = 1_000;
@@ -25,7 +28,7 @@ const recordWithCases: AuditRecorder = async (entry) => {
   try {
     await syncCases(entry.guildId, CASES_PER_CHANGE);
   } catch (error) {
-    console.error(`[cases] making the cases of "${entry.action}" in guild ${entry.guildId} failed:`, error);
+    log.error({ err: error, action: entry.action, guild_id: entry.guildId }, "making the cases of an action failed");
   }
 };
 

@@ -6,6 +6,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { GuildApiClient } from "@/lib/api-client";
 import { dashboardConfig, nextAuthSecret } from "@/lib/dashboard/config";
+import { currentRequestId } from "@/lib/server/request-id";
 
 export const APPEAL_FLOW_COOKIE = "guildhall_appeal_flow";
 export const APPELLANT_COOKIE = "guildhall_appellant";
@@ -119,6 +120,7 @@ export function startAppealSignIn(guildId: string): { flow: AppealFlow; authoriz
 export function appealApi(token?: string): GuildApiClient {
   const config = dashboardConfig();
   return new GuildApiClient({
+    requestId: currentRequestId,
     baseUrl: config.guildApiUrl,
     version: config.apiVersion,
     ...(token ? { token, authPrefix: "Bearer" as const } : {}),

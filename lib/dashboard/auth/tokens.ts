@@ -7,6 +7,10 @@ import { prisma } from "@/lib/dashboard/db";
 import { GuildApiClient, GuildApiError } from "@/lib/api-client";
 import { forgetAllSessions, forgetUserSessions } from "./session-cache";
 import { decryptToken, encryptToken } from "./token-encryption";
+import { componentLogger } from "@/lib/server/logger";
+import { currentRequestId } from "@/lib/server/request-id";
+
+const log = componentLogger("auth");
 
 /** Refresh this long before expiry, so a token never lapses mid-request. */
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
@@ -33,7 +37,12 @@ const fresh = (account: StoredAccount, now: number) =>
 
 function oauthClient(): GuildApiClient {
   const config = dashboardConfig();
-  return new GuildApiClient({ baseUrl: config.guildApiUrl, version: config.apiVersion, token: null });
+  return new GuildApiClient({
+    requestId: currentRequestId,
+    baseUrl: config.guildApiUrl,
+    version: config.apiVersion,
+    token: null,
+  });
 }
 
 const inFlight = new Map<string, Promise<string>>();
@@ -107,7 +116,7 @@ export async function revokeUserTokens(dashboardUserId: string): Promise<void> {
       if (!token) continue;
       await client.oauth2
         .revokeToken(credentials, token, hint)
-        .catch((error: unknown) => console.warn("[auth] token revocation failed:", error));
+        .catch((error: unknown) => log.warn({ err: error }, "token revocation failed"));
     }
   }
   await prisma.dashboardAccount.updateMany({

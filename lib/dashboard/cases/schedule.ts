@@ -158,6 +158,8 @@ export interface ScheduleDependencies {
   /** The API client to act with for `actorId` in the guild (their stored grant, or the bot). */
   apiFor: (actorId: string) => Promise<GuildApiClient>;
   mode: () => "user" | "bot";
+  /** Whether to claim no further batch (a shutdown): the batch being run is finished and written first. */
+  stopping?: () => boolean;
 }
 
 /** 10026 Unknown Ban, 10007 Unknown Member: the thing to end is gone already. */
@@ -411,7 +413,7 @@ export async function runDueSchedules(deps: ScheduleDependencies, now = new Date
       await syncCases(guildId);
     }
     ran += rows.length;
-    if (rows.length < CLAIM_BATCH) return ran;
+    if (rows.length < CLAIM_BATCH || deps.stopping?.()) return ran;
   }
 }
 

@@ -10,11 +10,13 @@ import { prisma } from "@/lib/dashboard/db";
 import { PROVIDER_ID } from "@/lib/dashboard/auth/provider";
 import { accessTokenFor, SessionExpiredError } from "@/lib/dashboard/auth/tokens";
 import { decryptToken } from "@/lib/dashboard/auth/token-encryption";
+import { currentRequestId } from "@/lib/server/request-id";
 
 export async function apiActingFor(actorId: string): Promise<GuildApiClient> {
   const config = dashboardConfig();
   const client = (token: string, authPrefix: "Bot" | "Bearer") =>
     new GuildApiClient({
+      requestId: currentRequestId,
       baseUrl: config.guildApiUrl,
       version: config.apiVersion,
       token,

@@ -7,14 +7,19 @@ import { GuildApiClient, GuildApiError, type RateLimitNotice } from "@/lib/api-c
 import { keepAliveFetch } from "@/lib/api-client/keep-alive-fetch";
 import { accessTokenFor, SessionExpiredError } from "@/lib/dashboard/auth/tokens";
 import type { DashboardSession } from "@/lib/dashboard/auth/session";
+import { componentLogger } from "@/lib/server/logger";
+import { currentRequestId } from "@/lib/server/request-id";
+
+const log = componentLogger("api-client");
 
 export interface ClientOptions {
   onRateLimit?: (notice: RateLimitNotice) => void;
 }
 
 function logRateLimit(notice: RateLimitNotice) {
-  console.warn(
-    `[api-client] 429 on ${notice.method} ${notice.path}: ${notice.willRetry ? `waiting ${notice.retryAfter} s` : `giving up (retry after ${notice.retryAfter} s)`}`,
+  log.warn(
+    { method: notice.method, path: notice.path, retry_after: notice.retryAfter, will_retry: notice.willRetry },
+    notice.willRetry ? "429 from the API: waiting" : "429 from the API: giving up",
   );
 }
 
@@ -23,6 +28,7 @@ export async function userApi(session: DashboardSession, options: ClientOptions 
   const config = dashboardConfig();
   const token = await accessTokenFor(session.account);
   return new GuildApiClient({
+    requestId: currentRequestId,
     baseUrl: config.guildApiUrl,
     version: config.apiVersion,
     token,
@@ -38,6 +44,7 @@ export async function managementApi(session: DashboardSession, options: ClientOp
   if (config.authMode === "bot") {
     if (!config.botToken) throw new Error("GUILD_API_AUTH=bot needs GUILD_API_BOT_TOKEN.");
     return new GuildApiClient({
+      requestId: currentRequestId,
       baseUrl: config.guildApiUrl,
       version: config.apiVersion,
       token: config.botToken,

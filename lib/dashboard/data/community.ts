@@ -9,6 +9,7 @@ import { managementApi } from "./api";
 import type { ChannelSummary } from "./channels";
 import { readOrThrow } from "./read";
 import type { GuildViewer } from "./viewer";
+import { currentRequestId } from "@/lib/server/request-id";
 
 /** A channel with its overwrites, as the onboarding checker needs it. */
 export type ChannelWithOverwrites = Pick<
@@ -19,7 +20,12 @@ export type ChannelWithOverwrites = Pick<
 /** A client that reads what anyone may read (widget.json, widget.png): no token. */
 function publicApi(): GuildApiClient {
   const config = dashboardConfig();
-  return new GuildApiClient({ baseUrl: config.guildApiUrl, version: config.apiVersion, token: null });
+  return new GuildApiClient({
+    requestId: currentRequestId,
+    baseUrl: config.guildApiUrl,
+    version: config.apiVersion,
+    token: null,
+  });
 }
 
 export type WidgetRead = { ok: true; widget: APIGuildWidget } | { ok: false; status: number | null; error: string };
@@ -38,7 +44,12 @@ export async function getPublicWidget(guildId: string): Promise<WidgetRead> {
 /** The five widget.png styles, as browsers and other websites reach the API (no authentication needed). */
 export function widgetImageUrls(guildId: string): Record<WidgetStyle, string> {
   const config = dashboardConfig();
-  const api = new GuildApiClient({ baseUrl: config.browserApiUrl, version: config.apiVersion, token: null });
+  const api = new GuildApiClient({
+    requestId: currentRequestId,
+    baseUrl: config.browserApiUrl,
+    version: config.apiVersion,
+    token: null,
+  });
   return Object.fromEntries(
     WIDGET_STYLES.map(({ style }) => [style, api.guilds.widgetImageURL(guildId, style)]),
   ) as Record<WidgetStyle, string>;

@@ -6,6 +6,9 @@
 import "server-only";
 import WebSocket from "ws";
 import { GatewayCloseCodes, GatewayIntentBits, GatewayOpcodes } from "discord-api-types/v10";
+import { componentLogger } from "@/lib/server/logger";
+
+const log = componentLogger("live");
 
 export interface LiveGatewayOptions {
   /** A bot token (sent bare), or a user's access token with Guildhall's management scope ("Bearer …"). */
@@ -69,7 +72,7 @@ export class LiveGatewayClient {
   constructor(private readonly options: LiveGatewayOptions) {
     this.intents = options.intents;
     this.backoffMs = options.minBackoffMs ?? 1_000;
-    this.log = options.log ?? ((line) => console.warn(`[live] ${line}`));
+    this.log = options.log ?? ((line) => log.warn(line));
   }
 
   /** Whether the session is established (READY or RESUMED seen on the current socket). */

@@ -20,6 +20,10 @@ import { liveGatewayCredentials } from "./credentials";
 import { LiveGatewayClient, type LiveGatewayStatus } from "./gateway-client";
 import { forgetGuildReads } from "@/lib/dashboard/data/guild-read-cache";
 import { forgetAuditLogSync } from "@/lib/dashboard/data/audit-log";
+import { componentLogger } from "@/lib/server/logger";
+import { currentRequestId } from "@/lib/server/request-id";
+
+const log = componentLogger("live");
 
 /**
  * One change of a guild, whole: each page's stream sends its viewer only what they may see of it (stream.ts).
@@ -143,7 +147,7 @@ export class LiveHub {
       try {
         listener({ sections, actorIds, departedUserIds, updatedMemberIds });
       } catch (error) {
-        console.error("[live] a page's listener threw:", error);
+        log.error({ err: error }, "a page's listener threw");
       }
     }
   }
@@ -173,6 +177,7 @@ export function liveHub(): LiveHub {
           gatewayUrl: async () => {
             const config = dashboardConfig();
             const api = new GuildApiClient({
+              requestId: currentRequestId,
               baseUrl: config.guildApiUrl,
               version: config.apiVersion,
               token: credentials.token,

@@ -13,6 +13,7 @@ import { lookupUsers } from "@/lib/dashboard/data/users";
 import { readGuildViewer } from "@/lib/dashboard/data/viewer";
 import { mayKnowActors, sectionsForViewer } from "./changes";
 import { liveHub, type LiveChange } from "./hub";
+import { onShutdown } from "@/lib/server/shutdown";
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 const KEEPALIVE_MS = 25_000;
@@ -120,6 +121,8 @@ export function streamGuildChanges(session: DashboardSession, guildId: string, s
         () => clearInterval(sessionCheck),
       );
       signal.addEventListener("abort", close);
+      // A shutting-down instance ends its streams: the page connects again, to an instance that stays.
+      cleanups.push(onShutdown(close));
     },
     cancel() {
       closed = true;

@@ -5,7 +5,10 @@
 // every recipient's socket before the next one is read, so no session sees two events out of order. Each event is
 // serialized once for all its recipients, and each recipient's frames of one slice go out in one write. A drain
 // works in slices of a few milliseconds and lets the event loop run between them, keeping its place in the queue.
+import { componentLogger } from "@/lib/server/logger";
+import { DispatchLog } from "./dispatch-log";
 import { DISPATCH_POLICIES, type DispatchPolicy } from "@/lib/discord/policies";
+import { recordGatewayFanOut } from "@/lib/server/metrics";
 import { dataVersion, onOtherConnectionsCommit, outsideTransaction } from "../store/db";
 import { outboxAfter, outboxHead, outboxRowsAt, type OutboxRow } from "../store/gateway-outbox";
 import type { GatewayDispatch } from "../events";
@@ -19,6 +22,8 @@ import { onOutboxWrite } from "./outbox-signal";
 import type { GatewayOptions } from "./options";
 import { CloseCode, Op, shardOf } from "./protocol";
 import { dispatchFrame, type GatewaySession, type ReplayEntry } from "./session";
+
+const log = componentLogger("gateway");
 
 /** One outbox event as in-process subscribers receive it. */
 export interface GuildEvent {
@@ -75,6 +80,7 @@ export class GatewayHub {
   private dataVersion = -1n;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly writes = new WriteBatch();
+  private readonly dispatchLog = new DispatchLog();
   private readonly stopSignal: () => void;
 
   constructor(readonly options: GatewayOptions) {
@@ -175,7 +181,7 @@ export class GatewayHub {
 
   /** Work started by a timer: a failing database must be logged, not crash the process; the next wake retries. */
   private guarded(work: () => Promise<void>): void {
-    work().catch((error: unknown) => console.error("[gateway] reading the outbox failed:", error));
+    work().catch((error: unknown) => log.error({ err: error }, "reading the outbox failed"));
   }
 
   /**
@@ -209,14 +215,18 @@ export class GatewayHub {
         const rows = await outboxAfter(this.position, Number.MAX_SAFE_INTEGER, BATCH);
         for (const row of rows) {
           if (this.sliceSpent()) await this.endSlice();
+          const fanOutStarted = performance.now();
           try {
             await this.deliver(row);
           } catch (error) {
             // One event that cannot be delivered must not stop every later one.
-            console.error(`[gateway] delivering outbox row ${row.position} (${row.type}) failed:`, error);
+            log.error({ err: error, position: row.position, dispatch: row.type }, "delivering an outbox row failed");
           }
+          recordGatewayFanOut(row.type, fanOutStarted);
+          this.dispatchLog.note(row);
           this.position = row.position;
         }
+        this.dispatchLog.flush();
         // Out with each batch of rows: a long backlog neither waits for its end nor piles up in memory.
         await this.writes.releaseInTurns();
         if (rows.length < BATCH) return;
@@ -282,7 +292,7 @@ export class GatewayHub {
       try {
         listener(event);
       } catch (error) {
-        console.error("[gateway] a guild event subscriber threw:", error);
+        log.error({ err: error }, "a guild event subscriber threw");
       }
     }
   }

@@ -9,6 +9,9 @@ import { serializeMemberRow } from "../services/members";
 import { CloseCode, Intent, MEMBERS_PER_CHUNK } from "./protocol";
 import type { RequestGuildMembersPayload } from "./schemas";
 import type { GatewaySession } from "./session";
+import { componentLogger } from "@/lib/server/logger";
+
+const log = componentLogger("gateway");
 
 /** Discord ignores a nonce longer than 32 bytes. */
 const NONCE_MAX_BYTES = 32;
@@ -83,7 +86,7 @@ async function sendAllMembers(
     if (index + 1 >= count) return;
     if (after !== null) after = (await memberIdAtOffset(guildId, after, size - 1)) ?? null;
     setImmediate(() => {
-      next(index + 1).catch((error: unknown) => console.error("[gateway] sending member chunks failed:", error));
+      next(index + 1).catch((error: unknown) => log.error({ err: error }, "sending member chunks failed"));
     });
   };
   await next(0);

@@ -19,6 +19,9 @@ import { gatewayOptions, type GatewayOptions } from "./options";
 import { CLIENT_SEND_LIMIT, CloseCode, GATEWAY_VERSIONS, Op } from "./protocol";
 import { GatewayPayloadSchema } from "./schemas";
 import { setActiveHub } from "./registry";
+import { componentLogger } from "@/lib/server/logger";
+
+const log = componentLogger("gateway");
 
 export interface GatewayServer {
   hub: GatewayHub;
@@ -26,6 +29,13 @@ export interface GatewayServer {
   handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Where clients connect and resume: ws(s)://<public origin>/gateway. */
   setPublicOrigin(origin: string): void;
+  /** Whether new connections are taken (false once shutting down or closed): GET /readyz asks. */
+  accepting(): boolean;
+  /**
+   * A graceful shutdown's part: no new connections, every session told to reconnect (op 7) and closed, and the wait
+   * for their sockets to close, at most `timeoutMs`. close() ends what is left.
+   */
+  reconnectSessions(timeoutMs: number): Promise<void>;
   close(): void;
 }
 
@@ -157,6 +167,15 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
     setPublicOrigin(origin) {
       gatewayUrl = gatewayUrlOf(origin);
     },
+    accepting: () => !closed,
+    async reconnectSessions(timeoutMs) {
+      closed = true;
+      hub.reconnectAll();
+      // Sockets that have not identified yet have no session to resume: they are closed as a restart closes them.
+      for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.close(1012, "Server restarting.");
+      const deadline = Date.now() + timeoutMs;
+      while (sockets.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    },
     close() {
       closed = true;
       clearInterval(sweep);
@@ -220,7 +239,7 @@ function receive(hub: GatewayHub, peer: Peer, data: RawData, isBinary: boolean):
     try {
       await handler.handle(hub, peer, payload.d);
     } catch (error) {
-      console.error(`[gateway] op ${payload.op} failed:`, error);
+      log.error({ err: error, op: payload.op }, "a gateway payload's handler failed");
       connection.close(CloseCode.UnknownError);
     }
   };

@@ -29,6 +29,7 @@ import {
   claimTargetUsersJob,
   listPendingTargetUserIds,
   listUnleasedTargetUsersJobs,
+  releaseTargetUsersJobLeases,
   renewTargetUsersJobLease,
   listTargetUserIds,
   replaceTargetUsersJob,
@@ -36,6 +37,9 @@ import {
 } from "../store/invite-target-users";
 import { findValidInvite, type InviteRow } from "../store/invites";
 import { existingUserIds } from "../store/users";
+import { componentLogger } from "@/lib/server/logger";
+
+const log = componentLogger("guild-api");
 
 /** Ids written per transaction; small enough that one chunk takes a few milliseconds. */
 const TARGET_USERS_CHUNK = 2_000;
@@ -156,6 +160,8 @@ const findJob = findTargetUsersJob;
 
 /** The job each invite is running in this process, by its generation (created_at): a newer upload supersedes it. */
 const running = new Map<string, bigint>();
+/** Chunks being written now, for a shutdown to wait for. */
+const chunksInFlight = new Set<Promise<void>>();
 
 /** This process, as the owner of the leases it takes. */
 const LEASE_OWNER = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -226,11 +232,11 @@ function runJob(code: string, ids: readonly bigint[], generation: bigint): void 
         // turn of the event loop is not enough where statements travel to a server (PostgreSQL): a request's next
         // statement arrives after the job has taken the connection again, and would wait one chunk per statement.
         const spent = performance.now() - started;
-        setTimeout(() => void step(), spent);
+        setTimeout(() => track(step()), spent);
         return;
       }
     } catch (error) {
-      console.error(`[guild-api] target users job ${code} failed:`, error);
+      log.error({ err: error, invite_code: code }, "a target users job failed");
       try {
         await failTargetUsersJob(
           code,
@@ -240,7 +246,7 @@ function runJob(code: string, ids: readonly bigint[], generation: bigint): void 
         );
       } catch (secondError) {
         // The database itself is gone (shutdown): the job stays PROCESSING and is taken over once its lease runs out.
-        console.error(`[guild-api] target users job ${code} could not record its failure:`, secondError);
+        log.error({ err: secondError, invite_code: code }, "a target users job could not record its failure");
       }
     }
     if (running.get(code) === generation) running.delete(code);
@@ -248,7 +254,23 @@ function runJob(code: string, ids: readonly bigint[], generation: bigint): void 
   // Scheduled from the upload's transaction body: the job is none of that transaction's work. Inherited, its context
   // would make the first chunk's transaction a savepoint of the upload's while the upload's COMMIT is still on its
   // way (PostgreSQL answers it asynchronously), so the savepoint would land after the commit, outside any transaction.
-  setImmediate(() => outsideTransaction(() => void step()));
+  setImmediate(() => outsideTransaction(() => track(step())));
+}
+
+function track(chunk: Promise<void>): void {
+  chunksInFlight.add(chunk);
+  void chunk.finally(() => chunksInFlight.delete(chunk));
+}
+
+/**
+ * On shutdown: this process's jobs take no further chunk, the chunk being written finishes, and every lease this
+ * process holds is given up, so another instance (or this one, restarted) takes the jobs over at once from their last
+ * chunk instead of once the leases run out.
+ */
+export async function releaseTargetUserJobs(): Promise<void> {
+  running.clear();
+  await Promise.allSettled([...chunksInFlight]);
+  await releaseTargetUsersJobLeases(LEASE_OWNER);
 }
 
 /** Takes over a PROCESSING job this process is not running, if its lease is free or has run out, from its progress. */
@@ -292,7 +314,7 @@ export async function resumeTargetUserJobs(): Promise<number> {
 export function startTargetUsersJobSweeper(): { stop(): void } {
   const timer = setInterval(() => {
     resumeTargetUserJobs().catch((error: unknown) =>
-      console.error("[guild-api] looking for target users jobs to take over failed:", error),
+      log.error({ err: error }, "looking for target users jobs to take over failed"),
     );
   }, SWEEP_INTERVAL_MS);
   timer.unref();

@@ -14,15 +14,17 @@ export async function insertGatewayEvent(event: {
   type: string;
   payload: string;
   createdAt: bigint;
+  requestId: string | null;
 }): Promise<void> {
   // Appended: the events of a bulk action go as a few multi-row INSERTs on PostgreSQL, in the order emitted.
   await sql.append(
-    "INSERT INTO gateway_events (id, guild_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+    "INSERT INTO gateway_events (id, guild_id, type, payload, created_at, request_id) VALUES (?, ?, ?, ?, ?, ?)",
     event.id,
     event.guildId,
     event.type,
     event.payload,
     event.createdAt,
+    event.requestId,
   );
 }
 

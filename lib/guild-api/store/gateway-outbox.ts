@@ -15,6 +15,8 @@ export interface OutboxRow {
   guild_id: bigint | null;
   type: GatewayDispatch;
   payload: string;
+  /** The request whose change wrote it, when there was one (lib/server/request-id.ts). */
+  request_id: string | null;
 }
 
 /** The position of the newest committed outbox row (0 when empty). */
@@ -36,9 +38,9 @@ export async function outboxAfter(position: number, upTo: number, limit: number)
   const rows = (await sql.all(
     dialect({
       sqlite:
-        "SELECT rowid AS position, guild_id, type, payload FROM gateway_events WHERE rowid > ? AND rowid <= ? ORDER BY rowid LIMIT ?",
+        "SELECT rowid AS position, guild_id, type, payload, request_id FROM gateway_events WHERE rowid > ? AND rowid <= ? ORDER BY rowid LIMIT ?",
       postgresql:
-        "SELECT position, guild_id, type, payload FROM gateway_events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?",
+        "SELECT position, guild_id, type, payload, request_id FROM gateway_events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?",
     }),
     position,
     upTo,
@@ -52,9 +54,9 @@ export async function outboxRowsAt(positions: readonly number[]): Promise<Map<nu
   const rows = (await sql.all(
     dialect({
       sqlite:
-        "SELECT rowid AS position, guild_id, type, payload FROM gateway_events WHERE rowid IN (SELECT value FROM json_each(?))",
+        "SELECT rowid AS position, guild_id, type, payload, request_id FROM gateway_events WHERE rowid IN (SELECT value FROM json_each(?))",
       postgresql:
-        "SELECT position, guild_id, type, payload FROM gateway_events WHERE position IN (SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST(? AS json)))",
+        "SELECT position, guild_id, type, payload, request_id FROM gateway_events WHERE position IN (SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST(? AS json)))",
     }),
     JSON.stringify(positions),
   )) as Array<Omit<OutboxRow, "position"> & { position: bigint }>;

@@ -172,6 +172,14 @@ export async function renewTargetUsersJobLease(code: string, owner: string, leas
   return changes === 1;
 }
 
+/** Gives up every lease `owner` holds (its shutdown): the jobs are free to take over at once. */
+export async function releaseTargetUsersJobLeases(owner: string): Promise<void> {
+  await sql.run(
+    "UPDATE invite_target_users_jobs SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ?",
+    owner,
+  );
+}
+
 /** PROCESSING jobs nobody holds a live lease on at `now`: the ones an instance may take over. */
 export async function listUnleasedTargetUsersJobs(processing: number, now: bigint): Promise<string[]> {
   return (await sql.values(
@@ -179,4 +187,15 @@ export async function listUnleasedTargetUsersJobs(processing: number, now: bigin
     processing,
     now,
   )) as string[];
+}
+
+/** How many PROCESSING jobs there are and when the oldest was created (ms): the job-queue metrics. */
+export async function targetUsersJobBacklog(
+  processing: number,
+): Promise<{ count: number; oldestCreatedAt: number | null }> {
+  const [count, oldest] = (await sql.row<[bigint, bigint | null]>(
+    "SELECT COUNT(*), MIN(created_at) FROM invite_target_users_jobs WHERE status = ?",
+    processing,
+  ))!;
+  return { count: Number(count), oldestCreatedAt: oldest === null ? null : Number(oldest) };
 }

@@ -16,6 +16,7 @@
 //     statement triggers (migration …_change_notifications) NOTIFY guildhall_changes, and dataVersion() counts the
 //     notifications from other server processes.
 import pg from "pg";
+import { recordStoreCatchUp, recordStoreStatement } from "@/lib/server/metrics";
 import { StoreUnavailableError, type Params, type RunResult } from "./driver";
 import { SerializedDriver, type BeginKind, type QueryKind } from "./serialized-driver";
 
@@ -123,6 +124,8 @@ export class PostgresqlDriver extends SerializedDriver {
   private otherCommits = 0n;
   private backendPid = 0;
   private open = false;
+  /** Whether the current connection is ready (connected, listening) and not lost since. */
+  private up = false;
   private failure: StoreUnavailableError | null = null;
   private readonly commitListeners = new Set<() => void>();
   /** Rows appended in the open transaction and not sent yet, in the order they came. */
@@ -176,6 +179,7 @@ export class PostgresqlDriver extends SerializedDriver {
     this.ready.then(
       () => {
         this.failure = null;
+        this.up = true;
         this.reconnectDelay = RECONNECT_FIRST_MS;
         // Commits made elsewhere while this connection was gone were never heard: every cache and reader checks.
         if (again) this.otherCommitted();
@@ -193,6 +197,7 @@ export class PostgresqlDriver extends SerializedDriver {
     if (client !== this.client || this.closed || this.lostClient === client) return;
     this.lostClient = client;
     this.failure = new StoreUnavailableError(`PostgreSQL is unreachable: ${error.message}`);
+    this.up = false;
     this.open = false;
     this.transactionSent = false;
     this.held = [];
@@ -237,17 +242,22 @@ export class PostgresqlDriver extends SerializedDriver {
       ? statement.names.map((key) => (params[0] as Record<string, unknown>)[key])
       : (params as unknown[]);
     const arrays = kind === "value" || kind === "values" || kind === "row" || kind === "rows";
-    const result = await this.inTurn(() =>
-      this.client.query({
-        name: statement.name,
-        text: statement.text,
-        values: values.map(toParameter),
-        ...(arrays ? { rowMode: "array" as const } : {}),
-      }),
-    );
-    if (result.command === "INSERT" || result.command === "UPDATE" || result.command === "DELETE")
-      this.changes += BigInt(result.rowCount ?? 0);
-    return result;
+    const started = performance.now();
+    try {
+      const result = await this.inTurn(() =>
+        this.client.query({
+          name: statement.name,
+          text: statement.text,
+          values: values.map(toParameter),
+          ...(arrays ? { rowMode: "array" as const } : {}),
+        }),
+      );
+      if (result.command === "INSERT" || result.command === "UPDATE" || result.command === "DELETE")
+        this.changes += BigInt(result.rowCount ?? 0);
+      return result;
+    } finally {
+      recordStoreStatement(started);
+    }
   }
 
   private inTurn<R>(send: () => Promise<R>): Promise<R> {
@@ -381,6 +391,7 @@ export class PostgresqlDriver extends SerializedDriver {
       return this.inTurn(async () => {
         this.waitingCatchUp = null; // sent: a later call needs a round trip of its own
         const outside = !this.transactionSent;
+        recordStoreCatchUp();
         await this.client.query("");
         return outside;
       });
@@ -401,6 +412,11 @@ export class PostgresqlDriver extends SerializedDriver {
 
   totalChanges(): bigint {
     return this.changes;
+  }
+
+  /** Whether the connection, and with it the LISTEN for other instances' commits, is up now. */
+  connectionUp(): boolean {
+    return this.up;
   }
 
   protected closeConnection(): void {

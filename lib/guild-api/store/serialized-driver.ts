@@ -9,6 +9,7 @@
 // A driver says how to run one statement (`query`) and one transaction-control statement (`control`); SQLite's are
 // synchronous (store/sqlite-driver.ts), PostgreSQL's travel to the server (store/postgresql-driver.ts).
 import { ContextStorage } from "@/lib/server/async-context";
+import { recordStoreTransaction, watchStoreConnection } from "@/lib/server/metrics";
 import { TransactionBodyError, type Params, type RunResult, type StoreDriver } from "./driver";
 
 /** One open transaction or savepoint, as the async context that runs its body sees it. */
@@ -39,6 +40,10 @@ export abstract class SerializedDriver implements StoreDriver {
   private locked = false;
   private readonly waiting: Array<() => void> = [];
 
+  constructor() {
+    watchStoreConnection(this);
+  }
+
   /** Runs one statement on the connection. */
   protected abstract query(kind: QueryKind, text: string, params: Params): unknown;
   /** Begins, commits or rolls back the transaction, or a savepoint of it. */
@@ -46,6 +51,8 @@ export abstract class SerializedDriver implements StoreDriver {
   protected abstract control(text: string): void | Promise<void>;
   /** Whether the connection still has a transaction open (after a failure, the engine may have ended it already). */
   protected abstract connectionInTransaction(): boolean;
+  /** Whether the connection is usable now (the metrics' guildhall_store_connection_up). */
+  abstract connectionUp(): boolean;
   abstract dataVersion(): bigint;
   abstract totalChanges(): bigint;
   protected abstract closeConnection(): void;
@@ -133,6 +140,7 @@ export abstract class SerializedDriver implements StoreDriver {
   private async outermost<T>(fn: () => Promise<T>, kind: BeginKind): Promise<T> {
     if (this.locked) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.locked = true;
+    const held = performance.now();
     let ended!: () => void;
     const root = { depth: 0, ended: new Promise<void>((resolve) => (ended = resolve)) } as Frame;
     root.root = root;
@@ -156,6 +164,7 @@ export abstract class SerializedDriver implements StoreDriver {
     } finally {
       transactionsEnded++;
       this.release(ended);
+      recordStoreTransaction(kind === "write" ? "write" : "read", held);
     }
   }
 
@@ -208,6 +217,7 @@ export abstract class SerializedDriver implements StoreDriver {
     // A new connection starts its own change count at zero: count the close as an ended transaction so read caches
     // built on the old connection are dropped.
     transactionsEnded++;
+    watchStoreConnection(this, false);
     this.closeConnection();
   }
 }

@@ -2,6 +2,7 @@
 // store became asynchronous), one connection per process, prepared statements cached per SQL text and read mode.
 // Transactions and who waits for whom: store/serialized-driver.ts.
 import type Database from "better-sqlite3";
+import { recordStoreStatement } from "@/lib/server/metrics";
 import type { Params, RunResult } from "./driver";
 import { SerializedDriver, type BeginKind, type QueryKind } from "./serialized-driver";
 
@@ -38,6 +39,15 @@ export class SqliteDriver extends SerializedDriver {
   }
 
   protected query(kind: QueryKind, text: string, params: Params): unknown {
+    const started = performance.now();
+    try {
+      return this.runStatement(kind, text, params);
+    } finally {
+      recordStoreStatement(started);
+    }
+  }
+
+  private runStatement(kind: QueryKind, text: string, params: Params): unknown {
     switch (kind) {
       case "get":
         return this.statement(text, Mode.Objects).get(...params);
@@ -68,6 +78,10 @@ export class SqliteDriver extends SerializedDriver {
 
   protected connectionInTransaction(): boolean {
     return this.connection.inTransaction;
+  }
+
+  connectionUp(): boolean {
+    return this.connection.open;
   }
 
   dataVersion(): bigint {

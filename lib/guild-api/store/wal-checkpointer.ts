@@ -7,6 +7,9 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { db, storeOnPostgresql } from "./db";
+import { componentLogger } from "@/lib/server/logger";
+
+const log = componentLogger("store");
 
 // Plain CommonJS, so the worker needs no TypeScript loader under tsx, Vitest or Next alike.
 const WORKER_SOURCE = `
@@ -34,7 +37,7 @@ export function startWalCheckpointer(intervalMs = 500): WalCheckpointer {
   worker.unref();
   worker.on("error", (error) => {
     // Without the worker, fall back to SQLite's own checkpoints rather than let the log grow.
-    console.error("[guild-api] WAL checkpointer stopped:", error);
+    log.error({ err: error }, "the WAL checkpointer stopped");
     connection.pragma("wal_autocheckpoint = 1000");
   });
   return {

@@ -42,7 +42,7 @@ beforeAll(async () => {
     const router = createApiRouter([...apiRoutes, ...applicationRoutes]);
     const api = http.createServer((req, res) => {
       const [path, search = ""] = (req.url ?? "/").split("?");
-      void handleApiRequest(router, req, res, path.slice("/api/v10".length), search, baseUrl);
+      void handleApiRequest(router, req, res, path.slice("/api/v10".length), search, baseUrl, "test");
     });
     await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
     baseUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;

@@ -10,6 +10,9 @@ import { BANS_LIMIT } from "@/lib/discord/limits";
 import { csvLine } from "@/lib/dashboard/csv";
 import { banActorsHidden, getBanActors } from "@/lib/dashboard/data/ban-actors";
 import { syncAuditLog } from "@/lib/dashboard/data/audit-log";
+import { componentLogger } from "@/lib/server/logger";
+
+const log = componentLogger("bans-export");
 
 const BAN_CSV_COLUMNS = ["user_id", "username", "global_name", "bot", "reason"] as const;
 /** Who banned and when (the audit history; empty where it does not know), for viewers who may be told. */
@@ -60,7 +63,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ gui
         if (after === null) controller.close();
       } catch (error) {
         // Headers are gone by now: a cut-off download is the only way left to say the export is incomplete.
-        console.error(`[bans export] ${guildId} stopped after ${after}:`, error);
+        log.error({ err: error, guild_id: guildId, after }, "a ban export stopped");
         controller.error(error);
       }
     },
