@@ -79,8 +79,8 @@ function ruleProblems(text: string): string[] {
   if (env.NODE_ENV !== "production") problems.push("the runtime stage needs ENV NODE_ENV=production");
   if (instructions("EXPOSE").length === 0) problems.push("the runtime stage needs EXPOSE");
   if (instructions("CMD").length !== 1) problems.push("the runtime stage needs one CMD");
-  else if (execForm(instructions("CMD")[0].args)[0] === "npm")
-    problems.push("CMD runs npm: SIGTERM would stop npm, not the server");
+  else if (execForm(instructions("CMD")[0].args)[0] !== "node")
+    problems.push("CMD must run node itself: npm or a wrapper would stand between SIGTERM and the server");
   return problems;
 }
 
@@ -131,7 +131,7 @@ describe("the Dockerfile", () => {
     ],
     ["the build's cache", (text) => text.replace(" && rm -rf .next/cache", ""), /keeps \.next\/cache/],
     ["no NODE_ENV", (text) => text.replace("NODE_ENV=production ", ""), /NODE_ENV=production/],
-    ["CMD through npm", (text) => text.replace(/^CMD .*$/m, 'CMD ["npm", "start"]'), /CMD runs npm/],
+    ["CMD through npm", (text) => text.replace(/^CMD .*$/m, 'CMD ["npm", "start"]'), /CMD must run node itself/],
   ];
   test.each(broken)("fails with %s", (_, breakIt, problem) => {
     const text = breakIt(dockerfile);
