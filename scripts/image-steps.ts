@@ -192,7 +192,6 @@ function unprivilegedUser(imageUser: string): RunAs {
 interface StageResult {
   folder: string;
   env: Record<string, string>;
-  user: string | null;
   healthcheck: { options: Record<string, string>; command: string[] } | null;
   cmd: string[] | null;
 }
@@ -227,7 +226,7 @@ async function performStage(
   console.log(`[${label}] FROM ${stage.from}`);
   if (stages.has(stage.from)) throw new Error(`FROM ${stage.from}: image-steps starts stages from images only`);
   fs.mkdirSync(folder, { recursive: true });
-  const result: StageResult = { folder, env: {}, user: null, healthcheck: null, cmd: null };
+  const result: StageResult = { folder, env: {}, healthcheck: null, cmd: null };
   for (const { keyword, args, line } of stage.instructions) {
     const where = `Dockerfile:${line} (${stage.name})`;
     switch (keyword) {
@@ -272,15 +271,13 @@ async function performStage(
           env: { PATH: process.env.PATH, HOME: process.env.HOME, ...result.env },
         });
         break;
-      case "USER":
-        result.user = args;
-        break;
       case "HEALTHCHECK":
         result.healthcheck = parseHealthcheck(args);
         break;
       case "CMD":
         result.cmd = execForm(args);
         break;
+      case "USER": // main() reads the runtime stage's, and runs its commands as an unprivileged user
       case "EXPOSE":
       case "LABEL":
         break;
@@ -428,7 +425,12 @@ async function main(): Promise<void> {
       await waitForExit(server, 5_000);
     }
     if (keep) console.log(`[image-steps] kept ${root}`);
-    else fs.rmSync(root, { recursive: true, force: true });
+    else {
+      // rm -rf: a third of a minute quicker than fs.rmSync on these 2 GB of small files.
+      const removing = Date.now();
+      execFileSync("rm", ["-rf", root]);
+      console.log(`[image-steps] removed the folders in ${seconds(removing)}; ${seconds(started)} in all`);
+    }
   }
 }
 
