@@ -12,6 +12,9 @@ const nextConfig = {
     "@prisma/adapter-better-sqlite3",
     "@prisma/adapter-pg",
     "pg",
+    // One copy of each in the process, the server's: the metrics registry and the logger the server reads and writes.
+    "prom-client",
+    "pino",
   ],
   // Security headers and who may frame which page (lib/security/headers.mjs). The Activity's frame-ancestors
   // come from the environment at run time, so lib/server adds them; this table is fixed at build time.

@@ -1,9 +1,12 @@
 // Guildhall's entry point: the dashboard, the built-in guild API and the Activity on one port.
 // `npm start` prepares the database and the build first (scripts/start.ts), then runs this.
-import { startGuildhallServer } from "@/lib/server/create-server";
+import { shutdownGraceMs, startGuildhallServer } from "@/lib/server/create-server";
 import { componentLogger } from "@/lib/server/logger";
 
 const log = componentLogger("server");
+
+/** How long past its grace period a shutdown may take to close what is left before the process exits anyway. */
+const SHUTDOWN_DEADLINE_MARGIN_MS = 5_000;
 
 export async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
@@ -23,6 +26,12 @@ export async function main(): Promise<void> {
     }
     stopping = true;
     log.info({ signal }, "signal received");
+    // A deadline past the grace period: a step that hangs cannot keep the process up, and until then the timer keeps
+    // the event loop alive through steps that wait on unreferenced handles (the WAL checkpointer's worker).
+    setTimeout(() => {
+      log.error("the shutdown did not finish in time: exiting");
+      process.exit(1);
+    }, shutdownGraceMs() + SHUTDOWN_DEADLINE_MARGIN_MS);
     app.shutdown().then(
       () => process.exit(0),
       (error: unknown) => {

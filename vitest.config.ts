@@ -12,6 +12,8 @@ export default defineConfig({
     },
   },
   test: {
+    // Warnings and errors only: the servers tests start log every change at info. Tests that read the log raise it.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
     projects: [
       {
         extends: true,

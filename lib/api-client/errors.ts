@@ -74,6 +74,16 @@ export class GuildApiUnreachableError extends Error {
     super(`The guild API could not be reached (${request.method} ${request.path}).`);
     this.name = "GuildApiUnreachableError";
   }
+
+  /**
+   * Whether the request certainly never reached the API: the connection itself was refused (nothing listens there,
+   * or an instance stopped taking connections). Any other failure may have come after the API acted.
+   */
+  get neverSent(): boolean {
+    for (let cause = this.cause; isRecord(cause) || cause instanceof Error; cause = (cause as { cause?: unknown }).cause)
+      if ((cause as { code?: unknown }).code === "ECONNREFUSED") return true;
+    return false;
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

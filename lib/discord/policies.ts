@@ -639,6 +639,9 @@ const APPLICATION_OWNER: DoorRule = { who: "application-owner" };
 export const ROUTE_POLICIES = {
   "server:/api/v10": { who: "operation", operation: "Get Guild" } as DoorRule, // every route: POLICIES, by operation
   "server:/healthz": anyone("liveness: says only that the process answers"),
+  "server:/readyz": anyone(
+    "readiness: database, migrations, gateway; the reason is a fixed phrase, never a path or a credential",
+  ),
   "server:/metrics": { who: "operator", why: "request counts, latencies and process figures (lib/server/metrics.ts)" },
   "server:/cdn": anyone("guild icons and banners, public on Discord's CDN too"),
   "server:/activity": anyone("the Activity's frame; its data comes with the Activity's own token"),

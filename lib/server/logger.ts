@@ -87,6 +87,7 @@ function formatFromEnvironment(): "json" | "pretty" {
 interface SharedLog {
   logger: Logger;
   sink: LogSink;
+  components: Map<string, Logger>;
 }
 
 const SHARED_KEY = Symbol.for("guildhall.logger");
@@ -109,7 +110,7 @@ function createLog(): SharedLog {
   const wanted = process.env.LOG_LEVEL;
   if (wanted !== undefined && wanted.toLowerCase() !== logger.level)
     logger.warn({ LOG_LEVEL: wanted }, `LOG_LEVEL is none of ${LEVELS.join(", ")}: logging at info`);
-  return { logger, sink };
+  return { logger, sink, components: new Map() };
 }
 
 const shared: SharedLog = ((globalThis as { [SHARED_KEY]?: SharedLog })[SHARED_KEY] ??= createLog());
@@ -117,8 +118,23 @@ const shared: SharedLog = ((globalThis as { [SHARED_KEY]?: SharedLog })[SHARED_K
 /** The process's root logger. */
 export const logger: Logger = shared.logger;
 
-/** A component's logger: its lines say which part of Guildhall wrote them. */
-export const componentLogger = (component: string): Logger => logger.child({ component });
+/** A component's logger (one per name): its lines say which part of Guildhall wrote them. */
+export function componentLogger(component: string): Logger {
+  let child = shared.components.get(component);
+  if (!child) shared.components.set(component, (child = logger.child({ component })));
+  return child;
+}
+
+/** Sets the level of the process's loggers (the root and every component's); answers a function that puts it back. */
+export function setLogLevel(level: (typeof LEVELS)[number]): () => void {
+  const before = logger.level;
+  const apply = (to: string) => {
+    logger.level = to;
+    for (const child of shared.components.values()) child.level = to;
+  };
+  apply(level);
+  return () => apply(before);
+}
 
 /** Calls `tap` with every line written from now on, parsed, until the returned function is called (tests). */
 export function tapLogs(tap: LogTap): () => void {

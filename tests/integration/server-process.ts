@@ -38,6 +38,8 @@ export async function startServerProcess(database: string, env: Record<string, s
       PORT: String(port),
       HOST: "127.0.0.1",
       GUILDHALL_API_ONLY: "1",
+      // Its "ready" line is at info.
+      LOG_LEVEL: "info",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -26,6 +26,8 @@ async function startGuildhall(
       PORT: String(port),
       GUILDHALL_API_ONLY: "1",
       GUILDHALL_SECRETS_DIR: secretsDir,
+      // Its "ready" line is at info.
+      LOG_LEVEL: "info",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

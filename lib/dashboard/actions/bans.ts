@@ -211,7 +211,7 @@ export const cancelBulkBanJobAction = guildAction({
 
 /** What a failed Bulk Guild Ban request means for its ids: nothing happened, or nobody knows. */
 const outcomeUnknown = (error: unknown) =>
-  error instanceof GuildApiUnreachableError ||
+  (error instanceof GuildApiUnreachableError && !error.neverSent) ||
   (error instanceof GuildApiError && !(error instanceof RateLimitError) && error.status >= 500);
 
 /** POST /guilds/{guild.id}/bulk-ban: Bulk Guild Ban, one chunk of a job */

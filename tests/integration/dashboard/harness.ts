@@ -2,6 +2,7 @@
 // a fixed session for one demo user, the API reached as that user (user mode) or as the demo bot (bot mode),
 // and the audit history entries collected in memory instead of Prisma.
 import { GuildApiClient } from "@/lib/api-client";
+import { currentRequestId } from "@/lib/server/request-id";
 import {
   createGuildAction,
   type ActionDependencies,
@@ -21,6 +22,8 @@ export async function apiClientAs(
   fetchImpl?: typeof fetch,
 ): Promise<GuildApiClient> {
   return new GuildApiClient({
+    // As the app's clients do (lib/dashboard/data/api.ts): the current request's id goes along.
+    requestId: currentRequestId,
     baseUrl: `${server.baseUrl}/api`,
     token: who === "bot" ? server.botToken : await server.tokenFor(who),
     authPrefix: who === "bot" ? "Bot" : "Bearer",

@@ -93,7 +93,7 @@ async function expectDiscord429(answer: Response, scope: "user" | "global", maxS
 }
 
 const warnings = (instance: ServerProcess, what: string) =>
-  instance.output().match(new RegExp(`\\[rate-limits\\] Redis at 127\\.0\\.0\\.1:\\d+ ${what}`, "g"))?.length ?? 0;
+  instance.output().match(new RegExp(`Redis at 127\\.0\\.0\\.1:\\d+ ${what}`, "g"))?.length ?? 0;
 
 describe("through Redis", () => {
   it("one bucket: five prune counts in five seconds in all, then Discord's 429 from either instance", async () => {
