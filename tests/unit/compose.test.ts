@@ -12,7 +12,14 @@ interface ComposeService {
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }> | string[];
   healthcheck?: { test: string[] };
+  stop_grace_period?: string;
 }
+
+/**
+ * How long an instance may take to stop after SIGTERM: SHUTDOWN_GRACE_MS's default (lib/server/create-server.ts) and
+ * the 5 s past it after which server.ts exits anyway.
+ */
+const SHUTDOWN_DEADLINE_S = 10 + 5;
 
 const INSTANCES = ["guildhall-a", "guildhall-b"];
 const SERVICES = ["prepare", ...INSTANCES, "postgres", "redis", "caddy"];
@@ -44,6 +51,8 @@ function composeProblems(text: string, caddyfile: string): string[] {
       problems.push(`${name}: starts after prepare completed successfully`);
     for (const store of ["postgres", "redis"])
       if (dependsOn(instance, store) !== "service_healthy") problems.push(`${name}: waits for ${store} to be healthy`);
+    if (!(Number(/^(\d+)s$/.exec(instance.stop_grace_period ?? "")?.[1]) > SHUTDOWN_DEADLINE_S))
+      problems.push(`${name}: stop_grace_period past the shutdown's ${SHUTDOWN_DEADLINE_S} s (SIGKILL would cut it)`);
     const environment = instance.environment ?? {};
     if (!environment.DATABASE_URL?.startsWith("postgres://")) problems.push(`${name}: DATABASE_URL on PostgreSQL`);
     if (!environment.REDIS_URL) problems.push(`${name}: REDIS_URL (rate limits shared by both instances)`);
@@ -101,6 +110,12 @@ describe("docker-compose.yml and the Caddyfile", () => {
         ),
       (text) => text,
       /caddy: waits for guildhall-a to be healthy/,
+    ],
+    [
+      "Docker's default time to stop",
+      (text) => text.replace(/^  stop_grace_period: .*\n/m, ""),
+      (text) => text,
+      /guildhall-a: stop_grace_period past the shutdown's 15 s/,
     ],
     [
       "the Caddyfile checking /healthz",
