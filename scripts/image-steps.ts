@@ -1,5 +1,5 @@
 // The production image's steps without a Docker engine (CI has none): reads the Dockerfile and performs its stages in
-// folders of a temporary directory, in order, then starts the runtime stage's server the way the image would.
+// folders of a temporary directory, then starts the runtime stage's server the way the image would.
 //
 //   node_modules/.bin/tsx scripts/image-steps.ts [--keep]
 //
@@ -8,10 +8,12 @@
 // - Each stage is a folder standing for its WORKDIR (/app, the only one allowed). COPY copies from the context or,
 //   with --from, from an earlier stage's folder (/app/… there); --chown gives the files to the unprivileged user.
 //   RUN runs in the stage's folder with its ENV, except Debian package installs (apt-get), which stay the machine's.
-// - Then, in the runtime stage's folder, as an unprivileged user (nobody, when this runs as root; the image's USER
-//   otherwise) and with the image's ENV only (and a free PORT): compose's `prepare` command (migrations and the demo
-//   world, on a fresh SQLite database in .data), then CMD. It waits for HEALTHCHECK's command to pass (/readyz), asks
-//   for a page and the API, sends SIGTERM and expects exit code 0, and prints the sizes of what the stages produced.
+//   Stages that do not copy from each other run at once, as BuildKit builds them.
+// - Then, in the runtime stage's folder, as an unprivileged user (nobody standing for the image's USER, when this
+//   runs as root; else this user) and with the image's ENV only (and a free PORT): compose's `prepare` command
+//   (migrations and the demo world, on a fresh SQLite database in .data), then CMD. It waits for HEALTHCHECK's command
+//   to pass (/readyz), asks for a page and the API, sends SIGTERM and expects exit code 0, and prints the sizes of
+//   what the stages produced.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -355,9 +357,8 @@ async function main(): Promise<void> {
       stdio: "inherit",
     });
     applyDockerignore(context);
-    console.log(
-      `[image-steps] context: the committed tree at ${execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repo, encoding: "utf8" }).trim()}`,
-    );
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repo, encoding: "utf8" }).trim();
+    console.log(`[image-steps] context: the committed tree at ${commit}`);
 
     const results = new Map<string, Promise<StageResult>>();
     for (const stage of stages)
