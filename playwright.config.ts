@@ -44,7 +44,13 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "pipe",
       // The host simulator frames the Activity: its origin joins Discord's in the Activity's frame-ancestors.
-      env: { E2E_PORT: String(E2E_PORT), PUBLIC_URL: E2E_URL, ACTIVITY_FRAME_ANCESTORS: ACTIVITY_HOST_URL },
+      // Warnings and errors only on the test's output: the server logs every change at info.
+      env: {
+        E2E_PORT: String(E2E_PORT),
+        PUBLIC_URL: E2E_URL,
+        ACTIVITY_FRAME_ANCESTORS: ACTIVITY_HOST_URL,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      },
     },
     {
       // A second instance whose Activity backend holds a wrong client secret (its own fresh database).
@@ -57,6 +63,7 @@ export default defineConfig({
         PUBLIC_URL: MISCONFIGURED_URL,
         ACTIVITY_CLIENT_SECRET: "not-the-client-secret",
         ACTIVITY_FRAME_ANCESTORS: ACTIVITY_HOST_URL,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       },
     },
     {

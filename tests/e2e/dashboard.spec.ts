@@ -21,6 +21,20 @@ async function searchMembers(page: Page, prefix: string): Promise<void> {
 
 test.describe.configure({ mode: "serial" });
 
+/** What GET /metrics counts of a dashboard action's outcome (the test runner is on the server's machine: allowed). */
+async function actionCount(page: Page, action: string, outcome: string): Promise<number> {
+  const text = await (await page.request.get(`${E2E_URL}/metrics`)).text();
+  const line = text
+    .split("\n")
+    .find(
+      (row) =>
+        row.startsWith("guildhall_dashboard_actions_total{") &&
+        row.includes(`action="${action}"`) &&
+        row.includes(`outcome="${outcome}"`),
+    );
+  return line ? Number(line.split(" ").pop()) : 0;
+}
+
 test("a signed-out visitor signs in and comes back; the picker lists the servers the moderator can manage", async ({
   page,
 }) => {
@@ -63,10 +77,13 @@ test("as mod: rename the guild, create and reorder a role, move a channel, time 
     expect((await call<{ name: string }>("GET", `/guilds/${guildId}`)).body.name).toBe(originalName);
     await shot(page, "settings-invalid");
 
+    const renamesBefore = await actionCount(page, "Modify Guild", "ok");
     await name.fill("Guildhall HQ Renamed");
     await page.getByLabel("Reason (audit log)").fill("e2e rename");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved 1 setting" })).toBeVisible();
+    // The server action is counted in the process's metrics, by its name and outcome.
+    expect(await actionCount(page, "Modify Guild", "ok")).toBe(renamesBefore + 1);
     await expect
       .poll(async () => (await call<{ name: string }>("GET", `/guilds/${guildId}`)).body.name)
       .toBe("Guildhall HQ Renamed");
