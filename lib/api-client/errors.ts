@@ -80,7 +80,11 @@ export class GuildApiUnreachableError extends Error {
    * or an instance stopped taking connections). Any other failure may have come after the API acted.
    */
   get neverSent(): boolean {
-    for (let cause = this.cause; isRecord(cause) || cause instanceof Error; cause = (cause as { cause?: unknown }).cause)
+    for (
+      let cause = this.cause;
+      isRecord(cause) || cause instanceof Error;
+      cause = (cause as { cause?: unknown }).cause
+    )
       if ((cause as { code?: unknown }).code === "ECONNREFUSED") return true;
     return false;
   }

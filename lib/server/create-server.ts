@@ -56,11 +56,20 @@ export interface GuildhallServer {
   close(): Promise<void>;
 }
 
+/** A setting of whole milliseconds, or `fallback` when it is unset or not one. */
+const milliseconds = (setting: string | undefined, fallback: number): number => {
+  const configured = Number(setting);
+  return setting && Number.isInteger(configured) && configured >= 0 ? configured : fallback;
+};
+
 /** How long a graceful shutdown waits for work in flight before it cuts what is left. */
-export function shutdownGraceMs(): number {
-  const configured = Number(process.env.SHUTDOWN_GRACE_MS);
-  return process.env.SHUTDOWN_GRACE_MS && Number.isInteger(configured) && configured >= 0 ? configured : 10_000;
-}
+export const shutdownGraceMs = (): number => milliseconds(process.env.SHUTDOWN_GRACE_MS, 10_000);
+
+/**
+ * How long a shutting-down instance keeps taking connections (answering each, then closing it) after /readyz turns
+ * 503: the time a load balancer takes to notice (Caddy's health_interval in docker-compose.yml). Part of the grace.
+ */
+const shutdownDrainDelayMs = (): number => milliseconds(process.env.SHUTDOWN_DRAIN_DELAY_MS, 0);
 
 const log = componentLogger("server");
 
@@ -248,11 +257,13 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
     const left = () => Math.max(0, deadline - Date.now());
     log.info({ grace_ms: graceMs }, "shutting down: not ready; finishing the work in flight");
     // Work outside the HTTP server first, while this instance still answers the API calls it makes of itself: the
-    // scheduler's batch, a target-user job's chunk, the live streams (shutdown.ts).
+    // scheduler's batch, a target-user job's chunk, the live streams (shutdown.ts); and for as long as a load balancer
+    // takes to see /readyz fail.
     targetUsersSweeper.stop();
     await withinMs(
       left(),
       Promise.all([
+        new Promise((resolve) => setTimeout(resolve, Math.min(shutdownDrainDelayMs(), left()))),
         runShutdownHooks((error) => log.error({ err: error }, "a shutdown step failed")),
         releaseTargetUserJobs().catch((error: unknown) =>
           log.error({ err: error }, "releasing the target-user jobs failed"),

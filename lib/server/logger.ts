@@ -11,7 +11,7 @@ export type { Logger };
 
 const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-/** Field names whose value is a credential, wherever they sit in a logged object (two levels deep). */
+/** Field names whose value is a credential. */
 const SECRET_FIELDS = [
   "authorization",
   "cookie",
@@ -23,23 +23,36 @@ const SECRET_FIELDS = [
   "refresh_token",
   "code_verifier",
 ];
-const REDACTED_PATHS = SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]);
+/**
+ * Where they are written as [redacted]: at the top of what is logged, and in the objects a line can carry them in
+ * (headers, a request's headers, a body, an error's own fields). Named paths, not wildcards: pino's wildcard paths
+ * cost a line about 20–50 µs, explicit ones about 2 µs (measured on the API's line).
+ */
+const REDACTED_PATHS = ["", "headers.", "req.headers.", "body.", "err.", "err.headers.", "err.config.headers."].flatMap(
+  (prefix) => SECRET_FIELDS.map((field) => `${prefix}${field}`),
+);
 
 export interface LogTap {
   (line: Record<string, unknown>): void;
 }
 
-/** Where lines go: stdout, and the taps tests listen with. */
+/**
+ * Where lines go: stdout, and the taps tests listen with. Written synchronously (a pipe's writes are otherwise queued
+ * in the process), so the lines before an exit (the shutdown's last) are out when it exits. The format is read at the
+ * first line: `npm start` sets NODE_ENV=production after its own modules have loaded this one.
+ */
 class LogSink implements DestinationStream {
   readonly taps = new Set<LogTap>();
-  constructor(private readonly format: "json" | "pretty") {}
+  private readonly stdout = pino.destination({ dest: 1, sync: true });
+  private format: "json" | "pretty" | null = null;
 
   write(line: string): void {
     if (this.taps.size > 0) {
       const parsed = JSON.parse(line) as Record<string, unknown>;
       for (const tap of this.taps) tap(parsed);
     }
-    process.stdout.write(this.format === "json" ? line : prettyLine(line));
+    this.format ??= formatFromEnvironment();
+    this.stdout.write(this.format === "json" ? line : prettyLine(line));
   }
 }
 
@@ -93,7 +106,7 @@ interface SharedLog {
 const SHARED_KEY = Symbol.for("guildhall.logger");
 
 function createLog(): SharedLog {
-  const sink = new LogSink(formatFromEnvironment());
+  const sink = new LogSink();
   const logger = pino(
     {
       level: levelFromEnvironment(),

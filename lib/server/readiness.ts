@@ -24,10 +24,15 @@ function withinTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** Why this instance is not ready, or null when it is. */
-export async function unreadyReason(facts: ReadinessFacts): Promise<string | null> {
-  if (facts.shuttingDown()) return "shutting down";
-  if (!facts.gatewayAccepting()) return "the gateway is not accepting connections";
+/**
+ * How long one database check answers every probe: /readyz is open to anyone, and a flood of probes must not become
+ * a flood of statements queued on the store's connection (on PostgreSQL, one connection shared with the API).
+ */
+export const STORE_CHECK_REUSE_MS = 1_000;
+
+let storeCheck: { startedAt: number; settled: boolean; reason: Promise<string | null> } | null = null;
+
+async function checkStore(): Promise<string | null> {
   try {
     return await withinTimeout(storeUnreadyReason(), READINESS_TIMEOUT_MS, "the database");
   } catch (error) {
@@ -35,6 +40,19 @@ export async function unreadyReason(facts: ReadinessFacts): Promise<string | nul
     log.debug({ err: error }, "the database check failed");
     return "the database does not answer";
   }
+}
+
+/** Why this instance is not ready, or null when it is. */
+export async function unreadyReason(facts: ReadinessFacts): Promise<string | null> {
+  if (facts.shuttingDown()) return "shutting down";
+  if (!facts.gatewayAccepting()) return "the gateway is not accepting connections";
+  // One check at a time, its answer reused for a second: the probes of a second share it.
+  if (!storeCheck || (storeCheck.settled && performance.now() - storeCheck.startedAt >= STORE_CHECK_REUSE_MS)) {
+    const check = { startedAt: performance.now(), settled: false, reason: checkStore() };
+    void check.reason.finally(() => (check.settled = true));
+    storeCheck = check;
+  }
+  return storeCheck.reason;
 }
 
 /** The last answer, so the log says when readiness changes rather than at every probe. */

@@ -1,7 +1,8 @@
 // One id per request, answered as `x-request-id` and written on every log line the request causes: the page or server
 // action, each guild API call it makes (the dashboard's client sends the id along), and the gateway dispatches those
 // calls write (the outbox row keeps it). The one-port server makes or adopts the id (create-server.ts); work started
-// outside a request (the moderation scheduler, a job chunk) runs under an id of its own. Kept on globalThis: the
+// outside a request (the moderation scheduler) runs under an id of its own, and a job a request started (a target-user
+// upload's chunks) under that request's. Kept on globalThis: the
 // server loads this module outside Next's bundles, and the dashboard's code inside them.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
@@ -27,6 +28,14 @@ export function requestIdOf(req: IncomingMessage): string {
 /** Runs `fn` with `id` as the current request id, for it and everything it starts. */
 export function withRequestId<T>(id: string, fn: () => T): T {
   return store.run(id, fn);
+}
+
+/**
+ * Runs `fn` as no request's work, whatever request started it: a process-wide singleton started by the first page
+ * that needs it (the live hub), or work woken by one request that serves every request (the gateway's drain).
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return store.exit(fn);
 }
 
 /** The id of the request (or background work) this code runs for, if any. */

@@ -4,7 +4,11 @@
 // them all once it stops being ready. Kept on globalThis: the server loads this module outside Next's bundles and the
 // dashboard's code inside them.
 
+import { componentLogger } from "./logger";
+
 export type ShutdownHook = () => Promise<void> | void;
+
+const log = componentLogger("server");
 
 interface ShutdownState {
   hooks: Set<ShutdownHook>;
@@ -20,7 +24,9 @@ const state: ShutdownState = ((globalThis as { [STATE_KEY]?: ShutdownState })[ST
 /** Runs `hook` when the process shuts down gracefully (at once, when it already does). Returns the unregister. */
 export function onShutdown(hook: ShutdownHook): () => void {
   if (state.started) {
-    void Promise.resolve().then(hook);
+    void Promise.resolve()
+      .then(hook)
+      .catch((error: unknown) => log.error({ err: error }, "a shutdown step failed"));
     return () => {};
   }
   state.hooks.add(hook);

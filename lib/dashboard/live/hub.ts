@@ -21,7 +21,7 @@ import { LiveGatewayClient, type LiveGatewayStatus } from "./gateway-client";
 import { forgetGuildReads } from "@/lib/dashboard/data/guild-read-cache";
 import { forgetAuditLogSync } from "@/lib/dashboard/data/audit-log";
 import { componentLogger } from "@/lib/server/logger";
-import { currentRequestId } from "@/lib/server/request-id";
+import { currentRequestId, outsideRequest } from "@/lib/server/request-id";
 
 const log = componentLogger("live");
 
@@ -190,6 +190,7 @@ export function liveHub(): LiveHub {
         })),
   );
   global[HUB_KEY] = hub;
-  hub.start();
+  // Started by the first page that needs it, and serving every page after: none of that page's request.
+  outsideRequest(() => hub.start());
   return hub;
 }

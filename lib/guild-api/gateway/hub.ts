@@ -7,6 +7,7 @@
 // works in slices of a few milliseconds and lets the event loop run between them, keeping its place in the queue.
 import { componentLogger } from "@/lib/server/logger";
 import { DispatchLog } from "./dispatch-log";
+import { outsideRequest } from "@/lib/server/request-id";
 import { DISPATCH_POLICIES, type DispatchPolicy } from "@/lib/discord/policies";
 import { recordGatewayFanOut } from "@/lib/server/metrics";
 import { dataVersion, onOtherConnectionsCommit, outsideTransaction } from "../store/db";
@@ -159,12 +160,15 @@ export class GatewayHub {
   wake(): void {
     if (this.wakeScheduled) return;
     this.wakeScheduled = true;
-    // Woken from inside the writing transaction: the drain must read as an outsider, after that transaction ends.
+    // Woken from inside the writing transaction: the drain must read as an outsider, after that transaction ends, and
+    // as no request's work (it delivers every request's events; each row names its own).
     setImmediate(() =>
-      outsideTransaction(() => {
-        this.wakeScheduled = false;
-        this.guarded(() => this.drain());
-      }),
+      outsideRequest(() =>
+        outsideTransaction(() => {
+          this.wakeScheduled = false;
+          this.guarded(() => this.drain());
+        }),
+      ),
     );
   }
 
