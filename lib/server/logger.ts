@@ -1,9 +1,10 @@
 // The process's log: pino, one JSON object per line in production (for a log shipper), readable lines in development.
 // LOG_LEVEL picks the least severe level written (default info); LOG_FORMAT=json|pretty overrides the format. Every
-// component logs through a child (`logger.child({ component: "api" })`), and every line written while a request's id is
+// component logs through its own child (componentLogger("api")), and every line written while a request's id is
 // current carries it as `request_id` (request-id.ts). Credentials never reach a line: the fields that could hold one are
-// redacted wherever they appear in what is logged. Kept on globalThis: the server loads this module outside Next's
-// bundles and the dashboard's code inside them, and both write through one logger.
+// redacted where a line carries them (REDACTED_PATHS), and nothing logs a query string or a body's text. Kept on
+// globalThis: the server loads this module outside Next's bundles and the dashboard's code inside them, and both
+// write through one logger.
 import pino, { type DestinationStream, type Logger } from "pino";
 import { currentRequestId } from "./request-id";
 
