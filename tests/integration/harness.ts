@@ -260,3 +260,25 @@ function readWorld(database: import("better-sqlite3").Database): DemoWorldIds {
     channels,
   };
 }
+
+/**
+ * Adds `count` users nobody has met (no guild, no grant) to the running server's database, their ids minted one
+ * millisecond apart from `since` (epoch ms), their usernames `<prefix>_<n>`: the API bans and looks up only users
+ * that exist, and the demo world has few free non-members. Answers their ids, oldest first.
+ */
+export async function insertStrangers(count: number, since: number, prefix: string): Promise<string[]> {
+  const { snowflakeAt } = await import("@/lib/discord/snowflake");
+  const { sql, transaction } = await import("@/lib/guild-api/store/db");
+  const base = snowflakeAt(since);
+  const ids = Array.from({ length: count }, (_, i) => String(base + BigInt(i + 1) * 4_194_304n));
+  await transaction(async () => {
+    for (const [i, id] of ids.entries())
+      await sql.run(
+        "INSERT INTO users (id, username, created_at) VALUES (?, ?, ?)",
+        BigInt(id),
+        `${prefix}_${i}`,
+        BigInt(Date.now()),
+      );
+  });
+  return ids;
+}

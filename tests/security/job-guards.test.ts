@@ -13,8 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
 import type { PrepareMemberJobInput } from "@/lib/dashboard/actions/schemas/member-jobs";
-import { snowflakeAt } from "@/lib/discord/snowflake";
-import { testServerForFile } from "../integration/harness";
+import { insertStrangers, testServerForFile } from "../integration/harness";
 import { actionAs, apiClientAs, type DemoUser } from "../integration/dashboard/harness";
 
 const server = testServerForFile({ rateLimits: { enabled: false } });
@@ -54,16 +53,7 @@ beforeAll(async () => {
 
   const answer = await owner.members.searchV2(hq(), { and_query: { has_no_roles: true, is_bot: false }, limit: 30 });
   plain = answer.members.map((m) => m.member.user.id).filter((id) => id !== server.world.users.owner);
-  const { sql } = await import("@/lib/guild-api/store/db");
-  const base = snowflakeAt(Date.UTC(2025, 3, 1));
-  fresh = Array.from({ length: 6 }, (_, i) => String(base + BigInt(i + 1) * 4_194_304n));
-  for (const [i, id] of fresh.entries())
-    await sql.run(
-      "INSERT INTO users (id, username, created_at) VALUES (?, ?, ?)",
-      BigInt(id),
-      `guards_target_${i}`,
-      BigInt(Date.now()),
-    );
+  fresh = await insertStrangers(6, Date.UTC(2025, 3, 1), "guards_target");
 });
 
 const as = <S extends Parameters<typeof actionAs>[3]["schema"], R>(

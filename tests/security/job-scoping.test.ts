@@ -8,8 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
-import { snowflakeAt } from "@/lib/discord/snowflake";
-import { testServerForFile } from "../integration/harness";
+import { insertStrangers, testServerForFile } from "../integration/harness";
 import { seedPruneGuild } from "../integration/prune-guild";
 import { actionAs, apiClientAs, type DemoUser } from "../integration/dashboard/harness";
 
@@ -49,16 +48,7 @@ beforeAll(async () => {
     idle: {},
     firstUserId: 8_810_000_000n,
   });
-  const { sql } = await import("@/lib/guild-api/store/db");
-  const base = snowflakeAt(Date.UTC(2025, 2, 1));
-  fresh = Array.from({ length: 12 }, (_, i) => String(base + BigInt(i + 1) * 4_194_304n));
-  for (const [i, id] of fresh.entries())
-    await sql.run(
-      "INSERT INTO users (id, username, created_at) VALUES (?, ?, ?)",
-      BigInt(id),
-      `scoping_target_${i}`,
-      BigInt(Date.now()),
-    );
+  fresh = await insertStrangers(12, Date.UTC(2025, 2, 1), "scoping_target");
   const answer = await (
     await apiClientAs(server, "owner")
   ).members.searchV2(server.world.guildId, { and_query: { has_no_roles: true, is_bot: false }, limit: 20 });

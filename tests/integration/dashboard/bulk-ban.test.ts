@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
 import type { NewAuditEntry } from "@/lib/dashboard/audit/history";
 import { snowflakeAt } from "@/lib/discord/snowflake";
-import { startTestServer, type TestServer } from "../harness";
+import { insertStrangers, startTestServer, type TestServer } from "../harness";
 import { actionAs } from "./harness";
 
 let server: TestServer;
@@ -22,19 +22,7 @@ beforeAll(async () => {
   actions = await import("@/lib/dashboard/actions/bans");
   jobs = await import("@/lib/dashboard/jobs/bulk-ban/jobs");
   ({ prisma } = await import("@/lib/dashboard/db"));
-  // Users nobody has met: the API bans only existing users, and the demo world has few free non-members.
-  const { sql, transaction } = await import("@/lib/guild-api/store/db");
-  const base = snowflakeAt(Date.UTC(2025, 0, 1));
-  fresh = Array.from({ length: 322 }, (_, i) => String(base + BigInt(i + 1) * 4_194_304n));
-  await transaction(async () => {
-    for (const [i, id] of fresh.entries())
-      await sql.run(
-        "INSERT INTO users (id, username, created_at) VALUES (?, ?, ?)",
-        BigInt(id),
-        `bulk_target_${i}`,
-        BigInt(Date.now()),
-      );
-  });
+  fresh = await insertStrangers(322, Date.UTC(2025, 0, 1), "bulk_target");
 });
 afterAll(() => server?.close());
 

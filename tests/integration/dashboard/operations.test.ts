@@ -3,8 +3,7 @@
 // a bulk-ban job: the chunk in flight is answered, gateway sessions are told to reconnect (op 7), the process exits 0,
 // and the job, resumed on another instance, bans every id exactly once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { snowflakeAt } from "@/lib/discord/snowflake";
-import { startTestServer, type TestServer } from "../harness";
+import { insertStrangers, startTestServer, type TestServer } from "../harness";
 import { startServerProcess, type ServerProcess } from "../server-process";
 import { RawGatewayClient } from "../api/gateway-client";
 import { actionAs } from "./harness";
@@ -22,19 +21,7 @@ beforeAll(async () => {
   jobs = await import("@/lib/dashboard/jobs/bulk-ban/jobs");
   logs = await import("@/lib/server/logger");
   requestIds = await import("@/lib/server/request-id");
-  // Users nobody has met, to ban.
-  const { sql, transaction } = await import("@/lib/guild-api/store/db");
-  const base = snowflakeAt(Date.UTC(2025, 2, 1));
-  fresh = Array.from({ length: 601 }, (_, i) => String(base + BigInt(i + 1) * 4_194_304n));
-  await transaction(async () => {
-    for (const [i, id] of fresh.entries())
-      await sql.run(
-        "INSERT INTO users (id, username, created_at) VALUES (?, ?, ?)",
-        BigInt(id),
-        `ops_target_${i}`,
-        BigInt(Date.now()),
-      );
-  });
+  fresh = await insertStrangers(601, Date.UTC(2025, 2, 1), "ops_target");
 });
 afterAll(() => server?.close());
 
