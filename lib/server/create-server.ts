@@ -28,7 +28,7 @@ import { timePageRequest } from "./page-metrics";
 import { dashboardDoor } from "./dashboard-door";
 import { componentLogger } from "./logger";
 import { serveReadiness, type ReadinessFacts } from "./readiness";
-import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from "./request-id";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 import { runShutdownHooks } from "./shutdown";
 
 export interface GuildhallServerOptions {
@@ -206,7 +206,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
       if (inviteStatus !== null) answerWith(res, inviteStatus);
       timePageRequest(req, res, path);
       // A page's slow part waits for the shell's first bytes, or a client navigation for its reads (streaming.ts).
-      return withRequestId(requestId, () => withResponseFacts(req, res, () => nextApp.handle(req, res)));
+      return withResponseFacts(req, res, requestId, () => nextApp.handle(req, res));
     } else {
       res.writeHead(404, { "content-type": "application/json" }).end('{"message":"404: Not Found","code":0}');
     }

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { ContextStorage } from "./async-context";
+import { outsideResponse, thisResponse } from "./first-write";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
@@ -35,10 +36,10 @@ export function withRequestId<T>(id: string, fn: () => T): T {
  * that needs it (the live hub), or work woken by one request that serves every request (the gateway's drain).
  */
 export function outsideRequest<T>(fn: () => T): T {
-  return store.exit(fn);
+  return store.exit(() => outsideResponse(fn));
 }
 
-/** The id of the request (or background work) this code runs for, if any. */
+/** The id of the request (or background work) this code runs for, if any: its own, or the page's it runs in. */
 export function currentRequestId(): string | undefined {
-  return store.getStore();
+  return store.getStore() ?? thisResponse()?.requestId;
 }

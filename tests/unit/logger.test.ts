@@ -2,7 +2,10 @@
 // written for it, and the level can be raised and put back.
 import { describe, expect, it } from "vitest";
 import { componentLogger, setLogLevel, tapLogs } from "@/lib/server/logger";
-import { outsideRequest, withRequestId } from "@/lib/server/request-id";
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
+import { withResponseFacts } from "@/lib/server/first-write";
+import { currentRequestId, outsideRequest, withRequestId } from "@/lib/server/request-id";
 
 function linesOf(write: () => void): Array<Record<string, unknown>> {
   const lines: Array<Record<string, unknown>> = [];
@@ -53,6 +56,18 @@ describe("the log", () => {
     const [outside] = linesOf(() => withRequestId("req-1", () => outsideRequest(() => log.warn("outside"))));
     expect(inside.request_id).toBe("req-1");
     expect(outside).not.toHaveProperty("request_id");
+  });
+
+  it("carries a page's or action's id, which its own work started for everyone does not", async () => {
+    const req = new IncomingMessage(new Socket());
+    const res = new ServerResponse(req);
+    const seen = await withResponseFacts(req, res, "page-9", async () => {
+      await Promise.resolve();
+      return { inside: currentRequestId(), outside: outsideRequest(() => currentRequestId()) };
+    });
+    expect(seen).toEqual({ inside: "page-9", outside: undefined });
+    const [line] = linesOf(() => withResponseFacts(req, res, "page-9", () => log.warn("rendering")));
+    expect(line.request_id).toBe("page-9");
   });
 
   it("writes below its level only once the level is lowered, and puts it back", () => {

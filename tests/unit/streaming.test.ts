@@ -40,7 +40,7 @@ describe("the response facts", () => {
   async function serve(shellMs: number) {
     const events: string[] = [];
     const server = http.createServer((req, res) => {
-      void withResponseFacts(req, res, async () => {
+      void withResponseFacts(req, res, "test-request", async () => {
         const navigation = isClientNavigation();
         // Whether the shell's bytes have gone to the socket, not just to the response, which holds a first write
         // until the next tick: written from a promise reaction (as React's stream writes), the slow part must still
