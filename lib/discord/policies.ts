@@ -275,6 +275,23 @@ export const POLICIES = {
   "Modify Guild Onboarding": manage("PUT", "/guilds/{guild.id}/onboarding", all(P.ManageGuild, P.ManageRoles)),
   "Modify Guild Incident Actions": manage("PUT", "/guilds/{guild.id}/incident-actions", all(P.ManageGuild)),
 
+  // ── AutoMod ──────────────────────────────────────────────────────────────────────────────────────────────────
+  // Discord: "Users must have the MANAGE_GUILD permission" on every rule route, reads included. A timeout action
+  // also needs MODERATE_MEMBERS (judged by the service, which reads the actions).
+  "List Auto Moderation Rules": manage("GET", "/guilds/{guild.id}/auto-moderation/rules", all(P.ManageGuild)),
+  "Get Auto Moderation Rule": manage("GET", "/guilds/{guild.id}/auto-moderation/rules/{rule.id}", all(P.ManageGuild)),
+  "Create Auto Moderation Rule": manage("POST", "/guilds/{guild.id}/auto-moderation/rules", all(P.ManageGuild)),
+  "Modify Auto Moderation Rule": manage(
+    "PATCH",
+    "/guilds/{guild.id}/auto-moderation/rules/{rule.id}",
+    all(P.ManageGuild),
+  ),
+  "Delete Auto Moderation Rule": manage(
+    "DELETE",
+    "/guilds/{guild.id}/auto-moderation/rules/{rule.id}",
+    all(P.ManageGuild),
+  ),
+
   // ── Gateway ──────────────────────────────────────────────────────────────────────────────────────────────────
   "Get Gateway": { ...anonymous("GET", "/gateway"), tokens: ["anonymous"] },
   // Bots, and users whose token may manage guilds (the gateway takes both at IDENTIFY).
@@ -501,6 +518,12 @@ export const DISPATCH_POLICIES = {
   // "All Invite related events are only sent to bot users with the MANAGE_CHANNELS permission on the channel."
   INVITE_CREATE: inChannel(Intent.GuildInvites, P.ManageChannels),
   INVITE_DELETE: inChannel(Intent.GuildInvites, P.ManageChannels),
+  // "Sent when a rule is created/updated/deleted … only sent to bot users with the MANAGE_GUILD permission."
+  AUTO_MODERATION_RULE_CREATE: toGuild(Intent.AutoModerationConfiguration, all(P.ManageGuild)),
+  AUTO_MODERATION_RULE_UPDATE: toGuild(Intent.AutoModerationConfiguration, all(P.ManageGuild)),
+  AUTO_MODERATION_RULE_DELETE: toGuild(Intent.AutoModerationConfiguration, all(P.ManageGuild)),
+  // "Sent when a rule is triggered and an action is executed … only sent to bot users with MANAGE_GUILD."
+  AUTO_MODERATION_ACTION_EXECUTION: toGuild(Intent.AutoModerationExecution, all(P.ManageGuild)),
   // Every member's client shows who is in voice (GUILD_CREATE's voice_states): Discord names no permission.
   VOICE_STATE_UPDATE: toGuild(Intent.GuildVoiceStates),
 } as const satisfies Record<string, DispatchPolicy>;
@@ -565,6 +588,7 @@ export const SECTION_POLICIES = {
   invites: { requires: { any: [P.ManageGuild, P.ViewAuditLog] } },
   integrations: { requires: { all: [P.ManageGuild] } },
   safety: { requires: { all: [P.ManageGuild] } },
+  automod: { requires: { all: [P.ManageGuild] } },
   "audit-history": { requires: { any: [P.ViewAuditLog, P.ManageGuild] } },
   // The guild's own audit log as the audit history imports it (changes made outside the dashboard, their reasons):
   // Discord shows it only with View Audit Log. Manage Server alone opens the audit history to the dashboard's own

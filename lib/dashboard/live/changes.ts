@@ -70,6 +70,11 @@ const SECTIONS_BY_DISPATCH: Readonly<Record<DispatchName, readonly SectionName[]
   INVITE_CREATE: ["invites", OVERVIEW],
   INVITE_DELETE: ["invites", OVERVIEW],
   VOICE_STATE_UPDATE: ["members"],
+  AUTO_MODERATION_RULE_CREATE: ["automod"],
+  AUTO_MODERATION_RULE_UPDATE: ["automod"],
+  AUTO_MODERATION_RULE_DELETE: ["automod"],
+  // A member-profile rule's block shows in the members table (its flag comes with the GUILD_MEMBER_UPDATE).
+  AUTO_MODERATION_ACTION_EXECUTION: [],
 };
 
 /** The dispatches the live stream has sections for (all the gateway's), for the table's test. */
