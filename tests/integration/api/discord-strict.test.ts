@@ -6,7 +6,9 @@ import { afterAll, describe, expect, test } from "vitest";
 import { GatewayIntentBits as I, Routes } from "discord-api-types/v10";
 import { testServerForFile } from "../harness";
 import { RawGatewayClient } from "./gateway-client";
+import { runDoctor } from "@/lib/dashboard/doctor";
 import { setDiscordStrict } from "@/lib/guild-api/strict";
+import { demoPublicUrl } from "@/lib/seed/demo-world";
 
 const server = testServerForFile({ strict: true });
 afterAll(() => setDiscordStrict(false));
@@ -71,5 +73,16 @@ describe("DISCORD_STRICT=1: Discord's terms", () => {
     const bot = await RawGatewayClient.connect(server.baseUrl.replace(/^http/, "ws"));
     expect((await bot.identify(server.botToken, I.Guilds)).t).toBe("READY");
     bot.close();
+  });
+
+  test("npm run doctor passes the demo bot on Discord's terms", async () => {
+    const report = await runDoctor({
+      api: `${server.baseUrl}/api`,
+      botToken: server.botToken,
+      guildId: guild(),
+      publicUrl: demoPublicUrl(),
+    });
+    expect(report.checks.filter((check) => check.status !== "ok")).toEqual([]);
+    expect(report.usable).toBe(true);
   });
 });
