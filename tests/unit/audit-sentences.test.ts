@@ -272,7 +272,8 @@ describe("fields", () => {
   test("the guild's action types map to the dashboard's operations", () => {
     expect(eventInfo(22)).toEqual({ action: "Create Guild Ban", target: "user" });
     expect(eventInfo(11)).toEqual({ action: "Modify Channel", target: "channel" });
-    expect(eventInfo(140).action).toBe("Auto moderation rule create");
+    expect(eventInfo(140)).toEqual({ action: "Create Auto Moderation Rule", target: "other" });
+    expect(eventInfo(143).action).toBe("Auto moderation block message");
     expect(eventInfo(9999).action).toBe("Audit log action 9999");
   });
 });
