@@ -12,7 +12,9 @@
 // counts. `-- --only fuzz` runs the fuzz pass alone; `-- --no-fuzz` skips it. Then the gateway pass
 // (bench/gateway/run.ts, its own database and processes); `-- --only gateway` alone, `-- --no-gateway` skips it.
 // Then the cases pass (bench/cases.ts: the Cases list on 100,000 cases, 10,000 temporary bans ending at once);
-// `-- --only cases` alone, `-- --no-cases` skips it. Last, where PostgreSQL's server is installed, the PostgreSQL
+// `-- --only cases` alone, `-- --no-cases` skips it. Then the AutoMod matcher pass (bench/automod.ts: 2,000-character
+// messages against 6 keyword rules of 1,000 keywords and 10 patterns; in its own process, no database or server):
+// `-- --no-automod` skips it; alone, `npm run bench:automod` (no build). Last, where PostgreSQL's server is installed, the PostgreSQL
 // pass (bench/postgresql.ts: the same scenarios on both engines in one table, with the same --members and
 // --duration); `-- --only postgresql` alone, `-- --no-postgresql` skips it.
 import { spawnSync } from "node:child_process";
@@ -182,6 +184,7 @@ main().then(
     if (passWanted("gateway"))
       runPass("Gateway pass (bench/gateway/run.ts)", ["--conditions=react-server", "bench/gateway/run.ts"]);
     if (passWanted("cases")) runPass("Cases pass (bench/cases.ts)", ["--conditions=react-server", "bench/cases.ts"]);
+    if (passWanted("automod")) runPass("AutoMod matcher pass (bench/automod.ts)", ["bench/automod.ts"]);
     if (passWanted("postgresql")) runPostgresqlPass();
     process.exit(0);
   },

@@ -97,6 +97,9 @@ const guildSnapshot = readCache(
   { maxEntries: 1_000, generation: guildsAndRolesGeneration },
 );
 
+/** The guild's snapshot (its row, roles and permission context), for judging a member who is not the caller. */
+export const guildSnapshotOf = (guildId: bigint): MaybePromise<GuildSnapshot | undefined> => guildSnapshot(guildId);
+
 export class GuildAccess {
   readonly guild: GuildRow;
   readonly roles: readonly RoleRow[];

@@ -4,8 +4,9 @@
 // pattern runs on a linear-time engine (RE2, as re2js: no backreferences or lookaround, refused with the engine's
 // message), so a moderator's pattern cannot stall the server however the names read. Pure: the members page's raid
 // form checks a pattern as it is typed, and the server filters with the same function.
-import { RE2JS } from "re2js";
+import type { RE2JS } from "re2js";
 import { z } from "zod";
+import { compileRegex } from "@/lib/discord/automod/regex";
 import { snowflakeTimestamp } from "@/lib/discord/snowflake";
 
 /** A pattern's length, as Discord caps AutoMod's regular expressions. */
@@ -25,12 +26,8 @@ export interface RaidCandidate {
 
 /** The pattern compiled, or why the engine refuses it. */
 export function compileNamePattern(pattern: string): { ok: true; regex: RE2JS } | { ok: false; error: string } {
-  try {
-    return { ok: true, regex: RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE) };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: message.replace(/^error parsing regexp: /, "") };
-  }
+  const compiled = compileRegex(pattern, { ignoreCase: true });
+  return compiled.ok ? compiled : { ok: false, error: compiled.message };
 }
 
 const MINUTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:00(\.000)?)?Z$/;

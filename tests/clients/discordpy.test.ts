@@ -67,6 +67,7 @@ const CHECKS = [
   "welcome_screen + edit_welcome_screen",
   "edit_welcome_screen channels",
   "invites + fetch_invite + delete_invite",
+  "automod rules",
   "channel.delete",
 ];
 

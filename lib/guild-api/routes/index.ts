@@ -14,6 +14,7 @@ import { widgetRoutes } from "./widget";
 import { communityRoutes } from "./community";
 import { applicationRoutes } from "./applications";
 import { gatewayRoutes } from "./gateway";
+import { autoModerationRoutes } from "./auto-moderation";
 
 export const apiRoutes: RouteDefinition[] = [
   ...userRoutes,
@@ -30,6 +31,7 @@ export const apiRoutes: RouteDefinition[] = [
   ...communityRoutes,
   ...applicationRoutes,
   ...gatewayRoutes,
+  ...autoModerationRoutes,
 ];
 
 export function createApiRouter(routes: readonly RouteDefinition[] = apiRoutes): Router {

@@ -35,6 +35,7 @@ import { findUser } from "../store/users";
 import { isStreamingIn } from "../store/voice-states";
 import { inviteCreateEvent, serializeInvite, type InviteRefs } from "../serializers/invites";
 import { memberEventPayload, serializeMember } from "../serializers/members";
+import { judgeMemberProfile } from "./member-profile-rules";
 import { isTargetUserAllowed, startTargetUsersJob, stopTargetUsersJob } from "./target-users";
 import { mapSequentially } from "../sequential";
 
@@ -459,6 +460,7 @@ export async function acceptInvite(caller: Identity, code: string, now = Date.no
       now,
     });
     await incrementInviteUses(code);
+    await judgeMemberProfile(invite.guild_id, caller.userId, now);
     const member = (await findMember(invite.guild_id, caller.userId))!;
     await emitEvent(
       invite.guild_id,

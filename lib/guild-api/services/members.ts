@@ -32,6 +32,7 @@ import { findUser, userExists, type UserRow } from "../store/users";
 import { deleteVoiceState, findVoiceState, moveVoiceState, type VoiceStateRow } from "../store/voice-states";
 import { iso, serializeMember } from "../serializers/members";
 import { ChannelType } from "../serializers/channels";
+import { judgeMemberProfile } from "./member-profile-rules";
 
 const { ROLE_INVALID, CHANNEL_INVALID, TIMEOUT_TOO_LONG, IMAGE_INVALID } = FieldErrorCode;
 
@@ -169,6 +170,7 @@ export async function addGuildMember(access: GuildAccess, userId: bigint, body: 
       pending,
       now,
     });
+    await judgeMemberProfile(access.guildId, userId, now);
     const member = serializeMemberRow((await findMemberWithUser(access.guildId, userId))!);
     await emitEvent(access.guildId, "GUILD_MEMBER_ADD", memberPayload(access.guildId, member), now);
     return member;
@@ -417,12 +419,16 @@ export async function modifyGuildMember(
       else await moveVoiceState(guildId, userId, moveTo!);
     }
 
-    // Read again only when the role set changed; otherwise the target read above with its new fields is the member.
-    const member = rolesChanged
-      ? serializeMemberRow((await findMemberWithUser(guildId, userId))!)
-      : serializeMember(withFields(target, next), userOf(target), targetRoleIds);
+    // A new nickname is judged by the member-profile rules; a role change may make the member exempt or not.
+    const reflagged = (next.nick !== before.nick || rolesChanged) && (await judgeMemberProfile(guildId, userId, now));
+    // Read again only when the role set or the flags changed; otherwise the target read above with its new fields is
+    // the member.
+    const member =
+      rolesChanged || reflagged
+        ? serializeMemberRow((await findMemberWithUser(guildId, userId))!)
+        : serializeMember(withFields(target, next), userOf(target), targetRoleIds);
     const actor = access.caller.userId;
-    if (memberChanges.length > 0 || rolesChanged)
+    if (memberChanges.length > 0 || rolesChanged || reflagged)
       await emitEvent(guildId, "GUILD_MEMBER_UPDATE", memberPayload(guildId, member), now);
     if (voice && (voiceMoved || before.mute !== next.mute || before.deaf !== next.deaf)) {
       await emitEvent(
@@ -510,6 +516,8 @@ export async function modifyCurrentMember(
       next[field] = await saveImage(field === "avatar" ? "avatars" : "banners", userId, image);
     const changes = diffChanges(auditView(before, now), auditView(next, now));
     if (changes.length > 0) await updateMemberFields(guildId, userId, next);
+    // A new nickname is judged by the member-profile rules (the member read next carries the flags they set).
+    if (next.nick !== before.nick) await judgeMemberProfile(guildId, userId, now);
     const member = serializeMemberRow((await findMemberWithUser(guildId, userId))!);
     if (changes.length > 0) {
       await emitEvent(guildId, "GUILD_MEMBER_UPDATE", memberPayload(guildId, member), now);

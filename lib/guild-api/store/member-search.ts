@@ -23,11 +23,14 @@
 // members for its page only.
 import type { MemberSearchCursor, MemberSearchFilter, MemberSearchSort } from "@/lib/discord/member-search";
 import { MEMBER_SEARCH_V2_SUBSTRING_MIN, MemberSearchSort as Sort } from "@/lib/discord/member-search";
+import { GuildMemberFlags } from "@/lib/discord/member-flags";
 import { snowflakeAt } from "@/lib/discord/snowflake";
 import { sql, storeOnPostgresql } from "./db";
 import { dialect } from "./dialect";
 import { memberWireJson, prefixUpperBound } from "./members";
 import { idsInJson } from "./users";
+
+const QUARANTINED_FLAG = GuildMemberFlags.AutomodQuarantinedUsernameOrGuildNickname;
 
 export interface MemberSearch {
   guildId: bigint;
@@ -381,8 +384,9 @@ function filterTerms(filter: MemberSearchFilter, terms: Terms, guild: string, no
   if (signals?.unusual_dm_activity_until) terms.add(nothing());
   if (signals?.unusual_account_activity !== undefined)
     terms.add(signals.unusual_account_activity ? nothing() : everyone());
+  // Members blocked by a member-profile rule (services/member-profile-rules.ts) carry the flag.
   if (signals?.automod_quarantined_username !== undefined)
-    terms.add(signals.automod_quarantined_username ? nothing() : everyone());
+    terms.add(`(m.flags & ${QUARANTINED_FLAG}) ${signals.automod_quarantined_username ? "<>" : "="} 0`);
   if (filter.is_pending !== undefined)
     terms.add(
       dialect(

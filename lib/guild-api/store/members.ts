@@ -305,6 +305,21 @@ export async function insertMemberRow(member: NewMemberRow): Promise<void> {
   );
 }
 
+/** Sets a member's flags (the wire JSON's trigger follows). */
+export async function setMemberFlags(guildId: bigint, userId: bigint, flags: number): Promise<void> {
+  await sql.run("UPDATE members SET flags = ? WHERE guild_id = ? AND user_id = ?", flags, guildId, userId);
+}
+
+/** The guild's members holding the member flag `flag`. */
+export async function listMemberIdsWithFlag(guildId: bigint, flag: number): Promise<bigint[]> {
+  const rows = (await sql.all(
+    "SELECT user_id FROM members WHERE guild_id = ? AND (flags & ?) <> 0 ORDER BY user_id",
+    guildId,
+    flag,
+  )) as Array<{ user_id: bigint }>;
+  return rows.map((row) => row.user_id);
+}
+
 /** False when they were not a member. */
 export async function deleteMemberRow(guildId: bigint, userId: bigint): Promise<boolean> {
   return (await sql.run("DELETE FROM members WHERE guild_id = ? AND user_id = ?", guildId, userId)).changes > 0;

@@ -2,6 +2,9 @@
 // and structures, the bot token set on client.rest, no gateway. Every guild-management operation the managers offer,
 // each confirmed by a second read (a forced fetch, or raw HTTP where discord.js would answer from its cache).
 import {
+  AutoModerationActionType,
+  AutoModerationRuleEventType,
+  AutoModerationRuleTriggerType,
   ChannelType,
   Client,
   ClientUser,
@@ -316,5 +319,51 @@ describe("discord.js 14 against Guildhall, by base URL only", () => {
     const screen = await guild.fetchWelcomeScreen();
     expect(screen.description).toBe("Welcome, says discord.js");
     expect([...screen.welcomeChannels.keys()]).toEqual([rules]);
+  });
+
+  it("guild.autoModerationRules: create, fetch, edit, setKeywordFilter, setEnabled, delete", async () => {
+    const rule = await guild.autoModerationRules.create({
+      name: "JS words",
+      eventType: AutoModerationRuleEventType.MessageSend,
+      triggerType: AutoModerationRuleTriggerType.Keyword,
+      triggerMetadata: { keywordFilter: ["cat*"], regexPatterns: ["d[o0]g"], allowList: ["catalog"] },
+      actions: [
+        { type: AutoModerationActionType.BlockMessage, metadata: { customMessage: "Not here." } },
+        { type: AutoModerationActionType.SendAlertMessage, metadata: { channel: server.world.channels.general } },
+      ],
+      exemptRoles: [server.world.roles.helper],
+      enabled: true,
+      reason: "js automod",
+    });
+    expect(rule.triggerMetadata.keywordFilter).toEqual(["cat*"]);
+    expect(rule.actions.map((action) => action.type)).toEqual([1, 2]);
+    expect(rule.actions[1].metadata.channelId).toBe(server.world.channels.general);
+    expect([...rule.exemptRoles.keys()]).toEqual([server.world.roles.helper]);
+
+    const fetched = await guild.autoModerationRules.fetch({ autoModerationRule: rule.id, force: true });
+    expect(fetched.name).toBe("JS words");
+    await fetched.setKeywordFilter(["cat*", "*mouse"]);
+    await fetched.setEnabled(false);
+    await guild.autoModerationRules.edit(rule.id, { name: "JS words, edited" });
+    const all = await guild.autoModerationRules.fetch({ cache: false });
+    const again = all.get(rule.id)!;
+    expect(again).toMatchObject({ name: "JS words, edited", enabled: false });
+    expect(again.triggerMetadata.keywordFilter).toEqual(["cat*", "*mouse"]);
+    expect(again.triggerMetadata.regexPatterns).toEqual(["d[o0]g"]);
+
+    const refused = await guild.autoModerationRules
+      .create({
+        name: "JS bad regex",
+        eventType: AutoModerationRuleEventType.MessageSend,
+        triggerType: AutoModerationRuleTriggerType.Keyword,
+        triggerMetadata: { regexPatterns: ["(a)\\1"] },
+        actions: [{ type: AutoModerationActionType.BlockMessage }],
+      })
+      .catch((error: unknown) => error as { code: number; message: string });
+    expect(refused).toMatchObject({ code: 50035 });
+    expect((refused as { message: string }).message).toContain("AUTO_MODERATION_INVALID_REGEX");
+
+    await guild.autoModerationRules.delete(rule.id, "js cleanup");
+    expect((await read<unknown[]>(`/guilds/${guild.id}/auto-moderation/rules`)).length).toBe(0);
   });
 });

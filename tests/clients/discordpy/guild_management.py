@@ -484,6 +484,56 @@ async def main():
 
     await check("invites + fetch_invite + delete_invite", invites)
 
+    # ---------------------------------------------------------------- AutoMod
+    async def automod_rules():
+        trigger = discord.AutoModTrigger(
+            type=discord.AutoModRuleTriggerType.keyword,
+            keyword_filter=["cat*"],
+            regex_patterns=["d[o0]g"],
+            allow_list=["catalog"],
+        )
+        actions = [
+            discord.AutoModRuleAction(custom_message="Not here."),
+            discord.AutoModRuleAction(channel_id=CHANNELS["general"]),
+            discord.AutoModRuleAction(duration=datetime.timedelta(minutes=10)),
+        ]
+        rule = await guild.create_automod_rule(
+            name="py words",
+            event_type=discord.AutoModRuleEventType.message_send,
+            trigger=trigger,
+            actions=actions,
+            enabled=True,
+            exempt_roles=[discord.Object(ROLES["helper"])],
+            reason="py automod",
+        )
+        expect(rule.trigger.keyword_filter == ["cat*"], f"{rule.trigger}")
+        expect([a.type.value for a in rule.actions] == [1, 2, 3], f"{rule.actions}")
+        edited = await rule.edit(
+            name="py words, edited",
+            trigger=discord.AutoModTrigger(
+                type=discord.AutoModRuleTriggerType.keyword, keyword_filter=["cat*", "*mouse"], regex_patterns=[]
+            ),
+            enabled=False,
+        )
+        expect(edited.name == "py words, edited" and not edited.enabled, f"{edited.name} {edited.enabled}")
+        fetched = await guild.fetch_automod_rule(rule.id)
+        expect(fetched.trigger.keyword_filter == ["cat*", "*mouse"], f"{fetched.trigger.keyword_filter}")
+        listed = await guild.fetch_automod_rules()
+        expect([r.id for r in listed] == [rule.id], f"{[r.id for r in listed]}")
+        mention = await guild.create_automod_rule(
+            name="py mentions",
+            event_type=discord.AutoModRuleEventType.message_send,
+            trigger=discord.AutoModTrigger(type=discord.AutoModRuleTriggerType.mention_spam, mention_limit=5),
+            actions=[discord.AutoModRuleAction(custom_message="Too many mentions.")],
+            enabled=True,  # discord.py 2.2.2 cannot leave it out: it sends its MISSING sentinel as JSON
+        )
+        expect(mention.trigger.mention_limit == 5, f"{mention.trigger}")
+        await rule.delete(reason="py cleanup")
+        await mention.delete()
+        await expect_not_found(guild.fetch_automod_rule(rule.id), "the deleted rule")
+
+    await check("automod rules", automod_rules)
+
     await check("channel.delete", channel_delete)
     await client.close()
 
