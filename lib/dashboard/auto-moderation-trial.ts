@@ -34,33 +34,41 @@ export function compileRules(rules: readonly APIAutoModerationRule[]): CompiledR
   const compiled: CompiledRule[] = [];
   for (const rule of rules) {
     if (!rule.enabled) continue;
-    const metadata = rule.trigger_metadata ?? {};
-    const trigger = rule.trigger_type as number as AutoModerationTriggerType;
-    const keywords = () =>
-      compileKeywordTrigger({
-        keyword_filter: metadata.keyword_filter ?? [],
-        regex_patterns: metadata.regex_patterns ?? [],
-        allow_list: metadata.allow_list ?? [],
-      });
-    let subject: TrialSubject = "message";
-    let match: Matcher;
-    if (trigger === Trigger.Keyword) {
-      const compiledKeywords = keywords();
-      match = (content) => compiledKeywords.match(content);
-    } else if (trigger === Trigger.MemberProfile) {
-      const compiledKeywords = keywords();
-      subject = "name";
-      match = (content) => compiledKeywords.match(content);
-    } else if (trigger === Trigger.KeywordPreset) {
-      const presets = compilePresetTrigger(metadata.presets ?? [], metadata.allow_list ?? []);
-      match = (content) => presets.match(content);
-    } else if (trigger === Trigger.MentionSpam) {
-      const limit = metadata.mention_total_limit ?? 0;
-      match = (content) => matchMentionSpam(content, limit);
-    } else continue;
-    compiled.push({ rule, subject, match });
+    try {
+      const one = compileRule(rule);
+      if (one) compiled.push(one);
+    } catch {
+      // A pattern the engine refuses (the API would not have saved it): that rule is not tried.
+    }
   }
   return compiled;
+}
+
+/** One enabled rule as the trial runs it; null for a kind it cannot try (spam). Throws on a refused pattern. */
+function compileRule(rule: APIAutoModerationRule): CompiledRule | null {
+  const metadata = rule.trigger_metadata ?? {};
+  const trigger = rule.trigger_type as number as AutoModerationTriggerType;
+  if (trigger === Trigger.Keyword || trigger === Trigger.MemberProfile) {
+    const keywords = compileKeywordTrigger({
+      keyword_filter: metadata.keyword_filter ?? [],
+      regex_patterns: metadata.regex_patterns ?? [],
+      allow_list: metadata.allow_list ?? [],
+    });
+    return {
+      rule,
+      subject: trigger === Trigger.MemberProfile ? "name" : "message",
+      match: (content) => keywords.match(content),
+    };
+  }
+  if (trigger === Trigger.KeywordPreset) {
+    const presets = compilePresetTrigger(metadata.presets ?? [], metadata.allow_list ?? []);
+    return { rule, subject: "message", match: (content) => presets.match(content) };
+  }
+  if (trigger === Trigger.MentionSpam) {
+    const limit = metadata.mention_total_limit ?? 0;
+    return { rule, subject: "message", match: (content) => matchMentionSpam(content, limit) };
+  }
+  return null;
 }
 
 /** Every enabled rule of the subject's kind that the sample sets off, in the rules' order. */

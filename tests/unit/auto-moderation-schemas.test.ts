@@ -94,11 +94,12 @@ describe("the editor's schema holds Discord's limits", () => {
     expect(issues({ ...preset, presets: [9] })).toEqual(["presets: Not one of Discord's word lists."]);
   });
 
-  test("mention spam: a limit from 1 to 50", () => {
+  test("mention spam: a limit from 0 to 50", () => {
     const mention = newRuleValues(Trigger.MentionSpam, "Block mention spam");
     expect(issues(mention)).toEqual([]);
     expect(issues({ ...mention, mention_total_limit: 51 })).toEqual(["mention_total_limit: At most 50 mentions."]);
-    expect(issues({ ...mention, mention_total_limit: 0 })).toEqual(["mention_total_limit: At least 1 mention."]);
+    expect(issues({ ...mention, mention_total_limit: 0 })).toEqual([]);
+    expect(issues({ ...mention, mention_total_limit: -1 })).toEqual(["mention_total_limit: At least 0 mentions."]);
   });
 
   test("responses: at least one, only those the kind of rule takes, a channel for alerts, Discord's lengths", () => {

@@ -151,7 +151,7 @@ const RuleFieldsSchema = z.object({
   mention_total_limit: z
     .number({ error: "Enter a number." })
     .int("Enter a whole number.")
-    .min(1, "At least 1 mention.")
+    .min(0, "At least 0 mentions.")
     .max(LIMITS.mentionTotalLimit, `At most ${LIMITS.mentionTotalLimit} mentions.`),
   mention_raid_protection_enabled: z.boolean(),
   block_message: z.boolean(),

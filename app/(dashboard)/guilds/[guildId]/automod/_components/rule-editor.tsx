@@ -207,13 +207,13 @@ export function RuleEditor({
             <Field
               id="automod-mention-limit"
               label="Mention limit"
-              hint={`Block messages with more than this many mentions (1 to ${LIMITS.mentionTotalLimit}).`}
+              hint={`Block messages with more than this many mentions (0 to ${LIMITS.mentionTotalLimit}).`}
               error={errors.mention_total_limit?.message}
               className="max-w-48"
             >
               <Input
                 type="number"
-                min={1}
+                min={0}
                 max={LIMITS.mentionTotalLimit}
                 {...fieldProps("automod-mention-limit", errors.mention_total_limit?.message)}
                 {...register("mention_total_limit", { valueAsNumber: true })}
