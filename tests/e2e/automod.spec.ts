@@ -76,6 +76,8 @@ test("a keyword rule: counted and checked as typed, saved, tried, switched off a
     await dialog.getByRole("switch", { name: "Send an alert" }).check({ force: true });
     await dialog.getByLabel("Alert channel").selectOption({ label: "#mod-log" });
     await dialog.getByLabel("Reason (optional)").fill("e2e automod");
+    await dialog.getByRole("group", { name: "Exemptions" }).scrollIntoViewIfNeeded();
+    await shot(page, "editor-responses");
     await dialog.getByRole("button", { name: "Create rule" }).click();
     await expect(page.getByRole("status").filter({ hasText: `Created the rule ${name}.` })).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -181,7 +183,70 @@ test("custom-word rules stop at Discord's cap, with the reason; the editor shows
     await shot(page, "editor");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, "phone");
   } finally {
     await removeNamed(prefix);
   }
+});
+
+test("a member-profile rule blocks a member whose new nickname matches: Try it on a name, the members filter, the panel's notice", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const { world, call, list, removeNamed } = rules();
+  const guildId = world.guildId;
+  const name = "e2e member names";
+  const member = world.spareMember(30);
+  const memberPath = `/guilds/${guildId}/members/${member.id}`;
+  await removeNamed(name);
+  try {
+    await signIn(page, "mod", `/guilds/${guildId}/automod`);
+    const group = page.getByRole("region", { name: "Block words in member profile names" });
+    await group.getByRole("button", { name: "Create rule" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create rule: Block words in member profile names" });
+    await dialog.getByLabel("Rule name").fill(name);
+    await dialog.getByLabel("Keywords").fill("quarantined");
+    // Member-profile rules block interactions (on for a new rule) or alert; they never block a message or time out.
+    await expect(dialog.getByRole("switch", { name: "Block member interactions" })).toBeChecked();
+    await expect(dialog.getByRole("switch", { name: "Block message" })).toHaveCount(0);
+    await expect(dialog.getByRole("switch", { name: "Timeout member" })).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Create rule" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Created the rule ${name}.` })).toBeVisible();
+    const rule = (await list()).find((r) => r.name === name)!;
+    expect(rule).toMatchObject({ trigger_type: 6, event_type: 2, actions: [{ type: 4 }] });
+
+    // Try it on a name: a message is not judged by this rule, a name is.
+    const tryIt = page.getByRole("region", { name: "Try it" });
+    await tryIt.getByLabel("Sample message").fill("quarantined e2e");
+    await expect(tryIt.getByTestId("automod-hit").filter({ hasText: name })).toHaveCount(0);
+    await tryIt.getByText("Member name", { exact: true }).click();
+    await tryIt.getByLabel("Sample name").fill("the quarantined one");
+    await expect(tryIt.getByTestId("automod-hit").filter({ hasText: name }).locator("mark")).toHaveText("quarantined");
+
+    // A new nickname that matches: the API blocks the member (the member flag).
+    expect((await call("PATCH", memberPath, { nick: "quarantined e2e" })).status).toBe(200);
+    const flags = (await call<{ flags: number }>("GET", memberPath)).body.flags;
+    expect(flags & 128).toBe(128);
+
+    // The members table's filter finds them, with the badge; their panel says why.
+    await page.goto(`/guilds/${guildId}/members`);
+    await page.getByText("Blocked by AutoMod", { exact: true }).click();
+    await expect(page).toHaveURL(/[?&]automod=1/);
+    const table = page.getByRole("table", { name: /Members/ });
+    await expect(table.locator("[data-member-link]")).toHaveCount(1);
+    await expect(table.locator(`[data-member-link="${member.id}"]`)).toBeVisible();
+    await expect(table).toContainText("Blocked by AutoMod");
+    await table.getByRole("link", { name: "Open quarantined e2e" }).click();
+    const panel = page.getByRole("dialog", { name: /quarantined e2e/ });
+    await expect(panel.getByTestId("automod-quarantine-notice")).toContainText(
+      "Blocked by AutoMod: name matched a member-profile rule",
+    );
+    await shot(page, "member-blocked");
+  } finally {
+    await removeNamed(name);
+    expect((await call("PATCH", memberPath, { nick: null })).status).toBe(200);
+  }
+  // The rule gone, nobody stays blocked by it.
+  expect((await call<{ flags: number }>("GET", memberPath)).body.flags & 128).toBe(0);
 });

@@ -105,7 +105,7 @@ export function AutoModManager({
               data-trigger={group.trigger}
               className="rounded-lg bg-surface-raised p-4 ring-1 ring-line sm:p-5"
             >
-              <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-3">
                 <div className="min-w-0">
                   <h2 id={headingId} className="text-base font-semibold">
                     {group.label}
@@ -149,7 +149,7 @@ export function AutoModManager({
                       <li
                         key={rule.id}
                         data-rule-id={rule.id}
-                        className="flex flex-wrap items-center gap-3 px-3 py-2 sm:flex-nowrap"
+                        className="flex flex-col gap-2 px-3 py-2 sm:flex-row sm:items-center sm:gap-3"
                       >
                         <div className="flex min-w-0 flex-1 items-start gap-3">
                           <label className="relative mt-0.5 inline-flex shrink-0 cursor-pointer has-[:disabled]:cursor-not-allowed">
@@ -182,7 +182,8 @@ export function AutoModManager({
                             {exempt && <span className="block text-xs text-ink-muted">{exempt}</span>}
                           </span>
                         </div>
-                        <div className="flex shrink-0 gap-1">
+                        {/* On a phone, under the name (past the switch); beside it from sm up. */}
+                        <div className="flex shrink-0 gap-1 pl-[3.25rem] sm:pl-0">
                           <Button
                             size="sm"
                             variant="secondary"

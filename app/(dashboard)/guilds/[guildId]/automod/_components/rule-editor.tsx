@@ -386,7 +386,8 @@ export function RuleEditor({
           {errors.root.server.message}
         </p>
       )}
-      <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-wrap items-center gap-2 border-t border-line bg-surface px-5 py-3">
+      {/* Sticky over the dialog's bottom padding too, so nothing scrolls by beneath it. */}
+      <div className="sticky -bottom-4 -mx-5 -mb-4 flex flex-wrap items-center gap-2 border-t border-line bg-surface px-5 py-3">
         {onDelete && (
           <Button
             variant="ghost"

@@ -141,7 +141,8 @@ export function MemberPanel({
             className="mb-4 rounded-md bg-warning/15 px-3 py-2 text-sm ring-1 ring-inset ring-warning/40"
           >
             <span className="font-semibold">Blocked by AutoMod: name matched a member-profile rule.</span> They
-            can&apos;t send messages, react or join voice until their name no longer matches the rule.
+            can&apos;t send messages, react or join voice until their name no longer matches: a nickname that passes the
+            rule lifts the block.
           </p>
         )}
         {/* Each form is remounted when what it edits changes (after its save), so it starts from what was saved; only
