@@ -4,6 +4,7 @@
 // and highlights what matched; its switch turns it off, and Delete removes it. Custom-word rules stop at Discord's cap
 // of 6 with the reason. Every change is checked through the guild API with the demo bot's token (real HTTP, no mocks),
 // and whatever a test made is deleted after it.
+import AxeBuilder from "@axe-core/playwright";
 import type { APIAutoModerationRule } from "discord-api-types/v10";
 import { expect, test, type Page } from "@playwright/test";
 import { checkRegexPattern } from "@/lib/discord/automod/matcher";
@@ -11,6 +12,14 @@ import { RULES_PER_TRIGGER_TYPE } from "@/lib/discord/automod/rules";
 import { api, screenshot, signIn } from "./helpers";
 
 const shot = (page: Page, name: string) => screenshot(page, `automod-${name}`);
+
+/** Serious and critical axe violations on the page as it is, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 test.describe.configure({ mode: "serial" });
 
@@ -134,7 +143,7 @@ test("a keyword rule: counted and checked as typed, saved, tried, switched off a
   }
 });
 
-test("custom-word rules stop at Discord's cap, with the reason; the editor shows the rule the API holds", async ({
+test("custom-word rules stop at Discord's cap, with the reason; the editor shows the rule the API holds; axe finds nothing serious", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -170,9 +179,11 @@ test("custom-word rules stop at Discord's cap, with the reason; the editor shows
     await signIn(page, "mod", `/guilds/${world.guildId}/automod`);
     const group = page.getByRole("region", { name: "Block custom words" });
     await expect(group.getByRole("button", { name: "Create rule" })).toBeDisabled();
+    // No serious accessibility problem with rules on and off, nor in the editor (axe-core).
     await expect(group).toContainText(`Can't create another: a server can have at most ${cap} rules of this kind.`);
     await expect(group).toContainText(`${cap} / ${cap} rules`);
     await shot(page, "cap");
+    expect(await seriousViolations(page)).toEqual([]);
 
     // One of them in the editor: what the API holds, its exempt role among the chips.
     const first = (await list()).find((rule) => rule.name.startsWith(prefix))!;
@@ -181,6 +192,7 @@ test("custom-word rules stop at Discord's cap, with the reason; the editor shows
     await expect(dialog.getByLabel("Keywords")).toHaveValue(first.trigger_metadata.keyword_filter!.join("\n"));
     await expect(dialog.getByRole("list", { name: "Exempt roles" })).toContainText("Moderator");
     await shot(page, "editor");
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await page.setViewportSize({ width: 390, height: 844 });
