@@ -290,6 +290,42 @@ describe("CSV export", () => {
   });
 });
 
+describe("AutoMod rules", () => {
+  test("a rule's change reads field by field in the editor's words: keywords, its alert channel, exempt roles", () => {
+    const before = {
+      id: "80",
+      name: "Words",
+      trigger_type: 1,
+      enabled: true,
+      keyword_filter: ["spoiler"],
+      alert_channel_id: null,
+      timeout_seconds: null,
+      exempt_roles: [],
+    };
+    const after = {
+      ...before,
+      keyword_filter: ["spoiler", "free nitro*"],
+      alert_channel_id: "70",
+      exempt_roles: ["50"],
+    };
+    const sentence = describeEntry(
+      entry({
+        action: "Modify Auto Moderation Rule",
+        targetType: "automod-rule",
+        targetId: "80",
+        targetName: "Words",
+        before,
+        after,
+      }),
+      names,
+    );
+    expect(sentence.text).toBe(
+      "mod changed the AutoMod rule Words: keywords spoiler → spoiler; free nitro*; alert channel none → #general; exempt roles none → Helper",
+    );
+    expect(actionLabel("Delete Auto Moderation Rule")).toBe("AutoMod rule deleted");
+  });
+});
+
 describe("every action the dashboard records has words of its own", () => {
   // Found in the source: an action without an entry here read as its operation name ("did “Delete/Close Channel” on").
   const recorded = new Set<string>([
