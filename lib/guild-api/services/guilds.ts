@@ -24,6 +24,8 @@ import { listUsersByIdStrings } from "../store/users";
 import { serializeAuditLogEntry, serializeEmoji, serializeGuild, serializeSticker } from "../serializers/guilds";
 import { serializeThread } from "../serializers/channels";
 import { serializeUser } from "../serializers/users";
+import { serializeAutoModerationRule } from "../serializers/auto-moderation";
+import { listGuildAutoModerationRules } from "../store/auto-moderation-rules";
 
 const parseFeatures = (json: string) => JSON.parse(json) as string[];
 
@@ -319,8 +321,9 @@ const MAX_ID = (1n << 63n) - 1n;
 /**
  * Get Guild Audit Log (VIEW_AUDIT_LOG): entries newest first, filtered by user_id, target_id and action_type.
  * `before` pages back from an entry; `after` alone takes the entries just after it (still answered newest first).
- * `users` holds the users who acted or were targeted, `threads` the threads targeted; Guildhall records no webhooks,
- * scheduled-event, command or automod entries, so those lists are empty.
+ * `users` holds the users who acted or were targeted, `threads` the threads targeted, `auto_moderation_rules` the
+ * AutoMod rules targeted that still exist; Guildhall records no webhooks, scheduled-event or command entries, so those
+ * lists are empty.
  */
 export async function getGuildAuditLog(access: GuildAccess, query: GuildAuditLogQuery) {
   access.authorize("Get Guild Audit Log");
@@ -344,6 +347,7 @@ export async function getGuildAuditLog(access: GuildAccess, query: GuildAuditLog
   }
   const users = await listUsersByIdStrings([...referenced]);
   const threads = await listThreadsByIds(access.guildId, [...referenced]);
+  const rules = (await listGuildAutoModerationRules(access.guildId)).filter((rule) => referenced.has(String(rule.id)));
   return {
     audit_log_entries: rows.map(serializeAuditLogEntry),
     users: users.map(serializeUser),
@@ -352,7 +356,7 @@ export async function getGuildAuditLog(access: GuildAccess, query: GuildAuditLog
     guild_scheduled_events: [],
     threads: threads.map(serializeThread),
     application_commands: [],
-    auto_moderation_rules: [],
+    auto_moderation_rules: rules.map(serializeAutoModerationRule),
   };
 }
 

@@ -123,6 +123,14 @@ describe("AutoMod rules: reading and permissions", () => {
       old_value: "Block more words",
     });
     expect(await fail(remove(created.id))).toMatchObject({ status: 404 });
+
+    // The audit log lists the rules its entries name while they exist.
+    const kept = await create(keywordRule({ name: "Kept" }));
+    const log = (await server.rest("mod").get(Routes.guildAuditLog(guild()), {
+      query: new URLSearchParams({ action_type: String(AuditLogEvent.AutoModerationRuleCreate) }),
+    })) as { auto_moderation_rules: APIAutoModerationRule[] };
+    expectOperationResponse("GET", "/guilds/{guild_id}/audit-logs", 200, log);
+    expect(log.auto_moderation_rules).toEqual([kept]);
   });
 });
 
