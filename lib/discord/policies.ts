@@ -319,15 +319,17 @@ export const POLICIES = {
     NONE,
   ),
   // Discord's client marks interest with these user-only routes; Guildhall opens them to a user's Bearer token
-  // (docs/api-and-compatibility.md). Bots cannot be interested.
-  "Create Guild Scheduled Event User": {
-    ...manage("PUT", "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}/users/@me", NONE),
-    tokens: ["bearer"],
-  },
-  "Delete Guild Scheduled Event User": {
-    ...manage("DELETE", "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}/users/@me", NONE),
-    tokens: ["bearer"],
-  },
+  // (docs/api-and-compatibility.md). A bot is refused with Discord's 20001 (the service).
+  "Create Guild Scheduled Event User": manage(
+    "PUT",
+    "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}/users/@me",
+    NONE,
+  ),
+  "Delete Guild Scheduled Event User": manage(
+    "DELETE",
+    "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}/users/@me",
+    NONE,
+  ),
 
   // ── Gateway ──────────────────────────────────────────────────────────────────────────────────────────────────
   "Get Gateway": { ...anonymous("GET", "/gateway"), tokens: ["anonymous"] },

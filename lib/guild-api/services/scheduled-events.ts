@@ -435,12 +435,12 @@ export async function modifyGuildScheduledEvent(
         message: "An active event's start time cannot change.",
       });
     if (issues.length > 0) throw invalidFormBody(issues);
-    await judgeFields(access, next, { startChanged, now });
     // Starting a stage event opens its stage: the channel must still be a stage Guildhall can use.
     if (next.status === Status.Active && current.status !== Status.Active && entityType === Entity.StageInstance) {
       const stage = next.channel_id === null ? undefined : await findChannel(access.guildId, next.channel_id);
       if (!stage || Number(stage.type) !== ChannelType.GuildStageVoice) throw noStage();
     }
+    await judgeFields(access, next, { startChanged, now });
     const updated = rowOf(row, next);
     updated.image = row.image;
     if (cover !== undefined) updated.image = cover === null ? null : await saveImage("guild-events", row.id, cover);
@@ -491,6 +491,7 @@ const userPayload = (guildId: bigint, eventId: bigint, userId: bigint) => ({
 /** Marks the caller interested (idempotent); GUILD_SCHEDULED_EVENT_USER_ADD when it is new. A finished event: 180000. */
 export async function createGuildScheduledEventUser(access: GuildAccess, eventId: bigint): Promise<void> {
   access.authorize("Create Guild Scheduled Event User");
+  if (access.caller.kind === "bot") throw Errors.botsCannotUse();
   await transaction(async () => {
     const row = await findVisibleEventOrThrow(access, eventId);
     if (isFinished(Number(row.status))) throw finishedEvent();
@@ -503,6 +504,7 @@ export async function createGuildScheduledEventUser(access: GuildAccess, eventId
 /** Drops the caller's interest (idempotent); GUILD_SCHEDULED_EVENT_USER_REMOVE when there was one. */
 export async function deleteGuildScheduledEventUser(access: GuildAccess, eventId: bigint): Promise<void> {
   access.authorize("Delete Guild Scheduled Event User");
+  if (access.caller.kind === "bot") throw Errors.botsCannotUse();
   await transaction(async () => {
     await findVisibleEventOrThrow(access, eventId);
     const userId = access.caller.userId;

@@ -255,7 +255,7 @@ describe("Guild scheduled events: create, read, modify, delete", () => {
     });
     await sql.run("UPDATE channels SET type = 2 WHERE id = ?", BigInt(await stage()));
     try {
-      expect(await fail(modify(talk.id, { status: 2 }))).toMatchObject({ status: 400 });
+      expect(await fail(modify(talk.id, { status: 2 }))).toMatchObject({ status: 400, code: 180002 });
     } finally {
       await sql.run("UPDATE channels SET type = 13 WHERE id = ?", BigInt(await stage()));
     }
