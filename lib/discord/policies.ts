@@ -745,6 +745,7 @@ export const ROUTE_POLICIES = {
   "/guilds/[guildId]/welcome-screen": section("welcome-screen"),
   "/guilds/[guildId]/onboarding": section("onboarding"),
   "/guilds/[guildId]/invites": section("invites"),
+  "/guilds/[guildId]/events": section("events"),
   // The invites section's readers (Get Target Users' own requirement), for an invite of this guild only.
   "/guilds/[guildId]/invites/[code]/target-users": section("invites"),
   "/guilds/[guildId]/invites/[code]/target-users/job-status": section("invites"),

@@ -17,6 +17,7 @@ import {
   Routes,
   type CategoryChannel,
   type Guild,
+  type GuildScheduledEvent,
   type TextChannel,
 } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -414,7 +415,10 @@ describe("discord.js 14 against Guildhall, by base URL only", () => {
     expect([...subscribers.keys()]).toEqual([server.world.users.member]);
     expect(subscribers.first()?.member?.id).toBe(server.world.users.member);
 
-    const active = await edited.setStatus(GuildScheduledEventStatus.Active);
+    const scheduled = edited as unknown as GuildScheduledEvent<GuildScheduledEventStatus.Scheduled>;
+    const active = (await scheduled.setStatus(
+      GuildScheduledEventStatus.Active,
+    )) as GuildScheduledEvent<GuildScheduledEventStatus.Active>;
     expect(active.status).toBe(GuildScheduledEventStatus.Active);
     const completed = await active.setStatus(GuildScheduledEventStatus.Completed);
     expect(completed.status).toBe(GuildScheduledEventStatus.Completed);
