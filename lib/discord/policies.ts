@@ -105,6 +105,9 @@ const MEMBER_FIELDS: Readonly<Record<string, PermissionRequirement>> = {
   flags: anyOf(P.ManageGuild, P.ManageRoles, P.ModerateMembers | P.KickMembers | P.BanMembers),
 };
 
+const INTEREST_EXTENSION =
+  "Discord's client marks interest in an event through a user-only route that OAuth2 tokens and bots may not call";
+
 export const POLICIES = {
   // ── Users and OAuth2 ─────────────────────────────────────────────────────────────────────────────────────────
   "Get Current User": userOnly("GET", "/users/@me", "identify"),
@@ -335,11 +338,13 @@ export const POLICIES = {
     "PUT",
     "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}/users/@me",
     NONE,
+    { extension: INTEREST_EXTENSION },
   ),
   "Delete Guild Scheduled Event User": manage(
     "DELETE",
     "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}/users/@me",
     NONE,
+    { extension: INTEREST_EXTENSION },
   ),
 
   // ── Gateway ──────────────────────────────────────────────────────────────────────────────────────────────────

@@ -22,9 +22,9 @@ import {
 
 // A cover image comes as a data URI in the JSON body.
 const IMAGE_BODY = { bodyLimit: BODY_LIMITS.images };
-const EVENT = "/guilds/:guildId/scheduled-events/:eventId";
-const eventId = (ctx: Parameters<typeof snowflakeParam>[0]) =>
-  snowflakeParam(ctx, "eventId", "guild_scheduled_event_id");
+// The parameter is named as Discord's OpenAPI names it (guild_scheduled_event_id), which the fuzzer maps it by.
+const EVENT = "/guilds/:guildId/scheduled-events/:guildScheduledEventId";
+const eventId = (ctx: Parameters<typeof snowflakeParam>[0]) => snowflakeParam(ctx, "guildScheduledEventId");
 
 export const scheduledEventRoutes: RouteDefinition[] = [
   // GET /guilds/{guild.id}/scheduled-events: List Scheduled Events for Guild
