@@ -790,6 +790,7 @@ export const ROUTE_POLICIES = {
   "/guilds/[guildId]/invites/[code]/target-users/job-status": section("invites"),
   "/guilds/[guildId]/integrations": section("integrations"),
   "/guilds/[guildId]/safety": section("safety"),
+  "/guilds/[guildId]/automod": section("automod"),
   "/guilds/[guildId]/cases": section("cases"),
   "/guilds/[guildId]/cases/export": section("cases"),
   "/guilds/[guildId]/cases/escalation": section("cases"),
