@@ -11,6 +11,7 @@ import { MembersAPI } from "./members";
 import { OAuth2API } from "./oauth2";
 import { RestClient, type RestOptions } from "./rest";
 import { RolesAPI } from "./roles";
+import { ScheduledEventsAPI } from "./scheduled-events";
 import { UsersAPI } from "./users";
 import { VoiceAPI } from "./voice";
 
@@ -27,6 +28,7 @@ export class GuildApiClient {
   readonly oauth2: OAuth2API;
   readonly voice: VoiceAPI;
   readonly gateway: GatewayAPI;
+  readonly scheduledEvents: ScheduledEventsAPI;
 
   constructor(options: RestOptions) {
     this.rest = new RestClient(options);
@@ -41,6 +43,7 @@ export class GuildApiClient {
     this.oauth2 = new OAuth2API(this.rest);
     this.voice = new VoiceAPI(this.rest);
     this.gateway = new GatewayAPI(this.rest);
+    this.scheduledEvents = new ScheduledEventsAPI(this.rest);
   }
 }
 
@@ -55,6 +58,7 @@ export {
   OAuth2API,
   RestClient,
   RolesAPI,
+  ScheduledEventsAPI,
   UsersAPI,
   VoiceAPI,
 };

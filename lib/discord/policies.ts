@@ -105,6 +105,9 @@ const MEMBER_FIELDS: Readonly<Record<string, PermissionRequirement>> = {
   flags: anyOf(P.ManageGuild, P.ManageRoles, P.ModerateMembers | P.KickMembers | P.BanMembers),
 };
 
+const INTEREST_EXTENSION =
+  "Discord's client marks interest in an event through a user-only route that OAuth2 tokens and bots may not call";
+
 export const POLICIES = {
   // ── Users and OAuth2 ─────────────────────────────────────────────────────────────────────────────────────────
   "Get Current User": userOnly("GET", "/users/@me", "identify"),
@@ -301,6 +304,47 @@ export const POLICIES = {
     "DELETE",
     "/guilds/{guild.id}/auto-moderation/rules/{rule.id}",
     all(P.ManageGuild),
+  ),
+
+  // ── Guild scheduled events ───────────────────────────────────────────────────────────────────────────────────
+  // Reads need nothing more than membership; an event in a channel the caller cannot view is hidden (the service).
+  // Creating needs Create Events or Manage Events, plus the channel's permissions for stage and voice events;
+  // changing or deleting one's own event needs either, another's Manage Events (the service, which knows the creator).
+  "List Scheduled Events for Guild": manage("GET", "/guilds/{guild.id}/scheduled-events", NONE),
+  "Get Guild Scheduled Event": manage("GET", "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}", NONE),
+  "Create Guild Scheduled Event": manage(
+    "POST",
+    "/guilds/{guild.id}/scheduled-events",
+    anyOf(P.CreateEvents, P.ManageEvents),
+  ),
+  "Modify Guild Scheduled Event": manage(
+    "PATCH",
+    "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}",
+    anyOf(P.CreateEvents, P.ManageEvents),
+  ),
+  "Delete Guild Scheduled Event": manage(
+    "DELETE",
+    "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}",
+    anyOf(P.CreateEvents, P.ManageEvents),
+  ),
+  "Get Guild Scheduled Event Users": manage(
+    "GET",
+    "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}/users",
+    NONE,
+  ),
+  // Discord's client marks interest with these user-only routes; Guildhall opens them to a user's Bearer token
+  // (docs/api-and-compatibility.md). A bot is refused with Discord's 20001 (the service).
+  "Create Guild Scheduled Event User": manage(
+    "PUT",
+    "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}/users/@me",
+    NONE,
+    { extension: INTEREST_EXTENSION },
+  ),
+  "Delete Guild Scheduled Event User": manage(
+    "DELETE",
+    "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}/users/@me",
+    NONE,
+    { extension: INTEREST_EXTENSION },
   ),
 
   // ── Gateway ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -558,6 +602,13 @@ export const DISPATCH_POLICIES = {
   AUTO_MODERATION_RULE_DELETE: toGuild(Intent.AutoModerationConfiguration, all(P.ManageGuild)),
   // "Sent when a rule is triggered and an action is executed … only sent to bot users with MANAGE_GUILD."
   AUTO_MODERATION_ACTION_EXECUTION: toGuild(Intent.AutoModerationExecution, all(P.ManageGuild)),
+  // "Sent when a guild scheduled event is created/updated/deleted", and when a user marks or drops interest:
+  // Discord names no permission beyond the intent.
+  GUILD_SCHEDULED_EVENT_CREATE: toGuild(Intent.GuildScheduledEvents),
+  GUILD_SCHEDULED_EVENT_UPDATE: toGuild(Intent.GuildScheduledEvents),
+  GUILD_SCHEDULED_EVENT_DELETE: toGuild(Intent.GuildScheduledEvents),
+  GUILD_SCHEDULED_EVENT_USER_ADD: toGuild(Intent.GuildScheduledEvents),
+  GUILD_SCHEDULED_EVENT_USER_REMOVE: toGuild(Intent.GuildScheduledEvents),
   // Every member's client shows who is in voice (GUILD_CREATE's voice_states): Discord names no permission.
   VOICE_STATE_UPDATE: toGuild(Intent.GuildVoiceStates),
 } as const satisfies Record<string, DispatchPolicy>;
@@ -623,6 +674,8 @@ export const SECTION_POLICIES = {
   integrations: { requires: { all: [P.ManageGuild] } },
   safety: { requires: { all: [P.ManageGuild] } },
   automod: { requires: { all: [P.ManageGuild] } },
+  // Whoever may create events or manage everyone's (Discord's Create Events and Manage Events).
+  events: { requires: { any: [P.CreateEvents, P.ManageEvents] } },
   "audit-history": { requires: { any: [P.ViewAuditLog, P.ManageGuild] } },
   // The guild's own audit log as the audit history imports it (changes made outside the dashboard, their reasons):
   // Discord shows it only with View Audit Log. Manage Server alone opens the audit history to the dashboard's own
@@ -731,6 +784,7 @@ export const ROUTE_POLICIES = {
   "/guilds/[guildId]/welcome-screen": section("welcome-screen"),
   "/guilds/[guildId]/onboarding": section("onboarding"),
   "/guilds/[guildId]/invites": section("invites"),
+  "/guilds/[guildId]/events": section("events"),
   // The invites section's readers (Get Target Users' own requirement), for an invite of this guild only.
   "/guilds/[guildId]/invites/[code]/target-users": section("invites"),
   "/guilds/[guildId]/invites/[code]/target-users/job-status": section("invites"),

@@ -1,10 +1,12 @@
-// /cdn/{icons|splashes|discovery-splashes|banners|role-icons}/{owner id}/{hash}.png: uploaded images by hash.
+// /cdn/{icons|splashes|discovery-splashes|banners|role-icons|avatars|guild-events}/{owner id}/{hash}.png: uploaded
+// images by hash.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isSnowflake } from "@/lib/discord/snowflake";
 import { invalidFormBody } from "./errors";
 import { findImage } from "./store/images";
 
-const KINDS = new Set(["icons", "splashes", "discovery-splashes", "banners", "role-icons", "avatars"]);
+// guild-events: scheduled events' cover images, under the event's id (Discord's guild-events/{event.id}/{hash}).
+const KINDS = new Set(["icons", "splashes", "discovery-splashes", "banners", "role-icons", "avatars", "guild-events"]);
 
 export async function serveCdn(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   const [, , kind, ownerId, file] = path.split("/");

@@ -68,6 +68,7 @@ const CHECKS = [
   "edit_welcome_screen channels",
   "invites + fetch_invite + delete_invite",
   "automod rules",
+  "scheduled events",
   "channel.delete",
 ];
 

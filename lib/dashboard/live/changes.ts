@@ -75,6 +75,12 @@ const SECTIONS_BY_DISPATCH: Readonly<Record<DispatchName, readonly SectionName[]
   AUTO_MODERATION_RULE_DELETE: ["automod"],
   // A member-profile rule's block shows in the members table (its flag comes with the GUILD_MEMBER_UPDATE).
   AUTO_MODERATION_ACTION_EXECUTION: [],
+  GUILD_SCHEDULED_EVENT_CREATE: ["events"],
+  GUILD_SCHEDULED_EVENT_UPDATE: ["events"],
+  GUILD_SCHEDULED_EVENT_DELETE: ["events"],
+  // The interested count on the events page.
+  GUILD_SCHEDULED_EVENT_USER_ADD: ["events"],
+  GUILD_SCHEDULED_EVENT_USER_REMOVE: ["events"],
 };
 
 /** The dispatches the live stream has sections for (all the gateway's), for the table's test. */

@@ -16,6 +16,7 @@ import { communityRoutes } from "./community";
 import { applicationRoutes } from "./applications";
 import { gatewayRoutes } from "./gateway";
 import { autoModerationRoutes } from "./auto-moderation";
+import { scheduledEventRoutes } from "./scheduled-events";
 
 export const apiRoutes: RouteDefinition[] = [
   ...userRoutes,
@@ -33,6 +34,7 @@ export const apiRoutes: RouteDefinition[] = [
   ...applicationRoutes,
   ...gatewayRoutes,
   ...autoModerationRoutes,
+  ...scheduledEventRoutes,
 ];
 
 /** The router; in strict mode (DISCORD_STRICT=1) without Guildhall's extension routes, which then answer 404. */
