@@ -6,6 +6,7 @@ import fs from "node:fs";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { api, e2eDatabaseFile, hydrated, screenshot, signIn } from "./helpers";
+import { recordedReason } from "./mode";
 
 test.describe.configure({ mode: "serial" });
 
@@ -138,7 +139,8 @@ test("as mod: bulk ban 450 tokens, paused and resumed after a reload, to 100 % w
 
   // Through the API: every fresh user banned with the reason, nobody else touched.
   const bans = new Map((await allBans(call, guildId)).map((b) => [b.user.id, b]));
-  for (const id of fresh) expect(bans.get(id)?.reason, id).toBe("e2e raid wave");
+  const reason = recordedReason("e2e raid wave", { name: "Mod", id: world.userId("mod") });
+  for (const id of fresh) expect(bans.get(id)?.reason, id).toBe(reason);
   for (const id of [owner, admin, ...unknown]) expect(bans.has(id), id).toBe(false);
   expect((await call("GET", `/guilds/${guildId}/members/${admin}`)).status).toBe(200);
   expect(bans.size).toBe(seededBans.length + FRESH);

@@ -9,6 +9,7 @@ import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_URL } from "../../playwright.config";
 import { api, e2eDatabaseFile, hydrated, screenshot, signIn } from "./helpers";
+import { botMode, recordedActor } from "./mode";
 
 const shot = (page: Page, name: string) => screenshot(page, `invites-${name}`);
 
@@ -77,14 +78,15 @@ test("as mod: create an invite, reject a bad target-users file line by line, sav
       uses: 0,
       temporary: true,
       channel: { id: world.channelId("help") },
-      inviter: { id: world.userId("mod") },
+      // In bot mode the bot makes the invite.
+      inviter: { id: recordedActor(world.userId("mod"), world.bot.id) },
     });
     const row = table.getByRole("row").filter({ hasText: code });
     await expect(row).toContainText("#help");
     await expect(row).toContainText("0 / 7");
     await expect(row).toContainText("in 1 hour");
     await expect(row).toContainText("Temporary");
-    await expect(row).toContainText("@mod");
+    await expect(row).toContainText(`@${botMode ? world.bot.username : "mod"}`);
     await shot(page, "created");
 
     // ── Target users: a file with bad lines ──

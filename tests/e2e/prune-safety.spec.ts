@@ -9,6 +9,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { e2eWorld } from "./world";
 import { api, e2eDatabaseFile, hydrated, screenshot, signIn } from "./helpers";
+import { recordedReason } from "./mode";
 
 const shot = (page: Page, name: string) => screenshot(page, `prune-safety-${name}`);
 
@@ -180,7 +181,7 @@ test("as mod: preview a prune, change the roles, preview again, run it on the fr
     audit_log_entries: Array<{ reason: string; options: { members_removed: string; delete_member_days: string } }>;
   }>("GET", `/guilds/${yard}/audit-logs?action_type=21&limit=1`);
   expect(log.body.audit_log_entries[0]).toMatchObject({
-    reason: "e2e: idle fixtures in Prune Yard",
+    reason: recordedReason("e2e: idle fixtures in Prune Yard", { name: "Mod", id: world.userId("mod") }),
     options: { members_removed: "3", delete_member_days: "30" },
   });
   await shot(page, "prune-done");

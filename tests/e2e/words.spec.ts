@@ -16,6 +16,7 @@ import { POLICIES } from "@/lib/discord/policies";
 import { E2E_URL } from "../../playwright.config";
 import { hydrated, signIn } from "./helpers";
 import { e2eWorld } from "./world";
+import { botMode } from "./mode";
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -168,7 +169,7 @@ test("no API words in what moderators and developers read, in both themes and at
       path: `/oauth2/authorize?${new URLSearchParams({
         client_id: world.applicationId,
         response_type: "code",
-        scope: "identify guilds guildhall.manage",
+        scope: botMode ? "identify guilds" : "identify guilds guildhall.manage",
         redirect_uri: `${E2E_URL}/api/auth/callback/guildhall`,
         prompt: "consent",
       })}`,

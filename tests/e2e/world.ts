@@ -8,6 +8,8 @@ import Database from "better-sqlite3";
 export interface E2EWorld {
   /** The dashboard's application (sign-in, the bot). */
   applicationId: string;
+  /** The dashboard application's bot: the one acting in bot mode. */
+  bot: { id: string; username: string };
   /** The sample Activity's own application. */
   activityApplicationId: string;
   guildId: string;
@@ -37,6 +39,11 @@ export function e2eWorld(port = Number(process.env.E2E_PORT ?? 3210)): E2EWorld 
   return {
     applicationId: id("SELECT id FROM applications WHERE name = 'Guildhall Demo'"),
     activityApplicationId: id("SELECT id FROM applications WHERE name = 'Guildhall Activity'"),
+    bot: db
+      .prepare(
+        "SELECT CAST(u.id AS TEXT) AS id, u.username FROM applications a JOIN users u ON u.id = a.bot_user_id WHERE a.name = 'Guildhall Demo'",
+      )
+      .get() as { id: string; username: string },
     guildId,
     userId: (username) => id("SELECT id FROM users WHERE username = ?", username),
     channelId: (name) => id("SELECT id FROM channels WHERE guild_id = ? AND name = ?", BigInt(guildId), name),
