@@ -101,6 +101,9 @@ const MEMBER_FIELDS: Readonly<Record<string, PermissionRequirement>> = {
   flags: anyOf(P.ManageGuild, P.ManageRoles, P.ModerateMembers | P.KickMembers | P.BanMembers),
 };
 
+/** Create Expressions or Manage Expressions. */
+const EXPRESSIONS = anyOf(P.CreateGuildExpressions, P.ManageGuildExpressions);
+
 export const POLICIES = {
   // ── Users and OAuth2 ─────────────────────────────────────────────────────────────────────────────────────────
   "Get Current User": userOnly("GET", "/users/@me", "identify"),
@@ -291,6 +294,25 @@ export const POLICIES = {
     "/guilds/{guild.id}/auto-moderation/rules/{rule.id}",
     all(P.ManageGuild),
   ),
+
+  // ── Expressions (emoji, stickers, soundboard sounds) ─────────────────────────────────────────────────────────
+  // Reads are every member's. Creating needs Create Expressions or Manage Expressions; changing or deleting one's own
+  // upload needs either, someone else's Manage Expressions (judged by the service, which knows the uploader).
+  "List Guild Emojis": manage("GET", "/guilds/{guild.id}/emojis", NONE),
+  "Get Guild Emoji": manage("GET", "/guilds/{guild.id}/emojis/{emoji.id}", NONE),
+  "Create Guild Emoji": manage("POST", "/guilds/{guild.id}/emojis", EXPRESSIONS),
+  "Modify Guild Emoji": manage("PATCH", "/guilds/{guild.id}/emojis/{emoji.id}", EXPRESSIONS),
+  "Delete Guild Emoji": manage("DELETE", "/guilds/{guild.id}/emojis/{emoji.id}", EXPRESSIONS),
+  "List Guild Stickers": manage("GET", "/guilds/{guild.id}/stickers", NONE),
+  "Get Guild Sticker": manage("GET", "/guilds/{guild.id}/stickers/{sticker.id}", NONE),
+  "Create Guild Sticker": manage("POST", "/guilds/{guild.id}/stickers", EXPRESSIONS),
+  "Modify Guild Sticker": manage("PATCH", "/guilds/{guild.id}/stickers/{sticker.id}", EXPRESSIONS),
+  "Delete Guild Sticker": manage("DELETE", "/guilds/{guild.id}/stickers/{sticker.id}", EXPRESSIONS),
+  "List Guild Soundboard Sounds": manage("GET", "/guilds/{guild.id}/soundboard-sounds", NONE),
+  "Get Guild Soundboard Sound": manage("GET", "/guilds/{guild.id}/soundboard-sounds/{sound.id}", NONE),
+  "Create Guild Soundboard Sound": manage("POST", "/guilds/{guild.id}/soundboard-sounds", EXPRESSIONS),
+  "Modify Guild Soundboard Sound": manage("PATCH", "/guilds/{guild.id}/soundboard-sounds/{sound.id}", EXPRESSIONS),
+  "Delete Guild Soundboard Sound": manage("DELETE", "/guilds/{guild.id}/soundboard-sounds/{sound.id}", EXPRESSIONS),
 
   // ── Gateway ──────────────────────────────────────────────────────────────────────────────────────────────────
   "Get Gateway": { ...anonymous("GET", "/gateway"), tokens: ["anonymous"] },
@@ -524,6 +546,12 @@ export const DISPATCH_POLICIES = {
   AUTO_MODERATION_RULE_DELETE: toGuild(Intent.AutoModerationConfiguration, all(P.ManageGuild)),
   // "Sent when a rule is triggered and an action is executed … only sent to bot users with MANAGE_GUILD."
   AUTO_MODERATION_ACTION_EXECUTION: toGuild(Intent.AutoModerationExecution, all(P.ManageGuild)),
+  // Expressions: every member's client shows them; Discord names no permission.
+  GUILD_EMOJIS_UPDATE: toGuild(Intent.GuildExpressions),
+  GUILD_STICKERS_UPDATE: toGuild(Intent.GuildExpressions),
+  GUILD_SOUNDBOARD_SOUND_CREATE: toGuild(Intent.GuildExpressions),
+  GUILD_SOUNDBOARD_SOUND_UPDATE: toGuild(Intent.GuildExpressions),
+  GUILD_SOUNDBOARD_SOUND_DELETE: toGuild(Intent.GuildExpressions),
   // Every member's client shows who is in voice (GUILD_CREATE's voice_states): Discord names no permission.
   VOICE_STATE_UPDATE: toGuild(Intent.GuildVoiceStates),
 } as const satisfies Record<string, DispatchPolicy>;
@@ -589,6 +617,10 @@ export const SECTION_POLICIES = {
   integrations: { requires: { all: [P.ManageGuild] } },
   safety: { requires: { all: [P.ManageGuild] } },
   automod: { requires: { all: [P.ManageGuild] } },
+  // Those who may upload expressions (Create Expressions) or manage them all (Manage Expressions).
+  emoji: { requires: { any: [P.CreateGuildExpressions, P.ManageGuildExpressions] } },
+  stickers: { requires: { any: [P.CreateGuildExpressions, P.ManageGuildExpressions] } },
+  soundboard: { requires: { any: [P.CreateGuildExpressions, P.ManageGuildExpressions] } },
   "audit-history": { requires: { any: [P.ViewAuditLog, P.ManageGuild] } },
   // The guild's own audit log as the audit history imports it (changes made outside the dashboard, their reasons):
   // Discord shows it only with View Audit Log. Manage Server alone opens the audit history to the dashboard's own
@@ -694,6 +726,9 @@ export const ROUTE_POLICIES = {
   "/guilds/[guildId]/bans/bulk/[jobId]": operation("Bulk Guild Ban"),
   "/guilds/[guildId]/prune": section("prune"),
   "/guilds/[guildId]/widget": section("widget"),
+  "/guilds/[guildId]/emoji": section("emoji"),
+  "/guilds/[guildId]/stickers": section("stickers"),
+  "/guilds/[guildId]/soundboard": section("soundboard"),
   "/guilds/[guildId]/welcome-screen": section("welcome-screen"),
   "/guilds/[guildId]/onboarding": section("onboarding"),
   "/guilds/[guildId]/invites": section("invites"),

@@ -15,6 +15,7 @@ import { communityRoutes } from "./community";
 import { applicationRoutes } from "./applications";
 import { gatewayRoutes } from "./gateway";
 import { autoModerationRoutes } from "./auto-moderation";
+import { expressionRoutes } from "./expressions";
 
 export const apiRoutes: RouteDefinition[] = [
   ...userRoutes,
@@ -32,6 +33,7 @@ export const apiRoutes: RouteDefinition[] = [
   ...applicationRoutes,
   ...gatewayRoutes,
   ...autoModerationRoutes,
+  ...expressionRoutes,
 ];
 
 export function createApiRouter(routes: readonly RouteDefinition[] = apiRoutes): Router {
