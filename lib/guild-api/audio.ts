@@ -80,9 +80,10 @@ function probeMp3(data: Buffer): AudioInfo | null {
   const start = id3v2Length(data);
   if (start < 0 || start >= data.length) return null;
   // An ID3v1 tag ("TAG" and 125 bytes) may close the file.
-  const end = data.length >= 128 && data.toString("latin1", data.length - 128, data.length - 125) === "TAG"
-    ? data.length - 128
-    : data.length;
+  const end =
+    data.length >= 128 && data.toString("latin1", data.length - 128, data.length - 125) === "TAG"
+      ? data.length - 128
+      : data.length;
   let offset = start;
   let frames = 0;
   let samples = 0;
@@ -95,10 +96,11 @@ function probeMp3(data: Buffer): AudioInfo | null {
     const tag = data.toString("latin1", offset + header.sideInfoEnd, offset + header.sideInfoEnd + 4);
     const vbri = data.toString("latin1", offset + 36, offset + 40);
     // The first frame may be a VBR header instead of audio (LAME's Xing/Info, Fraunhofer's VBRI): not counted.
-    if (!(frames === 0 && samples === 0 && (tag === "Xing" || tag === "Info" || vbri === "VBRI"))) {
+    const vbrHeader = offset === start && (tag === "Xing" || tag === "Info" || vbri === "VBRI");
+    if (!vbrHeader) {
       frames++;
       samples += header.samples;
-    } else frames = 0;
+    }
     offset += header.length;
   }
   if (frames === 0) return null;

@@ -142,7 +142,8 @@ export function inspectGif(data: Buffer): ImageStructure | null {
 const MEDIA_TYPE = /^data:([\w.+-]+\/[\w.+-]+)/i;
 const declaredType = (dataUri: string) => MEDIA_TYPE.exec(dataUri)?.[1].toLowerCase() ?? null;
 
-const imageInvalid = (field: string) => Errors.invalidField([field], FieldErrorCode.IMAGE_INVALID, "Invalid image data");
+const imageInvalid = (field: string) =>
+  Errors.invalidField([field], FieldErrorCode.IMAGE_INVALID, "Invalid image data");
 const tooLarge = (field: string, maxBytes: number) =>
   Errors.invalidField(
     [field],
@@ -194,7 +195,11 @@ const wrongDimensions = () =>
 
 function checkAnimation(structure: ImageStructure): void {
   if (structure.frames > STICKER_FRAMES_MAX)
-    throw new ApiError(400, E.StickerFrameCountExceedsMaximumOf1000Frames, "Sticker frame count exceeds maximum of 1000 frames");
+    throw new ApiError(
+      400,
+      E.StickerFrameCountExceedsMaximumOf1000Frames,
+      "Sticker frame count exceeds maximum of 1000 frames",
+    );
   if (structure.durationMs > STICKER_ANIMATION_MAX_MS)
     throw new ApiError(
       400,
@@ -211,18 +216,34 @@ function inspectLottie(bytes: Buffer): ImageStructure {
   } catch {
     doc = null;
   }
-  const lottie = doc as { w?: unknown; h?: unknown; fr?: unknown; ip?: unknown; op?: unknown; layers?: unknown; assets?: unknown } | null;
+  const lottie = doc as {
+    w?: unknown;
+    h?: unknown;
+    fr?: unknown;
+    ip?: unknown;
+    op?: unknown;
+    layers?: unknown;
+    assets?: unknown;
+  } | null;
   const numbers = lottie && [lottie.w, lottie.h, lottie.fr, lottie.ip, lottie.op].every((v) => typeof v === "number");
   if (!lottie || typeof lottie !== "object" || !numbers || !Array.isArray(lottie.layers))
     throw new ApiError(400, E.InvalidJSONForUploadedLottieFile, "Invalid JSON for uploaded Lottie file");
   const assets = Array.isArray(lottie.assets) ? (lottie.assets as Array<Record<string, unknown>>) : [];
   if (assets.some((asset) => asset && typeof asset === "object" && typeof asset.p === "string"))
-    throw new ApiError(400, E.UploadedLottiesCannotContainRasterizedImages, "Uploaded Lotties cannot contain rasterized images such as PNG or JPEG");
+    throw new ApiError(
+      400,
+      E.UploadedLottiesCannotContainRasterizedImages,
+      "Uploaded Lotties cannot contain rasterized images such as PNG or JPEG",
+    );
   const [w, h, fr, ip, op] = [lottie.w, lottie.h, lottie.fr, lottie.ip, lottie.op] as number[];
   if (w > STICKER_DIMENSION || h > STICKER_DIMENSION)
     throw new ApiError(400, E.LottieAnimationMaximumDimensionsExceeded, "Lottie animation maximum dimensions exceeded");
   if (!(fr > 0) || fr > 60)
-    throw new ApiError(400, E.StickerFramerateIsTooSmallOrTooLarge, "Sticker frame rate is either too small or too large");
+    throw new ApiError(
+      400,
+      E.StickerFramerateIsTooSmallOrTooLarge,
+      "Sticker frame rate is either too small or too large",
+    );
   const frames = Math.max(op - ip, 0);
   return { width: w, height: h, frames, durationMs: (frames / fr) * 1000 };
 }
@@ -258,7 +279,10 @@ export function decodeStickerFile(bytes: Buffer, declared: string, lottieAllowed
     contentType = "application/json";
   } else throw invalidFile();
   if (!structure) throw invalidFile();
-  if (formatType !== StickerFormat.LOTTIE && (structure.width !== STICKER_DIMENSION || structure.height !== STICKER_DIMENSION))
+  if (
+    formatType !== StickerFormat.LOTTIE &&
+    (structure.width !== STICKER_DIMENSION || structure.height !== STICKER_DIMENSION)
+  )
     throw wrongDimensions();
   checkAnimation(structure);
   const animated = structure.frames > 1;

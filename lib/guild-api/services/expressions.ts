@@ -21,11 +21,7 @@ import type {
   ModifyGuildSoundboardSoundBody,
   ModifyGuildStickerBody,
 } from "../schemas/expressions";
-import {
-  serializeEmojiWithUser,
-  serializeGuildSticker,
-  serializeSoundboardSound,
-} from "../serializers/expressions";
+import { serializeEmojiWithUser, serializeGuildSticker, serializeSoundboardSound } from "../serializers/expressions";
 import { serializeEmoji, serializeSticker } from "../serializers/guilds";
 import { transaction } from "../store/db";
 import {
@@ -165,10 +161,7 @@ export async function modifyGuildEmoji(
     const name = body.name ?? row.name;
     await updateEmoji(access.guildId, emojiId, name, JSON.stringify(roles));
     const after = (await findEmoji(access.guildId, emojiId))!;
-    const changes = diffChanges(
-      { name: before.name, roles: before.roles },
-      { name, roles },
-    );
+    const changes = diffChanges({ name: before.name, roles: before.roles }, { name, roles });
     if (changes.length > 0) {
       await emitEmojisUpdate(access.guildId);
       await auditByCaller(access, { actionType: AuditLogEvent.EmojiUpdate, targetId: emojiId, reason, changes });
@@ -261,7 +254,9 @@ export async function createGuildSticker(
       actionType: AuditLogEvent.StickerCreate,
       targetId: id,
       reason,
-      changes: diffChanges({}, stickerAuditView({ ...row, format_type: file.formatType })),
+      changes: diffChanges({}, stickerAuditView({ ...row, format_type: file.formatType })).filter(
+        (change) => change.new_value !== null,
+      ),
     });
     const users = await uploadersOf(access, [row]);
     return serializeGuildSticker(row, uploaderOf(users, row.user_id));
@@ -390,7 +385,7 @@ export async function createGuildSoundboardSound(
       actionType: AuditLogEvent.SoundboardSoundCreate,
       targetId: row.id,
       reason,
-      changes: diffChanges({}, soundAuditView(row)),
+      changes: diffChanges({}, soundAuditView(row)).filter((change) => change.new_value !== null),
     });
     return await serializeSound(access, row);
   });

@@ -88,8 +88,11 @@ export async function findEmoji(guildId: bigint, emojiId: bigint): Promise<Emoji
 /** Emoji of the guild that are animated (or not). */
 export async function countEmojis(guildId: bigint, animated: boolean): Promise<number> {
   return Number(
-    (await sql.value("SELECT COUNT(*) FROM emojis WHERE guild_id = ? AND animated = ?", guildId, animated ? 1 : 0)) as
-      bigint,
+    (await sql.value(
+      "SELECT COUNT(*) FROM emojis WHERE guild_id = ? AND animated = ?",
+      guildId,
+      animated ? 1 : 0,
+    )) as bigint,
   );
 }
 
@@ -170,8 +173,10 @@ export interface SoundboardSoundRow {
 }
 
 export async function listGuildSoundboardSounds(guildId: bigint): Promise<SoundboardSoundRow[]> {
-  return (await sql.all("SELECT * FROM soundboard_sounds WHERE guild_id = ? ORDER BY id", guildId)) as
-    SoundboardSoundRow[];
+  return (await sql.all(
+    "SELECT * FROM soundboard_sounds WHERE guild_id = ? ORDER BY id",
+    guildId,
+  )) as SoundboardSoundRow[];
 }
 
 export async function findSoundboardSound(guildId: bigint, soundId: bigint): Promise<SoundboardSoundRow | undefined> {
