@@ -99,7 +99,7 @@ export async function countEmojis(guildId: bigint, animated: boolean): Promise<n
 export async function insertEmoji(row: EmojiInsert): Promise<void> {
   await sql.run(
     `INSERT INTO emojis (id, guild_id, name, roles, user_id, require_colons, managed, animated, available)
-     VALUES (@id, @guild_id, @name, @roles, @user_id, 1, 0, @animated, 1)`,
+     VALUES (@id, @guild_id, @name, @roles, @user_id, TRUE, FALSE, @animated, TRUE)`,
     { ...row, animated: row.animated ? 1 : 0 },
   );
 }
@@ -139,7 +139,7 @@ export async function countStickers(guildId: bigint): Promise<number> {
 export async function insertSticker(row: StickerWriteRow): Promise<void> {
   await sql.run(
     `INSERT INTO stickers (id, guild_id, name, description, tags, format_type, available, user_id)
-     VALUES (@id, @guild_id, @name, @description, @tags, @format_type, 1, @user_id)`,
+     VALUES (@id, @guild_id, @name, @description, @tags, @format_type, TRUE, @user_id)`,
     row,
   );
 }
@@ -191,7 +191,7 @@ export async function countSoundboardSounds(guildId: bigint): Promise<number> {
 export async function insertSoundboardSound(row: SoundboardSoundRow): Promise<void> {
   await sql.run(
     `INSERT INTO soundboard_sounds (id, guild_id, name, volume, emoji_id, emoji_name, user_id, available)
-     VALUES (@id, @guild_id, @name, @volume, @emoji_id, @emoji_name, @user_id, 1)`,
+     VALUES (@id, @guild_id, @name, @volume, @emoji_id, @emoji_name, @user_id, TRUE)`,
     {
       id: row.id,
       guild_id: row.guild_id,
