@@ -3,6 +3,7 @@
 // API or to Discord's, and never imports Prisma or lib/guild-api.
 import { BansAPI } from "./bans";
 import { ChannelsAPI } from "./channels";
+import { ExpressionsAPI } from "./expressions";
 import { GatewayAPI } from "./gateway";
 import { GuildsAPI } from "./guilds";
 import { InvitesAPI } from "./invites";
@@ -25,6 +26,7 @@ export class GuildApiClient {
   readonly oauth2: OAuth2API;
   readonly voice: VoiceAPI;
   readonly gateway: GatewayAPI;
+  readonly expressions: ExpressionsAPI;
 
   constructor(options: RestOptions) {
     this.rest = new RestClient(options);
@@ -38,12 +40,14 @@ export class GuildApiClient {
     this.oauth2 = new OAuth2API(this.rest);
     this.voice = new VoiceAPI(this.rest);
     this.gateway = new GatewayAPI(this.rest);
+    this.expressions = new ExpressionsAPI(this.rest);
   }
 }
 
 export {
   BansAPI,
   ChannelsAPI,
+  ExpressionsAPI,
   GatewayAPI,
   GuildsAPI,
   InvitesAPI,
@@ -54,6 +58,7 @@ export {
   UsersAPI,
   VoiceAPI,
 };
+export type { CreateGuildStickerForm } from "./expressions";
 export type { RestOptions, RequestOptions, RateLimitNotice, HttpMethod } from "./rest";
 export { isIdempotent } from "./rest";
 export {
