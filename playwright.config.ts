@@ -8,18 +8,25 @@ export const E2E_URL = `http://localhost:${E2E_PORT}`;
 export const MISCONFIGURED_URL = `http://localhost:${E2E_PORT + 1}`;
 export const ACTIVITY_HOST_PORT = Number(process.env.ACTIVITY_HOST_PORT ?? 3333);
 export const ACTIVITY_HOST_URL = `http://localhost:${ACTIVITY_HOST_PORT}`;
+/**
+ * E2E_MODE=bot runs the same specs against the dashboard in bot mode (GUILD_API_AUTH=bot, the demo bot's token) and
+ * the built-in API on Discord's terms (DISCORD_STRICT=1): what a moderator sees running the dashboard for a server on
+ * Discord. Specs read the mode with `botMode` (tests/e2e/mode.ts) where the two differ.
+ */
+export const E2E_MODE = process.env.E2E_MODE === "bot" ? "bot" : "user";
+const MODE_ENV: Record<string, string> = E2E_MODE === "bot" ? { GUILD_API_AUTH: "bot", DISCORD_STRICT: "1" } : {};
 
 export default defineConfig({
   // The browser-level checks of the security review live with the other security tests.
   testDir: "tests",
   testMatch: ["e2e/**/*.spec.ts", "security/**/*.spec.ts"],
-  outputDir: "test-results/e2e",
+  outputDir: E2E_MODE === "bot" ? "test-results/e2e-bot" : "test-results/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
+  reporter: [["list"], ["json", { outputFile: `test-results/e2e${E2E_MODE === "bot" ? "-bot" : ""}-results.json` }]],
   use: {
     baseURL: E2E_URL,
     screenshot: "only-on-failure",
@@ -50,6 +57,7 @@ export default defineConfig({
         PUBLIC_URL: E2E_URL,
         ACTIVITY_FRAME_ANCESTORS: ACTIVITY_HOST_URL,
         LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+        ...MODE_ENV,
       },
     },
     {
@@ -64,6 +72,7 @@ export default defineConfig({
         ACTIVITY_CLIENT_SECRET: "not-the-client-secret",
         ACTIVITY_FRAME_ANCESTORS: ACTIVITY_HOST_URL,
         LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+        ...MODE_ENV,
       },
     },
     {

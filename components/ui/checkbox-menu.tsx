@@ -11,6 +11,8 @@ export interface CheckboxMenuItem {
   id: string;
   label: ReactNode;
   checked: boolean;
+  /** The box cannot be ticked (a list at its limit). */
+  disabled?: boolean;
 }
 
 export function CheckboxMenu({
@@ -51,12 +53,16 @@ export function CheckboxMenu({
         {items.map((item) => (
           <label
             key={item.id}
-            className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-surface-sunken"
+            className={cn(
+              "flex items-center gap-2 rounded px-2 py-1.5 text-sm",
+              item.disabled ? "cursor-not-allowed opacity-60" : "cursor-pointer hover:bg-surface-sunken",
+            )}
           >
             <input
               type="checkbox"
               className="size-4 accent-blurple"
               checked={item.checked}
+              disabled={item.disabled}
               onChange={(event) => onChange(item.id, event.target.checked)}
             />
             {item.label}

@@ -101,6 +101,13 @@ export const Icons = {
       <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z" />
     </Icon>
   ),
+  /** A shield with a check: AutoMod. */
+  automod: (p: P) => (
+    <Icon {...p}>
+      <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z" />
+      <path d="m9 12 2 2 4-4" />
+    </Icon>
+  ),
   ban: (p: P) => (
     <Icon {...p}>
       <circle cx="12" cy="12" r="10" />

@@ -1,6 +1,7 @@
 // The typed guild API client used by the dashboard: one class per API area, Discord's operation names,
 // discord-api-types for every request and result, paths from ./routes. It talks HTTP only, to the built-in
 // API or to Discord's, and never imports Prisma or lib/guild-api.
+import { AutoModerationAPI } from "./auto-moderation";
 import { BansAPI } from "./bans";
 import { ChannelsAPI } from "./channels";
 import { ExpressionsAPI } from "./expressions";
@@ -21,6 +22,7 @@ export class GuildApiClient {
   readonly roles: RolesAPI;
   readonly members: MembersAPI;
   readonly bans: BansAPI;
+  readonly autoModeration: AutoModerationAPI;
   readonly invites: InvitesAPI;
   readonly users: UsersAPI;
   readonly oauth2: OAuth2API;
@@ -35,6 +37,7 @@ export class GuildApiClient {
     this.roles = new RolesAPI(this.rest);
     this.members = new MembersAPI(this.rest);
     this.bans = new BansAPI(this.rest);
+    this.autoModeration = new AutoModerationAPI(this.rest);
     this.invites = new InvitesAPI(this.rest);
     this.users = new UsersAPI(this.rest);
     this.oauth2 = new OAuth2API(this.rest);
@@ -45,6 +48,7 @@ export class GuildApiClient {
 }
 
 export {
+  AutoModerationAPI,
   BansAPI,
   ChannelsAPI,
   ExpressionsAPI,

@@ -25,6 +25,7 @@ export type SectionIcon =
   | "link"
   | "plug"
   | "shield"
+  | "automod"
   | "cases"
   | "history";
 
@@ -174,6 +175,15 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     group: "moderation",
     description: "Pause invites and DMs during a raid.",
     requires: SECTION_POLICIES.safety.requires,
+  },
+  {
+    slug: "automod",
+    label: "AutoMod",
+    icon: "automod",
+    group: "moderation",
+    description:
+      "Rules that block words, spam and mention spam in messages, and words in member names, before anyone sees them.",
+    requires: SECTION_POLICIES.automod.requires,
   },
   {
     slug: "audit-history",

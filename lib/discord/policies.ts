@@ -50,6 +50,10 @@ export interface OperationPolicy {
   inChannel?: boolean;
   /** The invite's creator passes without the permissions (target users). */
   inviterMay?: boolean;
+  /** Why the operation is Guildhall's own: Discord has no such route (DISCORD_STRICT=1 leaves it unrouted). */
+  extension?: string;
+  /** Discord's requirement, where Guildhall's is more lenient (what DISCORD_STRICT=1 asks). */
+  discordPermissions?: PermissionRequirement;
 }
 
 const NONE: PermissionRequirement = [];
@@ -134,7 +138,9 @@ export const POLICIES = {
     fields: { features: all(P.ManageGuild) },
   }),
   "Get Guild Audit Log": manage("GET", "/guilds/{guild.id}/audit-logs", all(P.ViewAuditLog)),
-  "List Guild Events": manage("GET", "/guilds/{guild.id}/events", all(P.ManageGuild)),
+  "List Guild Events": manage("GET", "/guilds/{guild.id}/events", all(P.ManageGuild), {
+    extension: "the outbox of the guild's gateway dispatches, for readers without a gateway connection",
+  }),
 
   // ── Channels ─────────────────────────────────────────────────────────────────────────────────────────────────
   // Discord's OpenAPI lets any user token (no scope) list a guild's channels: Activities read them so.
@@ -185,6 +191,7 @@ export const POLICIES = {
     "POST",
     "/guilds/{guild.id}/members-search",
     anyOf(P.ManageGuild, P.KickMembers, P.BanMembers, P.ModerateMembers),
+    { discordPermissions: all(P.ManageGuild) },
   ),
   "Get Guild Member": manage("GET", "/guilds/{guild.id}/members/{user.id}", NONE),
   // A bot only; the user comes as an OAuth2 token with guilds.join in the body (judged by the service).
@@ -251,7 +258,11 @@ export const POLICIES = {
     inChannel: true,
   }),
   // Guildhall's join path for a user: the Bearer token needs guilds.join, as Add Guild Member's access_token does.
-  "Accept Invite": { ...userOnly("POST", "/invites/{invite.code}", "guilds.join"), tokens: ["bearer"] },
+  "Accept Invite": {
+    ...userOnly("POST", "/invites/{invite.code}", "guilds.join"),
+    tokens: ["bearer"],
+    extension: "Discord's clients join through an undocumented route that OAuth2 tokens may not call",
+  },
   "Get Guild Invites": manage("GET", "/guilds/{guild.id}/invites", anyOf(P.ManageGuild, P.ViewAuditLog)),
   "Get Target Users": manage("GET", "/invites/{invite.code}/target-users", anyOf(P.ManageGuild, P.ViewAuditLog), {
     inviterMay: true,
@@ -326,6 +337,23 @@ export function policyOf(operation: OperationName): OperationPolicy {
   return POLICIES[operation];
 }
 
+/**
+ * The operation on Discord's terms, or null when Discord has no such route. Discord lets a user's OAuth2 token call
+ * none of the management routes (every route behind Guildhall's management scope takes a bot token only there), and
+ * asks its own permissions where Guildhall asks fewer.
+ */
+export function discordPolicyOf(operation: OperationName): OperationPolicy | null {
+  const policy: OperationPolicy = POLICIES[operation];
+  if (policy.extension) return null;
+  const managed = policy.scopes.includes(MANAGE_SCOPE);
+  return {
+    ...policy,
+    tokens: managed ? policy.tokens.filter((kind) => kind !== "bearer") : policy.tokens,
+    scopes: managed ? [] : policy.scopes,
+    permissions: policy.discordPermissions ?? policy.permissions,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The judge
 
@@ -349,9 +377,12 @@ export interface TokenSubject {
   scopes?: ReadonlySet<string> | readonly string[];
 }
 
-/** Whether this kind of token, with these scopes, may call the operation at all. */
-export function judgeToken(operation: OperationName, subject: TokenSubject): Verdict {
-  const policy: OperationPolicy = POLICIES[operation];
+/** Whether this kind of token, with these scopes, may call the operation at all (by `policy`: the table's by default). */
+export function judgeToken(
+  operation: OperationName,
+  subject: TokenSubject,
+  policy: OperationPolicy = POLICIES[operation],
+): Verdict {
   if (!policy.tokens.includes(subject.tokenKind)) {
     return { ok: false, reason: "token", message: `${operation} does not accept a ${subject.tokenKind} token` };
   }
@@ -388,9 +419,12 @@ function describeRequirement(permissions: bigint, requirement: PermissionRequire
   return `needs ${options.join(", ")}${options.length > 1 ? "," : ""} or ${last}`;
 }
 
-/** The flags an operation needs of this member, the body's fields included. */
-export function judgePermissions(operation: OperationName, subject: MemberSubject): Verdict {
-  const policy: OperationPolicy = POLICIES[operation];
+/** The flags an operation needs of this member, the body's fields included (by `policy`: the table's by default). */
+export function judgePermissions(
+  operation: OperationName,
+  subject: MemberSubject,
+  policy: OperationPolicy = POLICIES[operation],
+): Verdict {
   if (policy.inviterMay && subject.isInviter) return OK;
   const requirements: PermissionRequirement[] = [policy.permissions];
   for (const field of subject.fields ?? []) {
@@ -737,6 +771,7 @@ export const ROUTE_POLICIES = {
   "/guilds/[guildId]/invites/[code]/target-users/job-status": section("invites"),
   "/guilds/[guildId]/integrations": section("integrations"),
   "/guilds/[guildId]/safety": section("safety"),
+  "/guilds/[guildId]/automod": section("automod"),
   "/guilds/[guildId]/cases": section("cases"),
   "/guilds/[guildId]/cases/export": section("cases"),
   "/guilds/[guildId]/cases/escalation": section("cases"),

@@ -25,6 +25,7 @@ import { findMember, type MemberRow } from "./store/members";
 import { readCache } from "./store/read-cache";
 import { chain, type MaybePromise } from "./maybe-promise";
 import { listGuildRoles, type RoleRow } from "./store/roles";
+import { apiPolicyOf } from "./strict";
 
 /** A path parameter that must be a snowflake; Discord answers 50035 naming the parameter otherwise. */
 export function snowflakeParam(ctx: RouteContext, name: string, wireName = toSnakeCase(name)): bigint {
@@ -140,12 +141,11 @@ export class GuildAccess {
    * body field in `fields`). Pending members hold nothing.
    */
   authorize(operation: OperationName, fields: readonly string[] = []): void {
-    const verdict = judgePermissions(operation, {
-      permissions: this.permissions,
-      isOwner: this.isOwner,
-      pending: Boolean(this.member.pending),
-      fields,
-    });
+    const verdict = judgePermissions(
+      operation,
+      { permissions: this.permissions, isOwner: this.isOwner, pending: Boolean(this.member.pending), fields },
+      apiPolicyOf(operation) ?? undefined,
+    );
     if (!verdict.ok) throw Errors.missingPermissions();
   }
 

@@ -9,7 +9,8 @@
 // or revoked meanwhile is judged as they are when the write happens, not as they were when the request started.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { z } from "zod";
-import { judgeToken, MANAGE_SCOPE, POLICIES, type OperationName, type OperationPolicy } from "@/lib/discord/policies";
+import { judgeToken, MANAGE_SCOPE, type OperationName, type OperationPolicy } from "@/lib/discord/policies";
+import { apiPolicyOf } from "./strict";
 import { ApiError, Errors, zodToApiError } from "./errors";
 import { authenticate, type Identity } from "./auth";
 import { chain, type MaybePromise } from "./maybe-promise";
@@ -333,15 +334,17 @@ function judgeIdentity(policy: OperationPolicy, operation: OperationName, identi
     if (allowsAnonymous(policy)) return null;
     throw Errors.unauthorized();
   }
-  const verdict = judgeToken(operation, {
-    tokenKind: identity.kind,
-    scopes: identity.kind === "bearer" ? identity.scopes : undefined,
-  });
+  const verdict = judgeToken(
+    operation,
+    { tokenKind: identity.kind, scopes: identity.kind === "bearer" ? identity.scopes : undefined },
+    policy,
+  );
   if (verdict.ok) return identity;
   if (verdict.reason === "scope" && !verdict.missingScopes.includes(MANAGE_SCOPE)) throw Errors.missingScope();
   if (verdict.reason === "token" && identity.kind === "bot") throw Errors.botsCannotUse();
-  // Add Guild Member: a user's token may not add anyone, whatever its scopes (Discord's 20002).
-  if (verdict.reason === "token" && policy.tokens.includes("bot")) throw Errors.onlyBots();
+  // Add Guild Member: a user's token may not add anyone, whatever its scopes (Discord's 20002). Other bot-only routes
+  // (every management route on Discord's terms) answer a user's token with Discord's 401.
+  if (verdict.reason === "token" && operation === "Add Guild Member") throw Errors.onlyBots();
   throw Errors.unauthorized();
 }
 
@@ -392,7 +395,8 @@ export async function handleApiRequest(
     if (matched === "method-not-allowed") throw Errors.methodNotAllowed();
     const { definition, params } = matched;
     const operation = definition.operation;
-    const policy: OperationPolicy = POLICIES[operation];
+    // Strict mode routes only Discord's operations (routes/index.ts), so every matched one has a policy.
+    const policy = apiPolicyOf(operation)!;
     const header = req.headers.authorization;
     // No token, or garbage where one should be: refused before the body is waited for.
     if (takesTokens(policy) && !allowsAnonymous(policy) && !looksLikeToken(header)) throw Errors.unauthorized();

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { handleApiRequest, type Router } from "@/lib/guild-api/http";
 import { Errors } from "@/lib/guild-api/errors";
 import { createApiRouter } from "@/lib/guild-api/routes";
+import { setDiscordStrict } from "@/lib/guild-api/strict";
 import { serveCdn } from "@/lib/guild-api/cdn";
 import {
   releaseTargetUserJobs,
@@ -41,6 +42,8 @@ export interface GuildhallServerOptions {
   rateLimits?: Partial<RateLimitOptions>;
   /** Overrides of the gateway's limits and timings (tests identify far more often than Discord allows). */
   gateway?: Partial<GatewayOptions>;
+  /** The API on Discord's terms (lib/guild-api/strict.ts); default: DISCORD_STRICT=1. */
+  strict?: boolean;
 }
 
 export interface GuildhallServer {
@@ -118,6 +121,7 @@ function answerUnexpected(req: http.IncomingMessage, res: http.ServerResponse, e
 }
 
 export async function startGuildhallServer(options: GuildhallServerOptions): Promise<GuildhallServer> {
+  if (options.strict !== undefined) setDiscordStrict(options.strict);
   const router: Router = createApiRouter();
   // Per instance, or shared by every instance through Redis when REDIS_URL is set (the Redis client, 0.2 s to load,
   // only then). The first request is counted in Redis too: the server listens once Redis answers, or after 2 s

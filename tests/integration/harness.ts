@@ -61,6 +61,8 @@ export interface TestServerOptions {
   rateLimits?: Partial<RateLimitOptions>;
   /** Gateway limits and timings (tests that identify many times loosen the identify limits). */
   gateway?: Partial<GatewayOptions>;
+  /** The API on Discord's terms (DISCORD_STRICT=1). */
+  strict?: boolean;
 }
 
 let fileDatabase: (() => import("better-sqlite3").Database) | undefined;
@@ -142,6 +144,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     withNext: false,
     rateLimits: options.rateLimits,
     gateway: options.gateway,
+    strict: options.strict,
   });
   const secrets = readDemoSecrets();
   if (!secrets) throw new Error("template database has no demo secrets");

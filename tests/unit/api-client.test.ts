@@ -77,6 +77,27 @@ describe("requests", () => {
     expect(JSON.parse(seen[0].body)).toEqual({ name: "Helper" });
   });
 
+  it("AutoMod rules: Discord's paths, the body and the reason", async () => {
+    responder = () => ({ status: 200, body: { id: "5" } });
+    await client().autoModeration.list("10");
+    await client().autoModeration.create(
+      "10",
+      { name: "Words", event_type: 1, trigger_type: 1, actions: [{ type: 1 }] },
+      { reason: "new-rule" },
+    );
+    await client().autoModeration.edit("10", "5", { enabled: false });
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "GET /api/v10/guilds/10/auto-moderation/rules",
+      "POST /api/v10/guilds/10/auto-moderation/rules",
+      "PATCH /api/v10/guilds/10/auto-moderation/rules/5",
+    ]);
+    expect(seen[1].headers["x-audit-log-reason"]).toBe("new-rule");
+    expect(JSON.parse(seen[2].body)).toEqual({ enabled: false });
+    responder = () => ({ status: 204 });
+    await expect(client().autoModeration.delete("10", "5")).resolves.toBeUndefined();
+    expect(seen[3].url).toBe("/api/v10/guilds/10/auto-moderation/rules/5");
+  });
+
   it("puts query values in the URL, skipping undefined ones", async () => {
     responder = () => ({ status: 200, body: [] });
     await client().members.list("10", { limit: 50, after: "123" });

@@ -272,7 +272,8 @@ describe("fields", () => {
   test("the guild's action types map to the dashboard's operations", () => {
     expect(eventInfo(22)).toEqual({ action: "Create Guild Ban", target: "user" });
     expect(eventInfo(11)).toEqual({ action: "Modify Channel", target: "channel" });
-    expect(eventInfo(140).action).toBe("Auto moderation rule create");
+    expect(eventInfo(140)).toEqual({ action: "Create Auto Moderation Rule", target: "other" });
+    expect(eventInfo(143).action).toBe("Auto moderation block message");
     expect(eventInfo(9999).action).toBe("Audit log action 9999");
   });
 });
@@ -286,6 +287,42 @@ describe("CSV export", () => {
     expect(row.split(",")[3]).toBe("Ban");
     expect(row).not.toContain("Create Guild Ban");
     expect(row).toContain("mod banned bob");
+  });
+});
+
+describe("AutoMod rules", () => {
+  test("a rule's change reads field by field in the editor's words: keywords, its alert channel, exempt roles", () => {
+    const before = {
+      id: "80",
+      name: "Words",
+      trigger_type: 1,
+      enabled: true,
+      keyword_filter: ["spoiler"],
+      alert_channel_id: null,
+      timeout_seconds: null,
+      exempt_roles: [],
+    };
+    const after = {
+      ...before,
+      keyword_filter: ["spoiler", "free nitro*"],
+      alert_channel_id: "70",
+      exempt_roles: ["50"],
+    };
+    const sentence = describeEntry(
+      entry({
+        action: "Modify Auto Moderation Rule",
+        targetType: "automod-rule",
+        targetId: "80",
+        targetName: "Words",
+        before,
+        after,
+      }),
+      names,
+    );
+    expect(sentence.text).toBe(
+      "mod changed the AutoMod rule Words: keywords spoiler → spoiler; free nitro*; alert channel none → #general; exempt roles none → Helper",
+    );
+    expect(actionLabel("Delete Auto Moderation Rule")).toBe("AutoMod rule deleted");
   });
 });
 

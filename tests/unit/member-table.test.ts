@@ -59,6 +59,16 @@ describe("the URL state", () => {
     });
   });
 
+  test("blocked by AutoMod is Search Guild Members v2's safety signal, beside the timeout's", () => {
+    expect(searchBody(parseMemberListState({ automod: "1" }), NOW).and_query).toEqual({
+      safety_signals: { automod_quarantined_username: true },
+    });
+    expect(searchBody(parseMemberListState({ automod: "1", timedout: "1" }), NOW).and_query).toEqual({
+      safety_signals: { communication_disabled_until: { range: { gte: NOW } }, automod_quarantined_username: true },
+    });
+    expect(filterParams(parseMemberListState({ automod: "1" }))).toMatchObject({ automod: "1" });
+  });
+
   test("a search that is an id also finds that exact member (or_query), besides names containing it", () => {
     expect(searchBody(parseMemberListState({ q: ID }), NOW)).toEqual({
       sort: 1,

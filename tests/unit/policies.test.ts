@@ -3,6 +3,7 @@ import path from "node:path";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, test } from "vitest";
 import {
+  discordPolicyOf,
   judge,
   judgeHierarchy,
   judgePermissions,
@@ -45,6 +46,27 @@ describe("the table and the API's routes", () => {
       if ((policy.scopes as readonly string[]).includes(MANAGE_SCOPE))
         expect(policy.tokens, operation).toEqual(["bot", "bearer"]);
     }
+  });
+});
+
+describe("discordPolicyOf: the table on Discord's terms (DISCORD_STRICT=1)", () => {
+  test("management routes take bot tokens only; Discord's user-token routes keep theirs", () => {
+    const strict = (operation: OperationName) => discordPolicyOf(operation)!;
+    expect(strict("Create Guild Ban")).toMatchObject({ tokens: ["bot"], scopes: [] });
+    expect(
+      judgeToken("Create Guild Ban", { tokenKind: "bearer", scopes: [MANAGE_SCOPE] }, strict("Create Guild Ban")),
+    ).toMatchObject({ ok: false, reason: "token" });
+    expect(strict("Get Guild Channels").tokens).toEqual(["bot", "bearer"]);
+    expect(strict("Get Current User Guilds")).toMatchObject({ tokens: ["bot", "bearer"], scopes: ["guilds"] });
+  });
+
+  test("extensions have no policy; Discord's permissions where Guildhall asks fewer", () => {
+    expect(discordPolicyOf("List Guild Events")).toBeNull();
+    expect(discordPolicyOf("Accept Invite")).toBeNull();
+    const search = discordPolicyOf("Search Guild Members v2")!;
+    expect(judgePermissions("Search Guild Members v2", { permissions: P.KickMembers }).ok).toBe(true);
+    expect(judgePermissions("Search Guild Members v2", { permissions: P.KickMembers }, search).ok).toBe(false);
+    expect(judgePermissions("Search Guild Members v2", { permissions: P.ManageGuild }, search).ok).toBe(true);
   });
 });
 

@@ -2,6 +2,7 @@
 // the label its settings page uses and its value in words ("slowmode", 0 → "off", 10 → "10 s"; permission bitfields
 // as the permissions added and removed). Pure, so client components can import it.
 import { PERMISSIONS } from "@/lib/discord/permission-names";
+import { AUTOMOD_GROUPS, PRESET_OPTIONS } from "@/lib/dashboard/actions/schemas/auto-moderation";
 
 /** Names for the ids a change mentions, as the page knows them (users looked up, the guild's roles and channels). */
 export interface AuditNames {
@@ -112,6 +113,11 @@ const CHANNEL_TYPES: Record<number, string> = {
   15: "forum channel",
   16: "media channel",
 };
+const automodGroup = (type: number) => AUTOMOD_GROUPS.find((g) => g.trigger === type)?.label ?? `type ${type}`;
+const presetLabel = (preset: unknown) =>
+  PRESET_OPTIONS.find((option) => option.preset === Number(preset))?.label ?? String(preset);
+const channelList: Format = (v, names) =>
+  Array.isArray(v) && v.length ? v.map((id) => channel(id, names)).join(", ") : "none";
 const channelType: Format = (v) => (isNil(v) ? "none" : (CHANNEL_TYPES[Number(v)] ?? `type ${String(v)}`));
 /** A bitfield whose bits have no names here: none set reads "none", not "0". */
 const flagBits: Format = (v) => (isNil(v) || Number(v) === 0 ? "none" : String(v));
@@ -239,6 +245,24 @@ const FIELDS: Record<string, FieldSpec> = {
   include_roles: { label: "included roles", format: roleList },
   delete_message_seconds: { label: "delete messages from the last", format: seconds("none") },
   bypasses_verification: { label: "bypasses verification", format: onOff },
+  // AutoMod rules, as their snapshots flatten them (lib/dashboard/actions/schemas/auto-moderation.ts: ruleSnapshot).
+  trigger_type: { label: "kind", format: (v) => (isNil(v) ? "none" : automodGroup(Number(v))) },
+  keyword_filter: { label: "keywords", format: text },
+  regex_patterns: { label: "regex patterns", format: text },
+  allow_list: { label: "allowed words", format: text },
+  presets: {
+    label: "word lists",
+    format: (v) => (Array.isArray(v) && v.length ? v.map(presetLabel).join("; ") : "none"),
+  },
+  mention_total_limit: { label: "mention limit", format: text },
+  mention_raid_protection_enabled: { label: "mention raid protection", format: onOff },
+  block_message: { label: "block message", format: onOff },
+  custom_message: { label: "custom message", format: quoted },
+  alert_channel_id: { label: "alert channel", format: channel },
+  timeout_seconds: { label: "timeout", format: seconds("none") },
+  block_member_interaction: { label: "block member interactions", format: onOff },
+  exempt_roles: { label: "exempt roles", format: roleList },
+  exempt_channels: { label: "exempt channels", format: channelList },
 };
 
 /** Snapshot keys that are bookkeeping, not a setting a moderator changed. */

@@ -85,6 +85,9 @@ export const ACTIONS: Record<string, ActionInfo> = {
   ),
   "Modify Guild Onboarding": act("Onboarding", "changed onboarding", "change onboarding", false),
   "Modify Guild Incident Actions": act("Safety", "changed the safety actions", "change the safety actions", false),
+  "Create Auto Moderation Rule": act("AutoMod rule created", "created the AutoMod rule", "create the AutoMod rule"),
+  "Modify Auto Moderation Rule": act("AutoMod rule edit", "changed the AutoMod rule", "change the AutoMod rule"),
+  "Delete Auto Moderation Rule": act("AutoMod rule deleted", "deleted the AutoMod rule", "delete the AutoMod rule"),
   "Prepare bulk ban": act("Bulk ban", "prepared a bulk ban", "prepare a bulk ban", false),
   "Start bulk ban": act("Bulk ban", "started a bulk ban", "start a bulk ban", false),
   "Pause bulk ban": act("Bulk ban", "paused a bulk ban", "pause a bulk ban", false),
@@ -142,6 +145,7 @@ const REMOVALS = new Set([
   "Delete Thread",
   "Delete Emoji",
   "Delete Webhook",
+  "Delete Auto Moderation Rule",
 ]);
 
 /** The filter menu's name for an action. */

@@ -1,6 +1,7 @@
 // The members table's state, as it lives in the URL, and its translation into a Search Guild Members v2 body: sort,
 // search (an exact id or a name substring), roles (any of / all of), joined within, account created within, no roles,
-// timed out, pending, bots, page size and a keyset cursor. Pure, so the filters (client) and the page (server) agree.
+// timed out, pending, bots, blocked by AutoMod, page size and a keyset cursor. Pure, so the filters (client) and the
+// page (server) agree.
 import type { APIGuildMember } from "discord-api-types/v10";
 import {
   MemberSearchSort,
@@ -42,6 +43,9 @@ export const MEMBER_FLAG_FILTERS = [
   { key: "timedout", label: "Timed out" },
   { key: "pending", label: "Pending screening" },
   { key: "bots", label: "Bots" },
+  // Members whose name a member-profile rule matched (the member flag AutoMod sets; Search Guild Members v2's
+  // safety signal for it).
+  { key: "automod", label: "Blocked by AutoMod" },
 ] as const;
 export type MemberFlagFilter = (typeof MEMBER_FLAG_FILTERS)[number]["key"];
 
@@ -150,7 +154,10 @@ export function searchQueries(
   if (state.joined) and.guild_joined_at = { range: { gte: now - withinMs(state.joined) } };
   if (state.created) and.user_created_at = { range: { gte: now - withinMs(state.created) } };
   if (state.flags.includes("noroles")) and.has_no_roles = true;
-  if (state.flags.includes("timedout")) and.safety_signals = { communication_disabled_until: { range: { gte: now } } };
+  if (state.flags.includes("timedout"))
+    and.safety_signals = { ...and.safety_signals, communication_disabled_until: { range: { gte: now } } };
+  if (state.flags.includes("automod"))
+    and.safety_signals = { ...and.safety_signals, automod_quarantined_username: true };
   if (state.flags.includes("pending")) and.is_pending = true;
   if (state.flags.includes("bots")) and.is_bot = true;
   return { ...(Object.keys(and).length ? { and_query: and } : {}), ...(or ? { or_query: or } : {}) };

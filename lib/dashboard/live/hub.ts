@@ -49,15 +49,17 @@ const MERGE_WINDOW_MS = 60;
 
 /**
  * What the connection asks for: guild structure (GUILDS), members (GUILD_MEMBERS, privileged: dropped by the client
- * if the application lacks it), bans and audit-log entries (GUILD_MODERATION), integrations, invites, voice.
+ * if the application lacks it), bans and audit-log entries (GUILD_MODERATION), integrations, invites, voice, AutoMod
+ * rules (AUTO_MODERATION_CONFIGURATION).
  */
-const LIVE_INTENTS =
+export const LIVE_INTENTS =
   GatewayIntentBits.Guilds |
   GatewayIntentBits.GuildMembers |
   GatewayIntentBits.GuildModeration |
   GatewayIntentBits.GuildIntegrations |
   GatewayIntentBits.GuildInvites |
-  GatewayIntentBits.GuildVoiceStates;
+  GatewayIntentBits.GuildVoiceStates |
+  GatewayIntentBits.AutoModerationConfiguration;
 
 interface PendingChange extends LiveChange {
   timer: NodeJS.Timeout;

@@ -29,6 +29,7 @@ import {
   type IdentifyPayload,
 } from "./schemas";
 import { GatewaySession, type SessionIdentity } from "./session";
+import { discordStrict } from "../strict";
 
 /** One WebSocket's side of the protocol: its connection and, after IDENTIFY or RESUME, its session. */
 export interface Peer {
@@ -60,7 +61,8 @@ async function identityOf(token: string): Promise<SessionIdentity | null> {
   if (!identity) return null;
   if (identity.kind === "bot") return { kind: "bot", userId: identity.userId, applicationId: identity.applicationId };
   // A user's token manages guilds (and so follows them live) only with Guildhall's management scope.
-  if (!identity.scopes.has(MANAGE_SCOPE)) return null;
+  // On Discord's terms (DISCORD_STRICT=1) no OAuth2 token opens a gateway session.
+  if (!identity.scopes.has(MANAGE_SCOPE) || discordStrict()) return null;
   return { kind: "bearer", userId: identity.userId, applicationId: identity.applicationId };
 }
 

@@ -1,5 +1,6 @@
 // Every route of the built-in guild API, mounted under /api/v10 (and /api/oauth2 for the OAuth2 endpoints).
 import { Router, type RouteDefinition } from "../http";
+import { apiPolicyOf, discordStrict } from "../strict";
 import { userRoutes } from "./users";
 import { oauth2Routes } from "./oauth2";
 import { guildRoutes } from "./guilds";
@@ -36,6 +37,7 @@ export const apiRoutes: RouteDefinition[] = [
   ...expressionRoutes,
 ];
 
+/** The router; in strict mode (DISCORD_STRICT=1) without Guildhall's extension routes, which then answer 404. */
 export function createApiRouter(routes: readonly RouteDefinition[] = apiRoutes): Router {
-  return new Router(routes);
+  return new Router(discordStrict() ? routes.filter((route) => apiPolicyOf(route.operation)) : routes);
 }

@@ -24,6 +24,7 @@ import {
   type IssuedClientCredentialsToken,
   type IssuedTokens,
 } from "./access-tokens";
+import { discordStrict } from "../strict";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 
@@ -75,6 +76,9 @@ export const DEVELOPMENT_TOKEN_SCOPES: readonly string[] = [
   "applications.commands",
   MANAGE_SCOPE,
 ];
+
+/** A scope the provider grants: Guildhall's management scope is unknown on Discord's terms (DISCORD_STRICT=1). */
+const knownScope = (scope: string) => scope in OAUTH2_SCOPES && !(scope === MANAGE_SCOPE && discordStrict());
 
 /** Scopes only the client_credentials grant may ask for (Discord: applications.commands.update). */
 const CLIENT_CREDENTIALS_ONLY = new Set(["applications.commands.update"]);
@@ -206,7 +210,7 @@ export async function parseAuthorizeRequest(query: Record<string, string | undef
     );
   }
   if (scopes.length === 0) return fail("invalid_scope", "No scope was requested.");
-  const unknown = scopes.filter((scope) => !(scope in OAUTH2_SCOPES));
+  const unknown = scopes.filter((scope) => !knownScope(scope));
   if (unknown.length) return fail("invalid_scope", `Unknown scope: ${unknown.join(", ")}.`);
   const credentialsOnly = scopes.filter((scope) => CLIENT_CREDENTIALS_ONLY.has(scope));
   if (credentialsOnly.length)
@@ -453,7 +457,7 @@ export async function clientCredentialsToken(
 ): Promise<IssuedClientCredentialsToken> {
   const scopes = splitScopes(scope);
   if (scopes.length === 0) throw new OAuth2Error("invalid_scope", "No scope was requested.");
-  const unknown = scopes.filter((s) => !(s in OAUTH2_SCOPES));
+  const unknown = scopes.filter((s) => !knownScope(s));
   if (unknown.length) throw new OAuth2Error("invalid_scope", `Unknown scope: ${unknown.join(", ")}.`);
   const refused = scopes.filter((s) => CONSENT_ONLY.has(s));
   if (refused.length)

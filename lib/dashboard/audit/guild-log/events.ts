@@ -50,6 +50,9 @@ const EVENTS: Partial<Record<AuditLogEvent, EventInfo>> = {
   [E.ThreadDelete]: { action: "Delete Thread", target: "thread" },
   [E.OnboardingCreate]: { action: "Modify Guild Onboarding", target: null },
   [E.OnboardingUpdate]: { action: "Modify Guild Onboarding", target: null },
+  [E.AutoModerationRuleCreate]: { action: "Create Auto Moderation Rule", target: "other" },
+  [E.AutoModerationRuleUpdate]: { action: "Modify Auto Moderation Rule", target: "other" },
+  [E.AutoModerationRuleDelete]: { action: "Delete Auto Moderation Rule", target: "other" },
 };
 
 /** "AutoModerationRuleCreate" → "Auto moderation rule create", for action types without an entry above. */

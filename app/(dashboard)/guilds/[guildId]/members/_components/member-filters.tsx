@@ -2,7 +2,7 @@
 
 // The members table's filters, all in the URL (a change starts again at page 1): search by exact id or name
 // substring, sort, roles (any of / all of), joined within, account created within, no roles, timed out, pending,
-// bots, page size.
+// bots, blocked by AutoMod, page size.
 import { Icons } from "@/components/ui/icons";
 import { Input, Select } from "@/components/ui/input";
 import { useState } from "react";

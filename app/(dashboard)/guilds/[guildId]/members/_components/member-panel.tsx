@@ -23,6 +23,7 @@ import { VoiceControls } from "./member-panel/voice-controls";
 import { formatExactTime } from "@/components/ui/relative-time";
 import { useLocale } from "@/components/ui/locale";
 import { useNavigateAway } from "@/components/dashboard/unsaved-changes";
+import { GuildMemberFlags, hasMemberFlag } from "@/lib/discord/member-flags";
 
 export interface PanelPermissions {
   nick: string | null;
@@ -100,6 +101,7 @@ export function MemberPanel({
     );
   }
   const m = detail.row;
+  const quarantined = hasMemberFlag(m.flags, GuildMemberFlags.AutomodQuarantinedUsernameOrGuildNickname);
   const base = { guildId, userId: m.id, userName: m.displayName };
   return (
     <>
@@ -128,9 +130,21 @@ export function MemberPanel({
               <Badge tone="danger">Timed out until {formatExactTime(Date.parse(m.timeoutUntil), locale)}</Badge>
             )}
             {m.bot && <Badge tone="blurple">Bot</Badge>}
+            {quarantined && <Badge tone="warning">Blocked by AutoMod</Badge>}
           </span>
         }
       >
+        {quarantined && (
+          <p
+            role="note"
+            data-testid="automod-quarantine-notice"
+            className="mb-4 rounded-md bg-warning/15 px-3 py-2 text-sm ring-1 ring-inset ring-warning/40"
+          >
+            <span className="font-semibold">Blocked by AutoMod: name matched a member-profile rule.</span> They
+            can&apos;t send messages, react or join voice until their name no longer matches: a nickname that passes the
+            rule lifts the block.
+          </p>
+        )}
         {/* Each form is remounted when what it edits changes (after its save), so it starts from what was saved; only
             that form: another form's unsaved edits (roles ticked, a nickname typed) survive a save beside them and
             stay under the unsaved-changes guard. */}

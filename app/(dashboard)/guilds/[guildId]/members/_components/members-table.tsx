@@ -142,6 +142,7 @@ export function MembersTable({
         cell: ({ row }) => {
           const m = row.original;
           const bypasses = hasMemberFlag(m.flags, GuildMemberFlags.BypassesVerification);
+          const quarantined = hasMemberFlag(m.flags, GuildMemberFlags.AutomodQuarantinedUsernameOrGuildNickname);
           return (
             <span className="flex flex-wrap gap-1">
               {m.timeoutUntil && (
@@ -152,7 +153,14 @@ export function MembersTable({
               {m.mute && <Badge>Server muted</Badge>}
               {m.deaf && <Badge>Server deafened</Badge>}
               {bypasses && <Badge tone="success">Bypasses verification</Badge>}
-              {!m.timeoutUntil && !m.mute && !m.deaf && !bypasses && <span className="text-xs text-ink-muted">—</span>}
+              {quarantined && (
+                <Badge tone="warning" title="Their name matched a member-profile rule">
+                  Blocked by AutoMod
+                </Badge>
+              )}
+              {!m.timeoutUntil && !m.mute && !m.deaf && !bypasses && !quarantined && (
+                <span className="text-xs text-ink-muted">—</span>
+              )}
             </span>
           );
         },
