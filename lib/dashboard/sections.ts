@@ -117,7 +117,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     label: "Emoji",
     icon: "smile",
     group: "server",
-    description: "Custom emoji: upload, rename, choose who may use them.",
+    description: "Custom emoji: upload several at once, rename them, see who uploaded each.",
     requires: SECTION_POLICIES.emoji.requires,
   },
   {
