@@ -12,6 +12,7 @@ import { MembersAPI } from "./members";
 import { OAuth2API } from "./oauth2";
 import { RestClient, type RestOptions } from "./rest";
 import { RolesAPI } from "./roles";
+import { ScheduledEventsAPI } from "./scheduled-events";
 import { UsersAPI } from "./users";
 import { VoiceAPI } from "./voice";
 
@@ -29,6 +30,7 @@ export class GuildApiClient {
   readonly voice: VoiceAPI;
   readonly gateway: GatewayAPI;
   readonly expressions: ExpressionsAPI;
+  readonly scheduledEvents: ScheduledEventsAPI;
 
   constructor(options: RestOptions) {
     this.rest = new RestClient(options);
@@ -44,6 +46,7 @@ export class GuildApiClient {
     this.voice = new VoiceAPI(this.rest);
     this.gateway = new GatewayAPI(this.rest);
     this.expressions = new ExpressionsAPI(this.rest);
+    this.scheduledEvents = new ScheduledEventsAPI(this.rest);
   }
 }
 
@@ -59,6 +62,7 @@ export {
   OAuth2API,
   RestClient,
   RolesAPI,
+  ScheduledEventsAPI,
   UsersAPI,
   VoiceAPI,
 };

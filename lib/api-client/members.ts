@@ -1,4 +1,5 @@
-// A guild's members: Get / List / Search Guild Members (and v2), Modify Guild Member (nick, roles, voice, timeout, flags),
+// A guild's members: Get / List / Search Guild Members (and v2), Add Guild Member (a bot, with the user's guilds.join
+// token), Modify Guild Member (nick, roles, voice, timeout, flags),
 // Modify Current Member, Add / Remove Guild Member Role, Remove Guild Member (kick).
 import type {
   RESTGetAPIGuildMemberResult,
@@ -7,6 +8,8 @@ import type {
   RESTGetAPIGuildMembersSearchQuery,
   RESTGetAPIGuildMembersSearchResult,
   RESTPatchAPICurrentGuildMemberJSONBody,
+  RESTPutAPIGuildMemberJSONBody,
+  RESTPutAPIGuildMemberResult,
   RESTPatchAPIGuildMemberJSONBody,
   RESTPatchAPIGuildMemberResult,
 } from "discord-api-types/v10";
@@ -85,6 +88,17 @@ export class MembersAPI {
       path: Routes.guildMember(guildId, "@me"),
       body,
       reason,
+      signal,
+    });
+  }
+
+  /** Add Guild Member: the bot adds the user whose OAuth2 token (guilds.join) is `access_token`; undefined when they
+   *  were a member already (204). */
+  add(guildId: string, userId: string, body: RESTPutAPIGuildMemberJSONBody, { signal }: RequestOptions = {}) {
+    return this.rest.request<RESTPutAPIGuildMemberResult | undefined>({
+      method: "PUT",
+      path: Routes.guildMember(guildId, userId),
+      body,
       signal,
     });
   }

@@ -77,6 +77,29 @@ export function joinApi(token?: string): GuildApiClient {
   });
 }
 
+/**
+ * Joins the user whose token this is to the invite's guild; true when they joined, false when they were a member.
+ * Against the built-in API the user accepts the invite with their own token (Accept Invite, Guildhall's route: the
+ * invite's uses, expiry and target users apply). In bot mode (Discord, or DISCORD_STRICT=1), where no OAuth2 token
+ * may accept an invite, the bot adds them with that token (Add Guild Member with guilds.join, as Discord lets an
+ * application do) to the guild of an invite that is still valid.
+ */
+export async function joinWithToken(token: string, code: string): Promise<boolean> {
+  const config = dashboardConfig();
+  if (config.authMode !== "bot") return (await joinApi(token).invites.accept(code)).new_member;
+  const invite = await joinApi().invites.get(code);
+  const user = await joinApi(token).users.getCurrent();
+  const bot = new GuildApiClient({
+    requestId: currentRequestId,
+    baseUrl: config.guildApiUrl,
+    version: config.apiVersion,
+    token: config.botToken,
+    authPrefix: "Bot",
+  });
+  const added = await bot.members.add(invite.guild!.id, user.id, { access_token: token });
+  return added !== undefined;
+}
+
 export const clientCredentials = () => {
   const config = dashboardConfig();
   return { clientId: config.clientId, clientSecret: config.clientSecret };

@@ -27,7 +27,8 @@ export type SectionIcon =
   | "shield"
   | "automod"
   | "cases"
-  | "history";
+  | "history"
+  | "clock";
 
 export interface DashboardSection {
   slug: string;
@@ -103,6 +104,14 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     group: "moderation",
     description: "Remove inactive members.",
     requires: SECTION_POLICIES.prune.requires,
+  },
+  {
+    slug: "events",
+    label: "Events",
+    icon: "clock",
+    group: "server",
+    description: "Scheduled events: stage, voice and external; start, end or cancel them.",
+    requires: SECTION_POLICIES.events.requires,
   },
   {
     slug: "widget",

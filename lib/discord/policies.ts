@@ -107,6 +107,8 @@ const MEMBER_FIELDS: Readonly<Record<string, PermissionRequirement>> = {
 
 /** Create Expressions or Manage Expressions. */
 const EXPRESSIONS = anyOf(P.CreateGuildExpressions, P.ManageGuildExpressions);
+const INTEREST_EXTENSION =
+  "Discord's client marks interest in an event through a user-only route that OAuth2 tokens and bots may not call";
 
 export const POLICIES = {
   // ── Users and OAuth2 ─────────────────────────────────────────────────────────────────────────────────────────
@@ -324,6 +326,46 @@ export const POLICIES = {
   "Create Guild Soundboard Sound": manage("POST", "/guilds/{guild.id}/soundboard-sounds", EXPRESSIONS),
   "Modify Guild Soundboard Sound": manage("PATCH", "/guilds/{guild.id}/soundboard-sounds/{sound.id}", EXPRESSIONS),
   "Delete Guild Soundboard Sound": manage("DELETE", "/guilds/{guild.id}/soundboard-sounds/{sound.id}", EXPRESSIONS),
+  // ── Guild scheduled events ───────────────────────────────────────────────────────────────────────────────────
+  // Reads need nothing more than membership; an event in a channel the caller cannot view is hidden (the service).
+  // Creating needs Create Events or Manage Events, plus the channel's permissions for stage and voice events;
+  // changing or deleting one's own event needs either, another's Manage Events (the service, which knows the creator).
+  "List Scheduled Events for Guild": manage("GET", "/guilds/{guild.id}/scheduled-events", NONE),
+  "Get Guild Scheduled Event": manage("GET", "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}", NONE),
+  "Create Guild Scheduled Event": manage(
+    "POST",
+    "/guilds/{guild.id}/scheduled-events",
+    anyOf(P.CreateEvents, P.ManageEvents),
+  ),
+  "Modify Guild Scheduled Event": manage(
+    "PATCH",
+    "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}",
+    anyOf(P.CreateEvents, P.ManageEvents),
+  ),
+  "Delete Guild Scheduled Event": manage(
+    "DELETE",
+    "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}",
+    anyOf(P.CreateEvents, P.ManageEvents),
+  ),
+  "Get Guild Scheduled Event Users": manage(
+    "GET",
+    "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}/users",
+    NONE,
+  ),
+  // Discord's client marks interest with these user-only routes; Guildhall opens them to a user's Bearer token
+  // (docs/api-and-compatibility.md). A bot is refused with Discord's 20001 (the service).
+  "Create Guild Scheduled Event User": manage(
+    "PUT",
+    "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}/users/@me",
+    NONE,
+    { extension: INTEREST_EXTENSION },
+  ),
+  "Delete Guild Scheduled Event User": manage(
+    "DELETE",
+    "/guilds/{guild.id}/scheduled-events/{guild_scheduled_event.id}/users/@me",
+    NONE,
+    { extension: INTEREST_EXTENSION },
+  ),
 
   // ── Gateway ──────────────────────────────────────────────────────────────────────────────────────────────────
   "Get Gateway": { ...anonymous("GET", "/gateway"), tokens: ["anonymous"] },
@@ -586,6 +628,13 @@ export const DISPATCH_POLICIES = {
   GUILD_SOUNDBOARD_SOUND_CREATE: toGuild(Intent.GuildExpressions),
   GUILD_SOUNDBOARD_SOUND_UPDATE: toGuild(Intent.GuildExpressions),
   GUILD_SOUNDBOARD_SOUND_DELETE: toGuild(Intent.GuildExpressions),
+  // "Sent when a guild scheduled event is created/updated/deleted", and when a user marks or drops interest:
+  // Discord names no permission beyond the intent.
+  GUILD_SCHEDULED_EVENT_CREATE: toGuild(Intent.GuildScheduledEvents),
+  GUILD_SCHEDULED_EVENT_UPDATE: toGuild(Intent.GuildScheduledEvents),
+  GUILD_SCHEDULED_EVENT_DELETE: toGuild(Intent.GuildScheduledEvents),
+  GUILD_SCHEDULED_EVENT_USER_ADD: toGuild(Intent.GuildScheduledEvents),
+  GUILD_SCHEDULED_EVENT_USER_REMOVE: toGuild(Intent.GuildScheduledEvents),
   // Every member's client shows who is in voice (GUILD_CREATE's voice_states): Discord names no permission.
   VOICE_STATE_UPDATE: toGuild(Intent.GuildVoiceStates),
 } as const satisfies Record<string, DispatchPolicy>;
@@ -655,6 +704,8 @@ export const SECTION_POLICIES = {
   emoji: { requires: { any: [P.CreateGuildExpressions, P.ManageGuildExpressions] } },
   stickers: { requires: { any: [P.CreateGuildExpressions, P.ManageGuildExpressions] } },
   soundboard: { requires: { any: [P.CreateGuildExpressions, P.ManageGuildExpressions] } },
+  // Whoever may create events or manage everyone's (Discord's Create Events and Manage Events).
+  events: { requires: { any: [P.CreateEvents, P.ManageEvents] } },
   "audit-history": { requires: { any: [P.ViewAuditLog, P.ManageGuild] } },
   // The guild's own audit log as the audit history imports it (changes made outside the dashboard, their reasons):
   // Discord shows it only with View Audit Log. Manage Server alone opens the audit history to the dashboard's own
@@ -766,6 +817,7 @@ export const ROUTE_POLICIES = {
   "/guilds/[guildId]/welcome-screen": section("welcome-screen"),
   "/guilds/[guildId]/onboarding": section("onboarding"),
   "/guilds/[guildId]/invites": section("invites"),
+  "/guilds/[guildId]/events": section("events"),
   // The invites section's readers (Get Target Users' own requirement), for an invite of this guild only.
   "/guilds/[guildId]/invites/[code]/target-users": section("invites"),
   "/guilds/[guildId]/invites/[code]/target-users/job-status": section("invites"),

@@ -1,4 +1,5 @@
-// /cdn/{icons|splashes|discovery-splashes|banners|role-icons}/{owner id}/{hash}.png: uploaded images by hash.
+// /cdn/{icons|splashes|discovery-splashes|banners|role-icons|avatars|guild-events}/{owner id}/{hash}.png: uploaded
+// images by hash.
 // /cdn/emojis/{emoji id}.{png|jpg|gif|webp}, /cdn/stickers/{sticker id}.{png|gif|json}, /cdn/soundboard-sounds/{id}:
 // expression files by id, as Discord's CDN names them; an expression's file never changes, so its URL is immutable too.
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -6,7 +7,8 @@ import { isSnowflake } from "@/lib/discord/snowflake";
 import { invalidFormBody } from "./errors";
 import { findImage, findImageOf, type StoredImage } from "./store/images";
 
-const KINDS = new Set(["icons", "splashes", "discovery-splashes", "banners", "role-icons", "avatars"]);
+// guild-events: scheduled events' cover images, under the event's id (Discord's guild-events/{event.id}/{hash}).
+const KINDS = new Set(["icons", "splashes", "discovery-splashes", "banners", "role-icons", "avatars", "guild-events"]);
 
 const EXPRESSION_FILE = /^\/cdn\/(emojis|stickers|soundboard-sounds)\/(\d{1,20})(?:\.(png|jpe?g|gif|webp|json))?$/;
 

@@ -6,7 +6,8 @@ import { createHash } from "node:crypto";
 import { insertImage } from "./store/images";
 
 export type ImageFormat = "png" | "jpeg" | "gif";
-export type ImageKind = "icons" | "splashes" | "discovery-splashes" | "banners" | "role-icons" | "avatars";
+export type ImageKind =
+  "icons" | "splashes" | "discovery-splashes" | "banners" | "role-icons" | "avatars" | "guild-events";
 
 export interface ImageInfo {
   format: ImageFormat;

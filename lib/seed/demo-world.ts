@@ -72,6 +72,7 @@ export const EVERYONE_PERMISSIONS =
 
 export const MODERATOR_PERMISSIONS =
   P.ManageGuild |
+  P.ManageEvents |
   P.ManageChannels |
   P.ManageRoles |
   P.KickMembers |
@@ -783,20 +784,78 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
       });
       expressionFile("soundboard-sounds", id, "audio/mpeg", silentMp3(frames));
     }
-    insert(db, "guild_scheduled_events", {
-      id: nextId(),
-      guild_id: guildId,
-      channel_id: ch.townHall,
-      creator_id: users.admin,
-      name: "Monthly Town Hall",
-      description: "Q&A with the team",
-      scheduled_start_time: now + 6 * DAY,
-      scheduled_end_time: now + 6 * DAY + 3600_000,
-      privacy_level: 2,
-      status: 1,
-      entity_type: 1,
-      user_count: 23,
-    });
+    // Scheduled events: a stage Q&A, a weekly voice game night and an external meetup, with interested members, and
+    // one finished. invites.test.ts reads the town hall through an invite.
+    const events: Row[] = [
+      {
+        id: nextId(),
+        channel_id: ch.townHall,
+        name: "Monthly Town Hall",
+        description: "Q&A with the team",
+        scheduled_start_time: now + 6 * DAY,
+        scheduled_end_time: now + 6 * DAY + 3600_000,
+        status: 1,
+        entity_type: 1,
+        interested: 23,
+      },
+      {
+        id: nextId(),
+        channel_id: ch.gaming,
+        name: "Game Night",
+        description: "Bring a friend; we pick the game at the start.",
+        scheduled_start_time: now + 2 * DAY,
+        scheduled_end_time: now + 2 * DAY + 3 * 3600_000,
+        status: 1,
+        entity_type: 2,
+        recurrence_rule: {
+          start: new Date(now + 2 * DAY).toISOString(),
+          end: null,
+          frequency: 2,
+          interval: 1,
+          by_weekday: [(new Date(now + 2 * DAY).getUTCDay() + 6) % 7],
+          by_n_weekday: null,
+          by_month: null,
+          by_month_day: null,
+          by_year_day: null,
+          count: null,
+        },
+        interested: 8,
+      },
+      {
+        id: nextId(),
+        channel_id: null,
+        name: "Community Meetup",
+        description: "Coffee and stickers, downtown.",
+        scheduled_start_time: now + 13 * DAY,
+        scheduled_end_time: now + 13 * DAY + 4 * 3600_000,
+        status: 1,
+        entity_type: 3,
+        entity_metadata: { location: "Café Lumen, 12 Harbour Street" },
+        interested: 5,
+      },
+      {
+        id: nextId(),
+        channel_id: ch.townHall,
+        name: "Launch Party",
+        description: "We shipped!",
+        scheduled_start_time: now - 9 * DAY,
+        scheduled_end_time: now - 9 * DAY + 2 * 3600_000,
+        status: 3,
+        entity_type: 1,
+        interested: 12,
+      },
+    ];
+    for (const { interested, ...event } of events) {
+      insert(db, "guild_scheduled_events", {
+        ...event,
+        guild_id: guildId,
+        creator_id: users.admin,
+        privacy_level: 2,
+        user_count: interested,
+      });
+      for (const userId of generated.slice(0, interested as number))
+        insert(db, "guild_scheduled_event_users", { event_id: event.id, user_id: userId, guild_id: guildId });
+    }
 
     // Onboarding: prompts configured, not yet enabled.
     insert(db, "guild_onboarding", {

@@ -15,6 +15,7 @@ import {
   resumeTargetUserJobs,
   startTargetUsersJobSweeper,
 } from "@/lib/guild-api/services/target-users";
+import { startScheduledEventsSweeper } from "@/lib/guild-api/services/scheduled-events";
 import { startWalCheckpointer } from "@/lib/guild-api/store/wal-checkpointer";
 import { CLIENT_IP_HEADER, clientAddress } from "@/lib/server/client-ip";
 import { refuseLockedOutSignIn } from "@/lib/server/sign-in-gate";
@@ -137,6 +138,8 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
   // another instance's lease runs out.
   await resumeTargetUserJobs();
   const targetUsersSweeper = startTargetUsersJobSweeper();
+  // Active scheduled events whose end time has passed become completed (every instance sweeps; each event once).
+  const scheduledEventsSweeper = startScheduledEventsSweeper();
   const checkpointer = startWalCheckpointer();
   const gateway = createGatewayServer(options.gateway);
   const nextApp = options.withNext ? await loadNext(options.dev ?? false, options.host, options.port) : null;
@@ -251,6 +254,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await nextApp?.close();
     targetUsersSweeper.stop();
+    scheduledEventsSweeper.stop();
     await checkpointer.stop();
     await sharedRateLimits?.close();
   };
@@ -264,6 +268,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
     // scheduler's batch, a target-user job's chunk, the live streams (shutdown.ts); and for as long as a load balancer
     // takes to see /readyz fail.
     targetUsersSweeper.stop();
+    scheduledEventsSweeper.stop();
     await withinMs(
       left(),
       Promise.all([

@@ -81,6 +81,12 @@ const SECTIONS_BY_DISPATCH: Readonly<Record<DispatchName, readonly SectionName[]
   GUILD_SOUNDBOARD_SOUND_CREATE: ["soundboard"],
   GUILD_SOUNDBOARD_SOUND_UPDATE: ["soundboard"],
   GUILD_SOUNDBOARD_SOUND_DELETE: ["soundboard"],
+  GUILD_SCHEDULED_EVENT_CREATE: ["events"],
+  GUILD_SCHEDULED_EVENT_UPDATE: ["events"],
+  GUILD_SCHEDULED_EVENT_DELETE: ["events"],
+  // The interested count on the events page.
+  GUILD_SCHEDULED_EVENT_USER_ADD: ["events"],
+  GUILD_SCHEDULED_EVENT_USER_REMOVE: ["events"],
 };
 
 /** The dispatches the live stream has sections for (all the gateway's), for the table's test. */

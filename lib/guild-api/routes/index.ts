@@ -17,6 +17,7 @@ import { applicationRoutes } from "./applications";
 import { gatewayRoutes } from "./gateway";
 import { autoModerationRoutes } from "./auto-moderation";
 import { expressionRoutes } from "./expressions";
+import { scheduledEventRoutes } from "./scheduled-events";
 
 export const apiRoutes: RouteDefinition[] = [
   ...userRoutes,
@@ -35,6 +36,7 @@ export const apiRoutes: RouteDefinition[] = [
   ...gatewayRoutes,
   ...autoModerationRoutes,
   ...expressionRoutes,
+  ...scheduledEventRoutes,
 ];
 
 /** The router; in strict mode (DISCORD_STRICT=1) without Guildhall's extension routes, which then answer 404. */

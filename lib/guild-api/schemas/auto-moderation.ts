@@ -35,7 +35,7 @@ export const ActionBodySchema = z.object({
     .object({
       channel_id: snowflake.optional(),
       duration_seconds: z.number().int().min(0).max(L.timeoutSeconds).nullish(),
-      custom_message: z.string().max(L.customMessage).nullish(),
+      custom_message: lengthBetween(0, L.customMessage).nullish(),
     })
     .nullish(),
 });

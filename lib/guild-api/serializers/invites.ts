@@ -6,6 +6,7 @@ import type { GuildRow } from "../store/guilds";
 import type { InviteRow } from "../store/invites";
 import type { RoleRow } from "../store/roles";
 import type { ScheduledEventRow } from "../store/scheduled-events";
+import { serializeScheduledEvent } from "./scheduled-events";
 import type { UserRow } from "../store/users";
 import { serializePartialApplication, type PartialApplicationRow } from "./applications";
 import { serializeUser } from "./users";
@@ -80,28 +81,6 @@ export function serializeInviteRole(role: RoleRow) {
   };
 }
 
-export function serializeScheduledEvent(row: ScheduledEventRow) {
-  return {
-    id: String(row.id),
-    guild_id: String(row.guild_id),
-    name: row.name,
-    description: row.description,
-    channel_id: row.channel_id === null ? null : String(row.channel_id),
-    creator_id: row.creator_id === null ? null : String(row.creator_id),
-    image: null,
-    scheduled_start_time: iso(row.scheduled_start_time) as string,
-    scheduled_end_time: iso(row.scheduled_end_time),
-    status: Number(row.status),
-    entity_type: Number(row.entity_type),
-    entity_id: null,
-    entity_metadata: row.entity_metadata ? (JSON.parse(row.entity_metadata) as unknown) : null,
-    recurrence_rule: null,
-    user_count: Number(row.user_count),
-    privacy_level: Number(row.privacy_level),
-    guild_scheduled_event_exceptions: [],
-  };
-}
-
 /** Everything an invite refers to, read by the service. */
 export interface InviteRefs {
   guild: GuildRow;
@@ -136,7 +115,9 @@ export function serializeInvite(invite: InviteRow, refs: InviteRefs, options: In
     ...(options.counts
       ? { approximate_member_count: options.counts.members, approximate_presence_count: options.counts.presences }
       : {}),
-    ...(options.scheduledEvent ? { guild_scheduled_event: serializeScheduledEvent(options.scheduledEvent) } : {}),
+    ...(options.scheduledEvent
+      ? { guild_scheduled_event: serializeScheduledEvent(options.scheduledEvent, { withUserCount: true }) }
+      : {}),
     ...(refs.roles.length > 0 ? { roles: refs.roles.map(serializeInviteRole) } : {}),
     ...(options.metadata
       ? {

@@ -7,6 +7,9 @@ import {
   AutoModerationRuleTriggerType,
   ChannelType,
   Client,
+  GuildScheduledEventEntityType,
+  GuildScheduledEventPrivacyLevel,
+  GuildScheduledEventStatus,
   ClientUser,
   GatewayIntentBits,
   OverwriteType,
@@ -14,6 +17,7 @@ import {
   Routes,
   type CategoryChannel,
   type Guild,
+  type GuildScheduledEvent,
   type TextChannel,
 } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -428,5 +432,66 @@ describe("discord.js 14 against Guildhall, by base URL only", () => {
     await guild.soundboardSounds.delete(sound.soundId);
     const raw = await read<{ items: Array<{ sound_id: string }> }>(`/guilds/${guild.id}/soundboard-sounds`);
     expect(raw.items.map((s) => s.sound_id)).not.toContain(sound.soundId);
+  });
+
+  it("guild.scheduledEvents: create, fetch, edit, setStatus, fetchSubscribers, delete", async () => {
+    const start = new Date(Date.now() + 48 * 3_600_000);
+    const event = await guild.scheduledEvents.create({
+      name: "JS meetup",
+      scheduledStartTime: start,
+      scheduledEndTime: new Date(start.getTime() + 3_600_000),
+      privacyLevel: GuildScheduledEventPrivacyLevel.GuildOnly,
+      entityType: GuildScheduledEventEntityType.External,
+      entityMetadata: { location: "The library" },
+      description: "Made by discord.js",
+      reason: "js event",
+    });
+    expect(event).toMatchObject({ name: "JS meetup", status: GuildScheduledEventStatus.Scheduled, channelId: null });
+    expect(event.entityMetadata?.location).toBe("The library");
+    expect(event.scheduledStartTimestamp).toBe(start.getTime());
+
+    const onStage = await guild.scheduledEvents.create({
+      name: "JS stage",
+      scheduledStartTime: start,
+      privacyLevel: GuildScheduledEventPrivacyLevel.GuildOnly,
+      entityType: GuildScheduledEventEntityType.StageInstance,
+      channel: server.world.channels["Town Hall"],
+    });
+    expect(onStage.channelId).toBe(server.world.channels["Town Hall"]);
+
+    const fetched = await guild.scheduledEvents.fetch({
+      guildScheduledEvent: event.id,
+      force: true,
+      withUserCount: true,
+    });
+    expect(fetched.userCount).toBe(0);
+    const all = await guild.scheduledEvents.fetch({ cache: false, withUserCount: true });
+    expect(all.get(event.id)?.name).toBe("JS meetup");
+    expect(all.find((e) => e.name === "Monthly Town Hall")?.userCount).toBe(23);
+
+    const edited = await guild.scheduledEvents.edit(event.id, { name: "JS meetup, edited" });
+    expect(edited.name).toBe("JS meetup, edited");
+    // Interest comes from a member's own token (Guildhall's PUT …/users/@me).
+    const marked = await server.api("member", "PUT", `/guilds/${guild.id}/scheduled-events/${event.id}/users/@me`);
+    expect(marked.status).toBe(204);
+    const subscribers = await edited.fetchSubscribers({ withMember: true });
+    expect([...subscribers.keys()]).toEqual([server.world.users.member]);
+    expect(subscribers.first()?.member?.id).toBe(server.world.users.member);
+
+    const scheduled = edited as unknown as GuildScheduledEvent<GuildScheduledEventStatus.Scheduled>;
+    const active = (await scheduled.setStatus(
+      GuildScheduledEventStatus.Active,
+    )) as GuildScheduledEvent<GuildScheduledEventStatus.Active>;
+    expect(active.status).toBe(GuildScheduledEventStatus.Active);
+    const completed = await active.setStatus(GuildScheduledEventStatus.Completed);
+    expect(completed.status).toBe(GuildScheduledEventStatus.Completed);
+    const refused = await completed.setName("Too late").catch((error: unknown) => error as { code: number });
+    expect(refused).toMatchObject({ code: 180000 });
+
+    await guild.scheduledEvents.delete(event.id);
+    await onStage.delete();
+    const left = await read<Array<{ id: string }>>(`/guilds/${guild.id}/scheduled-events`);
+    expect(left.map((e) => e.id)).not.toContain(event.id);
+    expect(left.map((e) => e.id)).not.toContain(onStage.id);
   });
 });

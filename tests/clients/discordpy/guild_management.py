@@ -553,6 +553,50 @@ async def main():
 
     await check("automod rules", automod_rules)
 
+    # ---------------------------------------------------------------- Scheduled events
+    async def scheduled_events():
+        start = discord.utils.utcnow() + datetime.timedelta(days=2)
+        external = await guild.create_scheduled_event(
+            name="py meetup",
+            start_time=start,
+            end_time=start + datetime.timedelta(hours=2),
+            location="The pier",
+            description="Made by discord.py",
+            reason="py event",
+        )
+        expect(
+            external.entity_type is discord.EntityType.external and external.location == "The pier",
+            f"{external.entity_type} {external.location}",
+        )
+        voice = await guild.create_scheduled_event(
+            name="py voice",
+            start_time=start,
+            channel=discord.Object(CHANNELS["Gaming"], type=discord.VoiceChannel),
+            entity_type=discord.EntityType.voice,
+        )
+        expect(voice.channel_id == CHANNELS["Gaming"], f"{voice.channel_id}")
+        listed = await guild.fetch_scheduled_events(with_counts=True)
+        by_name = {event.name: event for event in listed}
+        expect("py meetup" in by_name and by_name["Monthly Town Hall"].user_count == 23, f"{list(by_name)}")
+        edited = await external.edit(name="py meetup, edited", location="The beach")
+        expect(edited.name == "py meetup, edited" and edited.location == "The beach", f"{edited.name} {edited.location}")
+        started = await edited.start()
+        expect(started.status is discord.EventStatus.active, f"{started.status}")
+        ended = await started.end()
+        expect(ended.status is discord.EventStatus.completed, f"{ended.status}")
+        cancelled = await voice.cancel()
+        expect(cancelled.status is discord.EventStatus.cancelled, f"{cancelled.status}")
+        town_hall = by_name["Monthly Town Hall"]
+        first = [user async for user in town_hall.users(limit=5)]
+        expect(len(first) == 5, f"{len(first)}")
+        everyone = [user async for user in town_hall.users(limit=None)]
+        expect(len(everyone) == 23 and len({u.id for u in everyone}) == 23, f"{len(everyone)}")
+        await ended.delete()
+        await cancelled.delete()
+        await expect_not_found(guild.fetch_scheduled_event(external.id), "the deleted event")
+
+    await check("scheduled events", scheduled_events)
+
     async def emojis():
         # Emoji.edit builds its answer with emoji.guild, which discord.py reads from its cache (filled by the gateway's
         # GUILD_CREATE): put the fetched guild there, as the gateway would.

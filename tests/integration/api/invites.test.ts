@@ -350,7 +350,10 @@ describe("Get Invite, Get Guild Invites, Delete Invite", () => {
     expect(counted).toMatchObject({ approximate_member_count: members, approximate_presence_count: online });
     expectOperationResponse("GET", "/invites/{code}", 200, counted);
 
-    const event = (await sql.get("SELECT id FROM guild_scheduled_events WHERE guild_id = ?", BigInt(guild()))) as {
+    const event = (await sql.get(
+      "SELECT id FROM guild_scheduled_events WHERE guild_id = ? AND name = 'Monthly Town Hall'",
+      BigInt(guild()),
+    )) as {
       id: bigint;
     };
     const withEvent = (await server.rest("member").get(Routes.invite("hqwelcome"), {

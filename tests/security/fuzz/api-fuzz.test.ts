@@ -33,6 +33,7 @@ describe("API fuzz", () => {
       voiceChannelIds: [],
       integrationIds: [],
       inviteCodes: [],
+      scheduledEventIds: [],
     } satisfies FuzzWorld;
     expect(fuzzOperations(world).missing).toEqual([]);
     // An override for a route that no longer exists is dead weight that would hide a renamed route.

@@ -112,5 +112,6 @@ function readFuzzWorld(
     voiceChannelIds: ids("SELECT id FROM channels WHERE guild_id = ? AND type IN (2, 13) LIMIT 4", BigInt(guildId)),
     integrationIds: ids("SELECT id FROM integrations WHERE guild_id = ?", BigInt(guildId)),
     inviteCodes: ids("SELECT code FROM invites LIMIT 8"),
+    scheduledEventIds: ids("SELECT id FROM guild_scheduled_events WHERE guild_id = ?", BigInt(guildId)),
   };
 }

@@ -61,6 +61,7 @@ export interface FuzzWorld {
   voiceChannelIds: string[];
   integrationIds: string[];
   inviteCodes: string[];
+  scheduledEventIds: string[];
 }
 
 export interface FuzzOperation {
@@ -138,6 +139,9 @@ export const GUILDHALL_OPERATIONS: Record<string, OperationShape> = {
   "PATCH /guilds/:guildId/members/@me/nick": { body: nickBody },
   "PATCH /guilds/:guildId/members/:userId/nick": { body: nickBody },
   "POST /invites/:code": {},
+  // A user's interest in a scheduled event (Discord's client routes; no body).
+  "PUT /guilds/:guildId/scheduled-events/:guildScheduledEventId/users/@me": {},
+  "DELETE /guilds/:guildId/scheduled-events/:guildScheduledEventId/users/@me": {},
   "PUT /guilds/:guildId/requests/@me": {},
   "PUT /invites/:code/target-users": { customBody: targetUsersBody },
 };
@@ -235,6 +239,7 @@ function pathParameter(name: string, method: string, world: FuzzWorld): fc.Arbit
     roleId: world.roleIds,
     channelId: [...world.channelIds, ...world.voiceChannelIds],
     integrationId: world.integrationIds,
+    guildScheduledEventId: world.scheduledEventIds,
     code: world.inviteCodes,
     applicationId: [world.applicationId],
   };

@@ -1,5 +1,5 @@
 // GET /join/callback: back from the provider's authorize page. Checks the state, exchanges the code (with the PKCE
-// verifier) for a token with guilds.join, accepts the invite with it, revokes it (it was for this one join), and
+// verifier) for a token with guilds.join, joins with it (lib/dashboard/invite-join.ts), revokes it (it was for this one join), and
 // sends the browser back to the invite's page, which tells how it went.
 import { NextResponse, type NextRequest } from "next/server";
 import { RESTJSONErrorCodes } from "discord-api-types/v10";
@@ -12,6 +12,7 @@ import {
   joinApi,
   joinCookieOptions,
   joinRedirectUri,
+  joinWithToken,
 } from "@/lib/dashboard/invite-join";
 
 /** How a refused join reads on the invite page (?join=…). */
@@ -55,8 +56,7 @@ export async function GET(request: NextRequest) {
     return back(saved.code, "failed");
   }
   try {
-    const joined = await joinApi(token).invites.accept(saved.code);
-    return back(saved.code, joined.new_member ? "joined" : "already");
+    return back(saved.code, (await joinWithToken(token, saved.code)) ? "joined" : "already");
   } catch (error) {
     return back(saved.code, refusalOf(error));
   } finally {

@@ -1,0 +1,17 @@
+-- Guild Scheduled Events (issue #34): cover images and recurrence rules on the events, the users interested in each
+-- (paged by user id), and an index for the sweep that completes active events once their end time has passed.
+-- AlterTable
+ALTER TABLE "guild_scheduled_events" ADD COLUMN "image" TEXT;
+ALTER TABLE "guild_scheduled_events" ADD COLUMN "recurrence_rule" TEXT;
+
+-- CreateTable
+CREATE TABLE "guild_scheduled_event_users" (
+    "event_id" BIGINT NOT NULL,
+    "user_id" BIGINT NOT NULL,
+    "guild_id" BIGINT NOT NULL,
+
+    PRIMARY KEY ("event_id", "user_id")
+);
+
+-- CreateIndex
+CREATE INDEX "guild_scheduled_events_status_scheduled_end_time_idx" ON "guild_scheduled_events"("status", "scheduled_end_time");
