@@ -784,7 +784,7 @@ export const ROUTE_POLICIES = {
     "readiness: database, migrations, gateway; the reason is a fixed phrase, never a path or a credential",
   ),
   "server:/metrics": { who: "operator", why: "request counts, latencies and process figures (lib/server/metrics.ts)" },
-  "server:/cdn": anyone("guild icons and banners, public on Discord's CDN too"),
+  "server:/cdn": anyone("guild icons and banners, emoji, stickers and soundboard sounds: public on Discord's CDN too"),
   "server:/activity": anyone("the Activity's frame; its data comes with the Activity's own token"),
 
   "/": anyone("the landing page"),
