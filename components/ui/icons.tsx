@@ -129,6 +129,18 @@ export const Icons = {
       <rect x="14" y="14" width="7" height="7" rx="1" />
     </Icon>
   ),
+  smile: (p: P) => (
+    <Icon {...p}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M8 14s1.5 2 4 2 4-2 4-2M9 9h.01M15 9h.01" />
+    </Icon>
+  ),
+  sticker: (p: P) => (
+    <Icon {...p}>
+      <path d="M15.5 3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h9.5L21 14.5V5a2 2 0 0 0-2-2h-3.5Z" />
+      <path d="M14 21v-5a2 2 0 0 1 2-2h5" />
+    </Icon>
+  ),
   door: (p: P) => (
     <Icon {...p}>
       <path d="M13 4h3a2 2 0 0 1 2 2v14M2 20h3m8 0h9M13 4 5 6v14h8V4Z" />

@@ -4,6 +4,7 @@
 import { AutoModerationAPI } from "./auto-moderation";
 import { BansAPI } from "./bans";
 import { ChannelsAPI } from "./channels";
+import { ExpressionsAPI } from "./expressions";
 import { GatewayAPI } from "./gateway";
 import { GuildsAPI } from "./guilds";
 import { InvitesAPI } from "./invites";
@@ -28,6 +29,7 @@ export class GuildApiClient {
   readonly oauth2: OAuth2API;
   readonly voice: VoiceAPI;
   readonly gateway: GatewayAPI;
+  readonly expressions: ExpressionsAPI;
   readonly scheduledEvents: ScheduledEventsAPI;
 
   constructor(options: RestOptions) {
@@ -43,6 +45,7 @@ export class GuildApiClient {
     this.oauth2 = new OAuth2API(this.rest);
     this.voice = new VoiceAPI(this.rest);
     this.gateway = new GatewayAPI(this.rest);
+    this.expressions = new ExpressionsAPI(this.rest);
     this.scheduledEvents = new ScheduledEventsAPI(this.rest);
   }
 }
@@ -51,6 +54,7 @@ export {
   AutoModerationAPI,
   BansAPI,
   ChannelsAPI,
+  ExpressionsAPI,
   GatewayAPI,
   GuildsAPI,
   InvitesAPI,
@@ -62,6 +66,7 @@ export {
   UsersAPI,
   VoiceAPI,
 };
+export type { CreateGuildStickerForm } from "./expressions";
 export type { RestOptions, RequestOptions, RateLimitNotice, HttpMethod } from "./rest";
 export { isIdempotent } from "./rest";
 export {

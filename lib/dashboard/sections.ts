@@ -17,6 +17,9 @@ export type SectionIcon =
   | "ban"
   | "scissors"
   | "widget"
+  | "smile"
+  | "sticker"
+  | "speaker"
   | "door"
   | "compass"
   | "link"
@@ -117,6 +120,30 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     group: "server",
     description: "The server widget and its invite channel.",
     requires: SECTION_POLICIES.widget.requires,
+  },
+  {
+    slug: "emoji",
+    label: "Emoji",
+    icon: "smile",
+    group: "server",
+    description: "Custom emoji: upload several at once, rename them, see who uploaded each.",
+    requires: SECTION_POLICIES.emoji.requires,
+  },
+  {
+    slug: "stickers",
+    label: "Stickers",
+    icon: "sticker",
+    group: "server",
+    description: "Custom stickers for the server's messages.",
+    requires: SECTION_POLICIES.stickers.requires,
+  },
+  {
+    slug: "soundboard",
+    label: "Soundboard",
+    icon: "speaker",
+    group: "server",
+    description: "Short sounds members play in voice channels.",
+    requires: SECTION_POLICIES.soundboard.requires,
   },
   {
     slug: "welcome-screen",

@@ -201,3 +201,52 @@ export const MEMBER_SEARCH_QUERY_MAX = 100;
 export const MEMBER_FLAGS_EDITABLE = 1 << 2;
 /** Application flags that let a bot call List Guild Members: GATEWAY_GUILD_MEMBERS (1<<14), GATEWAY_GUILD_MEMBERS_LIMITED (1<<15). */
 export const APPLICATION_FLAGS_GUILD_MEMBERS = (1 << 14) | (1 << 15);
+
+// ── Expressions (emoji, stickers, soundboard sounds; issue #34) ──
+/** Custom emoji names: 2–32 characters, letters, digits and underscores (Discord's rule). */
+export const EMOJI_CUSTOM_NAME_LENGTH = { min: 2, max: 32 } as const;
+export const EMOJI_CUSTOM_NAME_PATTERN = /^[A-Za-z0-9_]+$/;
+/** An emoji image: at most 256 KiB (Discord answers "File cannot be larger than 256.0 kb."). */
+export const EMOJI_IMAGE_MAX_BYTES = 256 * 1024;
+/** Static slots by premium tier, and as many animated ones; MORE_EMOJI raises both to at least 200. */
+export const EMOJI_SLOTS_BY_TIER = [50, 100, 150, 250] as const;
+export const MORE_EMOJI_SLOTS = 200;
+/** Discord's OpenAPI (create_guild_sticker): name 2–30, tags 1–200, description at most 100 (2–100 when sent). */
+export const STICKER_NAME_LENGTH = { min: 2, max: 30 } as const;
+export const STICKER_TAGS_LENGTH = { min: 1, max: 200 } as const;
+export const STICKER_DESCRIPTION_LENGTH = { min: 2, max: 100 } as const;
+/** A sticker file: PNG, APNG, GIF or Lottie JSON, at most 512 KiB, exactly 320 × 320. */
+export const STICKER_FILE_MAX_BYTES = 512 * 1024;
+export const STICKER_DIMENSION = 320;
+/** Animated stickers: at most 5 seconds and 1,000 frames (Discord's 170007 and 170004). */
+export const STICKER_ANIMATION_MAX_MS = 5_000;
+export const STICKER_FRAMES_MAX = 1_000;
+export const STICKER_SLOTS_BY_TIER = [5, 15, 30, 60] as const;
+/** Discord's OpenAPI (SoundboardCreateRequest): name 2–32, emoji_name 1–32, volume 0–1. */
+export const SOUND_NAME_LENGTH = { min: 2, max: 32 } as const;
+export const SOUND_EMOJI_NAME_MAX = 32;
+/** A sound: MP3 or OGG, at most 512 KiB and 5.2 seconds. */
+export const SOUND_MAX_BYTES = 512 * 1024;
+export const SOUND_MAX_MS = 5_200;
+export const SOUNDBOARD_SLOTS_BY_TIER = [8, 24, 36, 48] as const;
+
+const byTier = (slots: readonly number[], premiumTier: number) =>
+  slots[Math.min(Math.max(premiumTier, 0), slots.length - 1)];
+
+/** Static emoji slots (and, separately, animated ones) of a guild. */
+export function emojiSlots(premiumTier: number, features: readonly string[]): number {
+  const slots = byTier(EMOJI_SLOTS_BY_TIER, premiumTier);
+  return features.includes("MORE_EMOJI") ? Math.max(slots, MORE_EMOJI_SLOTS) : slots;
+}
+
+/** Sticker slots; MORE_STICKERS gives the top tier's. */
+export function stickerSlots(premiumTier: number, features: readonly string[]): number {
+  return features.includes("MORE_STICKERS") ? STICKER_SLOTS_BY_TIER[3] : byTier(STICKER_SLOTS_BY_TIER, premiumTier);
+}
+
+/** Soundboard slots; MORE_SOUNDBOARD gives the top tier's. */
+export function soundboardSlots(premiumTier: number, features: readonly string[]): number {
+  return features.includes("MORE_SOUNDBOARD")
+    ? SOUNDBOARD_SLOTS_BY_TIER[3]
+    : byTier(SOUNDBOARD_SLOTS_BY_TIER, premiumTier);
+}

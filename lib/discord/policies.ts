@@ -105,6 +105,8 @@ const MEMBER_FIELDS: Readonly<Record<string, PermissionRequirement>> = {
   flags: anyOf(P.ManageGuild, P.ManageRoles, P.ModerateMembers | P.KickMembers | P.BanMembers),
 };
 
+/** Create Expressions or Manage Expressions. */
+const EXPRESSIONS = anyOf(P.CreateGuildExpressions, P.ManageGuildExpressions);
 const INTEREST_EXTENSION =
   "Discord's client marks interest in an event through a user-only route that OAuth2 tokens and bots may not call";
 
@@ -306,6 +308,24 @@ export const POLICIES = {
     all(P.ManageGuild),
   ),
 
+  // ── Expressions (emoji, stickers, soundboard sounds) ─────────────────────────────────────────────────────────
+  // Reads are every member's. Creating needs Create Expressions or Manage Expressions; changing or deleting one's own
+  // upload needs either, someone else's Manage Expressions (judged by the service, which knows the uploader).
+  "List Guild Emojis": manage("GET", "/guilds/{guild.id}/emojis", NONE),
+  "Get Guild Emoji": manage("GET", "/guilds/{guild.id}/emojis/{emoji.id}", NONE),
+  "Create Guild Emoji": manage("POST", "/guilds/{guild.id}/emojis", EXPRESSIONS),
+  "Modify Guild Emoji": manage("PATCH", "/guilds/{guild.id}/emojis/{emoji.id}", EXPRESSIONS),
+  "Delete Guild Emoji": manage("DELETE", "/guilds/{guild.id}/emojis/{emoji.id}", EXPRESSIONS),
+  "List Guild Stickers": manage("GET", "/guilds/{guild.id}/stickers", NONE),
+  "Get Guild Sticker": manage("GET", "/guilds/{guild.id}/stickers/{sticker.id}", NONE),
+  "Create Guild Sticker": manage("POST", "/guilds/{guild.id}/stickers", EXPRESSIONS),
+  "Modify Guild Sticker": manage("PATCH", "/guilds/{guild.id}/stickers/{sticker.id}", EXPRESSIONS),
+  "Delete Guild Sticker": manage("DELETE", "/guilds/{guild.id}/stickers/{sticker.id}", EXPRESSIONS),
+  "List Guild Soundboard Sounds": manage("GET", "/guilds/{guild.id}/soundboard-sounds", NONE),
+  "Get Guild Soundboard Sound": manage("GET", "/guilds/{guild.id}/soundboard-sounds/{sound.id}", NONE),
+  "Create Guild Soundboard Sound": manage("POST", "/guilds/{guild.id}/soundboard-sounds", EXPRESSIONS),
+  "Modify Guild Soundboard Sound": manage("PATCH", "/guilds/{guild.id}/soundboard-sounds/{sound.id}", EXPRESSIONS),
+  "Delete Guild Soundboard Sound": manage("DELETE", "/guilds/{guild.id}/soundboard-sounds/{sound.id}", EXPRESSIONS),
   // ── Guild scheduled events ───────────────────────────────────────────────────────────────────────────────────
   // Reads need nothing more than membership; an event in a channel the caller cannot view is hidden (the service).
   // Creating needs Create Events or Manage Events, plus the channel's permissions for stage and voice events;
@@ -602,6 +622,12 @@ export const DISPATCH_POLICIES = {
   AUTO_MODERATION_RULE_DELETE: toGuild(Intent.AutoModerationConfiguration, all(P.ManageGuild)),
   // "Sent when a rule is triggered and an action is executed … only sent to bot users with MANAGE_GUILD."
   AUTO_MODERATION_ACTION_EXECUTION: toGuild(Intent.AutoModerationExecution, all(P.ManageGuild)),
+  // Expressions: every member's client shows them; Discord names no permission.
+  GUILD_EMOJIS_UPDATE: toGuild(Intent.GuildExpressions),
+  GUILD_STICKERS_UPDATE: toGuild(Intent.GuildExpressions),
+  GUILD_SOUNDBOARD_SOUND_CREATE: toGuild(Intent.GuildExpressions),
+  GUILD_SOUNDBOARD_SOUND_UPDATE: toGuild(Intent.GuildExpressions),
+  GUILD_SOUNDBOARD_SOUND_DELETE: toGuild(Intent.GuildExpressions),
   // "Sent when a guild scheduled event is created/updated/deleted", and when a user marks or drops interest:
   // Discord names no permission beyond the intent.
   GUILD_SCHEDULED_EVENT_CREATE: toGuild(Intent.GuildScheduledEvents),
@@ -674,6 +700,10 @@ export const SECTION_POLICIES = {
   integrations: { requires: { all: [P.ManageGuild] } },
   safety: { requires: { all: [P.ManageGuild] } },
   automod: { requires: { all: [P.ManageGuild] } },
+  // Those who may upload expressions (Create Expressions) or manage them all (Manage Expressions).
+  emoji: { requires: { any: [P.CreateGuildExpressions, P.ManageGuildExpressions] } },
+  stickers: { requires: { any: [P.CreateGuildExpressions, P.ManageGuildExpressions] } },
+  soundboard: { requires: { any: [P.CreateGuildExpressions, P.ManageGuildExpressions] } },
   // Whoever may create events or manage everyone's (Discord's Create Events and Manage Events).
   events: { requires: { any: [P.CreateEvents, P.ManageEvents] } },
   "audit-history": { requires: { any: [P.ViewAuditLog, P.ManageGuild] } },
@@ -754,7 +784,7 @@ export const ROUTE_POLICIES = {
     "readiness: database, migrations, gateway; the reason is a fixed phrase, never a path or a credential",
   ),
   "server:/metrics": { who: "operator", why: "request counts, latencies and process figures (lib/server/metrics.ts)" },
-  "server:/cdn": anyone("guild icons and banners, public on Discord's CDN too"),
+  "server:/cdn": anyone("guild icons and banners, emoji, stickers and soundboard sounds: public on Discord's CDN too"),
   "server:/activity": anyone("the Activity's frame; its data comes with the Activity's own token"),
 
   "/": anyone("the landing page"),
@@ -781,6 +811,9 @@ export const ROUTE_POLICIES = {
   "/guilds/[guildId]/bans/bulk/[jobId]": operation("Bulk Guild Ban"),
   "/guilds/[guildId]/prune": section("prune"),
   "/guilds/[guildId]/widget": section("widget"),
+  "/guilds/[guildId]/emoji": section("emoji"),
+  "/guilds/[guildId]/stickers": section("stickers"),
+  "/guilds/[guildId]/soundboard": section("soundboard"),
   "/guilds/[guildId]/welcome-screen": section("welcome-screen"),
   "/guilds/[guildId]/onboarding": section("onboarding"),
   "/guilds/[guildId]/invites": section("invites"),

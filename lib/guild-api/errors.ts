@@ -57,6 +57,14 @@ export const Errors = {
   unknownIntegration: () => new ApiError(404, E.UnknownIntegration, "Unknown Integration"),
   unknownApplication: () => new ApiError(404, E.UnknownApplication, "Unknown Application"),
   unknownEmoji: () => new ApiError(404, E.UnknownEmoji, "Unknown Emoji"),
+  unknownSticker: () => new ApiError(404, E.UnknownSticker, "Unknown Sticker"),
+  unknownSound: () => new ApiError(404, E.UnknownSound, "Unknown Sound"),
+  maxEmojis: () => new ApiError(400, E.MaximumNumberOfEmojisReached, "Maximum number of emojis reached"),
+  maxAnimatedEmojis: () =>
+    new ApiError(400, E.MaximumNumberOfAnimatedEmojisReached, "Maximum number of animated emojis reached"),
+  maxStickers: () => new ApiError(400, E.MaximumNumberOfStickersReached, "Maximum number of stickers reached"),
+  maxSoundboardSounds: () =>
+    new ApiError(400, E.MaximumNumberOfSoundboardSoundsReached, "Maximum number of soundboard sounds reached"),
   widgetDisabled: () => new ApiError(403, E.GuildWidgetDisabled, "Widget Disabled"),
   invalidOAuth2AccessToken: () => new ApiError(401, E.InvalidOAuth2AccessToken, "Invalid OAuth2 access token"),
   missingScope: () => new ApiError(403, E.MissingRequiredOAuth2Scope, "Missing required OAuth2 scope"),
@@ -87,9 +95,13 @@ export const Errors = {
  * One list, so the same rule has the same code in every operation.
  */
 export const FieldErrorCode = {
+  // A sound that is not a whole MP3 or OGG stream, or longer than 5.2 s: Guildhall's words (Discord documents none).
+  AUDIO_DURATION_TOO_LONG: "AUDIO_DURATION_TOO_LONG",
+  AUDIO_INVALID: "AUDIO_INVALID",
   AUTOMOD_ACTION_INVALID: "AUTO_MODERATION_ACTION_TYPE_INVALID",
   AUTOMOD_EVENT_TYPE_INVALID: "AUTO_MODERATION_EVENT_TYPE_INVALID",
   AUTOMOD_INVALID_REGEX: "AUTO_MODERATION_INVALID_REGEX",
+  BINARY_TYPE_MAX_SIZE: "BINARY_TYPE_MAX_SIZE",
   CHANNEL_INVALID: "CHANNEL_INVALID",
   CHANNEL_PARENT_INVALID: "CHANNEL_PARENT_INVALID",
   DISCOVERY_REQUIREMENTS_NOT_MET: "DISCOVERY_REQUIREMENTS_NOT_MET",

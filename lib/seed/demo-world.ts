@@ -3,12 +3,14 @@
 // guild ("Guildhall HQ") with a role hierarchy, every channel type, members with voice states and presences,
 // bans, invites, integrations, a welcome screen and onboarding. Ids are deterministic so docs and tests can
 // name them; secrets are random per install and written to .data/demo-app.json (git-ignored).
+import { createHash } from "node:crypto";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import type { Db } from "@/lib/guild-api/store/db";
 import { hashPassword, hashSecret, newBotToken, randomToken } from "@/lib/guild-api/tokens";
 import { DiscordSnowflake } from "@sapphire/snowflake";
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { readDemoSecrets, writeDemoSecrets } from "./demo-secrets";
+import { silentMp3, solidPng } from "./media";
 
 const DAY = 86_400_000;
 // Demo ids are snowflakes from a fixed clock, so they are the same on every install.
@@ -82,7 +84,8 @@ export const MODERATOR_PERMISSIONS =
   P.MoveMembers |
   P.ViewAuditLog |
   P.ManageMessages |
-  P.ManageThreads;
+  P.ManageThreads |
+  P.ManageGuildExpressions;
 
 const FIRST = [
   "ada",
@@ -716,14 +719,25 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
       created_at: now - 100 * DAY,
     });
 
-    // Expressions
-    for (const [name, animated] of [
-      ["guildhall", false],
-      ["party_blob", true],
-      ["ban_hammer", false],
+    // Expressions, with real files (lib/seed/media.ts) kept as the API keeps uploads: in images, under their ids.
+    const expressionFile = (kind: string, ownerId: bigint, contentType: string, data: Buffer, animated = false) =>
+      insert(db, "images", {
+        kind,
+        owner_id: ownerId,
+        hash: (animated ? "a_" : "") + createHash("md5").update(data).digest("hex"),
+        content_type: contentType,
+        data,
+      });
+    const emojiIds: bigint[] = [];
+    for (const [name, animated, colour] of [
+      ["guildhall", false, 0x5865f2ff],
+      ["party_blob", true, 0xfee75cff],
+      ["ban_hammer", false, 0xed4245ff],
     ] as const) {
+      const id = nextId();
+      emojiIds.push(id);
       insert(db, "emojis", {
-        id: nextId(),
+        id,
         guild_id: guildId,
         name,
         roles: [],
@@ -733,16 +747,43 @@ export function seedDemoWorld(db: Db, now = Date.now()): DemoWorld {
         animated,
         available: true,
       });
+      expressionFile("emojis", id, "image/png", solidPng(128, 128, colour, { frames: animated ? 2 : 1 }), animated);
     }
-    insert(db, "stickers", {
-      id: nextId(),
-      guild_id: guildId,
-      name: "Wave",
-      description: "Hello there",
-      tags: "wave",
-      format_type: 1,
-      available: true,
-    });
+    for (const [name, description, tags, frames] of [
+      ["Wave", "Hello there", "wave", 1],
+      ["Party", "Time to celebrate", "tada", 2],
+    ] as const) {
+      const id = nextId();
+      insert(db, "stickers", {
+        id,
+        guild_id: guildId,
+        name,
+        description,
+        tags,
+        format_type: frames > 1 ? 2 : 1,
+        available: true,
+        user_id: users.admin,
+      });
+      expressionFile("stickers", id, "image/png", solidPng(320, 320, 0x57f287ff, { frames }), frames > 1);
+    }
+    for (const [name, emoji, frames, volume] of [
+      ["airhorn", { emoji_name: "📯" }, 40, 1],
+      ["applause", { emoji_name: "👏" }, 120, 0.8],
+      ["party", { emoji_id: emojiIds[1] }, 80, 0.5],
+    ] as const) {
+      const id = nextId();
+      insert(db, "soundboard_sounds", {
+        id,
+        guild_id: guildId,
+        name,
+        volume,
+        emoji_id: "emoji_id" in emoji ? emoji.emoji_id : null,
+        emoji_name: "emoji_name" in emoji ? emoji.emoji_name : null,
+        user_id: users.admin,
+        available: true,
+      });
+      expressionFile("soundboard-sounds", id, "audio/mpeg", silentMp3(frames));
+    }
     // Scheduled events: a stage Q&A, a weekly voice game night and an external meetup, with interested members, and
     // one finished. invites.test.ts reads the town hall through an invite.
     const events: Row[] = [

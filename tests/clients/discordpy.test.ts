@@ -69,6 +69,8 @@ const CHECKS = [
   "invites + fetch_invite + delete_invite",
   "automod rules",
   "scheduled events",
+  "create_custom_emoji + fetch_emojis + emoji.edit + delete",
+  "create_sticker + fetch_stickers + sticker.edit + delete",
   "channel.delete",
 ];
 

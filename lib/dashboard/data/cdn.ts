@@ -17,3 +17,10 @@ export const guildDiscoverySplashUrl = (guildId: string, hash: string | null | u
   cdn("discovery-splashes", guildId, hash);
 export const roleIconUrl = (roleId: string, hash: string | null | undefined) => cdn("role-icons", roleId, hash);
 export const userAvatarUrl = (userId: string, hash: string | null | undefined) => cdn("avatars", userId, hash);
+
+// Expressions are named by id on both CDNs: emoji as .png or .gif, stickers by format (Lottie as .json), sounds bare.
+export const emojiUrl = (emojiId: string, animated = false) =>
+  `${dashboardConfig().cdnUrl}/emojis/${emojiId}.${animated ? "gif" : "png"}`;
+export const stickerUrl = (stickerId: string, formatType: number) =>
+  `${dashboardConfig().cdnUrl}/stickers/${stickerId}.${formatType === 3 ? "json" : formatType === 4 ? "gif" : "png"}`;
+export const soundboardSoundUrl = (soundId: string) => `${dashboardConfig().cdnUrl}/soundboard-sounds/${soundId}`;

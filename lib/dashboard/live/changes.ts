@@ -75,6 +75,12 @@ const SECTIONS_BY_DISPATCH: Readonly<Record<DispatchName, readonly SectionName[]
   AUTO_MODERATION_RULE_DELETE: ["automod"],
   // A member-profile rule's block shows in the members table (its flag comes with the GUILD_MEMBER_UPDATE).
   AUTO_MODERATION_ACTION_EXECUTION: [],
+  // A sound's emoji is one of the guild's emoji: the soundboard page shows it.
+  GUILD_EMOJIS_UPDATE: ["emoji", "soundboard"],
+  GUILD_STICKERS_UPDATE: ["stickers"],
+  GUILD_SOUNDBOARD_SOUND_CREATE: ["soundboard"],
+  GUILD_SOUNDBOARD_SOUND_UPDATE: ["soundboard"],
+  GUILD_SOUNDBOARD_SOUND_DELETE: ["soundboard"],
   GUILD_SCHEDULED_EVENT_CREATE: ["events"],
   GUILD_SCHEDULED_EVENT_UPDATE: ["events"],
   GUILD_SCHEDULED_EVENT_DELETE: ["events"],

@@ -16,6 +16,7 @@ import { communityRoutes } from "./community";
 import { applicationRoutes } from "./applications";
 import { gatewayRoutes } from "./gateway";
 import { autoModerationRoutes } from "./auto-moderation";
+import { expressionRoutes } from "./expressions";
 import { scheduledEventRoutes } from "./scheduled-events";
 
 export const apiRoutes: RouteDefinition[] = [
@@ -34,6 +35,7 @@ export const apiRoutes: RouteDefinition[] = [
   ...applicationRoutes,
   ...gatewayRoutes,
   ...autoModerationRoutes,
+  ...expressionRoutes,
   ...scheduledEventRoutes,
 ];
 

@@ -32,3 +32,19 @@ export async function insertImage(
     data,
   );
 }
+
+/**
+ * The file of an expression (kind emojis, stickers or soundboard-sounds, owner its id): Discord's CDN names those by
+ * id alone, and an expression's file never changes, so there is one row per owner.
+ */
+export async function findImageOf(kind: string, ownerId: bigint): Promise<StoredImage | undefined> {
+  return (await sql.get(
+    "SELECT content_type, data FROM images WHERE kind = ? AND owner_id = ? LIMIT 1",
+    kind,
+    ownerId,
+  )) as StoredImage | undefined;
+}
+
+export async function deleteImagesOf(kind: string, ownerId: bigint): Promise<void> {
+  await sql.run("DELETE FROM images WHERE kind = ? AND owner_id = ?", kind, ownerId);
+}

@@ -22,6 +22,7 @@ import {
 } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../integration/harness";
+import { silentMp3, solidPng } from "@/lib/seed/media";
 
 let server: TestServer;
 let client: Client;
@@ -369,6 +370,68 @@ describe("discord.js 14 against Guildhall, by base URL only", () => {
 
     await guild.autoModerationRules.delete(rule.id, "js cleanup");
     expect((await read<unknown[]>(`/guilds/${guild.id}/auto-moderation/rules`)).length).toBe(0);
+  });
+  it("guild.emojis: create (several formats), fetch, edit, fetchAuthor, delete", async () => {
+    const emoji = await guild.emojis.create({ attachment: solidPng(64, 64), name: "js_emoji", reason: "js emoji" });
+    expect(emoji).toMatchObject({ name: "js_emoji", animated: false });
+    const animated = await guild.emojis.create({ attachment: solidPng(32, 32, 1, { frames: 2 }), name: "js_blink" });
+    expect(animated.animated).toBe(true);
+    const fetched = await guild.emojis.fetch(emoji.id, { force: true });
+    expect(fetched.name).toBe("js_emoji");
+    await guild.emojis.edit(emoji.id, { name: "js_renamed", roles: [server.world.roles.regular] });
+    const all = await guild.emojis.fetch(undefined, { force: true });
+    expect(all.get(emoji.id)?.name).toBe("js_renamed");
+    expect([...all.get(emoji.id)!.roles.cache.keys()]).toEqual([server.world.roles.regular]);
+    // fetchAuthor needs the bot's member (discord.js checks its permissions first).
+    await guild.members.fetchMe();
+    expect((await guild.emojis.fetchAuthor(emoji.id)).id).toBe(server.world.botUserId);
+    const refused = await guild.emojis
+      .create({ attachment: Buffer.from("not an image"), name: "js_bad" })
+      .catch((error: unknown) => error as { code?: number; message: string });
+    expect(refused).toBeInstanceOf(Error);
+    for (const id of [emoji.id, animated.id]) await guild.emojis.delete(id, "js cleanup");
+    const names = (await read<Array<{ name: string }>>(`/guilds/${guild.id}/emojis`)).map((e) => e.name);
+    expect(names).not.toContain("js_renamed");
+  });
+
+  it("guild.stickers: create (multipart), fetch, edit, fetchUser, delete", async () => {
+    const sticker = await guild.stickers.create({
+      file: { attachment: solidPng(320, 320), name: "js.png" },
+      name: "JS Sticker",
+      tags: "wave",
+      description: "made by discord.js",
+      reason: "js sticker",
+    });
+    expect(sticker).toMatchObject({ name: "JS Sticker", tags: "wave", format: 1, guildId: guild.id });
+    const fetched = await guild.stickers.fetch(sticker.id, { force: true });
+    expect(fetched.description).toBe("made by discord.js");
+    await guild.stickers.edit(sticker.id, { name: "JS Sticker 2", description: "edited" });
+    const all = await guild.stickers.fetch(undefined, { force: true });
+    expect(all.get(sticker.id)).toMatchObject({ name: "JS Sticker 2", description: "edited" });
+    expect((await guild.stickers.fetchUser(sticker))?.id).toBe(server.world.botUserId);
+    await guild.stickers.delete(sticker.id, "js cleanup");
+    const raw = await read<Array<{ id: string }>>(`/guilds/${guild.id}/stickers`);
+    expect(raw.map((s) => s.id)).not.toContain(sticker.id);
+  });
+
+  it("guild.soundboardSounds: create, fetch, edit, delete", async () => {
+    const sound = await guild.soundboardSounds.create({
+      file: silentMp3(40),
+      contentType: "audio/mpeg",
+      name: "js sound",
+      volume: 0.4,
+      emojiName: "🔔",
+    });
+    expect(sound).toMatchObject({ name: "js sound", volume: 0.4, guildId: guild.id });
+    expect(sound.emoji?.name).toBe("🔔");
+    const fetched = await guild.soundboardSounds.fetch({ soundboardSound: sound.soundId, force: true });
+    expect(fetched.name).toBe("js sound");
+    await guild.soundboardSounds.edit(sound.soundId, { name: "js sound 2", volume: 1 });
+    const all = await guild.soundboardSounds.fetch();
+    expect(all.get(sound.soundId)).toMatchObject({ name: "js sound 2", volume: 1 });
+    await guild.soundboardSounds.delete(sound.soundId);
+    const raw = await read<{ items: Array<{ sound_id: string }> }>(`/guilds/${guild.id}/soundboard-sounds`);
+    expect(raw.items.map((s) => s.sound_id)).not.toContain(sound.soundId);
   });
 
   it("guild.scheduledEvents: create, fetch, edit, setStatus, fetchSubscribers, delete", async () => {

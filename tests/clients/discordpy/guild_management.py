@@ -13,10 +13,13 @@ GUILDHALL_WORLD (the harness's DemoWorldIds as JSON).
 
 import asyncio
 import datetime
+import io
 import json
 import os
+import struct
 import sys
 import traceback
+import zlib
 
 import discord
 from discord.http import Route
@@ -60,6 +63,22 @@ async def check(name, body):
         else:
             detail = "".join(traceback.format_exception_only(type(error), error)).strip()
         emit(name, False, detail)
+
+
+def solid_png(width, height, rgba=(88, 101, 242, 255)):
+    """A real PNG of one colour (RGBA, 8 bits), for emoji and sticker uploads."""
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    row = b"\x00" + bytes(rgba) * width
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(row * height))
+        + chunk(b"IEND", b"")
+    )
 
 
 async def expect_not_found(coroutine, what):
@@ -315,7 +334,7 @@ async def main():
 
     async def member_edit_roles():
         member = await guild.fetch_member(USERS["member"])
-        regular = guild.get_role(ROLES["regular"])
+        regular = discord.Object(ROLES["regular"])
         await member.edit(roles=[guild.get_role(ROLES["member"]), regular])
         again = await guild.fetch_member(USERS["member"])
         expect({r.id for r in again.roles} >= {ROLES["member"], ROLES["regular"]}, f"{[r.name for r in again.roles]}")
@@ -324,7 +343,7 @@ async def main():
 
     async def add_remove_roles():
         member = await guild.fetch_member(USERS["helper"])
-        regular = guild.get_role(ROLES["regular"])
+        regular = discord.Object(ROLES["regular"])
         await member.add_roles(regular, reason="py")
         expect(ROLES["regular"] in [r.id for r in (await guild.fetch_member(member.id)).roles], "role not added")
         await member.remove_roles(regular, reason="py")
@@ -577,6 +596,51 @@ async def main():
         await expect_not_found(guild.fetch_scheduled_event(external.id), "the deleted event")
 
     await check("scheduled events", scheduled_events)
+
+    async def emojis():
+        # Emoji.edit builds its answer with emoji.guild, which discord.py reads from its cache (filled by the gateway's
+        # GUILD_CREATE): put the fetched guild there, as the gateway would.
+        client._connection._add_guild(guild)
+        regular = discord.Object(ROLES["regular"])
+        emoji = await guild.create_custom_emoji(name="py_emoji", image=solid_png(64, 64), reason="py emoji")
+        expect(emoji.name == "py_emoji" and not emoji.animated, f"created {emoji.name!r}")
+        listed = await guild.fetch_emojis()
+        expect(any(e.id == emoji.id for e in listed), "fetch_emojis lists the new emoji")
+        await emoji.edit(name="py_renamed", roles=[regular])
+        again = await guild.fetch_emoji(emoji.id)
+        expect(again.name == "py_renamed", f"renamed to {again.name!r}")
+        raw = await client.http.get_custom_emoji(GUILD_ID, emoji.id)
+        expect(raw["roles"] == [str(regular.id)], f"roles {raw['roles']}")
+        expect(again.user is not None and again.user.id == int(WORLD["botUserId"]), "the uploader is the bot")
+        try:
+            await guild.create_custom_emoji(name="py_bad", image=b"GIF89a not really a gif")
+            raise CheckFailed("an undecodable image was accepted")
+        except discord.HTTPException as error:
+            expect(error.status == 400 and error.code == 50035, f"refused with {error.status} {error.code}")
+        await again.delete(reason="py cleanup")
+        await expect_not_found(guild.fetch_emoji(emoji.id), "the deleted emoji")
+
+    await check("create_custom_emoji + fetch_emojis + emoji.edit + delete", emojis)
+
+    async def stickers():
+        file = discord.File(io.BytesIO(solid_png(320, 320)), filename="py.png")
+        sticker = await guild.create_sticker(name="Py Sticker", description="made by discord.py", emoji="wave", file=file)
+        expect(sticker.name == "Py Sticker" and sticker.format == discord.StickerFormatType.png, f"{sticker!r}")
+        listed = await guild.fetch_stickers()
+        expect(any(s.id == sticker.id for s in listed), "fetch_stickers lists the new sticker")
+        await sticker.edit(name="Py Sticker 2", description="edited")
+        again = await guild.fetch_sticker(sticker.id)
+        expect(again.name == "Py Sticker 2" and again.description == "edited", f"{again.name!r} {again.description!r}")
+        small = discord.File(io.BytesIO(solid_png(100, 100)), filename="small.png")
+        try:
+            await guild.create_sticker(name="Py Small", description="too small", emoji="x", file=small)
+            raise CheckFailed("a 100 x 100 sticker was accepted")
+        except discord.HTTPException as error:
+            expect(error.status == 400, f"refused with {error.status} {error.code}")
+        await again.delete()
+        await expect_not_found(guild.fetch_sticker(sticker.id), "the deleted sticker")
+
+    await check("create_sticker + fetch_stickers + sticker.edit + delete", stickers)
 
     await check("channel.delete", channel_delete)
     await client.close()

@@ -69,7 +69,7 @@ describe("Get Guild", () => {
     expect(guild.name).toBe("Guildhall HQ");
     expect(guild.roles.map((r) => r.name)).toEqual(DEMO_ROLE_NAMES);
     expect(guild.emojis).toHaveLength(3);
-    expect(guild.stickers).toHaveLength(1);
+    expect(guild.stickers).toHaveLength(2);
     expect(guild).toMatchObject({
       id: hq,
       owner_id: server.world.users.owner,
