@@ -50,7 +50,7 @@ const MERGE_WINDOW_MS = 60;
 /**
  * What the connection asks for: guild structure (GUILDS), members (GUILD_MEMBERS, privileged: dropped by the client
  * if the application lacks it), bans and audit-log entries (GUILD_MODERATION), integrations, invites, voice, AutoMod
- * rules (AUTO_MODERATION_CONFIGURATION).
+ * rules (AUTO_MODERATION_CONFIGURATION), emoji, stickers and sounds (GUILD_EXPRESSIONS), scheduled events.
  */
 export const LIVE_INTENTS =
   GatewayIntentBits.Guilds |
@@ -59,7 +59,9 @@ export const LIVE_INTENTS =
   GatewayIntentBits.GuildIntegrations |
   GatewayIntentBits.GuildInvites |
   GatewayIntentBits.GuildVoiceStates |
-  GatewayIntentBits.AutoModerationConfiguration;
+  GatewayIntentBits.AutoModerationConfiguration |
+  GatewayIntentBits.GuildExpressions |
+  GatewayIntentBits.GuildScheduledEvents;
 
 interface PendingChange extends LiveChange {
   timer: NodeJS.Timeout;
