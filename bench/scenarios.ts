@@ -62,6 +62,7 @@ export const scenarios: Scenario[] = [
     load: (ctx) => ({ path: "/api/v10/users/@me", headers: bearer(ctx) }),
   },
   {
+    // The scale guild holds a full server's expressions (250 emoji, 60 stickers: lib/seed/scale.ts), as issue #34 asks.
     name: "GET /guilds/{id} (Get Guild)",
     target: "goal ≥ 0.5× limit",
     load: (ctx) => ({ path: `/api/v10/guilds/${ctx.scaleGuildId}`, headers: bearer(ctx) }),

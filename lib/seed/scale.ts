@@ -148,5 +148,30 @@ export function scaleGuild(
   }
   db.pragma("synchronous = NORMAL");
   if (toAdd > 0) db.exec("ANALYZE");
+  addScaleExpressions(db, guildId, owner.id);
   return { guildId, added: toAdd };
+}
+
+/** A full server's expressions (issue #34's Get Guild goal): 250 emoji (100 animated) and 60 stickers, once. */
+export const SCALE_EMOJI = 250;
+export const SCALE_STICKERS = 60;
+
+function addScaleExpressions(db: Db, guildId: bigint, ownerId: bigint): void {
+  const count = (table: string) =>
+    Number((db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE guild_id = ?`).get(guildId) as { n: bigint }).n);
+  // Their own id range (worker 2): never a member's.
+  const expressionId = (n: number) =>
+    DiscordSnowflake.generate({ timestamp: BigInt(SCALE_EPOCH_MS + n), processId: 1n, workerId: 2n });
+  db.transaction(() => {
+    const emoji = db.prepare(
+      "INSERT OR IGNORE INTO emojis (id, guild_id, name, roles, user_id, require_colons, managed, animated, available) VALUES (?, ?, ?, '[]', ?, 1, 0, ?, 1)",
+    );
+    for (let n = count("emojis"); n < SCALE_EMOJI; n++)
+      emoji.run(expressionId(n), guildId, `${nameFor(n)}_${n}`, ownerId, n < 100 ? 1 : 0);
+    const sticker = db.prepare(
+      "INSERT OR IGNORE INTO stickers (id, guild_id, name, description, tags, format_type, available, user_id) VALUES (?, ?, ?, ?, ?, 1, 1, ?)",
+    );
+    for (let n = count("stickers"); n < SCALE_STICKERS; n++)
+      sticker.run(expressionId(1_000 + n), guildId, `Sticker ${n}`, `Sticker number ${n}`, "star", ownerId);
+  })();
 }
