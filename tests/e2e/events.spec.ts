@@ -101,6 +101,9 @@ test("as mod: list, create with a local time, edit, start, end, cancel, delete; 
     await quiz.getByRole("button", { name: "Cancel event" }).click();
     await expect(quiz).toContainText("Canceled");
     await quiz.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete E2E quiz?" });
+    await expect(confirm).toContainText("can't be undone");
+    await confirm.getByRole("button", { name: "Delete event" }).click();
     await expect(quiz).toHaveCount(0);
     expect((await events()).some((event) => event.id === other.body.id)).toBe(false);
 

@@ -11,7 +11,7 @@ import type { APIGuildScheduledEvent } from "discord-api-types/v10";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, EmptyState } from "@/components/ui/card";
-import { Dialog, useDialogForm } from "@/components/ui/dialog";
+import { Dialog, DialogCancel, useDialogForm } from "@/components/ui/dialog";
 import { Field, fieldProps } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { applyFieldErrors, useAction } from "@/components/dashboard/use-action";
@@ -142,6 +142,7 @@ function EventList({
 }) {
   const status = useAction(setScheduledEventStatusAction, { failure: "Couldn't change the event" });
   const remove = useAction(deleteScheduledEventAction, { failure: "Couldn't delete the event" });
+  const [deleting, setDeleting] = useState<Event | null>(null);
   if (events.length === 0)
     return (
       <Card>
@@ -149,85 +150,107 @@ function EventList({
       </Card>
     );
   return (
-    <ul aria-label="Events" className="flex flex-col gap-3">
-      {events.map((event) => {
-        const next = STATUS_TRANSITIONS[event.status as Status] ?? [];
-        const { label, tone } = STATUS_LABEL[event.status] ?? STATUS_LABEL[Status.Scheduled];
-        const finished = next.length === 0;
-        return (
-          <li key={event.id} aria-label={event.name}>
-            <Card className="flex flex-col gap-2">
-              <div className="flex flex-wrap items-center gap-2">
-                <h3 className="text-base font-semibold">{event.name}</h3>
-                <Badge tone={tone}>{label}</Badge>
-                <Badge>{TYPE_LABEL[event.entity_type]}</Badge>
-                <span className="ml-auto text-sm text-ink-muted">{event.user_count ?? 0} interested</span>
-              </div>
-              <p className="text-sm">
-                <time dateTime={event.scheduled_start_time}>
-                  {whenFormat.format(new Date(event.scheduled_start_time))}
-                </time>
-                {event.scheduled_end_time && (
-                  <>
-                    {" – "}
-                    <time dateTime={event.scheduled_end_time}>
-                      {timeFormat.format(new Date(event.scheduled_end_time))}
-                    </time>
-                  </>
-                )}
-                {" · "}
-                {where(event, channels)}
-              </p>
-              {event.description && <p className="text-sm text-ink-muted">{event.description}</p>}
-              <div className="flex flex-wrap gap-2">
-                {!finished && (
-                  <Button size="sm" variant="secondary" onClick={() => onEdit(event)}>
-                    Edit
+    <>
+      <ul aria-label="Events" className="flex flex-col gap-3">
+        {events.map((event) => {
+          const next = STATUS_TRANSITIONS[event.status as Status] ?? [];
+          const { label, tone } = STATUS_LABEL[event.status] ?? STATUS_LABEL[Status.Scheduled];
+          const finished = next.length === 0;
+          return (
+            <li key={event.id} aria-label={event.name}>
+              <Card className="flex flex-col gap-2">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="text-base font-semibold">{event.name}</h3>
+                  <Badge tone={tone}>{label}</Badge>
+                  <Badge>{TYPE_LABEL[event.entity_type]}</Badge>
+                  <span className="ml-auto text-sm text-ink-muted">{event.user_count ?? 0} interested</span>
+                </div>
+                <p className="text-sm">
+                  <time dateTime={event.scheduled_start_time}>
+                    {whenFormat.format(new Date(event.scheduled_start_time))}
+                  </time>
+                  {event.scheduled_end_time && (
+                    <>
+                      {" – "}
+                      <time dateTime={event.scheduled_end_time}>
+                        {timeFormat.format(new Date(event.scheduled_end_time))}
+                      </time>
+                    </>
+                  )}
+                  {" · "}
+                  {where(event, channels)}
+                </p>
+                {event.description && <p className="text-sm text-ink-muted">{event.description}</p>}
+                <div className="flex flex-wrap gap-2">
+                  {!finished && (
+                    <Button size="sm" variant="secondary" onClick={() => onEdit(event)}>
+                      Edit
+                    </Button>
+                  )}
+                  {next.includes(Status.Active) && (
+                    <Button
+                      size="sm"
+                      variant="success"
+                      pending={status.pending}
+                      onClick={() => void status.run({ guildId, eventId: event.id, status: Status.Active })}
+                    >
+                      Start event
+                    </Button>
+                  )}
+                  {next.includes(Status.Completed) && (
+                    <Button
+                      size="sm"
+                      pending={status.pending}
+                      onClick={() => void status.run({ guildId, eventId: event.id, status: Status.Completed })}
+                    >
+                      End event
+                    </Button>
+                  )}
+                  {next.includes(Status.Canceled) && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      pending={status.pending}
+                      onClick={() => void status.run({ guildId, eventId: event.id, status: Status.Canceled })}
+                    >
+                      Cancel event
+                    </Button>
+                  )}
+                  <Button size="sm" variant="danger" pending={remove.pending} onClick={() => setDeleting(event)}>
+                    Delete
                   </Button>
-                )}
-                {next.includes(Status.Active) && (
-                  <Button
-                    size="sm"
-                    variant="success"
-                    pending={status.pending}
-                    onClick={() => void status.run({ guildId, eventId: event.id, status: Status.Active })}
-                  >
-                    Start event
-                  </Button>
-                )}
-                {next.includes(Status.Completed) && (
-                  <Button
-                    size="sm"
-                    pending={status.pending}
-                    onClick={() => void status.run({ guildId, eventId: event.id, status: Status.Completed })}
-                  >
-                    End event
-                  </Button>
-                )}
-                {next.includes(Status.Canceled) && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    pending={status.pending}
-                    onClick={() => void status.run({ guildId, eventId: event.id, status: Status.Canceled })}
-                  >
-                    Cancel event
-                  </Button>
-                )}
-                <Button
-                  size="sm"
-                  variant="danger"
-                  pending={remove.pending}
-                  onClick={() => void remove.run({ guildId, eventId: event.id })}
-                >
-                  Delete
-                </Button>
-              </div>
-            </Card>
-          </li>
-        );
-      })}
-    </ul>
+                </div>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+      <Dialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={`Delete ${deleting?.name ?? "the event"}?`}
+        size="sm"
+        footer={
+          <>
+            <DialogCancel />
+            <Button
+              variant="danger"
+              pending={remove.pending}
+              onClick={async () => {
+                if (deleting && (await remove.run({ guildId, eventId: deleting.id })).ok) setDeleting(null);
+              }}
+            >
+              Delete event
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm">
+          {deleting?.user_count ?? 0} interested member{deleting?.user_count === 1 ? "" : "s"} will no longer see it.
+          This can&apos;t be undone.
+        </p>
+      </Dialog>
+    </>
   );
 }
 
