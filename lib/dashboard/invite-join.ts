@@ -3,6 +3,7 @@
 // /join/callback is registered by the seed; then Accept Invite with the user's token, over HTTP like any client.
 // What travels between the two requests (state, verifier, invite code) sits in a short-lived cookie on this origin.
 import { createHash, randomBytes } from "node:crypto";
+import { GuildFeature } from "discord-api-types/v10";
 import { GuildApiClient } from "@/lib/api-client";
 import { dashboardConfig } from "@/lib/dashboard/config";
 import { currentRequestId } from "@/lib/server/request-id";
@@ -77,18 +78,25 @@ export function joinApi(token?: string): GuildApiClient {
   });
 }
 
+/** Why a join was refused before anyone was added: the invite page's ?join= outcome. */
+export class JoinRefused extends Error {
+  constructor(readonly outcome: "paused" | "gone" | "in-discord") {
+    super(outcome);
+  }
+}
+
 /**
  * Joins the user whose token this is to the invite's guild; true when they joined, false when they were a member.
  * Against the built-in API the user accepts the invite with their own token (Accept Invite, Guildhall's route: the
  * invite's uses, expiry and target users apply). In bot mode (Discord, or DISCORD_STRICT=1), where no OAuth2 token
  * may accept an invite, the bot adds them with that token (Add Guild Member with guilds.join, as Discord lets an
- * application do) to the guild of an invite that is still valid.
+ * application do). Nothing the invite promises may be skipped that way: paused invites refuse, and an invite with
+ * limits only Discord's own join applies (a use count, temporary membership, roles) is refused with a pointer to
+ * Discord, since adding a member does not count a use.
  */
-export async function joinWithToken(token: string, code: string): Promise<boolean> {
+export async function joinWithToken(token: string, code: string, now = Date.now()): Promise<boolean> {
   const config = dashboardConfig();
   if (config.authMode !== "bot") return (await joinApi(token).invites.accept(code)).new_member;
-  const invite = await joinApi().invites.get(code);
-  const user = await joinApi(token).users.getCurrent();
   const bot = new GuildApiClient({
     requestId: currentRequestId,
     baseUrl: config.guildApiUrl,
@@ -96,7 +104,18 @@ export async function joinWithToken(token: string, code: string): Promise<boolea
     token: config.botToken,
     authPrefix: "Bot",
   });
-  const added = await bot.members.add(invite.guild!.id, user.id, { access_token: token });
+  const guildId = (await joinApi().invites.get(code)).guild?.id;
+  if (!guildId) throw new JoinRefused("gone");
+  const guild = await bot.guilds.get(guildId);
+  const pausedUntil = guild.incidents_data?.invites_disabled_until;
+  if (guild.features.includes(GuildFeature.InvitesDisabled) || (pausedUntil && Date.parse(pausedUntil) > now))
+    throw new JoinRefused("paused");
+  const invite = (await bot.guilds.getInvites(guildId)).find((candidate) => candidate.code === code);
+  if (!invite) throw new JoinRefused("gone");
+  const limited = invite.max_uses > 0 || invite.temporary || (invite.roles?.length ?? 0) > 0;
+  if (limited) throw new JoinRefused("in-discord");
+  const user = await joinApi(token).users.getCurrent();
+  const added = await bot.members.add(guildId, user.id, { access_token: token });
   return added !== undefined;
 }
 

@@ -2,8 +2,10 @@
 
 // Server actions of the emoji, stickers and soundboard pages. Files arrive as data URIs and go to the API as they
 // are (emoji, sounds) or as a multipart file (stickers); the history keeps the names, never the files.
-import type { APIEmoji, APISoundboardSound, APISticker } from "discord-api-types/v10";
+import { PermissionFlagsBits, type APIEmoji, type APISoundboardSound, type APISticker } from "discord-api-types/v10";
+import type { OperationName } from "@/lib/discord/policies";
 import { guildAction } from "./guild-action";
+import type { ModeratorCheck } from "./moderator";
 import {
   CreateEmojiInputSchema,
   CreateSoundInputSchema,
@@ -46,12 +48,20 @@ export const createGuildEmojiAction = guildAction({
   message: (emoji) => `Uploaded :${emoji.name}:.`,
 });
 
+/**
+ * Bot mode's rule for changing an upload: the API sees only the bot, whose every upload through the dashboard is its
+ * own, so whose it was cannot be told there. Renaming or deleting one needs Manage Expressions, not only Create
+ * Expressions (which lets its holder change their own uploads, as the API judges in user mode).
+ */
+const mayChangeUpload = (check: ModeratorCheck, operation: OperationName) =>
+  check.may(operation) ?? check.missing(PermissionFlagsBits.ManageGuildExpressions);
+
 /** PATCH /guilds/{guild.id}/emojis/{emoji.id}: Modify Guild Emoji */
 export const modifyGuildEmojiAction = guildAction({
   action: "Modify Guild Emoji",
   schema: ModifyEmojiInputSchema,
   target: (input, { before }) => ({ type: "emoji", id: input.emojiId, name: nameOf(before) ?? input.name }),
-  authorize: (check) => check.may("Modify Guild Emoji"),
+  authorize: (check) => mayChangeUpload(check, "Modify Guild Emoji"),
   before: async ({ api, guildId, input }) => emojiView(await api.expressions.getEmoji(guildId, input.emojiId)),
   run: ({ api, guildId, input, reason }) =>
     api.expressions.editEmoji(guildId, input.emojiId, { name: input.name }, { reason }),
@@ -64,7 +74,7 @@ export const deleteGuildEmojiAction = guildAction({
   action: "Delete Guild Emoji",
   schema: DeleteEmojiInputSchema,
   target: (input, { before }) => ({ type: "emoji", id: input.emojiId, name: nameOf(before) ?? input.name }),
-  authorize: (check) => check.may("Delete Guild Emoji"),
+  authorize: (check) => mayChangeUpload(check, "Delete Guild Emoji"),
   before: async ({ api, guildId, input }) => emojiView(await api.expressions.getEmoji(guildId, input.emojiId)),
   run: ({ api, guildId, input, reason }) => api.expressions.deleteEmoji(guildId, input.emojiId, { reason }),
   message: (_result, input, { before }) => `Deleted :${nameOf(before) ?? input.name}:.`,
@@ -104,7 +114,7 @@ export const modifyGuildStickerAction = guildAction({
   action: "Modify Guild Sticker",
   schema: ModifyStickerInputSchema,
   target: (input, { before }) => ({ type: "sticker", id: input.stickerId, name: nameOf(before) ?? input.name }),
-  authorize: (check) => check.may("Modify Guild Sticker"),
+  authorize: (check) => mayChangeUpload(check, "Modify Guild Sticker"),
   before: async ({ api, guildId, input }) => stickerView(await api.expressions.getSticker(guildId, input.stickerId)),
   run: ({ api, guildId, input, reason }) =>
     api.expressions.editSticker(
@@ -122,7 +132,7 @@ export const deleteGuildStickerAction = guildAction({
   action: "Delete Guild Sticker",
   schema: DeleteStickerInputSchema,
   target: (input, { before }) => ({ type: "sticker", id: input.stickerId, name: nameOf(before) ?? input.name }),
-  authorize: (check) => check.may("Delete Guild Sticker"),
+  authorize: (check) => mayChangeUpload(check, "Delete Guild Sticker"),
   before: async ({ api, guildId, input }) => stickerView(await api.expressions.getSticker(guildId, input.stickerId)),
   run: ({ api, guildId, input, reason }) => api.expressions.deleteSticker(guildId, input.stickerId, { reason }),
   message: (_result, input, { before }) => `Deleted the sticker ${nameOf(before) ?? input.name}.`,
@@ -154,7 +164,7 @@ export const modifyGuildSoundboardSoundAction = guildAction({
   action: "Modify Guild Soundboard Sound",
   schema: ModifySoundInputSchema,
   target: (input, { before }) => ({ type: "soundboard_sound", id: input.soundId, name: nameOf(before) ?? input.name }),
-  authorize: (check) => check.may("Modify Guild Soundboard Sound"),
+  authorize: (check) => mayChangeUpload(check, "Modify Guild Soundboard Sound"),
   before: async ({ api, guildId, input }) =>
     soundView(await api.expressions.getSoundboardSound(guildId, input.soundId)),
   run: ({ api, guildId, input, reason }) =>
@@ -177,7 +187,7 @@ export const deleteGuildSoundboardSoundAction = guildAction({
   action: "Delete Guild Soundboard Sound",
   schema: DeleteSoundInputSchema,
   target: (input, { before }) => ({ type: "soundboard_sound", id: input.soundId, name: nameOf(before) ?? input.name }),
-  authorize: (check) => check.may("Delete Guild Soundboard Sound"),
+  authorize: (check) => mayChangeUpload(check, "Delete Guild Soundboard Sound"),
   before: async ({ api, guildId, input }) =>
     soundView(await api.expressions.getSoundboardSound(guildId, input.soundId)),
   run: ({ api, guildId, input, reason }) => api.expressions.deleteSoundboardSound(guildId, input.soundId, { reason }),

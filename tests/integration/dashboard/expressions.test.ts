@@ -124,4 +124,41 @@ describe("bot mode", () => {
     const names = (await read<Array<{ name: string }>>(`/guilds/${guildId()}/emojis`)).map((emoji) => emoji.name);
     expect(names).not.toContain("dash_helper");
   });
+
+  it("lets a helper with Create Expressions only upload, not rename or delete: whose upload it was can't be told", async () => {
+    const role = (await server.rest("owner").post(`/guilds/${guildId()}/roles`, {
+      body: { name: "Emoji makers", permissions: String(1n << 43n) },
+    })) as { id: string };
+    await server.rest("owner").put(`/guilds/${guildId()}/members/${server.world.users.helper}/roles/${role.id}`);
+    try {
+      const made = await as("helper", "bot", createGuildEmojiAction.definition).run({
+        guildId: guildId(),
+        name: "dash_maker",
+        image: dataUri("image/png", solidPng(16, 16)),
+      });
+      expect(made).toMatchObject({ ok: true });
+      const emoji = (made as { data: { id: string } }).data;
+      const rename = await as("helper", "bot", modifyGuildEmojiAction.definition).run({
+        guildId: guildId(),
+        emojiId: emoji.id,
+        name: "dash_maker_2",
+      });
+      expect(rename).toMatchObject({ ok: false, status: 403 });
+      expect((rename as { error: string }).error).toMatch(/Manage Expressions/);
+      const remove = await as("helper", "bot", deleteGuildEmojiAction.definition).run({
+        guildId: guildId(),
+        emojiId: emoji.id,
+        name: "",
+      });
+      expect(remove).toMatchObject({ ok: false, status: 403 });
+      expect((await server.api("bot", "GET", `/guilds/${guildId()}/emojis/${emoji.id}`)).status).toBe(200);
+      await as("mod", "bot", deleteGuildEmojiAction.definition).run({
+        guildId: guildId(),
+        emojiId: emoji.id,
+        name: "",
+      });
+    } finally {
+      await server.rest("owner").delete(`/guilds/${guildId()}/roles/${role.id}`);
+    }
+  });
 });

@@ -13,10 +13,12 @@ import {
   joinCookieOptions,
   joinRedirectUri,
   joinWithToken,
+  JoinRefused,
 } from "@/lib/dashboard/invite-join";
 
 /** How a refused join reads on the invite page (?join=…). */
 function refusalOf(error: unknown): string {
+  if (error instanceof JoinRefused) return error.outcome;
   if (!(error instanceof GuildApiError)) return "failed";
   if (error.code === RESTJSONErrorCodes.UserBannedFromThisGuild) return "banned";
   if (error.code === RESTJSONErrorCodes.UnknownInvite) return "gone";

@@ -30,6 +30,10 @@ const JOIN_OUTCOMES: Record<string, { text: string; tone: "success" | "danger" |
   paused: { text: "Invites to this server are paused; try again later.", tone: "danger" },
   "not-allowed": { text: "This invite is only for certain people, and you are not one of them.", tone: "danger" },
   gone: { text: "This invite stopped working before you joined.", tone: "danger" },
+  "in-discord": {
+    text: "This invite has limits only Discord's own join can apply (uses, temporary membership or roles): open it in Discord.",
+    tone: "warning",
+  },
   "expired-request": { text: "That sign-in took too long or came from elsewhere. Try Join again.", tone: "warning" },
   failed: { text: "Joining didn't work. Try again.", tone: "danger" },
 };
