@@ -630,9 +630,11 @@ export const DISPATCH_POLICIES = {
   GUILD_SOUNDBOARD_SOUND_DELETE: toGuild(Intent.GuildExpressions),
   // "Sent when a guild scheduled event is created/updated/deleted", and when a user marks or drops interest:
   // Discord names no permission beyond the intent.
-  GUILD_SCHEDULED_EVENT_CREATE: toGuild(Intent.GuildScheduledEvents),
-  GUILD_SCHEDULED_EVENT_UPDATE: toGuild(Intent.GuildScheduledEvents),
-  GUILD_SCHEDULED_EVENT_DELETE: toGuild(Intent.GuildScheduledEvents),
+  // An event in a channel is seen by those who can view the channel (as Get Guild Scheduled Event answers them); an
+  // external event, without one, by the guild. The interest events carry no channel: the guild's.
+  GUILD_SCHEDULED_EVENT_CREATE: inChannel(Intent.GuildScheduledEvents),
+  GUILD_SCHEDULED_EVENT_UPDATE: inChannel(Intent.GuildScheduledEvents),
+  GUILD_SCHEDULED_EVENT_DELETE: inChannel(Intent.GuildScheduledEvents),
   GUILD_SCHEDULED_EVENT_USER_ADD: toGuild(Intent.GuildScheduledEvents),
   GUILD_SCHEDULED_EVENT_USER_REMOVE: toGuild(Intent.GuildScheduledEvents),
   // Every member's client shows who is in voice (GUILD_CREATE's voice_states): Discord names no permission.

@@ -43,6 +43,12 @@ export interface ImageStructure {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 // Channels per PNG colour type (0 grey, 2 RGB, 3 palette, 4 grey + alpha, 6 RGBA).
 const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+/**
+ * The most a PNG's pixel rows may hold once inflated (2048 × 2048 RGBA): a few hundred KiB of upload can claim far
+ * more (a decompression bomb), and decoding runs inside the write transaction. Discord shows emoji at 128 px and
+ * stickers at 320 px; larger images are refused before anything is inflated.
+ */
+const PNG_INFLATED_MAX = 2048 * (1 + 2048 * 4);
 
 /**
  * A PNG or APNG walked whole: chunks in bounds with correct CRCs, IHDR first, IEND last, the image data inflating to
@@ -75,7 +81,10 @@ export function inspectPng(data: Buffer): ImageStructure | null {
       const [depth, colourType, , , interlace] = body.subarray(8);
       const channels = PNG_CHANNELS[colourType];
       if (!channels || ![1, 2, 4, 8, 16].includes(depth)) return null;
-      if (interlace === 0) expectedBytes = height * (1 + Math.ceil((width * channels * depth) / 8));
+      // The rows' bytes, filter bytes included (Adam7's seven passes hold a few more: capped, not counted exactly).
+      const rowBytes = height * (1 + Math.ceil((width * channels * depth) / 8));
+      if (rowBytes > PNG_INFLATED_MAX) return null;
+      if (interlace === 0) expectedBytes = rowBytes;
     } else if (type === "acTL") {
       if (length !== 8) return null;
       declaredFrames = body.readUInt32BE(0);
@@ -91,7 +100,8 @@ export function inspectPng(data: Buffer): ImageStructure | null {
   }
   if (!ended || idat.length === 0 || width === 0 || height === 0 || frames === 0) return null;
   try {
-    const pixels = inflateSync(Buffer.concat(idat), { maxOutputLength: Math.max(expectedBytes, 0) + 1 || undefined });
+    const limit = expectedBytes >= 0 ? expectedBytes + 1 : PNG_INFLATED_MAX + PNG_INFLATED_MAX / 8;
+    const pixels = inflateSync(Buffer.concat(idat), { maxOutputLength: limit });
     if (expectedBytes >= 0 && pixels.length !== expectedBytes) return null;
   } catch {
     return null;

@@ -90,6 +90,32 @@ describe("Ogg", () => {
   });
 });
 
+/** A PNG's IHDR rewritten (width, height, interlace), its CRC fixed: the rest of the file unchanged. */
+function withHeader(png: Buffer, header: { width?: number; height?: number; interlace?: number }): Buffer {
+  const out = Buffer.from(png);
+  if (header.width !== undefined) out.writeUInt32BE(header.width, 16);
+  if (header.height !== undefined) out.writeUInt32BE(header.height, 20);
+  if (header.interlace !== undefined) out[28] = header.interlace;
+  out.writeUInt32BE(crc32(out.subarray(12, 29)), 29);
+  return out;
+}
+
+describe("PNG decompression limits", () => {
+  test("an IHDR claiming more pixels than the cap is refused before anything is inflated", () => {
+    const bomb = withHeader(solidPng(64, 64), { width: 30_000, height: 30_000 });
+    const started = performance.now();
+    expect(inspectPng(bomb)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(50);
+    // A real image over the cap: refused too, whole as it is (emoji are shown at 128 px, stickers are 320 px).
+    expect(inspectPng(solidPng(2100, 2100))).toBeNull();
+    expect(inspectPng(solidPng(2000, 2000))).toMatchObject({ width: 2000, height: 2000 });
+  });
+
+  test("an interlaced (Adam7) PNG decodes: a 1 × 1 image's one pass is its whole data", () => {
+    expect(inspectPng(withHeader(solidPng(1, 1), { interlace: 1 }))).toMatchObject({ width: 1, height: 1, frames: 1 });
+  });
+});
+
 describe("PNG, APNG and GIF structure", () => {
   test("a PNG's size; an APNG's frames and delays", () => {
     expect(inspectPng(solidPng(320, 320))).toEqual({ width: 320, height: 320, frames: 1, durationMs: 0 });

@@ -209,17 +209,18 @@ async function ruleFieldsAfter(
     issues,
   );
   const actions = body.actions ? actionsFor(access, triggerType, body.actions, channels, issues) : current.actions;
-  const exemptRoles = body.exempt_roles ?? current.exempt_roles;
-  exemptRoles.forEach((id, index) => {
-    if (!access.role(id) || id === String(access.guildId))
+  // Ids sent must be the server's; a kept one whose role or channel was deleted since is dropped quietly, so the rule
+  // stays editable (deleting a role or channel does not touch the rules that name it).
+  const isRole = (id: string) => access.role(id) !== undefined && id !== String(access.guildId);
+  body.exempt_roles?.forEach((id, index) => {
+    if (!isRole(id))
       issues.push({
         path: ["exempt_roles", index],
         code: ROLE_INVALID,
         message: `Role ${id} is not a role of this server.`,
       });
   });
-  const exemptChannels = body.exempt_channels ?? current.exempt_channels;
-  exemptChannels.forEach((id, index) => {
+  body.exempt_channels?.forEach((id, index) => {
     if (!channels.has(id))
       issues.push({
         path: ["exempt_channels", index],
@@ -227,6 +228,8 @@ async function ruleFieldsAfter(
         message: `Channel ${id} is not a channel of this server.`,
       });
   });
+  const exemptRoles = body.exempt_roles ?? current.exempt_roles.filter(isRole);
+  const exemptChannels = body.exempt_channels ?? current.exempt_channels.filter((id) => channels.has(id));
   if (issues.length > 0) throw invalidFormBody(issues);
   return {
     name: body.name ?? current.name,

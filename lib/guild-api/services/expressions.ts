@@ -1,8 +1,8 @@
 // Emoji, stickers and soundboard sounds: List, Get, Create, Modify and Delete of each. Creating needs Create
 // Expressions or Manage Expressions (the policy table); changing or deleting one's own upload needs either, someone
-// else's needs Manage Expressions (judged here, where the uploader is known). Files are decoded before the
-// transaction (expression-files.ts: nothing that does not decode is stored); slots by premium tier are counted inside
-// it. Each change writes its dispatch (GUILD_EMOJIS_UPDATE, GUILD_STICKERS_UPDATE, GUILD_SOUNDBOARD_SOUND_*) and its
+// else's needs Manage Expressions (judged here, where the uploader is known). Files are decoded before anything is
+// written (expression-files.ts: nothing that does not decode is stored; a PNG's inflated size is capped first, since the
+// handler runs inside the write transaction); slots by premium tier are counted in the same transaction. Each change writes its dispatch (GUILD_EMOJIS_UPDATE, GUILD_STICKERS_UPDATE, GUILD_SOUNDBOARD_SOUND_*) and its
 // audit-log entry in the same transaction; files are kept in images under the expression's id, served by cdn.ts.
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { isUnicodeEmoji } from "@/lib/discord/emoji";

@@ -50,6 +50,7 @@ import {
 } from "../store/scheduled-events";
 import { findUser, listUsersByIds, type UserRow } from "../store/users";
 import { serializeMemberRow } from "./members";
+import { deleteImagesOf } from "../store/images";
 
 const E = RESTJSONErrorCodes;
 const log = componentLogger("guild-api");
@@ -200,7 +201,7 @@ function recurrenceIssues(rule: RecurrenceRuleBody | null, issues: FieldIssue[])
 async function judgeFields(
   access: GuildAccess,
   fields: EventFields,
-  options: { startChanged: boolean; now: number },
+  options: { startChanged: boolean; placeChanged: boolean; now: number },
 ): Promise<void> {
   const issues: FieldIssue[] = [];
   if (fields.entity_type === Entity.External) {
@@ -222,7 +223,10 @@ async function judgeFields(
     if (fields.channel_id === null) issues.push({ path: ["channel_id"], ...REQUIRED });
     else {
       const channel = await findChannel(access.guildId, fields.channel_id);
-      if (!channel || Number(channel.type) !== CHANNEL_TYPE_OF[fields.entity_type])
+      // A place is refused when it is set: an event whose channel was deleted since can still be edited, cancelled or
+      // ended (or moved elsewhere).
+      const placeGone = !channel && !options.placeChanged;
+      if (!placeGone && (!channel || Number(channel.type) !== CHANNEL_TYPE_OF[fields.entity_type]))
         issues.push({
           path: ["channel_id"],
           code: CHANNEL_INVALID,
@@ -231,7 +235,7 @@ async function judgeFields(
               ? "Must be a stage channel of this server."
               : "Must be a voice channel of this server.",
         });
-      else if (!callerMayInChannel(access, channel, CHANNEL_PERMISSIONS_OF[fields.entity_type]))
+      else if (channel && !callerMayInChannel(access, channel, CHANNEL_PERMISSIONS_OF[fields.entity_type]))
         throw Errors.missingPermissions();
     }
   }
@@ -251,9 +255,14 @@ async function judgeFields(
   if (issues.length > 0) throw invalidFormBody(issues);
 }
 
+/** A cover image's largest file (Discord's attachment limit): each event keeps one, the one it shows. */
+const COVER_MAX_BYTES = 10 * 1024 * 1024;
+
 function decodeCover(image: string | null | undefined): DecodedImage | null | undefined {
   if (image === undefined || image === null) return image;
   const decoded = decodeImage(image);
+  if (decoded && decoded.bytes.length > COVER_MAX_BYTES)
+    throw Errors.invalidField(["image"], "BINARY_TYPE_MAX_SIZE", "File cannot be larger than 10240.0 kb.");
   if (!decoded)
     throw Errors.invalidField(
       ["image"],
@@ -353,7 +362,7 @@ export async function createGuildScheduledEvent(
     status: Status.Scheduled,
   };
   return await transaction(async () => {
-    await judgeFields(access, fields, { startChanged: true, now });
+    await judgeFields(access, fields, { startChanged: true, placeChanged: true, now });
     if ((await countUncompletedScheduledEvents(access.guildId)) >= SCHEDULED_EVENT_LIMITS.uncompleted)
       throw tooManyEvents();
     const id = newSnowflake();
@@ -440,10 +449,15 @@ export async function modifyGuildScheduledEvent(
       const stage = next.channel_id === null ? undefined : await findChannel(access.guildId, next.channel_id);
       if (!stage || Number(stage.type) !== ChannelType.GuildStageVoice) throw noStage();
     }
-    await judgeFields(access, next, { startChanged, now });
+    const placeChanged = next.channel_id !== current.channel_id || next.entity_type !== current.entity_type;
+    await judgeFields(access, next, { startChanged, placeChanged, now });
     const updated = rowOf(row, next);
     updated.image = row.image;
-    if (cover !== undefined) updated.image = cover === null ? null : await saveImage("guild-events", row.id, cover);
+    if (cover !== undefined) {
+      // The replaced cover goes: an event keeps only the image it shows.
+      await deleteImagesOf("guild-events", row.id);
+      updated.image = cover === null ? null : await saveImage("guild-events", row.id, cover);
+    }
     await updateScheduledEvent(updated);
     const before = serializeScheduledEvent(row);
     const event = await serializeWithCreator(updated, false);
@@ -467,6 +481,7 @@ export async function deleteGuildScheduledEvent(access: GuildAccess, eventId: bi
     const row = await findVisibleEventOrThrow(access, eventId);
     authorizeChange(access, row);
     if (!(await deleteScheduledEvent(access.guildId, eventId))) throw unknownEvent();
+    await deleteImagesOf("guild-events", eventId);
     const event = serializeScheduledEvent(row);
     await emitEvent(access.guildId, "GUILD_SCHEDULED_EVENT_DELETE", event);
     await auditByCaller(access, {

@@ -246,6 +246,30 @@ describe("AutoMod rules: bad input changes nothing", () => {
     expect(await rules()).toEqual([created]);
   });
 
+  test("a deleted exempt role or channel leaves the rule editable, and drops out of it", async () => {
+    await clearRules();
+    const role = (await server.rest("owner").post(Routes.guildRoles(guild()), { body: { name: "Exempt" } })) as {
+      id: string;
+    };
+    const room = (await server
+      .rest("owner")
+      .post(Routes.guildChannels(guild()), { body: { name: "exempt-room" } })) as {
+      id: string;
+    };
+    const rule = await create(keywordRule({ exempt_roles: [role.id], exempt_channels: [room.id], enabled: false }));
+    await server.rest("owner").delete(Routes.guildRole(guild(), role.id));
+    await server.rest("owner").delete(Routes.channel(room.id));
+    expect(await modify(rule.id, { enabled: true })).toMatchObject({
+      enabled: true,
+      exempt_roles: [],
+      exempt_channels: [],
+    });
+    // Sending a deleted id is still refused.
+    expect(fieldCodes(await fail(modify(rule.id, { exempt_roles: [role.id] })), "exempt_roles", 0)).toEqual([
+      "ROLE_INVALID",
+    ]);
+  });
+
   test("a timeout action needs Timeout Members as well", async () => {
     await clearRules();
     const role = (await server.rest("owner").post(Routes.guildRoles(guild()), {

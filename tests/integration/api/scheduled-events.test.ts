@@ -262,6 +262,27 @@ describe("Guild scheduled events: create, read, modify, delete", () => {
     expect(await modify(talk.id, { status: 2 })).toMatchObject({ status: 2 });
   });
 
+  test("a voice event whose channel was deleted can still be renamed and cancelled, not moved to a missing channel", async () => {
+    await clearCreated();
+    const room = (await server.rest("owner").post(Routes.guildChannels(guild()), {
+      body: { name: "Short-lived", type: 2 },
+    })) as { id: string };
+    const event = await create({
+      name: "In a room that goes",
+      entity_type: 2,
+      channel_id: room.id,
+      scheduled_start_time: later(5),
+      privacy_level: 2,
+    });
+    await server.rest("owner").delete(Routes.channel(room.id));
+    expect(await modify(event.id, { name: "Room gone" })).toMatchObject({ name: "Room gone", channel_id: room.id });
+    expect(await modify(event.id, { status: 4 })).toMatchObject({ status: 4 });
+    const other = await create(external());
+    expect(fieldCodes(await fail(modify(other.id, { entity_type: 2, channel_id: room.id })), "channel_id")).toEqual([
+      "CHANNEL_INVALID",
+    ]);
+  });
+
   test("recurrence rules with Discord's restrictions", async () => {
     await clearCreated();
     const start = later(30);
@@ -312,7 +333,25 @@ describe("Guild scheduled events: create, read, modify, delete", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    // A new cover replaces the old one: an event keeps one image, and a cleared or deleted event's goes.
+    const other = PNG.sync.write(new PNG({ width: 40, height: 16 }));
+    const replaced = await modify(event.id, { image: `data:image/png;base64,${other.toString("base64")}` });
+    expect((await fetch(`${server.baseUrl}/cdn/guild-events/${event.id}/${event.image}.png`)).status).toBe(404);
+    const stored = async () =>
+      Number(
+        (
+          (await sql.get(
+            "SELECT COUNT(*) AS n FROM images WHERE kind = 'guild-events' AND owner_id = ?",
+            BigInt(event.id),
+          )) as {
+            n: bigint;
+          }
+        ).n,
+      );
+    expect(replaced.image).not.toBe(event.image);
+    expect(await stored()).toBe(1);
     expect(await modify(event.id, { image: null })).toMatchObject({ image: null });
+    expect(await stored()).toBe(0);
   });
 });
 
