@@ -40,11 +40,14 @@ export interface DoctorReport {
   usable: boolean;
 }
 
-/** Every permission some section of the dashboard needs: what to give the bot's role for the whole dashboard. */
+/**
+ * Every permission some section of the dashboard needs: what to give the bot's role for the whole dashboard. In bot
+ * mode every upload and event is the bot's, so changing any of them takes Manage Expressions and Manage Events.
+ */
 export const DASHBOARD_BOT_PERMISSIONS: bigint = DASHBOARD_SECTIONS.reduce(
   (bits, section) =>
     bits | (section.requires.all ?? []).reduce((a, b) => a | b, 0n) | (section.requires.any?.[0] ?? 0n),
-  P.ViewAuditLog,
+  P.ViewAuditLog | P.ManageGuildExpressions | P.ManageEvents,
 );
 
 const GUILDS_SHOWN = 25;
