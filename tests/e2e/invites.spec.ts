@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_URL } from "../../playwright.config";
 import { api, e2eDatabaseFile, hydrated, screenshot, signIn } from "./helpers";
-import { botMode, recordedActor } from "./mode";
+import { botMode, recordedActor, recordedReason } from "./mode";
 
 const shot = (page: Page, name: string) => screenshot(page, `invites-${name}`);
 
@@ -160,7 +160,9 @@ test("as mod: create an invite, reject a bad target-users file line by line, sav
     const log = await call<{
       audit_log_entries: Array<{ reason?: string; changes?: Array<{ key: string; old_value?: unknown }> }>;
     }>("GET", `/guilds/${guildId}/audit-logs?action_type=42&limit=1`);
-    expect(log.body.audit_log_entries[0].reason).toBe("e2e: workshop is over");
+    expect(log.body.audit_log_entries[0].reason).toBe(
+      recordedReason("e2e: workshop is over", { name: "Mod", id: world.userId("mod") }),
+    );
     expect(log.body.audit_log_entries[0].changes).toContainEqual({ key: "code", old_value: code });
     const deleted = code;
     code = null;

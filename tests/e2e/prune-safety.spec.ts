@@ -379,7 +379,9 @@ test("as mod: integrations list their bot and sync state; deleting warns that th
     "SELECT reason FROM audit_log_entries WHERE guild_id = ? AND action_type = 82",
     YARD,
   );
-  expect(entries.map((e) => e.reason)).toEqual(["e2e: retire the yard bot"]);
+  expect(entries.map((e) => e.reason)).toEqual([
+    recordedReason("e2e: retire the yard bot", { name: "Mod", id: world.userId("mod") }),
+  ]);
   // The demo bot is still in HQ.
   expect((await call("GET", `/guilds/${world.guildId}/members/${botId}`)).status).toBe(200);
 });
