@@ -18,10 +18,18 @@ export function startProcess(
       detached: true,
     });
     let output = "";
+    let started = false;
+    // Read until the ready line, then only drained: a server logs every change at info (10,000 unbans are 10,000
+    // lines), and scanning all it ever wrote on every chunk fell behind it, filling the pipe until the server's
+    // synchronous log writes (lib/server/logger.ts) waited on this process.
     child.stdout!.on("data", (chunk: Buffer) => {
+      if (started) return;
       output += chunk.toString();
       const match = ready.exec(output);
-      if (match) resolve({ child, port: Number(match[1]) });
+      if (!match) return;
+      started = true;
+      output = "";
+      resolve({ child, port: Number(match[1]) });
     });
     child.once("exit", (code) => reject(new Error(`${command} exited with ${code}: ${output}`)));
   });
