@@ -1,0 +1,28 @@
+// Prisma's better-sqlite3 driver adapter for the dashboard's client, with each transaction begun by BEGIN IMMEDIATE
+// (the file's write lock taken before its first read), as the guild API's store begins its writes
+// (lib/guild-api/store/sqlite-driver.ts). The adapter's own BEGIN is deferred: a transaction that reads, then writes,
+// fails at once (SQLITE_BUSY, or SQLITE_BUSY_SNAPSHOT) when another connection writes in between, where BEGIN
+// IMMEDIATE waits its turn (the connection's busy timeout). Another connection writing the dashboard's tables is not
+// only another instance on the same file: every server process has two, its own thread's and the moderation
+// scheduler's worker thread's (cases/scheduler-thread.ts). Every transaction the dashboard makes writes, so none takes
+// the lock for nothing, and a transaction's statements run without a turn of the event loop between them (Prisma's
+// interactive transactions over this synchronous driver), so the lock is held for its own work only.
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+
+type Connected = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
+/** What of the adapter's better-sqlite3 connection this touches. */
+interface Preparing {
+  prepare(source: string): unknown;
+}
+
+export class ImmediateTransactionsSQLite3 extends PrismaBetterSQLite3 {
+  override async connect(): Promise<Connected> {
+    const adapter = await super.connect();
+    // The adapter keeps its connection as `client` and begins a transaction with client.prepare("BEGIN").run()
+    // (@prisma/adapter-better-sqlite3 6.19): that one statement's text is replaced.
+    const client = (adapter as Connected & { client: Preparing }).client;
+    const prepare = client.prepare.bind(client);
+    client.prepare = (source) => prepare(source === "BEGIN" ? "BEGIN IMMEDIATE" : source);
+    return adapter;
+  }
+}
