@@ -4,7 +4,8 @@
 // current carries it as `request_id` (request-id.ts). Credentials never reach a line: the fields that could hold one are
 // redacted where a line carries them (REDACTED_PATHS), and nothing logs a query string or a body's text. Kept on
 // globalThis: the server loads this module outside Next's bundles and the dashboard's code inside them, and both
-// write through one logger.
+// write through one logger. A worker thread (the moderation scheduler's) has a logger of its own that hands each line
+// to the main thread (forwardLogs), which writes it as its own: one output, in one format, seen by the same taps.
 import pino, { type DestinationStream, type Logger } from "pino";
 import { currentRequestId } from "./request-id";
 
@@ -44,10 +45,16 @@ export interface LogTap {
  */
 class LogSink implements DestinationStream {
   readonly taps = new Set<LogTap>();
+  /** In a worker thread: where its lines go instead (to the main thread's sink). */
+  forward: ((line: string) => void) | null = null;
   private readonly stdout = pino.destination({ dest: 1, sync: true });
   private format: "json" | "pretty" | null = null;
 
   write(line: string): void {
+    if (this.forward) {
+      this.forward(line);
+      return;
+    }
     if (this.taps.size > 0) {
       const parsed = JSON.parse(line) as Record<string, unknown>;
       for (const tap of this.taps) tap(parsed);
@@ -102,21 +109,28 @@ interface SharedLog {
   logger: Logger;
   sink: LogSink;
   components: Map<string, Logger>;
+  /** The worker thread whose lines these are (forwardLogs), written on each; null in the main thread. */
+  origin: { thread: string | null };
 }
 
 const SHARED_KEY = Symbol.for("guildhall.logger");
 
 function createLog(): SharedLog {
   const sink = new LogSink();
+  const origin: SharedLog["origin"] = { thread: null };
   const logger = pino(
     {
       level: levelFromEnvironment(),
       base: { pid: process.pid },
       redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
-      // The current request's id on every line written for it; none outside a request.
+      // The current request's id on every line written for it; none outside a request. A worker thread's lines
+      // say which thread wrote them.
       mixin: () => {
         const requestId = currentRequestId();
-        return requestId === undefined ? {} : { request_id: requestId };
+        const fields: { request_id?: string; thread?: string } =
+          requestId === undefined ? {} : { request_id: requestId };
+        if (origin.thread !== null) fields.thread = origin.thread;
+        return fields;
       },
     },
     sink,
@@ -124,7 +138,7 @@ function createLog(): SharedLog {
   const wanted = process.env.LOG_LEVEL;
   if (wanted !== undefined && wanted.toLowerCase() !== logger.level)
     logger.warn({ LOG_LEVEL: wanted }, `LOG_LEVEL is none of ${LEVELS.join(", ")}: logging at info`);
-  return { logger, sink, components: new Map() };
+  return { logger, sink, components: new Map(), origin };
 }
 
 const shared: SharedLog = ((globalThis as { [SHARED_KEY]?: SharedLog })[SHARED_KEY] ??= createLog());
@@ -148,6 +162,20 @@ export function setLogLevel(level: (typeof LEVELS)[number]): () => void {
   };
   apply(level);
   return () => apply(before);
+}
+
+/**
+ * In a worker thread: every line from now on goes to `send` (a message to the main thread, which writes it with
+ * writeForwardedLog), carrying `thread: <thread>`.
+ */
+export function forwardLogs(thread: string, send: (line: string) => void): void {
+  shared.origin.thread = thread;
+  shared.sink.forward = send;
+}
+
+/** Writes a line a worker thread forwarded (forwardLogs), as this thread writes its own. */
+export function writeForwardedLog(line: string): void {
+  shared.sink.write(line);
 }
 
 /** Calls `tap` with every line written from now on, parsed, until the returned function is called (tests). */
