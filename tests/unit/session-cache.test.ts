@@ -1,6 +1,7 @@
 // The moderator's session reused for a few seconds: reused within the window, read again after it, never kept when
 // there is none (signed out, expired), and forgotten at once when this process writes the session or the user's
-// sessions and tokens.
+// sessions and tokens, in this thread or another of the process (the moderation scheduler's worker refreshes grants).
+import { BroadcastChannel } from "node:worker_threads";
 import { describe, expect, test, vi } from "vitest";
 import {
   SESSION_FRESH_MS,
@@ -59,5 +60,38 @@ describe("readSessionThroughCache", () => {
     forgetAllSessions();
     await readAll();
     expect(reads).toEqual({ b: 4, c: 3, d: 2 });
+  });
+
+  test("forgetting reaches the process's other threads, and theirs reaches this one", async () => {
+    // Another thread's end of the channel (a BroadcastChannel reaches every other one of its name, threads included).
+    const otherThread = new BroadcastChannel("guildhall.dashboardSessionsForgotten");
+    const told: unknown[] = [];
+    otherThread.onmessage = (event) => told.push(event.data);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    try {
+      let reads = 0;
+      const read = async () => sessionOf("u9", ++reads);
+      await readSessionThroughCache("token-x", read);
+      await readSessionThroughCache("token-x", read);
+      expect(reads).toBe(1);
+
+      // The other thread refreshed u9's grant: this thread reads the session again.
+      otherThread.postMessage({ all: true });
+      await settle();
+      await readSessionThroughCache("token-x", read);
+      expect(reads).toBe(2);
+      otherThread.postMessage({ user: "u9" });
+      await settle();
+      await readSessionThroughCache("token-x", read);
+      expect(reads).toBe(3);
+
+      forgetSession("token-x");
+      forgetUserSessions("u9");
+      forgetAllSessions();
+      await settle();
+      expect(told).toEqual([{ session: "token-x" }, { user: "u9" }, { all: true }]);
+    } finally {
+      otherThread.close();
+    }
   });
 });

@@ -4,8 +4,11 @@
 // a dynamic page's whole floor of about 6). Every write this process makes to a session, its user or its account
 // forgets what is kept (sign-in, sign-out, token refresh, rolling expiry), so only a change made outside the process
 // (another instance signing the person out) can go unseen, for at most FRESH_MS; the API judges every call by the
-// token itself either way.
+// token itself either way. Forgetting reaches every thread of the process: the moderation scheduler's worker thread
+// refreshes moderators' grants too (data/acting-api.ts, cases/scheduler-thread.ts), and a refresh replaces the tokens
+// a session kept here holds.
 import "server-only";
+import { BroadcastChannel } from "node:worker_threads";
 
 /** How long a read is reused. */
 export const SESSION_FRESH_MS = 3_000;
@@ -22,6 +25,34 @@ interface Kept<S> {
 const CACHE_KEY = Symbol.for("guildhall.dashboardSessions");
 const kept: Map<string, Kept<unknown>> = ((globalThis as { [CACHE_KEY]?: Map<string, Kept<unknown>> })[CACHE_KEY] ??=
   new Map());
+
+/** What one thread forgot, told to the process's other threads. */
+type Forgotten = { session: string } | { user: string } | { all: true };
+
+const CHANNEL_KEY = Symbol.for("guildhall.dashboardSessionsForgotten");
+const others: BroadcastChannel = ((globalThis as { [CHANNEL_KEY]?: BroadcastChannel })[CHANNEL_KEY] ??=
+  listenToOtherThreads());
+
+function listenToOtherThreads(): BroadcastChannel {
+  const channel = new BroadcastChannel("guildhall.dashboardSessionsForgotten");
+  // Listening holds no process (or thread) open.
+  channel.unref();
+  channel.onmessage = (event) => forgetHere(event.data as Forgotten);
+  return channel;
+}
+
+function forgetHere(what: Forgotten): void {
+  if ("session" in what) kept.delete(what.session);
+  else if ("user" in what) {
+    for (const [token, entry] of kept) if (entry.userId === what.user) kept.delete(token);
+  } else kept.clear();
+}
+
+/** Forgets here and in the process's other threads. */
+function forget(what: Forgotten): void {
+  forgetHere(what);
+  others.postMessage(what);
+}
 
 /** The session for `sessionToken` from the last SESSION_FRESH_MS, else from `read()` (kept only when found). */
 export async function readSessionThroughCache<S extends { userId: string }>(
@@ -41,15 +72,15 @@ export async function readSessionThroughCache<S extends { userId: string }>(
 
 /** Forgets one session (signed out, its expiry moved). */
 export function forgetSession(sessionToken: string): void {
-  kept.delete(sessionToken);
+  forget({ session: sessionToken });
 }
 
 /** Forgets every session of a dashboard user (their tokens or name changed, or they signed out everywhere). */
 export function forgetUserSessions(userId: string): void {
-  for (const [token, entry] of kept) if (entry.userId === userId) kept.delete(token);
+  forget({ user: userId });
 }
 
 /** Forgets everything (an account changed and its user is not known here). */
 export function forgetAllSessions(): void {
-  kept.clear();
+  forget({ all: true });
 }
