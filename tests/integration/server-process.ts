@@ -25,12 +25,19 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** `database`: a SQLite file's path, or a postgres:// URL. */
-export async function startServerProcess(database: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * `database`: a SQLite file's path, or a postgres:// URL. `nodeArgs`: what node runs (default server.ts through tsx;
+ * tests/integration/dashboard/scheduler-server.ts is server.ts with the moderation scheduler).
+ */
+export async function startServerProcess(
+  database: string,
+  env: Record<string, string> = {},
+  nodeArgs: readonly string[] = ["--import", "tsx", "server.ts"],
+): Promise<ServerProcess> {
   const port = await freePort();
   // Node itself with tsx's loader, as `npm start` and the image run it: tsx's CLI would put a process of its own in
   // front, which relays signals with a 30 ms deadline and kills a server that is still shutting down gracefully.
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs], {
     cwd: ROOT,
     env: {
       ...process.env,

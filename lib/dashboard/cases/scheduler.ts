@@ -1,49 +1,48 @@
-// The loop that runs scheduled moderation (schedule.ts) in the dashboard's server process: every few seconds, due rows
-// claimed and run. Started once per process by instrumentation.ts; several instances each run one, and the claims
-// keep every row to one of them. The API client acts as the moderator who scheduled the work, or as the bot in bot
-// mode (data/acting-api.ts). On shutdown the running pass finishes its batch and claims no other (lib/server/shutdown.ts).
+// The moderation scheduler (schedule.ts) of a dashboard server process: every few seconds, due rows claimed and run.
+// Started once per process by instrumentation.ts; several instances each run one, and the claims keep every row to one
+// of them. It runs in a worker thread of its own (scheduler-thread.ts), so its database work never holds up the API
+// requests and pages the server's thread answers; if that thread cannot start, or dies, the loop runs in the server's
+// thread instead, with a warning, rather than leave temporary bans unended. The API client acts as the moderator who
+// scheduled the work, or as the bot in bot mode (data/acting-api.ts). On shutdown the running pass finishes its batch
+// and claims no other (lib/server/shutdown.ts).
 import "server-only";
 import { dashboardConfig } from "@/lib/dashboard/config";
 import { apiActingFor } from "@/lib/dashboard/data/acting-api";
 import { componentLogger } from "@/lib/server/logger";
-import { newRequestId, withRequestId } from "@/lib/server/request-id";
 import { onShutdown, shutdownStarted } from "@/lib/server/shutdown";
-import { runDueSchedules, type ScheduleDependencies } from "./schedule";
+import { startSchedulerLoop } from "./scheduler-loop";
+import { startSchedulerThread } from "./scheduler-thread";
 
 /** How often due rows are looked for: a temporary ban ends within this of its time. */
 export const SCHEDULER_INTERVAL_MS = 5_000;
 
-const DEPENDENCIES: ScheduleDependencies = {
-  apiFor: apiActingFor,
-  mode: () => dashboardConfig().authMode,
-  stopping: shutdownStarted,
-};
-
 const log = componentLogger("cases");
 
-/** Starts the loop (once per process); the returned function stops it. */
-export function startModerationScheduler(intervalMs = SCHEDULER_INTERVAL_MS): () => void {
-  let pass: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (pass || shutdownStarted()) return;
-    // Each pass under an id of its own: its API calls and the events they write carry it (request-id.ts).
-    pass = withRequestId(`scheduler-${newRequestId()}`, () => runDueSchedules(DEPENDENCIES))
-      .then((ran) => {
-        if (ran > 0) log.info({ ran }, "scheduled moderation ran");
-      })
-      .catch((error: unknown) => log.error({ err: error }, "running scheduled moderation failed"))
-      .finally(() => {
-        pass = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  const stop = () => clearInterval(timer);
-  const unregister = onShutdown(async () => {
-    stop();
-    await pass;
+/** The loop in this thread: the fallback when the worker cannot run it. */
+const inThisThread = (intervalMs: number) =>
+  startSchedulerLoop(intervalMs, {
+    apiFor: apiActingFor,
+    mode: () => dashboardConfig().authMode,
+    stopping: shutdownStarted,
   });
-  return () => {
-    stop();
+
+/** Starts the scheduler (once per process); the returned function stops it, once its running batch is written. */
+export function startModerationScheduler(intervalMs = SCHEDULER_INTERVAL_MS): () => Promise<void> {
+  let stopped = false;
+  let running: { stop(): Promise<void> } = startSchedulerThread(intervalMs, (error, started) => {
+    if (stopped || shutdownStarted()) return;
+    if (started) log.error({ err: error }, "the moderation scheduler's worker thread died: running it in this thread");
+    else
+      log.warn({ err: error }, "the moderation scheduler's worker thread could not start: running it in this thread");
+    running = inThisThread(intervalMs);
+  });
+  const stop = async () => {
+    stopped = true;
+    await running.stop();
+  };
+  const unregister = onShutdown(stop);
+  return async () => {
     unregister();
+    await stop();
   };
 }
