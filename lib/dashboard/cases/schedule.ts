@@ -360,14 +360,29 @@ async function settle(outcomes: readonly Outcome[], now: number) {
   await recordAuditSuccesses(done.map((outcome) => outcome.entry));
 }
 
-/** Rows run at once within a batch (their API calls overlap), re-read together just before their calls. */
-const CONCURRENCY = 4;
+/** Rows re-read together just before their calls (stillOurs: one read for a few rows). */
+const REREAD_GROUP = 4;
+
+/** Consecutive groups of `size` of `rows`. */
+const inGroups = <T>(rows: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
 
 /**
- * One pass: due rows claimed a batch at a time and run, CONCURRENCY at once, until none is due (10,000 bans ending
- * together do not wait for 200 ticks of the scheduler); each batch's outcomes and history entries are written
- * together, then the cases of what it did are made, once per guild. Between its steps the pass waits a turn of the
- * event loop (lib/server/next-turn.ts): the API it calls and the pages share this thread. Returns how many ran.
+ * One pass: due rows claimed a batch at a time and run until none is due (10,000 bans ending together do not wait
+ * for 200 ticks of the scheduler); each batch's outcomes and history entries are written together, then the cases of
+ * what it did are made, once per guild.
+ *
+ * The calls go one at a time. The API answering them is usually this process's own, on the server's thread, and a
+ * request that reaches it meanwhile (a bot's, a page's) waits behind the calls already sent: behind one unban at most,
+ * not four (bench:cases's probe, docs/benchmarks.md). So that the server's thread does not sit idle between the calls
+ * either, each group's re-read is made while the group before it has its calls out: a read, it holds up no writer.
+ * The batch's writes are made between its calls, not beside them: in the scheduler's worker thread
+ * (scheduler-thread.ts) the pass has a connection of its own, and the server's thread writing an unban while the pass
+ * holds SQLite's write lock would wait for it, asleep in SQLite's busy handler, holding up every request behind it.
+ *
+ * Between its steps the pass waits a turn of the event loop (lib/server/next-turn.ts): when the scheduler runs in the
+ * server's own thread (scheduler.ts, when its worker cannot start), the API it calls and the pages share that thread.
+ * Returns how many ran.
  */
 export async function runDueSchedules(deps: ScheduleDependencies, now = new Date()): Promise<number> {
   let ran = 0;
@@ -392,19 +407,21 @@ export async function runDueSchedules(deps: ScheduleDependencies, now = new Date
       if (!clients.has(actorId)) clients.set(actorId, deps.apiFor(actorId));
       return clients.get(actorId)!;
     };
+    const mode = deps.mode();
     const outcomes: Outcome[] = [];
-    for (let at = 0; at < rows.length; at += CONCURRENCY) {
-      const group = rows.slice(at, at + CONCURRENCY);
-      const ours = await stillOurs(group);
-      outcomes.push(
-        ...(await Promise.all(
-          group.map((row) =>
-            ours.has(row.id)
-              ? attempt(row, cases.get(row.caseId), apiFor(row.actorId), deps.mode(), clock())
-              : ({ row, kind: "not ours" } as const),
-          ),
-        )),
-      );
+    const groups = inGroups(rows, REREAD_GROUP);
+    let reread = groups.length > 0 ? stillOurs(groups[0]) : null;
+    for (const [at, group] of groups.entries()) {
+      const ours = await reread!;
+      reread = at + 1 < groups.length ? stillOurs(groups[at + 1]) : null;
+      // Awaited with the next group; a failure meanwhile is not an unhandled rejection.
+      reread?.catch(() => undefined);
+      for (const row of group)
+        outcomes.push(
+          ours.has(row.id)
+            ? await attempt(row, cases.get(row.caseId), apiFor(row.actorId), mode, clock())
+            : { row, kind: "not ours" },
+        );
     }
     await nextTurn();
     await settle(outcomes, clock());
