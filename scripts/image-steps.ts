@@ -12,8 +12,9 @@
 // - Then, in the runtime stage's folder, as an unprivileged user (nobody standing for the image's USER, when this
 //   runs as root; else this user) and with the image's ENV only (and a free PORT): compose's `prepare` command
 //   (migrations and the demo world, on a fresh SQLite database in .data), then CMD. It waits for HEALTHCHECK's command
-//   to pass (/readyz), asks for a page and the API, sends SIGTERM and expects exit code 0, and prints the sizes of
-//   what the stages produced.
+//   to pass (/readyz), asks for a page and the API, expects the server to say its moderation scheduler runs in its
+//   worker thread (which loads lib/ through tsx), sends SIGTERM and expects exit code 0, and prints the sizes of what
+//   the stages produced.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -329,6 +330,25 @@ async function expectOk(url: string, check: (body: string) => boolean, what: str
   console.log(`[image-steps] GET ${new URL(url).pathname} → 200`);
 }
 
+/**
+ * The moderation scheduler runs in its worker thread (lib/dashboard/cases/scheduler-thread.ts), which loads the
+ * project's TypeScript from lib/ through tsx: it says so once started, or warns that it fell back to the server's
+ * thread (a file or a package the runtime stage lacks).
+ */
+async function expectSchedulerThread(logged: () => string, withinMs = 30_000): Promise<void> {
+  const since = Date.now();
+  while (Date.now() - since < withinMs) {
+    if (logged().includes("the moderation scheduler runs in its worker thread")) {
+      console.log(`[image-steps] the moderation scheduler runs in its worker thread`);
+      return;
+    }
+    if (logged().includes("the moderation scheduler's worker thread could not start"))
+      throw new Error("the moderation scheduler's worker thread could not start (see the server's log above)");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the moderation scheduler's worker thread did not say it runs within ${withinMs / 1000} s`);
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const keep = process.argv.includes("--keep");
@@ -388,8 +408,14 @@ async function main(): Promise<void> {
     const serveStarted = Date.now();
     console.log(`[image-steps] as ${runAs.description}: ${runtime.cmd.join(" ")} (CMD), PORT=${port}`);
     const [command, ...args] = asUser(runtime.cmd);
-    const running = spawn(command, args, { cwd: runtime.folder, env, stdio: ["ignore", "inherit", "inherit"] });
+    const running = spawn(command, args, { cwd: runtime.folder, env, stdio: ["ignore", "pipe", "inherit"] });
     server = running;
+    // Passed through, and kept: the check below reads what the server logged.
+    let logged = "";
+    running.stdout!.on("data", (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      logged += chunk.toString();
+    });
     const [healthCommand, ...healthArgs] = asUser(runtime.healthcheck.command);
     let healthy = false;
     while (!healthy && Date.now() - serveStarted < 90_000) {
@@ -405,6 +431,7 @@ async function main(): Promise<void> {
     await expectOk(`${base}/readyz`, (body) => (JSON.parse(body) as { ok?: boolean }).ok === true, '{"ok":true}');
     await expectOk(`${base}/api/v10/gateway`, (body) => "url" in (JSON.parse(body) as object), "the gateway's url");
     await expectOk(`${base}/sign-in`, (body) => body.includes("<html"), "the sign-in page");
+    await expectSchedulerThread(() => logged);
 
     const stopping = Date.now();
     running.kill("SIGTERM");
