@@ -10,7 +10,7 @@ import {
   type RESTGetAPICurrentUserGuildsResult,
 } from "discord-api-types/v10";
 import { GuildApiClient, GuildApiError, GuildApiUnreachableError, Routes } from "@/lib/api-client";
-import { hasPermission } from "@/lib/discord/permissions";
+import { describeMissing, hasPermission } from "@/lib/discord/permissions";
 import { DASHBOARD_SECTIONS, sectionDisabledReason } from "./sections";
 
 export type CheckStatus = "ok" | "warn" | "fail";
@@ -41,13 +41,14 @@ export interface DoctorReport {
 }
 
 /**
- * Every permission some section of the dashboard needs: what to give the bot's role for the whole dashboard. In bot
- * mode every upload and event is the bot's, so changing any of them takes Manage Expressions and Manage Events.
+ * Every permission some part of the dashboard uses: what to give the bot's role for the whole dashboard. A section
+ * open to any of several permissions (Members: kick, ban, timeout, nicknames, roles, voice) uses each of them for its
+ * own actions, so the bot needs all of them. In bot mode every upload and event is the bot's, so changing any of them
+ * takes Manage Expressions and Manage Events; the Invites page makes invites (View Channel, Create Invite).
  */
 export const DASHBOARD_BOT_PERMISSIONS: bigint = DASHBOARD_SECTIONS.reduce(
-  (bits, section) =>
-    bits | (section.requires.all ?? []).reduce((a, b) => a | b, 0n) | (section.requires.any?.[0] ?? 0n),
-  P.ViewAuditLog | P.ManageGuildExpressions | P.ManageEvents,
+  (bits, section) => [...(section.requires.all ?? []), ...(section.requires.any ?? [])].reduce((a, b) => a | b, bits),
+  P.ViewAuditLog | P.ManageGuildExpressions | P.ManageEvents | P.ViewChannel | P.CreateInstantInvite,
 );
 
 const GUILDS_SHOWN = 25;
@@ -169,19 +170,30 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     const permissions = BigInt(guild.permissions ?? "0");
     if (hasPermission(permissions, P.Administrator)) {
       add("ok", `${guild.name}`, "the bot is an administrator: every section works");
+      await checkHierarchy(client, guild, botId, add);
       continue;
     }
     const closed = DASHBOARD_SECTIONS.flatMap((section) => {
       const reason = sectionDisabledReason(section, permissions);
       return reason ? [`${section.label} (${reason})`] : [];
     });
-    if (closed.length === 0) add("ok", guild.name, "the bot's permissions open every section");
-    else
+    if (closed.length > 0)
       add(
         "warn",
         guild.name,
         `closed to everyone, since the bot lacks what they need: ${closed.join("; ")}. Give the bot's role these permissions`,
       );
+    else {
+      const lacking = describeMissing(permissions, DASHBOARD_BOT_PERMISSIONS);
+      add(
+        lacking ? "warn" : "ok",
+        guild.name,
+        lacking
+          ? `every section opens, but the bot ${lacking}: the dashboard's actions that use them are refused. Give the bot's role every permission of ${DASHBOARD_BOT_PERMISSIONS}`
+          : "the bot's permissions open every section",
+      );
+    }
+    await checkHierarchy(client, guild, botId, add);
   }
   if (wanted.length > GUILDS_SHOWN)
     add("warn", "servers", `${wanted.length - GUILDS_SHOWN} more not checked: pass --guild`);
@@ -201,6 +213,36 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     add("warn", "gateway", `GET /gateway/bot refused: ${refusal(error)}; pages work, live updates do not`);
   }
   return done();
+}
+
+/**
+ * Discord lets the bot change only members and roles below its highest role: the roles above it (and the members who
+ * hold them) are out of the dashboard's reach, whoever signs in. Administrator does not lift it.
+ */
+async function checkHierarchy(
+  client: GuildApiClient,
+  guild: { id: string; name: string },
+  botId: string,
+  add: (status: CheckStatus, name: string, detail: string) => void,
+): Promise<void> {
+  try {
+    const [roles, member] = await Promise.all([client.roles.list(guild.id), client.members.get(guild.id, botId)]);
+    const held = roles.filter((role) => member.roles.includes(role.id));
+    const top = held.reduce((best, role) => Math.max(best, role.position), 0);
+    const above = roles
+      .filter((role) => role.position >= top && !member.roles.includes(role.id) && role.id !== guild.id)
+      .sort((a, b) => b.position - a.position)
+      .map((role) => role.name);
+    if (above.length === 0) add("ok", `${guild.name} roles`, "the bot's role is the highest: it can manage every role");
+    else
+      add(
+        "warn",
+        `${guild.name} roles`,
+        `${above.join(", ")} ${above.length === 1 ? "is" : "are"} at or above the bot's highest role: members with ${above.length === 1 ? "it" : "them"} can't be moderated and ${above.length === 1 ? "it" : "they"} can't be edited through the dashboard. Drag the bot's role above the roles it should manage (Server Settings → Roles)`,
+      );
+  } catch (error) {
+    add("warn", `${guild.name} roles`, `could not read the roles and the bot's member: ${refusal(error)}`);
+  }
 }
 
 /** The report as the command prints it. */

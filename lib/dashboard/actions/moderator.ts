@@ -1,5 +1,6 @@
 // The moderator's own standing in a guild, for bot mode: Discord judges only the bot, so the dashboard applies the
-// shared permission engine to the moderator's member before acting for them.
+// shared permission engine to the moderator's member before acting for them, and holds hierarchy questions to the
+// bot's rank too (data/bot-standing.ts), so a refusal names its reason before the API is called.
 import {
   ChannelType,
   OverwriteType,
@@ -29,6 +30,7 @@ import {
 } from "@/lib/discord/permissions";
 import { judgeHierarchy, judgePermissions, refusalText, type OperationName } from "@/lib/discord/policies";
 import { overwriteGrantableBits } from "@/lib/discord/channel-permissions";
+import { readBotMember, withBotVerdict } from "@/lib/dashboard/data/bot-standing";
 
 const member = (
   m: Pick<APIGuildMember, "roles" | "communication_disabled_until">,
@@ -64,10 +66,22 @@ export class ModeratorCheck {
     readonly permissions: bigint,
     /** Still in membership screening: the API then grants them nothing that needs a permission (the owner excepted). */
     readonly pending: boolean,
+    /** In bot mode, the bot, whose rank Discord judges (bot-standing.ts); null in user mode. */
+    readonly bot: PermissionMember | null,
   ) {}
 
-  static async load(api: GuildApiClient, guildId: string, userId: string): Promise<ModeratorCheck> {
-    const [guild, me] = await Promise.all([api.guilds.get(guildId), api.members.get(guildId, userId)]);
+  /** `userId`'s standing in the guild, read with `api` (the bot's client in bot mode, where the bot's is read too). */
+  static async load(
+    api: GuildApiClient,
+    guildId: string,
+    userId: string,
+    mode: "user" | "bot",
+  ): Promise<ModeratorCheck> {
+    const [guild, me, bot] = await Promise.all([
+      api.guilds.get(guildId),
+      api.members.get(guildId, userId),
+      mode === "bot" ? readBotMember(api, guildId) : null,
+    ]);
     const context: GuildPermissionContext = {
       guildId: guild.id,
       ownerId: guild.owner_id,
@@ -75,7 +89,7 @@ export class ModeratorCheck {
     };
     const self = member(me, userId);
     const permissions = computeBasePermissions(context, self);
-    return new ModeratorCheck(api, guildId, guild, context, guild.roles, self, permissions, Boolean(me.pending));
+    return new ModeratorCheck(api, guildId, guild, context, guild.roles, self, permissions, Boolean(me.pending), bot);
   }
 
   get isOwner(): boolean {
@@ -116,9 +130,27 @@ export class ModeratorCheck {
     if (refusal || userId === this.self.userId) return refusal;
     const target = await this.targetMember(userId);
     if (!target) return null; // not a member: the API answers for itself (bans of non-members are allowed)
-    return refusalText(
-      judgeHierarchy(operation, { context: this.context, self: this.self, targetMember: member(target, userId) }),
+    return (
+      refusalText(
+        judgeHierarchy(operation, { context: this.context, self: this.self, targetMember: member(target, userId) }),
+      ) ?? this.botBlock(member(target, userId))
     );
+  }
+
+  /** The bot's own verdict on acting on a member (bot mode; the bot acting on itself is not judged), or null. */
+  private botOn(target: PermissionMember) {
+    return this.bot && this.bot.userId !== target.userId ? canActOnMember(this.context, this.bot, target) : null;
+  }
+
+  /** Why the bot, acting for the moderator, may not act on this member, or null. */
+  private botBlock(target: PermissionMember): string | null {
+    const verdict = withBotVerdict({ ok: true }, () => this.botOn(target));
+    return verdict.ok ? null : verdict.reason;
+  }
+
+  /** The moderator's verdict on acting on a member, then the bot's. */
+  private memberVerdict(target: PermissionMember) {
+    return withBotVerdict(canActOnMember(this.context, this.self, target), () => this.botOn(target));
   }
 
   /**
@@ -132,7 +164,7 @@ export class ModeratorCheck {
     if (userId === this.self.userId) return "you can't do this to yourself";
     const target = await this.targetMember(userId);
     if (!target) return null;
-    const verdict = canActOnMember(this.context, this.self, member(target, userId));
+    const verdict = this.memberVerdict(member(target, userId));
     return verdict.ok ? null : verdict.reason;
   }
 
@@ -150,7 +182,10 @@ export class ModeratorCheck {
     if (userId === this.context.ownerId) return "nobody can act on the server owner";
     if (hasPermission(computeBasePermissions(this.context, targetMember), PermissionFlagsBits.Administrator))
       return "administrators can't be timed out";
-    return refusalText(judgeHierarchy("Modify Guild Member", { context: this.context, self: this.self, targetMember }));
+    return (
+      refusalText(judgeHierarchy("Modify Guild Member", { context: this.context, self: this.self, targetMember })) ??
+      this.botBlock(targetMember)
+    );
   }
 
   /** "needs Ban Members" when a flag is missing, else null. */
@@ -177,7 +212,7 @@ export class ModeratorCheck {
     if (userId === this.self.userId) return null;
     const target = await this.targetMember(userId);
     if (!target) return null; // not a member: the API answers for itself (bans of non-members are allowed)
-    const verdict = canActOnMember(this.context, this.self, member(target, userId));
+    const verdict = this.memberVerdict(member(target, userId));
     return verdict.ok ? null : verdict.reason;
   }
 
@@ -185,7 +220,9 @@ export class ModeratorCheck {
   roleBlock(roleId: string): string | null {
     const role = this.context.roles.find((r) => r.id === roleId);
     if (!role) return null;
-    const verdict = canManageRole(this.context, this.self, role);
+    const verdict = withBotVerdict(canManageRole(this.context, this.self, role), () =>
+      this.bot ? canManageRole(this.context, this.bot, role) : null,
+    );
     return verdict.ok ? null : `${this.roles.find((r) => r.id === roleId)?.name ?? "role"}: ${verdict.reason}`;
   }
 
@@ -205,10 +242,14 @@ export class ModeratorCheck {
    * (canMoveRoles), judged on where each role goes as well as where it is.
    */
   moveBlock(positions: readonly RolePositionRequest[]): string | null {
-    const verdict = canMoveRoles(this.context, this.self, positions);
+    const judge = (requests: readonly RolePositionRequest[]) =>
+      withBotVerdict(canMoveRoles(this.context, this.self, requests), () =>
+        this.bot ? canMoveRoles(this.context, this.bot, requests) : null,
+      );
+    const verdict = judge(positions);
     if (verdict.ok) return null;
     // Each move is judged on its own: the first role refused alone is the one refused in the whole request.
-    const refused = positions.find((p) => !canMoveRoles(this.context, this.self, [p]).ok);
+    const refused = positions.find((p) => !judge([p]).ok);
     const name = refused && this.roles.find((r) => r.id === refused.id)?.name;
     return name ? `${name}: ${verdict.reason}` : verdict.reason;
   }

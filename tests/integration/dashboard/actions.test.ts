@@ -5,7 +5,11 @@
 import { describe, expect, it } from "vitest";
 import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
 import { modifyGuildAction } from "@/lib/dashboard/actions/guilds";
-import { createGuildRoleAction, modifyGuildRoleAction } from "@/lib/dashboard/actions/roles";
+import {
+  createGuildRoleAction,
+  modifyGuildRoleAction,
+  modifyGuildRolePositionsAction,
+} from "@/lib/dashboard/actions/roles";
 import {
   banMemberAction,
   kickMemberAction,
@@ -193,6 +197,62 @@ describe("bot mode", () => {
       fieldErrors: { until: ["A timeout lasts at most 5 years."] },
     });
     expect(audit).toHaveLength(0);
+  });
+});
+
+describe("bot mode: the bot's own rank", () => {
+  // Discord judges the bot: what ranks with or above its highest role (Guildhall Demo; Admin is above it in the demo
+  // world) is out of its reach whoever asks, the owner included. The dashboard refuses first, in the bot's words.
+  it("refuses the owner a change to a role above the bot's, a move of the bot's own role, and a kick of an admin", async () => {
+    const guildId = server.world.guildId;
+    const { roles, users } = server.world;
+    const rename = as("owner", "bot", modifyGuildRoleAction.definition);
+    expect(await rename.run({ guildId, roleId: roles.admin, name: "Mine now" })).toMatchObject({
+      ok: false,
+      status: 403,
+      error: "You can't do this: Admin: role is above the bot's.",
+    });
+    const move = as("owner", "bot", modifyGuildRolePositionsAction.definition);
+    const rolesNow = (await (await server.api("bot", "GET", `/guilds/${guildId}/roles`)).json()) as Array<{
+      id: string;
+      position: number;
+    }>;
+    const botRank = rolesNow.find((role) => role.id === roles.bot)!.position;
+    expect(await move.run({ guildId, positions: [{ id: roles.bot, position: botRank - 1 }] })).toMatchObject({
+      ok: false,
+      error: "You can't do this: Guildhall Demo: role is not below the bot's highest role.",
+    });
+    const kick = as("owner", "bot", kickMemberAction.definition);
+    expect(await kick.run({ guildId, userId: users.admin })).toMatchObject({
+      ok: false,
+      error: "You can't do this: member's highest role is above or equal to the bot's.",
+    });
+    expect((await memberOf(users.admin)).status).toBe(200);
+    // Below the bot, the owner's change goes through.
+    expect((await rename.run({ guildId, roleId: roles.helper, name: "Helper" })).ok).toBe(true);
+  });
+
+  it("the owner's view disables what the bot cannot do in bot mode, and nothing in user mode", async () => {
+    const { guildViewerOf } = await import("./harness");
+    // The dashboard's reads go to this file's server, as its bot in bot mode.
+    process.env.GUILD_API_URL = `${server.baseUrl}/api`;
+    process.env.GUILD_API_BOT_TOKEN = server.botToken;
+    const { roleVerdict, memberVerdict } = await import("@/lib/dashboard/data/viewer");
+    const { roles, users } = server.world;
+    const admin = { roles: [roles.admin], communication_disabled_until: null, user: { id: users.admin } };
+    const bot = await guildViewerOf(server, "owner", "bot");
+    const role = (id: string) => bot.roles.find((r) => r.id === id)!;
+    expect(roleVerdict(bot, role(roles.bot))).toEqual({ ok: false, reason: "role is the bot's highest role" });
+    expect(roleVerdict(bot, role(roles.admin))).toEqual({ ok: false, reason: "role is above the bot's" });
+    expect(roleVerdict(bot, role(roles.moderator))).toEqual({ ok: true });
+    expect(memberVerdict(bot, admin)).toEqual({
+      ok: false,
+      reason: "member's highest role is above or equal to the bot's",
+    });
+    const user = await guildViewerOf(server, "owner", "user");
+    expect(user.bot).toBeNull();
+    expect(roleVerdict(user, role(roles.bot))).toEqual({ ok: true });
+    expect(memberVerdict(user, admin)).toEqual({ ok: true });
   });
 });
 

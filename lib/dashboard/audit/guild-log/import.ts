@@ -88,7 +88,16 @@ async function importUnderLock(
         lte: new Date(Math.max(...times) + TWIN_WINDOW_MS),
       },
     },
-    select: { id: true, action: true, actorId: true, targetId: true, createdAt: true, request: true },
+    select: {
+      id: true,
+      action: true,
+      actorId: true,
+      actorName: true,
+      actorBot: true,
+      targetId: true,
+      createdAt: true,
+      request: true,
+    },
   });
 
   // One dashboard entry for one guild entry: the nearest in time of those that are the same change.
@@ -124,15 +133,20 @@ async function importUnderLock(
     const actor = entry.user_id ? users.get(entry.user_id) : undefined;
     const target = entry.target_id ? users.get(entry.target_id) : undefined;
     const { before, after } = changesToSnapshots(entry.changes);
+    // A part is the dashboard change's, and so is who made it: in bot mode the guild names the bot, the dashboard
+    // the moderator who asked (who banned each user of a bulk ban, on Bans and in its CSV).
+    const whole = candidates.find((c) => isPart(c, side));
     return [
       prisma.auditHistoryEntry.create({
         data: {
           guildId,
-          source: candidates.some((c) => isPart(c, side)) ? "part" : "guild-log",
+          source: whole ? "part" : "guild-log",
           auditLogId: entry.id,
-          actorId: entry.user_id ?? "0",
-          actorName: actor ? actor.global_name || actor.username : entry.user_id ? entry.user_id : "Discord",
-          actorBot: Boolean(actor?.bot),
+          actorId: whole?.actorId ?? entry.user_id ?? "0",
+          actorName:
+            whole?.actorName ??
+            (actor ? actor.global_name || actor.username : entry.user_id ? entry.user_id : "Discord"),
+          actorBot: whole ? whole.actorBot : Boolean(actor?.bot),
           action: info.action,
           targetType: info.target,
           targetId: entry.target_id ?? null,

@@ -102,9 +102,9 @@ export const prepareMemberJob = define({
     ...(input.protectBots ? { protect_bots: true } : {}),
   }),
   recordSuccess: () => false,
-  run: async ({ api, guildId, input, actor }) => {
+  run: async ({ api, guildId, input, actor, mode }) => {
     const now = Date.now();
-    const check = await ModeratorCheck.load(api, guildId, actor.id);
+    const check = await ModeratorCheck.load(api, guildId, actor.id, mode);
     const max = input.action === "ban" ? BULK_BAN_JOB_MAX_IDS : MEMBER_JOB_MAX;
     const members = input.userIds
       ? await membersByIds(api, guildId, input.userIds)
@@ -355,7 +355,7 @@ function chunkDefinition(kind: MemberJobKind) {
         throw new ActionRefusal(mismatch);
       }
       // Bot mode: Discord judges only the bot, so each member is held against the moderator's own standing.
-      const check = mode === "bot" ? await ModeratorCheck.load(api, guildId, actor.id) : null;
+      const check = mode === "bot" ? await ModeratorCheck.load(api, guildId, actor.id, mode) : null;
       const blocked = async (userId: string) => {
         if (!check || userId === check.self.userId) return null;
         return check.memberBlock(userId);
