@@ -11,6 +11,7 @@ import {
 } from "discord-api-types/v10";
 import { GuildApiClient, GuildApiError, GuildApiUnreachableError, Routes } from "@/lib/api-client";
 import { describeMissing, hasPermission } from "@/lib/discord/permissions";
+import { botInviteUrl, DASHBOARD_BOT_PERMISSIONS } from "./bot-permissions";
 import { DASHBOARD_SECTIONS, sectionDisabledReason } from "./sections";
 
 export type CheckStatus = "ok" | "warn" | "fail";
@@ -39,17 +40,6 @@ export interface DoctorReport {
   /** False when a check failed: the dashboard cannot run against this API with this bot. */
   usable: boolean;
 }
-
-/**
- * Every permission some part of the dashboard uses: what to give the bot's role for the whole dashboard. A section
- * open to any of several permissions (Members: kick, ban, timeout, nicknames, roles, voice) uses each of them for its
- * own actions, so the bot needs all of them. In bot mode every upload and event is the bot's, so changing any of them
- * takes Manage Expressions and Manage Events; the Invites page makes invites (View Channel, Create Invite).
- */
-export const DASHBOARD_BOT_PERMISSIONS: bigint = DASHBOARD_SECTIONS.reduce(
-  (bits, section) => [...(section.requires.all ?? []), ...(section.requires.any ?? [])].reduce((a, b) => a | b, bits),
-  P.ViewAuditLog | P.ManageGuildExpressions | P.ManageEvents | P.ViewChannel | P.CreateInstantInvite,
-);
 
 const GUILDS_SHOWN = 25;
 
@@ -155,7 +145,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     add("fail", "servers", `GET /users/@me/guilds refused: ${refusal(error)}`);
     return done();
   }
-  const invite = `${authorizeUrlOf(options.api)}?client_id=${applicationId ?? botId}&scope=bot&permissions=${DASHBOARD_BOT_PERMISSIONS}`;
+  const invite = botInviteUrl(authorizeUrlOf(options.api), applicationId ?? botId, options.guildId);
   const wanted = options.guildId ? guilds.filter((guild) => guild.id === options.guildId) : guilds;
   if (options.guildId && wanted.length === 0) {
     add("fail", "servers", `the bot is not in server ${options.guildId}: add it with ${invite}`);

@@ -417,7 +417,7 @@ test("as mod: ban by id, with a warning for a member with roles (issue 30)", asy
     await expect(dialog).toBeHidden();
     const ban = await call<{ reason: string | null }>("GET", `/guilds/${guildId}/bans/${target.id}`);
     expect(ban.status).toBe(200);
-    expect(ban.body.reason).toBe("e2e ban by id");
+    expect(ban.body.reason).toBe(recordedReason("e2e ban by id", { name: "Mod", id: world.userId("mod") }));
     expect((await call("GET", `/guilds/${guildId}/bans/${world.userId("member")}`)).status).toBe(404);
     const entries = world.query<{ action: string; status: string; request: string }>(
       "SELECT action, status, request FROM audit_history_entries WHERE targetId = ? AND source = 'dashboard'",

@@ -5,7 +5,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, test } from "vitest";
 import { PermissionFlagsBits as P, Routes } from "discord-api-types/v10";
-import { DASHBOARD_BOT_PERMISSIONS, runDoctor, type DoctorReport } from "@/lib/dashboard/doctor";
+import { DASHBOARD_BOT_PERMISSIONS } from "@/lib/dashboard/bot-permissions";
+import { runDoctor, type DoctorReport } from "@/lib/dashboard/doctor";
 import { demoPublicUrl } from "@/lib/seed/demo-world";
 import { testServerForFile } from "../harness";
 
