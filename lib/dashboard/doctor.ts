@@ -10,7 +10,7 @@ import {
   type RESTGetAPICurrentUserGuildsResult,
 } from "discord-api-types/v10";
 import { GuildApiClient, GuildApiError, GuildApiUnreachableError, Routes } from "@/lib/api-client";
-import { describeMissing, hasPermission } from "@/lib/discord/permissions";
+import { compareRolePositions, describeMissing, hasPermission } from "@/lib/discord/permissions";
 import { botInviteUrl, DASHBOARD_BOT_PERMISSIONS } from "./bot-permissions";
 import { DASHBOARD_SECTIONS, sectionDisabledReason } from "./sections";
 
@@ -140,7 +140,14 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   // 4. The bot's servers, and what its permissions open in each.
   let guilds: RESTGetAPICurrentUserGuildsResult;
   try {
-    guilds = await client.users.getGuilds();
+    guilds = [];
+    // Every page (200 a page): a bot in many servers still finds the one asked for.
+    for (let after: string | undefined; ;) {
+      const page = await client.users.getGuilds({ limit: 200, after });
+      guilds.push(...page);
+      if (page.length < 200) break;
+      after = page[page.length - 1].id;
+    }
   } catch (error) {
     add("fail", "servers", `GET /users/@me/guilds refused: ${refusal(error)}`);
     return done();
@@ -217,18 +224,21 @@ async function checkHierarchy(
 ): Promise<void> {
   try {
     const [roles, member] = await Promise.all([client.roles.list(guild.id), client.members.get(guild.id, botId)]);
-    const held = roles.filter((role) => member.roles.includes(role.id));
-    const top = held.reduce((best, role) => Math.max(best, role.position), 0);
-    const above = roles
-      .filter((role) => role.position >= top && !member.roles.includes(role.id) && role.id !== guild.id)
-      .sort((a, b) => b.position - a.position)
+    // The engine's order: equal positions rank by id, as Discord's client does.
+    const ranked = roles.map((role) => ({ id: role.id, position: role.position, name: role.name }));
+    const top = ranked
+      .filter((role) => member.roles.includes(role.id))
+      .reduce((best, role) => (compareRolePositions(role, best) > 0 ? role : best), { id: guild.id, position: 0 });
+    const above = ranked
+      .filter((role) => role.id !== guild.id && !member.roles.includes(role.id) && compareRolePositions(role, top) > 0)
+      .sort((a, b) => compareRolePositions(b, a))
       .map((role) => role.name);
     if (above.length === 0) add("ok", `${guild.name} roles`, "the bot's role is the highest: it can manage every role");
     else
       add(
         "warn",
         `${guild.name} roles`,
-        `${above.join(", ")} ${above.length === 1 ? "is" : "are"} at or above the bot's highest role: members with ${above.length === 1 ? "it" : "them"} can't be moderated and ${above.length === 1 ? "it" : "they"} can't be edited through the dashboard. Drag the bot's role above the roles it should manage (Server Settings → Roles)`,
+        `${above.join(", ")} ${above.length === 1 ? "is" : "are"} above the bot's highest role: members with ${above.length === 1 ? "it" : "them"} can't be moderated and ${above.length === 1 ? "it" : "they"} can't be edited through the dashboard. Drag the bot's role above the roles it should manage (Server Settings → Roles)`,
       );
   } catch (error) {
     add("warn", `${guild.name} roles`, `could not read the roles and the bot's member: ${refusal(error)}`);

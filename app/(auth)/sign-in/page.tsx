@@ -30,7 +30,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const error = one("error");
   const { authorizeUrl, scopes } = dashboardConfig();
   // Bot mode for a server on Discord signs in with Discord; otherwise with the built-in provider.
-  const provider = new URL(authorizeUrl).hostname.endsWith("discord.com") ? "Discord" : "Guildhall";
+  const host = new URL(authorizeUrl).hostname;
+  const provider = host === "discord.com" || host.endsWith(".discord.com") ? "Discord" : "Guildhall";
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-surface-sunken p-4">

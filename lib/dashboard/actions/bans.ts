@@ -130,7 +130,7 @@ export const previewBulkBanAction = guildAction({
     rememberUsers(lookups.flatMap((lookup) => (lookup.user ? [lookup.user] : [])));
     const items = parsed.ids.map((userId, i) => ({
       userId,
-      ...classifyTarget(check.context, check.self, userId, lookups[i]),
+      ...classifyTarget(check.context, check.self, userId, lookups[i], check.bot),
     }));
     const jobId = await createJob({
       guildId,

@@ -30,7 +30,7 @@ import {
 } from "@/lib/discord/permissions";
 import { judgeHierarchy, judgePermissions, refusalText, type OperationName } from "@/lib/discord/policies";
 import { overwriteGrantableBits } from "@/lib/discord/channel-permissions";
-import { readBotMember, withBotVerdict } from "@/lib/dashboard/data/bot-standing";
+import { inBotWords, readBotMember, withBotVerdict } from "@/lib/dashboard/data/bot-standing";
 
 const member = (
   m: Pick<APIGuildMember, "roles" | "communication_disabled_until">,
@@ -123,34 +123,43 @@ export class ModeratorCheck {
 
   /**
    * `may`, then the operation's hierarchy rule against the target member (when they are in the guild). Acting on
-   * yourself is not acting on a member (Modify Guild Member's rule); kicks and bans use `mayRemove`.
+   * yourself is not acting on a member (Modify Guild Member's rule); kicks and bans use `mayRemove`. In bot mode the
+   * bot makes the call, so the operation's rule is applied to the bot as well, also when the target is yourself.
    */
   async mayActOn(operation: OperationName, userId: string, fields: readonly string[] = []): Promise<string | null> {
     const refusal = this.may(operation, fields);
-    if (refusal || userId === this.self.userId) return refusal;
-    const target = await this.targetMember(userId);
+    if (refusal) return refusal;
+    const target = userId === this.self.userId ? this.self : await this.targetPermissionMember(userId);
     if (!target) return null; // not a member: the API answers for itself (bans of non-members are allowed)
     return (
-      refusalText(
-        judgeHierarchy(operation, { context: this.context, self: this.self, targetMember: member(target, userId) }),
-      ) ?? this.botBlock(member(target, userId))
+      refusalText(judgeHierarchy(operation, { context: this.context, self: this.self, targetMember: target })) ??
+      this.botRefusal(operation, target)
     );
   }
 
-  /** The bot's own verdict on acting on a member (bot mode; the bot acting on itself is not judged), or null. */
-  private botOn(target: PermissionMember) {
-    return this.bot && this.bot.userId !== target.userId ? canActOnMember(this.context, this.bot, target) : null;
+  /**
+   * Why the bot, making the call in bot mode, may not perform `operation` on `target` under the operation's hierarchy
+   * rule (judgeHierarchy: the bot acting on itself is not acting on a member), in the bot's words; null in user mode.
+   */
+  botRefusal(operation: OperationName, target: PermissionMember): string | null {
+    if (!this.bot) return null;
+    const verdict = judgeHierarchy(operation, { context: this.context, self: this.bot, targetMember: target });
+    return verdict.ok ? null : inBotWords(verdict.message);
   }
 
-  /** Why the bot, acting for the moderator, may not act on this member, or null. */
-  private botBlock(target: PermissionMember): string | null {
-    const verdict = withBotVerdict({ ok: true }, () => this.botOn(target));
-    return verdict.ok ? null : verdict.reason;
-  }
-
-  /** The moderator's verdict on acting on a member, then the bot's. */
+  /** The moderator's verdict on acting on a member (none on themselves), then the bot's (bot mode). */
   private memberVerdict(target: PermissionMember) {
-    return withBotVerdict(canActOnMember(this.context, this.self, target), () => this.botOn(target));
+    const own =
+      target.userId === this.self.userId ? { ok: true as const } : canActOnMember(this.context, this.self, target);
+    return withBotVerdict(own, () =>
+      this.bot && this.bot.userId !== target.userId ? canActOnMember(this.context, this.bot, target) : null,
+    );
+  }
+
+  /** The target as the permission engine sees them, or null when they are not in the guild. */
+  private async targetPermissionMember(userId: string): Promise<PermissionMember | null> {
+    const target = await this.targetMember(userId);
+    return target && member(target, userId);
   }
 
   /**
@@ -184,7 +193,7 @@ export class ModeratorCheck {
       return "administrators can't be timed out";
     return (
       refusalText(judgeHierarchy("Modify Guild Member", { context: this.context, self: this.self, targetMember })) ??
-      this.botBlock(targetMember)
+      this.botRefusal("Modify Guild Member", targetMember)
     );
   }
 
@@ -209,10 +218,9 @@ export class ModeratorCheck {
 
   /** Why the moderator may not act on this member (kick, ban, time out, rename, change roles), or null. */
   async memberBlock(userId: string): Promise<string | null> {
-    if (userId === this.self.userId) return null;
-    const target = await this.targetMember(userId);
+    const target = userId === this.self.userId ? this.self : await this.targetPermissionMember(userId);
     if (!target) return null; // not a member: the API answers for itself (bans of non-members are allowed)
-    const verdict = this.memberVerdict(member(target, userId));
+    const verdict = this.memberVerdict(target);
     return verdict.ok ? null : verdict.reason;
   }
 
@@ -320,11 +328,25 @@ export class ModeratorCheck {
    * does (bits no permission uses are dropped first).
    */
   grantBlock(permissions: bigint, before = 0n): string | null {
-    if (this.isOwner || this.has(PermissionFlagsBits.Administrator)) return null;
-    const extra = (before ^ (permissions & ALL_PERMISSIONS)) & ~this.permissions;
-    return extra === 0n
+    const changed = before ^ (permissions & ALL_PERMISSIONS);
+    if (!this.isOwner && !this.has(PermissionFlagsBits.Administrator)) {
+      const extra = changed & ~this.permissions;
+      if (extra !== 0n)
+        return `you can't grant permissions you don't have (${describeMissing(this.permissions, extra)})`;
+    }
+    // Bot mode: the bot makes the change, and Discord holds it to the same rule.
+    const bot = this.botPermissions;
+    const botExtra = bot === null ? 0n : changed & ~bot;
+    return botExtra === 0n
       ? null
-      : `you can't grant permissions you don't have (${describeMissing(this.permissions, extra)})`;
+      : `the bot can't grant permissions it doesn't have (${describeMissing(bot!, botExtra)}): give its role those first`;
+  }
+
+  /** In bot mode, the bot's permissions in the server (every one for an administrator); null in user mode. */
+  private get botPermissions(): bigint | null {
+    if (!this.bot) return null;
+    const held = computeBasePermissions(this.context, this.bot);
+    return hasPermission(held, PermissionFlagsBits.Administrator) ? ALL_PERMISSIONS : held;
   }
 
   /**
@@ -337,9 +359,13 @@ export class ModeratorCheck {
     const extra = bits & ~this.permissions & ~PermissionFlagsBits.ManageRoles;
     if (extra !== 0n)
       return `you can't set permissions you don't have in a new channel (${describeMissing(this.permissions, extra) ?? "unknown permission bits"})`;
-    return (bits & PermissionFlagsBits.ManageRoles) !== 0n
-      ? "only administrators can set Manage Permissions in a new channel"
-      : null;
+    if ((bits & PermissionFlagsBits.ManageRoles) !== 0n)
+      return "only administrators can set Manage Permissions in a new channel";
+    const bot = this.botPermissions;
+    const botExtra = bot === null || bot === ALL_PERMISSIONS ? 0n : bits & ~bot;
+    return botExtra === 0n
+      ? null
+      : `the bot can't set permissions it doesn't have in a new channel (${describeMissing(bot!, botExtra)})`;
   }
 }
 

@@ -2,14 +2,29 @@
 // a member who ranks with or above it, is refused whoever asked for it (owner included). The dashboard holds every
 // request to both ranks (the moderator's, which Discord cannot see, and the bot's), so a page disables what the bot
 // cannot do, with the reason, instead of offering a button the API refuses.
-import type { GuildApiClient } from "@/lib/api-client";
+import { GuildApiError, type GuildApiClient } from "@/lib/api-client";
 import type { HierarchyVerdict, PermissionMember } from "@/lib/discord/permissions";
 
 /** The bot's member in the guild, as the permission engine sees it (`api` is the bot's client, as in bot mode). */
 export async function readBotMember(api: GuildApiClient, guildId: string): Promise<PermissionMember> {
-  const userId = await api.users.getCurrentId();
-  const member = await api.members.get(guildId, userId);
-  return { userId, roleIds: member.roles, communicationDisabledUntil: member.communication_disabled_until ?? null };
+  try {
+    const userId = await api.users.getCurrentId();
+    const member = await api.members.get(guildId, userId);
+    return { userId, roleIds: member.roles, communicationDisabledUntil: member.communication_disabled_until ?? null };
+  } catch (error) {
+    throw botTokenRefused(error);
+  }
+}
+
+/**
+ * A 401 on the bot's token is the bot's, not the moderator's: signing in again would not help (and readOrThrow sends
+ * a 401 from /users/@me to sign in), so it becomes an error that says what to do.
+ */
+export function botTokenRefused(error: unknown): unknown {
+  if (!(error instanceof GuildApiError && error.status === 401)) return error;
+  return new Error(
+    "The guild API refused the bot's token (401): set GUILD_API_BOT_TOKEN again and run npm run doctor.",
+  );
 }
 
 /**
@@ -20,5 +35,9 @@ export function withBotVerdict(own: HierarchyVerdict, bot: () => HierarchyVerdic
   if (!own.ok) return own;
   const verdict = bot();
   if (!verdict || verdict.ok) return own;
-  return { ok: false, reason: verdict.reason.replace(/\byours\b/g, "the bot's").replace(/\byour\b/g, "the bot's") };
+  return { ok: false, reason: inBotWords(verdict.reason) };
 }
+
+/** The engine's refusal, which speaks to the actor ("role is above yours"), said of the bot ("… the bot's"). */
+export const inBotWords = (reason: string): string =>
+  reason.replace(/\byours\b/g, "the bot's").replace(/\byour\b/g, "the bot's");

@@ -7,9 +7,12 @@ import type { DashboardSession } from "@/lib/dashboard/auth/session";
 import type { GuildApiClient } from "@/lib/api-client";
 import { botInviteUrl } from "@/lib/dashboard/bot-permissions";
 import { dashboardConfig } from "@/lib/dashboard/config";
-import { isBotMode, managementApi, userApi } from "./api";
+import { componentLogger } from "@/lib/server/logger";
+import { managementApi, userApi } from "./api";
 import { guildIconUrl } from "./cdn";
 import { readOrThrow } from "./read";
+
+const log = componentLogger("guilds");
 
 /** Holding any of these (or owning the guild) makes a guild manageable from the dashboard. */
 export const MANAGEMENT_PERMISSIONS: readonly bigint[] = [
@@ -35,9 +38,15 @@ export interface PickerGuild {
   owner: boolean;
   memberCount: number | null;
   onlineCount: number | null;
-  /** Bot mode, the bot not in it: the link that adds it (with the dashboard's permissions); null otherwise. */
+  /** Bot mode: the bot is not in it, so the dashboard cannot open it. */
+  botMissing: boolean;
+  /** The link that adds the bot (with the dashboard's permissions), for who may add it (Manage Server); else null. */
   addBotUrl: string | null;
 }
+
+/** Discord adds a bot to a server for its owner, an administrator or a member with Manage Server. */
+const mayAddBot = (guild: Pick<RESTAPIPartialCurrentUserGuild, "owner" | "permissions">) =>
+  guild.owner || (BigInt(guild.permissions) & (P.ManageGuild | P.Administrator)) !== 0n;
 
 /** Every guild of a token's user (or bot), in pages of 200 by guild id until a short page. */
 async function allGuilds(api: GuildApiClient, withCounts: boolean): Promise<RESTAPIPartialCurrentUserGuild[]> {
@@ -50,15 +59,37 @@ async function allGuilds(api: GuildApiClient, withCounts: boolean): Promise<REST
   }
 }
 
+/** The bot's servers, per bot token, kept this long: the picker reads them on every load (one request per 200). */
+const BOT_GUILDS_FRESH_MS = 30_000;
+const botGuildsRead = new Map<string, { at: number; ids: Promise<Set<string>> }>();
+
+/**
+ * In bot mode, the ids of the servers the bot is in; null in user mode, or when the bot's list cannot be read (the
+ * picker then marks nothing: the doctor says why).
+ */
+async function botGuildIds(session: DashboardSession): Promise<Set<string> | null> {
+  const { authMode, botToken } = dashboardConfig();
+  if (authMode !== "bot" || !botToken) return null;
+  const kept = botGuildsRead.get(botToken);
+  if (kept && Date.now() - kept.at < BOT_GUILDS_FRESH_MS) return kept.ids.catch(() => null);
+  const ids = managementApi(session)
+    .then((api) => allGuilds(api, false))
+    .then((guilds) => new Set(guilds.map((guild) => guild.id)));
+  botGuildsRead.clear();
+  botGuildsRead.set(botToken, { at: Date.now(), ids });
+  return ids.catch((error: unknown) => {
+    botGuildsRead.delete(botToken);
+    log.warn({ err: error }, "the bot's server list could not be read: the picker marks no server");
+    return null;
+  });
+}
+
 export async function listManageableGuilds(
   session: DashboardSession,
 ): Promise<{ manageable: PickerGuild[]; otherCount: number }> {
   return readOrThrow(async () => {
-    const [all, botGuilds] = await Promise.all([
-      allGuilds(await userApi(session), true),
-      isBotMode() ? allGuilds(await managementApi(session), false) : null,
-    ]);
-    const withBot = botGuilds && new Set(botGuilds.map((guild) => guild.id));
+    const [all, botGuilds] = await Promise.all([allGuilds(await userApi(session), true), botGuildIds(session)]);
+    const withBot = botGuilds;
     const { authorizeUrl, clientId } = dashboardConfig();
     const manageable = all.filter(canManageGuild).map((guild) => ({
       id: guild.id,
@@ -67,7 +98,9 @@ export async function listManageableGuilds(
       owner: guild.owner,
       memberCount: guild.approximate_member_count ?? null,
       onlineCount: guild.approximate_presence_count ?? null,
-      addBotUrl: withBot && !withBot.has(guild.id) ? botInviteUrl(authorizeUrl, clientId, guild.id) : null,
+      botMissing: Boolean(withBot && !withBot.has(guild.id)),
+      addBotUrl:
+        withBot && !withBot.has(guild.id) && mayAddBot(guild) ? botInviteUrl(authorizeUrl, clientId, guild.id) : null,
     }));
     return { manageable, otherCount: all.length - manageable.length };
   });

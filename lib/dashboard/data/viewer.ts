@@ -18,7 +18,7 @@ import { judgePermissions, refusalText, type OperationName } from "@/lib/discord
 import { requireDashboardSession, type DashboardSession } from "@/lib/dashboard/auth/session";
 import { isBotMode, managementApi } from "./api";
 import { readGuildThroughCache } from "./guild-read-cache";
-import { readBotMember, withBotVerdict } from "./bot-standing";
+import { inBotWords, readBotMember, withBotVerdict } from "./bot-standing";
 import { readOrThrow } from "./read";
 
 export interface GuildViewer {
@@ -136,13 +136,24 @@ export function roleVerdict(viewer: GuildViewer, role: Pick<APIRole, "id" | "pos
   );
 }
 
+/**
+ * In bot mode, why the bot may not act on this member (its rank; not on itself), in its words; null in user mode.
+ * Pages ask it for the moderator's own member, which the bot renames for them.
+ */
+export function botRefusal(viewer: Pick<GuildViewer, "context" | "bot">, target: PermissionMember): string | null {
+  if (!viewer.bot || viewer.bot.userId === target.userId) return null;
+  const verdict = canActOnMember(viewer.context, viewer.bot, target);
+  return verdict.ok ? null : inBotWords(verdict.reason);
+}
+
 /** Whether the moderator may act on the member: their rank, and in bot mode the bot's. */
 export function memberVerdict(
   viewer: GuildViewer,
   member: Pick<APIGuildMember, "roles" | "communication_disabled_until"> & { user: { id: string } },
 ): HierarchyVerdict {
   const target = toPermissionMember(member);
-  return withBotVerdict(canActOnMember(viewer.context, viewer.self, target), () =>
-    viewer.bot && viewer.bot.userId !== target.userId ? canActOnMember(viewer.context, viewer.bot, target) : null,
-  );
+  const own = canActOnMember(viewer.context, viewer.self, target);
+  if (!own.ok) return own;
+  const bot = botRefusal(viewer, target);
+  return bot ? { ok: false, reason: bot } : own;
 }

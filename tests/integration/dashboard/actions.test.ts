@@ -14,8 +14,10 @@ import {
   banMemberAction,
   kickMemberAction,
   setMemberRolesAction,
+  setMemberNicknameAction,
   setMemberTimeoutAction,
 } from "@/lib/dashboard/actions/members";
+import { PermissionFlagsBits, Routes } from "discord-api-types/v10";
 import { testServerForFile } from "../harness";
 import { actionAs, type DemoUser } from "./harness";
 import { expectOperationResponse } from "../openapi";
@@ -230,6 +232,54 @@ describe("bot mode: the bot's own rank", () => {
     expect((await memberOf(users.admin)).status).toBe(200);
     // Below the bot, the owner's change goes through.
     expect((await rename.run({ guildId, roleId: roles.helper, name: "Helper" })).ok).toBe(true);
+  });
+
+  it("refuses the owner their own nickname (the bot renames them, and nobody acts on the owner)", async () => {
+    const { run } = as("owner", "bot", setMemberNicknameAction.definition);
+    expect(await run({ guildId: server.world.guildId, userId: server.world.users.owner, nick: "Boss" })).toMatchObject({
+      ok: false,
+      error: "You can't do this: nobody can act on the server owner.",
+    });
+  });
+
+  it("refuses granting a permission the bot lacks, when the bot is no administrator", async () => {
+    const { guildId, roles } = server.world;
+    const { DASHBOARD_BOT_PERMISSIONS } = await import("@/lib/dashboard/bot-permissions");
+    const botRole = Routes.guildRole(guildId, roles.bot);
+    const before = (await server.rest("owner").get(botRole)) as { permissions: string };
+    await server.rest("owner").patch(botRole, { body: { permissions: String(DASHBOARD_BOT_PERMISSIONS) } });
+    try {
+      const edit = as("owner", "bot", modifyGuildRoleAction.definition);
+      const helper = (await server.rest("owner").get(Routes.guildRole(guildId, roles.helper))) as {
+        permissions: string;
+      };
+      expect(
+        await edit.run({
+          guildId,
+          roleId: roles.helper,
+          permissions: String(
+            BigInt(helper.permissions) | PermissionFlagsBits.ManageWebhooks | PermissionFlagsBits.KickMembers,
+          ),
+        }),
+      ).toMatchObject({
+        ok: false,
+        error:
+          "You can't do this: the bot can't grant permissions it doesn't have (needs Manage Webhooks): give its role those first.",
+      });
+      // What the bot holds, it grants.
+      expect(
+        (
+          await edit.run({
+            guildId,
+            roleId: roles.helper,
+            permissions: String(BigInt(helper.permissions) | PermissionFlagsBits.KickMembers),
+          })
+        ).ok,
+      ).toBe(true);
+      await edit.run({ guildId, roleId: roles.helper, permissions: helper.permissions });
+    } finally {
+      await server.rest("owner").patch(botRole, { body: { permissions: before.permissions } });
+    }
   });
 
   it("the owner's view disables what the bot cannot do in bot mode, and nothing in user mode", async () => {

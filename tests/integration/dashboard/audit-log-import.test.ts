@@ -309,5 +309,19 @@ describe("importing the guild's audit log", () => {
       const latest = await latestActionsOn(guildId, ["Create Guild Ban", "Bulk Guild Ban"], userIds);
       expect(userIds.map((id) => latest.get(id)?.actorId)).toEqual([users.mod, users.mod]);
     }
+
+    // Another moderator's unban of one of them a moment later, quoting Mod's stamp in its reason, is theirs (the first
+    // stamp counts), not a part of Mod's bulk ban: it keeps the guild's actor until its own record claims it.
+    const unban = await server.api("bot", "DELETE", `/guilds/${guildId}/bans/${recordedFirst[0]}`, undefined, {
+      "x-audit-log-reason": encodeURIComponent(`Admin (${users.admin}): per Mod (${users.mod})`),
+    });
+    expect(unban.status).toBe(204);
+    await sync(bot, guildId);
+    expect(
+      await prisma.auditHistoryEntry.findFirst({
+        where: { guildId, action: "Remove Guild Ban", targetId: recordedFirst[0] },
+        select: { source: true, actorId: true },
+      }),
+    ).toEqual({ source: "guild-log", actorId: botUserId });
   });
 });

@@ -81,7 +81,7 @@ export default async function GuildsPage() {
               );
               return (
                 <li key={guild.id}>
-                  {guild.addBotUrl ? (
+                  {guild.botMissing ? (
                     // Bot mode: the dashboard acts through the bot, which is not in this server yet.
                     <div
                       role="group"
@@ -91,9 +91,13 @@ export default async function GuildsPage() {
                       <div className="flex items-center gap-4 opacity-70">{card}</div>
                       <p className="text-xs text-ink-muted">
                         The bot isn&apos;t in this server, so the dashboard can&apos;t manage it yet.{" "}
-                        <a href={guild.addBotUrl} className="font-medium text-blurple underline">
-                          Add the bot
-                        </a>
+                        {guild.addBotUrl ? (
+                          <a href={guild.addBotUrl} className="font-medium text-blurple underline">
+                            Add the bot
+                          </a>
+                        ) : (
+                          "Ask someone with Manage Server to add it."
+                        )}
                       </p>
                     </div>
                   ) : (

@@ -43,9 +43,12 @@ export interface GuildSide {
   changedKeys: readonly string[];
 }
 
-/** How the dashboard wrote bot-mode reasons: "name (id): reason". */
+/**
+ * How the dashboard wrote bot-mode reasons: "name (id): reason". The first stamp is the one that counts (a moderator
+ * may quote another: "B (2): per A (1)" is B's), so the name is the shortest prefix followed by an id.
+ */
 const stampedBy = (reason: string | null | undefined, actorId: string) =>
-  Boolean(reason && new RegExp(`^.{0,100} \\(${actorId}\\)(: |$)`).test(reason));
+  /^.{0,100}? \((\d{1,20})\)(?:: |$)/.exec(reason ?? "")?.[1] === actorId;
 
 const byActorNear = (d: DashboardSide, g: GuildSide) =>
   (d.actorId === g.actorId || stampedBy(g.reason, d.actorId)) &&

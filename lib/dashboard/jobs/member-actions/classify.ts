@@ -10,6 +10,7 @@ import {
   type GuildPermissionContext,
   type PermissionMember,
 } from "@/lib/discord/permissions";
+import { inBotWords } from "@/lib/dashboard/data/bot-standing";
 import type { MemberJobKind, MemberJobParams } from "./types";
 
 export type MemberVerdict = { state: "pending"; detail: null } | { state: "skipped"; detail: string };
@@ -35,6 +36,7 @@ export function classifyMember(
   self: PermissionMember,
   target: PermissionMember,
   now = Date.now(),
+  bot: PermissionMember | null = null,
 ): MemberVerdict {
   if (target.userId === ctx.ownerId && !(kind.endsWith("role") && self.userId === ctx.ownerId))
     return skipped(MEMBER_SKIP_REASONS.owner);
@@ -45,6 +47,12 @@ export function classifyMember(
   if (!isSelf) {
     const verdict = canActOnMember(ctx, self, target);
     if (!verdict.ok) return skipped(verdict.reason);
+  }
+  // Bot mode: the bot makes the kicks and timeouts, so it must outrank the member too (a role job needs only the
+  // role below the bot, checked once for the job).
+  if (bot && !kind.endsWith("role") && bot.userId !== target.userId) {
+    const verdict = canActOnMember(ctx, bot, target);
+    if (!verdict.ok) return skipped(inBotWords(verdict.reason));
   }
   switch (kind) {
     case "add_role":

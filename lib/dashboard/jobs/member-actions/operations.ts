@@ -122,7 +122,13 @@ export const prepareMemberJob = define({
       const items = members.map((m) => ({
         userId: m.user.id,
         ...(protectedBot(m) ??
-          classifyTarget(check.context, check.self, m.user.id, { banned: false, member: permissionMemberOf(m) })),
+          classifyTarget(
+            check.context,
+            check.self,
+            m.user.id,
+            { banned: false, member: permissionMemberOf(m) },
+            check.bot,
+          )),
       }));
       const jobId = await createJob({
         guildId,
@@ -146,7 +152,7 @@ export const prepareMemberJob = define({
       if (role.managed)
         throw new ActionRefusal(`${role.name} is managed by an integration: nobody assigns it by hand.`);
       const block = check.roleBlock(role.id);
-      if (block && !check.isOwner) throw new ActionRefusal(`You can't assign ${block}.`);
+      if (block) throw new ActionRefusal(`You can't assign ${block}.`);
       params.roleId = role.id;
       params.roleName = role.name;
     }
@@ -155,7 +161,8 @@ export const prepareMemberJob = define({
       ...members.map((m) => ({
         userId: m.user.id,
         name: displayNameOf(m),
-        ...(protectedBot(m) ?? classifyMember(kind, params, check.context, check.self, permissionMemberOf(m), now)),
+        ...(protectedBot(m) ??
+          classifyMember(kind, params, check.context, check.self, permissionMemberOf(m), now, check.bot)),
       })),
       ...missing.map((userId) => ({
         userId,

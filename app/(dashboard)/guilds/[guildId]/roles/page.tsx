@@ -5,7 +5,7 @@ import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { PageHeader } from "@/components/ui/card";
 import { NoAccessPage } from "@/components/dashboard/no-access";
 import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
-import { ALL_PERMISSIONS, hasPermission } from "@/lib/discord/permissions";
+import { ALL_PERMISSIONS, computeBasePermissions, hasPermission } from "@/lib/discord/permissions";
 import { getRoleMemberCounts } from "@/lib/dashboard/data/roles";
 import { roleVerdict } from "@/lib/dashboard/data/viewer";
 import { RoleManager, type RoleRow } from "./_components/role-manager";
@@ -38,9 +38,12 @@ export default async function RolesPage({ params }: { params: Promise<{ guildId:
       lockedReason: verdict.ok ? null : verdict.reason,
     };
   });
-  // What the moderator may grant: their own permissions, or everything for administrators and the owner.
+  // What the moderator may grant: their own permissions, or everything for administrators and the owner; in bot mode
+  // only what the bot holds too, since it makes the change.
+  const held = (permissions: bigint) => (hasPermission(permissions, P.Administrator) ? ALL_PERMISSIONS : permissions);
   const grantable =
-    viewer.isOwner || hasPermission(viewer.permissions, P.Administrator) ? ALL_PERMISSIONS : viewer.permissions;
+    (viewer.isOwner ? ALL_PERMISSIONS : held(viewer.permissions)) &
+    (viewer.bot ? held(computeBasePermissions(viewer.context, viewer.bot)) : ALL_PERMISSIONS);
   return (
     <>
       <PageHeader title="Roles" description={`${section.description} Members use the colour of their highest role.`} />
