@@ -299,6 +299,20 @@ describe("bot mode: the bot's own rank", () => {
       ok: false,
       reason: "member's highest role is above or equal to the bot's",
     });
+    // A bot token the API refuses is an error that says so, never a 401 that would send the moderator to sign in.
+    process.env.GUILD_API_BOT_TOKEN = "not.a.token";
+    const refused = await guildViewerOf(server, "owner", "bot").catch((error: unknown) => error);
+    // (readOrThrow sends a 401 of /users/@me, the moderator's own token refused, to sign in.)
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as { request?: { path: string } }).request?.path ?? "").not.toMatch(/^\/users\/@me/);
+    process.env.GUILD_API_BOT_TOKEN = server.botToken;
+    const { readBotMember } = await import("@/lib/dashboard/data/bot-standing");
+    const { GuildApiClient } = await import("@/lib/api-client");
+    const badBot = new GuildApiClient({ baseUrl: `${server.baseUrl}/api`, token: "not.a.token", authPrefix: "Bot" });
+    await expect(readBotMember(badBot, server.world.guildId)).rejects.toThrow(
+      "The guild API refused the bot's token (401): set GUILD_API_BOT_TOKEN again and run npm run doctor.",
+    );
+
     const user = await guildViewerOf(server, "owner", "user");
     expect(user.bot).toBeNull();
     expect(roleVerdict(user, role(roles.bot))).toEqual({ ok: true });
