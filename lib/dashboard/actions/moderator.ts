@@ -30,7 +30,13 @@ import {
 } from "@/lib/discord/permissions";
 import { judgeHierarchy, judgePermissions, refusalText, type OperationName } from "@/lib/discord/policies";
 import { overwriteGrantableBits } from "@/lib/discord/channel-permissions";
-import { inBotWords, readBotMember, withBotVerdict } from "@/lib/dashboard/data/bot-standing";
+import {
+  botHeldPermissions,
+  botVerdictOn,
+  inBotWords,
+  readBotMember,
+  withBotVerdict,
+} from "@/lib/dashboard/data/bot-standing";
 
 const member = (
   m: Pick<APIGuildMember, "roles" | "communication_disabled_until">,
@@ -151,9 +157,7 @@ export class ModeratorCheck {
   private memberVerdict(target: PermissionMember) {
     const own =
       target.userId === this.self.userId ? { ok: true as const } : canActOnMember(this.context, this.self, target);
-    return withBotVerdict(own, () =>
-      this.bot && this.bot.userId !== target.userId ? canActOnMember(this.context, this.bot, target) : null,
-    );
+    return withBotVerdict(own, () => botVerdictOn(this.context, this.bot, target));
   }
 
   /** The target as the permission engine sees them, or null when they are not in the guild. */
@@ -344,9 +348,7 @@ export class ModeratorCheck {
 
   /** In bot mode, the bot's permissions in the server (every one for an administrator); null in user mode. */
   private get botPermissions(): bigint | null {
-    if (!this.bot) return null;
-    const held = computeBasePermissions(this.context, this.bot);
-    return hasPermission(held, PermissionFlagsBits.Administrator) ? ALL_PERMISSIONS : held;
+    return this.bot && botHeldPermissions(this.context, this.bot);
   }
 
   /**

@@ -3,7 +3,16 @@
 // request to both ranks (the moderator's, which Discord cannot see, and the bot's), so a page disables what the bot
 // cannot do, with the reason, instead of offering a button the API refuses.
 import { GuildApiError, type GuildApiClient } from "@/lib/api-client";
-import type { HierarchyVerdict, PermissionMember } from "@/lib/discord/permissions";
+import {
+  ALL_PERMISSIONS,
+  canActOnMember,
+  computeBasePermissions,
+  hasPermission,
+  PermissionFlags,
+  type GuildPermissionContext,
+  type HierarchyVerdict,
+  type PermissionMember,
+} from "@/lib/discord/permissions";
 
 /** The bot's member in the guild, as the permission engine sees it (`api` is the bot's client, as in bot mode). */
 export async function readBotMember(api: GuildApiClient, guildId: string): Promise<PermissionMember> {
@@ -25,6 +34,21 @@ export function botTokenRefused(error: unknown): unknown {
   return new Error(
     "The guild API refused the bot's token (401): set GUILD_API_BOT_TOKEN again and run npm run doctor.",
   );
+}
+
+/** The bot's own verdict on acting on `target` (null without a bot, or when the target is the bot itself). */
+export function botVerdictOn(
+  ctx: GuildPermissionContext,
+  bot: PermissionMember | null,
+  target: PermissionMember,
+): HierarchyVerdict | null {
+  return bot && bot.userId !== target.userId ? canActOnMember(ctx, bot, target) : null;
+}
+
+/** What the bot holds in the server, every permission for an administrator: all it may grant. */
+export function botHeldPermissions(ctx: GuildPermissionContext, bot: PermissionMember): bigint {
+  const held = computeBasePermissions(ctx, bot);
+  return hasPermission(held, PermissionFlags.Administrator) ? ALL_PERMISSIONS : held;
 }
 
 /**

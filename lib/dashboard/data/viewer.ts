@@ -18,7 +18,7 @@ import { judgePermissions, refusalText, type OperationName } from "@/lib/discord
 import { requireDashboardSession, type DashboardSession } from "@/lib/dashboard/auth/session";
 import { isBotMode, managementApi } from "./api";
 import { readGuildThroughCache } from "./guild-read-cache";
-import { inBotWords, readBotMember, withBotVerdict } from "./bot-standing";
+import { botVerdictOn, readBotMember, withBotVerdict } from "./bot-standing";
 import { readOrThrow } from "./read";
 
 export interface GuildViewer {
@@ -141,9 +141,8 @@ export function roleVerdict(viewer: GuildViewer, role: Pick<APIRole, "id" | "pos
  * Pages ask it for the moderator's own member, which the bot renames for them.
  */
 export function botRefusal(viewer: Pick<GuildViewer, "context" | "bot">, target: PermissionMember): string | null {
-  if (!viewer.bot || viewer.bot.userId === target.userId) return null;
-  const verdict = canActOnMember(viewer.context, viewer.bot, target);
-  return verdict.ok ? null : inBotWords(verdict.reason);
+  const verdict = withBotVerdict({ ok: true }, () => botVerdictOn(viewer.context, viewer.bot, target));
+  return verdict.ok ? null : verdict.reason;
 }
 
 /** Whether the moderator may act on the member: their rank, and in bot mode the bot's. */
@@ -152,8 +151,7 @@ export function memberVerdict(
   member: Pick<APIGuildMember, "roles" | "communication_disabled_until"> & { user: { id: string } },
 ): HierarchyVerdict {
   const target = toPermissionMember(member);
-  const own = canActOnMember(viewer.context, viewer.self, target);
-  if (!own.ok) return own;
-  const bot = botRefusal(viewer, target);
-  return bot ? { ok: false, reason: bot } : own;
+  return withBotVerdict(canActOnMember(viewer.context, viewer.self, target), () =>
+    botVerdictOn(viewer.context, viewer.bot, target),
+  );
 }

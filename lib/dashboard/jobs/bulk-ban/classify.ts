@@ -1,6 +1,6 @@
 // The bulk-ban preview's verdict on one id, from the shared permission engine: who cannot be banned, and why.
 // Pure: the lookups (is the user banned, are they a member and with which roles) are done by the caller.
-import { withBotVerdict } from "@/lib/dashboard/data/bot-standing";
+import { botVerdictOn, withBotVerdict } from "@/lib/dashboard/data/bot-standing";
 import { canActOnMember, type GuildPermissionContext, type PermissionMember } from "@/lib/discord/permissions";
 
 export interface TargetLookup {
@@ -30,9 +30,7 @@ export function classifyTarget(
   if (lookup.banned) return { state: "skipped", detail: SKIP_REASONS.banned };
   if (lookup.member) {
     const target = lookup.member;
-    const verdict = withBotVerdict(canActOnMember(ctx, self, target), () =>
-      bot && bot.userId !== target.userId ? canActOnMember(ctx, bot, target) : null,
-    );
+    const verdict = withBotVerdict(canActOnMember(ctx, self, target), () => botVerdictOn(ctx, bot, target));
     if (!verdict.ok) return { state: "skipped", detail: verdict.reason };
   }
   return { state: "pending", detail: null };

@@ -10,7 +10,7 @@ import {
   type GuildPermissionContext,
   type PermissionMember,
 } from "@/lib/discord/permissions";
-import { inBotWords } from "@/lib/dashboard/data/bot-standing";
+import { botVerdictOn, withBotVerdict } from "@/lib/dashboard/data/bot-standing";
 import type { MemberJobKind, MemberJobParams } from "./types";
 
 export type MemberVerdict = { state: "pending"; detail: null } | { state: "skipped"; detail: string };
@@ -50,9 +50,9 @@ export function classifyMember(
   }
   // Bot mode: the bot makes the kicks and timeouts, so it must outrank the member too (a role job needs only the
   // role below the bot, checked once for the job).
-  if (bot && !kind.endsWith("role") && bot.userId !== target.userId) {
-    const verdict = canActOnMember(ctx, bot, target);
-    if (!verdict.ok) return skipped(inBotWords(verdict.reason));
+  if (!kind.endsWith("role")) {
+    const verdict = withBotVerdict({ ok: true }, () => botVerdictOn(ctx, bot, target));
+    if (!verdict.ok) return skipped(verdict.reason);
   }
   switch (kind) {
     case "add_role":

@@ -5,7 +5,8 @@ import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { PageHeader } from "@/components/ui/card";
 import { NoAccessPage } from "@/components/dashboard/no-access";
 import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
-import { ALL_PERMISSIONS, computeBasePermissions, hasPermission } from "@/lib/discord/permissions";
+import { ALL_PERMISSIONS, hasPermission } from "@/lib/discord/permissions";
+import { botHeldPermissions } from "@/lib/dashboard/data/bot-standing";
 import { getRoleMemberCounts } from "@/lib/dashboard/data/roles";
 import { roleVerdict } from "@/lib/dashboard/data/viewer";
 import { RoleManager, type RoleRow } from "./_components/role-manager";
@@ -43,7 +44,7 @@ export default async function RolesPage({ params }: { params: Promise<{ guildId:
   const held = (permissions: bigint) => (hasPermission(permissions, P.Administrator) ? ALL_PERMISSIONS : permissions);
   const grantable =
     (viewer.isOwner ? ALL_PERMISSIONS : held(viewer.permissions)) &
-    (viewer.bot ? held(computeBasePermissions(viewer.context, viewer.bot)) : ALL_PERMISSIONS);
+    (viewer.bot ? botHeldPermissions(viewer.context, viewer.bot) : ALL_PERMISSIONS);
   return (
     <>
       <PageHeader title="Roles" description={`${section.description} Members use the colour of their highest role.`} />
