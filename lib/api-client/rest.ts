@@ -122,6 +122,11 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/** Answers that never change for a token (its user's id), per process: `${base} ${token}` → key → answer. */
+const perToken = new Map<string, Map<string, Promise<unknown>>>();
+/** Tokens remembered at most (a bot's one, in practice); the oldest goes first. */
+const PER_TOKEN_MAX = 64;
+
 export class RestClient {
   readonly baseUrl: string;
   readonly version: string;
@@ -147,6 +152,26 @@ export class RestClient {
     this.userAgent = options.userAgent ?? "Guildhall (https://github.com/guildhall, 0.1)";
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.requestId = options.requestId;
+  }
+
+  /**
+   * `ask()`'s answer for this client's token and API, asked once per process: for what a token can never change
+   * (whose it is). A failure is not kept.
+   */
+  oncePerToken<T>(key: string, ask: () => Promise<T>): Promise<T> {
+    const tokenKey = `${this.baseUrl} ${this.token ?? ""}`;
+    let answers = perToken.get(tokenKey);
+    if (!answers) {
+      if (perToken.size >= PER_TOKEN_MAX) perToken.delete(perToken.keys().next().value!);
+      perToken.set(tokenKey, (answers = new Map()));
+    }
+    let answer = answers.get(key) as Promise<T> | undefined;
+    if (!answer) {
+      answer = ask();
+      answer.catch(() => answers.delete(key));
+      answers.set(key, answer);
+    }
+    return answer;
   }
 
   url(path: string, query?: object, versioned = true): URL {

@@ -16,6 +16,11 @@ export class UsersAPI {
     return this.rest.request<RESTGetAPICurrentUserResult>({ method: "GET", path: Routes.user("@me"), signal });
   }
 
+  /** The token's own user id (Get Current User), asked once per process: a token's user never changes. */
+  getCurrentId(): Promise<string> {
+    return this.rest.oncePerToken("current user id", async () => (await this.getCurrent()).id);
+  }
+
   /** Get User */
   get(userId: string, { signal }: RequestOptions = {}) {
     return this.rest.request<RESTGetAPIUserResult>({ method: "GET", path: Routes.user(userId), signal });

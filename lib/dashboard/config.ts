@@ -58,7 +58,10 @@ export function dashboardConfig(): DashboardConfig {
     process.env.OAUTH_AUTHORIZE_URL,
     process.env.CDN_URL,
     process.env.GUILD_API_AUTH,
+    process.env.GUILD_API_BOT_TOKEN,
+    process.env.GUILD_API_VERSION,
     process.env.GUILDHALL_CLIENT_ID,
+    process.env.GUILDHALL_CLIENT_SECRET,
     process.env.DATABASE_URL,
   ].join("|");
   if (cached?.key === key) return cached.config;

@@ -10,7 +10,8 @@ import {
   type RESTGetAPICurrentUserGuildsResult,
 } from "discord-api-types/v10";
 import { GuildApiClient, GuildApiError, GuildApiUnreachableError, Routes } from "@/lib/api-client";
-import { hasPermission } from "@/lib/discord/permissions";
+import { compareRolePositions, describeMissing, hasPermission } from "@/lib/discord/permissions";
+import { botInviteUrl, DASHBOARD_BOT_PERMISSIONS } from "./bot-permissions";
 import { DASHBOARD_SECTIONS, sectionDisabledReason } from "./sections";
 
 export type CheckStatus = "ok" | "warn" | "fail";
@@ -39,16 +40,6 @@ export interface DoctorReport {
   /** False when a check failed: the dashboard cannot run against this API with this bot. */
   usable: boolean;
 }
-
-/**
- * Every permission some section of the dashboard needs: what to give the bot's role for the whole dashboard. In bot
- * mode every upload and event is the bot's, so changing any of them takes Manage Expressions and Manage Events.
- */
-export const DASHBOARD_BOT_PERMISSIONS: bigint = DASHBOARD_SECTIONS.reduce(
-  (bits, section) =>
-    bits | (section.requires.all ?? []).reduce((a, b) => a | b, 0n) | (section.requires.any?.[0] ?? 0n),
-  P.ViewAuditLog | P.ManageGuildExpressions | P.ManageEvents,
-);
 
 const GUILDS_SHOWN = 25;
 
@@ -149,12 +140,19 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   // 4. The bot's servers, and what its permissions open in each.
   let guilds: RESTGetAPICurrentUserGuildsResult;
   try {
-    guilds = await client.users.getGuilds();
+    guilds = [];
+    // Every page (200 a page): a bot in many servers still finds the one asked for.
+    for (let after: string | undefined; ;) {
+      const page = await client.users.getGuilds({ limit: 200, after });
+      guilds.push(...page);
+      if (page.length < 200) break;
+      after = page[page.length - 1].id;
+    }
   } catch (error) {
     add("fail", "servers", `GET /users/@me/guilds refused: ${refusal(error)}`);
     return done();
   }
-  const invite = `${authorizeUrlOf(options.api)}?client_id=${applicationId ?? botId}&scope=bot&permissions=${DASHBOARD_BOT_PERMISSIONS}`;
+  const invite = botInviteUrl(authorizeUrlOf(options.api), applicationId ?? botId, options.guildId);
   const wanted = options.guildId ? guilds.filter((guild) => guild.id === options.guildId) : guilds;
   if (options.guildId && wanted.length === 0) {
     add("fail", "servers", `the bot is not in server ${options.guildId}: add it with ${invite}`);
@@ -169,19 +167,30 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     const permissions = BigInt(guild.permissions ?? "0");
     if (hasPermission(permissions, P.Administrator)) {
       add("ok", `${guild.name}`, "the bot is an administrator: every section works");
+      await checkHierarchy(client, guild, botId, add);
       continue;
     }
     const closed = DASHBOARD_SECTIONS.flatMap((section) => {
       const reason = sectionDisabledReason(section, permissions);
       return reason ? [`${section.label} (${reason})`] : [];
     });
-    if (closed.length === 0) add("ok", guild.name, "the bot's permissions open every section");
-    else
+    if (closed.length > 0)
       add(
         "warn",
         guild.name,
         `closed to everyone, since the bot lacks what they need: ${closed.join("; ")}. Give the bot's role these permissions`,
       );
+    else {
+      const lacking = describeMissing(permissions, DASHBOARD_BOT_PERMISSIONS);
+      add(
+        lacking ? "warn" : "ok",
+        guild.name,
+        lacking
+          ? `every section opens, but the bot ${lacking}: the dashboard's actions that use them are refused. Give the bot's role every permission of ${DASHBOARD_BOT_PERMISSIONS}`
+          : "the bot's permissions open every section",
+      );
+    }
+    await checkHierarchy(client, guild, botId, add);
   }
   if (wanted.length > GUILDS_SHOWN)
     add("warn", "servers", `${wanted.length - GUILDS_SHOWN} more not checked: pass --guild`);
@@ -201,6 +210,39 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     add("warn", "gateway", `GET /gateway/bot refused: ${refusal(error)}; pages work, live updates do not`);
   }
   return done();
+}
+
+/**
+ * Discord lets the bot change only members and roles below its highest role: the roles above it (and the members who
+ * hold them) are out of the dashboard's reach, whoever signs in. Administrator does not lift it.
+ */
+async function checkHierarchy(
+  client: GuildApiClient,
+  guild: { id: string; name: string },
+  botId: string,
+  add: (status: CheckStatus, name: string, detail: string) => void,
+): Promise<void> {
+  try {
+    const [roles, member] = await Promise.all([client.roles.list(guild.id), client.members.get(guild.id, botId)]);
+    // The engine's order: equal positions rank by id, as Discord's client does.
+    const ranked = roles.map((role) => ({ id: role.id, position: role.position, name: role.name }));
+    const top = ranked
+      .filter((role) => member.roles.includes(role.id))
+      .reduce((best, role) => (compareRolePositions(role, best) > 0 ? role : best), { id: guild.id, position: 0 });
+    const above = ranked
+      .filter((role) => role.id !== guild.id && !member.roles.includes(role.id) && compareRolePositions(role, top) > 0)
+      .sort((a, b) => compareRolePositions(b, a))
+      .map((role) => role.name);
+    if (above.length === 0) add("ok", `${guild.name} roles`, "the bot's role is the highest: it can manage every role");
+    else
+      add(
+        "warn",
+        `${guild.name} roles`,
+        `${above.join(", ")} ${above.length === 1 ? "is" : "are"} above the bot's highest role: members with ${above.length === 1 ? "it" : "them"} can't be moderated and ${above.length === 1 ? "it" : "they"} can't be edited through the dashboard. Drag the bot's role above the roles it should manage (Server Settings → Roles)`,
+      );
+  } catch (error) {
+    add("warn", `${guild.name} roles`, `could not read the roles and the bot's member: ${refusal(error)}`);
+  }
 }
 
 /** The report as the command prints it. */

@@ -1,14 +1,35 @@
 // Finding 3: one member could freeze the server with a target-users CSV (10 MB: 23.9 s of main-thread time, a 229 MB
 // error body, 2.7 GB RSS). Uploads are capped (2.5 MiB, 120,000 lines, 100,000 ids), read in slices that yield to
 // the event loop, and a refused file names at most 100 lines. Another client measures GET /users/@me meanwhile.
+import fs from "node:fs";
+import { Worker } from "node:worker_threads";
 import { beforeAll, describe, expect, test } from "vitest";
 import { testServerForFile } from "../integration/harness";
 
 const server = testServerForFile();
 
 /**
+ * CPU time (ms) of this process's main thread: the one that runs the event loop, and so the server's requests.
+ * `process.cpuUsage()` counts every thread (the collector's helpers, libuv's pool), so a busy machine's garbage
+ * collection read as a blocked loop. Linux's per-thread counters tick every 10 ms; elsewhere, the whole process.
+ */
+const MAIN_THREAD_STAT = `/proc/self/task/${process.pid}/stat`;
+const TICK_MS = 10;
+function mainThreadCpuMs(): number {
+  try {
+    // utime and stime are fields 14 and 15; the command name (field 2) may hold spaces, so count from its ")".
+    const stat = fs.readFileSync(MAIN_THREAD_STAT, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    const usage = process.cpuUsage();
+    return (usage.user + usage.system) / 1000;
+  }
+}
+
+/**
  * While `work` runs, another client calls GET /users/@me in a loop and records its slowest answer; a ticker records
- * the longest stretch of CPU time this process spent between two turns of the event loop (the server runs in this
+ * the longest stretch of CPU time the main thread spent between two turns of the event loop (the server runs in this
  * process), which is what a request's synchronous work costs everyone else.
  */
 async function measureDuring(
@@ -18,11 +39,11 @@ async function measureDuring(
   let done = false;
   let slowestAnswer = 0;
   let longestSliceCpu = 0;
-  let lastCpu = process.cpuUsage();
+  let lastCpu = mainThreadCpuMs();
   const ticker = setInterval(() => {
-    const cpu = process.cpuUsage(lastCpu);
-    lastCpu = process.cpuUsage();
-    longestSliceCpu = Math.max(longestSliceCpu, (cpu.user + cpu.system) / 1000);
+    const cpu = mainThreadCpuMs();
+    longestSliceCpu = Math.max(longestSliceCpu, cpu - lastCpu);
+    lastCpu = cpu;
   }, 1);
   const probe = (async () => {
     while (!done) {
@@ -49,7 +70,7 @@ async function measureDuring(
 
 /**
  * Thresholds. The CPU a single turn of the loop may take: 100 ms, twice the 50 ms goal, since a turn also carries the
- * probe's and the uploader's own work and the collector's pauses. The other client's slowest answer: 1,000 ms. An
+ * probe's own work and the collector's pauses. The other client's slowest answer: 1,000 ms. An
  * idle answer takes about 2 ms, but this machine's two cores are shared with other test files and other work (load
  * averages above 10 were seen), which alone stretches answers to hundreds of milliseconds of wall time; the unbounded
  * parse this guards against held the loop for 6 s here (23.9 s in the finding), so both limits still catch it.
@@ -71,6 +92,47 @@ const upload = async (csv: string) => {
   return { status: response.status, text };
 };
 
+/**
+ * The same upload sent from another thread, for the measured ones: a client in this thread would put its own work on
+ * the server's loop (encoding and streaming a 10 MB form took 130 ms of it at once).
+ */
+const UPLOADER = `
+const { parentPort, workerData } = require("node:worker_threads");
+parentPort.once("message", async () => {
+  const form = new FormData();
+  form.append("target_users_file", new Blob([workerData.csv], { type: "text/csv" }), "users.csv");
+  const response = await fetch(workerData.url, {
+    method: "PUT",
+    headers: { authorization: workerData.authorization },
+    body: form,
+  });
+  parentPort.postMessage({ status: response.status, text: await response.text() });
+});
+`;
+async function uploaderThread(csv: string): Promise<() => Promise<{ status: number; text: string }>> {
+  const worker = new Worker(UPLOADER, {
+    eval: true,
+    workerData: {
+      csv,
+      url: `${server.baseUrl}/api/v10/invites/${invite}/target-users`,
+      authorization: `Bearer ${await server.tokenFor("mod")}`,
+    },
+  });
+  await new Promise((resolve) => worker.once("online", resolve));
+  return async () => {
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+    });
+    worker.postMessage("send");
+    try {
+      return await answer;
+    } finally {
+      await worker.terminate();
+    }
+  };
+}
+
 beforeAll(async () => {
   const response = await server.api("mod", "POST", `/channels/${server.world.channels.general}/invites`, {
     unique: true,
@@ -84,8 +146,8 @@ const unknownIds = (count: number) =>
 
 describe("target-users uploads", () => {
   test("a 10 MB CSV is refused with 413 JSON while other requests stay fast", { timeout: 90_000 }, async () => {
-    const csv = "not-an-id\n".repeat(1_000_000); // 10 MB of bad lines: the finding's file
-    const { result, slowestAnswer, longestSliceCpu } = await measureDuring(() => upload(csv));
+    const send = await uploaderThread("not-an-id\n".repeat(1_000_000)); // 10 MB of bad lines: the finding's file
+    const { result, slowestAnswer, longestSliceCpu } = await measureDuring(send);
     const answer = result as { status: number; text: string };
     expectResponsive(slowestAnswer, longestSliceCpu);
     expect(answer.status).toBe(413);
@@ -98,8 +160,8 @@ describe("target-users uploads", () => {
     { timeout: 90_000 },
     async () => {
       // 100,000 unknown ids: 2.1 MB, every line checked against the users table.
-      const csv = unknownIds(100_000); // built before measuring: the client shares this process's event loop
-      const { result, slowestAnswer, longestSliceCpu } = await measureDuring(() => upload(csv));
+      const send = await uploaderThread(unknownIds(100_000));
+      const { result, slowestAnswer, longestSliceCpu } = await measureDuring(send);
       const answer = result as { status: number; text: string };
       expectResponsive(slowestAnswer, longestSliceCpu);
       expect(answer.status).toBe(400);

@@ -14,6 +14,7 @@ import type { NewAuditEntry } from "@/lib/dashboard/audit/history";
 
 const actor = { id: "42", name: "Mod Max", image: null };
 const GUILD = "1000";
+const BOT_USER = "99";
 
 const Schema = z.object({
   guildId: z.string().regex(/^\d+$/),
@@ -39,10 +40,19 @@ function setup(overrides: Partial<ActionDependencies> & { api?: Partial<Record<s
         roles: [
           { id: GUILD, position: 0, permissions: String(P.ViewChannel), name: "@everyone" },
           { id: "7", position: 1, permissions: String(P.KickMembers), name: "Helper" },
+          { id: "8", position: 2, permissions: String(P.Administrator), name: "Bot" },
         ],
       })),
     },
-    members: { get: vi.fn(async () => ({ roles: ["7"], communication_disabled_until: null, user: { id: actor.id } })) },
+    // In bot mode the bot's own member is read too (its rank bounds the moderator's): it holds the top role.
+    users: { getCurrentId: async () => BOT_USER },
+    members: {
+      get: vi.fn(async (_guildId: string, userId: string) => ({
+        roles: [userId === BOT_USER ? "8" : "7"],
+        communication_disabled_until: null,
+        user: { id: userId },
+      })),
+    },
     ...overrides.api,
   } as unknown as GuildApiClient;
   const deps: ActionDependencies = {

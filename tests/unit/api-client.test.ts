@@ -285,3 +285,28 @@ describe("errors", () => {
     await expect(api.roles.create("10", {})).rejects.toMatchObject({ name: "GuildApiUnreachableError" });
   });
 });
+
+describe("the token's own user id", () => {
+  it("is asked once per token and API; a failure is asked again", async () => {
+    let answers = 0;
+    responder = (entry) => {
+      answers++;
+      // The first ask of token "flaky" fails; every other answers its token's id.
+      if (entry.headers.authorization === "Bot flaky" && answers === 1) return { status: 500, body: { message: "no" } };
+      return { status: 200, body: { id: `id-of-${String(entry.headers.authorization).slice(4)}`, username: "x" } };
+    };
+    const a = client({ token: "a", authPrefix: "Bot", retries: 0 });
+    expect(await a.users.getCurrentId()).toBe("id-of-a");
+    expect(await client({ token: "a", authPrefix: "Bot" }).users.getCurrentId()).toBe("id-of-a");
+    expect(seen).toHaveLength(1);
+    expect(await client({ token: "b", authPrefix: "Bot" }).users.getCurrentId()).toBe("id-of-b");
+    expect(seen).toHaveLength(2);
+
+    answers = 0;
+    const flaky = () => client({ token: "flaky", authPrefix: "Bot", retries: 0 }).users.getCurrentId();
+    await expect(flaky()).rejects.toThrow();
+    expect(await flaky()).toBe("id-of-flaky");
+    expect(await flaky()).toBe("id-of-flaky");
+    expect(seen).toHaveLength(4);
+  });
+});

@@ -94,6 +94,17 @@ describe("classifyTarget", () => {
     });
   });
 
+  test("bot mode: a member below the moderator but not below the bot is skipped in the bot's words", () => {
+    const bot: PermissionMember = { userId: "90", roleIds: ["200"], communicationDisabledUntil: null };
+    const owner: PermissionMember = { userId: "10", roleIds: [], communicationDisabledUntil: null };
+    expect(classifyTarget(ctx, owner, "42", member("42", ["200"]), bot)).toEqual({
+      state: "skipped",
+      detail: "member's highest role is above or equal to the bot's",
+    });
+    expect(classifyTarget(ctx, owner, "42", member("42", ["200"]))).toEqual({ state: "pending", detail: null });
+    expect(classifyTarget(ctx, owner, "50", member("50", []), bot)).toEqual({ state: "pending", detail: null });
+  });
+
   test("members below the moderator and non-members are to be banned", () => {
     expect(classifyTarget(ctx, mod, "50", member("50", []))).toEqual({ state: "pending", detail: null });
     expect(classifyTarget(ctx, mod, "60", { banned: false, member: null })).toEqual({ state: "pending", detail: null });

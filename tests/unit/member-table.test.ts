@@ -133,6 +133,24 @@ describe("bulk member actions: the verdict per member", () => {
     expect(judge("kick", member("31", ["2"]))).toEqual({ state: "pending", detail: null });
   });
 
+  test("bot mode: a member the bot does not outrank is skipped in the bot's words; role jobs and the bot itself are not", () => {
+    const owner = member("10", []);
+    const bot = member("90", ["2"]);
+    const botJudge = (kind: Parameters<typeof classifyMember>[0], target: PermissionMember) =>
+      classifyMember(kind, { roleId: "2" }, ctx, owner, target, NOW, bot);
+    expect(botJudge("kick", member("31", ["3"]))).toEqual({
+      state: "skipped",
+      detail: "member's highest role is above or equal to the bot's",
+    });
+    expect(botJudge("kick", member("32", []))).toEqual({ state: "pending", detail: null });
+    // A role job needs the role below the bot (checked once for the job), not the member.
+    expect(botJudge("remove_role", member("31", ["3", "2"]))).toEqual({ state: "pending", detail: null });
+    expect(classifyMember("kick", {}, ctx, owner, member("31", ["3"]), NOW)).toEqual({
+      state: "pending",
+      detail: null,
+    });
+  });
+
   test("nothing to do: already has the role, lacks it, not timed out", () => {
     expect(judge("add_role", member("31", ["2"]))).toEqual({ state: "skipped", detail: MEMBER_SKIP_REASONS.hasRole });
     expect(judge("add_role", member("32", []))).toEqual({ state: "pending", detail: null });

@@ -2,6 +2,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getDashboardSession } from "@/lib/dashboard/auth/session";
+import { dashboardConfig } from "@/lib/dashboard/config";
+import { MANAGE_SCOPE } from "@/lib/discord/policies";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
 import { SignInButton } from "./_components/sign-in-button";
 
@@ -26,6 +28,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const callbackUrl = safeRedirectPath(one("callbackUrl"), { fallback: "/guilds" });
   if (await getDashboardSession()) redirect(callbackUrl);
   const error = one("error");
+  const { authorizeUrl, scopes } = dashboardConfig();
+  // Bot mode for a server on Discord signs in with Discord; otherwise with the built-in provider.
+  const host = new URL(authorizeUrl).hostname;
+  const provider = host === "discord.com" || host.endsWith(".discord.com") ? "Discord" : "Guildhall";
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-surface-sunken p-4">
@@ -47,10 +53,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
             {ERRORS[error] ?? "Something went wrong while signing in. Try again."}
           </p>
         )}
-        <SignInButton callbackUrl={callbackUrl} />
+        <SignInButton callbackUrl={callbackUrl} provider={provider} />
         <p className="text-center text-xs text-ink-muted">
-          Guildhall asks to know who you are and which servers you are in (
-          <span className="font-mono">identify guilds</span>).
+          Guildhall asks to know who you are and which servers you are in
+          {scopes.split(" ").includes(MANAGE_SCOPE) ? ", and to manage them with your permissions" : ""} (
+          <span className="font-mono">{scopes}</span>).
         </p>
       </div>
     </main>

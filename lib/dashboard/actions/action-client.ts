@@ -274,7 +274,7 @@ export function createGuildAction<
     if (mode === "bot" || definition.dashboardOnly) {
       let refusal: string | null;
       try {
-        const check = await ModeratorCheck.load(api, guildId, actor.id);
+        const check = await ModeratorCheck.load(api, guildId, actor.id, mode);
         memberShown = true;
         refusal = await definition.authorize(check, input);
       } catch (error) {

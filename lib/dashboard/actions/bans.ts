@@ -122,15 +122,15 @@ export const previewBulkBanAction = guildAction({
   },
   target: (_input, { result }) =>
     result ? { type: "bulk-ban-job", id: (result as { jobId: string }).jobId, name: null } : null,
-  run: async ({ api, guildId, input, actor }) => {
+  run: async ({ api, guildId, input, actor, mode }) => {
     const parsed = parseUserIds(input.text);
-    const check = await ModeratorCheck.load(api, guildId, actor.id);
+    const check = await ModeratorCheck.load(api, guildId, actor.id, mode);
     const lookups = await lookupTargets(api, guildId, parsed.ids);
     // Members and banned users came with their user objects: the job page names them without asking again.
     rememberUsers(lookups.flatMap((lookup) => (lookup.user ? [lookup.user] : [])));
     const items = parsed.ids.map((userId, i) => ({
       userId,
-      ...classifyTarget(check.context, check.self, userId, lookups[i]),
+      ...classifyTarget(check.context, check.self, userId, lookups[i], check.bot),
     }));
     const jobId = await createJob({
       guildId,

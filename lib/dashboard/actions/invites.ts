@@ -149,7 +149,7 @@ export const bulkDeleteInvitesAction = guildAction({
 
     // In bot mode the API sees only the bot: a moderator without Manage Server is held to Manage Channels in each
     // invite's channel, as deleteInviteAction's guard holds them for one.
-    const check = mode === "bot" ? await ModeratorCheck.load(api, guildId, actor.id) : null;
+    const check = mode === "bot" ? await ModeratorCheck.load(api, guildId, actor.id, mode) : null;
     const channelRefusals = new Map<string, Promise<string | null>>();
     const refusal = async (invite: InviteLike): Promise<string | null> => {
       if (!check || check.has(P.ManageGuild)) return null;

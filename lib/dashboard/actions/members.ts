@@ -60,10 +60,11 @@ export const setMemberNicknameAction = guildAction({
   action: "Modify Guild Member",
   schema: NicknameInputSchema,
   target: memberTarget,
-  // Your own nickname: Change Nickname or Manage Nicknames; anyone else's: Manage Nicknames and the hierarchy.
+  // Your own nickname: Change Nickname or Manage Nicknames (and in bot mode, where the bot renames you, the bot must
+  // outrank you); anyone else's: Manage Nicknames and the hierarchy.
   authorize: (check, input) =>
     input.userId === check.self.userId
-      ? check.missingAny(P.ChangeNickname, P.ManageNicknames)
+      ? (check.missingAny(P.ChangeNickname, P.ManageNicknames) ?? check.botRefusal("Modify Guild Member", check.self))
       : check.mayActOn("Modify Guild Member", input.userId, ["nick"]),
   request: (input) => ({ nick: input.nick || null }),
   before: beforeMember(["nick"]),

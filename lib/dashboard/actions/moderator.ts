@@ -1,5 +1,6 @@
 // The moderator's own standing in a guild, for bot mode: Discord judges only the bot, so the dashboard applies the
-// shared permission engine to the moderator's member before acting for them.
+// shared permission engine to the moderator's member before acting for them, and holds hierarchy questions to the
+// bot's rank too (data/bot-standing.ts), so a refusal names its reason before the API is called.
 import {
   ChannelType,
   OverwriteType,
@@ -29,6 +30,13 @@ import {
 } from "@/lib/discord/permissions";
 import { judgeHierarchy, judgePermissions, refusalText, type OperationName } from "@/lib/discord/policies";
 import { overwriteGrantableBits } from "@/lib/discord/channel-permissions";
+import {
+  botHeldPermissions,
+  botVerdictOn,
+  inBotWords,
+  readBotMember,
+  withBotVerdict,
+} from "@/lib/dashboard/data/bot-standing";
 
 const member = (
   m: Pick<APIGuildMember, "roles" | "communication_disabled_until">,
@@ -64,10 +72,22 @@ export class ModeratorCheck {
     readonly permissions: bigint,
     /** Still in membership screening: the API then grants them nothing that needs a permission (the owner excepted). */
     readonly pending: boolean,
+    /** In bot mode, the bot, whose rank Discord judges (bot-standing.ts); null in user mode. */
+    readonly bot: PermissionMember | null,
   ) {}
 
-  static async load(api: GuildApiClient, guildId: string, userId: string): Promise<ModeratorCheck> {
-    const [guild, me] = await Promise.all([api.guilds.get(guildId), api.members.get(guildId, userId)]);
+  /** `userId`'s standing in the guild, read with `api` (the bot's client in bot mode, where the bot's is read too). */
+  static async load(
+    api: GuildApiClient,
+    guildId: string,
+    userId: string,
+    mode: "user" | "bot",
+  ): Promise<ModeratorCheck> {
+    const [guild, me, bot] = await Promise.all([
+      api.guilds.get(guildId),
+      api.members.get(guildId, userId),
+      mode === "bot" ? readBotMember(api, guildId) : null,
+    ]);
     const context: GuildPermissionContext = {
       guildId: guild.id,
       ownerId: guild.owner_id,
@@ -75,7 +95,7 @@ export class ModeratorCheck {
     };
     const self = member(me, userId);
     const permissions = computeBasePermissions(context, self);
-    return new ModeratorCheck(api, guildId, guild, context, guild.roles, self, permissions, Boolean(me.pending));
+    return new ModeratorCheck(api, guildId, guild, context, guild.roles, self, permissions, Boolean(me.pending), bot);
   }
 
   get isOwner(): boolean {
@@ -109,16 +129,41 @@ export class ModeratorCheck {
 
   /**
    * `may`, then the operation's hierarchy rule against the target member (when they are in the guild). Acting on
-   * yourself is not acting on a member (Modify Guild Member's rule); kicks and bans use `mayRemove`.
+   * yourself is not acting on a member (Modify Guild Member's rule); kicks and bans use `mayRemove`. In bot mode the
+   * bot makes the call, so the operation's rule is applied to the bot as well, also when the target is yourself.
    */
   async mayActOn(operation: OperationName, userId: string, fields: readonly string[] = []): Promise<string | null> {
     const refusal = this.may(operation, fields);
-    if (refusal || userId === this.self.userId) return refusal;
-    const target = await this.targetMember(userId);
+    if (refusal) return refusal;
+    const target = userId === this.self.userId ? this.self : await this.targetPermissionMember(userId);
     if (!target) return null; // not a member: the API answers for itself (bans of non-members are allowed)
-    return refusalText(
-      judgeHierarchy(operation, { context: this.context, self: this.self, targetMember: member(target, userId) }),
+    return (
+      refusalText(judgeHierarchy(operation, { context: this.context, self: this.self, targetMember: target })) ??
+      this.botRefusal(operation, target)
     );
+  }
+
+  /**
+   * Why the bot, making the call in bot mode, may not perform `operation` on `target` under the operation's hierarchy
+   * rule (judgeHierarchy: the bot acting on itself is not acting on a member), in the bot's words; null in user mode.
+   */
+  botRefusal(operation: OperationName, target: PermissionMember): string | null {
+    if (!this.bot) return null;
+    const verdict = judgeHierarchy(operation, { context: this.context, self: this.bot, targetMember: target });
+    return verdict.ok ? null : inBotWords(verdict.message);
+  }
+
+  /** The moderator's verdict on acting on a member (none on themselves), then the bot's (bot mode). */
+  private memberVerdict(target: PermissionMember) {
+    const own =
+      target.userId === this.self.userId ? { ok: true as const } : canActOnMember(this.context, this.self, target);
+    return withBotVerdict(own, () => botVerdictOn(this.context, this.bot, target));
+  }
+
+  /** The target as the permission engine sees them, or null when they are not in the guild. */
+  private async targetPermissionMember(userId: string): Promise<PermissionMember | null> {
+    const target = await this.targetMember(userId);
+    return target && member(target, userId);
   }
 
   /**
@@ -132,7 +177,7 @@ export class ModeratorCheck {
     if (userId === this.self.userId) return "you can't do this to yourself";
     const target = await this.targetMember(userId);
     if (!target) return null;
-    const verdict = canActOnMember(this.context, this.self, member(target, userId));
+    const verdict = this.memberVerdict(member(target, userId));
     return verdict.ok ? null : verdict.reason;
   }
 
@@ -150,7 +195,10 @@ export class ModeratorCheck {
     if (userId === this.context.ownerId) return "nobody can act on the server owner";
     if (hasPermission(computeBasePermissions(this.context, targetMember), PermissionFlagsBits.Administrator))
       return "administrators can't be timed out";
-    return refusalText(judgeHierarchy("Modify Guild Member", { context: this.context, self: this.self, targetMember }));
+    return (
+      refusalText(judgeHierarchy("Modify Guild Member", { context: this.context, self: this.self, targetMember })) ??
+      this.botRefusal("Modify Guild Member", targetMember)
+    );
   }
 
   /** "needs Ban Members" when a flag is missing, else null. */
@@ -174,10 +222,9 @@ export class ModeratorCheck {
 
   /** Why the moderator may not act on this member (kick, ban, time out, rename, change roles), or null. */
   async memberBlock(userId: string): Promise<string | null> {
-    if (userId === this.self.userId) return null;
-    const target = await this.targetMember(userId);
+    const target = userId === this.self.userId ? this.self : await this.targetPermissionMember(userId);
     if (!target) return null; // not a member: the API answers for itself (bans of non-members are allowed)
-    const verdict = canActOnMember(this.context, this.self, member(target, userId));
+    const verdict = this.memberVerdict(target);
     return verdict.ok ? null : verdict.reason;
   }
 
@@ -185,7 +232,9 @@ export class ModeratorCheck {
   roleBlock(roleId: string): string | null {
     const role = this.context.roles.find((r) => r.id === roleId);
     if (!role) return null;
-    const verdict = canManageRole(this.context, this.self, role);
+    const verdict = withBotVerdict(canManageRole(this.context, this.self, role), () =>
+      this.bot ? canManageRole(this.context, this.bot, role) : null,
+    );
     return verdict.ok ? null : `${this.roles.find((r) => r.id === roleId)?.name ?? "role"}: ${verdict.reason}`;
   }
 
@@ -205,10 +254,14 @@ export class ModeratorCheck {
    * (canMoveRoles), judged on where each role goes as well as where it is.
    */
   moveBlock(positions: readonly RolePositionRequest[]): string | null {
-    const verdict = canMoveRoles(this.context, this.self, positions);
+    const judge = (requests: readonly RolePositionRequest[]) =>
+      withBotVerdict(canMoveRoles(this.context, this.self, requests), () =>
+        this.bot ? canMoveRoles(this.context, this.bot, requests) : null,
+      );
+    const verdict = judge(positions);
     if (verdict.ok) return null;
     // Each move is judged on its own: the first role refused alone is the one refused in the whole request.
-    const refused = positions.find((p) => !canMoveRoles(this.context, this.self, [p]).ok);
+    const refused = positions.find((p) => !judge([p]).ok);
     const name = refused && this.roles.find((r) => r.id === refused.id)?.name;
     return name ? `${name}: ${verdict.reason}` : verdict.reason;
   }
@@ -279,11 +332,23 @@ export class ModeratorCheck {
    * does (bits no permission uses are dropped first).
    */
   grantBlock(permissions: bigint, before = 0n): string | null {
-    if (this.isOwner || this.has(PermissionFlagsBits.Administrator)) return null;
-    const extra = (before ^ (permissions & ALL_PERMISSIONS)) & ~this.permissions;
-    return extra === 0n
+    const changed = before ^ (permissions & ALL_PERMISSIONS);
+    if (!this.isOwner && !this.has(PermissionFlagsBits.Administrator)) {
+      const extra = changed & ~this.permissions;
+      if (extra !== 0n)
+        return `you can't grant permissions you don't have (${describeMissing(this.permissions, extra)})`;
+    }
+    // Bot mode: the bot makes the change, and Discord holds it to the same rule.
+    const bot = this.botPermissions;
+    const botExtra = bot === null ? 0n : changed & ~bot;
+    return botExtra === 0n
       ? null
-      : `you can't grant permissions you don't have (${describeMissing(this.permissions, extra)})`;
+      : `the bot can't grant permissions it doesn't have (${describeMissing(bot!, botExtra)}): give its role those first`;
+  }
+
+  /** In bot mode, the bot's permissions in the server (every one for an administrator); null in user mode. */
+  private get botPermissions(): bigint | null {
+    return this.bot && botHeldPermissions(this.context, this.bot);
   }
 
   /**
@@ -296,9 +361,13 @@ export class ModeratorCheck {
     const extra = bits & ~this.permissions & ~PermissionFlagsBits.ManageRoles;
     if (extra !== 0n)
       return `you can't set permissions you don't have in a new channel (${describeMissing(this.permissions, extra) ?? "unknown permission bits"})`;
-    return (bits & PermissionFlagsBits.ManageRoles) !== 0n
-      ? "only administrators can set Manage Permissions in a new channel"
-      : null;
+    if ((bits & PermissionFlagsBits.ManageRoles) !== 0n)
+      return "only administrators can set Manage Permissions in a new channel";
+    const bot = this.botPermissions;
+    const botExtra = bot === null || bot === ALL_PERMISSIONS ? 0n : bits & ~bot;
+    return botExtra === 0n
+      ? null
+      : `the bot can't set permissions it doesn't have in a new channel (${describeMissing(bot!, botExtra)})`;
   }
 }
 

@@ -7,10 +7,13 @@
 // API still judges every call by the moderator's current permissions: this only feeds what the pages display.
 import "server-only";
 import type { APIGuild, APIGuildMember } from "discord-api-types/v10";
+import type { PermissionMember } from "@/lib/discord/permissions";
 
 export interface GuildRead {
   guild: APIGuild;
   member: APIGuildMember;
+  /** In bot mode, the bot's own member (bot-standing.ts): what Discord judges. */
+  bot?: PermissionMember | null;
 }
 
 /** How long a read is reused. */

@@ -16,8 +16,9 @@ import {
 } from "@/lib/discord/permissions";
 import { judgePermissions, refusalText, type OperationName } from "@/lib/discord/policies";
 import { requireDashboardSession, type DashboardSession } from "@/lib/dashboard/auth/session";
-import { managementApi } from "./api";
+import { isBotMode, managementApi } from "./api";
 import { readGuildThroughCache } from "./guild-read-cache";
+import { botVerdictOn, readBotMember, withBotVerdict } from "./bot-standing";
 import { readOrThrow } from "./read";
 
 export interface GuildViewer {
@@ -28,6 +29,8 @@ export interface GuildViewer {
   member: APIGuildMember;
   context: GuildPermissionContext;
   self: PermissionMember;
+  /** In bot mode, the bot: Discord judges it, so its rank bounds what the moderator may do (bot-standing.ts). */
+  bot: PermissionMember | null;
   permissions: bigint;
   isOwner: boolean;
   /** Position of the moderator's highest role. */
@@ -71,13 +74,14 @@ export const getGuildViewer = cache(async (guildId: string): Promise<GuildViewer
 export async function readGuildViewer(session: DashboardSession, guildId: string): Promise<GuildViewer> {
   return readOrThrow(
     async () => {
-      const { guild, member } = await readGuildThroughCache(session.sessionToken, guildId, async () => {
+      const { guild, member, bot } = await readGuildThroughCache(session.sessionToken, guildId, async () => {
         const api = await managementApi(session);
-        const [guild, member] = await Promise.all([
+        const [guild, member, bot] = await Promise.all([
           api.guilds.get(guildId),
           api.members.get(guildId, session.actor.id),
+          isBotMode() ? readBotMember(api, guildId) : null,
         ]);
-        return { guild, member };
+        return { guild, member, bot };
       });
       const roles = sortRoles(guild.roles);
       const context = permissionContext(guild, roles);
@@ -89,6 +93,7 @@ export async function readGuildViewer(session: DashboardSession, guildId: string
         member,
         context,
         self,
+        bot: bot ?? null,
         permissions: computeBasePermissions(context, self),
         isOwner: guild.owner_id === session.actor.id,
         highestPosition: highestRole(context, member.roles).position,
@@ -124,13 +129,29 @@ export function missing(viewer: Pick<GuildViewer, "permissions">, ...flags: bigi
   );
 }
 
+/** Whether the moderator may edit, move, assign or remove the role: their rank, and in bot mode the bot's. */
 export function roleVerdict(viewer: GuildViewer, role: Pick<APIRole, "id" | "position">): HierarchyVerdict {
-  return canManageRole(viewer.context, viewer.self, role);
+  return withBotVerdict(canManageRole(viewer.context, viewer.self, role), () =>
+    viewer.bot ? canManageRole(viewer.context, viewer.bot, role) : null,
+  );
 }
 
+/**
+ * In bot mode, why the bot may not act on this member (its rank; not on itself), in its words; null in user mode.
+ * Pages ask it for the moderator's own member, which the bot renames for them.
+ */
+export function botRefusal(viewer: Pick<GuildViewer, "context" | "bot">, target: PermissionMember): string | null {
+  const verdict = withBotVerdict({ ok: true }, () => botVerdictOn(viewer.context, viewer.bot, target));
+  return verdict.ok ? null : verdict.reason;
+}
+
+/** Whether the moderator may act on the member: their rank, and in bot mode the bot's. */
 export function memberVerdict(
   viewer: GuildViewer,
   member: Pick<APIGuildMember, "roles" | "communication_disabled_until"> & { user: { id: string } },
 ): HierarchyVerdict {
-  return canActOnMember(viewer.context, viewer.self, toPermissionMember(member));
+  const target = toPermissionMember(member);
+  return withBotVerdict(canActOnMember(viewer.context, viewer.self, target), () =>
+    botVerdictOn(viewer.context, viewer.bot, target),
+  );
 }

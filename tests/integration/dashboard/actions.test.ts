@@ -5,13 +5,19 @@
 import { describe, expect, it } from "vitest";
 import type { GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
 import { modifyGuildAction } from "@/lib/dashboard/actions/guilds";
-import { createGuildRoleAction, modifyGuildRoleAction } from "@/lib/dashboard/actions/roles";
+import {
+  createGuildRoleAction,
+  modifyGuildRoleAction,
+  modifyGuildRolePositionsAction,
+} from "@/lib/dashboard/actions/roles";
 import {
   banMemberAction,
   kickMemberAction,
   setMemberRolesAction,
+  setMemberNicknameAction,
   setMemberTimeoutAction,
 } from "@/lib/dashboard/actions/members";
+import { PermissionFlagsBits, Routes } from "discord-api-types/v10";
 import { testServerForFile } from "../harness";
 import { actionAs, type DemoUser } from "./harness";
 import { expectOperationResponse } from "../openapi";
@@ -193,6 +199,124 @@ describe("bot mode", () => {
       fieldErrors: { until: ["A timeout lasts at most 5 years."] },
     });
     expect(audit).toHaveLength(0);
+  });
+});
+
+describe("bot mode: the bot's own rank", () => {
+  // Discord judges the bot: what ranks with or above its highest role (Guildhall Demo; Admin is above it in the demo
+  // world) is out of its reach whoever asks, the owner included. The dashboard refuses first, in the bot's words.
+  it("refuses the owner a change to a role above the bot's, a move of the bot's own role, and a kick of an admin", async () => {
+    const guildId = server.world.guildId;
+    const { roles, users } = server.world;
+    const rename = as("owner", "bot", modifyGuildRoleAction.definition);
+    expect(await rename.run({ guildId, roleId: roles.admin, name: "Mine now" })).toMatchObject({
+      ok: false,
+      status: 403,
+      error: "You can't do this: Admin: role is above the bot's.",
+    });
+    const move = as("owner", "bot", modifyGuildRolePositionsAction.definition);
+    const rolesNow = (await (await server.api("bot", "GET", `/guilds/${guildId}/roles`)).json()) as Array<{
+      id: string;
+      position: number;
+    }>;
+    const botRank = rolesNow.find((role) => role.id === roles.bot)!.position;
+    expect(await move.run({ guildId, positions: [{ id: roles.bot, position: botRank - 1 }] })).toMatchObject({
+      ok: false,
+      error: "You can't do this: Guildhall Demo: role is not below the bot's highest role.",
+    });
+    const kick = as("owner", "bot", kickMemberAction.definition);
+    expect(await kick.run({ guildId, userId: users.admin })).toMatchObject({
+      ok: false,
+      error: "You can't do this: member's highest role is above or equal to the bot's.",
+    });
+    expect((await memberOf(users.admin)).status).toBe(200);
+    // Below the bot, the owner's change goes through.
+    expect((await rename.run({ guildId, roleId: roles.helper, name: "Helper" })).ok).toBe(true);
+  });
+
+  it("refuses the owner their own nickname (the bot renames them, and nobody acts on the owner)", async () => {
+    const { run } = as("owner", "bot", setMemberNicknameAction.definition);
+    expect(await run({ guildId: server.world.guildId, userId: server.world.users.owner, nick: "Boss" })).toMatchObject({
+      ok: false,
+      error: "You can't do this: nobody can act on the server owner.",
+    });
+  });
+
+  it("refuses granting a permission the bot lacks, when the bot is no administrator", async () => {
+    const { guildId, roles } = server.world;
+    const { DASHBOARD_BOT_PERMISSIONS } = await import("@/lib/dashboard/bot-permissions");
+    const botRole = Routes.guildRole(guildId, roles.bot);
+    const before = (await server.rest("owner").get(botRole)) as { permissions: string };
+    await server.rest("owner").patch(botRole, { body: { permissions: String(DASHBOARD_BOT_PERMISSIONS) } });
+    try {
+      const edit = as("owner", "bot", modifyGuildRoleAction.definition);
+      const helper = (await server.rest("owner").get(Routes.guildRole(guildId, roles.helper))) as {
+        permissions: string;
+      };
+      expect(
+        await edit.run({
+          guildId,
+          roleId: roles.helper,
+          permissions: String(
+            BigInt(helper.permissions) | PermissionFlagsBits.ManageWebhooks | PermissionFlagsBits.KickMembers,
+          ),
+        }),
+      ).toMatchObject({
+        ok: false,
+        error:
+          "You can't do this: the bot can't grant permissions it doesn't have (needs Manage Webhooks): give its role those first.",
+      });
+      // What the bot holds, it grants.
+      expect(
+        (
+          await edit.run({
+            guildId,
+            roleId: roles.helper,
+            permissions: String(BigInt(helper.permissions) | PermissionFlagsBits.KickMembers),
+          })
+        ).ok,
+      ).toBe(true);
+      await edit.run({ guildId, roleId: roles.helper, permissions: helper.permissions });
+    } finally {
+      await server.rest("owner").patch(botRole, { body: { permissions: before.permissions } });
+    }
+  });
+
+  it("the owner's view disables what the bot cannot do in bot mode, and nothing in user mode", async () => {
+    const { guildViewerOf } = await import("./harness");
+    // The dashboard's reads go to this file's server, as its bot in bot mode.
+    process.env.GUILD_API_URL = `${server.baseUrl}/api`;
+    process.env.GUILD_API_BOT_TOKEN = server.botToken;
+    const { roleVerdict, memberVerdict } = await import("@/lib/dashboard/data/viewer");
+    const { roles, users } = server.world;
+    const admin = { roles: [roles.admin], communication_disabled_until: null, user: { id: users.admin } };
+    const bot = await guildViewerOf(server, "owner", "bot");
+    const role = (id: string) => bot.roles.find((r) => r.id === id)!;
+    expect(roleVerdict(bot, role(roles.bot))).toEqual({ ok: false, reason: "role is the bot's highest role" });
+    expect(roleVerdict(bot, role(roles.admin))).toEqual({ ok: false, reason: "role is above the bot's" });
+    expect(roleVerdict(bot, role(roles.moderator))).toEqual({ ok: true });
+    expect(memberVerdict(bot, admin)).toEqual({
+      ok: false,
+      reason: "member's highest role is above or equal to the bot's",
+    });
+    // A bot token the API refuses is an error that says so, never a 401 that would send the moderator to sign in.
+    process.env.GUILD_API_BOT_TOKEN = "not.a.token";
+    const refused = await guildViewerOf(server, "owner", "bot").catch((error: unknown) => error);
+    // (readOrThrow sends a 401 of /users/@me, the moderator's own token refused, to sign in.)
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as { request?: { path: string } }).request?.path ?? "").not.toMatch(/^\/users\/@me/);
+    process.env.GUILD_API_BOT_TOKEN = server.botToken;
+    const { readBotMember } = await import("@/lib/dashboard/data/bot-standing");
+    const { GuildApiClient } = await import("@/lib/api-client");
+    const badBot = new GuildApiClient({ baseUrl: `${server.baseUrl}/api`, token: "not.a.token", authPrefix: "Bot" });
+    await expect(readBotMember(badBot, server.world.guildId)).rejects.toThrow(
+      "The guild API refused the bot's token (401): set GUILD_API_BOT_TOKEN again and run npm run doctor.",
+    );
+
+    const user = await guildViewerOf(server, "owner", "user");
+    expect(user.bot).toBeNull();
+    expect(roleVerdict(user, role(roles.bot))).toEqual({ ok: true });
+    expect(memberVerdict(user, admin)).toEqual({ ok: true });
   });
 });
 

@@ -252,4 +252,76 @@ describe("importing the guild's audit log", () => {
     expect(sentence.text).toBe(`${byBot.actorName} banned ${byBot.targetName} — reason: raid cleanup`);
     expect(sentence.source).toBe(`bot ${byBot.actorName}`);
   });
+
+  it("in bot mode a bulk ban's guild entries name the bot, and become the bulk ban's parts naming the moderator who asked, whichever is written first", async () => {
+    const { guildId, users, botUserId } = server.world;
+    const { recordAuditEntry, latestActionsOn } = await import("@/lib/dashboard/audit/history");
+    const { insertStrangers } = await import("../harness");
+    const bulkBan = async (userIds: string[]) => {
+      // As the dashboard in bot mode makes it: the bot's call, the moderator named in the reason.
+      const response = await server.api(
+        "bot",
+        "POST",
+        `/guilds/${guildId}/bulk-ban`,
+        { user_ids: userIds },
+        { "x-audit-log-reason": encodeURIComponent(`Mod (${users.mod}): raid wave`) },
+      );
+      expect(response.status).toBe(200);
+    };
+    const record = (userIds: string[]) =>
+      recordAuditEntry({
+        guildId,
+        actor: { id: users.mod, name: "Mod" },
+        action: "Bulk Guild Ban",
+        target: { type: "guild", id: guildId, name: "guild" },
+        reason: "raid wave",
+        request: { user_ids: userIds },
+        status: "success",
+        httpStatus: 200,
+      });
+    const importedFirst = await insertStrangers(2, Date.UTC(2025, 3, 1), "bulk_imported_first");
+    const recordedFirst = await insertStrangers(2, Date.UTC(2025, 3, 2), "bulk_recorded_first");
+    const bot = await apiClientAs(server, "bot");
+    await sync(bot, guildId);
+
+    await bulkBan(importedFirst);
+    await sync(bot, guildId);
+    const beforeRecord = await prisma.auditHistoryEntry.findMany({
+      where: { guildId, targetId: { in: importedFirst } },
+    });
+    expect(beforeRecord.map((row) => [row.source, row.actorId]).sort()).toEqual([
+      ["guild-log", botUserId],
+      ["guild-log", botUserId],
+    ]);
+    await record(importedFirst);
+
+    await bulkBan(recordedFirst);
+    await record(recordedFirst);
+    await sync(bot, guildId);
+
+    for (const userIds of [importedFirst, recordedFirst]) {
+      const parts = await prisma.auditHistoryEntry.findMany({ where: { guildId, targetId: { in: userIds } } });
+      expect(parts.map((row) => [row.source, row.action, row.actorId, row.actorName, row.actorBot])).toEqual([
+        ["part", "Create Guild Ban", users.mod, "Mod", false],
+        ["part", "Create Guild Ban", users.mod, "Mod", false],
+      ]);
+      // Who banned each (the Bans page and its CSV): the moderator, not the bot that carried it out.
+      const latest = await latestActionsOn(guildId, ["Create Guild Ban", "Bulk Guild Ban"], userIds);
+      expect(userIds.map((id) => latest.get(id)?.actorId)).toEqual([users.mod, users.mod]);
+    }
+
+    // Another moderator's unban of one of them a moment later, quoting Mod's stamp in its reason, is theirs (the first
+    // stamp counts), not a part of Mod's bulk ban: it keeps the guild's actor until its own record claims it.
+    const unban = await server.api("bot", "DELETE", `/guilds/${guildId}/bans/${recordedFirst[0]}`, undefined, {
+      "x-audit-log-reason": encodeURIComponent(`Admin (${users.admin}): per Mod (${users.mod})`),
+    });
+    expect(unban.status).toBe(204);
+    await sync(bot, guildId);
+    expect(
+      await prisma.auditHistoryEntry.findFirst({
+        where: { guildId, action: "Remove Guild Ban", targetId: recordedFirst[0] },
+        select: { source: true, actorId: true },
+      }),
+    ).toEqual({ source: "guild-log", actorId: botUserId });
+  });
 });

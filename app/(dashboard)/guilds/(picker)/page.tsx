@@ -12,6 +12,7 @@ import { requireDashboardSession } from "@/lib/dashboard/auth/session";
 import { listManageableGuilds } from "@/lib/dashboard/data/guilds";
 import { HydrationMarker } from "@/components/dashboard/hydration-marker";
 import { getRequestLocale } from "@/lib/dashboard/locale";
+import { plural } from "@/lib/dashboard/plural";
 
 export const metadata: Metadata = { title: "Your servers" };
 
@@ -55,12 +56,9 @@ export default async function GuildsPage() {
           </div>
         ) : (
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Servers you can manage">
-            {manageable.map((guild) => (
-              <li key={guild.id}>
-                <Link
-                  href={`/guilds/${guild.id}`}
-                  className="group flex items-center gap-4 rounded-xl bg-surface-raised p-4 ring-1 ring-line transition hover:-translate-y-0.5 hover:shadow-lg hover:ring-blurple/50"
-                >
+            {manageable.map((guild) => {
+              const card = (
+                <>
                   <Avatar src={guild.iconUrl} name={guild.name} id={guild.id} size={56} rounded="xl" />
                   <div className="min-w-0 flex-1">
                     <p className="flex items-center gap-2">
@@ -68,7 +66,9 @@ export default async function GuildsPage() {
                       {guild.owner && <Badge tone="warning">Owner</Badge>}
                     </p>
                     <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-ink-muted">
-                      {guild.memberCount !== null && <span>{count.format(guild.memberCount)} members</span>}
+                      {guild.memberCount !== null && (
+                        <span>{plural(guild.memberCount, "member", { format: count.format })}</span>
+                      )}
                       {guild.onlineCount !== null && (
                         <span className="inline-flex items-center gap-1">
                           <span aria-hidden className="size-2 rounded-full bg-success" />
@@ -77,9 +77,40 @@ export default async function GuildsPage() {
                       )}
                     </p>
                   </div>
-                </Link>
-              </li>
-            ))}
+                </>
+              );
+              return (
+                <li key={guild.id}>
+                  {guild.botMissing ? (
+                    // Bot mode: the dashboard acts through the bot, which is not in this server yet.
+                    <div
+                      role="group"
+                      aria-label={guild.name}
+                      className="flex flex-col gap-3 rounded-xl bg-surface-raised p-4 ring-1 ring-line"
+                    >
+                      <div className="flex items-center gap-4 opacity-70">{card}</div>
+                      <p className="text-xs text-ink-muted">
+                        The bot isn&apos;t in this server, so the dashboard can&apos;t manage it yet.{" "}
+                        {guild.addBotUrl ? (
+                          <a href={guild.addBotUrl} className="font-medium text-blurple underline">
+                            Add the bot
+                          </a>
+                        ) : (
+                          "Ask someone with Manage Server to add it."
+                        )}
+                      </p>
+                    </div>
+                  ) : (
+                    <Link
+                      href={`/guilds/${guild.id}`}
+                      className="group flex items-center gap-4 rounded-xl bg-surface-raised p-4 ring-1 ring-line transition hover:-translate-y-0.5 hover:shadow-lg hover:ring-blurple/50"
+                    >
+                      {card}
+                    </Link>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         )}
         {manageable.length > 0 && otherCount > 0 && (

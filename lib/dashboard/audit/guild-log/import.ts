@@ -19,6 +19,14 @@ import { changesToSnapshots, eventInfo, nameFromChanges, nicknamesIn } from "./e
 import { withGuildLogLock } from "./lock";
 import { TWIN_WINDOW_MS, isPart, isTwin, type GuildSide } from "./twins";
 
+/** The entry written nearest to `at`, or null. */
+function nearest<T extends { createdAt: Date }>(entries: readonly T[], at: number): T | null {
+  let best: T | null = null;
+  for (const entry of entries)
+    if (!best || Math.abs(entry.createdAt.getTime() - at) < Math.abs(best.createdAt.getTime() - at)) best = entry;
+  return best;
+}
+
 export const AUDIT_LOG_PAGE = 100;
 
 export interface SyncOptions {
@@ -88,19 +96,25 @@ async function importUnderLock(
         lte: new Date(Math.max(...times) + TWIN_WINDOW_MS),
       },
     },
-    select: { id: true, action: true, actorId: true, targetId: true, createdAt: true, request: true },
+    select: {
+      id: true,
+      action: true,
+      actorId: true,
+      actorName: true,
+      actorBot: true,
+      targetId: true,
+      createdAt: true,
+      request: true,
+    },
   });
 
   // One dashboard entry for one guild entry: the nearest in time of those that are the same change.
   const claimed = new Set<string>();
-  const twinOf = (side: GuildSide) => {
-    let best: (typeof candidates)[number] | null = null;
-    for (const c of candidates) {
-      if (claimed.has(c.id) || !isTwin(c, side)) continue;
-      if (!best || Math.abs(c.createdAt.getTime() - side.at) < Math.abs(best.createdAt.getTime() - side.at)) best = c;
-    }
-    return best;
-  };
+  const twinOf = (side: GuildSide) =>
+    nearest(
+      candidates.filter((c) => !claimed.has(c.id) && isTwin(c, side)),
+      side.at,
+    );
 
   let imported = 0;
   let matched = 0;
@@ -124,15 +138,23 @@ async function importUnderLock(
     const actor = entry.user_id ? users.get(entry.user_id) : undefined;
     const target = entry.target_id ? users.get(entry.target_id) : undefined;
     const { before, after } = changesToSnapshots(entry.changes);
+    // A part is the dashboard change's, and so is who made it: in bot mode the guild names the bot, the dashboard
+    // the moderator who asked (who banned each user of a bulk ban, on Bans and in its CSV).
+    const whole = nearest(
+      candidates.filter((c) => isPart(c, side)),
+      side.at,
+    );
     return [
       prisma.auditHistoryEntry.create({
         data: {
           guildId,
-          source: candidates.some((c) => isPart(c, side)) ? "part" : "guild-log",
+          source: whole ? "part" : "guild-log",
           auditLogId: entry.id,
-          actorId: entry.user_id ?? "0",
-          actorName: actor ? actor.global_name || actor.username : entry.user_id ? entry.user_id : "Discord",
-          actorBot: Boolean(actor?.bot),
+          actorId: whole?.actorId ?? entry.user_id ?? "0",
+          actorName:
+            whole?.actorName ??
+            (actor ? actor.global_name || actor.username : entry.user_id ? entry.user_id : "Discord"),
+          actorBot: whole ? whole.actorBot : Boolean(actor?.bot),
           action: info.action,
           targetType: info.target,
           targetId: entry.target_id ?? null,

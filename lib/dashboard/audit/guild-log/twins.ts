@@ -43,9 +43,12 @@ export interface GuildSide {
   changedKeys: readonly string[];
 }
 
-/** How the dashboard wrote bot-mode reasons: "name (id): reason". */
+/**
+ * How the dashboard wrote bot-mode reasons: "name (id): reason". The first stamp is the one that counts (a moderator
+ * may quote another: "B (2): per A (1)" is B's), so the name is the shortest prefix followed by an id.
+ */
 const stampedBy = (reason: string | null | undefined, actorId: string) =>
-  Boolean(reason && new RegExp(`^.{0,100} \\(${actorId}\\)(: |$)`).test(reason));
+  /^.{0,100}? \((\d{1,20})\)(?:: |$)/.exec(reason ?? "")?.[1] === actorId;
 
 const byActorNear = (d: DashboardSide, g: GuildSide) =>
   (d.actorId === g.actorId || stampedBy(g.reason, d.actorId)) &&
@@ -178,7 +181,8 @@ export async function recordDashboardChanges(guildId: string, changes: readonly 
     // Each guild entry is one change's twin or part at most: the batch's changes take theirs in order.
     const taken = new Set<string>();
     const twins: string[] = [];
-    const parts: string[] = [];
+    // Each change's parts, which take its moderator: in bot mode the guild names the bot (import.ts does the same).
+    const parts: Array<{ ids: string[]; actorId: string; actorName: string }> = [];
     const rows = changes.map((data, i) => {
       const at = times[i];
       const free = sides.filter(({ row }) => !taken.has(row.id));
@@ -187,7 +191,7 @@ export async function recordDashboardChanges(guildId: string, changes: readonly 
         .sort((a, b) => Math.abs(a.side.at - at) - Math.abs(b.side.at - at))[0];
       const itsParts = free.filter(({ side }) => side !== twin?.side && isPart(mine[i], side)).map(({ row }) => row.id);
       if (twin) twins.push(twin.row.id);
-      parts.push(...itsParts);
+      if (itsParts.length) parts.push({ ids: itsParts, actorId: data.actorId, actorName: data.actorName });
       for (const id of [...(twin ? [twin.row.id] : []), ...itsParts]) taken.add(id);
       return entryRow(data, mine[i].createdAt, twin?.row.auditLogId ?? null);
     });
@@ -195,9 +199,12 @@ export async function recordDashboardChanges(guildId: string, changes: readonly 
       // The twin goes first: its audit-log id moves to the dashboard's record.
       ...(twins.length ? [prisma.auditHistoryEntry.deleteMany({ where: { id: { in: twins } } })] : []),
       ...insertRows(prisma, "audit_history_entries", rows),
-      ...(parts.length
-        ? [prisma.auditHistoryEntry.updateMany({ where: { id: { in: parts } }, data: { source: "part" } })]
-        : []),
+      ...parts.map(({ ids, actorId, actorName }) =>
+        prisma.auditHistoryEntry.updateMany({
+          where: { id: { in: ids } },
+          data: { source: "part", actorId, actorName, actorBot: false },
+        }),
+      ),
     ];
     await prisma.$transaction(writes);
   });

@@ -10,6 +10,7 @@ import {
   type GuildPermissionContext,
   type PermissionMember,
 } from "@/lib/discord/permissions";
+import { botVerdictOn, withBotVerdict } from "@/lib/dashboard/data/bot-standing";
 import type { MemberJobKind, MemberJobParams } from "./types";
 
 export type MemberVerdict = { state: "pending"; detail: null } | { state: "skipped"; detail: string };
@@ -35,6 +36,7 @@ export function classifyMember(
   self: PermissionMember,
   target: PermissionMember,
   now = Date.now(),
+  bot: PermissionMember | null = null,
 ): MemberVerdict {
   if (target.userId === ctx.ownerId && !(kind.endsWith("role") && self.userId === ctx.ownerId))
     return skipped(MEMBER_SKIP_REASONS.owner);
@@ -44,6 +46,12 @@ export function classifyMember(
   // Changing your own roles is not acting on a member; the role itself is checked once for the whole job.
   if (!isSelf) {
     const verdict = canActOnMember(ctx, self, target);
+    if (!verdict.ok) return skipped(verdict.reason);
+  }
+  // Bot mode: the bot makes the kicks and timeouts, so it must outrank the member too (a role job needs only the
+  // role below the bot, checked once for the job).
+  if (!kind.endsWith("role")) {
+    const verdict = withBotVerdict({ ok: true }, () => botVerdictOn(ctx, bot, target));
     if (!verdict.ok) return skipped(verdict.reason);
   }
   switch (kind) {

@@ -102,9 +102,9 @@ export const prepareMemberJob = define({
     ...(input.protectBots ? { protect_bots: true } : {}),
   }),
   recordSuccess: () => false,
-  run: async ({ api, guildId, input, actor }) => {
+  run: async ({ api, guildId, input, actor, mode }) => {
     const now = Date.now();
-    const check = await ModeratorCheck.load(api, guildId, actor.id);
+    const check = await ModeratorCheck.load(api, guildId, actor.id, mode);
     const max = input.action === "ban" ? BULK_BAN_JOB_MAX_IDS : MEMBER_JOB_MAX;
     const members = input.userIds
       ? await membersByIds(api, guildId, input.userIds)
@@ -122,7 +122,13 @@ export const prepareMemberJob = define({
       const items = members.map((m) => ({
         userId: m.user.id,
         ...(protectedBot(m) ??
-          classifyTarget(check.context, check.self, m.user.id, { banned: false, member: permissionMemberOf(m) })),
+          classifyTarget(
+            check.context,
+            check.self,
+            m.user.id,
+            { banned: false, member: permissionMemberOf(m) },
+            check.bot,
+          )),
       }));
       const jobId = await createJob({
         guildId,
@@ -146,7 +152,7 @@ export const prepareMemberJob = define({
       if (role.managed)
         throw new ActionRefusal(`${role.name} is managed by an integration: nobody assigns it by hand.`);
       const block = check.roleBlock(role.id);
-      if (block && !check.isOwner) throw new ActionRefusal(`You can't assign ${block}.`);
+      if (block) throw new ActionRefusal(`You can't assign ${block}.`);
       params.roleId = role.id;
       params.roleName = role.name;
     }
@@ -155,7 +161,8 @@ export const prepareMemberJob = define({
       ...members.map((m) => ({
         userId: m.user.id,
         name: displayNameOf(m),
-        ...(protectedBot(m) ?? classifyMember(kind, params, check.context, check.self, permissionMemberOf(m), now)),
+        ...(protectedBot(m) ??
+          classifyMember(kind, params, check.context, check.self, permissionMemberOf(m), now, check.bot)),
       })),
       ...missing.map((userId) => ({
         userId,
@@ -355,7 +362,7 @@ function chunkDefinition(kind: MemberJobKind) {
         throw new ActionRefusal(mismatch);
       }
       // Bot mode: Discord judges only the bot, so each member is held against the moderator's own standing.
-      const check = mode === "bot" ? await ModeratorCheck.load(api, guildId, actor.id) : null;
+      const check = mode === "bot" ? await ModeratorCheck.load(api, guildId, actor.id, mode) : null;
       const blocked = async (userId: string) => {
         if (!check || userId === check.self.userId) return null;
         return check.memberBlock(userId);

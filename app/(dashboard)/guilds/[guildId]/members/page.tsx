@@ -21,7 +21,7 @@ import {
 } from "@/lib/dashboard/data/member-filters";
 import { firstParam, listHref } from "@/lib/dashboard/list-params";
 import { afterShell, isClientNavigation, settledForUse, settleWithin } from "@/lib/dashboard/streaming";
-import { refusal, roleVerdict, type GuildViewer } from "@/lib/dashboard/data/viewer";
+import { botRefusal, refusal, roleVerdict, type GuildViewer } from "@/lib/dashboard/data/viewer";
 import { MemberFilters } from "./_components/member-filters";
 import { type RoleChip } from "./_components/members-table";
 import { MembersWorkspace, type BulkRefusals } from "./_components/members-workspace";
@@ -192,7 +192,8 @@ async function MemberPanelSection({
   const targetIsOwner = userId === viewer.guild.owner_id;
   const hierarchy = detail?.row.blockedReason ?? null;
   const perms: PanelPermissions = {
-    nick: refusal(viewer, "Modify Guild Member", ["nick"]) ?? (self ? null : hierarchy),
+    // Your own nickname: in bot mode the bot renames you, so it must outrank you.
+    nick: refusal(viewer, "Modify Guild Member", ["nick"]) ?? (self ? botRefusal(viewer, viewer.self) : hierarchy),
     roles: refusal(viewer, "Modify Guild Member", ["roles"]) ?? (self && !viewer.isOwner ? null : hierarchy),
     timeout:
       refusal(viewer, "Modify Guild Member", ["communication_disabled_until"]) ??

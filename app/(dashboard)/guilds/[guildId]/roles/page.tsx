@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui/card";
 import { NoAccessPage } from "@/components/dashboard/no-access";
 import { getSectionViewer } from "@/lib/dashboard/data/section-viewer";
 import { ALL_PERMISSIONS, hasPermission } from "@/lib/discord/permissions";
+import { botHeldPermissions } from "@/lib/dashboard/data/bot-standing";
 import { getRoleMemberCounts } from "@/lib/dashboard/data/roles";
 import { roleVerdict } from "@/lib/dashboard/data/viewer";
 import { RoleManager, type RoleRow } from "./_components/role-manager";
@@ -38,9 +39,12 @@ export default async function RolesPage({ params }: { params: Promise<{ guildId:
       lockedReason: verdict.ok ? null : verdict.reason,
     };
   });
-  // What the moderator may grant: their own permissions, or everything for administrators and the owner.
+  // What the moderator may grant: their own permissions, or everything for administrators and the owner; in bot mode
+  // only what the bot holds too, since it makes the change.
+  const held = (permissions: bigint) => (hasPermission(permissions, P.Administrator) ? ALL_PERMISSIONS : permissions);
   const grantable =
-    viewer.isOwner || hasPermission(viewer.permissions, P.Administrator) ? ALL_PERMISSIONS : viewer.permissions;
+    (viewer.isOwner ? ALL_PERMISSIONS : held(viewer.permissions)) &
+    (viewer.bot ? botHeldPermissions(viewer.context, viewer.bot) : ALL_PERMISSIONS);
   return (
     <>
       <PageHeader title="Roles" description={`${section.description} Members use the colour of their highest role.`} />
