@@ -1,5 +1,5 @@
 // The dashboard's Prisma client (next-auth sessions, audit history, prune previews, bulk-ban jobs, table preferences),
-// one per process.
+// one per thread (the moderation scheduler's worker thread has its own, cases/scheduler-thread.ts).
 // The built-in guild API never uses it: its hot paths run on prepared better-sqlite3 statements (lib/guild-api/store).
 // DATABASE_URL picks the database (lib/db/database-url.ts): SQLite through better-sqlite3 (its transactions begun
 // IMMEDIATE: immediate-transactions.ts), or PostgreSQL through the pg driver adapter with the client generated from

@@ -12,8 +12,22 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 type Connected = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
 /** What of the adapter's better-sqlite3 connection this touches. */
 interface Preparing {
-  prepare(source: string): unknown;
+  prepare(source: string): { run(): unknown };
 }
+
+const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === "SQLITE_BUSY";
+
+/** BEGIN IMMEDIATE, or a deferred BEGIN when the write lock could not be had in time. */
+const beginImmediately = (prepare: Preparing["prepare"]) => ({
+  run() {
+    try {
+      return prepare("BEGIN IMMEDIATE").run();
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      return prepare("BEGIN").run();
+    }
+  },
+});
 
 export class ImmediateTransactionsSQLite3 extends PrismaBetterSQLite3 {
   override async connect(): Promise<Connected> {
@@ -22,7 +36,7 @@ export class ImmediateTransactionsSQLite3 extends PrismaBetterSQLite3 {
     // (@prisma/adapter-better-sqlite3 6.19): that one statement's text is replaced.
     const client = (adapter as Connected & { client: Preparing }).client;
     const prepare = client.prepare.bind(client);
-    client.prepare = (source) => prepare(source === "BEGIN" ? "BEGIN IMMEDIATE" : source);
+    client.prepare = (source) => (source === "BEGIN" ? beginImmediately(prepare) : prepare(source));
     return adapter;
   }
 }

@@ -4,12 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { PermissionFlagsBits as P } from "discord-api-types/v10";
 import { GuildApiError, RateLimitError, type GuildApiClient } from "@/lib/api-client";
-import {
-  ActionRefusal,
-  auditReason,
-  createGuildAction,
-  type ActionDependencies,
-} from "@/lib/dashboard/actions/action-client";
+import { ActionRefusal, createGuildAction, type ActionDependencies } from "@/lib/dashboard/actions/action-client";
+import { auditReason } from "@/lib/dashboard/actions/audit-reason";
 import type { NewAuditEntry } from "@/lib/dashboard/audit/history";
 
 const actor = { id: "42", name: "Mod Max", image: null };

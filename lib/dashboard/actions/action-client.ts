@@ -17,7 +17,6 @@ import {
   RateLimitError,
   describeApiError,
 } from "@/lib/api-client";
-import { AUDIT_LOG_REASON_MAX } from "@/lib/discord/limits";
 import type { Actor } from "@/lib/dashboard/auth/session";
 import type { AuditRecorder, AuditTarget } from "@/lib/dashboard/audit/history";
 import { ModeratorCheck } from "./moderator";
@@ -25,6 +24,7 @@ import { countedOutcome } from "./action-outcome";
 
 import type { ActionResult, FieldErrors } from "@/lib/action-result";
 import { componentLogger } from "@/lib/server/logger";
+import { auditReason } from "./audit-reason";
 
 const log = componentLogger("action");
 
@@ -129,13 +129,6 @@ export interface ActionDependencies<Session extends ActionSession = ActionSessio
   record: AuditRecorder;
   /** After a success: refresh the guild's pages. */
   revalidate?: (guildId: string) => void;
-}
-
-/** The reason as sent: trimmed, stamped with the moderator in bot mode, within Discord's 512 characters. */
-export function auditReason(reason: string | undefined, actor: Actor, mode: "user" | "bot"): string | undefined {
-  const text = reason?.trim() || undefined;
-  const stamped = mode === "bot" ? `${actor.name} (${actor.id})${text ? `: ${text}` : ""}` : text;
-  return stamped === undefined ? undefined : stamped.slice(0, AUDIT_LOG_REASON_MAX);
 }
 
 /** zod issues → {"name": ["…"], "roles.0": ["…"]}, the shape forms read. */

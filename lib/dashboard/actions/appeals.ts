@@ -15,7 +15,8 @@ import {
 import { decideAppeal, getAppeal, saveAppealSettings, type AppealView } from "@/lib/dashboard/appeals/store";
 import { ACCEPT_APPEAL_ACTION, REJECT_APPEAL_ACTION } from "@/lib/dashboard/cases/derive";
 import { forgetAppellantBan } from "@/lib/dashboard/appeals/ban-lookup";
-import { ActionRefusal, auditReason } from "./action-client";
+import { ActionRefusal } from "./action-client";
+import { auditReason } from "./audit-reason";
 import { guildAction } from "./guild-action";
 
 /** The appeal, open and of this guild, as the decision's before snapshot (its user named from the table). */

@@ -84,7 +84,25 @@ async function refresh(account: StoredAccount): Promise<string> {
     return tokens.access_token;
   } catch (error) {
     if (!(error instanceof GuildApiError) || error.oauthError !== "invalid_grant") throw error;
-    // Refresh tokens rotate: another app instance may have refreshed first. Use what it stored, if still good.
+    // Refresh tokens rotate: another instance, or another thread of this one (the moderation scheduler's), may have
+    // refreshed first, and may not have stored the new tokens yet. Use what it stores, if it is good.
+    const rotated = await tokensRotatedElsewhere(account);
+    if (rotated) return rotated;
+    await prisma.dashboardAccount.update({
+      where: { id: account.id },
+      data: { access_token: null, refresh_token: null, expires_at: null },
+    });
+    forgetAllSessions();
+    throw new SessionExpiredError();
+  }
+}
+
+/** How long a refused refresh waits for the refresh that beat it to store its tokens. */
+const ROTATED_ELSEWHERE_WAIT_MS = 2_000;
+const LOOK_AGAIN_MS = 200;
+
+async function tokensRotatedElsewhere(account: StoredAccount): Promise<string | null> {
+  for (let waited = 0; ; waited += LOOK_AGAIN_MS) {
     const row = await prisma.dashboardAccount.findUnique({ where: { id: account.id } });
     const current = row && {
       ...row,
@@ -92,13 +110,9 @@ async function refresh(account: StoredAccount): Promise<string> {
       refresh_token: decryptToken(row.refresh_token, "refresh_token"),
     };
     if (current && current.access_token !== account.access_token && fresh(current, Date.now()))
-      return current.access_token!;
-    await prisma.dashboardAccount.update({
-      where: { id: account.id },
-      data: { access_token: null, refresh_token: null, expires_at: null },
-    });
-    forgetAllSessions();
-    throw new SessionExpiredError();
+      return current.access_token;
+    if (waited >= ROTATED_ELSEWHERE_WAIT_MS) return null;
+    await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS));
   }
 }
 

@@ -13,7 +13,7 @@
 //     when its case is read (store.ts), and one that finds no ban (10026 Unknown Ban) is done too.
 import { randomUUID } from "node:crypto";
 import { GuildApiError, type GuildApiClient } from "@/lib/api-client";
-import { auditReason } from "@/lib/dashboard/actions/action-client";
+import { auditReason } from "@/lib/dashboard/actions/audit-reason";
 import { recordAuditSuccesses, type NewAuditEntry } from "@/lib/dashboard/audit/history";
 import { dashboardOnPostgresql, prisma } from "@/lib/dashboard/db";
 import type { ModerationCase, Prisma, ScheduledModeration } from "@/lib/generated/prisma";
@@ -360,13 +360,6 @@ async function settle(outcomes: readonly Outcome[], now: number) {
   await recordAuditSuccesses(done.map((outcome) => outcome.entry));
 }
 
-/** Rows re-read together just before their calls (stillOurs: one read for a few rows). */
-const REREAD_GROUP = 4;
-
-/** Consecutive groups of `size` of `rows`. */
-const inGroups = <T>(rows: readonly T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
-
 /**
  * One pass: due rows claimed a batch at a time and run until none is due (10,000 bans ending together do not wait
  * for 200 ticks of the scheduler); each batch's outcomes and history entries are written together, then the cases of
@@ -375,7 +368,8 @@ const inGroups = <T>(rows: readonly T[], size: number): T[][] =>
  * The calls go one at a time. The API answering them is usually this process's own, on the server's thread, and a
  * request that reaches it meanwhile (a bot's, a page's) waits behind the calls already sent: behind one unban at most,
  * not four (bench:cases's probe, docs/benchmarks.md). So that the server's thread does not sit idle between the calls
- * either, each group's re-read is made while the group before it has its calls out: a read, it holds up no writer.
+ * either, each row's re-read (stillOurs) is made while the call before it is out: a read, it holds up no writer, and
+it is one call old at most when its own call is made (a moderator who bans the user again meanwhile cancels the row).
  * The batch's writes are made between its calls, not beside them: in the scheduler's worker thread
  * (scheduler-thread.ts) the pass has a connection of its own, and the server's thread writing an unban while the pass
  * holds SQLite's write lock would wait for it, asleep in SQLite's busy handler, holding up every request behind it.
@@ -409,19 +403,17 @@ export async function runDueSchedules(deps: ScheduleDependencies, now = new Date
     };
     const mode = deps.mode();
     const outcomes: Outcome[] = [];
-    const groups = inGroups(rows, REREAD_GROUP);
-    let reread = groups.length > 0 ? stillOurs(groups[0]) : null;
-    for (const [at, group] of groups.entries()) {
+    let reread = rows.length > 0 ? stillOurs([rows[0]]) : null;
+    for (const [at, row] of rows.entries()) {
       const ours = await reread!;
-      reread = at + 1 < groups.length ? stillOurs(groups[at + 1]) : null;
-      // Awaited with the next group; a failure meanwhile is not an unhandled rejection.
+      reread = at + 1 < rows.length ? stillOurs([rows[at + 1]]) : null;
+      // Awaited with the next row; a failure meanwhile is not an unhandled rejection.
       reread?.catch(() => undefined);
-      for (const row of group)
-        outcomes.push(
-          ours.has(row.id)
-            ? await attempt(row, cases.get(row.caseId), apiFor(row.actorId), mode, clock())
-            : { row, kind: "not ours" },
-        );
+      outcomes.push(
+        ours.has(row.id)
+          ? await attempt(row, cases.get(row.caseId), apiFor(row.actorId), mode, clock())
+          : { row, kind: "not ours" },
+      );
     }
     await nextTurn();
     await settle(outcomes, clock());

@@ -14,8 +14,19 @@ export interface SchedulerLoop {
 
 const log = componentLogger("cases");
 
-export function startSchedulerLoop(intervalMs: number, dependencies: ScheduleDependencies): SchedulerLoop {
+/**
+ * `failing` is told when FAILING_PASSES passes in a row have failed (each failure is logged as it happens): the
+ * scheduler's worker thread then gives up, so that the server's thread runs the loop instead.
+ */
+export const FAILING_PASSES = 3;
+
+export function startSchedulerLoop(
+  intervalMs: number,
+  dependencies: ScheduleDependencies,
+  failing?: (error: unknown) => void,
+): SchedulerLoop {
   let stopped = false;
+  let failuresInARow = 0;
   let pass: Promise<void> | null = null;
   const deps: ScheduleDependencies = {
     ...dependencies,
@@ -26,9 +37,11 @@ export function startSchedulerLoop(intervalMs: number, dependencies: ScheduleDep
     pass = withRequestId(`scheduler-${newRequestId()}`, async () => {
       try {
         const ran = await runDueSchedules(deps);
+        failuresInARow = 0;
         if (ran > 0) log.info({ ran }, "scheduled moderation ran");
       } catch (error) {
         log.error({ err: error }, "running scheduled moderation failed");
+        if (++failuresInARow >= FAILING_PASSES) failing?.(error);
       }
     }).finally(() => {
       pass = null;

@@ -56,3 +56,27 @@ test.runIf(onSqlite)(
     expect(await prisma.caseCounter.findUnique({ where: { guildId: "43" } })).toMatchObject({ last: 7 });
   },
 );
+
+test.runIf(onSqlite)(
+  "when the write lock stays taken past the busy timeout, the transaction fails alone and the next one runs",
+  { timeout: 30_000 },
+  async () => {
+    // The other connection holds the write lock longer than Prisma's connection waits for it (5 s).
+    other.exec("BEGIN IMMEDIATE");
+    let failure: unknown = null;
+    try {
+      await prisma.$transaction(async (tx) => tx.caseCounter.create({ data: { guildId: "44", last: 1 } }));
+    } catch (error) {
+      failure = error;
+    } finally {
+      other.exec("ROLLBACK");
+    }
+    expect(failure).not.toBeNull();
+    expect(await prisma.caseCounter.findUnique({ where: { guildId: "44" } })).toBeNull();
+    // The client is not left waiting on the adapter's mutex: the next transaction runs.
+    await prisma.$transaction(async (tx) => tx.caseCounter.create({ data: { guildId: "45", last: 2 } }), {
+      maxWait: 2_000,
+    });
+    expect(await prisma.caseCounter.findUnique({ where: { guildId: "45" } })).toMatchObject({ last: 2 });
+  },
+);

@@ -223,8 +223,10 @@ describe.runIf(onSqlite)("the moderation scheduler's worker thread", () => {
       )
       .get(guildId) as { n: bigint };
     expect(Number(filed.n)).toBe(done.length + 1);
-    // The worker stopped after its batch, and the server's shutdown waited for it.
-    const messages = lines().map((line) => line.msg);
-    expect(messages.lastIndexOf("scheduled moderation ran")).toBeLessThan(messages.indexOf("shut down"));
+    // The worker's pass ended after the signal, having run exactly those rows, and the server's shutdown waited for it.
+    const afterSignal = lines().slice(lines().findIndex((line) => line.msg === "signal received"));
+    const passEnds = afterSignal.filter((line) => line.msg === "scheduled moderation ran");
+    expect(passEnds.map((line) => line.ran)).toEqual([done.length]);
+    expect(afterSignal.indexOf(passEnds[0])).toBeLessThan(afterSignal.findIndex((line) => line.msg === "shut down"));
   }, 90_000);
 });

@@ -39,7 +39,8 @@ import {
   type MemberJobParams,
 } from "./types";
 import type { z } from "zod";
-import { ActionRefusal, auditReason, type GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
+import { ActionRefusal, type GuildActionDefinition } from "@/lib/dashboard/actions/action-client";
+import { auditReason } from "@/lib/dashboard/actions/audit-reason";
 import { firstRefusal, ModeratorCheck } from "@/lib/dashboard/actions/moderator";
 import { MemberJobInputSchema, PrepareMemberJobInputSchema } from "@/lib/dashboard/actions/schemas/member-jobs";
 import { displayNameOf, listMatchingMembers, membersByIds, permissionMemberOf } from "./members";
