@@ -10,9 +10,11 @@
 // (± 10 %) after the first 10 minutes; no growth in handles; memory given back when sessions and pages end. Figures are
 // measured, never asserted; written to bench/results/.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { GatewayIntentBits } from "discord-api-types/v10";
 import { openDashboard } from "./dashboard-use";
+import { cpuShares, machineCpuMs, type ProcessStat } from "./machine-cpu";
 import { sessionsProcess } from "./gateway/sessions-process";
 import { summarize } from "./load";
 import { stop } from "./processes";
@@ -75,17 +77,46 @@ interface ProcessFigures {
   heapUsedMb: number;
   eventLoopP99Ms: number;
   handles: number;
+  /** Running totals, compared between windows: the process's CPU, its collections, its page and API answers. */
+  cpuSeconds: number;
+  gc: Record<"major" | "minor" | "incremental", { count: number; seconds: number }>;
+  pages: { count: number; seconds: number };
+  /** API answers (routing to the answer written) per histogram bound, in seconds: how many took at most that long. */
+  apiAtMost: Map<number, number>;
+}
+
+/** The sum of a metric's samples over all its label sets, those whose labels match `labels` if given. */
+function metricSum(text: string, name: string, labels?: RegExp): number {
+  let sum = 0;
+  for (const match of text.matchAll(new RegExp(`^${name}(\\{[^}]*\\})? ([\\d.e+-]+)$`, "gm")))
+    if (!labels || labels.test(match[1] ?? "")) sum += Number(match[2]);
+  return sum;
 }
 
 /** The process's own figures from its /metrics (the event-loop delay since the previous read: prom-client resets it). */
 async function processFigures(appUrl: string): Promise<ProcessFigures> {
   const text = await (await fetch(`${appUrl}/metrics`)).text();
-  const value = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)`, "m").exec(text)?.[1] ?? NaN);
+  const gcOf = (kind: string) => ({
+    count: metricSum(text, "nodejs_gc_duration_seconds_count", new RegExp(`kind="${kind}"`)),
+    seconds: metricSum(text, "nodejs_gc_duration_seconds_sum", new RegExp(`kind="${kind}"`)),
+  });
+  const apiAtMost = new Map<number, number>();
+  for (const match of text.matchAll(
+    /^guildhall_api_request_duration_seconds_bucket\{[^}]*le="([\d.]+)"[^}]*\} (\d+)$/gm,
+  ))
+    apiAtMost.set(Number(match[1]), (apiAtMost.get(Number(match[1])) ?? 0) + Number(match[2]));
   return {
-    rssMb: value("process_resident_memory_bytes") / 2 ** 20,
-    heapUsedMb: value("nodejs_heap_size_used_bytes") / 2 ** 20,
-    eventLoopP99Ms: value("nodejs_eventloop_lag_p99_seconds") * 1000,
-    handles: value("nodejs_active_handles_total"),
+    rssMb: metricSum(text, "process_resident_memory_bytes") / 2 ** 20,
+    heapUsedMb: metricSum(text, "nodejs_heap_size_used_bytes") / 2 ** 20,
+    eventLoopP99Ms: metricSum(text, "nodejs_eventloop_lag_p99_seconds") * 1000,
+    handles: metricSum(text, "nodejs_active_handles_total"),
+    cpuSeconds: metricSum(text, "process_cpu_seconds_total"),
+    gc: { major: gcOf("major"), minor: gcOf("minor"), incremental: gcOf("incremental") },
+    pages: {
+      count: metricSum(text, "guildhall_page_request_duration_seconds_count"),
+      seconds: metricSum(text, "guildhall_page_request_duration_seconds_sum"),
+    },
+    apiAtMost,
   };
 }
 
@@ -93,6 +124,46 @@ interface WindowRow {
   window: number;
   kinds: Record<string, { perSecond: number; p50: number; p99: number; failures: number; firstError?: string }>;
   figures: ProcessFigures;
+  /** The window's difference of the running totals. */
+  during: WindowActivity;
+}
+
+interface WindowActivity {
+  serverCpuPercent: number;
+  gc: Record<"major" | "minor" | "incremental", { count: number; ms: number }>;
+  pages: number;
+  pageMeanMs: number;
+  /** The smallest histogram bound at least 99 % of the window's API answers took no longer than (server side). */
+  apiP99AtMostMs: number;
+  /** Each part of the machine's CPU, % of one core; the machine's own is every core's busy time. */
+  cpu: Record<string, number>;
+  loadAverage: number;
+}
+
+function activityBetween(
+  before: ProcessFigures,
+  after: ProcessFigures,
+  cpu: Record<string, number>,
+  seconds: number,
+): WindowActivity {
+  const gcOf = (kind: "major" | "minor" | "incremental") => ({
+    count: after.gc[kind].count - before.gc[kind].count,
+    ms: (after.gc[kind].seconds - before.gc[kind].seconds) * 1000,
+  });
+  const pages = after.pages.count - before.pages.count;
+  const bounds = [...after.apiAtMost.keys()].sort((a, b) => a - b);
+  const answered = (bound: number) => (after.apiAtMost.get(bound) ?? 0) - (before.apiAtMost.get(bound) ?? 0);
+  const total = answered(Math.max(...bounds));
+  const p99Bound = bounds.find((bound) => answered(bound) >= total * 0.99) ?? Infinity;
+  return {
+    serverCpuPercent: ((after.cpuSeconds - before.cpuSeconds) / seconds) * 100,
+    gc: { major: gcOf("major"), minor: gcOf("minor"), incremental: gcOf("incremental") },
+    pages,
+    pageMeanMs: pages ? ((after.pages.seconds - before.pages.seconds) / pages) * 1000 : NaN,
+    apiP99AtMostMs: p99Bound * 1000,
+    cpu,
+    loadAverage: os.loadavg()[0],
+  };
 }
 
 async function main(): Promise<void> {
@@ -170,12 +241,28 @@ async function main(): Promise<void> {
     const windowMs = windowMinutes * 60_000;
     const windows = Math.max(1, Math.round(minutes / windowMinutes));
     console.log(`Soak: ${minutes} min in ${windows} windows of ${windowMinutes} min, in one process.\n`);
-    await processFigures(appUrl); // the event-loop delay counts from here
+    // Whose CPU it was: the server's process group, Chromium, the sessions' process, this load generator, the rest.
+    const partOf = (p: ProcessStat) =>
+      /chrom/i.test(p.comm)
+        ? "Chromium"
+        : p.pgrp === app.child.pid
+          ? "server"
+          : p.pid === sessions.child.pid
+            ? "sessions"
+            : p.pid === process.pid
+              ? "bench"
+              : undefined;
+    let lastFigures = await processFigures(appUrl); // the event-loop delay counts from here
+    let lastCpu = machineCpuMs(partOf);
     for (let window = 1; window <= windows; window++) {
       await new Promise((resolve) => setTimeout(resolve, windowMs));
       const ended = current;
       current = new Map();
-      const row: WindowRow = { window, kinds: {}, figures: await processFigures(appUrl) };
+      const figures = await processFigures(appUrl);
+      const cpu = machineCpuMs(partOf);
+      const during = activityBetween(lastFigures, figures, cpuShares(lastCpu, cpu, windowMs / 1000), windowMs / 1000);
+      [lastFigures, lastCpu] = [figures, cpu];
+      const row: WindowRow = { window, kinds: {}, figures, during };
       for (const [kind, w] of [...ended].sort(([a], [b]) => a.localeCompare(b))) {
         const summary = summarize(w.times, windowMs / 1000);
         row.kinds[kind] = {
@@ -264,6 +351,20 @@ function printWindow(row: WindowRow): void {
   console.log(
     `window ${row.window} (${from}–${from + windowMinutes} min): RSS ${fmt(f.rssMb)} MB, heap used ${fmt(f.heapUsedMb)} MB, ` +
       `event-loop delay p99 ${fmt(f.eventLoopP99Ms, 1)} ms, handles ${fmt(f.handles)}`,
+  );
+  const d = row.during;
+  const gc = (kind: keyof WindowActivity["gc"]) => `${fmt(d.gc[kind].count)} ${kind} (${fmt(d.gc[kind].ms)} ms)`;
+  console.log(
+    `  server: CPU ${fmt(d.serverCpuPercent)} % of a core; collections ${gc("major")}, ${gc("incremental")}, ` +
+      `${gc("minor")}; ${fmt(d.pages)} page requests, mean ${fmt(d.pageMeanMs)} ms; ` +
+      `API answers' p99 ≤ ${fmt(d.apiP99AtMostMs, 1)} ms inside the server`,
+  );
+  console.log(
+    `  machine: busy ${fmt(d.cpu.machine)} % of a core (` +
+      ["server", "Chromium", "sessions", "bench", "other"]
+        .map((part) => `${part} ${fmt(d.cpu[part] ?? 0)}`)
+        .join(", ") +
+      `), load average ${fmt(d.loadAverage, 2)}`,
   );
   for (const [kind, k] of Object.entries(row.kinds))
     console.log(

@@ -229,22 +229,48 @@ export async function auditFacets(
   guildId: string,
   sources: readonly AuditSource[] = DASHBOARD_SOURCES,
 ): Promise<{ actors: Array<{ id: string; name: string }>; actions: string[] }> {
-  const visible = { guildId, source: { in: [...sources] } };
-  // GROUP BY in the database: Prisma's `distinct` reads every matching row into JavaScript and drops the repeats, so
-  // the menus cost the whole history on every visit (24,000 entries after an hour of the soak: ~200 ms a page).
-  const [actorRows, actions] = await Promise.all([
-    prisma.auditHistoryEntry.groupBy({
-      by: ["actorId", "actorName"],
-      where: visible,
-      orderBy: [{ actorName: "asc" }, { actorId: "asc" }],
+  // Each source's distinct values, skipping from one to the next along an index ((guildId, source, action) and
+  // (guildId, source, actorId, actorName)): a seek per value. A GROUP BY read the whole history on every visit, and the
+  // history grows by every change the guild's audit log imports (~20,000 entries an hour of the soak: 60 ms a render).
+  const perSource = await Promise.all(
+    sources.map(async (source) => {
+      const [actions, actors] = await Promise.all([
+        prisma.$queryRaw<Array<{ action: string }>>`
+          WITH RECURSIVE seen("action") AS (
+            SELECT MIN("action") FROM "audit_history_entries" WHERE "guildId" = ${guildId} AND "source" = ${source}
+            UNION ALL
+            SELECT (SELECT MIN(e."action") FROM "audit_history_entries" e
+                    WHERE e."guildId" = ${guildId} AND e."source" = ${source} AND e."action" > seen."action")
+            FROM seen WHERE seen."action" IS NOT NULL
+          )
+          SELECT "action" FROM seen WHERE "action" IS NOT NULL`,
+        prisma.$queryRaw<Array<{ actorId: string; actorName: string }>>`
+          WITH RECURSIVE seen("actorId") AS (
+            SELECT MIN("actorId") FROM "audit_history_entries" WHERE "guildId" = ${guildId} AND "source" = ${source}
+            UNION ALL
+            SELECT (SELECT MIN(e."actorId") FROM "audit_history_entries" e
+                    WHERE e."guildId" = ${guildId} AND e."source" = ${source} AND e."actorId" > seen."actorId")
+            FROM seen WHERE seen."actorId" IS NOT NULL
+          )
+          SELECT seen."actorId" AS "actorId",
+                 (SELECT MIN(e."actorName") FROM "audit_history_entries" e
+                  WHERE e."guildId" = ${guildId} AND e."source" = ${source} AND e."actorId" = seen."actorId") AS "actorName"
+          FROM seen WHERE seen."actorId" IS NOT NULL`,
+      ]);
+      return { actions, actors };
     }),
-    prisma.auditHistoryEntry.groupBy({ by: ["action"], where: visible }),
-  ]);
+  );
   // One row per person, under the first of their names in order (someone renamed appears under two).
-  const actors = actorRows.filter((row, i) => actorRows.findIndex((other) => other.actorId === row.actorId) === i);
+  const firstName = new Map<string, string>();
+  for (const { actorId, actorName } of perSource.flatMap((found) => found.actors)) {
+    const known = firstName.get(actorId);
+    if (known === undefined || actorName < known) firstName.set(actorId, actorName);
+  }
+  const byNameThenId = (a: { id: string; name: string }, b: { id: string; name: string }) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   return {
-    actors: actors.map((a) => ({ id: a.actorId, name: a.actorName })),
-    actions: [...new Set(actions.map((a) => actionLabel(a.action)))].sort(),
+    actors: [...firstName].map(([id, name]) => ({ id, name })).sort(byNameThenId),
+    actions: [...new Set(perSource.flatMap((found) => found.actions).map((a) => actionLabel(a.action)))].sort(),
   };
 }
 
