@@ -67,6 +67,16 @@ const ONE_ASYNC_LOCAL_STORAGE = [
   },
 ];
 
+// The dashboard's links say whether they prefetch (they do not, unless a reason is written beside one): its pages are
+// dynamic, with no loading state to prefetch, and every live refresh empties the router's cache, so each visible link
+// was fetched again, a whole server render per link about once a second while a moderator watched (issue #31's soak).
+const DASHBOARD_LINKS_SAY_PREFETCH = [
+  {
+    selector: "JSXOpeningElement[name.name='Link']:not(:has(JSXAttribute[name.name='prefetch']))",
+    message: "Give the dashboard's <Link> prefetch={false} (or a prefetch with a comment why): see eslint.config.mjs.",
+  },
+];
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -155,6 +165,17 @@ const config = [
   {
     files: ["lib/guild-api/store/**", "lib/seed/**"],
     rules: { "no-restricted-syntax": ["error", ...ONE_ASYNC_LOCAL_STORAGE] },
+  },
+  {
+    files: ["app/(dashboard)/**", "components/dashboard/**", "components/data-table/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...sqlOutsideStore,
+        ...ONE_ASYNC_LOCAL_STORAGE,
+        ...DASHBOARD_LINKS_SAY_PREFETCH,
+      ],
+    },
   },
   {
     // The store is asynchronous (lib/guild-api/store/driver.ts): a store call not awaited runs outside the transaction

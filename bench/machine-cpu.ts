@@ -11,14 +11,19 @@ export interface ProcessStat {
   pgrp: number;
 }
 
-/** Milliseconds of CPU: every core's busy time, and each part's (processes `partOf` names; the rest is "other"). */
-export function machineCpuMs(partOf: (process: ProcessStat) => string | undefined): Record<string, number> {
+/** CPU used so far, in milliseconds: every core's busy time, and each named process's with the part it belongs to. */
+export interface CpuReading {
+  machineMs: number;
+  processes: Map<number, { part: string; ms: number }>;
+}
+
+export function readMachineCpu(partOf: (process: ProcessStat) => string | undefined): CpuReading {
   const msPerTick = 1000 / 100; // USER_HZ, 100 on Linux
-  // "cpu  user nice system idle iowait irq softirq steal …": busy is everything but idle and iowait.
-  const times = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  // "cpu  user nice system idle iowait irq softirq steal guest guest_nice": guest time is counted in user and nice
+  // already; busy is the first eight but idle and iowait.
+  const times = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1, 9).map(Number);
   const busy = times.reduce((sum, n) => sum + n, 0) - times[3] - times[4];
-  const parts: Record<string, number> = { machine: busy * msPerTick };
-  let named = 0;
+  const processes = new Map<number, { part: string; ms: number }>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -32,24 +37,25 @@ export function machineCpuMs(partOf: (process: ProcessStat) => string | undefine
     // After the closing parenthesis: state, ppid, pgrp, …; utime and stime are fields 14 and 15.
     const fields = stat.slice(close + 2).split(" ");
     const part = partOf({ pid: Number(entry), comm, pgrp: Number(fields[2]) });
-    if (!part) continue;
-    const ms = (Number(fields[11]) + Number(fields[12])) * msPerTick;
-    parts[part] = (parts[part] ?? 0) + ms;
-    named += ms;
+    if (part) processes.set(Number(entry), { part, ms: (Number(fields[11]) + Number(fields[12])) * msPerTick });
   }
-  // Processes that ended took their time with them; what is not named (or ended) is the rest of the machine.
-  parts.other = Math.max(0, parts.machine - named);
-  return parts;
+  return { machineMs: busy * msPerTick, processes };
 }
 
-/** Each part's share of one core (%) between two readings `seconds` apart. */
-export function cpuShares(
-  before: Record<string, number>,
-  after: Record<string, number>,
-  seconds: number,
-): Record<string, number> {
+/**
+ * Each part's share of one core (%) between two readings `seconds` apart, process by process (one that ended between
+ * them is not counted, one that started counts from its start); "machine" is every core's busy time, "other" what no
+ * named process used of it.
+ */
+export function cpuShares(before: CpuReading, after: CpuReading, seconds: number): Record<string, number> {
+  const percent = (ms: number) => ms / (seconds * 10);
   const shares: Record<string, number> = {};
-  for (const part of Object.keys(after))
-    shares[part] = Math.max(0, (after[part] - (before[part] ?? 0)) / (seconds * 10));
-  return shares;
+  let named = 0;
+  for (const [pid, { part, ms }] of after.processes) {
+    const used = ms - (before.processes.get(pid)?.ms ?? 0);
+    shares[part] = (shares[part] ?? 0) + percent(used);
+    named += used;
+  }
+  const machine = after.machineMs - before.machineMs;
+  return { ...shares, machine: percent(machine), other: percent(Math.max(0, machine - named)) };
 }

@@ -2,8 +2,8 @@
 // ready when its stdout matches a pattern that captures the port; free ports on 127.0.0.1; helper processes asked
 // over IPC.
 import { fork, spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
+import { readMachineCpu } from "./machine-cpu";
 
 export function startProcess(
   command: string,
@@ -40,21 +40,8 @@ export function startProcess(
  * server a group: tsx and the node process it starts). From /proc: Linux only, as the benches are.
  */
 export function groupCpuMs(child: ChildProcess): number {
-  const ticksPerMs = 100 / 1000; // USER_HZ, 100 on Linux
-  let ticks = 0;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue; // ended meanwhile
-    }
-    // After the command's closing parenthesis: state, ppid, pgrp, …; utime and stime are fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) === child.pid) ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks / ticksPerMs;
+  const { processes } = readMachineCpu(({ pgrp }) => (pgrp === child.pid ? "group" : undefined));
+  return [...processes.values()].reduce((sum, { ms }) => sum + ms, 0);
 }
 
 export const stop = (child: ChildProcess) => {

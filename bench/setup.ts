@@ -37,7 +37,8 @@ export async function prepareBench(benchDb: string, members: number, build: bool
  * Guildhall in production mode on a free port of 127.0.0.1, its public URL on `publicHost`, with `env` on top
  * (`RATE_LIMITS: "off"` where a bench measures the server rather than Discord's per-token limits). With
  * BENCH_SERVER_PROF=<folder> the server writes a V8 CPU profile there when the bench stops it; with
- * BENCH_SERVER_INSPECT=<port> it listens for an inspector there (to profile a stretch of a bench from outside).
+ * BENCH_SERVER_INSPECT=<port> it listens for an inspector there (to profile a stretch of a bench from outside); with
+ * BENCH_SERVER_NODE_FLAGS="--flag …" it runs with those Node flags.
  */
 export async function startGuildhall(publicHost: "localhost" | "127.0.0.1", env: Record<string, string> = {}) {
   const port = await freePort();
@@ -47,6 +48,8 @@ export async function startGuildhall(publicHost: "localhost" | "127.0.0.1", env:
     [
       ...(process.env.BENCH_SERVER_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : []),
       ...(process.env.BENCH_SERVER_INSPECT ? [`--inspect=127.0.0.1:${process.env.BENCH_SERVER_INSPECT}`] : []),
+      // Node's own flags for the server alone (V8's heap sizes, --trace-gc), to compare settings run against run.
+      ...(process.env.BENCH_SERVER_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
       "server.ts",
     ],
     {

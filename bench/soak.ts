@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { GatewayIntentBits } from "discord-api-types/v10";
 import { openDashboard } from "./dashboard-use";
-import { cpuShares, machineCpuMs, type ProcessStat } from "./machine-cpu";
+import { cpuShares, readMachineCpu, type ProcessStat } from "./machine-cpu";
 import { sessionsProcess } from "./gateway/sessions-process";
 import { summarize } from "./load";
 import { stop } from "./processes";
@@ -102,9 +102,11 @@ async function processFigures(appUrl: string): Promise<ProcessFigures> {
   });
   const apiAtMost = new Map<number, number>();
   for (const match of text.matchAll(
-    /^guildhall_api_request_duration_seconds_bucket\{[^}]*le="([\d.]+)"[^}]*\} (\d+)$/gm,
-  ))
-    apiAtMost.set(Number(match[1]), (apiAtMost.get(Number(match[1])) ?? 0) + Number(match[2]));
+    /^guildhall_api_request_duration_seconds_bucket\{[^}]*le="([^"]+)"[^}]*\} (\d+)$/gm,
+  )) {
+    const bound = match[1] === "+Inf" ? Infinity : Number(match[1]);
+    apiAtMost.set(bound, (apiAtMost.get(bound) ?? 0) + Number(match[2]));
+  }
   return {
     rssMb: metricSum(text, "process_resident_memory_bytes") / 2 ** 20,
     heapUsedMb: metricSum(text, "nodejs_heap_size_used_bytes") / 2 ** 20,
@@ -153,8 +155,9 @@ function activityBetween(
   const pages = after.pages.count - before.pages.count;
   const bounds = [...after.apiAtMost.keys()].sort((a, b) => a - b);
   const answered = (bound: number) => (after.apiAtMost.get(bound) ?? 0) - (before.apiAtMost.get(bound) ?? 0);
-  const total = answered(Math.max(...bounds));
-  const p99Bound = bounds.find((bound) => answered(bound) >= total * 0.99) ?? Infinity;
+  const total = answered(Infinity);
+  // No answer in the window: no p99 (Infinity would say some took longer than the last bound).
+  const p99Bound = total ? bounds.find((bound) => answered(bound) >= total * 0.99)! : NaN;
   return {
     serverCpuPercent: ((after.cpuSeconds - before.cpuSeconds) / seconds) * 100,
     gc: { major: gcOf("major"), minor: gcOf("minor"), incremental: gcOf("incremental") },
@@ -253,13 +256,13 @@ async function main(): Promise<void> {
               ? "bench"
               : undefined;
     let lastFigures = await processFigures(appUrl); // the event-loop delay counts from here
-    let lastCpu = machineCpuMs(partOf);
+    let lastCpu = readMachineCpu(partOf);
     for (let window = 1; window <= windows; window++) {
       await new Promise((resolve) => setTimeout(resolve, windowMs));
       const ended = current;
       current = new Map();
       const figures = await processFigures(appUrl);
-      const cpu = machineCpuMs(partOf);
+      const cpu = readMachineCpu(partOf);
       const during = activityBetween(lastFigures, figures, cpuShares(lastCpu, cpu, windowMs / 1000), windowMs / 1000);
       [lastFigures, lastCpu] = [figures, cpu];
       const row: WindowRow = { window, kinds: {}, figures, during };
@@ -345,6 +348,9 @@ function bulkBansEvery(
   };
 }
 
+const ordinal = (n: number) =>
+  `${fmt(n)}${n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`;
+
 function printWindow(row: WindowRow): void {
   const from = (row.window - 1) * windowMinutes;
   const f = row.figures;
@@ -364,7 +370,7 @@ function printWindow(row: WindowRow): void {
       ["server", "Chromium", "sessions", "bench", "other"]
         .map((part) => `${part} ${fmt(d.cpu[part] ?? 0)}`)
         .join(", ") +
-      `), load average ${fmt(d.loadAverage, 2)}`,
+      `), 1-minute load average at its end ${fmt(d.loadAverage, 2)}`,
   );
   for (const [kind, k] of Object.entries(row.kinds))
     console.log(
@@ -389,7 +395,13 @@ function printDrift(
     const worstRate = kind.startsWith("job:")
       ? "scheduled"
       : `${fmt(Math.min(...rows.slice(1).map((r) => (r.kinds[kind]?.perSecond ?? 0) / ref.perSecond)) * 100)} %`;
-    console.log(`  ${kind.padEnd(42)} worst req/s ${worstRate}, worst p99 ${fmt(worstP99 * 100)} %`);
+    // How many of the kind a window has: its p99 is the n-th slowest of them, so a kind with few is a few requests.
+    const perWindow = Math.round(ref.perSecond * windowMinutes * 60);
+    const nth = Math.max(1, Math.ceil(perWindow / 100));
+    console.log(
+      `  ${kind.padEnd(42)} worst req/s ${worstRate}, worst p99 ${fmt(worstP99 * 100)} % ` +
+        `(${fmt(perWindow)} a window: the p99 is the ${ordinal(nth)} slowest)`,
+    );
   }
   const settled = rows.filter((r) => r.window * windowMinutes > 10).map((r) => r.figures.rssMb);
   if (settled.length)

@@ -4,7 +4,7 @@ import Link from "next/link";
 export function BackLink({ href, children }: { href: string; children: string }) {
   return (
     <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-      <Link href={href} className="text-ink-muted hover:underline">
+      <Link prefetch={false} href={href} className="text-ink-muted hover:underline">
         ← {children}
       </Link>
     </nav>

@@ -423,7 +423,7 @@ function SortArrow({ direction }: { direction: false | "asc" | "desc" }) {
 function Pager({ pagination }: { pagination: ServerPage }) {
   const link = (href: string | null, rel: "prev" | "next", label: string) =>
     href ? (
-      <Link href={href} scroll={false} className={buttonClasses("secondary", "sm")} rel={rel}>
+      <Link prefetch={false} href={href} scroll={false} className={buttonClasses("secondary", "sm")} rel={rel}>
         {label}
       </Link>
     ) : (

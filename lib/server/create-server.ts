@@ -15,6 +15,7 @@ import {
   resumeTargetUserJobs,
   startTargetUsersJobSweeper,
 } from "@/lib/guild-api/services/target-users";
+import { startOutboxRetention } from "@/lib/guild-api/outbox-retention";
 import { startScheduledEventsSweeper } from "@/lib/guild-api/services/scheduled-events";
 import { startWalCheckpointer } from "@/lib/guild-api/store/wal-checkpointer";
 import { CLIENT_IP_HEADER, clientAddress } from "@/lib/server/client-ip";
@@ -23,6 +24,7 @@ import { answerWith, inviteLandingStatus } from "@/lib/server/invite-status";
 import { activityFrameAncestors, BASE_SECURITY_HEADERS } from "@/lib/security/headers.mjs";
 import { configureRateLimits, type RateLimitOptions } from "@/lib/guild-api/rate-limits";
 import { createGatewayServer, GATEWAY_PATH, type GatewayOptions } from "@/lib/guild-api/gateway";
+import { serveAppIcon } from "./app-icons";
 import { installContextStorage } from "./async-context";
 import { withResponseFacts } from "./first-write";
 import { serveMetrics } from "./metrics";
@@ -140,6 +142,8 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
   const targetUsersSweeper = startTargetUsersJobSweeper();
   // Active scheduled events whose end time has passed become completed (every instance sweeps; each event once).
   const scheduledEventsSweeper = startScheduledEventsSweeper();
+  // Outbox rows past their retention are deleted (every instance sweeps; deleting twice deletes nothing more).
+  const outboxRetention = startOutboxRetention();
   const checkpointer = startWalCheckpointer();
   const gateway = createGatewayServer(options.gateway);
   const nextApp = options.withNext ? await loadNext(options.dev ?? false, options.host, options.port) : null;
@@ -209,6 +213,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
       // The page's or action's id, for what it logs and the API calls it makes (request-id.ts).
       req.headers[REQUEST_ID_HEADER] = requestId;
       if (dashboardDoor(req, res, path, search)) return;
+      if (serveAppIcon(req, res, path, search)) return;
       const inviteStatus = await inviteLandingStatus(req, path);
       if (inviteStatus !== null) answerWith(res, inviteStatus);
       timePageRequest(req, res, path);
@@ -255,6 +260,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
     await nextApp?.close();
     targetUsersSweeper.stop();
     scheduledEventsSweeper.stop();
+    outboxRetention.stop();
     await checkpointer.stop();
     await sharedRateLimits?.close();
   };
@@ -269,6 +275,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
     // takes to see /readyz fail.
     targetUsersSweeper.stop();
     scheduledEventsSweeper.stop();
+    outboxRetention.stop();
     await withinMs(
       left(),
       Promise.all([

@@ -234,4 +234,17 @@ test("an unknown guild and an unknown section answer a real 404 page; favicon an
   }
   await page.goto(`${base}/settings`);
   await expect(page.locator('link[rel="icon"]').first()).toBeAttached();
+  // By the hashed URLs the pages link, the same bytes, cached for a year: a live refresh re-renders the head, and
+  // with Next's "max-age=0" the browser fetched each icon again every time.
+  const linked = await page
+    .locator('link[rel="icon"], link[rel="apple-touch-icon"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+  expect(linked).toHaveLength(3);
+  for (const href of linked) {
+    const [hashed, plain] = [await page.request.get(href), await page.request.get(href.split("?")[0])];
+    expect(hashed.status(), href).toBe(200);
+    expect(hashed.headers()["cache-control"], href).toBe("public, max-age=31536000, immutable");
+    expect(hashed.headers()["content-type"], href).toBe(plain.headers()["content-type"]);
+    expect(Buffer.compare(await hashed.body(), await plain.body()), href).toBe(0);
+  }
 });

@@ -29,16 +29,39 @@ describe("GatewaySession replay", () => {
     expect(session.replayAfter(2).map((r) => r.seq)).toEqual([3, 4, 5, 6]);
   });
 
-  it("always keeps at least the last replayLimit dispatches, and at most half as many more", () => {
+  it("keeps exactly the last replayLimit dispatches, in order, whatever their kinds", () => {
     const session = newSession(100);
-    let most = 0;
+    const entryOf = (seq: number) =>
+      seq % 7 === 0
+        ? { guildCreate: BigInt(seq) }
+        : seq % 11 === 0
+          ? null
+          : seq % 13 === 0
+            ? { chunk: `c${seq}` }
+            : seq;
     for (let seq = 1; seq <= 2_000; seq++) {
-      session.dispatch("GUILD_ROLE_UPDATE", "{}", seq);
-      expect(session.canReplayFrom(Math.max(0, seq - 100))).toBe(true);
-      most = Math.max(most, session.replayAfter(0).length);
+      session.dispatch("GUILD_ROLE_UPDATE", "{}", entryOf(seq));
+      const kept = Math.min(seq, 100);
+      expect(session.canReplayFrom(seq - kept)).toBe(true);
+      if (seq > 100) expect(session.canReplayFrom(seq - kept - 1)).toBe(false);
     }
-    expect(most).toBeLessThanOrEqual(151);
-    expect(most).toBeGreaterThan(100);
-    expect(session.canReplayFrom(2_000 - 151)).toBe(false);
+    expect(session.replayAfter(0)).toEqual(
+      Array.from({ length: 100 }, (_, i) => ({ seq: 1_901 + i, entry: entryOf(1_901 + i) })),
+    );
+    expect(session.replayAfter(1_990).map((r) => r.seq)).toEqual(Array.from({ length: 10 }, (_, i) => 1_991 + i));
+  });
+
+  it("forgets the chunks that leave the ring: their bytes no longer count against the budget", () => {
+    const session = newSession(10);
+    const chunk = "x".repeat(CHUNK_REPLAY_BYTES / 2);
+    // Two big chunks, then enough small dispatches to push them out of the ring of 10.
+    session.dispatch("GUILD_MEMBERS_CHUNK", chunk, { chunk });
+    session.dispatch("GUILD_MEMBERS_CHUNK", chunk, { chunk });
+    for (let seq = 3; seq <= 12; seq++) session.dispatch("GUILD_ROLE_UPDATE", "{}", seq);
+    // A chunk of the whole budget fits again: nothing else is dropped for it.
+    const whole = "y".repeat(CHUNK_REPLAY_BYTES);
+    session.dispatch("GUILD_MEMBERS_CHUNK", whole, { chunk: whole });
+    expect(session.canReplayFrom(3)).toBe(true);
+    expect(session.replayAfter(12)).toEqual([{ seq: 13, entry: { chunk: whole } }]);
   });
 });

@@ -22,7 +22,7 @@ export function JobPageFrame({
   children?: React.ReactNode;
 }) {
   const backLink = (
-    <Link href={back.href} className="inline-flex items-center gap-1 hover:underline">
+    <Link prefetch={false} href={back.href} className="inline-flex items-center gap-1 hover:underline">
       <Icons.arrowLeft className="size-3.5" /> {back.label}
     </Link>
   );

@@ -121,6 +121,7 @@ export function JobResults({
           <nav aria-label="Show results" className="flex flex-wrap gap-1.5">
             {filters.map((f) => (
               <Link
+                prefetch={false}
                 key={f.id}
                 href={hrefWith({ result: f.id === "all" ? null : f.id, page: null })}
                 scroll={false}

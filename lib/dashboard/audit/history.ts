@@ -117,6 +117,8 @@ export type AuditSource = "dashboard" | "guild-log";
  */
 export const DASHBOARD_SOURCES: readonly AuditSource[] = ["dashboard"];
 export const ALL_AUDIT_SOURCES: readonly AuditSource[] = ["dashboard", "guild-log"];
+/** The other source stored: a guild entry that is one of the many a single dashboard change made, never listed. */
+const UNLISTED_SOURCES = ["part"] as const;
 
 /** The operation names recorded under a filter label ("Prune preview" covers both names previews were recorded as). */
 function actionsFor(labelOrAction: string): string[] {
@@ -144,7 +146,13 @@ function where(
 ): Prisma.AuditHistoryEntryWhereInput {
   const and: Prisma.AuditHistoryEntryWhereInput[] = [{ guildId }];
   const visible = filter.source ? sources.filter((source) => source === filter.source) : sources;
-  and.push({ source: { in: [...visible] } });
+  // Every listed source: "not a part", which SQLite reads along (guildId, createdAt), newest first, up to the page. One
+  // source: equality, along (guildId, source, createdAt). An IN of both would read both sources whole, then sort them.
+  and.push(
+    ALL_AUDIT_SOURCES.every((source) => visible.includes(source))
+      ? { source: { notIn: [...UNLISTED_SOURCES] } }
+      : { source: { in: [...visible] } },
+  );
   if (filter.actor) and.push({ OR: [{ actorId: filter.actor }, { actorName: containsText(filter.actor) }] });
   if (filter.action) and.push({ action: { in: actionsFor(filter.action) } });
   if (filter.target)
@@ -224,6 +232,9 @@ export async function exportAuditEntries(
   return rows.map(toView);
 }
 
+/** UTF-8 byte order (SQLite's BINARY, PostgreSQL's "C"), which is code point order; `<` on strings compares UTF-16 units. */
+const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
 /** The actors and actions seen in the sources of a guild's history the reader may see (filter menus; actions by label). */
 export async function auditFacets(
   guildId: string,
@@ -260,16 +271,17 @@ export async function auditFacets(
       return { actions, actors };
     }),
   );
-  // One row per person, under the first of their names in order (someone renamed appears under two).
+  // One row per person, under the first of their names in order (someone renamed appears under two), in the byte order
+  // the database compares them in (PostgreSQL's columns are COLLATE "C").
   const firstName = new Map<string, string>();
   for (const { actorId, actorName } of perSource.flatMap((found) => found.actors)) {
     const known = firstName.get(actorId);
-    if (known === undefined || actorName < known) firstName.set(actorId, actorName);
+    if (known === undefined || byteOrder(actorName, known) < 0) firstName.set(actorId, actorName);
   }
-  const byNameThenId = (a: { id: string; name: string }, b: { id: string; name: string }) =>
-    a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   return {
-    actors: [...firstName].map(([id, name]) => ({ id, name })).sort(byNameThenId),
+    actors: [...firstName]
+      .map(([id, name]) => ({ id, name }))
+      .sort((a, b) => byteOrder(a.name, b.name) || byteOrder(a.id, b.id)),
     actions: [...new Set(perSource.flatMap((found) => found.actions).map((a) => actionLabel(a.action)))].sort(),
   };
 }

@@ -19,10 +19,7 @@ export interface GatewayOptions {
   sessionStartResetMs: number;
   /** How long a dropped session stays resumable. */
   resumeWindowMs: number;
-  /**
-   * Dispatches a session keeps at least for replay on RESUME (up to half as many more, cut back at a point of each
-   * session's own); older sequences need a new session.
-   */
+  /** Dispatches a session keeps for replay on RESUME, the newest; older sequences need a new session. */
   replayLimit: number;
   /** How often the outbox is checked for commits by other connections (this one's commits wake it at once). */
   pollIntervalMs: number;

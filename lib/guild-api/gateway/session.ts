@@ -30,17 +30,32 @@ export const CHUNK_REPLAY_BYTES = 4 * 1024 * 1024;
 const chunkBytes = (entry: ReplayEntry) =>
   entry !== null && typeof entry === "object" && "chunk" in entry ? entry.chunk.length : 0;
 
+/** How a replay entry is held in the ring: an outbox position (≥ 1) as itself, or one of these. */
+const NOT_REPLAYED = -1;
+/** The entry is an object, kept in the session's side table under its sequence number. */
+const IN_SIDE_TABLE = -2;
+/** The ring's first size; it doubles as dispatches come, up to the replay limit. */
+const FIRST_RING_SIZE = 64;
+
 export class GatewaySession {
   readonly id = randomBytes(16).toString("hex");
   /** The last sequence number sent. */
   seq = 0;
-  /** Replay entries for sequences firstReplaySeq … seq, oldest first. */
-  private replay: ReplayEntry[] = [];
+  /**
+   * Replay entries for sequences firstReplaySeq … seq, oldest first from ringStart, in a ring of numbers that stops
+   * growing at the replay limit: a busy session's newest dispatch takes the oldest one's place, so keeping allocates
+   * nothing once the ring is full, and the collector never scans it (a typed array's numbers are outside the heap it
+   * marks). The array it replaces was cut back by copying: every busy session allocated its whole buffer (tens of
+   * kilobytes) again every few minutes, and the soak's 1,000 sessions kept the collector busy with the promoted copies.
+   */
+  private ring = new Float64Array(0);
+  private ringStart = 0;
+  private kept = 0;
+  /** The object entries (GUILD_CREATE, GUILD_DELETE, member chunks), by sequence number: few, next to the numbers. */
+  private readonly objectEntries = new Map<number, Exclude<ReplayEntry, number | null>>();
   private firstReplaySeq = 1;
   /** Bytes of member chunks among the kept entries. */
   private keptChunkBytes = 0;
-  /** How far past replayLimit this session's replay grows before it is cut back (a quarter to a half of it). */
-  private readonly replaySlack: number;
   /** Set when the session is forgotten (closed for good, or its resume window passed): its work stops. */
   ended = false;
   /** The live connection, or null while the session waits to be resumed. */
@@ -59,9 +74,7 @@ export class GatewaySession {
     /** Guilds of this shard the user is a member of; kept current by the hub's membership events. */
     readonly guildIds: Set<bigint>,
     private readonly replayLimit: number,
-  ) {
-    this.replaySlack = Math.floor(replayLimit * (0.25 + Math.random() * 0.25));
-  }
+  ) {}
 
   get userId(): bigint {
     return this.identity.userId;
@@ -87,24 +100,50 @@ export class GatewaySession {
 
   private keep(entry: ReplayEntry): void {
     if (typeof entry === "number") this.lastOutboxPosition = entry;
-    this.replay.push(entry);
-    this.keptChunkBytes += chunkBytes(entry);
-    if (this.replay.length > this.replayLimit + this.replaySlack) {
-      // Down to the last replayLimit at once, past a slack of this session's own: a shift per dispatch would copy the
-      // whole array each time, and with one threshold for all, every session of a fan-out would copy at the same
-      // dispatch (1,000 sessions: millions of entries in one turn of the event loop).
-      this.dropOldest(this.replay.length - this.replayLimit);
+    if (this.kept === this.replayLimit) this.dropOldest(1);
+    if (this.kept === this.ring.length) this.growRing();
+    let held: number;
+    if (entry === null) held = NOT_REPLAYED;
+    else if (typeof entry === "number") held = entry;
+    else {
+      held = IN_SIDE_TABLE;
+      this.objectEntries.set(this.seq, entry);
+      this.keptChunkBytes += chunkBytes(entry);
     }
+    this.ring[(this.ringStart + this.kept) % this.ring.length] = held;
+    this.kept++;
     if (this.keptChunkBytes > CHUNK_REPLAY_BYTES) {
       let drop = 0;
-      for (let bytes = this.keptChunkBytes; bytes > CHUNK_REPLAY_BYTES; drop++) bytes -= chunkBytes(this.replay[drop]);
+      for (let bytes = this.keptChunkBytes; bytes > CHUNK_REPLAY_BYTES; drop++) bytes -= chunkBytes(this.entryAt(drop));
       this.dropOldest(drop);
     }
   }
 
+  /** The kept entry `index` places after the oldest. */
+  private entryAt(index: number): ReplayEntry {
+    const held = this.ring[(this.ringStart + index) % this.ring.length];
+    if (held === NOT_REPLAYED) return null;
+    return held === IN_SIDE_TABLE ? this.objectEntries.get(this.firstReplaySeq + index)! : held;
+  }
+
+  private growRing(): void {
+    const grown = new Float64Array(Math.min(this.replayLimit, Math.max(FIRST_RING_SIZE, this.ring.length * 2)));
+    for (let i = 0; i < this.kept; i++) grown[i] = this.ring[(this.ringStart + i) % this.ring.length];
+    this.ring = grown;
+    this.ringStart = 0;
+  }
+
   private dropOldest(count: number): void {
-    for (let i = 0; i < count; i++) this.keptChunkBytes -= chunkBytes(this.replay[i]);
-    this.replay = this.replay.slice(count);
+    if (this.objectEntries.size > 0)
+      for (let i = 0; i < count; i++) {
+        const seq = this.firstReplaySeq + i;
+        const entry = this.objectEntries.get(seq);
+        if (!entry) continue;
+        this.keptChunkBytes -= chunkBytes(entry);
+        this.objectEntries.delete(seq);
+      }
+    this.ringStart = (this.ringStart + count) % this.ring.length;
+    this.kept -= count;
     this.firstReplaySeq += count;
   }
 
@@ -115,8 +154,10 @@ export class GatewaySession {
 
   /** The kept entries after `seq`, each with its sequence number. */
   replayAfter(seq: number): Array<{ seq: number; entry: ReplayEntry }> {
-    const from = Math.max(0, seq + 1 - this.firstReplaySeq);
-    return this.replay.slice(from).map((entry, i) => ({ seq: this.firstReplaySeq + from + i, entry }));
+    const kept: Array<{ seq: number; entry: ReplayEntry }> = [];
+    for (let i = Math.max(0, seq + 1 - this.firstReplaySeq); i < this.kept; i++)
+      kept.push({ seq: this.firstReplaySeq + i, entry: this.entryAt(i) });
+    return kept;
   }
 
   detach(cursor: number, now = Date.now()): void {

@@ -63,6 +63,25 @@ export async function outboxRowsAt(positions: readonly number[]): Promise<Map<nu
   return new Map(rows.map((row) => [Number(row.position), { ...row, position: Number(row.position) }]));
 }
 
+/**
+ * Deletes outbox rows written before `before` (ms since the epoch) among the `limit` oldest; answers how many went.
+ * The newest row always stays: on SQLite a position is the rowid, and an emptied table would number its next row 1
+ * again, behind every reader's cursor (PostgreSQL's positions come from a sequence, but the rule costs nothing there).
+ */
+export async function pruneOutbox(before: number, limit: number): Promise<number> {
+  const { changes } = await sql.run(
+    dialect({
+      sqlite:
+        "DELETE FROM gateway_events WHERE rowid IN (SELECT rowid FROM gateway_events ORDER BY rowid LIMIT ?) AND created_at < ? AND rowid < (SELECT MAX(rowid) FROM gateway_events)",
+      postgresql:
+        "DELETE FROM gateway_events WHERE position IN (SELECT position FROM gateway_events ORDER BY position LIMIT ?) AND created_at < ? AND position < (SELECT MAX(position) FROM gateway_events)",
+    }),
+    limit,
+    BigInt(before),
+  );
+  return changes;
+}
+
 /** Every guild the user is a member of. */
 export async function guildIdsOfMember(userId: bigint): Promise<bigint[]> {
   return ((await sql.all("SELECT guild_id FROM members WHERE user_id = ?", userId)) as Array<{ guild_id: bigint }>).map(

@@ -13,7 +13,9 @@ const AUDIT =
   "INSERT INTO audit_log_entries (id, guild_id, user_id, action_type, target_id, reason, changes, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
 
 let nextId = 7_300_000_000_000_000_000n;
-const appendEvent = (type: string) => sql.append(EVENT, nextId++, null, type, "{}", 0n);
+// Written now: the outbox's retention sweep (every minute, in the harness's server too) deletes old rows.
+const now = () => BigInt(Date.now());
+const appendEvent = (type: string) => sql.append(EVENT, nextId++, null, type, "{}", now());
 const eventTypes = (prefix: string) =>
   sql.values<string>("SELECT type FROM gateway_events WHERE type LIKE ? ORDER BY id", `${prefix}%`);
 
@@ -56,8 +58,8 @@ test("a row that cannot be written fails its whole transaction, even when it is 
   await expect(
     transaction(async () => {
       await sql.run("INSERT INTO users (id, username, created_at) VALUES (?, 'append_rollback_probe', 0)", nextId++);
-      await sql.append(EVENT, duplicate, null, "FAILED_FIRST", "{}", 0n);
-      await sql.append(EVENT, duplicate, null, "FAILED_DUPLICATE", "{}", 0n);
+      await sql.append(EVENT, duplicate, null, "FAILED_FIRST", "{}", now());
+      await sql.append(EVENT, duplicate, null, "FAILED_DUPLICATE", "{}", now());
     }),
   ).rejects.toThrow();
   expect(await eventTypes("FAILED_")).toEqual([]);

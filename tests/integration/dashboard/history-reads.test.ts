@@ -3,6 +3,7 @@
 // "banned by", the newest matching entry per target. Against the harness server's database (SQLite, or PostgreSQL
 // with INTEGRATION_DATABASE=postgresql).
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { AuditFilter, AuditSource } from "@/lib/dashboard/audit/history";
 import { ACTIONS, actionLabel } from "@/lib/dashboard/audit/sentences";
 import { testServerForFile } from "../harness";
 
@@ -21,6 +22,7 @@ beforeEach(async () => {
 });
 
 const GUILD = "100000000000000001";
+const OTHER = "100000000000000002";
 const BASE = Date.UTC(2026, 0, 1);
 
 const entry = (over: Record<string, unknown>) =>
@@ -57,24 +59,59 @@ describe("history reads", () => {
 
   test("the menus skip along the index: every distinct value of many, once, and none of another guild's", async () => {
     const actions = Object.keys(ACTIONS).slice(0, 12);
-    // Interleaved: actor i writes action i % 12 in both sources, three times over, and another guild shares the values.
+    // Interleaved: actor i writes action i % 12, in one source or the other, three times over; another guild has its
+    // own actors and an action of its own.
     for (let round = 0; round < 3; round++)
       for (let i = 0; i < 24; i++) {
         const actor = { actorId: String(100 + i), actorName: `Person ${String(i).padStart(2, "0")}` };
         await entry({ ...actor, action: actions[i % actions.length], source: i % 2 ? "dashboard" : "guild-log" });
-        await entry({ ...actor, action: "Delete Guild", guildId: "100000000000000002" });
+        await entry({ actorId: String(200 + i), actorName: "Elsewhere", action: "Delete Guild", guildId: OTHER });
       }
-    await entry({ actorId: "100", actorName: "A newer name", action: actions[0] });
     const facets = await history.auditFacets(GUILD, ["dashboard", "guild-log"]);
     expect(facets.actions).toEqual([...new Set(actions.map(actionLabel))].sort());
-    expect(facets.actors).toHaveLength(24);
-    expect(facets.actors[0]).toEqual({ id: "100", name: "A newer name" });
-    expect(facets.actors.slice(1).map((a) => a.name)).toEqual(
-      Array.from({ length: 23 }, (_, i) => `Person ${String(i + 1).padStart(2, "0")}`),
+    expect(facets.actors).toEqual(
+      Array.from({ length: 24 }, (_, i) => ({ id: String(100 + i), name: `Person ${String(i).padStart(2, "0")}` })),
     );
     const dashboardOnly = await history.auditFacets(GUILD, ["dashboard"]);
     expect(dashboardOnly.actors.map((a) => a.id)).toEqual(Array.from({ length: 12 }, (_, i) => String(101 + 2 * i)));
     expect(dashboardOnly.actions).toEqual([...new Set(actions.filter((_, i) => i % 2).map(actionLabel))].sort());
+  });
+
+  test("a renamed person's first name in byte order, across both sources, on both databases", async () => {
+    // Byte order puts capitals before lower case and "Z" before "a"; a language's collation would not.
+    await entry({ actorId: "1", actorName: "zed", source: "dashboard" });
+    await entry({ actorId: "1", actorName: "Zed", source: "guild-log" });
+    await entry({ actorId: "2", actorName: "bob", source: "guild-log" });
+    await entry({ actorId: "2", actorName: "alice", source: "dashboard" });
+    await entry({ actorId: "3", actorName: "Bob", source: "dashboard" });
+    await entry({ actorId: "4", actorName: "émile", source: "guild-log" });
+    expect((await history.auditFacets(GUILD, ["dashboard", "guild-log"])).actors).toEqual([
+      { id: "3", name: "Bob" },
+      { id: "1", name: "Zed" },
+      { id: "2", name: "alice" },
+      { id: "4", name: "émile" },
+    ]);
+    expect((await history.auditFacets(GUILD, ["dashboard"])).actors.map((a) => a.name)).toEqual([
+      "Bob",
+      "alice",
+      "zed",
+    ]);
+  });
+
+  test("a page lists the sources the reader may see, newest first, and never a bulk change's parts", async () => {
+    for (const [i, source] of ["dashboard", "guild-log", "part", "guild-log", "dashboard", "part"].entries())
+      await entry({ source, reason: `${source} ${i}`, createdAt: new Date(BASE + i * 1_000) });
+    const reasons = async (sources: AuditSource[], filter: AuditFilter = {}) =>
+      (await history.listAuditEntries(GUILD, filter, { limit: 10 }, sources)).entries.map((e) => e.reason);
+    expect(await reasons(["dashboard", "guild-log"])).toEqual([
+      "dashboard 4",
+      "guild-log 3",
+      "guild-log 1",
+      "dashboard 0",
+    ]);
+    expect(await reasons(["guild-log", "dashboard"], { source: "guild-log" })).toEqual(["guild-log 3", "guild-log 1"]);
+    expect(await reasons(["dashboard"])).toEqual(["dashboard 4", "dashboard 0"]);
+    expect(await reasons(["dashboard"], { source: "guild-log" })).toEqual([]);
   });
 
   test("the newest successful entry per target, of the given actions only", async () => {

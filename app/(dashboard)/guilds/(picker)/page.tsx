@@ -25,7 +25,7 @@ export default async function GuildsPage() {
       <HydrationMarker />
       <header className="border-b border-line bg-surface-raised">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
-          <Link href="/guilds" className="flex items-center gap-2 font-bold">
+          <Link prefetch={false} href="/guilds" className="flex items-center gap-2 font-bold">
             <span aria-hidden className="flex size-8 items-center justify-center rounded-lg bg-blurple text-white">
               G
             </span>
@@ -102,6 +102,7 @@ export default async function GuildsPage() {
                     </div>
                   ) : (
                     <Link
+                      prefetch={false}
                       href={`/guilds/${guild.id}`}
                       className="group flex items-center gap-4 rounded-xl bg-surface-raised p-4 ring-1 ring-line transition hover:-translate-y-0.5 hover:shadow-lg hover:ring-blurple/50"
                     >

@@ -50,7 +50,13 @@ export default async function GuildLayout({ children, params }: { children: Reac
           <p className="truncate font-semibold" data-testid="guild-name">
             {guild.name}
           </p>
-          <Link href="/guilds" className="inline-flex items-center gap-1 text-xs text-ink-muted hover:text-ink">
+          {/* Not prefetched: every live refresh of the page empties the router's cache, and the prefetch came again,
+              a render of the server list (its API reads included) about once a second while a moderator watched. */}
+          <Link
+            href="/guilds"
+            prefetch={false}
+            className="inline-flex items-center gap-1 text-xs text-ink-muted hover:text-ink"
+          >
             <Icons.arrowLeft className="size-3" /> All servers
           </Link>
         </div>

@@ -14,7 +14,7 @@ export default function SectionNotFound() {
       <h1 className="mb-6 text-2xl font-bold tracking-tight">Page not found</h1>
       <EmptyState title="There is no such section" icon={<Icons.compass className="size-8" />}>
         <p>The address may be mistyped, or the page was moved. Pick a section in the menu, or</p>
-        <Link href={overview} className="font-medium text-blurple-ink hover:underline">
+        <Link prefetch={false} href={overview} className="font-medium text-blurple-ink hover:underline">
           go to the server&apos;s overview
         </Link>
       </EmptyState>

@@ -29,6 +29,7 @@ export default async function AppealsPage({ params, searchParams }: GuildPagePro
   const link = `${dashboardConfig().publicUrl}/appeal/${guildId}`;
   const tab = (value: "open" | "decided", label: string) => (
     <Link
+      prefetch={false}
       href={`/guilds/${guildId}/appeals${value === "open" ? "" : "?status=decided"}`}
       aria-current={status === value ? "page" : undefined}
       className={buttonClasses(status === value ? "primary" : "secondary", "sm")}
@@ -42,7 +43,7 @@ export default async function AppealsPage({ params, searchParams }: GuildPagePro
         title="Appeals"
         description={section.description}
         actions={
-          <Link href={`/guilds/${guildId}/appeals/settings`} className={buttonClasses("secondary")}>
+          <Link prefetch={false} href={`/guilds/${guildId}/appeals/settings`} className={buttonClasses("secondary")}>
             Appeal form
           </Link>
         }
@@ -80,6 +81,7 @@ export default async function AppealsPage({ params, searchParams }: GuildPagePro
       <nav aria-label="Pages" className="mt-4 flex gap-2">
         {page > 1 && (
           <Link
+            prefetch={false}
             href={`/guilds/${guildId}/appeals?${new URLSearchParams({ ...(status === "decided" ? { status } : {}), page: String(page - 1) })}`}
             className={buttonClasses("secondary", "sm")}
           >
@@ -88,6 +90,7 @@ export default async function AppealsPage({ params, searchParams }: GuildPagePro
         )}
         {more && (
           <Link
+            prefetch={false}
             href={`/guilds/${guildId}/appeals?${new URLSearchParams({ ...(status === "decided" ? { status } : {}), page: String(page + 1) })}`}
             className={buttonClasses("secondary", "sm")}
           >

@@ -90,7 +90,7 @@ export default async function BansPage({ params, searchParams }: GuildPageProps)
                 <DisabledReason reason={`Bulk ban ${bulkBlocked}`} />
               </span>
             ) : (
-              <Link href={`${base}/bulk`} className={buttonClasses("primary")}>
+              <Link prefetch={false} href={`${base}/bulk`} className={buttonClasses("primary")}>
                 <Icons.ban className="size-4" /> Bulk ban
               </Link>
             )}

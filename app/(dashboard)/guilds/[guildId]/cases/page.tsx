@@ -55,7 +55,7 @@ export default async function CasesPage({ params, searchParams }: GuildPageProps
         description={section.description}
         actions={
           <>
-            <Link href={`/guilds/${guildId}/cases/escalation`} className={buttonClasses("secondary")}>
+            <Link prefetch={false} href={`/guilds/${guildId}/cases/escalation`} className={buttonClasses("secondary")}>
               Escalation
             </Link>
             <a href={exportHref} className={buttonClasses("secondary")} download>

@@ -28,7 +28,7 @@ export default async function ChannelsPage({ params }: { params: Promise<{ guild
         description={section.description}
         actions={
           <>
-            <Link href={`/guilds/${guildId}/channels/view-as`} className={buttonClasses("secondary")}>
+            <Link prefetch={false} href={`/guilds/${guildId}/channels/view-as`} className={buttonClasses("secondary")}>
               View as…
             </Link>
             <CreateChannelButton

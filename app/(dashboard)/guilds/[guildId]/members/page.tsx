@@ -79,7 +79,11 @@ export default async function MembersPage({ params, searchParams }: GuildPagePro
             : section.description
         }
         actions={
-          <Link href={`/guilds/${viewer.guild.id}/members/raid`} className={buttonClasses("secondary")}>
+          <Link
+            prefetch={false}
+            href={`/guilds/${viewer.guild.id}/members/raid`}
+            className={buttonClasses("secondary")}
+          >
             Raid cleanup
           </Link>
         }

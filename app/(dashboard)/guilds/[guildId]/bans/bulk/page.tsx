@@ -24,7 +24,11 @@ export default async function BulkBanPage({ params }: { params: Promise<{ guildI
     <PageHeader
       title="Bulk ban"
       description={
-        <Link href={`/guilds/${guildId}/bans`} className="inline-flex items-center gap-1 hover:underline">
+        <Link
+          prefetch={false}
+          href={`/guilds/${guildId}/bans`}
+          className="inline-flex items-center gap-1 hover:underline"
+        >
           <Icons.arrowLeft className="size-3.5" /> Bans
         </Link>
       }
@@ -60,6 +64,7 @@ export default async function BulkBanPage({ params }: { params: Promise<{ guildI
               {jobs.map((job) => (
                 <li key={job.id}>
                   <Link
+                    prefetch={false}
                     href={`/guilds/${guildId}/bans/bulk/${job.id}`}
                     className="flex flex-wrap items-center justify-between gap-2 rounded-md px-1 py-2.5 hover:bg-surface-sunken"
                   >

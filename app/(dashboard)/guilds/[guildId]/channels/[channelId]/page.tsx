@@ -106,6 +106,7 @@ export default async function ChannelSettingsPage({
       <nav aria-label="Channel settings" className="mb-6 flex gap-1 overflow-x-auto border-b border-line">
         {TABS.map((t) => (
           <Link
+            prefetch={false}
             key={t.id}
             href={t.id === "overview" ? base : `${base}?tab=${t.id}`}
             aria-current={tab === t.id ? "page" : undefined}

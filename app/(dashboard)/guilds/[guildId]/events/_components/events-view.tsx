@@ -86,6 +86,7 @@ export function EventsView({
       <div className="flex flex-wrap items-center gap-2">
         <nav aria-label="View" className="flex gap-1">
           <Link
+            prefetch={false}
             href={`?view=list`}
             aria-current={view === "list" ? "page" : undefined}
             className={buttonClasses(view === "list" ? "secondary" : "ghost", "sm")}
@@ -93,6 +94,7 @@ export function EventsView({
             List
           </Link>
           <Link
+            prefetch={false}
             href={`?view=calendar`}
             aria-current={view === "calendar" ? "page" : undefined}
             className={buttonClasses(view === "calendar" ? "secondary" : "ghost", "sm")}

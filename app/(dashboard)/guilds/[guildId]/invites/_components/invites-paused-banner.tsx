@@ -39,7 +39,7 @@ export function InvitesPausedBanner({
           ; existing links show that the server is not accepting members.
         </span>
       </p>
-      <Link href={`/guilds/${guildId}/safety`} className="font-medium underline underline-offset-2">
+      <Link prefetch={false} href={`/guilds/${guildId}/safety`} className="font-medium underline underline-offset-2">
         Manage in Safety
       </Link>
     </div>

@@ -43,7 +43,7 @@ const ACCESS_COLUMNS: DataColumn<AccessRow>[] = [
     id: "name",
     header: "Name",
     cell: ({ row }) => (
-      <Link href={row.original.explorerHref} className="font-medium hover:underline">
+      <Link prefetch={false} href={row.original.explorerHref} className="font-medium hover:underline">
         {row.original.name}
       </Link>
     ),

@@ -102,6 +102,7 @@ export function CasesSection({
             </ol>
           )}
           <Link
+            prefetch={false}
             href={`/guilds/${props.guildId}/cases?member=${props.userId}`}
             className="mt-2 inline-block text-sm font-medium text-blurple-ink hover:underline"
           >

@@ -1,0 +1,56 @@
+// How long the gateway outbox keeps its rows. Every dispatch an operation fires is a row (events.ts), about 70,000 an
+// hour under the soak's steady moderation, and nothing read them once delivered: the table, the database file and
+// SQLite's page cache (resident memory) grew for as long as the server ran. Rows are needed while a session can still
+// RESUME and have them replayed (3 minutes after it drops, gateway/options.ts), while another instance's drain catches
+// up (seconds), and by Guildhall's outbox reader (GET /guilds/{id}/events); past GATEWAY_OUTBOX_RETENTION_MINUTES
+// (default 15) a sweep every instance runs deletes them, a bounded batch per transaction with the event loop free in
+// between, so a backlog (the first sweep after an upgrade) never holds it for long.
+import { componentLogger } from "@/lib/server/logger";
+import { transaction } from "./store/db";
+import { pruneOutbox } from "./store/gateway-outbox";
+
+const log = componentLogger("outbox-retention");
+
+const DEFAULT_RETENTION_MINUTES = 15;
+/** Never less: the resume window (3 minutes) and a margin. */
+const MIN_RETENTION_MINUTES = 5;
+/** How often the sweep looks. */
+const SWEEP_INTERVAL_MS = 60_000;
+/** Rows looked at (and at most deleted) per transaction. */
+const BATCH = 2_000;
+
+export function outboxRetentionMs(env: Record<string, string | undefined> = process.env): number {
+  const minutes = Number(env.GATEWAY_OUTBOX_RETENTION_MINUTES);
+  const chosen = env.GATEWAY_OUTBOX_RETENTION_MINUTES && Number.isFinite(minutes) ? minutes : DEFAULT_RETENTION_MINUTES;
+  return Math.max(chosen, MIN_RETENTION_MINUTES) * 60_000;
+}
+
+/** Deletes the rows older than `retentionMs` (the newest row always stays), batch by batch; answers how many went. */
+export async function sweepOutbox(retentionMs: number, now = Date.now()): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const batch = await transaction(() => pruneOutbox(now - retentionMs, BATCH));
+    deleted += batch;
+    if (batch < BATCH) return deleted;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Runs the sweep every minute for as long as this server runs. */
+export function startOutboxRetention(retentionMs = outboxRetentionMs()): { stop(): void } {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepOutbox(retentionMs)
+      .then((deleted) => {
+        if (deleted > 0) log.debug({ deleted }, "deleted outbox rows past their retention");
+      })
+      .catch((error: unknown) => log.error({ err: error }, "deleting outbox rows past their retention failed"))
+      .finally(() => {
+        running = false;
+      });
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
