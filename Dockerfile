@@ -53,6 +53,8 @@ COPY --from=build /app/package.json /app/tsconfig.json /app/next.config.mjs /app
 COPY --from=build /app/lib ./lib
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/prisma ./prisma
+# The app's icons, which the server answers by their hashed URLs with a year's caching (lib/server/app-icons.ts).
+COPY --from=build /app/app/favicon.ico /app/app/icon.svg /app/app/apple-icon.png ./app/
 COPY --from=deps --chown=node:node /app/.data ./.data
 COPY --from=deps --chown=node:node /app/.next/cache ./.next/cache
 # Everything else stays root's and read-only to the server.

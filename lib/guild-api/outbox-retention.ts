@@ -6,29 +6,42 @@
 // (default 15) a sweep every instance runs deletes them, a bounded batch per transaction with the event loop free in
 // between, so a backlog (the first sweep after an upgrade) never holds it for long.
 import { componentLogger } from "@/lib/server/logger";
+import { gatewayOptions } from "./gateway/options";
 import { transaction } from "./store/db";
 import { pruneOutbox } from "./store/gateway-outbox";
 
 const log = componentLogger("outbox-retention");
 
 const DEFAULT_RETENTION_MINUTES = 15;
-/** Never less: the resume window (3 minutes) and a margin. */
-const MIN_RETENTION_MINUTES = 5;
 /** How often the sweep looks. */
 const SWEEP_INTERVAL_MS = 60_000;
 /** Rows looked at (and at most deleted) per transaction. */
 const BATCH = 2_000;
 
+/**
+ * Never less than a dropped session's whole chance to RESUME: the time to find its connection dead (heartbeat interval
+ * × the zombie factor), the resume window, and a minute more. About 5 minutes with Discord's values. A RESUME whose
+ * missed rows are gone anyway is told to start a new session (hub.ts), never replayed with a hole.
+ */
+export function minimumOutboxRetentionMs(): number {
+  const gateway = gatewayOptions();
+  return gateway.heartbeatIntervalMs * gateway.heartbeatTimeoutFactor + gateway.resumeWindowMs + 60_000;
+}
+
 export function outboxRetentionMs(env: Record<string, string | undefined> = process.env): number {
   const minutes = Number(env.GATEWAY_OUTBOX_RETENTION_MINUTES);
   const chosen = env.GATEWAY_OUTBOX_RETENTION_MINUTES && Number.isFinite(minutes) ? minutes : DEFAULT_RETENTION_MINUTES;
-  return Math.max(chosen, MIN_RETENTION_MINUTES) * 60_000;
+  return Math.max(chosen * 60_000, minimumOutboxRetentionMs());
 }
 
-/** Deletes the rows older than `retentionMs` (the newest row always stays), batch by batch; answers how many went. */
-export async function sweepOutbox(retentionMs: number, now = Date.now()): Promise<number> {
+/**
+ * Deletes the rows older than `retentionMs` (the newest row always stays), batch by batch, until none is left or
+ * `stopped()` says the server is closing; answers how many went.
+ */
+export async function sweepOutbox(retentionMs: number, now = Date.now(), stopped = () => false): Promise<number> {
   let deleted = 0;
   for (;;) {
+    if (stopped()) return deleted;
     const batch = await transaction(() => pruneOutbox(now - retentionMs, BATCH));
     deleted += batch;
     if (batch < BATCH) return deleted;
@@ -39,10 +52,11 @@ export async function sweepOutbox(retentionMs: number, now = Date.now()): Promis
 /** Runs the sweep every minute for as long as this server runs. */
 export function startOutboxRetention(retentionMs = outboxRetentionMs()): { stop(): void } {
   let running = false;
+  let stopped = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    sweepOutbox(retentionMs)
+    sweepOutbox(retentionMs, Date.now(), () => stopped)
       .then((deleted) => {
         if (deleted > 0) log.debug({ deleted }, "deleted outbox rows past their retention");
       })
@@ -52,5 +66,10 @@ export function startOutboxRetention(retentionMs = outboxRetentionMs()): { stop(
       });
   }, SWEEP_INTERVAL_MS);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }

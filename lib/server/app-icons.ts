@@ -8,13 +8,16 @@ import type http from "node:http";
 import path from "node:path";
 import { NOT_FRAMABLE_HEADERS } from "@/lib/security/headers.mjs";
 
-const ICONS: Record<string, string> = {
-  "/favicon.ico": "image/x-icon",
-  "/icon.svg": "image/svg+xml",
-  "/apple-icon.png": "image/png",
-};
+const ICONS = new Map([
+  ["/favicon.ico", "image/x-icon"],
+  ["/icon.svg", "image/svg+xml"],
+  ["/apple-icon.png", "image/png"],
+]);
 
-/** Each icon's bytes, read on first use from the app folder the build was made from. */
+/**
+ * Each icon's bytes, read on first use from the app folder the build was made from (the image copies the three files;
+ * a production server is restarted with its build, so they cannot change under it; in development Next answers).
+ */
 const bytes = new Map<string, Buffer | null>();
 
 function iconBytes(iconPath: string): Buffer | null {
@@ -30,7 +33,7 @@ function iconBytes(iconPath: string): Buffer | null {
 
 /** Answers a GET or HEAD of an icon by its hashed URL (`search` without "?"); false when Next should answer. */
 export function serveAppIcon(req: http.IncomingMessage, res: http.ServerResponse, urlPath: string, search: string) {
-  const type = ICONS[urlPath];
+  const type = ICONS.get(urlPath);
   if (!type || (req.method !== "GET" && req.method !== "HEAD")) return false;
   // Next's hashed form: the file's name, a dot, the hash, its extension ("icon.0y1zptqzwtgne.svg").
   const name = urlPath.slice(1, urlPath.lastIndexOf("."));

@@ -213,7 +213,8 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
       // The page's or action's id, for what it logs and the API calls it makes (request-id.ts).
       req.headers[REQUEST_ID_HEADER] = requestId;
       if (dashboardDoor(req, res, path, search)) return;
-      if (serveAppIcon(req, res, path, search)) return;
+      // In development the icons may change under a running server: Next answers them there.
+      if (!options.dev && serveAppIcon(req, res, path, search)) return;
       const inviteStatus = await inviteLandingStatus(req, path);
       if (inviteStatus !== null) answerWith(res, inviteStatus);
       timePageRequest(req, res, path);

@@ -96,7 +96,7 @@ describe("the Dockerfile", () => {
     expect(stages.map((stage) => [stage.name, stageDependencies(stage)])).toEqual([
       ["build", []],
       ["deps", []],
-      ["runtime", ["deps", "build", "build", "build", "build", "build", "deps", "deps"]],
+      ["runtime", ["deps", "build", "build", "build", "build", "build", "build", "deps", "deps"]],
     ]);
   });
 

@@ -181,7 +181,8 @@ export const resume: OpcodeHandler = async (hub, peer, d) => {
   // is refused as AlreadyAuthenticated.
   peer.session = session;
   peer.sessionStarted?.();
-  await hub.resume(session, seq, peer.connection);
+  // Not resumed after all (what it missed is past the outbox's retention): the socket may IDENTIFY now.
+  if (!(await hub.resume(session, seq, peer.connection))) peer.session = null;
 };
 
 // ── op 8 REQUEST_GUILD_MEMBERS ─────────────────────────────────────────────────────────────────────────────────────

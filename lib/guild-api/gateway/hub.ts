@@ -358,11 +358,11 @@ export class GatewayHub {
    * replay would send it again (as happened on PostgreSQL, where a commit's drain can still be queued when the
    * client's RESUME arrives).
    */
-  resume(session: GatewaySession, seq: number, connection: GatewayConnection): Promise<void> {
+  resume(session: GatewaySession, seq: number, connection: GatewayConnection): Promise<boolean> {
     return this.serially(async () => {
       await this.drainNow();
       // Closed while waiting for this turn: the session stays detached, and resumable.
-      if (!connection.open || session.ended) return;
+      if (!connection.open || session.ended) return true;
       // The old socket may not have noticed it is gone (a client that resumes after seeing a zombie).
       if (session.connection) {
         session.connection.close(CloseCode.SessionTimedOut, "Resumed on another connection.");
@@ -371,16 +371,26 @@ export class GatewayHub {
       session.connection = connection;
       this.writes.hold(connection);
       try {
-        await this.replay(session, seq);
+        return await this.replay(session, seq);
       } finally {
         this.writes.release();
       }
     });
   }
 
-  private async replay(session: GatewaySession, seq: number): Promise<void> {
+  /** Sends the replay and RESUMED; false when it cannot be whole (the session is then ended, told INVALID_SESSION). */
+  private async replay(session: GatewaySession, seq: number): Promise<boolean> {
     const kept = session.replayAfter(seq);
-    const rows = await outboxRowsAt(kept.flatMap(({ entry }) => (typeof entry === "number" ? [entry] : [])));
+    const positions = kept.flatMap(({ entry }) => (typeof entry === "number" ? [entry] : []));
+    const rows = await outboxRowsAt(positions);
+    if (positions.some((position) => !rows.has(position))) {
+      // A missed dispatch is past the outbox's retention (outbox-retention.ts): a replay would skip it unsaid. As
+      // Discord answers when its buffer is gone: no resume, a new session.
+      this.remove(session);
+      session.connection?.sendJson({ op: Op.InvalidSession, d: false });
+      session.connection = null;
+      return false;
+    }
     for (const { seq: sequence, entry } of kept) {
       const frame = await this.replayFrame(session, sequence, entry, rows);
       if (frame) session.connection?.send(frame);
@@ -402,6 +412,7 @@ export class GatewayHub {
       from = missed[missed.length - 1].position;
     }
     session.dispatch("RESUMED", "{}", null);
+    return true;
   }
 
   private async replayFrame(

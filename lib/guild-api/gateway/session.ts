@@ -74,7 +74,10 @@ export class GatewaySession {
     /** Guilds of this shard the user is a member of; kept current by the hub's membership events. */
     readonly guildIds: Set<bigint>,
     private readonly replayLimit: number,
-  ) {}
+  ) {
+    // At least one kept: an empty ring has nowhere to put the newest.
+    this.replayLimit = Math.max(1, replayLimit);
+  }
 
   get userId(): bigint {
     return this.identity.userId;

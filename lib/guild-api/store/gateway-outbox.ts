@@ -69,6 +69,15 @@ export async function outboxRowsAt(positions: readonly number[]): Promise<Map<nu
  * again, behind every reader's cursor (PostgreSQL's positions come from a sequence, but the rule costs nothing there).
  */
 export async function pruneOutbox(before: number, limit: number): Promise<number> {
+  // Nothing old enough at the front: no write at all (on PostgreSQL even a DELETE of nothing notifies every instance,
+  // whose read caches then start again).
+  const oldest = await sql.value<bigint | string>(
+    dialect({
+      sqlite: "SELECT created_at FROM gateway_events ORDER BY rowid LIMIT 1",
+      postgresql: "SELECT created_at FROM gateway_events ORDER BY position LIMIT 1",
+    }),
+  );
+  if (oldest === undefined || Number(oldest) >= before) return 0;
   const { changes } = await sql.run(
     dialect({
       sqlite:

@@ -356,6 +356,37 @@ describe("RESUME", () => {
     await expectClose(ahead, 4007);
   });
 
+  it("a RESUME whose missed dispatches are past the outbox's retention is INVALID_SESSION, never a replay with a hole", async () => {
+    const first = await session("bot", I.Guilds);
+    const { session_id: sessionId } = first.ready.d;
+    const before = first.client.seq!;
+    await editRole(server.world.roles.regular, "Pruned 1");
+    await editRole(server.world.roles.regular, "Pruned 2");
+    await first.client.dispatch("GUILD_ROLE_UPDATE", (d) => d.role.name === "Pruned 2");
+    first.client.close();
+    // Everything but the newest row is past a retention that ends tomorrow (the sweep's rule, forced).
+    const { pruneOutbox } = await import("@/lib/guild-api/store/gateway-outbox");
+    while ((await pruneOutbox(Date.now() + 86_400_000, 2_000)) > 0);
+
+    const again = await connect();
+    await again.next((p) => p.op === 10);
+    again.send(6, { token: server.botToken, session_id: sessionId, seq: before });
+    expect(await again.next()).toEqual({ op: 9, d: false });
+    // The same socket may IDENTIFY for a new session, as after any INVALID_SESSION.
+    again.send(2, {
+      token: server.botToken,
+      intents: I.Guilds,
+      properties: { os: "linux", browser: "test", device: "test" },
+    });
+    const ready = await again.dispatch("READY");
+    expect(ready.d.session_id).not.toBe(sessionId);
+    // The old session is gone: resuming it again is refused at once.
+    const later = await connect();
+    await later.next((p) => p.op === 10);
+    later.send(6, { token: server.botToken, session_id: sessionId, seq: before });
+    expect(await later.next()).toEqual({ op: 9, d: false });
+  });
+
   it("another identity cannot resume a session", async () => {
     const bots = await session("bot", I.Guilds);
     bots.client.close();
