@@ -15,6 +15,7 @@ import path from "node:path";
 import { GatewayIntentBits } from "discord-api-types/v10";
 import { openDashboard } from "./dashboard-use";
 import { cpuShares, readMachineCpu, type ProcessStat } from "./machine-cpu";
+import { median, startSpeedProbe } from "./machine-speed";
 import { sessionsProcess } from "./gateway/sessions-process";
 import { summarize } from "./load";
 import { stop } from "./processes";
@@ -50,6 +51,8 @@ const fail = (kind: string, error: unknown) => {
 
 /** How long after the sessions drop the last figures are read: their resume window (3 min), the sweep, 30 s more. */
 const AFTER_RESUME_WINDOW_MS = 3.5 * 60_000;
+/** How many routes a window names: those that took most of the server's page time. */
+const TOP_ROUTES = 4;
 
 /** At most this many of one kind in flight: a server that stalls shows as fewer requests, not as a pile in the client. */
 const MAX_IN_FLIGHT = 32;
@@ -81,6 +84,8 @@ interface ProcessFigures {
   cpuSeconds: number;
   gc: Record<"major" | "minor" | "incremental", { count: number; seconds: number }>;
   pages: { count: number; seconds: number };
+  /** The same by route pattern (lib/server/page-metrics.ts). */
+  pagesByRoute: Map<string, { count: number; seconds: number }>;
   /** API answers (routing to the answer written) per histogram bound, in seconds: how many took at most that long. */
   apiAtMost: Map<number, number>;
 }
@@ -107,6 +112,14 @@ async function processFigures(appUrl: string): Promise<ProcessFigures> {
     const bound = match[1] === "+Inf" ? Infinity : Number(match[1]);
     apiAtMost.set(bound, (apiAtMost.get(bound) ?? 0) + Number(match[2]));
   }
+  const pagesByRoute = new Map<string, { count: number; seconds: number }>();
+  for (const match of text.matchAll(
+    /^guildhall_page_request_duration_seconds_(count|sum)\{[^}]*route="([^"]+)"[^}]*\} ([\d.e+-]+)$/gm,
+  )) {
+    const route = pagesByRoute.get(match[2]) ?? { count: 0, seconds: 0 };
+    route[match[1] === "count" ? "count" : "seconds"] += Number(match[3]);
+    pagesByRoute.set(match[2], route);
+  }
   return {
     rssMb: metricSum(text, "process_resident_memory_bytes") / 2 ** 20,
     heapUsedMb: metricSum(text, "nodejs_heap_size_used_bytes") / 2 ** 20,
@@ -118,6 +131,7 @@ async function processFigures(appUrl: string): Promise<ProcessFigures> {
       count: metricSum(text, "guildhall_page_request_duration_seconds_count"),
       seconds: metricSum(text, "guildhall_page_request_duration_seconds_sum"),
     },
+    pagesByRoute,
     apiAtMost,
   };
 }
@@ -128,6 +142,8 @@ interface WindowRow {
   figures: ProcessFigures;
   /** The window's difference of the running totals. */
   during: WindowActivity;
+  /** The machine's speed during the window: the fixed work's median CPU time, ms (bench/machine-speed.ts). */
+  machineSpeed: { computeMs: number; memoryMs: number };
 }
 
 interface WindowActivity {
@@ -135,6 +151,8 @@ interface WindowActivity {
   gc: Record<"major" | "minor" | "incremental", { count: number; ms: number }>;
   pages: number;
   pageMeanMs: number;
+  /** The routes that took most of the server's page time, most first: requests and mean time. */
+  topRoutes: Array<{ route: string; count: number; meanMs: number }>;
   /** The smallest histogram bound at least 99 % of the window's API answers took no longer than (server side). */
   apiP99AtMostMs: number;
   /** Each part of the machine's CPU, % of one core; the machine's own is every core's busy time. */
@@ -153,6 +171,15 @@ function activityBetween(
     ms: (after.gc[kind].seconds - before.gc[kind].seconds) * 1000,
   });
   const pages = after.pages.count - before.pages.count;
+  const topRoutes = [...after.pagesByRoute]
+    .map(([route, now]) => {
+      const then = before.pagesByRoute.get(route) ?? { count: 0, seconds: 0 };
+      return { route, count: now.count - then.count, seconds: now.seconds - then.seconds };
+    })
+    .filter((route) => route.count > 0)
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, TOP_ROUTES)
+    .map(({ route, count, seconds }) => ({ route, count, meanMs: (seconds / count) * 1000 }));
   const bounds = [...after.apiAtMost.keys()].sort((a, b) => a - b);
   const answered = (bound: number) => (after.apiAtMost.get(bound) ?? 0) - (before.apiAtMost.get(bound) ?? 0);
   const total = answered(Infinity);
@@ -163,6 +190,7 @@ function activityBetween(
     gc: { major: gcOf("major"), minor: gcOf("minor"), incremental: gcOf("incremental") },
     pages,
     pageMeanMs: pages ? ((after.pages.seconds - before.pages.seconds) / pages) * 1000 : NaN,
+    topRoutes,
     apiP99AtMostMs: p99Bound * 1000,
     cpu,
     loadAverage: os.loadavg()[0],
@@ -180,6 +208,7 @@ async function main(): Promise<void> {
   const ctx = await (await import("./context")).createBenchContext(appUrl);
   const stops: Array<() => void> = [];
   const sessions = await sessionsProcess();
+  const speedProbe = await startSpeedProbe();
   try {
     const atStart = await processFigures(appUrl);
     const headers = {
@@ -257,6 +286,7 @@ async function main(): Promise<void> {
               : undefined;
     let lastFigures = await processFigures(appUrl); // the event-loop delay counts from here
     let lastCpu = readMachineCpu(partOf);
+    await speedProbe.take(); // from here
     for (let window = 1; window <= windows; window++) {
       await new Promise((resolve) => setTimeout(resolve, windowMs));
       const ended = current;
@@ -265,7 +295,9 @@ async function main(): Promise<void> {
       const cpu = readMachineCpu(partOf);
       const during = activityBetween(lastFigures, figures, cpuShares(lastCpu, cpu, windowMs / 1000), windowMs / 1000);
       [lastFigures, lastCpu] = [figures, cpu];
-      const row: WindowRow = { window, kinds: {}, figures, during };
+      const speed = await speedProbe.take();
+      const machineSpeed = { computeMs: median(speed.computeMs), memoryMs: median(speed.memoryMs) };
+      const row: WindowRow = { window, kinds: {}, figures, during, machineSpeed };
       for (const [kind, w] of [...ended].sort(([a], [b]) => a.localeCompare(b))) {
         const summary = summarize(w.times, windowMs / 1000);
         row.kinds[kind] = {
@@ -297,6 +329,7 @@ async function main(): Promise<void> {
   } finally {
     for (const stopTraffic of stops) stopTraffic();
     sessions.child.kill();
+    speedProbe.stop();
     stop(app.child);
   }
 }
@@ -370,7 +403,12 @@ function printWindow(row: WindowRow): void {
       ["server", "Chromium", "sessions", "bench", "other"]
         .map((part) => `${part} ${fmt(d.cpu[part] ?? 0)}`)
         .join(", ") +
-      `), 1-minute load average at its end ${fmt(d.loadAverage, 2)}`,
+      `), 1-minute load average at its end ${fmt(d.loadAverage, 2)}; its fixed work took ` +
+      `${fmt(row.machineSpeed.computeMs, 1)} ms (compute) and ${fmt(row.machineSpeed.memoryMs, 1)} ms (memory)`,
+  );
+  console.log(
+    `  pages by route (most time first): ` +
+      d.topRoutes.map((r) => `${r.route} ${fmt(r.count)} × ${fmt(r.meanMs)} ms`).join(", "),
   );
   for (const [kind, k] of Object.entries(row.kinds))
     console.log(
@@ -401,6 +439,15 @@ function printDrift(
     console.log(
       `  ${kind.padEnd(42)} worst req/s ${worstRate}, worst p99 ${fmt(worstP99 * 100)} % ` +
         `(${fmt(perWindow)} a window: the p99 is the ${ordinal(nth)} slowest)`,
+    );
+  }
+  if (reference) {
+    const slowest = (part: "computeMs" | "memoryMs") =>
+      fmt(Math.max(...rows.slice(1).map((r) => r.machineSpeed[part] / reference.machineSpeed[part])) * 100);
+    // Every process's figures move with the machine's: the same fixed work taking longer is not the server's doing.
+    console.log(
+      `  the machine (fixed work, bench/machine-speed.ts)   slowest compute ${slowest("computeMs")} %, ` +
+        `slowest memory ${slowest("memoryMs")} % of window ${reference.window}'s time`,
     );
   }
   const settled = rows.filter((r) => r.window * windowMinutes > 10).map((r) => r.figures.rssMb);
