@@ -9,6 +9,7 @@ import { componentLogger } from "@/lib/server/logger";
 import { gatewayOptions } from "./gateway/options";
 import { transaction } from "./store/db";
 import { pruneOutbox } from "./store/gateway-outbox";
+import { startSweeper, type Sweeper } from "./sweeper";
 
 const log = componentLogger("outbox-retention");
 
@@ -50,26 +51,13 @@ export async function sweepOutbox(retentionMs: number, now = Date.now(), stopped
 }
 
 /** Runs the sweep every minute for as long as this server runs. */
-export function startOutboxRetention(retentionMs = outboxRetentionMs()): { stop(): void } {
-  let running = false;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepOutbox(retentionMs, Date.now(), () => stopped)
-      .then((deleted) => {
-        if (deleted > 0) log.debug({ deleted }, "deleted outbox rows past their retention");
-      })
-      .catch((error: unknown) => log.error({ err: error }, "deleting outbox rows past their retention failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
-  return {
-    stop: () => {
-      stopped = true;
-      clearInterval(timer);
+export function startOutboxRetention(retentionMs = outboxRetentionMs()): Sweeper {
+  return startSweeper(
+    SWEEP_INTERVAL_MS,
+    async (stopped) => {
+      const deleted = await sweepOutbox(retentionMs, Date.now(), stopped);
+      if (deleted > 0) log.debug({ deleted }, "deleted outbox rows past their retention");
     },
-  };
+    (error) => log.error({ err: error }, "deleting outbox rows past their retention failed"),
+  );
 }

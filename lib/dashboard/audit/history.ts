@@ -300,15 +300,22 @@ export async function latestActionsOn(
   actions: readonly string[],
   targetIds: readonly string[],
 ): Promise<Map<string, LatestAction>> {
+  // Unordered, so the planner seeks (guildId, targetId, createdAt) per target: asked for the newest first, SQLite walked
+  // (guildId, createdAt) to skip a sort and read the guild's whole history (17 ms at 46,000 entries, per Bans page).
+  // A target has a few such entries: the newest is picked here.
   const rows = await prisma.auditHistoryEntry.findMany({
     where: { guildId, action: { in: [...actions] }, status: "success", targetId: { in: [...targetIds] } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { targetId: true, actorId: true, actorName: true, actorBot: true, source: true, createdAt: true },
+    select: { id: true, targetId: true, actorId: true, actorName: true, actorBot: true, source: true, createdAt: true },
   });
-  const latest = new Map<string, LatestAction>();
+  const newest = new Map<string, (typeof rows)[number]>();
   for (const row of rows) {
-    if (!row.targetId || latest.has(row.targetId)) continue;
-    latest.set(row.targetId, { ...row, createdAt: row.createdAt.toISOString() });
+    if (!row.targetId) continue;
+    const seen = newest.get(row.targetId);
+    const time = row.createdAt.getTime() - (seen?.createdAt.getTime() ?? 0);
+    if (!seen || time > 0 || (time === 0 && byteOrder(row.id, seen.id) > 0)) newest.set(row.targetId, row);
   }
+  const latest = new Map<string, LatestAction>();
+  for (const [targetId, { actorId, actorName, actorBot, source, createdAt }] of newest)
+    latest.set(targetId, { actorId, actorName, actorBot, source, createdAt: createdAt.toISOString() });
   return latest;
 }

@@ -19,6 +19,7 @@ import {
 } from "@/lib/discord/scheduled-events";
 import { newSnowflake } from "@/lib/discord/snowflake";
 import { componentLogger } from "@/lib/server/logger";
+import { startSweeper, type Sweeper } from "../sweeper";
 import { AuditLogEvent, auditByCaller, diffChanges, writeAuditLog } from "../audit-log";
 import { ApiError, Errors, FieldErrorCode, invalidFormBody, type FieldIssue } from "../errors";
 import { emitEvent } from "../events";
@@ -567,20 +568,13 @@ export async function completeEndedScheduledEvents(now = Date.now()): Promise<nu
 }
 
 /** Runs the sweep every SCHEDULED_EVENTS_SWEEP_INTERVAL_MS for as long as this server runs. */
-export function startScheduledEventsSweeper(intervalMs = SCHEDULED_EVENTS_SWEEP_INTERVAL_MS): { stop(): void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    completeEndedScheduledEvents()
-      .then((completed) => {
-        if (completed > 0) log.info({ completed }, "completed scheduled events whose end time passed");
-      })
-      .catch((error: unknown) => log.error({ err: error }, "completing ended scheduled events failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export function startScheduledEventsSweeper(intervalMs = SCHEDULED_EVENTS_SWEEP_INTERVAL_MS): Sweeper {
+  return startSweeper(
+    intervalMs,
+    async () => {
+      const completed = await completeEndedScheduledEvents();
+      if (completed > 0) log.info({ completed }, "completed scheduled events whose end time passed");
+    },
+    (error) => log.error({ err: error }, "completing ended scheduled events failed"),
+  );
 }

@@ -38,6 +38,7 @@ import {
 import { findValidInvite, type InviteRow } from "../store/invites";
 import { existingUserIds } from "../store/users";
 import { componentLogger } from "@/lib/server/logger";
+import { startSweeper, type Sweeper } from "../sweeper";
 
 const log = componentLogger("guild-api");
 
@@ -311,14 +312,12 @@ export async function resumeTargetUserJobs(): Promise<number> {
  * Takes over jobs whose instance died, every few seconds, for as long as this server runs: a job is finished within
  * about TARGET_USERS_LEASE_MS + SWEEP_INTERVAL_MS of its instance's death, by whichever instance looks first.
  */
-export function startTargetUsersJobSweeper(): { stop(): void } {
-  const timer = setInterval(() => {
-    resumeTargetUserJobs().catch((error: unknown) =>
-      log.error({ err: error }, "looking for target users jobs to take over failed"),
-    );
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export function startTargetUsersJobSweeper(): Sweeper {
+  return startSweeper(
+    SWEEP_INTERVAL_MS,
+    () => resumeTargetUserJobs(),
+    (error) => log.error({ err: error }, "looking for target users jobs to take over failed"),
+  );
 }
 
 /**

@@ -132,10 +132,16 @@ describe("history reads", () => {
     });
     await entry({ targetId: "500", actorId: "4", action: "Remove Guild Ban", createdAt: new Date(BASE + 180_000) });
     await entry({ targetId: "501", actorId: "5", actorName: "Other", action: "Bulk Guild Ban", source: "dashboard" });
-    const latest = await history.latestActionsOn(GUILD, ["Create Guild Ban", "Bulk Guild Ban"], ["500", "501", "502"]);
+    // Written newest first: the answer does not depend on the order the rows come in.
+    await entry({ targetId: "503", actorId: "6", actorName: "Later", createdAt: new Date(BASE + 60_000) });
+    await entry({ targetId: "503", actorId: "7", actorName: "Earlier", createdAt: new Date(BASE) });
+    const latest = await history.latestActionsOn(
+      GUILD,
+      ["Create Guild Ban", "Bulk Guild Ban"],
+      ["500", "501", "502", "503"],
+    );
     expect(Object.fromEntries(latest)).toEqual({
       "500": {
-        targetId: "500",
         actorId: "2",
         actorName: "Newer",
         actorBot: true,
@@ -143,12 +149,18 @@ describe("history reads", () => {
         createdAt: new Date(BASE + 60_000).toISOString(),
       },
       "501": {
-        targetId: "501",
         actorId: "5",
         actorName: "Other",
         actorBot: false,
         source: "dashboard",
         createdAt: new Date(BASE).toISOString(),
+      },
+      "503": {
+        actorId: "6",
+        actorName: "Later",
+        actorBot: false,
+        source: "guild-log",
+        createdAt: new Date(BASE + 60_000).toISOString(),
       },
     });
   });
