@@ -38,11 +38,14 @@ function randomCycle(): Int32Array {
   return slots;
 }
 
-/** About 11 ms here: 60,000 dependent loads along the cycle. */
+/**
+ * About 11 ms here: the next 60,000 dependent loads along the cycle, from where the last walk stopped (the same
+ * slots every time could stay in a large cache between samples).
+ */
+let walkedTo = 0;
 function walk(cycle: Int32Array): number {
-  let at = 0;
-  for (let i = 0; i < 60_000; i++) at = cycle[at];
-  return at;
+  for (let i = 0; i < 60_000; i++) walkedTo = cycle[walkedTo];
+  return walkedTo;
 }
 
 /** Starts the probe in a process of its own; `take` answers the samples since the previous `take`. */
@@ -80,5 +83,7 @@ if (process.send && process.argv[1]?.endsWith("machine-speed.ts")) {
     process.send!({ ...samples, sink });
     samples = { computeMs: [], memoryMs: [] };
   });
+  // A bench that ended without stopping it (killed, crashed) leaves no probe running to skew the next one.
+  process.on("disconnect", () => process.exit(0));
   process.send({ started: true });
 }

@@ -73,6 +73,8 @@ export async function helperProcess(script: string) {
   });
   let waiting: ((message: Record<string, unknown>) => void) | null = null;
   child.on("message", (message: Record<string, unknown>) => waiting?.(message));
+  // A helper that dies (at start, or later) fails the question waiting on it, rather than leave the bench hanging.
+  child.once("exit", (code) => waiting?.({ error: `${script} exited with ${code}` }));
   const ask = (command: unknown) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
       waiting = (message) => (message.error ? reject(new Error(String(message.error))) : resolve(message));

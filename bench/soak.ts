@@ -208,8 +208,9 @@ async function main(): Promise<void> {
   const ctx = await (await import("./context")).createBenchContext(appUrl);
   const stops: Array<() => void> = [];
   const sessions = await sessionsProcess();
-  const speedProbe = await startSpeedProbe();
+  let speedProbe: Awaited<ReturnType<typeof startSpeedProbe>> | undefined;
   try {
+    speedProbe = await startSpeedProbe();
     const atStart = await processFigures(appUrl);
     const headers = {
       owner: { authorization: `Bearer ${ctx.tokenFor("owner")}`, "content-type": "application/json" },
@@ -324,12 +325,17 @@ async function main(): Promise<void> {
     fs.mkdirSync("bench/results", { recursive: true });
     fs.writeFileSync(
       path.join("bench/results", `soak-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
-      JSON.stringify({ minutes, windowMinutes, sessionCount, atStart, rows, soonAfter, atEnd }, null, 2),
+      JSON.stringify(
+        { minutes, windowMinutes, sessionCount, atStart, rows, soonAfter, atEnd },
+        // The per-bound and per-route figures are Maps: written as objects, not as {}.
+        (_key, value: unknown) => (value instanceof Map ? Object.fromEntries(value) : value),
+        2,
+      ),
     );
   } finally {
     for (const stopTraffic of stops) stopTraffic();
     sessions.child.kill();
-    speedProbe.stop();
+    speedProbe?.stop();
     stop(app.child);
   }
 }

@@ -16,7 +16,9 @@ export function startSweeper(
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    run(() => stopped)
+    // Through a promise, so a run that throws before its first await is reported too, not left `running` for good.
+    Promise.resolve()
+      .then(() => run(() => stopped))
       .catch(onError)
       .finally(() => {
         running = false;

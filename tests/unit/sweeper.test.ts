@@ -30,6 +30,32 @@ describe("startSweeper", () => {
     sweeper.stop();
   });
 
+  it("reports a run that throws before its first await, and runs again", async () => {
+    const failure = new Error("no database");
+    const run = vi.fn<() => Promise<void>>(() => {
+      throw failure;
+    });
+    const onError = vi.fn();
+    const sweeper = startSweeper(1_000, run, onError);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(onError).toHaveBeenCalledTimes(2);
+    expect(run).toHaveBeenCalledTimes(2);
+    sweeper.stop();
+  });
+
+  it("reports a run that throws before its first await, and runs again", async () => {
+    const failure = new Error("no database");
+    const run = vi.fn<() => Promise<void>>(() => {
+      throw failure;
+    });
+    const onError = vi.fn();
+    const sweeper = startSweeper(1_000, run, onError);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(onError).toHaveBeenCalledTimes(2);
+    expect(run).toHaveBeenCalledTimes(2);
+    sweeper.stop();
+  });
+
   it("tells a run in progress that it stopped, and ticks no more", async () => {
     let stoppedSeen: (() => boolean) | undefined;
     let finish: () => void = () => {};

@@ -300,11 +300,17 @@ async function resumeJob(code: string): Promise<boolean> {
   return true;
 }
 
-/** Takes over every unfinished job whose lease is free or has run out. Returns how many this process took. */
-export async function resumeTargetUserJobs(): Promise<number> {
+/**
+ * Takes over every unfinished job whose lease is free or has run out, until `stopped()` (a shutdown, which releases
+ * this process's jobs: one claimed after that would wait out its lease). Returns how many this process took.
+ */
+export async function resumeTargetUserJobs(stopped = () => false): Promise<number> {
   const codes = await listUnleasedTargetUsersJobs(TargetUsersJobStatus.Processing, BigInt(Date.now()));
   let taken = 0;
-  for (const code of codes) if (await resumeJob(code)) taken++;
+  for (const code of codes) {
+    if (stopped()) break;
+    if (await resumeJob(code)) taken++;
+  }
   return taken;
 }
 
@@ -315,7 +321,7 @@ export async function resumeTargetUserJobs(): Promise<number> {
 export function startTargetUsersJobSweeper(): Sweeper {
   return startSweeper(
     SWEEP_INTERVAL_MS,
-    () => resumeTargetUserJobs(),
+    (stopped) => resumeTargetUserJobs(stopped),
     (error) => log.error({ err: error }, "looking for target users jobs to take over failed"),
   );
 }

@@ -72,12 +72,15 @@ test("a job another instance holds a live lease on is left alone; once the lease
   expect(await job(code)).toMatchObject({ status: 1n, processed_users: 1n, lease_owner: "other-instance" });
   expect(await targetCount(code)).toBe(1);
 
-  // The other instance died: its lease runs out, and this one goes on from the recorded chunk.
+  // The other instance died: its lease runs out, and this one goes on from the recorded chunk (unless it is shutting
+  // down itself: a job it claimed then would wait out its lease).
   await sql.run(
     "UPDATE invite_target_users_jobs SET lease_until = ? WHERE invite_code = ?",
     BigInt(Date.now() - 1),
     code,
   );
+  expect(await resumeTargetUserJobs(() => true)).toBe(0);
+  expect(await job(code)).toMatchObject({ lease_owner: "other-instance" });
   expect(await resumeTargetUserJobs()).toBe(1);
   for (let i = 0; i < 200 && (await job(code)).status !== 2n; i++) await sleep(10);
   const finished = await job(code);

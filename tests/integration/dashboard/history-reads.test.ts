@@ -135,10 +135,13 @@ describe("history reads", () => {
     // Written newest first: the answer does not depend on the order the rows come in.
     await entry({ targetId: "503", actorId: "6", actorName: "Later", createdAt: new Date(BASE + 60_000) });
     await entry({ targetId: "503", actorId: "7", actorName: "Earlier", createdAt: new Date(BASE) });
+    // At the same moment, the greater id in byte order is the newer (the rows' ids are cuids), written first here.
+    await entry({ targetId: "504", id: "cm00000000000000000000000b", actorId: "8", actorName: "Second" });
+    await entry({ targetId: "504", id: "cm00000000000000000000000a", actorId: "9", actorName: "First" });
     const latest = await history.latestActionsOn(
       GUILD,
       ["Create Guild Ban", "Bulk Guild Ban"],
-      ["500", "501", "502", "503"],
+      ["500", "501", "502", "503", "504"],
     );
     expect(Object.fromEntries(latest)).toEqual({
       "500": {
@@ -161,6 +164,13 @@ describe("history reads", () => {
         actorBot: false,
         source: "guild-log",
         createdAt: new Date(BASE + 60_000).toISOString(),
+      },
+      "504": {
+        actorId: "8",
+        actorName: "Second",
+        actorBot: false,
+        source: "guild-log",
+        createdAt: new Date(BASE).toISOString(),
       },
     });
   });
