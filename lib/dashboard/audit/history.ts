@@ -311,8 +311,9 @@ export async function latestActionsOn(
   for (const row of rows) {
     if (!row.targetId) continue;
     const seen = newest.get(row.targetId);
-    const time = row.createdAt.getTime() - (seen?.createdAt.getTime() ?? 0);
-    if (!seen || time > 0 || (time === 0 && byteOrder(row.id, seen.id) > 0)) newest.set(row.targetId, row);
+    // Later, or at the same moment the greater id (the old ORDER BY createdAt DESC, id DESC).
+    if (!seen || (row.createdAt.getTime() - seen.createdAt.getTime() || byteOrder(row.id, seen.id)) > 0)
+      newest.set(row.targetId, row);
   }
   const latest = new Map<string, LatestAction>();
   for (const [targetId, { actorId, actorName, actorBot, source, createdAt }] of newest)
