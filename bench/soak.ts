@@ -10,8 +10,10 @@
 // (± 10 %) after the first 10 minutes; no growth in handles; memory given back when sessions and pages end. Figures are
 // measured, never asserted; written to bench/results/.
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { GatewayIntentBits } from "discord-api-types/v10";
 import { openDashboard } from "./dashboard-use";
 import { cpuShares, readMachineCpu, type ProcessStat } from "./machine-cpu";
@@ -54,11 +56,34 @@ const AFTER_RESUME_WINDOW_MS = 3.5 * 60_000;
 /** How many routes a window names: those that took most of the server's page time. */
 const TOP_ROUTES = 4;
 
+/**
+ * The load's HTTP client: node:http on kept-alive connections. fetch (undici) spent about 1.4 ms of this process's CPU
+ * per request and held its event loop 20 ms and more some 50 times a minute: requests answered meanwhile were timed
+ * late, and the figures blamed the server.
+ */
+const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function request(url: string, method: string, headers: Record<string, string>, body?: unknown) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise<{ status: number; json(): unknown }>((resolve, reject) => {
+    const outgoing = http.request(url, { method, headers, agent: keptAlive }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, json: () => JSON.parse(Buffer.concat(chunks).toString()) }),
+      );
+      response.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.end(payload);
+  });
+}
+
 /** At most this many of one kind in flight: a server that stalls shows as fewer requests, not as a pile in the client. */
 const MAX_IN_FLIGHT = 32;
 
 /** Calls `once` `perSecond` times a second (open loop: not waiting for the previous call), timing each. */
-function paced(kind: string, perSecond: number, once: (i: number) => Promise<void>): () => void {
+function paced(kind: string, perSecond: number, once: (i: number) => Promise<unknown>): () => void {
   let inFlight = 0;
   let i = 0;
   const timer = setInterval(() => {
@@ -144,6 +169,8 @@ interface WindowRow {
   during: WindowActivity;
   /** The machine's speed during the window: the fixed work's median CPU time, ms (bench/machine-speed.ts). */
   machineSpeed: { computeMs: number; memoryMs: number };
+  /** This load generator's own event-loop delay p99, ms: a request answered while it was held is timed late. */
+  benchLoopP99Ms: number;
 }
 
 interface WindowActivity {
@@ -218,13 +245,9 @@ async function main(): Promise<void> {
       bot: { authorization: `Bot ${ctx.botToken}`, "content-type": "application/json" },
     };
     const api = async (who: keyof typeof headers, method: string, route: string, body?: unknown) => {
-      const response = await fetch(`${appUrl}/api/v10${route}`, {
-        method,
-        headers: headers[who],
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`${method} ${route}: HTTP ${response.status}`);
+      const response = await request(`${appUrl}/api/v10${route}`, method, headers[who], body);
+      if (response.status >= 400) throw new Error(`${method} ${route}: HTTP ${response.status}`);
+      return response;
     };
 
     console.log(`Opening ${fmt(sessionCount)} gateway sessions (the bot's token, demo guild events)…`);
@@ -258,13 +281,7 @@ async function main(): Promise<void> {
         api("mod", "PATCH", `/guilds/${demo}/members/${memberId}`, { nick: i % 2 ? `soak ${i % 100}` : null }),
       ),
       paced("write: role created and deleted (owner)", 1, async () => {
-        const response = await fetch(`${appUrl}/api/v10/guilds/${demo}/roles`, {
-          method: "POST",
-          headers: headers.owner,
-          body: JSON.stringify({ name: "soak" }),
-        });
-        if (!response.ok) throw new Error(`Create Guild Role: HTTP ${response.status}`);
-        const role = (await response.json()) as { id: string };
+        const role = (await api("owner", "POST", `/guilds/${demo}/roles`, { name: "soak" })).json() as { id: string };
         await api("owner", "DELETE", `/guilds/${demo}/roles/${role.id}`);
       }),
     );
@@ -288,6 +305,8 @@ async function main(): Promise<void> {
     let lastFigures = await processFigures(appUrl); // the event-loop delay counts from here
     let lastCpu = readMachineCpu(partOf);
     await speedProbe.take(); // from here
+    const benchLoop = monitorEventLoopDelay({ resolution: 5 });
+    benchLoop.enable();
     for (let window = 1; window <= windows; window++) {
       await new Promise((resolve) => setTimeout(resolve, windowMs));
       const ended = current;
@@ -298,7 +317,9 @@ async function main(): Promise<void> {
       [lastFigures, lastCpu] = [figures, cpu];
       const speed = await speedProbe.take();
       const machineSpeed = { computeMs: median(speed.computeMs), memoryMs: median(speed.memoryMs) };
-      const row: WindowRow = { window, kinds: {}, figures, during, machineSpeed };
+      const benchLoopP99Ms = benchLoop.percentile(99) / 1e6;
+      benchLoop.reset();
+      const row: WindowRow = { window, kinds: {}, figures, during, machineSpeed, benchLoopP99Ms };
       for (const [kind, w] of [...ended].sort(([a], [b]) => a.localeCompare(b))) {
         const summary = summarize(w.times, windowMs / 1000);
         row.kinds[kind] = {
@@ -356,7 +377,7 @@ async function demoMemberId(appUrl: string, headers: Record<string, string>, gui
 function bulkBansEvery(
   everyMs: number,
   ctx: Awaited<ReturnType<typeof import("./context").createBenchContext>>,
-  api: (who: "owner", method: string, route: string, body?: unknown) => Promise<void>,
+  api: (who: "owner", method: string, route: string, body?: unknown) => Promise<unknown>,
   guildId: string,
 ): () => void {
   let batch = 0;
@@ -410,7 +431,8 @@ function printWindow(row: WindowRow): void {
         .map((part) => `${part} ${fmt(d.cpu[part] ?? 0)}`)
         .join(", ") +
       `), 1-minute load average at its end ${fmt(d.loadAverage, 2)}; its fixed work took ` +
-      `${fmt(row.machineSpeed.computeMs, 1)} ms (compute) and ${fmt(row.machineSpeed.memoryMs, 1)} ms (memory)`,
+      `${fmt(row.machineSpeed.computeMs, 1)} ms (compute) and ${fmt(row.machineSpeed.memoryMs, 1)} ms (memory); ` +
+      `this load generator's event-loop delay p99 ${fmt(row.benchLoopP99Ms, 1)} ms`,
   );
   console.log(
     `  pages by route (most time first): ` +

@@ -2,14 +2,14 @@
 // one per thread (the moderation scheduler's worker thread has its own, cases/scheduler-thread.ts).
 // The built-in guild API never uses it: its hot paths run on prepared better-sqlite3 statements (lib/guild-api/store).
 // DATABASE_URL picks the database (lib/db/database-url.ts): SQLite through better-sqlite3 (its transactions begun
-// IMMEDIATE: immediate-transactions.ts), or PostgreSQL through the pg driver adapter with the client generated from
-// the same models for PostgreSQL (prisma/postgresql/schema.prisma).
+// IMMEDIATE, its other statements one per turn of the event loop: sqlite-adapter.ts), or PostgreSQL through the pg
+// driver adapter with the client generated from the same models for PostgreSQL (prisma/postgresql/schema.prisma).
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma";
 import { PrismaClient as PostgresqlPrismaClient } from "@/lib/generated/prisma-postgresql";
 import { databaseFile, databaseProvider, databaseUrl } from "@/lib/db/database-url";
 import { securePrivateDatabaseFiles } from "@/lib/db/file-mode";
-import { ImmediateTransactionsSQLite3 } from "./immediate-transactions";
+import { DashboardSQLite3 } from "./sqlite-adapter";
 
 // Kept on globalThis so Next's dev-mode module reloads reuse one client (and one SQLite connection or pg pool).
 const globalForPrisma = globalThis as unknown as { guildhallPrisma?: PrismaClient };
@@ -21,7 +21,7 @@ function createPrismaClient(): PrismaClient {
     // SQLite client's type describes both (and keeps the dashboard to what both providers support).
     return new PostgresqlPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as PrismaClient;
   securePrivateDatabaseFiles(databaseFile(url));
-  return new PrismaClient({ adapter: new ImmediateTransactionsSQLite3({ url }) });
+  return new PrismaClient({ adapter: new DashboardSQLite3({ url }) });
 }
 
 export const prisma: PrismaClient =

@@ -6,7 +6,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 describe("TurnQueue", () => {
   test("hands items over in order, TURN_BATCH per turn of the event loop, so other work runs between batches", async () => {
     const done: number[] = [];
-    const queue = new TurnQueue<number>((item) => done.push(item));
+    const queue = new TurnQueue<number>((item) => done.push(item), TURN_BATCH);
     const total = TURN_BATCH * 2 + 5;
     for (let i = 0; i < total; i++) queue.push(i);
     expect(done).toEqual([]);
@@ -22,7 +22,7 @@ describe("TurnQueue", () => {
 
   test("starts again when items come after it has drained", async () => {
     const done: string[] = [];
-    const queue = new TurnQueue<string>((item) => done.push(item));
+    const queue = new TurnQueue<string>((item) => done.push(item), TURN_BATCH);
     queue.push("a");
     await nextTurn();
     queue.push("b");

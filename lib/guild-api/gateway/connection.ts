@@ -12,7 +12,7 @@
 import type { Duplex } from "node:stream";
 import zlib from "node:zlib";
 import WebSocket from "ws";
-import { nextTurn, TurnQueue } from "./in-turns";
+import { nextTurn, TURN_BATCH, TurnQueue } from "./in-turns";
 import { ZLIB_WINDOW_BITS, type SerializedDispatch } from "./frames";
 import { CLIENT_SEND_LIMIT, CLOSE_REASONS, type CloseCode } from "./protocol";
 
@@ -57,7 +57,7 @@ export const CLOSE_HANDSHAKE_MS = 2_000;
 /** Sockets whose peer did not answer the close frame in time, destroyed a batch per turn (see in-turns.ts). */
 const overdueCloses = new TurnQueue<WebSocket>((socket) => {
   if (socket.readyState !== WebSocket.CLOSED) socket.terminate();
-});
+}, TURN_BATCH);
 
 /** A queued payload: text to compress, or deflate blocks compressed already (a fan-out's shared frame). */
 type Queued = string | Buffer | { compressed: Buffer };
@@ -231,8 +231,8 @@ export class WriteBatch {
 
   /**
    * Releases RELEASE_BATCH connections per turn of the event loop. Each release is a system call (about 45 µs on
-   * this machine): one event's fan-out to 1,000 sessions released at once held the loop some 50 ms, which requests
-   * arriving meanwhile waited out. Connections held again meanwhile join the end of the line.
+   * this machine, idle): one event's fan-out to 1,000 sessions released at once held the loop some 50 ms, which
+   * requests arriving meanwhile waited out. Connections held again meanwhile join the end of the line.
    */
   async releaseInTurns(): Promise<void> {
     while (this.held.length > 0) {
@@ -242,5 +242,8 @@ export class WriteBatch {
   }
 }
 
-/** Connections released per turn of the event loop (about 6 ms of writes). */
-const RELEASE_BATCH = 128;
+/**
+ * Connections released per turn of the event loop: 1.5 ms of writes when idle. Under the soak's load (bench/soak.ts)
+ * a release took several times as long, and turns of 128 held the loop 20 ms and more, a hundred times in 9 minutes.
+ */
+const RELEASE_BATCH = 32;

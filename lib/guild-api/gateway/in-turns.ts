@@ -7,42 +7,7 @@
 // requests get in.
 
 export { nextTurn } from "@/lib/server/next-turn";
+export { TurnQueue } from "@/lib/server/turn-queue";
 
 /** Items per turn: 64 socket closes take one to two milliseconds. */
 export const TURN_BATCH = 64;
-
-/** A queue whose items are handed to `each`, `batch` per turn of the event loop, in the order they came. */
-export class TurnQueue<T> {
-  private readonly items: T[] = [];
-  private head = 0;
-  private scheduled = false;
-
-  constructor(
-    private readonly each: (item: T) => void,
-    private readonly batch = TURN_BATCH,
-  ) {}
-
-  push(item: T): void {
-    this.items.push(item);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => this.drain());
-    }
-  }
-
-  get pending(): number {
-    return this.items.length - this.head;
-  }
-
-  private drain(): void {
-    const end = Math.min(this.items.length, this.head + this.batch);
-    while (this.head < end) this.each(this.items[this.head++]);
-    if (this.head < this.items.length) {
-      setImmediate(() => this.drain());
-      return;
-    }
-    this.items.length = 0;
-    this.head = 0;
-    this.scheduled = false;
-  }
-}

@@ -12,7 +12,7 @@ import { parseJsonBody } from "../json-body";
 import { GatewayConnection, shareCompressed } from "./connection";
 import { OPCODE_HANDLERS, type Peer } from "./handlers";
 import { GatewayHub } from "./hub";
-import { TurnQueue } from "./in-turns";
+import { TURN_BATCH, TurnQueue } from "./in-turns";
 import { gatewayAddressKey, UnidentifiedSockets, type UpgradeVerdict } from "./limits";
 import { CollectionAfterBurst } from "./memory";
 import { gatewayOptions, type GatewayOptions } from "./options";
@@ -94,8 +94,9 @@ export function createGatewayServer(overrides: Partial<GatewayOptions> = {}): Ga
     const query = new URL(req.url ?? "/", "http://gateway").searchParams;
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, query, socket, release));
   }, HANDSHAKES_PER_TURN);
-  const lateCloses = new TurnQueue<GatewayConnection>((connection) =>
-    connection.close(CloseCode.SessionTimedOut, "No IDENTIFY in time."),
+  const lateCloses = new TurnQueue<GatewayConnection>(
+    (connection) => connection.close(CloseCode.SessionTimedOut, "No IDENTIFY in time."),
+    TURN_BATCH,
   );
   const sweep = setInterval(() => {
     const now = Date.now();

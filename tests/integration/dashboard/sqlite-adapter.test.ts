@@ -1,7 +1,8 @@
-// The dashboard's transactions on SQLite take the file's write lock from their first statement
-// (lib/dashboard/immediate-transactions.ts): one that reads before it writes is not failed by another connection's
-// write in between (the moderation scheduler's worker thread has a connection of its own, as another instance does);
-// the other connection waits for its commit instead.
+// The dashboard's SQLite adapter (lib/dashboard/sqlite-adapter.ts). Its transactions take the file's write lock from
+// their first statement: one that reads before it writes is not failed by another connection's write in between (the
+// moderation scheduler's worker thread has a connection of its own, as another instance does); the other connection
+// waits for its commit instead. Its other statements run one per turn of the event loop, so a burst of them does not
+// hold the thread that answers the API.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -80,3 +81,40 @@ test.runIf(onSqlite)(
     expect(await prisma.caseCounter.findUnique({ where: { guildId: "45" } })).toMatchObject({ last: 2 });
   },
 );
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+test.runIf(onSqlite)(
+  "a burst of reads outside a transaction runs one per turn: other work gets in between",
+  async () => {
+    await prisma.caseCounter.create({ data: { guildId: "50", last: 3 } });
+    let done = 0;
+    const reads = Array.from({ length: 20 }, () =>
+      // findFirst: Prisma would batch findUnique calls of one tick into one statement.
+      prisma.caseCounter.findFirst({ where: { guildId: "50" } }).then((row) => {
+        done++;
+        return row;
+      }),
+    );
+    // What the burst had done at each of the next three turns: with every read answered in one go, 20 each time.
+    const seen: number[] = [];
+    for (let turn = 0; turn < 3; turn++) {
+      await nextTurn();
+      seen.push(done);
+    }
+    expect(seen.at(-1)).toBeLessThan(5);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    const rows = await Promise.all(reads);
+    expect(rows.every((row) => row?.last === 3)).toBe(true);
+  },
+);
+
+test.runIf(onSqlite)("a statement that fails in its turn fails alone: the next ones run", async () => {
+  await prisma.caseCounter.create({ data: { guildId: "51", last: 1 } });
+  const [duplicate, after] = await Promise.allSettled([
+    prisma.caseCounter.create({ data: { guildId: "51", last: 2 } }),
+    prisma.caseCounter.update({ where: { guildId: "51" }, data: { last: 5 } }),
+  ]);
+  expect(duplicate).toMatchObject({ status: "rejected", reason: { code: "P2002" } });
+  expect(after).toMatchObject({ status: "fulfilled", value: { last: 5 } });
+});
