@@ -58,7 +58,7 @@ const TOP_ROUTES = 4;
 
 /**
  * The load's HTTP client: node:http on kept-alive connections. fetch (undici) spent about 1.4 ms of this process's CPU
- * per request and held its event loop 20 ms and more some 50 times a minute: requests answered meanwhile were timed
+ * per request and held its event loop 20 ms and more 20 to 50 times a minute: requests answered meanwhile were timed
  * late, and the figures blamed the server.
  */
 const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 64 });
