@@ -246,4 +246,4 @@ export class WriteBatch {
  * Connections released per turn of the event loop: 1.5 ms of writes when idle. Under the soak's load (bench/soak.ts)
  * a release took several times as long, and turns of 128 held the loop 20 ms and more, a hundred times in 9 minutes.
  */
-const RELEASE_BATCH = 32;
+export const RELEASE_BATCH = 32;
