@@ -53,7 +53,7 @@ export class DashboardSQLite3 extends PrismaBetterSQLite3 {
     const prepare = client.prepare.bind(client);
     client.prepare = (source) => (source === "BEGIN" ? beginImmediately(prepare) : prepare(source));
     // Only the adapter's own statements wait their turn: a transaction's run on the transaction object it returns,
-    // at once (see above). Prisma binds these methods when it connects, after this.
+    // at once (see above). Prisma calls these methods on the adapter each time, so replacing them here is enough.
     const turns = new TurnQueue<() => void>((statement) => statement(), 1);
     adapter.queryRaw = inTurns(turns, adapter.queryRaw.bind(adapter));
     adapter.executeRaw = inTurns(turns, adapter.executeRaw.bind(adapter));

@@ -31,4 +31,18 @@ describe("TurnQueue", () => {
     await nextTurn();
     expect(done).toEqual(["a", "b", "c"]);
   });
+
+  test("keeps order and count across a long run that never empties (it drops handed-over items as it goes)", async () => {
+    const done: number[] = [];
+    const queue = new TurnQueue<number>((item) => done.push(item), 700);
+    let next = 0;
+    for (; next < 1_500; next++) queue.push(next);
+    for (let turn = 0; turn < 4; turn++) {
+      await nextTurn();
+      for (let i = 0; i < 300; i++) queue.push(next++);
+      expect(queue.pending).toBe(next - done.length);
+    }
+    while (queue.pending > 0) await nextTurn();
+    expect(done).toEqual(Array.from({ length: next }, (_, i) => i));
+  });
 });
