@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { nextTurn } from "@/lib/server/next-turn";
 
 // PostgreSQL's transactions lock what they write, as its own tests show (tests/postgres).
 const onSqlite = inject("integrationPostgres") === null;
@@ -81,8 +82,6 @@ test.runIf(onSqlite)(
     expect(await prisma.caseCounter.findUnique({ where: { guildId: "45" } })).toMatchObject({ last: 2 });
   },
 );
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 test.runIf(onSqlite)(
   "a burst of reads outside a transaction runs one per turn: other work gets in between",
