@@ -66,8 +66,9 @@ export async function freePort(): Promise<number> {
  * A bench helper process (a script under bench/) forked with an IPC channel, and a way to ask it something and await
  * its answer: the gateway bench's sessions process, the abuse bench's socket holder.
  */
-export async function helperProcess(script: string) {
+export async function helperProcess(script: string, env: Record<string, string> = {}) {
   const child: ChildProcess = fork(path.resolve(script), [], {
+    env: { ...process.env, ...env },
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { GatewayIntentBits } from "discord-api-types/v10";
+import { CLIENT_NICENESS_ENV } from "./client-niceness";
 import { openDashboard } from "./dashboard-use";
 import { cpuShares, readMachineCpu, type ProcessStat } from "./machine-cpu";
 import { median, startSpeedProbe } from "./machine-speed";
@@ -53,6 +54,8 @@ const fail = (kind: string, error: unknown) => {
 
 /** How long after the sessions drop the last figures are read: their resume window (3 min), the sweep, 30 s more. */
 const AFTER_RESUME_WINDOW_MS = 3.5 * 60_000;
+/** The niceness of the gateway sessions' process (bench/client-niceness.ts). */
+const CLIENT_NICENESS = 10;
 /** How many routes a window names: those that took most of the server's page time. */
 const TOP_ROUTES = 4;
 
@@ -238,7 +241,8 @@ async function main(): Promise<void> {
   const appUrl = `http://127.0.0.1:${app.port}`;
   const ctx = await (await import("./context")).createBenchContext(appUrl);
   const stops: Array<() => void> = [];
-  const sessions = await sessionsProcess();
+  // The sessions run at nice 10: on a deployment they are other machines (bench/client-niceness.ts).
+  const sessions = await sessionsProcess({ [CLIENT_NICENESS_ENV]: String(CLIENT_NICENESS) });
   let speedProbe: Awaited<ReturnType<typeof startSpeedProbe>> | undefined;
   try {
     speedProbe = await startSpeedProbe();
@@ -296,7 +300,10 @@ async function main(): Promise<void> {
     const rows: WindowRow[] = [];
     const windowMs = windowMinutes * 60_000;
     const windows = Math.max(1, Math.round(minutes / windowMinutes));
-    console.log(`Soak: ${minutes} min in ${windows} windows of ${windowMinutes} min, in one process.\n`);
+    console.log(
+      `Soak: ${minutes} min in ${windows} windows of ${windowMinutes} min, in one process; ` +
+        `the sessions' process at nice ${CLIENT_NICENESS}.\n`,
+    );
     // Whose CPU it was: the server's process group, Chromium, the sessions' process, this load generator, the rest.
     const partOf = (p: ProcessStat) =>
       /chrom/i.test(p.comm)

@@ -2,4 +2,4 @@
 // answer. Used by the gateway bench and the soak.
 import { helperProcess } from "../processes";
 
-export const sessionsProcess = () => helperProcess("bench/gateway/sessions.ts");
+export const sessionsProcess = (env: Record<string, string> = {}) => helperProcess("bench/gateway/sessions.ts", env);

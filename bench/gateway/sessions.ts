@@ -3,6 +3,7 @@
 // when each session receives a given dispatch. Driven over IPC by bench/gateway/run.ts.
 import zlib from "node:zlib";
 import WebSocket from "ws";
+import { yieldCoresIfAsked } from "../client-niceness";
 
 interface OpenCommand {
   cmd: "open";
@@ -104,4 +105,5 @@ process.on("message", (message: Command) => {
     send({ closed: true });
   }
 });
-send({ started: true });
+// The soak asks its clients to yield the cores to the server they measure (bench/client-niceness.ts).
+void yieldCoresIfAsked().then(() => send({ started: true }));
