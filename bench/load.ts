@@ -82,6 +82,20 @@ export function summarize(times: number[], totalSeconds: number): LoadResult {
 }
 
 /**
+ * The 95 % interval of a p99 measured on `sorted` (ascending), without assuming any shape: the count of requests
+ * slower than the true p99 is binomial (n, 1 %), so the true p99 lies between the order statistics n·0.99 ∓ 1.96
+ * standard deviations of that count. With a few hundred requests the interval reaches the slowest one: the p99 of
+ * such a kind is a few events, and one more stall in a window moves it.
+ */
+export function p99Interval(sorted: readonly number[]): { low: number; high: number } {
+  const n = sorted.length;
+  if (n === 0) return { low: NaN, high: NaN };
+  const spread = 1.96 * Math.sqrt(n * 0.99 * 0.01);
+  const rank = (at: number) => sorted[Math.min(n - 1, Math.max(0, Math.floor(at)))];
+  return { low: rank(n * 0.99 - spread), high: rank(n * 0.99 + spread) };
+}
+
+/**
  * Sequential GETs of a streamed page (a server render): the time to its first body byte and to its last, each
  * summarized. A status other than 200 fails the measurement (a redirect to sign-in would measure nothing).
  */
