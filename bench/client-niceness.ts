@@ -4,6 +4,8 @@
 // the clients are other machines; here they run at a lower priority and take the cores the server leaves.
 // Chromium is not asked: it sets its threads' niceness itself (back to 0, and -8 for some, when it may), so the
 // same request would mean one thing as root and another as a user.
+import fs from "node:fs";
+import os from "node:os";
 
 /** The niceness a helper process is asked to take (BENCH_CLIENT_NICENESS; unset: it keeps its own). */
 export const CLIENT_NICENESS_ENV = "BENCH_CLIENT_NICENESS";
@@ -12,10 +14,9 @@ export const CLIENT_NICENESS_ENV = "BENCH_CLIENT_NICENESS";
  * Gives every thread of this process the niceness in BENCH_CLIENT_NICENESS, if set. Linux keeps a niceness per thread:
  * each of /proc/self/task is set, and threads started later inherit it.
  */
-export async function yieldCoresIfAsked(): Promise<void> {
+export function yieldCoresIfAsked(): void {
   const niceness = Number(process.env[CLIENT_NICENESS_ENV]);
   if (!process.env[CLIENT_NICENESS_ENV] || !Number.isInteger(niceness)) return;
-  const [fs, os] = await Promise.all([import("node:fs"), import("node:os")]);
   let threads: number[] = [0];
   try {
     threads = fs.readdirSync("/proc/self/task").map(Number);

@@ -9,6 +9,8 @@ export interface LoadResult {
   p99: number;
   /** CPU time the server spent per request, in µs (where the load said which process serves it). */
   cpuPerRequest?: number;
+  /** The p99's 95 % interval (p99Interval), where the times were summarized here. */
+  p99Interval?: { low: number; high: number };
 }
 
 export interface LoadOptions {
@@ -78,7 +80,12 @@ export async function measureSequential(
 export function summarize(times: number[], totalSeconds: number): LoadResult {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { requestsPerSecond: times.length / totalSeconds, p50: at(0.5), p99: at(0.99) };
+  return {
+    requestsPerSecond: times.length / totalSeconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    p99Interval: p99Interval(sorted),
+  };
 }
 
 /**

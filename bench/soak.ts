@@ -21,7 +21,7 @@ import { openDashboard } from "./dashboard-use";
 import { cpuShares, readMachineCpu, type ProcessStat } from "./machine-cpu";
 import { median, startSpeedProbe } from "./machine-speed";
 import { sessionsProcess } from "./gateway/sessions-process";
-import { p99Interval, summarize } from "./load";
+import { summarize } from "./load";
 import { stop } from "./processes";
 import { argValue, fmt, hasFlag, openBenchDatabase, prepareBench, startGuildhall } from "./setup";
 
@@ -184,6 +184,9 @@ interface KindFigures {
   failures: number;
   firstError?: string;
 }
+
+/** A p99's 95 % interval as the rows print it. */
+const intervalText = (k: KindFigures) => `${fmt(k.p99Low, 1)}–${fmt(k.p99High, 1)}`;
 
 interface WindowRow {
   window: number;
@@ -352,14 +355,13 @@ async function main(): Promise<void> {
       const row: WindowRow = { window, kinds: {}, figures, during, machineSpeed, benchLoopP99Ms };
       for (const [kind, w] of [...ended].sort(([a], [b]) => a.localeCompare(b))) {
         const summary = summarize(w.times, windowMs / 1000);
-        const interval = p99Interval(w.times.toSorted((a, b) => a - b));
         row.kinds[kind] = {
           perSecond: summary.requestsPerSecond,
           // No request of the kind succeeded in the window: no time to show.
           p50: summary.p50 ?? NaN,
           p99: summary.p99 ?? NaN,
-          p99Low: interval.low,
-          p99High: interval.high,
+          p99Low: summary.p99Interval?.low ?? NaN,
+          p99High: summary.p99Interval?.high ?? NaN,
           failures: w.failures,
           firstError: w.firstError,
         };
@@ -473,7 +475,7 @@ function printWindow(row: WindowRow): void {
   );
   for (const [kind, k] of Object.entries(row.kinds))
     console.log(
-      `  ${kind.padEnd(42)} ${fmt(k.perSecond, 1).padStart(7)}/s  p50 ${fmt(k.p50, 1).padStart(7)} ms  p99 ${fmt(k.p99, 1).padStart(7)} ms (${fmt(k.p99Low, 1)}–${fmt(k.p99High, 1)})${k.failures ? `  ${fmt(k.failures)} failed (${k.firstError})` : ""}`,
+      `  ${kind.padEnd(42)} ${fmt(k.perSecond, 1).padStart(7)}/s  p50 ${fmt(k.p50, 1).padStart(7)} ms  p99 ${fmt(k.p99, 1).padStart(7)} ms (${intervalText(k)})${k.failures ? `  ${fmt(k.failures)} failed (${k.firstError})` : ""}`,
     );
 }
 
@@ -493,7 +495,7 @@ function printDrift(
       .slice(1)
       .reduce((a, b) => ((b.kinds[kind]?.p99 ?? Infinity) > (a.kinds[kind]?.p99 ?? Infinity) ? b : a));
     const worstP99 = (worst.kinds[kind]?.p99 ?? Infinity) / ref.p99;
-    const interval = (k: KindFigures | undefined) => (k ? `${fmt(k.p99Low, 1)}–${fmt(k.p99High, 1)} ms` : "none");
+    const interval = (k: KindFigures | undefined) => (k ? `${intervalText(k)} ms` : "none");
     // A job runs on a timer (one or two fall in a window): its rate says nothing, its time does.
     const worstRate = kind.startsWith("job:")
       ? "scheduled"
