@@ -63,5 +63,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node itself as the container's process, with tsx's loader (as npm start runs it): docker stop's SIGTERM reaches the
-# server with nothing in between, and it shuts down gracefully (SHUTDOWN_GRACE_MS).
-CMD ["node", "--import", "tsx", "server.ts"]
+# server with nothing in between, and it shuts down gracefully (SHUTDOWN_GRACE_MS). The V8 flag is npm start's too
+# (lib/server/node-flags.ts says why).
+CMD ["node", "--initial-old-space-size=256", "--import", "tsx", "server.ts"]

@@ -3,6 +3,7 @@
 // as `npm start` runs it.
 import path from "node:path";
 import { freePort, startProcess } from "./processes";
+import { SERVER_NODE_FLAGS } from "@/lib/server/node-flags";
 
 const args = process.argv.slice(2);
 
@@ -38,7 +39,7 @@ export async function prepareBench(benchDb: string, members: number, build: bool
  * (`RATE_LIMITS: "off"` where a bench measures the server rather than Discord's per-token limits). With
  * BENCH_SERVER_PROF=<folder> the server writes a V8 CPU profile there when the bench stops it; with
  * BENCH_SERVER_INSPECT=<port> it listens for an inspector there (to profile a stretch of a bench from outside); with
- * BENCH_SERVER_NODE_FLAGS="--flag …" it runs with those Node flags.
+ * BENCH_SERVER_NODE_FLAGS="--flag …" it runs with those Node flags too (after npm start's, lib/server/node-flags.ts).
  */
 export async function startGuildhall(publicHost: "localhost" | "127.0.0.1", env: Record<string, string> = {}) {
   const port = await freePort();
@@ -48,7 +49,8 @@ export async function startGuildhall(publicHost: "localhost" | "127.0.0.1", env:
     [
       ...(process.env.BENCH_SERVER_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : []),
       ...(process.env.BENCH_SERVER_INSPECT ? [`--inspect=127.0.0.1:${process.env.BENCH_SERVER_INSPECT}`] : []),
-      // Node's own flags for the server alone (V8's heap sizes, --trace-gc), to compare settings run against run.
+      // npm start's V8 flags, then any others for this run (V8's heap sizes, --trace-gc), to compare settings.
+      ...SERVER_NODE_FLAGS,
       ...(process.env.BENCH_SERVER_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
       "server.ts",
     ],

@@ -1,9 +1,12 @@
 // The HTTP core every API class shares: URL from the configured base and version, the Authorization header,
 // the audit-log reason, JSON in and out, and the failure policy:
-// - 429: every request waits `retry_after` and is sent again (a wait up to maxRateLimitWaitMs, at most `retries`
-//   times, reported through onRateLimit so the UI can say "waiting N s"), as @discordjs/rest does. POST and PATCH
-//   too: Discord (and the built-in API) refuse a rate-limited request before doing anything, so resending it cannot
-//   apply it twice, and a moderator's action never fails on a short wait. Longer waits throw RateLimitError.
+// - 429: every request waits `retry_after` and is sent again, as often as it is refused, while its waits add up to
+//   at most maxRateLimitWaitMs (each reported through onRateLimit so the UI can say "waiting N s"), as @discordjs/rest
+//   does: a 429 is not a failure counted against `retries`. Several requests refused by one bucket wake together and
+//   the bucket takes only some of them again; a job's eight unbans in flight must not give up after three rounds.
+//   POST and PATCH too: Discord (and the built-in API) refuse a rate-limited request before doing anything, so
+//   resending it cannot apply it twice, and a moderator's action never fails on a short wait. Longer waits throw
+//   RateLimitError.
 // - network failures and 502/503/504: idempotent requests are retried with a short backoff, others are not
 //   (a POST that timed out may have happened).
 // - any other non-2xx: GuildApiError with Discord's code and field paths.
@@ -52,9 +55,9 @@ export interface RestOptions {
   version?: string;
   token?: string | null;
   authPrefix?: "Bearer" | "Bot";
-  /** Longest single 429 wait the client sits out for an idempotent request. */
+  /** The longest a request sits out 429s in all (its waits added up) before it throws RateLimitError. */
   maxRateLimitWaitMs?: number;
-  /** How many times an idempotent request is resent after 429s or transient failures. */
+  /** How many times an idempotent request is resent after network failures and 502/503/504 (429s: see above). */
   retries?: number;
   onRateLimit?: (notice: RateLimitNotice) => void;
   fetch?: typeof fetch;
@@ -67,6 +70,8 @@ export interface RestOptions {
 
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(["GET", "HEAD", "PUT", "DELETE"]);
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
+/** What a 429's wait counts for at least, towards maxRateLimitWaitMs. */
+const MIN_COUNTED_RATE_LIMIT_WAIT_MS = 50;
 
 export function isIdempotent(method: HttpMethod): boolean {
   return IDEMPOTENT.has(method);
@@ -207,7 +212,8 @@ export class RestClient {
     }
 
     const idempotent = isIdempotent(data.method);
-    for (let attempt = 0; ; attempt++) {
+    let rateLimitWaitMs = 0;
+    for (let attempt = 0; ;) {
       let response: Response;
       const timeout = AbortSignal.timeout(this.timeoutMs);
       const signal = data.signal ? AbortSignal.any([data.signal, timeout]) : timeout;
@@ -216,7 +222,7 @@ export class RestClient {
       } catch (cause) {
         if (data.signal?.aborted) throw cause;
         if (idempotent && attempt < this.retries) {
-          await sleep(200 * 2 ** attempt, data.signal);
+          await sleep(200 * 2 ** attempt++, data.signal);
           continue;
         }
         throw new GuildApiUnreachableError(description, cause);
@@ -230,14 +236,16 @@ export class RestClient {
         const global =
           Boolean((parsed as { global?: unknown } | undefined)?.global) ||
           response.headers.get("x-ratelimit-global") === "true";
-        const willRetry = attempt < this.retries && retryAfter * 1000 <= this.maxRateLimitWaitMs;
+        // A wait of 0 counts as a short one, so that a bucket answering "retry now" forever is still given up on.
+        rateLimitWaitMs += Math.max(retryAfter * 1000, MIN_COUNTED_RATE_LIMIT_WAIT_MS);
+        const willRetry = rateLimitWaitMs <= this.maxRateLimitWaitMs;
         this.onRateLimit?.({ method: data.method, path: data.path, retryAfter, global, willRetry });
         if (!willRetry) throw new RateLimitError(parsed, retryAfter, global, description);
         await sleep(retryAfter * 1000, data.signal);
         continue;
       }
       if (TRANSIENT_STATUSES.has(response.status) && idempotent && attempt < this.retries) {
-        await sleep(200 * 2 ** attempt, data.signal);
+        await sleep(200 * 2 ** attempt++, data.signal);
         continue;
       }
       throw new GuildApiError(response.status, parsed, description);

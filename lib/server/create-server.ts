@@ -20,20 +20,17 @@ import { startScheduledEventsSweeper } from "@/lib/guild-api/services/scheduled-
 import { startWalCheckpointer } from "@/lib/guild-api/store/wal-checkpointer";
 import { CLIENT_IP_HEADER, clientAddress } from "@/lib/server/client-ip";
 import { refuseLockedOutSignIn } from "@/lib/server/sign-in-gate";
-import { answerWith, inviteLandingStatus } from "@/lib/server/invite-status";
 import { activityFrameAncestors, BASE_SECURITY_HEADERS } from "@/lib/security/headers.mjs";
 import { configureRateLimits, type RateLimitOptions } from "@/lib/guild-api/rate-limits";
 import { createGatewayServer, GATEWAY_PATH, type GatewayOptions } from "@/lib/guild-api/gateway";
-import { serveAppIcon } from "./app-icons";
 import { installContextStorage } from "./async-context";
-import { withResponseFacts } from "./first-write";
+import { answerThroughNext } from "./before-next";
 import { serveMetrics } from "./metrics";
-import { timePageRequest } from "./page-metrics";
-import { dashboardDoor } from "./dashboard-door";
 import { componentLogger } from "./logger";
 import { serveReadiness, type ReadinessFacts } from "./readiness";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 import { runShutdownHooks } from "./shutdown";
+import { startPagesThread, type PagesThread } from "./pages-thread";
 
 export interface GuildhallServerOptions {
   port: number;
@@ -146,7 +143,12 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
   const outboxRetention = startOutboxRetention();
   const checkpointer = startWalCheckpointer();
   const gateway = createGatewayServer(options.gateway);
-  const nextApp = options.withNext ? await loadNext(options.dev ?? false, options.host, options.port) : null;
+  // In production the dashboard renders in a thread of its own (pages-thread.ts); in development Next's hot reload
+  // needs its upgrades and file watching here, and PAGES_THREAD=0 keeps it here too.
+  const inPagesThread = options.withNext && !options.dev && process.env.PAGES_THREAD !== "0";
+  const pagesThread: PagesThread | null = inPagesThread ? await startPagesThread(options.host, options.port) : null;
+  const nextApp =
+    options.withNext && !inPagesThread ? await loadNext(options.dev ?? false, options.host, options.port) : null;
   let baseUrl = "";
   let draining = false;
   const readiness: ReadinessFacts = { shuttingDown: () => draining, gatewayAccepting: () => gateway.accepting() };
@@ -206,20 +208,16 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
   ): Promise<void> => {
     if (path.startsWith("/cdn/")) {
       await serveCdn(req, res, path);
+    } else if (pagesThread) {
+      return pagesThread.handle(req, res, requestId);
     } else if (refuseLockedOutSignIn(req, res, path, search, clientAddress(req))) {
       return;
     } else if (nextApp) {
       req.headers[CLIENT_IP_HEADER] = clientAddress(req);
       // The page's or action's id, for what it logs and the API calls it makes (request-id.ts).
       req.headers[REQUEST_ID_HEADER] = requestId;
-      if (dashboardDoor(req, res, path, search)) return;
-      // In development the icons may change under a running server: Next answers them there.
-      if (!options.dev && serveAppIcon(req, res, path, search)) return;
-      const inviteStatus = await inviteLandingStatus(req, path);
-      if (inviteStatus !== null) answerWith(res, inviteStatus);
-      timePageRequest(req, res, path);
-      // A page's slow part waits for the shell's first bytes, or a client navigation for its reads (streaming.ts).
-      return withResponseFacts(req, res, requestId, () => nextApp.handle(req, res));
+      const page = { path, search, requestId, serveIcons: !options.dev };
+      return answerThroughNext(req, res, page, (request, response) => nextApp.handle(request, response));
     } else {
       res.writeHead(404, { "content-type": "application/json" }).end('{"message":"404: Not Found","code":0}');
     }
@@ -259,6 +257,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await nextApp?.close();
+    await pagesThread?.close();
     targetUsersSweeper.stop();
     scheduledEventsSweeper.stop();
     outboxRetention.stop();
@@ -282,6 +281,7 @@ export async function startGuildhallServer(options: GuildhallServerOptions): Pro
       Promise.all([
         new Promise((resolve) => setTimeout(resolve, Math.min(shutdownDrainDelayMs(), left()))),
         runShutdownHooks((error) => log.error({ err: error }, "a shutdown step failed")),
+        pagesThread?.runShutdownHooks(),
         releaseTargetUserJobs().catch((error: unknown) =>
           log.error({ err: error }, "releasing the target-user jobs failed"),
         ),

@@ -9,7 +9,18 @@
 // serves, and prom-client refuses a metric registered twice.
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import {
+  AggregatorRegistry,
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  type Metric,
+  type MetricObject,
+  type MetricObjectWithValues,
+  type MetricValue,
+  Registry,
+} from "prom-client";
 import { activeHub } from "@/lib/guild-api/gateway/registry";
 
 /** Sums the store's driver adds to on every statement: plain numbers, read into the counters at scrape time. */
@@ -145,6 +156,8 @@ function createProcessMetrics() {
       name: "guildhall_store_connection_up",
       help: "1 while the store's database connection (PostgreSQL: with its LISTEN) is up, 0 while it is lost; 1 on SQLite while the file is open.",
       registers,
+      // Every thread's connections must be up (pages-thread.ts merges the dashboard thread's figures).
+      aggregator: "min",
       collect() {
         // Next's bundle runs a copy of the store with its own connection (the provider's pages): every one must be up.
         if (storeConnections.size > 0) this.set([...storeConnections].every((store) => store.connectionUp()) ? 1 : 0);
@@ -264,12 +277,63 @@ export function mayReadMetrics(req: IncomingMessage, token = process.env.METRICS
   return timingSafeEqual(digest(header.slice("Bearer ".length)), digest(token));
 }
 
+type MetricsJson = MetricObjectWithValues<MetricValue<string>>[];
+
+/** How long a scrape waits for another thread's figures. */
+const THREAD_METRICS_WAIT_MS = 2_000;
+
+/**
+ * What the thread answering GET /metrics reads for every thread of the process itself: the process's own figures
+ * (memory, CPU, files) and the job queues (read from the database, the same for any thread that reads them).
+ */
+const READ_BY_THE_SCRAPING_THREAD = /^(process_|guildhall_job_queue_)/;
+
+/** Figures another thread of this process keeps (the dashboard's, pages-thread.ts), read at scrape time. */
+const otherThreads = new Set<() => Promise<MetricsJson>>();
+
+/** Adds a thread's figures to GET /metrics; returns the removal. */
+export function addThreadMetrics(read: () => Promise<MetricsJson>): () => void {
+  otherThreads.add(read);
+  return () => otherThreads.delete(read);
+}
+
+/**
+ * This thread's figures, for the thread that answers GET /metrics to merge with its own. Node's (heap, collections,
+ * event-loop delay) are labelled `thread`, so that each thread's stay apart; Guildhall's are merged into one series
+ * (summed; the store's connection is up only while every thread's is).
+ */
+export async function threadMetricsJson(thread: string): Promise<MetricsJson> {
+  // Collected one by one rather than the registry's whole JSON: the job queues' collect() would read the database.
+  const collected = (metricsRegistry.getMetricsAsArray() as unknown as Metric<string>[]).filter(
+    (metric) => !READ_BY_THE_SCRAPING_THREAD.test((metric as unknown as MetricObject).name),
+  );
+  const all = (await Promise.all(collected.map((metric) => metric.get()))) as MetricsJson;
+  return all.map((metric) =>
+    metric.name.startsWith("nodejs_")
+      ? { ...metric, values: metric.values.map((value) => ({ ...value, labels: { ...value.labels, thread } })) }
+      : metric,
+  );
+}
+
+async function allThreadsText(): Promise<string> {
+  if (otherThreads.size === 0) return metricsRegistry.metrics();
+  const own = (await metricsRegistry.getMetricsAsJSON()) as MetricsJson;
+  // A thread that does not answer in time (busy, or gone) leaves its figures out of this scrape, not the scrape hanging.
+  const inTime = (read: () => Promise<MetricsJson>) =>
+    Promise.race([
+      read().catch(() => [] as MetricsJson),
+      new Promise<MetricsJson>((resolve) => setTimeout(() => resolve([]), THREAD_METRICS_WAIT_MS).unref()),
+    ]);
+  const others = await Promise.all([...otherThreads].map(inTime));
+  return AggregatorRegistry.aggregate([own, ...others]).metrics();
+}
+
 /** Answers GET /metrics: the registry's text, or Discord's 401 shape to a caller who may not read it. */
 export async function serveMetrics(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (!mayReadMetrics(req)) {
     res.writeHead(401, { "content-type": "application/json" }).end('{"message":"401: Unauthorized","code":0}');
     return;
   }
-  const text = await metricsRegistry.metrics();
+  const text = await allThreadsText();
   res.writeHead(200, { "content-type": metricsRegistry.contentType, "cache-control": "no-store" }).end(text);
 }

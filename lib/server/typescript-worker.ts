@@ -21,17 +21,22 @@ const isForwardedLog = (message: unknown): message is ForwardedLog =>
  * A worker thread running `entry` (a path from the project's root, e.g. "lib/dashboard/cases/scheduler-worker.ts")
  * with `workerData`, and the same environment as this thread's. Its forwarded log lines are written here.
  */
-export function startTypeScriptWorker(entry: string, workerData: Record<string, unknown> = {}): Worker {
+export function startTypeScriptWorker(
+  entry: string,
+  workerData: Record<string, unknown> = {},
+  // The dashboard's server modules import "server-only", which loads outside Next's bundles only under the
+  // react-server condition (as tests/postgres/scheduler-instance.ts runs the scheduler with tsx). Next itself loads
+  // without it (pages-thread.ts). Nothing else: the parent's own options (`--import tsx`, a profiler's) are the
+  // process's, not a thread's.
+  execArgv: string[] = ["--conditions=react-server"],
+): Worker {
   const root = process.cwd();
   // Paths Next's bundler must leave alone (turbopackIgnore): it would otherwise bundle the loader, and tsx and
   // esbuild's binary with it, into the instrumentation's bundle.
   const loader = path.join(/* turbopackIgnore: true */ root, "lib", "server", "typescript-worker-loader.mjs");
   const worker = new Worker(/* turbopackIgnore: true */ loader, {
     workerData: { ...workerData, entry: pathToFileURL(path.join(/* turbopackIgnore: true */ root, entry)).href },
-    // The dashboard's server modules import "server-only", which loads outside Next's bundles only under the
-    // react-server condition (as tests/postgres/scheduler-instance.ts runs the scheduler with tsx). Nothing else: the
-    // parent's own options (`--import tsx`, a profiler's) are the process's, not a thread's.
-    execArgv: ["--conditions=react-server"],
+    execArgv,
   });
   worker.on("message", (message: unknown) => {
     if (isForwardedLog(message)) writeForwardedLog(message.line);

@@ -185,10 +185,21 @@ describe("429 handling", () => {
     expect(seen).toHaveLength(1);
   });
 
-  it("stops after the configured number of resends", async () => {
-    responder = () => rateLimited(0.01);
-    await expect(client({ retries: 2 }).roles.list("10")).rejects.toBeInstanceOf(RateLimitError);
-    expect(seen).toHaveLength(3);
+  it("resends through 429 after 429 (not counted as retries) until its waits would pass the limit in all", async () => {
+    responder = () => rateLimited(0.1);
+    const notices: RateLimitNotice[] = [];
+    const api = client({ retries: 1, maxRateLimitWaitMs: 450, onRateLimit: (n) => notices.push(n) });
+    await expect(api.roles.list("10")).rejects.toBeInstanceOf(RateLimitError);
+    // Four waits of 100 ms fit in 450 ms; the fifth would not.
+    expect(seen).toHaveLength(5);
+    expect(notices.map((n) => n.willRetry)).toEqual([true, true, true, true, false]);
+  });
+
+  it("a bucket answering 429 with no wait at all is given up on too", async () => {
+    responder = () => rateLimited(0);
+    await expect(client({ maxRateLimitWaitMs: 200 }).roles.list("10")).rejects.toBeInstanceOf(RateLimitError);
+    // Each counted as 50 ms: four fit in 200 ms.
+    expect(seen).toHaveLength(5);
   });
 
   it("reads Retry-After when the body has no retry_after", async () => {

@@ -13,6 +13,7 @@ import {
   stageDependencies,
 } from "@/scripts/image-steps";
 import { read } from "./source-text";
+import { SERVER_NODE_FLAGS } from "@/lib/server/node-flags";
 
 /** Debian packages that build native code: they belong in the build stages, never in the runtime image. */
 const BUILD_TOOLS = /\b(build-essential|gcc|g\+\+|make|python3|node-gyp|git)\b/;
@@ -81,6 +82,8 @@ function ruleProblems(text: string): string[] {
   if (instructions("CMD").length !== 1) problems.push("the runtime stage needs one CMD");
   else if (execForm(instructions("CMD")[0].args)[0] !== "node")
     problems.push("CMD must run node itself: npm or a wrapper would stand between SIGTERM and the server");
+  else if (!SERVER_NODE_FLAGS.every((flag) => execForm(instructions("CMD")[0].args).includes(flag)))
+    problems.push(`CMD must pass npm start's V8 flags (${SERVER_NODE_FLAGS.join(" ")})`);
   return problems;
 }
 
@@ -132,6 +135,11 @@ describe("the Dockerfile", () => {
     ["the build's cache", (text) => text.replace(" && rm -rf .next/cache", ""), /keeps \.next\/cache/],
     ["no NODE_ENV", (text) => text.replace("NODE_ENV=production ", ""), /NODE_ENV=production/],
     ["CMD through npm", (text) => text.replace(/^CMD .*$/m, 'CMD ["npm", "start"]'), /CMD must run node itself/],
+    [
+      "CMD without the V8 flags",
+      (text) => text.replace(/^CMD .*$/m, 'CMD ["node", "--import", "tsx", "server.ts"]'),
+      /CMD must pass npm start's V8 flags/,
+    ],
   ];
   test.each(broken)("fails with %s", (_, breakIt, problem) => {
     const text = breakIt(dockerfile);

@@ -1,4 +1,4 @@
-// The moderation scheduler's worker thread, as the server's thread sees it: started, lent the guild-log turns its
+// The moderation scheduler's worker thread, as the thread that starts it (Next's: instrumentation.ts) sees it: started, lent the guild-log turns its
 // passes take (audit/guild-log/thread-turns.ts), stopped on shutdown once its batch is written. Why a thread: a pass's
 // dashboard-database work (Prisma's query compiler over synchronous SQLite) and its JavaScript ran on the server's one
 // thread between the API requests, and every request that arrived meanwhile waited behind it (10,000 bans ending at

@@ -1,8 +1,8 @@
 // The moderation scheduler (schedule.ts) of a dashboard server process: every few seconds, due rows claimed and run.
 // Started once per process by instrumentation.ts; several instances each run one, and the claims keep every row to one
-// of them. It runs in a worker thread of its own (scheduler-thread.ts), so its database work never holds up the API
-// requests and pages the server's thread answers; if that thread cannot start, or dies, the loop runs in the server's
-// thread instead, with a warning, rather than leave temporary bans unended. The API client acts as the moderator who
+// of them. It runs in a worker thread of its own (scheduler-thread.ts), so its database work never holds up the pages of
+// the thread Next runs in (the dashboard's thread, lib/server/pages-thread.ts, under npm start) nor the API; if that
+// thread cannot start, or dies, the loop runs in Next's thread instead, with a warning, rather than leave temporary bans unended. The API client acts as the moderator who
 // scheduled the work, or as the bot in bot mode (data/acting-api.ts). On shutdown the running pass finishes its batch
 // and claims no other (lib/server/shutdown.ts).
 import "server-only";

@@ -3,7 +3,7 @@
 // this server process through a promise chain per guild, kept on globalThis (Next loads this module in several
 // bundles: pages and actions, route handlers, and the lock must be one). The moderation scheduler's worker thread
 // (cases/scheduler-thread.ts) records its changes too, and a thread has a globalThis of its own: there each turn is
-// also taken from the main thread's chain (takeTurnsFrom, lendTurn), so the process still has one chain per guild. On
+// also taken from the chain of the thread that started it (takeTurnsFrom, lendTurn), so the process still has one chain per guild. On
 // PostgreSQL, where several instances share the history, also across instances: the work runs while a transaction
 // holds the guild's advisory lock.
 import { databaseProvider, databaseUrl } from "@/lib/db/database-url";
@@ -15,7 +15,7 @@ export type TurnSource = (guildId: string) => Promise<() => void>;
 const LOCKS_KEY = Symbol.for("guildhall.guildLogTurns");
 interface Locks {
   chains: Map<string, Promise<unknown>>;
-  /** Where else a turn must be taken before the work runs: the main thread's chain, in a worker thread. */
+  /** Where else a turn must be taken before the work runs: its parent's chain, in a worker thread. */
   elsewhere: TurnSource | null;
 }
 const locks: Locks = ((globalThis as { [LOCKS_KEY]?: Locks })[LOCKS_KEY] ??= { chains: new Map(), elsewhere: null });
@@ -35,8 +35,8 @@ export async function withGuildLogLock<T>(guildId: string, work: () => Promise<T
 }
 
 /**
- * In a worker thread: every turn here is also taken from `source` (the main thread's chain, through lendTurn there).
- * The thread's own chain is taken first, so it waits on the main thread for one turn at a time.
+ * In a worker thread: every turn here is also taken from `source` (its parent's chain, through lendTurn there).
+ * The thread's own chain is taken first, so it waits on its parent for one turn at a time.
  */
 export function takeTurnsFrom(source: TurnSource): void {
   locks.elsewhere = source;

@@ -1,7 +1,8 @@
-// A worker thread's guild-log turns (lock.ts), taken from the main thread's chains over the worker's port, so the
+// A worker thread's guild-log turns (lock.ts), taken from the chains of the thread that started it
+// (Next's, where pages run) over the worker's port, so the
 // process keeps one chain per guild although each thread has a globalThis of its own: the moderation scheduler's
-// worker records its unbans (twins.ts) while the main thread's pages import the guild's audit log (import.ts), and the
-// two must not each miss the other's rows. The worker asks for a turn, the main thread answers once the turn is the
+// worker records its unbans (twins.ts) while the pages import the guild's audit log (import.ts), and the
+// two must not each miss the other's rows. The worker asks for a turn, that thread answers once the turn is the
 // worker's and holds it until the worker gives it back, or until the worker is gone.
 import type { MessagePort, Worker } from "node:worker_threads";
 import { lendTurn, takeTurnsFrom } from "./lock";
@@ -11,7 +12,7 @@ type TurnMessage =
   | { type: "turn"; id: number }
   | { type: "release-turn"; id: number };
 
-/** In the main thread: answers the worker's requests for turns from this thread's chains. */
+/** In the thread that started the worker: answers the worker's requests for turns from this thread's chains. */
 export function lendTurnsTo(worker: Worker): void {
   /** Turns the worker holds, by its request's id. */
   const lent = new Map<number, () => void>();
@@ -37,7 +38,7 @@ export function lendTurnsTo(worker: Worker): void {
   });
 }
 
-/** In a worker thread: every guild-log turn taken here is also taken from the main thread's chain (lendTurnsTo). */
+/** In a worker thread: every guild-log turn taken here is also taken from its parent's chain (lendTurnsTo). */
 export function borrowTurnsFrom(port: MessagePort): void {
   /** Turns asked for and not given yet, by id. */
   const asked = new Map<number, (release: () => void) => void>();
